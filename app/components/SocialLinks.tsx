@@ -1,0 +1,22 @@
+import { socialLinks } from '#app/content/brand.ts'
+import { SocialIcon } from './SocialIcon'
+import './SocialLinks.css'
+
+export function SocialLinks({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
+  return (
+    <ul className="social-links" data-tone={tone}>
+      {socialLinks.map((link) => (
+        <li key={link.name}>
+          <a
+            href={link.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`${link.label} (opens in a new tab)`}
+          >
+            <SocialIcon network={link.name} />
+          </a>
+        </li>
+      ))}
+    </ul>
+  )
+}

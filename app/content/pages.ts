@@ -1,0 +1,182 @@
+/**
+ * Every screen of the site (SPEC §2): its path, route module, document title and description.
+ * The route config, the prerender list, the sitemap and the page <meta> all read from here.
+ */
+export type PageKind = 'marketing' | 'form' | 'demo'
+
+export interface Page {
+  path: string
+  /** Route module under app/routes/. */
+  file: string
+  title: string
+  description: string
+  kind: PageKind
+  /** Listed in sitemap.xml and open to search engines. */
+  indexed: boolean
+}
+
+export const pages = [
+  {
+    path: '/',
+    file: 'routes/home.tsx',
+    title: 'Paystra — Payment gateway for every Indian business',
+    description:
+      'Accept UPI, cards, net banking and wallets with T+1 settlement, 80+ banks and a checkout in more than 10 languages.',
+    kind: 'marketing',
+    indexed: true,
+  },
+  {
+    path: '/about',
+    file: 'routes/about.tsx',
+    title: 'About us — Paystra',
+    description:
+      'Why we built Paystra, what we believe in, and how we help businesses accept and move money.',
+    kind: 'marketing',
+    indexed: true,
+  },
+  {
+    path: '/services',
+    file: 'routes/services.tsx',
+    title: 'Services — Paystra',
+    description:
+      'Payment acceptance, payouts, reconciliation, T+1 settlement, refunds, multi-currency, smart routing and more.',
+    kind: 'marketing',
+    indexed: true,
+  },
+  {
+    path: '/developers',
+    file: 'routes/developers.tsx',
+    title: 'Developers — Integration made easier — Paystra',
+    description:
+      'Integration documents, eCommerce plugins and server kits in PHP, Python, Java, Node.js and Ruby.',
+    kind: 'marketing',
+    indexed: true,
+  },
+  {
+    path: '/pricing',
+    file: 'routes/pricing.tsx',
+    title: 'Pricing — Paystra',
+    description:
+      'Transparent rates for payment gateway, subscriptions, payouts, paylinks and auto collection, with a fee calculator.',
+    kind: 'marketing',
+    indexed: true,
+  },
+  {
+    path: '/contact',
+    file: 'routes/contact.tsx',
+    title: 'Contact us — Paystra',
+    description:
+      'Talk to our team about accepting payments: write to us, call us, or visit our office. Mon-Sat 09:30-18:00.',
+    kind: 'form',
+    indexed: true,
+  },
+  {
+    path: '/policy',
+    file: 'routes/policy.tsx',
+    title: 'Privacy Policy — Paystra',
+    description:
+      'What data Paystra collects, why, how it is protected, cookies, transfers and how to reach our grievance officer.',
+    kind: 'marketing',
+    indexed: true,
+  },
+  {
+    path: '/faq',
+    file: 'routes/faq.tsx',
+    title: 'Frequently asked questions — Paystra',
+    description:
+      'Activation, refunds, disputes, settlement, foreign currencies, payment links and prohibited businesses.',
+    kind: 'marketing',
+    indexed: true,
+  },
+  {
+    path: '/career',
+    file: 'routes/career.tsx',
+    title: 'Careers — Paystra',
+    description:
+      'Build the payments infrastructure of India with us. Openings for freshers and professionals.',
+    kind: 'marketing',
+    indexed: true,
+  },
+  {
+    path: '/career-form',
+    file: 'routes/career-form.tsx',
+    title: 'Apply for a job — Paystra',
+    description: 'Send us your resume and a few words about yourself.',
+    kind: 'form',
+    indexed: true,
+  },
+  {
+    path: '/demo-pamphlet',
+    file: 'routes/demo-pamphlet.tsx',
+    title: 'Unlock efficiency and revenue — Paystra',
+    description:
+      'Higher acceptance, faster settlement and lower cost: see what Paystra can do for your business and book a meeting.',
+    kind: 'marketing',
+    indexed: true,
+  },
+  {
+    path: '/pg-hosted-demo',
+    file: 'routes/pg-hosted-demo.tsx',
+    title: 'Live Demo - PG Hosted — Paystra',
+    description:
+      'Pay 1.00 for a demo laptop through the Paystra hosted payment page in the sandbox.',
+    kind: 'demo',
+    indexed: true,
+  },
+  {
+    path: '/merchant-hosted-demo',
+    file: 'routes/merchant-hosted-demo.tsx',
+    title: 'Live Demo - Merchant Hosted — Paystra',
+    description:
+      'Try a checkout where the merchant shows the payment methods and Paystra processes the payment.',
+    kind: 'demo',
+    indexed: true,
+  },
+  {
+    path: '/merchant-hosted-checkout',
+    file: 'routes/merchant-hosted-checkout.tsx',
+    title: 'Live Demo - Merchant Hosted checkout — Paystra',
+    description: 'Choose net banking, a wallet or UPI and pay 1.00 in the Paystra sandbox.',
+    kind: 'demo',
+    indexed: false,
+  },
+  {
+    path: '/checkout-demo',
+    file: 'routes/checkout-demo.tsx',
+    title: 'Live Demo - Checkout Js — Paystra',
+    description: 'Pay 1.00 in an embedded Paystra checkout that opens over the merchant page.',
+    kind: 'demo',
+    indexed: true,
+  },
+  {
+    path: '/rbi-kehta-hai',
+    file: 'routes/rbi-kehta-hai.tsx',
+    title: 'RBI Kehta Hai — You are leaving Paystra',
+    description:
+      'A link to the Reserve Bank of India public-awareness site, which Paystra does not run or endorse.',
+    kind: 'marketing',
+    indexed: false,
+  },
+] as const satisfies readonly Page[]
+
+export type PagePath = (typeof pages)[number]['path']
+
+export function prerenderedPaths(): string[] {
+  return pages.filter((page) => page.kind === 'marketing').map((page) => page.path)
+}
+
+export function findPage(path: string): Page | undefined {
+  return pages.find((page) => page.path === path)
+}
+
+/** The page's entry; throws at build time if a route asks for a path that is not in the table. */
+export function pageFor(path: PagePath): Page {
+  const page = findPage(path)
+  if (!page) throw new Error(`No page entry for ${path}`)
+  return page
+}
+
+/** Where each navigation lands: the top, except merchant-hosted-checkout (SPEC §2). */
+export const scrollOffsets: Partial<Record<PagePath, number>> = {
+  '/merchant-hosted-checkout': 180,
+}

@@ -1,0 +1,65 @@
+import { type ReactNode, useEffect } from 'react'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteError } from 'react-router'
+import type { Route } from './+types/root'
+import { SiteFooter } from './components/SiteFooter'
+import { SiteHeader } from './components/SiteHeader'
+import { useScrollOnNavigate } from './hooks/useScrollOnNavigate'
+import './styles/global.css'
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#4a2fd6" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  useScrollOnNavigate()
+  useEffect(() => {
+    // Tests and scripts wait for this before they interact with the page.
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
+  return <Outlet />
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  return (
+    <section className="section">
+      <div className="container prose">
+        <h1>Something went wrong</h1>
+        <p>
+          {status === 404
+            ? 'We could not find that page.'
+            : 'The page could not be shown. Please try again in a moment.'}
+        </p>
+        <p>
+          <a href="/">Go to the home page</a>
+        </p>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,8 @@
+import { PageBanner } from '#app/components/PageBanner.tsx'
+import { pageMeta } from '#app/utils/meta.ts'
+
+export const meta = () => pageMeta('/merchant-hosted-checkout')
+
+export default function MerchantHostedCheckoutPage() {
+  return <PageBanner title="Live Demo - Merchant Hosted" />
+}

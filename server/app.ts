@@ -1,0 +1,29 @@
+import { createRequestHandler } from '@react-router/express'
+import compression from 'compression'
+import express, { type Express, type RequestHandler } from 'express'
+import type { ServerBuild } from 'react-router'
+import { securityHeaders } from './security-headers'
+import { staticFiles } from './static-files'
+
+export interface AppOptions {
+  mode: 'production' | 'development'
+  /** The React Router server build, or a loader of it (development reloads it per request). */
+  build: ServerBuild | (() => Promise<ServerBuild>)
+  /** Folder of the built client (production) or Vite's middleware (development). */
+  clientDir?: string
+  viteMiddleware?: RequestHandler
+}
+
+export function createApp(options: AppOptions): Express {
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('trust proxy', 'loopback')
+  app.use(securityHeaders)
+  app.use(compression())
+
+  if (options.viteMiddleware) app.use(options.viteMiddleware)
+  if (options.clientDir) app.use(staticFiles(options.clientDir))
+
+  app.all('/{*splat}', createRequestHandler({ build: options.build, mode: options.mode }))
+  return app
+}

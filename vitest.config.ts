@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config'
+import { publicConfigDefines } from './app/config/public-config.build.ts'
+
+export default defineConfig({
+  define: publicConfigDefines({}),
+  test: {
+    include: ['{app,server,gateway,scripts}/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    setupFiles: ['./tests/setup/unit.ts'],
+    restoreMocks: true,
+  },
+})
