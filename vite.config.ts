@@ -6,5 +6,7 @@ export default defineConfig({
   plugins: [reactRouter()],
   define: publicConfigDefines(process.env),
   build: { cssMinify: true },
+  // Separate caches let several development servers run side by side.
+  cacheDir: process.env.VITE_CACHE_DIR ?? 'node_modules/.vite',
   server: { port: Number(process.env.PORT ?? 3000) },
 })
