@@ -16,7 +16,7 @@ export function pageMeta(path: PagePath): MetaDescriptor[] {
     { property: 'og:title', content: page.title },
     { property: 'og:description', content: page.description },
     { property: 'og:url', content: url },
-    { property: 'og:image', content: siteUrl('/og-image.png') },
+    { property: 'og:image', content: siteUrl('/og-image.jpg') },
     { name: 'twitter:card', content: 'summary_large_image' },
     ...(page.indexed ? [] : [{ name: 'robots', content: 'noindex' }]),
   ]
