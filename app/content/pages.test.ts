@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { pages, prerenderedPaths, scrollOffsets } from './pages.ts'
+
+describe('page table', () => {
+  it('holds every route of SPEC §2 once', () => {
+    expect(pages.map((page) => page.path).sort()).toEqual(
+      [
+        '/',
+        '/about',
+        '/services',
+        '/developers',
+        '/pricing',
+        '/contact',
+        '/policy',
+        '/faq',
+        '/career',
+        '/career-form',
+        '/demo-pamphlet',
+        '/pg-hosted-demo',
+        '/merchant-hosted-demo',
+        '/merchant-hosted-checkout',
+        '/checkout-demo',
+        '/rbi-kehta-hai',
+      ].sort(),
+    )
+  })
+
+  it('points every page at a route module that exists', () => {
+    for (const page of pages) {
+      expect(existsSync(path.join('app', page.file)), page.file).toBe(true)
+    }
+  })
+
+  it('gives every page its own title and a description search engines can show', () => {
+    expect(new Set(pages.map((page) => page.title)).size).toBe(pages.length)
+    for (const page of pages) {
+      expect(page.description.length, page.path).toBeGreaterThan(40)
+      expect(page.description.length, page.path).toBeLessThanOrEqual(160)
+    }
+  })
+
+  it('prerenders the marketing pages and renders forms and demos per request', () => {
+    const prerendered = prerenderedPaths()
+    expect(prerendered).toContain('/')
+    expect(prerendered).toContain('/pricing')
+    expect(prerendered).not.toContain('/contact')
+    expect(prerendered).not.toContain('/pg-hosted-demo')
+  })
+
+  it('opens merchant-hosted-checkout 180 px down and everything else at the top', () => {
+    expect(scrollOffsets).toEqual({ '/merchant-hosted-checkout': 180 })
+  })
+})

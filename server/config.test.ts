@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+describe('loadConfig', () => {
+  it('serves a working site with no configuration at all', () => {
+    const config = loadConfig({})
+    expect(config.PORT).toBe(3000)
+    expect(config.NODE_ENV).toBe('production')
+    expect(config.public).toEqual({
+      PORTAL_URL: 'https://portal.paystra.example',
+      SITE_URL: 'http://localhost:3000',
+      API_URL: '',
+    })
+  })
+
+  it('reads the port and public addresses, dropping a trailing slash', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      SITE_URL: 'https://www.paystra.example/',
+      API_URL: 'https://api.paystra.example',
+    })
+    expect(config.PORT).toBe(8080)
+    expect(config.public.SITE_URL).toBe('https://www.paystra.example')
+    expect(config.public.API_URL).toBe('https://api.paystra.example')
+  })
+
+  it.each([
+    [{ PORT: 'eighty' }, /^Invalid PORT: .*\(got "eighty"\)$/],
+    [{ PORT: '70000' }, /^Invalid PORT/],
+    [{ NODE_ENV: 'staging' }, /^Invalid NODE_ENV/],
+    [{ PORTAL_URL: 'not a url' }, /^Invalid PORTAL_URL: .*\(got "not a url"\)$/],
+    [{ SITE_URL: 'ftp://paystra.example' }, /^Invalid SITE_URL/],
+    [{ API_URL: 'javascript:alert(1)' }, /^Invalid API_URL/],
+  ])('stops with one line naming the variable for %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError)
+    expect(() => loadConfig(env)).toThrow(message)
+  })
+})
