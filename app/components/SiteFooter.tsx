@@ -44,7 +44,7 @@ export function SiteFooter() {
             ))}
           </ul>
         </nav>
-        <div>
+        <div className="site-footer__reach">
           <h2 className="site-footer__heading">Reach us</h2>
           <address className="site-footer__address">
             {contact.address.lines.map((line) => (
