@@ -1,0 +1,28 @@
+import { visionMission } from '#app/content/about.ts'
+import { AboutIcon } from './AboutIcon'
+import './about.css'
+
+export function VisionMission() {
+  const statements = [visionMission.vision, visionMission.mission]
+  return (
+    <section className="section section--alt" aria-labelledby="vision-mission-heading">
+      <div className="container">
+        <div className="section-head section-head--center">
+          <span className="eyebrow">{visionMission.eyebrow}</span>
+          <h2 id="vision-mission-heading">{visionMission.heading}</h2>
+        </div>
+        <div className="grid grid--2">
+          {statements.map((statement) => (
+            <article key={statement.title} className="card about-statement">
+              <span className="about-statement__icon">
+                <AboutIcon name={statement.icon} />
+              </span>
+              <h3>{statement.title}</h3>
+              <p>{statement.text}</p>
+            </article>
+          ))}
+        </div>
+      </div>
+    </section>
+  )
+}
