@@ -1,8 +1,21 @@
 import { PageBanner } from '#app/components/PageBanner.tsx'
+import { SpecialPlan } from '#app/components/pricing/SpecialPlan.tsx'
+import { StandardPlan } from '#app/components/pricing/StandardPlan.tsx'
+import { pricingIntro } from '#app/content/pricing.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 
 export const meta = () => pageMeta('/pricing')
 
 export default function PricingPage() {
-  return <PageBanner title="Pricing" />
+  return (
+    <>
+      <PageBanner
+        eyebrow={pricingIntro.eyebrow}
+        title={pricingIntro.title}
+        intro={pricingIntro.lead}
+      />
+      <StandardPlan />
+      <SpecialPlan />
+    </>
+  )
 }

@@ -1,0 +1,114 @@
+import { type FormEvent, useId, useState } from 'react'
+import { calculatorText, type PricingTab } from '#app/content/pricing.ts'
+import { formatRupees, parseAmount, type Quote, quoteLabels } from '#app/utils/fees.ts'
+import { calculatorFor } from './calculators'
+import './FeeCalculator.css'
+
+/** A tab's fee calculator: an amount, the tab's pickers, and the quote worked out as you type. */
+export function FeeCalculator({ tab }: { tab: PricingTab }) {
+  const setup = calculatorFor(tab)
+  const id = useId()
+  const [amountText, setAmountText] = useState(tab.calculator.defaultAmount)
+  // Like the site's forms, an input error shows after the field is left or submitted, not mid-typing.
+  const [showError, setShowError] = useState(false)
+  const [choices, setChoices] = useState<Record<string, string>>(() =>
+    Object.fromEntries(setup.choices.map((choice) => [choice.name, choice.defaultValue])),
+  )
+
+  const amount = parseAmount(amountText)
+  const result = amount.ok ? setup.quote(amount.paise, choices) : null
+  const inputError = !amount.ok && showError ? amount.error : null
+  const amountId = `${id}-amount`
+  const hintId = `${id}-hint`
+  const errorId = `${id}-error`
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    setShowError(true)
+  }
+
+  return (
+    <form className="fee-calculator card" onSubmit={handleSubmit} noValidate>
+      <h4 className="fee-calculator__title">{tab.calculator.title}</h4>
+      <div className="fee-calculator__field">
+        <label htmlFor={amountId}>{tab.calculator.amountLabel}</label>
+        <input
+          id={amountId}
+          name="amount"
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          value={amountText}
+          aria-invalid={inputError ? true : undefined}
+          aria-describedby={inputError ? `${hintId} ${errorId}` : hintId}
+          onChange={(event) => {
+            setAmountText(event.target.value)
+            setShowError(false)
+          }}
+          onBlur={() => setShowError(true)}
+        />
+        <p className="fee-calculator__hint" id={hintId}>
+          {calculatorText.amountHint}
+        </p>
+        <p className="fee-calculator__error" id={errorId} aria-live="polite">
+          {inputError}
+        </p>
+      </div>
+      {setup.choices.map((choice) => (
+        <div className="fee-calculator__field" key={choice.name}>
+          <label htmlFor={`${id}-${choice.name}`}>{choice.label}</label>
+          <select
+            id={`${id}-${choice.name}`}
+            name={choice.name}
+            value={choices[choice.name]}
+            onChange={(event) =>
+              setChoices((current) => ({ ...current, [choice.name]: event.target.value }))
+            }
+          >
+            {choice.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+      <div className="fee-calculator__result" aria-live="polite">
+        {result === null ? (
+          <p className="fee-calculator__waiting">{calculatorText.waiting}</p>
+        ) : result.ok ? (
+          <QuoteBreakdown quote={result.quote} />
+        ) : (
+          <p className="fee-calculator__refusal">{result.error}</p>
+        )}
+      </div>
+      {setup.footnote ? <p className="fee-calculator__footnote">{setup.footnote}</p> : null}
+    </form>
+  )
+}
+
+function QuoteBreakdown({ quote }: { quote: Quote }) {
+  const rows = [
+    { label: calculatorText.amount, paise: quote.amount },
+    ...quote.charges,
+    { label: quoteLabels.gst, paise: quote.gst },
+    { label: calculatorText.totalCharges, paise: quote.totalCharges },
+  ]
+  return (
+    <>
+      <dl className="fee-calculator__lines">
+        {rows.map((row) => (
+          <div key={row.label}>
+            <dt>{row.label}</dt>
+            <dd>{formatRupees(row.paise)}</dd>
+          </div>
+        ))}
+        <div className="fee-calculator__outcome">
+          <dt>{quote.outcome.label}</dt>
+          <dd>{formatRupees(quote.outcome.paise)}</dd>
+        </div>
+      </dl>
+      {quote.note ? <p className="fee-calculator__note">{quote.note}</p> : null}
+    </>
+  )
+}
