@@ -1,8 +1,63 @@
+import { ContactDetails } from '#app/components/contact/ContactDetails.tsx'
+import { ContactLayout } from '#app/components/contact/ContactLayout.tsx'
+import { OfficeMap } from '#app/components/contact/OfficeMap.tsx'
+import { ContactForm } from '#app/components/forms/ContactForm.tsx'
+import { useInterimSubmit } from '#app/components/forms/useInterimSubmit.tsx'
 import { PageBanner } from '#app/components/PageBanner.tsx'
+import { contact } from '#app/content/brand.ts'
+import { contactPage } from '#app/content/contact-page.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 
 export const meta = () => pageMeta('/contact')
 
 export default function ContactPage() {
-  return <PageBanner title="Contact Us" />
+  const { details, form, map } = contactPage
+  const submit = useInterimSubmit(contact.email)
+  return (
+    <>
+      <PageBanner title={contactPage.title} intro={contactPage.intro} />
+      <section className="section">
+        <div className="container">
+          <ContactLayout
+            aside={
+              <>
+                <h2>{details.heading}</h2>
+                <p>{details.text}</p>
+                <ContactDetails
+                  labels={{
+                    address: details.addressLabel,
+                    email: details.emailLabel,
+                    phone: details.phoneLabel,
+                    hours: details.hoursLabel,
+                    social: details.socialLabel,
+                  }}
+                  address={contact.address.lines}
+                  email={contact.email}
+                  phones={contact.phones}
+                  hours={contact.hours}
+                />
+              </>
+            }
+          >
+            <h2 id="contact-form-heading">{form.heading}</h2>
+            <p>{form.text}</p>
+            <ContactForm
+              labelledBy="contact-form-heading"
+              onSubmit={submit.onSubmit}
+              status={submit.status}
+            />
+          </ContactLayout>
+        </div>
+      </section>
+      <section className="section section--alt" aria-labelledby="office-map-heading">
+        <div className="container">
+          <div className="section-head">
+            <h2 id="office-map-heading">{map.heading}</h2>
+            <p className="lead">{map.text}</p>
+          </div>
+          <OfficeMap />
+        </div>
+      </section>
+    </>
+  )
 }

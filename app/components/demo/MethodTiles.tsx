@@ -1,0 +1,72 @@
+import type { PaymentMethodTile } from '#app/content/demo.ts'
+import './MethodTiles.css'
+
+interface MethodTilesProps {
+  tiles: readonly PaymentMethodTile[]
+  /** Names the group for screen readers, e.g. "Banks". */
+  label: string
+  selectedCode?: string
+  onSelect?: (tile: PaymentMethodTile) => void
+}
+
+/** A grid of banks or wallets; each tile is a toggle button carrying its MOP_TYPE code. */
+export function MethodTiles({ tiles, label, selectedCode, onSelect }: MethodTilesProps) {
+  return (
+    <ul className="method-tiles" aria-label={label}>
+      {tiles.map((tile, index) => (
+        <li key={tile.code}>
+          <button
+            type="button"
+            className="method-tile"
+            data-code={tile.code}
+            aria-pressed={tile.code === selectedCode}
+            onClick={onSelect ? () => onSelect(tile) : undefined}
+          >
+            <Monogram text={tile.monogram} hue={index} />
+            <span className="method-tile__name">{tile.name}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** Neutral badges in the site's palette: the demo does not reproduce banks' trademarks. */
+const badgeColours = [
+  '#4a2fd6',
+  '#0b8a6b',
+  '#b54708',
+  '#1d4ed8',
+  '#9d174d',
+  '#2d1a99',
+  '#0f766e',
+  '#6941c6',
+]
+
+function Monogram({ text, hue }: { text: string; hue: number }) {
+  const colour = badgeColours[hue % badgeColours.length]
+  return (
+    <svg
+      className="method-tile__badge"
+      viewBox="0 0 40 40"
+      width="40"
+      height="40"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <circle cx="20" cy="20" r="20" fill={colour} />
+      <text
+        x="20"
+        y="20"
+        dy="0.35em"
+        textAnchor="middle"
+        fill="#fff"
+        fontSize={text.length > 2 ? 11 : 14}
+        fontWeight="700"
+        fontFamily="system-ui, sans-serif"
+      >
+        {text}
+      </text>
+    </svg>
+  )
+}

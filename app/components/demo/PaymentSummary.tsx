@@ -1,0 +1,90 @@
+import type { MouseEvent } from 'react'
+import { Link } from 'react-router'
+import { demoDisplayAmount, demoPayment, paymentSummary } from '#app/content/demo.ts'
+import './PaymentSummary.css'
+
+interface PaymentSummaryProps {
+  /** Pay looks and reads as unavailable until a method is chosen (SPEC §2). */
+  payActive?: boolean
+  onPay?: () => void
+  /** Such as "Please select any bank"; announced when it appears. */
+  error?: string
+}
+
+/** The merchant-hosted checkout's order card: merchant, order ID, amount, Pay and cancel. */
+export function PaymentSummary({ payActive = false, onPay, error }: PaymentSummaryProps) {
+  function onClick(event: MouseEvent<HTMLButtonElement>) {
+    if (!payActive) event.preventDefault()
+    onPay?.()
+  }
+  return (
+    <aside className="payment-summary card" aria-labelledby="payment-summary-heading">
+      <h2 id="payment-summary-heading" className="payment-summary__title">
+        {paymentSummary.title}
+      </h2>
+      <dl className="payment-summary__facts">
+        <div>
+          <dt>{paymentSummary.merchantLabel}</dt>
+          <dd>{demoPayment.merchantLabel}</dd>
+        </div>
+        <div>
+          <dt>{paymentSummary.orderIdLabel}</dt>
+          <dd className="payment-summary__order">{demoPayment.sampleOrderId}</dd>
+        </div>
+        <div className="payment-summary__amount">
+          <dt>{paymentSummary.amountLabel}</dt>
+          <dd>
+            <span className="payment-summary__currency">{demoPayment.currencySymbol}</span>
+            {demoDisplayAmount}
+          </dd>
+        </div>
+      </dl>
+      <button
+        type="button"
+        className="btn btn--primary payment-summary__pay"
+        aria-disabled={!payActive}
+        aria-describedby={payActive ? undefined : 'payment-summary-hint'}
+        onClick={onClick}
+      >
+        {paymentSummary.payLabel}
+      </button>
+      <div className="payment-summary__messages">
+        {payActive ? null : (
+          <p id="payment-summary-hint" className="payment-summary__hint">
+            {paymentSummary.payHint}
+          </p>
+        )}
+        <p className="payment-summary__error" role="alert">
+          {error}
+        </p>
+      </div>
+      <Link to="/merchant-hosted-demo" className="payment-summary__cancel">
+        {paymentSummary.cancelLabel}
+      </Link>
+      <div className="payment-summary__safe">
+        <LockIcon />
+        <div>
+          <p className="payment-summary__safe-title">{paymentSummary.safeNote}</p>
+          <p className="payment-summary__safe-detail">{paymentSummary.safeDetail}</p>
+        </div>
+      </div>
+    </aside>
+  )
+}
+
+function LockIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+      <rect x="4" y="10" width="16" height="11" rx="2.5" fill="#0b8a6b" />
+      <path
+        d="M8 10V7.5a4 4 0 018 0V10"
+        fill="none"
+        stroke="#0b8a6b"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+      />
+      <circle cx="12" cy="15" r="1.6" fill="#fff" />
+      <path d="M12 15.5v2.3" stroke="#fff" strokeWidth="1.6" strokeLinecap="round" />
+    </svg>
+  )
+}

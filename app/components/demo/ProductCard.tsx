@@ -1,0 +1,54 @@
+import type { FormEvent, ReactNode } from 'react'
+import { FormStatus } from '#app/components/forms/FormStatus.tsx'
+import { demoCopy, demoDisplayAmount, demoPayment, demoProduct } from '#app/content/demo.ts'
+import { DemoLaptop } from './DemoLaptop'
+import './ProductCard.css'
+
+interface ProductCardProps {
+  /** The pay form's submit: it will carry the signed request fields as hidden inputs. */
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void
+  /** Hidden fields of the signed request, once there is one. */
+  hiddenFields?: ReactNode
+  status?: ReactNode
+  busy?: boolean
+}
+
+/** The demo's "payment-details block": the laptop, its price and the Pay button. */
+export function ProductCard({ onSubmit, hiddenFields, status, busy = false }: ProductCardProps) {
+  const copy = demoCopy.product
+  return (
+    <article className="payment-details card" aria-labelledby="demo-product-name">
+      <div className="payment-details__art">
+        <DemoLaptop label={copy.artLabel} />
+      </div>
+      <div className="payment-details__body">
+        <span className="eyebrow">{copy.eyebrow}</span>
+        <h2 id="demo-product-name" className="payment-details__name">
+          {demoProduct.name}
+        </h2>
+        <p className="payment-details__model">{demoProduct.model}</p>
+        <p className="payment-details__description">{demoProduct.description}</p>
+        <dl className="payment-details__facts">
+          <div>
+            <dt>{copy.priceLabel}</dt>
+            <dd className="payment-details__price">
+              {demoPayment.currencySymbol}
+              {demoDisplayAmount}
+            </dd>
+          </div>
+          <div>
+            <dt>{copy.customerLabel}</dt>
+            <dd>{demoPayment.customer.name}</dd>
+          </div>
+        </dl>
+        <form className="payment-details__form" onSubmit={onSubmit} aria-busy={busy || undefined}>
+          {hiddenFields}
+          <button type="submit" className="btn btn--primary payment-details__pay" disabled={busy}>
+            {copy.payLabel}
+          </button>
+        </form>
+        <FormStatus>{status}</FormStatus>
+      </div>
+    </article>
+  )
+}

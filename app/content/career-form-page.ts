@@ -1,0 +1,76 @@
+/** Copy of the job application page (SPEC §2 Career form) and its form's fields (SPEC §5). */
+import { brand } from './brand'
+import { type FieldDefinition, fieldLimits, resumeRules } from './forms'
+
+export const careerFormPage = {
+  eyebrow: 'Careers',
+  title: 'Job Application',
+  intro: 'Tell us who you are and what you would like to build with us. We read every application.',
+  form: {
+    heading: 'Apply for a role',
+    text: 'Attach your resume and tell us which role interests you. Fields marked with an asterisk are required.',
+    subjectLabel: 'Subject',
+    submitLabel: 'Submit',
+  },
+  panel: {
+    title: 'GET IN TOUCH',
+    text: 'Questions about an opening or your application? Write to our HR team or call us.',
+    emailLabel: 'HR e-mail',
+    phoneLabel: 'Phone',
+    hoursLabel: 'Hours',
+    socialLabel: 'Follow us',
+    nextHeading: 'After you apply',
+    next: [
+      'Our HR team reads every application within five working days.',
+      'If your profile matches an opening, we call you to set up a first conversation.',
+      'You meet the team you would join; engineering roles include a short practical exercise.',
+    ],
+  },
+} as const
+
+/** Sent with every application so HR can filter its inbox (SPEC §3). */
+export const careerSubject = `New Job Application from ${brand.name}`
+
+export type CareerFieldName = 'name' | 'phone' | 'email' | 'resume' | 'message'
+
+export const careerTextFields = {
+  name: {
+    name: 'name',
+    label: 'Name',
+    autoComplete: 'name',
+    maxLength: fieldLimits.name,
+    required: true,
+  },
+  phone: {
+    name: 'phone',
+    label: 'Phone',
+    type: 'tel',
+    autoComplete: 'tel-national',
+    inputMode: 'numeric',
+    maxLength: fieldLimits.phone,
+    required: true,
+  },
+  email: {
+    name: 'email',
+    label: 'Email',
+    type: 'email',
+    autoComplete: 'email',
+    maxLength: fieldLimits.email,
+    required: true,
+  },
+  message: {
+    name: 'message',
+    label: 'Message',
+    rows: 5,
+    placeholder: 'The role you are applying for, your experience, and when you could start',
+    required: true,
+  },
+} as const satisfies Record<Exclude<CareerFieldName, 'resume'>, FieldDefinition<CareerFieldName>>
+
+export const resumeField = {
+  name: 'resume',
+  label: 'Resume',
+  accept: resumeRules.accept,
+  hint: resumeRules.hint,
+  required: true,
+} as const

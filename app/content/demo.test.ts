@@ -1,0 +1,89 @@
+import { describe, expect, test } from 'vitest'
+import {
+  demoDisplayAmount,
+  demoPayment,
+  formatMinorUnits,
+  netBankingBanks,
+  paymentMethodTabs,
+  sandboxTestData,
+  wallets,
+} from './demo'
+
+describe('demo payment values (SPEC §9)', () => {
+  test('100 paise show as 1.00 in Indian rupees', () => {
+    expect(demoPayment.amountMinor).toBe(100)
+    expect(demoDisplayAmount).toBe('1.00')
+    expect(demoPayment.currencyCode).toBe('356')
+    expect(demoPayment.currencySymbol).toBe('₹')
+  })
+
+  test('minor units always show two decimals', () => {
+    expect(formatMinorUnits(1)).toBe('0.01')
+    expect(formatMinorUnits(250000)).toBe('2500.00')
+  })
+
+  test('the transaction is a SALE and 000 means success', () => {
+    expect(demoPayment.txnType).toBe('SALE')
+    expect(demoPayment.successCode).toBe('000')
+  })
+
+  test('the customer id has 32 digits', () => {
+    expect(demoPayment.customer.id).toMatch(/^\d{32}$/)
+  })
+
+  test('the sample order id is LP and a millisecond timestamp', () => {
+    expect(demoPayment.sampleOrderId).toMatch(/^LP\d{13}$/)
+  })
+})
+
+describe('merchant-hosted methods (SPEC §3)', () => {
+  test('eight banks with their MOP_TYPE codes', () => {
+    expect(netBankingBanks.map(({ name, code }) => [name, code])).toEqual([
+      ['AXIS Bank', '1005'],
+      ['BOB', '1093'],
+      ['ICICI', '1013'],
+      ['SBI', '1030'],
+      ['Union Bank', '1038'],
+      ['Kotak Bank', '1012'],
+      ['HDFC', '1004'],
+      ['PNB', '1107'],
+    ])
+  })
+
+  test('three wallets with their codes', () => {
+    expect(wallets.map(({ name, code }) => [name, code])).toEqual([
+      ['Paytm', 'PPL'],
+      ['Mobikwik', 'MWL'],
+      ['PhonePay', 'PPWL'],
+    ])
+  })
+
+  test('codes are unique across banks and wallets', () => {
+    const codes = [...netBankingBanks, ...wallets].map((tile) => tile.code)
+    expect(new Set(codes).size).toBe(codes.length)
+  })
+
+  test('tabs are Net Banking, Wallet and UPI, Net Banking first', () => {
+    expect(paymentMethodTabs.map((tab) => [tab.type, tab.label])).toEqual([
+      ['NB', 'Net Banking'],
+      ['WL', 'Wallet'],
+      ['UP', 'UPI'],
+    ])
+  })
+})
+
+test('the sandbox test data lists the cards and UPI IDs of the hosted page', () => {
+  const values = sandboxTestData.flatMap((group) => group.rows.map((row) => row.value))
+  expect(values).toEqual(
+    expect.arrayContaining([
+      '4111 1111 1111 1111',
+      '4000 0000 0000 0002',
+      '4000 0000 0000 9995',
+      'success@upi',
+      'failure@upi',
+      'pending@upi',
+      'Success',
+      'Failure',
+    ]),
+  )
+})

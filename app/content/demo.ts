@@ -1,0 +1,230 @@
+/**
+ * The live demos' fixed values (SPEC §3, §9), the merchant-hosted method tiles, the sandbox's
+ * test data (DESIGN "Hosted page") and the copy that explains each flow.
+ */
+import { brand } from './brand'
+
+/** Amounts travel in minor units (paise); the page shows them in rupees. */
+export function formatMinorUnits(amountMinor: number): string {
+  return (amountMinor / 100).toFixed(2)
+}
+
+export const demoPayment = {
+  /** 100 paise = ₹1.00, the smallest amount worth trying a real flow with. */
+  amountMinor: 100,
+  /** ISO 4217 numeric code of the Indian rupee, as the gateway expects it. */
+  currencyCode: '356',
+  currencySymbol: '₹',
+  currencyName: 'Indian rupee',
+  txnType: 'SALE',
+  /** Success response code of the gateway. */
+  successCode: '000',
+  /** Orders of the demo helper are "LP" + the current milliseconds; this one is the fixed sample. */
+  sampleOrderId: 'LP1763712000000',
+  merchantLabel: `${brand.name} Demo Store`,
+  customer: {
+    id: '73019284651027384956102938475610',
+    name: 'Aarav Sharma',
+    email: 'aarav.sharma@paystra.example',
+    mobile: '9876543210',
+  },
+} as const
+
+export const demoDisplayAmount = formatMinorUnits(demoPayment.amountMinor)
+
+export const demoProduct = {
+  name: 'Laptop',
+  model: 'Aero 14 — Intel Core i5, 16 GB RAM, 512 GB SSD',
+  description:
+    'A demo product. Paying for it moves ₹1.00 through the sandbox gateway: no real money, card or bank account is charged.',
+} as const
+
+/** The note a Pay press shows until the signed request is wired in. */
+export const payInterimNote = 'The live sandbox payment is being connected.'
+
+export interface PaymentMethodTile {
+  name: string
+  /** The MOP_TYPE the gateway expects for this method. */
+  code: string
+  /** Letters drawn in the tile's badge. */
+  monogram: string
+}
+
+export const netBankingBanks = [
+  { name: 'AXIS Bank', code: '1005', monogram: 'AX' },
+  { name: 'BOB', code: '1093', monogram: 'BOB' },
+  { name: 'ICICI', code: '1013', monogram: 'IC' },
+  { name: 'SBI', code: '1030', monogram: 'SBI' },
+  { name: 'Union Bank', code: '1038', monogram: 'UB' },
+  { name: 'Kotak Bank', code: '1012', monogram: 'KB' },
+  { name: 'HDFC', code: '1004', monogram: 'HD' },
+  { name: 'PNB', code: '1107', monogram: 'PNB' },
+] as const satisfies readonly PaymentMethodTile[]
+
+export const wallets = [
+  { name: 'Paytm', code: 'PPL', monogram: 'PT' },
+  { name: 'Mobikwik', code: 'MWL', monogram: 'MK' },
+  { name: 'PhonePay', code: 'PPWL', monogram: 'PP' },
+] as const satisfies readonly PaymentMethodTile[]
+
+/** The merchant-hosted page's PAYMENT_TYPE per tab; Net Banking opens first. */
+export type PaymentType = 'NB' | 'WL' | 'UP'
+
+export const paymentMethodTabs = [
+  {
+    type: 'NB',
+    label: 'Net Banking',
+    hint: 'Choose your bank. You will sign in on its page to approve ₹1.00.',
+  },
+  {
+    type: 'WL',
+    label: 'Wallet',
+    hint: 'Choose a wallet. You will confirm the payment on its page.',
+  },
+  {
+    type: 'UP',
+    label: 'UPI',
+    hint: 'Enter your UPI ID and approve the collect request in your UPI app.',
+  },
+] as const satisfies readonly { type: PaymentType; label: string; hint: string }[]
+
+export const upiField = {
+  label: 'UPI ID',
+  placeholder: 'yourname@bank',
+  hint: 'In the sandbox, success@upi succeeds and failure@upi fails.',
+} as const
+
+export const paymentSummary = {
+  title: 'Payment Summary',
+  merchantLabel: 'Merchant',
+  orderIdLabel: 'Order ID',
+  amountLabel: 'Amount payable',
+  payLabel: 'Pay',
+  payHint: 'Choose a payment method to continue.',
+  cancelLabel: 'cancel',
+  safeNote: 'Safe and Secure Payments',
+  safeDetail:
+    '256-bit encrypted and PCI DSS compliant. Your bank details never reach the merchant.',
+} as const
+
+export const redirectMessage = 'You are being redirected to Payment Page…'
+
+export interface TestDataRow {
+  value: string
+  outcome: string
+}
+
+export interface TestDataGroup {
+  method: string
+  rows: readonly TestDataRow[]
+  note?: string
+}
+
+/** What the sandbox's hosted page accepts, so a visitor can try both outcomes. */
+export const sandboxTestData: readonly TestDataGroup[] = [
+  {
+    method: 'Cards',
+    rows: [
+      { value: '4111 1111 1111 1111', outcome: 'Payment succeeds' },
+      { value: '4000 0000 0000 0002', outcome: 'Declined by the bank (004)' },
+      { value: '4000 0000 0000 9995', outcome: 'Insufficient funds (020)' },
+    ],
+    note: 'Use any future expiry date, any three-digit CVV and any name on the card.',
+  },
+  {
+    method: 'UPI',
+    rows: [
+      { value: 'success@upi', outcome: 'Payment succeeds' },
+      { value: 'failure@upi', outcome: 'Payment fails' },
+      { value: 'pending@upi', outcome: 'Stays pending (026)' },
+    ],
+  },
+  {
+    method: 'Net banking and wallets',
+    rows: [
+      { value: 'Success', outcome: 'The sandbox bank approves the payment' },
+      { value: 'Failure', outcome: 'The sandbox bank refuses the payment' },
+    ],
+    note: 'Any bank or wallet opens the sandbox bank page with these two buttons. Cancel on the payment page ends with code 010.',
+  },
+]
+
+export interface DemoFlow {
+  /** Names the flow in the intro line under the banner. */
+  intro: string
+  steps: readonly string[]
+  /** When a merchant picks this flow. */
+  fit: string
+}
+
+export const demoFlows = {
+  hosted: {
+    intro: `The customer pays on the ${brand.name} hosted payment page and comes back to your site with the result.`,
+    steps: [
+      'The customer presses Pay. Your server creates the order (a unique order ID, amount 100 paise, currency 356, transaction type SALE) and signs it with a SHA-256 hash of the fields and your secret salt.',
+      `The browser posts the signed fields to the ${brand.name} hosted payment page. The gateway checks the hash, amount, currency and order ID before it offers any payment method.`,
+      'The customer chooses cards, net banking, UPI or a wallet on our page, in the language they prefer. Card numbers never touch your servers.',
+      'The gateway posts the encrypted result to your return URL. Your server decrypts it, verifies its hash and shows the customer the outcome.',
+      'Before you ship, confirm the order with a status enquiry: response code 000 means the payment was captured.',
+    ],
+    fit: 'Best when you want the fastest integration and the smallest PCI DSS scope.',
+  },
+  checkout: {
+    intro: `The ${brand.name} checkout opens over your page in a frame, so the customer never leaves your site.`,
+    steps: [
+      `Your page loads checkout.js from ${brand.name}. When the customer presses Pay, your server signs the order exactly as for the hosted flow.`,
+      'The signed form is submitted into a frame in a popup over your page. A loader shows until the frame reports that its page is ready.',
+      'The customer chooses a method and pays inside the frame. Your page stays underneath, with your branding and the cart intact.',
+      'When the payment ends, the frame sends the result to your page and closes. Response code 000 shows "Payment Successful"; anything else shows "Payment Failed".',
+      'Your server verifies the response hash before the order is marked paid.',
+    ],
+    fit: 'Best when you want the customer to stay on your page without handling card data yourself.',
+  },
+  merchantHosted: {
+    intro:
+      'You show the payment methods on your own page; the gateway processes the payment you send it.',
+    steps: [
+      `The customer picks net banking, a wallet or UPI on your checkout page: ${brand.name} does not show its own method picker.`,
+      'Your server builds the request with the chosen PAYMENT_TYPE and MOP_TYPE, signs it, and encrypts it with AES-256 into a single ENCDATA field.',
+      'The browser posts PAY_ID and ENCDATA to the gateway, which sends the customer straight to the bank, wallet or UPI approval.',
+      'The encrypted result comes back to your return URL, where your server verifies it before showing the outcome.',
+    ],
+    fit: 'Best when your checkout design matters and you want full control of how methods are presented.',
+  },
+} as const satisfies Record<string, DemoFlow>
+
+/** The demo pages' banners and the labels their components show. */
+export const demoPages = {
+  eyebrow: 'Live demo',
+  pgHosted: { title: 'Live Demo - PG Hosted' },
+  checkout: { title: 'Live Demo - Checkout Js' },
+  merchantHosted: {
+    title: 'Live Demo - Merchant Hosted',
+    proceedLabel: 'Proceed to Payment Page',
+    redirectNote:
+      'Next comes the merchant’s own checkout page, where you choose a bank, a wallet or UPI.',
+    methodsHeading: 'Choose a payment method',
+    methodsLabel: 'Payment method',
+    banksLabel: 'Banks',
+    walletsLabel: 'Wallets',
+  },
+} as const
+
+export const demoCopy = {
+  sectionLabel: 'Try the payment',
+  product: {
+    eyebrow: 'Demo product',
+    priceLabel: 'Price',
+    customerLabel: 'Customer',
+    payLabel: 'Pay',
+    artLabel: 'Illustration of the demo laptop',
+  },
+  testData: {
+    heading: 'Test data',
+    intro:
+      'This demo runs against the sandbox gateway: nothing is charged. Use these values on the payment page to try each outcome.',
+    valueColumn: 'Enter or press',
+    outcomeColumn: 'Result',
+  },
+  flowHeading: 'How this flow works',
+} as const
