@@ -1,0 +1,115 @@
+/**
+ * Copy of the Developers page (SPEC §2 Developers). The downloadable lists themselves live in
+ * downloads.ts; the status-enquiry example follows the gateway protocol in the design notes.
+ */
+import { brand, contact } from './brand'
+import type { DownloadFormat } from './downloads'
+
+export const developersBanner = {
+  eyebrow: 'Developers',
+  /** SPEC §2 quotes the title as "Integration made…Easier" (one … character). */
+  titleLead: 'Integration made…',
+  titleEmphasis: 'Easier',
+  intro: `Documents, plugins and server kits for every way of taking payments with ${brand.name}, and a sandbox you can call from your terminal today.`,
+} as const
+
+export const integrateSection = {
+  eyebrow: 'Payment gateway APIs',
+  title: 'Integrate Payment Gateway',
+  lead: 'One set of credentials gives you every payment flow. Start in the sandbox, switch the base URL and keys, and go live.',
+  bullets: [
+    'Multiple payment workflows: send customers to our hosted page, keep them on yours with the seamless merchant-hosted flow, or open Checkout Js over your page.',
+    'Professional tech support from integration engineers who review your requests and responses with you, from the first sandbox call to go-live.',
+    'Easy setup and cURL support: every server call is a plain HTTPS request, so you can try it from a terminal before you write a line of code.',
+    'Checkout customization with your logo and colours, the payment methods you choose, and a checkout in more than 10 languages.',
+  ],
+  illustrationLabel:
+    'A code editor sending a signed payment request to the gateway, which answers with a verified success response',
+} as const
+
+export const downloadsSection = {
+  eyebrow: 'Downloads',
+  title: 'Documents, plugins and kits',
+  lead: 'Everything you need to integrate, free to download. Each kit has a README with setup steps and a sample that runs against the sandbox.',
+  /** One line under each list's heading, keyed by the list id in downloads.ts. */
+  listIntros: {
+    docs: 'Integration guides for each product, with field tables, response codes and test data.',
+    plugins: 'Install, paste your keys, and your store takes payments. No code needed.',
+    'server-kits': 'Signed request, response verification and status enquiry, ready to copy.',
+  },
+  formatLabels: { pdf: 'PDF', zip: 'ZIP' } satisfies Record<DownloadFormat, string>,
+  downloadHint: 'download',
+} as const
+
+export const integrationSteps = {
+  eyebrow: 'How integration works',
+  title: 'Four steps from order to confirmed payment',
+  steps: [
+    {
+      title: 'Create the order and sign it',
+      text: 'Your server builds the request (PAY_ID, ORDER_ID, AMOUNT in paise, CURRENCY_CODE 356, RETURN_URL) and adds a SHA-256 HASH made with your salt. The salt never leaves your server.',
+    },
+    {
+      title: 'Redirect to the payment page',
+      text: 'The browser posts the signed fields to our hosted page, or Checkout Js opens it over your site. The customer pays by card, UPI, net banking or wallet.',
+    },
+    {
+      title: 'Receive the response and verify the hash',
+      text: 'We post the encrypted result to your RETURN_URL. Decrypt it, recompute the HASH, and only then trust STATUS and RESPONSE_CODE (000 means success).',
+    },
+    {
+      title: 'Confirm with a status enquiry',
+      text: 'Before you ship, or when a response never arrives, ask the gateway for the order’s final status with one signed server-to-server call.',
+    },
+  ],
+} as const
+
+/** The status enquiry request: the published protocol test vector, so its HASH can be checked. */
+export const statusEnquiryFields = {
+  PAY_ID: '1001340526093022',
+  ORDER_ID: 'SPIN020406172',
+  TXNTYPE: 'STATUS',
+  HASH: 'A3097C8B28D22786CFFB1466EC1340577CB1CAE98953E31577A57C3A277F36D1',
+} as const
+
+/** The salt the example HASH was made with; a test salt from the protocol vectors, not a secret. */
+export const statusEnquiryExampleSalt = '473531b173db4371'
+
+/** The sandbox gateway's default base on this site's origin, and the status enquiry endpoint on it. */
+export const sandboxBasePath = '/sandbox'
+export const statusEnquiryPath = `${sandboxBasePath}/pgws/transact`
+
+/** The cURL command the page shows, for a gateway at `endpoint`. */
+export function statusEnquiryCurl(endpoint: string): string {
+  const body = JSON.stringify(statusEnquiryFields, null, 2)
+    .split('\n')
+    .map((line, index) => (index === 0 ? line : `  ${line}`))
+    .join('\n')
+  return [
+    `curl -X POST '${endpoint}' \\`,
+    `  -H 'Content-Type: application/json' \\`,
+    `  -d '${body}'`,
+  ].join('\n')
+}
+
+export const statusEnquiry = {
+  eyebrow: 'Try it now',
+  title: 'Check a payment’s status with cURL',
+  lead: 'A status enquiry is one JSON POST to /pgws/transact under the gateway base URL. This example is addressed to the sandbox on this site: put in your PAY_ID, the ORDER_ID you want to check and their HASH.',
+  codeLabel: 'cURL request for a status enquiry',
+  hashTitle: 'How the HASH is made',
+  hashSteps: [
+    'Take every field you post except HASH.',
+    'Sort the keys in code-unit order and join them as KEY=VALUE with ~ between pairs.',
+    'Append your salt with no separator, take SHA-256, and write it in upper-case hex.',
+  ],
+  hashExample: `ORDER_ID=${statusEnquiryFields.ORDER_ID}~PAY_ID=${statusEnquiryFields.PAY_ID}~TXNTYPE=${statusEnquiryFields.TXNTYPE}`,
+  hashExampleNote: `The example uses a published test salt (${statusEnquiryExampleSalt}). Use your own PAY_ID, ORDER_ID and salt, and keep the salt on your server.`,
+  responseNote:
+    'The answer carries the order’s STATUS (Captured, Failed or Pending), its RESPONSE_CODE and RESPONSE_MESSAGE, the amount and the transaction ids, with its own HASH for you to verify.',
+  support: {
+    before: 'Stuck on an integration? Write to',
+    email: contact.email,
+    after: 'with your PAY_ID and ORDER_ID, never your salt.',
+  },
+} as const
