@@ -9,7 +9,11 @@ async function main() {
   let app
   if (config.NODE_ENV === 'development') {
     const vite = await import('vite')
-    const viteServer = await vite.createServer({ server: { middlewareMode: true } })
+    // The hot-reload socket gets a port derived from the site's, so development servers running
+    // side by side (one per port) never answer each other's browsers.
+    const viteServer = await vite.createServer({
+      server: { middlewareMode: true, ws: { port: config.PORT + 20000 } },
+    })
     app = createApp({
       mode: 'development',
       viteMiddleware: viteServer.middlewares,
