@@ -18,9 +18,9 @@ export function CareerTrackCard({ track }: { track: CareerTrack }) {
           <li key={item}>{item}</li>
         ))}
       </ul>
-      <Link className="btn career-card__apply" to={track.applyHref}>
+      {/* Both links read "Apply Now"; the description tells screen-reader users which track. */}
+      <Link className="btn career-card__apply" to={track.applyHref} aria-describedby={headingId}>
         {track.applyLabel}
-        <span className="visually-hidden">: {track.title}</span>
       </Link>
     </article>
   )
