@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import { faqContact, faqTopics } from './faq'
+import { plainText } from './legal/inline'
+
+const items = faqTopics.flatMap((topic) => topic.items)
+
+function answerText(answer: (typeof items)[number]['answer']): string {
+  return answer
+    .flatMap((block) => (typeof block === 'string' ? [block] : block.items))
+    .map(plainText)
+    .join('\n')
+}
+
+const answers = items.map((item) => answerText(item.answer))
+
+describe('FAQ content', () => {
+  it.each([
+    ['activation review takes up to 48 hours', /up to 48 hours/],
+    ['disputes within 30 days of payment', /within 30 days of the payment/],
+    ['undelivered items: wait at least 7 days', /wait at least 7 days/],
+    ['refunds take 5-7 business days', /5-7 business days/],
+    ['failed debit reversal takes 3-5 working days', /3-5 working days/],
+    ['over 30 foreign currencies', /over 30 foreign currencies/],
+    ['payment links can have an expiry', /expiry/],
+    ['drop shipping is not supported', /not support drop shipping/],
+    ['settlement T+1', /T\+1/],
+    ['80+ banks', /80\+ banks/],
+    ['more than 10 languages', /more than 10 languages/],
+  ])('states that %s', (_fact, pattern) => {
+    expect(answers.some((answer) => pattern.test(answer))).toBe(true)
+  })
+
+  it('lists the prohibited business types, ending in "and more"', () => {
+    const answer = answerText(items.find((item) => item.id === 'prohibited-businesses')!.answer)
+    for (const type of [
+      'adult content',
+      'alcohol',
+      'gambling',
+      'drugs',
+      'weapons',
+      'pyramid schemes',
+      'unauthorized goods',
+      'and more',
+    ]) {
+      expect(answer).toContain(type)
+    }
+    expect(answer).toMatch(/do not activate accounts/)
+    expect(answer).toMatch(/deactivate/)
+  })
+
+  it('gives different document lists for individuals and proprietorship firms', () => {
+    const individual = answerText(items.find((item) => item.id === 'documents-individuals')!.answer)
+    const proprietor = answerText(
+      items.find((item) => item.id === 'documents-proprietorship')!.answer,
+    )
+    for (const document of ['PAN', 'Aadhaar', 'cancelled cheque']) {
+      expect(individual).toContain(document)
+      expect(proprietor).toContain(document)
+    }
+    for (const document of ['GST registration', 'Udyam', 'shop and establishment']) {
+      expect(proprietor).toContain(document)
+    }
+    expect(individual).not.toBe(proprietor)
+  })
+
+  it('has unique ids and no empty answers', () => {
+    const ids = [...faqTopics.map((topic) => topic.id), ...items.map((item) => item.id)]
+    expect(new Set(ids).size).toBe(ids.length)
+    for (const answer of answers) expect(answer.length).toBeGreaterThan(40)
+  })
+
+  it('ends by pointing to the contact page', () => {
+    expect(faqContact.link.to).toBe('/contact')
+  })
+})

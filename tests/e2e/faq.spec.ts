@@ -1,0 +1,103 @@
+import { faqTopics } from '#app/content/faq.ts'
+import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts'
+
+const items = faqTopics.flatMap((topic) => topic.items)
+const [first, second] = items
+
+/** SPEC §9 "FAQ facts", as the answers word them. */
+const facts = [
+  'up to 48 hours',
+  'within 30 days of the payment',
+  'wait at least 7 days',
+  '5-7 business days',
+  '3-5 working days',
+  'over 30 foreign currencies',
+  'expiry',
+  'not support drop shipping',
+  'adult content',
+  'alcohol',
+  'gambling',
+  'drugs',
+  'weapons',
+  'pyramid schemes',
+  'unauthorized goods',
+  'and more',
+  'Udyam',
+]
+
+test.describe('FAQ page', () => {
+  test('opens with the first question open and every other one closed', async ({ page }) => {
+    await gotoHydrated(page, '/faq')
+    await expect(page.locator('h1')).toHaveText('Frequently Asked Questions')
+    const buttons = page.locator('.faq-item__button')
+    await expect(buttons).toHaveCount(items.length)
+    await expect(buttons.first()).toHaveAttribute('aria-expanded', 'true')
+    await expect(page.getByRole('region', { name: first!.question })).toBeVisible()
+    for (const item of items.slice(1)) {
+      await expect(page.getByRole('button', { name: item.question })).toHaveAttribute(
+        'aria-expanded',
+        'false',
+      )
+      await expect(page.locator(`#${item.id}-answer`)).toBeHidden()
+    }
+  })
+
+  test('the first question is open in the HTML before any script runs', async ({ request }) => {
+    const html = await (await request.get('/faq')).text()
+    expect(html).toMatch(new RegExp(`id="${first!.id}-question"[^>]*aria-expanded="true"`))
+    expect(html).toMatch(new RegExp(`id="${second!.id}-question"[^>]*aria-expanded="false"`))
+  })
+
+  test('questions open and close with a click, Enter and Space', async ({ page }) => {
+    await gotoHydrated(page, '/faq')
+    const button = page.getByRole('button', { name: second!.question })
+    const answer = page.getByRole('region', { name: second!.question })
+    await button.click()
+    await expect(button).toHaveAttribute('aria-expanded', 'true')
+    await expect(answer).toBeVisible()
+    await button.click()
+    await expect(answer).toBeHidden()
+
+    await button.focus()
+    await page.keyboard.press('Enter')
+    await expect(answer).toBeVisible()
+    await page.keyboard.press('Space')
+    await expect(answer).toBeHidden()
+    await expect(button).toBeFocused()
+    // Opening one question leaves the first one as it was.
+    await expect(page.getByRole('button', { name: first!.question })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    )
+  })
+
+  test('every SPEC fact is visible once all questions are open', async ({ page }) => {
+    await gotoHydrated(page, '/faq')
+    const main = page.locator('main')
+    await expect(main).not.toContainText('3-5 working days', { useInnerText: true })
+    for (const item of items.slice(1)) await page.locator(`#${item.id}-question`).click()
+    await expect(page.locator('.faq-item__button[aria-expanded="false"]')).toHaveCount(0)
+    for (const fact of facts) await expect(main).toContainText(fact, { useInnerText: true })
+    // Axe skips hidden content, so the answers are checked here, open.
+    await expectNoAxeViolations(page)
+  })
+
+  test('topic links jump to their topic, and a link to a question opens it', async ({ page }) => {
+    await gotoHydrated(page, '/faq')
+    const topic = faqTopics[3]!
+    await page
+      .getByRole('navigation', { name: 'Topics' })
+      .getByRole('link', { name: topic.title })
+      .click()
+    await expect(page.getByRole('heading', { level: 2, name: topic.title })).toBeInViewport()
+
+    await gotoHydrated(page, '/faq#refund-time')
+    await expect(page.getByRole('region', { name: 'How long do refunds take?' })).toBeInViewport()
+  })
+
+  test('ends by pointing to the contact page', async ({ page }) => {
+    await gotoHydrated(page, '/faq')
+    await page.locator('.faq-contact').getByRole('link', { name: 'Contact us' }).click()
+    await expect(page).toHaveURL(/\/contact$/)
+  })
+})
