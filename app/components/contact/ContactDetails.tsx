@@ -44,7 +44,7 @@ export function ContactDetails({ labels, address, email, phones, hours }: Contac
           {phones.map((phone) => (
             <li key={phone.tel}>
               <a href={`tel:${phone.tel}`}>{phone.display}</a>
-              <span className="contact-details__note"> · {phone.label}</span>
+              <span className="contact-details__note">{phone.label}</span>
             </li>
           ))}
         </ul>

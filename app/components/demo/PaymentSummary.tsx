@@ -75,11 +75,11 @@ export function PaymentSummary({ payActive = false, onPay, error }: PaymentSumma
 function LockIcon() {
   return (
     <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
-      <rect x="4" y="10" width="16" height="11" rx="2.5" fill="#0b8a6b" />
+      <rect x="4" y="10" width="16" height="11" rx="2.5" fill="#067647" />
       <path
         d="M8 10V7.5a4 4 0 018 0V10"
         fill="none"
-        stroke="#0b8a6b"
+        stroke="#067647"
         strokeWidth="2.2"
         strokeLinecap="round"
       />

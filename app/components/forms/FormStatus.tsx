@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import './FormStatus.css'
 
 /**
  * A polite live region under a form. It is always in the page, even when empty, so that
