@@ -146,7 +146,7 @@ const screens: Record<ShowcaseScreenId, ReactNode> = {
         Welcome back, Priya
       </text>
       <rect x="38" y="204" width="224" height="132" rx="14" fill="#2d1a99" />
-      <circle cx="232" cy="224" r="46" fill="#6a4cff" opacity="0.55" />
+      <circle cx="222" cy="250" r="36" fill="#6a4cff" opacity="0.55" />
       <rect x="56" y="226" width="30" height="22" rx="4" fill="#ffd27a" />
       <text x="56" y="284" fontSize="14" fill="#fff" fontFamily="ui-monospace, monospace">
         •••• •••• •••• 4242
