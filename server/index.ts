@@ -1,36 +1,43 @@
+import { createServer } from 'node:http'
 import path from 'node:path'
 import type { ServerBuild } from 'react-router'
-import { createApp } from './app'
-import { ConfigError, loadConfig } from './config'
+import { createApp } from './app.ts'
+import { ConfigError, loadConfig } from './config.ts'
 
 async function main() {
   const config = loadConfig()
   const root = process.cwd()
-  let app
+  const httpServer = createServer()
+
   if (config.NODE_ENV === 'development') {
     const vite = await import('vite')
-    // The hot-reload socket gets a port derived from the site's, so development servers running
-    // side by side (one per port) never answer each other's browsers.
+    // Hot reload rides on the site's own server and port, so development servers running side
+    // by side never answer each other's browsers.
     const viteServer = await vite.createServer({
-      server: { middlewareMode: true, ws: { port: config.PORT + 20000 } },
+      server: { middlewareMode: true, hmr: { server: httpServer } },
     })
-    app = createApp({
-      mode: 'development',
-      viteMiddleware: viteServer.middlewares,
-      build: () =>
-        viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
-    })
+    httpServer.on(
+      'request',
+      createApp({
+        mode: 'development',
+        viteMiddleware: viteServer.middlewares,
+        build: () =>
+          viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+      }),
+    )
   } else {
-    const buildPath = path.join(root, 'build/server/index.js')
-    const build = (await import(buildPath)) as ServerBuild
-    app = createApp({ mode: 'production', build, clientDir: path.join(root, 'build/client') })
+    const build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
+    httpServer.on(
+      'request',
+      createApp({ mode: 'production', build, clientDir: path.join(root, 'build/client') }),
+    )
   }
 
-  const server = app.listen(config.PORT, config.HOST, () => {
+  httpServer.listen(config.PORT, config.HOST, () => {
     console.log(`Site ready on http://localhost:${config.PORT}`)
   })
   const shutdown = () => {
-    server.close(() => process.exit(0))
+    httpServer.close(() => process.exit(0))
     setTimeout(() => process.exit(0), 5000).unref()
   }
   process.on('SIGTERM', shutdown)
@@ -38,10 +45,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message)
-  } else {
-    console.error(error)
-  }
+  console.error(error instanceof ConfigError ? error.message : error)
   process.exit(1)
 })

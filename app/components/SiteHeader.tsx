@@ -49,7 +49,7 @@ export function SiteHeader() {
           <ul className="site-nav__list">
             {headerLinksBeforeDemo.map((item) => (
               <li key={item.to}>
-                <NavItemLink item={item} className="site-nav__link" />
+                <NavItemLink item={item} className="site-nav__link" onNavigate={closeMenu} />
               </li>
             ))}
             <li>
@@ -57,7 +57,7 @@ export function SiteHeader() {
             </li>
             {headerLinksAfterDemo.map((item) => (
               <li key={item.to}>
-                <NavItemLink item={item} className="site-nav__link" />
+                <NavItemLink item={item} className="site-nav__link" onNavigate={closeMenu} />
               </li>
             ))}
           </ul>

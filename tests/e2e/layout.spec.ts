@@ -1,6 +1,9 @@
 import { pages } from '#app/content/pages.ts'
 import { expect, gotoHydrated, test } from './fixtures.ts'
 
+// Header and footer behaviour is checked on /about: the home page opens a modal launch popup,
+// which has tests of its own in home.spec.ts.
+
 test.describe('routes', () => {
   for (const page of pages) {
     test(`${page.path} renders its screen with its own title`, async ({ page: browserPage }) => {
@@ -40,7 +43,7 @@ test.describe('routes', () => {
 
 test.describe('navigation', () => {
   test('client navigation marks the current page and scrolls to the top', async ({ page }) => {
-    await gotoHydrated(page, '/')
+    await gotoHydrated(page, '/about')
     await page.evaluate(() => window.scrollTo(0, 600))
     const nav = page.getByRole('navigation', { name: 'Main' })
     await nav.getByRole('link', { name: 'Pricing' }).click()
@@ -51,6 +54,12 @@ test.describe('navigation', () => {
       'page',
     )
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+  })
+
+  test('a link to a #section opens at that section, not at the top', async ({ page }) => {
+    await gotoHydrated(page, '/policy#sensitive-data')
+    await expect(page.locator('#sensitive-data')).toBeInViewport()
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300)
   })
 
   test('merchant-hosted-checkout opens 180 px down', async ({ page }) => {
@@ -69,7 +78,7 @@ test.describe('navigation', () => {
   test('the header links in SPEC order, with Login opening the portal in a new tab', async ({
     page,
   }) => {
-    await page.goto('/')
+    await page.goto('/about')
     const nav = page.getByRole('navigation', { name: 'Main' })
     const names = await nav
       .locator('.site-nav__list > li > a, .site-nav__list > li > div > button')
@@ -91,7 +100,7 @@ test.describe('navigation', () => {
 
 test.describe('Live Demo dropdown', () => {
   test('lists the three demos, each opening in a new tab', async ({ page }) => {
-    await gotoHydrated(page, '/')
+    await gotoHydrated(page, '/about')
     const button = page.getByRole('button', { name: 'Live Demo' })
     await expect(button).toHaveAttribute('aria-expanded', 'false')
     await button.click()
@@ -115,7 +124,7 @@ test.describe('Live Demo dropdown', () => {
   })
 
   test('works with the keyboard and closes on Escape', async ({ page }) => {
-    await gotoHydrated(page, '/')
+    await gotoHydrated(page, '/about')
     const button = page.getByRole('button', { name: 'Live Demo' })
     await button.focus()
     await page.keyboard.press('Enter')
@@ -131,7 +140,7 @@ test.describe('Live Demo dropdown', () => {
   })
 
   test('closes on a click outside', async ({ page }) => {
-    await gotoHydrated(page, '/')
+    await gotoHydrated(page, '/about')
     const button = page.getByRole('button', { name: 'Live Demo' })
     await button.click()
     await expect(page.getByRole('link', { name: /^Checkout Js/ })).toBeVisible()
@@ -144,7 +153,7 @@ test.describe('mobile menu', () => {
   test.use({ viewport: { width: 375, height: 800 } })
 
   test('collapses below 992 px behind a Menu button that opens and closes', async ({ page }) => {
-    await gotoHydrated(page, '/')
+    await gotoHydrated(page, '/about')
     const menu = page.getByRole('button', { name: 'Menu' })
     const pricing = page
       .getByRole('navigation', { name: 'Main' })
@@ -159,7 +168,7 @@ test.describe('mobile menu', () => {
   })
 
   test('closes on Escape and on a click outside, and after navigating', async ({ page }) => {
-    await gotoHydrated(page, '/')
+    await gotoHydrated(page, '/about')
     const menu = page.getByRole('button', { name: 'Menu' })
     const nav = page.getByRole('navigation', { name: 'Main' })
     await menu.click()
@@ -172,12 +181,15 @@ test.describe('mobile menu', () => {
     await expect(menu).toHaveAttribute('aria-expanded', 'false')
     await menu.click()
     await nav.getByRole('link', { name: 'About' }).click()
-    await expect(page).toHaveURL(/\/about$/)
+    await expect(menu, 'a link to the page already shown').toHaveAttribute('aria-expanded', 'false')
+    await menu.click()
+    await nav.getByRole('link', { name: 'Services' }).click()
+    await expect(page).toHaveURL(/\/services$/)
     await expect(menu).toHaveAttribute('aria-expanded', 'false')
   })
 
   test('is reachable with the keyboard alone', async ({ page }) => {
-    await gotoHydrated(page, '/')
+    await gotoHydrated(page, '/about')
     const menu = page.getByRole('button', { name: 'Menu' })
     await menu.focus()
     await page.keyboard.press('Enter')
@@ -189,7 +201,7 @@ test.describe('mobile menu', () => {
 
   test('is not shown at 992 px and wider', async ({ page }) => {
     await page.setViewportSize({ width: 992, height: 800 })
-    await page.goto('/')
+    await page.goto('/about')
     await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden()
     await expect(
       page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }),
@@ -199,7 +211,7 @@ test.describe('mobile menu', () => {
 
 test.describe('footer', () => {
   test('has the quick links and help links of SPEC §2', async ({ page }) => {
-    await page.goto('/')
+    await page.goto('/about')
     const quick = page.getByRole('navigation', { name: 'Quick Links' })
     await expect(quick.getByRole('link')).toHaveText([
       'About Us',
@@ -221,7 +233,7 @@ test.describe('footer', () => {
   })
 
   test('opens the two terms documents, real PDFs, in a new tab', async ({ page, request }) => {
-    await page.goto('/')
+    await page.goto('/about')
     const help = page.getByRole('navigation', { name: 'Help' })
     for (const name of [/^Terms of Use \(Website\)/, /^Terms & Conditions \(Merchant\)/]) {
       const link = help.getByRole('link', { name })

@@ -1,7 +1,6 @@
 import type { LegalDocument, LegalSection } from '#app/content/legal/types.ts'
 import { ContentBlocks } from './ContentBlocks'
 import { LegalContents } from './LegalContents'
-import { useScrollToHash } from './useScrollToHash'
 import './LegalDocument.css'
 
 interface LegalDocumentViewProps {
@@ -10,7 +9,6 @@ interface LegalDocumentViewProps {
 
 /** A legal text as a page: a table of contents beside numbered sections. */
 export function LegalDocumentView({ document }: LegalDocumentViewProps) {
-  useScrollToHash()
   return (
     <div className="section">
       <div className="container legal-layout">
