@@ -1,3 +1,4 @@
+import type { LineIconName } from '#app/components/icons/LineIcon.tsx'
 import { brand } from './brand.ts'
 
 /**
@@ -5,23 +6,10 @@ import { brand } from './brand.ts'
  * start story, feature list, call to action, and three fundamental ideas.
  */
 
-/** Names of the small line icons the About page draws (app/components/about/AboutIcon.tsx). */
-export type AboutIconName =
-  | 'accept'
-  | 'payouts'
-  | 'reconcile'
-  | 'settle'
-  | 'refund'
-  | 'currency'
-  | 'language'
-  | 'routing'
-  | 'vision'
-  | 'mission'
-
 export interface AboutFeature {
   title: string
   text: string
-  icon: AboutIconName
+  icon: LineIconName
 }
 
 export interface AboutIdea {
@@ -65,8 +53,8 @@ export const visionMission = {
 } as const satisfies {
   eyebrow: string
   heading: string
-  vision: { title: string; icon: AboutIconName; text: string }
-  mission: { title: string; icon: AboutIconName; text: string }
+  vision: { title: string; icon: LineIconName; text: string }
+  mission: { title: string; icon: LineIconName; text: string }
 }
 
 export const startStory = {
@@ -100,7 +88,7 @@ export const aboutFeatures = {
     {
       title: 'Payment acceptance',
       text: 'UPI, RuPay, Visa, Mastercard and other cards, net banking with 80+ banks, and popular wallets.',
-      icon: 'accept',
+      icon: 'acceptance',
     },
     {
       title: 'Payouts',
@@ -110,12 +98,12 @@ export const aboutFeatures = {
     {
       title: 'Reconciliation',
       text: 'Every payment, refund and fee matched to your order ID and settled amount, ready to export.',
-      icon: 'reconcile',
+      icon: 'reconciliation',
     },
     {
       title: 'T+1 settlement',
       text: 'Money collected today is in your bank account on the next working day.',
-      icon: 'settle',
+      icon: 'settlement',
     },
     {
       title: 'Refunds',

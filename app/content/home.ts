@@ -2,6 +2,7 @@
  * Copy and timing of the home page (SPEC §2 Home, §9). The integration kits come from
  * downloads.ts and the service boxes from services.ts.
  */
+import type { LineIconName } from '#app/components/icons/LineIcon.tsx'
 import { brand } from './brand'
 import type { KitDownload } from './downloads'
 
@@ -78,7 +79,7 @@ export const kitLanguageBadges: Record<KitDownload['language'], string> = {
   'Node.js': 'js',
 }
 
-export type FeatureIconId = 'onboarding' | 'experience' | 'integration'
+export type FeatureIconId = Extract<LineIconName, 'onboarding' | 'experience' | 'integration'>
 
 export interface Feature {
   id: string

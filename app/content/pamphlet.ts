@@ -1,3 +1,4 @@
+import type { LineIconName } from '#app/components/icons/LineIcon.tsx'
 import { brand, contact } from './brand.ts'
 
 /**
@@ -5,7 +6,7 @@ import { brand, contact } from './brand.ts'
  * where the sales team picks the conversation up.
  */
 
-export type BenefitIconName = 'efficiency' | 'growth' | 'revenue'
+export type BenefitIconName = Extract<LineIconName, 'efficiency' | 'growth' | 'revenue'>
 
 export interface PamphletBenefit {
   title: string

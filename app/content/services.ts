@@ -4,24 +4,10 @@
  * Claims here must agree with the rest of the site: T+1 settlement, 80+ banks,
  * more than 10 languages, over 30 foreign currencies, refunds in 5-7 business days.
  */
+import type { LineIconName } from '#app/components/icons/LineIcon.tsx'
 import { contact } from './brand'
 
-export type ServiceIconId =
-  | 'acceptance'
-  | 'payouts'
-  | 'settlement'
-  | 'reconciliation'
-  | 'refund'
-  | 'currency'
-  | 'language'
-  | 'routing'
-  | 'aggregation'
-  | 'wallet'
-  | 'link'
-  | 'recurring'
-  | 'setup'
-  | 'secure'
-  | 'support'
+export type ServiceIconId = LineIconName
 
 export interface Service {
   id: string

@@ -1,5 +1,5 @@
 import { aboutFeatures } from '#app/content/about.ts'
-import { AboutIcon } from './AboutIcon'
+import { LineIcon } from '#app/components/icons/LineIcon.tsx'
 import './about.css'
 
 export function FeatureList() {
@@ -15,7 +15,7 @@ export function FeatureList() {
           {aboutFeatures.items.map((feature) => (
             <li key={feature.title} className="card about-feature">
               <span className="about-feature__icon">
-                <AboutIcon name={feature.icon} />
+                <LineIcon name={feature.icon} size={24} className="about-icon" />
               </span>
               <h3>{feature.title}</h3>
               <p>{feature.text}</p>

@@ -1,5 +1,5 @@
 import { visionMission } from '#app/content/about.ts'
-import { AboutIcon } from './AboutIcon'
+import { LineIcon } from '#app/components/icons/LineIcon.tsx'
 import './about.css'
 
 export function VisionMission() {
@@ -15,7 +15,7 @@ export function VisionMission() {
           {statements.map((statement) => (
             <article key={statement.title} className="card about-statement">
               <span className="about-statement__icon">
-                <AboutIcon name={statement.icon} />
+                <LineIcon name={statement.icon} size={24} className="about-icon" />
               </span>
               <h3>{statement.title}</h3>
               <p>{statement.text}</p>

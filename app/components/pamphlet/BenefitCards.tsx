@@ -1,5 +1,5 @@
 import { pamphletBenefits } from '#app/content/pamphlet.ts'
-import { BenefitIcon } from './BenefitIcon'
+import { LineIcon } from '#app/components/icons/LineIcon.tsx'
 import './pamphlet.css'
 
 export function BenefitCards() {
@@ -14,7 +14,7 @@ export function BenefitCards() {
           {pamphletBenefits.items.map((benefit) => (
             <li key={benefit.title} className={`card benefit-card benefit-card--${benefit.icon}`}>
               <span className="benefit-card__badge">
-                <BenefitIcon name={benefit.icon} />
+                <LineIcon name={benefit.icon} className="benefit-card__icon" />
               </span>
               <h3 className="benefit-card__title">{benefit.title}</h3>
               <p className="benefit-card__figure">

@@ -1,5 +1,5 @@
 import { whyChooseUs } from '#app/content/services.ts'
-import { ServiceIcon } from './ServiceIcon'
+import { LineIcon } from '#app/components/icons/LineIcon.tsx'
 import './WhyChooseUs.css'
 
 export function WhyChooseUs() {
@@ -15,7 +15,7 @@ export function WhyChooseUs() {
           {whyChooseUs.reasons.map((reason) => (
             <li key={reason.id} className="why-choose-us__item">
               <span className="why-choose-us__icon">
-                <ServiceIcon id={reason.icon} size={30} />
+                <LineIcon name={reason.icon} size={30} />
               </span>
               <h3>{reason.title}</h3>
               <p>{reason.text}</p>

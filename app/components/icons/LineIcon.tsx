@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react'
-import type { ServiceIconId } from '#app/content/services.ts'
 
-const paths: Record<ServiceIconId, ReactNode> = {
+/**
+ * Every decorative line icon of the site, drawn on one 24×24 grid with one stroke, so a capability
+ * looks the same wherever it appears. The text beside an icon always carries its meaning.
+ */
+const shapes = {
+  // Capabilities (services, about)
   acceptance: (
     <>
       <rect x="2" y="5" width="20" height="14" rx="2" />
@@ -70,12 +74,63 @@ const paths: Record<ServiceIconId, ReactNode> = {
   support: (
     <path d="M3 18v-6a9 9 0 0 1 18 0v6M21 19a2 2 0 0 1-2 2h-1a2 2 0 0 1-2-2v-3a2 2 0 0 1 2-2h3zM3 19a2 2 0 0 0 2 2h1a2 2 0 0 0 2-2v-3a2 2 0 0 0-2-2H3z" />
   ),
+  // Ideas and statements (about)
+  vision: (
+    <>
+      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+    </>
+  ),
+  mission: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <circle cx="12" cy="12" r="5" />
+      <circle cx="12" cy="12" r="1.2" />
+    </>
+  ),
+  // Home features
+  onboarding: (
+    <>
+      <circle cx="9" cy="7" r="4" />
+      <path d="M2 21v-1a6 6 0 0 1 6-6h2a6 6 0 0 1 6 6v1M19 8v6M22 11h-6" />
+    </>
+  ),
+  experience: (
+    <>
+      <rect x="5" y="2" width="14" height="20" rx="2.5" />
+      <path d="M11 18h2M9 8.5l2 2 4-4" />
+    </>
+  ),
+  integration: <path d="M16 18l6-6-6-6M8 6l-6 6 6 6M14 4l-4 16" />,
+  // Pamphlet benefits
+  efficiency: <path d="M13 2L4 14h7l-1 8 9-12h-7z" />,
+  growth: (
+    <>
+      <path d="M3 20h18" />
+      <path d="M4 16l5-5 4 3 7-8" />
+      <path d="M15 6h5v5" />
+    </>
+  ),
+  revenue: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M9 8h6M9 11h6M10.5 8c3 0 3 6 0 6l4 3" />
+    </>
+  ),
+} satisfies Record<string, ReactNode>
+
+export type LineIconName = keyof typeof shapes
+
+interface LineIconProps {
+  name: LineIconName
+  size?: number
+  className?: string
 }
 
-/** A decorative line icon for a service or a reason to choose us. */
-export function ServiceIcon({ id, size = 28 }: { id: ServiceIconId; size?: number }) {
+export function LineIcon({ name, size = 28, className }: LineIconProps) {
   return (
     <svg
+      className={className}
       viewBox="0 0 24 24"
       width={size}
       height={size}
@@ -87,7 +142,7 @@ export function ServiceIcon({ id, size = 28 }: { id: ServiceIconId; size?: numbe
       aria-hidden="true"
       focusable="false"
     >
-      {paths[id]}
+      {shapes[name]}
     </svg>
   )
 }
