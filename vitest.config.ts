@@ -8,5 +8,8 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['./tests/setup/unit.ts'],
     restoreMocks: true,
+    // Embedded PGlite takes seconds to start cold on a busy two-core machine.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 })

@@ -13,6 +13,21 @@ describe('loadConfig', () => {
     })
   })
 
+  it('hides the password of a connection URL it refuses', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://app:s3cret@db/site' })).toThrow(
+      '(got "mysql://app:***@db/site")',
+    )
+  })
+
+  it('defaults to embedded storage, mail to files and 10 form requests a minute', () => {
+    const config = loadConfig({})
+    expect(config.DATABASE_URL).toBeUndefined()
+    expect(config.SMTP_URL).toBeUndefined()
+    expect(config.DATA_DIR).toBe('./data')
+    expect(config.FORM_RATE_LIMIT).toBe(10)
+    expect(loadConfig({ FORM_RATE_LIMIT: '0' }).FORM_RATE_LIMIT).toBe(0)
+  })
+
   it('reads the port and public addresses, dropping a trailing slash', () => {
     const config = loadConfig({
       PORT: '8080',
@@ -31,6 +46,10 @@ describe('loadConfig', () => {
     [{ PORTAL_URL: 'not a url' }, /^Invalid PORTAL_URL: .*\(got "not a url"\)$/],
     [{ SITE_URL: 'ftp://paystra.example' }, /^Invalid SITE_URL/],
     [{ API_URL: 'javascript:alert(1)' }, /^Invalid API_URL/],
+    [{ DATABASE_URL: 'mysql://db' }, /^Invalid DATABASE_URL/],
+    [{ SMTP_URL: 'http://mail' }, /^Invalid SMTP_URL/],
+    [{ CONTACT_INBOX: 'nobody' }, /^Invalid CONTACT_INBOX/],
+    [{ FORM_RATE_LIMIT: '-1' }, /^Invalid FORM_RATE_LIMIT/],
   ])('stops with one line naming the variable for %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)

@@ -1,31 +1,58 @@
 import { z } from 'zod'
 import { type PublicConfig, readPublicConfig } from '#app/config/public-config.build.ts'
 
+const emailAddress = z.email()
+const mailbox = z.string().min(3) // "Name <address>" or a bare address; nodemailer parses it
+
 const serverSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  /** Where PGlite, the mail drop and the process lock live. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: mailbox.default('Paystra Website <no-reply@paystra.example>'),
+  CONTACT_INBOX: emailAddress.default('contact@paystra.example'),
+  CAREERS_INBOX: emailAddress.default('careers@paystra.example'),
+  /** Requests per minute per IP on each form API; 0 switches the limit off (benchmarks). */
+  FORM_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
+  /** Delivery attempts before a mail is marked dead and waits for `npm run outbox -- --retry`. */
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
+  /** First retry delay in milliseconds; each later one doubles, up to OUTBOX_MAX_DELAY_MS. */
+  OUTBOX_BASE_DELAY_MS: z.coerce.number().int().min(1).default(30_000),
+  OUTBOX_MAX_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(60 * 60 * 1000),
 })
 
-export type ServerConfig = z.infer<typeof serverSchema> & { public: PublicConfig }
+type ServerSchema = z.infer<typeof serverSchema>
+export type ServerConfig = ServerSchema & { public: PublicConfig }
 
 /** Parses the environment once at start; a bad value stops the start with one clear line. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
-  const parsed = serverSchema.safeParse({
-    NODE_ENV: env.NODE_ENV || undefined,
-    PORT: env.PORT || undefined,
-    HOST: env.HOST || undefined,
-  })
+  const picked = Object.fromEntries(
+    Object.keys(serverSchema.shape).map((key) => [key, env[key] || undefined]),
+  )
+  const parsed = serverSchema.safeParse(picked)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     const name = String(issue?.path[0] ?? 'configuration')
-    throw new ConfigError(`Invalid ${name}: ${issue?.message ?? 'bad value'} (got "${env[name]}")`)
+    const shown = /URL$/.test(name) ? redact(env[name]) : env[name]
+    throw new ConfigError(`Invalid ${name}: ${issue?.message ?? 'bad value'} (got "${shown}")`)
   }
   try {
     return { ...parsed.data, public: readPublicConfig(env) }
   } catch (error) {
     throw new ConfigError((error as Error).message)
   }
+}
+
+/** Hides a password in a connection URL before it is printed. */
+function redact(value: string | undefined): string | undefined {
+  return value?.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@')
 }
 
 export class ConfigError extends Error {

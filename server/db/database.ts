@@ -1,0 +1,41 @@
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as schema from './schema.ts'
+
+/** One type for both drivers: the same schema and SQL run on PGlite and on PostgreSQL. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export interface DataStore {
+  db: Database
+  kind: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+export interface DatabaseOptions {
+  /** A PostgreSQL server; when absent, embedded PGlite is used. */
+  databaseUrl?: string
+  /** PGlite's folder; when absent, PGlite keeps everything in memory (tests). */
+  pgliteDir?: string
+}
+
+const migrationsFolder = path.resolve('server/db/migrations')
+
+/** Opens the database and applies every pending migration before anything uses it. */
+export async function openDatabase(options: DatabaseOptions): Promise<DataStore> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    const db = drizzlePg(pool, { schema }) as unknown as Database
+    await migratePg(drizzlePg(pool), { migrationsFolder })
+    return { db, kind: 'postgres', close: () => pool.end() }
+  }
+  const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite()
+  const pglite = drizzlePglite(client, { schema })
+  await migratePglite(pglite, { migrationsFolder })
+  return { db: pglite as unknown as Database, kind: 'pglite', close: () => client.close() }
+}
