@@ -1,0 +1,45 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import nodemailer from 'nodemailer'
+import type Mail from 'nodemailer/lib/mailer'
+
+/** Sends one message; throws when the message was not accepted. */
+export interface MailTransport {
+  send(message: Mail.Options): Promise<void>
+  close(): void
+  describe(): string
+}
+
+/** SMTP through nodemailer. */
+export function smtpTransport(smtpUrl: string): MailTransport {
+  const transporter = nodemailer.createTransport(smtpUrl, {
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  })
+  return {
+    async send(message) {
+      await transporter.sendMail(message)
+    },
+    close: () => transporter.close(),
+    describe: () => `SMTP ${new URL(smtpUrl).host}`,
+  }
+}
+
+/**
+ * With no SMTP server configured, each message is written as an .eml file under the mail
+ * folder: open it with any mail program to read exactly what would have been sent.
+ */
+export function fileTransport(mailDir: string): MailTransport {
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true })
+  return {
+    async send(message) {
+      const info = await builder.sendMail(message)
+      await mkdir(mailDir, { recursive: true })
+      const id = String(info.messageId).replace(/[^A-Za-z0-9.@-]/g, '')
+      await writeFile(path.join(mailDir, `${Date.now()}-${id}.eml`), info.message as Buffer)
+    },
+    close: () => builder.close(),
+    describe: () => `files in ${path.resolve(mailDir)}`,
+  }
+}
