@@ -1,6 +1,6 @@
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
-import express, { type Express, type RequestHandler } from 'express'
+import express, { type Express, type RequestHandler, type Router } from 'express'
 import type { ServerBuild } from 'react-router'
 import { securityHeaders } from './security-headers'
 import { staticFiles } from './static-files'
@@ -12,6 +12,8 @@ export interface AppOptions {
   /** Folder of the built client (production) or Vite's middleware (development). */
   clientDir?: string
   viteMiddleware?: RequestHandler
+  /** APIs served before the pages (form APIs, later the sandbox). */
+  routers?: Router[]
 }
 
 export function createApp(options: AppOptions): Express {
@@ -21,6 +23,7 @@ export function createApp(options: AppOptions): Express {
   app.use(securityHeaders)
   app.use(compression())
 
+  for (const router of options.routers ?? []) app.use(router)
   if (options.viteMiddleware) app.use(options.viteMiddleware)
   if (options.clientDir) app.use(staticFiles(options.clientDir))
 

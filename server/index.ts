@@ -3,11 +3,14 @@ import path from 'node:path'
 import type { ServerBuild } from 'react-router'
 import { createApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
+import { DataDirLockedError } from './db/data-lock.ts'
+import { startServices } from './services.ts'
 
 async function main() {
   const config = loadConfig()
   const root = process.cwd()
   const httpServer = createServer()
+  const services = await startServices(config)
 
   if (config.NODE_ENV === 'development') {
     const vite = await import('vite')
@@ -21,6 +24,7 @@ async function main() {
       createApp({
         mode: 'development',
         viteMiddleware: viteServer.middlewares,
+        routers: services.routers,
         build: () =>
           viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
       }),
@@ -29,22 +33,39 @@ async function main() {
     const build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
     httpServer.on(
       'request',
-      createApp({ mode: 'production', build, clientDir: path.join(root, 'build/client') }),
+      createApp({
+        mode: 'production',
+        build,
+        clientDir: path.join(root, 'build/client'),
+        routers: services.routers,
+      }),
     )
   }
 
   httpServer.listen(config.PORT, config.HOST, () => {
     console.log(`Site ready on http://localhost:${config.PORT}`)
   })
+  // Finish the requests in flight (every accepted submission is committed before it is
+  // answered), then stop the mail worker and close the database.
+  let closing = false
   const shutdown = () => {
-    httpServer.close(() => process.exit(0))
-    setTimeout(() => process.exit(0), 5000).unref()
+    if (closing) return
+    closing = true
+    httpServer.close(() => {
+      services.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      )
+    })
+    httpServer.closeIdleConnections()
+    setTimeout(() => process.exit(1), 10_000).unref()
   }
   process.on('SIGTERM', shutdown)
   process.on('SIGINT', shutdown)
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error)
+  const expected = error instanceof ConfigError || error instanceof DataDirLockedError
+  console.error(expected ? (error as Error).message : error)
   process.exit(1)
 })

@@ -12,7 +12,15 @@ export interface MailTransport {
 
 /** SMTP through nodemailer. */
 export function smtpTransport(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl, {
+  const url = new URL(smtpUrl)
+  const transporter = nodemailer.createTransport({
+    host: url.hostname,
+    port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
+    secure: url.protocol === 'smtps:',
+    auth: url.username
+      ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+      : undefined,
+    // A mail server on the same machine or network answers at once; don't hang on a dead one.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
@@ -22,7 +30,7 @@ export function smtpTransport(smtpUrl: string): MailTransport {
       await transporter.sendMail(message)
     },
     close: () => transporter.close(),
-    describe: () => `SMTP ${new URL(smtpUrl).host}`,
+    describe: () => `SMTP ${url.host}`,
   }
 }
 

@@ -1,0 +1,193 @@
+import express, {
+  type ErrorRequestHandler,
+  type Request,
+  type RequestHandler,
+  Router,
+} from 'express'
+import { rateLimit } from 'express-rate-limit'
+import { apiMessages, CAREER_API_PATH, CONTACT_API_PATH } from '#app/rules/api.ts'
+import { validateCareerForm } from '#app/rules/career-form.ts'
+import { validateContactForm } from '#app/rules/contact-form.ts'
+import { HONEYPOT_FIELD, isHoneypotFilled } from '#app/rules/honeypot.ts'
+import {
+  RESUME_MAX_BYTES,
+  resumeError,
+  resumeExtension,
+  resumeMessages,
+} from '#app/rules/resume.ts'
+import type { Database } from '#server/db/database.ts'
+import {
+  MalformedUploadError,
+  readUpload,
+  safeFileName,
+  UploadTooLargeError,
+} from '#server/forms/multipart.ts'
+import { contentMatchesExtension } from '#server/forms/resume-content.ts'
+import { saveContactMessage, saveJobApplication } from '#server/forms/submissions.ts'
+import type { MailAddresses } from '#server/mail/compose.ts'
+import { answer } from './answer.ts'
+
+export interface FormsApiOptions {
+  db: Database
+  addresses: MailAddresses
+  /** Requests per minute per IP on each endpoint; 0 switches the limit off. */
+  rateLimitPerMinute: number
+  /** Called after a submission and its mail are committed (wakes the outbox worker). */
+  onQueued?: () => void
+  log?: (line: string) => void
+}
+
+const JSON_LIMIT_BYTES = 64 * 1024
+/** Room for the text fields and multipart framing around a resume of the largest size. */
+const MULTIPART_OVERHEAD_BYTES = 256 * 1024
+/** After refusing an upload, read at most this much more of it before dropping the connection. */
+const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024
+
+const contentTypes: Record<string, string> = {
+  '.pdf': 'application/pdf',
+  '.doc': 'application/msword',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+}
+
+/** `POST /api/sendContactEmail` and `POST /api/sendCareerEmail` (SPEC §7, DESIGN.md "Forms"). */
+export function formsApi(options: FormsApiOptions): Router {
+  const router = Router()
+  const limiter = perIpLimit(options.rateLimitPerMinute)
+
+  router.post(
+    CONTACT_API_PATH,
+    limiter,
+    requireContentType('application/json'),
+    express.json({ limit: JSON_LIMIT_BYTES, strict: true }),
+    async (req, res) => {
+      const body: unknown = req.body
+      if (!isPlainObject(body)) return answer(res, 400, apiMessages.invalid)
+      if (isHoneypotFilled(body[HONEYPOT_FIELD])) return answer(res, 200, apiMessages.contactSent)
+      const result = validateContactForm(body)
+      if (!result.ok) return answer(res, 400, apiMessages.invalid, result.errors)
+      await saveContactMessage(options.db, result.values, req.ip, options.addresses)
+      options.onQueued?.()
+      answer(res, 200, apiMessages.contactSent)
+    },
+  )
+
+  router.post(
+    CAREER_API_PATH,
+    limiter,
+    requireContentType('multipart/form-data'),
+    async (req, res) => {
+      const declared = Number(req.headers['content-length'] ?? 0)
+      if (declared > RESUME_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) {
+        return refuseUpload(req, res, resumeMessages.tooLarge)
+      }
+      let upload
+      try {
+        upload = await readUpload(req, {
+          fileField: 'file',
+          maxFileBytes: RESUME_MAX_BYTES,
+          maxFieldBytes: 16 * 1024,
+        })
+      } catch (error) {
+        if (error instanceof UploadTooLargeError) {
+          return refuseUpload(req, res, resumeMessages.tooLarge)
+        }
+        if (error instanceof MalformedUploadError) {
+          return answer(res, 400, apiMessages.wrongContentType)
+        }
+        throw error
+      }
+      const { fields, file, repeated } = upload
+      if (repeated.length > 0) {
+        return answer(
+          res,
+          400,
+          apiMessages.invalid,
+          Object.fromEntries(repeated.map((name) => [name, 'Send this field once.'])),
+        )
+      }
+      if (isHoneypotFilled(fields[HONEYPOT_FIELD])) {
+        return answer(res, 200, apiMessages.applicationSent)
+      }
+      const result = validateCareerForm(fields)
+      const errors: Record<string, string> = { ...result.errors }
+      const fileName = safeFileName(file?.fileName || fields.fileName || '')
+      const fileError = file
+        ? resumeError({ name: fileName, size: file.content.length })
+        : resumeMessages.empty
+      const extension = resumeExtension(fileName)
+      if (fileError) errors.file = fileError
+      else if (!extension || !contentMatchesExtension(file!.content, extension)) {
+        errors.file = resumeMessages.badFormat
+      }
+      if (Object.keys(errors).length > 0) return answer(res, 400, apiMessages.invalid, errors)
+
+      await saveJobApplication(
+        options.db,
+        {
+          ...result.values,
+          resume: { fileName, contentType: contentTypes[extension!]!, content: file!.content },
+        },
+        req.ip,
+        options.addresses,
+      )
+      options.onQueued?.()
+      answer(res, 200, apiMessages.applicationSent)
+    },
+  )
+
+  router.use('/api', (_req, res) => answer(res, 404, 'There is no such API.'))
+  router.use(apiErrors(options.log))
+  return router
+}
+
+function perIpLimit(perMinute: number): RequestHandler {
+  if (perMinute === 0) return (_req, _res, next) => next()
+  return rateLimit({
+    windowMs: 60_000,
+    limit: perMinute,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, res) => answer(res, 429, apiMessages.rateLimited),
+  })
+}
+
+function requireContentType(type: string): RequestHandler {
+  return (req, res, next) => {
+    if (req.is(type)) return next()
+    // Leave the unread body alone and close, so a wrong request costs nothing more.
+    res.setHeader('Connection', 'close')
+    answer(res, 415, apiMessages.wrongContentType)
+  }
+}
+
+/**
+ * Answers 413 at once, then reads and discards what the browser is still sending (a browser
+ * that is cut off mid-upload shows a network error instead of our message). A body far past
+ * the limit is dropped.
+ */
+function refuseUpload(req: Request, res: express.Response, message: string) {
+  res.setHeader('Connection', 'close')
+  answer(res, 413, message, { file: message })
+  let drained = 0
+  req.on('data', (chunk: Buffer) => {
+    drained += chunk.length
+    if (drained > DRAIN_LIMIT_BYTES) req.destroy()
+  })
+  req.resume()
+}
+
+function apiErrors(log?: (line: string) => void): ErrorRequestHandler {
+  return (error: { type?: string; status?: number; message?: string }, _req, res, _next) => {
+    if (error.type === 'entity.too.large') return answer(res, 413, apiMessages.tooLarge)
+    if (error.type === 'entity.parse.failed') return answer(res, 400, apiMessages.wrongContentType)
+    if (error.type === 'charset.unsupported' || error.type === 'encoding.unsupported') {
+      return answer(res, 415, apiMessages.wrongContentType)
+    }
+    log?.(`api error: ${error.message ?? String(error)}`)
+    answer(res, 500, apiMessages.serverError)
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}

@@ -1,0 +1,113 @@
+import type { IncomingMessage } from 'node:http'
+import busboy from 'busboy'
+
+export interface UploadedFile {
+  fieldName: string
+  fileName: string
+  mimeType: string
+  content: Buffer
+}
+
+export interface Upload {
+  fields: Record<string, string>
+  /** Field names that arrived more than once. */
+  repeated: string[]
+  file: UploadedFile | undefined
+}
+
+export class UploadTooLargeError extends Error {
+  override name = 'UploadTooLargeError'
+}
+export class MalformedUploadError extends Error {
+  override name = 'MalformedUploadError'
+}
+
+interface UploadLimits {
+  fileField: string
+  maxFileBytes: number
+  maxFieldBytes: number
+}
+
+/**
+ * Reads a multipart body as it streams in. The file is kept in memory only up to the limit:
+ * one byte more and the read is abandoned with UploadTooLargeError.
+ */
+export function readUpload(req: IncomingMessage, limits: UploadLimits): Promise<Upload> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy
+    try {
+      parser = busboy({
+        headers: req.headers,
+        limits: {
+          fileSize: limits.maxFileBytes,
+          files: 1,
+          fields: 20,
+          parts: 25,
+          fieldSize: limits.maxFieldBytes,
+        },
+      })
+    } catch {
+      reject(new MalformedUploadError('not a multipart body'))
+      return
+    }
+    const fields: Record<string, string> = {}
+    const repeated: string[] = []
+    let file: UploadedFile | undefined
+    let settled = false
+    const fail = (error: Error) => {
+      if (settled) return
+      settled = true
+      req.unpipe(parser)
+      parser.removeAllListeners()
+      parser.on('error', () => {})
+      reject(error)
+    }
+
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) return fail(new UploadTooLargeError(`field ${name} is too long`))
+      if (name in fields) repeated.push(name)
+      fields[name] = value
+    })
+    parser.on('file', (name, stream, info) => {
+      if (name !== limits.fileField || file) {
+        stream.resume()
+        return
+      }
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('limit', () => fail(new UploadTooLargeError('file is too large')))
+      stream.on('end', () => {
+        if (settled) return
+        file = {
+          fieldName: name,
+          fileName: info.filename ?? '',
+          mimeType: info.mimeType,
+          content: Buffer.concat(chunks),
+        }
+      })
+    })
+    parser.on('partsLimit', () => fail(new MalformedUploadError('too many parts')))
+    parser.on('fieldsLimit', () => fail(new MalformedUploadError('too many fields')))
+    parser.on('error', (error: Error) => fail(new MalformedUploadError(error.message)))
+    parser.on('close', () => {
+      if (settled) return
+      settled = true
+      resolve({ fields, repeated, file })
+    })
+    req.on('aborted', () => fail(new MalformedUploadError('the upload was interrupted')))
+    req.pipe(parser)
+  })
+}
+
+/** A file name safe to store and to attach: no folders, no control characters, not too long. */
+export function safeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? ''
+  const cleaned = Array.from(base)
+    .filter(
+      (char) =>
+        char.charCodeAt(0) > 0x1f && char.charCodeAt(0) !== 0x7f && !'"<>|:*?'.includes(char),
+    )
+    .join('')
+    .trim()
+  return cleaned.slice(-120)
+}

@@ -1,0 +1,177 @@
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm'
+import type Mail from 'nodemailer/lib/mailer'
+import { brand } from '#app/content/brand.ts'
+import type { Database } from '#server/db/database.ts'
+import { jobApplications, type MailDraft, outbox, type OutboxRow } from '#server/db/schema.ts'
+import type { MailTransport } from './transport.ts'
+
+export interface RetryPolicy {
+  maxAttempts: number
+  baseDelayMs: number
+  maxDelayMs: number
+}
+
+/** Exponential backoff: base, 2×base, 4×base … capped at maxDelayMs. */
+export function retryDelayMs(attempt: number, policy: RetryPolicy): number {
+  return Math.min(policy.baseDelayMs * 2 ** Math.max(0, attempt - 1), policy.maxDelayMs)
+}
+
+/**
+ * Queues a mail inside the caller's transaction, so the submission and its mail are committed
+ * together or not at all.
+ */
+export async function enqueueMail(tx: Database, kind: OutboxRow['kind'], mail: MailDraft) {
+  await tx.insert(outbox).values({ kind, mail })
+}
+
+/** A claimed row is the worker's for this long; after that another worker may take it over. */
+const CLAIM_SECONDS = 300
+
+interface OutboxWorkerOptions {
+  db: Database
+  transport: MailTransport
+  policy: RetryPolicy
+  pollMs?: number
+  batchSize?: number
+  log?: (line: string) => void
+}
+
+/**
+ * Delivers queued mail. Rows are claimed with FOR UPDATE SKIP LOCKED, so any number of server
+ * instances can run a worker against one database and each mail is sent by one of them.
+ * Each message carries a Message-ID made from its outbox row, so a rare resend after a crash
+ * between "sent" and "marked delivered" is recognisable as the same mail.
+ */
+export class OutboxWorker {
+  private timer: NodeJS.Timeout | undefined
+  private running: Promise<void> | undefined
+  private again = false
+  private stopped = true
+
+  constructor(private readonly options: OutboxWorkerOptions) {}
+
+  start() {
+    this.stopped = false
+    this.timer = setInterval(() => this.kick(), this.options.pollMs ?? 1000)
+    this.kick()
+  }
+
+  /** Runs a delivery pass now (or right after the one in progress). */
+  kick() {
+    if (this.stopped) return
+    if (this.running) {
+      this.again = true
+      return
+    }
+    this.running = this.drain()
+      .then(() => undefined)
+      .catch((error: unknown) => this.options.log?.(`outbox: ${(error as Error).message}`))
+      .finally(() => {
+        this.running = undefined
+        if (this.again) {
+          this.again = false
+          this.kick()
+        }
+      })
+  }
+
+  /** Stops polling and waits for the delivery in progress. */
+  async stop() {
+    this.stopped = true
+    clearInterval(this.timer)
+    await this.running
+  }
+
+  /** Delivers everything that is due, batch after batch; returns how many were delivered. */
+  async drain(): Promise<number> {
+    let delivered = 0
+    for (;;) {
+      const rows = await this.claimDue()
+      if (rows.length === 0) return delivered
+      for (const row of rows) {
+        if (await this.deliver(row)) delivered++
+      }
+    }
+  }
+
+  private async claimDue(): Promise<OutboxRow[]> {
+    const { db } = this.options
+    const due = db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        or(
+          and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, sql`now()`)),
+          and(eq(outbox.status, 'sending'), lt(outbox.lockedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(asc(outbox.id))
+      .limit(this.options.batchSize ?? 20)
+      .for('update', { skipLocked: true })
+    return db
+      .update(outbox)
+      .set({
+        status: 'sending',
+        attempts: sql`${outbox.attempts} + 1`,
+        lockedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})`,
+      })
+      .where(inArray(outbox.id, due))
+      .returning()
+  }
+
+  private async deliver(row: OutboxRow): Promise<boolean> {
+    const { db, transport, policy } = this.options
+    try {
+      await transport.send(await this.toMessage(row))
+      await db
+        .update(outbox)
+        .set({ status: 'delivered', deliveredAt: sql`now()`, lockedUntil: null, lastError: null })
+        .where(eq(outbox.id, row.id))
+      return true
+    } catch (error) {
+      const dead = row.attempts >= policy.maxAttempts
+      const delay = retryDelayMs(row.attempts, policy)
+      await db
+        .update(outbox)
+        .set({
+          status: dead ? 'dead' : 'pending',
+          lockedUntil: null,
+          lastError: String((error as Error).message ?? error).slice(0, 500),
+          nextAttemptAt: sql`now() + make_interval(secs => ${delay / 1000})`,
+        })
+        .where(eq(outbox.id, row.id))
+      this.options.log?.(
+        `outbox: mail ${row.id} attempt ${row.attempts} failed (${(error as Error).message})${dead ? '; giving up' : ''}`,
+      )
+      return false
+    }
+  }
+
+  private async toMessage(row: OutboxRow): Promise<Mail.Options> {
+    const { mail } = row
+    const message: Mail.Options = {
+      from: mail.from,
+      to: mail.to,
+      replyTo: mail.replyTo,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      messageId: `<outbox-${row.id}.${row.createdAt.getTime()}@${brand.domain}>`,
+    }
+    if (mail.attachResumeOf) {
+      const [application] = await this.options.db
+        .select()
+        .from(jobApplications)
+        .where(eq(jobApplications.id, mail.attachResumeOf))
+      if (!application) throw new Error(`application ${mail.attachResumeOf} is missing`)
+      message.attachments = [
+        {
+          filename: application.resumeFileName,
+          contentType: application.resumeContentType,
+          content: application.resume,
+        },
+      ]
+    }
+    return message
+  }
+}
