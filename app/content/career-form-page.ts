@@ -1,5 +1,4 @@
 /** Copy of the job application page (SPEC §2 Career form) and its form's fields (SPEC §5). */
-import { brand } from './brand'
 import { type FieldDefinition, fieldLimits, resumeRules } from './forms'
 
 export const careerFormPage = {
@@ -28,8 +27,8 @@ export const careerFormPage = {
   },
 } as const
 
-/** Sent with every application so HR can filter its inbox (SPEC §3). */
-export const careerSubject = `New Job Application from ${brand.name}`
+/** Sent with every application so HR can filter its inbox (SPEC §3); the rules own the text. */
+export { careerSubject } from '#app/rules/career-form.ts'
 
 export type CareerFieldName = 'name' | 'phone' | 'email' | 'resume' | 'message'
 

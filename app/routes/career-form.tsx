@@ -1,9 +1,7 @@
 import { CareerContactPanel } from '#app/components/contact/CareerContactPanel.tsx'
 import { ContactLayout } from '#app/components/contact/ContactLayout.tsx'
 import { CareerForm } from '#app/components/forms/CareerForm.tsx'
-import { useInterimSubmit } from '#app/components/forms/useInterimSubmit.tsx'
 import { PageBanner } from '#app/components/PageBanner.tsx'
-import { contact } from '#app/content/brand.ts'
 import { careerFormPage } from '#app/content/career-form-page.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 
@@ -11,7 +9,6 @@ export const meta = () => pageMeta('/career-form')
 
 export default function CareerFormPage() {
   const { form } = careerFormPage
-  const submit = useInterimSubmit(contact.hrEmail)
   return (
     <>
       <PageBanner
@@ -24,11 +21,7 @@ export default function CareerFormPage() {
           <ContactLayout asidePosition="end" aside={<CareerContactPanel />}>
             <h2 id="career-form-heading">{form.heading}</h2>
             <p>{form.text}</p>
-            <CareerForm
-              labelledBy="career-form-heading"
-              onSubmit={submit.onSubmit}
-              status={submit.status}
-            />
+            <CareerForm labelledBy="career-form-heading" />
           </ContactLayout>
         </div>
       </section>

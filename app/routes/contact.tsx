@@ -2,7 +2,6 @@ import { ContactDetails } from '#app/components/contact/ContactDetails.tsx'
 import { ContactLayout } from '#app/components/contact/ContactLayout.tsx'
 import { OfficeMap } from '#app/components/contact/OfficeMap.tsx'
 import { ContactForm } from '#app/components/forms/ContactForm.tsx'
-import { useInterimSubmit } from '#app/components/forms/useInterimSubmit.tsx'
 import { PageBanner } from '#app/components/PageBanner.tsx'
 import { contact } from '#app/content/brand.ts'
 import { contactPage } from '#app/content/contact-page.ts'
@@ -12,7 +11,6 @@ export const meta = () => pageMeta('/contact')
 
 export default function ContactPage() {
   const { details, form, map } = contactPage
-  const submit = useInterimSubmit(contact.email)
   return (
     <>
       <PageBanner title={contactPage.title} intro={contactPage.intro} />
@@ -41,11 +39,7 @@ export default function ContactPage() {
           >
             <h2 id="contact-form-heading">{form.heading}</h2>
             <p>{form.text}</p>
-            <ContactForm
-              labelledBy="contact-form-heading"
-              onSubmit={submit.onSubmit}
-              status={submit.status}
-            />
+            <ContactForm labelledBy="contact-form-heading" />
           </ContactLayout>
         </div>
       </section>

@@ -1,95 +1,149 @@
-import type { ChangeEvent, FormEvent, ReactNode } from 'react'
+import { useRef } from 'react'
+import { ResultDialog } from '#app/components/ResultDialog.tsx'
+import { apiUrl } from '#app/config/public-config.ts'
+import { careerFormPage, careerTextFields, resumeField } from '#app/content/career-form-page.ts'
+import { formTexts, resultHeadings } from '#app/content/forms.ts'
+import { useFormFields } from '#app/hooks/useFormFields.ts'
+import { useFormFile } from '#app/hooks/useFormFile.ts'
+import { useFormSubmit } from '#app/hooks/useFormSubmit.ts'
+import { CAREER_API_PATH } from '#app/rules/api.ts'
 import {
-  type CareerFieldName,
-  careerFormPage,
+  type CareerField,
+  careerFormRules,
   careerSubject,
-  careerTextFields,
-  resumeField,
-} from '#app/content/career-form-page.ts'
-import { DefinedField, type FieldBinding } from './DefinedField'
+  validateCareerForm,
+} from '#app/rules/career-form.ts'
+import { HONEYPOT_FIELD } from '#app/rules/honeypot.ts'
+import { resumeError } from '#app/rules/resume.ts'
+import { DefinedField } from './DefinedField'
 import { FormField } from './FormField'
 import { FormStatus } from './FormStatus'
+import { HoneypotField, honeypotValue } from './HoneypotField'
+import { sendForm } from './sendForm'
+import { SubmitButton } from './SubmitButton'
 import './Form.css'
 
-export interface CareerFormProps {
-  fields?: Partial<Record<Exclude<CareerFieldName, 'resume'>, FieldBinding>>
-  resume?: {
-    error?: string
-    valid?: boolean
-    onChange?: (file: File | null) => void
-  }
-  onSubmit?: (event: FormEvent<HTMLFormElement>) => void
-  status?: ReactNode
-  busy?: boolean
-  labelledBy?: string
-}
+/** The server names the resume `file` (SPEC §7); its name travels as `fileName`. */
+const resumeErrorKeys = ['file', 'fileName'] as const
 
-/** The job application form (SPEC §5): markup only; behaviour comes from its props. */
-export function CareerForm({
-  fields = {},
-  resume = {},
-  onSubmit,
-  status,
-  busy = false,
-  labelledBy,
-}: CareerFormProps) {
-  const onResumeChange = resume.onChange
+/** The job application form (SPEC §4, §5): text fields, the resume, sent as multipart. */
+export function CareerForm({ labelledBy }: { labelledBy?: string }) {
+  const formRef = useRef<HTMLFormElement>(null)
+  const fields = useFormFields(careerFormRules)
+  const resume = useFormFile(resumeError)
+  const submit = useFormSubmit(formRef, {
+    validate: () => {
+      const textErrors = Object.keys(fields.validateAll().errors).length
+      return textErrors + (resume.validate() ? 1 : 0)
+    },
+    send: () => {
+      const { values } = validateCareerForm(fields.values)
+      const body = new FormData()
+      for (const name of Object.keys(values) as CareerField[]) body.append(name, values[name])
+      if (resume.file) {
+        body.append('file', resume.file, resume.file.name)
+        body.append('fileName', resume.file.name)
+      }
+      body.append('subject', careerSubject)
+      body.append(HONEYPOT_FIELD, honeypotValue(formRef.current))
+      // No Content-Type: the browser writes the multipart boundary itself.
+      return sendForm(apiUrl(CAREER_API_PATH), body)
+    },
+    showErrors: (errors) => {
+      fields.showErrors(errors)
+      const resumeMessage = resumeErrorKeys.map((key) => errors[key]).find(Boolean)
+      if (resumeMessage) resume.showError(resumeMessage)
+      const textCount = (Object.keys(careerFormRules) as CareerField[]).filter(
+        (name) => errors[name],
+      ).length
+      return textCount + (resumeMessage ? 1 : 0)
+    },
+    lock: fields.setDisabled,
+    reset: () => {
+      const form = formRef.current
+      form?.reset()
+      // Cleared by hand as well: not every environment empties a chosen file on form.reset().
+      const fileInput = form?.elements.namedItem(resumeField.name)
+      if (fileInput instanceof HTMLInputElement) fileInput.value = ''
+      fields.reset()
+      resume.reset()
+    },
+  })
+  const { answer } = submit
+  const status = answer?.RESPONSE_STATUS ?? 'SUCCESS'
+
   return (
-    // noValidate: the form shows its own messages rather than the browser's bubbles.
-    <form
-      className="career-form"
-      method="post"
-      encType="multipart/form-data"
-      noValidate
-      onSubmit={onSubmit}
-      aria-labelledby={labelledBy}
-      aria-busy={busy || undefined}
-    >
-      <div className="form-grid">
-        <DefinedField id="career-name" definition={careerTextFields.name} {...fields.name} />
-        <DefinedField id="career-phone" definition={careerTextFields.phone} {...fields.phone} />
-        <DefinedField
-          id="career-email"
-          definition={careerTextFields.email}
-          className="form-field--wide"
-          {...fields.email}
-        />
-        <FormField
-          id="career-resume"
-          label={resumeField.label}
-          required={resumeField.required}
-          hint={resumeField.hint}
-          error={resume.error}
-          valid={resume.valid}
-          className="form-field--wide"
-          inputProps={{
-            type: 'file',
-            name: resumeField.name,
-            accept: resumeField.accept,
-            onChange: onResumeChange
-              ? (event: ChangeEvent<HTMLInputElement>) =>
-                  onResumeChange(event.currentTarget.files?.[0] ?? null)
-              : undefined,
-          }}
-        />
-        <p className="form-subject form-grid__wide">
-          <span className="form-subject__label">{careerFormPage.form.subjectLabel}</span>
-          {careerSubject}
-        </p>
-        <input type="hidden" name="subject" value={careerSubject} />
-        <DefinedField
-          id="career-message"
-          definition={careerTextFields.message}
-          className="form-field--wide"
-          {...fields.message}
-        />
-      </div>
-      <div className="form-actions">
-        <button type="submit" className="btn btn--primary" disabled={busy}>
-          {careerFormPage.form.submitLabel}
-        </button>
-      </div>
-      <FormStatus>{status}</FormStatus>
-    </form>
+    <>
+      {/* noValidate: the form shows its own messages rather than the browser's bubbles. */}
+      <form
+        ref={formRef}
+        className="career-form"
+        method="post"
+        encType="multipart/form-data"
+        noValidate
+        onSubmit={submit.onSubmit}
+        aria-labelledby={labelledBy}
+        aria-busy={submit.sending || undefined}
+      >
+        <div className="form-grid">
+          <DefinedField
+            id="career-name"
+            definition={careerTextFields.name}
+            binding={fields.field('name')}
+          />
+          <DefinedField
+            id="career-phone"
+            definition={careerTextFields.phone}
+            binding={fields.field('phone')}
+          />
+          <DefinedField
+            id="career-email"
+            definition={careerTextFields.email}
+            binding={fields.field('email')}
+            className="form-field--wide"
+          />
+          <FormField
+            id="career-resume"
+            label={resumeField.label}
+            required={resumeField.required}
+            hint={resumeField.hint}
+            error={resume.error}
+            valid={resume.valid}
+            className="form-field--wide"
+            inputProps={{
+              type: 'file',
+              name: resumeField.name,
+              accept: resumeField.accept,
+              disabled: fields.disabled,
+              onChange: (event) => resume.choose(event.currentTarget.files?.[0] ?? null),
+            }}
+          />
+          <p className="form-subject form-grid__wide">
+            <span className="form-subject__label">{careerFormPage.form.subjectLabel}</span>
+            {careerSubject}
+          </p>
+          <input type="hidden" name="subject" value={careerSubject} />
+          <DefinedField
+            id="career-message"
+            definition={careerTextFields.message}
+            binding={fields.field('message')}
+            className="form-field--wide"
+          />
+        </div>
+        <HoneypotField />
+        <div className="form-actions">
+          <SubmitButton label={careerFormPage.form.submitLabel} sending={submit.sending} />
+        </div>
+        <FormStatus>{submit.summary}</FormStatus>
+      </form>
+      <ResultDialog
+        open={submit.dialogOpen}
+        status={status}
+        heading={resultHeadings.career[status]}
+        message={answer?.RESPONSE_MESSAGE ?? ''}
+        closeLabel={formTexts.closeLabel}
+        onClose={submit.onDialogClose}
+      />
+    </>
   )
 }

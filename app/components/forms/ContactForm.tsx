@@ -1,56 +1,85 @@
-import type { FormEvent, ReactNode } from 'react'
+import { useRef } from 'react'
+import { ResultDialog } from '#app/components/ResultDialog.tsx'
+import { apiUrl } from '#app/config/public-config.ts'
 import { type ContactFieldName, contactFields, contactPage } from '#app/content/contact-page.ts'
-import { DefinedField, type FieldBinding } from './DefinedField'
+import { formTexts, resultHeadings } from '#app/content/forms.ts'
+import { useFormFields } from '#app/hooks/useFormFields.ts'
+import { useFormSubmit } from '#app/hooks/useFormSubmit.ts'
+import { CONTACT_API_PATH } from '#app/rules/api.ts'
+import { contactFormRules, validateContactForm } from '#app/rules/contact-form.ts'
+import { HONEYPOT_FIELD } from '#app/rules/honeypot.ts'
+import { DefinedField } from './DefinedField'
 import { FormStatus } from './FormStatus'
+import { HoneypotField, honeypotValue } from './HoneypotField'
+import { sendForm } from './sendForm'
+import { SubmitButton } from './SubmitButton'
 import './Form.css'
-
-export interface ContactFormProps {
-  /** Values, errors and handlers per field; a field without one is left to the browser. */
-  fields?: Partial<Record<ContactFieldName, FieldBinding>>
-  onSubmit?: (event: FormEvent<HTMLFormElement>) => void
-  /** Announced politely under the Submit button. */
-  status?: ReactNode
-  busy?: boolean
-  labelledBy?: string
-}
 
 const wideFields: readonly ContactFieldName[] = ['subject', 'message']
 
-/** The Contact page's message form (SPEC §5): markup only; behaviour comes from its props. */
-export function ContactForm({
-  fields = {},
-  onSubmit,
-  status,
-  busy = false,
-  labelledBy,
-}: ContactFormProps) {
+/** The Contact page's message form (SPEC §4, §5): checked as typed, sent as JSON. */
+export function ContactForm({ labelledBy }: { labelledBy?: string }) {
+  const formRef = useRef<HTMLFormElement>(null)
+  const fields = useFormFields(contactFormRules)
+  const submit = useFormSubmit(formRef, {
+    validate: () => Object.keys(fields.validateAll().errors).length,
+    send: () => {
+      const { values } = validateContactForm(fields.values)
+      const body = { ...values, [HONEYPOT_FIELD]: honeypotValue(formRef.current) }
+      return sendForm(apiUrl(CONTACT_API_PATH), JSON.stringify(body), {
+        'Content-Type': 'application/json',
+      })
+    },
+    showErrors: (errors) => {
+      fields.showErrors(errors)
+      return contactFields.filter((field) => errors[field.name]).length
+    },
+    lock: fields.setDisabled,
+    reset: () => {
+      formRef.current?.reset()
+      fields.reset()
+    },
+  })
+  const { answer } = submit
+  const status = answer?.RESPONSE_STATUS ?? 'SUCCESS'
+
   return (
-    // noValidate: the form shows SPEC §5's own messages rather than the browser's bubbles.
-    <form
-      className="contact-form"
-      method="post"
-      noValidate
-      onSubmit={onSubmit}
-      aria-labelledby={labelledBy}
-      aria-busy={busy || undefined}
-    >
-      <div className="form-grid">
-        {contactFields.map((definition) => (
-          <DefinedField
-            key={definition.name}
-            id={`contact-${definition.name}`}
-            definition={definition}
-            className={wideFields.includes(definition.name) ? 'form-field--wide' : undefined}
-            {...fields[definition.name]}
-          />
-        ))}
-      </div>
-      <div className="form-actions">
-        <button type="submit" className="btn btn--primary" disabled={busy}>
-          {contactPage.form.submitLabel}
-        </button>
-      </div>
-      <FormStatus>{status}</FormStatus>
-    </form>
+    <>
+      {/* noValidate: the form shows SPEC §5's own messages rather than the browser's bubbles. */}
+      <form
+        ref={formRef}
+        className="contact-form"
+        method="post"
+        noValidate
+        onSubmit={submit.onSubmit}
+        aria-labelledby={labelledBy}
+        aria-busy={submit.sending || undefined}
+      >
+        <div className="form-grid">
+          {contactFields.map((definition) => (
+            <DefinedField
+              key={definition.name}
+              id={`contact-${definition.name}`}
+              definition={definition}
+              binding={fields.field(definition.name)}
+              className={wideFields.includes(definition.name) ? 'form-field--wide' : undefined}
+            />
+          ))}
+        </div>
+        <HoneypotField />
+        <div className="form-actions">
+          <SubmitButton label={contactPage.form.submitLabel} sending={submit.sending} />
+        </div>
+        <FormStatus>{submit.summary}</FormStatus>
+      </form>
+      <ResultDialog
+        open={submit.dialogOpen}
+        status={status}
+        heading={resultHeadings.contact[status]}
+        message={answer?.RESPONSE_MESSAGE ?? ''}
+        closeLabel={formTexts.closeLabel}
+        onClose={submit.onDialogClose}
+      />
+    </>
   )
 }

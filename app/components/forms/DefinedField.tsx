@@ -1,46 +1,22 @@
-import type { ChangeEvent, FocusEvent } from 'react'
 import type { FieldDefinition } from '#app/content/forms.ts'
+import type { FieldBinding } from '#app/hooks/useFormFields.ts'
 import { FormField } from './FormField'
 
-export interface FieldBinding {
-  value?: string
-  error?: string
-  valid?: boolean
-  onChange?: (value: string) => void
-  onBlur?: (value: string) => void
-}
-
-interface DefinedFieldProps extends FieldBinding {
+interface DefinedFieldProps {
   id: string
   definition: FieldDefinition
+  /** Value, marks and handlers from the form's state (useFormFields). */
+  binding: FieldBinding
   className?: string
 }
 
-/** A FormField built from a content definition: one text input or text area. */
-export function DefinedField({
-  id,
-  definition,
-  className,
-  value,
-  error,
-  valid,
-  onChange,
-  onBlur,
-}: DefinedFieldProps) {
+/** A FormField built from a content definition and the form's state: one input or text area. */
+export function DefinedField({ id, definition, binding, className }: DefinedFieldProps) {
+  const { error, valid, ...control } = binding
   const shared = {
-    name: definition.name,
-    maxLength: definition.maxLength,
+    ...control,
     placeholder: definition.placeholder,
     autoComplete: definition.autoComplete ?? 'off',
-    value,
-    onChange: onChange
-      ? (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-          onChange(event.currentTarget.value)
-      : undefined,
-    onBlur: onBlur
-      ? (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-          onBlur(event.currentTarget.value)
-      : undefined,
   }
   const frame = {
     id,

@@ -51,5 +51,9 @@ describe('FormField', () => {
     expect(textarea.tagName).toBe('TEXTAREA')
     expect(textarea.getAttribute('rows')).toBe('5')
     expect(container.querySelector('.form-field')?.getAttribute('data-state')).toBe('valid')
+    expect(textarea.getAttribute('aria-invalid')).toBe('false')
+    expect(container.querySelector('.form-field__valid-mark')?.getAttribute('aria-hidden')).toBe(
+      'true',
+    )
   })
 })

@@ -49,7 +49,8 @@ export function FormField({
     id,
     required,
     'aria-required': required || undefined,
-    'aria-invalid': error ? true : undefined,
+    // "false" only once a value passed, so an untouched field claims neither.
+    'aria-invalid': error ? true : valid ? false : undefined,
     'aria-describedby': describedBy,
   }
 

@@ -1,0 +1,141 @@
+import { useEffect, useId, useRef } from 'react'
+import type { ResponseStatus } from '#app/rules/api.ts'
+import './ResultDialog.css'
+
+interface ResultDialogProps {
+  open: boolean
+  status: ResponseStatus
+  heading: string
+  message: string
+  closeLabel: string
+  /** Called once the dialog has closed, by its button or by Escape. */
+  onClose: () => void
+}
+
+/**
+ * A modal answer to something the visitor sent. It is a native <dialog> opened with showModal,
+ * so the page behind is inert and Escape closes it; focus goes to Close on opening and back to
+ * where it was on closing.
+ */
+export function ResultDialog({
+  open,
+  status,
+  heading,
+  message,
+  closeLabel,
+  onClose,
+}: ResultDialogProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  const closeRef = useRef<HTMLButtonElement>(null)
+  const returnFocusTo = useRef<Element | null>(null)
+  const onCloseRef = useRef(onClose)
+  const headingId = useId()
+  const messageId = useId()
+
+  useEffect(() => {
+    onCloseRef.current = onClose
+  }, [onClose])
+
+  useEffect(() => {
+    const dialog = dialogRef.current
+    if (!dialog) return
+    function onDialogClose() {
+      const target = returnFocusTo.current
+      returnFocusTo.current = null
+      if (target instanceof HTMLElement && target.isConnected) target.focus()
+      onCloseRef.current()
+    }
+    dialog.addEventListener('close', onDialogClose)
+    return () => dialog.removeEventListener('close', onDialogClose)
+  }, [])
+
+  useEffect(() => {
+    const dialog = dialogRef.current
+    if (!dialog) return
+    if (open && !dialog.open) {
+      returnFocusTo.current = document.activeElement
+      if (typeof dialog.showModal === 'function') dialog.showModal()
+      else dialog.setAttribute('open', '')
+      closeRef.current?.focus()
+    } else if (!open && dialog.open) {
+      closeDialog(dialog)
+    }
+  }, [open])
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="result-dialog"
+      data-status={status}
+      aria-modal="true"
+      aria-labelledby={headingId}
+      aria-describedby={messageId}
+      onKeyDown={(event) => {
+        // Browsers without showModal do not close on Escape by themselves.
+        if (event.key === 'Escape' && typeof event.currentTarget.showModal !== 'function') {
+          closeDialog(event.currentTarget)
+        }
+      }}
+    >
+      <div className="result-dialog__body">
+        <StatusIcon status={status} />
+        <h2 id={headingId} className="result-dialog__heading">
+          {heading}
+        </h2>
+        <p id={messageId} className="result-dialog__message">
+          {message}
+        </p>
+        <button
+          ref={closeRef}
+          type="button"
+          className="btn btn--primary result-dialog__close"
+          onClick={() => {
+            if (dialogRef.current) closeDialog(dialogRef.current)
+          }}
+        >
+          {closeLabel}
+        </button>
+      </div>
+    </dialog>
+  )
+}
+
+function closeDialog(dialog: HTMLDialogElement) {
+  if (typeof dialog.close === 'function') {
+    dialog.close()
+    return
+  }
+  dialog.removeAttribute('open')
+  dialog.dispatchEvent(new Event('close'))
+}
+
+function StatusIcon({ status }: { status: ResponseStatus }) {
+  return (
+    <svg
+      className="result-dialog__icon"
+      viewBox="0 0 48 48"
+      width="56"
+      height="56"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <circle cx="24" cy="24" r="22" fill="currentColor" opacity="0.14" />
+      <circle cx="24" cy="24" r="16" fill="currentColor" />
+      {status === 'SUCCESS' ? (
+        <path
+          d="M16.5 24.5l5 5 10-11"
+          fill="none"
+          stroke="#fff"
+          strokeWidth="3.2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      ) : (
+        <>
+          <path d="M24 15.5v11" stroke="#fff" strokeWidth="3.4" strokeLinecap="round" />
+          <circle cx="24" cy="32.5" r="2.1" fill="#fff" />
+        </>
+      )}
+    </svg>
+  )
+}
