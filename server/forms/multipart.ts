@@ -39,7 +39,8 @@ export function readUpload(req: IncomingMessage, limits: UploadLimits): Promise<
       parser = busboy({
         headers: req.headers,
         limits: {
-          fileSize: limits.maxFileBytes,
+          // busboy reports the limit on reaching it; one byte more than allowed is the refusal.
+          fileSize: limits.maxFileBytes + 1,
           files: 1,
           fields: 20,
           parts: 25,

@@ -14,6 +14,9 @@ export interface MailTransport {
 export function smtpTransport(smtpUrl: string): MailTransport {
   const url = new URL(smtpUrl)
   const transporter = nodemailer.createTransport({
+    // Reuse connections: a queue of mail after an outage goes out in seconds, not minutes.
+    pool: true,
+    maxConnections: 3,
     host: url.hostname,
     port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
     secure: url.protocol === 'smtps:',

@@ -1,0 +1,336 @@
+import { count, eq } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { apiMessages } from '#app/rules/api.ts'
+import { contactMessages, jobApplications, outbox } from '#server/db/schema.ts'
+import { docBytes, docxBytes, exeBytes, pdfBytes } from '#tests/support/documents.ts'
+import { type FormsTestApp, startFormsApp } from '#tests/support/forms-app.ts'
+import { TestMailServer } from '#tests/support/smtp.ts'
+
+const mailServer = new TestMailServer()
+let app: FormsTestApp
+
+beforeAll(async () => {
+  await mailServer.start()
+  app = await startFormsApp({ smtpUrl: mailServer.url })
+})
+afterAll(async () => {
+  await app.close()
+  await mailServer.stop()
+})
+beforeEach(async () => {
+  await app.reset()
+  mailServer.received.length = 0
+})
+afterEach(async () => {
+  // Every mail a test caused has arrived or was never queued: nothing leaks into the next test.
+  await app.worker.drain()
+})
+
+const contact = {
+  name: 'Asha Verma',
+  company: 'Verma & Sons',
+  phone: '9876543210',
+  email: 'asha@example.com',
+  subject: 'Online payments',
+  message: '<script>alert(1)</script> We sell sarees online.',
+}
+
+function postContact(body: unknown, contentType = 'application/json') {
+  return fetch(`${app.baseUrl}/api/sendContactEmail`, {
+    method: 'POST',
+    headers: { 'Content-Type': contentType },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+}
+
+function careerForm(
+  overrides: Record<string, string> = {},
+  file?: { bytes: Buffer; name: string },
+) {
+  const form = new FormData()
+  const fields = {
+    name: 'Ravi Kumar',
+    phone: '9123456780',
+    email: 'ravi@example.com',
+    subject: 'New Job Application from Paystra',
+    message: 'I would like to join the backend team.',
+    ...overrides,
+  }
+  for (const [key, value] of Object.entries(fields)) form.append(key, value)
+  if (file) {
+    form.append('file', new Blob([new Uint8Array(file.bytes)]), file.name)
+    form.append('fileName', file.name)
+  }
+  return form
+}
+
+function postCareer(form: FormData) {
+  return fetch(`${app.baseUrl}/api/sendCareerEmail`, { method: 'POST', body: form })
+}
+
+async function rowCount(table: typeof contactMessages | typeof jobApplications | typeof outbox) {
+  const [row] = await app.store.db.select({ n: count() }).from(table)
+  return row?.n ?? 0
+}
+
+describe('POST /api/sendContactEmail', () => {
+  it('stores the message and mails it to the contact inbox, replies going to the sender', async () => {
+    const response = await postContact(contact)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({
+      RESPONSE_STATUS: 'SUCCESS',
+      RESPONSE_MESSAGE: apiMessages.contactSent,
+    })
+    expect(await rowCount(contactMessages)).toBe(1)
+    const [mail] = await mailServer.waitFor(1)
+    expect(mail?.to).toMatchObject({ text: 'contact@paystra.example' })
+    expect(mail?.replyTo?.value[0]).toMatchObject({
+      address: 'asha@example.com',
+      name: 'Asha Verma',
+    })
+    expect(mail?.text).toContain('<script>alert(1)</script> We sell sarees online.')
+    expect(mail?.html).not.toContain('<script>')
+    expect(mail?.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+    const [queued] = await app.store.db.select().from(outbox)
+    expect(queued?.status).toBe('delivered')
+  })
+
+  it('answers 400 with a message per field and stores nothing', async () => {
+    const response = await postContact({ ...contact, name: 'Asha 2', phone: '12345', email: '' })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({
+      RESPONSE_STATUS: 'FAILED',
+      RESPONSE_MESSAGE: apiMessages.invalid,
+      ERRORS: {
+        name: 'Please enter valid Name',
+        phone: 'Please enter valid Mobile Number',
+        email: 'Please enter your Email',
+      },
+    })
+    expect(await rowCount(contactMessages)).toBe(0)
+    expect(await rowCount(outbox)).toBe(0)
+  })
+
+  it('answers a filled honeypot like a success but neither stores nor mails it', async () => {
+    const response = await postContact({ ...contact, website: 'https://spam.example' })
+    expect(response.status).toBe(200)
+    expect((await response.json()).RESPONSE_STATUS).toBe('SUCCESS')
+    expect(await rowCount(contactMessages)).toBe(0)
+    expect(await rowCount(outbox)).toBe(0)
+  })
+
+  it('refuses other content types with 415', async () => {
+    const response = await postContact('name=Asha', 'application/x-www-form-urlencoded')
+    expect(response.status).toBe(415)
+    expect((await response.json()).RESPONSE_STATUS).toBe('FAILED')
+  })
+
+  it('refuses a body over 64 KB with 413', async () => {
+    const response = await postContact({ ...contact, message: 'x'.repeat(70 * 1024) })
+    expect(response.status).toBe(413)
+    expect(await response.json()).toMatchObject({ RESPONSE_MESSAGE: apiMessages.tooLarge })
+  })
+
+  it('refuses malformed JSON and a JSON array with 400', async () => {
+    expect((await postContact('{"name": ')).status).toBe(400)
+    expect((await postContact('[1,2]')).status).toBe(400)
+    expect(await rowCount(contactMessages)).toBe(0)
+  })
+})
+
+describe('POST /api/sendCareerEmail', () => {
+  it.each([
+    ['cv.pdf', pdfBytes(), 'application/pdf'],
+    ['cv.doc', docBytes(), 'application/msword'],
+    [
+      'cv.docx',
+      docxBytes(),
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    ],
+  ])(
+    'stores a %s application and mails it to careers with the resume attached',
+    async (name, bytes, type) => {
+      const response = await postCareer(careerForm({}, { bytes, name }))
+      expect(response.status).toBe(200)
+      expect(await response.json()).toEqual({
+        RESPONSE_STATUS: 'SUCCESS',
+        RESPONSE_MESSAGE: apiMessages.applicationSent,
+      })
+      const [stored] = await app.store.db.select().from(jobApplications)
+      expect(stored?.resume.equals(bytes)).toBe(true)
+      expect(stored?.subject).toBe('New Job Application from Paystra')
+      const [mail] = await mailServer.waitFor(1)
+      expect(mail?.to).toMatchObject({ text: 'careers@paystra.example' })
+      expect(mail?.subject).toBe('New Job Application from Paystra: Ravi Kumar')
+      expect(mail?.attachments).toHaveLength(1)
+      expect(mail?.attachments[0]?.filename).toBe(name)
+      expect(mail?.attachments[0]?.contentType).toBe(type)
+      expect(mail?.attachments[0]?.content.equals(bytes)).toBe(true)
+    },
+  )
+
+  it('refuses a renamed executable with "Please upload valid file format"', async () => {
+    const response = await postCareer(careerForm({}, { bytes: exeBytes(), name: 'resume.pdf' }))
+    expect(response.status).toBe(400)
+    expect((await response.json()).ERRORS).toEqual({ file: 'Please upload valid file format' })
+    expect(await rowCount(jobApplications)).toBe(0)
+  })
+
+  it('refuses other extensions and a missing resume', async () => {
+    const png = await postCareer(careerForm({}, { bytes: pdfBytes(), name: 'cv.png' }))
+    expect((await png.json()).ERRORS).toEqual({ file: 'Please upload valid file format' })
+    const none = await postCareer(careerForm())
+    expect((await none.json()).ERRORS).toEqual({ file: 'Please upload your resume' })
+  })
+
+  it('validates the text fields with the form rules', async () => {
+    const response = await postCareer(
+      careerForm(
+        { name: '', phone: '98', email: 'x@', message: '' },
+        { bytes: pdfBytes(), name: 'cv.pdf' },
+      ),
+    )
+    expect(response.status).toBe(400)
+    expect((await response.json()).ERRORS).toEqual({
+      name: 'Please enter your Name',
+      phone: 'Please enter valid Mobile Number',
+      email: 'Please enter valid Email ID',
+      message: 'Please enter your Message',
+    })
+  })
+
+  it('accepts exactly 5,000,000 bytes', async () => {
+    const bytes = Buffer.concat([pdfBytes(), Buffer.alloc(5_000_000 - pdfBytes().length)])
+    const response = await postCareer(careerForm({}, { bytes, name: 'cv.pdf' }))
+    expect(response.status).toBe(200)
+    const [mail] = await mailServer.waitFor(1)
+    expect(mail?.attachments[0]?.content.length).toBe(5_000_000)
+  })
+
+  it('refuses a resume of 5,000,001 bytes with "Maximum file size should be 5 MB"', async () => {
+    const bytes = Buffer.concat([pdfBytes(), Buffer.alloc(5_000_001 - pdfBytes().length)])
+    const response = await postCareer(careerForm({}, { bytes, name: 'cv.pdf' }))
+    expect(response.status).toBe(413)
+    expect(await response.json()).toEqual({
+      RESPONSE_STATUS: 'FAILED',
+      RESPONSE_MESSAGE: 'Maximum file size should be 5 MB',
+      ERRORS: { file: 'Maximum file size should be 5 MB' },
+    })
+    expect(await rowCount(jobApplications)).toBe(0)
+  })
+
+  it('refuses an oversized upload while it streams, without a length given in advance', async () => {
+    // 20 MB sent in chunks with no Content-Length: the answer must come before the body ends.
+    const chunk = Buffer.alloc(256 * 1024, 0x41)
+    let sent = 0
+    let answeredAt = -1
+    const boundary = 'x-boundary'
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nRavi Kumar\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-`,
+    )
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(head)
+      },
+      pull(controller) {
+        if (sent >= 20 * 1024 * 1024 || answeredAt >= 0) {
+          controller.close()
+          return
+        }
+        sent += chunk.length
+        controller.enqueue(chunk)
+      },
+    })
+    const response = await fetch(`${app.baseUrl}/api/sendCareerEmail`, {
+      method: 'POST',
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: 'half',
+    } as RequestInit)
+    answeredAt = sent
+    expect(response.status).toBe(413)
+    expect(answeredAt).toBeLessThan(20 * 1024 * 1024)
+    expect(await rowCount(jobApplications)).toBe(0)
+  })
+
+  it('refuses a JSON body with 415 and a broken multipart body with 400', async () => {
+    const json = await fetch(`${app.baseUrl}/api/sendCareerEmail`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    })
+    expect(json.status).toBe(415)
+    const broken = await fetch(`${app.baseUrl}/api/sendCareerEmail`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'multipart/form-data' },
+      body: 'no boundary here',
+    })
+    expect(broken.status).toBe(400)
+  })
+
+  it('answers a filled honeypot like a success but neither stores nor mails it', async () => {
+    const form = careerForm({ website: 'bot' }, { bytes: pdfBytes(), name: 'cv.pdf' })
+    const response = await postCareer(form)
+    expect(response.status).toBe(200)
+    expect(await rowCount(jobApplications)).toBe(0)
+    expect(await rowCount(outbox)).toBe(0)
+  })
+})
+
+describe('mail outage', () => {
+  it('loses nothing: 200 messages sent while SMTP is down all arrive once it is back, exactly once', async () => {
+    await mailServer.stop()
+    const answers = []
+    for (let index = 0; index < 200; index++) {
+      answers.push(
+        postContact({ ...contact, subject: `Message ${index}` }).then(
+          (response) => response.status,
+        ),
+      )
+    }
+    expect(new Set(await Promise.all(answers))).toEqual(new Set([200]))
+    expect(await rowCount(contactMessages)).toBe(200)
+    // Let the worker fail a few times against the closed port.
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    const [pending] = await app.store.db
+      .select({ n: count() })
+      .from(outbox)
+      .where(eq(outbox.status, 'delivered'))
+    expect(pending?.n).toBe(0)
+
+    await mailServer.start()
+    const mails = await mailServer.waitFor(200, 60_000)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(mails).toHaveLength(200)
+    const subjects = new Set(mails.map((mail) => mail.subject))
+    expect(subjects.size).toBe(200)
+    const ids = new Set(mails.map((mail) => mail.messageId))
+    expect(ids.size).toBe(200)
+  }, 120_000)
+})
+
+describe('rate limit', () => {
+  it('answers 429 with a clear message past the per-minute limit of one IP', async () => {
+    const limited = await startFormsApp({ smtpUrl: mailServer.url, rateLimitPerMinute: 3 })
+    try {
+      const statuses = []
+      for (let index = 0; index < 4; index++) {
+        const response = await fetch(`${limited.baseUrl}/api/sendContactEmail`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(contact),
+        })
+        statuses.push(response.status)
+        if (response.status === 429) {
+          expect(await response.json()).toEqual({
+            RESPONSE_STATUS: 'FAILED',
+            RESPONSE_MESSAGE: apiMessages.rateLimited,
+          })
+        }
+      }
+      expect(statuses).toEqual([200, 200, 200, 429])
+    } finally {
+      await limited.close()
+    }
+  })
+})

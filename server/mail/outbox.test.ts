@@ -1,0 +1,126 @@
+import { eq } from 'drizzle-orm'
+import type Mail from 'nodemailer/lib/mailer'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type DataStore, openDatabase } from '#server/db/database.ts'
+import { outbox } from '#server/db/schema.ts'
+import { testDatabaseOptions } from '#tests/support/database.ts'
+import { enqueueMail, OutboxWorker, retryDelayMs } from './outbox.ts'
+import type { MailTransport } from './transport.ts'
+
+const draft = {
+  from: 'Paystra Website <no-reply@paystra.example>',
+  to: 'contact@paystra.example',
+  subject: 'Hello',
+  text: 'Hello',
+  html: '<p>Hello</p>',
+}
+
+function fakeTransport(failuresBeforeSuccess: number) {
+  const sent: Mail.Options[] = []
+  let failures = 0
+  const transport: MailTransport = {
+    async send(message) {
+      if (failures < failuresBeforeSuccess) {
+        failures++
+        throw new Error('connect ECONNREFUSED')
+      }
+      sent.push(message)
+    },
+    close: () => {},
+    describe: () => 'fake',
+  }
+  return { transport, sent }
+}
+
+let store: DataStore
+beforeAll(async () => {
+  store = await openDatabase(testDatabaseOptions())
+})
+afterAll(() => store.close())
+beforeEach(async () => {
+  await store.db.delete(outbox)
+})
+
+async function rows() {
+  return store.db.select().from(outbox)
+}
+
+describe('retryDelayMs', () => {
+  it('doubles from the base and stops at the cap', () => {
+    const policy = { maxAttempts: 8, baseDelayMs: 30_000, maxDelayMs: 3_600_000 }
+    expect([1, 2, 3, 4, 8, 9].map((attempt) => retryDelayMs(attempt, policy))).toEqual([
+      30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000,
+    ])
+  })
+})
+
+describe('OutboxWorker', () => {
+  it('delivers queued mail once and marks it delivered, with a Message-ID from its row', async () => {
+    await enqueueMail(store.db, 'contact', draft)
+    const { transport, sent } = fakeTransport(0)
+    const worker = new OutboxWorker({
+      db: store.db,
+      transport,
+      policy: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 1 },
+    })
+    expect(await worker.drain()).toBe(1)
+    expect(await worker.drain()).toBe(0)
+    expect(sent).toHaveLength(1)
+    const [row] = await rows()
+    expect(row?.status).toBe('delivered')
+    expect(row?.attempts).toBe(1)
+    expect(sent[0]?.messageId).toMatch(new RegExp(`^<outbox-${row?.id}\\.\\d+@paystra\\.example>$`))
+  })
+
+  it('backs off after a failure and keeps the error', async () => {
+    await enqueueMail(store.db, 'contact', draft)
+    const { transport, sent } = fakeTransport(1)
+    const worker = new OutboxWorker({
+      db: store.db,
+      transport,
+      policy: { maxAttempts: 3, baseDelayMs: 60_000, maxDelayMs: 60_000 },
+    })
+    expect(await worker.drain()).toBe(0)
+    const [row] = await rows()
+    expect(row?.status).toBe('pending')
+    expect(row?.lastError).toContain('ECONNREFUSED')
+    expect(row!.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(50_000)
+    // Not due yet: a second pass sends nothing.
+    expect(await worker.drain()).toBe(0)
+    expect(sent).toHaveLength(0)
+  })
+
+  it('gives up after the last attempt and marks the mail dead', async () => {
+    await enqueueMail(store.db, 'contact', draft)
+    const { transport } = fakeTransport(99)
+    const worker = new OutboxWorker({
+      db: store.db,
+      transport,
+      policy: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 1 },
+    })
+    for (let pass = 0; pass < 3; pass++) {
+      await worker.drain()
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    const [row] = await rows()
+    expect(row?.status).toBe('dead')
+    expect(row?.attempts).toBe(3)
+  })
+
+  it('takes over a mail left "sending" by a worker that died', async () => {
+    await enqueueMail(store.db, 'contact', draft)
+    const [queued] = await rows()
+    await store.db
+      .update(outbox)
+      .set({ status: 'sending', attempts: 1, lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(outbox.id, queued!.id))
+    const { transport, sent } = fakeTransport(0)
+    const worker = new OutboxWorker({
+      db: store.db,
+      transport,
+      policy: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 1 },
+    })
+    expect(await worker.drain()).toBe(1)
+    expect(sent).toHaveLength(1)
+  })
+})
