@@ -7,6 +7,9 @@ import { defineConfig } from '@playwright/test'
  */
 const port = Number(process.env.E2E_PORT ?? 3100)
 const dev = process.env.E2E_DEV === '1'
+export const e2eDataDir = `data/e2e-${port}`
+const dataDir = e2eDataDir
+const serverEnv = `PORT=${port} DATA_DIR=${dataDir} FORM_RATE_LIMIT=0`
 
 export const chromiumArgs = [
   '--headless',
@@ -37,9 +40,13 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: dev
-      ? `NODE_ENV=development PORT=${port} node --import tsx server/index.ts`
-      : `NODE_ENV=production PORT=${port} node build/server.js`,
+    // Each run starts on an empty data folder of its own; the form rate limit has its own
+    // integration test and would only get in the way of a suite posting from one address.
+    command: `rm -rf ${dataDir} && ${serverEnv} ${
+      dev
+        ? 'NODE_ENV=development node --import tsx server/index.ts'
+        : 'NODE_ENV=production node build/server.js'
+    }`,
     url: `http://localhost:${port}/robots.txt`,
     reuseExistingServer: false,
     timeout: 60_000,
