@@ -71,6 +71,8 @@ export function CareerForm({ labelledBy }: { labelledBy?: string }) {
   })
   const { answer } = submit
   const status = answer?.RESPONSE_STATUS ?? 'SUCCESS'
+  // The count is the one found at submit; once every field is fixed it has nothing left to say.
+  const stillWrong = Object.keys(fields.errors).length > 0 || resume.error !== undefined
 
   return (
     <>
@@ -134,7 +136,7 @@ export function CareerForm({ labelledBy }: { labelledBy?: string }) {
         <div className="form-actions">
           <SubmitButton label={careerFormPage.form.submitLabel} sending={submit.sending} />
         </div>
-        <FormStatus>{submit.summary}</FormStatus>
+        <FormStatus>{stillWrong ? submit.summary : null}</FormStatus>
       </form>
       <ResultDialog
         open={submit.dialogOpen}

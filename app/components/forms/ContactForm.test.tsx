@@ -81,6 +81,16 @@ describe('ContactForm', () => {
     expect(fetchMock).not.toHaveBeenCalled()
   })
 
+  test('the count under the form goes once every marked field is fixed', async () => {
+    const user = renderForm()
+    await fillAll(user)
+    await user.clear(field('Phone'))
+    await user.click(submitButton())
+    expect(screen.getByRole('status').textContent).toBe('1 field needs your attention.')
+    await user.type(field('Phone'), '9876543210')
+    expect(screen.getByRole('status').textContent).toBe('')
+  })
+
   test('is not sent while one field is wrong, and focus goes to that field', async () => {
     const fetchMock = respondWith(200, {})
     const user = renderForm()

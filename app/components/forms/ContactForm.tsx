@@ -42,6 +42,8 @@ export function ContactForm({ labelledBy }: { labelledBy?: string }) {
   })
   const { answer } = submit
   const status = answer?.RESPONSE_STATUS ?? 'SUCCESS'
+  // The count is the one found at submit; once every field is fixed it has nothing left to say.
+  const stillWrong = Object.keys(fields.errors).length > 0
 
   return (
     <>
@@ -70,7 +72,7 @@ export function ContactForm({ labelledBy }: { labelledBy?: string }) {
         <div className="form-actions">
           <SubmitButton label={contactPage.form.submitLabel} sending={submit.sending} />
         </div>
-        <FormStatus>{submit.summary}</FormStatus>
+        <FormStatus>{stillWrong ? submit.summary : null}</FormStatus>
       </form>
       <ResultDialog
         open={submit.dialogOpen}
