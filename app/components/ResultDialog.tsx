@@ -65,7 +65,7 @@ export function ResultDialog({
   return (
     <dialog
       ref={dialogRef}
-      className="result-dialog"
+      className="modal result-dialog"
       data-status={status}
       aria-modal="true"
       aria-labelledby={headingId}

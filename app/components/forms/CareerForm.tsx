@@ -1,8 +1,7 @@
 import { useRef } from 'react'
-import { ResultDialog } from '#app/components/ResultDialog.tsx'
 import { apiUrl } from '#app/config/public-config.ts'
 import { careerFormPage, careerTextFields, resumeField } from '#app/content/career-form-page.ts'
-import { formTexts, resultHeadings } from '#app/content/forms.ts'
+import { resultHeadings } from '#app/content/forms.ts'
 import { useFormFields } from '#app/hooks/useFormFields.ts'
 import { useFormFile } from '#app/hooks/useFormFile.ts'
 import { useFormSubmit } from '#app/hooks/useFormSubmit.ts'
@@ -17,10 +16,9 @@ import { HONEYPOT_FIELD } from '#app/rules/honeypot.ts'
 import { resumeError } from '#app/rules/resume.ts'
 import { DefinedField } from './DefinedField'
 import { FormField } from './FormField'
-import { FormStatus } from './FormStatus'
-import { HoneypotField, honeypotValue } from './HoneypotField'
+import { FormFooter, FormResultDialog } from './FormFooter'
+import { honeypotValue } from './HoneypotField'
 import { sendForm } from './sendForm'
-import { SubmitButton } from './SubmitButton'
 import './Form.css'
 
 /** The server names the resume `file` (SPEC §7); its name travels as `fileName`. */
@@ -69,8 +67,6 @@ export function CareerForm({ labelledBy }: { labelledBy?: string }) {
       resume.reset()
     },
   })
-  const { answer } = submit
-  const status = answer?.RESPONSE_STATUS ?? 'SUCCESS'
   // The count is the one found at submit; once every field is fixed it has nothing left to say.
   const stillWrong = Object.keys(fields.errors).length > 0 || resume.error !== undefined
 
@@ -132,20 +128,13 @@ export function CareerForm({ labelledBy }: { labelledBy?: string }) {
             className="form-field--wide"
           />
         </div>
-        <HoneypotField />
-        <div className="form-actions">
-          <SubmitButton label={careerFormPage.form.submitLabel} sending={submit.sending} />
-        </div>
-        <FormStatus>{stillWrong ? submit.summary : null}</FormStatus>
+        <FormFooter
+          submitLabel={careerFormPage.form.submitLabel}
+          submit={submit}
+          stillWrong={stillWrong}
+        />
       </form>
-      <ResultDialog
-        open={submit.dialogOpen}
-        status={status}
-        heading={resultHeadings.career[status]}
-        message={answer?.RESPONSE_MESSAGE ?? ''}
-        closeLabel={formTexts.closeLabel}
-        onClose={submit.onDialogClose}
-      />
+      <FormResultDialog submit={submit} headings={resultHeadings.career} />
     </>
   )
 }

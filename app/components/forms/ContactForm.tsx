@@ -1,18 +1,16 @@
 import { useRef } from 'react'
-import { ResultDialog } from '#app/components/ResultDialog.tsx'
 import { apiUrl } from '#app/config/public-config.ts'
 import { type ContactFieldName, contactFields, contactPage } from '#app/content/contact-page.ts'
-import { formTexts, resultHeadings } from '#app/content/forms.ts'
+import { resultHeadings } from '#app/content/forms.ts'
 import { useFormFields } from '#app/hooks/useFormFields.ts'
 import { useFormSubmit } from '#app/hooks/useFormSubmit.ts'
 import { CONTACT_API_PATH } from '#app/rules/api.ts'
 import { contactFormRules, validateContactForm } from '#app/rules/contact-form.ts'
 import { HONEYPOT_FIELD } from '#app/rules/honeypot.ts'
 import { DefinedField } from './DefinedField'
-import { FormStatus } from './FormStatus'
-import { HoneypotField, honeypotValue } from './HoneypotField'
+import { FormFooter, FormResultDialog } from './FormFooter'
+import { honeypotValue } from './HoneypotField'
 import { sendForm } from './sendForm'
-import { SubmitButton } from './SubmitButton'
 import './Form.css'
 
 const wideFields: readonly ContactFieldName[] = ['subject', 'message']
@@ -40,8 +38,6 @@ export function ContactForm({ labelledBy }: { labelledBy?: string }) {
       fields.reset()
     },
   })
-  const { answer } = submit
-  const status = answer?.RESPONSE_STATUS ?? 'SUCCESS'
   // The count is the one found at submit; once every field is fixed it has nothing left to say.
   const stillWrong = Object.keys(fields.errors).length > 0
 
@@ -68,20 +64,13 @@ export function ContactForm({ labelledBy }: { labelledBy?: string }) {
             />
           ))}
         </div>
-        <HoneypotField />
-        <div className="form-actions">
-          <SubmitButton label={contactPage.form.submitLabel} sending={submit.sending} />
-        </div>
-        <FormStatus>{stillWrong ? submit.summary : null}</FormStatus>
+        <FormFooter
+          submitLabel={contactPage.form.submitLabel}
+          submit={submit}
+          stillWrong={stillWrong}
+        />
       </form>
-      <ResultDialog
-        open={submit.dialogOpen}
-        status={status}
-        heading={resultHeadings.contact[status]}
-        message={answer?.RESPONSE_MESSAGE ?? ''}
-        closeLabel={formTexts.closeLabel}
-        onClose={submit.onDialogClose}
-      />
+      <FormResultDialog submit={submit} headings={resultHeadings.contact} />
     </>
   )
 }

@@ -76,7 +76,7 @@ export function LaunchPopup() {
   return (
     <dialog
       ref={dialogRef}
-      className="launch-popup"
+      className="modal launch-popup"
       aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={textId}
