@@ -1,0 +1,76 @@
+import { createCipheriv, createDecipheriv, createHash } from 'node:crypto'
+import { canonicalString, type Fields, parseFields, ProtocolError } from './fields.ts'
+import { computeHash, verifyHash } from './hash.ts'
+
+/**
+ * The merchant-hosted key: the first 32 characters of upper-case hex SHA-256(key salt + PAY_ID).
+ * Its 32 ASCII bytes are the AES-256 key; its first 16 characters are the IV.
+ */
+export function deriveMerchantHostedKey(keySalt: string, payId: string): string {
+  return createHash('sha256')
+    .update(keySalt + payId, 'utf8')
+    .digest('hex')
+    .toUpperCase()
+    .slice(0, 32)
+}
+
+function keyAndIv(key: string) {
+  if (!/^[\x21-\x7e]{32}$/.test(key)) throw new ProtocolError('the key must be 32 ASCII characters')
+  return { key: Buffer.from(key, 'ascii'), iv: Buffer.from(key.slice(0, 16), 'ascii') }
+}
+
+/** AES-256-CBC, PKCS#7, Base64 without `=` padding. */
+export function encrypt(plaintext: string, key: string): string {
+  const { key: keyBytes, iv } = keyAndIv(key)
+  const cipher = createCipheriv('aes-256-cbc', keyBytes, iv)
+  const bytes = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])
+  return bytes.toString('base64').replace(/=+$/, '')
+}
+
+/**
+ * Decrypts ENCDATA. Accepts padded and unpadded Base64, and spaces where a form post turned
+ * `+` into a space.
+ */
+export function decrypt(encdata: string, key: string): string {
+  const { key: keyBytes, iv } = keyAndIv(key)
+  const base64 = encdata.trim().replace(/ /g, '+')
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) throw new ProtocolError('ENCDATA is not Base64')
+  const padded = base64
+    .replace(/=+$/, '')
+    .padEnd(Math.ceil(base64.replace(/=+$/, '').length / 4) * 4, '=')
+  try {
+    const decipher = createDecipheriv('aes-256-cbc', keyBytes, iv)
+    return Buffer.concat([
+      decipher.update(Buffer.from(padded, 'base64')),
+      decipher.final(),
+    ]).toString('utf8')
+  } catch {
+    throw new ProtocolError('ENCDATA does not decrypt with this key')
+  }
+}
+
+/** ENCDATA of a request or response: the sorted fields plus `~HASH=<their hash>`, encrypted. */
+export function encryptFields(fields: Fields, salt: string, key: string): string {
+  const { HASH, ...plain } = fields
+  return encrypt(`${canonicalString(plain)}~HASH=${computeHash(plain, salt)}`, key)
+}
+
+export type DecryptResult =
+  { ok: true; fields: Fields } | { ok: false; reason: 'undecryptable' | 'malformed' | 'hash' }
+
+/** Decrypts ENCDATA, parses its fields and checks their HASH. */
+export function decryptFields(encdata: string, salt: string, key: string): DecryptResult {
+  let text: string
+  try {
+    text = decrypt(encdata, key)
+  } catch {
+    return { ok: false, reason: 'undecryptable' }
+  }
+  let fields: Fields
+  try {
+    fields = parseFields(text)
+  } catch {
+    return { ok: false, reason: 'malformed' }
+  }
+  return verifyHash(fields, salt) ? { ok: true, fields } : { ok: false, reason: 'hash' }
+}

@@ -1,0 +1,33 @@
+/** Request and response fields travel as `KEY=VALUE` pairs joined by `~`. */
+export type Fields = Record<string, string>
+
+/** Keys sorted by UTF-16 code unit (JavaScript's default sort), as the provider's kits do. */
+export function sortedKeys(fields: Fields): string[] {
+  return Object.keys(fields).sort()
+}
+
+/** `KEY=VALUE~KEY=VALUE` in sorted key order; an empty value is kept as `KEY=`. */
+export function canonicalString(fields: Fields): string {
+  return sortedKeys(fields)
+    .map((key) => `${key}=${fields[key]}`)
+    .join('~')
+}
+
+/**
+ * Reads `KEY=VALUE~…` in any order. A value may contain `=` (only the first one separates);
+ * a pair without `=` is malformed.
+ */
+export function parseFields(text: string): Fields {
+  const fields: Fields = {}
+  if (text === '') return fields
+  for (const pair of text.split('~')) {
+    const separator = pair.indexOf('=')
+    if (separator <= 0) throw new ProtocolError(`malformed field "${pair.slice(0, 40)}"`)
+    fields[pair.slice(0, separator)] = pair.slice(separator + 1)
+  }
+  return fields
+}
+
+export class ProtocolError extends Error {
+  override name = 'ProtocolError'
+}

@@ -1,0 +1,27 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { canonicalString, type Fields } from './fields.ts'
+
+/**
+ * The request/response HASH: every field but HASH, sorted `KEY=VALUE` joined by `~`, the
+ * merchant salt appended with no separator, SHA-256, upper-case hex.
+ */
+export function computeHash(fields: Fields, salt: string): string {
+  const { HASH, ...hashed } = fields
+  return createHash('sha256')
+    .update(canonicalString(hashed) + salt, 'utf8')
+    .digest('hex')
+    .toUpperCase()
+}
+
+/** Adds the HASH of the given fields. */
+export function withHash(fields: Fields, salt: string): Fields {
+  return { ...fields, HASH: computeHash(fields, salt) }
+}
+
+/** True when `fields.HASH` is the hash of the other fields; compared in constant time. */
+export function verifyHash(fields: Fields, salt: string): boolean {
+  const claimed = fields.HASH
+  if (!claimed || !/^[0-9A-Fa-f]{64}$/.test(claimed)) return false
+  const expected = Buffer.from(computeHash(fields, salt), 'utf8')
+  return timingSafeEqual(expected, Buffer.from(claimed.toUpperCase(), 'utf8'))
+}
