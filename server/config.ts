@@ -40,7 +40,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     const name = String(issue?.path[0] ?? 'configuration')
-    const shown = /URL$/.test(name) ? redact(env[name]) : env[name]
+    const secret = /SALT|KEY/.test(name)
+    const shown = secret ? '***' : /URL$/.test(name) ? redact(env[name]) : env[name]
     throw new ConfigError(`Invalid ${name}: ${issue?.message ?? 'bad value'} (got "${shown}")`)
   }
   try {
