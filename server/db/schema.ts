@@ -75,3 +75,32 @@ export const outbox = pgTable(
 )
 
 export type OutboxRow = typeof outbox.$inferSelect
+
+/** Which live demo created an order of the demo merchant. */
+export type DemoPaymentFlow = 'hosted' | 'checkout' | 'merchant-hosted'
+
+/** Where a demo order stands: created when Pay is pressed, settled by the gateway's response. */
+export type DemoOutcome = 'created' | 'success' | 'failed' | 'pending'
+
+/**
+ * The demo merchant's orders (SPEC §2 live demos). A row is written when the server signs a
+ * request, so a response can only settle an order this store really made, for its amount.
+ */
+export const demoPayments = pgTable('demo_payments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: text('order_id').notNull().unique(),
+  flow: text('flow').$type<DemoPaymentFlow>().notNull(),
+  amount: integer('amount').notNull(),
+  paymentType: text('payment_type'),
+  mopType: text('mop_type'),
+  outcome: text('outcome').$type<DemoOutcome>().notNull().default('created'),
+  responseCode: text('response_code'),
+  responseMessage: text('response_message'),
+  txnId: text('txn_id'),
+  /** Every field of the verified response, as the gateway sent them. */
+  response: jsonb('response').$type<Record<string, string>>(),
+  createdAt: createdAt(),
+  respondedAt: timestamp('responded_at', { withTimezone: true }),
+})
+
+export type DemoPaymentRow = typeof demoPayments.$inferSelect
