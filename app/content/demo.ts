@@ -228,3 +228,106 @@ export const demoCopy = {
   },
   flowHeading: 'How this flow works',
 } as const
+
+/** The gateway's PAYMENT_TYPE codes as a customer reads them. */
+export const paymentTypeNames: Readonly<Record<string, string>> = {
+  NB: 'Net Banking',
+  WL: 'Wallet',
+  UP: 'UPI',
+  CC: 'Credit card',
+  DC: 'Debit card',
+  CARD: 'Card',
+}
+
+/** Card networks' MOP_TYPE codes; banks and wallets are named by their tiles. */
+const cardNetworkNames: Readonly<Record<string, string>> = {
+  VI: 'Visa',
+  MC: 'Mastercard',
+  RU: 'RuPay',
+  AX: 'American Express',
+}
+
+/** "Net Banking · HDFC", "Wallet · Paytm", "UPI": how a payment was made, in words. */
+export function describePaymentMethod(paymentType?: string | null, mopType?: string | null) {
+  const type = paymentType ? (paymentTypeNames[paymentType] ?? paymentType) : undefined
+  const tile = [...netBankingBanks, ...wallets].find((entry) => entry.code === mopType)
+  const mop =
+    mopType && mopType !== paymentType
+      ? (tile?.name ?? cardNetworkNames[mopType] ?? mopType)
+      : undefined
+  return [type, mop].filter(Boolean).join(' · ') || 'Not chosen'
+}
+
+/** The outcome screens and popups of the three demos (SPEC §2, §8). */
+export const paymentResultCopy = {
+  successHeading: 'Payment Successful',
+  failureHeading: 'Payment Failed',
+  okLabel: 'Ok',
+  orderIdLabel: 'Order ID',
+  txnIdLabel: 'Transaction ID',
+  amountLabel: 'Amount',
+  methodLabel: 'Payment method',
+  codeLabel: 'Response code',
+  messageLabel: 'Message',
+  successLead: 'The sandbox gateway captured the payment and its signed response checked out.',
+  failureLead:
+    'The sandbox gateway did not capture the payment. Nothing was charged; try again with the test data to see a success.',
+  backHeading: 'Try another flow',
+  tryAgainLabel: 'Try this demo again',
+  demoLinks: [
+    { to: '/pg-hosted-demo', label: 'PG Hosted demo' },
+    { to: '/merchant-hosted-demo', label: 'Merchant Hosted demo' },
+    { to: '/checkout-demo', label: 'Checkout Js demo' },
+  ],
+  /** The response route without a payment to show: opened directly or after the data was reset. */
+  empty: {
+    heading: 'No payment to show',
+    lead: 'This page shows the result of a demo payment when the gateway sends the customer back. Start a demo to see one.',
+  },
+  /** A response the merchant could not trust is never shown as a payment. */
+  refused: {
+    heading: 'Payment could not be verified',
+    lead: 'The response that reached this store did not pass its checks, so it is not treated as a payment. Nothing was recorded as paid.',
+    reasons: {
+      missing: 'The response carried no encrypted payment data.',
+      merchant: 'The response was addressed to another merchant.',
+      undecryptable: 'The encrypted data does not open with this store’s key.',
+      malformed: 'The decrypted data is not a payment response.',
+      hash: 'The response’s HASH does not match its fields: it may have been altered on the way.',
+      'unknown-order': 'The response is for an order this store never created.',
+      amount: 'The response’s amount differs from the amount of the order.',
+    },
+  },
+  checkoutPopupLabel: `${brand.name} secure checkout`,
+  checkoutFrameTitle: `${brand.name} payment page`,
+  checkoutClosedNote: 'The payment window closed before the payment finished.',
+  requestFailed: 'We could not start the payment. Check your connection and press Pay again.',
+  verifyFailed:
+    'The payment finished, but this store could not verify its result. Nothing is shown as paid.',
+  scriptFailed: `The ${brand.name} checkout could not be loaded. Check your connection and reload the page.`,
+} as const
+
+export type ResponseRefusalReason = keyof typeof paymentResultCopy.refused.reasons
+
+/** A verified demo payment as the result screens show it; the server builds it. */
+export interface PaymentResult {
+  /** Id of the stored payment; the response page's address carries it. */
+  id: string
+  flow: 'hosted' | 'checkout' | 'merchant-hosted'
+  /** RESPONSE_CODE 000. */
+  success: boolean
+  orderId: string
+  txnId: string
+  /** "1.00": minor units shown in rupees. */
+  amount: string
+  method: string
+  responseCode: string
+  responseMessage: string
+}
+
+/** Each flow's demo page, for "Try this demo again". */
+export const demoPathOfFlow: Record<PaymentResult['flow'], string> = {
+  hosted: '/pg-hosted-demo',
+  checkout: '/checkout-demo',
+  'merchant-hosted': '/merchant-hosted-checkout',
+}

@@ -1,0 +1,16 @@
+import type { PaymentResult } from '#app/content/demo.ts'
+
+/** What the demo pages' loaders may read from the server: nothing secret. */
+export interface DemoLoadContext {
+  /** `${gateway}/checkout.js`, absolute or on the site itself (the built-in sandbox). */
+  checkoutScriptUrl: string
+  /** A settled payment by the id the response route redirected with. */
+  findResult(id: string): Promise<PaymentResult | undefined>
+}
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    /** Absent only when the React Router build runs without the site's server (unit tests). */
+    demo?: DemoLoadContext
+  }
+}

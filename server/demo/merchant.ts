@@ -1,0 +1,155 @@
+/**
+ * The demo merchant's side of the gateway protocol: it builds and signs the requests of the three
+ * live demos and reads the gateway's responses. Everything secret stays in this process: the
+ * browser only receives the signed or encrypted fields and the address to post them to.
+ */
+import { demoPayment, netBankingBanks, wallets } from '#app/content/demo.ts'
+import type { PaymentType } from '#app/content/demo.ts'
+import { isValidUpiId } from '#app/rules/upi.ts'
+import { decryptFields, encryptFields } from '#gateway/protocol/cipher.ts'
+import type { Fields } from '#gateway/protocol/fields.ts'
+import { withHash } from '#gateway/protocol/hash.ts'
+
+export interface DemoMerchantSettings {
+  payId: string
+  /** Signs requests and checks response hashes. */
+  salt: string
+  /** The 32-character AES key of the merchant-hosted flow's ENCDATA. */
+  merchantHostedKey: string
+  /** The gateway's base: an absolute URL (PG_BASE_URL) or the built-in sandbox's `/sandbox`. */
+  gatewayBase: string
+}
+
+/** Where the browser posts each demo's form, and where the checkout script lives. */
+export function gatewayUrls(gatewayBase: string) {
+  const base = gatewayBase.replace(/\/+$/, '')
+  return {
+    paymentRequest: `${base}/paymentrequest`,
+    merchantPaymentInit: `${base}/merchantPaymentInit`,
+    checkoutScript: `${base}/checkout.js`,
+  }
+}
+
+/**
+ * ORDER_ID is "LP" + the current milliseconds (SPEC §3). Two Pay presses in the same
+ * millisecond would collide and the gateway refuses a reused order id (018), so a clash moves
+ * the later one to the next free millisecond.
+ */
+export function orderIdSource(clock: () => number = Date.now) {
+  let last = 0
+  return () => {
+    last = Math.max(clock(), last + 1)
+    return `LP${last}`
+  }
+}
+
+/** The fields every demo request starts from (SPEC §3, §9), before any flow adds its own. */
+function baseRequest(settings: DemoMerchantSettings, orderId: string, returnUrl: string): Fields {
+  return {
+    PAY_ID: settings.payId,
+    ORDER_ID: orderId,
+    AMOUNT: String(demoPayment.amountMinor),
+    TXNTYPE: demoPayment.txnType,
+    CUST_NAME: demoPayment.customer.name,
+    CUST_EMAIL: demoPayment.customer.email,
+    CUST_ID: demoPayment.customer.id,
+    CURRENCY_CODE: demoPayment.currencyCode,
+    RETURN_URL: returnUrl,
+  }
+}
+
+/** The hidden form of the PG Hosted and Checkout Js demos: the request fields and their HASH. */
+export function signedPaymentRequest(
+  settings: DemoMerchantSettings,
+  orderId: string,
+  returnUrl: string,
+): Fields {
+  return withHash(
+    { ...baseRequest(settings, orderId, returnUrl), CUST_MOBILE: demoPayment.customer.mobile },
+    settings.salt,
+  )
+}
+
+/** What the visitor chose on the merchant-hosted checkout. */
+export interface MerchantHostedMethod {
+  paymentType: PaymentType
+  /** A bank's or wallet's code; `UP` for UPI. */
+  mopType: string
+  /** The UPI ID, only for UPI. */
+  payerAddress?: string
+}
+
+export type MethodCheck =
+  { ok: true; method: MerchantHostedMethod } | { ok: false; message: string }
+
+/** Checks a method sent by the browser against the tiles and the UPI rule the page offers. */
+export function checkMethod(input: unknown): MethodCheck {
+  const body = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>
+  const { paymentType, mopType, payerAddress } = body
+  if (paymentType === 'NB') {
+    return netBankingBanks.some((bank) => bank.code === mopType)
+      ? { ok: true, method: { paymentType, mopType: String(mopType) } }
+      : { ok: false, message: 'Please select any bank' }
+  }
+  if (paymentType === 'WL') {
+    return wallets.some((wallet) => wallet.code === mopType)
+      ? { ok: true, method: { paymentType, mopType: String(mopType) } }
+      : { ok: false, message: 'Please select a wallet' }
+  }
+  if (paymentType === 'UP') {
+    const address = typeof payerAddress === 'string' ? payerAddress.trim() : ''
+    return isValidUpiId(address)
+      ? { ok: true, method: { paymentType, mopType: 'UP', payerAddress: address } }
+      : { ok: false, message: address === '' ? 'Please Enter UPI ID' : 'Invalid UPI ID' }
+  }
+  return { ok: false, message: 'Choose Net Banking, Wallet or UPI' }
+}
+
+/**
+ * The merchant-hosted form: the request (without CUST_MOBILE, with PAYMENT_TYPE, MOP_TYPE and
+ * the UPI ID when there is one) and its HASH, encrypted into ENCDATA. The customer's name,
+ * e-mail and mobile travel beside it in the clear, as the provider's form has them.
+ */
+export function encryptedMerchantHostedForm(
+  settings: DemoMerchantSettings,
+  orderId: string,
+  returnUrl: string,
+  method: MerchantHostedMethod,
+): Fields {
+  const request: Fields = {
+    ...baseRequest(settings, orderId, returnUrl),
+    PAYMENT_TYPE: method.paymentType,
+    MOP_TYPE: method.mopType,
+    ...(method.payerAddress ? { PAYER_ADDRESS: method.payerAddress } : {}),
+  }
+  return {
+    PAY_ID: settings.payId,
+    CUST_NAME: demoPayment.customer.name,
+    CUST_EMAIL: demoPayment.customer.email,
+    CUST_MOBILE: demoPayment.customer.mobile,
+    ENCDATA: encryptFields(request, settings.salt, settings.merchantHostedKey),
+  }
+}
+
+export type ResponseRefusal = 'missing' | 'merchant' | 'undecryptable' | 'malformed' | 'hash'
+
+export type ResponseReading = { ok: true; fields: Fields } | { ok: false; reason: ResponseRefusal }
+
+/**
+ * Reads the gateway's `PAY_ID` + `ENCDATA`: it must be for this merchant, decrypt with its key
+ * and carry a HASH made with its salt. Anything else is refused, never shown as a payment.
+ */
+export function readGatewayResponse(
+  settings: DemoMerchantSettings,
+  posted: Partial<Record<string, unknown>>,
+): ResponseReading {
+  const { PAY_ID, ENCDATA } = posted
+  if (typeof PAY_ID !== 'string' || typeof ENCDATA !== 'string' || ENCDATA === '') {
+    return { ok: false, reason: 'missing' }
+  }
+  if (PAY_ID !== settings.payId) return { ok: false, reason: 'merchant' }
+  const result = decryptFields(ENCDATA, settings.salt, settings.merchantHostedKey)
+  if (!result.ok) return result
+  if (result.fields.PAY_ID !== settings.payId) return { ok: false, reason: 'merchant' }
+  return result
+}

@@ -1,0 +1,178 @@
+import express, {
+  type ErrorRequestHandler,
+  type Request,
+  type RequestHandler,
+  Router,
+} from 'express'
+import { rateLimit } from 'express-rate-limit'
+import { demoPayment, paymentResultCopy } from '#app/content/demo.ts'
+import {
+  CHECKOUT_VERIFY_PATH,
+  type CheckoutVerifyAnswer,
+  type DemoApiError,
+  MERCHANT_HOSTED_REQUEST_PATH,
+  PAYMENT_REQUEST_PATH,
+  RESPONSE_PATH,
+  RESULT_QUERY,
+  type SignedForm,
+} from '#app/rules/demo-api.ts'
+import type { Database } from '#server/db/database.ts'
+import type { DemoLoadContext } from './context.ts'
+import {
+  checkMethod,
+  type DemoMerchantSettings,
+  encryptedMerchantHostedForm,
+  gatewayUrls,
+  orderIdSource,
+  readGatewayResponse,
+  signedPaymentRequest,
+} from './merchant.ts'
+import { toPaymentResult } from './result.ts'
+import { createOrder, findSettledPayment, settleOrder } from './store.ts'
+
+export interface DemoMerchantOptions {
+  db: Database
+  settings: DemoMerchantSettings
+  /**
+   * The site's public origin for RETURN_URL. Undefined means the origin the request came to,
+   * so a development or test server on any port gets the gateway's answer back.
+   */
+  siteUrl?: string
+  /** Requests per minute per IP that create an order; 0 switches the limit off. */
+  rateLimitPerMinute: number
+  clock?: () => number
+  log?: (line: string) => void
+}
+
+const BODY_LIMIT = '16kb'
+
+/**
+ * The demo merchant's back end: it signs the demos' requests, is the RETURN_URL the gateway
+ * posts to, and verifies the checkout frame's response. The same object gives the pages'
+ * loaders what they may know (the checkout script's address, a stored result).
+ */
+export function demoMerchant(options: DemoMerchantOptions): {
+  router: Router
+  context: DemoLoadContext
+} {
+  const { db, settings } = options
+  const urls = gatewayUrls(settings.gatewayBase)
+  const nextOrderId = orderIdSource(options.clock)
+  const limiter = perIpLimit(options.rateLimitPerMinute)
+  const returnUrl = (req: Request) =>
+    `${options.siteUrl ?? `${req.protocol}://${req.get('host')}`}${RESPONSE_PATH}`
+
+  const router = Router()
+  const json = express.json({ limit: BODY_LIMIT, strict: true })
+
+  router.post(PAYMENT_REQUEST_PATH, limiter, json, async (req, res) => {
+    const flow = (req.body as { flow?: unknown } | undefined)?.flow
+    if (flow !== 'hosted' && flow !== 'checkout') {
+      return sendError(res, 400, 'Unknown demo flow.')
+    }
+    const orderId = nextOrderId()
+    await createOrder(db, { orderId, flow, amount: demoPayment.amountMinor })
+    const form: SignedForm = {
+      action: urls.paymentRequest,
+      fields: signedPaymentRequest(settings, orderId, returnUrl(req)),
+    }
+    res.set('Cache-Control', 'no-store').json(form)
+  })
+
+  router.post(MERCHANT_HOSTED_REQUEST_PATH, limiter, json, async (req, res) => {
+    const check = checkMethod(req.body)
+    if (!check.ok) return sendError(res, 400, check.message)
+    const orderId = nextOrderId()
+    await createOrder(db, {
+      orderId,
+      flow: 'merchant-hosted',
+      amount: demoPayment.amountMinor,
+      paymentType: check.method.paymentType,
+      mopType: check.method.mopType,
+    })
+    const form: SignedForm = {
+      action: urls.merchantPaymentInit,
+      fields: encryptedMerchantHostedForm(settings, orderId, returnUrl(req), check.method),
+    }
+    res.set('Cache-Control', 'no-store').json(form)
+  })
+
+  // The gateway's auto-submitting form lands here. Post/Redirect/Get: the result page can be
+  // reloaded or shared without posting the response again.
+  router.post(
+    RESPONSE_PATH,
+    express.urlencoded({ extended: false, limit: BODY_LIMIT }),
+    async (req, res) => {
+      const reading = readGatewayResponse(settings, req.body ?? {})
+      if (!reading.ok) {
+        options.log?.(`demo response refused: ${reading.reason}`)
+        return res.redirect(303, `${RESPONSE_PATH}?${RESULT_QUERY.refused}=${reading.reason}`)
+      }
+      const settlement = await settleOrder(db, reading.fields)
+      if (!settlement.ok) {
+        options.log?.(`demo response refused: ${settlement.reason} (${reading.fields.ORDER_ID})`)
+        return res.redirect(303, `${RESPONSE_PATH}?${RESULT_QUERY.refused}=${settlement.reason}`)
+      }
+      res.redirect(303, `${RESPONSE_PATH}?${RESULT_QUERY.payment}=${settlement.payment.id}`)
+    },
+  )
+
+  router.post(CHECKOUT_VERIFY_PATH, json, async (req, res) => {
+    const reading = readGatewayResponse(settings, (req.body as Record<string, unknown>) ?? {})
+    const refuse = (reason: Exclude<CheckoutVerifyAnswer, { verified: true }>['reason']) => {
+      options.log?.(`demo checkout response refused: ${reason}`)
+      const answer: CheckoutVerifyAnswer = {
+        verified: false,
+        reason,
+        message: paymentResultCopy.refused.reasons[reason],
+      }
+      res.status(400).set('Cache-Control', 'no-store').json(answer)
+    }
+    if (!reading.ok) return refuse(reading.reason)
+    const settlement = await settleOrder(db, reading.fields)
+    if (!settlement.ok) return refuse(settlement.reason)
+    const answer: CheckoutVerifyAnswer = {
+      verified: true,
+      result: toPaymentResult(settlement.payment),
+    }
+    res.set('Cache-Control', 'no-store').json(answer)
+  })
+
+  router.use('/demo', demoErrors(options.log))
+
+  const context: DemoLoadContext = {
+    checkoutScriptUrl: urls.checkoutScript,
+    async findResult(id) {
+      const payment = await findSettledPayment(db, id)
+      return payment ? toPaymentResult(payment) : undefined
+    },
+  }
+  return { router, context }
+}
+
+function sendError(res: express.Response, status: number, message: string) {
+  const body: DemoApiError = { message }
+  res.status(status).set('Cache-Control', 'no-store').json(body)
+}
+
+function perIpLimit(perMinute: number): RequestHandler {
+  if (perMinute === 0) return (_req, _res, next) => next()
+  return rateLimit({
+    windowMs: 60_000,
+    limit: perMinute,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, res) =>
+      sendError(res, 429, 'Too many payments in a short time. Please wait a minute and try again.'),
+  })
+}
+
+function demoErrors(log?: (line: string) => void): ErrorRequestHandler {
+  return (error: { type?: string; message?: string }, _req, res, _next) => {
+    if (error.type === 'entity.too.large') return sendError(res, 413, 'The request is too large.')
+    if (error.type === 'entity.parse.failed')
+      return sendError(res, 400, 'The request is not valid JSON.')
+    log?.(`demo error: ${error.message ?? String(error)}`)
+    sendError(res, 500, 'Something went wrong on our side. Please try again in a moment.')
+  }
+}

@@ -1,0 +1,55 @@
+import type { AddressInfo } from 'node:net'
+import express from 'express'
+import { type DataStore, openDatabase } from '#server/db/database.ts'
+import { demoPayments } from '#server/db/schema.ts'
+import type { DemoLoadContext } from '#server/demo/context.ts'
+import type { DemoMerchantSettings } from '#server/demo/merchant.ts'
+import { demoMerchant } from '#server/demo/router.ts'
+import { testDatabaseOptions } from './database.ts'
+
+/** The sandbox's demo merchant, with the defaults of server/config.ts. */
+export const sandboxMerchant: DemoMerchantSettings = {
+  payId: '1000000000000001',
+  salt: 'a1b2c3d4e5f60718',
+  merchantHostedKey: '034A0B731C8AE0736BD8D47D1B3017B3',
+  gatewayBase: '/sandbox',
+}
+
+export interface DemoTestApp {
+  baseUrl: string
+  store: DataStore
+  context: DemoLoadContext
+  reset(): Promise<void>
+  close(): Promise<void>
+}
+
+/** The demo merchant's routes on a real HTTP port and a real database. */
+export async function startDemoApp(
+  options: { siteUrl?: string; rateLimitPerMinute?: number } = {},
+): Promise<DemoTestApp> {
+  const store = await openDatabase(testDatabaseOptions())
+  const demo = demoMerchant({
+    db: store.db,
+    settings: sandboxMerchant,
+    siteUrl: options.siteUrl,
+    rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
+  })
+  const app = express()
+  app.set('trust proxy', 'loopback')
+  app.use(demo.router)
+  const server = app.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    store,
+    context: demo.context,
+    async reset() {
+      await store.db.delete(demoPayments)
+    },
+    async close() {
+      await new Promise((resolve) => server.close(resolve))
+      await store.close()
+    },
+  }
+}
