@@ -39,6 +39,23 @@ describe('loadConfig', () => {
     expect(config.public.API_URL).toBe('https://api.paystra.example')
   })
 
+  it('defaults to the built-in sandbox and its demo merchant', () => {
+    const config = loadConfig({})
+    expect(config.PG_BASE_URL).toBeUndefined()
+    expect(config.PG_PAY_ID).toBe('1000000000000001')
+    expect(config.PG_SALT).toBe('a1b2c3d4e5f60718')
+    expect(config.PG_MERCHANT_HOSTED_KEY).toBe('034A0B731C8AE0736BD8D47D1B3017B3')
+    expect(config.SANDBOX_KEY_SALT).toBe('f0e1d2c3b4a59687')
+    expect(loadConfig({ PG_BASE_URL: 'https://pg.example/' }).PG_BASE_URL).toBe(
+      'https://pg.example',
+    )
+  })
+
+  it('never prints a refused salt or key', () => {
+    expect(() => loadConfig({ PG_SALT: 'short' })).toThrow(/^Invalid PG_SALT: .*\(got "\*\*\*"\)$/)
+    expect(() => loadConfig({ PG_MERCHANT_HOSTED_KEY: 'k' })).toThrow('(got "***")')
+  })
+
   it.each([
     [{ PORT: 'eighty' }, /^Invalid PORT: .*\(got "eighty"\)$/],
     [{ PORT: '70000' }, /^Invalid PORT/],
@@ -50,6 +67,8 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, /^Invalid SMTP_URL/],
     [{ CONTACT_INBOX: 'nobody' }, /^Invalid CONTACT_INBOX/],
     [{ FORM_RATE_LIMIT: '-1' }, /^Invalid FORM_RATE_LIMIT/],
+    [{ PG_BASE_URL: 'ftp://pg.example' }, /^Invalid PG_BASE_URL/],
+    [{ PG_PAY_ID: '12ab' }, /^Invalid PG_PAY_ID/],
   ])('stops with one line naming the variable for %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)

@@ -26,6 +26,24 @@ const serverSchema = z.object({
     .int()
     .min(1)
     .default(60 * 60 * 1000),
+  /** The payment gateway's base address; unset means the built-in sandbox at `/sandbox`. */
+  PG_BASE_URL: z
+    .url({ protocol: /^https?$/ })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
+  /** The demo merchant's credentials; the defaults are the sandbox's demo merchant. */
+  PG_PAY_ID: z
+    .string()
+    .regex(/^\d{16}$/, 'a PAY_ID is 16 digits')
+    .default('1000000000000001'),
+  PG_SALT: z.string().min(8).default('a1b2c3d4e5f60718'),
+  /** deriveMerchantHostedKey(SANDBOX_KEY_SALT, PG_PAY_ID) for the sandbox's demo merchant. */
+  PG_MERCHANT_HOSTED_KEY: z
+    .string()
+    .regex(/^[\x21-\x7e]{32}$/, 'the key is 32 ASCII characters')
+    .default('034A0B731C8AE0736BD8D47D1B3017B3'),
+  /** The built-in sandbox derives its merchants' merchant-hosted keys from this. */
+  SANDBOX_KEY_SALT: z.string().min(8).default('f0e1d2c3b4a59687'),
 })
 
 type ServerSchema = z.infer<typeof serverSchema>
