@@ -1,7 +1,7 @@
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express, { type Express, type RequestHandler, type Router } from 'express'
-import type { ServerBuild } from 'react-router'
+import type { AppLoadContext, ServerBuild } from 'react-router'
 import { securityHeaders } from './security-headers'
 import { staticFiles } from './static-files'
 
@@ -14,6 +14,8 @@ export interface AppOptions {
   viteMiddleware?: RequestHandler
   /** APIs served before the pages (form APIs, later the sandbox). */
   routers?: Router[]
+  /** What the pages' loaders receive as `context` (the demo merchant's results). */
+  loadContext?: AppLoadContext
 }
 
 export function createApp(options: AppOptions): Express {
@@ -27,6 +29,13 @@ export function createApp(options: AppOptions): Express {
   if (options.viteMiddleware) app.use(options.viteMiddleware)
   if (options.clientDir) app.use(staticFiles(options.clientDir))
 
-  app.all('/{*splat}', createRequestHandler({ build: options.build, mode: options.mode }))
+  app.all(
+    '/{*splat}',
+    createRequestHandler({
+      build: options.build,
+      mode: options.mode,
+      getLoadContext: () => options.loadContext ?? {},
+    }),
+  )
   return app
 }

@@ -25,6 +25,7 @@ async function main() {
         mode: 'development',
         viteMiddleware: viteServer.middlewares,
         routers: services.routers,
+        loadContext: services.loadContext,
         build: () =>
           viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
       }),
@@ -38,6 +39,7 @@ async function main() {
         build,
         clientDir: path.join(root, 'build/client'),
         routers: services.routers,
+        loadContext: services.loadContext,
       }),
     )
   }

@@ -1,8 +1,11 @@
 import path from 'node:path'
+import type { AppLoadContext } from 'react-router'
+import { readPublicConfig } from '#app/config/public-config.build.ts'
 import { formsApi } from './api/forms-api.ts'
 import type { ServerConfig } from './config.ts'
 import { lockDataDir } from './db/data-lock.ts'
 import { type DataStore, openDatabase } from './db/database.ts'
+import { demoMerchant } from './demo/router.ts'
 import { OutboxWorker } from './mail/outbox.ts'
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts'
 
@@ -12,6 +15,8 @@ export interface Services {
   transport: MailTransport
   worker: OutboxWorker
   routers: ReturnType<typeof formsApi>[]
+  /** Handed to the pages' loaders. */
+  loadContext: AppLoadContext
   close(): Promise<void>
 }
 
@@ -52,11 +57,29 @@ export async function startServices(config: ServerConfig): Promise<Services> {
     log,
   })
 
+  const demo = demoMerchant({
+    db: store.db,
+    settings: {
+      payId: config.PG_PAY_ID,
+      salt: config.PG_SALT,
+      merchantHostedKey: config.PG_MERCHANT_HOSTED_KEY,
+      gatewayBase: config.PG_BASE_URL ?? '/sandbox',
+    },
+    // Without a SITE_URL of its own the site answers on whatever origin it was reached at, so
+    // development and test servers on any port get the gateway's response back.
+    siteUrl:
+      config.public.SITE_URL === readPublicConfig({}).SITE_URL ? undefined : config.public.SITE_URL,
+    // The switch that lifts the form limits for tests and benchmarks lifts this one too.
+    rateLimitPerMinute: config.FORM_RATE_LIMIT === 0 ? 0 : 30,
+    log,
+  })
+
   return {
     store,
     transport,
     worker,
-    routers: [api],
+    routers: [api, demo.router],
+    loadContext: { demo: demo.context },
     async close() {
       await worker.stop()
       transport.close()
