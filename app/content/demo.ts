@@ -39,9 +39,6 @@ export const demoProduct = {
     'A demo product. Paying for it moves ₹1.00 through the sandbox gateway: no real money, card or bank account is charged.',
 } as const
 
-/** The note a Pay press shows until the signed request is wired in. */
-export const payInterimNote = 'The live sandbox payment is being connected.'
-
 export interface PaymentMethodTile {
   name: string
   /** The MOP_TYPE the gateway expects for this method. */
@@ -92,6 +89,12 @@ export const upiField = {
   label: 'UPI ID',
   placeholder: 'yourname@bank',
   hint: 'In the sandbox, success@upi succeeds and failure@upi fails.',
+} as const
+
+/** What Pay says when no method is chosen yet (SPEC §4, §8). */
+export const merchantHostedMessages = {
+  noBank: 'Please select any bank',
+  noWallet: 'Please select any wallet',
 } as const
 
 export const paymentSummary = {
@@ -272,7 +275,10 @@ export const paymentResultCopy = {
   successLead: 'The sandbox gateway captured the payment and its signed response checked out.',
   failureLead:
     'The sandbox gateway did not capture the payment. Nothing was charged; try again with the test data to see a success.',
+  detailsHeading: 'Payment details',
+  reasonHeading: 'Why it was refused',
   backHeading: 'Try another flow',
+  startHeading: 'Try a live demo',
   tryAgainLabel: 'Try this demo again',
   demoLinks: [
     { to: '/pg-hosted-demo', label: 'PG Hosted demo' },
@@ -300,7 +306,11 @@ export const paymentResultCopy = {
   },
   checkoutPopupLabel: `${brand.name} secure checkout`,
   checkoutFrameTitle: `${brand.name} payment page`,
-  checkoutClosedNote: 'The payment window closed before the payment finished.',
+  closePopupLabel: 'Close the payment window',
+  checkoutClosedNote:
+    'The payment window was closed before the payment finished. Nothing was charged; press Pay to try again.',
+  verifying: 'Confirming the payment with the store…',
+  scriptLoading: 'The secure checkout is still loading. Press Pay again in a moment.',
   requestFailed: 'We could not start the payment. Check your connection and press Pay again.',
   verifyFailed:
     'The payment finished, but this store could not verify its result. Nothing is shown as paid.',

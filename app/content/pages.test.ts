@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { pages, prerenderedPaths, scrollOffsets } from './pages.ts'
 
 describe('page table', () => {
-  it('holds every route of SPEC §2 once', () => {
+  it("holds every route of SPEC §2 once, and the demos' result page", () => {
     expect(pages.map((page) => page.path).sort()).toEqual(
       [
         '/',
@@ -23,6 +23,7 @@ describe('page table', () => {
         '/merchant-hosted-checkout',
         '/checkout-demo',
         '/rbi-kehta-hai',
+        '/demo/response',
       ].sort(),
     )
   })

@@ -149,6 +149,16 @@ export const pages = [
     indexed: true,
   },
   {
+    // The demos' RETURN_URL: the gateway posts here and the visitor reads the outcome.
+    path: '/demo/response',
+    file: 'routes/demo-response.tsx',
+    title: 'Payment result — Live demo — Paystra',
+    description:
+      'The outcome of a live demo payment through the Paystra sandbox gateway, verified by the demo store.',
+    kind: 'demo',
+    indexed: false,
+  },
+  {
     path: '/rbi-kehta-hai',
     file: 'routes/rbi-kehta-hai.tsx',
     title: 'RBI Kehta Hai — You are leaving Paystra',

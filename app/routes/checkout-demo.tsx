@@ -1,14 +1,19 @@
+import { CheckoutDemo } from '#app/components/demo/CheckoutDemo.tsx'
 import { FlowSteps } from '#app/components/demo/FlowSteps.tsx'
-import { PaymentDemoSection } from '#app/components/demo/PaymentDemoSection.tsx'
-import { usePayInterim } from '#app/components/demo/usePayInterim.ts'
 import { PageBanner } from '#app/components/PageBanner.tsx'
 import { demoFlows, demoPages } from '#app/content/demo.ts'
 import { pageMeta } from '#app/utils/meta.ts'
+import type { Route } from './+types/checkout-demo'
 
 export const meta = () => pageMeta('/checkout-demo')
 
-export default function CheckoutDemoPage() {
-  const pay = usePayInterim()
+/** The page only learns where the gateway's checkout.js is; the secret stays on the server. */
+export function loader({ context }: Route.LoaderArgs) {
+  if (!context.demo) throw new Response('The demo merchant is not running.', { status: 503 })
+  return { checkoutScriptUrl: context.demo.checkoutScriptUrl }
+}
+
+export default function CheckoutDemoPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageBanner
@@ -16,7 +21,7 @@ export default function CheckoutDemoPage() {
         title={demoPages.checkout.title}
         intro={demoFlows.checkout.intro}
       />
-      <PaymentDemoSection onSubmit={pay.onSubmit} status={pay.status} />
+      <CheckoutDemo scriptUrl={loaderData.checkoutScriptUrl} />
       <FlowSteps flow={demoFlows.checkout} />
     </>
   )

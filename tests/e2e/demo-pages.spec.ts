@@ -2,7 +2,6 @@ import {
   demoPages,
   demoPayment,
   netBankingBanks,
-  payInterimNote,
   sandboxTestData,
   wallets,
 } from '#app/content/demo.ts'
@@ -37,11 +36,8 @@ for (const demo of productDemos) {
       const flow = main.getByRole('region', { name: 'How this flow works' })
       expect(await flow.locator('ol > li').count()).toBeGreaterThanOrEqual(4)
 
-      const pay = details.getByRole('button', { name: 'Pay' })
-      await expect(pay).toBeEnabled()
-      await pay.click()
-      await expect(details.getByRole('status')).toHaveText(payInterimNote)
-      await expect(page).toHaveURL(new RegExp(`${demo.path}$`))
+      // Paying through the sandbox is tested flow by flow in demo-flows.spec.ts.
+      await expect(details.getByRole('button', { name: 'Pay' })).toBeEnabled()
     })
   })
 }

@@ -9,10 +9,17 @@ interface PaymentSummaryProps {
   onPay?: () => void
   /** Such as "Please select any bank"; announced when it appears. */
   error?: string
+  /** The payment is on its way to the gateway. */
+  busy?: boolean
 }
 
 /** The merchant-hosted checkout's order card: merchant, order ID, amount, Pay and cancel. */
-export function PaymentSummary({ payActive = false, onPay, error }: PaymentSummaryProps) {
+export function PaymentSummary({
+  payActive = false,
+  onPay,
+  error,
+  busy = false,
+}: PaymentSummaryProps) {
   function onClick(event: MouseEvent<HTMLButtonElement>) {
     if (!payActive) event.preventDefault()
     onPay?.()
@@ -42,7 +49,8 @@ export function PaymentSummary({ payActive = false, onPay, error }: PaymentSumma
       <button
         type="button"
         className="btn btn--primary payment-summary__pay"
-        aria-disabled={!payActive}
+        aria-disabled={!payActive || busy}
+        aria-busy={busy || undefined}
         aria-describedby={payActive ? undefined : 'payment-summary-hint'}
         onClick={onClick}
       >

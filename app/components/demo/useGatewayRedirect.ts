@@ -1,0 +1,44 @@
+import { useEffect, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
+import type { SignedForm } from '#app/rules/demo-api.ts'
+import { requestSignedForm } from './requestSignedForm'
+
+/**
+ * Pay for the flows that leave the page (PG Hosted, Merchant Hosted): get the signed form from
+ * the server, show the redirect loader, post the form to the gateway.
+ */
+export function useGatewayRedirect() {
+  const formRef = useRef<HTMLFormElement>(null)
+  const [form, setForm] = useState<SignedForm | null>(null)
+  const [redirecting, setRedirecting] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  useEffect(() => {
+    // Back from the gateway, the browser may restore this page as it was left: loader showing.
+    function onPageShow(event: PageTransitionEvent) {
+      if (!event.persisted) return
+      setRedirecting(false)
+      setForm(null)
+    }
+    window.addEventListener('pageshow', onPageShow)
+    return () => window.removeEventListener('pageshow', onPageShow)
+  }, [])
+
+  async function pay(path: string, body: unknown): Promise<boolean> {
+    if (redirecting) return false
+    setError(null)
+    setRedirecting(true)
+    const answer = await requestSignedForm(path, body)
+    if (!answer.ok) {
+      setRedirecting(false)
+      setError(answer.message)
+      return false
+    }
+    // The inputs must be in the form before it is posted.
+    flushSync(() => setForm(answer.form))
+    formRef.current?.submit()
+    return true
+  }
+
+  return { formRef, form, redirecting, error, setError, pay }
+}

@@ -1,0 +1,67 @@
+import { data } from 'react-router'
+import { DemoResultCard, type ResponsePageData } from '#app/components/demo/DemoResultCard.tsx'
+import { PageBanner } from '#app/components/PageBanner.tsx'
+import { demoPages, paymentResultCopy, type ResponseRefusalReason } from '#app/content/demo.ts'
+import { RESULT_QUERY } from '#app/rules/demo-api.ts'
+import { pageMeta } from '#app/utils/meta.ts'
+import type { Route } from './+types/demo-response'
+
+function isRefusalReason(value: string | null): value is ResponseRefusalReason {
+  return value !== null && Object.hasOwn(paymentResultCopy.refused.reasons, value)
+}
+
+/**
+ * The gateway posts its response to `POST /demo/response` (server/demo), which verifies and
+ * stores it and sends the browser here with the stored payment's id, or with why it refused.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!context.demo) throw new Response('The demo merchant is not running.', { status: 503 })
+  const query = new URL(request.url).searchParams
+  const refused = query.get(RESULT_QUERY.refused)
+  if (isRefusalReason(refused)) {
+    return data<ResponsePageData>({ kind: 'refused', reason: refused })
+  }
+  const id = query.get(RESULT_QUERY.payment)
+  if (id) {
+    const result = await context.demo.findResult(id)
+    if (result) return data<ResponsePageData>({ kind: 'result', result })
+    return data<ResponsePageData>({ kind: 'empty' }, { status: 404 })
+  }
+  return data<ResponsePageData>({ kind: 'empty' })
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const base = pageMeta('/demo/response')
+  const heading = loaderData ? headingOf(loaderData) : undefined
+  if (!heading || loaderData?.kind === 'empty') return base
+  return base.map((tag) => ('title' in tag ? { title: `${heading} — Live demo — Paystra` } : tag))
+}
+
+function headingOf(page: ResponsePageData): string {
+  if (page.kind === 'result') {
+    return page.result.success ? paymentResultCopy.successHeading : paymentResultCopy.failureHeading
+  }
+  if (page.kind === 'refused') return paymentResultCopy.refused.heading
+  return paymentResultCopy.empty.heading
+}
+
+function leadOf(page: ResponsePageData): string {
+  if (page.kind === 'result') {
+    return page.result.success ? paymentResultCopy.successLead : paymentResultCopy.failureLead
+  }
+  if (page.kind === 'refused') return paymentResultCopy.refused.lead
+  return paymentResultCopy.empty.lead
+}
+
+export default function DemoResponsePage({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageBanner
+        eyebrow={demoPages.eyebrow}
+        title={headingOf(loaderData)}
+        intro={leadOf(loaderData)}
+      />
+      <DemoResultCard page={loaderData} />
+    </>
+  )
+}
