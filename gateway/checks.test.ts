@@ -1,0 +1,233 @@
+import { describe, expect, it } from 'vitest'
+import {
+  checkAmount,
+  checkCurrency,
+  checkMerchantHostedInit,
+  checkOrderId,
+  checkPaymentRequest,
+  checkReturnUrl,
+  checkTxnType,
+  chosenMethod,
+  formFields,
+} from './checks.ts'
+import { demoMerchant, originAllowed } from './merchants.ts'
+import { encrypt, encryptFields } from './protocol/cipher.ts'
+import { withHash } from './protocol/hash.ts'
+
+const merchant = demoMerchant({ siteUrl: 'https://www.paystra.example' })
+const findMerchant = (payId: string) => (payId === merchant.payId ? merchant : undefined)
+
+function request(overrides: Record<string, string> = {}) {
+  return {
+    PAY_ID: merchant.payId,
+    ORDER_ID: 'LP1763712000000',
+    AMOUNT: '100',
+    TXNTYPE: 'SALE',
+    CUST_NAME: 'Demo Customer',
+    CUST_EMAIL: 'demo.customer@example.com',
+    CUST_MOBILE: '9876543210',
+    CUST_ID: '12345678901234567890123456789012',
+    CURRENCY_CODE: '356',
+    RETURN_URL: 'https://www.paystra.example/demo/response',
+    ...overrides,
+  }
+}
+
+describe('field checks', () => {
+  it('amount: a positive whole number of paise, at most 10 digits', () => {
+    for (const ok of ['1', '100', '9999999999']) expect(checkAmount(ok), ok).toBe(true)
+    for (const bad of ['', '0', '01', '-1', '1.00', '10000000000', ' 100', '1e3', undefined])
+      expect(checkAmount(bad), String(bad)).toBe(false)
+  })
+
+  it('order id: 1–50 of letters, digits and : / @ _ -', () => {
+    for (const ok of ['A', 'LP1763712000000', 'a:b/c@d_e-f', 'x'.repeat(50)])
+      expect(checkOrderId(ok), ok).toBe(true)
+    for (const bad of ['', 'x'.repeat(51), 'has space', 'semi;colon', 'ü', undefined])
+      expect(checkOrderId(bad), String(bad)).toBe(false)
+  })
+
+  it('transaction type SALE and currency 356 only', () => {
+    expect(checkTxnType('SALE')).toBe(true)
+    expect(checkTxnType('sale')).toBe(false)
+    expect(checkTxnType('REFUND')).toBe(false)
+    expect(checkCurrency('356')).toBe(true)
+    expect(checkCurrency('840')).toBe(false)
+    expect(checkCurrency(undefined)).toBe(false)
+  })
+
+  it('return URL: http(s) on an allowed origin, no credentials', () => {
+    expect(checkReturnUrl('https://www.paystra.example/demo/response', merchant)).toBe(true)
+    expect(checkReturnUrl('http://localhost:41234/demo/response?x=1', merchant)).toBe(true)
+    expect(checkReturnUrl('http://127.0.0.1:5000/r', merchant)).toBe(true)
+    expect(checkReturnUrl('http://www.paystra.example/demo/response', merchant)).toBe(false)
+    expect(checkReturnUrl('https://evil.example/steal', merchant)).toBe(false)
+    expect(checkReturnUrl('https://www.paystra.example.evil.example/', merchant)).toBe(false)
+    expect(checkReturnUrl('javascript:alert(1)', merchant)).toBe(false)
+    expect(checkReturnUrl('https://user:pw@www.paystra.example/', merchant)).toBe(false)
+    expect(checkReturnUrl('/demo/response', merchant)).toBe(false)
+    expect(checkReturnUrl('https://www.paystra.example/' + 'a'.repeat(2100), merchant)).toBe(false)
+    expect(checkReturnUrl(undefined, merchant)).toBe(false)
+  })
+
+  it('origin patterns: exact, or any port with :*', () => {
+    expect(originAllowed('http://localhost:3000', ['http://localhost:*'])).toBe(true)
+    expect(originAllowed('http://localhost', ['http://localhost:*'])).toBe(true)
+    expect(originAllowed('http://localhost.evil.example', ['http://localhost:*'])).toBe(false)
+    expect(originAllowed('https://localhost:3000', ['http://localhost:*'])).toBe(false)
+    expect(originAllowed('https://a.example', ['https://a.example'])).toBe(true)
+    expect(originAllowed('https://a.example:8443', ['https://a.example'])).toBe(false)
+  })
+
+  it('form fields: strings only, a repeated field is refused', () => {
+    expect(formFields({ A: '1' })).toEqual({ A: '1' })
+    expect(formFields({ A: ['1', '2'] })).toBeUndefined()
+    expect(formFields(undefined)).toBeUndefined()
+    expect(formFields('A=1')).toBeUndefined()
+  })
+})
+
+describe('checkPaymentRequest, in the order of DESIGN.md', () => {
+  const signed = (fields: Record<string, string>) => withHash(fields, merchant.salt)
+
+  it('accepts a signed request and keeps its fields', () => {
+    const result = checkPaymentRequest(signed(request()), findMerchant)
+    expect(result).toMatchObject({
+      ok: true,
+      request: { orderId: 'LP1763712000000', amount: '100', custMobile: '9876543210' },
+    })
+  })
+
+  it('324 for an unknown or missing PAY_ID', () => {
+    expect(checkPaymentRequest(signed(request({ PAY_ID: '9' })), findMerchant)).toMatchObject({
+      ok: false,
+      code: '324',
+    })
+    const { PAY_ID: _, ...rest } = request()
+    expect(checkPaymentRequest(signed(rest), findMerchant)).toMatchObject({ code: '324' })
+  })
+
+  it('323 for a tampered amount, a missing hash or the wrong salt', () => {
+    const tampered = { ...signed(request()), AMOUNT: '1' }
+    expect(checkPaymentRequest(tampered, findMerchant)).toMatchObject({ ok: false, code: '323' })
+    expect(checkPaymentRequest(request(), findMerchant)).toMatchObject({ code: '323' })
+    expect(checkPaymentRequest(withHash(request(), 'other-salt'), findMerchant)).toMatchObject({
+      code: '323',
+    })
+    // A field added after signing is part of "exactly the posted fields".
+    expect(checkPaymentRequest({ ...signed(request()), EXTRA: 'x' }, findMerchant)).toMatchObject({
+      code: '323',
+    })
+  })
+
+  it.each([
+    ['320', { AMOUNT: '0' }],
+    ['321', { ORDER_ID: 'bad order' }],
+    ['322', { TXNTYPE: 'AUTH' }],
+    ['319', { CURRENCY_CODE: '840' }],
+    ['325', { RETURN_URL: 'https://evil.example/' }],
+  ])('%s for a signed request with %o', (code, overrides) => {
+    const result = checkPaymentRequest(signed(request(overrides)), findMerchant)
+    expect(result).toMatchObject({ ok: false, code, merchant })
+  })
+
+  it('reports the first failing check when several fail', () => {
+    const result = checkPaymentRequest(
+      signed(request({ AMOUNT: 'x', ORDER_ID: ' ', CURRENCY_CODE: '1' })),
+      findMerchant,
+    )
+    expect(result).toMatchObject({ code: '320' })
+  })
+})
+
+describe('checkMerchantHostedInit', () => {
+  const inner = (overrides: Record<string, string> = {}) => {
+    const { CUST_MOBILE: _, ...fields } = request()
+    return { ...fields, PAYMENT_TYPE: 'NB', MOP_TYPE: '1030', ...overrides }
+  }
+  const form = (fields: Record<string, string>, outer: Record<string, string> = {}) => ({
+    PAY_ID: merchant.payId,
+    CUST_NAME: 'Demo Customer',
+    CUST_EMAIL: 'demo.customer@example.com',
+    CUST_MOBILE: '9876543210',
+    ENCDATA: encryptFields(fields, merchant.salt, merchant.merchantHostedKey),
+    ...outer,
+  })
+
+  it('accepts net banking with a known bank, and takes CUST_MOBILE from the outer form', () => {
+    const result = checkMerchantHostedInit(form(inner()), findMerchant)
+    expect(result).toMatchObject({
+      ok: true,
+      method: { paymentType: 'NB', mopType: '1030' },
+      request: { custMobile: '9876543210', amount: '100' },
+    })
+  })
+
+  it('resolves the UPI test IDs to their outcome', () => {
+    const result = checkMerchantHostedInit(
+      form(inner({ PAYMENT_TYPE: 'UP', MOP_TYPE: 'UP', PAYER_ADDRESS: 'pending@upi' })),
+      findMerchant,
+    )
+    expect(result).toMatchObject({ ok: true, method: { paymentType: 'UP', code: '026' } })
+  })
+
+  it('324 for an unknown PAY_ID outside or a different one inside', () => {
+    expect(checkMerchantHostedInit(form(inner(), { PAY_ID: '7' }), findMerchant)).toMatchObject({
+      code: '324',
+    })
+    expect(
+      checkMerchantHostedInit(form(inner({ PAY_ID: '1000000000000002' })), findMerchant),
+    ).toMatchObject({ code: '324' })
+  })
+
+  it('323 for ENCDATA missing, not decryptable, or with a bad inner hash', () => {
+    expect(checkMerchantHostedInit(form(inner(), { ENCDATA: '' }), findMerchant)).toMatchObject({
+      code: '323',
+    })
+    expect(checkMerchantHostedInit(form(inner(), { ENCDATA: 'AAAA' }), findMerchant)).toMatchObject(
+      { code: '323' },
+    )
+    const forged = encrypt(
+      'AMOUNT=1~HASH=' + 'A'.repeat(64) + `~PAY_ID=${merchant.payId}`,
+      merchant.merchantHostedKey,
+    )
+    expect(checkMerchantHostedInit(form(inner(), { ENCDATA: forged }), findMerchant)).toMatchObject(
+      { code: '323' },
+    )
+  })
+
+  it('the field checks apply inside the ENCDATA', () => {
+    expect(checkMerchantHostedInit(form(inner({ AMOUNT: '0' })), findMerchant)).toMatchObject({
+      code: '320',
+    })
+    expect(
+      checkMerchantHostedInit(form(inner({ RETURN_URL: 'https://evil.example' })), findMerchant),
+    ).toMatchObject({ code: '325' })
+  })
+
+  it('327 for an unknown bank, wallet, payment type or UPI ID', () => {
+    const bads: Array<Record<string, string>> = [
+      { MOP_TYPE: '9999' },
+      { PAYMENT_TYPE: 'WL', MOP_TYPE: '1030' },
+      { PAYMENT_TYPE: 'CC', MOP_TYPE: 'VI' },
+      { PAYMENT_TYPE: 'UP', MOP_TYPE: 'UP', PAYER_ADDRESS: 'someone@okbank' },
+    ]
+    for (const bad of bads) {
+      expect(
+        checkMerchantHostedInit(form(inner(bad)), findMerchant),
+        JSON.stringify(bad),
+      ).toMatchObject({ code: '327' })
+    }
+  })
+
+  it('chosenMethod reads every bank and wallet code of SPEC §3', () => {
+    for (const code of ['1005', '1093', '1013', '1030', '1038', '1012', '1004', '1107'])
+      expect(chosenMethod({ PAYMENT_TYPE: 'NB', MOP_TYPE: code })).toBeDefined()
+    for (const code of ['PPL', 'MWL', 'PPWL'])
+      expect(chosenMethod({ PAYMENT_TYPE: 'WL', MOP_TYPE: code })).toBeDefined()
+    expect(chosenMethod({ PAYMENT_TYPE: 'UP', PAYER_ADDRESS: ' Success@UPI ' })).toMatchObject({
+      payerAddress: 'success@upi',
+      code: '000',
+    })
+  })
+})

@@ -1,0 +1,189 @@
+import { banks, testUpiIds, wallets } from './methods.ts'
+import { originAllowed, type SandboxMerchant } from './merchants.ts'
+import { decryptFields } from './protocol/cipher.ts'
+import type { Fields } from './protocol/fields.ts'
+import { verifyHash } from './protocol/hash.ts'
+import type { ResponseCode } from './protocol/codes.ts'
+
+/** A request that passed every check: what the sandbox stores as a pending transaction. */
+export interface PaymentRequest {
+  payId: string
+  orderId: string
+  /** Minor units (paise), digits only. */
+  amount: string
+  currencyCode: string
+  txnType: string
+  returnUrl: string
+  custName: string
+  custEmail: string
+  custMobile: string
+  custId: string
+}
+
+export interface Refusal {
+  ok: false
+  code: ResponseCode
+  /** Known once PAY_ID is: the page may then be framed by the merchant's origins. */
+  merchant?: SandboxMerchant
+  /** The checked RETURN_URL, when it passed (checkout pages tell that origin they are visible). */
+  returnUrl?: string
+}
+
+export type CheckResult = { ok: true; merchant: SandboxMerchant; request: PaymentRequest } | Refusal
+
+export type FindMerchant = (payId: string) => SandboxMerchant | undefined
+
+const MAX_RETURN_URL_LENGTH = 2048
+const MAX_CUSTOMER_FIELD_LENGTH = 200
+
+/** Positive whole number of minor units, at most 10 digits, no leading zero. */
+export function checkAmount(value: string | undefined): boolean {
+  return value !== undefined && /^[1-9]\d{0,9}$/.test(value)
+}
+
+/** 1–50 of letters, digits and `: / @ _ -` (SPEC §5 "order id"). */
+export function checkOrderId(value: string | undefined): boolean {
+  return value !== undefined && /^[A-Za-z0-9:/@_-]{1,50}$/.test(value)
+}
+
+export function checkTxnType(value: string | undefined): boolean {
+  return value === 'SALE'
+}
+
+/** 356 is the Indian rupee, the only currency of the sandbox. */
+export function checkCurrency(value: string | undefined): boolean {
+  return value === '356'
+}
+
+/** An absolute http(s) URL without credentials on one of the merchant's allowed origins. */
+export function checkReturnUrl(value: string | undefined, merchant: SandboxMerchant): boolean {
+  if (!value || value.length > MAX_RETURN_URL_LENGTH) return false
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return false
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false
+  if (url.username || url.password) return false
+  return originAllowed(url.origin, merchant.returnOrigins)
+}
+
+/**
+ * Turns a parsed urlencoded body into protocol fields. A field posted twice (or a nested
+ * value) makes the request ambiguous, so it is refused rather than guessed at.
+ */
+export function formFields(body: unknown): Fields | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined
+  const fields: Fields = {}
+  for (const [key, value] of Object.entries(body)) {
+    if (typeof value !== 'string') return undefined
+    fields[key] = value
+  }
+  return fields
+}
+
+/**
+ * Checks of a hosted or checkout payment request, in the order of DESIGN.md: PAY_ID (324),
+ * HASH over exactly the posted fields (323), AMOUNT (320), ORDER_ID (321), TXNTYPE (322),
+ * CURRENCY_CODE (319), RETURN_URL (325). The duplicate order id (018) needs the database and
+ * is decided when the transaction is stored.
+ */
+export function checkPaymentRequest(fields: Fields, findMerchant: FindMerchant): CheckResult {
+  const merchant = fields.PAY_ID ? findMerchant(fields.PAY_ID) : undefined
+  if (!merchant) return { ok: false, code: '324' }
+  if (!verifyHash(fields, merchant.salt)) return { ok: false, code: '323', merchant }
+  return checkSignedFields(fields, merchant, fields)
+}
+
+/** The field checks after the signature, shared by the hosted and merchant-hosted entries. */
+function checkSignedFields(
+  fields: Fields,
+  merchant: SandboxMerchant,
+  customer: Fields,
+): CheckResult {
+  const refuse = (code: ResponseCode): Refusal => ({ ok: false, code, merchant })
+  if (!checkAmount(fields.AMOUNT)) return refuse('320')
+  if (!checkOrderId(fields.ORDER_ID)) return refuse('321')
+  if (!checkTxnType(fields.TXNTYPE)) return refuse('322')
+  if (!checkCurrency(fields.CURRENCY_CODE)) return refuse('319')
+  if (!checkReturnUrl(fields.RETURN_URL, merchant)) return refuse('325')
+  const customerField = (key: string) =>
+    (fields[key] ?? customer[key] ?? '').trim().slice(0, MAX_CUSTOMER_FIELD_LENGTH)
+  return {
+    ok: true,
+    merchant,
+    request: {
+      payId: merchant.payId,
+      orderId: fields.ORDER_ID!,
+      amount: fields.AMOUNT!,
+      currencyCode: fields.CURRENCY_CODE!,
+      txnType: fields.TXNTYPE!,
+      returnUrl: fields.RETURN_URL!,
+      custName: customerField('CUST_NAME'),
+      custEmail: customerField('CUST_EMAIL'),
+      custMobile: customerField('CUST_MOBILE'),
+      custId: customerField('CUST_ID'),
+    },
+  }
+}
+
+/** The method a merchant-hosted request names: a bank, a wallet or a test UPI ID. */
+export type ChosenMethod =
+  | { paymentType: 'NB' | 'WL'; mopType: string }
+  | { paymentType: 'UP'; mopType: 'UP'; payerAddress: string; code: ResponseCode }
+
+export type MerchantHostedResult =
+  { ok: true; merchant: SandboxMerchant; request: PaymentRequest; method: ChosenMethod } | Refusal
+
+/**
+ * `POST /merchantPaymentInit`: PAY_ID in clear (324), ENCDATA that decrypts with the merchant's
+ * key and carries a valid HASH (323), the same PAY_ID inside (324), the field checks, then the
+ * payment method (327): a known bank for NB, a known wallet for WL, a test UPI ID for UP.
+ */
+export function checkMerchantHostedInit(
+  form: Fields,
+  findMerchant: FindMerchant,
+): MerchantHostedResult {
+  const merchant = form.PAY_ID ? findMerchant(form.PAY_ID) : undefined
+  if (!merchant) return { ok: false, code: '324' }
+  if (!form.ENCDATA) return { ok: false, code: '323', merchant }
+  const decrypted = decryptFields(form.ENCDATA, merchant.salt, merchant.merchantHostedKey)
+  if (!decrypted.ok) return { ok: false, code: '323', merchant }
+  const fields = decrypted.fields
+  if (fields.PAY_ID !== merchant.payId) return { ok: false, code: '324', merchant }
+  const checked = checkSignedFields(fields, merchant, form)
+  if (!checked.ok) return checked
+  const method = chosenMethod(fields)
+  if (!method) return { ok: false, code: '327', merchant, returnUrl: checked.request.returnUrl }
+  return { ...checked, method }
+}
+
+export function chosenMethod(fields: Fields): ChosenMethod | undefined {
+  const mopType = fields.MOP_TYPE ?? ''
+  switch (fields.PAYMENT_TYPE) {
+    case 'NB':
+      return banks.some((bank) => bank.code === mopType)
+        ? { paymentType: 'NB', mopType }
+        : undefined
+    case 'WL':
+      return wallets.some((wallet) => wallet.code === mopType)
+        ? { paymentType: 'WL', mopType }
+        : undefined
+    case 'UP': {
+      if (mopType !== '' && mopType !== 'UP') return undefined
+      const outcome = testUpiOutcome(fields.PAYER_ADDRESS ?? '')
+      return outcome
+        ? { paymentType: 'UP', mopType: 'UP', payerAddress: outcome.vpa, code: outcome.code }
+        : undefined
+    }
+    default:
+      return undefined
+  }
+}
+
+/** The test UPI ID typed (any case, spaces around it ignored) and how its payment ends. */
+export function testUpiOutcome(value: string) {
+  const vpa = value.trim().toLowerCase()
+  return testUpiIds.find((test) => test.vpa === vpa)
+}

@@ -1,0 +1,101 @@
+import type { ResponseCode } from '../protocol/codes.ts'
+import type { CardErrorKey, UpiErrorKey } from '../payment-forms.ts'
+
+/**
+ * Every text of the sandbox's pages. `{name}` marks a value filled in when the page renders;
+ * every language must keep the same placeholders as English (i18n.test.ts checks it).
+ */
+export interface Messages extends Record<CardErrorKey | UpiErrorKey, string> {
+  brandTagline: string
+  sandboxBadge: string
+  sandboxBanner: string
+  languageLabel: string
+  languageSubmit: string
+  footerNote: string
+
+  payTitle: string
+  summaryHeading: string
+  merchantLabel: string
+  orderIdLabel: string
+  amountLabel: string
+  methodsHeading: string
+  methodCards: string
+  methodNetBanking: string
+  methodUpi: string
+  methodWallets: string
+  formHasErrors: string
+  processing: string
+  cancelButton: string
+
+  cardIntro: string
+  cardNumberLabel: string
+  expiryLabel: string
+  cvvLabel: string
+  cvvHint: string
+  cardNameLabel: string
+  /** {amount} */
+  payButton: string
+
+  bankIntro: string
+  bankLegend: string
+  bankSubmit: string
+  bankRequired: string
+  walletIntro: string
+  walletLegend: string
+  walletSubmit: string
+  walletRequired: string
+
+  upiIntro: string
+  upiLabel: string
+  upiHint: string
+  upiSubmit: string
+
+  testDataHeading: string
+  testDataIntro: string
+  testCardsHeading: string
+  testCardSuccess: string
+  testCardDeclined: string
+  testCardNoFunds: string
+  testCardOther: string
+  testUpiHeading: string
+  testUpiSuccess: string
+  testUpiFailure: string
+  testUpiPending: string
+  testBankHeading: string
+  /** {success} {failure}: the bank page's button labels */
+  testBankText: string
+  /** {cancel}: the cancel button's label */
+  testCancelText: string
+
+  /** {bank} */
+  bankPageHeading: string
+  bankPageIntro: string
+  bankSuccess: string
+  bankFailure: string
+
+  /** {merchant} */
+  returningHeading: string
+  returningText: string
+  continueButton: string
+  /** {continue} {merchant} */
+  continueHint: string
+  checkoutDoneText: string
+  outcomeCaptured: string
+  outcomeFailed: string
+  outcomePending: string
+  transactionIdLabel: string
+  responseCodeLabel: string
+  finishedText: string
+
+  refusedTitle: string
+  refusedIntro: string
+  errorCodeLabel: string
+  refusedAdvice: string
+  notFoundTitle: string
+  notFoundText: string
+
+  /** What each response code means, for the customer. */
+  codes: Record<ResponseCode, string>
+}
+
+export type MessageKey = Exclude<keyof Messages, 'codes'>

@@ -1,0 +1,69 @@
+import { deriveMerchantHostedKey } from './protocol/cipher.ts'
+
+/** A merchant the sandbox knows: its credentials and where it may send customers back to. */
+export interface SandboxMerchant {
+  payId: string
+  salt: string
+  /** The 32-character AES key of merchant-hosted ENCDATA (derived from the key salt). */
+  merchantHostedKey: string
+  /** Shown to the customer on every page of the payment. */
+  name: string
+  /**
+   * Origins RETURN_URL may point at, which are also the only origins allowed to frame the
+   * checkout page. `http://localhost:*` allows any port.
+   */
+  returnOrigins: string[]
+}
+
+/** The demo merchant of the contract (server/config.ts holds the same defaults). */
+export const demoMerchantDefaults = {
+  payId: '1000000000000001',
+  salt: 'a1b2c3d4e5f60718',
+  keySalt: 'f0e1d2c3b4a59687',
+  name: 'Paystra Demo Store',
+} as const
+
+export interface DemoMerchantOptions {
+  /** The site's public address; any URL on its origin is a valid RETURN_URL. */
+  siteUrl: string
+  payId?: string
+  salt?: string
+  keySalt?: string
+  name?: string
+}
+
+/**
+ * The sandbox's demo merchant. Local origins on any port are allowed as well, so tests and
+ * developers can run the site on whatever port is free.
+ */
+export function demoMerchant(options: DemoMerchantOptions): SandboxMerchant {
+  const payId = options.payId ?? demoMerchantDefaults.payId
+  return {
+    payId,
+    salt: options.salt ?? demoMerchantDefaults.salt,
+    merchantHostedKey: deriveMerchantHostedKey(
+      options.keySalt ?? demoMerchantDefaults.keySalt,
+      payId,
+    ),
+    name: options.name ?? demoMerchantDefaults.name,
+    returnOrigins: unique([
+      new URL(options.siteUrl).origin,
+      'http://localhost:*',
+      'http://127.0.0.1:*',
+    ]),
+  }
+}
+
+/** True when `origin` (scheme://host[:port]) matches an exact origin or a `scheme://host:*` pattern. */
+export function originAllowed(origin: string, patterns: readonly string[]): boolean {
+  return patterns.some((pattern) => {
+    if (!pattern.endsWith(':*')) return pattern === origin
+    const prefix = pattern.slice(0, -1) // "http://localhost:"
+    if (origin === prefix.slice(0, -1)) return true // default port
+    return origin.startsWith(prefix) && /^\d{1,5}$/.test(origin.slice(prefix.length))
+  })
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)]
+}

@@ -1,0 +1,62 @@
+import type { ResponseCode } from './protocol/codes.ts'
+
+/** Net banking banks with their MOP_TYPE codes (SPEC §3). */
+export const banks = [
+  { name: 'AXIS Bank', code: '1005' },
+  { name: 'BOB', code: '1093' },
+  { name: 'ICICI', code: '1013' },
+  { name: 'SBI', code: '1030' },
+  { name: 'Union Bank', code: '1038' },
+  { name: 'Kotak Bank', code: '1012' },
+  { name: 'HDFC', code: '1004' },
+  { name: 'PNB', code: '1107' },
+] as const
+
+/** Wallets with their MOP_TYPE codes (SPEC §3). */
+export const wallets = [
+  { name: 'Paytm', code: 'PPL' },
+  { name: 'Mobikwik', code: 'MWL' },
+  { name: 'PhonePay', code: 'PPWL' },
+] as const
+
+/** The cards the sandbox accepts and how each payment ends (DESIGN.md "Hosted page"). */
+export const testCards = [
+  { number: '4111111111111111', code: '000' },
+  { number: '4000000000000002', code: '004' },
+  { number: '4000000000009995', code: '020' },
+] as const satisfies ReadonlyArray<{ number: string; code: ResponseCode }>
+
+/** The UPI IDs the sandbox accepts and how each payment ends. */
+export const testUpiIds = [
+  { vpa: 'success@upi', code: '000' },
+  { vpa: 'failure@upi', code: '004' },
+  { vpa: 'pending@upi', code: '026' },
+] as const satisfies ReadonlyArray<{ vpa: string; code: ResponseCode }>
+
+/** How the sandbox bank page ends a net banking or wallet payment. */
+export const bankOutcomes = { success: '000', failure: '004' } as const satisfies Record<
+  string,
+  ResponseCode
+>
+
+export type PaymentType = 'CC' | 'NB' | 'WL' | 'UP'
+
+export function bankName(code: string): string | undefined {
+  return banks.find((bank) => bank.code === code)?.name
+}
+
+export function walletName(code: string): string | undefined {
+  return wallets.find((wallet) => wallet.code === code)?.name
+}
+
+/** The bank or wallet a net banking or wallet payment goes through. */
+export function institutionName(paymentType: string, mopType: string): string | undefined {
+  if (paymentType === 'NB') return bankName(mopType)
+  if (paymentType === 'WL') return walletName(mopType)
+  return undefined
+}
+
+/** `4111111111111111` → `4111 1111 1111 1111`. */
+export function groupCardNumber(number: string): string {
+  return number.replace(/(\d{4})(?=\d)/g, '$1 ')
+}
