@@ -1,0 +1,72 @@
+import { mkdirSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle } from 'drizzle-orm/pglite'
+import express from 'express'
+import { createGateway } from './index.ts'
+import type { SandboxMerchant } from './merchants.ts'
+
+export interface SandboxServerOptions {
+  merchants: SandboxMerchant[]
+  port?: number
+  host?: string
+  /** PGlite's folder; unset keeps everything in memory. */
+  dataDir?: string
+  /** Where the gateway is mounted: `/sandbox` (as on the site) or `` for the root. */
+  basePath?: string
+  publicUrl?: string
+  log?: (line: string) => void
+}
+
+export interface SandboxServer {
+  /** The gateway's base URL, e.g. `http://127.0.0.1:4100/sandbox`. */
+  url: string
+  origin: string
+  server: Server
+  close(): Promise<void>
+}
+
+/** The sandbox on an HTTP server and a PGlite database of its own (tests, a second origin). */
+export async function startSandboxServer(options: SandboxServerOptions): Promise<SandboxServer> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite()
+  const gateway = await createGateway({
+    db: drizzle(client),
+    merchants: options.merchants,
+    publicUrl: options.publicUrl,
+    log: options.log,
+  })
+  const basePath = (options.basePath ?? '/sandbox').replace(/\/+$/, '')
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('trust proxy', 'loopback')
+  app.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff')
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
+    next()
+  })
+  if (basePath) app.use(basePath, gateway)
+  else app.use(gateway)
+
+  const server = createServer(app)
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve())
+  })
+  const { port } = server.address() as AddressInfo
+  const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1'
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  return {
+    url: origin + basePath,
+    origin,
+    server,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeIdleConnections()
+      })
+      await client.close()
+    },
+  }
+}

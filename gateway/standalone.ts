@@ -1,0 +1,50 @@
+/**
+ * The gateway sandbox on its own port and origin:
+ *   SANDBOX_PORT=4100 node --import tsx gateway/standalone.ts
+ * Environment: SANDBOX_PORT (4100), SANDBOX_HOST (127.0.0.1), SANDBOX_DATA_DIR (unset: in
+ * memory), SANDBOX_BASE_PATH (/sandbox), SANDBOX_PUBLIC_URL, SITE_URL (the demo merchant's
+ * site, http://localhost:3000), PG_PAY_ID, PG_SALT, SANDBOX_KEY_SALT (the demo merchant).
+ */
+import { demoMerchant } from './merchants.ts'
+import { startSandboxServer } from './server.ts'
+
+const env = process.env
+
+function port(value: string | undefined): number {
+  const number = Number(value ?? 4100)
+  if (!Number.isInteger(number) || number < 0 || number > 65535) {
+    throw new Error(`Invalid SANDBOX_PORT: "${value}"`)
+  }
+  return number
+}
+
+try {
+  const sandbox = await startSandboxServer({
+    port: port(env.SANDBOX_PORT),
+    host: env.SANDBOX_HOST || '127.0.0.1',
+    dataDir: env.SANDBOX_DATA_DIR || undefined,
+    basePath: env.SANDBOX_BASE_PATH ?? '/sandbox',
+    publicUrl: env.SANDBOX_PUBLIC_URL || undefined,
+    merchants: [
+      demoMerchant({
+        siteUrl: env.SITE_URL || 'http://localhost:3000',
+        payId: env.PG_PAY_ID || undefined,
+        salt: env.PG_SALT || undefined,
+        keySalt: env.SANDBOX_KEY_SALT || undefined,
+      }),
+    ],
+    log: (line) => console.log(line),
+  })
+  console.log(`Sandbox gateway ready on ${sandbox.url}`)
+  const stop = () => {
+    sandbox.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
+  }
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+}

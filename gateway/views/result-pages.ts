@@ -1,0 +1,153 @@
+import { format } from '../i18n/index.ts'
+import type { ResponseCode, TransactionStatus } from '../protocol/codes.ts'
+import type { SandboxTransaction } from '../store.ts'
+import { formatAmount } from './format.ts'
+import { html, type SafeHtml } from './html.ts'
+import { icons } from './icons.ts'
+import { layout, type PageContext } from './layout.ts'
+
+export interface ResponsePageOptions {
+  merchantName: string
+  code: ResponseCode
+  status: TransactionStatus
+  /** The encrypted response handed back to the merchant. */
+  response: { PAY_ID: string; ENCDATA: string }
+  /** Post the response at once (the payment just ended) or wait for Continue. */
+  autoSubmit: boolean
+  /** Checkout frame: the response goes to the parent window, to this origin, not to RETURN_URL. */
+  checkoutOrigin?: string
+}
+
+/**
+ * The end of a payment: the outcome, then the response posted to RETURN_URL by an
+ * auto-submitting form (Continue when scripts are off), or handed to the checkout's parent.
+ */
+export function responsePage(
+  context: PageContext,
+  transaction: SandboxTransaction,
+  options: ResponsePageOptions,
+): string {
+  const t = context.language.messages
+  const outcome = {
+    Captured: { heading: t.outcomeCaptured, icon: icons.success(), tone: 'captured' },
+    Failed: { heading: t.outcomeFailed, icon: icons.failure(), tone: 'failed' },
+    Pending: { heading: t.outcomePending, icon: icons.pending(), tone: 'pending' },
+  }[options.status]
+  const checkout = options.checkoutOrigin !== undefined
+  const returning = format(t.returningHeading, { merchant: options.merchantName })
+  const main = html`<section
+    class="gw-card gw-result gw-result--${outcome.tone}"
+    aria-labelledby="gw-result-heading"
+  >
+    ${outcome.icon}
+    <h1 id="gw-result-heading" class="gw-title gw-result__title">${outcome.heading}</h1>
+    <p class="gw-result__message">${t.codes[options.code]}</p>
+    <dl class="gw-result__details">
+      <div>
+        <dt>${t.amountLabel}</dt>
+        <dd>${formatAmount(transaction.amount)}</dd>
+      </div>
+      <div>
+        <dt>${t.orderIdLabel}</dt>
+        <dd class="gw-mono">${transaction.orderId}</dd>
+      </div>
+      <div>
+        <dt>${t.transactionIdLabel}</dt>
+        <dd class="gw-mono">${transaction.txnId}</dd>
+      </div>
+      <div>
+        <dt>${t.responseCodeLabel}</dt>
+        <dd class="gw-mono">${options.code}</dd>
+      </div>
+    </dl>
+    <div class="gw-result__return">
+      <h2 class="gw-result__subtitle">
+        ${checkout ? t.finishedText : options.autoSubmit ? returning : t.finishedText}
+      </h2>
+      ${checkout ? html`<p>${t.checkoutDoneText}</p>` : returnForm(t, transaction, options)}
+    </div>
+  </section>`
+  return layout(context, {
+    title: outcome.heading,
+    main,
+    data: {
+      'parent-origin': options.checkoutOrigin,
+      'checkout-response': checkout ? JSON.stringify(options.response) : undefined,
+      autosubmit: !checkout && options.autoSubmit ? 'true' : undefined,
+    },
+  })
+}
+
+function returnForm(
+  t: PageContext['language']['messages'],
+  transaction: SandboxTransaction,
+  options: ResponsePageOptions,
+): SafeHtml {
+  return html`${options.autoSubmit ? html`<p class="gw-result__wait"><span class="gw-spinner" aria-hidden="true"></span>${t.returningText}</p>` : ''}
+    <form id="gw-return" method="post" action="${transaction.returnUrl}">
+      <input type="hidden" name="PAY_ID" value="${options.response.PAY_ID}" />
+      <input type="hidden" name="ENCDATA" value="${options.response.ENCDATA}" />
+      <button type="submit" class="gw-button gw-button--primary gw-button--block">
+        ${t.continueButton}
+      </button>
+    </form>
+    ${
+      options.autoSubmit
+        ? html`<p class="gw-result__hint">
+            ${format(t.continueHint, { continue: t.continueButton, merchant: options.merchantName })}
+          </p>`
+        : ''
+    }`
+}
+
+export interface RefusalPageOptions {
+  code: ResponseCode
+  /** Checkout frame: tell the merchant page the frame shows something. */
+  parentOrigin?: string
+}
+
+/** A request refused before any payment was offered: code and meaning, and nothing to pay. */
+export function refusalPage(context: PageContext, options: RefusalPageOptions): string {
+  const t = context.language.messages
+  const main = html`<section
+    class="gw-card gw-result gw-result--refused"
+    aria-labelledby="gw-result-heading"
+  >
+    ${icons.refused()}
+    <h1 id="gw-result-heading" class="gw-title gw-result__title">${t.refusedTitle}</h1>
+    <p class="gw-result__message">${t.refusedIntro}</p>
+    <dl class="gw-result__details gw-result__details--error">
+      <div>
+        <dt>${t.errorCodeLabel}</dt>
+        <dd>
+          <strong class="gw-mono" data-code>${options.code}</strong>
+          <span data-message>${t.codes[options.code]}</span>
+        </dd>
+      </div>
+    </dl>
+    <p class="gw-result__hint">${t.refusedAdvice}</p>
+  </section>`
+  return layout(context, {
+    title: t.refusedTitle,
+    main,
+    languageForm: {
+      method: 'get',
+      action: `${context.base}/refused`,
+      hidden: { code: options.code },
+    },
+    data: { 'parent-origin': options.parentOrigin },
+  })
+}
+
+export function notFoundPage(context: PageContext): string {
+  const t = context.language.messages
+  const main = html`<section
+    class="gw-card gw-result gw-result--refused"
+    aria-labelledby="gw-result-heading"
+  >
+    ${icons.refused()}
+    <h1 id="gw-result-heading" class="gw-title gw-result__title">${t.notFoundTitle}</h1>
+    <p class="gw-result__message">${t.notFoundText}</p>
+  </section>`
+  return layout(context, { title: t.notFoundTitle, main })
+}
