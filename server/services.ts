@@ -1,6 +1,8 @@
 import path from 'node:path'
+import express from 'express'
 import type { AppLoadContext } from 'react-router'
 import { readPublicConfig } from '#app/config/public-config.build.ts'
+import { createGateway, demoMerchant as sandboxMerchant } from '#gateway/index.ts'
 import { formsApi } from './api/forms-api.ts'
 import type { ServerConfig } from './config.ts'
 import { lockDataDir } from './db/data-lock.ts'
@@ -74,11 +76,31 @@ export async function startServices(config: ServerConfig): Promise<Services> {
     log,
   })
 
+  const routers = [api, demo.router]
+  if (!config.PG_BASE_URL) {
+    // No real gateway configured: the built-in sandbox answers at /sandbox on this site, with
+    // the demo merchant as its merchant and the site's database for its transactions.
+    const gateway = await createGateway({
+      db: store.db,
+      merchants: [
+        sandboxMerchant({
+          siteUrl: config.public.SITE_URL,
+          payId: config.PG_PAY_ID,
+          salt: config.PG_SALT,
+          keySalt: config.SANDBOX_KEY_SALT,
+        }),
+      ],
+      log,
+    })
+    routers.push(express.Router().use('/sandbox', gateway))
+    log('Gateway: the built-in sandbox at /sandbox')
+  }
+
   return {
     store,
     transport,
     worker,
-    routers: [api, demo.router],
+    routers,
     loadContext: { demo: demo.context },
     async close() {
       await worker.stop()
