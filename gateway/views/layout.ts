@@ -53,8 +53,9 @@ export function layout(context: PageContext, options: PageOptions): string {
     </p>
     ${options.languageForm ? languagePicker(language, options.languageForm) : ''}
   </div>
+  <p class="gw-banner">${icons.shield()}<span>${t.sandboxBanner}</span></p>
 </header>
-<p class="gw-banner">${icons.shield()}<span>${t.sandboxBanner}</span></p>
+
 <main id="main" class="gw-main">
 ${options.main}
 </main>
