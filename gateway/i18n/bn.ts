@@ -88,6 +88,7 @@ export const bn: Messages = {
   outcomeCaptured: 'পেমেন্ট সফল',
   outcomeFailed: 'পেমেন্ট ব্যর্থ',
   outcomePending: 'পেমেন্ট অপেক্ষমাণ',
+  resultAmountLabel: 'পরিমাণ',
   transactionIdLabel: 'লেনদেন আইডি',
   responseCodeLabel: 'রেসপন্স কোড',
   finishedText: 'এই পেমেন্ট শেষ হয়ে গেছে।',

@@ -89,6 +89,7 @@ export const en: Messages = {
   outcomeCaptured: 'Payment successful',
   outcomeFailed: 'Payment failed',
   outcomePending: 'Payment pending',
+  resultAmountLabel: 'Amount',
   transactionIdLabel: 'Transaction ID',
   responseCodeLabel: 'Response code',
   finishedText: 'This payment has ended.',

@@ -86,6 +86,7 @@ export const gu: Messages = {
   outcomeCaptured: 'પેમેન્ટ સફળ',
   outcomeFailed: 'પેમેન્ટ નિષ્ફળ',
   outcomePending: 'પેમેન્ટ બાકી',
+  resultAmountLabel: 'રકમ',
   transactionIdLabel: 'ટ્રાન્ઝેક્શન ID',
   responseCodeLabel: 'રિસ્પોન્સ કોડ',
   finishedText: 'આ પેમેન્ટ પૂરું થઈ ગયું છે.',

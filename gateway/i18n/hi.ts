@@ -86,6 +86,7 @@ export const hi: Messages = {
   outcomeCaptured: 'भुगतान सफल',
   outcomeFailed: 'भुगतान विफल',
   outcomePending: 'भुगतान लंबित',
+  resultAmountLabel: 'राशि',
   transactionIdLabel: 'लेनदेन आईडी',
   responseCodeLabel: 'रिस्पॉन्स कोड',
   finishedText: 'यह भुगतान समाप्त हो चुका है।',

@@ -88,6 +88,7 @@ export const kn: Messages = {
   outcomeCaptured: 'ಪಾವತಿ ಯಶಸ್ವಿಯಾಗಿದೆ',
   outcomeFailed: 'ಪಾವತಿ ವಿಫಲವಾಗಿದೆ',
   outcomePending: 'ಪಾವತಿ ಬಾಕಿ ಇದೆ',
+  resultAmountLabel: 'ಮೊತ್ತ',
   transactionIdLabel: 'ವಹಿವಾಟು ID',
   responseCodeLabel: 'ಪ್ರತಿಕ್ರಿಯೆ ಕೋಡ್',
   finishedText: 'ಈ ಪಾವತಿ ಕೊನೆಗೊಂಡಿದೆ.',

@@ -83,6 +83,7 @@ export interface Messages extends Record<CardErrorKey | UpiErrorKey, string> {
   outcomeCaptured: string
   outcomeFailed: string
   outcomePending: string
+  resultAmountLabel: string
   transactionIdLabel: string
   responseCodeLabel: string
   finishedText: string

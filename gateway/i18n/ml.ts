@@ -90,6 +90,7 @@ export const ml: Messages = {
   outcomeCaptured: 'പേയ്‌മെന്റ് വിജയിച്ചു',
   outcomeFailed: 'പേയ്‌മെന്റ് പരാജയപ്പെട്ടു',
   outcomePending: 'പേയ്‌മെന്റ് തീർപ്പാകാനുണ്ട്',
+  resultAmountLabel: 'തുക',
   transactionIdLabel: 'ഇടപാട് ഐഡി',
   responseCodeLabel: 'പ്രതികരണ കോഡ്',
   finishedText: 'ഈ പേയ്‌മെന്റ് അവസാനിച്ചു.',

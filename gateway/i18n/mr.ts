@@ -86,6 +86,7 @@ export const mr: Messages = {
   outcomeCaptured: 'पेमेंट यशस्वी',
   outcomeFailed: 'पेमेंट अयशस्वी',
   outcomePending: 'पेमेंट प्रलंबित',
+  resultAmountLabel: 'रक्कम',
   transactionIdLabel: 'व्यवहार आयडी',
   responseCodeLabel: 'प्रतिसाद कोड',
   finishedText: 'हे पेमेंट संपले आहे.',

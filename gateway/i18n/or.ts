@@ -88,6 +88,7 @@ export const or: Messages = {
   outcomeCaptured: 'ପେମେଣ୍ଟ ସଫଳ',
   outcomeFailed: 'ପେମେଣ୍ଟ ବିଫଳ',
   outcomePending: 'ପେମେଣ୍ଟ ବାକି ଅଛି',
+  resultAmountLabel: 'ରାଶି',
   transactionIdLabel: 'କାରବାର ID',
   responseCodeLabel: 'ଉତ୍ତର କୋଡ',
   finishedText: 'ଏହି ପେମେଣ୍ଟ ଶେଷ ହୋଇଯାଇଛି।',

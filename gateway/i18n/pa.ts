@@ -86,6 +86,7 @@ export const pa: Messages = {
   outcomeCaptured: 'ਭੁਗਤਾਨ ਸਫਲ',
   outcomeFailed: 'ਭੁਗਤਾਨ ਅਸਫਲ',
   outcomePending: 'ਭੁਗਤਾਨ ਬਕਾਇਆ',
+  resultAmountLabel: 'ਰਕਮ',
   transactionIdLabel: 'ਲੈਣ-ਦੇਣ ID',
   responseCodeLabel: 'ਜਵਾਬ ਕੋਡ',
   finishedText: 'ਇਹ ਭੁਗਤਾਨ ਖ਼ਤਮ ਹੋ ਚੁੱਕਾ ਹੈ।',

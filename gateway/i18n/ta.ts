@@ -90,6 +90,7 @@ export const ta: Messages = {
   outcomeCaptured: 'பணம் செலுத்துதல் வெற்றி',
   outcomeFailed: 'பணம் செலுத்துதல் தோல்வி',
   outcomePending: 'பணம் செலுத்துதல் நிலுவையில் உள்ளது',
+  resultAmountLabel: 'தொகை',
   transactionIdLabel: 'பரிவர்த்தனை ஐடி',
   responseCodeLabel: 'பதில் குறியீடு',
   finishedText: 'இந்தப் பணம் செலுத்துதல் முடிந்துவிட்டது.',

@@ -87,6 +87,7 @@ export const te: Messages = {
   outcomeCaptured: 'చెల్లింపు విజయవంతమైంది',
   outcomeFailed: 'చెల్లింపు విఫలమైంది',
   outcomePending: 'చెల్లింపు పెండింగ్‌లో ఉంది',
+  resultAmountLabel: 'మొత్తం',
   transactionIdLabel: 'లావాదేవీ ID',
   responseCodeLabel: 'స్పందన కోడ్',
   finishedText: 'ఈ చెల్లింపు ముగిసింది.',

@@ -89,6 +89,7 @@ export const ur: Messages = {
   outcomeCaptured: 'ادائیگی کامیاب',
   outcomeFailed: 'ادائیگی ناکام',
   outcomePending: 'ادائیگی زیرِ التوا',
+  resultAmountLabel: 'رقم',
   transactionIdLabel: 'ٹرانزیکشن آئی ڈی',
   responseCodeLabel: 'جوابی کوڈ',
   finishedText: 'یہ ادائیگی ختم ہو چکی ہے۔',

@@ -44,7 +44,7 @@ export function responsePage(
     <p class="gw-result__message">${t.codes[options.code]}</p>
     <dl class="gw-result__details">
       <div>
-        <dt>${t.amountLabel}</dt>
+        <dt>${t.resultAmountLabel}</dt>
         <dd>${formatAmount(transaction.amount)}</dd>
       </div>
       <div>

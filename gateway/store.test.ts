@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest'
+import {
+  formatDateTime,
+  newPgRefNum,
+  newTxnId,
+  responseFields,
+  type SandboxTransaction,
+} from './store.ts'
+
+const open: SandboxTransaction = {
+  id: '7d0c1c9e-8a4e-4a8e-9c61-0f4f0b0e8a11',
+  txnId: '1234567890123456',
+  pgRefNum: '202612345678901234',
+  payId: '1000000000000001',
+  orderId: 'LP1763712000000',
+  amount: '100',
+  currencyCode: '356',
+  txnType: 'SALE',
+  returnUrl: 'http://localhost:3000/demo/response',
+  custName: 'Demo Customer',
+  custEmail: 'demo.customer@example.com',
+  custMobile: '9876543210',
+  custId: '12345678901234567890123456789012',
+  mode: 'hosted',
+  language: 'en',
+  paymentType: '',
+  mopType: '',
+  status: 'Pending',
+  responseCode: null,
+  createdAt: new Date('2026-11-21T09:28:21Z'),
+  completedAt: null,
+}
+
+describe('transaction numbers', () => {
+  it('TXN_ID is 16 digits without a leading zero, PG_REF_NUM 18 digits starting with the year', () => {
+    const ids = new Set<string>()
+    for (let index = 0; index < 500; index++) {
+      const id = newTxnId()
+      expect(id).toMatch(/^[1-9]\d{15}$/)
+      ids.add(id)
+    }
+    expect(ids.size).toBe(500)
+    expect(newPgRefNum(new Date('2026-01-01T00:00:00Z'))).toMatch(/^2026\d{14}$/)
+  })
+})
+
+describe('response fields', () => {
+  it('RESPONSE_DATE_TIME is Indian Standard Time', () => {
+    expect(formatDateTime(new Date('2026-11-21T09:28:21Z'))).toBe('2026-11-21 14:58:21')
+    expect(formatDateTime(new Date('2026-12-31T20:00:00Z'))).toBe('2027-01-01 01:30:00')
+  })
+
+  it('an unfinished payment answers 006, Pending, dated when it started', () => {
+    expect(responseFields(open)).toEqual({
+      PAY_ID: '1000000000000001',
+      ORDER_ID: 'LP1763712000000',
+      AMOUNT: '100',
+      CURRENCY_CODE: '356',
+      TXNTYPE: 'SALE',
+      TXN_ID: '1234567890123456',
+      PG_REF_NUM: '202612345678901234',
+      STATUS: 'Pending',
+      RESPONSE_CODE: '006',
+      RESPONSE_MESSAGE: 'Transaction in progress: the customer has not finished paying',
+      RESPONSE_DATE_TIME: '2026-11-21 14:58:21',
+      PAYMENT_TYPE: '',
+      MOP_TYPE: '',
+      CUST_NAME: 'Demo Customer',
+      CUST_EMAIL: 'demo.customer@example.com',
+    })
+  })
+
+  it('an ended payment answers its code and the time it ended', () => {
+    const ended = {
+      ...open,
+      responseCode: '010' as const,
+      status: 'Failed',
+      completedAt: new Date('2026-11-21T09:30:00Z'),
+    }
+    expect(responseFields(ended)).toMatchObject({
+      STATUS: 'Failed',
+      RESPONSE_CODE: '010',
+      RESPONSE_MESSAGE: 'Transaction cancelled by the customer',
+      RESPONSE_DATE_TIME: '2026-11-21 15:00:00',
+    })
+  })
+})
