@@ -231,6 +231,7 @@ test.describe('paying through the sandbox', () => {
     await page.getByText('HDFC').click()
     await page.getByRole('button', { name: 'Continue to bank' }).click()
     await expect(page).toHaveURL(/\/bank$/)
+    const paymentUrl = page.url().replace(/\/bank$/, '')
     await expect(page.locator('h1')).toHaveText('HDFC: approve this payment')
     await expect(page.getByText('Paystra Demo Store')).toBeVisible()
     await expectNoAxeViolations(page)
@@ -246,6 +247,15 @@ test.describe('paying through the sandbox', () => {
       PAYMENT_TYPE: 'NB',
       MOP_TYPE: '1004',
     })
+
+    // Coming back later shows the outcome and offers Continue, without posting it again.
+    await page.goto(paymentUrl)
+    await expect(page.locator('h1')).toHaveText('Payment successful')
+    await expect(page.getByText('This payment has ended.')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible()
+    await expect(page).toHaveURL(paymentUrl)
+    await expectNoHorizontalScroll(page)
+    await expectNoAxeViolations(page)
   })
 
   test('a wallet: Failure reaches the merchant as 004', async ({ page, baseURL }) => {
