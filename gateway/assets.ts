@@ -21,7 +21,7 @@ function assetsDir(): string {
     : path.resolve('gateway/assets')
 }
 
-export function loadAssets(dir = assetsDir()): Record<'css' | 'js', Asset> {
+export function loadAssets(dir = assetsDir()): Record<'css' | 'js' | 'icon', Asset> {
   const read = (file: string, type: string): Asset => {
     const body = readFileSync(path.join(dir, file), 'utf8')
     const version = createHash('sha256').update(body).digest('hex').slice(0, 10)
@@ -30,6 +30,7 @@ export function loadAssets(dir = assetsDir()): Record<'css' | 'js', Asset> {
   return {
     css: read('gateway.css', 'text/css; charset=utf-8'),
     js: read('gateway.js', 'text/javascript; charset=utf-8'),
+    icon: read('favicon.svg', 'image/svg+xml'),
   }
 }
 

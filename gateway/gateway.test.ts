@@ -134,13 +134,15 @@ describe('GET /checkout.js and the assets', () => {
     )
   })
 
-  it('serves its stylesheet and script, cached forever under their version', async () => {
+  it('serves its stylesheet, script and icon, cached forever under their version', async () => {
     const page = await (await get((await startPayment()).payPath)).text()
     const css = /href="([^"]+gateway\.css\?v=\w+)"/.exec(page)![1]!
     const js = /src="([^"]+gateway\.js\?v=\w+)"/.exec(page)![1]!
+    const icon = /rel="icon" href="([^"]+favicon\.svg\?v=\w+)"/.exec(page)![1]!
     for (const [path, type] of [
       [css, 'text/css'],
       [js, 'text/javascript'],
+      [icon, 'image/svg+xml'],
     ] as const) {
       const response = await get(path)
       expect(response.status).toBe(200)

@@ -87,6 +87,7 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
     assets: {
       css: `${req.baseUrl}/assets/gateway.css?v=${assets.css.version}`,
       js: `${req.baseUrl}/assets/gateway.js?v=${assets.js.version}`,
+      icon: `${req.baseUrl}/assets/favicon.svg?v=${assets.icon.version}`,
     },
     language,
   })
@@ -124,8 +125,9 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
 
   // ---- assets and checkout.js ----
 
+  const assetPaths = { css: 'gateway.css', js: 'gateway.js', icon: 'favicon.svg' } as const
   for (const [name, asset] of Object.entries(assets)) {
-    router.get(`/assets/gateway.${name}`, (req, res) => {
+    router.get(`/assets/${assetPaths[name as keyof typeof assetPaths]}`, (req, res) => {
       res.type(asset.type)
       res.setHeader(
         'Cache-Control',

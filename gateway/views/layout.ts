@@ -7,7 +7,7 @@ export interface PageContext {
   /** Path of the gateway's mount point, e.g. `/sandbox` (empty at the root). */
   base: string
   /** Versioned URLs of the stylesheet and the page script. */
-  assets: { css: string; js: string }
+  assets: { css: string; js: string; icon: string }
   language: Language
 }
 
@@ -40,6 +40,7 @@ export function layout(context: PageContext, options: PageOptions): string {
 <meta name="robots" content="noindex, nofollow">
 <meta name="referrer" content="strict-origin">
 <title>${options.title} · Paystra ${t.sandboxBadge}</title>
+<link rel="icon" href="${context.assets.icon}" type="image/svg+xml">
 <link rel="stylesheet" href="${context.assets.css}">
 <script src="${context.assets.js}" defer></script>
 </head>
