@@ -122,8 +122,6 @@ test('the checkout frame comes from the gateway origin and its result is verifie
 
 test('the hosted page on the other origin posts the failure back to the site', async ({ page }) => {
   test.setTimeout(60_000)
-  // The standalone sandbox serves no /favicon.ico, and Chromium logs the 404 as a console error.
-  await page.route(`${sandbox.origin}/favicon.ico`, (route) => route.fulfill({ status: 204 }))
   await gotoHydrated(page, `${siteUrl}/pg-hosted-demo`)
   await page.getByRole('button', { name: 'Pay', exact: true }).click()
   await expect(page).toHaveURL(new RegExp(`^${sandbox.url}/pay/`))
