@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react'
+import { useId } from 'react'
+import { closeDialog, useModalDialog } from '#app/hooks/useModalDialog.ts'
 import type { ResponseStatus } from '#app/rules/api.ts'
 import './ResultDialog.css'
 
@@ -25,42 +26,9 @@ export function ResultDialog({
   closeLabel,
   onClose,
 }: ResultDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null)
-  const closeRef = useRef<HTMLButtonElement>(null)
-  const returnFocusTo = useRef<Element | null>(null)
-  const onCloseRef = useRef(onClose)
+  const { dialogRef, initialFocusRef, close } = useModalDialog(open, onClose)
   const headingId = useId()
   const messageId = useId()
-
-  useEffect(() => {
-    onCloseRef.current = onClose
-  }, [onClose])
-
-  useEffect(() => {
-    const dialog = dialogRef.current
-    if (!dialog) return
-    function onDialogClose() {
-      const target = returnFocusTo.current
-      returnFocusTo.current = null
-      if (target instanceof HTMLElement && target.isConnected) target.focus()
-      onCloseRef.current()
-    }
-    dialog.addEventListener('close', onDialogClose)
-    return () => dialog.removeEventListener('close', onDialogClose)
-  }, [])
-
-  useEffect(() => {
-    const dialog = dialogRef.current
-    if (!dialog) return
-    if (open && !dialog.open) {
-      returnFocusTo.current = document.activeElement
-      if (typeof dialog.showModal === 'function') dialog.showModal()
-      else dialog.setAttribute('open', '')
-      closeRef.current?.focus()
-    } else if (!open && dialog.open) {
-      closeDialog(dialog)
-    }
-  }, [open])
 
   return (
     <dialog
@@ -86,27 +54,16 @@ export function ResultDialog({
           {message}
         </p>
         <button
-          ref={closeRef}
+          ref={initialFocusRef}
           type="button"
           className="btn btn--primary result-dialog__close"
-          onClick={() => {
-            if (dialogRef.current) closeDialog(dialogRef.current)
-          }}
+          onClick={close}
         >
           {closeLabel}
         </button>
       </div>
     </dialog>
   )
-}
-
-function closeDialog(dialog: HTMLDialogElement) {
-  if (typeof dialog.close === 'function') {
-    dialog.close()
-    return
-  }
-  dialog.removeAttribute('open')
-  dialog.dispatchEvent(new Event('close'))
 }
 
 function StatusIcon({ status }: { status: ResponseStatus }) {

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react'
+import { useId } from 'react'
+import { useModalDialog } from '#app/hooks/useModalDialog.ts'
 import { type PaymentResult, paymentResultCopy } from '#app/content/demo.ts'
 import { PaymentResultDetails } from './PaymentResultDetails'
 import { ResultIcon } from './ResultIcon'
@@ -19,41 +20,9 @@ interface PaymentResultDialogProps {
  * "Payment Failed", with the payment's details and an "Ok" button that dismisses it.
  */
 export function PaymentResultDialog({ outcome, onClose }: PaymentResultDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null)
-  const okRef = useRef<HTMLButtonElement>(null)
-  const returnFocusTo = useRef<Element | null>(null)
-  const onCloseRef = useRef(onClose)
-  const headingId = useId()
   const open = outcome !== null
-
-  useEffect(() => {
-    onCloseRef.current = onClose
-  }, [onClose])
-
-  useEffect(() => {
-    const dialog = dialogRef.current
-    if (!dialog) return
-    function onDialogClose() {
-      const target = returnFocusTo.current
-      returnFocusTo.current = null
-      if (target instanceof HTMLElement && target.isConnected) target.focus()
-      onCloseRef.current()
-    }
-    dialog.addEventListener('close', onDialogClose)
-    return () => dialog.removeEventListener('close', onDialogClose)
-  }, [])
-
-  useEffect(() => {
-    const dialog = dialogRef.current
-    if (!dialog) return
-    if (open && !dialog.open) {
-      returnFocusTo.current = document.activeElement
-      dialog.showModal()
-      okRef.current?.focus()
-    } else if (!open && dialog.open) {
-      dialog.close()
-    }
-  }, [open])
+  const { dialogRef, initialFocusRef, close } = useModalDialog(open, onClose)
+  const headingId = useId()
 
   const success = outcome?.kind === 'result' && outcome.result.success
   const copy = paymentResultCopy
@@ -76,10 +45,10 @@ export function PaymentResultDialog({ outcome, onClose }: PaymentResultDialogPro
             <p className="payment-result-dialog__message">{outcome.message}</p>
           )}
           <button
-            ref={okRef}
+            ref={initialFocusRef}
             type="button"
             className="btn btn--primary payment-result-dialog__ok"
-            onClick={() => dialogRef.current?.close()}
+            onClick={close}
           >
             {copy.okLabel}
           </button>
