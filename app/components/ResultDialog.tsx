@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { closeDialog, useModalDialog } from '#app/hooks/useModalDialog.ts'
+import { ResultIcon } from './ResultIcon'
 import type { ResponseStatus } from '#app/rules/api.ts'
 import './ResultDialog.css'
 
@@ -46,7 +47,7 @@ export function ResultDialog({
       }}
     >
       <div className="result-dialog__body">
-        <StatusIcon status={status} />
+        <ResultIcon success={status === 'SUCCESS'} className="result-dialog__icon" />
         <h2 id={headingId} className="result-dialog__heading">
           {heading}
         </h2>
@@ -63,36 +64,5 @@ export function ResultDialog({
         </button>
       </div>
     </dialog>
-  )
-}
-
-function StatusIcon({ status }: { status: ResponseStatus }) {
-  return (
-    <svg
-      className="result-dialog__icon"
-      viewBox="0 0 48 48"
-      width="56"
-      height="56"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <circle cx="24" cy="24" r="22" fill="currentColor" opacity="0.14" />
-      <circle cx="24" cy="24" r="16" fill="currentColor" />
-      {status === 'SUCCESS' ? (
-        <path
-          d="M16.5 24.5l5 5 10-11"
-          fill="none"
-          stroke="#fff"
-          strokeWidth="3.2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      ) : (
-        <>
-          <path d="M24 15.5v11" stroke="#fff" strokeWidth="3.4" strokeLinecap="round" />
-          <circle cx="24" cy="32.5" r="2.1" fill="#fff" />
-        </>
-      )}
-    </svg>
   )
 }

@@ -6,7 +6,7 @@ import {
   type ResponseRefusalReason,
 } from '#app/content/demo.ts'
 import { PaymentResultDetails } from './PaymentResultDetails'
-import { ResultIcon } from './ResultIcon'
+import { ResultIcon } from '#app/components/ResultIcon.tsx'
 import './DemoResultCard.css'
 
 export type ResponsePageData =

@@ -2,7 +2,7 @@ import { useId } from 'react'
 import { useModalDialog } from '#app/hooks/useModalDialog.ts'
 import { type PaymentResult, paymentResultCopy } from '#app/content/demo.ts'
 import { PaymentResultDetails } from './PaymentResultDetails'
-import { ResultIcon } from './ResultIcon'
+import { ResultIcon } from '#app/components/ResultIcon.tsx'
 import './PaymentResultDialog.css'
 
 /** The outcome to show: a verified payment, or why its response was not believed. */

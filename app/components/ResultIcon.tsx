@@ -1,8 +1,16 @@
 /** A tick for a captured payment, an exclamation mark for anything else. */
-export function ResultIcon({ success, size = 56 }: { success: boolean; size?: number }) {
+export function ResultIcon({
+  success,
+  size = 56,
+  className,
+}: {
+  success: boolean
+  size?: number
+  className?: string
+}) {
   return (
     <svg
-      className="result-icon"
+      className={className ? `result-icon ${className}` : 'result-icon'}
       data-success={success}
       viewBox="0 0 48 48"
       width={size}
