@@ -4,7 +4,6 @@ import express, {
   type RequestHandler,
   Router,
 } from 'express'
-import { rateLimit } from 'express-rate-limit'
 import { apiMessages, CAREER_API_PATH, CONTACT_API_PATH } from '#app/rules/api.ts'
 import { validateCareerForm } from '#app/rules/career-form.ts'
 import { validateContactForm } from '#app/rules/contact-form.ts'
@@ -26,6 +25,7 @@ import { contentMatchesExtension } from '#server/forms/resume-content.ts'
 import { saveContactMessage, saveJobApplication } from '#server/forms/submissions.ts'
 import type { MailAddresses } from '#server/mail/compose.ts'
 import { answer } from './answer.ts'
+import { perIpLimit } from './per-ip-limit.ts'
 
 export interface FormsApiOptions {
   db: Database
@@ -52,7 +52,9 @@ const contentTypes: Record<string, string> = {
 /** `POST /api/sendContactEmail` and `POST /api/sendCareerEmail` (SPEC §7, DESIGN.md "Forms"). */
 export function formsApi(options: FormsApiOptions): Router {
   const router = Router()
-  const limiter = perIpLimit(options.rateLimitPerMinute)
+  const limiter = perIpLimit(options.rateLimitPerMinute, (res) =>
+    answer(res, 429, apiMessages.rateLimited),
+  )
 
   router.post(
     CONTACT_API_PATH,
@@ -138,17 +140,6 @@ export function formsApi(options: FormsApiOptions): Router {
   router.use('/api', (_req, res) => answer(res, 404, 'There is no such API.'))
   router.use(apiErrors(options.log))
   return router
-}
-
-function perIpLimit(perMinute: number): RequestHandler {
-  if (perMinute === 0) return (_req, _res, next) => next()
-  return rateLimit({
-    windowMs: 60_000,
-    limit: perMinute,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, res) => answer(res, 429, apiMessages.rateLimited),
-  })
 }
 
 function requireContentType(type: string): RequestHandler {

@@ -1,10 +1,4 @@
-import express, {
-  type ErrorRequestHandler,
-  type Request,
-  type RequestHandler,
-  Router,
-} from 'express'
-import { rateLimit } from 'express-rate-limit'
+import express, { type ErrorRequestHandler, type Request, Router } from 'express'
 import { demoPayment, paymentResultCopy } from '#app/content/demo.ts'
 import {
   CHECKOUT_VERIFY_PATH,
@@ -29,6 +23,7 @@ import {
 } from './merchant.ts'
 import { toPaymentResult } from './result.ts'
 import { createOrder, findSettledPayment, settleOrder } from './store.ts'
+import { perIpLimit } from '#server/api/per-ip-limit.ts'
 
 export interface DemoMerchantOptions {
   db: Database
@@ -58,7 +53,9 @@ export function demoMerchant(options: DemoMerchantOptions): {
   const { db, settings } = options
   const urls = gatewayUrls(settings.gatewayBase)
   const nextOrderId = orderIdSource(options.clock)
-  const limiter = perIpLimit(options.rateLimitPerMinute)
+  const limiter = perIpLimit(options.rateLimitPerMinute, (res) =>
+    sendError(res, 429, 'Too many payments in a short time. Please wait a minute and try again.'),
+  )
   const returnUrl = (req: Request) =>
     `${options.siteUrl ?? `${req.protocol}://${req.get('host')}`}${RESPONSE_PATH}`
 
@@ -153,18 +150,6 @@ export function demoMerchant(options: DemoMerchantOptions): {
 function sendError(res: express.Response, status: number, message: string) {
   const body: DemoApiError = { message }
   res.status(status).set('Cache-Control', 'no-store').json(body)
-}
-
-function perIpLimit(perMinute: number): RequestHandler {
-  if (perMinute === 0) return (_req, _res, next) => next()
-  return rateLimit({
-    windowMs: 60_000,
-    limit: perMinute,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, res) =>
-      sendError(res, 429, 'Too many payments in a short time. Please wait a minute and try again.'),
-  })
 }
 
 function demoErrors(log?: (line: string) => void): ErrorRequestHandler {
