@@ -1,0 +1,26 @@
+/** What the harness and the archive builder need to know about one kit language. */
+export type ExampleId = 'server' | 'merchant-hosted' | 'pg' | 'epos' | 'wallet' | 'pos'
+
+export type LanguageId = 'php' | 'python' | 'java' | 'nodejs' | 'ruby'
+
+export interface Command {
+  command: string
+  args: string[]
+}
+
+export interface KitLanguage {
+  id: LanguageId
+  /** As the site names it, e.g. 'Node.js'. */
+  name: string
+  /** Programs this language needs on PATH, checked before its tests run (e.g. ['php']). */
+  requires: string[]
+  /** Runs the core's unit tests (the protocol vectors); cwd = kits/<lang>; env has PAYSTRA_VECTORS. */
+  unitTest: Command
+  /** A build step before anything runs (Java: javac); cwd = kits/<lang>. */
+  build?: Command
+  /** Starts an example's web app; cwd = kits/<lang>; env has PORT, APP_URL and PAYSTRA_*. */
+  start(example: ExampleId): Command
+  examples: ExampleId[]
+  /** Paths (relative to kits/<lang>) never packed into an archive: build output, caches. */
+  exclude?: string[]
+}
