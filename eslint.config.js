@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
   {
-    ignores: ['build/', 'data/', '.react-router/', 'test-results/', 'playwright-report/', 'kits/'],
+    ignores: ['build/', 'data/', '.react-router/', 'test-results/', 'playwright-report/', 'kits/*/out/', 'kits/**/vendor/'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -21,5 +21,10 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
     },
+  },
+  {
+    // The Node.js kit is plain JavaScript that merchants run with node, no build step.
+    files: ['kits/**/*.js'],
+    languageOptions: { globals: globals.node },
   },
 )
