@@ -3,6 +3,7 @@ import compression from 'compression'
 import express, { type Express, type RequestHandler, type Router } from 'express'
 import type { AppLoadContext, ServerBuild } from 'react-router'
 import { securityHeaders } from './security-headers'
+import { downloadFiles } from './download-files'
 import { staticFiles } from './static-files'
 
 export interface AppOptions {
@@ -27,7 +28,7 @@ export function createApp(options: AppOptions): Express {
 
   for (const router of options.routers ?? []) app.use(router)
   if (options.viteMiddleware) app.use(options.viteMiddleware)
-  if (options.clientDir) app.use(staticFiles(options.clientDir))
+  if (options.clientDir) app.use(downloadFiles(options.clientDir), staticFiles(options.clientDir))
 
   app.all(
     '/{*splat}',

@@ -1,0 +1,119 @@
+/**
+ * What goes into each downloadable archive, derived from the site's download list
+ * (app/content/downloads.ts) so a link and its file can never drift apart.
+ *
+ * A kit archive keeps the repository's relative layout — `core/` beside the example — so the
+ * README's commands run the same from `kits/<language>/` and from the unzipped archive.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import {
+  ecommercePlugins,
+  integrationKits,
+  kitLanguages,
+  kitProducts,
+  serverKits,
+  type Download,
+} from '#app/content/downloads.ts'
+
+export const repositoryRoot = path.resolve(import.meta.dirname, '../..')
+const kitsDir = path.join(repositoryRoot, 'kits')
+export const vectorsFile = path.join(repositoryRoot, 'gateway/protocol/vectors.json')
+
+/** One source copied into the archive: a file or a whole folder. */
+export interface ArchiveEntry {
+  from: string
+  /** Path inside the archive, under its root folder. */
+  to: string
+}
+
+export interface ArchivePlan {
+  download: Download
+  /** The archive's single top folder, e.g. `paystra-pg-php`. */
+  root: string
+  entries: ArchiveEntry[]
+}
+
+/** Never shipped: build output, caches, local configuration that may hold real secrets. */
+export const excludedNames = new Set([
+  'out',
+  'target',
+  '__pycache__',
+  'node_modules',
+  'vendor',
+  '.DS_Store',
+  'paystra.env',
+  'kit.ts',
+  '.gitignore',
+])
+export const excludedExtensions = ['.pyc', '.class', '.log']
+
+const kitFile = (...parts: string[]) => path.join(kitsDir, ...parts)
+
+/** A language kit: its core, one example, the shared config example, licence and vectors. */
+function kitArchive(download: Download, language: string, example: string): ArchivePlan {
+  return {
+    download,
+    root: path.basename(download.fileName, '.zip'),
+    entries: [
+      { from: kitFile(language, example, 'README.md'), to: 'README.md' },
+      { from: kitFile('LICENSE'), to: 'LICENSE' },
+      { from: kitFile('paystra.env.example'), to: 'paystra.env.example' },
+      { from: kitFile(language, 'core'), to: 'core' },
+      { from: vectorsFile, to: 'core/tests/vectors.json' },
+      { from: kitFile(language, example), to: example },
+    ],
+  }
+}
+
+/** kits/plugins/<slug>/plugin.json: where the plugin's folder goes and where the PHP core goes in it. */
+export interface PluginLayout {
+  root: string
+  coreInto: string
+  targets: string
+}
+
+export function pluginLayout(slug: string): PluginLayout {
+  const file = kitFile('plugins', slug, 'plugin.json')
+  if (!existsSync(file)) throw new Error(`Missing ${path.relative(repositoryRoot, file)}`)
+  const layout = JSON.parse(readFileSync(file, 'utf8')) as Partial<PluginLayout>
+  if (!layout.root || !layout.coreInto) {
+    throw new Error(`${path.relative(repositoryRoot, file)} must name "root" and "coreInto"`)
+  }
+  return { root: layout.root, coreInto: layout.coreInto, targets: layout.targets ?? '' }
+}
+
+/** A plugin: its platform folder with the PHP core copied in, plus the licence. */
+function pluginArchive(download: Download, slug: string): ArchivePlan {
+  const layout = pluginLayout(slug)
+  return {
+    download,
+    root: layout.root,
+    entries: [
+      { from: kitFile('plugins', slug), to: '.' },
+      { from: kitFile('LICENSE'), to: 'LICENSE' },
+      { from: kitFile('php', 'core', 'src'), to: layout.coreInto },
+    ],
+  }
+}
+
+const slugOf = (download: Download) => path.basename(download.href, '.zip')
+
+export function archivePlans(): ArchivePlan[] {
+  const productKits = integrationKits.map((download) => {
+    const [product, language] = slugOf(download).split('-') as [string, string]
+    if (!kitProducts.some((known) => known.id === product))
+      throw new Error(`Unknown product in ${download.href}`)
+    if (!kitLanguages.some((known) => known.id === language))
+      throw new Error(`Unknown language in ${download.href}`)
+    return kitArchive(download, language, product)
+  })
+  const server = serverKits.map((download) => {
+    const slug = slugOf(download)
+    return slug === 'merchant-hosted-php'
+      ? kitArchive(download, 'php', 'merchant-hosted')
+      : kitArchive(download, slug, 'server')
+  })
+  const plugins = ecommercePlugins.map((download) => pluginArchive(download, slugOf(download)))
+  return [...productKits, ...server, ...plugins]
+}

@@ -1,0 +1,68 @@
+/**
+ * Writes an archive plan as a zip: one top folder, entries in sorted order with a fixed date,
+ * so the same sources always give the same bytes (cacheable, diffable).
+ */
+import { createWriteStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
+import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import yazl from 'yazl'
+import {
+  type ArchivePlan,
+  excludedExtensions,
+  excludedNames,
+  repositoryRoot,
+} from './archive-plan.ts'
+
+const fixedDate = new Date('2026-01-01T00:00:00Z')
+
+export interface ArchiveFile {
+  /** Path inside the archive, with the root folder. */
+  name: string
+  source: string
+  executable: boolean
+}
+
+function shipped(name: string): boolean {
+  return (
+    !excludedNames.has(name) && !excludedExtensions.some((extension) => name.endsWith(extension))
+  )
+}
+
+/** Every file of the plan, sources resolved and folders walked; later entries win. */
+export function archiveFiles(plan: ArchivePlan): ArchiveFile[] {
+  const files = new Map<string, ArchiveFile>()
+  const add = (source: string, name: string) => {
+    const stat = statSync(source)
+    if (stat.isDirectory()) {
+      for (const child of readdirSync(source).filter(shipped))
+        add(path.join(source, child), `${name}/${child}`)
+    } else {
+      files.set(name, { name, source, executable: (stat.mode & 0o111) !== 0 })
+    }
+  }
+  for (const entry of plan.entries) {
+    if (!existsSync(entry.from)) {
+      throw new Error(
+        `${plan.download.href}: ${path.relative(repositoryRoot, entry.from)} does not exist`,
+      )
+    }
+    add(entry.from, path.posix.normalize(`${plan.root}/${entry.to}`))
+  }
+  return [...files.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+}
+
+export async function writeArchive(plan: ArchivePlan, file: string): Promise<ArchiveFile[]> {
+  const files = archiveFiles(plan)
+  const zip = new yazl.ZipFile()
+  for (const entry of files) {
+    zip.addBuffer(readFileSync(entry.source), entry.name, {
+      mtime: fixedDate,
+      mode: entry.executable ? 0o100755 : 0o100644,
+    })
+  }
+  zip.end()
+  await mkdir(path.dirname(file), { recursive: true })
+  await pipeline(zip.outputStream, createWriteStream(file))
+  return files
+}

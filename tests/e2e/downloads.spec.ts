@@ -1,0 +1,70 @@
+/**
+ * Every download link on the site leads to a real file: saved under its promised name, with the
+ * right type, and openable — an archive lists a README and a LICENSE under one folder, a PDF
+ * parses and has text. The link set must cover every download the site offers.
+ */
+import type { Page } from '@playwright/test'
+import { allDownloads } from '#app/content/downloads.ts'
+import { pdfText, zipEntries } from '#tests/support/download-contents.ts'
+import { expect, gotoHydrated, test } from './fixtures.ts'
+
+async function downloadLinks(page: Page, path: string) {
+  await gotoHydrated(page, path)
+  const more = page.getByRole('button', { name: 'Show More' })
+  if (await more.count()) await more.click()
+  return page.locator('a[href^="/downloads/"]').evaluateAll((links) =>
+    links.map((link) => ({
+      href: link.getAttribute('href') ?? '',
+      download: link.getAttribute('download') ?? '',
+    })),
+  )
+}
+
+test('every download link opens a real file under its promised name', async ({ page, request }) => {
+  test.setTimeout(120_000)
+  const links = [...(await downloadLinks(page, '/')), ...(await downloadLinks(page, '/developers'))]
+  const hrefs = [...new Set(links.map((link) => link.href))].sort()
+  expect(hrefs).toEqual(allDownloads.map((download) => download.href).sort())
+
+  for (const link of links) {
+    const download = allDownloads.find((item) => item.href === link.href)!
+    expect(link.download, link.href).toBe(download.fileName)
+    const response = await request.get(link.href, { maxRedirects: 0 })
+    expect(response.status(), link.href).toBe(200)
+    expect(response.headers()['content-disposition']).toBe(
+      `attachment; filename="${download.fileName}"`,
+    )
+    const body = await response.body()
+    if (download.format === 'zip') {
+      expect(response.headers()['content-type']).toBe('application/zip')
+      const names = await zipEntries(body)
+      const roots = new Set(names.map((name) => name.split('/')[0]))
+      expect(roots.size, `${link.href} has one top folder`).toBe(1)
+      const [root] = roots
+      expect(names, link.href).toContain(`${root}/README.md`)
+      expect(names, link.href).toContain(`${root}/LICENSE`)
+      expect(
+        names.some((name) => name.endsWith('paystra.env')),
+        link.href,
+      ).toBe(false)
+    } else {
+      expect(response.headers()['content-type']).toBe('application/pdf')
+      const { pages, text } = await pdfText(body)
+      expect(pages, link.href).toBeGreaterThan(1)
+      expect(text, link.href).toContain('Paystra')
+      expect(text.length, link.href).toBeGreaterThan(2000)
+    }
+  }
+})
+
+test('clicking a kit and a document downloads them under their names', async ({ page }) => {
+  await gotoHydrated(page, '/developers')
+  for (const download of [
+    allDownloads.find((item) => item.format === 'pdf')!,
+    allDownloads.find((item) => item.href.includes('/server-kits/'))!,
+  ]) {
+    const saved = page.waitForEvent('download')
+    await page.locator(`a[href="${download.href}"]`).click()
+    expect((await saved).suggestedFilename()).toBe(download.fileName)
+  }
+})
