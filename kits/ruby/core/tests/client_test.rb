@@ -1,0 +1,181 @@
+# frozen_string_literal: true
+
+require_relative 'test_helper'
+
+class ClientTest < Minitest::Test
+  # Records the JSON calls and answers them like the gateway would.
+  class FakeGateway
+    attr_reader :calls
+
+    def initialize(salt, &answer)
+      @salt = salt
+      @answer = answer
+      @calls = []
+    end
+
+    def call(url, body)
+      request = JSON.parse(body)
+      @calls << [url, request]
+      status, fields, signed = @answer.call(url, request)
+      [status, JSON.generate(signed == false ? fields : Paystra::Hash.with_hash(fields, @salt))]
+    end
+  end
+
+  def setup
+    @config = PaystraTest.config
+  end
+
+  def client_answering(&answer)
+    @gateway = FakeGateway.new(@config.salt, &answer)
+    Paystra::Client.new(@config, transport: @gateway.method(:call))
+  end
+
+  def test_payment_request_signs_every_field_it_posts
+    request = Paystra::Client.new(@config).payment_request(
+      'AMOUNT' => '100', 'CUST_NAME' => ' Asha Rao ', CUST_EMAIL: 'asha@example.in', 'CUST_MOBILE' => ''
+    )
+    assert_equal 'http://127.0.0.1:4999/sandbox/paymentrequest', request[:action]
+    fields = request[:fields]
+    assert_equal '1000000000000001', fields['PAY_ID']
+    assert_equal %w[SALE 356 100 http://127.0.0.1:8000/response Asha\ Rao asha@example.in],
+                 fields.values_at('TXNTYPE', 'CURRENCY_CODE', 'AMOUNT', 'RETURN_URL', 'CUST_NAME', 'CUST_EMAIL')
+    refute fields.key?('CUST_MOBILE'), 'empty fields are left out'
+    assert_match(/\ARB\d{13}\z/, fields['ORDER_ID'])
+    assert Paystra::Hash.verify(fields, @config.salt)
+  end
+
+  def test_invalid_amounts_and_order_ids_are_refused_before_anything_is_sent
+    client = Paystra::Client.new(@config)
+    ['', '0', '010', '1.00', '-5', 'abc', '12345678901'].each do |amount|
+      assert_raises(Paystra::InvalidRequest, amount) { client.payment_request('AMOUNT' => amount) }
+    end
+    assert_raises(Paystra::InvalidRequest) { client.payment_request('AMOUNT' => '100', 'ORDER_ID' => 'has space') }
+    assert_raises(Paystra::InvalidRequest) { client.status('x' * 51) }
+  end
+
+  def test_order_ids_are_unique_even_within_a_millisecond
+    ids = Array.new(500) { Paystra::Client.order_id('PG') }
+    assert_equal ids.uniq, ids
+    assert(ids.all? { |id| id.match?(/\APG\d{13,}\z/) })
+  end
+
+  def test_merchant_hosted_request_encrypts_the_signed_request
+    request = Paystra::Client.new(@config).merchant_hosted_request(
+      { 'AMOUNT' => '250', 'ORDER_ID' => 'MH1' }, { 'PAYMENT_TYPE' => 'UP', 'PAYER_ADDRESS' => ' success@upi ' }
+    )
+    assert_equal 'http://127.0.0.1:4999/sandbox/merchantPaymentInit', request[:action]
+    assert_equal %w[PAY_ID ENCDATA], request[:fields].keys
+    inside = Paystra::Cipher.decrypt(request[:fields]['ENCDATA'], @config.merchant_hosted_key)
+    assert Paystra::Hash.verify(inside, @config.salt)
+    assert_equal %w[MH1 250 UP UP success@upi SALE], inside.values_at('ORDER_ID', 'AMOUNT', 'PAYMENT_TYPE', 'MOP_TYPE', 'PAYER_ADDRESS', 'TXNTYPE')
+    assert_raises(Paystra::InvalidRequest) do
+      Paystra::Client.new(@config).merchant_hosted_request({ 'AMOUNT' => '1' }, { 'PAYMENT_TYPE' => 'CC' })
+    end
+  end
+
+  def gateway_response(fields, config = @config)
+    { 'PAY_ID' => config.pay_id, 'ENCDATA' => Paystra::Cipher.encrypt(fields, config.salt, config.merchant_hosted_key) }
+  end
+
+  def response_fields
+    { 'PAY_ID' => @config.pay_id, 'ORDER_ID' => 'RB1', 'AMOUNT' => '100', 'STATUS' => 'Captured', 'RESPONSE_CODE' => '000' }
+  end
+
+  def test_verify_response_returns_the_decrypted_fields
+    fields = Paystra::Client.new(@config).verify_response(gateway_response(response_fields))
+    assert_equal '000', fields['RESPONSE_CODE']
+    assert Paystra::Hash.verify(fields, @config.salt)
+  end
+
+  def test_verify_response_accepts_spaces_for_plus_and_symbol_keys
+    posted = gateway_response(response_fields.merge('CUST_NAME' => 'x' * 40))
+    posted = { PAY_ID: posted['PAY_ID'], ENCDATA: posted['ENCDATA'].tr('+', ' ') }
+    assert_equal '000', Paystra::Client.new(@config).verify_response(posted)['RESPONSE_CODE']
+  end
+
+  def test_verify_response_refuses_tampering_other_merchants_and_forgeries
+    client = Paystra::Client.new(@config)
+    good = gateway_response(response_fields)
+    tampered = good.merge('ENCDATA' => good['ENCDATA'].sub(/\A./) { |c| c == 'A' ? 'B' : 'A' })
+    other_pay_id = good.merge('PAY_ID' => '1000000000000002')
+    other_salt = gateway_response(response_fields, PaystraTest.config(salt: 'not-the-salt'))
+    other_key = gateway_response(response_fields, PaystraTest.config(key_salt: 'another-key-salt'))
+    inner_pay_id = gateway_response(response_fields.merge('PAY_ID' => '1000000000000002'))
+    [tampered, other_pay_id, other_salt, other_key, inner_pay_id, { 'PAY_ID' => @config.pay_id },
+     good.merge('ENCDATA' => 'junk!')].each do |posted|
+      assert_raises(Paystra::VerificationError) { client.verify_response(posted) }
+    end
+  end
+
+  def test_status_signs_the_enquiry_and_verifies_the_answer
+    client = client_answering do |_url, request|
+      [200, request.reject { |key, _| key == 'HASH' }.merge('STATUS' => 'Captured', 'RESPONSE_CODE' => '000')]
+    end
+    answer = client.status('RB1')
+    url, request = @gateway.calls.first
+    assert_equal 'http://127.0.0.1:4999/sandbox/pgws/transact', url
+    assert_equal %w[HASH ORDER_ID PAY_ID TXNTYPE], request.keys.sort
+    assert_equal 'STATUS', request['TXNTYPE']
+    assert Paystra::Hash.verify(request, @config.salt)
+    assert_equal 'Captured', answer['STATUS']
+  end
+
+  def test_an_answer_with_a_wrong_hash_is_refused
+    client = Paystra::Client.new(@config, transport: lambda do |_url, _body|
+      answer = Paystra::Hash.with_hash({ 'PAY_ID' => @config.pay_id, 'RESPONSE_CODE' => '000' }, @config.salt)
+      [200, JSON.generate(answer.merge('RESPONSE_CODE' => '004'))]
+    end)
+    assert_raises(Paystra::VerificationError) { client.status('RB1') }
+  end
+
+  def test_an_unsigned_refusal_raises_with_its_code
+    client = client_answering { [200, { 'RESPONSE_CODE' => '324', 'RESPONSE_MESSAGE' => 'Invalid pay id' }, false] }
+    error = assert_raises(Paystra::GatewayError) { client.status('RB1') }
+    assert_equal '324', error.code
+    assert_match(/324 Invalid pay id/, error.message)
+  end
+
+  def test_a_gateway_that_is_down_or_answers_html_raises_gateway_error
+    html = Paystra::Client.new(@config, transport: ->(_u, _b) { [502, '<html>Bad gateway</html>'] })
+    assert_raises(Paystra::GatewayError) { html.status('RB1') }
+    down = Paystra::Client.new(PaystraTest.config(base_url: 'http://127.0.0.1:1/sandbox'), open_timeout: 2)
+    assert_raises(Paystra::GatewayError) { down.status('RB1') }
+  end
+
+  def test_refund_sends_the_refund_fields
+    client = client_answering { |_url, request| [200, request.reject { |key, _| key == 'HASH' }.merge('STATUS' => 'Refunded')] }
+    client.refund('RB1', nil, '50')
+    _, request = @gateway.calls.first
+    assert_equal %w[REFUND RB1 50 356], request.values_at('TXNTYPE', 'ORDER_ID', 'AMOUNT', 'CURRENCY_CODE')
+    assert_match(/\ARF\d+\z/, request['REFUND_ORDER_ID'])
+    assert Paystra::Hash.verify(request, @config.salt)
+  end
+
+  def test_payout_sends_only_the_beneficiary_fields_of_its_mode
+    client = client_answering { |_url, request| [200, request.reject { |key, _| key == 'HASH' }.merge('STATUS' => 'Processed')] }
+    client.payout('AMOUNT' => '1000', 'TRANSFER_MODE' => 'upi', 'BENEFICIARY_NAME' => 'Asha Rao',
+                  'BENEFICIARY_VPA' => 'success@upi', 'BENEFICIARY_ACCOUNT' => '123456789', 'BENEFICIARY_IFSC' => '')
+    client.payout('PAYOUT_ID' => 'PO-1', 'AMOUNT' => '1000', 'TRANSFER_MODE' => 'NEFT', 'BENEFICIARY_NAME' => 'Asha Rao',
+                  'BENEFICIARY_ACCOUNT' => '123456789012', 'BENEFICIARY_IFSC' => 'HDFC0001234', 'BENEFICIARY_VPA' => 'x@upi')
+    (upi_url, upi), (_, neft) = @gateway.calls
+    assert_equal 'http://127.0.0.1:4999/sandbox/pgws/payout', upi_url
+    assert_equal %w[AMOUNT BENEFICIARY_NAME BENEFICIARY_VPA CURRENCY_CODE HASH PAYOUT_ID PAY_ID TRANSFER_MODE], upi.keys.sort
+    assert_equal 'UPI', upi['TRANSFER_MODE']
+    assert_equal %w[PO-1 123456789012 HDFC0001234], neft.values_at('PAYOUT_ID', 'BENEFICIARY_ACCOUNT', 'BENEFICIARY_IFSC')
+    refute neft.key?('BENEFICIARY_VPA')
+    assert_raises(Paystra::InvalidRequest) { client.payout('AMOUNT' => '1', 'TRANSFER_MODE' => 'SWIFT') }
+  end
+
+  def test_payout_status_and_qr_call_their_endpoints
+    client = client_answering { |_url, request| [200, request.reject { |key, _| key == 'HASH' }] }
+    client.payout_status('PO-1')
+    client.qr({ 'AMOUNT' => '500', 'CUST_NAME' => 'Asha' }, 'UPI')
+    (status_url, status), (qr_url, qr) = @gateway.calls
+    assert_equal 'http://127.0.0.1:4999/sandbox/pgws/payout/status', status_url
+    assert_equal %w[HASH PAYOUT_ID PAY_ID], status.keys.sort
+    assert_equal 'http://127.0.0.1:4999/sandbox/pgws/qr', qr_url
+    assert_equal %w[500 356 UPI Asha], qr.values_at('AMOUNT', 'CURRENCY_CODE', 'QR_TYPE', 'CUST_NAME')
+    assert_match(/\AQR\d+\z/, qr['ORDER_ID'])
+    assert_raises(Paystra::InvalidRequest) { client.qr({ 'AMOUNT' => '500' }, 'BHARAT') }
+  end
+end

@@ -1,0 +1,33 @@
+# frozen_string_literal: true
+
+require_relative 'test_helper'
+
+class WebTest < Minitest::Test
+  def test_rupees_use_indian_grouping_and_two_decimals
+    assert_equal '₹1.00', Paystra::Web.rupees('100')
+    assert_equal '₹0.05', Paystra::Web.rupees('5')
+    assert_equal '₹2,00,000.00', Paystra::Web.rupees('20000000')
+    assert_equal '₹12,34,567.89', Paystra::Web.rupees(123_456_789)
+    assert_equal '₹1.00 (100 paise)', Paystra::Web.amount_text('100')
+  end
+
+  def test_the_gateway_form_page_has_one_form_of_escaped_hidden_inputs
+    html = Paystra::Web.gateway_form_page(action: 'http://gw/sandbox/paymentrequest',
+                                          fields: { 'CUST_NAME' => '"><script>x</script>', 'AMOUNT' => '100' }, amount: '100')
+    assert_equal 1, html.scan('<form ').length
+    assert_includes html, '<form method="post" action="http://gw/sandbox/paymentrequest">'
+    assert_includes html, 'value="&quot;&gt;&lt;script&gt;x&lt;/script&gt;"'
+    refute_includes html, '<script>x</script>'
+    assert_includes html, '<button type="submit">'
+    assert_includes html, '<script>document.forms[0].submit()</script>'
+    assert_includes html, '₹1.00'
+  end
+
+  def test_every_value_of_a_table_and_page_title_is_escaped
+    html = Paystra::Web.page(title: '<b>', body: Paystra::Web.summary_table('ORDER_ID' => '<i>1</i>', 'AMOUNT' => '100'))
+    refute_includes html, '<i>1</i>'
+    assert_includes html, '&lt;i&gt;1&lt;/i&gt;'
+    assert_includes html, '<title>&lt;b&gt; · Paystra</title>'
+    assert_includes html, '₹1.00 (100 paise)'
+  end
+end
