@@ -1,0 +1,57 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { allDownloads } from '#app/content/downloads.ts'
+import { zipEntries } from '#tests/support/download-contents.ts'
+import { archivePlans } from './archive-plan.ts'
+import { archiveFiles, writeArchive } from './zip-archive.ts'
+
+const plans = archivePlans()
+
+describe('archive plans', () => {
+  test('every zip the site links to has a plan, and nothing else is built', () => {
+    expect(plans.map((plan) => plan.download.href).sort()).toEqual(
+      allDownloads
+        .filter((download) => download.format === 'zip')
+        .map((d) => d.href)
+        .sort(),
+    )
+  })
+
+  test.each(plans.map((plan) => [plan.download.href, plan] as const))(
+    '%s holds a README, the licence and its code, and no local secrets or build output',
+    (_href, plan) => {
+      const names = archiveFiles(plan).map((file) => file.name)
+      expect(names).toContain(`${plan.root}/README.md`)
+      expect(names).toContain(`${plan.root}/LICENSE`)
+      expect(names.every((name) => name.startsWith(`${plan.root}/`))).toBe(true)
+      for (const name of names) {
+        expect(name).not.toMatch(/(^|\/)(paystra\.env|kit\.ts|__pycache__|out|node_modules)(\/|$)/)
+        expect(name).not.toMatch(/\.(pyc|class)$/)
+      }
+      if (plan.download.href.includes('kits/')) {
+        expect(names).toContain(`${plan.root}/core/tests/vectors.json`)
+        expect(names).toContain(`${plan.root}/paystra.env.example`)
+      }
+    },
+  )
+})
+
+describe('writing an archive', () => {
+  const dirs: string[] = []
+  afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))))
+
+  test('gives the same bytes twice, and lists the planned files', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'archives-'))
+    dirs.push(dir)
+    const plan = plans.find((candidate) => candidate.download.href.endsWith('/pg-php.zip'))!
+    const first = path.join(dir, 'a.zip')
+    const second = path.join(dir, 'b.zip')
+    const files = await writeArchive(plan, first)
+    await writeArchive(plan, second)
+    const [a, b] = await Promise.all([readFile(first), readFile(second)])
+    expect(a.equals(b)).toBe(true)
+    expect(await zipEntries(a)).toEqual(files.map((file) => file.name))
+  })
+})
