@@ -1,0 +1,60 @@
+"""
+Paystra payment gateway integration for Python: sign requests (HASH), encrypt merchant-hosted
+requests (ENCDATA), verify the gateway's responses, and call its JSON APIs (status enquiry,
+refund, QR, payout). Standard library plus `cryptography` for AES.
+"""
+
+from .cipher import decrypt, decrypt_text, encrypt, encrypt_text, merchant_hosted_key
+from .client import CURRENCY_INR, Client, SignedForm, new_order_id
+from .config import Config
+from .errors import (
+    ConfigError,
+    GatewayError,
+    GatewayUnavailable,
+    InvalidInput,
+    PaystraError,
+    ProtocolError,
+    VerificationError,
+)
+from .fields import Fields, parse_fields
+from .hash import canonical, sign, verify, with_hash
+from .money import rupees
+
+__version__ = "1.0.0"
+
+SUCCESS_CODE = "000"
+
+
+def is_success(fields: Fields) -> bool:
+    """RESPONSE_CODE 000 is the only success; everything else is a failure or still pending."""
+    return fields.get("RESPONSE_CODE") == SUCCESS_CODE
+
+
+__all__ = [
+    "CURRENCY_INR",
+    "Client",
+    "Config",
+    "ConfigError",
+    "Fields",
+    "GatewayError",
+    "GatewayUnavailable",
+    "InvalidInput",
+    "PaystraError",
+    "ProtocolError",
+    "SUCCESS_CODE",
+    "SignedForm",
+    "VerificationError",
+    "canonical",
+    "decrypt",
+    "decrypt_text",
+    "encrypt",
+    "encrypt_text",
+    "is_success",
+    "merchant_hosted_key",
+    "new_order_id",
+    "parse_fields",
+    "rupees",
+    "sign",
+    "verify",
+    "with_hash",
+]

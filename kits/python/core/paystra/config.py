@@ -1,0 +1,112 @@
+"""Configuration: `paystra.env` in the kit's root, then environment variables override it."""
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Dict, Mapping, Optional, Union
+from urllib.parse import urlsplit
+
+from .cipher import merchant_hosted_key
+from .errors import ConfigError
+
+KEYS = ("PAYSTRA_BASE_URL", "PAYSTRA_PAY_ID", "PAYSTRA_SALT", "PAYSTRA_KEY_SALT", "APP_URL", "PORT")
+REQUIRED = ("PAYSTRA_BASE_URL", "PAYSTRA_PAY_ID", "PAYSTRA_SALT", "PAYSTRA_KEY_SALT")
+FILE_NAME = "paystra.env"
+
+_LINE = re.compile(r"(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)")
+
+
+def read_env_file(path: Union[str, Path]) -> Dict[str, str]:
+    """
+    Reads `KEY=VALUE` lines. `#` starts a comment at the beginning of a line or after a space;
+    a value may be wrapped in single or double quotes (then `#` inside it is kept).
+    """
+    values: Dict[str, str] = {}
+    text = Path(path).read_text(encoding="utf-8")
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        match = _LINE.fullmatch(line)
+        if not match:
+            raise ConfigError(f"{path}:{number}: expected KEY=VALUE, found {line[:40]!r}")
+        key, value = match.groups()
+        if value[:1] in ('"', "'") and value[0] in value[1:]:
+            value = value[1 : value.index(value[0], 1)]
+        else:
+            value = re.split(r"\s#", value, maxsplit=1)[0].strip()
+        values[key] = value
+    return values
+
+
+def _http_url(key: str, value: str) -> str:
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ConfigError(f"{key} must be an http(s) URL, found {value!r}")
+    return value.rstrip("/")
+
+
+@dataclass(frozen=True)
+class Config:
+    base_url: str
+    """The gateway's base URL, e.g. http://localhost:3000/sandbox (no trailing slash)."""
+    pay_id: str
+    salt: str
+    key_salt: str
+    app_url: str
+    """Where this app is reachable; the gateway posts the response to app_url + /response."""
+    port: int
+
+    @property
+    def merchant_hosted_key(self) -> str:
+        """The AES key of ENCDATA, derived from the key salt and PAY_ID."""
+        return merchant_hosted_key(self.key_salt, self.pay_id)
+
+    @property
+    def return_url(self) -> str:
+        return self.app_url + "/response"
+
+    @classmethod
+    def load(
+        cls, kit_root: Union[str, Path], environ: Optional[Mapping[str, str]] = None
+    ) -> "Config":
+        """`paystra.env` in kit_root when present, then the environment (non-empty values) wins."""
+        environ = os.environ if environ is None else environ
+        path = Path(kit_root) / FILE_NAME
+        values = read_env_file(path) if path.is_file() else {}
+        for key in KEYS:
+            if environ.get(key):
+                values[key] = environ[key]
+        return cls.from_values(values, source=str(path))
+
+    @classmethod
+    def from_values(cls, values: Mapping[str, str], source: str = "the configuration") -> "Config":
+        missing = [key for key in REQUIRED if not values.get(key)]
+        if missing:
+            raise ConfigError(
+                f"missing {', '.join(missing)}: copy paystra.env.example to {source} "
+                "or set them in the environment"
+            )
+        port_text = values.get("PORT") or "8000"
+        if not re.fullmatch(r"[0-9]{1,5}", port_text) or not 0 < int(port_text) < 65536:
+            raise ConfigError(f"PORT must be a port number, found {port_text!r}")
+        port = int(port_text)
+        pay_id = values["PAYSTRA_PAY_ID"]
+        if not re.fullmatch(r"[0-9]+", pay_id):
+            raise ConfigError(f"PAYSTRA_PAY_ID must be digits, found {pay_id!r}")
+        return cls(
+            base_url=_http_url("PAYSTRA_BASE_URL", values["PAYSTRA_BASE_URL"]),
+            pay_id=pay_id,
+            salt=values["PAYSTRA_SALT"],
+            key_salt=values["PAYSTRA_KEY_SALT"],
+            app_url=_http_url("APP_URL", values.get("APP_URL") or f"http://localhost:{port}"),
+            port=port,
+        )
+
+    def __repr__(self) -> str:
+        # The salts are secrets: never print them in a log or a traceback.
+        return (
+            f"Config(base_url={self.base_url!r}, pay_id={self.pay_id!r}, salt='***', "
+            f"key_salt='***', app_url={self.app_url!r}, port={self.port})"
+        )
