@@ -43,7 +43,10 @@ module Paystra
 
       bytes = (base64 + ('=' * (-base64.length % 4))).unpack1('m0')
       aes = aes_cipher(:decrypt, key)
-      (aes.update(bytes) + aes.final).force_encoding(Encoding::UTF_8)
+      text = (aes.update(bytes) + aes.final).force_encoding(Encoding::UTF_8)
+      raise ProtocolError, 'ENCDATA does not decrypt with this key' unless text.valid_encoding?
+
+      text
     rescue ArgumentError, OpenSSL::Cipher::CipherError
       raise ProtocolError, 'ENCDATA does not decrypt with this key'
     end

@@ -68,13 +68,13 @@ module Paystra
     # VerificationError when any of that fails.
     def verify_response(posted)
       posted = Fields.normalize(posted)
+      raise VerificationError, 'the response carries no PAY_ID or ENCDATA' if posted['PAY_ID'].to_s.empty? || posted['ENCDATA'].to_s.empty?
       raise VerificationError, 'the response names another merchant (PAY_ID)' unless posted['PAY_ID'] == config.pay_id
-      raise VerificationError, 'the response carries no ENCDATA' if posted['ENCDATA'].to_s.empty?
 
       begin
         fields = Cipher.decrypt(posted['ENCDATA'], config.merchant_hosted_key)
       rescue ProtocolError => e
-        raise VerificationError, "ENCDATA does not decrypt with this merchant's key (#{e.message})"
+        raise VerificationError, e.message.start_with?('ENCDATA') ? "the response's #{e.message}" : "the response's ENCDATA holds a #{e.message}"
       end
       raise VerificationError, 'the response HASH does not verify' unless Paystra::Hash.verify(fields, config.salt)
       raise VerificationError, 'the encrypted response names another merchant' unless fields['PAY_ID'] == config.pay_id

@@ -109,13 +109,14 @@ module Paystra
     end
 
     # A labelled text input; `hint` explains the format under the label.
-    def input(name, label, value: '', type: 'text', hint: nil, required: false, attributes: {})
+    # `id` defaults to the name; give another when two forms of a page share a field name.
+    def input(name, label, value: '', type: 'text', hint: nil, required: false, id: name, attributes: {})
       extra = attributes.map { |key, attr| %( #{escape(key)}="#{escape(attr)}") }.join
-      hint_html = hint ? %(<span class="hint" id="#{escape(name)}-hint">#{escape(hint)}</span>) : ''
-      described = hint ? %( aria-describedby="#{escape(name)}-hint") : ''
+      hint_html = hint ? %(<span class="hint" id="#{escape(id)}-hint">#{escape(hint)}</span>) : ''
+      described = hint ? %( aria-describedby="#{escape(id)}-hint") : ''
       <<~HTML
-        <label for="#{escape(name)}">#{escape(label)}#{hint_html}</label>
-        <input id="#{escape(name)}" name="#{escape(name)}" type="#{escape(type)}" value="#{escape(value)}"#{described}#{required ? ' required' : ''}#{extra}>
+        <label for="#{escape(id)}">#{escape(label)}#{hint_html}</label>
+        <input id="#{escape(id)}" name="#{escape(name)}" type="#{escape(type)}" value="#{escape(value)}"#{described}#{required ? ' required' : ''}#{extra}>
       HTML
     end
 
