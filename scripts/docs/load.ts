@@ -1,0 +1,42 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { DeveloperDocument } from './documents.ts'
+import { type DocumentMeta, parseFrontMatter } from './front-matter.ts'
+import { resolveIncludes } from './include.ts'
+
+export interface LoadOptions {
+  /** The repository root: sources and included kit files are relative to it. */
+  root: string
+  /** The site's origin; `{{SITE_URL}}` and `{{SANDBOX_URL}}` in a document become real URLs. */
+  siteUrl: string
+}
+
+export interface LoadedDocument {
+  meta: DocumentMeta
+  /** Markdown with the front matter removed, placeholders filled and includes resolved. */
+  body: string
+}
+
+/** Reads a document's source and makes it ready to render. */
+export async function loadDocument(
+  document: Pick<DeveloperDocument, 'source'>,
+  options: LoadOptions,
+): Promise<LoadedDocument> {
+  const markdown = await readFile(path.join(options.root, document.source), 'utf8')
+  return prepareMarkdown(markdown, document.source, options)
+}
+
+export async function prepareMarkdown(
+  markdown: string,
+  source: string,
+  options: LoadOptions,
+): Promise<LoadedDocument> {
+  const { meta, body } = parseFrontMatter(markdown, source)
+  const siteUrl = options.siteUrl.replace(/\/+$/, '')
+  const filled = body
+    .replaceAll('{{SITE_URL}}', siteUrl)
+    .replaceAll('{{SANDBOX_URL}}', `${siteUrl}/sandbox`)
+  const unknown = /\{\{(\w+)\}\}/.exec(filled)
+  if (unknown) throw new Error(`${source}: unknown placeholder ${unknown[0]}`)
+  return { meta, body: await resolveIncludes(filled, { root: options.root, source }) }
+}
