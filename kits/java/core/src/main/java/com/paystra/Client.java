@@ -1,0 +1,260 @@
+package com.paystra;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The merchant's side of the Paystra protocol: signed payment requests for the hosted page,
+ * encrypted merchant-hosted requests, verification of the gateway's responses, and the JSON
+ * APIs (status enquiry, refund, UPI and PG QR, payouts), whose answers are verified before
+ * they are returned.
+ */
+public final class Client {
+    /** CURRENCY_CODE of the Indian rupee, the gateway's only currency. */
+    public static final String CURRENCY_INR = "356";
+
+    private static final AtomicLong LAST_ORDER_MILLIS = new AtomicLong();
+
+    private final Config config;
+    private final HttpClient http;
+
+    public Client(Config config) {
+        this(config, HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(10))
+                .build());
+    }
+
+    public Client(Config config, HttpClient http) {
+        this.config = config;
+        this.http = http;
+    }
+
+    public Config config() {
+        return config;
+    }
+
+    /** Where the browser posts a request, and the fields it posts (hidden inputs of a form). */
+    public record PaymentForm(String action, Map<String, String> fields) {}
+
+    /** A merchant-hosted payment method: net banking (NB), a wallet (WL) or UPI (UP). */
+    public record Method(String paymentType, String mopType, String payerAddress) {
+        /** A bank by its MOP_TYPE code, e.g. "1004" (HDFC). */
+        public static Method netBanking(String bankCode) {
+            return new Method("NB", bankCode, "");
+        }
+
+        /** A wallet by its MOP_TYPE code: PPL (Paytm), MWL (Mobikwik), PPWL (PhonePay). */
+        public static Method wallet(String walletCode) {
+            return new Method("WL", walletCode, "");
+        }
+
+        /** UPI collect from the customer's UPI ID (VPA), e.g. success@upi in the sandbox. */
+        public static Method upi(String vpa) {
+            return new Method("UP", "UP", vpa);
+        }
+    }
+
+    /** prefix + milliseconds, e.g. PG1763712000123; never the same twice in one process. */
+    public static String orderId(String prefix) {
+        long now = System.currentTimeMillis();
+        long millis = LAST_ORDER_MILLIS.updateAndGet(last -> Math.max(now, last + 1));
+        return prefix + millis;
+    }
+
+    /**
+     * The signed fields of a hosted-page payment. The order holds ORDER_ID and AMOUNT (paise)
+     * and optionally CUST_NAME, CUST_EMAIL, CUST_MOBILE, CUST_ID, RETURN_URL; empty values
+     * are left out. The browser posts the fields to the action.
+     */
+    public PaymentForm paymentRequest(Map<String, String> order) {
+        return new PaymentForm(config.baseUrl() + "/paymentrequest",
+                Hash.withHash(saleFields(order), config.salt()));
+    }
+
+    /**
+     * A merchant-hosted payment: the sale fields and the method, signed and encrypted into
+     * ENCDATA; the browser posts only PAY_ID and ENCDATA.
+     */
+    public PaymentForm merchantHostedRequest(Map<String, String> order, Method method) {
+        Map<String, String> fields = saleFields(order);
+        fields.put("PAYMENT_TYPE", method.paymentType());
+        putIfPresent(fields, "MOP_TYPE", method.mopType());
+        putIfPresent(fields, "PAYER_ADDRESS", method.payerAddress());
+        Map<String, String> form = new LinkedHashMap<>();
+        form.put("PAY_ID", config.payId());
+        form.put("ENCDATA", Cipher.encrypt(fields, config.salt(), merchantHostedKey()));
+        return new PaymentForm(config.baseUrl() + "/merchantPaymentInit", form);
+    }
+
+    /**
+     * The gateway's response posted to RETURN_URL (PAY_ID and ENCDATA): decrypted, checked to
+     * be this merchant's, its HASH verified. Returns the fields (HASH included); throws
+     * VerificationError when any check fails.
+     */
+    public Map<String, String> verifyResponse(Map<String, String> posted) {
+        String payId = posted.get("PAY_ID");
+        String encdata = posted.get("ENCDATA");
+        if (payId == null || encdata == null || encdata.isBlank()) {
+            throw new VerificationError("The response has no PAY_ID or ENCDATA");
+        }
+        if (!payId.equals(config.payId())) {
+            throw new VerificationError("The response is for another merchant (PAY_ID " + payId + ")");
+        }
+        Map<String, String> fields = Cipher.decrypt(encdata, merchantHostedKey());
+        if (!config.payId().equals(fields.get("PAY_ID"))) {
+            throw new VerificationError("The encrypted response names another PAY_ID");
+        }
+        if (!Hash.verify(fields, config.salt())) {
+            throw new VerificationError("The response's HASH does not verify");
+        }
+        return fields;
+    }
+
+    // paystra:region status
+    /** Status enquiry: what the gateway knows of one order (RESPONSE_CODE 000 = Captured). */
+    public Map<String, String> status(String orderId) {
+        return post("/pgws/transact", fields(
+                "PAY_ID", config.payId(),
+                "ORDER_ID", orderId,
+                "TXNTYPE", "STATUS"));
+    }
+
+    /** Signs the fields, POSTs them as JSON and returns the answer once its HASH verifies. */
+    public Map<String, String> post(String path, Map<String, String> request) {
+        String body = send(path, Json.write(Hash.withHash(request, config.salt())));
+        Map<String, String> answer = parseAnswer(body);
+        if (!answer.containsKey("HASH")) {
+            // Unknown PAY_ID (324) or a malformed request (326): the gateway cannot sign those.
+            throw new VerificationError("The gateway refused the request: " + answer.get("RESPONSE_CODE")
+                    + " " + answer.get("RESPONSE_MESSAGE"), answer.get("RESPONSE_CODE"));
+        }
+        if (!Hash.verify(answer, config.salt()) || !config.payId().equals(answer.get("PAY_ID"))) {
+            throw new VerificationError("The gateway's answer does not verify");
+        }
+        return answer;
+    }
+    // paystra:endregion
+
+    // paystra:region refund
+    /** Refunds part or all of a captured payment; partial refunds add up (329 beyond it). */
+    public Map<String, String> refund(String orderId, String refundOrderId, String amount) {
+        return post("/pgws/transact", fields(
+                "PAY_ID", config.payId(),
+                "ORDER_ID", orderId,
+                "REFUND_ORDER_ID", refundOrderId,
+                "AMOUNT", amount,
+                "CURRENCY_CODE", CURRENCY_INR,
+                "TXNTYPE", "REFUND"));
+    }
+    // paystra:endregion
+
+    // paystra:region qr
+    /**
+     * A QR code for an order: QR_TYPE "UPI" (a UPI intent any UPI app pays) or "PG" (a link to
+     * the hosted payment page). The order holds ORDER_ID, AMOUNT and optionally CUST_NAME,
+     * CUST_EMAIL, RETURN_URL. The answer carries QR_IMAGE_URL, QR_SCAN_URL and UPI_INTENT or
+     * PAYMENT_URL; the order stays Pending (006) until the customer pays.
+     */
+    public Map<String, String> qr(Map<String, String> order, String qrType) {
+        Map<String, String> request = fields(
+                "PAY_ID", config.payId(),
+                "CURRENCY_CODE", CURRENCY_INR,
+                "QR_TYPE", qrType);
+        for (String key : new String[] {"ORDER_ID", "AMOUNT", "CUST_NAME", "CUST_EMAIL", "RETURN_URL"}) {
+            putIfPresent(request, key, order.get(key));
+        }
+        return post("/pgws/qr", request);
+    }
+    // paystra:endregion
+
+    // paystra:region payout
+    /**
+     * Sends money to a beneficiary. The request holds PAYOUT_ID, AMOUNT (paise), TRANSFER_MODE
+     * (NEFT, RTGS, IMPS or UPI), BENEFICIARY_NAME, and BENEFICIARY_ACCOUNT + BENEFICIARY_IFSC
+     * or (UPI) BENEFICIARY_VPA, optionally REMARKS. STATUS: Processed (with a UTR), Pending, Failed.
+     */
+    public Map<String, String> payout(Map<String, String> request) {
+        Map<String, String> fields = fields("PAY_ID", config.payId(), "CURRENCY_CODE", CURRENCY_INR);
+        request.forEach((key, value) -> putIfPresent(fields, key, value));
+        return post("/pgws/payout", fields);
+    }
+
+    /** The stored answer of an earlier payout (328 when the gateway never saw it). */
+    public Map<String, String> payoutStatus(String payoutId) {
+        return post("/pgws/payout/status", fields("PAY_ID", config.payId(), "PAYOUT_ID", payoutId));
+    }
+    // paystra:endregion
+
+    /** The 32-character AES key of ENCDATA, derived from the key salt and the PAY_ID. */
+    public String merchantHostedKey() {
+        if (config.keySalt().isEmpty()) {
+            throw new PaystraException("PAYSTRA_KEY_SALT is not set: it derives the key of ENCDATA");
+        }
+        return Cipher.merchantHostedKey(config.keySalt(), config.payId());
+    }
+
+    private Map<String, String> saleFields(Map<String, String> order) {
+        Map<String, String> fields = fields(
+                "PAY_ID", config.payId(),
+                "CURRENCY_CODE", CURRENCY_INR,
+                "TXNTYPE", "SALE",
+                "RETURN_URL", config.appUrl() + "/response");
+        order.forEach((key, value) -> putIfPresent(fields, key, value));
+        return fields;
+    }
+
+    private String send(String path, String json) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(config.baseUrl() + path))
+                .timeout(Duration.ofSeconds(30))
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8))
+                .build();
+        try {
+            HttpResponse<String> response =
+                    http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            String contentType = response.headers().firstValue("Content-Type").orElse("");
+            if (!contentType.contains("json")) {
+                throw new PaystraException("The gateway answered HTTP " + response.statusCode()
+                        + " without JSON at " + request.uri());
+            }
+            return response.body();
+        } catch (IOException e) {
+            throw new PaystraException("Cannot reach the gateway at " + request.uri() + ": " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PaystraException("Interrupted while waiting for the gateway", e);
+        }
+    }
+
+    private static Map<String, String> parseAnswer(String body) {
+        try {
+            return Json.parseFlat(body);
+        } catch (IllegalArgumentException e) {
+            throw new PaystraException("The gateway's answer is not a JSON object of fields: " + e.getMessage(), e);
+        }
+    }
+
+    private static Map<String, String> fields(String... keysAndValues) {
+        Map<String, String> fields = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            fields.put(keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return fields;
+    }
+
+    private static void putIfPresent(Map<String, String> fields, String key, String value) {
+        if (value != null && !value.isEmpty()) {
+            fields.put(key, value);
+        }
+    }
+}
