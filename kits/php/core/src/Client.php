@@ -1,0 +1,260 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Paystra;
+
+/**
+ * The merchant's side of the Paystra protocol: signed payment forms (hosted and merchant-hosted),
+ * response verification, and the signed JSON APIs (status enquiry, refund, QR, payout).
+ *
+ * Browser flows (paymentRequest, merchantHostedRequest) check AMOUNT and ORDER_ID here, because
+ * a request the gateway refuses would show the customer an error page. The JSON APIs pass the
+ * values on: the gateway answers a signed RESPONSE_CODE (320, 321, 329, 331...) the caller reads.
+ */
+final class Client
+{
+    public const CURRENCY_INR = '356';
+
+    /** @var \Closure(string, string): array{0: int, 1: string} */
+    private \Closure $transport;
+
+    /**
+     * @param (callable(string $url, string $json): array{0: int, 1: string})|null $transport
+     *        POSTs JSON and returns [HTTP status, body]; the default uses file_get_contents.
+     */
+    public function __construct(public readonly Config $config, ?callable $transport = null)
+    {
+        $this->transport = $transport !== null ? \Closure::fromCallable($transport) : self::httpPost(...);
+    }
+
+    /** A new order id: the prefix and the current time in milliseconds, e.g. PG1763712000123. */
+    public static function orderId(string $prefix): string
+    {
+        return $prefix . (string) (int) floor(microtime(true) * 1000);
+    }
+
+    /**
+     * The hosted checkout form: post `fields` (hidden inputs) to `action` from the customer's
+     * browser. `$order` holds AMOUNT (paise) and ORDER_ID, optionally CUST_NAME, CUST_EMAIL,
+     * CUST_MOBILE, CUST_ID and RETURN_URL (default APP_URL + /response).
+     *
+     * @return array{action: string, fields: array<string, string>}
+     */
+    public function paymentRequest(array $order): array
+    {
+        return [
+            'action' => $this->config->baseUrl . '/paymentrequest',
+            'fields' => Hash::withHash($this->saleFields($order), $this->config->salt),
+        ];
+    }
+
+    /**
+     * The merchant-hosted (seamless) form: the sale fields and the method the customer chose on
+     * the merchant's page, encrypted into ENCDATA. `$method`: PAYMENT_TYPE NB (net banking),
+     * WL (wallet) or UP (UPI), MOP_TYPE (bank or wallet code; UP for UPI), PAYER_ADDRESS (UPI ID).
+     *
+     * @return array{action: string, fields: array{PAY_ID: string, ENCDATA: string}}
+     */
+    public function merchantHostedRequest(array $order, array $method): array
+    {
+        $type = $method['PAYMENT_TYPE'] ?? '';
+        if (!in_array($type, PaymentMethods::MERCHANT_HOSTED_TYPES, true)) {
+            throw new \InvalidArgumentException('PAYMENT_TYPE must be NB (net banking), WL (wallet) or UP (UPI).');
+        }
+        $fields = $this->saleFields($order) + self::nonEmpty($method, ['PAYMENT_TYPE', 'MOP_TYPE', 'PAYER_ADDRESS']);
+        return [
+            'action' => $this->config->baseUrl . '/merchantPaymentInit',
+            'fields' => [
+                'PAY_ID' => $this->config->payId,
+                'ENCDATA' => Cipher::encrypt($fields, $this->config->salt, $this->config->merchantHostedKey()),
+            ],
+        ];
+    }
+
+    /**
+     * The gateway's response posted to RETURN_URL (PAY_ID + ENCDATA): decrypted, its HASH
+     * verified and its PAY_ID checked. Returns the response fields (RESPONSE_CODE 000 = paid).
+     *
+     * @throws VerificationError when the response must not be trusted
+     */
+    public function verifyResponse(array $posted): array
+    {
+        $payId = $posted['PAY_ID'] ?? null;
+        $encdata = $posted['ENCDATA'] ?? null;
+        if (!is_string($encdata) || $encdata === '') {
+            throw new VerificationError('The response carries no ENCDATA.');
+        }
+        if ($payId !== $this->config->payId) {
+            throw new VerificationError('The response is for another merchant (PAY_ID does not match).');
+        }
+        try {
+            $fields = Cipher::decrypt($encdata, $this->config->merchantHostedKey());
+        } catch (ProtocolError $error) {
+            throw new VerificationError('The response does not decrypt: ' . $error->getMessage(), 0, $error);
+        }
+        if (!Hash::verify($fields, $this->config->salt)) {
+            throw new VerificationError('The response HASH does not verify: it was altered or not sent by Paystra.');
+        }
+        if (($fields['PAY_ID'] ?? null) !== $this->config->payId) {
+            throw new VerificationError('The encrypted response is for another merchant.');
+        }
+        return $fields;
+    }
+
+    // paystra:region status
+    /** Status enquiry: the gateway's stored answer for the order (STATUS, RESPONSE_CODE, ...). */
+    public function status(string $orderId): array
+    {
+        return $this->call('/pgws/transact', ['ORDER_ID' => $orderId, 'TXNTYPE' => 'STATUS']);
+    }
+    // paystra:endregion
+
+    // paystra:region refund
+    /**
+     * Refunds a captured payment in full or in part. AMOUNT is in paise; partial refunds add up
+     * to at most the paid amount. REFUND_ORDER_ID must be new for every refund.
+     */
+    public function refund(string $orderId, string $refundOrderId, string $amount): array
+    {
+        return $this->call('/pgws/transact', [
+            'TXNTYPE' => 'REFUND',
+            'ORDER_ID' => $orderId,
+            'REFUND_ORDER_ID' => $refundOrderId,
+            'AMOUNT' => $amount,
+            'CURRENCY_CODE' => self::CURRENCY_INR,
+        ]);
+    }
+    // paystra:endregion
+
+    // paystra:region qr
+    /**
+     * A QR code for an order: QR_TYPE UPI (any UPI app pays it) or PG (opens the hosted
+     * payment page). The answer holds QR_IMAGE_URL, UPI_INTENT or PAYMENT_URL, and TXN_ID.
+     */
+    public function qr(array $order, string $qrType): array
+    {
+        return $this->call('/pgws/qr', [
+            'ORDER_ID' => (string) ($order['ORDER_ID'] ?? ''),
+            'AMOUNT' => (string) ($order['AMOUNT'] ?? ''),
+            'CURRENCY_CODE' => self::CURRENCY_INR,
+            'QR_TYPE' => $qrType,
+        ] + self::nonEmpty($order, ['CUST_NAME', 'CUST_EMAIL', 'RETURN_URL']));
+    }
+    // paystra:endregion
+
+    // paystra:region payout
+    /**
+     * Sends money to a bank account (TRANSFER_MODE NEFT, RTGS or IMPS with BENEFICIARY_ACCOUNT
+     * and BENEFICIARY_IFSC) or a UPI ID (UPI with BENEFICIARY_VPA). PAYOUT_ID is generated when
+     * missing. STATUS: Processed (000, with the UTR), Pending (026) or Failed.
+     */
+    public function payout(array $request): array
+    {
+        $fields = self::nonEmpty($request, [
+            'PAYOUT_ID', 'AMOUNT', 'TRANSFER_MODE', 'BENEFICIARY_NAME',
+            'BENEFICIARY_ACCOUNT', 'BENEFICIARY_IFSC', 'BENEFICIARY_VPA', 'REMARKS',
+        ]);
+        $fields['PAYOUT_ID'] ??= self::orderId('PO');
+        $fields['CURRENCY_CODE'] = self::CURRENCY_INR;
+        return $this->call('/pgws/payout', $fields);
+    }
+    // paystra:endregion
+
+    /** The stored answer of an earlier payout (a Pending one may since have been processed). */
+    public function payoutStatus(string $payoutId): array
+    {
+        return $this->call('/pgws/payout/status', ['PAYOUT_ID' => $payoutId]);
+    }
+
+    /**
+     * POSTs the fields (with PAY_ID and HASH added) as JSON to an API under the base URL and
+     * returns the answer once its HASH verifies.
+     *
+     * @throws GatewayError when the gateway is unreachable or answers without a HASH
+     * @throws VerificationError when the answer's HASH does not verify
+     */
+    public function call(string $path, array $fields): array
+    {
+        $request = Hash::withHash(['PAY_ID' => $this->config->payId] + $fields, $this->config->salt);
+        $url = $this->config->baseUrl . $path;
+        [$status, $body] = ($this->transport)($url, json_encode($request, JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE));
+        $answer = json_decode($body, true);
+        if (!is_array($answer) || array_is_list($answer) && $answer !== []) {
+            throw new GatewayError(sprintf('The gateway answered HTTP %d without JSON fields at %s.', $status, $url));
+        }
+        foreach ($answer as $key => $value) {
+            if (!is_scalar($value) && $value !== null) {
+                throw new GatewayError("The gateway's answer has a malformed field $key.");
+            }
+            $answer[$key] = is_bool($value) ? ($value ? 'true' : 'false') : (string) $value;
+        }
+        if (!isset($answer['HASH'])) {
+            $code = $answer['RESPONSE_CODE'] ?? null;
+            throw new GatewayError(
+                trim(sprintf('Refused with an unsigned answer: %s %s', $code ?? "HTTP $status", $answer['RESPONSE_MESSAGE'] ?? '')),
+                $code,
+                $answer,
+            );
+        }
+        if (!Hash::verify($answer, $this->config->salt)) {
+            throw new VerificationError("The gateway's answer HASH does not verify: check PAYSTRA_SALT.");
+        }
+        if (($answer['PAY_ID'] ?? $this->config->payId) !== $this->config->payId) {
+            throw new VerificationError("The gateway's answer is for another merchant.");
+        }
+        return $answer;
+    }
+
+    /** PAY_ID, ORDER_ID, AMOUNT, CURRENCY_CODE, TXNTYPE and RETURN_URL, plus the customer. */
+    private function saleFields(array $order): array
+    {
+        $amount = (string) ($order['AMOUNT'] ?? '');
+        $orderId = (string) ($order['ORDER_ID'] ?? '');
+        Validate::throwIfAny([Validate::amount($amount), Validate::orderId($orderId)]);
+        return [
+            'PAY_ID' => $this->config->payId,
+            'ORDER_ID' => $orderId,
+            'AMOUNT' => $amount,
+            'CURRENCY_CODE' => self::CURRENCY_INR,
+            'TXNTYPE' => 'SALE',
+            'RETURN_URL' => (string) ($order['RETURN_URL'] ?? $this->config->returnUrl()),
+        ] + self::nonEmpty($order, ['CUST_NAME', 'CUST_EMAIL', 'CUST_MOBILE', 'CUST_ID']);
+    }
+
+    /** @return array<string, string> the named keys that hold a non-empty value, as text */
+    private static function nonEmpty(array $values, array $keys): array
+    {
+        $picked = [];
+        foreach ($keys as $key) {
+            $value = $values[$key] ?? null;
+            if ($value !== null && $value !== '' && is_scalar($value)) {
+                $picked[$key] = trim((string) $value);
+            }
+        }
+        return $picked;
+    }
+
+    /** @return array{0: int, 1: string} */
+    private static function httpPost(string $url, string $json): array
+    {
+        $context = stream_context_create(['http' => [
+            'method' => 'POST',
+            'header' => "Content-Type: application/json\r\nAccept: application/json\r\n",
+            'content' => $json,
+            'timeout' => 20,
+            'ignore_errors' => true,
+            'follow_location' => 0,
+        ]]);
+        $body = @file_get_contents($url, false, $context);
+        $headers = function_exists('http_get_last_response_headers')
+            ? (http_get_last_response_headers() ?? [])
+            : ($http_response_header ?? []);
+        if ($body === false) {
+            $reason = error_get_last()['message'] ?? 'no answer';
+            throw new GatewayError("Cannot reach the gateway at $url ($reason).");
+        }
+        $status = preg_match('#^HTTP/\S+\s+(\d{3})#', $headers[0] ?? '', $match) === 1 ? (int) $match[1] : 0;
+        return [$status, $body];
+    }
+}

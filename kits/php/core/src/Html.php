@@ -1,0 +1,288 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Paystra;
+
+/**
+ * The pages of the example apps: one layout, escaping, and the few pieces every example shows
+ * (the auto-posting gateway form, a payment result, a field table, the sandbox's test data).
+ * Every value goes through Html::e().
+ */
+final class Html
+{
+    public static function e(mixed $value): string
+    {
+        return htmlspecialchars((string) $value, ENT_QUOTES | ENT_SUBSTITUTE, 'UTF-8');
+    }
+
+    /**
+     * A whole page. `$options`: kit (the example's name in the header), gateway (base URL shown
+     * in the footer), refresh (seconds before the page reloads itself).
+     */
+    public static function page(string $title, string $body, array $options = []): string
+    {
+        $kit = (string) ($options['kit'] ?? 'Paystra PHP kit');
+        $refresh = isset($options['refresh']) ? '<meta http-equiv="refresh" content="' . (int) $options['refresh'] . '">' : '';
+        $gateway = isset($options['gateway'])
+            ? '<p>Gateway: <code>' . self::e($options['gateway']) . '</code>. Amounts are in paise: <code>AMOUNT=100</code> is ₹1.00.</p>'
+            : '';
+        return '<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>' . self::e($title . ' · ' . $kit) . '</title>' . $refresh . '
+<style>' . self::STYLE . '</style>
+</head>
+<body>
+<header><div class="wrap bar"><a class="brand" href="/">Paystra</a><span class="kit">' . self::e($kit) . '</span><span class="badge">Test mode</span></div></header>
+<main class="wrap">
+' . $body . '
+</main>
+<footer><div class="wrap">' . $gateway . '<p>Paystra Payments Private Limited · MIT-licensed sample code · Never put your salt in browser code.</p></div></footer>
+</body>
+</html>
+';
+    }
+
+    /**
+     * The page that sends the customer's browser to the gateway: ONE form of hidden inputs,
+     * submitted at once by a script, with a button for browsers that run none.
+     */
+    public static function autoPostPage(string $action, array $fields, string $summary, array $options = []): string
+    {
+        $body = '<section class="card">
+<h1>Redirecting you to Paystra…</h1>
+' . $summary . '
+<form method="post" action="' . self::e($action) . '">
+' . self::hiddenInputs($fields) . '<button type="submit">Continue to payment</button>
+</form>
+<p class="hint">You are being taken to the secure payment page. If nothing happens, press <strong>Continue to payment</strong>.</p>
+</section>
+<script>document.forms[0].submit()</script>';
+        return self::page('Redirecting to payment', $body, $options);
+    }
+
+    public static function hiddenInputs(array $fields): string
+    {
+        $html = '';
+        foreach ($fields as $name => $value) {
+            $html .= '<input type="hidden" name="' . self::e($name) . '" value="' . self::e($value) . '">' . "\n";
+        }
+        return $html;
+    }
+
+    /** "₹1.00" with the paise it came from: "₹1.00 (AMOUNT 100 paise)". */
+    public static function amount(string $paise): string
+    {
+        if (preg_match('/^\d+$/', $paise) !== 1) {
+            return self::e($paise);
+        }
+        return '<strong>' . self::e(Amount::format($paise)) . '</strong> <span class="muted">(AMOUNT ' . self::e($paise) . ' paise)</span>';
+    }
+
+    /** Rows of label => HTML (already escaped) as a two-column table. */
+    public static function rows(array $rows, string $caption = ''): string
+    {
+        $html = '<table>' . ($caption !== '' ? '<caption>' . self::e($caption) . '</caption>' : '');
+        foreach ($rows as $label => $value) {
+            $html .= '<tr><th scope="row">' . self::e($label) . '</th><td>' . $value . '</td></tr>';
+        }
+        return $html . '</table>';
+    }
+
+    /** Every field as sent by the gateway, in a collapsible table. */
+    public static function fieldsTable(array $fields, string $summary = 'All fields'): string
+    {
+        $rows = [];
+        foreach ($fields as $key => $value) {
+            $rows[(string) $key] = '<code>' . self::e($value) . '</code>';
+        }
+        return '<details><summary>' . self::e($summary) . '</summary>' . self::rows($rows) . '</details>';
+    }
+
+    /** A payment's outcome: a headline by STATUS, then order, transaction, amount and code. */
+    public static function result(array $fields, string $headline = ''): string
+    {
+        $code = (string) ($fields['RESPONSE_CODE'] ?? '');
+        $status = (string) ($fields['STATUS'] ?? '');
+        $tone = self::tone($code, $status);
+        $headline = $headline !== '' ? $headline : match ($tone) {
+            'ok' => 'Payment successful',
+            'wait' => 'Payment pending',
+            default => 'Payment not completed',
+        };
+        $rows = [
+            'Order ID' => '<code>' . self::e($fields['ORDER_ID'] ?? '') . '</code>',
+            'Transaction ID' => '<code>' . self::e($fields['TXN_ID'] ?? '–') . '</code>',
+            'Amount' => self::amount((string) ($fields['AMOUNT'] ?? '')),
+        ];
+        if (($fields['REFUNDED_AMOUNT'] ?? '') !== '') {
+            $rows['Refunded'] = self::amount((string) $fields['REFUNDED_AMOUNT']);
+        }
+        if (($fields['PAYMENT_TYPE'] ?? '') !== '') {
+            $rows['Method'] = self::e(PaymentMethods::name((string) $fields['PAYMENT_TYPE'], (string) ($fields['MOP_TYPE'] ?? '')));
+        }
+        $rows += [
+            'Status' => self::status($status, $code),
+            'Response code' => '<code>' . self::e($code) . '</code>',
+            'Message' => self::e($fields['RESPONSE_MESSAGE'] ?? ''),
+        ];
+        if (($fields['RESPONSE_DATE_TIME'] ?? '') !== '') {
+            $rows['Date and time'] = self::e($fields['RESPONSE_DATE_TIME']);
+        }
+        return '<section class="card result ' . $tone . '"><h1>' . self::e($headline) . '</h1>'
+            . self::rows($rows) . self::fieldsTable($fields) . '</section>';
+    }
+
+    /** A coloured STATUS label with its code, e.g. Captured (000). */
+    public static function status(string $status, string $code): string
+    {
+        return '<span class="pill ' . self::tone($code, $status) . '">' . self::e($status !== '' ? $status : 'Unknown')
+            . ($code !== '' ? ' · ' . self::e($code) : '') . '</span>';
+    }
+
+    /** A message box: tone ok, bad, wait or info; `$html` is already escaped. */
+    public static function notice(string $tone, string $html): string
+    {
+        return '<div class="notice ' . self::e($tone) . '" role="' . ($tone === 'bad' ? 'alert' : 'status') . '">' . $html . '</div>';
+    }
+
+    /** A labelled text input. `$attributes` are added as given (escaped), e.g. required, pattern. */
+    public static function input(string $name, string $label, string $value = '', array $attributes = [], string $hint = ''): string
+    {
+        $id = 'f-' . strtolower(preg_replace('/[^A-Za-z0-9]+/', '-', $name) ?? $name);
+        $attributes += ['type' => 'text'];
+        $extra = self::attributes($attributes + ($hint !== '' ? ['aria-describedby' => "$id-hint"] : []));
+        return '<div class="field"><label for="' . $id . '">' . self::e($label) . '</label>'
+            . '<input id="' . $id . '" name="' . self::e($name) . '" value="' . self::e($value) . '"' . $extra . '>'
+            . ($hint !== '' ? '<p class="hint" id="' . $id . '-hint">' . $hint . '</p>' : '') . '</div>';
+    }
+
+    /** A labelled select of value => text. */
+    public static function select(string $name, string $label, array $options, string $selected = '', string $hint = ''): string
+    {
+        $id = 'f-' . strtolower(preg_replace('/[^A-Za-z0-9]+/', '-', $name) ?? $name);
+        $html = '<div class="field"><label for="' . $id . '">' . self::e($label) . '</label><select id="' . $id . '" name="' . self::e($name) . '"'
+            . ($hint !== '' ? ' aria-describedby="' . $id . '-hint"' : '') . '>';
+        foreach ($options as $value => $text) {
+            $html .= '<option value="' . self::e($value) . '"' . ((string) $value === $selected ? ' selected' : '') . '>' . self::e($text) . '</option>';
+        }
+        return $html . '</select>' . ($hint !== '' ? '<p class="hint" id="' . $id . '-hint">' . $hint . '</p>' : '') . '</div>';
+    }
+
+    /** AMOUNT (paise) and the customer's name, email and mobile, filled with demo values. */
+    public static function paymentInputs(string $amount = '100'): string
+    {
+        return '<div class="grid">'
+            . self::input('AMOUNT', 'Amount in paise', $amount, ['inputmode' => 'numeric', 'pattern' => '[1-9][0-9]{0,9}', 'required' => true], '100 paise = ₹1.00; 250000 = ₹2,500.00.')
+            . self::input('CUST_NAME', 'Customer name', 'Asha Verma', ['autocomplete' => 'name', 'required' => true])
+            . self::input('CUST_EMAIL', 'Email', 'asha.verma@example.com', ['type' => 'email', 'autocomplete' => 'email', 'required' => true])
+            . self::input('CUST_MOBILE', 'Mobile', '9876543210', ['inputmode' => 'numeric', 'pattern' => '[0-9]{10}', 'autocomplete' => 'tel-national', 'required' => true], '10 digits.')
+            . '</div>';
+    }
+
+    /** The sandbox's test cards, UPI IDs and bank page, so a visitor can try every outcome. */
+    public static function testData(): string
+    {
+        $cards = '';
+        foreach (PaymentMethods::TEST_CARDS as $number => $outcome) {
+            $cards .= '<li><code>' . self::e($number) . '</code> ' . self::e($outcome) . '</li>';
+        }
+        $upi = '';
+        foreach (PaymentMethods::TEST_UPI_IDS as $vpa => $outcome) {
+            $upi .= '<li><code>' . self::e($vpa) . '</code> ' . self::e($outcome) . '</li>';
+        }
+        return '<section class="card"><h2>Sandbox test data</h2><div class="grid">'
+            . '<div><h3>Cards</h3><ul>' . $cards . '</ul><p class="hint">Any future expiry (e.g. 12/30), any 3-digit CVV, any name.</p></div>'
+            . '<div><h3>UPI</h3><ul>' . $upi . '</ul><h3>Net banking and wallets</h3><p>The sandbox bank page offers <strong>Success</strong> (000) and <strong>Failure</strong> (004). Cancel on the payment page gives 010.</p></div>'
+            . '</div></section>';
+    }
+
+    /** An error page body: a heading and the message (each line a paragraph). */
+    public static function errorBody(string $title, string $message, string $back = '/'): string
+    {
+        $lines = '';
+        foreach (preg_split('/\n/', $message) ?: [] as $line) {
+            $lines .= '<p>' . self::e($line) . '</p>';
+        }
+        return '<section class="card result bad"><h1>' . self::e($title) . '</h1>' . $lines
+            . '<p><a class="button secondary" href="' . self::e($back) . '">Back</a></p></section>';
+    }
+
+    private static function tone(string $code, string $status): string
+    {
+        return match (true) {
+            $code === '000' => 'ok',
+            $status === 'Pending' || $code === '006' || $code === '026' => 'wait',
+            default => 'bad',
+        };
+    }
+
+    private static function attributes(array $attributes): string
+    {
+        $html = '';
+        foreach ($attributes as $name => $value) {
+            if ($value === false || $value === null) {
+                continue;
+            }
+            $html .= ' ' . self::e($name) . ($value === true ? '' : '="' . self::e($value) . '"');
+        }
+        return $html;
+    }
+
+    private const STYLE = <<<'CSS'
+:root{--brand:#4a2fd6;--brand-strong:#2d1a99;--brand-soft:#eeebff;--ink:#12142b;--ink-soft:#4b4f6b;--line:#dedfeb;--alt:#f6f6fb;--ok:#0a7a5e;--ok-soft:#e3f6f0;--bad:#b42318;--bad-soft:#fdeceb;--wait:#8a5300;--wait-soft:#fff4dc}
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:var(--ink);background:var(--alt)}
+.wrap{max-width:58rem;margin:0 auto;padding:0 1.25rem}
+header{background:var(--ink);color:#fff}
+.bar{display:flex;align-items:center;gap:.75rem;flex-wrap:wrap;min-height:3.5rem}
+.brand{color:#fff;font-weight:800;font-size:1.2rem;letter-spacing:.01em;text-decoration:none}
+.kit{color:#d9dbf0}
+.badge{margin-left:auto;background:#ffd666;color:#3d2a00;border-radius:999px;padding:.1rem .65rem;font-size:.8rem;font-weight:700}
+main{padding-top:1rem;padding-bottom:1rem}
+h1{font-size:1.6rem;line-height:1.25;margin:.25rem 0 .75rem}
+h2{font-size:1.2rem;margin:0 0 .5rem}
+h3{font-size:1rem;margin:.75rem 0 .25rem}
+p{margin:.5rem 0}
+a{color:var(--brand)}
+.lead{font-size:1.05rem;color:var(--ink-soft)}
+.card{background:#fff;border:1px solid var(--line);border-radius:12px;padding:1.25rem 1.5rem;margin:1rem 0;box-shadow:0 1px 3px rgba(18,20,43,.06)}
+.result{border-left:6px solid var(--bad)}
+.result.ok{border-left-color:var(--ok)}
+.result.wait{border-left-color:var(--wait)}
+.grid{display:grid;gap:0 1.25rem;grid-template-columns:repeat(auto-fit,minmax(15rem,1fr))}
+.field label{display:block;font-weight:600;margin:.75rem 0 .25rem}
+input,select,textarea{width:100%;font:inherit;color:inherit;padding:.55rem .7rem;border:1px solid #a9abc4;border-radius:8px;background:#fff}
+textarea{min-height:7rem}
+input:focus,select:focus,textarea:focus,button:focus-visible,a:focus-visible{outline:3px solid #a99cf5;outline-offset:1px}
+.hint{color:var(--ink-soft);font-size:.875rem;margin:.25rem 0 0}
+button,.button{display:inline-block;margin-top:1rem;background:var(--brand);color:#fff;border:1px solid var(--brand);border-radius:8px;padding:.6rem 1.2rem;font:inherit;font-weight:600;cursor:pointer;text-decoration:none}
+button:hover,.button:hover{background:var(--brand-strong)}
+.secondary{background:#fff;color:var(--brand)}
+.secondary:hover{background:var(--brand-soft)}
+.actions{display:flex;gap:.75rem;flex-wrap:wrap;align-items:center}
+table{width:100%;border-collapse:collapse;font-size:.95rem;margin:.5rem 0}
+caption{text-align:left;font-weight:600;padding:.25rem 0}
+th,td{text-align:left;padding:.45rem .6rem;border-bottom:1px solid var(--line);vertical-align:top}
+th[scope=row]{width:36%;color:var(--ink-soft);font-weight:600}
+thead th{background:var(--alt)}
+.scroll{overflow-x:auto}
+code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.88em;background:var(--alt);padding:.1em .3em;border-radius:4px;overflow-wrap:anywhere}
+details{margin-top:.75rem}
+summary{cursor:pointer;color:var(--brand);font-weight:600}
+ul{padding-left:1.2rem;margin:.25rem 0}
+.muted{color:var(--ink-soft)}
+.pill{display:inline-block;border-radius:999px;padding:.05rem .6rem;font-weight:700;font-size:.85rem;background:var(--bad-soft);color:var(--bad)}
+.pill.ok{background:var(--ok-soft);color:var(--ok)}
+.pill.wait{background:var(--wait-soft);color:var(--wait)}
+.notice{border-radius:8px;padding:.75rem 1rem;margin:.75rem 0;background:var(--brand-soft)}
+.notice.ok{background:var(--ok-soft)}.notice.bad{background:var(--bad-soft)}.notice.wait{background:var(--wait-soft)}
+fieldset{border:1px solid var(--line);border-radius:10px;padding:.5rem 1rem 1rem;margin:1rem 0}
+legend{font-weight:700;padding:0 .35rem}
+.qr{display:block;width:15rem;max-width:100%;height:auto;border:1px solid var(--line);border-radius:8px;background:#fff;image-rendering:pixelated}
+footer{color:var(--ink-soft);font-size:.85rem;padding:.5rem 0 2rem}
+CSS;
+}

@@ -1,0 +1,159 @@
+<?php
+
+declare(strict_types=1);
+
+use Paystra\Cipher;
+use Paystra\Client;
+use Paystra\Config;
+use Paystra\GatewayError;
+use Paystra\Hash;
+use Paystra\VerificationError;
+
+function demoConfig(): Config
+{
+    return new Config('http://127.0.0.1:4120/sandbox', '1000000000000001', 'a1b2c3d4e5f60718', 'f0e1d2c3b4a59687', 'http://127.0.0.1:8000');
+}
+
+/** A client whose gateway is $answer(request fields); records the last URL and request. */
+function fakeClient(callable $answer, ?array &$seen = null): Client
+{
+    return new Client(demoConfig(), static function (string $url, string $json) use ($answer, &$seen): array {
+        $request = json_decode($json, true, 512, JSON_THROW_ON_ERROR);
+        $seen = ['url' => $url, 'request' => $request];
+        [$status, $body] = $answer($request);
+        return [$status, is_string($body) ? $body : json_encode($body)];
+    });
+}
+
+test('client: paymentRequest signs the sale with RETURN_URL = APP_URL/response', static function (): void {
+    $form = (new Client(demoConfig()))->paymentRequest([
+        'ORDER_ID' => 'PG1763712000123', 'AMOUNT' => '100',
+        'CUST_NAME' => 'Asha Verma', 'CUST_EMAIL' => 'asha@example.com', 'CUST_MOBILE' => '9876543210', 'CUST_ID' => '',
+    ]);
+    Assert::same('http://127.0.0.1:4120/sandbox/paymentrequest', $form['action']);
+    $fields = $form['fields'];
+    Assert::same('1000000000000001', $fields['PAY_ID']);
+    Assert::same('356', $fields['CURRENCY_CODE']);
+    Assert::same('SALE', $fields['TXNTYPE']);
+    Assert::same('http://127.0.0.1:8000/response', $fields['RETURN_URL']);
+    Assert::false(isset($fields['CUST_ID']), 'empty optional fields are left out');
+    Assert::true(Hash::verify($fields, 'a1b2c3d4e5f60718'));
+});
+
+test('client: bad AMOUNT or ORDER_ID is refused before the gateway sees it', static function (): void {
+    $client = new Client(demoConfig());
+    foreach (['', '0', '010', '1.00', '-1', '12345678901', 'abc'] as $amount) {
+        Assert::throws(InvalidArgumentException::class, static fn () => $client->paymentRequest(['ORDER_ID' => 'PG1', 'AMOUNT' => $amount]), 'AMOUNT');
+    }
+    Assert::throws(InvalidArgumentException::class, static fn () => $client->paymentRequest(['ORDER_ID' => 'bad id!', 'AMOUNT' => '100']), 'ORDER_ID');
+    Assert::throws(InvalidArgumentException::class, static fn () => $client->paymentRequest(['ORDER_ID' => str_repeat('A', 51), 'AMOUNT' => '100']), 'ORDER_ID');
+});
+
+test('client: merchantHostedRequest encrypts the sale and the method into ENCDATA', static function (): void {
+    $form = (new Client(demoConfig()))->merchantHostedRequest(
+        ['ORDER_ID' => 'MH1', 'AMOUNT' => '250000', 'CUST_NAME' => 'Asha'],
+        ['PAYMENT_TYPE' => 'UP', 'MOP_TYPE' => 'UP', 'PAYER_ADDRESS' => 'success@upi'],
+    );
+    Assert::same('http://127.0.0.1:4120/sandbox/merchantPaymentInit', $form['action']);
+    Assert::same(['PAY_ID', 'ENCDATA'], array_keys($form['fields']));
+    $inside = Cipher::decrypt($form['fields']['ENCDATA'], '034A0B731C8AE0736BD8D47D1B3017B3');
+    Assert::true(Hash::verify($inside, 'a1b2c3d4e5f60718'));
+    Assert::same('success@upi', $inside['PAYER_ADDRESS']);
+    Assert::same('UP', $inside['PAYMENT_TYPE']);
+    Assert::same('250000', $inside['AMOUNT']);
+    Assert::throws(InvalidArgumentException::class, static fn () => (new Client(demoConfig()))->merchantHostedRequest(['ORDER_ID' => 'MH2', 'AMOUNT' => '1'], ['PAYMENT_TYPE' => 'CC']), 'PAYMENT_TYPE');
+});
+
+/** A response as the gateway posts it to RETURN_URL. */
+function postedResponse(array $fields, string $salt = 'a1b2c3d4e5f60718', string $payId = '1000000000000001'): array
+{
+    return ['PAY_ID' => $payId, 'ENCDATA' => Cipher::encrypt($fields, $salt, '034A0B731C8AE0736BD8D47D1B3017B3')];
+}
+
+test('client: verifyResponse returns the fields of a genuine response', static function (): void {
+    $fields = ['PAY_ID' => '1000000000000001', 'ORDER_ID' => 'PG1', 'AMOUNT' => '100', 'RESPONSE_CODE' => '000', 'STATUS' => 'Captured'];
+    $posted = postedResponse($fields);
+    $verified = (new Client(demoConfig()))->verifyResponse($posted);
+    Assert::same('000', $verified['RESPONSE_CODE']);
+    // A form post may turn + into spaces; that still verifies.
+    $verified = (new Client(demoConfig()))->verifyResponse(['PAY_ID' => $posted['PAY_ID'], 'ENCDATA' => str_replace('+', ' ', $posted['ENCDATA'])]);
+    Assert::same('PG1', $verified['ORDER_ID']);
+});
+
+test('client: verifyResponse refuses tampered, foreign and empty responses', static function (): void {
+    $client = new Client(demoConfig());
+    $fields = ['PAY_ID' => '1000000000000001', 'ORDER_ID' => 'PG1', 'AMOUNT' => '100', 'RESPONSE_CODE' => '000'];
+    $posted = postedResponse($fields);
+    $tampered = $posted;
+    $tampered['ENCDATA'][10] = $tampered['ENCDATA'][10] === 'A' ? 'B' : 'A';
+    Assert::throws(VerificationError::class, static fn () => $client->verifyResponse($tampered));
+    Assert::throws(VerificationError::class, static fn () => $client->verifyResponse(['PAY_ID' => '1000000000000002'] + $posted), 'another merchant');
+    Assert::throws(VerificationError::class, static fn () => $client->verifyResponse(postedResponse($fields, 'wrong salt')), 'HASH');
+    Assert::throws(VerificationError::class, static fn () => $client->verifyResponse(postedResponse(['PAY_ID' => '1000000000000002'] + $fields)), 'another merchant');
+    Assert::throws(VerificationError::class, static fn () => $client->verifyResponse(['PAY_ID' => '1000000000000001']), 'ENCDATA');
+    Assert::throws(VerificationError::class, static fn () => $client->verifyResponse(['PAY_ID' => '1000000000000001', 'ENCDATA' => 'garbage!']), 'decrypt');
+});
+
+test('client: status posts signed JSON and returns the verified answer', static function (): void {
+    $client = fakeClient(static fn (array $request): array => [200, Hash::withHash([
+        'PAY_ID' => $request['PAY_ID'], 'ORDER_ID' => $request['ORDER_ID'], 'TXNTYPE' => 'STATUS',
+        'STATUS' => 'Captured', 'RESPONSE_CODE' => '000', 'AMOUNT' => '100',
+    ], 'a1b2c3d4e5f60718')], $seen);
+    $answer = $client->status('PG1');
+    Assert::same('Captured', $answer['STATUS']);
+    Assert::same('http://127.0.0.1:4120/sandbox/pgws/transact', $seen['url']);
+    Assert::same('STATUS', $seen['request']['TXNTYPE']);
+    Assert::true(Hash::verify($seen['request'], 'a1b2c3d4e5f60718'), 'the request is signed');
+});
+
+test('client: refund, qr, payout and payoutStatus call their APIs with signed fields', static function (): void {
+    $echo = static fn (array $request): array => [200, Hash::withHash(['RESPONSE_CODE' => '000'] + $request, 'a1b2c3d4e5f60718')];
+    $client = fakeClient($echo, $seen);
+
+    $client->refund('PG1', 'RF1', '50');
+    Assert::same('http://127.0.0.1:4120/sandbox/pgws/transact', $seen['url']);
+    Assert::same(['PAY_ID' => '1000000000000001', 'TXNTYPE' => 'REFUND', 'ORDER_ID' => 'PG1', 'REFUND_ORDER_ID' => 'RF1', 'AMOUNT' => '50', 'CURRENCY_CODE' => '356'], array_diff_key($seen['request'], ['HASH' => 1]));
+
+    $client->qr(['ORDER_ID' => 'QR1', 'AMOUNT' => '100', 'CUST_NAME' => ''], 'UPI');
+    Assert::same('http://127.0.0.1:4120/sandbox/pgws/qr', $seen['url']);
+    Assert::same('UPI', $seen['request']['QR_TYPE']);
+    Assert::false(isset($seen['request']['CUST_NAME']));
+
+    $answer = $client->payout(['AMOUNT' => '100', 'TRANSFER_MODE' => 'UPI', 'BENEFICIARY_NAME' => 'Asha', 'BENEFICIARY_VPA' => 'success@upi']);
+    Assert::same('http://127.0.0.1:4120/sandbox/pgws/payout', $seen['url']);
+    Assert::true(preg_match('/^PO\d{13}$/', $seen['request']['PAYOUT_ID']) === 1, 'a generated PAYOUT_ID');
+    Assert::same($seen['request']['PAYOUT_ID'], $answer['PAYOUT_ID']);
+    Assert::true(Hash::verify($seen['request'], 'a1b2c3d4e5f60718'));
+
+    $client->payoutStatus('PO1');
+    Assert::same('http://127.0.0.1:4120/sandbox/pgws/payout/status', $seen['url']);
+    Assert::same('PO1', $seen['request']['PAYOUT_ID']);
+});
+
+test('client: an answer whose HASH does not verify is refused', static function (): void {
+    $client = fakeClient(static fn (): array => [200, Hash::withHash(['PAY_ID' => '1000000000000001', 'RESPONSE_CODE' => '000'], 'another salt')]);
+    Assert::throws(VerificationError::class, static fn () => $client->status('PG1'), 'HASH');
+    $altered = Hash::withHash(['PAY_ID' => '1000000000000001', 'AMOUNT' => '100'], 'a1b2c3d4e5f60718');
+    $altered['AMOUNT'] = '1';
+    $client = fakeClient(static fn (): array => [200, $altered]);
+    Assert::throws(VerificationError::class, static fn () => $client->status('PG1'));
+});
+
+test('client: unsigned refusals (324, 326) and non-JSON answers raise GatewayError with the code', static function (): void {
+    $client = fakeClient(static fn (): array => [200, ['TXNTYPE' => 'STATUS', 'STATUS' => 'Failed', 'RESPONSE_CODE' => '324', 'RESPONSE_MESSAGE' => 'Invalid pay id']]);
+    $error = Assert::throws(GatewayError::class, static fn () => $client->status('PG1'), '324 Invalid pay id');
+    Assert::same('324', $error->responseCode);
+    $client = fakeClient(static fn (): array => [502, '<html>Bad gateway</html>']);
+    Assert::throws(GatewayError::class, static fn () => $client->status('PG1'), 'HTTP 502');
+    $client = fakeClient(static fn (): array => [200, '[1,2]']);
+    Assert::throws(GatewayError::class, static fn () => $client->status('PG1'));
+});
+
+test('client: an unreachable gateway raises GatewayError', static function (): void {
+    $config = new Config('http://127.0.0.1:9/sandbox', '1000000000000001', 'a1b2c3d4e5f60718', 'f0e1d2c3b4a59687');
+    Assert::throws(GatewayError::class, static fn () => (new Client($config))->status('PG1'), 'Cannot reach');
+});
+
+test('client: order ids are the prefix and milliseconds', static function (): void {
+    Assert::true(preg_match('/^PG\d{13}$/', Client::orderId('PG')) === 1);
+});
