@@ -1,0 +1,33 @@
+import type { ExampleId, KitLanguage } from '../harness/types.ts'
+
+/**
+ * Python: the standard library plus `cryptography` (AES). PYTHON names the interpreter when the
+ * one on PATH lacks `cryptography` (Debian's /usr/bin/python3 has it). Every example is one
+ * app.py on the standard library's ThreadingHTTPServer; nothing to build.
+ */
+const python = process.env.PYTHON ?? 'python3'
+
+export const pythonKit: KitLanguage = {
+  id: 'python',
+  name: 'Python',
+  requires: [python],
+  unitTest: {
+    command: python,
+    args: ['-m', 'unittest', 'discover', '-s', 'core/tests', '-t', 'core'],
+  },
+  start(example: ExampleId) {
+    // -u: unbuffered, so the app's console reaches the harness as it happens.
+    return { command: python, args: ['-u', `${example}/app.py`] }
+  },
+  examples: ['server', 'pg', 'epos', 'wallet', 'pos'],
+  exclude: [
+    'paystra.env',
+    'core/tests/vectors.json',
+    'core/paystra/__pycache__',
+    'core/tests/__pycache__',
+    'core/build',
+    'core/paystra.egg-info',
+  ],
+}
+
+export default pythonKit
