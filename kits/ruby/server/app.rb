@@ -85,28 +85,50 @@ module PaystraServerKit
         <p class="hint">Gateway <code>#{escape(config.base_url)}</code> · PAY_ID <code>#{escape(config.pay_id)}</code>
         · responses return to <code>#{escape(config.return_url)}</code></p>
         <div class="grid">
-        #{pay_form(values)}
-        #{test_data}
-        #{status_form}
-        #{payout_form}
+        <div class="stack">#{pay_form(values)}#{status_form}</div>
+        <div class="stack">#{how_it_works}#{test_data}</div>
         </div>
         #{recent_orders}
+        <div class="grid">
+        #{payout_form}
+        #{payout_notes}
+        </div>
       HTML
     end
 
     def pay_form(values)
+      amount_hint = '100 paise = ₹1.00; 150000 paise = ₹1,500.00'
       <<~HTML
         <section class="card" aria-labelledby="pay-title">
         <h2 id="pay-title">Take a payment</h2>
         <form method="post" action="/pay">
-        #{input('AMOUNT', 'Amount in paise', value: values['AMOUNT'] || '100', required: true,
-                                             hint: '100 paise = ₹1.00; 150000 = ₹1,500.00', attributes: { inputmode: 'numeric', pattern: '[1-9][0-9]{0,9}' })}
-        #{input('CUST_NAME', 'Customer name', value: values['CUST_NAME'] || 'Asha Rao', attributes: { maxlength: 100, autocomplete: 'name' })}
-        #{input('CUST_EMAIL', 'Email', type: 'email', value: values['CUST_EMAIL'] || 'asha.rao@example.in', attributes: { autocomplete: 'email' })}
-        #{input('CUST_MOBILE', 'Mobile', type: 'tel', value: values['CUST_MOBILE'] || '9876543210',
-                                         hint: '10 digits', attributes: { inputmode: 'numeric', autocomplete: 'tel' })}
+        #{input('AMOUNT', 'Amount in paise', value: values['AMOUNT'] || '100', required: true, hint: amount_hint,
+                                             attributes: { inputmode: 'numeric', pattern: '[1-9][0-9]{0,9}' })}
+        #{input('CUST_NAME', 'Customer name', value: values['CUST_NAME'] || 'Asha Rao',
+                                              attributes: { maxlength: 100, autocomplete: 'name' })}
+        #{input('CUST_EMAIL', 'Email', type: 'email', value: values['CUST_EMAIL'] || 'asha.rao@example.in',
+                                       attributes: { autocomplete: 'email' })}
+        #{input('CUST_MOBILE', 'Mobile', type: 'tel', value: values['CUST_MOBILE'] || '9876543210', hint: '10 digits',
+                                         attributes: { inputmode: 'numeric', autocomplete: 'tel' })}
         <button type="submit">Pay with Paystra</button>
         </form>
+        </section>
+      HTML
+    end
+
+    def how_it_works
+      <<~HTML
+        <section class="card" aria-labelledby="how-title">
+        <h2 id="how-title">How it works</h2>
+        <ol class="steps">
+        <li><code>POST /pay</code> checks the amount and the customer's details; the core adds PAY_ID, ORDER_ID,
+        CURRENCY_CODE 356, TXNTYPE SALE and RETURN_URL, and signs them with a HASH: SHA-256 of the sorted fields
+        and your salt.</li>
+        <li>The customer's browser posts that form to the gateway and pays on Paystra's hosted page.</li>
+        <li>The gateway posts PAY_ID and ENCDATA back to <code>/response</code>. The kit decrypts ENCDATA with your
+        merchant key, checks the HASH and only then shows the outcome.</li>
+        <li>Before you ship an order, <code>/status</code> asks the gateway directly with a signed JSON enquiry.</li>
+        </ol>
         </section>
       HTML
     end
@@ -120,11 +142,9 @@ module PaystraServerKit
         <li>Card <code>4000 0000 0000 0002</code>: declined (004)</li>
         <li>Card <code>4000 0000 0000 9995</code>: insufficient funds (020)</li>
         <li>Any future expiry, any 3-digit CVV, any name</li>
-        <li>UPI <code>success@upi</code>, <code>failure@upi</code>, <code>pending@upi</code></li>
+        <li>UPI <code>success@upi</code> (000), <code>failure@upi</code> (004), <code>pending@upi</code> (026)</li>
         <li>Net banking and wallets: the sandbox bank page's <strong>Success</strong> or <strong>Failure</strong></li>
-        <li>Payouts: UPI <code>success@upi</code> / <code>failure@upi</code> / <code>pending@upi</code>;
-        account <code>000000000004</code> is declined, <code>000000000026</code> stays pending, any other
-        9–18 digit account with an IFSC such as <code>HDFC0001234</code> is paid</li>
+        <li>Cancelling on the payment page: 010</li>
         </ul>
         </section>
       HTML
@@ -136,7 +156,8 @@ module PaystraServerKit
         <h2 id="status-title">Check an order's status</h2>
         <p class="hint">A signed server-to-server enquiry: the gateway's answer is verified before it is shown.</p>
         <form method="get" action="/status">
-        #{input('order_id', 'Order id', required: true, attributes: { maxlength: 50 })}
+        #{input('order_id', 'Order id', required: true, hint: 'For example RB1763712000123',
+                                        attributes: { maxlength: 50, pattern: '[A-Za-z0-9:/@_-]{1,50}' })}
         <button type="submit">Check status</button>
         </form>
         </section>
@@ -144,7 +165,7 @@ module PaystraServerKit
     end
 
     def payout_form
-      modes = [%w[IMPS IMPS], %w[NEFT NEFT], ['RTGS', 'RTGS (₹2,00,000 or more)'], %w[UPI UPI]]
+      modes = [%w[IMPS IMPS], %w[NEFT NEFT], %w[RTGS RTGS], %w[UPI UPI]]
       <<~HTML
         <section class="card" aria-labelledby="payout-title">
         <h2 id="payout-title">Send a payout</h2>
@@ -158,6 +179,33 @@ module PaystraServerKit
         #{input('BENEFICIARY_VPA', 'UPI ID', value: 'success@upi', hint: 'UPI only')}
         <button type="submit">Send payout</button>
         </form>
+        </section>
+      HTML
+    end
+
+    def payout_notes
+      <<~HTML
+        <section class="card" aria-labelledby="payout-notes-title">
+        <h2 id="payout-notes-title">About payouts</h2>
+        <p>A payout moves money from your Paystra balance to a bank account (NEFT, RTGS, IMPS: account number and
+        IFSC) or to a UPI ID. The answer is signed like every other: STATUS <strong>Processed</strong> with a
+        12-digit UTR, <strong>Pending</strong> or <strong>Failed</strong>.</p>
+        <table>
+        <thead><tr><th scope="col">Mode</th><th scope="col">Limit per payout</th></tr></thead>
+        <tbody>
+        <tr><td>RTGS</td><td>₹2,00,000.00 or more (20000000 paise)</td></tr>
+        <tr><td>IMPS</td><td>up to ₹5,00,000.00 (50000000 paise)</td></tr>
+        <tr><td>UPI</td><td>up to ₹1,00,000.00 (10000000 paise)</td></tr>
+        <tr><td>NEFT</td><td>no minimum or maximum</td></tr>
+        </tbody>
+        </table>
+        <h3>Test beneficiaries</h3>
+        <ul class="tests">
+        <li>UPI <code>success@upi</code> (000), <code>failure@upi</code> (004), <code>pending@upi</code> (026)</li>
+        <li>Account <code>000000000004</code>: declined by the beneficiary's bank (004)</li>
+        <li>Account <code>000000000026</code>: pending (026)</li>
+        <li>Any other 9–18 digit account with a valid IFSC such as <code>HDFC0001234</code>: processed (000)</li>
+        </ul>
         </section>
       HTML
     end

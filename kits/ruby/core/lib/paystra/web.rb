@@ -23,10 +23,14 @@ module Paystra
       main { padding-top: 1.5rem; padding-bottom: 3rem; }
       h1 { font-size: 1.6rem; line-height: 1.25; margin: 0 0 .5rem; }
       h2 { font-size: 1.15rem; margin: 0 0 .75rem; }
+      h3 { font-size: 1rem; margin: 1.25rem 0 .5rem; }
       p { margin: 0 0 .75rem; }
       a { color: var(--brand); }
       .lead { color: var(--ink-soft); max-width: 44rem; }
-      .grid { display: grid; gap: 1.25rem; grid-template-columns: repeat(auto-fit, minmax(17rem, 1fr)); margin-top: 1.25rem; }
+      .grid { display: grid; gap: 1.25rem; grid-template-columns: repeat(auto-fit, minmax(min(100%, 22rem), 1fr)); margin-top: 1.25rem; }
+      .stack { display: grid; gap: 1.25rem; align-content: start; }
+      ol.steps { padding-left: 1.25rem; margin: 0; }
+      ol.steps li { margin: 0 0 .6rem; }
       .card { background: #fff; border: 1px solid var(--line); border-radius: 12px; padding: 1.25rem;
         box-shadow: 0 6px 20px rgba(30, 20, 110, .05); }
       label { display: block; font-weight: 600; font-size: .92rem; margin: .75rem 0 .25rem; }
@@ -41,7 +45,8 @@ module Paystra
       table { width: 100%; border-collapse: collapse; font-size: .92rem; }
       th, td { text-align: left; padding: .45rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
       th { width: 40%; color: var(--ink-soft); font-weight: 600; }
-      td { word-break: break-all; }
+      td { overflow-wrap: anywhere; }
+      caption { text-align: left; color: var(--ink-soft); font-size: .82rem; padding-bottom: .35rem; }
       code { font: .88em/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: var(--brand-soft);
         padding: .1em .3em; border-radius: 4px; }
       .notice { border-radius: 10px; padding: .85rem 1rem; margin: 1rem 0; border: 1px solid; }
@@ -71,6 +76,7 @@ module Paystra
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="robots" content="noindex">
+        <link rel="icon" href="data:,">
         <title>#{escape(title)} · Paystra</title>
         <style>
         #{STYLE}</style>
@@ -131,7 +137,7 @@ module Paystra
     # Every field of an answer as a two-column table.
     def fields_table(fields, caption: nil)
       rows = fields.map { |key, value| "<tr><th scope=\"row\">#{escape(key)}</th><td>#{escape(value)}</td></tr>" }
-      caption_html = caption ? %(<caption class="hint" style="text-align:left">#{escape(caption)}</caption>) : ''
+      caption_html = caption ? "<caption>#{escape(caption)}</caption>" : ''
       "<table>#{caption_html}<tbody>#{rows.join}</tbody></table>"
     end
 
