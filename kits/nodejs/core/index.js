@@ -1,0 +1,18 @@
+/**
+ * @paystra/node: the merchant's side of the Paystra payment gateway protocol, on Node.js 18+
+ * with no dependencies. See README.md for a walk-through.
+ */
+export * as Hash from './src/hash.js'
+export * as Cipher from './src/cipher.js'
+export { canonical, sign, verify, withHash } from './src/hash.js'
+export { decrypt, encrypt, merchantHostedKey, parseFields } from './src/cipher.js'
+export { CONFIG_FILE, loadConfig, parseEnvFile } from './src/config.js'
+export { Client, CURRENCY_INR, newOrderId } from './src/client.js'
+export {
+  CipherError,
+  ConfigError,
+  GatewayError,
+  InvalidInputError,
+  PaystraError,
+  VerificationError,
+} from './src/errors.js'

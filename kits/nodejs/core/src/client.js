@@ -1,0 +1,429 @@
+import { decrypt, encrypt, merchantHostedKey } from './cipher.js'
+import { GatewayError, InvalidInputError, VerificationError } from './errors.js'
+import { verify, withHash } from './hash.js'
+
+/** @typedef {import('./hash.js').Fields} Fields */
+/** @typedef {import('./config.js').Config} Config */
+
+/**
+ * An order as the customer placed it. AMOUNT is in paise (the rupee's minor unit), digits only:
+ * "100" is ₹1.00. RETURN_URL defaults to the config's APP_URL + "/response".
+ * @typedef {object} Order
+ * @property {string} ORDER_ID your id for the order, unique per merchant (see newOrderId)
+ * @property {string} AMOUNT
+ * @property {string} [CUST_NAME]
+ * @property {string} [CUST_EMAIL]
+ * @property {string} [CUST_MOBILE]
+ * @property {string} [CUST_ID]
+ * @property {string} [RETURN_URL]
+ */
+
+/**
+ * How a merchant-hosted (seamless) payment is paid: PAYMENT_TYPE NB (net banking, MOP_TYPE a
+ * bank code), WL (wallet, MOP_TYPE a wallet code) or UP (UPI, PAYER_ADDRESS the customer's VPA).
+ * @typedef {object} PaymentMethod
+ * @property {'NB' | 'WL' | 'UP'} PAYMENT_TYPE
+ * @property {string} [MOP_TYPE]
+ * @property {string} [PAYER_ADDRESS]
+ */
+
+/**
+ * @typedef {object} PayoutRequest
+ * @property {string} PAYOUT_ID your id for the payout, unique per merchant
+ * @property {string} AMOUNT paise
+ * @property {'NEFT' | 'RTGS' | 'IMPS' | 'UPI'} TRANSFER_MODE
+ * @property {string} BENEFICIARY_NAME
+ * @property {string} [BENEFICIARY_ACCOUNT] with BENEFICIARY_IFSC, for NEFT, RTGS and IMPS
+ * @property {string} [BENEFICIARY_IFSC]
+ * @property {string} [BENEFICIARY_VPA] for UPI
+ * @property {string} [REMARKS]
+ */
+
+/**
+ * A form the browser posts to the gateway: where, and the hidden fields.
+ * @typedef {{ action: string, fields: Fields }} GatewayForm
+ */
+
+/** The Indian rupee (ISO 4217 numeric), the gateway's only currency. */
+export const CURRENCY_INR = '356'
+
+const ORDER_ID = /^[A-Za-z0-9:/@_-]{1,50}$/
+const AMOUNT = /^[1-9]\d{0,9}$/
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const MOBILE = /^\d{10}$/
+const VPA = /^[A-Za-z0-9._-]{3,}@[A-Za-z]{3,}$/
+const MAX_TEXT = 100
+
+let lastOrderMillis = 0
+
+/**
+ * A fresh order id: the prefix and the current milliseconds (PG1763712000123). Two calls in
+ * the same millisecond get consecutive numbers, because the gateway refuses a reused id (018).
+ * @param {string} prefix letters, e.g. "PG"
+ * @returns {string}
+ */
+export function newOrderId(prefix) {
+  lastOrderMillis = Math.max(Date.now(), lastOrderMillis + 1)
+  return `${prefix}${lastOrderMillis}`
+}
+
+/** The merchant's side of the Paystra protocol. Keep it on the server: it holds the salt. */
+export class Client {
+  /** @type {Readonly<Config>} */
+  #config
+  /** @type {string} */
+  #key
+  /** @type {typeof fetch} */
+  #fetch
+  /** @type {number} */
+  #timeoutMs
+
+  /**
+   * @param {Readonly<Config>} config see loadConfig
+   * @param {{ fetch?: typeof fetch, timeoutMs?: number }} [options]
+   */
+  constructor(config, options = {}) {
+    this.#config = config
+    this.#key = merchantHostedKey(config.keySalt, config.payId)
+    this.#fetch = options.fetch ?? globalThis.fetch
+    this.#timeoutMs = options.timeoutMs ?? 20000
+  }
+
+  /** The gateway's base URL. */
+  get baseUrl() {
+    return this.#config.baseUrl
+  }
+
+  /**
+   * A hosted payment: the signed fields the customer's browser posts to the gateway's payment
+   * page, which takes the payment and posts the result back to RETURN_URL.
+   * @param {Order} order
+   * @returns {GatewayForm}
+   */
+  paymentRequest(order) {
+    const fields = withHash(this.#saleFields(order), this.#config.salt)
+    return { action: `${this.#config.baseUrl}/paymentrequest`, fields }
+  }
+
+  /**
+   * A merchant-hosted (seamless) payment: the customer chose the method on your page; the
+   * request and its HASH travel encrypted in ENCDATA, beside PAY_ID in the clear.
+   * @param {Order} order
+   * @param {PaymentMethod} method
+   * @returns {GatewayForm}
+   */
+  merchantHostedRequest(order, method) {
+    const request = { ...this.#saleFields(order), ...paymentMethodFields(method) }
+    const ENCDATA = encrypt(request, this.#config.salt, this.#key)
+    return {
+      action: `${this.#config.baseUrl}/merchantPaymentInit`,
+      fields: { PAY_ID: this.#config.payId, ENCDATA },
+    }
+  }
+
+  /**
+   * Reads what the gateway posted to RETURN_URL (PAY_ID and ENCDATA): it must name this
+   * merchant, decrypt with its key and carry a HASH made with its salt.
+   * @param {Record<string, unknown>} posted the urlencoded body
+   * @returns {Fields} the response fields, HASH included
+   * @throws {VerificationError} when any of that fails: never treat such a post as a payment
+   */
+  verifyResponse(posted) {
+    const { PAY_ID, ENCDATA } = posted
+    if (typeof PAY_ID !== 'string' || typeof ENCDATA !== 'string' || ENCDATA === '') {
+      throw new VerificationError('The response has no PAY_ID and ENCDATA')
+    }
+    if (PAY_ID !== this.#config.payId) {
+      throw new VerificationError('The response is for another merchant (PAY_ID)')
+    }
+    let fields
+    try {
+      fields = decrypt(ENCDATA, this.#key)
+    } catch (error) {
+      throw new VerificationError('ENCDATA does not decrypt with this merchant’s key', {
+        cause: error,
+      })
+    }
+    if (fields.PAY_ID !== this.#config.payId) {
+      throw new VerificationError('The encrypted response is for another merchant (PAY_ID)')
+    }
+    if (!verify(fields, this.#config.salt)) {
+      throw new VerificationError('The response HASH does not match its fields')
+    }
+    return fields
+  }
+
+  // paystra:region status
+  /**
+   * Status enquiry: what the gateway knows of an order (STATUS, RESPONSE_CODE, AMOUNT, …).
+   * Ask it before shipping: the browser's return to RETURN_URL can be lost or forged.
+   * @param {string} orderId
+   * @returns {Promise<Fields>}
+   */
+  async status(orderId) {
+    const ORDER_ID = checkOrderId('ORDER_ID', orderId)
+    return this.call('/pgws/transact', { ORDER_ID, TXNTYPE: 'STATUS' })
+  }
+
+  /**
+   * Every server-to-server API: PAY_ID and the fields, signed with HASH, posted as JSON. The
+   * answer is returned only when its HASH verifies with the salt.
+   * @param {string} path e.g. "/pgws/transact"
+   * @param {Fields} request
+   * @returns {Promise<Fields>}
+   */
+  async call(path, request) {
+    const body = withHash(
+      { PAY_ID: this.#config.payId, ...checkedValues(request) },
+      this.#config.salt,
+    )
+    const answer = await this.#postJson(`${this.#config.baseUrl}${path}`, body)
+    if (!answer.HASH) {
+      const message = answer.RESPONSE_MESSAGE ?? 'The gateway answered without a HASH'
+      throw new GatewayError(message, { code: answer.RESPONSE_CODE, fields: answer })
+    }
+    if (!verify(answer, this.#config.salt)) {
+      throw new VerificationError('The gateway’s answer does not carry a valid HASH')
+    }
+    return answer
+  }
+  // paystra:endregion
+
+  // paystra:region refund
+  /**
+   * Refunds all or part of a captured payment. Partial refunds add up; the gateway answers
+   * 329 when AMOUNT (paise) is more than what is left to refund. STATUS is Refunded on 000.
+   * @param {string} orderId the paid order
+   * @param {string} refundOrderId your id for this refund, unique like an order id
+   * @param {string} amount paise
+   * @returns {Promise<Fields>}
+   */
+  async refund(orderId, refundOrderId, amount) {
+    return this.call('/pgws/transact', {
+      TXNTYPE: 'REFUND',
+      ORDER_ID: checkOrderId('ORDER_ID', orderId),
+      REFUND_ORDER_ID: checkOrderId('REFUND_ORDER_ID', refundOrderId),
+      AMOUNT: checkAmount(amount),
+      CURRENCY_CODE: CURRENCY_INR,
+    })
+  }
+  // paystra:endregion
+
+  // paystra:region qr
+  /**
+   * A QR code for a counter sale. UPI: the code holds a UPI intent any UPI app pays. PG: it
+   * opens the hosted payment page (cards, net banking, UPI, wallets). The order stays Pending
+   * (006) until paid; poll status(ORDER_ID).
+   * @param {Order} order ORDER_ID, AMOUNT and optionally CUST_NAME, CUST_EMAIL, RETURN_URL
+   * @param {'UPI' | 'PG'} qrType
+   * @returns {Promise<Fields>} QR_IMAGE_URL, QR_SCAN_URL, UPI_INTENT or PAYMENT_URL, TXN_ID, …
+   */
+  async qr(order, qrType) {
+    return this.call('/pgws/qr', {
+      ORDER_ID: checkOrderId('ORDER_ID', order.ORDER_ID),
+      AMOUNT: checkAmount(order.AMOUNT),
+      CURRENCY_CODE: CURRENCY_INR,
+      QR_TYPE: qrType,
+      ...optional({ CUST_NAME: order.CUST_NAME, CUST_EMAIL: order.CUST_EMAIL }),
+      ...optional({ RETURN_URL: order.RETURN_URL }),
+    })
+  }
+  // paystra:endregion
+
+  // paystra:region payout
+  /**
+   * Sends money to a bank account (NEFT, RTGS, IMPS: BENEFICIARY_ACCOUNT + BENEFICIARY_IFSC)
+   * or a UPI ID (UPI: BENEFICIARY_VPA). STATUS is Processed (000, with the bank's UTR),
+   * Pending (026: ask payoutStatus later) or Failed.
+   * @param {PayoutRequest} request
+   * @returns {Promise<Fields>}
+   */
+  async payout(request) {
+    return this.call('/pgws/payout', {
+      PAYOUT_ID: checkOrderId('PAYOUT_ID', request.PAYOUT_ID),
+      AMOUNT: checkAmount(request.AMOUNT),
+      CURRENCY_CODE: CURRENCY_INR,
+      TRANSFER_MODE: request.TRANSFER_MODE,
+      BENEFICIARY_NAME: request.BENEFICIARY_NAME,
+      ...optional({
+        BENEFICIARY_ACCOUNT: request.BENEFICIARY_ACCOUNT,
+        BENEFICIARY_IFSC: request.BENEFICIARY_IFSC,
+        BENEFICIARY_VPA: request.BENEFICIARY_VPA,
+        REMARKS: request.REMARKS,
+      }),
+    })
+  }
+
+  /**
+   * The latest answer for a payout, e.g. one that was Pending.
+   * @param {string} payoutId
+   * @returns {Promise<Fields>}
+   */
+  async payoutStatus(payoutId) {
+    return this.call('/pgws/payout/status', { PAYOUT_ID: checkOrderId('PAYOUT_ID', payoutId) })
+  }
+  // paystra:endregion
+
+  /**
+   * The fields of a SALE, checked the way the gateway will check them.
+   * @param {Order} order
+   * @returns {Fields}
+   */
+  #saleFields(order) {
+    const fields = {
+      PAY_ID: this.#config.payId,
+      ORDER_ID: checkOrderId('ORDER_ID', order.ORDER_ID),
+      AMOUNT: checkAmount(order.AMOUNT),
+      CURRENCY_CODE: CURRENCY_INR,
+      TXNTYPE: 'SALE',
+      RETURN_URL: order.RETURN_URL || `${this.#config.appUrl}/response`,
+      ...optional({
+        CUST_NAME: order.CUST_NAME,
+        CUST_EMAIL: order.CUST_EMAIL,
+        CUST_MOBILE: order.CUST_MOBILE,
+        CUST_ID: order.CUST_ID,
+      }),
+    }
+    if (fields.CUST_EMAIL !== undefined && !EMAIL.test(fields.CUST_EMAIL)) {
+      throw new InvalidInputError('CUST_EMAIL must be an e-mail address')
+    }
+    if (fields.CUST_MOBILE !== undefined && !MOBILE.test(fields.CUST_MOBILE)) {
+      throw new InvalidInputError('CUST_MOBILE must be a 10-digit mobile number')
+    }
+    return checkedValues(fields)
+  }
+
+  /**
+   * @param {string} url
+   * @param {Fields} body
+   * @returns {Promise<Fields>}
+   */
+  async #postJson(url, body) {
+    let response
+    try {
+      response = await this.#fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(this.#timeoutMs),
+      })
+    } catch (error) {
+      throw new GatewayError(`The gateway at ${url} could not be reached`, { cause: error })
+    }
+    const text = await response.text()
+    let parsed
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      throw new GatewayError(`The gateway answered HTTP ${response.status} without JSON`, {
+        httpStatus: response.status,
+      })
+    }
+    const answer = jsonFields(parsed)
+    if (!answer) {
+      throw new GatewayError('The gateway’s answer is not a flat JSON object', {
+        httpStatus: response.status,
+      })
+    }
+    return answer
+  }
+}
+
+/**
+ * @param {PaymentMethod} method
+ * @returns {Fields}
+ */
+function paymentMethodFields(method) {
+  const type = method.PAYMENT_TYPE
+  if (type === 'UP') {
+    const vpa = (method.PAYER_ADDRESS ?? '').trim()
+    if (!VPA.test(vpa)) throw new InvalidInputError('PAYER_ADDRESS must be a UPI ID like name@bank')
+    return { PAYMENT_TYPE: 'UP', MOP_TYPE: 'UP', PAYER_ADDRESS: vpa }
+  }
+  if (type !== 'NB' && type !== 'WL') {
+    throw new InvalidInputError('PAYMENT_TYPE must be NB (net banking), WL (wallet) or UP (UPI)')
+  }
+  const mopType = (method.MOP_TYPE ?? '').trim()
+  if (!/^[A-Z0-9]{1,10}$/.test(mopType)) {
+    throw new InvalidInputError(`MOP_TYPE must name the ${type === 'NB' ? 'bank' : 'wallet'}`)
+  }
+  return { PAYMENT_TYPE: type, MOP_TYPE: mopType }
+}
+
+/**
+ * @param {string} name
+ * @param {unknown} value
+ * @returns {string}
+ */
+function checkOrderId(name, value) {
+  if (typeof value !== 'string' || !ORDER_ID.test(value)) {
+    throw new InvalidInputError(`${name} must be 1 to 50 letters, digits or : / @ _ -`)
+  }
+  return value
+}
+
+/**
+ * @param {unknown} value
+ * @returns {string}
+ */
+function checkAmount(value) {
+  const text = typeof value === 'number' ? String(value) : value
+  if (typeof text !== 'string' || !AMOUNT.test(text.trim())) {
+    throw new InvalidInputError(
+      'AMOUNT must be a whole number of paise without a leading zero (100 = ₹1.00)',
+    )
+  }
+  return text.trim()
+}
+
+/**
+ * The given values that are set, trimmed; empty ones are left out rather than sent empty.
+ * @param {Record<string, string | undefined>} values
+ * @returns {Fields}
+ */
+function optional(values) {
+  /** @type {Fields} */
+  const fields = {}
+  for (const [key, value] of Object.entries(values)) {
+    if (typeof value === 'string' && value.trim() !== '') fields[key] = value.trim()
+  }
+  return fields
+}
+
+/**
+ * Fields travel as `KEY=VALUE~…` inside ENCDATA, so a `~` in a value would split it. Long
+ * free text is refused here rather than cut short by the gateway.
+ * @param {Record<string, unknown>} fields
+ * @returns {Fields}
+ */
+function checkedValues(fields) {
+  /** @type {Fields} */
+  const checked = {}
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined) continue
+    if (typeof value !== 'string') throw new InvalidInputError(`${key} must be text`)
+    if (value.includes('~')) throw new InvalidInputError(`${key} must not contain "~"`)
+    if (value.length > (key === 'RETURN_URL' ? 2048 : MAX_TEXT)) {
+      throw new InvalidInputError(`${key} is too long`)
+    }
+    checked[key] = value
+  }
+  return checked
+}
+
+/**
+ * A flat JSON object as protocol fields (numbers become strings), or undefined.
+ * @param {unknown} value
+ * @returns {Fields | undefined}
+ */
+function jsonFields(value) {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
+  /** @type {Fields} */
+  const fields = {}
+  for (const [key, item] of Object.entries(value)) {
+    if (typeof item === 'string') fields[key] = item
+    else if (typeof item === 'number' || typeof item === 'boolean') fields[key] = String(item)
+    else if (item !== null) return undefined
+  }
+  return fields
+}

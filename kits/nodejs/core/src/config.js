@@ -1,0 +1,99 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { ConfigError } from './errors.js'
+
+/**
+ * @typedef {object} Config
+ * @property {string} baseUrl the gateway's base URL, without a trailing slash
+ * @property {string} payId the merchant id (PAY_ID)
+ * @property {string} salt signs requests and checks the gateway's hashes; never send it anywhere
+ * @property {string} keySalt derives the merchant-hosted AES key
+ * @property {string} appUrl where this app is reachable; RETURN_URL is appUrl + "/response"
+ * @property {number} port the port the app listens on
+ * @property {string | undefined} file the paystra.env that was read, if there was one
+ */
+
+/** The file every kit reads from its root, beside paystra.env.example. */
+export const CONFIG_FILE = 'paystra.env'
+
+const REQUIRED = ['PAYSTRA_BASE_URL', 'PAYSTRA_PAY_ID', 'PAYSTRA_SALT', 'PAYSTRA_KEY_SALT']
+
+/**
+ * Reads `paystra.env` from the kit root when it exists, then lets environment variables
+ * override each value (an empty variable counts as unset).
+ * @param {string} kitRoot the folder holding paystra.env
+ * @param {Record<string, string | undefined>} [env]
+ * @returns {Readonly<Config>}
+ */
+export function loadConfig(kitRoot, env = process.env) {
+  const path = join(kitRoot, CONFIG_FILE)
+  const file = existsSync(path) ? parseEnvFile(readFileSync(path, 'utf8')) : {}
+  /** @param {string} key */
+  const value = (key) => (env[key] || file[key] || '').trim()
+
+  const missing = REQUIRED.filter((key) => value(key) === '')
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Missing ${missing.join(', ')}. Copy paystra.env.example to ${path} ` +
+        'or set the values as environment variables.',
+    )
+  }
+  const baseUrl = absoluteUrl('PAYSTRA_BASE_URL', value('PAYSTRA_BASE_URL'))
+  const portText = value('PORT') || '8000'
+  const port = Number(portText)
+  if (!/^\d{1,5}$/.test(portText) || port < 1 || port > 65535) {
+    throw new ConfigError(`PORT must be a number from 1 to 65535, not "${portText}"`)
+  }
+  const appUrl = absoluteUrl('APP_URL', value('APP_URL') || `http://localhost:${port}`)
+  return Object.freeze({
+    baseUrl,
+    payId: value('PAYSTRA_PAY_ID'),
+    salt: value('PAYSTRA_SALT'),
+    keySalt: value('PAYSTRA_KEY_SALT'),
+    appUrl,
+    port,
+    file: existsSync(path) ? path : undefined,
+  })
+}
+
+/**
+ * `KEY=VALUE` lines. Blank lines and lines starting with `#` are skipped, and so is a `#`
+ * comment after the value when a space comes before it. Quotes around a value are removed.
+ * @param {string} text
+ * @returns {Record<string, string>}
+ */
+export function parseEnvFile(text) {
+  /** @type {Record<string, string>} */
+  const values = {}
+  for (const rawLine of text.split(/\r?\n/)) {
+    const line = rawLine.trim()
+    if (line === '' || line.startsWith('#')) continue
+    const separator = line.indexOf('=')
+    if (separator <= 0) continue
+    const key = line
+      .slice(0, separator)
+      .trim()
+      .replace(/^export\s+/, '')
+    const raw = line.slice(separator + 1).trim()
+    const quoted = /^(["'])(.*?)\1(\s+#.*)?$/.exec(raw)
+    values[key] = quoted ? (quoted[2] ?? '') : raw.replace(/\s+#.*$/, '')
+  }
+  return values
+}
+
+/**
+ * @param {string} name
+ * @param {string} text
+ */
+function absoluteUrl(name, text) {
+  let url
+  try {
+    url = new URL(text)
+  } catch {
+    throw new ConfigError(`${name} must be an absolute URL such as http://localhost:8000`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`${name} must start with http:// or https://`)
+  }
+  return text.replace(/\/+$/, '')
+}

@@ -1,0 +1,519 @@
+/**
+ * HTML for the example apps: an escaping template tag, the page layout and the pieces every
+ * example shows (amounts in rupees, field tables, the form that takes the customer to the
+ * gateway, the sandbox's test data). Every value goes through escapeHtml unless it is already
+ * SafeHtml, so a customer's name or a gateway message can never inject markup.
+ */
+import { createHash } from 'node:crypto'
+
+/** Markup that is already safe: built by `html` or `raw`. */
+export class SafeHtml {
+  /** @param {string} value */
+  constructor(value) {
+    this.value = value
+  }
+
+  toString() {
+    return this.value
+  }
+}
+
+/**
+ * @param {unknown} value
+ * @returns {string}
+ */
+export function escapeHtml(value) {
+  return String(value)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
+}
+
+/**
+ * @param {unknown} value
+ * @returns {string}
+ */
+function render(value) {
+  if (value instanceof SafeHtml) return value.value
+  if (Array.isArray(value)) return value.map(render).join('')
+  if (value === undefined || value === null || value === false) return ''
+  return escapeHtml(value)
+}
+
+/**
+ * Template tag: html`<p>${name}</p>` escapes `name`; nested html`` and arrays of them are kept.
+ * @param {TemplateStringsArray} strings
+ * @param {...unknown} values
+ * @returns {SafeHtml}
+ */
+export function html(strings, ...values) {
+  let out = strings[0] ?? ''
+  values.forEach((value, index) => {
+    out += render(value) + (strings[index + 1] ?? '')
+  })
+  return new SafeHtml(out)
+}
+
+/**
+ * Trusted markup written in this code, never anything received.
+ * @param {string} markup
+ */
+export function raw(markup) {
+  return new SafeHtml(markup)
+}
+
+/**
+ * 1234500 → "12,345" with Indian digit grouping (last three digits, then pairs).
+ * @param {string} digits
+ */
+function indianGrouping(digits) {
+  if (digits.length <= 3) return digits
+  const head = digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')
+  return `${head},${digits.slice(-3)}`
+}
+
+/**
+ * Paise (the protocol's AMOUNT) as rupees: "24900" → "₹249.00", "1234500" → "₹12,345.00".
+ * Anything that is not a whole number of paise is shown as it is.
+ * @param {unknown} paise
+ * @returns {string}
+ */
+export function rupees(paise) {
+  const text = String(paise ?? '')
+  if (!/^\d+$/.test(text)) return text
+  const value = BigInt(text)
+  return `₹${indianGrouping(String(value / 100n))}.${String(value % 100n).padStart(2, '0')}`
+}
+
+/**
+ * "₹249.00 (24900 paise)": the rupees a person reads and the AMOUNT the protocol carries.
+ * @param {unknown} paise
+ */
+export function amountText(paise) {
+  const text = String(paise ?? '')
+  return /^\d+$/.test(text) ? `${rupees(text)} (${text} paise)` : text
+}
+
+/** The one script of the kits: it submits the page's form to the gateway. */
+export const AUTO_SUBMIT_SCRIPT = 'document.forms[0].submit()'
+
+const AUTO_SUBMIT_HASH = createHash('sha256').update(AUTO_SUBMIT_SCRIPT).digest('base64')
+
+// Built as a string, not in a template a formatter may re-indent: the policy allows exactly
+// this script text by its hash.
+const AUTO_SUBMIT = raw(`<script>${AUTO_SUBMIT_SCRIPT}</script>`)
+
+/**
+ * The Content Security Policy of every page: inline styles, the one auto-submit script (by
+ * its hash), images and form posts to this app and the gateway only.
+ * @param {string} gatewayOrigin
+ */
+export function contentSecurityPolicy(gatewayOrigin) {
+  return [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    `script-src 'sha256-${AUTO_SUBMIT_HASH}'`,
+    `img-src 'self' data: ${gatewayOrigin}`,
+    `form-action 'self' ${gatewayOrigin}`,
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
+
+const STYLE = `
+:root { color-scheme: light; --brand: #4a2fd6; --brand-strong: #2d1a99; --brand-soft: #eeebff;
+  --ink: #12142b; --ink-soft: #464a66; --line: #e2e4ef; --alt: #f6f6fb; --ok: #067647;
+  --ok-soft: #e3f6f0; --bad: #b42318; --bad-soft: #fdecea; --wait: #7a4d00; --wait-soft: #fff4dc; }
+* { box-sizing: border-box; }
+body { margin: 0; background: var(--alt); color: var(--ink);
+  font: 16px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
+a { color: var(--brand); }
+a:hover { color: var(--brand-strong); }
+.wrap { max-width: 54rem; margin: 0 auto; padding: 0 1.25rem; }
+.top { background: #fff; border-bottom: 1px solid var(--line); }
+.top .wrap { display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem 0.75rem; min-height: 3.75rem; }
+.logo { font-weight: 800; font-size: 1.3rem; letter-spacing: -0.02em; color: var(--brand); text-decoration: none; }
+.kit { color: var(--ink-soft); }
+.badge { margin-left: auto; padding: 0.2rem 0.65rem; border-radius: 999px; background: var(--wait-soft);
+  color: var(--wait); font-size: 0.75rem; font-weight: 700; letter-spacing: 0.06em; text-transform: uppercase; }
+main { padding: 2rem 0 2.5rem; }
+h1 { font-size: clamp(1.5rem, 1.2rem + 1.2vw, 2rem); line-height: 1.2; margin: 0 0 0.5rem; }
+h2 { font-size: 1.2rem; line-height: 1.3; margin: 0 0 0.75rem; }
+h3 { font-size: 1rem; margin: 1rem 0 0.5rem; }
+p { margin: 0 0 0.75rem; }
+.lead { color: var(--ink-soft); font-size: 1.05rem; margin-bottom: 1.5rem; }
+.card { background: #fff; border: 1px solid var(--line); border-radius: 14px; padding: 1.5rem;
+  margin: 0 0 1.25rem; box-shadow: 0 10px 30px rgba(30, 20, 110, 0.06); }
+.card > :last-child { margin-bottom: 0; }
+form { display: grid; gap: 1rem; }
+.row { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fit, minmax(13rem, 1fr)); }
+label, fieldset { display: grid; gap: 0.35rem; font-weight: 600; font-size: 0.95rem; }
+fieldset { border: 1px solid var(--line); border-radius: 10px; padding: 0.75rem 1rem 1rem; margin: 0; }
+legend { padding: 0 0.25rem; }
+.choice { display: flex; align-items: center; gap: 0.5rem; font-weight: 400; }
+.choice input { width: auto; }
+.hint { font-weight: 400; font-size: 0.85rem; color: var(--ink-soft); }
+input, select, textarea { width: 100%; padding: 0.6rem 0.75rem; border: 1px solid #b9bdd6; border-radius: 8px;
+  background: #fff; color: inherit; font: inherit; }
+textarea { min-height: 7rem; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+:focus-visible { outline: 3px solid rgba(74, 47, 214, 0.45); outline-offset: 2px; }
+button, .button { justify-self: start; display: inline-block; padding: 0.7rem 1.25rem; border: 1px solid var(--brand);
+  border-radius: 8px; background: var(--brand); color: #fff; font: inherit; font-weight: 700;
+  text-decoration: none; cursor: pointer; }
+button:hover, .button:hover { background: var(--brand-strong); color: #fff; }
+.button.secondary { background: #fff; color: var(--brand); }
+.button.secondary:hover { background: var(--brand-soft); color: var(--brand-strong); }
+.actions { display: flex; flex-wrap: wrap; gap: 0.75rem; margin-top: 1.25rem; }
+table { width: 100%; border-collapse: collapse; font-size: 0.95rem; }
+caption { text-align: left; font-weight: 700; padding-bottom: 0.5rem; }
+th, td { text-align: left; vertical-align: top; padding: 0.55rem 0.5rem; border-bottom: 1px solid var(--line);
+  overflow-wrap: anywhere; }
+thead th, tbody th { color: var(--ink-soft); font-weight: 600; }
+.fields th { width: 38%; }
+.num { text-align: right; white-space: nowrap; }
+tfoot td, tfoot th { font-weight: 700; color: var(--ink); border-bottom: 0; }
+.scroll { overflow-x: auto; }
+code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.9em; }
+.notice { border: 1px solid; border-radius: 10px; padding: 0.9rem 1.1rem; margin: 0 0 1.25rem; }
+.notice.ok { background: var(--ok-soft); border-color: #9fd8c4; color: var(--ok); }
+.notice.bad { background: var(--bad-soft); border-color: #f2b8b2; color: var(--bad); }
+.notice.wait { background: var(--wait-soft); border-color: #f0d28f; color: var(--wait); }
+.steps { padding-left: 1.25rem; margin: 0 0 0.75rem; }
+.steps li { margin-bottom: 0.35rem; }
+.qr { display: grid; gap: 1.25rem; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); align-items: start; }
+.qr img { width: 100%; max-width: 16rem; height: auto; border: 1px solid var(--line); border-radius: 10px;
+  background: #fff; padding: 0.5rem; }
+footer { color: var(--ink-soft); font-size: 0.85rem; padding: 0 1.25rem 2rem; }
+`
+
+/**
+ * @typedef {object} Page
+ * @property {string} title the page's <h1> and <title>
+ * @property {SafeHtml} body
+ * @property {SafeHtml | string} [lead] one line under the heading
+ */
+
+/**
+ * The whole document around a page: header with the kit's name, the heading, the content and
+ * a footer that says how amounts are written.
+ * @param {{ kit: string, gatewayUrl: string, page: Page }} options
+ * @returns {string}
+ */
+export function layout({ kit, gatewayUrl, page }) {
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>${page.title} · Paystra ${kit} kit</title>
+        <link rel="icon" href="data:," />
+        <style>
+          ${raw(STYLE)}
+        </style>
+      </head>
+      <body>
+        <header class="top">
+          <div class="wrap">
+            <a class="logo" href="/">Paystra</a>
+            <span class="kit">${kit} kit · Node.js</span>
+            <span class="badge">Sandbox</span>
+          </div>
+        </header>
+        <main class="wrap">
+          <h1>${page.title}</h1>
+          ${page.lead ? html`<p class="lead">${page.lead}</p>` : ''} ${page.body}
+        </main>
+        <footer class="wrap">
+          <p>
+            Amounts travel in paise, the rupee’s minor unit: AMOUNT 100 is ₹1.00. Gateway:
+            <span class="mono">${gatewayUrl}</span>
+          </p>
+        </footer>
+      </body>
+    </html> `.value
+}
+
+/**
+ * The page that takes the customer to the gateway: ONE form of hidden inputs (the signed or
+ * encrypted fields), a button for browsers without scripts, and a script that posts it at once.
+ * @param {{ action: string, fields: Record<string, string> }} form
+ * @param {{ orderId?: string, amount?: string }} [summary]
+ * @returns {Page}
+ */
+export function gatewayRedirectPage(form, summary = {}) {
+  const inputs = Object.entries(form.fields).map(
+    ([name, value]) => html`<input type="hidden" name="${name}" value="${value}" /> `,
+  )
+  return {
+    title: 'Taking you to Paystra',
+    lead: 'You are being sent to the secure payment page. Nothing is charged until you confirm there.',
+    body: html`<div class="card">
+        ${summary.orderId ? html`<p>Order <span class="mono">${summary.orderId}</span>${summary.amount ? html`, ${amountText(summary.amount)}` : ''}.</p>` : ''}
+        <form method="post" action="${form.action}">
+          ${inputs}<button type="submit">Continue to payment</button>
+        </form>
+      </div>
+      ${AUTO_SUBMIT}`,
+  }
+}
+
+const FIELD_LABELS = /** @type {Record<string, string>} */ ({
+  ORDER_ID: 'Order ID',
+  TXN_ID: 'Transaction ID',
+  PG_REF_NUM: 'Gateway reference',
+  AMOUNT: 'Amount',
+  REFUNDED_AMOUNT: 'Refunded',
+  STATUS: 'Status',
+  RESPONSE_CODE: 'Response code',
+  RESPONSE_MESSAGE: 'Message',
+  RESPONSE_DATE_TIME: 'Date and time',
+  PAYMENT_TYPE: 'Payment type',
+  MOP_TYPE: 'Method (MOP_TYPE)',
+})
+
+const AMOUNT_FIELDS = new Set(['AMOUNT', 'REFUNDED_AMOUNT'])
+
+/**
+ * Every field as a row (HASH left out: it has been checked), amounts in rupees with paise.
+ * @param {Record<string, string>} fields
+ * @param {string} caption
+ */
+export function fieldsTable(fields, caption) {
+  const rows = Object.entries(fields)
+    .filter(([key]) => key !== 'HASH')
+    .map(
+      ([key, value]) =>
+        html`<tr><th scope="row">${FIELD_LABELS[key] ?? key}${FIELD_LABELS[key] ? html` <span class="hint mono">${key}</span>` : ''}</th><td${AMOUNT_FIELDS.has(key) ? '' : raw(' class="mono"')}>${AMOUNT_FIELDS.has(key) ? amountText(value) : value}</td></tr>\n`,
+    )
+  return html`<div class="scroll">
+    <table class="fields">
+      <caption>
+        ${caption}
+      </caption>
+      <tbody>
+        ${rows}
+      </tbody>
+    </table>
+  </div>`
+}
+
+/**
+ * A coloured line saying how an answer ended: 000 succeeded, 006 and 026 are pending.
+ * @param {Record<string, string>} fields
+ * @param {string} success e.g. "Payment successful"
+ */
+export function outcomeNotice(fields, success) {
+  const code = fields.RESPONSE_CODE ?? ''
+  const message = fields.RESPONSE_MESSAGE ?? ''
+  if (code === '000')
+    return html`<p class="notice ok" role="status"><strong>${success}.</strong> ${message}</p>`
+  if (code === '006' || code === '026') {
+    return html`<p class="notice wait" role="status">
+      <strong>Pending (${code}).</strong> ${message}
+    </p>`
+  }
+  return html`<p class="notice bad" role="status">
+    <strong>Not successful (${code || 'no code'}).</strong> ${message}
+  </p>`
+}
+
+/**
+ * The result of a payment the gateway posted back, after its HASH verified.
+ * @param {Record<string, string>} fields
+ * @returns {Page}
+ */
+export function paymentResultPage(fields) {
+  const code = fields.RESPONSE_CODE
+  const title =
+    code === '000'
+      ? 'Payment successful'
+      : code === '026' || code === '006'
+        ? 'Payment pending'
+        : 'Payment failed'
+  const orderId = fields.ORDER_ID ?? ''
+  return {
+    title,
+    lead: 'The gateway’s response was decrypted with your key and its HASH verified with your salt.',
+    body: html`${outcomeNotice(fields, 'Paid')}
+      <div class="card">
+        ${fieldsTable(fields, 'Response fields')}
+        <div class="actions">
+          <a class="button" href="/status?order_id=${encodeURIComponent(orderId)}"
+            >Check status with the gateway</a
+          >
+          <a class="button secondary" href="/">Start again</a>
+        </div>
+      </div>`,
+  }
+}
+
+/**
+ * A status enquiry's answer.
+ * @param {Record<string, string>} fields
+ * @returns {Page}
+ */
+export function statusPage(fields) {
+  return {
+    title: `Status of ${fields.ORDER_ID ?? 'the order'}`,
+    lead: 'The gateway’s answer to a signed status enquiry; its HASH verified with your salt.',
+    body: html`${outcomeNotice(fields, fields.STATUS ?? 'Done')}
+      <div class="card">
+        ${fieldsTable(fields, 'Status enquiry answer')}
+        <div class="actions"><a class="button secondary" href="/">Back</a></div>
+      </div>`,
+  }
+}
+
+/**
+ * @param {string} title
+ * @param {string} message
+ * @returns {Page}
+ */
+export function errorPage(title, message) {
+  return {
+    title,
+    body: html`<p class="notice bad" role="alert">${message}</p>
+      <p><a class="button secondary" href="/">Back to the start</a></p>`,
+  }
+}
+
+/**
+ * One labelled input with an optional hint.
+ * @param {{ label: string, name: string, value?: string, type?: string, hint?: string,
+ *   required?: boolean, inputmode?: string, pattern?: string, autocomplete?: string }} options
+ */
+export function input(options) {
+  const {
+    label,
+    name,
+    value = '',
+    type = 'text',
+    hint,
+    required,
+    inputmode,
+    pattern,
+    autocomplete,
+  } = options
+  const hintId = hint ? `${name}-hint` : undefined
+  return html`<label
+    >${label}
+    <input
+      type="${type}"
+      name="${name}"
+      value="${value}"
+      ${required ? raw(' required') : ''}${inputmode ? html` inputmode="${inputmode}"` : ''}${pattern ? html` pattern="${pattern}"` : ''}${autocomplete ? html` autocomplete="${autocomplete}"` : ''}${hintId ? html` aria-describedby="${hintId}"` : ''}
+    />
+    ${hint ? html`<span class="hint" id="${hintId}">${hint}</span>` : ''}</label
+  >`
+}
+
+/**
+ * @param {{ label: string, name: string, options: Array<{ value: string, label: string }>,
+ *   value?: string, hint?: string }} options
+ */
+export function select({ label, name, options, value, hint }) {
+  return html`<label
+    >${label}
+    <select name="${name}">
+      ${options.map(
+        (option) =>
+          html`<option value="${option.value}" ${option.value === value ? raw(' selected') : ''}>
+            ${option.label}
+          </option>`,
+      )}
+    </select>
+    ${hint ? html`<span class="hint">${hint}</span>` : ''}</label
+  >`
+}
+
+/**
+ * The amount field every example asks for: paise, with the conversion spelled out.
+ * @param {string} [value]
+ * @param {string} [name]
+ */
+export function amountInput(value = '100', name = 'AMOUNT') {
+  return input({
+    label: 'Amount in paise',
+    name,
+    value,
+    required: true,
+    inputmode: 'numeric',
+    pattern: '[1-9][0-9]{0,9}',
+    hint: 'AMOUNT is in paise: 100 = ₹1.00, 24900 = ₹249.00.',
+  })
+}
+
+/** The customer's details that travel with a payment request. */
+export function customerInputs() {
+  return html`<div class="row">
+    ${input({ label: 'Name', name: 'CUST_NAME', value: 'Asha Verma', autocomplete: 'name' })}
+    ${input({ label: 'E-mail', name: 'CUST_EMAIL', value: 'asha.verma@example.com', type: 'email', autocomplete: 'email' })}
+    ${input({ label: 'Mobile', name: 'CUST_MOBILE', value: '9876543210', inputmode: 'numeric', pattern: '[0-9]{10}', hint: '10 digits', autocomplete: 'tel-national' })}
+  </div>`
+}
+
+/** A status enquiry form (GET /status). */
+export function statusForm() {
+  return html`<section class="card" aria-labelledby="status-heading">
+    <h2 id="status-heading">Status enquiry</h2>
+    <p>
+      Ask the gateway what it knows of an order. The request is signed with your salt and the answer
+      is trusted only when its HASH verifies.
+    </p>
+    <form method="get" action="/status">
+      ${input({ label: 'Order ID', name: 'order_id', required: true, pattern: '[A-Za-z0-9:/@_\\-]{1,50}' })}
+      <button type="submit">Check status</button>
+    </form>
+  </section>`
+}
+
+const TEST_DATA = {
+  card: html`<h3>Cards</h3>
+    <ul class="steps">
+      <li><span class="mono">4111 1111 1111 1111</span>: paid (000, Captured)</li>
+      <li><span class="mono">4000 0000 0000 0002</span>: declined (004)</li>
+      <li><span class="mono">4000 0000 0000 9995</span>: insufficient funds (020)</li>
+      <li>Any future expiry (MM/YY), any 3-digit CVV, any name.</li>
+    </ul>`,
+  upi: html`<h3>UPI IDs</h3>
+    <ul class="steps">
+      <li><span class="mono">success@upi</span>: paid (000)</li>
+      <li><span class="mono">failure@upi</span>: failed (004)</li>
+      <li><span class="mono">pending@upi</span>: stays pending (026)</li>
+    </ul>`,
+  bank: html`<h3>Net banking and wallets</h3>
+    <p>
+      Any bank or wallet opens the sandbox bank page: <strong>Success</strong> pays (000),
+      <strong>Failure</strong> declines (004). <strong>Cancel payment</strong> on the payment page
+      answers 010.
+    </p>`,
+  payout: html`<h3>Payouts</h3>
+    <ul class="steps">
+      <li>
+        UPI: <span class="mono">success@upi</span> processed (000),
+        <span class="mono">failure@upi</span> failed (004),
+        <span class="mono">pending@upi</span> pending (026).
+      </li>
+      <li>
+        Bank account <span class="mono">000000000004</span>: declined by the beneficiary bank (004);
+        <span class="mono">000000000026</span>: pending (026); any other 9–18 digit account with a
+        valid IFSC (e.g. <span class="mono">HDFC0001234</span>): processed (000).
+      </li>
+      <li>Limits: RTGS from ₹2,00,000; IMPS up to ₹5,00,000; UPI up to ₹1,00,000.</li>
+    </ul>`,
+}
+
+/**
+ * What to type on the sandbox's pages to reach each outcome.
+ * @param {Array<keyof typeof TEST_DATA>} kinds
+ */
+export function sandboxTestData(kinds) {
+  return html`<section class="card" aria-labelledby="test-data-heading">
+    <h2 id="test-data-heading">Sandbox test data</h2>
+    <p>The sandbox never moves money. These values pick the outcome:</p>
+    ${kinds.map((kind) => TEST_DATA[kind])}
+  </section>`
+}

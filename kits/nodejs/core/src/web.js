@@ -1,0 +1,297 @@
+/**
+ * The request plumbing the example apps share, on node:http with no framework: routing by
+ * "METHOD /path", body parsing (urlencoded, JSON, text), answering HTML or JSON as the request
+ * asks, and one place that turns the library's errors into 400/502 answers.
+ */
+import { createServer } from 'node:http'
+import { fileURLToPath } from 'node:url'
+import { loadConfig } from './config.js'
+import { ConfigError, GatewayError, InvalidInputError, VerificationError } from './errors.js'
+import { contentSecurityPolicy, errorPage, layout, statusPage } from './html.js'
+
+export * from './html.js'
+
+/** @typedef {import('./config.js').Config} Config */
+/** @typedef {import('./html.js').Page} Page */
+/** @typedef {import('./client.js').Client} Client */
+
+/**
+ * What a route handler gets.
+ * @typedef {object} AppRequest
+ * @property {string} method
+ * @property {string} path
+ * @property {URLSearchParams} query
+ * @property {import('node:http').IncomingHttpHeaders} headers
+ * @property {'json' | 'html' | undefined} accepts what the Accept header asks for, if either
+ * @property {() => Promise<Record<string, string>>} form the urlencoded or JSON body as fields
+ * @property {() => Promise<string>} text the body as text
+ */
+
+/**
+ * What a route handler returns: a page (wrapped in the layout) or a JSON value.
+ * @typedef {{ status?: number } & ({ page: Page } | { json: unknown })} AppReply
+ */
+
+/** @typedef {(request: AppRequest) => AppReply | Promise<AppReply>} Handler */
+
+const BODY_LIMIT = 64 * 1024
+
+class HttpError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} message
+   */
+  constructor(status, message) {
+    super(message)
+    this.status = status
+  }
+}
+
+/**
+ * The kit's configuration (paystra.env in the kit root, then the environment). A missing value
+ * stops the app with a message saying what to set, rather than a stack trace.
+ * @param {string} importMetaUrl the example's import.meta.url; the kit root is its parent folder
+ * @returns {Readonly<Config>}
+ */
+export function kitConfig(importMetaUrl) {
+  const kitRoot = fileURLToPath(new URL('..', importMetaUrl))
+  try {
+    return loadConfig(kitRoot)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    console.error(`Configuration: ${error.message}`)
+    process.exit(1)
+  }
+}
+
+/**
+ * Answers JSON when the request asks for it (Accept: application/json), a page when it asks for
+ * HTML, and `prefer` when it asks for neither.
+ * @param {AppRequest} request
+ * @param {{ status?: number, json: unknown, page: Page, prefer?: 'json' | 'html' }} answer
+ * @returns {AppReply}
+ */
+export function reply(request, { status = 200, json, page, prefer = 'html' }) {
+  return (request.accepts ?? prefer) === 'json' ? { status, json } : { status, page }
+}
+
+/**
+ * GET /status?order_id=…: a signed status enquiry; JSON unless a browser asks for HTML.
+ * @param {Client} client
+ * @returns {Handler}
+ */
+export function statusRoute(client) {
+  return async (request) => {
+    const fields = await client.status(request.query.get('order_id') ?? '')
+    return reply(request, {
+      json: { verified: true, fields },
+      page: statusPage(fields),
+      prefer: 'json',
+    })
+  }
+}
+
+/**
+ * Serves the routes on 127.0.0.1:PORT until SIGINT or SIGTERM.
+ * @param {{ kit: string, config: Readonly<Config>, routes: Record<string, Handler> }} app
+ * @returns {import('node:http').Server}
+ */
+export function startApp(app) {
+  const server = createServer(appHandler(app))
+  server.listen(app.config.port, '127.0.0.1', () => {
+    console.log(
+      `Paystra ${app.kit} kit (Node.js) listening on http://127.0.0.1:${app.config.port}` +
+        ` (APP_URL ${app.config.appUrl}), gateway ${app.config.baseUrl}`,
+    )
+  })
+  const stop = () => {
+    server.close(() => process.exit(0))
+    server.closeAllConnections()
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+  return server
+}
+
+/**
+ * The node:http request listener of an app (startApp uses it; tests can too).
+ * @param {{ kit: string, config: Readonly<Config>, routes: Record<string, Handler> }} app
+ * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void}
+ */
+export function appHandler({ kit, config, routes }) {
+  const gatewayUrl = config.baseUrl
+  const policy = contentSecurityPolicy(new URL(gatewayUrl).origin)
+  const paths = new Set(Object.keys(routes).map((key) => key.slice(key.indexOf(' ') + 1)))
+
+  return (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://app.invalid')
+    const request = appRequest(req, url)
+    const handler = routes[`${request.method} ${url.pathname}`]
+    /** @type {Promise<AppReply>} */
+    const answered = handler
+      ? Promise.resolve().then(() => handler(request))
+      : Promise.resolve(
+          paths.has(url.pathname)
+            ? {
+                status: 405,
+                page: errorPage('Method not allowed', `${request.method} is not answered here.`),
+              }
+            : {
+                status: 404,
+                page: errorPage('Page not found', `There is no page at ${url.pathname}.`),
+              },
+        )
+    answered
+      .catch((error) => errorReply(request, error))
+      .then((answer) => send(res, answer, { kit, gatewayUrl, policy }))
+      .catch((error) => {
+        console.error(error)
+        if (!res.headersSent) res.writeHead(500).end()
+      })
+  }
+}
+
+/**
+ * @param {import('node:http').IncomingMessage} req
+ * @param {URL} url
+ * @returns {AppRequest}
+ */
+function appRequest(req, url) {
+  /** @type {Promise<string> | undefined} */
+  let body
+  const text = () => (body ??= readBody(req))
+  const accept = String(req.headers.accept ?? '').toLowerCase()
+  return {
+    method: req.method ?? 'GET',
+    path: url.pathname,
+    query: url.searchParams,
+    headers: req.headers,
+    accepts: accept.includes('application/json')
+      ? 'json'
+      : accept.includes('text/html')
+        ? 'html'
+        : undefined,
+    text,
+    form: async () => parseBody(String(req.headers['content-type'] ?? ''), await text()),
+  }
+}
+
+/**
+ * @param {import('node:http').IncomingMessage} req
+ * @returns {Promise<string>}
+ */
+async function readBody(req) {
+  /** @type {Buffer[]} */
+  const chunks = []
+  let size = 0
+  for await (const chunk of req) {
+    size += chunk.length
+    if (size > BODY_LIMIT) throw new HttpError(413, 'The request body is too large')
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/**
+ * Fields of a urlencoded form or a flat JSON object. A field given twice is refused: which one
+ * would be signed is a guess.
+ * @param {string} contentType
+ * @param {string} text
+ * @returns {Record<string, string>}
+ */
+function parseBody(contentType, text) {
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? ''
+  /** @type {Record<string, string>} */
+  const fields = {}
+  if (type === 'application/json') {
+    let value
+    try {
+      value = JSON.parse(text)
+    } catch {
+      throw new InvalidInputError('The body is not valid JSON')
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw new InvalidInputError('The JSON body must be an object of fields')
+    }
+    for (const [key, item] of Object.entries(value)) {
+      if (Array.isArray(item)) fields[key] = item.map(String).join('\n')
+      else if (item !== null && typeof item !== 'object') fields[key] = String(item)
+    }
+    return fields
+  }
+  if (type === 'application/x-www-form-urlencoded' || type === '') {
+    for (const [key, value] of new URLSearchParams(text)) {
+      if (key in fields) throw new InvalidInputError(`${key} is given twice`)
+      fields[key] = value
+    }
+    return fields
+  }
+  if (type === 'text/plain') return fields
+  throw new HttpError(415, 'Send the form urlencoded or as JSON')
+}
+
+/**
+ * @param {AppRequest} request
+ * @param {unknown} error
+ * @returns {AppReply}
+ */
+function errorReply(request, error) {
+  if (error instanceof VerificationError) {
+    return reply(request, {
+      status: 400,
+      json: { verified: false, error: error.message },
+      page: errorPage('Response not verified', `${error.message}. Nothing was recorded.`),
+    })
+  }
+  if (error instanceof InvalidInputError || error instanceof HttpError) {
+    const status = error instanceof HttpError ? error.status : 400
+    return reply(request, {
+      status,
+      json: { error: error.message },
+      page: errorPage('Please check the details', error.message),
+    })
+  }
+  if (error instanceof GatewayError) {
+    console.error(`Gateway: ${error.message}${error.code ? ` (${error.code})` : ''}`)
+    return reply(request, {
+      status: 502,
+      json: { error: error.message, ...(error.code ? { code: error.code } : {}) },
+      page: errorPage(
+        'The gateway did not answer as expected',
+        `${error.message}${error.code ? ` (code ${error.code})` : ''}.`,
+      ),
+    })
+  }
+  console.error(error)
+  return reply(request, {
+    status: 500,
+    json: { error: 'Internal error' },
+    page: errorPage(
+      'Something went wrong',
+      'The app could not finish this request. See its console.',
+    ),
+  })
+}
+
+/**
+ * @param {import('node:http').ServerResponse} res
+ * @param {AppReply} answer
+ * @param {{ kit: string, gatewayUrl: string, policy: string }} context
+ */
+function send(res, answer, { kit, gatewayUrl, policy }) {
+  const status = answer.status ?? 200
+  res.setHeader('Cache-Control', 'no-store')
+  res.setHeader('X-Content-Type-Options', 'nosniff')
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
+  if ('json' in answer) {
+    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' })
+    res.end(JSON.stringify(answer.json))
+    return
+  }
+  res.writeHead(status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Security-Policy': policy,
+    'X-Frame-Options': 'DENY',
+  })
+  res.end(layout({ kit, gatewayUrl, page: answer.page }))
+}

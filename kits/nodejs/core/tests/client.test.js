@@ -1,0 +1,287 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import {
+  canonical,
+  Cipher,
+  Client,
+  GatewayError,
+  InvalidInputError,
+  VerificationError,
+  merchantHostedKey,
+  newOrderId,
+  verify,
+  withHash,
+} from '../index.js'
+
+const config = Object.freeze({
+  baseUrl: 'http://127.0.0.1:4150/sandbox',
+  payId: '1000000000000001',
+  salt: 'a1b2c3d4e5f60718',
+  keySalt: 'f0e1d2c3b4a59687',
+  appUrl: 'http://127.0.0.1:4151',
+  port: 4151,
+  file: undefined,
+})
+const key = merchantHostedKey(config.keySalt, config.payId)
+const order = {
+  ORDER_ID: 'PG1763712000123',
+  AMOUNT: '24900',
+  CUST_NAME: 'Asha Verma',
+  CUST_EMAIL: 'asha.verma@example.com',
+  CUST_MOBILE: '9876543210',
+}
+
+/**
+ * A stand-in for the gateway's JSON APIs: records each request and answers with `answer`.
+ * @param {(request: Record<string, string>, url: string) => { status?: number, body: unknown }} answer
+ */
+function fakeGateway(answer) {
+  /** @type {Array<{ url: string, body: Record<string, string>, headers: Record<string, string> }>} */
+  const calls = []
+  /** @type {typeof fetch} */
+  const fetch = async (url, init) => {
+    const body = JSON.parse(String(init?.body))
+    calls.push({ url: String(url), body, headers: /** @type {any} */ (init?.headers) })
+    const { status = 200, body: reply } = answer(body, String(url))
+    return new Response(typeof reply === 'string' ? reply : JSON.stringify(reply), { status })
+  }
+  return { calls, client: new Client(config, { fetch }) }
+}
+
+describe('payment requests', () => {
+  it('signs a hosted payment request with RETURN_URL = APP_URL/response', () => {
+    const { action, fields } = new Client(config).paymentRequest(order)
+    assert.equal(action, 'http://127.0.0.1:4150/sandbox/paymentrequest')
+    assert.deepEqual(Object.keys(fields).sort(), [
+      'AMOUNT',
+      'CURRENCY_CODE',
+      'CUST_EMAIL',
+      'CUST_MOBILE',
+      'CUST_NAME',
+      'HASH',
+      'ORDER_ID',
+      'PAY_ID',
+      'RETURN_URL',
+      'TXNTYPE',
+    ])
+    assert.equal(fields.RETURN_URL, 'http://127.0.0.1:4151/response')
+    assert.equal(fields.CURRENCY_CODE, '356')
+    assert.equal(fields.TXNTYPE, 'SALE')
+    assert.equal(verify(fields, config.salt), true)
+  })
+
+  it('leaves empty customer fields out', () => {
+    const { fields } = new Client(config).paymentRequest({
+      ORDER_ID: 'PG1',
+      AMOUNT: '100',
+      CUST_NAME: ' ',
+    })
+    assert.equal('CUST_NAME' in fields, false)
+    assert.equal('CUST_EMAIL' in fields, false)
+  })
+
+  it('refuses what the gateway would refuse', () => {
+    const client = new Client(config)
+    for (const AMOUNT of ['', '0', '012', '1.50', '-5', '12345678901', 'abc']) {
+      assert.throws(() => client.paymentRequest({ ...order, AMOUNT }), InvalidInputError, AMOUNT)
+    }
+    for (const ORDER_ID of ['', 'a b', 'x'.repeat(51), 'PG#1']) {
+      assert.throws(() => client.paymentRequest({ ...order, ORDER_ID }), InvalidInputError)
+    }
+    assert.throws(() => client.paymentRequest({ ...order, CUST_EMAIL: 'nope' }), InvalidInputError)
+    assert.throws(
+      () => client.paymentRequest({ ...order, CUST_MOBILE: '98765' }),
+      InvalidInputError,
+    )
+    assert.throws(() => client.paymentRequest({ ...order, CUST_NAME: 'a~b' }), InvalidInputError)
+  })
+
+  it('encrypts a merchant-hosted request into ENCDATA beside PAY_ID', () => {
+    const { action, fields } = new Client(config).merchantHostedRequest(order, {
+      PAYMENT_TYPE: 'WL',
+      MOP_TYPE: 'PPL',
+    })
+    assert.equal(action, 'http://127.0.0.1:4150/sandbox/merchantPaymentInit')
+    assert.deepEqual(Object.keys(fields), ['PAY_ID', 'ENCDATA'])
+    const inside = Cipher.decrypt(fields.ENCDATA, key)
+    assert.equal(verify(inside, config.salt), true)
+    assert.equal(inside.PAYMENT_TYPE, 'WL')
+    assert.equal(inside.MOP_TYPE, 'PPL')
+    assert.equal(inside.PAY_ID, config.payId)
+    assert.equal(inside.AMOUNT, '24900')
+  })
+
+  it('checks the merchant-hosted method', () => {
+    const client = new Client(config)
+    const upi = Cipher.decrypt(
+      client.merchantHostedRequest(order, { PAYMENT_TYPE: 'UP', PAYER_ADDRESS: ' success@upi ' })
+        .fields.ENCDATA,
+      key,
+    )
+    assert.equal(upi.MOP_TYPE, 'UP')
+    assert.equal(upi.PAYER_ADDRESS, 'success@upi')
+    assert.throws(
+      () => client.merchantHostedRequest(order, { PAYMENT_TYPE: 'UP' }),
+      InvalidInputError,
+    )
+    assert.throws(
+      () => client.merchantHostedRequest(order, /** @type {any} */ ({ PAYMENT_TYPE: 'CC' })),
+      InvalidInputError,
+    )
+    assert.throws(
+      () => client.merchantHostedRequest(order, { PAYMENT_TYPE: 'NB' }),
+      InvalidInputError,
+    )
+  })
+
+  it('makes order ids from a prefix and the milliseconds, never twice the same', () => {
+    const ids = Array.from({ length: 50 }, () => newOrderId('PG'))
+    assert.equal(new Set(ids).size, 50)
+    assert.match(ids[0] ?? '', /^PG\d{13,}$/)
+  })
+})
+
+describe('the gateway’s response', () => {
+  const response = {
+    PAY_ID: config.payId,
+    ORDER_ID: 'PG1763712000123',
+    AMOUNT: '24900',
+    STATUS: 'Captured',
+    RESPONSE_CODE: '000',
+  }
+  const client = new Client(config)
+
+  it('is decrypted and verified', () => {
+    const ENCDATA = Cipher.encrypt(response, config.salt, key)
+    const fields = client.verifyResponse({ PAY_ID: config.payId, ENCDATA })
+    assert.equal(fields.RESPONSE_CODE, '000')
+    assert.equal(fields.ORDER_ID, 'PG1763712000123')
+    // A form post that lost its + signs still reads.
+    assert.deepEqual(
+      client.verifyResponse({ PAY_ID: config.payId, ENCDATA: ENCDATA.replace(/\+/g, ' ') }),
+      fields,
+    )
+  })
+
+  it('is refused when tampered, for another merchant, or signed with another salt', () => {
+    const ENCDATA = Cipher.encrypt(response, config.salt, key)
+    const cases = [
+      {},
+      { PAY_ID: config.payId },
+      { PAY_ID: config.payId, ENCDATA: '' },
+      { PAY_ID: '1000000000000002', ENCDATA },
+      { PAY_ID: config.payId, ENCDATA: `${ENCDATA.slice(0, -6)}AAAAAA` },
+      { PAY_ID: config.payId, ENCDATA: ENCDATA.slice(0, -1) },
+      { PAY_ID: config.payId, ENCDATA: Cipher.encrypt(response, 'another salt', key) },
+      {
+        PAY_ID: config.payId,
+        ENCDATA: Cipher.encrypt({ ...response, PAY_ID: '1000000000000002' }, config.salt, key),
+      },
+      {
+        PAY_ID: config.payId,
+        // The fields changed after signing: the original HASH no longer matches.
+        ENCDATA: Cipher.encryptText(
+          `${canonical({ ...response, AMOUNT: '1' })}~HASH=${withHash(response, config.salt).HASH}`,
+          key,
+        ),
+      },
+    ]
+    for (const posted of cases) {
+      assert.throws(() => client.verifyResponse(posted), VerificationError, JSON.stringify(posted))
+    }
+  })
+})
+
+describe('server-to-server APIs', () => {
+  const signed = (/** @type {Record<string, string>} */ fields) => withHash(fields, config.salt)
+
+  it('status: signed JSON request, verified answer', async () => {
+    const { calls, client } = fakeGateway((request) => ({
+      body: signed({ ORDER_ID: request.ORDER_ID ?? '', STATUS: 'Captured', RESPONSE_CODE: '000' }),
+    }))
+    const fields = await client.status('PG1763712000123')
+    assert.equal(fields.STATUS, 'Captured')
+    assert.equal(calls[0]?.url, 'http://127.0.0.1:4150/sandbox/pgws/transact')
+    assert.equal(calls[0]?.headers['Content-Type'], 'application/json')
+    const body = calls[0]?.body ?? {}
+    assert.deepEqual(Object.keys(body).sort(), ['HASH', 'ORDER_ID', 'PAY_ID', 'TXNTYPE'])
+    assert.equal(body.TXNTYPE, 'STATUS')
+    assert.equal(verify(body, config.salt), true)
+  })
+
+  it('refund, QR, payout and payout status send the contract’s fields', async () => {
+    const { calls, client } = fakeGateway((request) => ({
+      body: signed({ ...request, RESPONSE_CODE: '000' }),
+    }))
+    await client.refund('PG1', 'RF1', '50')
+    await client.qr({ ORDER_ID: 'EP1', AMOUNT: '100', CUST_NAME: 'Asha' }, 'UPI')
+    await client.payout({
+      PAYOUT_ID: 'PO1',
+      AMOUNT: '100000',
+      TRANSFER_MODE: 'IMPS',
+      BENEFICIARY_NAME: 'Asha Verma',
+      BENEFICIARY_ACCOUNT: '123456789012',
+      BENEFICIARY_IFSC: 'HDFC0001234',
+    })
+    await client.payoutStatus('PO1')
+    assert.deepEqual(
+      calls.map((call) => [
+        call.url.replace(config.baseUrl, ''),
+        Object.keys(call.body).sort().join(' '),
+      ]),
+      [
+        ['/pgws/transact', 'AMOUNT CURRENCY_CODE HASH ORDER_ID PAY_ID REFUND_ORDER_ID TXNTYPE'],
+        ['/pgws/qr', 'AMOUNT CURRENCY_CODE CUST_NAME HASH ORDER_ID PAY_ID QR_TYPE'],
+        [
+          '/pgws/payout',
+          'AMOUNT BENEFICIARY_ACCOUNT BENEFICIARY_IFSC BENEFICIARY_NAME CURRENCY_CODE HASH PAYOUT_ID PAY_ID TRANSFER_MODE',
+        ],
+        ['/pgws/payout/status', 'HASH PAYOUT_ID PAY_ID'],
+      ],
+    )
+    assert.equal(calls[0]?.body.TXNTYPE, 'REFUND')
+    for (const call of calls) assert.equal(verify(call.body, config.salt), true)
+  })
+
+  it('throws VerificationError when the answer’s HASH does not match', async () => {
+    const { client } = fakeGateway(() => ({
+      body: { ...signed({ ORDER_ID: 'PG1', RESPONSE_CODE: '000' }), RESPONSE_CODE: '004' },
+    }))
+    await assert.rejects(client.status('PG1'), VerificationError)
+  })
+
+  it('throws GatewayError with the code of an unsigned answer (324, 326)', async () => {
+    const { client } = fakeGateway(() => ({
+      body: { RESPONSE_CODE: '324', RESPONSE_MESSAGE: 'Invalid pay id', STATUS: 'Failed' },
+    }))
+    await assert.rejects(client.status('PG1'), (error) => {
+      assert.ok(error instanceof GatewayError)
+      assert.equal(error.code, '324')
+      assert.equal(error.message, 'Invalid pay id')
+      return true
+    })
+  })
+
+  it('throws GatewayError on an answer that is not JSON, or no answer', async () => {
+    const html = fakeGateway(() => ({ status: 404, body: '<!doctype html><p>Not found' }))
+    await assert.rejects(
+      html.client.status('PG1'),
+      (error) => error instanceof GatewayError && error.httpStatus === 404,
+    )
+    const down = new Client(config, {
+      fetch: async () => {
+        throw new TypeError('fetch failed')
+      },
+    })
+    await assert.rejects(down.status('PG1'), GatewayError)
+  })
+
+  it('checks ids and amounts before calling', async () => {
+    const { calls, client } = fakeGateway(() => ({ body: {} }))
+    await assert.rejects(client.status(''), InvalidInputError)
+    await assert.rejects(client.refund('PG1', 'RF 1', '100'), InvalidInputError)
+    await assert.rejects(client.refund('PG1', 'RF1', '0'), InvalidInputError)
+    await assert.rejects(client.qr({ ORDER_ID: 'EP1', AMOUNT: 'x' }, 'UPI'), InvalidInputError)
+    assert.equal(calls.length, 0)
+  })
+})

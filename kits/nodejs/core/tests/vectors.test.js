@@ -1,0 +1,80 @@
+// Every kit passes the same vectors as the gateway's TypeScript protocol module. The file is
+// not kept here in the repository: the archive builder copies it to tests/vectors.json, and
+// PAYSTRA_VECTORS can point anywhere else (e.g. ../../gateway/protocol/vectors.json).
+import assert from 'node:assert/strict'
+import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { describe, it } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { Cipher, Hash } from '../index.js'
+
+const path = process.env.PAYSTRA_VECTORS
+  ? resolve(process.env.PAYSTRA_VECTORS)
+  : fileURLToPath(new URL('./vectors.json', import.meta.url))
+
+if (!existsSync(path)) {
+  throw new Error(
+    `No test vectors at ${path}. Set PAYSTRA_VECTORS to the vectors file ` +
+      '(in the Paystra repository: PAYSTRA_VECTORS=../../gateway/protocol/vectors.json).',
+  )
+}
+
+/** @type {{ hash: Array<Record<string, any>>, encdata: Array<Record<string, any>> }} */
+const vectors = JSON.parse(readFileSync(path, 'utf8'))
+
+describe(`HASH vectors (${path})`, () => {
+  it('has vectors to test', () => assert.ok(vectors.hash.length > 0))
+
+  for (const vector of vectors.hash) {
+    it(vector.note, () => {
+      const { fields, salt } = vector
+      if (vector.canonical !== undefined) assert.equal(Hash.canonical(fields), vector.canonical)
+      if (vector.hash !== undefined) {
+        assert.equal(Hash.sign(fields, salt), vector.hash)
+        assert.equal(Hash.verify({ ...fields, HASH: vector.hash }, salt), true)
+        assert.deepEqual(Hash.withHash(fields, salt), { ...fields, HASH: vector.hash })
+      }
+      if (vector.verifies !== undefined) {
+        assert.equal(Hash.verify({ ...fields, HASH: vector.claimedHash }, salt), vector.verifies)
+      }
+    })
+  }
+})
+
+describe(`ENCDATA vectors (${path})`, () => {
+  it('has vectors to test', () => assert.ok(vectors.encdata.length > 0))
+
+  for (const vector of vectors.encdata) {
+    it(vector.note, () => {
+      let checked = 0
+      if (vector.merchantHostedKey !== undefined) {
+        assert.equal(
+          Cipher.merchantHostedKey(vector.keySalt, vector.payId),
+          vector.merchantHostedKey,
+        )
+        checked++
+      }
+      if (vector.encdata !== undefined) {
+        assert.equal(Cipher.decryptText(vector.encdata, vector.key), vector.plaintext)
+        assert.equal(Cipher.encryptText(vector.plaintext, vector.key), vector.encdata)
+        const fields = Cipher.decrypt(vector.encdata, vector.key)
+        assert.equal(Hash.verify(fields, vector.salt), true, 'the HASH inside verifies')
+        assert.equal(Hash.verify({ ...fields, AMOUNT: '1' }, vector.salt), false)
+        if (vector.roundTrip) {
+          assert.equal(Cipher.encrypt(fields, vector.salt, vector.key), vector.encdata)
+        }
+        checked++
+      }
+      if (vector.encdataWithPadding !== undefined) {
+        const padded = vector.encdataWithPadding
+        assert.match(padded, /=$/)
+        assert.equal(Cipher.decryptText(padded, vector.key), vector.plaintext)
+        assert.equal(Cipher.decryptText(padded.replace(/=+$/, ''), vector.key), vector.plaintext)
+        assert.equal(Cipher.decryptText(padded.replace(/\+/g, ' '), vector.key), vector.plaintext)
+        assert.equal(Cipher.encryptText(vector.plaintext, vector.key), padded.replace(/=+$/, ''))
+        checked++
+      }
+      assert.ok(checked > 0, `a vector of a kind this test does not know: ${Object.keys(vector)}`)
+    })
+  }
+})
