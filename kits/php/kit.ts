@@ -19,7 +19,7 @@ export const php: KitLanguage = {
     }
   },
   examples: ['server', 'merchant-hosted', 'pg', 'epos', 'wallet', 'pos'],
-  exclude: ['paystra.env', 'core/tests/vectors.json'],
+  exclude: ['paystra.env'],
 }
 
 export default php

@@ -105,14 +105,6 @@ final class Html
     /** A payment's outcome: a headline by STATUS, then order, transaction, amount and code. */
     public static function result(array $fields, string $headline = ''): string
     {
-        $code = (string) ($fields['RESPONSE_CODE'] ?? '');
-        $status = (string) ($fields['STATUS'] ?? '');
-        $tone = self::tone($code, $status);
-        $headline = $headline !== '' ? $headline : match ($tone) {
-            'ok' => 'Payment successful',
-            'wait' => 'Payment pending',
-            default => 'Payment not completed',
-        };
         $rows = [
             'Order ID' => '<code>' . self::e($fields['ORDER_ID'] ?? '') . '</code>',
             'Transaction ID' => '<code>' . self::e($fields['TXN_ID'] ?? '–') . '</code>',
@@ -124,6 +116,23 @@ final class Html
         if (($fields['PAYMENT_TYPE'] ?? '') !== '') {
             $rows['Method'] = self::e(PaymentMethods::name((string) $fields['PAYMENT_TYPE'], (string) ($fields['MOP_TYPE'] ?? '')));
         }
+        $tone = self::tone((string) ($fields['RESPONSE_CODE'] ?? ''), (string) ($fields['STATUS'] ?? ''));
+        $headline = $headline !== '' ? $headline : match ($tone) {
+            'ok' => 'Payment successful',
+            'wait' => 'Payment pending',
+            default => 'Payment not completed',
+        };
+        return self::outcome($headline, $fields, $rows);
+    }
+
+    /**
+     * A gateway answer: the headline coloured by RESPONSE_CODE, the given rows (label => HTML),
+     * then status, code, message and time, and every field in a collapsible table.
+     */
+    public static function outcome(string $headline, array $fields, array $rows): string
+    {
+        $code = (string) ($fields['RESPONSE_CODE'] ?? '');
+        $status = (string) ($fields['STATUS'] ?? '');
         $rows += [
             'Status' => self::status($status, $code),
             'Response code' => '<code>' . self::e($code) . '</code>',
@@ -132,7 +141,7 @@ final class Html
         if (($fields['RESPONSE_DATE_TIME'] ?? '') !== '') {
             $rows['Date and time'] = self::e($fields['RESPONSE_DATE_TIME']);
         }
-        return '<section class="card result ' . $tone . '"><h1>' . self::e($headline) . '</h1>'
+        return '<section class="card result ' . self::tone($code, $status) . '"><h1>' . self::e($headline) . '</h1>'
             . self::rows($rows) . self::fieldsTable($fields) . '</section>';
     }
 
@@ -181,6 +190,14 @@ final class Html
             . self::input('CUST_EMAIL', 'Email', 'asha.verma@example.com', ['type' => 'email', 'autocomplete' => 'email', 'required' => true])
             . self::input('CUST_MOBILE', 'Mobile', '9876543210', ['inputmode' => 'numeric', 'pattern' => '[0-9]{10}', 'autocomplete' => 'tel-national', 'required' => true], '10 digits.')
             . '</div>';
+    }
+
+    /** A form that looks an order up with GET /status. */
+    public static function statusForm(string $orderId = ''): string
+    {
+        return '<section class="card"><h2>Check an order</h2><form method="get" action="/status">'
+            . self::input('order_id', 'Order ID', $orderId, ['required' => true, 'maxlength' => '50', 'autocomplete' => 'off'], 'Runs a status enquiry: the gateway\'s signed answer for the order.')
+            . '<button type="submit" class="secondary">Check status</button></form></section>';
     }
 
     /** The sandbox's test cards, UPI IDs and bank page, so a visitor can try every outcome. */

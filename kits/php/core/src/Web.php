@@ -74,6 +74,31 @@ final class Web
         }
     }
 
+    /**
+     * GET /status?order_id=ID, the same in every example: the verified status enquiry answer as
+     * JSON {"verified": true, "fields": {...}}, or as a page for a browser (reloading itself
+     * while the payment is pending).
+     */
+    public function status(): void
+    {
+        $orderId = self::query('order_id');
+        if (($problem = Validate::orderId($orderId)) !== null) {
+            throw new \InvalidArgumentException('order_id: ' . $problem);
+        }
+        $fields = $this->client()->status($orderId);
+        if (!self::wantsHtml()) {
+            $this->json(['verified' => true, 'fields' => $fields]);
+            return;
+        }
+        $pending = ($fields['STATUS'] ?? '') === 'Pending';
+        $body = Html::result($fields, 'Order ' . $orderId)
+            . Html::notice($pending ? 'wait' : 'info', $pending
+                ? 'The payment is still open; this page checks again every 5 seconds.'
+                : 'This answer came from the gateway\'s status enquiry and its HASH verified.')
+            . Html::statusForm($orderId);
+        $this->html($this->page('Order status', $body, $pending ? ['refresh' => 5] : []));
+    }
+
     /** The request path without the query string or a trailing slash. */
     public static function path(): string
     {
