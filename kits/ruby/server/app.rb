@@ -49,6 +49,8 @@ module PaystraServerKit
       route(req, res)
     rescue BadInput => e
       error(req, res, e.status, e.message)
+    rescue Paystra::InvalidRequest, Paystra::ProtocolError => e
+      error(req, res, 400, e.message)
     rescue StandardError => e
       warn "paystra server kit: #{e.class}: #{e.message}\n  #{e.backtrace&.first(5)&.join("\n  ")}"
       error(req, res, 500, 'Something went wrong on our side. Please try again.')
@@ -231,11 +233,13 @@ module PaystraServerKit
     # ---- POST /pay: the signed form that takes the customer to the gateway ----
 
     def pay(req, res)
-      input = params(req)
-      order = checked_order(input)
       # paystra:region payment-request
-      request = client.payment_request(order) # adds PAY_ID, ORDER_ID, CURRENCY_CODE, TXNTYPE, RETURN_URL, HASH
+      input = params(req)
+      order = checked_order(input) # AMOUNT in paise, CUST_NAME, CUST_EMAIL, CUST_MOBILE
+      # Adds PAY_ID, ORDER_ID, CURRENCY_CODE 356, TXNTYPE SALE and RETURN_URL, and signs them (HASH).
+      request = client.payment_request(order)
       remember(request[:fields]['ORDER_ID'], amount: order['AMOUNT'])
+      # One form of hidden inputs that the customer's browser posts to "<gateway>/paymentrequest".
       html(res, 200, gateway_form_page(action: request[:action], fields: request[:fields], amount: order['AMOUNT']))
       # paystra:endregion
     rescue BadInput, Paystra::InvalidRequest => e
@@ -264,17 +268,19 @@ module PaystraServerKit
     # ---- POST /response: the gateway's answer, verified before anything is believed ----
 
     def response(req, res)
-      posted = params(req)
       # paystra:region response
+      posted = params(req) # PAY_ID and ENCDATA, as the gateway's form posted them
       begin
-        fields = client.verify_response(posted) # decrypts ENCDATA, checks PAY_ID and HASH
+        # Checks PAY_ID, decrypts ENCDATA with the merchant key and verifies its HASH.
+        fields = client.verify_response(posted)
       rescue Paystra::VerificationError => e
         warn "paystra server kit: refused a response: #{e.message}"
         return respond(req, res, 400, { verified: false, error: e.message }) { unverified_page(e.message) }
       end
+      # Verified: RESPONSE_CODE 000 with STATUS Captured is a paid order.
       remember(fields['ORDER_ID'], status: "#{fields['STATUS']} (#{fields['RESPONSE_CODE']})")
-      # paystra:endregion
       respond(req, res, 200, { verified: true, fields: fields }) { result_page(fields) }
+      # paystra:endregion
     end
 
     def result_page(fields)
@@ -310,7 +316,8 @@ module PaystraServerKit
     # ---- GET /status?order_id=...: the status enquiry ----
 
     def status(req, res)
-      order_id = params(req)['order_id'].to_s.strip
+      query = params(req)
+      order_id = (query['order_id'] || query['ORDER_ID']).to_s.strip
       raise BadInput, 'Enter an order id: 1 to 50 letters, digits or : / @ _ -' unless order_id.match?(Paystra::Client::ORDER_ID)
 
       answer = gateway_call(req, res) { client.status(order_id) }
@@ -336,7 +343,8 @@ module PaystraServerKit
     end
 
     def payout_status(req, res)
-      payout_id = params(req)['payout_id'].to_s.strip
+      query = params(req)
+      payout_id = (query['payout_id'] || query['PAYOUT_ID']).to_s.strip
       answer = gateway_call(req, res) { client.payout_status(payout_id) }
       return unless answer
 

@@ -181,7 +181,8 @@ module Paystra
 
       Fields.normalize(answer)
     rescue JSON::ParserError, ProtocolError
-      raise GatewayError, "the gateway answered HTTP #{status} without a JSON answer"
+      # No `cause`: the body (often a whole HTML page) says nothing a merchant can act on.
+      raise GatewayError.new("the gateway answered HTTP #{status} without a JSON answer"), cause: nil
     end
 
     def send_json(url, json)
