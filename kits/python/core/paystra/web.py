@@ -216,6 +216,7 @@ ol.steps{margin:.25rem 0 .5rem;padding-left:1.3rem}ol.steps li{margin:.3rem 0}
 .outcome p{margin:0;color:var(--ink)}
 dl.summary{display:grid;grid-template-columns:minmax(8rem,auto) 1fr;gap:.4rem 1rem;margin:0}
 dl.summary dt{color:var(--soft);font-weight:600}dl.summary dd{margin:0;word-break:break-word}
+@media(max-width:480px){dl.summary{grid-template-columns:1fr;gap:0}dl.summary dd{margin-bottom:.5rem}}
 .badge{display:inline-block;border-radius:999px;padding:.05rem .55rem;font-size:.82rem;font-weight:700}
 .badge.ok{background:var(--ok-bg);color:var(--ok)}.badge.bad{background:var(--bad-bg);color:var(--bad)}
 .badge.wait{background:var(--wait-bg);color:var(--wait)}
@@ -243,6 +244,7 @@ class Layout:
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>{title} · {kit}</title>
 <style>{style}</style>
 </head>
@@ -531,9 +533,11 @@ def steps(*items: object) -> Html:
     return h('<ol class="steps">{}</ol>', join(h("<li>{}</li>", item) for item in items))
 
 
-def status_form(hint: str = "The ORDER_ID of any payment made through this merchant.") -> Html:
+def status_form(
+    hint: str = "The ORDER_ID of any payment made through this merchant.", title: str = "Status enquiry"
+) -> Html:
     return card(
-        "Status enquiry",
+        title,
         form(
             "/status",
             input_field("Order id", "order_id", "", hint=hint, required=True, pattern="[A-Za-z0-9:/@_-]{1,50}"),
@@ -557,8 +561,13 @@ def order_summary(fields: Mapping[str, str]) -> Html:
     return h('<dl class="summary">{}</dl>', rows)
 
 
+def headline(fields: Mapping[str, str], ok: str, pending: str, failed: str) -> str:
+    """The panel's title for the answer's tone: success (000), still pending, or anything else."""
+    return {"ok": ok, "wait": pending}.get(tone(fields), failed)
+
+
 def payment_headline(fields: Mapping[str, str]) -> str:
-    return {"ok": "Payment successful", "wait": "Payment pending"}.get(tone(fields), "Payment failed")
+    return headline(fields, "Payment successful", "Payment pending", "Payment failed")
 
 
 def status_link(order_id: str) -> Html:
@@ -592,7 +601,8 @@ class App:
         self.routes: Dict[Tuple[str, str], Tuple[Handler, bool]] = {}
 
     def page(self, title: str, body: object, status: int = 200, lead: str = "") -> Response:
-        return self.layout.page(title, e(body), status, lead)
+        content = join(body) if isinstance(body, (list, tuple)) else e(body)
+        return self.layout.page(title, content, status, lead)
 
     def get(self, path: str, json_first: bool = False) -> Callable[[Handler], Handler]:
         return self._route("GET", path, json_first)
