@@ -3,6 +3,7 @@ import { originAllowed, type SandboxMerchant } from './merchants.ts'
 import { decryptFields } from './protocol/cipher.ts'
 import type { Fields } from './protocol/fields.ts'
 import { verifyHash } from './protocol/hash.ts'
+import { isAmount, isValid } from './protocol/patterns.ts'
 import type { ResponseCode } from './protocol/codes.ts'
 
 /** A request that passed every check: what the sandbox stores as a pending transaction. */
@@ -36,14 +37,14 @@ export type FindMerchant = (payId: string) => SandboxMerchant | undefined
 const MAX_RETURN_URL_LENGTH = 2048
 const MAX_CUSTOMER_FIELD_LENGTH = 200
 
-/** Positive whole number of minor units, at most 10 digits, no leading zero. */
+/** Positive whole number of minor units, at most 10 digits, no leading zero (SPEC §5 "number"). */
 export function checkAmount(value: string | undefined): boolean {
-  return value !== undefined && /^[1-9]\d{0,9}$/.test(value)
+  return isAmount(value)
 }
 
 /** 1–50 of letters, digits and `: / @ _ -` (SPEC §5 "order id"). */
 export function checkOrderId(value: string | undefined): boolean {
-  return value !== undefined && /^[A-Za-z0-9:/@_-]{1,50}$/.test(value)
+  return isValid('orderId', value)
 }
 
 export function checkTxnType(value: string | undefined): boolean {
