@@ -122,5 +122,13 @@ export const en: Messages = {
     '326': 'Invalid request',
     '327': 'Invalid payment method',
     '328': 'No transaction found for this order id',
+    '329': 'Refund amount exceeds the amount left to refund on this order',
+    '330': 'Only a captured payment can be refunded',
+    '331': 'Invalid transfer mode: use NEFT, RTGS, IMPS or UPI',
+    '332': 'Invalid beneficiary account number or IFSC',
+    '333': 'Invalid beneficiary VPA',
+    '334': "Amount outside the transfer mode's limits",
+    '335': 'Invalid beneficiary name',
+    '336': 'Invalid QR type: use UPI or PG',
   },
 }

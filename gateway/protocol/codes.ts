@@ -20,10 +20,41 @@ export const responseCodes = {
   '326': { status: 'Failed', message: 'Invalid request' },
   '327': { status: 'Failed', message: 'Invalid payment method' },
   '328': { status: 'Failed', message: 'No transaction found for this order id' },
+  '329': {
+    status: 'Failed',
+    message: 'Refund amount exceeds the amount left to refund on this order',
+  },
+  '330': { status: 'Failed', message: 'Only a captured payment can be refunded' },
+  '331': { status: 'Failed', message: 'Invalid transfer mode: use NEFT, RTGS, IMPS or UPI' },
+  '332': { status: 'Failed', message: 'Invalid beneficiary account number or IFSC' },
+  '333': { status: 'Failed', message: 'Invalid beneficiary VPA' },
+  '334': { status: 'Failed', message: "Amount outside the transfer mode's limits" },
+  '335': { status: 'Failed', message: 'Invalid beneficiary name' },
+  '336': { status: 'Failed', message: 'Invalid QR type: use UPI or PG' },
 } as const satisfies Record<string, { status: TransactionStatus; message: string }>
 
+/** STATUS of a payment (the response to RETURN_URL, a status enquiry, a QR answer). */
 export type TransactionStatus = 'Captured' | 'Failed' | 'Pending'
 export type ResponseCode = keyof typeof responseCodes
+
+/** STATUS of a refund answer: the money went back (000), or the refund was refused. */
+export type RefundStatus = 'Refunded' | 'Failed'
+
+/** STATUS of a payout answer: paid out (000, with a UTR), awaiting the bank (026), or not. */
+export type PayoutStatus = 'Processed' | 'Pending' | 'Failed'
+
+export function refundStatus(code: ResponseCode): RefundStatus {
+  return code === SUCCESS_CODE ? 'Refunded' : 'Failed'
+}
+
+export function payoutStatus(code: ResponseCode): PayoutStatus {
+  if (code === SUCCESS_CODE) return 'Processed'
+  return responseCodes[code].status === 'Pending' ? 'Pending' : 'Failed'
+}
+
+export function isResponseCode(value: unknown): value is ResponseCode {
+  return typeof value === 'string' && Object.hasOwn(responseCodes, value)
+}
 
 export const SUCCESS_CODE: ResponseCode = '000'
 
