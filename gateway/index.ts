@@ -1,4 +1,6 @@
 import type { Router } from 'express'
+import { ensurePayoutTable } from './api/payout-store.ts'
+import { ensureRefundTable } from './api/refund-store.ts'
 import type { SandboxMerchant } from './merchants.ts'
 import { gatewayRouter } from './router.ts'
 import { ensureTables, type GatewayDatabase } from './store.ts'
@@ -28,5 +30,7 @@ export interface GatewayOptions {
 export async function createGateway(options: GatewayOptions): Promise<Router> {
   if (options.merchants.length === 0) throw new Error('The sandbox needs at least one merchant')
   await ensureTables(options.db)
+  await ensureRefundTable(options.db)
+  await ensurePayoutTable(options.db)
   return gatewayRouter(options)
 }

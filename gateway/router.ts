@@ -5,11 +5,12 @@ import express, {
   type Response,
   Router,
 } from 'express'
+import { payoutApi } from './api/payout.ts'
+import { transactApi } from './api/transact.ts'
 import { checkoutScript, loadAssets } from './assets.ts'
 import {
   type CheckResult,
   checkMerchantHostedInit,
-  checkOrderId,
   checkPaymentRequest,
   checkReturnUrl,
   type ChosenMethod,
@@ -29,12 +30,10 @@ import { validateCardForm, validateUpiForm } from './payment-forms.ts'
 import { encryptFields } from './protocol/cipher.ts'
 import { type ResponseCode, responseCodes } from './protocol/codes.ts'
 import type { Fields } from './protocol/fields.ts'
-import { verifyHash, withHash } from './protocol/hash.ts'
 import {
   chooseMethod,
   completeTransaction,
   createTransaction,
-  findByOrder,
   findTransaction,
   type GatewayDatabase,
   responseFields,
@@ -199,33 +198,11 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
     res.redirect(303, `${req.baseUrl}/pay/${transaction.id}/bank`)
   })
 
-  router.post(
-    '/pgws/transact',
-    express.json({ limit: '16kb', strict: true, type: () => true }),
-    async (req, res) => {
-      const fields = formFields(req.body)
-      const answer = (status: number, code: ResponseCode, merchant?: SandboxMerchant) => {
-        const reply: Fields = {
-          ...(fields?.PAY_ID ? { PAY_ID: fields.PAY_ID } : {}),
-          ...(fields?.ORDER_ID ? { ORDER_ID: fields.ORDER_ID } : {}),
-          TXNTYPE: 'STATUS',
-          STATUS: responseCodes[code].status,
-          RESPONSE_CODE: code,
-          RESPONSE_MESSAGE: responseCodes[code].message,
-        }
-        res.status(status).json(merchant ? withHash(reply, merchant.salt) : reply)
-      }
-      if (!fields) return answer(400, '326')
-      const merchant = fields.PAY_ID ? findMerchant(fields.PAY_ID) : undefined
-      if (!merchant) return answer(200, '324')
-      if (!verifyHash(fields, merchant.salt)) return answer(200, '323', merchant)
-      if (fields.TXNTYPE !== 'STATUS') return answer(200, '322', merchant)
-      if (!checkOrderId(fields.ORDER_ID)) return answer(200, '321', merchant)
-      const transaction = await findByOrder(db, merchant.payId, fields.ORDER_ID!)
-      if (!transaction) return answer(200, '328', merchant)
-      res.json(withHash(responseFields(transaction), merchant.salt))
-    },
-  )
+  // ---- the server-to-server JSON APIs ----
+
+  const api = { db, findMerchant, now, log: options.log }
+  router.use(transactApi(api))
+  router.use(payoutApi(api))
 
   router.get('/refused', (req, res) => {
     const code = String(req.query.code ?? '')
@@ -476,7 +453,7 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
     const status = (error as { status?: number }).status
     if (status && status >= 400 && status < 500) {
       // A body too large or not parseable: a malformed request, answered like the others.
-      if (req.path === '/pgws/transact') {
+      if (req.path.startsWith('/pgws/')) {
         return res.status(400).json({
           TXNTYPE: 'STATUS',
           STATUS: 'Failed',

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { newUtr } from './ids.ts'
+import { isValid } from './protocol/patterns.ts'
 import {
   formatDateTime,
   newPgRefNum,
@@ -36,11 +38,16 @@ describe('transaction numbers', () => {
     const ids = new Set<string>()
     for (let index = 0; index < 500; index++) {
       const id = newTxnId()
-      expect(id).toMatch(/^[1-9]\d{15}$/)
+      expect(isValid('transactionId', id)).toBe(true)
+      expect(id).not.toMatch(/^0/)
       ids.add(id)
     }
     expect(ids.size).toBe(500)
     expect(newPgRefNum(new Date('2026-01-01T00:00:00Z'))).toMatch(/^2026\d{14}$/)
+  })
+
+  it('a UTR is 12 digits', () => {
+    for (let index = 0; index < 200; index++) expect(isValid('utr', newUtr())).toBe(true)
   })
 })
 

@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import {
   type PgDatabase,
@@ -9,6 +9,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core'
 import type { PaymentRequest } from './checks.ts'
+import { createTableOnce, formatDateTime, isUniqueViolation, newPgRefNum, newTxnId } from './ids.ts'
 import { type ResponseCode, responseCodes } from './protocol/codes.ts'
 import type { Fields } from './protocol/fields.ts'
 
@@ -84,35 +85,10 @@ const createTable = sql`
   )`
 
 export async function ensureTables(db: GatewayDatabase): Promise<void> {
-  try {
-    await db.execute(createTable)
-  } catch (error) {
-    // Two instances starting together can race on CREATE TABLE IF NOT EXISTS; the loser
-    // sees a unique violation on the catalogue, and the table exists all the same.
-    if (!isUniqueViolation(error)) throw error
-  }
+  await createTableOnce(() => db.execute(createTable))
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: unknown }).code === '23505') return true
-  }
-  return false
-}
-
-/** 16 digits, no leading zero (SPEC §5 "transaction id"). */
-export function newTxnId(): string {
-  return String(randomInt(10_000_000, 100_000_000)) + digits(8)
-}
-
-/** The acquirer's reference: 18 digits starting with the year, like the provider's. */
-export function newPgRefNum(now = new Date()): string {
-  return String(now.getUTCFullYear()) + digits(7) + digits(7)
-}
-
-function digits(count: number): string {
-  return String(randomInt(0, 10 ** count)).padStart(count, '0')
-}
+export { formatDateTime, newPgRefNum, newTxnId }
 
 export interface NewTransaction {
   request: PaymentRequest
@@ -220,12 +196,6 @@ export async function completeTransaction(
 /** While the customer is still choosing, a status enquiry reports 006 (in progress). */
 export function transactionCode(transaction: SandboxTransaction): ResponseCode {
   return transaction.responseCode ?? '006'
-}
-
-/** `2026-11-21 14:58:03`, Indian Standard Time, as the provider answers. */
-export function formatDateTime(date: Date): string {
-  const ist = new Date(date.getTime() + 330 * 60_000)
-  return ist.toISOString().slice(0, 19).replace('T', ' ')
 }
 
 /** The response fields of DESIGN.md, without HASH (encryptFields or withHash add it). */

@@ -1,0 +1,66 @@
+import express, { type RequestHandler } from 'express'
+import { formFields, type FindMerchant } from '../checks.ts'
+import type { SandboxMerchant } from '../merchants.ts'
+import { type ResponseCode, responseCodes } from '../protocol/codes.ts'
+import type { Fields } from '../protocol/fields.ts'
+import { verifyHash, withHash } from '../protocol/hash.ts'
+
+/** The largest JSON request the server-to-server APIs read: their fields fit in a few hundred bytes. */
+export const JSON_LIMIT = '16kb'
+
+/** A JSON API under `/pgws/`: how it echoes a refused request, and what it answers otherwise. */
+export interface JsonEndpoint {
+  /**
+   * The answer to a request refused before its own checks: 326 (not a JSON object of strings,
+   * `fields` undefined), 324 (unknown PAY_ID, sent unsigned) or 323 (bad HASH, signed).
+   */
+  refusal(code: ResponseCode, fields: Fields | undefined): Fields
+  /** A signed request of a known merchant: the answer's fields (HASH is added here). */
+  answer(fields: Fields, merchant: SandboxMerchant): Promise<Fields>
+}
+
+/** The fields every refusal carries: the code, its meaning and the STATUS it stands for. */
+export function codeFields(code: ResponseCode, status: string): Fields {
+  return { STATUS: status, RESPONSE_CODE: code, RESPONSE_MESSAGE: responseCodes[code].message }
+}
+
+/** Copies the named fields that were posted, so a refusal says which request it answers. */
+export function echo(fields: Fields | undefined, keys: readonly string[]): Fields {
+  const echoed: Fields = {}
+  for (const key of keys) {
+    const value = fields?.[key]
+    if (value !== undefined) echoed[key] = value
+  }
+  return echoed
+}
+
+/**
+ * The Express glue of a JSON API: a size-limited JSON body (anything unreadable, too large or
+ * not an object of strings is 326 with status 400, never an exception), the merchant (324,
+ * unsigned: the sandbox has no salt to sign with), the request HASH (323), then the endpoint.
+ * Every answer to a known merchant carries the HASH of its fields.
+ */
+export function jsonRoute(endpoint: JsonEndpoint, findMerchant: FindMerchant): RequestHandler[] {
+  const parse = express.json({ limit: JSON_LIMIT, strict: true, type: () => true })
+  const malformed = (res: express.Response) =>
+    res.status(400).json(endpoint.refusal('326', undefined))
+  return [
+    (req, res, next) => {
+      parse(req, res, (error?: unknown) => {
+        if (error) malformed(res)
+        else next()
+      })
+    },
+    async (req, res) => {
+      const fields = formFields(req.body)
+      // An empty body reads as `{}`: nothing was asked.
+      if (!fields || Object.keys(fields).length === 0) return malformed(res)
+      const merchant = fields.PAY_ID ? findMerchant(fields.PAY_ID) : undefined
+      if (!merchant) return res.json(endpoint.refusal('324', fields))
+      if (!verifyHash(fields, merchant.salt)) {
+        return res.json(withHash(endpoint.refusal('323', fields), merchant.salt))
+      }
+      res.json(withHash(await endpoint.answer(fields, merchant), merchant.salt))
+    },
+  ]
+}

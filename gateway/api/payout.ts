@@ -1,0 +1,72 @@
+import { Router } from 'express'
+import type { FindMerchant } from '../checks.ts'
+import { formatDateTime } from '../ids.ts'
+import { responseCodes, type ResponseCode } from '../protocol/codes.ts'
+import type { Fields } from '../protocol/fields.ts'
+import { isValid } from '../protocol/patterns.ts'
+import type { GatewayDatabase } from '../store.ts'
+import { codeFields, echo, jsonRoute } from './json.ts'
+import { checkPayoutRequest, payoutAnswer } from './payout-checks.ts'
+import { createPayout, findPayout, storedPayoutAnswer } from './payout-store.ts'
+
+export interface PayoutOptions {
+  db: GatewayDatabase
+  findMerchant: FindMerchant
+  now: () => Date
+  log?: (line: string) => void
+}
+
+/**
+ * `POST /pgws/payout` (send money to a beneficiary by NEFT, RTGS, IMPS or UPI) and
+ * `POST /pgws/payout/status` (the stored answer of an earlier payout).
+ */
+export function payoutApi(options: PayoutOptions): Router {
+  const { db } = options
+  const dateTime = () => formatDateTime(options.now())
+  const router = Router()
+
+  router.post(
+    '/pgws/payout',
+    ...jsonRoute(
+      {
+        refusal: (code, fields) => payoutAnswer(fields ?? {}, { code, dateTime: dateTime() }),
+        answer: async (fields) => {
+          const checked = checkPayoutRequest(fields)
+          if (!checked.ok) return payoutAnswer(fields, { code: checked.code, dateTime: dateTime() })
+          const payout = await createPayout(db, checked.request)
+          if (payout === 'duplicate') {
+            return payoutAnswer(fields, { code: '018', dateTime: dateTime() })
+          }
+          options.log?.(
+            `sandbox: payout ${payout.payoutId} ${payout.transferMode} ${payout.responseCode}`,
+          )
+          return storedPayoutAnswer(payout)
+        },
+      },
+      options.findMerchant,
+    ),
+  )
+
+  const statusRefusal = (code: ResponseCode, fields: Fields | undefined): Fields => ({
+    ...echo(fields, ['PAY_ID', 'PAYOUT_ID']),
+    TXNTYPE: 'PAYOUT',
+    ...codeFields(code, responseCodes[code].status),
+    RESPONSE_DATE_TIME: dateTime(),
+  })
+
+  router.post(
+    '/pgws/payout/status',
+    ...jsonRoute(
+      {
+        refusal: statusRefusal,
+        answer: async (fields, merchant) => {
+          if (!isValid('orderId', fields.PAYOUT_ID)) return statusRefusal('321', fields)
+          const payout = await findPayout(db, merchant.payId, fields.PAYOUT_ID)
+          return payout ? storedPayoutAnswer(payout) : statusRefusal('328', fields)
+        },
+      },
+      options.findMerchant,
+    ),
+  )
+  return router
+}

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto'
+import { and, eq, sql } from 'drizzle-orm'
+import { pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core'
+import { createTableOnce, isUniqueViolation, newTxnId } from '../ids.ts'
+import type { ResponseCode } from '../protocol/codes.ts'
+import { type GatewayDatabase, sandboxTransactions } from '../store.ts'
+import { refundDecision, type RefundRequest } from './refund-checks.ts'
+
+/** The refunds that went through; a refused refund leaves nothing behind. */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    id: text('id').primaryKey(),
+    txnId: text('txn_id').notNull().unique(),
+    payId: text('pay_id').notNull(),
+    refundOrderId: text('refund_order_id').notNull(),
+    /** The refunded payment (sandbox_transactions.id) and its ORDER_ID. */
+    paymentId: text('payment_id').notNull(),
+    orderId: text('order_id').notNull(),
+    amount: text('amount').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('sandbox_refunds_order').on(table.payId, table.refundOrderId)],
+)
+
+export type SandboxRefund = typeof sandboxRefunds.$inferSelect
+
+const createTable = sql`
+  CREATE TABLE IF NOT EXISTS sandbox_refunds (
+    id text PRIMARY KEY,
+    txn_id text NOT NULL UNIQUE,
+    pay_id text NOT NULL,
+    refund_order_id text NOT NULL,
+    payment_id text NOT NULL,
+    order_id text NOT NULL,
+    amount text NOT NULL,
+    currency_code text NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    CONSTRAINT sandbox_refunds_order UNIQUE (pay_id, refund_order_id)
+  )`
+
+const createIndex = sql`
+  CREATE INDEX IF NOT EXISTS sandbox_refunds_payment ON sandbox_refunds (payment_id)`
+
+export async function ensureRefundTable(db: GatewayDatabase): Promise<void> {
+  await createTableOnce(() => db.execute(createTable))
+  await createTableOnce(() => db.execute(createIndex))
+}
+
+export type RefundOutcome = { code: '000'; refund: SandboxRefund } | { code: ResponseCode }
+
+/**
+ * Refunds part or all of a captured payment. The payment's row is locked for the time of the
+ * decision, so two refunds of one order sent together cannot both spend what is left.
+ */
+export async function refundPayment(
+  db: GatewayDatabase,
+  request: RefundRequest,
+): Promise<RefundOutcome> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [payment] = await tx
+        .select()
+        .from(sandboxTransactions)
+        .where(
+          and(
+            eq(sandboxTransactions.payId, request.payId),
+            eq(sandboxTransactions.orderId, request.orderId),
+          ),
+        )
+        .for('update')
+      if (!payment) return { code: '328' }
+      if (payment.responseCode !== '000') return { code: '330' }
+      const [used] = await tx
+        .select({ id: sandboxRefunds.id })
+        .from(sandboxRefunds)
+        .where(
+          and(
+            eq(sandboxRefunds.payId, request.payId),
+            eq(sandboxRefunds.refundOrderId, request.refundOrderId),
+          ),
+        )
+      if (used) return { code: '018' }
+      const earlier = await tx
+        .select({ amount: sandboxRefunds.amount })
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.paymentId, payment.id))
+      const refunded = earlier.reduce((sum, row) => sum + BigInt(row.amount), 0n)
+      const code = refundDecision(payment, refunded, request.amount)
+      if (code !== '000') return { code }
+      const [refund] = await tx
+        .insert(sandboxRefunds)
+        .values({
+          id: randomUUID(),
+          txnId: newTxnId(),
+          payId: request.payId,
+          refundOrderId: request.refundOrderId,
+          paymentId: payment.id,
+          orderId: payment.orderId,
+          amount: request.amount,
+          currencyCode: request.currencyCode,
+        })
+        .returning()
+      return { code: '000', refund: refund! }
+    })
+  } catch (error) {
+    // The same REFUND_ORDER_ID used at the same moment for another order.
+    if (isUniqueViolation(error)) return { code: '018' }
+    throw error
+  }
+}
+
+/** How much of a payment has been refunded so far, in paise (0 when nothing was). */
+export async function refundedAmount(db: GatewayDatabase, paymentId: string): Promise<bigint> {
+  const rows = await db
+    .select({ amount: sandboxRefunds.amount })
+    .from(sandboxRefunds)
+    .where(eq(sandboxRefunds.paymentId, paymentId))
+  return rows.reduce((sum, row) => sum + BigInt(row.amount), 0n)
+}

@@ -1,0 +1,84 @@
+/** Shared by the JSON APIs' integration tests: a sandbox over HTTP and signed JSON calls. */
+import { afterAll, beforeAll, expect } from 'vitest'
+import { demoMerchant } from '../merchants.ts'
+import { encryptFields } from '../protocol/cipher.ts'
+import type { Fields } from '../protocol/fields.ts'
+import { verifyHash, withHash } from '../protocol/hash.ts'
+import { type SandboxServer, startSandboxServer } from '../server.ts'
+
+export const merchant = demoMerchant({ siteUrl: 'https://shop.paystra.example' })
+export const RETURN_URL = 'https://shop.paystra.example/demo/response'
+
+/** Starts a sandbox (in-memory PGlite, random port) for the calling test file. */
+export function sandboxForThisFile(): { current: SandboxServer } {
+  const holder = {} as { current: SandboxServer }
+  beforeAll(async () => {
+    holder.current = await startSandboxServer({ merchants: [merchant] })
+  })
+  afterAll(async () => {
+    await holder.current?.close()
+  })
+  return holder
+}
+
+let sequence = 0
+export const uniqueId = (prefix: string) =>
+  `${prefix}${Date.now()}${String(sequence++).padStart(3, '0')}`
+
+export const signed = (fields: Fields) => withHash(fields, merchant.salt)
+
+/** POSTs JSON (signed unless `raw`), answers the status and the parsed fields. */
+export async function postJson(
+  url: string,
+  body: Fields | string,
+  options: { raw?: boolean } = {},
+) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(options.raw ? body : signed(body)),
+  })
+  const json = (await response.json()) as Fields
+  return { status: response.status, json }
+}
+
+/** Expects the answer to carry a HASH of its other fields, with the merchant's salt. */
+export function expectSigned(json: Fields) {
+  expect(verifyHash(json, merchant.salt), 'the answer is signed').toBe(true)
+}
+
+/**
+ * A payment ended at once through the merchant-hosted UPI entry: `success@upi` captures it,
+ * `failure@upi` declines it (004), `pending@upi` leaves it pending (026).
+ */
+export async function payByUpi(base: string, amount: string, vpa = 'success@upi'): Promise<string> {
+  const orderId = uniqueId('LP')
+  const fields = {
+    PAY_ID: merchant.payId,
+    ORDER_ID: orderId,
+    AMOUNT: amount,
+    TXNTYPE: 'SALE',
+    CURRENCY_CODE: '356',
+    RETURN_URL,
+    PAYMENT_TYPE: 'UP',
+    MOP_TYPE: 'UP',
+    PAYER_ADDRESS: vpa,
+  }
+  const response = await fetch(`${base}/merchantPaymentInit`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      PAY_ID: merchant.payId,
+      ENCDATA: encryptFields(fields, merchant.salt, merchant.merchantHostedKey),
+    }),
+  })
+  expect(response.status).toBe(200)
+  return orderId
+}
+
+export async function statusOf(base: string, orderId: string) {
+  return postJson(`${base}/pgws/transact`, {
+    PAY_ID: merchant.payId,
+    ORDER_ID: orderId,
+    TXNTYPE: 'STATUS',
+  })
+}

@@ -1,0 +1,48 @@
+import { randomInt } from 'node:crypto'
+
+/** 16 digits, no leading zero (SPEC §5 "transaction id"). */
+export function newTxnId(): string {
+  return String(randomInt(10_000_000, 100_000_000)) + digits(8)
+}
+
+/** The acquirer's reference: 18 digits starting with the year, like the provider's. */
+export function newPgRefNum(now = new Date()): string {
+  return String(now.getUTCFullYear()) + digits(7) + digits(7)
+}
+
+/** A bank transfer's unique transaction reference: 12 digits (SPEC §5 "UTR"). */
+export function newUtr(): string {
+  return digits(6) + digits(6)
+}
+
+function digits(count: number): string {
+  return String(randomInt(0, 10 ** count)).padStart(count, '0')
+}
+
+/** `2026-11-21 14:58:03`, Indian Standard Time, as the provider answers. */
+export function formatDateTime(date: Date): string {
+  const ist = new Date(date.getTime() + 330 * 60_000)
+  return ist.toISOString().slice(0, 19).replace('T', ' ')
+}
+
+/** PostgreSQL's unique_violation, wherever drizzle or the driver wrapped it. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: unknown }).code === '23505') return true
+  }
+  return false
+}
+
+/**
+ * Runs a sandbox table's CREATE TABLE IF NOT EXISTS. The tables live outside the site's
+ * migrations because the gateway can run alone against a database of its own.
+ */
+export async function createTableOnce(execute: () => Promise<unknown>): Promise<void> {
+  try {
+    await execute()
+  } catch (error) {
+    // Two instances starting together can race on CREATE TABLE IF NOT EXISTS; the loser
+    // sees a unique violation on the catalogue, and the table exists all the same.
+    if (!isUniqueViolation(error)) throw error
+  }
+}
