@@ -1,0 +1,173 @@
+<?php
+
+declare(strict_types=1);
+
+// Runs the shop plugins' checks without Composer or PHPUnit:
+//
+//   php kits/plugins/run-tests.php                      every plugin
+//   php kits/plugins/run-tests.php woocommerce magento  some of them
+//   php kits/plugins/run-tests.php --staged <dir>       a plugin already staged (core in place)
+//   php kits/plugins/run-tests.php --stage <plugin> <dir>   only stage one (to try it by hand)
+//
+// Staging copies kits/plugins/<plugin>/ into a temporary folder and kits/php/core/src into the
+// folder its plugin.json names as "coreInto", which is exactly what a release archive holds.
+// Then every PHP file passes `php -l` and the plugin's own tests run (tests/run.php).
+// The files every plugin carries a copy of (HostedCheckout.php, the test runner) must match.
+
+if (PHP_SAPI !== 'cli') {
+    http_response_code(404);
+    exit;
+}
+
+const PLUGINS = ['woocommerce', 'magento', 'oscommerce', 'opencart', 'prestashop'];
+const SHARED_FILES = ['HostedCheckout.php', 'tests/run.php', 'tests/TestCase.php', 'tests/HostedCheckoutTest.php'];
+
+$core = realpath(__DIR__ . '/../php/core/src') ?: '';
+$args = array_slice($argv, 1);
+
+if (($args[0] ?? '') === '--staged') {
+    exit(checkStaged($args[1] ?? usage()) ? 0 : 1);
+}
+if (($args[0] ?? '') === '--stage') {
+    stage($args[1] ?? usage(), $args[2] ?? usage(), $core);
+    echo "Staged {$args[1]} in {$args[2]}\n";
+    exit(0);
+}
+
+$plugins = $args === [] ? PLUGINS : $args;
+foreach ($plugins as $plugin) {
+    if (!in_array($plugin, PLUGINS, true)) {
+        usage("Unknown plugin \"$plugin\"");
+    }
+}
+$ok = checkSharedCopies(PLUGINS);
+foreach ($plugins as $plugin) {
+    $dir = sys_get_temp_dir() . '/paystra-plugin-' . $plugin . '-' . getmypid();
+    stage($plugin, $dir, $core);
+    echo "\n== $plugin (staged in $dir)\n";
+    $ok = checkStaged($dir) && $ok;
+    removeTree($dir);
+}
+echo $ok ? "\nAll plugin checks passed.\n" : "\nSome plugin checks FAILED.\n";
+exit($ok ? 0 : 1);
+
+function usage(string $problem = ''): never
+{
+    fwrite(STDERR, ($problem !== '' ? "$problem\n" : '')
+        . "usage: php run-tests.php [plugin...] | --staged <dir> | --stage <plugin> <dir>\n"
+        . 'plugins: ' . implode(', ', PLUGINS) . "\n");
+    exit(2);
+}
+
+/** Copies the plugin and the Paystra library into $dir, as the release archive lays them out. */
+function stage(string $plugin, string $dir, string $core): void
+{
+    $source = __DIR__ . '/' . $plugin;
+    if (!is_file("$source/plugin.json")) {
+        usage("No plugin.json in $source");
+    }
+    if ($core === '' || !is_file("$core/autoload.php")) {
+        fwrite(STDERR, "The Paystra PHP library (kits/php/core/src) is missing.\n");
+        exit(2);
+    }
+    $manifest = json_decode((string) file_get_contents("$source/plugin.json"), true, 4, JSON_THROW_ON_ERROR);
+    if (is_dir($dir)) {
+        removeTree($dir);
+    }
+    copyTree($source, $dir);
+    copyTree($core, $dir . '/' . trim((string) $manifest['coreInto'], '/'));
+}
+
+/** `php -l` on every PHP file, then the plugin's tests. */
+function checkStaged(string $dir): bool
+{
+    $files = [];
+    $iterator = new RecursiveIteratorIterator(new RecursiveDirectoryIterator($dir, FilesystemIterator::SKIP_DOTS));
+    foreach ($iterator as $file) {
+        if (preg_match('/\.(php|phtml)$/', $file->getFilename()) === 1) {
+            $files[] = $file->getPathname();
+        }
+    }
+    sort($files);
+    $lintFailures = 0;
+    foreach ($files as $file) {
+        exec(escapeshellarg(PHP_BINARY) . ' -l ' . escapeshellarg($file) . ' 2>&1', $output, $status);
+        if ($status !== 0) {
+            $lintFailures++;
+            echo implode("\n", $output) . "\n";
+        }
+        $output = [];
+    }
+    echo sprintf("php -l: %d files, %d with errors\n", count($files), $lintFailures);
+    passthru(escapeshellarg(PHP_BINARY) . ' ' . escapeshellarg("$dir/tests/run.php"), $status);
+    return $lintFailures === 0 && $status === 0;
+}
+
+/** Every plugin's copy of a shared file is the same, so a fix reaches all five. */
+function checkSharedCopies(array $plugins): bool
+{
+    $ok = true;
+    foreach (SHARED_FILES as $shared) {
+        $copies = [];
+        foreach ($plugins as $plugin) {
+            $path = str_contains($shared, '/') ? __DIR__ . "/$plugin/$shared" : findFile(__DIR__ . "/$plugin", $shared);
+            if ($path === null || !is_file($path)) {
+                echo "MISSING  $plugin has no $shared\n";
+                $ok = false;
+                continue;
+            }
+            $copies[$plugin] = hash_file('sha256', $path);
+        }
+        if (count(array_unique($copies)) > 1) {
+            echo "DIFFERS  $shared: " . json_encode($copies) . "\n";
+            $ok = false;
+        }
+    }
+    echo $ok ? 'Shared files identical in ' . count($plugins) . " plugins.\n" : '';
+    return $ok;
+}
+
+function findFile(string $root, string $name): ?string
+{
+    if (!is_dir($root)) {
+        return null;
+    }
+    $iterator = new RecursiveIteratorIterator(new RecursiveDirectoryIterator($root, FilesystemIterator::SKIP_DOTS));
+    foreach ($iterator as $file) {
+        if ($file->getFilename() === $name && !str_contains($file->getPathname(), '/tests/')) {
+            return $file->getPathname();
+        }
+    }
+    return null;
+}
+
+function copyTree(string $from, string $to): void
+{
+    if (!is_dir($to) && !mkdir($to, 0777, true)) {
+        throw new RuntimeException("Cannot create $to");
+    }
+    $iterator = new RecursiveIteratorIterator(
+        new RecursiveDirectoryIterator($from, FilesystemIterator::SKIP_DOTS),
+        RecursiveIteratorIterator::SELF_FIRST,
+    );
+    foreach ($iterator as $item) {
+        $target = $to . '/' . substr($item->getPathname(), strlen($from) + 1);
+        if ($item->isDir()) {
+            is_dir($target) || mkdir($target, 0777, true);
+        } else {
+            copy($item->getPathname(), $target);
+        }
+    }
+}
+
+function removeTree(string $dir): void
+{
+    $iterator = new RecursiveIteratorIterator(
+        new RecursiveDirectoryIterator($dir, FilesystemIterator::SKIP_DOTS),
+        RecursiveIteratorIterator::CHILD_FIRST,
+    );
+    foreach ($iterator as $item) {
+        $item->isDir() ? rmdir($item->getPathname()) : unlink($item->getPathname());
+    }
+    rmdir($dir);
+}

@@ -1,0 +1,244 @@
+<?php
+
+declare(strict_types=1);
+
+use Paystra\Hash;
+use Paystra\Plugin\Rejected;
+
+/** WC_Gateway_Paystra against stand-ins of WordPress and WooCommerce (tests/bootstrap.php). */
+final class GatewayTest extends WooCommerceTestCase
+{
+    private const RETURN_URL = 'http://localhost:8080/wc-api/wc_gateway_paystra/';
+
+    /** Places an order and renders its order-pay page; returns the order and the posted fields. */
+    private static function orderSentToPaystra(string $total = '1499.50', int $id = 42): array
+    {
+        $order = new WC_Order($id, $total);
+        ob_start();
+        self::gateway()->receipt_page($id);
+        $html = (string) ob_get_clean();
+        preg_match_all('/<input type="hidden" name="([A-Z_]+)" value="([^"]*)">/', $html, $inputs, PREG_SET_ORDER);
+        $fields = [];
+        foreach ($inputs as [, $name, $value]) {
+            $fields[$name] = html_entity_decode($value, ENT_QUOTES);
+        }
+        return [$order, $fields, $html];
+    }
+
+    public function testTheGatewayIsRegisteredWithWooCommerce(): void
+    {
+        self::assertSame(['WC_Gateway_Paystra'], apply_filters('woocommerce_payment_gateways', []));
+        self::assertTrue(WC()->payment_gateways()->payment_gateways()['paystra'] instanceof WC_Gateway_Paystra);
+    }
+
+    public function testSettingsOfferTheMerchantsCredentialsGatewayUrlAndTestMode(): void
+    {
+        $fields = self::gateway()->form_fields;
+        foreach (['enabled', 'title', 'description', 'test_mode', 'pay_id', 'salt', 'key_salt', 'gateway_url'] as $key) {
+            self::assertTrue(isset($fields[$key]), "setting $key");
+        }
+        self::assertSame('password', $fields['salt']['type']);
+        self::assertSame('password', $fields['key_salt']['type']);
+        self::assertSame('yes', $fields['test_mode']['default']);
+    }
+
+    public function testAPayIdThatIsNotSixteenDigitsIsRefused(): void
+    {
+        WC_Admin_Settings::$errors = [];
+        self::assertSame('1000000000000009', self::gateway()->validate_pay_id_field('pay_id', ' 1000000000000009 '));
+        self::assertSame('', self::gateway()->validate_pay_id_field('pay_id', '12345'));
+        self::assertSame(1, count(WC_Admin_Settings::$errors));
+    }
+
+    public function testOfferedOnlyForRupeesAndWithCredentials(): void
+    {
+        self::assertTrue(self::gateway()->is_available());
+        $GLOBALS['wp_test']['currency'] = 'USD';
+        self::assertFalse(self::gateway()->is_available());
+        $GLOBALS['wp_test']['currency'] = 'INR';
+        self::useSettings(['test_mode' => 'no', 'gateway_url' => '']);
+        self::assertFalse(self::gateway()->is_available(), 'live mode without credentials');
+        self::useSettings(['enabled' => 'no']);
+        self::assertFalse(self::gateway()->is_available());
+    }
+
+    public function testProcessPaymentSendsTheCustomerToTheOrderPayPage(): void
+    {
+        $order = new WC_Order(42, '10.00');
+        $result = self::gateway()->process_payment(42);
+        self::assertSame('success', $result['result']);
+        self::assertSame($order->get_checkout_payment_url(true), $result['redirect']);
+        self::assertSame('pending', $order->get_status());
+    }
+
+    public function testTheOrderPayPagePostsASignedRequestToPaystra(): void
+    {
+        [$order, $fields, $html] = self::orderSentToPaystra('1499.50');
+        self::assertContains('<form id="paystra-payment-form" method="post" action="http://127.0.0.1:4100/sandbox/paymentrequest">', $html);
+        self::assertContains('document.getElementById("paystra-payment-form").submit();', $html);
+        self::assertContains('<button type="submit"', $html, 'a button where scripts do not run');
+        self::assertSame('149950', $fields['AMOUNT'], '₹1,499.50 in paise');
+        self::assertSame('356', $fields['CURRENCY_CODE']);
+        self::assertSame('SALE', $fields['TXNTYPE']);
+        self::assertSame('1000000000000001', $fields['PAY_ID']);
+        self::assertSame(self::RETURN_URL, $fields['RETURN_URL']);
+        self::assertMatches('/^WC-42-\d{13}$/', $fields['ORDER_ID']);
+        self::assertSame('Aarav Sharma', $fields['CUST_NAME']);
+        self::assertSame('aarav.sharma@example.com', $fields['CUST_EMAIL']);
+        self::assertSame('9876543210', $fields['CUST_MOBILE']);
+        self::assertSame('7', $fields['CUST_ID']);
+        self::assertTrue(Hash::verify($fields, self::SALT), 'HASH signs exactly the posted fields');
+        self::assertSame($fields['ORDER_ID'], $order->get_meta(WC_Gateway_Paystra::META_ORDER_ID));
+    }
+
+    public function testEveryAttemptGetsItsOwnOrderId(): void
+    {
+        [, $first] = self::orderSentToPaystra();
+        usleep(2000);
+        [, $second] = self::orderSentToPaystra();
+        self::assertFalse($first['ORDER_ID'] === $second['ORDER_ID'], 'a retry must not be refused as duplicate (018)');
+    }
+
+    public function testAnOrderInAnotherCurrencyIsNotSent(): void
+    {
+        $order = new WC_Order(43, '10.00', 'pending', 'USD');
+        ob_start();
+        self::gateway()->receipt_page(43);
+        $html = (string) ob_get_clean();
+        self::assertNotContains('<form', $html);
+        self::assertSame('error', $GLOBALS['wp_test']['notices'][0][0]);
+        self::assertSame('', $order->get_meta(WC_Gateway_Paystra::META_ORDER_ID));
+    }
+
+    public function testAPaidResponseCompletesThePaymentWithTheTxnId(): void
+    {
+        [$order, $fields] = self::orderSentToPaystra('1499.50');
+        $url = self::gateway()->process_return(self::gatewayResponse($fields['ORDER_ID'], '149950'));
+        self::assertSame($order->get_checkout_order_received_url(), $url);
+        self::assertSame('processing', $order->get_status());
+        self::assertSame('1763712000123456', $order->get_transaction_id());
+        self::assertContains('Paystra 000 Transaction successful, TXN_ID 1763712000123456', implode("\n", $order->notes));
+        self::assertSame('000', $order->get_meta(WC_Gateway_Paystra::META_CODE));
+    }
+
+    public function testADeclinedResponseFailsTheOrderAndOffersARetry(): void
+    {
+        [$order, $fields] = self::orderSentToPaystra('1499.50');
+        $url = self::gateway()->process_return(self::declinedResponse($fields['ORDER_ID'], '149950'));
+        self::assertSame('failed', $order->get_status());
+        self::assertSame('', $order->get_transaction_id());
+        self::assertSame($order->get_checkout_payment_url() . '&paystra=failed', $url);
+        self::assertContains('004 Transaction declined by the issuing bank', implode("\n", $order->notes));
+        self::assertSame('Transaction declined by the issuing bank', $order->get_meta(WC_Gateway_Paystra::META_MESSAGE));
+    }
+
+    public function testAPendingResponsePutsTheOrderOnHold(): void
+    {
+        [$order, $fields] = self::orderSentToPaystra('1499.50');
+        $pending = self::gatewayResponse($fields['ORDER_ID'], '149950', ['STATUS' => 'Pending', 'RESPONSE_CODE' => '026', 'RESPONSE_MESSAGE' => 'Transaction pending']);
+        self::assertSame($order->get_checkout_order_received_url(), self::gateway()->process_return($pending));
+        self::assertSame('on-hold', $order->get_status());
+    }
+
+    public function testATamperedResponseIsRejectedAndTheOrderUntouched(): void
+    {
+        [$order, $fields] = self::orderSentToPaystra('1499.50');
+        foreach ([
+            self::tamperedResponse($fields['ORDER_ID'], '149950', ['STATUS' => 'Captured', 'RESPONSE_CODE' => '000'], ['STATUS' => 'Failed', 'RESPONSE_CODE' => '004']),
+            self::tamperedResponse($fields['ORDER_ID'], '100', ['AMOUNT' => '149950']),
+            self::gatewayResponse($fields['ORDER_ID'], '149950', [], 'not-the-salt-123'),
+            ['PAY_ID' => '1000000000000002'] + self::gatewayResponse($fields['ORDER_ID'], '149950'),
+        ] as $posted) {
+            self::assertThrows(Rejected::class, static fn () => self::gateway()->process_return($posted));
+        }
+        self::assertSame('pending', $order->get_status());
+        self::assertSame('', $order->get_transaction_id());
+    }
+
+    public function testAResponseForAnotherAmountOrOrderIsRejected(): void
+    {
+        [$order, $fields] = self::orderSentToPaystra('1499.50');
+        self::assertThrows(Rejected::class, static fn () => self::gateway()->process_return(self::gatewayResponse($fields['ORDER_ID'], '100')), 'paise');
+        self::assertThrows(Rejected::class, static fn () => self::gateway()->process_return(self::gatewayResponse('WC-999-1763712000123', '149950')), 'names no Paystra order');
+        new WC_Order(44, '1499.50', 'pending', 'INR', 'cod');
+        self::assertThrows(Rejected::class, static fn () => self::gateway()->process_return(self::gatewayResponse('WC-44-1763712000123', '149950')), 'names no Paystra order');
+        self::assertThrows(Rejected::class, static fn () => self::gateway()->process_return(self::gatewayResponse('PS-42-1763712000123', '149950')), 'not issued by this shop');
+        self::assertSame('pending', $order->get_status());
+    }
+
+    public function testAPaidOrderStaysPaid(): void
+    {
+        [$order, $fields] = self::orderSentToPaystra('1499.50');
+        $paid = self::gatewayResponse($fields['ORDER_ID'], '149950');
+        self::gateway()->process_return($paid);
+        $url = self::gateway()->process_return(self::declinedResponse('WC-42-1763712000000', '149950'));
+        self::assertSame('processing', $order->get_status(), 'the failure of an older attempt does not undo the payment');
+        self::assertSame($order->get_checkout_order_received_url(), $url);
+        self::gateway()->process_return($paid);
+        self::assertSame('1763712000123456', $order->get_transaction_id());
+    }
+
+    public function testTheReturnEndpointAnswers400ToAnUnverifiedResponse(): void
+    {
+        new WC_Order(42, '10.00');
+        $_POST = ['PAY_ID' => '1000000000000001', 'ENCDATA' => 'tampered'];
+        $die = self::assertThrows(WpDie::class, static fn () => self::gateway()->handle_return());
+        self::assertSame(400, $die->args['response']);
+        self::assertContains('not verify', $die->getMessage());
+        self::assertSame('error', $GLOBALS['wp_test']['logs'][0][0], 'rejections are always logged');
+        $_POST = [];
+    }
+
+    public function testTheWcApiHookPointsAtTheReturnHandler(): void
+    {
+        $gateway = self::gateway();
+        $handlers = $GLOBALS['wp_test']['actions']['woocommerce_api_wc_gateway_paystra'];
+        self::assertSame([$gateway, 'handle_return'], end($handlers));
+        self::assertSame(self::RETURN_URL, $gateway->return_url());
+    }
+
+    public function testTheStatusActionAppliesTheGatewaysSignedAnswer(): void
+    {
+        [$order, $fields] = self::orderSentToPaystra('250.00');
+        $answer = [
+            'PAY_ID' => self::PAY_ID, 'ORDER_ID' => $fields['ORDER_ID'], 'AMOUNT' => '25000', 'CURRENCY_CODE' => '356',
+            'TXNTYPE' => 'SALE', 'TXN_ID' => '1763712000555555', 'STATUS' => 'Captured', 'RESPONSE_CODE' => '000',
+            'RESPONSE_MESSAGE' => 'Transaction successful',
+        ];
+        $GLOBALS['wp_test']['http'] = static fn (string $url, array $args): array => [
+            'response' => ['code' => 200],
+            'body' => json_encode(Hash::withHash($answer, self::SALT)),
+        ];
+        self::assertSame(['paystra_check_status' => 'Check Paystra payment status'], apply_filters('woocommerce_order_actions', [], $order));
+        do_action('woocommerce_order_action_paystra_check_status', $order);
+        $call = $GLOBALS['wp_test']['http_calls'][0];
+        self::assertSame('http://127.0.0.1:4100/sandbox/pgws/transact', $call['url']);
+        self::assertSame('application/json', $call['args']['headers']['Content-Type']);
+        $sent = json_decode($call['args']['body'], true);
+        ksort($sent);
+        self::assertSame(['HASH', 'ORDER_ID', 'PAY_ID', 'TXNTYPE'], array_keys($sent));
+        self::assertSame($fields['ORDER_ID'], $sent['ORDER_ID']);
+        self::assertSame('STATUS', $sent['TXNTYPE']);
+        self::assertSame('processing', $order->get_status());
+        self::assertSame('1763712000555555', $order->get_transaction_id());
+    }
+
+    public function testAFailedStatusEnquiryOnlyAddsANote(): void
+    {
+        [$order] = self::orderSentToPaystra('250.00');
+        self::gateway()->check_status($order);
+        self::assertSame('pending', $order->get_status());
+        self::assertContains('Paystra status enquiry failed: Cannot reach Paystra', end($order->notes));
+    }
+
+    public function testTestModeShowsTheSandboxTestData(): void
+    {
+        ob_start();
+        self::gateway()->payment_fields();
+        self::assertContains('4111 1111 1111 1111', (string) ob_get_clean());
+        self::useSettings(['test_mode' => 'no', 'pay_id' => '1000000000000009', 'salt' => 's', 'key_salt' => 'k']);
+        ob_start();
+        self::gateway()->payment_fields();
+        self::assertNotContains('4111', (string) ob_get_clean());
+    }
+}
