@@ -82,6 +82,36 @@ final class Validate
         return $fields;
     }
 
+    /**
+     * The payment method of a merchant-hosted form: PAYMENT_TYPE NB (MOP_TYPE a bank code), WL
+     * (MOP_TYPE a wallet code) or UP (PAYER_ADDRESS a UPI ID; MOP_TYPE UP). A form may name the
+     * bank or wallet in BANK or WALLET instead of MOP_TYPE, so one page can offer all three.
+     *
+     * @return array{PAYMENT_TYPE: string, MOP_TYPE: string, PAYER_ADDRESS?: string}
+     * @throws \InvalidArgumentException
+     */
+    public static function method(array $input): array
+    {
+        $type = strtoupper(self::field($input, 'PAYMENT_TYPE'));
+        $mop = self::field($input, 'MOP_TYPE');
+        switch ($type) {
+            case PaymentMethods::NET_BANKING:
+                $mop = $mop !== '' ? $mop : self::field($input, 'BANK');
+                self::throwIfAny([isset(PaymentMethods::BANKS[$mop]) ? null : 'Choose a bank for net banking.']);
+                return ['PAYMENT_TYPE' => $type, 'MOP_TYPE' => $mop];
+            case PaymentMethods::WALLET:
+                $mop = strtoupper($mop !== '' ? $mop : self::field($input, 'WALLET'));
+                self::throwIfAny([isset(PaymentMethods::WALLETS[$mop]) ? null : 'Choose a wallet: PPL (Paytm), MWL (Mobikwik) or PPWL (PhonePay).']);
+                return ['PAYMENT_TYPE' => $type, 'MOP_TYPE' => $mop];
+            case PaymentMethods::UPI:
+                $vpa = strtolower(self::field($input, 'PAYER_ADDRESS'));
+                self::throwIfAny([$mop === '' || strtoupper($mop) === 'UP' ? null : 'MOP_TYPE must be UP for UPI.', self::vpa($vpa)]);
+                return ['PAYMENT_TYPE' => $type, 'MOP_TYPE' => 'UP', 'PAYER_ADDRESS' => $vpa];
+            default:
+                throw new \InvalidArgumentException('PAYMENT_TYPE must be NB (net banking), WL (wallet) or UP (UPI).');
+        }
+    }
+
     /** One trimmed text field of a form ('' when missing; arrays are refused). */
     public static function field(array $input, string $key): string
     {

@@ -44,3 +44,14 @@ test('html: every value is escaped, amounts show rupees and paise', static funct
     $result = Html::result(['ORDER_ID' => '<i>', 'RESPONSE_CODE' => '000', 'STATUS' => 'Captured', 'AMOUNT' => '100']);
     Assert::true(str_contains($result, 'Payment successful') && !str_contains($result, '<i>'));
 });
+
+test('validation: the merchant-hosted method (NB bank, WL wallet, UP UPI ID)', static function (): void {
+    Assert::same(['PAYMENT_TYPE' => 'NB', 'MOP_TYPE' => '1004'], Validate::method(['PAYMENT_TYPE' => 'NB', 'MOP_TYPE' => '1004']));
+    Assert::same(['PAYMENT_TYPE' => 'NB', 'MOP_TYPE' => '1030'], Validate::method(['PAYMENT_TYPE' => 'NB', 'BANK' => '1030', 'WALLET' => 'PPL']));
+    Assert::same(['PAYMENT_TYPE' => 'WL', 'MOP_TYPE' => 'PPWL'], Validate::method(['PAYMENT_TYPE' => 'WL', 'WALLET' => 'ppwl']));
+    Assert::same(['PAYMENT_TYPE' => 'UP', 'MOP_TYPE' => 'UP', 'PAYER_ADDRESS' => 'success@upi'], Validate::method(['PAYMENT_TYPE' => 'UP', 'MOP_TYPE' => 'UP', 'PAYER_ADDRESS' => ' Success@UPI ']));
+    Assert::throws(InvalidArgumentException::class, static fn () => Validate::method(['PAYMENT_TYPE' => 'NB', 'MOP_TYPE' => '9999']), 'bank');
+    Assert::throws(InvalidArgumentException::class, static fn () => Validate::method(['PAYMENT_TYPE' => 'WL', 'MOP_TYPE' => '1004']), 'wallet');
+    Assert::throws(InvalidArgumentException::class, static fn () => Validate::method(['PAYMENT_TYPE' => 'UP', 'PAYER_ADDRESS' => 'nope']), 'UPI ID');
+    Assert::throws(InvalidArgumentException::class, static fn () => Validate::method(['PAYMENT_TYPE' => 'CC']), 'PAYMENT_TYPE');
+});
