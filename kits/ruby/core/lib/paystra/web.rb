@@ -42,10 +42,11 @@ module Paystra
         background: var(--brand); color: #fff; font: inherit; font-weight: 600; cursor: pointer; text-decoration: none; }
       button:hover, .button:hover { background: var(--brand-strong); }
       .button.secondary { background: #fff; color: var(--brand); border: 1px solid var(--brand); }
-      table { width: 100%; border-collapse: collapse; font-size: .92rem; }
-      th, td { text-align: left; padding: .45rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
-      th { width: 40%; color: var(--ink-soft); font-weight: 600; }
-      td { overflow-wrap: anywhere; }
+      table { width: 100%; border-collapse: collapse; font-size: .92rem; table-layout: fixed; }
+      th, td { text-align: left; padding: .45rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top;
+        overflow-wrap: anywhere; }
+      th { color: var(--ink-soft); font-weight: 600; }
+      tbody th { width: 40%; }
       caption { text-align: left; color: var(--ink-soft); font-size: .82rem; padding-bottom: .35rem; }
       code { font: .88em/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: var(--brand-soft);
         padding: .1em .3em; border-radius: 4px; }
