@@ -577,11 +577,22 @@ def status_link(order_id: str) -> Html:
     )
 
 
-def verified_answer(req: Request, layout: Layout, title: str, fields: Mapping[str, str], extra: object = "", headline: str = "") -> Response:
-    """A verified answer: JSON {"verified": true, "fields": ...} or the outcome page."""
+def verified_answer(
+    req: Request,
+    layout: Layout,
+    title: str,
+    fields: Mapping[str, str],
+    extra: object = "",
+    headline: str = "",
+    first: object = "",
+) -> Response:
+    """
+    A verified answer: JSON {"verified": true, "fields": ...} or the outcome page (`first` above
+    the outcome panel, `extra` below it).
+    """
     if req.answer_json:
         return json_response({"verified": True, "fields": dict(fields)})
-    body = join([outcome(fields, headline or title), extra, fields_table(fields), back_home()])
+    body = join([first, outcome(fields, headline or title), extra, fields_table(fields), back_home()])
     return layout.page(title, body)
 
 

@@ -1,0 +1,174 @@
+"""
+Paystra POS kit for Python: the back office of a store. It refunds card sales in full or in part,
+and reconciles a day's orders against the gateway with one status enquiry per order, totalling
+what was captured.
+
+Run from the kit's root: python3 pos/app.py
+"""
+
+import re
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+KIT_ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(KIT_ROOT / "core"))  # the kit's Paystra library, shared by every example
+
+import paystra  # noqa: E402
+from paystra import InvalidInput, validation, web  # noqa: E402
+from paystra.web import h, join  # noqa: E402
+
+config = web.configure(KIT_ROOT)
+client = paystra.Client(config)
+app = web.App("POS kit · Python", config)
+
+MAX_ORDERS = 200
+
+
+@app.get("/")
+def home(req):
+    return app.page(
+        "Refunds and reconciliation",
+        [
+            web.card(
+                "Ring up a test sale",
+                web.form("/pay", web.amount_field("1000"), web.customer_fields(), submit="Take a card payment"),
+                intro="Makes a paid order to refund and reconcile: pay it on the hosted page with card "
+                "4111 1111 1111 1111, any future expiry and any CVV.",
+            ),
+            web.card(
+                "Refund an order",
+                web.form(
+                    "/refund",
+                    web.input_field("Order id", "ORDER_ID", "", required=True, hint="The ORDER_ID of the captured sale."),
+                    web.amount_field("400", label="Amount to refund (in paise)"),
+                    web.input_field(
+                        "Refund order id", "REFUND_ORDER_ID", "",
+                        hint="Optional: your own reference, unique per refund. One is made when left empty.",
+                    ),
+                    submit="Refund",
+                ),
+                intro="Partial refunds add up: the gateway refuses one that goes beyond what is left (329).",
+            ),
+            web.card(
+                "Reconcile the day",
+                web.form(
+                    "/reconcile",
+                    web.textarea_field("Order ids", "ORDER_IDS", "", hint="One per line, or separated by commas."),
+                    submit="Reconcile",
+                ),
+                intro="Asks the gateway for each order's status and adds up what was captured, so the "
+                "till matches the settlement.",
+            ),
+            web.status_form(),
+        ],
+        lead="Paystra's POS kit: refunds and end-of-day reconciliation from the store's server.",
+    )
+
+
+@app.post("/pay")
+def pay(req):
+    order = {
+        "ORDER_ID": paystra.new_order_id("POS"),
+        "AMOUNT": validation.amount(req.form.get("AMOUNT")),  # paise: "1000" is ₹10.00
+        **validation.customer(req.form),
+    }
+    signed = client.payment_request(order)
+    return web.auto_submit(app.layout, signed, "Taking you to Paystra", web.order_summary(order))
+
+
+@app.post("/response")
+def response(req):
+    fields = client.verify_response(req.form)  # raises VerificationError when altered
+    return web.verified_answer(
+        req, app.layout, "Sale result", fields,
+        headline=web.payment_headline(fields), extra=web.status_link(fields.get("ORDER_ID", "")),
+    )
+
+
+@app.post("/refund", json_first=True)
+def refund(req):
+    order_id = validation.order_id(req.form.get("ORDER_ID"))
+    amount = validation.amount(req.form.get("AMOUNT"))  # paise: "400" is ₹4.00
+    given = req.form.get("REFUND_ORDER_ID", "").strip()
+    refund_order_id = validation.order_id(given, "REFUND_ORDER_ID") if given else paystra.new_order_id("RF")
+    # Signed JSON to /pgws/transact with TXNTYPE REFUND; the answer's HASH is verified.
+    fields = client.refund(order_id, refund_order_id, amount)
+    return web.verified_answer(
+        req, app.layout, "Refund", fields,
+        headline=web.headline(fields, "Refunded", "Refund pending", "Refund refused"),
+        extra=web.status_link(order_id),
+    )
+
+
+def order_ids(req):
+    """ORDER_IDs from a text/plain body or the ORDER_IDS field: one per line or comma separated."""
+    text = req.text if req.content_type == "text/plain" else req.form.get("ORDER_IDS", "")
+    ids = list(dict.fromkeys(part.strip() for part in re.split(r"[\s,]+", text) if part.strip()))
+    if not ids:
+        raise InvalidInput("ORDER_IDS", "ORDER_IDS needs at least one order id")
+    if len(ids) > MAX_ORDERS:
+        raise InvalidInput("ORDER_IDS", f"reconcile at most {MAX_ORDERS} orders at a time")
+    return ids
+
+
+@app.post("/reconcile")
+def reconcile(req):
+    ids = order_ids(req)
+    # One status enquiry per order (a few at a time); each answer is verified before it counts.
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        answers = list(pool.map(client.status, ids))
+    orders = [
+        {
+            "ORDER_ID": order_id,
+            "STATUS": answer.get("STATUS", ""),
+            "RESPONSE_CODE": answer.get("RESPONSE_CODE", ""),
+            "AMOUNT": answer.get("AMOUNT", ""),
+        }
+        for order_id, answer in zip(ids, answers)
+    ]
+    captured = sum(
+        int(order["AMOUNT"]) for order in orders
+        if paystra.is_success(order) and order["STATUS"] == "Captured" and order["AMOUNT"].isdigit()
+    )
+    if req.answer_json:
+        return web.json_response({"orders": orders, "captured_total": str(captured)})
+    return app.page("Reconciliation", [reconciliation_table(orders, answers, captured), web.back_home()])
+
+
+def reconciliation_table(orders, answers, captured):
+    rows = join(
+        h(
+            '<tr><td><code>{}</code></td><td><span class="badge {}">{}</span></td><td>{}</td>'
+            '<td class="num">{}</td><td class="num">{}</td></tr>',
+            order["ORDER_ID"],
+            web.tone(order),
+            order["STATUS"] or "Unknown",
+            f'{order["RESPONSE_CODE"]} {answer.get("RESPONSE_MESSAGE", "")}',
+            paystra.rupees(order["AMOUNT"]) if order["AMOUNT"] else "—",
+            paystra.rupees(answer["REFUNDED_AMOUNT"]) if answer.get("REFUNDED_AMOUNT") else "—",
+        )
+        for order, answer in zip(orders, answers)
+    )
+    return web.card(
+        f"{len(orders)} orders, {paystra.rupees(captured)} captured",
+        h(
+            '<div class="scroll"><table><thead><tr><th scope="col">Order id</th><th scope="col">Status</th>'
+            '<th scope="col">Code</th><th scope="col" class="num">Amount</th><th scope="col" class="num">Refunded</th>'
+            '</tr></thead><tbody>{}</tbody><tfoot><tr><th scope="row" colspan="3">Captured total</th>'
+            '<td class="num"><strong>{}</strong></td><td></td></tr></tfoot></table></div>',
+            rows,
+            web.money(str(captured)),
+        ),
+        intro="Captured orders count towards the total; refunds are shown beside them and settle separately.",
+    )
+
+
+@app.get("/status", json_first=True)
+def status(req):
+    order_id = validation.order_id(req.query.get("order_id"), "order_id")
+    return web.verified_answer(req, app.layout, "Status enquiry", client.status(order_id))
+
+
+if __name__ == "__main__":
+    app.run()
