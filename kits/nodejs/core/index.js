@@ -7,7 +7,7 @@ export * as Cipher from './src/cipher.js'
 export { canonical, sign, verify, withHash } from './src/hash.js'
 export { decrypt, encrypt, merchantHostedKey, parseFields } from './src/cipher.js'
 export { CONFIG_FILE, loadConfig, parseEnvFile } from './src/config.js'
-export { Client, CURRENCY_INR, newOrderId } from './src/client.js'
+export { Client, CURRENCY_INR, isOrderId, newOrderId } from './src/client.js'
 export {
   CipherError,
   ConfigError,

@@ -31,7 +31,7 @@ import { verify, withHash } from './hash.js'
  * @typedef {object} PayoutRequest
  * @property {string} PAYOUT_ID your id for the payout, unique per merchant
  * @property {string} AMOUNT paise
- * @property {'NEFT' | 'RTGS' | 'IMPS' | 'UPI'} TRANSFER_MODE
+ * @property {string} TRANSFER_MODE NEFT, RTGS, IMPS or UPI (the gateway answers 331 otherwise)
  * @property {string} BENEFICIARY_NAME
  * @property {string} [BENEFICIARY_ACCOUNT] with BENEFICIARY_IFSC, for NEFT, RTGS and IMPS
  * @property {string} [BENEFICIARY_IFSC]
@@ -55,6 +55,16 @@ const VPA = /^[A-Za-z0-9._-]{3,}@[A-Za-z]{3,}$/
 const MAX_TEXT = 100
 
 let lastOrderMillis = 0
+
+/**
+ * True for an id the gateway accepts as ORDER_ID (and REFUND_ORDER_ID, PAYOUT_ID): 1 to 50
+ * letters, digits or : / @ _ -.
+ * @param {unknown} value
+ * @returns {value is string}
+ */
+export function isOrderId(value) {
+  return typeof value === 'string' && ORDER_ID.test(value)
+}
 
 /**
  * A fresh order id: the prefix and the current milliseconds (PG1763712000123). Two calls in
@@ -140,7 +150,7 @@ export class Client {
     try {
       fields = decrypt(ENCDATA, this.#key)
     } catch (error) {
-      throw new VerificationError('ENCDATA does not decrypt with this merchant’s key', {
+      throw new VerificationError("ENCDATA does not decrypt with this merchant's key", {
         cause: error,
       })
     }
@@ -183,7 +193,7 @@ export class Client {
       throw new GatewayError(message, { code: answer.RESPONSE_CODE, fields: answer })
     }
     if (!verify(answer, this.#config.salt)) {
-      throw new VerificationError('The gateway’s answer does not carry a valid HASH')
+      throw new VerificationError("The gateway's answer does not carry a valid HASH")
     }
     return answer
   }
@@ -215,7 +225,7 @@ export class Client {
    * opens the hosted payment page (cards, net banking, UPI, wallets). The order stays Pending
    * (006) until paid; poll status(ORDER_ID).
    * @param {Order} order ORDER_ID, AMOUNT and optionally CUST_NAME, CUST_EMAIL, RETURN_URL
-   * @param {'UPI' | 'PG'} qrType
+   * @param {string} qrType UPI or PG (the gateway answers 336 otherwise)
    * @returns {Promise<Fields>} QR_IMAGE_URL, QR_SCAN_URL, UPI_INTENT or PAYMENT_URL, TXN_ID, …
    */
   async qr(order, qrType) {
@@ -321,7 +331,7 @@ export class Client {
     }
     const answer = jsonFields(parsed)
     if (!answer) {
-      throw new GatewayError('The gateway’s answer is not a flat JSON object', {
+      throw new GatewayError("The gateway's answer is not a flat JSON object", {
         httpStatus: response.status,
       })
     }
@@ -356,7 +366,7 @@ function paymentMethodFields(method) {
  * @returns {string}
  */
 function checkOrderId(name, value) {
-  if (typeof value !== 'string' || !ORDER_ID.test(value)) {
+  if (!isOrderId(value)) {
     throw new InvalidInputError(`${name} must be 1 to 50 letters, digits or : / @ _ -`)
   }
   return value

@@ -351,20 +351,36 @@ export function paymentResultPage(fields) {
 }
 
 /**
+ * The verified answer of a server-to-server call (status, refund, QR, payout) as a page.
+ * @param {{ title: string, fields: Record<string, string>, success: string, caption: string,
+ *   lead?: string, actions?: SafeHtml }} options
+ * @returns {Page}
+ */
+export function answerPage({ title, fields, success, caption, lead, actions }) {
+  return {
+    title,
+    lead: lead ?? 'The gateway’s answer to a signed request; its HASH verified with your salt.',
+    body: html`${outcomeNotice(fields, success)}
+      <div class="card">
+        ${fieldsTable(fields, caption)}
+        <div class="actions">${actions ?? ''}<a class="button secondary" href="/">Back</a></div>
+      </div>`,
+  }
+}
+
+/**
  * A status enquiry's answer.
  * @param {Record<string, string>} fields
  * @returns {Page}
  */
 export function statusPage(fields) {
-  return {
+  return answerPage({
     title: `Status of ${fields.ORDER_ID ?? 'the order'}`,
+    fields,
+    success: fields.STATUS ?? 'Captured',
+    caption: 'Status enquiry answer',
     lead: 'The gateway’s answer to a signed status enquiry; its HASH verified with your salt.',
-    body: html`${outcomeNotice(fields, fields.STATUS ?? 'Done')}
-      <div class="card">
-        ${fieldsTable(fields, 'Status enquiry answer')}
-        <div class="actions"><a class="button secondary" href="/">Back</a></div>
-      </div>`,
-  }
+  })
 }
 
 /**
@@ -427,6 +443,31 @@ export function select({ label, name, options, value, hint }) {
     </select>
     ${hint ? html`<span class="hint">${hint}</span>` : ''}</label
   >`
+}
+
+/**
+ * Radio buttons in a fieldset; the first option is chosen unless `value` names another.
+ * @param {{ legend: string, name: string, options: Array<{ value: string, label: string,
+ *   hint?: string }>, value?: string }} options
+ */
+export function radioGroup({ legend, name, options, value }) {
+  const chosen = options.some((option) => option.value === value) ? value : options[0]?.value
+  const radios = options.map(
+    (option) =>
+      html`<label class="choice"
+        ><input
+          type="radio"
+          name="${name}"
+          value="${option.value}"
+          ${option.value === chosen ? raw('checked') : ''}
+        />
+        ${option.label} ${option.hint ? html`<span class="hint">${option.hint}</span>` : ''}</label
+      >`,
+  )
+  return html`<fieldset>
+    <legend>${legend}</legend>
+    ${radios}
+  </fieldset>`
 }
 
 /**

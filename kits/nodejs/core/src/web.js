@@ -23,6 +23,7 @@ export * from './html.js'
  * @property {URLSearchParams} query
  * @property {import('node:http').IncomingHttpHeaders} headers
  * @property {'json' | 'html' | undefined} accepts what the Accept header asks for, if either
+ * @property {'json' | 'html'} prefers the route's answer when Accept names neither (see apiRoute)
  * @property {() => Promise<Record<string, string>>} form the urlencoded or JSON body as fields
  * @property {() => Promise<string>} text the body as text
  */
@@ -32,7 +33,9 @@ export * from './html.js'
  * @typedef {{ status?: number } & ({ page: Page } | { json: unknown })} AppReply
  */
 
-/** @typedef {(request: AppRequest) => AppReply | Promise<AppReply>} Handler */
+/**
+ * @typedef {((request: AppRequest) => AppReply | Promise<AppReply>) & { prefers?: 'json' }} Handler
+ */
 
 const BODY_LIMIT = 64 * 1024
 
@@ -66,29 +69,37 @@ export function kitConfig(importMetaUrl) {
 
 /**
  * Answers JSON when the request asks for it (Accept: application/json), a page when it asks for
- * HTML, and `prefer` when it asks for neither.
+ * HTML, and what the route prefers when it asks for neither.
  * @param {AppRequest} request
- * @param {{ status?: number, json: unknown, page: Page, prefer?: 'json' | 'html' }} answer
+ * @param {{ status?: number, json: unknown, page: Page }} answer
  * @returns {AppReply}
  */
-export function reply(request, { status = 200, json, page, prefer = 'html' }) {
-  return (request.accepts ?? prefer) === 'json' ? { status, json } : { status, page }
+export function reply(request, { status = 200, json, page }) {
+  return (request.accepts ?? request.prefers) === 'json' ? { status, json } : { status, page }
 }
 
 /**
- * GET /status?order_id=…: a signed status enquiry; JSON unless a browser asks for HTML.
+ * Marks a route as an API: it answers JSON (errors too) unless the request asks for HTML, as a
+ * browser does.
+ * @param {Handler} handler
+ * @returns {Handler}
+ */
+export function apiRoute(handler) {
+  return Object.assign((/** @type {AppRequest} */ request) => handler(request), {
+    prefers: /** @type {const} */ ('json'),
+  })
+}
+
+/**
+ * GET /status?order_id=…: a signed status enquiry.
  * @param {Client} client
  * @returns {Handler}
  */
 export function statusRoute(client) {
-  return async (request) => {
+  return apiRoute(async (request) => {
     const fields = await client.status(request.query.get('order_id') ?? '')
-    return reply(request, {
-      json: { verified: true, fields },
-      page: statusPage(fields),
-      prefer: 'json',
-    })
-  }
+    return reply(request, { json: { verified: true, fields }, page: statusPage(fields) })
+  })
 }
 
 /**
@@ -125,8 +136,8 @@ export function appHandler({ kit, config, routes }) {
 
   return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://app.invalid')
-    const request = appRequest(req, url)
-    const handler = routes[`${request.method} ${url.pathname}`]
+    const handler = routes[`${req.method} ${url.pathname}`]
+    const request = appRequest(req, url, handler?.prefers ?? 'html')
     /** @type {Promise<AppReply>} */
     const answered = handler
       ? Promise.resolve().then(() => handler(request))
@@ -154,9 +165,10 @@ export function appHandler({ kit, config, routes }) {
 /**
  * @param {import('node:http').IncomingMessage} req
  * @param {URL} url
+ * @param {'json' | 'html'} prefers
  * @returns {AppRequest}
  */
-function appRequest(req, url) {
+function appRequest(req, url, prefers) {
   /** @type {Promise<string> | undefined} */
   let body
   const text = () => (body ??= readBody(req))
@@ -171,6 +183,7 @@ function appRequest(req, url) {
       : accept.includes('text/html')
         ? 'html'
         : undefined,
+    prefers,
     text,
     form: async () => parseBody(String(req.headers['content-type'] ?? ''), await text()),
   }
