@@ -17,6 +17,7 @@ _KEY = re.compile(r"[\x21-\x7e]{32}")
 _BASE64 = re.compile(r"[A-Za-z0-9+/]+={0,2}")
 
 
+# paystra:region encrypt
 def merchant_hosted_key(key_salt: str, pay_id: str) -> str:
     """The first 32 characters of upper-case hex SHA-256(key salt + PAY_ID)."""
     return hashlib.sha256((key_salt + pay_id).encode("utf-8")).hexdigest().upper()[:32]
@@ -38,6 +39,14 @@ def encrypt_text(plaintext: str, key: str) -> str:
     return base64.b64encode(data).decode("ascii").rstrip("=")
 
 
+def encrypt(fields: Mapping[str, str], salt: str, key: str) -> str:
+    """ENCDATA of a request: the sorted fields plus `~HASH=<their hash>`, encrypted."""
+    plaintext = f"{canonical(fields)}~HASH={sign(fields, salt)}"
+    return encrypt_text(plaintext, key)
+# paystra:endregion
+
+
+# paystra:region decrypt
 def decrypt_text(encdata: str, key: str) -> str:
     """
     Decrypts ENCDATA. Accepts padded and unpadded Base64, and spaces where a form post turned
@@ -59,17 +68,7 @@ def decrypt_text(encdata: str, key: str) -> str:
         raise ProtocolError("ENCDATA does not decrypt with this key") from error
 
 
-# paystra:region encrypt
-def encrypt(fields: Mapping[str, str], salt: str, key: str) -> str:
-    """ENCDATA of a request: the sorted fields plus `~HASH=<their hash>`, encrypted."""
-    plaintext = f"{canonical(fields)}~HASH={sign(fields, salt)}"
-    return encrypt_text(plaintext, key)
-# paystra:endregion
-
-
-# paystra:region decrypt
 def decrypt(encdata: str, key: str) -> Fields:
     """The fields inside ENCDATA, HASH included; check it with hash.verify before trusting them."""
     return parse_fields(decrypt_text(encdata, key))
 # paystra:endregion
-
