@@ -1,0 +1,29 @@
+import { readdirSync } from 'node:fs'
+import type { ExampleId, KitLanguage } from '../harness/types.ts'
+
+/**
+ * The core's test files, listed one by one: `node --test <folder>` searches the folder only up
+ * to Node.js 20 (from 21 on the argument is a glob), while file names work on every version.
+ */
+const unitTestFiles = readdirSync(new URL('./core/tests/', import.meta.url))
+  .filter((name) => name.endsWith('.test.js'))
+  .sort()
+  .map((name) => `core/tests/${name}`)
+
+/**
+ * Node.js: plain ES modules on Node.js 18 or later, no build step and no dependencies. Every
+ * example is one node:http app, `node <example>/app.js`, reading paystra.env and the environment.
+ */
+export const nodejs: KitLanguage = {
+  id: 'nodejs',
+  name: 'Node.js',
+  requires: ['node'],
+  unitTest: { command: 'node', args: ['--test', ...unitTestFiles] },
+  start(example: ExampleId) {
+    return { command: 'node', args: [`${example}/app.js`] }
+  },
+  examples: ['server', 'pg', 'epos', 'wallet', 'pos'],
+  exclude: ['paystra.env', 'node_modules'],
+}
+
+export default nodejs
