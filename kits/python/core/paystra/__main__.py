@@ -23,7 +23,7 @@ def _fields(pairs: List[str]) -> Dict[str, str]:
 
 
 def main(argv: Optional[List[str]] = None) -> int:
-    parser = argparse.ArgumentParser(prog="python3 -m paystra", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python3 -m paystra", description="Paystra protocol tools: HASH, the merchant-hosted key, ENCDATA.")
     commands = parser.add_subparsers(dest="command", required=True)
 
     sign_cmd = commands.add_parser("sign", help="print the canonical string and the HASH of fields")
