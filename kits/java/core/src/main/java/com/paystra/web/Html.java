@@ -72,7 +72,13 @@ public final class Html {
     /** A labelled input. attributes is raw HTML from the caller's code (e.g. required, pattern). */
     public static String input(String label, String name, String type, String value, String hint,
             String attributes) {
-        String id = "f-" + name.toLowerCase(Locale.ROOT);
+        return input("f", label, name, type, value, hint, attributes);
+    }
+
+    /** As input(label, ...), its id prefixed with formId, for a page with two fields of one name. */
+    public static String input(String formId, String label, String name, String type, String value,
+            String hint, String attributes) {
+        String id = formId + "-" + name.toLowerCase(Locale.ROOT);
         StringBuilder html = new StringBuilder()
                 .append("<label for=\"").append(id).append("\">").append(esc(label)).append("</label>")
                 .append("<input id=\"").append(id).append("\" name=\"").append(esc(name))
@@ -111,9 +117,22 @@ public final class Html {
         return html.toString();
     }
 
+    /** A group of radio buttons under a legend; options maps each value to its label. */
+    public static String radios(String legend, String name, Map<String, String> options, String selected) {
+        StringBuilder html = new StringBuilder("<fieldset class=\"choices\"><legend>").append(esc(legend))
+                .append("</legend>");
+        options.forEach((value, text) -> {
+            String id = "f-" + name.toLowerCase(Locale.ROOT) + "-" + value.toLowerCase(Locale.ROOT);
+            html.append("<label for=\"").append(esc(id)).append("\"><input type=\"radio\" id=\"").append(esc(id))
+                    .append("\" name=\"").append(esc(name)).append("\" value=\"").append(esc(value)).append('"')
+                    .append(value.equals(selected) ? " checked" : "").append("> ").append(esc(text)).append("</label>");
+        });
+        return html.append("</fieldset>").toString();
+    }
+
     /** Every field as a two-column table (for the raw answer under a result). */
     public static String fieldsTable(String caption, Map<String, String> fields) {
-        StringBuilder html = new StringBuilder("<table><caption>").append(esc(caption))
+        StringBuilder html = new StringBuilder("<table class=\"fields\"><caption>").append(esc(caption))
                 .append("</caption><thead><tr><th scope=\"col\">Field</th><th scope=\"col\">Value</th></tr></thead><tbody>");
         fields.forEach((key, value) -> html.append("<tr><th scope=\"row\"><code>").append(esc(key))
                 .append("</code></th><td>").append(esc(value)).append("</td></tr>"));
@@ -174,25 +193,38 @@ public final class Html {
                         "Message", esc(fields.get("RESPONSE_MESSAGE")),
                         "Method", esc(method(fields.get("PAYMENT_TYPE"), fields.get("MOP_TYPE"))),
                         "Date and time", esc(fields.get("RESPONSE_DATE_TIME")))
+                + (fields.containsKey("REFUNDED_AMOUNT")
+                        ? factsHtml("Refunded so far", amountHtml(fields.get("REFUNDED_AMOUNT"))) : "")
                 + "</section>";
     }
 
-    /** CC VI into "Card (VI)", WL PPL into "Wallet (PPL)". */
+    /** CC VI into "Card (Visa)", WL PPL into "Wallet (Paytm)", NB 1004 into "Net banking (HDFC)". */
     public static String method(String paymentType, String mopType) {
         if (paymentType == null || paymentType.isEmpty()) {
             return "\u2013";
         }
-        String name;
-        switch (paymentType) {
-            case "CC": name = "Card"; break;
-            case "DC": name = "Debit card"; break;
-            case "NB": name = "Net banking"; break;
-            case "WL": name = "Wallet"; break;
-            case "UP": name = "UPI"; break;
-            default: name = paymentType;
+        String name = METHODS.getOrDefault(paymentType, paymentType);
+        if (mopType == null || mopType.isEmpty() || mopType.equals(paymentType)) {
+            return name;
         }
-        return mopType == null || mopType.isEmpty() || mopType.equals(paymentType) ? name
-                : name + " (" + mopType + ")";
+        return name + " (" + MOP_TYPES.getOrDefault(mopType, mopType) + ")";
+    }
+
+    private static final Map<String, String> METHODS = Map.of(
+            "CC", "Card", "DC", "Debit card", "NB", "Net banking", "WL", "Wallet", "UP", "UPI");
+
+    /** The sandbox's card networks, banks and wallets by MOP_TYPE. */
+    private static final Map<String, String> MOP_TYPES = Map.ofEntries(
+            Map.entry("VI", "Visa"), Map.entry("MC", "Mastercard"), Map.entry("RU", "RuPay"),
+            Map.entry("AX", "American Express"), Map.entry("1005", "AXIS Bank"), Map.entry("1093", "BOB"),
+            Map.entry("1013", "ICICI"), Map.entry("1030", "SBI"), Map.entry("1038", "Union Bank"),
+            Map.entry("1012", "Kotak Bank"), Map.entry("1004", "HDFC"), Map.entry("1107", "PNB"),
+            Map.entry("PPL", "Paytm"), Map.entry("MWL", "Mobikwik"), Map.entry("PPWL", "PhonePay"));
+
+    /** The address of the status page of an order (URL-encoded; escape it when it goes into HTML). */
+    public static String statusHref(String orderId) {
+        return "/status?order_id=" + java.net.URLEncoder.encode(orderId == null ? "" : orderId,
+                java.nio.charset.StandardCharsets.UTF_8);
     }
 
     /** A coloured message box; kind is ok, wait or bad. */

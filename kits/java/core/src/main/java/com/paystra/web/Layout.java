@@ -21,6 +21,7 @@ public final class Layout {
         return "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                 + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
                 + "<title>" + Html.esc(title) + " \u00B7 Paystra " + Html.esc(kitName) + "</title>\n"
+                + "<link rel=\"icon\" href=\"data:,\">\n"
                 + "<style>" + STYLE + "</style>\n</head>\n<body>\n"
                 + "<header class=\"top\"><div class=\"wrap\"><a class=\"brand\" href=\"/\">Paystra <span>"
                 + Html.esc(kitName) + " \u00B7 Java</span></a>"
@@ -59,6 +60,13 @@ public final class Layout {
             "input,select,textarea{width:100%;padding:10px 12px;border:1px solid #8e93ad;border-radius:9px;",
             "font:inherit;color:inherit;background:#fff}",
             "textarea{min-height:110px;font-family:var(--mono);font-size:.92rem}",
+            ".choices{border:0;padding:0;margin:14px 0 0;display:grid;gap:10px}",
+            "@media(min-width:640px){.choices{grid-template-columns:repeat(3,1fr)}}",
+            ".choices legend{font-weight:600;padding:0;margin:0 0 8px}",
+            ".choices label{display:flex;align-items:center;gap:10px;margin:0;border:1px solid #8e93ad;",
+            "border-radius:9px;padding:12px 14px;cursor:pointer;background:#fff}",
+            ".choices label:has(input:checked){border-color:var(--brand);background:var(--soft)}",
+            ".choices input{width:auto;margin:0;accent-color:var(--brand)}",
             ".hint{color:var(--muted);font-size:.88rem;margin:4px 0 0}",
             "button,.button{display:inline-block;margin-top:18px;background:var(--brand);color:#fff;border:0;",
             "border-radius:9px;padding:11px 22px;font:inherit;font-weight:600;cursor:pointer;text-decoration:none}",
@@ -95,7 +103,16 @@ public final class Layout {
             ".steps li{margin:0 0 6px}",
             ".qr{display:grid;gap:20px;align-items:start}",
             "@media(min-width:640px){.qr{grid-template-columns:260px 1fr}}",
+            ".qr .actions{margin-top:18px}",
+            ".qr h2{display:flex;flex-wrap:wrap;align-items:center;gap:10px}",
             ".qr img{width:100%;max-width:260px;height:auto;aspect-ratio:1;border:1px solid var(--line);",
             "border-radius:9px;background:#fff;image-rendering:pixelated}",
+            ".actions{display:flex;flex-wrap:wrap;gap:10px;margin:0 0 20px}",
+            ".actions .button{margin-top:0}",
+            "th code{overflow-wrap:normal;white-space:nowrap}",
+            "@media(max-width:540px){.card{padding:18px}",
+            ".facts{grid-template-columns:1fr;gap:0}.facts dd{margin-bottom:10px}",
+            ".fields thead{display:none}.fields tr{display:block;border-bottom:1px solid var(--line);padding:8px 0}",
+            ".fields th,.fields td{display:block;border:0;padding:2px 0}}",
             "footer{color:var(--muted);font-size:.88rem;padding-top:12px;padding-bottom:40px}");
 }

@@ -10,6 +10,7 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
@@ -47,6 +48,20 @@ public final class WebApp {
     private WebApp route(String method, String path, Handler handler) {
         routes.computeIfAbsent(path, unused -> new LinkedHashMap<>()).put(method, handler);
         return this;
+    }
+
+    /**
+     * The settings from paystra.env in the current folder (run the app from the kit folder)
+     * and the environment; when one is missing, says which and exits.
+     */
+    public static Config loadConfig() {
+        try {
+            return Config.load(Path.of(""));
+        } catch (PaystraException e) {
+            System.err.println("paystra: " + e.getMessage());
+            System.exit(1);
+            throw e;
+        }
     }
 
     /** Listens on 127.0.0.1:PORT (the app is meant to sit behind your own web server). */
@@ -114,7 +129,7 @@ public final class WebApp {
             return Reply.json(status, body);
         }
         return Reply.html(status, layout.page(title, null,
-                Html.notice("bad", message) + "<p><a class=\"button secondary\" href=\"/\">Back to the start</a></p>"));
+                Html.notice("bad", message) + "<p class=\"actions\"><a class=\"button secondary\" href=\"/\">Back to the start</a></p>"));
     }
 
     private static void send(HttpExchange exchange, Reply reply) throws IOException {

@@ -1,0 +1,47 @@
+import { delimiter } from 'node:path'
+import type { ExampleId, KitLanguage } from '../harness/types.ts'
+
+/**
+ * Java 17: the JDK only (java.net.http for the gateway, com.sun.net.httpserver for the apps).
+ * One javac run compiles the core, its test runner and every example into out/; each example
+ * is one App class whose main starts its web app.
+ */
+const examples = ['server', 'pg', 'epos', 'wallet', 'pos'] as const satisfies ExampleId[]
+
+const sourceRoots = [
+  'core/src/main/java',
+  'core/src/test/java',
+  ...examples.map((example) => `${example}/src/main/java`),
+]
+
+const entryPoints = [
+  'core/src/test/java/com/paystra/CoreTests.java',
+  ...examples.map((example) => `${example}/src/main/java/com/paystra/examples/${example}/App.java`),
+]
+
+export const javaKit: KitLanguage = {
+  id: 'java',
+  name: 'Java',
+  requires: ['javac', 'java'],
+  build: {
+    command: 'javac',
+    // -sourcepath lets javac find every class the entry points use, so no file list is needed.
+    args: [
+      '-d',
+      'out',
+      '-encoding',
+      'UTF-8',
+      '-sourcepath',
+      sourceRoots.join(delimiter),
+      ...entryPoints,
+    ],
+  },
+  unitTest: { command: 'java', args: ['-cp', 'out', 'com.paystra.CoreTests'] },
+  start(example: ExampleId) {
+    return { command: 'java', args: ['-cp', 'out', `com.paystra.examples.${example}.App`] }
+  },
+  examples: [...examples],
+  exclude: ['out', 'paystra.env', 'core/tests/vectors.json'],
+}
+
+export default javaKit

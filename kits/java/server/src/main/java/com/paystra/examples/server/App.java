@@ -1,0 +1,172 @@
+package com.paystra.examples.server;
+
+import com.paystra.Client;
+import com.paystra.Client.PaymentForm;
+import com.paystra.Config;
+import com.paystra.Json;
+import com.paystra.VerificationError;
+import com.paystra.web.Checks;
+import com.paystra.web.Html;
+import com.paystra.web.Layout;
+import com.paystra.web.Pages;
+import com.paystra.web.Reply;
+import com.paystra.web.Request;
+import com.paystra.web.WebApp;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Paystra Java server kit: the whole protocol in one small app. /pay signs a hosted payment,
+ * /response verifies the gateway's answer, /status runs a status enquiry and /payout sends
+ * money to a bank account or UPI ID.
+ */
+public final class App {
+    private static final Set<String> TRANSFER_MODES = Set.of("NEFT", "RTGS", "IMPS", "UPI");
+    private static final String[] PAYOUT_FIELDS = {"BENEFICIARY_NAME", "BENEFICIARY_ACCOUNT",
+        "BENEFICIARY_IFSC", "BENEFICIARY_VPA", "REMARKS"};
+
+    private final Client client;
+    private final Layout layout = new Layout("server kit");
+
+    App(Config config) {
+        this.client = new Client(config);
+    }
+
+    public static void main(String[] args) throws IOException {
+        Config config = WebApp.loadConfig();
+        App app = new App(config);
+        new WebApp(app.layout)
+                .get("/", request -> app.home())
+                .post("/pay", app::pay)
+                .post("/response", app::response)
+                .get("/status", Pages.status(app.client, app.layout))
+                .post("/payout", app::payout)
+                .start(config);
+    }
+
+    Reply home() {
+        return Reply.html(200, layout.page("Paystra server kit for Java",
+                "Sign a payment request for the hosted payment page, verify the gateway's response, "
+                        + "ask for a payment's status and send a payout, with nothing but the JDK.",
+                "<section class=\"card\" aria-labelledby=\"pay-title\"><h2 id=\"pay-title\">1. Take a payment</h2>"
+                        + "<p>The server signs the order with HASH and the browser takes it to the hosted page. "
+                        + "When the customer has paid, the gateway posts the encrypted result to "
+                        + "<code>/response</code>, which verifies it before showing it.</p>"
+                        + "<form method=\"post\" action=\"/pay\">"
+                        + Html.input("Amount in paise", "AMOUNT", "text", "100",
+                                "AMOUNT is in paise, the rupee's minor unit: 100 = \u20B91.00.",
+                                "required inputmode=\"numeric\" pattern=\"[1-9][0-9]{0,9}\" maxlength=\"10\"")
+                        + "<div class=\"grid two\"><div>"
+                        + Html.input("Customer name", "CUST_NAME", "text", "Asha Rao", "", "maxlength=\"100\" autocomplete=\"name\"")
+                        + "</div><div>"
+                        + Html.input("Mobile", "CUST_MOBILE", "tel", "9876543210", "", "pattern=\"[6-9][0-9]{9}\" maxlength=\"10\"")
+                        + "</div></div>"
+                        + Html.input("Email", "CUST_EMAIL", "email", "asha.rao@example.com", "", "maxlength=\"100\"")
+                        + "<button type=\"submit\">Pay on the hosted page</button></form></section>"
+                        + Pages.paymentTestData()
+                        + Pages.statusForm("")
+                        + "<section class=\"card\" aria-labelledby=\"payout-title\"><h2 id=\"payout-title\">"
+                        + "2. Send a payout</h2>"
+                        + "<p>NEFT, RTGS and IMPS go to an account number and IFSC; UPI goes to a UPI ID. "
+                        + "The answer is signed; its STATUS is Processed (with a UTR), Pending or Failed.</p>"
+                        + "<form method=\"post\" action=\"/payout\">"
+                        + "<div class=\"grid two\"><div>"
+                        + Html.input("payout", "Amount in paise", "AMOUNT", "text", "150000",
+                                "150000 = \u20B91,500.00. RTGS starts at \u20B92,00,000; IMPS up to \u20B95,00,000; UPI up to \u20B91,00,000.",
+                                "required inputmode=\"numeric\" pattern=\"[1-9][0-9]{0,9}\" maxlength=\"10\"")
+                        + "</div><div>"
+                        + Html.select("Transfer mode", "TRANSFER_MODE", modes(), "IMPS", "")
+                        + "</div></div>"
+                        + Html.input("Beneficiary name", "BENEFICIARY_NAME", "text", "Ravi Kumar", "", "required maxlength=\"50\"")
+                        + "<div class=\"grid two\"><div>"
+                        + Html.input("Account number", "BENEFICIARY_ACCOUNT", "text", "123456789012",
+                                "9 to 18 digits. Test: 000000000004 is declined (004), 000000000026 stays pending.",
+                                "inputmode=\"numeric\" maxlength=\"18\"")
+                        + "</div><div>"
+                        + Html.input("IFSC", "BENEFICIARY_IFSC", "text", "HDFC0001234", "For NEFT, RTGS and IMPS.", "maxlength=\"11\"")
+                        + "</div></div>"
+                        + Html.input("UPI ID", "BENEFICIARY_VPA", "text", "",
+                                "For UPI only. Test: success@upi, failure@upi, pending@upi.", "maxlength=\"100\"")
+                        + Html.input("Remarks (optional)", "REMARKS", "text", "Vendor settlement", "", "maxlength=\"50\"")
+                        + "<button type=\"submit\">Send payout</button></form></section>"));
+    }
+
+    // paystra:region payment-request
+    /** POST /pay: signs the order and answers a form the browser posts to the gateway. */
+    Reply pay(Request request) {
+        Map<String, String> order = new LinkedHashMap<>();
+        order.put("ORDER_ID", Client.orderId("SV"));
+        order.put("AMOUNT", Checks.amount(request.form("AMOUNT")));   // paise: 100 = Rs 1.00
+        order.putAll(Checks.customer(request));                      // CUST_NAME, CUST_EMAIL, CUST_MOBILE
+        // Adds PAY_ID, CURRENCY_CODE 356, TXNTYPE SALE, RETURN_URL (APP_URL + /response) and HASH.
+        PaymentForm form = client.paymentRequest(order);
+        return Reply.html(200, layout.page("Taking you to Paystra",
+                "Order " + order.get("ORDER_ID") + " for " + Html.rupees(order.get("AMOUNT"))
+                        + ". If nothing happens, press the button.",
+                Html.autoSubmitForm(form, "Continue to the payment page")));
+    }
+    // paystra:endregion
+
+    // paystra:region response
+    /** POST /response: the gateway posts PAY_ID and ENCDATA here when the payment ends. */
+    Reply response(Request request) {
+        try {
+            // Decrypts ENCDATA, checks it names our PAY_ID and verifies its HASH with our salt.
+            Map<String, String> fields = client.verifyResponse(request.form());
+            // Only now can RESPONSE_CODE be trusted: 000 (STATUS Captured) means paid.
+            return request.wantsJson()
+                    ? Reply.json(200, Json.object("verified", true, "fields", fields))
+                    : Reply.html(200, Pages.responsePage(layout, fields));
+        } catch (VerificationError error) {
+            return request.wantsJson()
+                    ? Reply.json(400, Json.object("verified", false, "error", error.getMessage()))
+                    : Reply.html(400, Pages.refusedResponsePage(layout, error.getMessage()));
+        }
+    }
+    // paystra:endregion
+
+    /** POST /payout (a form or JSON): sends the payout and shows the gateway's verified answer. */
+    Reply payout(Request request) {
+        Map<String, String> payout = new LinkedHashMap<>();
+        String payoutId = request.form("PAYOUT_ID");
+        payout.put("PAYOUT_ID", payoutId.isEmpty() ? Client.orderId("PO") : Checks.orderId("PAYOUT_ID", payoutId));
+        payout.put("AMOUNT", Checks.amount(request.form("AMOUNT")));
+        payout.put("TRANSFER_MODE", Checks.oneOf("TRANSFER_MODE", request.form("TRANSFER_MODE"), TRANSFER_MODES));
+        for (String field : PAYOUT_FIELDS) {
+            payout.put(field, request.form(field));   // empty ones are left out of the request
+        }
+        Map<String, String> answer = client.payout(payout);
+        if (!request.wantsHtml()) {
+            return Reply.json(200, Json.object("verified", true, "fields", answer));
+        }
+        String code = answer.getOrDefault("RESPONSE_CODE", "");
+        String status = answer.getOrDefault("STATUS", "");
+        return Reply.html(200, layout.page("Payout " + answer.getOrDefault("PAYOUT_ID", ""),
+                "The gateway's answer; its HASH was verified before it is shown.",
+                "<section class=\"card result " + Html.tone(status, code) + "\" aria-labelledby=\"payout-result\">"
+                        + "<h2 id=\"payout-result\">Payout " + Html.esc(status.toLowerCase(Locale.ROOT)) + " "
+                        + Html.statusBadge(status, code) + "</h2>"
+                        + Html.factsHtml(
+                                "Payout id", "<code>" + Html.esc(answer.get("PAYOUT_ID")) + "</code>",
+                                "Amount", Html.amountHtml(answer.get("AMOUNT")),
+                                "Transfer mode", Html.esc(answer.get("TRANSFER_MODE")),
+                                "UTR", Html.esc(answer.getOrDefault("UTR", "\u2013")),
+                                "Response code", "<code>" + Html.esc(code) + "</code>",
+                                "Message", Html.esc(answer.get("RESPONSE_MESSAGE")))
+                        + "</section>"
+                        + "<p class=\"actions\"><a class=\"button secondary\" href=\"/\">Back to the start</a></p>"
+                        + Pages.rawAnswer(answer)));
+    }
+
+    private static Map<String, String> modes() {
+        Map<String, String> modes = new LinkedHashMap<>();
+        modes.put("IMPS", "IMPS (instant, up to \u20B95,00,000)");
+        modes.put("NEFT", "NEFT");
+        modes.put("RTGS", "RTGS (\u20B92,00,000 and above)");
+        modes.put("UPI", "UPI (to a UPI ID, up to \u20B91,00,000)");
+        return modes;
+    }
+}
