@@ -107,7 +107,7 @@ const AUTO_SUBMIT = raw(`<script>${AUTO_SUBMIT_SCRIPT}</script>`)
 
 /**
  * The Content Security Policy of every page: inline styles, the one auto-submit script (by
- * its hash), images and form posts to this app and the gateway only.
+ * its hash), form posts to this app and the gateway only.
  * @param {string} gatewayOrigin
  */
 export function contentSecurityPolicy(gatewayOrigin) {
@@ -115,7 +115,8 @@ export function contentSecurityPolicy(gatewayOrigin) {
     "default-src 'none'",
     "style-src 'unsafe-inline'",
     `script-src 'sha256-${AUTO_SUBMIT_HASH}'`,
-    `img-src 'self' data: ${gatewayOrigin}`,
+    // QR images come from the gateway, which may name itself differently behind a proxy.
+    "img-src 'self' data: http: https:",
     `form-action 'self' ${gatewayOrigin}`,
     "base-uri 'none'",
     "frame-ancestors 'none'",
