@@ -184,7 +184,7 @@ final class Html
     /** AMOUNT (paise) and the customer's name, email and mobile, filled with demo values. */
     public static function paymentInputs(string $amount = '100'): string
     {
-        return '<div class="grid">'
+        return '<div class="grid pairs">'
             . self::input('AMOUNT', 'Amount in paise', $amount, ['inputmode' => 'numeric', 'pattern' => '[1-9][0-9]{0,9}', 'required' => true], '100 paise = ₹1.00; 250000 = ₹2,500.00.')
             . self::input('CUST_NAME', 'Customer name', 'Asha Verma', ['autocomplete' => 'name', 'required' => true])
             . self::input('CUST_EMAIL', 'Email', 'asha.verma@example.com', ['type' => 'email', 'autocomplete' => 'email', 'required' => true])
@@ -270,7 +270,8 @@ a{color:var(--brand)}
 .result{border-left:6px solid var(--bad)}
 .result.ok{border-left-color:var(--ok)}
 .result.wait{border-left-color:var(--wait)}
-.grid{display:grid;gap:0 1.25rem;grid-template-columns:repeat(auto-fit,minmax(15rem,1fr))}
+.grid{display:grid;gap:0 1.25rem;grid-template-columns:repeat(auto-fit,minmax(min(100%,15rem),1fr))}
+.grid.pairs{grid-template-columns:repeat(auto-fit,minmax(min(100%,18rem),1fr))}
 .field label{display:block;font-weight:600;margin:.75rem 0 .25rem}
 input,select,textarea{width:100%;font:inherit;color:inherit;padding:.55rem .7rem;border:1px solid #a9abc4;border-radius:8px;background:#fff}
 textarea{min-height:7rem}
@@ -300,6 +301,10 @@ ul{padding-left:1.2rem;margin:.25rem 0}
 fieldset{border:1px solid var(--line);border-radius:10px;padding:.5rem 1rem 1rem;margin:1rem 0}
 legend{font-weight:700;padding:0 .35rem}
 .qr{display:block;width:15rem;max-width:100%;height:auto;border:1px solid var(--line);border-radius:8px;background:#fff;image-rendering:pixelated}
+pre{background:var(--alt);border:1px solid var(--line);border-radius:8px;padding:.75rem 1rem;overflow-x:auto;font-size:.85rem;line-height:1.5}
+pre code{background:none;padding:0;overflow-wrap:normal}
+form h2,form h3{margin-top:1.5rem}
 footer{color:var(--ink-soft);font-size:.85rem;padding:.5rem 0 2rem}
+@media (max-width:30rem){.wrap{padding:0 .75rem}.card{padding:1rem}h1{font-size:1.4rem}}
 CSS;
 }

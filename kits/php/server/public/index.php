@@ -38,13 +38,13 @@ $app->route('GET', '/', static function () use ($app): void {
     $vector = ['ORDER_ID' => 'SPIN020406172', 'PAY_ID' => '1001340526093022', 'TXNTYPE' => 'STATUS'];
     $body = '<h1>Paystra PHP server kit</h1>
 <p class="lead">Accept a payment on the hosted payment page, verify the response, look an order up and send a payout, all signed with your salt on this server.</p>
-<section class="card"><h2>1. Take a payment</h2>
+<section class="card"><h2>Take a payment</h2>
 <p>Signs the order and sends the customer to Paystra\'s hosted page (cards, net banking, UPI, wallets). The result comes back to <code>/response</code>, where it is decrypted and verified.</p>
 <form method="post" action="/pay">' . Html::paymentInputs('100') . '<button type="submit">Pay with Paystra</button></form></section>'
         . Html::statusForm()
-        . '<section class="card"><h2>2. Send a payout</h2>
+        . '<section class="card"><h2>Send a payout</h2>
 <p>Moves money from your Paystra balance to a bank account (NEFT, RTGS, IMPS) or a UPI ID. The answer is signed: <code>Processed</code> (000, with a 12-digit UTR), <code>Pending</code> (026) or <code>Failed</code>.</p>
-<form method="post" action="/payout"><div class="grid">'
+<form method="post" action="/payout"><div class="grid pairs">'
         . Html::input('AMOUNT', 'Amount in paise', '10000', ['inputmode' => 'numeric', 'required' => true], '10000 paise = ₹100.00.')
         . Html::select('TRANSFER_MODE', 'Transfer mode', $modes, 'IMPS')
         . Html::input('BENEFICIARY_NAME', 'Beneficiary name', 'Ravi Kumar', ['required' => true, 'maxlength' => '50'], 'Letters, spaces and dots.')
@@ -53,17 +53,17 @@ $app->route('GET', '/', static function () use ($app): void {
         . Html::input('BENEFICIARY_VPA', 'UPI ID', 'success@upi', [], 'UPI only: <code>success@upi</code>, <code>failure@upi</code> or <code>pending@upi</code>.')
         . Html::input('REMARKS', 'Remarks (optional)', 'Vendor settlement', ['maxlength' => '50'])
         . '</div><button type="submit">Send payout</button></form>
-<form method="get" action="/payout/status" class="actions">'
-        . Html::input('payout_id', 'Check a payout by PAYOUT_ID', '', ['required' => true, 'maxlength' => '50'])
+<form method="get" action="/payout/status"><h3>Check a payout</h3>'
+        . Html::input('payout_id', 'Payout ID', '', ['required' => true, 'maxlength' => '50', 'autocomplete' => 'off'], 'The <code>PAYOUT_ID</code> of an earlier payout: a pending one may since have been processed.')
         . '<button type="submit" class="secondary">Check payout</button></form></section>
-<section class="card"><h2>3. How the signature works</h2>
+<section class="card"><h2>How the signature works</h2>
 <p>Every request and response carries <code>HASH</code>: the fields except HASH, sorted by key, joined as <code>KEY=VALUE</code> with <code>~</code>, your salt appended, SHA-256, upper-case hex. The published test vector, computed by this server just now:</p>'
         . Html::rows([
             'Fields' => '<code>' . Html::e(Hash::canonical($vector)) . '</code>',
             'Salt' => '<code>473531b173db4371</code>',
             'HASH' => '<code>' . Html::e(Hash::sign($vector, '473531b173db4371')) . '</code>',
         ])
-        . '<p>From a terminal: <code>php -r \'require "core/src/autoload.php"; echo Paystra\Hash::sign(["ORDER_ID"=&gt;"SPIN020406172","PAY_ID"=&gt;"1001340526093022","TXNTYPE"=&gt;"STATUS"], "473531b173db4371"), PHP_EOL;\'</code></p></section>'
+        . '<p>The same from a terminal, in the kit root:</p><pre><code>php -r \'require "core/src/autoload.php"; echo Paystra\Hash::sign(["ORDER_ID" =&gt; "SPIN020406172", "PAY_ID" =&gt; "1001340526093022", "TXNTYPE" =&gt; "STATUS"], "473531b173db4371"), PHP_EOL;\'</code></pre></section>'
         . Html::testData();
     $app->html($app->page('Console', $body));
 });
