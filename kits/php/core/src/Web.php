@@ -160,8 +160,9 @@ final class Web
         if (!isset($options['gateway'])) {
             try {
                 $options['gateway'] = $this->config()->baseUrl;
-            } catch (ConfigError) {
-                // The error page that explains the missing configuration still renders.
+            } catch (ConfigError $error) {
+                // Every page still renders, and says what to set up first.
+                $body = Html::notice('bad', '<strong>Configuration needed.</strong> ' . Html::e($error->getMessage())) . $body;
             }
         }
         return Html::page($title, $body, $options);
@@ -169,6 +170,7 @@ final class Web
 
     public function html(string $html, int $status = 200): void
     {
+        header_remove('X-Powered-By');
         http_response_code($status);
         header('Content-Type: text/html; charset=utf-8');
         header('Cache-Control: no-store');
@@ -179,6 +181,7 @@ final class Web
 
     public function json(array $data, int $status = 200): void
     {
+        header_remove('X-Powered-By');
         http_response_code($status);
         header('Content-Type: application/json; charset=utf-8');
         header('Cache-Control: no-store');
