@@ -27,6 +27,7 @@ MAX_ORDERS = 200
 
 @app.get("/")
 def home(req):
+    order_id = req.query.get("order_id", "")  # prefilled after a test sale
     return app.page(
         "Refunds and reconciliation",
         [
@@ -40,7 +41,7 @@ def home(req):
                 "Refund an order",
                 web.form(
                     "/refund",
-                    web.input_field("Order id", "ORDER_ID", "", required=True, hint="The ORDER_ID of the captured sale."),
+                    web.input_field("Order id", "ORDER_ID", order_id, required=True, hint="The ORDER_ID of the captured sale."),
                     web.amount_field("400", label="Amount to refund (in paise)"),
                     web.input_field(
                         "Refund order id", "REFUND_ORDER_ID", "",
@@ -54,7 +55,7 @@ def home(req):
                 "Reconcile the day",
                 web.form(
                     "/reconcile",
-                    web.textarea_field("Order ids", "ORDER_IDS", "", hint="One per line, or separated by commas."),
+                    web.textarea_field("Order ids", "ORDER_IDS", order_id, hint="One per line, or separated by commas."),
                     submit="Reconcile",
                 ),
                 intro="Asks the gateway for each order's status and adds up what was captured, so the "
@@ -80,9 +81,12 @@ def pay(req):
 @app.post("/response")
 def response(req):
     fields = client.verify_response(req.form)  # raises VerificationError when altered
+    refund_link = h(
+        '<p class="actions"><a class="btn" href="/?order_id={}">Refund or reconcile this sale</a></p>',
+        fields.get("ORDER_ID", ""),
+    )
     return web.verified_answer(
-        req, app.layout, "Sale result", fields,
-        headline=web.payment_headline(fields), extra=web.status_link(fields.get("ORDER_ID", "")),
+        req, app.layout, "Sale result", fields, headline=web.payment_headline(fields), extra=refund_link
     )
 
 
@@ -104,7 +108,7 @@ def refund(req):
 def order_ids(req):
     """ORDER_IDs from a text/plain body or the ORDER_IDS field: one per line or comma separated."""
     text = req.text if req.content_type == "text/plain" else req.form.get("ORDER_IDS", "")
-    ids = list(dict.fromkeys(part.strip() for part in re.split(r"[\s,]+", text) if part.strip()))
+    ids = list(dict.fromkeys(part.strip() for part in re.split(r"[\r\n,]+", text) if part.strip()))
     if not ids:
         raise InvalidInput("ORDER_IDS", "ORDER_IDS needs at least one order id")
     if len(ids) > MAX_ORDERS:

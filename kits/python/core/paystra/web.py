@@ -676,7 +676,10 @@ class App:
     def run(self) -> None:
         """Serves until stopped (Ctrl+C), on 127.0.0.1 unless HOST says otherwise."""
         host = os.environ.get("HOST", "127.0.0.1")
-        server = ThreadingHTTPServer((host, self.config.port), _handler_class(self))
+        try:
+            server = ThreadingHTTPServer((host, self.config.port), _handler_class(self))
+        except OSError as error:
+            raise SystemExit(f"paystra: cannot listen on {host}:{self.config.port}: {error.strerror}") from None
         server.daemon_threads = True
         print(
             f"{self.layout.kit_name} on http://{host}:{self.config.port} (APP_URL {self.config.app_url}), "
