@@ -75,7 +75,7 @@ async function pay(request) {
   const form = await request.form()
   const order = {
     ORDER_ID: newOrderId('PG'), // unique per merchant: the gateway refuses a reused id (018)
-    AMOUNT: form.AMOUNT, // paise: "24900" is ₹249.00
+    AMOUNT: form.AMOUNT ?? '', // paise: "24900" is ₹249.00
     CUST_NAME: form.CUST_NAME,
     CUST_EMAIL: form.CUST_EMAIL,
     CUST_MOBILE: form.CUST_MOBILE,

@@ -92,7 +92,7 @@ async function pay(request) {
   const form = await request.form()
   const order = {
     ORDER_ID: newOrderId('SK'), // unique per merchant: the gateway refuses a reused id (018)
-    AMOUNT: form.AMOUNT, // paise: "100" is ₹1.00
+    AMOUNT: form.AMOUNT ?? '', // paise: "100" is ₹1.00
     CUST_NAME: form.CUST_NAME,
     CUST_EMAIL: form.CUST_EMAIL,
     CUST_MOBILE: form.CUST_MOBILE,

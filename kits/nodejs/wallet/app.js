@@ -93,7 +93,7 @@ async function pay(request) {
   if (!wallet) throw new InvalidInputError('Choose Paytm (PPL), Mobikwik (MWL) or PhonePay (PPWL)')
   const order = {
     ORDER_ID: newOrderId('WL'),
-    AMOUNT: form.AMOUNT, // paise: "49900" is ₹499.00
+    AMOUNT: form.AMOUNT ?? '', // paise: "49900" is ₹499.00
     CUST_NAME: form.CUST_NAME,
     CUST_EMAIL: form.CUST_EMAIL,
     CUST_MOBILE: form.CUST_MOBILE,

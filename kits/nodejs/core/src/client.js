@@ -120,7 +120,7 @@ export class Client {
    * request and its HASH travel encrypted in ENCDATA, beside PAY_ID in the clear.
    * @param {Order} order
    * @param {PaymentMethod} method
-   * @returns {GatewayForm}
+   * @returns {{ action: string, fields: { PAY_ID: string, ENCDATA: string } }}
    */
   merchantHostedRequest(order, method) {
     const request = { ...this.#saleFields(order), ...paymentMethodFields(method) }
@@ -280,6 +280,7 @@ export class Client {
    * @returns {Fields}
    */
   #saleFields(order) {
+    /** @type {Fields} */
     const fields = {
       PAY_ID: this.#config.payId,
       ORDER_ID: checkOrderId('ORDER_ID', order.ORDER_ID),

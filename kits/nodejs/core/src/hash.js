@@ -35,7 +35,7 @@ export function sign(fields, salt) {
  * The fields with their HASH added, ready to post.
  * @param {Fields} fields
  * @param {string} salt
- * @returns {Fields}
+ * @returns {Fields & { HASH: string }}
  */
 export function withHash(fields, salt) {
   return { ...fields, HASH: sign(fields, salt) }

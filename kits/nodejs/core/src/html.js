@@ -139,7 +139,7 @@ a:hover { color: var(--brand-strong); }
 .kit { color: var(--ink-soft); }
 .badge { margin-left: auto; padding: 0.2rem 0.65rem; border-radius: 999px; background: var(--wait-soft);
   color: var(--wait); font-size: 0.75rem; font-weight: 700; letter-spacing: 0.06em; text-transform: uppercase; }
-main { padding: 2rem 0 2.5rem; }
+main.wrap { padding-top: 2rem; padding-bottom: 2.5rem; }
 h1 { font-size: clamp(1.5rem, 1.2rem + 1.2vw, 2rem); line-height: 1.2; margin: 0 0 0.5rem; }
 h2 { font-size: 1.2rem; line-height: 1.3; margin: 0 0 0.75rem; }
 h3 { font-size: 1rem; margin: 1rem 0 0.5rem; }
@@ -150,14 +150,14 @@ p { margin: 0 0 0.75rem; }
 .card > :last-child { margin-bottom: 0; }
 form { display: grid; gap: 1rem; }
 .row { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fit, minmax(13rem, 1fr)); }
-label, fieldset { display: grid; gap: 0.35rem; font-weight: 600; font-size: 0.95rem; }
+label, fieldset { display: grid; gap: 0.35rem; align-content: start; font-weight: 600; font-size: 0.95rem; }
 fieldset { border: 1px solid var(--line); border-radius: 10px; padding: 0.75rem 1rem 1rem; margin: 0; }
 legend { padding: 0 0.25rem; }
 .choice { display: flex; align-items: center; gap: 0.5rem; font-weight: 400; }
 .choice input { width: auto; }
 .hint { font-weight: 400; font-size: 0.85rem; color: var(--ink-soft); }
 input, select, textarea { width: 100%; padding: 0.6rem 0.75rem; border: 1px solid #b9bdd6; border-radius: 8px;
-  background: #fff; color: inherit; font: inherit; }
+  background: #fff; color: inherit; font: inherit; font-weight: 400; }
 textarea { min-height: 7rem; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 :focus-visible { outline: 3px solid rgba(74, 47, 214, 0.45); outline-offset: 2px; }
 button, .button { justify-self: start; display: inline-block; padding: 0.7rem 1.25rem; border: 1px solid var(--brand);
@@ -173,10 +173,16 @@ th, td { text-align: left; vertical-align: top; padding: 0.55rem 0.5rem; border-
   overflow-wrap: anywhere; }
 thead th, tbody th { color: var(--ink-soft); font-weight: 600; }
 .fields th { width: 38%; }
+.fields .key { display: block; font-weight: 400; font-size: 0.75rem; }
+@media (max-width: 30rem) {
+  .fields th, .fields td { display: block; width: auto; }
+  .fields th { border-bottom: 0; padding-bottom: 0; }
+}
 .num { text-align: right; white-space: nowrap; }
 tfoot td, tfoot th { font-weight: 700; color: var(--ink); border-bottom: 0; }
 .scroll { overflow-x: auto; }
-code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.9em; }
+code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.9em;
+  overflow-wrap: anywhere; }
 .notice { border: 1px solid; border-radius: 10px; padding: 0.9rem 1.1rem; margin: 0 0 1.25rem; }
 .notice.ok { background: var(--ok-soft); border-color: #9fd8c4; color: var(--ok); }
 .notice.bad { background: var(--bad-soft); border-color: #f2b8b2; color: var(--bad); }
@@ -261,21 +267,62 @@ export function gatewayRedirectPage(form, summary = {}) {
   }
 }
 
+/**
+ * Readable names of the protocol's fields, in the order a person looks for them. Fields not
+ * listed follow under their own names.
+ */
 const FIELD_LABELS = /** @type {Record<string, string>} */ ({
   ORDER_ID: 'Order ID',
-  TXN_ID: 'Transaction ID',
-  PG_REF_NUM: 'Gateway reference',
-  AMOUNT: 'Amount',
-  REFUNDED_AMOUNT: 'Refunded',
+  REFUND_ORDER_ID: 'Refund ID',
+  PAYOUT_ID: 'Payout ID',
   STATUS: 'Status',
   RESPONSE_CODE: 'Response code',
   RESPONSE_MESSAGE: 'Message',
-  RESPONSE_DATE_TIME: 'Date and time',
+  AMOUNT: 'Amount',
+  REFUNDED_AMOUNT: 'Refunded so far',
+  CURRENCY_CODE: 'Currency',
+  TXN_ID: 'Transaction ID',
+  PG_REF_NUM: 'Gateway reference',
+  UTR: 'Bank reference (UTR)',
+  TXNTYPE: 'Transaction type',
   PAYMENT_TYPE: 'Payment type',
-  MOP_TYPE: 'Method (MOP_TYPE)',
+  MOP_TYPE: 'Bank, wallet or card',
+  TRANSFER_MODE: 'Transfer mode',
+  QR_TYPE: 'QR type',
+  CUST_NAME: 'Customer',
+  CUST_EMAIL: 'E-mail',
+  CUST_MOBILE: 'Mobile',
+  RESPONSE_DATE_TIME: 'Date and time',
+  PAY_ID: 'Merchant (PAY_ID)',
 })
 
-const AMOUNT_FIELDS = new Set(['AMOUNT', 'REFUNDED_AMOUNT'])
+const FIELD_ORDER = Object.keys(FIELD_LABELS)
+
+/** Identifiers and codes, set in a monospace font so they are easy to read out and compare. */
+const CODE_FIELDS = new Set([
+  'ORDER_ID',
+  'REFUND_ORDER_ID',
+  'PAYOUT_ID',
+  'RESPONSE_CODE',
+  'TXN_ID',
+  'PG_REF_NUM',
+  'UTR',
+  'TXNTYPE',
+  'PAYMENT_TYPE',
+  'MOP_TYPE',
+  'PAY_ID',
+  'UPI_INTENT',
+])
+
+/**
+ * @param {string} key
+ * @param {string} value
+ */
+function fieldValue(key, value) {
+  if (key === 'AMOUNT' || key === 'REFUNDED_AMOUNT') return amountText(value)
+  if (key === 'CURRENCY_CODE' && value === '356') return '356 (Indian rupee)'
+  return CODE_FIELDS.has(key) ? html`<span class="mono">${value}</span>` : value
+}
 
 /**
  * Every field as a row (HASH left out: it has been checked), amounts in rupees with paise.
@@ -283,12 +330,24 @@ const AMOUNT_FIELDS = new Set(['AMOUNT', 'REFUNDED_AMOUNT'])
  * @param {string} caption
  */
 export function fieldsTable(fields, caption) {
-  const rows = Object.entries(fields)
-    .filter(([key]) => key !== 'HASH')
-    .map(
-      ([key, value]) =>
-        html`<tr><th scope="row">${FIELD_LABELS[key] ?? key}${FIELD_LABELS[key] ? html` <span class="hint mono">${key}</span>` : ''}</th><td${AMOUNT_FIELDS.has(key) ? '' : raw(' class="mono"')}>${AMOUNT_FIELDS.has(key) ? amountText(value) : value}</td></tr>\n`,
-    )
+  /** @param {string} key */
+  const rank = (key) => {
+    const index = FIELD_ORDER.indexOf(key)
+    return index === -1 ? FIELD_ORDER.length : index
+  }
+  const keys = Object.keys(fields)
+    .filter((key) => key !== 'HASH')
+    .sort((a, b) => rank(a) - rank(b))
+  const rows = keys.map((key) => {
+    const label = FIELD_LABELS[key]
+    return html`<tr>
+      <th scope="row">
+        ${label ?? html`<span class="mono">${key}</span>`}
+        ${label && label !== key ? html`<span class="key mono">${key}</span>` : ''}
+      </th>
+      <td>${fieldValue(key, fields[key] ?? '')}</td>
+    </tr>`
+  })
   return html`<div class="scroll">
     <table class="fields">
       <caption>

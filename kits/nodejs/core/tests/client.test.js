@@ -38,14 +38,14 @@ const order = {
 function fakeGateway(answer) {
   /** @type {Array<{ url: string, body: Record<string, string>, headers: Record<string, string> }>} */
   const calls = []
-  /** @type {typeof fetch} */
-  const fetch = async (url, init) => {
+  /** @type {typeof globalThis.fetch} */
+  const fakeFetch = async (url, init) => {
     const body = JSON.parse(String(init?.body))
     calls.push({ url: String(url), body, headers: /** @type {any} */ (init?.headers) })
     const { status = 200, body: reply } = answer(body, String(url))
     return new Response(typeof reply === 'string' ? reply : JSON.stringify(reply), { status })
   }
-  return { calls, client: new Client(config, { fetch }) }
+  return { calls, client: new Client(config, { fetch: fakeFetch }) }
 }
 
 describe('payment requests', () => {

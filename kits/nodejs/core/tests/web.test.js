@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test'
 import { InvalidInputError, VerificationError } from '../index.js'
 import {
   amountText,
+  apiRoute,
   appHandler,
   escapeHtml,
   gatewayRedirectPage,
@@ -88,6 +89,10 @@ describe('app plumbing', () => {
           'POST /tampered': () => {
             throw new VerificationError('The response HASH does not match its fields')
           },
+          'GET /api': apiRoute((request) => {
+            if (!request.query.get('id')) throw new InvalidInputError('id is missing')
+            return reply(request, { json: { ok: true }, page: { title: 'API', body: html`ok` } })
+          }),
           'GET /boom': () => {
             throw new Error('boom')
           },
@@ -159,6 +164,16 @@ describe('app plumbing', () => {
       verified: false,
       error: 'The response HASH does not match its fields',
     })
+  })
+
+  it('lets an API route answer JSON, errors included, unless the request asks for HTML', async () => {
+    const ok = await fetch(`${base}/api?id=1`)
+    assert.deepEqual(await ok.json(), { ok: true })
+    const missing = await fetch(`${base}/api`)
+    assert.equal(missing.status, 400)
+    assert.deepEqual(await missing.json(), { error: 'id is missing' })
+    const browser = await fetch(`${base}/api?id=1`, { headers: { Accept: 'text/html,*/*;q=0.8' } })
+    assert.match(browser.headers.get('content-type') ?? '', /^text\/html/)
   })
 
   it('answers 404, 405, 413 and 500', async () => {
