@@ -16,6 +16,7 @@ const sourceRoots = [
 
 const entryPoints = [
   'core/src/test/java/com/paystra/CoreTests.java',
+  'core/src/main/java/com/paystra/Cli.java',
   ...examples.map((example) => `${example}/src/main/java/com/paystra/examples/${example}/App.java`),
 ]
 

@@ -19,54 +19,53 @@ import javax.crypto.spec.SecretKeySpec;
 public final class Cipher {
     private Cipher() {}
 
-    /** The first 32 characters of upper-case hex SHA-256(key salt + PAY_ID). */
+    // paystra:region encrypt
+    /** The AES key: the first 32 characters of upper-case hex SHA-256(key salt + PAY_ID). */
     public static String merchantHostedKey(String keySalt, String payId) {
         return Hash.sha256Hex(keySalt + payId).substring(0, 32);
     }
 
-    // paystra:region encrypt
     /** ENCDATA of the fields: their canonical string plus "~HASH=<hash>", encrypted. */
     public static String encrypt(Map<String, String> fields, String salt, String key) {
-        String plaintext = Hash.canonical(fields) + "~HASH=" + Hash.sign(fields, salt);
-        return encryptText(plaintext, key);
+        return encryptText(Hash.canonical(fields) + "~HASH=" + Hash.sign(fields, salt), key);
     }
 
-    /** AES-256-CBC, key = the 32 ASCII bytes, IV = the first 16, Base64 without padding. */
+    /** AES-256-CBC of the UTF-8 text, then Base64 without "=" padding. */
     public static String encryptText(String plaintext, String key) {
-        byte[] encrypted = run(javax.crypto.Cipher.ENCRYPT_MODE, key,
-                plaintext.getBytes(StandardCharsets.UTF_8));
-        return Base64.getEncoder().withoutPadding().encodeToString(encrypted);
+        try {
+            byte[] encrypted = aes(javax.crypto.Cipher.ENCRYPT_MODE, key,
+                    plaintext.getBytes(StandardCharsets.UTF_8));
+            return Base64.getEncoder().withoutPadding().encodeToString(encrypted);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("AES-256-CBC is part of every Java runtime", e);
+        }
+    }
+
+    /** Key = the key's 32 ASCII bytes, IV = its first 16; PKCS#7 is what Java calls PKCS5Padding. */
+    private static byte[] aes(int mode, String key, byte[] input) throws GeneralSecurityException {
+        byte[] keyBytes = checkedKey(key).getBytes(StandardCharsets.US_ASCII);
+        javax.crypto.Cipher aes = javax.crypto.Cipher.getInstance("AES/CBC/PKCS5Padding");
+        aes.init(mode, new SecretKeySpec(keyBytes, "AES"), new IvParameterSpec(keyBytes, 0, 16));
+        return aes.doFinal(input);
     }
     // paystra:endregion
 
     // paystra:region decrypt
-    /**
-     * The fields of ENCDATA, HASH included (check it with Hash.verify). Throws VerificationError
-     * when ENCDATA does not decrypt with this key or is not KEY=VALUE~... text.
-     */
+    /** The fields of ENCDATA, HASH included: check them with Hash.verify before using any. */
     public static Map<String, String> decrypt(String encdata, String key) {
         return parseFields(decryptText(encdata, key));
     }
 
     /** Accepts padded or unpadded Base64, and spaces where a form post turned "+" into " ". */
     public static String decryptText(String encdata, String key) {
-        String base64 = encdata.trim().replace(' ', '+');
-        if (!base64.matches("[A-Za-z0-9+/]+={0,2}")) {
-            throw new VerificationError("ENCDATA is not Base64");
-        }
-        byte[] bytes;
+        String base64 = encdata.trim().replace(' ', '+').replaceAll("=+$", "");
         try {
-            bytes = Base64.getDecoder().decode(base64.replace("=", ""));
-        } catch (IllegalArgumentException e) {
-            throw new VerificationError("ENCDATA is not Base64");
-        }
-        byte[] plain = run(javax.crypto.Cipher.DECRYPT_MODE, key, bytes);
-        try {
+            byte[] plain = aes(javax.crypto.Cipher.DECRYPT_MODE, key, Base64.getDecoder().decode(base64));
             return StandardCharsets.UTF_8.newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(ByteBuffer.wrap(plain)).toString();
-        } catch (CharacterCodingException e) {
+        } catch (IllegalArgumentException | GeneralSecurityException | CharacterCodingException e) {
+            // Not Base64, or another key (the padding or the UTF-8 does not come out right).
             throw new VerificationError("ENCDATA does not decrypt with this key");
         }
     }
@@ -91,21 +90,10 @@ public final class Cipher {
         return fields;
     }
 
-    private static byte[] run(int mode, String key, byte[] input) {
+    private static String checkedKey(String key) {
         if (key == null || !key.matches("[\\x21-\\x7e]{32}")) {
-            throw new IllegalArgumentException("The merchant-hosted key must be 32 ASCII characters");
+            throw new PaystraException("The merchant-hosted key must be 32 ASCII characters");
         }
-        try {
-            javax.crypto.Cipher aes = javax.crypto.Cipher.getInstance("AES/CBC/PKCS5Padding");
-            byte[] keyBytes = key.getBytes(StandardCharsets.US_ASCII);
-            aes.init(mode, new SecretKeySpec(keyBytes, "AES"),
-                    new IvParameterSpec(keyBytes, 0, 16));
-            return aes.doFinal(input);
-        } catch (GeneralSecurityException e) {
-            if (mode == javax.crypto.Cipher.DECRYPT_MODE) {
-                throw new VerificationError("ENCDATA does not decrypt with this key");
-            }
-            throw new IllegalStateException("AES-256-CBC is part of every Java runtime", e);
-        }
+        return key;
     }
 }

@@ -249,7 +249,7 @@ public final class CoreTests {
             try {
                 Cipher.encryptText("A=1", "short");
                 throw new AssertionError("a short key was accepted");
-            } catch (IllegalArgumentException expected) {
+            } catch (PaystraException expected) {
                 // refused
             }
         });

@@ -64,10 +64,16 @@ public final class WebApp {
         }
     }
 
-    /** Listens on 127.0.0.1:PORT (the app is meant to sit behind your own web server). */
+    /**
+     * Listens on 127.0.0.1:PORT (the app is meant to sit behind your own web server); set the
+     * HOST environment variable to listen elsewhere, e.g. HOST=0.0.0.0 in a container.
+     */
     public HttpServer start(Config config) throws IOException {
-        HttpServer server = HttpServer.create(
-                new InetSocketAddress(InetAddress.getLoopbackAddress(), config.port()), 50);
+        String host = System.getenv("HOST");
+        InetSocketAddress address = host == null || host.isBlank()
+                ? new InetSocketAddress(InetAddress.getLoopbackAddress(), config.port())
+                : new InetSocketAddress(host, config.port());
+        HttpServer server = HttpServer.create(address, 50);
         ExecutorService workers = Executors.newFixedThreadPool(16);
         server.setExecutor(workers);
         server.createContext("/", this::serve);
@@ -76,9 +82,9 @@ public final class WebApp {
             server.stop(0);
             workers.shutdownNow();
         }));
-        System.out.println("Paystra " + layout.kitName() + " (Java) on http://127.0.0.1:"
-                + server.getAddress().getPort() + " (APP_URL " + config.appUrl() + "), gateway "
-                + config.baseUrl());
+        System.out.println("Paystra " + layout.kitName() + " (Java) listening on "
+                + server.getAddress().getHostString() + ":" + server.getAddress().getPort()
+                + "; open " + config.appUrl() + " (gateway " + config.baseUrl() + ")");
         return server;
     }
 
