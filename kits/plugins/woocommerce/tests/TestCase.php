@@ -157,6 +157,52 @@ abstract class TestCase
     }
 
     /**
+     * Reads an XML file (the platforms' module descriptors) into XmlNode elements, failing on
+     * anything that is not well-formed. Plain PHP, since DOM and SimpleXML may be missing.
+     */
+    public static function parseXml(string $xml): XmlNode
+    {
+        $document = new XmlNode('#document');
+        $stack = [$document];
+        $tokens = preg_split('/(<!--.*?-->|<!\[CDATA\[.*?\]\]>|<[^>]*>)/s', $xml, -1, PREG_SPLIT_DELIM_CAPTURE | PREG_SPLIT_NO_EMPTY);
+        foreach ($tokens ?: [] as $index => $token) {
+            $top = $stack[count($stack) - 1];
+            if (str_starts_with($token, '<!--') || ($index === 0 && str_starts_with($token, '<?xml'))) {
+                continue;
+            }
+            if (str_starts_with($token, '<![CDATA[')) {
+                $top->text .= substr($token, 9, -3);
+            } elseif (preg_match('#^</([A-Za-z_][\w:.-]*)\s*>$#', $token, $m) === 1) {
+                if ($top->name !== $m[1] || count($stack) === 1) {
+                    throw new AssertionFailed("XML: </{$m[1]}> closes <{$top->name}>");
+                }
+                array_pop($stack);
+            } elseif (preg_match('#^<([A-Za-z_][\w:.-]*)((?:\s+[\w:.-]+\s*=\s*(?:"[^"<]*"|\'[^\'<]*\'))*)\s*(/?)>$#s', $token, $m) === 1) {
+                $node = new XmlNode($m[1]);
+                preg_match_all('#([\w:.-]+)\s*=\s*(?:"([^"]*)"|\'([^\']*)\')#', $m[2], $attributes, PREG_SET_ORDER);
+                foreach ($attributes as $attribute) {
+                    $node->attributes[$attribute[1]] = html_entity_decode($attribute[2] . ($attribute[3] ?? ''), ENT_QUOTES | ENT_XML1);
+                }
+                $top->children[] = $node;
+                if ($m[3] !== '/') {
+                    $stack[] = $node;
+                }
+            } elseif (str_starts_with($token, '<')) {
+                throw new AssertionFailed('XML: malformed tag ' . substr($token, 0, 80));
+            } else {
+                if (count($stack) === 1 && trim($token) !== '') {
+                    throw new AssertionFailed('XML: text outside the root element');
+                }
+                $top->text .= html_entity_decode($token, ENT_QUOTES | ENT_XML1);
+            }
+        }
+        if (count($stack) !== 1 || count($document->children) !== 1) {
+            throw new AssertionFailed('XML: expected one root element, all elements closed');
+        }
+        return $document->children[0];
+    }
+
+    /**
      * Loads the test files, runs every test and prints one line per test.
      *
      * @param list<string> $files
@@ -223,4 +269,58 @@ abstract class TestCase
 
 final class AssertionFailed extends \RuntimeException
 {
+}
+
+/** An XML element read by TestCase::parseXml(). */
+final class XmlNode
+{
+    /** @var array<string, string> */
+    public array $attributes = [];
+    /** @var list<XmlNode> */
+    public array $children = [];
+    public string $text = '';
+
+    public function __construct(public readonly string $name)
+    {
+    }
+
+    /**
+     * The descendants along a path of element names, e.g. "default/payment/paystra";
+     * "name[@attr=value]" filters by an attribute.
+     *
+     * @return list<XmlNode>
+     */
+    public function find(string $path): array
+    {
+        $nodes = [$this];
+        foreach (explode('/', $path) as $step) {
+            preg_match('/^([^\[]+)(?:\[@([^=]+)=([^\]]*)\])?$/', $step, $m);
+            $next = [];
+            foreach ($nodes as $node) {
+                foreach ($node->children as $child) {
+                    if ($child->name === $m[1] && (!isset($m[2]) || ($child->attributes[$m[2]] ?? null) === $m[3])) {
+                        $next[] = $child;
+                    }
+                }
+            }
+            $nodes = $next;
+        }
+        return $nodes;
+    }
+
+    /** The one element at the path, failing when there is none or more than one. */
+    public function one(string $path): XmlNode
+    {
+        $found = $this->find($path);
+        if (count($found) !== 1) {
+            throw new AssertionFailed(sprintf('XML: %d elements at %s in <%s>', count($found), $path, $this->name));
+        }
+        return $found[0];
+    }
+
+    /** @return list<string> names of the child elements */
+    public function childNames(): array
+    {
+        return array_map(static fn (XmlNode $child): string => $child->name, $this->children);
+    }
 }

@@ -1,0 +1,24 @@
+<?php
+/**
+ * Copyright (c) 2026 Paystra Payments Private Limited. MIT licence.
+ */
+declare(strict_types=1);
+
+namespace Paystra\Payment\Block;
+
+use Magento\Payment\Block\ConfigurableInfo;
+
+/** The payment block of the order view: the gateway ORDER_ID, TXN_ID and response. */
+class Info extends ConfigurableInfo
+{
+    protected function getLabel($field)
+    {
+        return match ($field) {
+            'paystra_order_id' => __('Paystra ORDER_ID'),
+            'paystra_txn_id' => __('Paystra TXN_ID'),
+            'paystra_response_code' => __('Response code'),
+            'paystra_response_message' => __('Response message'),
+            default => parent::getLabel($field),
+        };
+    }
+}

@@ -1,0 +1,138 @@
+<?php
+/**
+ * Copyright (c) 2026 Paystra Payments Private Limited. MIT licence.
+ */
+declare(strict_types=1);
+
+namespace Paystra\Payment\Model;
+
+use Magento\Sales\Api\OrderRepositoryInterface;
+use Magento\Sales\Model\Order;
+use Magento\Sales\Model\Order\Email\Sender\OrderSender;
+use Magento\Sales\Model\OrderFactory;
+use Paystra\Plugin\Outcome;
+use Paystra\Plugin\Rejected;
+use Psr\Log\LoggerInterface;
+
+/**
+ * Turns Paystra's answer (the posted response or a status enquiry) into the order's state:
+ * paid → invoiced with the TXN_ID, failed → cancelled, pending → a comment. Answers that do not
+ * verify, or name another order or amount, change nothing.
+ */
+class ResponseProcessor
+{
+    public function __construct(
+        private readonly Config $config,
+        private readonly OrderFactory $orderFactory,
+        private readonly OrderRepositoryInterface $orderRepository,
+        private readonly OrderSender $orderSender,
+        private readonly LoggerInterface $logger
+    ) {
+    }
+
+    /**
+     * @param array<string, mixed> $posted PAY_ID and ENCDATA as Paystra posted them
+     * @return array{0: Outcome, 1: Order}
+     * @throws Rejected
+     */
+    public function process(array $posted): array
+    {
+        try {
+            $outcome = $this->config->checkout()->response($posted);
+            $order = $this->orderOf($outcome);
+        } catch (Rejected $error) {
+            $this->logger->error('Paystra: response rejected: ' . $error->getMessage());
+            throw $error;
+        }
+        $this->apply($order, $outcome);
+        return [$outcome, $order];
+    }
+
+    /**
+     * Status enquiry for the order's last payment attempt (bin/magento paystra:payment:status).
+     *
+     * @throws Rejected|\Paystra\PaystraException
+     */
+    public function checkStatus(Order $order): Outcome
+    {
+        $orderId = (string) $order->getPayment()->getAdditionalInformation('paystra_order_id');
+        if ($orderId === '') {
+            throw new Rejected('Order ' . $order->getIncrementId() . ' was never sent to Paystra.');
+        }
+        $outcome = $this->config->checkout((int) $order->getStoreId())->status($orderId);
+        if ($outcome->state !== Outcome::NOT_FOUND) {
+            if ($this->orderOf($outcome)->getId() !== $order->getId()) {
+                throw new Rejected('The status answer is for another order.');
+            }
+            $this->apply($order, $outcome);
+        }
+        return $outcome;
+    }
+
+    public function loadByIncrementId(string $incrementId): Order
+    {
+        return $this->orderFactory->create()->loadByIncrementId($incrementId);
+    }
+
+    /** @throws Rejected */
+    private function orderOf(Outcome $outcome): Order
+    {
+        $order = $this->loadByIncrementId($outcome->ref);
+        if (!$order->getId() || $order->getPayment() === null || $order->getPayment()->getMethod() !== Config::METHOD_CODE) {
+            throw new Rejected('ORDER_ID ' . $outcome->orderId . ' names no Paystra order of this store.');
+        }
+        if ($order->getOrderCurrencyCode() !== 'INR') {
+            throw new Rejected('Order ' . $outcome->ref . ' is not in rupees.');
+        }
+        $this->config->checkout((int) $order->getStoreId())->expectAmount($outcome, $this->total($order));
+        return $order;
+    }
+
+    private function apply(Order $order, Outcome $outcome): void
+    {
+        if ($this->config->isDebug((int) $order->getStoreId())) {
+            $this->logger->info('Paystra: order ' . $order->getIncrementId() . ': ' . $outcome->summary());
+        }
+        $payment = $order->getPayment();
+        // A paid order stays paid: a replayed response or an older attempt's failure changes nothing.
+        if ((float) $order->getTotalPaid() > 0 || in_array($order->getState(), [Order::STATE_PROCESSING, Order::STATE_COMPLETE], true)) {
+            return;
+        }
+        $payment->setAdditionalInformation('paystra_order_id', $outcome->orderId);
+        $payment->setAdditionalInformation('paystra_response_code', $outcome->code);
+        $payment->setAdditionalInformation('paystra_response_message', $outcome->message);
+
+        if ($outcome->isPaid() && $order->getState() === Order::STATE_CANCELED) {
+            $this->logger->error('Paystra: cancelled order ' . $order->getIncrementId() . ' was paid: ' . $outcome->summary());
+            $order->addCommentToStatusHistory(__('Paystra reports a payment for this cancelled order: refund it or contact the customer. %1', $outcome->summary()));
+        } elseif ($outcome->isPaid()) {
+            $payment->setAdditionalInformation('paystra_txn_id', $outcome->txnId);
+            $payment->setTransactionId($outcome->txnId);
+            $payment->setLastTransId($outcome->txnId);
+            $payment->setIsTransactionClosed(true);
+            $payment->registerCaptureNotification($order->getBaseGrandTotal(), true);
+            $order->addCommentToStatusHistory($outcome->summary());
+        } elseif ($outcome->isPending()) {
+            $order->addCommentToStatusHistory($outcome->summary());
+        } elseif ($order->canCancel()) {
+            $order->registerCancellation($outcome->summary());
+        } else {
+            $order->addCommentToStatusHistory($outcome->summary());
+        }
+        $this->orderRepository->save($order);
+
+        if ($outcome->isPaid() && !$order->getEmailSent()) {
+            try {
+                $this->orderSender->send($order);
+            } catch (\Exception $error) {
+                $this->logger->error('Paystra: order email for ' . $order->getIncrementId() . ' not sent: ' . $error->getMessage());
+            }
+        }
+    }
+
+    private function total(Order $order): string|float|int
+    {
+        $total = $order->getGrandTotal();
+        return is_float($total) || is_int($total) ? $total : (string) $total;
+    }
+}
