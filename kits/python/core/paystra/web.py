@@ -183,8 +183,8 @@ h3{font-size:1rem;margin:1rem 0 .4rem}
 box-shadow:0 10px 30px rgba(30,20,110,.06)}
 .card p{margin:.25rem 0 .75rem}
 .grid{display:grid;gap:1rem}
-.grid.two{gap:0 1rem}
-@media(min-width:640px){.grid.two{grid-template-columns:1fr 1fr}.grid.qr-grid{grid-template-columns:auto 1fr;gap:1.5rem}}
+.grid.two{gap:0 1rem}.grid.qr-grid{gap:1rem 1.5rem}
+@media(min-width:640px){.grid.two{grid-template-columns:1fr 1fr}.grid.qr-grid{grid-template-columns:auto 1fr}}
 label,legend{display:block;font-weight:600;margin:0 0 .3rem}
 .field{margin:0 0 1rem}
 input[type=text],input[type=email],input[type=tel],input[type=number],select,textarea{width:100%;
