@@ -117,6 +117,8 @@ export interface ResolveOptions {
   root: string
   /** Names the source in error messages (`docs/integration/api.md`). */
   source: string
+  /** The source line the Markdown starts on (after a front matter block); 1 by default. */
+  firstLine?: number
 }
 
 /**
@@ -129,7 +131,7 @@ export async function resolveIncludes(markdown: string, options: ResolveOptions)
   const blocks = await Promise.all(
     directives.map(async (match) => {
       const [, file = '', region = ''] = match
-      const line = markdown.slice(0, match.index).split('\n').length
+      const line = markdown.slice(0, match.index).split('\n').length + (options.firstLine ?? 1) - 1
       const where = `${options.source}:${line}: include ${file}#${region}`
       if (path.isAbsolute(file) || file.split(/[\\/]/).includes('..')) {
         throw new IncludeError(`${where}: the path must stay inside the repository`)

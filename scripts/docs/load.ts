@@ -38,5 +38,6 @@ export async function prepareMarkdown(
     .replaceAll('{{SANDBOX_URL}}', `${siteUrl}/sandbox`)
   const unknown = /\{\{(\w+)\}\}/.exec(filled)
   if (unknown) throw new Error(`${source}: unknown placeholder ${unknown[0]}`)
-  return { meta, body: await resolveIncludes(filled, { root: options.root, source }) }
+  const firstLine = markdown.slice(0, markdown.length - body.length).split('\n').length
+  return { meta, body: await resolveIncludes(filled, { root: options.root, source, firstLine }) }
 }

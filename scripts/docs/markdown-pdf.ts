@@ -567,9 +567,9 @@ class DocsPdfWriter {
     const lines = text.split('\n').flatMap((line) => wrapCodeLine(line, columns))
     const lineHeight = size.code * 1.2 + 1.6
     const labelHeight = label ? 13 : 0
-    // A short block moves to the next page whole rather than leaving a few lines behind.
+    // A short block moves to the next page whole rather than being cut.
     const wholeHeight = labelHeight + 2 * codePadding + lines.length * lineHeight
-    if (wholeHeight <= (this.bottom - margins.top) * 0.4) this.ensureSpace(wholeHeight)
+    if (lines.length <= 8) this.ensureSpace(wholeHeight)
     let index = 0
     let first = true
     while (index < lines.length) {
@@ -578,7 +578,10 @@ class DocsPdfWriter {
       this.ensureSpace(minimum)
       const top = doc.y
       const room = this.bottom - top - 2 * codePadding - (first ? labelHeight : 0)
-      const count = Math.max(1, Math.min(lines.length - index, Math.floor(room / lineHeight)))
+      const left = lines.length - index
+      let count = Math.max(1, Math.min(left, Math.floor(room / lineHeight)))
+      // Never carry fewer than three lines over to the next page.
+      if (count < left && left - count < 3) count = Math.max(3, left - 3)
       const chunk = lines.slice(index, index + count)
       const height = (first ? labelHeight : 0) + 2 * codePadding + chunk.length * lineHeight
       doc.rect(x, top, width, height).fill(colours.codeBackground)
@@ -678,8 +681,11 @@ class DocsPdfWriter {
         desired[column] = Math.max(desired[column]!, total + 2 * cellPadding.x + 1)
       })
     }
-    // No column may claim more than half the table just for one long word.
-    const capped = minimum.map((value) => Math.min(value, width / 2))
+    // A long URL or hash may break (at / _ ~ =) rather than starve the other columns; the
+    // first column, the field names, keeps its words whole.
+    const capped = minimum.map((value, column) =>
+      Math.min(value, width * (column === 0 ? 0.35 : 0.2)),
+    )
     const minimumTotal = capped.reduce((sum, value) => sum + value, 0)
     if (minimumTotal >= width) return capped.map((value) => (value / minimumTotal) * width)
     const desiredTotal = desired.reduce((sum, value) => sum + value, 0)
