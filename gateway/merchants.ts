@@ -8,6 +8,8 @@ export interface SandboxMerchant {
   merchantHostedKey: string
   /** Shown to the customer on every page of the payment. */
   name: string
+  /** The merchant's UPI ID, the payee of its UPI QR codes (`pa=` of the intent). */
+  vpa?: string
   /**
    * Origins RETURN_URL may point at, which are also the only origins allowed to frame the
    * checkout page. `http://localhost:*` allows any port.
@@ -21,6 +23,7 @@ export const demoMerchantDefaults = {
   salt: 'a1b2c3d4e5f60718',
   keySalt: 'f0e1d2c3b4a59687',
   name: 'Paystra Demo Store',
+  vpa: 'demostore@paystra',
 } as const
 
 export interface DemoMerchantOptions {
@@ -30,6 +33,7 @@ export interface DemoMerchantOptions {
   salt?: string
   keySalt?: string
   name?: string
+  vpa?: string
 }
 
 /**
@@ -46,6 +50,7 @@ export function demoMerchant(options: DemoMerchantOptions): SandboxMerchant {
       payId,
     ),
     name: options.name ?? demoMerchantDefaults.name,
+    vpa: options.vpa ?? demoMerchantDefaults.vpa,
     returnOrigins: unique([
       new URL(options.siteUrl).origin,
       'http://localhost:*',
@@ -66,4 +71,9 @@ export function originAllowed(origin: string, patterns: readonly string[]): bool
 
 function unique(values: string[]): string[] {
   return [...new Set(values)]
+}
+
+/** The payee of a merchant's UPI QR codes: its own UPI ID, or one the sandbox makes up. */
+export function merchantVpa(merchant: SandboxMerchant): string {
+  return merchant.vpa ?? `merchant${merchant.payId}@paystra`
 }

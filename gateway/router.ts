@@ -6,6 +6,7 @@ import express, {
   Router,
 } from 'express'
 import { payoutApi } from './api/payout.ts'
+import { qrApi } from './api/qr.ts'
 import { transactApi } from './api/transact.ts'
 import { checkoutScript, loadAssets } from './assets.ts'
 import {
@@ -46,6 +47,7 @@ import { bankPage } from './views/bank-page.ts'
 import type { PageContext } from './views/layout.ts'
 import { isMethod, type Method, paymentPage, type PaymentPageState } from './views/payment-page.ts'
 import { notFoundPage, refusalPage, responsePage } from './views/result-pages.ts'
+import { qrPages } from './qr-pages.ts'
 
 export interface GatewayRouterOptions {
   db: GatewayDatabase
@@ -203,6 +205,7 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
   const api = { db, findMerchant, now, log: options.log }
   router.use(transactApi(api))
   router.use(payoutApi(api))
+  router.use(qrApi({ ...api, publicUrl: options.publicUrl }))
 
   router.get('/refused', (req, res) => {
     const code = String(req.query.code ?? '')
@@ -237,7 +240,7 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
 
   const policyOf = ({ transaction, merchant }: Loaded) => ({
     frameAncestors: merchant.returnOrigins,
-    formAction: new URL(transaction.returnUrl).origin,
+    formAction: transaction.returnUrl ? new URL(transaction.returnUrl).origin : undefined,
   })
 
   const checkoutOrigin = (transaction: SandboxTransaction) =>
@@ -307,12 +310,33 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
       await action(req, res, loaded)
     }
 
+  router.use(
+    qrPages({
+      load,
+      whenOpen,
+      showResponse,
+      finish,
+      showPage: (_req, res, loaded, body) => sendPage(res, 200, body, policyOf(loaded)),
+      notFound: (req, res) =>
+        sendPage(res, 404, notFoundPage(context(req, requestLanguage(req))), {
+          frameAncestors: allOrigins,
+        }),
+      context,
+      form,
+      publicUrl: options.publicUrl,
+    }),
+  )
+
   router.get('/pay/:id', async (req, res) => {
     const loaded = await load(req, res)
     if (!loaded) return
     if (loaded.transaction.responseCode) return showResponse(req, res, loaded, false)
     if (loaded.transaction.mode === 'merchant-hosted') {
       return res.redirect(303, `${req.baseUrl}/pay/${loaded.transaction.id}/bank`)
+    }
+    // A UPI QR is paid from its scan page, the stand-in for the customer's UPI app.
+    if (loaded.transaction.mode === 'qr-upi') {
+      return res.redirect(303, `${req.baseUrl}/qr/${loaded.transaction.id}`)
     }
     const method: Method = isMethod(req.query.method) ? req.query.method : 'card'
     showPayment(req, res, loaded, { method })
@@ -325,6 +349,9 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
     if (isLanguageCode(body.lang)) await setLanguage(db, loaded.transaction.id, body.lang)
     const page = `${req.baseUrl}/pay/${loaded.transaction.id}`
     if (body.return === 'bank') return res.redirect(303, `${page}/bank`)
+    if (body.return === 'qr') {
+      return res.redirect(303, `${req.baseUrl}/qr/${loaded.transaction.id}`)
+    }
     res.redirect(303, isMethod(body.method) ? `${page}?method=${body.method}` : page)
   })
 

@@ -20,7 +20,8 @@ import type { Fields } from './protocol/fields.ts'
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the owner's schema type is none of the sandbox's business
 export type GatewayDatabase = PgDatabase<PgQueryResultHKT, any>
 
-export type TransactionMode = 'hosted' | 'checkout' | 'merchant-hosted'
+/** How the payment started: `qr-upi` and `qr-pg` were opened by scanning a QR code. */
+export type TransactionMode = 'hosted' | 'checkout' | 'merchant-hosted' | 'qr-upi' | 'qr-pg'
 
 export const sandboxTransactions = pgTable(
   'sandbox_transactions',
@@ -34,6 +35,7 @@ export const sandboxTransactions = pgTable(
     amount: text('amount').notNull(),
     currencyCode: text('currency_code').notNull(),
     txnType: text('txn_type').notNull(),
+    /** Empty for a QR payment without one: its end is shown on the sandbox's own page. */
     returnUrl: text('return_url').notNull(),
     custName: text('cust_name').notNull().default(''),
     custEmail: text('cust_email').notNull().default(''),

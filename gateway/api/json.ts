@@ -1,4 +1,4 @@
-import express, { type RequestHandler } from 'express'
+import express, { type Request, type RequestHandler } from 'express'
 import { formFields, type FindMerchant } from '../checks.ts'
 import type { SandboxMerchant } from '../merchants.ts'
 import { type ResponseCode, responseCodes } from '../protocol/codes.ts'
@@ -16,7 +16,7 @@ export interface JsonEndpoint {
    */
   refusal(code: ResponseCode, fields: Fields | undefined): Fields
   /** A signed request of a known merchant: the answer's fields (HASH is added here). */
-  answer(fields: Fields, merchant: SandboxMerchant): Promise<Fields>
+  answer(fields: Fields, merchant: SandboxMerchant, req: Request): Promise<Fields>
 }
 
 /** The fields every refusal carries: the code, its meaning and the STATUS it stands for. */
@@ -60,7 +60,7 @@ export function jsonRoute(endpoint: JsonEndpoint, findMerchant: FindMerchant): R
       if (!verifyHash(fields, merchant.salt)) {
         return res.json(withHash(endpoint.refusal('323', fields), merchant.salt))
       }
-      res.json(withHash(await endpoint.answer(fields, merchant), merchant.salt))
+      res.json(withHash(await endpoint.answer(fields, merchant, req), merchant.salt))
     },
   ]
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { isValid } from '../protocol/patterns.ts'
-import { expectSigned, merchant, postJson, signed, uniqueId, sandboxForThisFile } from './test-support.ts'
+import {
+  expectSigned,
+  merchant,
+  postJson,
+  signed,
+  uniqueId,
+  sandboxForThisFile,
+} from './test-support.ts'
 
 /** Payouts through `POST /pgws/payout` and `POST /pgws/payout/status`, over HTTP on PGlite. */
 const sandbox = sandboxForThisFile()

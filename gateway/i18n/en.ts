@@ -104,6 +104,18 @@ export const en: Messages = {
   notFoundText:
     "This payment page does not exist or its link is incomplete. Start the payment again from the merchant's site.",
 
+  qrUpiTitle: 'Approve this UPI payment',
+  qrUpiIntro:
+    'This page stands in for the UPI app that scanned the QR code. A real app would ask for your UPI PIN; here you choose which test UPI ID pays.',
+  qrUpiHeading: 'Pay with a test UPI ID',
+  qrPayAs: 'Pay as {vpa}',
+  qrPgTitle: 'Pay for this order',
+  qrPgIntro:
+    'This QR code opens the Paystra payment page for this order, where you can pay by card, net banking, UPI or wallet.',
+  qrPgButton: 'Continue to the payment page',
+  ownOutcomeText:
+    "The merchant sees this outcome when it checks the payment's status. You can close this page.",
+
   codes: {
     '000': 'Transaction successful',
     '004': 'Transaction declined by the issuing bank',

@@ -95,6 +95,19 @@ export interface Messages extends Record<CardErrorKey | UpiErrorKey, string> {
   notFoundTitle: string
   notFoundText: string
 
+  /** The sandbox scan page of a UPI QR code: the stand-in for the customer's UPI app. */
+  qrUpiTitle: string
+  qrUpiIntro: string
+  qrUpiHeading: string
+  /** {vpa}: a test UPI ID */
+  qrPayAs: string
+  /** The scan page of a PG QR code: the way to the hosted payment page. */
+  qrPgTitle: string
+  qrPgIntro: string
+  qrPgButton: string
+  /** The end of a payment that has no RETURN_URL to go back to. */
+  ownOutcomeText: string
+
   /** What each response code means, for the customer. */
   codes: Record<ResponseCode, string>
 }

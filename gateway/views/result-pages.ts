@@ -34,6 +34,8 @@ export function responsePage(
     Pending: { heading: t.outcomePending, icon: icons.pending(), tone: 'pending' },
   }[options.status]
   const checkout = options.checkoutOrigin !== undefined
+  // A QR payment may have no RETURN_URL: its end is this page, and the merchant asks the status.
+  const returnsToMerchant = !checkout && transaction.returnUrl !== ''
   const returning = format(t.returningHeading, { merchant: options.merchantName })
   const main = html`<section
     class="gw-card gw-result gw-result--${outcome.tone}"
@@ -62,9 +64,15 @@ export function responsePage(
     </dl>
     <div class="gw-result__return">
       <h2 class="gw-result__subtitle">
-        ${checkout ? t.finishedText : options.autoSubmit ? returning : t.finishedText}
+        ${returnsToMerchant && options.autoSubmit ? returning : t.finishedText}
       </h2>
-      ${checkout ? html`<p>${t.checkoutDoneText}</p>` : returnForm(t, transaction, options)}
+      ${
+        checkout
+          ? html`<p>${t.checkoutDoneText}</p>`
+          : returnsToMerchant
+            ? returnForm(t, transaction, options)
+            : html`<p>${t.ownOutcomeText}</p>`
+      }
     </div>
   </section>`
   return layout(context, {
@@ -73,7 +81,7 @@ export function responsePage(
     data: {
       'parent-origin': options.checkoutOrigin,
       'checkout-response': checkout ? JSON.stringify(options.response) : undefined,
-      autosubmit: !checkout && options.autoSubmit ? 'true' : undefined,
+      autosubmit: returnsToMerchant && options.autoSubmit ? 'true' : undefined,
     },
   })
 }

@@ -1,0 +1,54 @@
+import { type Request, Router } from 'express'
+import type { FindMerchant } from '../checks.ts'
+import { formatDateTime } from '../ids.ts'
+import { negotiateLanguage } from '../i18n/index.ts'
+import { createTransaction, type GatewayDatabase } from '../store.ts'
+import { jsonRoute } from './json.ts'
+import { checkQrRequest, qrAnswer, qrRefusal } from './qr-checks.ts'
+
+export interface QrOptions {
+  db: GatewayDatabase
+  findMerchant: FindMerchant
+  now: () => Date
+  /** The gateway's public absolute URL, when it differs from what requests reach it at. */
+  publicUrl?: string
+  log?: (line: string) => void
+}
+
+/** The gateway's absolute base URL: the configured one, or the request's scheme, host and mount path. */
+export function gatewayBase(req: Request, publicUrl?: string): string {
+  return (publicUrl ?? `${req.protocol}://${req.get('host')}${req.baseUrl}`).replace(/\/+$/, '')
+}
+
+/**
+ * `POST /pgws/qr`: opens a payment for an order and answers the QR code that pays it (a UPI
+ * intent, or the hosted payment page), its image and the sandbox scan page.
+ */
+export function qrApi(options: QrOptions): Router {
+  const { db } = options
+  const dateTime = () => formatDateTime(options.now())
+  const router = Router()
+  router.post(
+    '/pgws/qr',
+    ...jsonRoute(
+      {
+        refusal: (code, fields) => qrRefusal(code, fields, dateTime()),
+        answer: async (fields, merchant, req) => {
+          const checked = checkQrRequest(fields, merchant)
+          if (!checked.ok) return qrRefusal(checked.code, fields, dateTime())
+          const payment = await createTransaction(db, {
+            request: checked.request,
+            mode: checked.qrType === 'UPI' ? 'qr-upi' : 'qr-pg',
+            language: negotiateLanguage(req.get('accept-language')),
+          })
+          if (payment === 'duplicate') return qrRefusal('018', fields, dateTime())
+          options.log?.(`sandbox: ${checked.qrType} QR ${payment.txnId} for ${payment.orderId}`)
+          const base = gatewayBase(req, options.publicUrl)
+          return qrAnswer(checked.qrType, merchant, payment, base, dateTime())
+        },
+      },
+      options.findMerchant,
+    ),
+  )
+  return router
+}
