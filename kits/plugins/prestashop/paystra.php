@@ -1,0 +1,254 @@
+<?php
+/**
+ * Paystra for PrestaShop: the Paystra hosted checkout as a payment module.
+ *
+ * @author    Paystra Payments Private Limited <support@paystra.example>
+ * @copyright 2026 Paystra Payments Private Limited
+ * @license   https://opensource.org/licenses/MIT MIT
+ */
+if (!defined('_PS_VERSION_')) {
+    exit;
+}
+
+use Paystra\Plugin\HostedCheckout;
+use PrestaShop\PrestaShop\Core\Payment\PaymentOption;
+
+require_once __DIR__ . '/lib/paystra/autoload.php';
+require_once __DIR__ . '/lib/HostedCheckout.php';
+
+class Paystra extends PaymentModule
+{
+    /** Configuration keys. */
+    public const TEST_MODE = 'PAYSTRA_TEST_MODE';
+    public const PAY_ID = 'PAYSTRA_PAY_ID';
+    public const SALT = 'PAYSTRA_SALT';
+    public const KEY_SALT = 'PAYSTRA_KEY_SALT';
+    public const GATEWAY_URL = 'PAYSTRA_GATEWAY_URL';
+    /** The order state of a payment the bank has not confirmed yet (RESPONSE_CODE 026). */
+    public const OS_PENDING = 'PAYSTRA_OS_PENDING';
+
+    /** Starts every gateway ORDER_ID of this shop: PS-<cart id>-<milliseconds>. */
+    public const ORDER_PREFIX = 'PS';
+
+    private ?HostedCheckout $checkout = null;
+
+    public function __construct()
+    {
+        $this->name = 'paystra';
+        $this->tab = 'payments_gateways';
+        $this->version = '1.0.0';
+        $this->author = 'Paystra Payments Private Limited';
+        $this->need_instance = 0;
+        $this->ps_versions_compliancy = ['min' => '8.0.0', 'max' => '8.99.99'];
+        $this->bootstrap = true;
+        $this->controllers = ['redirect', 'validation'];
+        $this->currencies = true;
+        $this->currencies_mode = 'checkbox';
+
+        parent::__construct();
+
+        $this->displayName = $this->trans('Paystra', [], 'Modules.Paystra.Admin');
+        $this->description = $this->trans('Cards, UPI, net banking and wallets on the Paystra hosted payment page, with signed requests and verified, encrypted responses.', [], 'Modules.Paystra.Admin');
+        $this->confirmUninstall = $this->trans('Remove Paystra and its settings? Orders keep their payment records.', [], 'Modules.Paystra.Admin');
+    }
+
+    public function isUsingNewTranslationSystem()
+    {
+        return true;
+    }
+
+    public function install()
+    {
+        return parent::install()
+            && $this->registerHook('paymentOptions')
+            && $this->registerHook('displayPaymentReturn')
+            && Configuration::updateValue(self::TEST_MODE, '1')
+            && Configuration::updateValue(self::GATEWAY_URL, '')
+            && $this->installPendingState();
+    }
+
+    public function uninstall()
+    {
+        foreach ([self::TEST_MODE, self::PAY_ID, self::SALT, self::KEY_SALT, self::GATEWAY_URL] as $key) {
+            Configuration::deleteByName($key);
+        }
+        return parent::uninstall();
+    }
+
+    /** "Awaiting Paystra confirmation": the bank has not confirmed the payment yet. */
+    private function installPendingState(): bool
+    {
+        if ((int) Configuration::get(self::OS_PENDING) > 0) {
+            return true;
+        }
+        $state = new OrderState();
+        $state->name = [];
+        foreach (Language::getLanguages(false) as $language) {
+            $state->name[$language['id_lang']] = 'Awaiting Paystra confirmation';
+        }
+        $state->module_name = $this->name;
+        $state->color = '#4169E1';
+        $state->send_email = false;
+        $state->logable = false;
+        $state->unremovable = true;
+        $state->hidden = false;
+        return $state->add() && Configuration::updateValue(self::OS_PENDING, (int) $state->id);
+    }
+
+    /** The payment option, for carts in rupees once the module is configured. */
+    public function hookPaymentOptions($params)
+    {
+        $cart = $params['cart'] ?? $this->context->cart;
+        if (!$this->active || !$this->isRupeeCart($cart) || !$this->isConfigured()) {
+            return [];
+        }
+        $this->context->smarty->assign(['paystraTestMode' => $this->isTestMode()]);
+        $option = new PaymentOption();
+        $option->setModuleName($this->name)
+            ->setCallToActionText($this->trans('Pay by card, UPI, net banking or wallet (Paystra)', [], 'Modules.Paystra.Shop'))
+            ->setAction($this->context->link->getModuleLink($this->name, 'redirect', [], true))
+            ->setAdditionalInformation($this->fetch('module:paystra/views/templates/hook/payment_info.tpl'));
+        return [$option];
+    }
+
+    public function hookDisplayPaymentReturn($params)
+    {
+        $order = $params['order'] ?? null;
+        if (!$this->active || !$order instanceof Order || $order->module !== $this->name) {
+            return '';
+        }
+        $payments = $order->getOrderPaymentCollection();
+        $this->context->smarty->assign([
+            'paystraReference' => $order->reference,
+            'paystraTxnId' => count($payments) ? $payments[0]->transaction_id : '',
+            'paystraPending' => (int) $order->getCurrentState() === (int) Configuration::get(self::OS_PENDING),
+        ]);
+        return $this->fetch('module:paystra/views/templates/hook/payment_return.tpl');
+    }
+
+    /** The configuration page: saves the form, then shows it. */
+    public function getContent()
+    {
+        $output = '';
+        if (Tools::isSubmit('submitPaystra')) {
+            $errors = $this->saveConfiguration();
+            $output .= $errors === []
+                ? $this->displayConfirmation($this->trans('Settings updated.', [], 'Admin.Notifications.Success'))
+                : $this->displayError(implode('<br>', $errors));
+        }
+        return $output . $this->renderForm();
+    }
+
+    /** @return list<string> the problems, none when saved */
+    public function saveConfiguration(): array
+    {
+        $payId = trim((string) Tools::getValue(self::PAY_ID));
+        $gatewayUrl = trim((string) Tools::getValue(self::GATEWAY_URL));
+        $errors = [];
+        if ($payId !== '' && !preg_match('/^\d{16}$/', $payId)) {
+            $errors[] = $this->trans('The Pay ID must be the 16-digit PAY_ID from the Paystra merchant portal.', [], 'Modules.Paystra.Admin');
+        }
+        if ($gatewayUrl !== '' && !preg_match('#^https?://[^\s/]+#i', $gatewayUrl)) {
+            $errors[] = $this->trans('The gateway URL must start with https:// (or http:// for a local sandbox).', [], 'Modules.Paystra.Admin');
+        }
+        if ($errors !== []) {
+            return $errors;
+        }
+        Configuration::updateValue(self::TEST_MODE, Tools::getValue(self::TEST_MODE) ? '1' : '0');
+        Configuration::updateValue(self::PAY_ID, $payId);
+        Configuration::updateValue(self::GATEWAY_URL, $gatewayUrl);
+        // Secrets are never shown again: an empty box keeps the saved value.
+        foreach ([self::SALT, self::KEY_SALT] as $secret) {
+            $value = trim((string) Tools::getValue($secret));
+            if ($value !== '') {
+                Configuration::updateValue($secret, $value);
+            }
+        }
+        $this->checkout = null;
+        return [];
+    }
+
+    public function renderForm(): string
+    {
+        $helper = new HelperForm();
+        $helper->module = $this;
+        $helper->name_controller = $this->name;
+        $helper->table = $this->table;
+        $helper->identifier = $this->identifier;
+        $helper->token = Tools::getAdminTokenLite('AdminModules');
+        $helper->currentIndex = AdminController::$currentIndex . '&configure=' . $this->name;
+        $helper->default_form_language = (int) Configuration::get('PS_LANG_DEFAULT');
+        $helper->submit_action = 'submitPaystra';
+        $helper->fields_value = [
+            self::TEST_MODE => (int) $this->isTestMode(),
+            self::PAY_ID => (string) Configuration::get(self::PAY_ID),
+            self::SALT => '',
+            self::KEY_SALT => '',
+            self::GATEWAY_URL => (string) Configuration::get(self::GATEWAY_URL),
+        ];
+        return $helper->generateForm([['form' => [
+            'legend' => ['title' => $this->trans('Paystra settings', [], 'Modules.Paystra.Admin'), 'icon' => 'icon-credit-card'],
+            'description' => $this->trans('AMOUNT is sent in paise (₹1,499.50 → 149950). The return URL to register with Paystra is %url%.', ['%url%' => $this->returnUrl()], 'Modules.Paystra.Admin'),
+            'input' => [
+                [
+                    'type' => 'switch',
+                    'label' => $this->trans('Test mode', [], 'Modules.Paystra.Admin'),
+                    'name' => self::TEST_MODE,
+                    'is_bool' => true,
+                    'desc' => $this->trans('Send payments to the Paystra sandbox; no money moves. With the credentials left blank, the sandbox demo merchant is used.', [], 'Modules.Paystra.Admin'),
+                    'values' => [
+                        ['id' => 'test_on', 'value' => 1, 'label' => $this->trans('Yes', [], 'Admin.Global')],
+                        ['id' => 'test_off', 'value' => 0, 'label' => $this->trans('No', [], 'Admin.Global')],
+                    ],
+                ],
+                ['type' => 'text', 'label' => $this->trans('Pay ID', [], 'Modules.Paystra.Admin'), 'name' => self::PAY_ID, 'desc' => $this->trans('Your 16-digit PAY_ID from the merchant portal.', [], 'Modules.Paystra.Admin')],
+                ['type' => 'password', 'label' => $this->trans('Salt', [], 'Modules.Paystra.Admin'), 'name' => self::SALT, 'desc' => $this->trans('Signs requests and verifies responses. Leave blank to keep the saved salt.', [], 'Modules.Paystra.Admin')],
+                ['type' => 'password', 'label' => $this->trans('Key salt', [], 'Modules.Paystra.Admin'), 'name' => self::KEY_SALT, 'desc' => $this->trans('Derives the key that decrypts responses (ENCDATA). Leave blank to keep the saved one.', [], 'Modules.Paystra.Admin')],
+                ['type' => 'text', 'label' => $this->trans('Gateway URL', [], 'Modules.Paystra.Admin'), 'name' => self::GATEWAY_URL, 'desc' => $this->trans('Leave blank for the default: %live%, or %sandbox% in test mode.', ['%live%' => HostedCheckout::LIVE_URL, '%sandbox%' => HostedCheckout::SANDBOX_URL], 'Modules.Paystra.Admin')],
+            ],
+            'submit' => ['title' => $this->trans('Save', [], 'Admin.Actions')],
+        ]]]);
+    }
+
+    public function isTestMode(): bool
+    {
+        return HostedCheckout::flag(Configuration::get(self::TEST_MODE));
+    }
+
+    public function isConfigured(): bool
+    {
+        try {
+            $this->checkout();
+            return true;
+        } catch (\Paystra\PaystraException $error) {
+            return false;
+        }
+    }
+
+    /** @throws \Paystra\ConfigError when the credentials are incomplete */
+    public function checkout(): HostedCheckout
+    {
+        return $this->checkout ??= HostedCheckout::fromSettings([
+            'pay_id' => (string) Configuration::get(self::PAY_ID),
+            'salt' => (string) Configuration::get(self::SALT),
+            'key_salt' => (string) Configuration::get(self::KEY_SALT),
+            'gateway_url' => (string) Configuration::get(self::GATEWAY_URL),
+            'test_mode' => $this->isTestMode(),
+        ], self::ORDER_PREFIX);
+    }
+
+    /** Where Paystra posts the response: the module's validation controller. */
+    public function returnUrl(): string
+    {
+        return $this->context->link->getModuleLink($this->name, 'validation', [], true);
+    }
+
+    public function isRupeeCart($cart): bool
+    {
+        if (!Validate::isLoadedObject($cart)) {
+            return false;
+        }
+        $currency = new Currency((int) $cart->id_currency);
+        return $currency->iso_code === 'INR';
+    }
+}

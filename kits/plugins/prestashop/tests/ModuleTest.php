@@ -1,0 +1,108 @@
+<?php
+
+declare(strict_types=1);
+
+/** The module class: install, payment option, configuration page, declarations. */
+final class ModuleTest extends PrestaShopTestCase
+{
+    public function testInstallRegistersTheHooksDefaultsAndThePendingState(): void
+    {
+        self::assertSame(['paymentOptions', 'displayPaymentReturn'], $this->module->registeredHooks);
+        self::assertSame('1', Configuration::get(Paystra::TEST_MODE));
+        self::assertSame('42', Configuration::get(Paystra::OS_PENDING));
+        $state = $GLOBALS['ps']['order_state'];
+        self::assertSame([1 => 'Awaiting Paystra confirmation', 2 => 'Awaiting Paystra confirmation'], $state->name);
+        self::assertSame('paystra', $state->module_name);
+        self::assertFalse($state->logable, 'an unconfirmed payment is not counted as a sale');
+        self::assertSame(['redirect', 'validation'], $this->module->controllers);
+        self::assertSame('checkbox', $this->module->currencies_mode);
+    }
+
+    public function testUninstallRemovesTheSettings(): void
+    {
+        Configuration::updateValue(Paystra::SALT, 's');
+        self::assertTrue($this->module->uninstall());
+        self::assertSame(false, Configuration::get(Paystra::SALT));
+        self::assertSame(false, Configuration::get(Paystra::TEST_MODE));
+    }
+
+    public function testConfigXmlDescribesTheModule(): void
+    {
+        $xml = self::parseXml((string) file_get_contents(PLUGIN_ROOT . '/config.xml'));
+        self::assertSame('module', $xml->name);
+        self::assertSame('paystra', trim($xml->one('name')->text));
+        self::assertSame($this->module->version, trim($xml->one('version')->text));
+        self::assertSame('payments_gateways', trim($xml->one('tab')->text));
+        self::assertSame('1', trim($xml->one('is_configurable')->text));
+    }
+
+    public function testEveryModuleFolderHasAnIndexAndTheLogoIsAPng(): void
+    {
+        foreach (['', '/controllers', '/controllers/front', '/views', '/views/templates', '/views/templates/front', '/views/templates/hook', '/lib'] as $folder) {
+            self::assertTrue(is_file(PLUGIN_ROOT . $folder . '/index.php'), "index.php in paystra$folder");
+        }
+        self::assertSame("\x89PNG", substr((string) file_get_contents(PLUGIN_ROOT . '/logo.png'), 0, 4));
+    }
+
+    public function testThePaymentOptionIsOfferedForRupeeCarts(): void
+    {
+        $options = $this->module->hookPaymentOptions(['cart' => self::cart()]);
+        self::assertSame(1, count($options));
+        self::assertSame('https://shop.test/module/paystra/redirect', $options[0]->set['action']);
+        self::assertSame('paystra', $options[0]->set['moduleName']);
+        self::assertContains('Paystra', $options[0]->set['callToActionText']);
+        self::assertContains('payment_info.tpl', $options[0]->set['additionalInformation']);
+        self::assertContains('"paystraTestMode":true', $options[0]->set['additionalInformation']);
+    }
+
+    public function testNoPaymentOptionForOtherCurrenciesOrWithoutCredentials(): void
+    {
+        self::assertSame([], $this->module->hookPaymentOptions(['cart' => self::cart(10, 32, 2)]));
+        Configuration::updateValue(Paystra::TEST_MODE, '0');
+        self::assertSame([], (new Paystra())->hookPaymentOptions(['cart' => self::cart()]));
+        $inactive = new Paystra();
+        $inactive->active = false;
+        Configuration::updateValue(Paystra::TEST_MODE, '1');
+        self::assertSame([], $inactive->hookPaymentOptions(['cart' => self::cart()]));
+    }
+
+    public function testTheConfigurationPageSavesValidSettingsAndNeverShowsTheSalts(): void
+    {
+        $GLOBALS['ps']['get'] = [
+            'submitPaystra' => '1', Paystra::TEST_MODE => '0', Paystra::PAY_ID => ' 1000000000000009 ',
+            Paystra::SALT => 'live-salt', Paystra::KEY_SALT => 'live-key-salt', Paystra::GATEWAY_URL => '',
+        ];
+        self::assertContains('Settings updated.', $this->module->getContent());
+        self::assertSame('0', Configuration::get(Paystra::TEST_MODE));
+        self::assertSame('1000000000000009', Configuration::get(Paystra::PAY_ID));
+        self::assertSame('https://secure.paystra.example/pg', $this->module->checkout()->client->config->baseUrl);
+        self::assertSame('', HelperForm::$last['values'][Paystra::SALT]);
+        self::assertSame(5, count(HelperForm::$last['form'][0]['form']['input']));
+        self::assertContains('https://shop.test/module/paystra/validation', HelperForm::$last['form'][0]['form']['description']);
+
+        $GLOBALS['ps']['get'] = ['submitPaystra' => '1', Paystra::TEST_MODE => '0', Paystra::PAY_ID => '1000000000000009', Paystra::SALT => '', Paystra::KEY_SALT => ''];
+        $this->module->getContent();
+        self::assertSame('live-salt', Configuration::get(Paystra::SALT), 'a blank box keeps the saved salt');
+
+        $GLOBALS['ps']['get'] = ['submitPaystra' => '1', Paystra::PAY_ID => '12345', Paystra::GATEWAY_URL => 'ftp://x'];
+        $page = $this->module->getContent();
+        self::assertContains('16-digit', $page);
+        self::assertContains('https://', $page);
+        self::assertSame('1000000000000009', Configuration::get(Paystra::PAY_ID));
+    }
+
+    public function testTheConfirmationPageShowsTheTransaction(): void
+    {
+        $order = new Order();
+        $order->id = 1031;
+        $order->module = 'paystra';
+        $order->reference = 'XKBKNABJK';
+        $order->payments = [(object) ['transaction_id' => '1763712000123456']];
+        $html = $this->module->hookDisplayPaymentReturn(['order' => $order]);
+        self::assertContains('payment_return.tpl', $html);
+        self::assertContains('"paystraTxnId":"1763712000123456"', $html);
+        self::assertContains('"paystraPending":false', $html);
+        $order->module = 'ps_wirepayment';
+        self::assertSame('', $this->module->hookDisplayPaymentReturn(['order' => $order]));
+    }
+}

@@ -1,0 +1,169 @@
+<?php
+
+declare(strict_types=1);
+
+use Paystra\Hash;
+use Paystra\Plugin\Rejected;
+
+/** The front controllers: the signed form, and the return trip to an order (or none). */
+final class PaymentTest extends PrestaShopTestCase
+{
+    private const CONFIRMATION = 'https://shop.test/index.php?controller=order-confirmation&id_cart=31&id_module=7&id_order=1031&key=a1b2c3secure';
+
+    /** Opens the redirect page for a cart; returns the form the page posts. */
+    private static function cartSentToPaystra(float $total = 1499.5): array
+    {
+        self::cart($total);
+        $controller = new PaystraRedirectModuleFrontController();
+        $controller->postProcess();
+        self::assertSame('module:paystra/views/templates/front/redirect.tpl', $controller->template);
+        return Context::getContext()->smarty->vars['paystraForm'];
+    }
+
+    private static function validation(): PaystraValidationModuleFrontController
+    {
+        return new PaystraValidationModuleFrontController();
+    }
+
+    public function testTheRedirectPageCarriesASignedRequestForTheCart(): void
+    {
+        $form = self::cartSentToPaystra(1499.5);
+        $fields = $form['fields'];
+        self::assertSame('http://127.0.0.1:4100/sandbox/paymentrequest', $form['action']);
+        self::assertSame('149950', $fields['AMOUNT'], '₹1,499.50 in paise');
+        self::assertMatches('/^PS-31-\d{13}$/', $fields['ORDER_ID']);
+        self::assertSame('https://shop.test/module/paystra/validation', $fields['RETURN_URL']);
+        self::assertSame('356', $fields['CURRENCY_CODE']);
+        self::assertSame('SALE', $fields['TXNTYPE']);
+        self::assertSame('Kavya Reddy', $fields['CUST_NAME']);
+        self::assertSame('kavya.reddy@example.com', $fields['CUST_EMAIL']);
+        self::assertSame('9988776655', $fields['CUST_MOBILE']);
+        self::assertSame('5', $fields['CUST_ID']);
+        self::assertTrue(Hash::verify($fields, self::SALT));
+    }
+
+    public function testTheTemplatePostsEveryFieldEscapedAndSubmitsItself(): void
+    {
+        $template = (string) file_get_contents(PLUGIN_ROOT . '/views/templates/front/redirect.tpl');
+        self::assertContains('action="{$paystraForm.action|escape:\'htmlall\':\'UTF-8\'}"', $template);
+        self::assertContains('{foreach from=$paystraForm.fields key=name item=value}', $template);
+        self::assertContains('value="{$value|escape:\'htmlall\':\'UTF-8\'}"', $template);
+        self::assertContains("document.getElementById('paystra-payment-form').submit();", $template);
+    }
+
+    public function testAnIncompleteCartGoesBackToTheCheckout(): void
+    {
+        $redirected = self::assertThrows(Redirected::class, static fn () => (new PaystraRedirectModuleFrontController())->postProcess());
+        self::assertSame('https://shop.test/index.php?controller=order', $redirected->url);
+        self::cart();
+        $GLOBALS['ps']['payment_modules'] = [['name' => 'ps_wirepayment']];
+        self::assertThrows(Redirected::class, static fn () => (new PaystraRedirectModuleFrontController())->postProcess());
+    }
+
+    public function testACartInAnotherCurrencyIsNotSent(): void
+    {
+        self::cart(10, 31, 2);
+        $redirected = self::assertThrows(Redirected::class, static fn () => (new PaystraRedirectModuleFrontController())->postProcess());
+        self::assertContains('cannot be paid with Paystra', $redirected->errors[0]);
+        self::assertContains('rupees', $GLOBALS['ps']['logs'][0][1]);
+    }
+
+    public function testAPaidResponseTurnsTheCartIntoAPaidOrderWithTheTxnId(): void
+    {
+        $form = self::cartSentToPaystra(1499.5);
+        $url = self::validation()->handleResponse(self::gatewayResponse($form['fields']['ORDER_ID'], '149950'));
+        self::assertSame(self::CONFIRMATION, $url);
+        $order = $GLOBALS['ps']['validated'][0];
+        self::assertSame(31, $order['id_cart']);
+        self::assertSame(2, $order['id_order_state'], 'PS_OS_PAYMENT');
+        self::assertSame(1499.5, $order['amount_paid']);
+        self::assertSame(['transaction_id' => '1763712000123456'], $order['extra_vars']);
+        self::assertSame('a1b2c3secure', $order['secure_key']);
+        self::assertSame(1, $order['currency_special']);
+        self::assertContains('Paystra 000 Transaction successful, TXN_ID 1763712000123456', $order['message']);
+    }
+
+    public function testADeclinedResponseCreatesNoOrderAndTheCheckoutSaysWhy(): void
+    {
+        $form = self::cartSentToPaystra(1499.5);
+        $url = self::validation()->handleResponse(self::declinedResponse($form['fields']['ORDER_ID'], '149950'));
+        self::assertSame('https://shop.test/module/paystra/validation?failed=004', $url);
+        self::assertSame([], $GLOBALS['ps']['validated'], 'the cart stays a cart: the customer can try again');
+
+        $GLOBALS['ps']['get'] = ['failed' => '004'];
+        $redirected = self::assertThrows(Redirected::class, static fn () => self::validation()->postProcess());
+        self::assertSame('https://shop.test/index.php?controller=order', $redirected->url);
+        self::assertContains('Your bank declined the payment.', $redirected->errors[0]);
+    }
+
+    public function testAPendingResponseCreatesAnOrderAwaitingConfirmation(): void
+    {
+        $form = self::cartSentToPaystra(1499.5);
+        $url = self::validation()->handleResponse(self::gatewayResponse($form['fields']['ORDER_ID'], '149950', ['STATUS' => 'Pending', 'RESPONSE_CODE' => '026', 'RESPONSE_MESSAGE' => 'Transaction pending']));
+        self::assertSame(self::CONFIRMATION, $url);
+        self::assertSame(42, $GLOBALS['ps']['validated'][0]['id_order_state'], 'Awaiting Paystra confirmation');
+    }
+
+    public function testATamperedResponseIsRejectedAndNothingChanges(): void
+    {
+        $form = self::cartSentToPaystra(1499.5);
+        $orderId = $form['fields']['ORDER_ID'];
+        foreach ([
+            self::tamperedResponse($orderId, '149950', ['STATUS' => 'Captured', 'RESPONSE_CODE' => '000'], ['STATUS' => 'Failed', 'RESPONSE_CODE' => '004']),
+            self::tamperedResponse($orderId, '100', ['AMOUNT' => '149950']),
+            self::gatewayResponse($orderId, '149950', [], 'not-the-salt-123'),
+            ['PAY_ID' => '1000000000000002'] + self::gatewayResponse($orderId, '149950'),
+        ] as $posted) {
+            self::assertThrows(Rejected::class, static fn () => self::validation()->handleResponse($posted));
+        }
+        self::assertSame([], $GLOBALS['ps']['validated']);
+        self::assertSame(3, $GLOBALS['ps']['logs'][0][0], 'logged as an error');
+    }
+
+    public function testAResponseForAnotherAmountOrCartIsRejected(): void
+    {
+        $form = self::cartSentToPaystra(1499.5);
+        $handle = static fn (array $posted) => self::validation()->handleResponse($posted);
+        self::assertThrows(Rejected::class, static fn () => $handle(self::gatewayResponse($form['fields']['ORDER_ID'], '149900')), 'paise');
+        self::assertThrows(Rejected::class, static fn () => $handle(self::gatewayResponse('PS-999-1763712000123', '149950')), 'names no cart');
+        self::cart(1499.5, 33, 2);
+        self::assertThrows(Rejected::class, static fn () => $handle(self::gatewayResponse('PS-33-1763712000123', '149950')), 'names no cart');
+        self::assertThrows(Rejected::class, static fn () => $handle(self::gatewayResponse('WC-31-1763712000123', '149950')), 'not issued by this shop');
+        self::assertSame([], $GLOBALS['ps']['validated']);
+    }
+
+    public function testACartBecomesOneOrder(): void
+    {
+        $form = self::cartSentToPaystra(1499.5);
+        $paid = self::gatewayResponse($form['fields']['ORDER_ID'], '149950');
+        self::validation()->handleResponse($paid);
+        self::assertSame(self::CONFIRMATION, self::validation()->handleResponse($paid));
+        self::assertSame(self::CONFIRMATION, self::validation()->handleResponse(self::declinedResponse('PS-31-1763712000000', '149950')));
+        self::assertSame(1, count($GLOBALS['ps']['validated']));
+    }
+
+    public function testTheGatewaysPostLeavesTheCustomersCookieAlone(): void
+    {
+        $form = self::cartSentToPaystra(1499.5);
+        $_SERVER['REQUEST_METHOD'] = 'POST';
+        $GLOBALS['ps']['get'] = self::gatewayResponse($form['fields']['ORDER_ID'], '149950');
+        $controller = self::validation();
+        $controller->init();
+        self::assertFalse(Context::getContext()->cookie->writable);
+        $redirected = self::assertThrows(Redirected::class, static fn () => $controller->postProcess());
+        self::assertSame(self::CONFIRMATION, $redirected->url);
+
+        $GLOBALS['ps']['get'] = ['PAY_ID' => self::PAY_ID, 'ENCDATA' => 'tampered'];
+        $rejected = self::validation();
+        $rejected->postProcess();
+        self::assertSame('module:paystra/views/templates/front/rejected.tpl', $rejected->template);
+    }
+
+    public function testACustomerVisitKeepsTheCookieWritable(): void
+    {
+        $controller = self::validation();
+        $controller->init();
+        self::assertTrue(Context::getContext()->cookie->writable);
+        self::assertThrows(Redirected::class, static fn () => $controller->postProcess());
+    }
+}
