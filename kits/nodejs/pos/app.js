@@ -7,12 +7,12 @@
 import { Client, InvalidInputError, isOrderId, newOrderId } from '../core/index.js'
 import {
   amountInput,
-  amountText,
   answerPage,
   html,
   input,
   kitConfig,
   reply,
+  rupees,
   startApp,
   statusForm,
   statusRoute,
@@ -129,18 +129,26 @@ async function reconcile(request) {
 }
 
 /**
+ * Rupees, with the paise the protocol carries underneath.
+ * @param {string} paise
+ */
+function amountCell(paise) {
+  return html`<span>${rupees(paise)} <span class="hint">${paise} paise</span></span>`
+}
+
+/**
  * @param {{ orders: Array<Record<string, string>>, captured_total: string, refunded_total: string }} report
  */
 function reconciliationPage(report) {
   const rows = report.orders.map(
     (order) =>
       html`<tr>
-        <th scope="row" class="mono">${order.ORDER_ID}</th>
-        <td>${order.STATUS}</td>
-        <td class="mono">${order.RESPONSE_CODE}</td>
-        <td class="num">${order.AMOUNT ? amountText(order.AMOUNT) : '–'}</td>
-        <td class="num">
-          ${order.REFUNDED_AMOUNT !== '0' ? amountText(order.REFUNDED_AMOUNT) : '–'}
+        <th scope="row" class="mono" data-label="Order ID">${order.ORDER_ID}</th>
+        <td data-label="Status">${order.STATUS}</td>
+        <td class="mono" data-label="Code">${order.RESPONSE_CODE}</td>
+        <td class="num" data-label="Amount">${order.AMOUNT ? amountCell(order.AMOUNT) : '–'}</td>
+        <td class="num" data-label="Refunded">
+          ${order.REFUNDED_AMOUNT !== '0' ? amountCell(order.REFUNDED_AMOUNT) : '–'}
         </td>
       </tr>`,
   )
@@ -149,7 +157,7 @@ function reconciliationPage(report) {
     lead: `${report.orders.length} orders, each checked with a signed status enquiry. Totals count captured payments only.`,
     body: html`<div class="card">
       <div class="scroll">
-        <table>
+        <table class="data">
           <caption>
             Orders and their status at the gateway
           </caption>
@@ -167,9 +175,9 @@ function reconciliationPage(report) {
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row" colspan="3">Captured total</th>
-              <td class="num">${amountText(report.captured_total)}</td>
-              <td class="num">${amountText(report.refunded_total)}</td>
+              <th scope="row" colspan="3">Totals of captured payments</th>
+              <td class="num" data-label="Captured">${amountCell(report.captured_total)}</td>
+              <td class="num" data-label="Refunded">${amountCell(report.refunded_total)}</td>
             </tr>
           </tfoot>
         </table>

@@ -170,10 +170,20 @@ button:hover, .button:hover { background: var(--brand-strong); color: #fff; }
 table { width: 100%; border-collapse: collapse; font-size: 0.95rem; }
 caption { text-align: left; font-weight: 700; padding-bottom: 0.5rem; }
 th, td { text-align: left; vertical-align: top; padding: 0.55rem 0.5rem; border-bottom: 1px solid var(--line);
-  overflow-wrap: anywhere; }
+  overflow-wrap: break-word; }
+.num .hint { display: block; }
 thead th, tbody th { color: var(--ink-soft); font-weight: 600; }
 .fields th { width: 38%; }
 .fields .key { display: block; font-weight: 400; font-size: 0.75rem; }
+/* A data table turns into one labelled block per row on narrow screens (cells carry data-label). */
+@media (max-width: 40rem) {
+  .data thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  .data tr { display: block; border-bottom: 1px solid var(--line); padding: 0.4rem 0; }
+  .data th, .data td { display: flex; justify-content: space-between; gap: 1rem; border: 0; padding: 0.2rem 0; text-align: right; }
+  .data [data-label]::before { content: attr(data-label); color: var(--ink-soft); font-weight: 600; text-align: left;
+    font-family: system-ui, sans-serif; font-size: 0.9rem; }
+  .data tfoot th:empty { display: none; }
+}
 @media (max-width: 30rem) {
   .fields th, .fields td { display: block; width: auto; }
   .fields th { border-bottom: 0; padding-bottom: 0; }
@@ -181,8 +191,8 @@ thead th, tbody th { color: var(--ink-soft); font-weight: 600; }
 .num { text-align: right; white-space: nowrap; }
 tfoot td, tfoot th { font-weight: 700; color: var(--ink); border-bottom: 0; }
 .scroll { overflow-x: auto; }
-code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.9em;
-  overflow-wrap: anywhere; }
+code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.9em; }
+p .mono, li .mono, .fields td .mono, footer .mono { overflow-wrap: anywhere; }
 .notice { border: 1px solid; border-radius: 10px; padding: 0.9rem 1.1rem; margin: 0 0 1.25rem; }
 .notice.ok { background: var(--ok-soft); border-color: #9fd8c4; color: var(--ok); }
 .notice.bad { background: var(--bad-soft); border-color: #f2b8b2; color: var(--bad); }
