@@ -39,7 +39,7 @@ public final class Pages {
     public static String statusForm(String orderId) {
         return "<section class=\"card\" aria-labelledby=\"status-title\"><h2 id=\"status-title\">Status enquiry</h2>"
                 + "<form method=\"get\" action=\"/status\">"
-                + Html.input("Order id", "order_id", "text", orderId,
+                + Html.input("status", "Order id", "order_id", "text", orderId,
                         "The ORDER_ID of an earlier payment, for example PG1763712000123.",
                         "required maxlength=\"50\" pattern=\"[A-Za-z0-9:\\/@_\\-]{1,50}\" autocomplete=\"off\"")
                 + "<button type=\"submit\">Check status</button></form></section>";

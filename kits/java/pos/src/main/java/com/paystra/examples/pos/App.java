@@ -124,6 +124,7 @@ public final class App {
         }
         List<Map<String, String>> orders = new ArrayList<>();
         BigInteger captured = BigInteger.ZERO;
+        BigInteger refunded = BigInteger.ZERO;
         for (String orderId : orderIds) {
             Map<String, String> answer = client.status(orderId);   // throws unless the answer verifies
             Map<String, String> row = new LinkedHashMap<>();
@@ -131,13 +132,19 @@ public final class App {
             row.put("STATUS", answer.getOrDefault("STATUS", ""));
             row.put("RESPONSE_CODE", answer.getOrDefault("RESPONSE_CODE", ""));
             row.put("AMOUNT", answer.getOrDefault("AMOUNT", ""));
+            // A refunded payment still answers Captured, with what has been given back so far.
+            row.put("REFUNDED_AMOUNT", answer.getOrDefault("REFUNDED_AMOUNT", "0"));
             orders.add(row);
             if ("000".equals(row.get("RESPONSE_CODE")) && row.get("AMOUNT").matches("\\d+")) {
                 captured = captured.add(new BigInteger(row.get("AMOUNT")));
+                if (row.get("REFUNDED_AMOUNT").matches("\\d+")) {
+                    refunded = refunded.add(new BigInteger(row.get("REFUNDED_AMOUNT")));
+                }
             }
         }
         if (request.wantsJson()) {
-            return Reply.json(200, Json.object("orders", orders, "captured_total", captured.toString()));
+            return Reply.json(200, Json.object("orders", orders, "captured_total", captured.toString(),
+                    "refunded_total", refunded.toString()));
         }
         StringBuilder rows = new StringBuilder();
         for (Map<String, String> row : orders) {
@@ -146,16 +153,25 @@ public final class App {
                     .append(Html.statusBadge(row.get("STATUS"), row.get("RESPONSE_CODE"))).append("</td><td><code>")
                     .append(Html.esc(row.get("RESPONSE_CODE"))).append("</code></td><td class=\"num\">")
                     .append(row.get("AMOUNT").isEmpty() ? "&ndash;" : Html.esc(Html.rupees(row.get("AMOUNT"))))
+                    .append("</td><td class=\"num\">")
+                    .append("0".equals(row.get("REFUNDED_AMOUNT")) ? "&ndash;" : Html.esc(Html.rupees(row.get("REFUNDED_AMOUNT"))))
                     .append("</td></tr>");
         }
         return Reply.html(200, layout.page("Reconciliation of " + orders.size() + " order" + (orders.size() == 1 ? "" : "s"),
-                "A status enquiry per order, each answer verified. Captured orders count towards the total.",
-                "<section class=\"card scroll\" aria-label=\"Orders\"><table><caption>Orders and their status at the "
+                "A status enquiry per order, each answer verified. Captured orders count towards the totals.",
+                "<section class=\"card scroll\" aria-label=\"Orders\" tabindex=\"0\"><table class=\"report\"><caption>Orders and their status at the "
                         + "gateway</caption><thead><tr><th scope=\"col\">Order id</th><th scope=\"col\">Status</th>"
-                        + "<th scope=\"col\">Code</th><th scope=\"col\" class=\"num\">Amount</th></tr></thead><tbody>"
-                        + rows + "</tbody><tfoot><tr><th scope=\"row\" colspan=\"3\">Captured total</th><td class=\"num\">"
-                        + "<strong>" + Html.esc(Html.rupees(captured.toString())) + "</strong> <span class=\"muted\">("
-                        + captured + " paise)</span></td></tr></tfoot></table></section>"
+                        + "<th scope=\"col\">Code</th><th scope=\"col\" class=\"num\">Amount</th>"
+                        + "<th scope=\"col\" class=\"num\">Refunded</th></tr></thead><tbody>" + rows + "</tbody><tfoot>"
+                        + totalRow("Captured", captured) + totalRow("Refunded", refunded)
+                        + totalRow("Net (captured less refunded)", captured.subtract(refunded))
+                        + "</tfoot></table></section>"
                         + "<p class=\"actions\"><a class=\"button secondary\" href=\"/\">Back to the start</a></p>"));
+    }
+
+    private static String totalRow(String label, BigInteger paise) {
+        return "<tr><th scope=\"row\" colspan=\"4\">" + Html.esc(label) + "</th><td class=\"num\"><strong>"
+                + Html.esc(Html.rupees(paise.toString())) + "</strong><br><span class=\"muted\">(" + paise
+                + " paise)</span></td></tr>";
     }
 }

@@ -29,7 +29,7 @@ public final class App {
         "BENEFICIARY_IFSC", "BENEFICIARY_VPA", "REMARKS"};
 
     private final Client client;
-    private final Layout layout = new Layout("server kit");
+    private final Layout layout = new Layout("Server kit");
 
     App(Config config) {
         this.client = new Client(config);
@@ -51,7 +51,7 @@ public final class App {
         return Reply.html(200, layout.page("Paystra server kit for Java",
                 "Sign a payment request for the hosted payment page, verify the gateway's response, "
                         + "ask for a payment's status and send a payout, with nothing but the JDK.",
-                "<section class=\"card\" aria-labelledby=\"pay-title\"><h2 id=\"pay-title\">1. Take a payment</h2>"
+                "<section class=\"card\" aria-labelledby=\"pay-title\"><h2 id=\"pay-title\">Take a payment</h2>"
                         + "<p>The server signs the order with HASH and the browser takes it to the hosted page. "
                         + "When the customer has paid, the gateway posts the encrypted result to "
                         + "<code>/response</code>, which verifies it before showing it.</p>"
@@ -66,10 +66,9 @@ public final class App {
                         + "</div></div>"
                         + Html.input("Email", "CUST_EMAIL", "email", "asha.rao@example.com", "", "maxlength=\"100\"")
                         + "<button type=\"submit\">Pay on the hosted page</button></form></section>"
-                        + Pages.paymentTestData()
                         + Pages.statusForm("")
                         + "<section class=\"card\" aria-labelledby=\"payout-title\"><h2 id=\"payout-title\">"
-                        + "2. Send a payout</h2>"
+                        + "Send a payout</h2>"
                         + "<p>NEFT, RTGS and IMPS go to an account number and IFSC; UPI goes to a UPI ID. "
                         + "The answer is signed; its STATUS is Processed (with a UTR), Pending or Failed.</p>"
                         + "<form method=\"post\" action=\"/payout\">"
@@ -91,7 +90,8 @@ public final class App {
                         + Html.input("UPI ID", "BENEFICIARY_VPA", "text", "",
                                 "For UPI only. Test: success@upi, failure@upi, pending@upi.", "maxlength=\"100\"")
                         + Html.input("Remarks (optional)", "REMARKS", "text", "Vendor settlement", "", "maxlength=\"50\"")
-                        + "<button type=\"submit\">Send payout</button></form></section>"));
+                        + "<button type=\"submit\">Send payout</button></form></section>"
+                        + Pages.paymentTestData()));
     }
 
     // paystra:region payment-request
