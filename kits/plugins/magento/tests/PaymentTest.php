@@ -231,6 +231,20 @@ final class PaymentTest extends MagentoTestCase
         self::assertSame(null, $controller->createCsrfValidationException(new HttpRequest()));
     }
 
+    public function testTheGatewaysPostStartsNoSessionThatWouldReplaceTheCustomers(): void
+    {
+        $checker = new Magento\Framework\Session\SessionStartChecker();
+        $starts = static fn (string $path, bool $before = true): bool => (new Paystra\Payment\Plugin\SessionStartChecker(new HttpRequest([], $path)))->afterCheck($checker, $before);
+        self::assertFalse($starts('/paystra/payment/response/'));
+        self::assertFalse($starts('/paystra/payment/response'));
+        self::assertFalse($starts('/default/paystra/payment/response/'));
+        self::assertTrue($starts('/paystra/payment/redirect/'));
+        self::assertTrue($starts('/checkout/onepage/success/'));
+        self::assertFalse($starts('/checkout/onepage/success/', false), 'another plugin\'s "no" stands');
+        $plugin = self::parseXml((string) file_get_contents(MODULE_DIR . '/etc/di.xml'))->one('type[@name=Magento\Framework\Session\SessionStartChecker]/plugin');
+        self::assertSame('Paystra\Payment\Plugin\SessionStartChecker', $plugin->attributes['type']);
+    }
+
     public function testTheStatusCommandAppliesTheGatewaysSignedAnswer(): void
     {
         [$order, $form] = $this->orderSentToPaystra(250);

@@ -471,8 +471,12 @@ namespace Magento\Framework\App\Request {
     }
     class Http implements \Magento\Framework\App\RequestInterface
     {
-        public function __construct(public array $post = [])
+        public function __construct(public array $post = [], public string $pathInfo = '/')
         {
+        }
+        public function getPathInfo()
+        {
+            return $this->pathInfo;
         }
         public function getParam($key, $defaultValue = null)
         {
@@ -481,6 +485,16 @@ namespace Magento\Framework\App\Request {
         public function getPostValue($key = null, $default = null)
         {
             return $key === null ? $this->post : ($this->post[$key] ?? $default);
+        }
+    }
+}
+
+namespace Magento\Framework\Session {
+    class SessionStartChecker
+    {
+        public function check(): bool
+        {
+            return true;
         }
     }
 }
