@@ -82,7 +82,9 @@ final class Cipher
         foreach (explode('~', $text) as $pair) {
             $separator = strpos($pair, '=');
             if ($separator === false || $separator === 0) {
-                throw new ProtocolError('Malformed field "' . substr($pair, 0, 40) . '"');
+                // Quote only printable ASCII: a wrong key or tampering yields arbitrary bytes.
+                $shown = (string) preg_replace('/[^\x20-\x7e]/', '?', substr($pair, 0, 40));
+                throw new ProtocolError('Malformed field "' . $shown . '"');
             }
             $fields[substr($pair, 0, $separator)] = substr($pair, $separator + 1);
         }

@@ -157,3 +157,19 @@ test('client: an unreachable gateway raises GatewayError', static function (): v
 test('client: order ids are the prefix and milliseconds', static function (): void {
     Assert::true(preg_match('/^PG\d{13}$/', Client::orderId('PG')) === 1);
 });
+
+test('client: any single changed character of ENCDATA is refused with a readable message', static function (): void {
+    $client = new Client(demoConfig());
+    $posted = postedResponse(['PAY_ID' => '1000000000000001', 'ORDER_ID' => 'PG1', 'AMOUNT' => '100', 'RESPONSE_CODE' => '000', 'STATUS' => 'Captured', 'CUST_NAME' => 'Asha Verma']);
+    $encdata = $posted['ENCDATA'];
+    for ($i = 0; $i < strlen($encdata); $i++) {
+        foreach (['A', 'B'] as $replacement) {
+            if ($encdata[$i] === $replacement) {
+                continue;
+            }
+            $tampered = substr_replace($encdata, $replacement, $i, 1);
+            $error = Assert::throws(VerificationError::class, static fn () => $client->verifyResponse(['ENCDATA' => $tampered] + $posted));
+            Assert::true(preg_match('//u', $error->getMessage()) === 1, "valid UTF-8 message at $i");
+        }
+    }
+});
