@@ -200,6 +200,7 @@ p .mono, li .mono, .fields td .mono, footer .mono { overflow-wrap: anywhere; }
 .steps { padding-left: 1.25rem; margin: 0 0 0.75rem; }
 .steps li { margin-bottom: 0.35rem; }
 .qr { display: grid; gap: 1.25rem; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); align-items: start; }
+.qr a { overflow-wrap: anywhere; }
 .qr img { width: 100%; max-width: 16rem; height: auto; border: 1px solid var(--line); border-radius: 10px;
   background: #fff; padding: 0.5rem; }
 footer { color: var(--ink-soft); font-size: 0.85rem; padding: 0 1.25rem 2rem; }
@@ -299,6 +300,10 @@ const FIELD_LABELS = /** @type {Record<string, string>} */ ({
   MOP_TYPE: 'Bank, wallet or card',
   TRANSFER_MODE: 'Transfer mode',
   QR_TYPE: 'QR type',
+  UPI_INTENT: 'UPI intent',
+  PAYMENT_URL: 'Payment link',
+  QR_IMAGE_URL: 'QR image',
+  QR_SCAN_URL: 'Scan page (sandbox)',
   CUST_NAME: 'Customer',
   CUST_EMAIL: 'E-mail',
   CUST_MOBILE: 'Mobile',
@@ -322,6 +327,9 @@ const CODE_FIELDS = new Set([
   'MOP_TYPE',
   'PAY_ID',
   'UPI_INTENT',
+  'PAYMENT_URL',
+  'QR_IMAGE_URL',
+  'QR_SCAN_URL',
 ])
 
 /**
