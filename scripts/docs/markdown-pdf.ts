@@ -569,7 +569,7 @@ class DocsPdfWriter {
     const labelHeight = label ? 13 : 0
     // A short block moves to the next page whole rather than being cut.
     const wholeHeight = labelHeight + 2 * codePadding + lines.length * lineHeight
-    if (lines.length <= 8) this.ensureSpace(wholeHeight)
+    if (lines.length <= 12) this.ensureSpace(wholeHeight)
     let index = 0
     let first = true
     while (index < lines.length) {

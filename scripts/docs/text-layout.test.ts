@@ -76,3 +76,17 @@ describe('runWidths', () => {
     })
   })
 })
+
+describe('layoutRuns across runs', () => {
+  it('keeps punctuation with the code before it', () => {
+    const lines = lineTexts(
+      [
+        { text: 'verify the ', style: {} },
+        { text: 'HASH', style: { code: true } },
+        { text: '. Done', style: {} },
+      ],
+      15,
+    )
+    expect(lines).toEqual(['verify the', 'HASH. Done'])
+  })
+})

@@ -135,18 +135,23 @@ export function layoutRuns(runs: readonly Run[], maxWidth: number, measure: Meas
     width = 0
     pendingSpace = undefined
   }
-  const placeWord = (word: string, style: RunStyle) => {
-    const wordWidth = measure(word, style)
+  type Part = { text: string; style: RunStyle }
+  /** A word may span runs (`` `HASH`. ``): its parts stay on one line unless it cannot fit. */
+  const placeWord = (parts: Part[]) => {
+    const widths = parts.map((part) => measure(part.text, part.style))
+    const wordWidth = widths.reduce((sum, value) => sum + value, 0)
     const spaceWidth = current.length && pendingSpace ? pendingSpace.width : 0
+    const pushAll = () =>
+      parts.forEach((part, index) => push(part.text, part.style, widths[index]!))
     if (width + spaceWidth + wordWidth <= maxWidth) {
       if (spaceWidth) push(pendingSpace!.text, pendingSpace!.style, spaceWidth)
       pendingSpace = undefined
-      push(word, style, wordWidth)
+      pushAll()
       return
     }
     if (current.length && wordWidth <= maxWidth) {
       endLine()
-      push(word, style, wordWidth)
+      pushAll()
       return
     }
     // Longer than a whole line: fill what is left of this line, then go on breaking.
@@ -154,37 +159,46 @@ export function layoutRuns(runs: readonly Run[], maxWidth: number, measure: Meas
       push(pendingSpace!.text, pendingSpace!.style, spaceWidth)
     }
     pendingSpace = undefined
-    let rest = word
-    while (rest.length) {
-      const room = maxWidth - width
-      const head = fittingHead(rest, style, room, measure, current.length === 0)
-      if (head === '') {
-        endLine()
-        continue
+    for (const part of parts) {
+      let rest = part.text
+      while (rest.length) {
+        const room = maxWidth - width
+        const head = fittingHead(rest, part.style, room, measure, current.length === 0)
+        if (head === '') {
+          endLine()
+          continue
+        }
+        push(head, part.style, measure(head, part.style))
+        rest = rest.slice(head.length)
+        if (rest.length) endLine()
       }
-      push(head, style, measure(head, style))
-      rest = rest.slice(head.length)
-      if (rest.length) endLine()
     }
   }
 
+  let word: Part[] = []
+  const flushWord = () => {
+    if (word.length) placeWord(word)
+    word = []
+  }
   for (const run of runs) {
-    const parts = run.text.split(/(\n| +)/)
-    for (const part of parts) {
-      if (part === '') continue
-      if (part === '\n') {
+    for (const piece of run.text.split(/(\n| +)/)) {
+      if (piece === '') continue
+      if (piece === '\n') {
+        flushWord()
         endLine()
-      } else if (part.startsWith(' ')) {
+      } else if (piece.startsWith(' ')) {
+        flushWord()
         if (current.length) {
           // Code keeps its spaces; prose collapses them to one.
-          const text = run.style.code ? part : ' '
+          const text = run.style.code ? piece : ' '
           pendingSpace = { text, style: run.style, width: measure(text, run.style) }
         }
       } else {
-        placeWord(part, run.style)
+        word.push({ text: piece, style: run.style })
       }
     }
   }
+  flushWord()
   if (current.length || lines.length === 0) endLine()
   return lines
 }
