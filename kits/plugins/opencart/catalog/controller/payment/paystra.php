@@ -1,0 +1,128 @@
+<?php
+/**
+ * Copyright (c) 2026 Paystra Payments Private Limited. MIT licence.
+ */
+namespace Opencart\Catalog\Controller\Extension\Paystra\Payment;
+
+use Paystra\Plugin\Outcome;
+use Paystra\Plugin\Rejected;
+
+/**
+ * Checkout: the confirm step's button asks confirm() for the signed form and posts it to
+ * Paystra. Return: Paystra posts PAY_ID and ENCDATA to return.php, which hands them to
+ * callback() with the customer's session; callback() verifies before the order changes.
+ */
+class Paystra extends \Opencart\System\Engine\Controller {
+	/** The confirm step's payment block. */
+	public function index(): string {
+		$this->load->language('extension/paystra/payment/paystra');
+		$this->load->model('extension/paystra/payment/paystra');
+
+		$data['language'] = $this->config->get('config_language');
+		$data['test_mode'] = $this->model_extension_paystra_payment_paystra->isTestMode();
+		$data['confirm'] = $this->url->link('extension/paystra/payment/paystra.confirm', 'language=' . $this->config->get('config_language'), true);
+
+		return $this->load->view('extension/paystra/payment/paystra', $data);
+	}
+
+	/** JSON: the signed hosted-checkout form of the order in the session, or an error. */
+	public function confirm(): void {
+		$this->load->language('extension/paystra/payment/paystra');
+		$this->load->model('extension/paystra/payment/paystra');
+		$this->load->model('checkout/order');
+
+		$json = [];
+		$order_info = isset($this->session->data['order_id']) ? $this->model_checkout_order->getOrder((int)$this->session->data['order_id']) : [];
+
+		if (!$order_info) {
+			$json['error'] = $this->language->get('error_order');
+		} elseif (($this->session->data['payment_method']['code'] ?? '') !== \Opencart\Catalog\Model\Extension\Paystra\Payment\Paystra::CODE) {
+			$json['error'] = $this->language->get('error_payment_method');
+		} elseif ($order_info['currency_code'] !== 'INR') {
+			$json['error'] = $this->language->get('error_unavailable');
+		}
+
+		if (!$json) {
+			$model = $this->model_extension_paystra_payment_paystra;
+			try {
+				$form = $model->checkout()->request(
+					(string)(int)$order_info['order_id'],
+					$model->rupeeTotal($order_info),
+					[
+						'name'   => trim($order_info['firstname'] . ' ' . $order_info['lastname']),
+						'email'  => (string)$order_info['email'],
+						'mobile' => (string)$order_info['telephone'],
+						'id'     => $order_info['customer_id'] ? (string)$order_info['customer_id'] : ''
+					],
+					$model->returnUrl()
+				);
+				$json['action'] = $form['action'];
+				$json['fields'] = $form['fields'];
+			} catch (\InvalidArgumentException | \Paystra\PaystraException $error) {
+				$this->log->write('Paystra: payment request for order ' . (int)$order_info['order_id'] . ' not built: ' . $error->getMessage());
+				$json['error'] = $this->language->get('error_unavailable');
+			}
+		}
+
+		$this->response->addHeader('Content-Type: application/json');
+		$this->response->setOutput(json_encode($json));
+	}
+
+	/**
+	 * POST PAY_ID + ENCDATA (from return.php): verify, record the outcome in the order's history,
+	 * then send the customer to the success or failure page.
+	 */
+	public function callback(): void {
+		$this->load->language('extension/paystra/payment/paystra');
+		$this->load->model('extension/paystra/payment/paystra');
+		$this->load->model('checkout/order');
+
+		$model = $this->model_extension_paystra_payment_paystra;
+
+		try {
+			$outcome = $model->checkout()->response([
+				'PAY_ID'  => $this->request->post['PAY_ID'] ?? '',
+				'ENCDATA' => $this->request->post['ENCDATA'] ?? ''
+			]);
+			$order_info = ctype_digit($outcome->ref) ? $this->model_checkout_order->getOrder((int)$outcome->ref) : [];
+			if (!$order_info || ($order_info['payment_method']['code'] ?? '') !== \Opencart\Catalog\Model\Extension\Paystra\Payment\Paystra::CODE || $order_info['currency_code'] !== 'INR') {
+				throw new Rejected('ORDER_ID ' . $outcome->orderId . ' names no Paystra order of this store.');
+			}
+			$model->checkout()->expectAmount($outcome, $model->rupeeTotal($order_info));
+		} catch (Rejected $error) {
+			$this->log->write('Paystra: response rejected: ' . $error->getMessage());
+			$this->response->addHeader($this->request->server['SERVER_PROTOCOL'] . ' 400 Bad Request');
+			$this->response->setOutput('<!doctype html><meta charset="utf-8"><title>' . $this->language->get('heading_title') . '</title><p>' . $this->language->get('text_rejected') . '</p>');
+			return;
+		}
+
+		$this->apply($order_info, $outcome);
+
+		if ($outcome->isFailed() && !$this->isPaid($order_info)) {
+			$this->response->redirect($this->url->link('checkout/failure', 'language=' . $this->config->get('config_language'), true));
+		} else {
+			$this->response->redirect($this->url->link('checkout/success', 'language=' . $this->config->get('config_language'), true));
+		}
+	}
+
+	/**
+	 * The outcome in the order's history. A paid order stays paid: a replayed response or an
+	 * older attempt's failure adds nothing.
+	 */
+	private function apply(array $order_info, Outcome $outcome): void {
+		if ($this->isPaid($order_info)) {
+			return;
+		}
+		$status_id = match (true) {
+			$outcome->isPaid()    => (int)$this->config->get('payment_paystra_order_status_id'),
+			$outcome->isPending() => (int)$this->config->get('payment_paystra_pending_status_id'),
+			default               => (int)$this->config->get('payment_paystra_failed_status_id')
+		};
+		$this->model_checkout_order->addHistory((int)$order_info['order_id'], $status_id, $outcome->summary(), $outcome->isPaid());
+	}
+
+	private function isPaid(array $order_info): bool {
+		$paid = array_merge((array)$this->config->get('config_processing_status'), (array)$this->config->get('config_complete_status'));
+		return in_array((int)$order_info['order_status_id'], array_map('intval', $paid), true);
+	}
+}

@@ -1,0 +1,103 @@
+<?php
+/**
+ * Copyright (c) 2026 Paystra Payments Private Limited. MIT licence.
+ */
+namespace Opencart\Catalog\Model\Extension\Paystra\Payment;
+
+use Paystra\Plugin\HostedCheckout;
+
+// The Paystra PHP library ships inside the extension (system/library/paystra); HostedCheckout.php
+// is the part every Paystra shop plugin shares.
+require_once dirname(__DIR__, 3) . '/system/library/paystra/autoload.php';
+require_once dirname(__DIR__, 3) . '/system/library/HostedCheckout.php';
+
+/**
+ * The payment method at checkout, and the Paystra library built from the extension's settings.
+ */
+class Paystra extends \Opencart\System\Engine\Model {
+	/** Starts every gateway ORDER_ID of this store: OC-<order id>-<milliseconds>. */
+	public const ORDER_PREFIX = 'OC';
+
+	/** The method code OpenCart stores on the order: <extension>.<option>. */
+	public const CODE = 'paystra.paystra';
+
+	private ?HostedCheckout $checkout = null;
+
+	/**
+	 * Offered when enabled and configured, for the customer's address in the geo zone, and only
+	 * while the customer pays in rupees.
+	 */
+	public function getMethods(array $address = []): array {
+		$this->load->language('extension/paystra/payment/paystra');
+
+		$status = (bool)$this->config->get('payment_paystra_status')
+			&& ($this->session->data['currency'] ?? '') === 'INR'
+			&& $this->inGeoZone($address)
+			&& $this->isConfigured();
+
+		if (!$status) {
+			return [];
+		}
+
+		return [
+			'code'       => 'paystra',
+			'name'       => $this->language->get('heading_title'),
+			'option'     => [
+				'paystra' => [
+					'code' => self::CODE,
+					'name' => $this->language->get('heading_title')
+				]
+			],
+			'sort_order' => $this->config->get('payment_paystra_sort_order')
+		];
+	}
+
+	public function isTestMode(): bool {
+		return HostedCheckout::flag($this->config->get('payment_paystra_test_mode'));
+	}
+
+	public function isConfigured(): bool {
+		try {
+			$this->checkout();
+			return true;
+		} catch (\Paystra\PaystraException $error) {
+			return false;
+		}
+	}
+
+	/** @throws \Paystra\ConfigError when the credentials are incomplete */
+	public function checkout(): HostedCheckout {
+		return $this->checkout ??= HostedCheckout::fromSettings([
+			'pay_id'      => (string)$this->config->get('payment_paystra_pay_id'),
+			'salt'        => (string)$this->config->get('payment_paystra_salt'),
+			'key_salt'    => (string)$this->config->get('payment_paystra_key_salt'),
+			'gateway_url' => (string)$this->config->get('payment_paystra_gateway_url'),
+			'test_mode'   => $this->isTestMode()
+		], self::ORDER_PREFIX);
+	}
+
+	/**
+	 * The order total in rupees, as OpenCart shows it to the customer: the stored total (default
+	 * currency) at the order's exchange rate, rounded to the rupee's decimal places.
+	 */
+	public function rupeeTotal(array $order_info): float {
+		return (float)$this->currency->format((float)$order_info['total'], 'INR', (float)$order_info['currency_value'], false);
+	}
+
+	/**
+	 * Where Paystra posts the response: return.php in the extension folder, which hands it on
+	 * to the callback route with the customer's session cookie (see return.php).
+	 */
+	public function returnUrl(): string {
+		return rtrim((string)$this->config->get('config_url'), '/') . '/extension/paystra/return.php';
+	}
+
+	private function inGeoZone(array $address): bool {
+		$geo_zone_id = (int)$this->config->get('payment_paystra_geo_zone_id');
+		if (!$geo_zone_id || !$this->config->get('config_checkout_payment_address')) {
+			return true;
+		}
+		$query = $this->db->query("SELECT * FROM `" . DB_PREFIX . "zone_to_geo_zone` WHERE `geo_zone_id` = '" . $geo_zone_id . "' AND `country_id` = '" . (int)($address['country_id'] ?? 0) . "' AND (`zone_id` = '" . (int)($address['zone_id'] ?? 0) . "' OR `zone_id` = '0')");
+		return (bool)$query->num_rows;
+	}
+}

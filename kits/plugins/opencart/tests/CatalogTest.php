@@ -1,0 +1,187 @@
+<?php
+
+declare(strict_types=1);
+
+use Paystra\Hash;
+use Paystra\Tests\OpenCart\Redirected;
+
+/** The store side: the method at checkout, the signed form, and the return trip. */
+final class CatalogTest extends OpenCartTestCase
+{
+    private const SUCCESS = 'https://store.test/index.php?route=checkout/success&language=en-gb';
+    private const FAILURE = 'https://store.test/index.php?route=checkout/failure&language=en-gb';
+
+    /** Clicks the confirm button; returns the JSON the checkout receives. */
+    private function confirm(): array
+    {
+        $this->catalog()->confirm();
+        return $this->store->objects['response']->json();
+    }
+
+    /** Posts a response to the callback (as return.php does); returns where the customer goes. */
+    private function callback(array $posted): string
+    {
+        $this->store->objects['request']->post = $posted;
+        try {
+            $this->catalog()->callback();
+        } catch (Redirected $redirect) {
+            return $redirect->url;
+        }
+        return '';
+    }
+
+    private function model(): \Opencart\Catalog\Model\Extension\Paystra\Payment\Paystra
+    {
+        $this->store->objects['load']->model('extension/paystra/payment/paystra');
+        return $this->store->objects['model_extension_paystra_payment_paystra'];
+    }
+
+    public function testTheMethodIsOfferedToCustomersPayingInRupees(): void
+    {
+        $method = $this->model()->getMethods(['country_id' => 99, 'zone_id' => 1]);
+        self::assertSame('paystra', $method['code']);
+        self::assertSame(['paystra' => ['code' => 'paystra.paystra', 'name' => 'Cards, UPI, Net Banking and Wallets (Paystra)']], $method['option']);
+        self::assertSame('1', $method['sort_order']);
+        $this->store->objects['session']->data['currency'] = 'USD';
+        self::assertSame([], $this->model()->getMethods([]));
+    }
+
+    public function testNotOfferedWhenDisabledOutsideTheGeoZoneOrUnconfigured(): void
+    {
+        $config = $this->store->objects['config'];
+        $config->values['payment_paystra_geo_zone_id'] = '3';
+        $config->values['config_checkout_payment_address'] = '1';
+        $this->store->objects['db']->rows = 0;
+        self::assertSame([], $this->model()->getMethods(['country_id' => 99, 'zone_id' => 1]));
+        self::assertContains("`geo_zone_id` = '3' AND `country_id` = '99'", $this->store->objects['db']->queries[0]);
+        $this->store->objects['db']->rows = 1;
+        self::assertSame('paystra', $this->model()->getMethods(['country_id' => 99, 'zone_id' => 1])['code']);
+        $config->values['payment_paystra_status'] = '0';
+        self::assertSame([], $this->model()->getMethods([]));
+        $config->values['payment_paystra_status'] = '1';
+        $config->values['payment_paystra_test_mode'] = '0';
+        unset($this->store->objects['model_extension_paystra_payment_paystra']);
+        self::assertSame([], $this->model()->getMethods([]), 'live mode without credentials');
+    }
+
+    public function testTheConfirmBlockFetchesTheFormFromConfirm(): void
+    {
+        self::assertSame('[view extension/paystra/payment/paystra]', $this->catalog()->index());
+        [$route, $data] = $this->store->objects['load']->views[0];
+        self::assertSame('https://store.test/index.php?route=extension/paystra/payment/paystra.confirm&language=en-gb', $data['confirm']);
+        self::assertTrue($data['test_mode']);
+        $twig = (string) file_get_contents(PLUGIN_ROOT . '/catalog/view/template/payment/paystra.twig');
+        self::assertContains("url: '{{ confirm }}'", $twig);
+        self::assertContains(".attr('name', name).val(value)", $twig, 'values are set, never parsed as HTML');
+        self::assertContains('form.get(0).submit();', $twig);
+    }
+
+    public function testConfirmSignsTheOrderInTheSession(): void
+    {
+        $this->placedOrder(1499.5);
+        $json = $this->confirm();
+        $fields = $json['fields'];
+        self::assertSame('http://127.0.0.1:4100/sandbox/paymentrequest', $json['action']);
+        self::assertSame('149950', $fields['AMOUNT'], '₹1,499.50 in paise');
+        self::assertMatches('/^OC-77-\d{13}$/', $fields['ORDER_ID']);
+        self::assertSame('https://store.test/extension/paystra/return.php', $fields['RETURN_URL']);
+        self::assertSame('356', $fields['CURRENCY_CODE']);
+        self::assertSame('SALE', $fields['TXNTYPE']);
+        self::assertSame('Rohan Gupta', $fields['CUST_NAME']);
+        self::assertSame('rohan.gupta@example.com', $fields['CUST_EMAIL']);
+        self::assertSame('9811122233', $fields['CUST_MOBILE']);
+        self::assertSame('12', $fields['CUST_ID']);
+        self::assertTrue(Hash::verify($fields, self::SALT));
+        self::assertSame(['Content-Type: application/json'], $this->store->objects['response']->headers);
+    }
+
+    public function testTheTotalIsConvertedAtTheOrdersRateBeforePaise(): void
+    {
+        $this->placedOrder(18.0);
+        $this->orders()->orders[77]['currency_value'] = 83.2468;
+        self::assertSame('149844', $this->confirm()['fields']['AMOUNT'], '18 × 83.2468 = 1498.4424 → ₹1,498.44');
+    }
+
+    public function testConfirmRefusesWithoutAPaystraOrderInRupees(): void
+    {
+        self::assertSame(['error' => 'Your order was not found. Please go through checkout again.'], $this->confirm());
+        $this->placedOrder(10, 78, 'INR', 'cod.cod');
+        self::assertSame('Choose Paystra as the payment method first.', $this->confirm()['error']);
+        $this->placedOrder(10, 79, 'USD');
+        self::assertContains('cannot be paid with Paystra', $this->confirm()['error']);
+    }
+
+    public function testAPaidResponseAddsTheHistoryWithTheTxnIdAndNotifies(): void
+    {
+        $this->placedOrder(1499.5);
+        $orderId = $this->confirm()['fields']['ORDER_ID'];
+        self::assertSame(self::SUCCESS, $this->callback(self::gatewayResponse($orderId, '149950')));
+        $history = $this->orders()->history[0];
+        self::assertSame(77, $history['order_id']);
+        self::assertSame(2, $history['order_status_id']);
+        self::assertTrue($history['notify']);
+        self::assertContains('Paystra 000 Transaction successful, TXN_ID 1763712000123456', $history['comment']);
+    }
+
+    public function testADeclinedResponseFailsTheOrderAndShowsTheFailurePage(): void
+    {
+        $this->placedOrder(1499.5);
+        $orderId = $this->confirm()['fields']['ORDER_ID'];
+        self::assertSame(self::FAILURE, $this->callback(self::declinedResponse($orderId, '149950')));
+        self::assertSame(10, $this->orders()->history[0]['order_status_id']);
+        self::assertFalse($this->orders()->history[0]['notify']);
+        self::assertContains('004 Transaction declined by the issuing bank', $this->orders()->history[0]['comment']);
+    }
+
+    public function testAPendingResponseUsesThePendingStatus(): void
+    {
+        $this->placedOrder(1499.5);
+        $orderId = $this->confirm()['fields']['ORDER_ID'];
+        self::assertSame(self::SUCCESS, $this->callback(self::gatewayResponse($orderId, '149950', ['STATUS' => 'Pending', 'RESPONSE_CODE' => '026'])));
+        self::assertSame(1, $this->orders()->history[0]['order_status_id']);
+    }
+
+    public function testATamperedResponseGets400AndChangesNothing(): void
+    {
+        $this->placedOrder(1499.5);
+        $orderId = $this->confirm()['fields']['ORDER_ID'];
+        foreach ([
+            self::tamperedResponse($orderId, '149950', ['STATUS' => 'Captured', 'RESPONSE_CODE' => '000'], ['STATUS' => 'Failed', 'RESPONSE_CODE' => '004']),
+            self::tamperedResponse($orderId, '100', ['AMOUNT' => '149950']),
+            self::gatewayResponse($orderId, '149950', [], 'not-the-salt-123'),
+            ['PAY_ID' => '1000000000000002'] + self::gatewayResponse($orderId, '149950'),
+            [],
+        ] as $posted) {
+            $this->store->objects['response']->headers = [];
+            self::assertSame('', $this->callback($posted));
+            self::assertSame(['HTTP/1.1 400 Bad Request'], $this->store->objects['response']->headers);
+            self::assertContains('could not verify this payment response', $this->store->objects['response']->output);
+        }
+        self::assertSame([], $this->orders()->history);
+        self::assertContains('Paystra: response rejected', $this->store->objects['log']->lines[0]);
+    }
+
+    public function testAResponseForAnotherAmountOrOrderIsRejected(): void
+    {
+        $this->placedOrder(1499.5);
+        $orderId = $this->confirm()['fields']['ORDER_ID'];
+        $this->callback(self::gatewayResponse($orderId, '149900'));
+        $this->callback(self::gatewayResponse('OC-404-1763712000123', '149950'));
+        $this->placedOrder(1499.5, 80, 'INR', 'cod.cod');
+        $this->callback(self::gatewayResponse('OC-80-1763712000123', '149950'));
+        $this->callback(self::gatewayResponse('PS-77-1763712000123', '149950'));
+        self::assertSame([], $this->orders()->history);
+        self::assertSame(4, count($this->store->objects['log']->lines));
+    }
+
+    public function testAPaidOrderStaysPaid(): void
+    {
+        $this->placedOrder(1499.5);
+        $orderId = $this->confirm()['fields']['ORDER_ID'];
+        $paid = self::gatewayResponse($orderId, '149950');
+        $this->callback($paid);
+        self::assertSame(self::SUCCESS, $this->callback($paid));
+        self::assertSame(self::SUCCESS, $this->callback(self::declinedResponse('OC-77-1763712000000', '149950')));
+        self::assertSame(1, count($this->orders()->history));
+    }
+}
