@@ -148,7 +148,11 @@ function reconciliationPage(report) {
         <td class="mono" data-label="Code">${order.RESPONSE_CODE}</td>
         <td class="num" data-label="Amount">${order.AMOUNT ? amountCell(order.AMOUNT) : '–'}</td>
         <td class="num" data-label="Refunded">
-          ${order.REFUNDED_AMOUNT !== '0' ? amountCell(order.REFUNDED_AMOUNT) : '–'}
+          ${
+            order.REFUNDED_AMOUNT && order.REFUNDED_AMOUNT !== '0'
+              ? amountCell(order.REFUNDED_AMOUNT)
+              : '–'
+          }
         </td>
       </tr>`,
   )

@@ -23,17 +23,13 @@ function keyAndIv(key) {
  */
 export function merchantHostedKey(keySalt, payId) {
   const hex = createHash('sha256')
-    .update(keySalt + payId, 'utf8')
+    .update(keySalt + payId)
     .digest('hex')
   return hex.toUpperCase().slice(0, 32)
 }
 
-/**
- * AES-256-CBC (IV = the key's first 16 characters), PKCS#7, Base64 without `=`.
- * @param {string} plaintext
- * @param {string} key
- */
-export function encryptText(plaintext, key) {
+/** AES-256-CBC (IV = the key's first 16 characters), PKCS#7, Base64 without `=`. */
+export function encryptText(/** @type {string} */ plaintext, /** @type {string} */ key) {
   const { keyBytes, iv } = keyAndIv(key)
   const cipher = createCipheriv('aes-256-cbc', keyBytes, iv)
   const bytes = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])

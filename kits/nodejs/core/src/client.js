@@ -168,7 +168,6 @@ export class Client {
    * Status enquiry: what the gateway knows of an order (STATUS, RESPONSE_CODE, AMOUNT, …).
    * Ask it before shipping: the browser's return to RETURN_URL can be lost or forged.
    * @param {string} orderId
-   * @returns {Promise<Fields>}
    */
   async status(orderId) {
     const ORDER_ID = checkOrderId('ORDER_ID', orderId)
@@ -183,16 +182,14 @@ export class Client {
    * @returns {Promise<Fields>}
    */
   async call(path, request) {
-    const body = withHash(
-      { PAY_ID: this.#config.payId, ...checkedValues(request) },
-      this.#config.salt,
-    )
-    const answer = await this.#postJson(`${this.#config.baseUrl}${path}`, body)
+    const { payId, salt, baseUrl } = this.#config
+    const body = withHash({ PAY_ID: payId, ...checkedValues(request) }, salt)
+    const answer = await this.#postJson(`${baseUrl}${path}`, body)
     if (!answer.HASH) {
       const message = answer.RESPONSE_MESSAGE ?? 'The gateway answered without a HASH'
       throw new GatewayError(message, { code: answer.RESPONSE_CODE, fields: answer })
     }
-    if (!verify(answer, this.#config.salt)) {
+    if (!verify(answer, salt)) {
       throw new VerificationError("The gateway's answer does not carry a valid HASH")
     }
     return answer
@@ -263,6 +260,7 @@ export class Client {
       }),
     })
   }
+  // paystra:endregion
 
   /**
    * The latest answer for a payout, e.g. one that was Pending.
@@ -272,7 +270,6 @@ export class Client {
   async payoutStatus(payoutId) {
     return this.call('/pgws/payout/status', { PAYOUT_ID: checkOrderId('PAYOUT_ID', payoutId) })
   }
-  // paystra:endregion
 
   /**
    * The fields of a SALE, checked the way the gateway will check them.
