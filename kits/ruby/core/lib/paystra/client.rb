@@ -59,7 +59,10 @@ module Paystra
       fields['PAYER_ADDRESS'] = method['PAYER_ADDRESS'].to_s.strip if payment_type == 'UP'
       {
         action: "#{config.base_url}/merchantPaymentInit",
-        fields: { 'PAY_ID' => config.pay_id, 'ENCDATA' => Cipher.encrypt(fields, config.salt, config.merchant_hosted_key) }
+        fields: {
+          'PAY_ID' => config.pay_id,
+          'ENCDATA' => Cipher.encrypt(fields, config.salt, config.merchant_hosted_key)
+        }
       }
     end
 
@@ -68,13 +71,16 @@ module Paystra
     # VerificationError when any of that fails.
     def verify_response(posted)
       posted = Fields.normalize(posted)
-      raise VerificationError, 'the response carries no PAY_ID or ENCDATA' if posted['PAY_ID'].to_s.empty? || posted['ENCDATA'].to_s.empty?
+      if posted['PAY_ID'].to_s.empty? || posted['ENCDATA'].to_s.empty?
+        raise VerificationError, 'the response carries no PAY_ID or ENCDATA'
+      end
       raise VerificationError, 'the response names another merchant (PAY_ID)' unless posted['PAY_ID'] == config.pay_id
 
       begin
         fields = Cipher.decrypt(posted['ENCDATA'], config.merchant_hosted_key)
       rescue ProtocolError => e
-        raise VerificationError, e.message.start_with?('ENCDATA') ? "the response's #{e.message}" : "the response's ENCDATA holds a #{e.message}"
+        problem = e.message.start_with?('ENCDATA') ? e.message : "ENCDATA holds a #{e.message}"
+        raise VerificationError, "the response's #{problem}"
       end
       raise VerificationError, 'the response HASH does not verify' unless Paystra::Hash.verify(fields, config.salt)
       raise VerificationError, 'the encrypted response names another merchant' unless fields['PAY_ID'] == config.pay_id
@@ -166,10 +172,14 @@ module Paystra
       status, body = send_json("#{config.base_url}#{path}", JSON.generate(request))
       answer = parse_answer(status, body)
       unless answer.key?('HASH')
-        raise GatewayError.new("the gateway refused the request: #{answer['RESPONSE_CODE']} #{answer['RESPONSE_MESSAGE']}".strip,
-                               code: answer['RESPONSE_CODE'], fields: answer)
+        refusal = "#{answer['RESPONSE_CODE']} #{answer['RESPONSE_MESSAGE']}".strip
+        raise GatewayError.new("the gateway refused the request: #{refusal}", code: answer['RESPONSE_CODE'], fields: answer)
       end
-      raise VerificationError, "the gateway's answer does not verify (HASH)" unless Paystra::Hash.verify(answer, config.salt)
+      unless Paystra::Hash.verify(answer, config.salt)
+        # The unverified code only helps diagnose: a wrong PAYSTRA_SALT reads "323 Invalid hash".
+        said = answer['RESPONSE_CODE'] ? " (unverified, it says #{answer['RESPONSE_CODE']} #{answer['RESPONSE_MESSAGE']})" : ''
+        raise VerificationError, "the gateway's answer does not verify with your salt#{said}: check PAYSTRA_SALT"
+      end
       raise VerificationError, "the gateway's answer names another merchant" unless answer['PAY_ID'] == config.pay_id
 
       answer

@@ -121,9 +121,10 @@ module Paystra
       extra = attributes.map { |key, attr| %( #{escape(key)}="#{escape(attr)}") }.join
       hint_html = hint ? %(<span class="hint" id="#{escape(id)}-hint">#{escape(hint)}</span>) : ''
       described = hint ? %( aria-describedby="#{escape(id)}-hint") : ''
+      flag = required ? ' required' : ''
       <<~HTML
         <label for="#{escape(id)}">#{escape(label)}#{hint_html}</label>
-        <input id="#{escape(id)}" name="#{escape(name)}" type="#{escape(type)}" value="#{escape(value)}"#{described}#{required ? ' required' : ''}#{extra}>
+        <input id="#{escape(id)}" name="#{escape(name)}" type="#{escape(type)}" value="#{escape(value)}"#{described}#{flag}#{extra}>
       HTML
     end
 
@@ -132,7 +133,10 @@ module Paystra
       items = options.map do |value, text|
         %(<option value="#{escape(value)}"#{value == selected ? ' selected' : ''}>#{escape(text)}</option>)
       end
-      %(<label for="#{escape(name)}">#{escape(label)}</label>\n<select id="#{escape(name)}" name="#{escape(name)}">#{items.join}</select>\n)
+      <<~HTML
+        <label for="#{escape(name)}">#{escape(label)}</label>
+        <select id="#{escape(name)}" name="#{escape(name)}">#{items.join}</select>
+      HTML
     end
 
     # Every field of an answer as a two-column table.
