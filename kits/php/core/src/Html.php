@@ -185,7 +185,7 @@ final class Html
     public static function paymentInputs(string $amount = '100'): string
     {
         return '<div class="grid pairs">'
-            . self::input('AMOUNT', 'Amount in paise', $amount, ['inputmode' => 'numeric', 'pattern' => '[1-9][0-9]{0,9}', 'required' => true], '100 paise = ₹1.00; 250000 = ₹2,500.00.')
+            . self::input('AMOUNT', 'Amount in paise', $amount, ['inputmode' => 'numeric', 'pattern' => '[1-9][0-9]{0,9}', 'required' => true], self::e($amount . ' paise = ' . Amount::format($amount) . '. 100 paise = ₹1.00.'))
             . self::input('CUST_NAME', 'Customer name', 'Asha Verma', ['autocomplete' => 'name', 'required' => true])
             . self::input('CUST_EMAIL', 'Email', 'asha.verma@example.com', ['type' => 'email', 'autocomplete' => 'email', 'required' => true])
             . self::input('CUST_MOBILE', 'Mobile', '9876543210', ['inputmode' => 'numeric', 'pattern' => '[0-9]{10}', 'autocomplete' => 'tel-national', 'required' => true], '10 digits.')
@@ -285,6 +285,7 @@ button:hover,.button:hover{background:var(--brand-strong)}
 table{width:100%;border-collapse:collapse;font-size:.95rem;margin:.5rem 0}
 caption{text-align:left;font-weight:600;padding:.25rem 0}
 th,td{text-align:left;padding:.45rem .6rem;border-bottom:1px solid var(--line);vertical-align:top}
+td{overflow-wrap:anywhere}
 th[scope=row]{width:36%;color:var(--ink-soft);font-weight:600}
 thead th{background:var(--alt)}
 .scroll{overflow-x:auto}
