@@ -439,12 +439,38 @@ describe('the documented requests, sent to the sandbox, get the documented answe
     ['upi-qr', 'upi-qr-request', 'upi-qr-response'],
     ['pg-qr', 'pg-qr-request', 'pg-qr-response'],
   ])(
-    '%s: the QR request answers 006 with the documented fields',
+    '%s: the QR request answers 006 with the documented fields, and paying it shows in the status',
     async (slug, request, response) => {
       const fields = exampleRequest(tableOf(slug, request), { set: { ORDER_ID: uniqueId('QR') } })
       const answer = await postJson('/pgws/qr', signed(fields))
       expect(answer.RESPONSE_CODE).toBe('006')
       expect(sorted(Object.keys(answer))).toEqual(fieldNames(slug, response))
+
+      const status = () =>
+        postJson(
+          '/pgws/transact',
+          signed({ PAY_ID: merchant.payId, ORDER_ID: fields.ORDER_ID!, TXNTYPE: 'STATUS' }),
+        )
+      expect((await status()).RESPONSE_CODE).toBe('006')
+      if (answer.QR_TYPE === 'UPI') {
+        // The documented intent, with this answer's own TXN_ID and ORDER_ID.
+        const documented = lexer(loaded.get(slug)!.body).find(
+          (token): token is Tokens.Code =>
+            token.type === 'code' && (token as Tokens.Code).text.startsWith('upi://pay?'),
+        )!.text
+        expect(answer.UPI_INTENT).toBe(
+          documented
+            .replace(/tr=\d+/, `tr=${answer.TXN_ID}`)
+            .replace(/tn=[^&]+/, `tn=${fields.ORDER_ID}`),
+        )
+      }
+      // What the documents' test data says: pay as success@upi on the scan page, or by card.
+      if (answer.QR_TYPE === 'UPI')
+        await postForm(`${answer.QR_SCAN_URL}/upi`, { vpa: 'success@upi' })
+      else await postForm(`${answer.PAYMENT_URL}/card`, card)
+      const paid = await status()
+      expect(paid).toMatchObject({ RESPONSE_CODE: '000', STATUS: 'Captured' })
+      if (answer.QR_TYPE === 'UPI') expect(paid.PAYMENT_TYPE).toBe('UP')
     },
   )
 
