@@ -1,0 +1,290 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Paystra\Plugin;
+
+use Paystra\Amount;
+use Paystra\Client;
+use Paystra\Config;
+use Paystra\PaystraException;
+use Paystra\Validate;
+use Paystra\VerificationError;
+
+// The part of every Paystra shop plugin that does not depend on the shop: settings → client,
+// the shop's decimal total → paise, the gateway ORDER_ID of an order, and the checks that turn
+// a posted response into an outcome the shop can act on. Each plugin ships the same copy of
+// this file next to the Paystra PHP library; the platform glue stays thin.
+
+/** A response the shop must not act on: unverified, for another order, or for another amount. */
+final class Rejected extends \RuntimeException
+{
+}
+
+/** What a verified gateway answer means for the shop's order. */
+final class Outcome
+{
+    public const PAID = 'paid';
+    public const FAILED = 'failed';
+    public const PENDING = 'pending';
+    /** A status enquiry for an order the gateway never saw (the customer did not reach it). */
+    public const NOT_FOUND = 'not_found';
+
+    /** @param array<string, string> $fields the verified fields, HASH included */
+    public function __construct(
+        public readonly string $state,
+        /** The shop's own order reference (order id, increment id or cart id). */
+        public readonly string $ref,
+        /** The gateway ORDER_ID, e.g. WC-1234-1763712000123. */
+        public readonly string $orderId,
+        /** Paise, as the gateway answered. */
+        public readonly string $amount,
+        public readonly string $txnId,
+        public readonly string $code,
+        public readonly string $message,
+        public readonly array $fields,
+    ) {
+    }
+
+    public function isPaid(): bool
+    {
+        return $this->state === self::PAID;
+    }
+
+    public function isFailed(): bool
+    {
+        return $this->state === self::FAILED;
+    }
+
+    public function isPending(): bool
+    {
+        return $this->state === self::PENDING;
+    }
+
+    /** One line for the order's history, e.g. "Paystra 000 Transaction successful, TXN_ID …". */
+    public function summary(): string
+    {
+        $parts = ['Paystra ' . $this->code . ' ' . $this->message];
+        if ($this->txnId !== '') {
+            $parts[] = 'TXN_ID ' . $this->txnId;
+        }
+        $parts[] = 'ORDER_ID ' . $this->orderId;
+        if ($this->amount !== '' && Amount::isValid($this->amount)) {
+            $parts[] = 'amount ' . Amount::format($this->amount);
+        }
+        $method = trim(($this->fields['PAYMENT_TYPE'] ?? '') . ' ' . ($this->fields['MOP_TYPE'] ?? ''));
+        if ($method !== '') {
+            $parts[] = 'method ' . $method;
+        }
+        return implode(', ', $parts);
+    }
+}
+
+final class HostedCheckout
+{
+    /** Live payments. */
+    public const LIVE_URL = 'https://secure.paystra.example/pg';
+    /** The public sandbox: test cards and UPI IDs, no money moves. */
+    public const SANDBOX_URL = 'https://paystra.example/sandbox';
+    /** The sandbox's demo merchant, used in test mode while the credentials are left blank. */
+    public const DEMO_PAY_ID = '1000000000000001';
+    public const DEMO_SALT = 'a1b2c3d4e5f60718';
+    public const DEMO_KEY_SALT = 'f0e1d2c3b4a59687';
+
+    public function __construct(
+        public readonly Client $client,
+        /** Starts every ORDER_ID of this shop, e.g. WC; letters and digits only. */
+        public readonly string $prefix,
+    ) {
+        if (preg_match('/^[A-Za-z0-9]{1,10}$/', $prefix) !== 1) {
+            throw new \InvalidArgumentException('The order prefix must be 1 to 10 letters or digits.');
+        }
+    }
+
+    /**
+     * The client from the shop's settings: pay_id, salt, key_salt, gateway_url, test_mode.
+     * An empty gateway URL means the live gateway, or the sandbox in test mode; in test mode
+     * blank credentials fall back to the sandbox's demo merchant so the plugin works at once.
+     *
+     * @param array<string, mixed> $settings
+     * @param (callable(string, string): array{0: int, 1: string})|null $transport for JSON calls
+     * @throws \Paystra\ConfigError when a credential is missing or malformed
+     */
+    public static function fromSettings(array $settings, string $prefix, ?callable $transport = null): self
+    {
+        $testMode = self::flag($settings['test_mode'] ?? false);
+        $text = static fn (string $key): string => trim((string) ($settings[$key] ?? ''));
+        $payId = $text('pay_id');
+        $salt = $text('salt');
+        $keySalt = $text('key_salt');
+        if ($testMode && $payId === '' && $salt === '' && $keySalt === '') {
+            [$payId, $salt, $keySalt] = [self::DEMO_PAY_ID, self::DEMO_SALT, self::DEMO_KEY_SALT];
+        }
+        $config = new Config(self::baseUrl($text('gateway_url'), $testMode), $payId, $salt, $keySalt);
+        $config->merchantHostedKey(); // responses are encrypted with it: fail now, not at the return
+        return new self(new Client($config, $transport), $prefix);
+    }
+
+    public static function baseUrl(string $gatewayUrl, bool $testMode): string
+    {
+        $gatewayUrl = rtrim(trim($gatewayUrl), '/');
+        return $gatewayUrl !== '' ? $gatewayUrl : ($testMode ? self::SANDBOX_URL : self::LIVE_URL);
+    }
+
+    /** Checkbox values as shops store them: true, 1, "1", "yes", "on". */
+    public static function flag(mixed $value): bool
+    {
+        return $value === true || in_array(strtolower(trim((string) $value)), ['1', 'yes', 'on', 'true'], true);
+    }
+
+    /**
+     * A shop total in rupees → paise. Shops keep totals as floats ("1499.5"), decimal strings
+     * with two or four places ("1499.5000") or integers; the total is rounded half up to whole
+     * paise the way the shop rounds it for display.
+     */
+    public static function toPaise(string|int|float $total): string
+    {
+        if (is_string($total)) {
+            $total = trim($total);
+            if (preg_match('/^(\d+)(?:\.(\d*))?$/', $total, $m) !== 1) {
+                throw new \InvalidArgumentException("Not an amount: $total");
+            }
+            $fraction = str_pad($m[2] ?? '', 3, '0');
+            $paise = (int) $m[1] * 100 + (int) substr($fraction, 0, 2) + ((int) $fraction[2] >= 5 ? 1 : 0);
+            return (string) $paise;
+        }
+        if (is_float($total) && (!is_finite($total) || $total < 0)) {
+            throw new \InvalidArgumentException('Not an amount');
+        }
+        return Amount::fromRupees(is_float($total) ? round($total, 2) : $total);
+    }
+
+    /** The gateway ORDER_ID of one payment attempt: PREFIX-ref-milliseconds (unique per attempt). */
+    public function orderId(string $ref, ?int $milliseconds = null): string
+    {
+        $orderId = $this->prefix . '-' . $ref . '-' . ($milliseconds ?? (int) floor(microtime(true) * 1000));
+        if (Validate::orderId($orderId) !== null) {
+            throw new \InvalidArgumentException("The order reference \"$ref\" cannot form a gateway ORDER_ID (1 to 50 letters, digits or : / @ _ -).");
+        }
+        return $orderId;
+    }
+
+    /** The shop's reference inside a gateway ORDER_ID of this shop, or null. */
+    public function refOf(string $orderId): ?string
+    {
+        $pattern = '#^' . preg_quote($this->prefix, '#') . '-([A-Za-z0-9:/@_-]+)-(\d{1,20})$#';
+        return preg_match($pattern, $orderId, $m) === 1 ? $m[1] : null;
+    }
+
+    /**
+     * The hosted checkout form of an order: post `fields` to `action` from the customer's browser.
+     *
+     * @param array{name?: string, email?: string, mobile?: string, id?: string} $customer
+     * @return array{action: string, fields: array<string, string>, orderId: string}
+     */
+    public function request(string $ref, string|int|float $total, array $customer, string $returnUrl): array
+    {
+        $amount = self::toPaise($total);
+        if (!Amount::isValid($amount)) {
+            throw new \InvalidArgumentException("The order total $total cannot be paid online.");
+        }
+        $orderId = $this->orderId($ref);
+        $form = $this->client->paymentRequest([
+            'ORDER_ID' => $orderId,
+            'AMOUNT' => $amount,
+            'RETURN_URL' => $returnUrl,
+            'CUST_NAME' => self::clean($customer['name'] ?? '', 100),
+            'CUST_EMAIL' => filter_var($customer['email'] ?? '', FILTER_VALIDATE_EMAIL) ? (string) $customer['email'] : '',
+            'CUST_MOBILE' => substr((string) preg_replace('/\D/', '', (string) ($customer['mobile'] ?? '')), -10),
+            'CUST_ID' => self::clean($customer['id'] ?? '', 32),
+        ]);
+        return $form + ['orderId' => $orderId];
+    }
+
+    /**
+     * The customer's return (PAY_ID + ENCDATA posted to the shop): decrypted, HASH and PAY_ID
+     * verified, and its ORDER_ID one of this shop's. Check the amount with expectAmount() once
+     * the shop has loaded the order named by $outcome->ref.
+     *
+     * @param array<string, mixed> $posted e.g. $_POST
+     * @throws Rejected when the response must not be acted on
+     */
+    public function response(array $posted): Outcome
+    {
+        try {
+            $fields = $this->client->verifyResponse($posted);
+        } catch (VerificationError $error) {
+            throw new Rejected($error->getMessage(), 0, $error);
+        }
+        return $this->outcome($fields);
+    }
+
+    /**
+     * @throws Rejected when the gateway's amount or currency is not the order's: never mark such
+     *         an order paid.
+     */
+    public function expectAmount(Outcome $outcome, string|int|float $total): void
+    {
+        $expected = self::toPaise($total);
+        if (!hash_equals($expected, $outcome->amount)) {
+            throw new Rejected(sprintf(
+                'The response is for %s paise but order %s is for %s paise.',
+                $outcome->amount,
+                $outcome->ref,
+                $expected,
+            ));
+        }
+        if (($outcome->fields['CURRENCY_CODE'] ?? Client::CURRENCY_INR) !== Client::CURRENCY_INR) {
+            throw new Rejected('The response is not in rupees (CURRENCY_CODE 356).');
+        }
+    }
+
+    /**
+     * Status enquiry of one payment attempt (the ORDER_ID the shop stored when it sent the
+     * customer to pay), signed and verified.
+     *
+     * @throws PaystraException when the gateway cannot be reached or its answer does not verify
+     */
+    public function status(string $orderId): Outcome
+    {
+        $fields = $this->client->status($orderId);
+        if (($fields['RESPONSE_CODE'] ?? '') === '328') {
+            return new Outcome(Outcome::NOT_FOUND, $this->refOf($orderId) ?? '', $orderId, '', '', '328', (string) ($fields['RESPONSE_MESSAGE'] ?? ''), $fields);
+        }
+        return $this->outcome($fields + ['ORDER_ID' => $orderId]);
+    }
+
+    /** @param array<string, string> $fields verified fields */
+    private function outcome(array $fields): Outcome
+    {
+        $orderId = (string) ($fields['ORDER_ID'] ?? '');
+        $ref = $this->refOf($orderId);
+        if ($ref === null) {
+            throw new Rejected("ORDER_ID \"$orderId\" was not issued by this shop.");
+        }
+        $code = (string) ($fields['RESPONSE_CODE'] ?? '');
+        $status = (string) ($fields['STATUS'] ?? '');
+        $state = match (true) {
+            $code === '000' && $status === 'Captured' => Outcome::PAID,
+            $status === 'Pending' => Outcome::PENDING,
+            default => Outcome::FAILED,
+        };
+        return new Outcome(
+            $state,
+            $ref,
+            $orderId,
+            (string) ($fields['AMOUNT'] ?? ''),
+            (string) ($fields['TXN_ID'] ?? ''),
+            $code,
+            (string) ($fields['RESPONSE_MESSAGE'] ?? ''),
+            $fields,
+        );
+    }
+
+    /** Customer text without `~` (it separates fields inside ENCDATA) or control characters. */
+    private static function clean(mixed $value, int $length): string
+    {
+        $text = trim((string) preg_replace('/[~\p{Cc}]+/u', ' ', (string) $value));
+        return function_exists('mb_substr') ? mb_substr($text, 0, $length, 'UTF-8') : substr($text, 0, $length);
+    }
+}

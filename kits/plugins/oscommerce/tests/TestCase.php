@@ -1,0 +1,326 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Paystra\Tests;
+
+use Paystra\Cipher;
+use Paystra\Hash;
+
+if (PHP_SAPI !== 'cli') {
+    http_response_code(404);
+    exit;
+}
+
+/**
+ * A small test case and runner: every public method whose name starts with "test" runs on a
+ * fresh instance after setUp(). Any exception, a failed assertion included, fails the test.
+ */
+abstract class TestCase
+{
+    public const PAY_ID = '1000000000000001';
+    public const SALT = 'a1b2c3d4e5f60718';
+    public const KEY_SALT = 'f0e1d2c3b4a59687';
+
+    private static int $assertions = 0;
+
+    protected function setUp(): void
+    {
+    }
+
+    /**
+     * The gateway's answer for an order, as the sandbox posts it to RETURN_URL: PAY_ID and the
+     * encrypted, signed response fields. $overrides replace or add fields.
+     *
+     * @return array{PAY_ID: string, ENCDATA: string}
+     */
+    public static function gatewayResponse(string $orderId, string $amount, array $overrides = [], string $salt = self::SALT): array
+    {
+        $fields = $overrides + [
+            'PAY_ID' => self::PAY_ID,
+            'ORDER_ID' => $orderId,
+            'AMOUNT' => $amount,
+            'CURRENCY_CODE' => '356',
+            'TXNTYPE' => 'SALE',
+            'TXN_ID' => '1763712000123456',
+            'PG_REF_NUM' => '9876543210123',
+            'STATUS' => 'Captured',
+            'RESPONSE_CODE' => '000',
+            'RESPONSE_MESSAGE' => 'Transaction successful',
+            'RESPONSE_DATE_TIME' => '2026-11-21 14:58:03',
+            'PAYMENT_TYPE' => 'CC',
+            'MOP_TYPE' => 'VI',
+            'CUST_NAME' => 'Aarav Sharma',
+            'CUST_EMAIL' => 'aarav.sharma@example.com',
+        ];
+        $key = Cipher::merchantHostedKey(self::KEY_SALT, self::PAY_ID);
+        return ['PAY_ID' => self::PAY_ID, 'ENCDATA' => Cipher::encrypt($fields, $salt, $key)];
+    }
+
+    /** A declined payment (card 4000 0000 0000 0002 in the sandbox). */
+    public static function declinedResponse(string $orderId, string $amount): array
+    {
+        return self::gatewayResponse($orderId, $amount, [
+            'STATUS' => 'Failed',
+            'RESPONSE_CODE' => '004',
+            'RESPONSE_MESSAGE' => 'Transaction declined by the issuing bank',
+        ]);
+    }
+
+    /**
+     * A response altered after signing: $changes applied inside the encryption, the HASH of the
+     * original ($original overrides, e.g. a declined payment) kept.
+     */
+    public static function tamperedResponse(string $orderId, string $amount, array $changes, array $original = []): array
+    {
+        $key = Cipher::merchantHostedKey(self::KEY_SALT, self::PAY_ID);
+        $fields = Cipher::decrypt(self::gatewayResponse($orderId, $amount, $original)['ENCDATA'], $key);
+        $hash = $fields['HASH'];
+        unset($fields['HASH']);
+        $fields = $changes + $fields;
+        return ['PAY_ID' => self::PAY_ID, 'ENCDATA' => Cipher::encryptText(Hash::canonical($fields) . '~HASH=' . $hash, $key)];
+    }
+
+    /** A status enquiry transport that answers with the given fields, signed, and records calls. */
+    public static function statusTransport(array $answer, array &$calls = []): callable
+    {
+        return static function (string $url, string $json) use ($answer, &$calls): array {
+            $calls[] = ['url' => $url, 'body' => json_decode($json, true)];
+            return [200, json_encode(Hash::withHash($answer, self::SALT))];
+        };
+    }
+
+    public static function assertSame(mixed $expected, mixed $actual, string $message = ''): void
+    {
+        self::$assertions++;
+        if ($expected !== $actual) {
+            throw new AssertionFailed(trim($message . "\n  expected: " . self::show($expected) . "\n  actual:   " . self::show($actual)));
+        }
+    }
+
+    public static function assertTrue(mixed $actual, string $message = ''): void
+    {
+        self::assertSame(true, $actual, $message);
+    }
+
+    public static function assertFalse(mixed $actual, string $message = ''): void
+    {
+        self::assertSame(false, $actual, $message);
+    }
+
+    public static function assertContains(string $needle, string $haystack, string $message = ''): void
+    {
+        self::$assertions++;
+        if (!str_contains($haystack, $needle)) {
+            throw new AssertionFailed(trim($message . "\n  expected to find: " . self::show($needle) . "\n  in: " . self::show($haystack)));
+        }
+    }
+
+    public static function assertNotContains(string $needle, string $haystack, string $message = ''): void
+    {
+        self::$assertions++;
+        if (str_contains($haystack, $needle)) {
+            throw new AssertionFailed(trim($message . "\n  did not expect: " . self::show($needle) . "\n  in: " . self::show($haystack)));
+        }
+    }
+
+    public static function assertMatches(string $pattern, string $actual, string $message = ''): void
+    {
+        self::$assertions++;
+        if (preg_match($pattern, $actual) !== 1) {
+            throw new AssertionFailed(trim($message . "\n  expected to match: $pattern\n  actual: " . self::show($actual)));
+        }
+    }
+
+    /**
+     * Runs $action and returns what it threw, failing when it throws nothing or another class.
+     *
+     * @template T of \Throwable
+     * @param class-string<T> $class
+     * @return T
+     */
+    public static function assertThrows(string $class, callable $action, string $messageContains = ''): \Throwable
+    {
+        self::$assertions++;
+        try {
+            $action();
+        } catch (\Throwable $thrown) {
+            if (!$thrown instanceof $class) {
+                throw new AssertionFailed("expected $class, got " . $thrown::class . ': ' . $thrown->getMessage(), 0, $thrown);
+            }
+            if ($messageContains !== '' && !str_contains($thrown->getMessage(), $messageContains)) {
+                throw new AssertionFailed("expected the message to contain \"$messageContains\", got: " . $thrown->getMessage());
+            }
+            return $thrown;
+        }
+        throw new AssertionFailed("expected $class, nothing was thrown");
+    }
+
+    /**
+     * Reads an XML file (the platforms' module descriptors) into XmlNode elements, failing on
+     * anything that is not well-formed. Plain PHP, since DOM and SimpleXML may be missing.
+     */
+    public static function parseXml(string $xml): XmlNode
+    {
+        $document = new XmlNode('#document');
+        $stack = [$document];
+        $tokens = preg_split('/(<!--.*?-->|<!\[CDATA\[.*?\]\]>|<[^>]*>)/s', $xml, -1, PREG_SPLIT_DELIM_CAPTURE | PREG_SPLIT_NO_EMPTY);
+        foreach ($tokens ?: [] as $index => $token) {
+            $top = $stack[count($stack) - 1];
+            if (str_starts_with($token, '<!--') || ($index === 0 && str_starts_with($token, '<?xml'))) {
+                continue;
+            }
+            if (str_starts_with($token, '<![CDATA[')) {
+                $top->text .= substr($token, 9, -3);
+            } elseif (preg_match('#^</([A-Za-z_][\w:.-]*)\s*>$#', $token, $m) === 1) {
+                if ($top->name !== $m[1] || count($stack) === 1) {
+                    throw new AssertionFailed("XML: </{$m[1]}> closes <{$top->name}>");
+                }
+                array_pop($stack);
+            } elseif (preg_match('#^<([A-Za-z_][\w:.-]*)((?:\s+[\w:.-]+\s*=\s*(?:"[^"<]*"|\'[^\'<]*\'))*)\s*(/?)>$#s', $token, $m) === 1) {
+                $node = new XmlNode($m[1]);
+                preg_match_all('#([\w:.-]+)\s*=\s*(?:"([^"]*)"|\'([^\']*)\')#', $m[2], $attributes, PREG_SET_ORDER);
+                foreach ($attributes as $attribute) {
+                    $node->attributes[$attribute[1]] = html_entity_decode($attribute[2] . ($attribute[3] ?? ''), ENT_QUOTES | ENT_XML1);
+                }
+                $top->children[] = $node;
+                if ($m[3] !== '/') {
+                    $stack[] = $node;
+                }
+            } elseif (str_starts_with($token, '<')) {
+                throw new AssertionFailed('XML: malformed tag ' . substr($token, 0, 80));
+            } else {
+                if (count($stack) === 1 && trim($token) !== '') {
+                    throw new AssertionFailed('XML: text outside the root element');
+                }
+                $top->text .= html_entity_decode($token, ENT_QUOTES | ENT_XML1);
+            }
+        }
+        if (count($stack) !== 1 || count($document->children) !== 1) {
+            throw new AssertionFailed('XML: expected one root element, all elements closed');
+        }
+        return $document->children[0];
+    }
+
+    /**
+     * Loads the test files, runs every test and prints one line per test.
+     *
+     * @param list<string> $files
+     * @return int the exit code: 0 when every test passed
+     */
+    public static function runAll(array $files, string $filter = ''): int
+    {
+        $before = get_declared_classes();
+        foreach ($files as $file) {
+            require_once $file;
+        }
+        $classes = array_filter(
+            array_diff(get_declared_classes(), $before),
+            static fn (string $class): bool => is_subclass_of($class, self::class) && !(new \ReflectionClass($class))->isAbstract(),
+        );
+        sort($classes);
+        $passed = 0;
+        $failures = [];
+        foreach ($classes as $class) {
+            foreach ((new \ReflectionClass($class))->getMethods(\ReflectionMethod::IS_PUBLIC) as $method) {
+                $name = $class . '::' . $method->getName();
+                if (!str_starts_with($method->getName(), 'test') || ($filter !== '' && !str_contains($name, $filter))) {
+                    continue;
+                }
+                try {
+                    $test = new $class();
+                    $test->setUp();
+                    $method->invoke($test);
+                    $passed++;
+                    echo "  ok    $name\n";
+                } catch (\Throwable $error) {
+                    $failures[] = $name;
+                    echo "  FAIL  $name\n    " . str_replace("\n", "\n    ", self::describe($error)) . "\n";
+                }
+            }
+        }
+        $total = $passed + count($failures);
+        echo sprintf("\n%d tests, %d passed, %d failed, %d assertions\n", $total, $passed, count($failures), self::$assertions);
+        if ($total === 0) {
+            echo "No tests ran.\n";
+            return 1;
+        }
+        return $failures === [] ? 0 : 1;
+    }
+
+    private static function describe(\Throwable $error): string
+    {
+        if ($error instanceof AssertionFailed) {
+            foreach ($error->getTrace() as $frame) {
+                if (isset($frame['file']) && str_ends_with($frame['file'], 'Test.php')) {
+                    return $error->getMessage() . "\n  at " . basename($frame['file']) . ':' . $frame['line'];
+                }
+            }
+            return $error->getMessage();
+        }
+        return $error::class . ': ' . $error->getMessage() . "\n  at " . $error->getFile() . ':' . $error->getLine();
+    }
+
+    private static function show(mixed $value): string
+    {
+        return is_string($value) ? '"' . $value . '"' : var_export($value, true);
+    }
+}
+
+final class AssertionFailed extends \RuntimeException
+{
+}
+
+/** An XML element read by TestCase::parseXml(). */
+final class XmlNode
+{
+    /** @var array<string, string> */
+    public array $attributes = [];
+    /** @var list<XmlNode> */
+    public array $children = [];
+    public string $text = '';
+
+    public function __construct(public readonly string $name)
+    {
+    }
+
+    /**
+     * The descendants along a path of element names, e.g. "default/payment/paystra";
+     * "name[@attr=value]" filters by an attribute.
+     *
+     * @return list<XmlNode>
+     */
+    public function find(string $path): array
+    {
+        $nodes = [$this];
+        foreach (explode('/', $path) as $step) {
+            preg_match('/^([^\[]+)(?:\[@([^=]+)=([^\]]*)\])?$/', $step, $m);
+            $next = [];
+            foreach ($nodes as $node) {
+                foreach ($node->children as $child) {
+                    if ($child->name === $m[1] && (!isset($m[2]) || ($child->attributes[$m[2]] ?? null) === $m[3])) {
+                        $next[] = $child;
+                    }
+                }
+            }
+            $nodes = $next;
+        }
+        return $nodes;
+    }
+
+    /** The one element at the path, failing when there is none or more than one. */
+    public function one(string $path): XmlNode
+    {
+        $found = $this->find($path);
+        if (count($found) !== 1) {
+            throw new AssertionFailed(sprintf('XML: %d elements at %s in <%s>', count($found), $path, $this->name));
+        }
+        return $found[0];
+    }
+
+    /** @return list<string> names of the child elements */
+    public function childNames(): array
+    {
+        return array_map(static fn (XmlNode $child): string => $child->name, $this->children);
+    }
+}
