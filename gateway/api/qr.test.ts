@@ -165,6 +165,21 @@ describe('POST /pgws/qr', () => {
     })
   })
 
+  it('the scan page has the language picker, and stays the scan page in the chosen language', async () => {
+    const { json } = await qr()
+    const scanPath = path(json.QR_SCAN_URL!)
+    const html = await (await get(json.QR_SCAN_URL!)).text()
+    expect(html).toContain('name="return" value="qr"')
+    const changed = await postForm(`${scanPath.replace('/qr/', '/pay/')}/language`, {
+      lang: 'hi',
+      return: 'qr',
+    })
+    expect(changed.headers.get('location')).toBe(scanPath)
+    const hindi = await (await get(json.QR_SCAN_URL!)).text()
+    expect(hindi).toContain('<html lang="hi"')
+    expect(hindi).toContain('इस UPI भुगतान को स्वीकृत करें')
+  })
+
   it('only the test UPI IDs pay from the scan page', async () => {
     const { json } = await qr()
     const response = await postForm(`${path(json.QR_SCAN_URL!)}/upi`, { vpa: 'someone@okaxis' })

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { isResponseCode, isSuccess, payoutStatus, refundStatus, responseCodes } from './codes.ts'
 
@@ -83,5 +84,22 @@ describe('the codes of refunds, payouts and QR', () => {
     expect(isResponseCode('337')).toBe(false)
     expect(isResponseCode('toString')).toBe(false)
     expect(isResponseCode(336)).toBe(false)
+  })
+})
+
+describe('the README', () => {
+  it('lists every code with its STATUS and message', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+    const rows = new Map(
+      [...readme.matchAll(/^\| (\d{3})\s+\| (\w+)\s+\| (.+?)\s+\|$/gm)].map((match) => [
+        match[1]!,
+        { status: match[2]!, message: match[3]! },
+      ]),
+    )
+    expect([...rows.keys()].sort()).toEqual(Object.keys(responseCodes).sort())
+    for (const [code, { status, message }] of Object.entries(responseCodes)) {
+      expect(rows.get(code)?.status, code).toBe(status)
+      expect(rows.get(code)?.message.startsWith(message), code).toBe(true)
+    }
   })
 })
