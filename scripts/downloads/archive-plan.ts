@@ -44,6 +44,7 @@ export const excludedNames = new Set([
   '.DS_Store',
   'paystra.env',
   'kit.ts',
+  'plugin.json',
   '.gitignore',
 ])
 export const excludedExtensions = ['.pyc', '.class', '.log']
