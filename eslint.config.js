@@ -5,7 +5,15 @@ import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
   {
-    ignores: ['build/', 'data/', '.react-router/', 'test-results/', 'playwright-report/', 'kits/*/out/', 'kits/**/vendor/'],
+    ignores: [
+      'build/',
+      'data/',
+      '.react-router/',
+      'test-results/',
+      'playwright-report/',
+      'kits/*/out/',
+      'kits/**/vendor/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
