@@ -9,10 +9,11 @@ declare(strict_types=1);
 //   php kits/plugins/run-tests.php --staged <dir>       a plugin already staged (core in place)
 //   php kits/plugins/run-tests.php --stage <plugin> <dir>   only stage one (to try it by hand)
 //
-// Staging copies kits/plugins/<plugin>/ into a temporary folder and kits/php/core/src into the
-// folder its plugin.json names as "coreInto", which is exactly what a release archive holds.
+// Staging copies kits/plugins/<plugin>/ into a temporary folder, kits/php/core/src into the
+// folder its plugin.json names as "coreInto", and the shop-independent layer (shared/) into
+// "sharedInto" and tests/ — what a release archive holds (scripts/downloads/archive-plan.ts
+// builds the archives the same way, and kits/plugins/plugins.test.ts runs this on them).
 // Then every PHP file passes `php -l` and the plugin's own tests run (tests/run.php).
-// The files every plugin carries a copy of (HostedCheckout.php, the test runner) must match.
 
 if (PHP_SAPI !== 'cli') {
     http_response_code(404);
@@ -20,7 +21,6 @@ if (PHP_SAPI !== 'cli') {
 }
 
 const PLUGINS = ['woocommerce', 'magento', 'oscommerce', 'opencart', 'prestashop'];
-const SHARED_FILES = ['HostedCheckout.php', 'tests/run.php', 'tests/TestCase.php', 'tests/HostedCheckoutTest.php'];
 
 $core = realpath(__DIR__ . '/../php/core/src') ?: '';
 $args = array_slice($argv, 1);
@@ -40,7 +40,7 @@ foreach ($plugins as $plugin) {
         usage("Unknown plugin \"$plugin\"");
     }
 }
-$ok = checkSharedCopies(PLUGINS);
+$ok = true;
 foreach ($plugins as $plugin) {
     $dir = sys_get_temp_dir() . '/paystra-plugin-' . $plugin . '-' . getmypid();
     stage($plugin, $dir, $core);
@@ -76,6 +76,8 @@ function stage(string $plugin, string $dir, string $core): void
     }
     copyTree($source, $dir);
     copyTree($core, $dir . '/' . trim((string) $manifest['coreInto'], '/'));
+    copy(__DIR__ . '/shared/HostedCheckout.php', $dir . '/' . trim((string) $manifest['sharedInto'], '/') . '/HostedCheckout.php');
+    copyTree(__DIR__ . '/shared/tests', "$dir/tests");
 }
 
 /** `php -l` on every PHP file, then the plugin's tests. */
@@ -101,44 +103,6 @@ function checkStaged(string $dir): bool
     echo sprintf("php -l: %d files, %d with errors\n", count($files), $lintFailures);
     passthru(escapeshellarg(PHP_BINARY) . ' ' . escapeshellarg("$dir/tests/run.php"), $status);
     return $lintFailures === 0 && $status === 0;
-}
-
-/** Every plugin's copy of a shared file is the same, so a fix reaches all five. */
-function checkSharedCopies(array $plugins): bool
-{
-    $ok = true;
-    foreach (SHARED_FILES as $shared) {
-        $copies = [];
-        foreach ($plugins as $plugin) {
-            $path = str_contains($shared, '/') ? __DIR__ . "/$plugin/$shared" : findFile(__DIR__ . "/$plugin", $shared);
-            if ($path === null || !is_file($path)) {
-                echo "MISSING  $plugin has no $shared\n";
-                $ok = false;
-                continue;
-            }
-            $copies[$plugin] = hash_file('sha256', $path);
-        }
-        if (count(array_unique($copies)) > 1) {
-            echo "DIFFERS  $shared: " . json_encode($copies) . "\n";
-            $ok = false;
-        }
-    }
-    echo $ok ? 'Shared files identical in ' . count($plugins) . " plugins.\n" : '';
-    return $ok;
-}
-
-function findFile(string $root, string $name): ?string
-{
-    if (!is_dir($root)) {
-        return null;
-    }
-    $iterator = new RecursiveIteratorIterator(new RecursiveDirectoryIterator($root, FilesystemIterator::SKIP_DOTS));
-    foreach ($iterator as $file) {
-        if ($file->getFilename() === $name && !str_contains($file->getPathname(), '/tests/')) {
-            return $file->getPathname();
-        }
-    }
-    return null;
 }
 
 function copyTree(string $from, string $to): void

@@ -16,7 +16,7 @@ if (PHP_SAPI !== 'cli') {
 }
 
 require __DIR__ . '/../php/core/src/autoload.php';
-require __DIR__ . '/woocommerce/lib/HostedCheckout.php';
+require __DIR__ . '/shared/HostedCheckout.php';
 
 use Paystra\Plugin\HostedCheckout;
 use Paystra\Plugin\Rejected;

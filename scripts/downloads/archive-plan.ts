@@ -44,7 +44,6 @@ export const excludedNames = new Set([
   '.DS_Store',
   'paystra.env',
   'kit.ts',
-  'plugin.json',
   '.gitignore',
 ])
 export const excludedExtensions = ['.pyc', '.class', '.log']
@@ -67,10 +66,14 @@ function kitArchive(download: Download, language: string, example: string): Arch
   }
 }
 
-/** kits/plugins/<slug>/plugin.json: where the plugin's folder goes and where the PHP core goes in it. */
+/**
+ * kits/plugins/<slug>/plugin.json: the plugin's folder name, where the PHP core goes in it, and
+ * where the shop-independent layer (kits/plugins/shared) goes.
+ */
 export interface PluginLayout {
   root: string
   coreInto: string
+  sharedInto: string
   targets: string
 }
 
@@ -78,13 +81,20 @@ export function pluginLayout(slug: string): PluginLayout {
   const file = kitFile('plugins', slug, 'plugin.json')
   if (!existsSync(file)) throw new Error(`Missing ${path.relative(repositoryRoot, file)}`)
   const layout = JSON.parse(readFileSync(file, 'utf8')) as Partial<PluginLayout>
-  if (!layout.root || !layout.coreInto) {
-    throw new Error(`${path.relative(repositoryRoot, file)} must name "root" and "coreInto"`)
+  if (!layout.root || !layout.coreInto || !layout.sharedInto) {
+    throw new Error(
+      `${path.relative(repositoryRoot, file)} must name "root", "coreInto" and "sharedInto"`,
+    )
   }
-  return { root: layout.root, coreInto: layout.coreInto, targets: layout.targets ?? '' }
+  return {
+    root: layout.root,
+    coreInto: layout.coreInto,
+    sharedInto: layout.sharedInto,
+    targets: layout.targets ?? '',
+  }
 }
 
-/** A plugin: its platform folder with the PHP core copied in, plus the licence. */
+/** A plugin: its platform folder with the PHP core and the shared layer copied in, plus the licence. */
 function pluginArchive(download: Download, slug: string): ArchivePlan {
   const layout = pluginLayout(slug)
   return {
@@ -94,6 +104,11 @@ function pluginArchive(download: Download, slug: string): ArchivePlan {
       { from: kitFile('plugins', slug), to: '.' },
       { from: kitFile('LICENSE'), to: 'LICENSE' },
       { from: kitFile('php', 'core', 'src'), to: layout.coreInto },
+      {
+        from: kitFile('plugins', 'shared', 'HostedCheckout.php'),
+        to: `${layout.sharedInto}/HostedCheckout.php`,
+      },
+      { from: kitFile('plugins', 'shared', 'tests'), to: 'tests' },
     ],
   }
 }

@@ -2,7 +2,15 @@
  * Writes an archive plan as a zip: one top folder, entries in sorted order with a fixed date,
  * so the same sources always give the same bytes (cacheable, diffable).
  */
-import { createWriteStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import {
+  copyFileSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+} from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
@@ -50,6 +58,16 @@ export function archiveFiles(plan: ArchivePlan): ArchiveFile[] {
     add(entry.from, path.posix.normalize(`${plan.root}/${entry.to}`))
   }
   return [...files.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+}
+
+/** Copies the plan's files into `dir` (as `dir/<root>/…`), the layout the zip unpacks to. */
+export function stageArchive(plan: ArchivePlan, dir: string): string {
+  for (const file of archiveFiles(plan)) {
+    const target = path.join(dir, file.name)
+    mkdirSync(path.dirname(target), { recursive: true })
+    copyFileSync(file.source, target)
+  }
+  return path.join(dir, plan.root)
 }
 
 export async function writeArchive(plan: ArchivePlan, file: string): Promise<ArchiveFile[]> {
