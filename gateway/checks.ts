@@ -38,6 +38,25 @@ const MAX_RETURN_URL_LENGTH = 2048
 const MAX_CUSTOMER_FIELD_LENGTH = 200
 
 /** Positive whole number of minor units, at most 10 digits, no leading zero (SPEC §5 "number"). */
+/**
+ * Every code a payment request can be refused with before any payment page: the checks below,
+ * a malformed request (326) and an order id already used (018).
+ */
+export const paymentRefusalCodes = [
+  '018',
+  '319',
+  '320',
+  '321',
+  '322',
+  '323',
+  '324',
+  '325',
+  '326',
+] as const satisfies readonly ResponseCode[]
+
+/** A merchant-hosted request naming a method the gateway does not offer. */
+export const merchantHostedRefusalCode = '327' satisfies ResponseCode
+
 export function checkAmount(value: string | undefined): boolean {
   return isAmount(value)
 }

@@ -14,6 +14,8 @@ import {
   checkMerchantHostedInit,
   checkPaymentRequest,
   checkReturnUrl,
+  merchantHostedRefusalCode,
+  paymentRefusalCodes,
   type ChosenMethod,
   type MerchantHostedResult,
   formFields,
@@ -511,7 +513,7 @@ function withCheckedReturnUrl(result: CheckResult, fields: Fields): CheckResult 
     : result
 }
 
-const refusalCodes = ['018', '319', '320', '321', '322', '323', '324', '325', '326', '327'] as const
+const refusalCodes = [...paymentRefusalCodes, merchantHostedRefusalCode] as const
 
 function isRefusalCode(code: string): code is (typeof refusalCodes)[number] {
   return (refusalCodes as readonly string[]).includes(code)

@@ -4,6 +4,7 @@ import { lexer, type Tokens } from 'marked'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { developerDocs } from '#app/content/downloads.ts'
 import { payoutTestAccounts, payoutTestVpas } from '#gateway/api/payout-checks.ts'
+import { merchantHostedRefusalCode, paymentRefusalCodes } from '#gateway/checks.ts'
 import { demoMerchant } from '#gateway/merchants.ts'
 import { bankOutcomes, banks, testCards, testUpiIds, wallets } from '#gateway/methods.ts'
 import { decryptFields, encryptFields } from '#gateway/protocol/cipher.ts'
@@ -62,14 +63,14 @@ const hostedOutcomes = [
 /** Merchant-hosted: banks and wallets end on the bank page (or Cancel), UPI IDs at once. */
 const seamlessOutcomes = [...codes(testUpiIds), ...Object.values(bankOutcomes), '010']
 /** The checks before a payment page (gateway/checks.ts and the duplicate order id). */
-const paymentRefusals = ['018', '319', '320', '321', '322', '323', '324', '325', '326']
+const paymentRefusals = paymentRefusalCodes
 /** JSON APIs: 324 unknown PAY_ID, 323 bad HASH, 326 malformed (gateway/api/json.ts). */
 const jsonRefusals = ['323', '324', '326']
 const qrRefusals = [...jsonRefusals, '018', '319', '320', '321', '322', '325', '336']
 
 const expectedCodes: Record<string, readonly string[]> = {
   'pg-hosted': [...hostedOutcomes, ...paymentRefusals],
-  seamless: [...seamlessOutcomes, ...paymentRefusals, '327'],
+  seamless: [...seamlessOutcomes, ...paymentRefusals, merchantHostedRefusalCode],
   api: [
     // status enquiry: the payment's own codes, 006 while open, its refusals
     ...hostedOutcomes,
