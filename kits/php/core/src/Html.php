@@ -185,7 +185,7 @@ final class Html
     public static function paymentInputs(string $amount = '100'): string
     {
         return '<div class="grid pairs">'
-            . self::input('AMOUNT', 'Amount in paise', $amount, ['inputmode' => 'numeric', 'pattern' => '[1-9][0-9]{0,9}', 'required' => true], self::e($amount . ' paise = ' . Amount::format($amount) . '. 100 paise = ₹1.00.'))
+            . self::input('AMOUNT', 'Amount in paise', $amount, ['inputmode' => 'numeric', 'pattern' => '[1-9][0-9]{0,9}', 'required' => true], self::e(self::paiseHint($amount)))
             . self::input('CUST_NAME', 'Customer name', 'Asha Verma', ['autocomplete' => 'name', 'required' => true])
             . self::input('CUST_EMAIL', 'Email', 'asha.verma@example.com', ['type' => 'email', 'autocomplete' => 'email', 'required' => true])
             . self::input('CUST_MOBILE', 'Mobile', '9876543210', ['inputmode' => 'numeric', 'pattern' => '[0-9]{10}', 'autocomplete' => 'tel-national', 'required' => true], '10 digits.')
@@ -308,4 +308,11 @@ form h2,form h3{margin-top:1.5rem}
 footer{color:var(--ink-soft);font-size:.85rem;padding:.5rem 0 2rem}
 @media (max-width:30rem){.wrap{padding:0 .75rem}.card{padding:1rem}h1{font-size:1.4rem}}
 CSS;
+
+    /** "250 paise = ₹2.50. 100 paise = ₹1.00." — the second sentence only when it adds something. */
+    private static function paiseHint(string $amount): string
+    {
+        $hint = $amount . ' paise = ' . Amount::format($amount) . '.';
+        return $amount === '100' ? $hint : $hint . ' 100 paise = ₹1.00.';
+    }
 }
