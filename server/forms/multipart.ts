@@ -38,6 +38,8 @@ export function readUpload(req: IncomingMessage, limits: UploadLimits): Promise<
     try {
       parser = busboy({
         headers: req.headers,
+        // Browsers send a file name's UTF-8 bytes as they are; busboy would read them as Latin-1.
+        defParamCharset: 'utf8',
         limits: {
           // busboy reports the limit on reaching it; one byte more than allowed is the refusal.
           fileSize: limits.maxFileBytes + 1,
@@ -67,7 +69,9 @@ export function readUpload(req: IncomingMessage, limits: UploadLimits): Promise<
     parser.on('field', (name, value, info) => {
       if (info.valueTruncated) return fail(new UploadTooLargeError(`field ${name} is too long`))
       if (name in fields) repeated.push(name)
-      fields[name] = value
+      // A browser turns every line break of a form value into CRLF when it sends multipart; the
+      // field held LF, and its rules (length, the same text as the JSON form) judge that.
+      fields[name] = value.replace(/\r\n/g, '\n')
     })
     parser.on('file', (name, stream, info) => {
       if (name !== limits.fileField || file) {
@@ -110,5 +114,8 @@ export function safeFileName(name: string): string {
     )
     .join('')
     .trim()
-  return cleaned.slice(-120)
+  // Cut by characters, so an emoji is never halved; the end is kept, with the extension.
+  const kept = Array.from(cleaned).slice(-120).join('')
+  // Nothing left before the extension ("<.pdf", " .pdf"): the file keeps its type and gets a name.
+  return kept.lastIndexOf('.') === 0 ? `file${kept}` : kept
 }
