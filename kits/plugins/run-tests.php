@@ -76,7 +76,9 @@ function stage(string $plugin, string $dir, string $core): void
     }
     copyTree($source, $dir);
     copyTree($core, $dir . '/' . trim((string) $manifest['coreInto'], '/'));
-    copy(__DIR__ . '/shared/HostedCheckout.php', $dir . '/' . trim((string) $manifest['sharedInto'], '/') . '/HostedCheckout.php');
+    foreach (glob(__DIR__ . '/shared/*.php') ?: [] as $shared) {
+        copy($shared, $dir . '/' . trim((string) $manifest['sharedInto'], '/') . '/' . basename($shared));
+    }
     copyTree(__DIR__ . '/shared/tests', "$dir/tests");
 }
 

@@ -5,7 +5,7 @@
  * A kit archive keeps the repository's relative layout — `core/` beside the example — so the
  * README's commands run the same from `kits/<language>/` and from the unzipped archive.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import {
   ecommercePlugins,
@@ -104,13 +104,18 @@ function pluginArchive(download: Download, slug: string): ArchivePlan {
       { from: kitFile('plugins', slug), to: '.' },
       { from: kitFile('LICENSE'), to: 'LICENSE' },
       { from: kitFile('php', 'core', 'src'), to: layout.coreInto },
-      {
-        from: kitFile('plugins', 'shared', 'HostedCheckout.php'),
-        to: `${layout.sharedInto}/HostedCheckout.php`,
-      },
+      ...sharedPluginFiles().map((name) => ({
+        from: kitFile('plugins', 'shared', name),
+        to: `${layout.sharedInto}/${name}`,
+      })),
       { from: kitFile('plugins', 'shared', 'tests'), to: 'tests' },
     ],
   }
+}
+
+/** The shop-independent PHP files every plugin ships (kits/plugins/shared/*.php). */
+function sharedPluginFiles(): string[] {
+  return readdirSync(kitFile('plugins', 'shared')).filter((name) => name.endsWith('.php'))
 }
 
 const slugOf = (download: Download) => path.basename(download.href, '.zip')
