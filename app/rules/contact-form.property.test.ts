@@ -2,13 +2,7 @@ import { Readable } from 'node:stream'
 import express, { type Request, type Response } from 'express'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import {
-  anyText,
-  validEmail,
-  validFreeText,
-  validName,
-  validPhone,
-} from '#tests/support/arbitraries.ts'
+import { validEmail, validFreeText, validName, validPhone } from '#tests/support/arbitraries.ts'
 import { COMPANY_MAX, MESSAGE_MAX, SUBJECT_MAX } from './fields.ts'
 import { contactFields, contactFormRules, validateContactForm } from './contact-form.ts'
 import { HONEYPOT_FIELD, isHoneypotFilled } from './honeypot.ts'
@@ -82,28 +76,5 @@ describe('a contact message the form accepts', () => {
     }
     expect(validateContactForm(worst).ok).toBe(true)
     expect(Buffer.byteLength(JSON.stringify(worst))).toBeLessThanOrEqual(JSON_LIMIT_BYTES)
-  })
-})
-
-describe('the honeypot', () => {
-  it('counts as filled exactly when it holds a non-blank string', () => {
-    fc.assert(
-      fc.property(
-        fc.oneof(anyText(), fc.constant(undefined), fc.constant(null), fc.integer(), fc.object()),
-        (value) => {
-          expect(isHoneypotFilled(value)).toBe(typeof value === 'string' && value.trim() !== '')
-        },
-      ),
-    )
-  })
-
-  it('never changes how the fields are judged', () => {
-    fc.assert(
-      fc.property(validContact, anyText(), (contact, bait) => {
-        expect(validateContactForm({ ...contact, [HONEYPOT_FIELD]: bait })).toEqual(
-          validateContactForm(contact),
-        )
-      }),
-    )
   })
 })
