@@ -1,0 +1,130 @@
+/** What `npm run bench -- …` was asked to do. */
+export interface BenchOptions {
+  /** Seconds of each page run (our server, nginx). */
+  pageSeconds: number
+  /** Seconds of the contact API run. */
+  apiSeconds: number
+  /** Run `npm run build` first (off: measure the build/ that is there). */
+  build: boolean
+  /** Compare with nginx (off: only our server's rate, no ratio). */
+  nginx: boolean
+  /** The prerendered page both servers serve. */
+  page: string
+  /** Ports to pick from, inclusive; absent: any free port the system hands out. */
+  ports?: [number, number]
+  /** Connections for the page runs. */
+  pageConnections: number
+  /** Requests a second on the contact API. */
+  apiRate: number
+  /** Connections sharing the contact API's rate. */
+  apiConnections: number
+}
+
+export const defaultOptions: BenchOptions = {
+  pageSeconds: 10,
+  apiSeconds: 20,
+  build: true,
+  nginx: true,
+  page: '/about',
+  pageConnections: 20,
+  apiRate: 200,
+  apiConnections: 4,
+}
+
+export const usage = `npm run bench [-- options]
+
+Serves one prerendered page with our server and with nginx on loopback and compares their
+request rates, then posts the contact form at a constant rate and reports its latency.
+
+  --duration S         seconds of every run (default: ${defaultOptions.pageSeconds} s per page run, ${defaultOptions.apiSeconds} s for the API)
+  --no-build           measure the build/ that is there instead of running npm run build
+  --skip-nginx         leave nginx out (no ratio, so the page budget is not judged)
+  --page PATH          the prerendered page to serve (default ${defaultOptions.page})
+  --ports LOW-HIGH     pick the servers' ports from this range (default: any free port)
+  --connections N      connections of the page runs (default ${defaultOptions.pageConnections})
+  --api-rate N         contact API requests a second (default ${defaultOptions.apiRate}; the budget is for 200)
+  --api-connections N  connections sharing that rate (default ${defaultOptions.apiConnections})
+  --help               this text`
+
+export class UsageError extends Error {
+  override name = 'UsageError'
+}
+
+export function parseBenchArgs(args: readonly string[]): BenchOptions | 'help' {
+  const options: BenchOptions = { ...defaultOptions }
+  const rest = [...args]
+  const value = (flag: string) => {
+    const next = rest.shift()
+    if (next === undefined || next.startsWith('--')) throw new UsageError(`${flag} needs a value`)
+    return next
+  }
+  const positive = (flag: string, text: string, integer: boolean) => {
+    const number = Number(text)
+    if (!Number.isFinite(number) || number <= 0 || (integer && !Number.isInteger(number))) {
+      throw new UsageError(
+        `${flag} needs a positive ${integer ? 'whole ' : ''}number, not "${text}"`,
+      )
+    }
+    return number
+  }
+  while (rest.length > 0) {
+    const arg = rest.shift()!
+    const [flag, inline] = arg.includes('=') ? arg.split(/=(.*)/s, 2) : [arg, undefined]
+    if (inline !== undefined) rest.unshift(inline)
+    switch (flag) {
+      case '--help':
+      case '-h':
+        return 'help'
+      case '--duration': {
+        const seconds = positive(flag, value(flag), false)
+        options.pageSeconds = seconds
+        options.apiSeconds = seconds
+        break
+      }
+      case '--no-build':
+        options.build = false
+        break
+      case '--skip-nginx':
+        options.nginx = false
+        break
+      case '--page': {
+        const page = value(flag)
+        if (!/^\/[A-Za-z0-9/_-]*$/.test(page) || page.includes('//')) {
+          throw new UsageError(`--page needs a site path such as /about, not "${page}"`)
+        }
+        options.page = page.length > 1 ? page.replace(/\/$/, '') : page
+        break
+      }
+      case '--ports': {
+        const text = value(flag)
+        const match = /^(\d+)-(\d+)$/.exec(text)
+        const low = Number(match?.[1])
+        const high = Number(match?.[2])
+        if (!match || low < 1024 || high > 65535 || high < low + 1) {
+          throw new UsageError(
+            `--ports needs a range of at least two ports such as 4230-4239, not "${text}"`,
+          )
+        }
+        options.ports = [low, high]
+        break
+      }
+      case '--connections':
+        options.pageConnections = positive(flag, value(flag), true)
+        break
+      case '--api-rate':
+        options.apiRate = positive(flag, value(flag), true)
+        break
+      case '--api-connections':
+        options.apiConnections = positive(flag, value(flag), true)
+        break
+      default:
+        throw new UsageError(`Unknown option ${arg} (npm run bench -- --help lists them)`)
+    }
+  }
+  if (options.apiConnections > options.apiRate) {
+    throw new UsageError(
+      '--api-connections cannot exceed --api-rate (each connection sends at least one a second)',
+    )
+  }
+  return options
+}
