@@ -1,3 +1,4 @@
+import { formatLegalDate } from '#app/content/legal/types.ts'
 /** What a developer document says about itself, from the `---` block at its top. */
 export interface DocumentMeta {
   title: string
@@ -46,23 +47,5 @@ export function parseFrontMatter(
   }
 }
 
-const months = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
-
-/** `2026-11-21` → `21 November 2026`. */
-export function formatDocumentDate(date: string): string {
-  const [year, month, day] = date.split('-').map(Number)
-  return `${day} ${months[month! - 1]} ${year}`
-}
+/** `2026-11-21` → `21 November 2026`, as the legal documents write dates. */
+export const formatDocumentDate = formatLegalDate

@@ -1,5 +1,5 @@
 import { lexer, type Token, type Tokens } from 'marked'
-import PDFDocument from 'pdfkit'
+import { openPdfDocument } from '../pdf/pdf-document.ts'
 import { toWinAnsi } from './charset.ts'
 import { type DocumentMeta, formatDocumentDate } from './front-matter.ts'
 import { languageLabel } from './include.ts'
@@ -91,32 +91,15 @@ export async function renderMarkdownPdf(
   body: string,
   options: DocsPdfOptions,
 ): Promise<Buffer> {
-  const date = new Date(`${meta.date}T00:00:00Z`)
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, bytes: done } = openPdfDocument({
     margins,
-    bufferPages: true,
-    autoFirstPage: true,
-    compress: options.compress ?? true,
-    pdfVersion: '1.7',
-    lang: 'en-IN',
-    displayTitle: true,
-    info: {
-      Title: toWinAnsi(meta.title, options.source),
-      Author: options.legalName,
-      Subject: toWinAnsi(meta.subject, options.source),
-      Keywords: `${options.brandName}, payment gateway, integration, API, India`,
-      Creator: `${options.brandName} website build`,
-      // The document's own date, not the build's: rebuilding unchanged text gives the same file.
-      CreationDate: date,
-      ModDate: date,
-    },
-  })
-  const chunks: Buffer[] = []
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk))
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    doc.on('error', reject)
+    title: toWinAnsi(meta.title, options.source),
+    subject: toWinAnsi(meta.subject, options.source),
+    keywords: `${options.brandName}, payment gateway, integration, API, India`,
+    author: options.legalName,
+    brandName: options.brandName,
+    date: meta.date,
+    compress: options.compress,
   })
   try {
     const writer = new DocsPdfWriter(doc, meta, options)

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit'
 import { parseInline } from '#app/content/legal/inline.ts'
 import {
   formatLegalDate,
@@ -9,6 +8,7 @@ import {
   type ListBlock,
   type TableBlock,
 } from '#app/content/legal/types.ts'
+import { openPdfDocument } from './pdf-document.ts'
 import { assertWinAnsi } from './win-ansi.ts'
 
 export interface LegalPdfOptions {
@@ -49,31 +49,15 @@ export async function renderLegalPdf(
   options: LegalPdfOptions,
 ): Promise<Buffer> {
   assertWinAnsi(source)
-  const lastUpdated = new Date(`${source.lastUpdated}T00:00:00Z`)
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, bytes: done } = openPdfDocument({
     margins,
-    bufferPages: true,
-    compress: options.compress ?? true,
-    pdfVersion: '1.7',
-    lang: 'en-IN',
-    displayTitle: true,
-    info: {
-      Title: source.title,
-      Author: options.legalName,
-      Subject: `${source.title} of ${options.brandName}`,
-      Keywords: `${options.brandName}, terms, payment aggregator, India`,
-      Creator: `${options.brandName} website build`,
-      // The document's own date, not the build's: rebuilding unchanged text gives the same file.
-      CreationDate: lastUpdated,
-      ModDate: lastUpdated,
-    },
-  })
-  const chunks: Buffer[] = []
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk))
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    doc.on('error', reject)
+    title: source.title,
+    subject: `${source.title} of ${options.brandName}`,
+    keywords: `${options.brandName}, terms, payment aggregator, India`,
+    author: options.legalName,
+    brandName: options.brandName,
+    date: source.lastUpdated,
+    compress: options.compress,
   })
 
   const writer = new LegalPdfWriter(doc, source, options)
