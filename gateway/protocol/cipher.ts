@@ -33,17 +33,18 @@ export function encrypt(plaintext: string, key: string): string {
  */
 export function decrypt(encdata: string, key: string): string {
   const { key: keyBytes, iv } = keyAndIv(key)
-  const base64 = encdata.trim().replace(/ /g, '+')
+  // Spaces first: Base64 has none, so each is a `+` (even the first or last) and never trimmed.
+  const base64 = encdata.replace(/ /g, '+').trim()
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) throw new ProtocolError('ENCDATA is not Base64')
-  const padded = base64
-    .replace(/=+$/, '')
-    .padEnd(Math.ceil(base64.replace(/=+$/, '').length / 4) * 4, '=')
+  const unpadded = base64.replace(/=+$/, '')
+  const bytes = Buffer.from(unpadded, 'base64')
+  // Unused low bits in the last character would let several spellings decode alike; one only.
+  if (bytes.toString('base64').replace(/=+$/, '') !== unpadded) {
+    throw new ProtocolError('ENCDATA is not Base64')
+  }
   try {
     const decipher = createDecipheriv('aes-256-cbc', keyBytes, iv)
-    return Buffer.concat([
-      decipher.update(Buffer.from(padded, 'base64')),
-      decipher.final(),
-    ]).toString('utf8')
+    return Buffer.concat([decipher.update(bytes), decipher.final()]).toString('utf8')
   } catch {
     throw new ProtocolError('ENCDATA does not decrypt with this key')
   }
@@ -52,7 +53,10 @@ export function decrypt(encdata: string, key: string): string {
 /** ENCDATA of a request or response: the sorted fields plus `~HASH=<their hash>`, encrypted. */
 export function encryptFields(fields: Fields, salt: string, key: string): string {
   const { HASH, ...plain } = fields
-  return encrypt(`${canonicalString(plain)}~HASH=${computeHash(plain, salt)}`, key)
+  const hash = `HASH=${computeHash(plain, salt)}`
+  // No fields at all is just the HASH: a leading `~` would be an empty, malformed pair.
+  const text = canonicalString(plain)
+  return encrypt(text === '' ? hash : `${text}~${hash}`, key)
 }
 
 export type DecryptResult =

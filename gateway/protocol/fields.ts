@@ -23,7 +23,13 @@ export function parseFields(text: string): Fields {
   for (const pair of text.split('~')) {
     const separator = pair.indexOf('=')
     if (separator <= 0) throw new ProtocolError(`malformed field "${pair.slice(0, 40)}"`)
-    fields[pair.slice(0, separator)] = pair.slice(separator + 1)
+    // Defined, not assigned: a key named `__proto__` is a field like any other, not dropped.
+    Object.defineProperty(fields, pair.slice(0, separator), {
+      value: pair.slice(separator + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
   }
   return fields
 }
