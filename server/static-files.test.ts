@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { staticFiles } from './static-files.ts'
+import { preferredEncoding, staticFiles } from './static-files.ts'
 
 let baseUrl = ''
 let close: () => void = () => {}
@@ -64,5 +64,25 @@ describe('staticFiles', () => {
       const response = await fetch(`${baseUrl}${url}`, { method, redirect: 'manual' })
       expect(response.status, `${method} ${url}`).toBe(418)
     }
+  })
+})
+
+describe('preferredEncoding', () => {
+  const both = { br: true, gzip: true }
+  it.each([
+    ['gzip, deflate, br, zstd', both, 'br'],
+    ['gzip, deflate', both, 'gzip'],
+    ['br;q=0.8, gzip;q=0.9', both, 'gzip'],
+    ['br;q=0.9, gzip;q=0.9', both, 'br'],
+    ['x-gzip', both, 'gzip'],
+    ['*;q=0.5', both, 'br'],
+    ['*, br;q=0', both, 'gzip'],
+    ['br', { gzip: true }, undefined],
+    ['identity', both, undefined],
+    ['br;q=0, gzip;q=0', both, undefined],
+    ['', both, undefined],
+    [undefined, both, undefined],
+  ] as const)('%s with %o → %s', (accept, available, expected) => {
+    expect(preferredEncoding(accept, available)).toBe(expected)
   })
 })

@@ -1,55 +1,230 @@
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
-import express, { type RequestHandler, Router } from 'express'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import express, { type Request, type Response, Router } from 'express'
+import {
+  cspManifestPath,
+  findPrerenderedPages,
+  readCspManifest,
+  sha256Hex,
+} from './prerendered-csp'
 
 const oneYear = 365 * 24 * 60 * 60
 
+export const cacheControl = {
+  /** Names under /assets carry their content hash. */
+  hashed: `public, max-age=${oneYear}, immutable`,
+  /** Prerendered pages keep their URL across releases. */
+  page: 'public, max-age=0, must-revalidate',
+  other: 'public, max-age=3600',
+} as const
+
+/** Files held in memory and answered without touching the disk; larger or other ones stream. */
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.ico': 'image/x-icon',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.woff2': 'font/woff2',
+  '.pdf': 'application/pdf',
+}
+const MAX_IN_MEMORY = 2 * 1024 * 1024
+
+/** The precompressed siblings scripts/build-compress.ts writes, best first. */
+const encodings = [
+  { name: 'br', suffix: '.br', decompress: brotliDecompressSync },
+  { name: 'gzip', suffix: '.gz', decompress: gunzipSync },
+] as const
+export type Encoding = (typeof encodings)[number]['name']
+
+interface Body {
+  content: Buffer
+  etag: string
+}
+
+interface StaticEntry {
+  contentType: string
+  cacheControl: string
+  identity: Body
+  encoded: Partial<Record<Encoding, Body>>
+  /** A prerendered page's own Content Security Policy (its inline scripts' hashes). */
+  policy?: string
+}
+
+export interface StaticFilesOptions {
+  /**
+   * The policy of a prerendered page, given its inline scripts' hashes from
+   * build/csp-hashes.json. Unset: pages keep whatever policy the response already has.
+   */
+  pagePolicy?: (scriptHashes: readonly string[]) => string
+  log?: (line: string) => void
+}
+
 /**
- * The built client: hashed assets cached for a year, other public files for an hour, and the
- * prerendered marketing pages as plain HTML. `express.static` would redirect `/about` to
- * `/about/`, so prerendered pages are looked up by path here.
+ * The built client, read into memory at start: hashed assets cached for a year as immutable,
+ * prerendered pages at their exact path (`express.static` would redirect `/about` to `/about/`)
+ * revalidated on every visit, other public files for an hour. Each file is answered with its
+ * brotli or gzip sibling when the browser accepts one. What is not indexed (downloads, large or
+ * unknown files) streams from disk.
  */
-export function staticFiles(clientDir: string): Router {
+export function staticFiles(clientDir: string, options: StaticFilesOptions = {}): Router {
+  const files = indexClient(clientDir, options)
   const router = Router()
-  router.use(
-    '/assets',
-    express.static(path.join(clientDir, 'assets'), {
-      immutable: true,
-      maxAge: oneYear * 1000,
-      redirect: false,
-      fallthrough: true,
-    }),
-  )
-  router.use(prerenderedPages(clientDir))
+  router.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+    const entry = files.get(safeDecode(req.path))
+    if (!entry) return next()
+    send(req, res, entry)
+  })
+  router.use((req, _res, next) => {
+    // Compressed siblings and page files are reached through their originals and clean URLs.
+    if (/\.(br|gz)$|(^|\/)index\.html$/.test(req.path)) return next('router')
+    next()
+  })
   router.use(express.static(clientDir, { index: false, redirect: false, maxAge: 60 * 60 * 1000 }))
   return router
 }
 
-function prerenderedPages(clientDir: string): RequestHandler {
-  const pages = findPrerenderedPages(clientDir)
-  return (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next()
-    const file = pages.get(req.path)
-    if (!file) return next()
-    res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate')
-    res.sendFile(file, { dotfiles: 'deny' })
+function send(req: Request, res: Response, entry: StaticEntry) {
+  const encoding = preferredEncoding(req.get('accept-encoding'), entry.encoded)
+  const body = (encoding && entry.encoded[encoding]) || entry.identity
+  res.status(200)
+  res.setHeader('Content-Type', entry.contentType)
+  res.setHeader('Cache-Control', entry.cacheControl)
+  res.setHeader('ETag', body.etag)
+  if (entry.policy) res.setHeader('Content-Security-Policy', entry.policy)
+  if (entry.encoded.br || entry.encoded.gzip) res.vary('Accept-Encoding')
+  if (encoding) res.setHeader('Content-Encoding', encoding)
+  if (req.fresh) {
+    res.status(304).end()
+    return
+  }
+  res.setHeader('Content-Length', body.content.length)
+  if (req.method === 'HEAD') res.end()
+  else res.end(body.content)
+}
+
+/**
+ * The encoding to answer with: the browser's highest q-value among those the file has, brotli
+ * on a tie (it is smaller), none when the browser accepts neither.
+ */
+export function preferredEncoding(
+  acceptEncoding: string | undefined,
+  available: Partial<Record<Encoding, unknown>>,
+): Encoding | undefined {
+  if (!acceptEncoding) return undefined
+  const weights = new Map<string, number>()
+  for (const part of acceptEncoding.split(',')) {
+    const [token = '', ...parameters] = part.trim().split(';')
+    const q = parameters.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/i.exec(p)?.[1]).find(Boolean)
+    const weight = q === undefined ? 1 : Number(q)
+    if (token) weights.set(token.trim().toLowerCase(), Number.isFinite(weight) ? weight : 0)
+  }
+  const weightOf = (name: Encoding) =>
+    weights.get(name) ??
+    (name === 'gzip' ? weights.get('x-gzip') : undefined) ??
+    weights.get('*') ??
+    0
+  let best: Encoding | undefined
+  let bestWeight = 0
+  for (const { name } of encodings) {
+    const weight = weightOf(name)
+    if (available[name] && weight > bestWeight) {
+      best = name
+      bestWeight = weight
+    }
+  }
+  return best
+}
+
+function safeDecode(urlPath: string): string {
+  try {
+    return decodeURIComponent(urlPath)
+  } catch {
+    return urlPath
   }
 }
 
-/** Maps `/` and `/about` to `index.html` and `about/index.html` under the client build. */
-function findPrerenderedPages(clientDir: string): Map<string, string> {
-  const pages = new Map<string, string>()
-  if (!existsSync(clientDir)) return pages
-  const walk = (dir: string, urlPath: string) => {
-    for (const entry of readdirSync(dir)) {
-      const full = path.join(dir, entry)
-      if (statSync(full).isDirectory()) {
-        if (entry !== 'assets') walk(full, `${urlPath}${entry}/`)
-      } else if (entry === 'index.html') {
-        pages.set(urlPath === '/' ? '/' : urlPath.slice(0, -1), full)
+function etagOf(content: Buffer): string {
+  return `"${createHash('sha1').update(content).digest('base64url')}"`
+}
+
+function indexClient(clientDir: string, options: StaticFilesOptions): Map<string, StaticEntry> {
+  const files = new Map<string, StaticEntry>()
+  if (!existsSync(clientDir)) return files
+  const log = options.log ?? ((line: string) => console.warn(line))
+
+  const load = (file: string, cache: string): StaticEntry | undefined => {
+    const contentType = contentTypes[path.extname(file).toLowerCase()]
+    if (!contentType || statSync(file).size > MAX_IN_MEMORY) return undefined
+    const content = readFileSync(file)
+    const entry: StaticEntry = {
+      contentType,
+      cacheControl: cache,
+      identity: { content, etag: etagOf(content) },
+      encoded: {},
+    }
+    for (const encoding of encodings) {
+      const sibling = file + encoding.suffix
+      if (!existsSync(sibling)) continue
+      const encoded = readFileSync(sibling)
+      // A sibling left from another build would serve the wrong file; it is cheap to check.
+      if (!encoding.decompress(encoded).equals(content)) {
+        log(
+          `Static files: ${path.relative(clientDir, sibling)} does not match its file; not served`,
+        )
+        continue
       }
+      entry.encoded[encoding.name] = { content: encoded, etag: etagOf(encoded) }
+    }
+    return entry
+  }
+
+  const walk = (dir: string, urlPath: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = path.join(dir, name)
+      if (statSync(full).isDirectory()) {
+        // Downloads have their own names and headers (download-files.ts).
+        if (!(urlPath === '/' && name === 'downloads')) walk(full, `${urlPath}${name}/`)
+        continue
+      }
+      if (name === 'index.html' || /\.(br|gz)$/.test(name)) continue
+      const cache = urlPath.startsWith('/assets/') ? cacheControl.hashed : cacheControl.other
+      const entry = load(full, cache)
+      if (entry) files.set(urlPath + name, entry)
     }
   }
   walk(clientDir, '/')
-  return pages
+
+  const pages = findPrerenderedPages(clientDir)
+  const manifest = options.pagePolicy ? readCspManifest(clientDir) : undefined
+  for (const [urlPath, file] of pages) {
+    const entry = load(file, cacheControl.page)
+    if (!entry) continue
+    if (options.pagePolicy) {
+      const listed = manifest?.pages[urlPath]
+      if (!listed || listed.sha256 !== sha256Hex(entry.identity.content)) {
+        // Its scripts would be blocked and the page would never hydrate: refuse to start.
+        throw new Error(
+          `${cspManifestPath(clientDir)} does not list ${path.relative(clientDir, file)} as built; run npm run build`,
+        )
+      }
+      entry.policy = options.pagePolicy(listed.scriptHashes)
+    }
+    files.set(urlPath, entry)
+  }
+  return files
 }
