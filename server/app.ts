@@ -2,8 +2,14 @@ import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express, { type Express, type RequestHandler, type Router } from 'express'
 import type { AppLoadContext, ServerBuild } from 'react-router'
-import { securityHeaders } from './security-headers'
 import { downloadFiles } from './download-files'
+import {
+  nonceOf,
+  pageNonce,
+  type SecurityOptions,
+  securityHeaders,
+  sitePolicy,
+} from './security-headers'
 import { staticFiles } from './static-files'
 
 export interface AppOptions {
@@ -17,25 +23,34 @@ export interface AppOptions {
   routers?: Router[]
   /** What the pages' loaders receive as `context` (the demo merchant's results). */
   loadContext?: AppLoadContext
+  /** The gateway and form API origins the Content Security Policy allows. */
+  security?: Omit<SecurityOptions, 'mode'>
 }
 
 export function createApp(options: AppOptions): Express {
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', 'loopback')
-  app.use(securityHeaders)
+  const policy = sitePolicy({ mode: options.mode, ...options.security })
+  app.use(securityHeaders(policy))
   app.use(compression())
 
   for (const router of options.routers ?? []) app.use(router)
   if (options.viteMiddleware) app.use(options.viteMiddleware)
-  if (options.clientDir) app.use(downloadFiles(options.clientDir), staticFiles(options.clientDir))
+  if (options.clientDir) {
+    app.use(
+      downloadFiles(options.clientDir),
+      staticFiles(options.clientDir, { pagePolicy: policy.withHashes }),
+    )
+  }
 
   app.all(
     '/{*splat}',
+    pageNonce(policy),
     createRequestHandler({
       build: options.build,
       mode: options.mode,
-      getLoadContext: () => options.loadContext ?? {},
+      getLoadContext: (_req, res) => ({ ...options.loadContext, cspNonce: nonceOf(res) }),
     }),
   )
   return app

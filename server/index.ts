@@ -11,6 +11,7 @@ async function main() {
   const root = process.cwd()
   const httpServer = createServer()
   const services = await startServices(config)
+  const security = { gatewayUrl: config.PG_BASE_URL, apiUrl: config.public.API_URL }
 
   if (config.NODE_ENV === 'development') {
     const vite = await import('vite')
@@ -26,6 +27,7 @@ async function main() {
         viteMiddleware: viteServer.middlewares,
         routers: services.routers,
         loadContext: services.loadContext,
+        security,
         build: () =>
           viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
       }),
@@ -40,6 +42,7 @@ async function main() {
         clientDir: path.join(root, 'build/client'),
         routers: services.routers,
         loadContext: services.loadContext,
+        security,
       }),
     )
   }
