@@ -18,7 +18,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4a2fd6" />
         <Meta />
-        <Links />
+        {/* Styles need no nonce (style-src 'self'). The empty one keeps React Router from adding
+            the page's: browsers hide nonces from the DOM, so hydration would see a mismatch. */}
+        <Links nonce="" />
       </head>
       <body>
         <a className="skip-link" href="#main">
