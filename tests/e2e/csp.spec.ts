@@ -1,0 +1,240 @@
+import type { FrameLocator, Page } from '@playwright/test'
+import { externalLinks } from '#app/content/brand.ts'
+import { expect, gotoHydrated, test as base } from './fixtures.ts'
+
+/**
+ * The Content Security Policy (docs/decisions/011) allows no inline script without a hash or
+ * the response's nonce. A policy that blocked React Router's scripts would leave the pages
+ * looking right but dead, so this proves hydration and client-side navigation under it, on
+ * prerendered pages (hashes) and on pages rendered per request (nonce), and that the demos, the
+ * gateway's frame and the contact map still work. Every `securitypolicyviolation` in any frame
+ * fails the test, besides the console errors the shared fixture already fails on.
+ */
+
+const dev = process.env.E2E_DEV === '1'
+
+const test = base.extend<{ violations: string[] }>({
+  violations: [
+    async ({ page }, use) => {
+      const violations: string[] = []
+      // A binding survives navigations and reaches every frame, unlike a page variable.
+      await page.exposeBinding('reportCspViolation', ({ frame }, line: string) => {
+        violations.push(`${frame.url()}: ${line}`)
+      })
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as { reportCspViolation(line: string): void })
+            .reportCspViolation
+          void report(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`)
+        })
+      })
+      await use(violations)
+      expect(violations, 'Content Security Policy violations').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+function scriptSources(policy: string | undefined): string[] {
+  const directive = policy?.split(';').find((part) => part.trim().startsWith('script-src '))
+  return directive?.trim().split(/\s+/).slice(1) ?? []
+}
+
+/** Marks the document, so a full page load (which would clear the mark) is told apart. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => {
+    ;(window as unknown as { sameDocument: boolean }).sameDocument = true
+  })
+}
+
+async function expectSameDocument(page: Page) {
+  expect(
+    await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+    'navigated without loading a new document',
+  ).toBe(true)
+}
+
+function countDocumentLoads(page: Page): () => number {
+  let loads = 0
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document' && request.frame() === page.mainFrame()) loads += 1
+  })
+  return () => loads
+}
+
+test.describe('prerendered pages', () => {
+  test.skip(dev, 'the development server renders every page per request')
+
+  test('allow exactly their inline scripts by hash, and nothing inline else', async ({
+    page,
+    request,
+  }) => {
+    const response = await request.get('/about')
+    const sources = scriptSources(response.headers()['content-security-policy'])
+    expect(sources[0]).toBe("'self'")
+    expect(sources.some((source) => source.startsWith("'nonce-"))).toBe(false)
+    expect(sources).not.toContain("'unsafe-inline'")
+    expect(sources).not.toContain("'unsafe-eval'")
+
+    // The browser's own parser reads the page's scripts (React removes some once they ran),
+    // and the browser hashes them: the header lists exactly those.
+    await gotoHydrated(page, '/about')
+    const hashes = await page.evaluate(async () => {
+      const hashOf = async (text: string) => {
+        const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
+        return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`
+      }
+      const html = await (await fetch('/about')).text()
+      const parsed = new DOMParser().parseFromString(html, 'text/html')
+      const scripts = [...parsed.querySelectorAll('script:not([src])')].filter(
+        (script) => !/json/.test(script.getAttribute('type') ?? ''),
+      )
+      return Promise.all(scripts.map((script) => hashOf(script.textContent ?? '')))
+    })
+    expect(hashes.length).toBeGreaterThan(1)
+    expect(new Set(sources.slice(1))).toEqual(new Set(hashes))
+  })
+
+  test('hydrate and navigate on the client, to prerendered and rendered pages', async ({
+    page,
+  }) => {
+    const documentLoads = countDocumentLoads(page)
+    await gotoHydrated(page, '/about')
+    expect(documentLoads()).toBe(1)
+    await markDocument(page)
+
+    const header = page.locator('header')
+    await header.getByRole('link', { name: 'Pricing', exact: true }).click()
+    await expect(page).toHaveURL(/\/pricing$/)
+    await expect(page.locator('main h1')).toBeVisible()
+    await header.getByRole('link', { name: 'Contact', exact: true }).click()
+    await expect(page).toHaveURL(/\/contact$/)
+    await expect(page.getByRole('textbox', { name: /Name/ }).first()).toBeVisible()
+    await expectSameDocument(page)
+    expect(documentLoads()).toBe(1)
+  })
+})
+
+test.describe('pages rendered per request', () => {
+  test('carry a new nonce on each response, and every inline script has it', async ({
+    page,
+    request,
+  }) => {
+    const nonces = new Set<string>()
+    for (let i = 0; i < 3; i++) {
+      const response = await request.get('/contact')
+      const sources = scriptSources(response.headers()['content-security-policy'])
+      expect(sources).not.toContain("'unsafe-inline'")
+      const nonce = sources.find((source) => source.startsWith("'nonce-"))
+      expect(nonce).toBeTruthy()
+      nonces.add(nonce!)
+    }
+    expect(nonces.size).toBe(3)
+
+    const response = await page.goto('/contact')
+    const nonce = scriptSources(response!.headers()['content-security-policy'])
+      .find((source) => source.startsWith("'nonce-"))!
+      .slice("'nonce-".length, -1)
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    const scriptNonces = await page.evaluate(() =>
+      [...document.querySelectorAll('script:not([src])')].map(
+        (script) => (script as HTMLScriptElement).nonce,
+      ),
+    )
+    expect(scriptNonces.length).toBeGreaterThan(1)
+    for (const scriptNonce of scriptNonces) expect(scriptNonce).toBe(nonce)
+  })
+
+  test('hydrate and navigate on the client, loading route data under connect-src', async ({
+    page,
+  }) => {
+    const documentLoads = countDocumentLoads(page)
+    await gotoHydrated(page, '/contact')
+    await markDocument(page)
+    await page.locator('header').getByRole('link', { name: 'About', exact: true }).click()
+    await expect(page).toHaveURL(/\/about$/)
+    await expect(page.locator('main h1')).toBeVisible()
+    // A demo page has a loader: its data comes from the server as a fetch, not a new page.
+    const data = page.waitForResponse((response) => /checkout-demo\.data/.test(response.url()))
+    await page.evaluate(() => {
+      const router = (
+        window as unknown as { __reactRouterDataRouter: { navigate(to: string): void } }
+      ).__reactRouterDataRouter
+      router.navigate('/checkout-demo')
+    })
+    expect((await data).status()).toBe(200)
+    await expect(page).toHaveURL(/\/checkout-demo$/)
+    await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeVisible()
+    await expectSameDocument(page)
+    expect(documentLoads()).toBe(1)
+  })
+})
+
+test('the contact map loads in its frame', async ({ page }) => {
+  // The network is closed here; the map gets a stand-in page, but the policy is checked first.
+  await page.route(/openstreetmap\.org/, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><title>Map</title><p>Map of Raj Nagar Extension</p>',
+    }),
+  )
+  await gotoHydrated(page, '/contact')
+  await page.locator('.office-map').scrollIntoViewIfNeeded()
+  const frame = page.frameLocator('iframe[title="Office location map"]')
+  await expect(page.locator('iframe[title="Office location map"]')).toHaveAttribute(
+    'src',
+    externalLinks.mapEmbed,
+  )
+  await expect(frame.getByText('Map of Raj Nagar Extension')).toBeVisible()
+})
+
+test.describe('the demos under the policy', () => {
+  type Gateway = Page | FrameLocator
+
+  async function payByCard(gateway: Gateway) {
+    await gateway.getByRole('textbox', { name: 'Card number' }).fill('4111 1111 1111 1111')
+    await gateway.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill('12/39')
+    await gateway.getByRole('textbox', { name: 'CVV' }).fill('123')
+    await gateway.getByRole('textbox', { name: 'Name on card' }).fill('Aarav Sharma')
+    await gateway.getByRole('button', { name: 'Pay ₹1.00' }).click()
+  }
+
+  test('PG Hosted: the form posts to the gateway and the result page shows the payment', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/pg-hosted-demo')
+    await page.getByRole('button', { name: 'Pay', exact: true }).click()
+    await expect(page).toHaveURL(/\/sandbox\/pay\//)
+    await payByCard(page)
+    await expect(page).toHaveURL(/\/demo\/response\?payment=/)
+    await expect(page.locator('main h1')).toHaveText('Payment Successful')
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  })
+
+  test('Checkout Js: checkout.js loads, the gateway frame shows and reports back', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/checkout-demo')
+    await page.waitForFunction(() => typeof window.PaystraCheckout?.open === 'function')
+    await page.getByRole('button', { name: 'Pay', exact: true }).click()
+    const frame = page.frameLocator('iframe[name="paystra-checkout-frame"]')
+    await expect(frame.getByText('Paystra Demo Store')).toBeVisible()
+    await frame.getByRole('tab', { name: 'UPI' }).click()
+    await frame.getByRole('textbox', { name: 'UPI ID' }).fill('success@upi')
+    await frame.getByRole('button', { name: 'Verify and pay' }).click()
+    await expect(page.getByRole('dialog', { name: 'Payment Successful' })).toBeVisible()
+  })
+
+  test('Merchant Hosted: the signed request reaches the bank page and comes back', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/merchant-hosted-demo')
+    await page.getByRole('link', { name: 'Proceed to Payment Page' }).click()
+    await expect(page).toHaveURL(/\/merchant-hosted-checkout$/)
+    await page.getByRole('button', { name: 'HDFC' }).click()
+    await page.getByRole('button', { name: 'Pay', exact: true }).click()
+    await expect(page).toHaveURL(/\/sandbox\/pay\/.+\/bank$/)
+    await page.getByRole('button', { name: 'Success', exact: true }).click()
+    await expect(page.locator('main h1')).toHaveText('Payment Successful')
+  })
+})
