@@ -17,6 +17,8 @@ for (const width of [375, 768, 992, 1280]) {
 }
 
 test('every page has exactly one h1 and a skip link to the main content', async ({ page }) => {
+  // One page load per route in a single test: give it the time of that many tests.
+  test.setTimeout(pages.length * 15_000)
   for (const entry of pages) {
     await page.goto(entry.path)
     await expect(page.locator('h1'), entry.path).toHaveCount(1)
