@@ -63,7 +63,7 @@ export class OutboxWorker {
       this.again = true
       return
     }
-    this.running = this.drain()
+    this.running = this.drain(() => this.stopped)
       .then(() => undefined)
       .catch((error: unknown) => this.options.log?.(`outbox: ${(error as Error).message}`))
       .finally(() => {
@@ -75,23 +75,52 @@ export class OutboxWorker {
       })
   }
 
-  /** Stops polling and waits for the delivery in progress. */
+  /**
+   * Stops polling and waits for the mail being sent, not for the whole queue: with the mail
+   * server down, failed mail comes due again while the pass runs, and a shutdown must not wait
+   * for it.
+   */
   async stop() {
     this.stopped = true
     clearInterval(this.timer)
     await this.running
   }
 
-  /** Delivers everything that is due, batch after batch; returns how many were delivered. */
-  async drain(): Promise<number> {
+  /**
+   * Delivers everything that is due, batch after batch; returns how many were delivered.
+   * When `stopping` turns true, it hands the rest of its batch back before returning, so a
+   * restarted server sends them at once instead of after their claim runs out.
+   */
+  async drain(stopping: () => boolean = () => false): Promise<number> {
     let delivered = 0
     for (;;) {
+      if (stopping()) return delivered
       const rows = await this.claimDue()
       if (rows.length === 0) return delivered
-      for (const row of rows) {
+      for (const [index, row] of rows.entries()) {
+        if (stopping()) {
+          await this.release(rows.slice(index))
+          return delivered
+        }
         if (await this.deliver(row)) delivered++
       }
     }
+  }
+
+  /** Returns claimed rows that were not tried to the queue, their attempt not counted. */
+  private async release(rows: OutboxRow[]) {
+    await this.options.db
+      .update(outbox)
+      .set({ status: 'pending', attempts: sql`${outbox.attempts} - 1`, lockedUntil: null })
+      .where(
+        and(
+          inArray(
+            outbox.id,
+            rows.map((row) => row.id),
+          ),
+          eq(outbox.status, 'sending'),
+        ),
+      )
   }
 
   private async claimDue(): Promise<OutboxRow[]> {

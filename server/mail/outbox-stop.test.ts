@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type DataStore, openDatabase } from '#server/db/database.ts'
+import { outbox } from '#server/db/schema.ts'
+import { testDatabaseOptions } from '#tests/support/database.ts'
+import { enqueueMail, OutboxWorker } from './outbox.ts'
+import type { MailTransport } from './transport.ts'
+
+const draft = {
+  from: 'Paystra Website <no-reply@paystra.example>',
+  to: 'contact@paystra.example',
+  subject: 'Hello',
+  text: 'Hello',
+  html: '<p>Hello</p>',
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function until(condition: () => boolean) {
+  while (!condition()) await pause(5)
+}
+
+let store: DataStore
+beforeAll(async () => {
+  store = await openDatabase(testDatabaseOptions())
+})
+afterAll(() => store.close())
+beforeEach(async () => {
+  await store.db.delete(outbox)
+})
+
+describe('OutboxWorker.stop', () => {
+  it('waits for the mail being sent, not for a queue that keeps coming due, and hands the rest back', async () => {
+    for (let i = 0; i < 5; i++) await enqueueMail(store.db, 'contact', draft)
+    let sends = 0
+    // The mail server is down and retries come due at once: one pass would never end.
+    const transport: MailTransport = {
+      async send() {
+        sends++
+        await pause(10)
+        throw new Error('connect ECONNREFUSED 127.0.0.1:25')
+      },
+      close: () => {},
+      describe: () => 'down',
+    }
+    const worker = new OutboxWorker({
+      db: store.db,
+      transport,
+      policy: { maxAttempts: 1_000_000, baseDelayMs: 1, maxDelayMs: 1 },
+      pollMs: 10,
+    })
+    worker.start()
+    await until(() => sends >= 12)
+    const stoppedAt = Date.now()
+    await worker.stop()
+    expect(Date.now() - stoppedAt).toBeLessThan(2000)
+
+    const rows = await store.db.select().from(outbox)
+    expect(rows.map((row) => row.status)).toEqual(Array(5).fill('pending'))
+    // Rows claimed but not tried went back without an attempt counted against them.
+    expect(rows.reduce((sum, row) => sum + row.attempts, 0)).toBe(sends)
+  })
+})
