@@ -233,7 +233,8 @@ async function main(options: BenchOptions): Promise<number> {
       `  answered ${api.rate.toFixed(1)}/s (${api.requests} in ${api.seconds.toFixed(1)} s): ` +
         `p50 ${api.latency.p50.toFixed(1)} ms, p90 ${api.latency.p90.toFixed(1)} ms, ` +
         `p99 ${api.latency.p99.toFixed(1)} ms, max ${api.latency.max.toFixed(1)} ms`,
-      `  non-2xx ${api.non2xx}, errors ${api.errors}; server CPU ${((apiCpu / api.seconds) * 100).toFixed(0)} %, ` +
+      `  non-2xx ${api.non2xx}, errors ${api.errors}; server CPU ${((apiCpu / api.seconds) * 100).toFixed(0)} % ` +
+        `(${((apiCpu * 1000) / Math.max(1, api.requests)).toFixed(2)} ms a request, mail delivery included), ` +
         `${logLines} server log lines`,
     ].join('\n'),
   )

@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm'
 import { careerSubject } from '#app/rules/career-form.ts'
 import type { Database } from '#server/db/database.ts'
-import { contactMessages, jobApplications } from '#server/db/schema.ts'
+import { contactMessages, jobApplications, outbox } from '#server/db/schema.ts'
 import {
   careerMail,
   type ContactMessage,
@@ -9,21 +10,29 @@ import {
 } from '#server/mail/compose.ts'
 import { enqueueMail } from '#server/mail/outbox.ts'
 
-/** Stores a contact message and queues its mail in one transaction. */
+/**
+ * Stores a contact message and queues its mail in one statement: a data-modifying WITH runs
+ * both inserts atomically, as a transaction would, in one round trip instead of four (embedded
+ * PGlite pays about half a millisecond for each, the form's main cost under load).
+ */
 export async function saveContactMessage(
   db: Database,
   message: ContactMessage,
   clientIp: string | undefined,
   addresses: MailAddresses,
 ): Promise<string> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
+  const saved = db.$with('saved').as(
+    db
       .insert(contactMessages)
       .values({ ...message, clientIp })
-      .returning({ id: contactMessages.id })
-    await enqueueMail(tx, 'contact', contactMail(message, addresses))
-    return row!.id
-  })
+      .returning({ id: contactMessages.id }),
+  )
+  const [row] = await db
+    .with(saved)
+    .insert(outbox)
+    .values({ kind: 'contact', mail: contactMail(message, addresses) })
+    .returning({ id: sql<string>`(select ${saved.id} from ${saved})` })
+  return row!.id
 }
 
 export interface ApplicationInput {
