@@ -59,4 +59,32 @@ describe('OutboxWorker.stop', () => {
     // Rows claimed but not tried went back without an attempt counted against them.
     expect(rows.reduce((sum, row) => sum + row.attempts, 0)).toBe(sends)
   })
+
+  it('gives up on a mail server that never answers after the grace, and keeps the mail for later', async () => {
+    await enqueueMail(store.db, 'contact', draft)
+    let sends = 0
+    const transport: MailTransport = {
+      send: () => {
+        sends++
+        return new Promise<void>(() => {})
+      },
+      close: () => {},
+      describe: () => 'hung',
+    }
+    const worker = new OutboxWorker({
+      db: store.db,
+      transport,
+      policy: { maxAttempts: 8, baseDelayMs: 1, maxDelayMs: 1 },
+    })
+    worker.start()
+    await until(() => sends === 1)
+    const stoppedAt = Date.now()
+    await worker.stop(200)
+    expect(Date.now() - stoppedAt).toBeLessThan(2000)
+
+    const [row] = await store.db.select().from(outbox)
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lockedUntil: null })
+    expect(row?.lastError).toMatch(/no answer from the mail server within 200 ms/)
+    expect(sends).toBe(1)
+  })
 })

@@ -27,6 +27,12 @@ export async function enqueueMail(tx: Database, kind: OutboxRow['kind'], mail: M
 /** A claimed row is the worker's for this long; after that another worker may take it over. */
 const CLAIM_SECONDS = 300
 
+/**
+ * How long stop() lets the mail being sent finish. A mail host that hangs would hold it for
+ * the transport's timeouts (10 s and more), past the server's own 10-second hard stop.
+ */
+const STOP_GRACE_MS = 3000
+
 interface OutboxWorkerOptions {
   db: Database
   transport: MailTransport
@@ -47,11 +53,15 @@ export class OutboxWorker {
   private running: Promise<void> | undefined
   private again = false
   private stopped = true
+  /** Set while a mail is being sent: gives up waiting for it. */
+  private abandonSend: ((error: Error) => void) | undefined
+  private abandoned = false
 
   constructor(private readonly options: OutboxWorkerOptions) {}
 
   start() {
     this.stopped = false
+    this.abandoned = false
     this.timer = setInterval(() => this.kick(), this.options.pollMs ?? 1000)
     this.kick()
   }
@@ -78,12 +88,23 @@ export class OutboxWorker {
   /**
    * Stops polling and waits for the mail being sent, not for the whole queue: with the mail
    * server down, failed mail comes due again while the pass runs, and a shutdown must not wait
-   * for it.
+   * for it. A send still unanswered after `graceMs` counts as a failed attempt and is retried
+   * later; should the mail server accept it after all, the resend carries the same Message-ID.
    */
-  async stop() {
+  async stop(graceMs = STOP_GRACE_MS) {
     this.stopped = true
     clearInterval(this.timer)
-    await this.running
+    const timer = setTimeout(() => {
+      this.abandoned = true
+      this.abandonSend?.(
+        new Error(`no answer from the mail server within ${graceMs} ms of stopping`),
+      )
+    }, graceMs)
+    try {
+      await this.running
+    } finally {
+      clearTimeout(timer)
+    }
   }
 
   /**
@@ -151,7 +172,8 @@ export class OutboxWorker {
   private async deliver(row: OutboxRow): Promise<boolean> {
     const { db, transport, policy } = this.options
     try {
-      await transport.send(await this.toMessage(row))
+      const message = await this.toMessage(row)
+      await this.unlessAbandoned(() => transport.send(message))
       await db
         .update(outbox)
         .set({ status: 'delivered', deliveredAt: sql`now()`, lockedUntil: null, lastError: null })
@@ -174,6 +196,16 @@ export class OutboxWorker {
       )
       return false
     }
+  }
+
+  private unlessAbandoned(send: () => Promise<void>): Promise<void> {
+    if (this.abandoned) return Promise.reject(new Error('the worker stopped'))
+    return new Promise<void>((resolve, reject) => {
+      this.abandonSend = reject
+      send()
+        .then(resolve, reject)
+        .finally(() => (this.abandonSend = undefined))
+    })
   }
 
   private async toMessage(row: OutboxRow): Promise<Mail.Options> {
