@@ -1,4 +1,4 @@
-import { createServer } from 'node:http'
+import { createServer, type ServerResponse } from 'node:http'
 import path from 'node:path'
 import type { ServerBuild } from 'react-router'
 import { createApp } from './app.ts'
@@ -10,6 +10,16 @@ async function main() {
   const config = loadConfig()
   const root = process.cwd()
   const httpServer = createServer()
+  // From SIGTERM on, every answer closes its connection. Browsers and proxies keep connections
+  // open and go on sending on them, which would hold the shutdown open until the hard stop
+  // below and cut the mail worker off in the middle of its batch.
+  let closing = false
+  const unanswered = new Set<ServerResponse>()
+  httpServer.on('request', (_req, res: ServerResponse) => {
+    if (closing) return void res.setHeader('Connection', 'close')
+    unanswered.add(res)
+    res.once('close', () => unanswered.delete(res))
+  })
   const services = await startServices(config)
   const security = { gatewayUrl: config.PG_BASE_URL, apiUrl: config.public.API_URL }
 
@@ -52,10 +62,10 @@ async function main() {
   })
   // Finish the requests in flight (every accepted submission is committed before it is
   // answered), then stop the mail worker and close the database.
-  let closing = false
   const shutdown = () => {
     if (closing) return
     closing = true
+    for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close')
     httpServer.close(() => {
       services.close().then(
         () => process.exit(0),
