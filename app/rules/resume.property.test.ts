@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { safeFileName } from '#server/forms/multipart.ts'
-import { anyText, wellFormedText } from '#tests/support/arbitraries.ts'
+import { anyText, isWellFormed, wellFormedText } from '#tests/support/arbitraries.ts'
 import {
   RESUME_EXTENSIONS,
   RESUME_MAX_BYTES,
@@ -88,7 +88,7 @@ describe('the name the server stores (safeFileName)', () => {
           fc.string({ unit: fc.constantFrom('😀', 'a', 'नाम'), minLength: 60, maxLength: 200 }),
         ),
         (name) => {
-          expect(safeFileName(`${name}.pdf`).isWellFormed()).toBe(true)
+          expect(isWellFormed(safeFileName(`${name}.pdf`))).toBe(true)
         },
       ),
     )

@@ -14,6 +14,7 @@ import {
   resumeExtension,
   resumeMessages,
 } from '#app/rules/resume.ts'
+import { RepeatedJsonKeysError, refuseRepeatedJsonKeys } from '#gateway/protocol/json-keys.ts'
 import type { Database } from '#server/db/database.ts'
 import {
   MalformedUploadError,
@@ -60,12 +61,12 @@ export function formsApi(options: FormsApiOptions): Router {
     CONTACT_API_PATH,
     limiter,
     requireContentType('application/json'),
-    express.json({ limit: JSON_LIMIT_BYTES, strict: true }),
+    express.json({ limit: JSON_LIMIT_BYTES, strict: true, verify: refuseRepeatedJsonKeys }),
     async (req, res) => {
       const body: unknown = req.body
       if (!isPlainObject(body)) return answer(res, 400, apiMessages.invalid)
       if (isHoneypotFilled(body[HONEYPOT_FIELD])) return answer(res, 200, apiMessages.contactSent)
-      const result = validateContactForm(body)
+      const result = validateContactForm(storableText(body))
       if (!result.ok) return answer(res, 400, apiMessages.invalid, result.errors)
       await saveContactMessage(options.db, result.values, req.ip, options.addresses)
       options.onQueued?.()
@@ -80,7 +81,9 @@ export function formsApi(options: FormsApiOptions): Router {
     async (req, res) => {
       const declared = Number(req.headers['content-length'] ?? 0)
       if (declared > RESUME_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) {
-        return refuseUpload(req, res, resumeMessages.tooLarge)
+        return refuseUpload(req, res, 413, resumeMessages.tooLarge, {
+          file: resumeMessages.tooLarge,
+        })
       }
       let upload
       try {
@@ -91,32 +94,33 @@ export function formsApi(options: FormsApiOptions): Router {
         })
       } catch (error) {
         if (error instanceof UploadTooLargeError) {
-          return refuseUpload(req, res, resumeMessages.tooLarge)
+          // A text field past its limit is not the resume's fault: say so, and mark no file.
+          if (error.field !== 'file') return refuseUpload(req, res, 413, apiMessages.tooLarge)
+          return refuseUpload(req, res, 413, resumeMessages.tooLarge, {
+            file: resumeMessages.tooLarge,
+          })
         }
         if (error instanceof MalformedUploadError) {
-          return answer(res, 400, apiMessages.wrongContentType)
+          return refuseUpload(req, res, 400, apiMessages.wrongContentType)
         }
         throw error
       }
       const { fields, file, repeated } = upload
       if (repeated.length > 0) {
-        return answer(
-          res,
-          400,
-          apiMessages.invalid,
-          Object.fromEntries(repeated.map((name) => [name, 'Send this field once.'])),
-        )
+        return answer(res, 400, apiMessages.invalid, repeatedFields(repeated))
       }
       if (isHoneypotFilled(fields[HONEYPOT_FIELD])) {
         return answer(res, 200, apiMessages.applicationSent)
       }
-      const result = validateCareerForm(fields)
+      const result = validateCareerForm(storableText(fields))
       const errors: Record<string, string> = { ...result.errors }
-      const fileName = safeFileName(file?.fileName || fields.fileName || '')
+      // Judged by the name the visitor chose, as the form judged it; stored without folders.
+      const chosenName = file?.fileName || fields.fileName || ''
+      const fileName = safeFileName(chosenName)
       const fileError = file
-        ? resumeError({ name: fileName, size: file.content.length })
+        ? resumeError({ name: chosenName, size: file.content.length })
         : resumeMessages.empty
-      const extension = resumeExtension(fileName)
+      const extension = resumeExtension(chosenName)
       if (fileError) errors.file = fileError
       else if (!extension || !contentMatchesExtension(file!.content, extension)) {
         errors.file = resumeMessages.badFormat
@@ -152,13 +156,19 @@ function requireContentType(type: string): RequestHandler {
 }
 
 /**
- * Answers 413 at once, then reads and discards what the browser is still sending (a browser
- * that is cut off mid-upload shows a network error instead of our message). A body far past
- * the limit is dropped.
+ * Answers at once, then reads and discards what the browser is still sending (a browser that
+ * is cut off mid-upload shows a network error instead of our message). A body far past the
+ * limit is dropped.
  */
-function refuseUpload(req: Request, res: express.Response, message: string) {
+function refuseUpload(
+  req: Request,
+  res: express.Response,
+  status: number,
+  message: string,
+  errors?: Record<string, string>,
+) {
   res.setHeader('Connection', 'close')
-  answer(res, 413, message, { file: message })
+  answer(res, status, message, errors)
   let drained = 0
   req.on('data', (chunk: Buffer) => {
     drained += chunk.length
@@ -174,9 +184,41 @@ function apiErrors(log?: (line: string) => void): ErrorRequestHandler {
     if (error.type === 'charset.unsupported' || error.type === 'encoding.unsupported') {
       return answer(res, 415, apiMessages.wrongContentType)
     }
+    if (error instanceof RepeatedJsonKeysError) {
+      return answer(res, 400, apiMessages.invalid, repeatedFields(error.keys))
+    }
+    // Any other unreadable body (a broken gzip stream, a client that went away) is the
+    // request's fault, not ours.
+    if (error.status && error.status >= 400 && error.status < 500) {
+      return answer(res, 400, apiMessages.wrongContentType)
+    }
     log?.(`api error: ${error.message ?? String(error)}`)
     answer(res, 500, apiMessages.serverError)
   }
+}
+
+function repeatedFields(names: string[]): Record<string, string> {
+  return Object.fromEntries(names.map((name) => [name, 'Send this field once.']))
+}
+
+/**
+ * PostgreSQL text holds neither NUL nor half of a surrogate pair, and no person types them:
+ * NULs are dropped and a lone surrogate becomes U+FFFD, so such a value is stored, not a 500.
+ */
+function storableText(input: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(input).map(([name, value]) => [
+      name,
+      typeof value === 'string'
+        ? value
+            .replaceAll('\u0000', '')
+            .replace(
+              /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+              '\ufffd',
+            )
+        : value,
+    ]),
+  )
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -17,6 +17,13 @@ export interface Upload {
 
 export class UploadTooLargeError extends Error {
   override name = 'UploadTooLargeError'
+  /** The field that went past its limit: the file's, or a text field's. */
+  constructor(
+    message: string,
+    readonly field: string,
+  ) {
+    super(message)
+  }
 }
 export class MalformedUploadError extends Error {
   override name = 'MalformedUploadError'
@@ -53,7 +60,8 @@ export function readUpload(req: IncomingMessage, limits: UploadLimits): Promise<
       reject(new MalformedUploadError('not a multipart body'))
       return
     }
-    const fields: Record<string, string> = {}
+    // No prototype: a field named `constructor` or `__proto__` is a field like any other.
+    const fields: Record<string, string> = Object.create(null) as Record<string, string>
     const repeated: string[] = []
     let file: UploadedFile | undefined
     let settled = false
@@ -67,20 +75,25 @@ export function readUpload(req: IncomingMessage, limits: UploadLimits): Promise<
     }
 
     parser.on('field', (name, value, info) => {
-      if (info.valueTruncated) return fail(new UploadTooLargeError(`field ${name} is too long`))
+      if (info.valueTruncated) {
+        return fail(new UploadTooLargeError(`field ${name} is too long`, name))
+      }
       if (name in fields) repeated.push(name)
       // A browser turns every line break of a form value into CRLF when it sends multipart; the
       // field held LF, and its rules (length, the same text as the JSON form) judge that.
       fields[name] = value.replace(/\r\n/g, '\n')
     })
     parser.on('file', (name, stream, info) => {
+      // A body cut off mid-file errors the file's stream as well as the parser; the parser's
+      // error is the one reported, and an unheard stream error would end the whole process.
+      stream.on('error', () => {})
       if (name !== limits.fileField || file) {
         stream.resume()
         return
       }
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-      stream.on('limit', () => fail(new UploadTooLargeError('file is too large')))
+      stream.on('limit', () => fail(new UploadTooLargeError('file is too large', name)))
       stream.on('end', () => {
         if (settled) return
         file = {
@@ -91,6 +104,8 @@ export function readUpload(req: IncomingMessage, limits: UploadLimits): Promise<
         }
       })
     })
+    // busboy stops at one file: a second one is reported as the file field sent twice.
+    parser.on('filesLimit', () => repeated.push(limits.fileField))
     parser.on('partsLimit', () => fail(new MalformedUploadError('too many parts')))
     parser.on('fieldsLimit', () => fail(new MalformedUploadError('too many fields')))
     parser.on('error', (error: Error) => fail(new MalformedUploadError(error.message)))
