@@ -10,6 +10,7 @@ import {
   RESULT_QUERY,
   type SignedForm,
 } from '#app/rules/demo-api.ts'
+import { RepeatedJsonKeysError, refuseRepeatedJsonKeys } from '#gateway/protocol/json-keys.ts'
 import type { Database } from '#server/db/database.ts'
 import type { DemoLoadContext } from './context.ts'
 import {
@@ -60,7 +61,7 @@ export function demoMerchant(options: DemoMerchantOptions): {
     `${options.siteUrl ?? `${req.protocol}://${req.get('host')}`}${RESPONSE_PATH}`
 
   const router = Router()
-  const json = express.json({ limit: BODY_LIMIT, strict: true })
+  const json = express.json({ limit: BODY_LIMIT, strict: true, verify: refuseRepeatedJsonKeys })
 
   router.post(PAYMENT_REQUEST_PATH, limiter, json, async (req, res) => {
     const flow = (req.body as { flow?: unknown } | undefined)?.flow
@@ -153,10 +154,18 @@ function sendError(res: express.Response, status: number, message: string) {
 }
 
 function demoErrors(log?: (line: string) => void): ErrorRequestHandler {
-  return (error: { type?: string; message?: string }, _req, res, _next) => {
+  return (error: { type?: string; status?: number; message?: string }, _req, res, _next) => {
     if (error.type === 'entity.too.large') return sendError(res, 413, 'The request is too large.')
     if (error.type === 'entity.parse.failed')
       return sendError(res, 400, 'The request is not valid JSON.')
+    if (error instanceof RepeatedJsonKeysError) {
+      return sendError(res, 400, 'The request names a field more than once.')
+    }
+    // Any other body the parsers cannot read (an unknown charset or compression, a broken
+    // gzip stream) is the request's fault: a 4xx, never a 500.
+    if (error.status && error.status >= 400 && error.status < 500) {
+      return sendError(res, error.status === 415 ? 415 : 400, 'The request could not be read.')
+    }
     log?.(`demo error: ${error.message ?? String(error)}`)
     sendError(res, 500, 'Something went wrong on our side. Please try again in a moment.')
   }
