@@ -1,14 +1,9 @@
 import { type ReactNode, useEffect } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteError } from 'react-router'
-import type { Route } from './+types/root'
 import { SiteFooter } from './components/SiteFooter'
 import { SiteHeader } from './components/SiteHeader'
 import { useScrollOnNavigate } from './hooks/useScrollOnNavigate'
 import './styles/global.css'
-
-export const links: Route.LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-]
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -17,6 +12,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4a2fd6" />
+        {/* Before <Meta /> and <Links />: React's server renderer moves head links ahead of the
+            stylesheets, and the client's order must match it (ADR 010). */}
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         {/* Styles need no nonce (style-src 'self'). The empty one keeps React Router from adding
             the page's: browsers hide nonces from the DOM, so hydration would see a mismatch. */}
