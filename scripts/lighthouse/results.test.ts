@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { sampleRun } from './fixtures'
+import { combineRuns } from './results'
+
+describe('combineRuns', () => {
+  it('takes the median of every figure on its own', () => {
+    const result = combineRuns('/about', [
+      sampleRun({ performance: 99, lcp: 1900, tbt: 300, jsBytes: 70_000 }),
+      sampleRun({ performance: 90, lcp: 2500, tbt: 100, jsBytes: 70_000 }),
+      sampleRun({ performance: 96, lcp: 2100, tbt: 900, jsBytes: 70_100 }),
+    ])
+    expect(result).toMatchObject({
+      route: '/about',
+      runs: 3,
+      noindex: false,
+      performance: 96,
+      lcp: 2100,
+      tbt: 300,
+      jsBytes: 70_000,
+    })
+  })
+
+  it('counts in how many runs each audit lost points', () => {
+    const lcp = { category: 'performance' as const, id: 'largest-contentful-paint', title: 'LCP' }
+    const result = combineRuns(
+      '/',
+      [sampleRun({ failedAudits: [lcp] }), sampleRun(), sampleRun({ failedAudits: [lcp] })],
+      true,
+    )
+    expect(result.noindex).toBe(true)
+    expect(result.failedAudits).toEqual([{ ...lcp, runs: 2 }])
+  })
+
+  it('refuses a route without runs', () => {
+    expect(() => combineRuns('/', [])).toThrow(/No Lighthouse run/)
+  })
+})
