@@ -1,0 +1,45 @@
+import { gzipSync } from 'node:zlib'
+import { prerenderedPaths } from '#app/content/pages.ts'
+import { budgets, kilobytes } from '../../scripts/lighthouse/budgets.ts'
+import { expect, gotoHydrated, test } from './fixtures.ts'
+
+/**
+ * DESIGN.md's byte budgets for a first visit to every marketing route (ADR 010): every script
+ * and stylesheet the page loads until it is hydrated and the network is quiet, each counted at
+ * its gzip size. Lighthouse (npm run lighthouse) reports the same figures with the scores; this
+ * keeps the bytes from creeping back up between its runs. The development server sends
+ * unbundled modules, so only a production build is measured.
+ */
+test.skip(process.env.E2E_DEV === '1', 'measures the production build only')
+
+for (const path of prerenderedPaths()) {
+  test(`a first visit to ${path} loads at most ${kilobytes(budgets.jsBytes)} of JavaScript and ${kilobytes(budgets.cssBytes)} of CSS, gzip`, async ({
+    page,
+  }) => {
+    const pending: Promise<{ url: string; kind: 'js' | 'css'; bytes: number }>[] = []
+    page.on('response', (response) => {
+      const type = response.request().resourceType()
+      if (type !== 'script' && type !== 'stylesheet') return
+      pending.push(
+        response.body().then((body) => ({
+          url: new URL(response.url()).pathname,
+          kind: type === 'script' ? 'js' : 'css',
+          bytes: gzipSync(body, { level: 9 }).length,
+        })),
+      )
+    })
+    await gotoHydrated(page, path)
+    await page.waitForLoadState('networkidle')
+    const files = await Promise.all(pending)
+    const total = (kind: 'js' | 'css') =>
+      files.filter((file) => file.kind === kind).reduce((sum, file) => sum + file.bytes, 0)
+    const listing = files.map((file) => `${file.url} ${kilobytes(file.bytes)}`).join('\n')
+
+    expect(
+      files.some((file) => file.kind === 'js'),
+      'the page loads its scripts',
+    ).toBe(true)
+    expect(total('js'), `JavaScript of ${path}:\n${listing}`).toBeLessThanOrEqual(budgets.jsBytes)
+    expect(total('css'), `CSS of ${path}:\n${listing}`).toBeLessThanOrEqual(budgets.cssBytes)
+  })
+}
