@@ -49,7 +49,8 @@ export default defineConfig({
     }`,
     url: `http://localhost:${port}/robots.txt`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Starting reads the client build into memory and opens PGlite: slow on a loaded machine.
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },
