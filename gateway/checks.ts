@@ -78,6 +78,9 @@ export function checkCurrency(value: string | undefined): boolean {
 /** An absolute http(s) URL without credentials on one of the merchant's allowed origins. */
 export function checkReturnUrl(value: string | undefined, merchant: SandboxMerchant): boolean {
   if (!value || value.length > MAX_RETURN_URL_LENGTH) return false
+  // The URL parser drops or escapes control characters, but the address is stored and posted
+  // to as it was sent: a NUL cannot be stored, a line break is not an address.
+  if (hasControlCharacter(value)) return false
   let url: URL
   try {
     url = new URL(value)
@@ -101,6 +104,32 @@ export function formFields(body: unknown): Fields | undefined {
     fields[key] = value
   }
   return fields
+}
+
+/**
+ * The fields of a request to the protocol's entries: form fields as `formFields` reads them,
+ * and none the `KEY=VALUE~` text could not carry. A value holding `~` (or a key holding `=`)
+ * would hash like other fields split at that point, so `{A: "x~B=1"}` and `{A: "x", B: "1"}`
+ * would share one HASH; such a request is refused as malformed.
+ */
+export function protocolFields(body: unknown): Fields | undefined {
+  const fields = formFields(body)
+  if (!fields) return undefined
+  for (const [key, value] of Object.entries(fields)) {
+    if (key === '' || /[=~]/.test(key) || value.includes('~')) return undefined
+  }
+  return fields
+}
+
+/** C0 control characters and DEL: never part of a field a person or a merchant means. */
+export function hasControlCharacter(value: string): boolean {
+  for (const char of value) if (char < ' ' || char === '\u007f') return true
+  return false
+}
+
+/** A customer detail as stored: trimmed, capped, without the NULs a database cannot hold. */
+export function customerDetail(value: string | undefined): string {
+  return (value ?? '').replaceAll('\u0000', '').trim().slice(0, MAX_CUSTOMER_FIELD_LENGTH)
 }
 
 /**
@@ -128,8 +157,7 @@ function checkSignedFields(
   if (!checkTxnType(fields.TXNTYPE)) return refuse('322')
   if (!checkCurrency(fields.CURRENCY_CODE)) return refuse('319')
   if (!checkReturnUrl(fields.RETURN_URL, merchant)) return refuse('325')
-  const customerField = (key: string) =>
-    (fields[key] ?? customer[key] ?? '').trim().slice(0, MAX_CUSTOMER_FIELD_LENGTH)
+  const customerField = (key: string) => customerDetail(fields[key] ?? customer[key])
   return {
     ok: true,
     merchant,

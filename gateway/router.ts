@@ -19,6 +19,7 @@ import {
   type ChosenMethod,
   type MerchantHostedResult,
   formFields,
+  protocolFields,
   type Refusal,
 } from './checks.ts'
 import {
@@ -153,7 +154,7 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
 
   router.post('/paymentrequest', form, async (req, res) => {
     const mode: TransactionMode = req.query.mode === 'checkout' ? 'checkout' : 'hosted'
-    const fields = formFields(req.body)
+    const fields = protocolFields(req.body)
     if (!fields) return refuse(req, res, { ok: false, code: '326' }, mode)
     const result = withCheckedReturnUrl(checkPaymentRequest(fields, findMerchant), fields)
     if (!result.ok) return refuse(req, res, result, mode)
@@ -175,7 +176,7 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
   })
 
   router.post('/merchantPaymentInit', form, async (req, res) => {
-    const fields = formFields(req.body)
+    const fields = protocolFields(req.body)
     if (!fields) return refuse(req, res, { ok: false, code: '326' }, 'merchant-hosted')
     const result: MerchantHostedResult = checkMerchantHostedInit(fields, findMerchant)
     if (!result.ok) return refuse(req, res, result, 'merchant-hosted')

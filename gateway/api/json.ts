@@ -1,9 +1,10 @@
 import express, { type Request, type RequestHandler } from 'express'
-import { formFields, type FindMerchant } from '../checks.ts'
+import { type FindMerchant, protocolFields } from '../checks.ts'
 import type { SandboxMerchant } from '../merchants.ts'
 import { type ResponseCode, responseCodes } from '../protocol/codes.ts'
 import type { Fields } from '../protocol/fields.ts'
 import { verifyHash, withHash } from '../protocol/hash.ts'
+import { refuseRepeatedJsonKeys } from '../protocol/json-keys.ts'
 
 /** The largest JSON request the server-to-server APIs read: their fields fit in a few hundred bytes. */
 export const JSON_LIMIT = '16kb'
@@ -41,7 +42,13 @@ export function echo(fields: Fields | undefined, keys: readonly string[]): Field
  * Every answer to a known merchant carries the HASH of its fields.
  */
 export function jsonRoute(endpoint: JsonEndpoint, findMerchant: FindMerchant): RequestHandler[] {
-  const parse = express.json({ limit: JSON_LIMIT, strict: true, type: () => true })
+  // A field named twice is refused like any unreadable body (326): which copy was signed?
+  const parse = express.json({
+    limit: JSON_LIMIT,
+    strict: true,
+    type: () => true,
+    verify: refuseRepeatedJsonKeys,
+  })
   const malformed = (res: express.Response) =>
     res.status(400).json(endpoint.refusal('326', undefined))
   return [
@@ -52,7 +59,7 @@ export function jsonRoute(endpoint: JsonEndpoint, findMerchant: FindMerchant): R
       })
     },
     async (req, res) => {
-      const fields = formFields(req.body)
+      const fields = protocolFields(req.body)
       // An empty body reads as `{}`: nothing was asked.
       if (!fields || Object.keys(fields).length === 0) return malformed(res)
       const merchant = fields.PAY_ID ? findMerchant(fields.PAY_ID) : undefined

@@ -1,4 +1,4 @@
-import { checkCurrency } from '../checks.ts'
+import { checkCurrency, hasControlCharacter } from '../checks.ts'
 import { testUpiIds } from '../methods.ts'
 import { payoutStatus, type ResponseCode } from '../protocol/codes.ts'
 import type { Fields } from '../protocol/fields.ts'
@@ -88,7 +88,7 @@ export function checkPayoutRequest(fields: Fields): PayoutCheck {
   }
   if (!withinLimits(mode, fields.AMOUNT)) return refuse('334')
   const remarks = fields.REMARKS ?? ''
-  if (remarks.length > MAX_REMARKS_LENGTH) return refuse('326')
+  if (remarks.length > MAX_REMARKS_LENGTH || hasControlCharacter(remarks)) return refuse('326')
   return {
     ok: true,
     request: {

@@ -1,4 +1,4 @@
-import { checkCurrency, checkReturnUrl, type PaymentRequest } from '../checks.ts'
+import { checkCurrency, checkReturnUrl, customerDetail, type PaymentRequest } from '../checks.ts'
 import { merchantVpa, type SandboxMerchant } from '../merchants.ts'
 import { type ResponseCode, responseCodes } from '../protocol/codes.ts'
 import type { Fields } from '../protocol/fields.ts'
@@ -11,8 +11,6 @@ export type QrType = (typeof qrTypes)[number]
 export function isQrType(value: unknown): value is QrType {
   return qrTypes.includes(value as QrType)
 }
-
-const MAX_CUSTOMER_FIELD_LENGTH = 200
 
 export type QrCheck =
   { ok: true; qrType: QrType; request: PaymentRequest } | { ok: false; code: ResponseCode }
@@ -32,7 +30,7 @@ export function checkQrRequest(fields: Fields, merchant: SandboxMerchant): QrChe
   if (!isQrType(qrType)) return refuse('336')
   const returnUrl = fields.RETURN_URL ?? ''
   if (returnUrl !== '' && !checkReturnUrl(returnUrl, merchant)) return refuse('325')
-  const customer = (key: string) => (fields[key] ?? '').trim().slice(0, MAX_CUSTOMER_FIELD_LENGTH)
+  const customer = (key: string) => customerDetail(fields[key])
   return {
     ok: true,
     qrType,
