@@ -13,6 +13,7 @@ function trend(measure: MemoryTrend['measure'], growth: number, error = 0.05 * M
     growthPerMinute: growth,
     growthError: error,
     fitted: 24,
+    fittedMs: 4 * 60_000,
   }
 }
 
@@ -30,7 +31,16 @@ const clean: SoakOutcome = {
 
 describe('judge', () => {
   it('passes a clean run', () => {
-    expect(judge(clean)).toEqual({ ok: true, problems: [] })
+    expect(judge(clean)).toEqual({ ok: true, problems: [], notes: [] })
+  })
+
+  it('does not judge the memory of a run too short to see past the warm-up', () => {
+    const short = { ...trend('heapUsed', 3 * MB), fittedMs: 60_000 }
+    const verdict = judge({ ...clean, heap: short, rss: { ...short, measure: 'rss' } })
+    expect(verdict.ok).toBe(true)
+    expect(verdict.notes).toEqual([
+      'Memory growth is not judged: it needs 2 minutes of samples after the warm-up (a run of 3 minutes or more).',
+    ])
   })
 
   it('fails on every kind of error', () => {

@@ -19,6 +19,8 @@ import type { MemoryTrend } from './memory.ts'
 export const limits = {
   heapPerMinute: 1 * 1024 * 1024,
   rssPerMinute: 4 * 1024 * 1024,
+  /** Growth over a shorter stretch after the warm-up is mostly the warm-up's own tail. */
+  judgedAfterMs: 2 * 60_000,
 }
 
 export interface SoakOutcome {
@@ -38,6 +40,8 @@ export interface SoakOutcome {
 export interface Verdict {
   ok: boolean
   problems: string[]
+  /** What was not judged, and why. */
+  notes: string[]
 }
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(2)
@@ -76,14 +80,21 @@ export function judge(outcome: SoakOutcome): Verdict {
       `${outcome.mail.delivered} mails written for ${outcome.mail.expected} accepted submissions`,
     )
   }
+  const notes: string[] = []
   if (outcome.heap === undefined) problems.push('the server answered no heap samples')
-  const heap = growthProblem(
-    'The heap after garbage collection',
-    outcome.heap,
-    limits.heapPerMinute,
-  )
-  if (heap) problems.push(heap)
-  const rss = growthProblem('The resident memory', outcome.rss, limits.rssPerMinute)
-  if (rss) problems.push(rss)
-  return { ok: problems.length === 0, problems }
+  if ((outcome.heap?.fittedMs ?? 0) < limits.judgedAfterMs) {
+    notes.push(
+      `Memory growth is not judged: it needs ${limits.judgedAfterMs / 60_000} minutes of samples after the warm-up (a run of 3 minutes or more).`,
+    )
+  } else {
+    const heap = growthProblem(
+      'The heap after garbage collection',
+      outcome.heap,
+      limits.heapPerMinute,
+    )
+    if (heap) problems.push(heap)
+    const rss = growthProblem('The resident memory', outcome.rss, limits.rssPerMinute)
+    if (rss) problems.push(rss)
+  }
+  return { ok: problems.length === 0, problems, notes }
 }

@@ -37,6 +37,7 @@ describe('memoryTrend', () => {
     expect(trend.max).toBe(202.5 * MB)
     expect(trend.growthPerMinute! / MB).toBeCloseTo(0.5)
     expect(trend.fitted).toBe(5)
+    expect(trend.fittedMs).toBe(4 * 60_000)
   })
 
   it('skips samples without the measure, and gives no growth with too few', () => {

@@ -35,6 +35,8 @@ export interface MemoryTrend {
   growthError?: number
   /** How many samples the fit used. */
   fitted: number
+  /** The time they span, in milliseconds. */
+  fittedMs: number
 }
 
 /**
@@ -60,5 +62,6 @@ export function memoryTrend(
     growthPerMinute: fit?.slope,
     growthError: fit?.slopeError,
     fitted: steady.length,
+    fittedMs: steady.length > 0 ? steady.at(-1)!.at - steady[0]!.at : 0,
   }
 }

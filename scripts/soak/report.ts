@@ -94,10 +94,10 @@ export function formatReport(report: SoakReport): string {
     lines.push('', 'Errors (most frequent first):')
     for (const [message, count] of report.errors) lines.push(`  ${count} × ${message}`)
   }
+  lines.push('', ...report.verdict.notes)
   lines.push(
-    '',
     report.verdict.ok
-      ? 'PASS: no errors, memory within the limits.'
+      ? `PASS: no errors${report.verdict.notes.length > 0 ? '.' : ', memory within the limits.'}`
       : `FAIL:\n${report.verdict.problems.map((problem) => `  - ${problem}`).join('\n')}`,
   )
   return lines.join('\n')
