@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { h, render, type VNode } from 'preact'
+import { h, render } from 'preact'
 import { useId, useState } from 'preact/hooks'
 import { act } from 'preact/test-utils'
 import { createElement, useId as useReactId } from 'react'
@@ -44,7 +44,7 @@ function ClientDisclosure() {
   )
 }
 
-function clientDocument(): VNode {
+function clientDocument() {
   return h(
     'html',
     { lang: 'en' },
