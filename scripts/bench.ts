@@ -20,6 +20,7 @@ import {
   failed,
   formatChecks,
   formatPageRuns,
+  formatRatio,
   judge,
   type ServerRun,
 } from './bench/budgets.ts'
@@ -194,16 +195,7 @@ async function main(options: BenchOptions): Promise<number> {
     await stopChild(nginx)
   }
   console.log(`\n${formatPageRuns(pageRuns)}`)
-  if (results.nginx) {
-    const nginxRun = results.nginx
-    console.log(`  ratio ours/nginx: ${((results.ours.rate / nginxRun.rate) * 100).toFixed(1)} %`)
-    if (nginxRun.cpuSeconds / nginxRun.seconds < 0.9) {
-      console.log(
-        '  nginx was not busy all the time: the load generator or other work on the machine held it back, ' +
-          'so the ratio flatters our server.',
-      )
-    }
-  }
+  if (results.nginx) console.log(formatRatio(results.ours, results.nginx))
 
   // The contact API at a constant rate.
   const apiUrl = `${serverBase}${CONTACT_API_PATH}`

@@ -4,6 +4,7 @@ import {
   failed,
   formatChecks,
   formatPageRuns,
+  formatRatio,
   judge,
   type ServerRun,
 } from './budgets.ts'
@@ -128,5 +129,19 @@ describe('formatting', () => {
     expect(table[1]).toMatch(/^ {2}ours +4000 +95\.0 % +4211 +9000 +2\.0 ms +8\.0 ms$/)
     expect(table[2]).toMatch(/^ {2}nginx +9000 +50\.0 % +18000 /)
     expect(new Set(table.map((line) => line.length)).size).toBe(1)
+  })
+
+  it('gives the ratio of rates and of requests per CPU second, and says when nginx idled', () => {
+    const busy = formatRatio(run(4000, { cpuSeconds: 10 }), run(9000, { cpuSeconds: 9.5 }))
+    expect(busy).toBe(
+      "  ours/nginx: 44.4 % of the requests a second (the budget's measure), 42.2 % of the requests per CPU second",
+    )
+    const idle = formatRatio(run(4000, { cpuSeconds: 10 }), run(9000, { cpuSeconds: 3 })).split(
+      '\n',
+    )
+    expect(idle[0]).toContain('13.3 % of the requests per CPU second')
+    expect(idle[1]).toBe(
+      '  nginx was busy 30.0 % of the time: the load generator (one Node.js thread) or other work on the machine held it back, so the ratio of rates flatters our server.',
+    )
   })
 })

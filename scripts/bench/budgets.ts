@@ -130,6 +130,26 @@ export function formatPageRuns(runs: readonly [string, ServerRun][]): string {
   return table(['server', 'req/s', 'server CPU', 'req/CPU-s', 'bytes/answer', 'p50', 'p99'], rows)
 }
 
+/**
+ * Our rate as a share of nginx's (what the budget judges) and our requests per CPU second as a
+ * share of nginx's: when nginx was not kept busy, its rate is the load generator's, not its own.
+ */
+export function formatRatio(ours: ServerRun, nginx: ServerRun): string {
+  const perCpu = (run: ServerRun) => run.requests / run.cpuSeconds
+  const lines = [
+    `  ours/nginx: ${pct(ours.rate / nginx.rate)} of the requests a second (the budget's measure), ` +
+      `${pct(perCpu(ours) / perCpu(nginx))} of the requests per CPU second`,
+  ]
+  const busy = nginx.cpuSeconds / nginx.seconds
+  if (busy < 0.9) {
+    lines.push(
+      `  nginx was busy ${pct(busy)} of the time: the load generator (one Node.js thread) or other ` +
+        'work on the machine held it back, so the ratio of rates flatters our server.',
+    )
+  }
+  return lines.join('\n')
+}
+
 export function table(head: string[], rows: string[][]): string {
   const widths = head.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => row[column]!.length)),
