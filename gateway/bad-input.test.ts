@@ -289,14 +289,14 @@ describe('POST /paymentrequest', () => {
     ['CURRENCY_CODE', '319'],
     ['RETURN_URL', '325'],
   ])('refuses markup in %s, signed, with %s and shows none of it', async (field, code) => {
-    for (const payload of xssPayloads) {
-      await nothingStoredBy(async () => {
+    await nothingStoredBy(async () => {
+      for (const payload of xssPayloads) {
         await expectRefusalPage(
           await postForm('/paymentrequest', signed(paymentFields({ [field]: payload }))),
           code,
         )
-      })
-    }
+      }
+    })
   })
 
   it('refuses markup in every field, unsigned, with 323 and shows none of it', async () => {
@@ -413,8 +413,8 @@ describe('POST /merchantPaymentInit', () => {
       [upi({ RETURN_URL: xssPayloads[4] }), '325'],
       [upi({ PAY_ID: xssPayloads[5] }), '324'],
     ]
-    for (const [fields, code] of cases) {
-      await nothingStoredBy(async () => {
+    await nothingStoredBy(async () => {
+      for (const [fields, code] of cases) {
         await expectRefusalPage(
           await postForm('/merchantPaymentInit', {
             PAY_ID: merchant.payId,
@@ -422,8 +422,8 @@ describe('POST /merchantPaymentInit', () => {
           }),
           code,
         )
-      })
-    }
+      }
+    })
   })
 
   it('shows markup in the customer fields beside ENCDATA as text on the bank page', async () => {
@@ -538,19 +538,19 @@ describe.each(jsonApis)('POST %s', (path, valid) => {
   })
 
   it('refuses markup in every field it checks, and answers none of it as markup', async () => {
-    for (const [key, value] of Object.entries(valid())) {
-      if (key === 'PAY_ID') continue
-      for (const payload of xssPayloads.slice(0, 3)) {
-        await nothingStoredBy(async () => {
+    await nothingStoredBy(async () => {
+      for (const [key, value] of Object.entries(valid())) {
+        if (key === 'PAY_ID') continue
+        for (const payload of xssPayloads.slice(0, 3)) {
           const response = await postJson(JSON.stringify(signed({ ...valid(), [key]: payload })))
           expect(response.status, `${key}=${payload}`).toBe(200)
           expect(response.headers.get('content-type')).toMatch(/^application\/json/)
           const json = (await response.json()) as Fields
           expect(json.STATUS, `${key} (was ${value})`).toBe('Failed')
           expect(verifyHash(json, merchant.salt)).toBe(true)
-        })
+        }
       }
-    }
+    })
   })
 })
 
@@ -645,8 +645,8 @@ describe('the payment pages (/pay/:id/*)', () => {
 
   it('shows markup typed into the card form as text, and the payment stays open', async () => {
     const payPath = await startPayment()
-    for (const payload of xssPayloads) {
-      await nothingStoredBy(async () => {
+    await nothingStoredBy(async () => {
+      for (const payload of xssPayloads) {
         const response = await postForm(`${payPath}/card`, {
           number: payload,
           expiry: payload,
@@ -657,8 +657,8 @@ describe('the payment pages (/pay/:id/*)', () => {
         const page = await response.text()
         expect(reflectsMarkup(page)).toBe(false)
         expect(page).toContain('name="number"')
-      })
-    }
+      }
+    })
     expect((await paymentOf(payPath)).responseCode).toBeNull()
   })
 
@@ -681,8 +681,8 @@ describe('the payment pages (/pay/:id/*)', () => {
 
   it('shows a markup UPI ID, bank or wallet as text and keeps the payment open', async () => {
     const payPath = await startPayment()
-    for (const payload of xssPayloads) {
-      await nothingStoredBy(async () => {
+    await nothingStoredBy(async () => {
+      for (const payload of xssPayloads) {
         for (const [action, field] of [
           ['upi', 'vpa'],
           ['netbanking', 'bank'],
@@ -697,8 +697,8 @@ describe('the payment pages (/pay/:id/*)', () => {
         const language = await postForm(`${payPath}/language`, { lang: payload, method: payload })
         expect(language.status).toBe(303)
         expect(language.headers.get('location')).not.toMatch(/[<>"']/)
-      })
-    }
+      }
+    })
     const payment = await paymentOf(payPath)
     expect(payment.responseCode).toBeNull()
     expect(payment.language).toBe('en')
@@ -778,13 +778,13 @@ describe('the QR pages (/qr/:id)', () => {
 
   it('a markup or unknown UPI ID leaves a UPI QR payment open', async () => {
     const scanPath = await openQr('UPI')
-    for (const vpa of [...xssPayloads, 'someone@upi', '']) {
-      await nothingStoredBy(async () => {
+    await nothingStoredBy(async () => {
+      for (const vpa of [...xssPayloads, 'someone@upi', '']) {
         const response = await postForm(`${scanPath}/upi`, { vpa })
         expect(response.status).toBe(303)
         expect(response.headers.get('location')).toBe(`/sandbox${scanPath}`)
-      })
-    }
+      }
+    })
     const body = new URLSearchParams({ vpa: 'success@upi' })
     body.append('vpa', 'failure@upi')
     await nothingStoredBy(async () => {

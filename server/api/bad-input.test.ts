@@ -335,8 +335,8 @@ describe('POST /api/sendContactEmail', () => {
   it.each(['name', 'phone', 'email'] as const)(
     'refuses markup in %s with the field message',
     async (field) => {
-      for (const payload of xssPayloads) {
-        await nothingStoredBy(async () => {
+      await nothingStoredBy(async () => {
+        for (const payload of xssPayloads) {
           const answer = await expectRefused(
             await postJson({ ...contact, [field]: payload }),
             400,
@@ -344,8 +344,8 @@ describe('POST /api/sendContactEmail', () => {
           )
           expect(Object.keys(answer.ERRORS ?? {})).toEqual([field])
           expect(JSON.stringify(answer)).not.toContain('<')
-        })
-      }
+        }
+      })
     },
   )
 
@@ -655,16 +655,16 @@ describe('POST /api/sendCareerEmail', () => {
   it.each(['name', 'phone', 'email'] as const)(
     'refuses markup in %s with the field message',
     async (field) => {
-      for (const payload of xssPayloads) {
-        await nothingStoredBy(async () => {
+      await nothingStoredBy(async () => {
+        for (const payload of xssPayloads) {
           const answer = await expectRefused(
             await post(CAREER, careerForm({ [field]: payload })),
             400,
             apiMessages.invalid,
           )
           expect(Object.keys(answer.ERRORS ?? {})).toEqual([field])
-        })
-      }
+        }
+      })
     },
   )
 
