@@ -263,7 +263,7 @@ function submissionStream(url: string) {
     successes: () => done.filter((s) => s.outcome === 'success'),
     halfway,
     resume,
-    /** Stops the clients; answers the slow upload's submission. */
+    /** Stops the clients; resolves to the slow upload's submission. */
     async stop() {
       stopping = true
       await Promise.all(clients)
@@ -310,7 +310,6 @@ async function submitOverHttp(
       method: 'POST',
       agent,
       headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
-      timeout: 30_000,
     })
     request.on('response', (response) => {
       let text = ''
