@@ -171,8 +171,8 @@ async function main(options: BenchOptions): Promise<number> {
         `requests send Accept-Encoding: ${acceptEncoding}, our server answers with ${ourPage.encoding} ` +
         `(${ourPage.wireBytes} bytes)${nginxBinary ? ', and so does nginx' : ''}.`,
       precompressed
-        ? '  The build has a precompressed .gz of the page: both servers send it as it is (nginx: gzip_static).'
-        : '  The build has no precompressed .gz of the page: both servers gzip every answer at level 6.',
+        ? `  The build has a precompressed .gz of the page: ${nginxBinary ? 'both servers send' : 'our server sends'} it as it is${nginxBinary ? ' (nginx: gzip_static)' : ''}.`
+        : `  The build has no precompressed .gz of the page: ${nginxBinary ? 'both servers gzip' : 'our server gzips'} every answer at level 6.`,
       nginxBinary
         ? '  nginx: one worker process (ours is one Node.js process), access log buffered to a file.'
         : '',
