@@ -6,6 +6,7 @@
 import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { SandboxServer } from '#gateway/server.ts'
+import { deriveMerchantHostedKey, encryptFields } from '#gateway/protocol/cipher.ts'
 import { withHash } from '#gateway/protocol/hash.ts'
 import { demoMerchantDefaults } from '#gateway/merchants.ts'
 import { followMerchantForm, pay, returnToMerchant, submit, tamper, testCards } from './customer.ts'
@@ -165,6 +166,22 @@ const hostedSteps: Step[] = [
     },
   },
   {
+    name: 'a response whose + signs arrived as spaces still verifies, even a first or last +',
+    async run(context) {
+      const response = await hostedPayment(context, testCards.success)
+      const spaced = await returnToMerchant(response, (encdata) => encdata.replaceAll('+', ' '))
+      await context.expectVerified(spaced, '000')
+      for (const edge of ['first', 'last'] as const) {
+        const encdata = gatewayAnswerWithPlusAt(edge)
+        const answer = await request(`${context.app().url}/response`, {
+          form: { PAY_ID: demoMerchantDefaults.payId, ENCDATA: encdata.replaceAll('+', ' ') },
+          accept: 'application/json',
+        })
+        await context.expectVerified(answer, '000')
+      }
+    },
+  },
+  {
     name: 'bad order input is refused with a message',
     async run(context) {
       const answer = await request(`${context.app().url}/pay`, {
@@ -183,6 +200,41 @@ const hostedSteps: Step[] = [
     },
   },
 ]
+
+/**
+ * A gateway answer, encrypted as the sandbox would, whose ENCDATA starts or ends with `+` — the
+ * character a careless form post turns into a space that a decoder must not trim away.
+ */
+function gatewayAnswerWithPlusAt(edge: 'first' | 'last'): string {
+  const key = deriveMerchantHostedKey(demoMerchantDefaults.keySalt, demoMerchantDefaults.payId)
+  for (let attempt = 0; attempt < 5000; attempt++) {
+    const encdata = encryptFields(
+      {
+        PAY_ID: demoMerchantDefaults.payId,
+        ORDER_ID: `EDGE${attempt}`,
+        // AMOUNT sorts first, so it shapes the first cipher block and the first character.
+        AMOUNT: String(100 + attempt),
+        CURRENCY_CODE: '356',
+        TXNTYPE: 'SALE',
+        TXN_ID: String(1000000000000000 + attempt),
+        PG_REF_NUM: String(2000000000000000 + attempt),
+        STATUS: 'Captured',
+        RESPONSE_CODE: '000',
+        RESPONSE_MESSAGE: 'Transaction successful',
+        RESPONSE_DATE_TIME: '2026-11-21 12:00:00',
+        PAYMENT_TYPE: 'CC',
+        MOP_TYPE: 'VI',
+        // A length that varies: only a cipher text of 48n bytes ends on a full Base64 character.
+        CUST_NAME: `${customer.CUST_NAME}${'a'.repeat(attempt % 48)}`,
+        CUST_EMAIL: customer.CUST_EMAIL,
+      },
+      demoMerchantDefaults.salt,
+      key,
+    )
+    if ((edge === 'first' ? encdata[0] : encdata.at(-1)) === '+') return encdata
+  }
+  throw new Error(`No ENCDATA with a ${edge} + in 5000 attempts`)
+}
 
 /** Merchant-hosted (seamless): the kit encrypts the chosen method into ENCDATA. */
 async function seamlessPayment(context: StepContext, method: Record<string, string>) {

@@ -55,7 +55,7 @@ export function encrypt(fields, salt, key) {
  */
 export function decryptText(encdata, key) {
   const { keyBytes, iv } = keyAndIv(key)
-  const base64 = String(encdata).trim().replace(/ /g, '+').replace(/=+$/, '')
+  const base64 = String(encdata).replace(/ /g, '+').trim().replace(/=+$/, '')
   if (!/^[A-Za-z0-9+/]+$/.test(base64)) throw new CipherError('ENCDATA is not Base64')
   try {
     const decipher = createDecipheriv('aes-256-cbc', keyBytes, iv)

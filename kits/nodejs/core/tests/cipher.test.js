@@ -40,7 +40,7 @@ describe('ENCDATA', () => {
     const padded = encdata.padEnd(Math.ceil(encdata.length / 4) * 4, '=')
     assert.equal(Cipher.decryptText(padded, key), plaintext)
     assert.equal(Cipher.decryptText(encdata.replace(/\+/g, ' '), key), plaintext)
-    assert.equal(Cipher.decryptText(` ${padded}\n`, key), plaintext)
+    assert.equal(Cipher.decryptText(`\t${padded}\n`, key), plaintext)
   })
 
   it('throws CipherError on tampered, foreign or malformed ENCDATA', () => {

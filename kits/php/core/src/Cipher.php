@@ -54,7 +54,7 @@ final class Cipher
     public static function decryptText(string $encdata, string $key): string
     {
         self::checkKey($key);
-        $base64 = rtrim(str_replace(' ', '+', trim($encdata)), '=');
+        $base64 = rtrim(trim(str_replace(' ', '+', $encdata)), '=');
         if (preg_match('#^[A-Za-z0-9+/]+$#', $base64) !== 1) {
             throw new ProtocolError('ENCDATA is not Base64');
         }

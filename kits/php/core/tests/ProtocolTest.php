@@ -68,7 +68,7 @@ test('ENCDATA: spaces (a form post\'s +) and padding are accepted', static funct
     Assert::same("A=$i", Cipher::decryptText(str_replace('+', ' ', $encdata), $key), 'spaces');
     $padded = str_pad($encdata, (int) ceil(strlen($encdata) / 4) * 4, '=');
     Assert::same("A=$i", Cipher::decryptText($padded, $key), 'padded');
-    Assert::same("A=$i", Cipher::decryptText("  $padded\n", $key), 'surrounding whitespace');
+    Assert::same("A=$i", Cipher::decryptText("\t$padded\n", $key), 'surrounding whitespace');
 });
 
 test('ENCDATA made with another key, tampered or not Base64 is refused', static function (): void {

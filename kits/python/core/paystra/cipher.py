@@ -53,7 +53,7 @@ def decrypt_text(encdata: str, key: str) -> str:
     `+` into a space.
     """
     cipher = _aes(key)
-    text = encdata.strip().replace(" ", "+")
+    text = encdata.replace(" ", "+").strip()
     if not _BASE64.fullmatch(text):
         raise ProtocolError("ENCDATA is not Base64")
     text = text.rstrip("=")

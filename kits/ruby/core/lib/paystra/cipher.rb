@@ -38,7 +38,7 @@ module Paystra
     end
 
     def decrypt_text(encdata, key)
-      base64 = encdata.to_s.strip.tr(' ', '+').sub(/=+\z/, '')
+      base64 = encdata.to_s.tr(' ', '+').strip.sub(/=+\z/, '')
       raise ProtocolError, 'ENCDATA is not Base64' unless base64.match?(%r{\A[A-Za-z0-9+/]+\z})
 
       bytes = (base64 + ('=' * (-base64.length % 4))).unpack1('m0')

@@ -58,7 +58,7 @@ public final class Cipher {
 
     /** Accepts padded or unpadded Base64, and spaces where a form post turned "+" into " ". */
     public static String decryptText(String encdata, String key) {
-        String base64 = encdata.trim().replace(' ', '+').replaceAll("=+$", "");
+        String base64 = encdata.replace(' ', '+').trim().replaceAll("=+$", "");
         try {
             byte[] plain = aes(javax.crypto.Cipher.DECRYPT_MODE, key, Base64.getDecoder().decode(base64));
             return StandardCharsets.UTF_8.newDecoder()
