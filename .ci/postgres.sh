@@ -18,8 +18,12 @@ fi
 port=$(pg_lsclusters -h | awk -v v="$version" '$1 == v && $2 == "main" { print $3 }')
 
 as_postgres() { su postgres -c "$1" >&2; }
-as_postgres "psql -p $port -qtc \"SELECT 1 FROM pg_roles WHERE rolname = 'paystra'\" | grep -q 1 || psql -p $port -qc \"CREATE ROLE paystra LOGIN PASSWORD 'paystra'\""
+# A user name and a fresh random password that no page can contain by chance: the secrets scan
+# (server/demo/client-assets.test.ts) treats the database credentials as secrets.
+password="ci$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
+as_postgres "psql -p $port -qtc \"SELECT 1 FROM pg_roles WHERE rolname = 'site_ci_runner'\" | grep -q 1 || psql -p $port -qc \"CREATE ROLE site_ci_runner LOGIN\""
+as_postgres "psql -p $port -qc \"ALTER ROLE site_ci_runner PASSWORD '$password'\""
 as_postgres "dropdb -p $port --if-exists paystra_test 2>/dev/null"
-as_postgres "createdb -p $port -O paystra paystra_test"
+as_postgres "createdb -p $port -O site_ci_runner paystra_test"
 
-echo "postgres://paystra:paystra@127.0.0.1:$port/paystra_test"
+echo "postgres://site_ci_runner:$password@127.0.0.1:$port/paystra_test"
