@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http'
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type Server,
+} from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { networkInterfaces, tmpdir } from 'node:os'
 import path from 'node:path'
@@ -14,7 +19,7 @@ import { startSandboxServer } from '#gateway/server.ts'
 import { pageBuild } from '#tests/support/page-build.ts'
 import { compressClient } from '../scripts/build-compress.ts'
 import { writeCspManifest } from '../scripts/build-csp.ts'
-import { createApp } from './app.ts'
+import { createApp, type RequestListener } from './app.ts'
 
 /**
  * The site's server as the browser meets it: createApp over a client folder made by the real
@@ -78,9 +83,9 @@ function scriptSources(policy: string | undefined): string[] {
   return directive?.trim().split(/\s+/).slice(1) ?? []
 }
 
-function listen(app: express.Express, host = '127.0.0.1'): Promise<Server> {
+function listen(app: RequestListener, host = '127.0.0.1'): Promise<Server> {
   return new Promise((resolve) => {
-    const listening = app.listen(0, host, () => resolve(listening))
+    const listening = createServer(app).listen(0, host, () => resolve(listening))
   })
 }
 
@@ -216,11 +221,13 @@ describe('other security headers', () => {
       const lan = await listen(app, lanAddress)
       try {
         const { port } = lan.address() as AddressInfo
-        const answer = await get(`http://${lanAddress}:${port}/rendered`, {
-          'X-Forwarded-Proto': 'https',
-        })
-        expect(answer.status).toBe(200)
-        expect(answer.headers['strict-transport-security']).toBeUndefined()
+        for (const url of ['/rendered', '/about', '/assets/entry.client-3f2a.js']) {
+          const answer = await get(`http://${lanAddress}:${port}${url}`, {
+            'X-Forwarded-Proto': 'https',
+          })
+          expect(answer.status, url).toBe(200)
+          expect(answer.headers['strict-transport-security'], url).toBeUndefined()
+        }
       } finally {
         await new Promise((resolve) => lan.close(resolve))
       }

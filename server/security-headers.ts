@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { RequestHandler, Response } from 'express'
 import { externalLinks } from '#app/content/brand.ts'
+import { isHttps } from './proxy-trust.ts'
 
 export interface SecurityOptions {
   /**
@@ -72,16 +74,17 @@ const hsts = 'max-age=63072000; includeSubDomains'
  * over HTTPS (a proxy on loopback may say so with X-Forwarded-Proto): on plain HTTP a browser
  * ignores it, and localhost must never learn it.
  */
-export function securityHeaders(policy: SitePolicy): RequestHandler {
-  return (req, res, next) => {
-    res.setHeader('Content-Security-Policy', policy.base)
-    res.setHeader('X-Content-Type-Options', 'nosniff')
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
-    res.setHeader('X-Frame-Options', 'DENY')
-    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()')
-    if (req.secure) res.setHeader('Strict-Transport-Security', hsts)
-    next()
-  }
+export function setSecurityHeaders(
+  req: IncomingMessage,
+  res: ServerResponse,
+  policy: SitePolicy,
+): void {
+  res.setHeader('Content-Security-Policy', policy.base)
+  res.setHeader('X-Content-Type-Options', 'nosniff')
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
+  res.setHeader('X-Frame-Options', 'DENY')
+  res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()')
+  if (isHttps(req)) res.setHeader('Strict-Transport-Security', hsts)
 }
 
 declare module 'react-router' {
