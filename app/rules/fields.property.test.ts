@@ -43,6 +43,18 @@ describe.each(rules)('the %s rule', (_label, rule, allowed) => {
     fc.assert(fc.property(typed, (value) => rule.filter(value).length <= rule.maxLength))
   })
 
+  it('never cuts a character in half at the cap (an emoji is two UTF-16 units)', () => {
+    const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+    const emojiAcrossTheCap = fc
+      .integer({ min: rule.maxLength - 3, max: rule.maxLength + 1 })
+      .map((before) => 'a'.repeat(Math.max(0, before)) + '😀🇮🇳'.repeat(3))
+    fc.assert(
+      fc.property(fc.oneof(typed, emojiAcrossTheCap), (value) => {
+        if (!loneSurrogate.test(value)) expect(rule.filter(value)).not.toMatch(loneSurrogate)
+      }),
+    )
+  })
+
   it.runIf(allowed)('never leaves a character the field does not accept', () => {
     fc.assert(fc.property(typed, (value) => allowed!.test(rule.filter(value))))
   })

@@ -23,10 +23,20 @@ function clearLoneSpace(value: string): string {
   return value === ' ' ? '' : value
 }
 
+/**
+ * The first `maxLength` UTF-16 units (what the input's `maxlength` counts), without the first
+ * half of a character cut at the end: an emoji cut in two would be stored as a broken character.
+ */
+function sliceWhole(value: string, maxLength: number): string {
+  const cut = value.slice(0, maxLength)
+  const last = cut.charCodeAt(cut.length - 1)
+  return last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut
+}
+
 function capped(maxLength: number, strip?: RegExp) {
   return (value: string) => {
     const kept = strip ? value.replace(strip, '') : value
-    return clearLoneSpace(kept).slice(0, maxLength)
+    return sliceWhole(clearLoneSpace(kept), maxLength)
   }
 }
 
