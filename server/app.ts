@@ -11,7 +11,7 @@ import {
   setSecurityHeaders,
   sitePolicy,
 } from './security-headers'
-import { builtFiles } from './static-files'
+import { type BuiltFiles, builtFiles } from './static-files'
 import { trustedProxy } from './proxy-trust'
 
 export interface AppOptions {
@@ -42,10 +42,11 @@ export function createApp(options: AppOptions): RequestListener {
   app.disable('x-powered-by')
   app.set('trust proxy', trustedProxy)
   const policy = sitePolicy({ mode: options.mode, ...options.security })
-  const files = options.clientDir
-    ? builtFiles(options.clientDir, { pagePolicy: policy.withHashes })
-    : undefined
-  if (options.clientDir && files) app.use(downloadFiles(options.clientDir), files.onDisk)
+  let files: BuiltFiles | undefined
+  if (options.clientDir) {
+    files = builtFiles(options.clientDir, { pagePolicy: policy.withHashes })
+    app.use(downloadFiles(options.clientDir), files.onDisk)
+  }
   app.use(compression())
 
   for (const router of options.routers ?? []) app.use(router)
