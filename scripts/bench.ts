@@ -28,7 +28,8 @@ import { benchContactMessage } from './bench/contact.ts'
 import { constantRate, maximumRate } from './bench/load.ts'
 import { findNginx, nginxInstallHint } from './bench/nginx.ts'
 import { headersToMirror, nginxConfig, pageFile } from './bench/nginx-config.ts'
-import { type BenchOptions, parseBenchArgs, UsageError, usage } from './bench/options.ts'
+import { type BenchOptions, parseBenchArgs, usage } from './bench/options.ts'
+import { cleanUpOnSignals, optionsOrExit } from './measure/command-line.ts'
 import { countMailFiles, countStored } from './bench/outbox-count.ts'
 import {
   type Child,
@@ -353,24 +354,8 @@ async function cleanUp() {
   workDir = undefined
 }
 
-let options: BenchOptions | 'help'
-try {
-  options = parseBenchArgs(process.argv.slice(2))
-} catch (error) {
-  if (!(error instanceof UsageError)) throw error
-  console.error(`${error.message}\n\n${usage}`)
-  process.exit(2)
-}
-if (options === 'help') {
-  console.log(usage)
-  process.exit(0)
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping the servers and removing the temporary folder …`)
-    void cleanUp().finally(() => process.exit(130))
-  })
-}
+const options = optionsOrExit(parseBenchArgs, usage)
+cleanUpOnSignals(cleanUp, 'stopping the servers and removing the temporary folder …')
 main(options)
   .catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error)

@@ -15,12 +15,8 @@ import { findPage, prerenderedPaths } from '#app/content/pages.ts'
 import { type Child, freePort, startChild, stopChild, waitForHttp } from './bench/processes.ts'
 import { judge } from './lighthouse/budgets.ts'
 import { gzipSizesFromBuild } from './lighthouse/gzip-sizes.ts'
-import {
-  type LighthouseOptions,
-  parseLighthouseArgs,
-  UsageError,
-  usage,
-} from './lighthouse/options.ts'
+import { type LighthouseOptions, parseLighthouseArgs, usage } from './lighthouse/options.ts'
+import { cleanUpOnSignals, optionsOrExit } from './measure/command-line.ts'
 import { type RunSummary, summarizeRun } from './lighthouse/report.ts'
 import { combineRuns, type RouteResult } from './lighthouse/results.ts'
 import { lighthousePackage, runLighthouse } from './lighthouse/run-lighthouse.ts'
@@ -109,23 +105,8 @@ async function main(options: LighthouseOptions): Promise<number> {
   return misses.length === 0 ? 0 : 1
 }
 
-let options: LighthouseOptions | 'help'
-try {
-  options = parseLighthouseArgs(process.argv.slice(2))
-} catch (error) {
-  if (!(error instanceof UsageError)) throw error
-  console.error(`${error.message}\n\n${usage}`)
-  process.exit(2)
-}
-if (options === 'help') {
-  console.log(usage)
-  process.exit(0)
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void cleanUp().finally(() => process.exit(130))
-  })
-}
+const options = optionsOrExit(parseLighthouseArgs, usage)
+cleanUpOnSignals(cleanUp)
 main(options)
   .then((code) => {
     process.exitCode = code

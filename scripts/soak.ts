@@ -15,7 +15,8 @@ import { actions, UnexpectedAnswer } from './soak/flows.ts'
 import { judge, limits } from './soak/judge.ts'
 import { type MemorySample, memoryTrend } from './soak/memory.ts'
 import { actionKinds, type ActionKind, mixCycle } from './soak/mix.ts'
-import { parseSoakArgs, type SoakOptions, UsageError, usage } from './soak/options.ts'
+import { optionsOrExit } from './measure/command-line.ts'
+import { parseSoakArgs, type SoakOptions, usage } from './soak/options.ts'
 import { type RequestRecord, recordingFetch } from './soak/recorder.ts'
 import { formatReport } from './soak/report.ts'
 import { freePort, mailFiles, type SoakServer, startServer, tail } from './soak/server.ts'
@@ -194,22 +195,11 @@ function run(command: string, args: string[]): Promise<number> {
   })
 }
 
-let options: SoakOptions | 'help'
-try {
-  options = parseSoakArgs(process.argv.slice(2))
-} catch (error) {
-  if (!(error instanceof UsageError)) throw error
-  console.error(`${error.message}\n\n${usage}`)
-  process.exit(2)
-}
-if (options === 'help') {
-  console.log(usage)
-} else {
-  main(options).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error)
-      process.exit(1)
-    },
-  )
-}
+const options = optionsOrExit(parseSoakArgs, usage)
+main(options).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  },
+)

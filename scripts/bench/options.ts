@@ -1,3 +1,5 @@
+import { ArgumentReader, UsageError } from '../measure/command-line.ts'
+
 /** What `npm run bench -- …` was asked to do. */
 export interface BenchOptions {
   /** Seconds of each page run (our server, nginx). */
@@ -46,37 +48,18 @@ request rates, then posts the contact form at a constant rate and reports its la
   --api-connections N  connections sharing that rate (default ${defaultOptions.apiConnections})
   --help               this text`
 
-export class UsageError extends Error {
-  override name = 'UsageError'
-}
+export { UsageError }
 
 export function parseBenchArgs(args: readonly string[]): BenchOptions | 'help' {
   const options: BenchOptions = { ...defaultOptions }
-  const rest = [...args]
-  const value = (flag: string) => {
-    const next = rest.shift()
-    if (next === undefined || next.startsWith('--')) throw new UsageError(`${flag} needs a value`)
-    return next
-  }
-  const positive = (flag: string, text: string, integer: boolean) => {
-    const number = Number(text)
-    if (!Number.isFinite(number) || number <= 0 || (integer && !Number.isInteger(number))) {
-      throw new UsageError(
-        `${flag} needs a positive ${integer ? 'whole ' : ''}number, not "${text}"`,
-      )
-    }
-    return number
-  }
-  while (rest.length > 0) {
-    const arg = rest.shift()!
-    const [flag, inline] = arg.includes('=') ? arg.split(/=(.*)/s, 2) : [arg, undefined]
-    if (inline !== undefined) rest.unshift(inline)
+  const reader = new ArgumentReader(args)
+  for (let flag = reader.nextFlag(); flag !== undefined; flag = reader.nextFlag()) {
     switch (flag) {
       case '--help':
       case '-h':
         return 'help'
       case '--duration': {
-        const seconds = positive(flag, value(flag), false)
+        const seconds = reader.positive(flag)
         options.pageSeconds = seconds
         options.apiSeconds = seconds
         break
@@ -88,37 +71,30 @@ export function parseBenchArgs(args: readonly string[]): BenchOptions | 'help' {
         options.nginx = false
         break
       case '--page': {
-        const page = value(flag)
+        const page = reader.value(flag)
         if (!/^\/[A-Za-z0-9/_-]*$/.test(page) || page.includes('//')) {
           throw new UsageError(`--page needs a site path such as /about, not "${page}"`)
         }
         options.page = page.length > 1 ? page.replace(/\/$/, '') : page
         break
       }
-      case '--ports': {
-        const text = value(flag)
-        const match = /^(\d+)-(\d+)$/.exec(text)
-        const low = Number(match?.[1])
-        const high = Number(match?.[2])
-        if (!match || low < 1024 || high > 65535 || high < low + 1) {
-          throw new UsageError(
-            `--ports needs a range of at least two ports such as 4230-4239, not "${text}"`,
-          )
-        }
-        options.ports = [low, high]
+      case '--ports':
+        // Two: our server's and nginx's.
+        options.ports = reader.portRange(flag, 2)
         break
-      }
       case '--connections':
-        options.pageConnections = positive(flag, value(flag), true)
+        options.pageConnections = reader.positive(flag, { integer: true })
         break
       case '--api-rate':
-        options.apiRate = positive(flag, value(flag), true)
+        options.apiRate = reader.positive(flag, { integer: true })
         break
       case '--api-connections':
-        options.apiConnections = positive(flag, value(flag), true)
+        options.apiConnections = reader.positive(flag, { integer: true })
         break
       default:
-        throw new UsageError(`Unknown option ${arg} (npm run bench -- --help lists them)`)
+        throw new UsageError(
+          `Unknown option ${reader.current} (npm run bench -- --help lists them)`,
+        )
     }
   }
   if (options.apiConnections > options.apiRate) {

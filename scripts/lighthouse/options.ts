@@ -1,3 +1,5 @@
+import { ArgumentReader, UsageError } from '../measure/command-line.ts'
+
 /** What `npm run lighthouse -- …` was asked to do. */
 export interface LighthouseOptions {
   /** Routes to measure; absent: every marketing (prerendered) route of pages.ts. */
@@ -27,28 +29,19 @@ each figure and exits 1 when a budget of DESIGN.md is missed.
   --out DIR            keep the JSON reports in DIR (default: a new temporary folder)
   --help               this text`
 
-export class UsageError extends Error {
-  override name = 'UsageError'
-}
+export { UsageError }
 
 export function parseLighthouseArgs(args: readonly string[]): LighthouseOptions | 'help' {
   const options: LighthouseOptions = { ...defaultOptions }
-  const rest = [...args]
-  const value = (flag: string) => {
-    const next = rest.shift()
-    if (next === undefined || next.startsWith('--')) throw new UsageError(`${flag} needs a value`)
-    return next
-  }
-  while (rest.length > 0) {
-    const arg = rest.shift()!
-    const [flag, inline] = arg.includes('=') ? arg.split(/=(.*)/s, 2) : [arg, undefined]
-    if (inline !== undefined) rest.unshift(inline)
+  const reader = new ArgumentReader(args)
+  for (let flag = reader.nextFlag(); flag !== undefined; flag = reader.nextFlag()) {
     switch (flag) {
       case '--help':
       case '-h':
         return 'help'
       case '--routes': {
-        const routes = value(flag)
+        const routes = reader
+          .value(flag)
           .split(',')
           .map((route) => route.trim())
           .filter(Boolean)
@@ -59,34 +52,22 @@ export function parseLighthouseArgs(args: readonly string[]): LighthouseOptions 
         options.routes = routes
         break
       }
-      case '--runs': {
-        const text = value(flag)
-        const runs = Number(text)
-        if (!Number.isInteger(runs) || runs < 1) {
-          throw new UsageError(`--runs needs a whole number of at least 1, not "${text}"`)
-        }
-        options.runs = runs
+      case '--runs':
+        options.runs = reader.positive(flag, { integer: true })
         break
-      }
       case '--no-build':
         options.build = false
         break
-      case '--ports': {
-        const text = value(flag)
-        const match = /^(\d+)-(\d+)$/.exec(text)
-        const low = Number(match?.[1])
-        const high = Number(match?.[2])
-        if (!match || low < 1 || high > 65535 || low > high) {
-          throw new UsageError(`--ports needs a range like 4210-4219, not "${text}"`)
-        }
-        options.ports = [low, high]
+      case '--ports':
+        options.ports = reader.portRange(flag)
         break
-      }
       case '--out':
-        options.outDir = value(flag)
+        options.outDir = reader.value(flag)
         break
       default:
-        throw new UsageError(`Unknown option ${arg} (npm run lighthouse -- --help lists them)`)
+        throw new UsageError(
+          `Unknown option ${reader.current} (npm run lighthouse -- --help lists them)`,
+        )
     }
   }
   return options

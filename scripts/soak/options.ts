@@ -1,3 +1,4 @@
+import { ArgumentReader, UsageError } from '../measure/command-line.ts'
 import { type ActionKind, actionKinds, defaultMix } from './mix.ts'
 
 /** What `npm run soak -- …` was asked to do. */
@@ -40,58 +41,34 @@ latency and memory growth. Exits 1 on any error or on memory growth beyond the n
   --only KIND,…      only these actions: ${actionKinds.join(', ')}
   --help             this text`
 
-export class UsageError extends Error {
-  override name = 'UsageError'
-}
+export { UsageError }
 
 export function parseSoakArgs(args: readonly string[]): SoakOptions | 'help' {
   const options: SoakOptions = { ...defaultOptions, mix: { ...defaultMix } }
-  const rest = [...args]
-  const value = (flag: string) => {
-    const next = rest.shift()
-    if (next === undefined || next.startsWith('--')) throw new UsageError(`${flag} needs a value`)
-    return next
-  }
-  const positive = (flag: string, text: string) => {
-    const number = Number(text)
-    if (!Number.isFinite(number) || number <= 0) {
-      throw new UsageError(`${flag} needs a positive number, not "${text}"`)
-    }
-    return number
-  }
-  while (rest.length > 0) {
-    const arg = rest.shift()!
-    const [flag, inline] = arg.includes('=') ? arg.split(/=(.*)/s, 2) : [arg, undefined]
-    if (inline !== undefined) rest.unshift(inline)
+  const reader = new ArgumentReader(args)
+  for (let flag = reader.nextFlag(); flag !== undefined; flag = reader.nextFlag()) {
     switch (flag) {
       case '--help':
       case '-h':
         return 'help'
       case '--minutes':
-        options.minutes = positive(flag, value(flag))
+        options.minutes = reader.positive(flag)
         break
       case '--rate':
-        options.rate = positive(flag, value(flag))
+        options.rate = reader.positive(flag)
         break
       case '--no-build':
         options.build = false
         break
       case '--sample-seconds':
-        options.sampleSeconds = positive(flag, value(flag))
+        options.sampleSeconds = reader.positive(flag)
         break
-      case '--ports': {
-        const text = value(flag)
-        const match = /^(\d+)-(\d+)$/.exec(text)
-        const low = Number(match?.[1])
-        const high = Number(match?.[2])
-        if (!match || low < 1 || high > 65535 || low > high) {
-          throw new UsageError(`--ports needs LOW-HIGH, like 4250-4259, not "${text}"`)
-        }
-        options.ports = [low, high]
+      case '--ports':
+        options.ports = reader.portRange(flag)
         break
-      }
       case '--only': {
-        const kinds = value(flag)
+        const kinds = reader
+          .value(flag)
           .split(',')
           .map((kind) => kind.trim())
         const unknown = kinds.filter((kind) => !(actionKinds as readonly string[]).includes(kind))
@@ -106,7 +83,7 @@ export function parseSoakArgs(args: readonly string[]): SoakOptions | 'help' {
         break
       }
       default:
-        throw new UsageError(`Unknown option ${arg} (npm run soak -- --help lists them)`)
+        throw new UsageError(`Unknown option ${reader.current} (npm run soak -- --help lists them)`)
     }
   }
   return options
