@@ -30,16 +30,17 @@ import { findNginx, nginxInstallHint } from './bench/nginx.ts'
 import { headersToMirror, nginxConfig, pageFile } from './bench/nginx-config.ts'
 import { type BenchOptions, parseBenchArgs, usage } from './bench/options.ts'
 import { cleanUpOnSignals, optionsOrExit } from './measure/command-line.ts'
-import { countMailFiles, countStored } from './bench/outbox-count.ts'
+import { countStored } from './bench/outbox-count.ts'
+import { waitForMail } from './measure/mail-files.ts'
+import { treeCpuSeconds } from './bench/cpu.ts'
 import {
   type Child,
   freePort,
   startChild,
   stopChild,
   tail,
-  treeCpuSeconds,
   waitForHttp,
-} from './bench/processes.ts'
+} from './measure/processes.ts'
 
 const root = process.cwd()
 const children: Child[] = []
@@ -317,23 +318,6 @@ async function measured(
   const before = await treeCpuSeconds(child.process.pid!)
   const result = await load()
   return { ...result, cpuSeconds: (await treeCpuSeconds(child.process.pid!)) - before }
-}
-
-/**
- * Waits until the outbox worker has written at least `expected` mails and then nothing new for
- * two seconds (a request cut off at the end of a run may still have queued one), or until it
- * has written nothing for 30 seconds.
- */
-async function waitForMail(dataDir: string, expected: number): Promise<number> {
-  let mailed = await countMailFiles(dataDir)
-  let changedAt = Date.now()
-  for (;;) {
-    const quiet = Date.now() - changedAt
-    if ((mailed >= expected && quiet >= 2000) || quiet >= 30_000) return mailed
-    await new Promise((resolve) => setTimeout(resolve, 250))
-    const now = await countMailFiles(dataDir)
-    if (now !== mailed) [mailed, changedAt] = [now, Date.now()]
-  }
 }
 
 async function lineCount(file: string): Promise<number> {

@@ -19,7 +19,9 @@ import { optionsOrExit } from './measure/command-line.ts'
 import { parseSoakArgs, type SoakOptions, usage } from './soak/options.ts'
 import { type RequestRecord, recordingFetch } from './soak/recorder.ts'
 import { formatReport } from './soak/report.ts'
-import { freePort, mailFiles, type SoakServer, startServer, tail } from './soak/server.ts'
+import { waitForMail } from './measure/mail-files.ts'
+import { freePort, tail } from './measure/processes.ts'
+import { type SoakServer, startServer } from './soak/server.ts'
 import { requestKinds } from './soak/classify.ts'
 import { summarise, type Timed, topErrors } from './soak/summary.ts'
 
@@ -126,12 +128,7 @@ async function soak(server: SoakServer, options: SoakOptions, dataDir: string): 
   const submitted = done.filter(
     (action) => !action.failed && (action.kind === 'contact' || action.kind === 'career'),
   ).length
-  const mailDeadline = Date.now() + 30_000
-  let mailed = await mailFiles(dataDir)
-  while (mailed < submitted && Date.now() < mailDeadline) {
-    await new Promise((resolve) => setTimeout(resolve, 500))
-    mailed = await mailFiles(dataDir)
-  }
+  const mailed = await waitForMail(dataDir, submitted)
 
   const stopped = await server.stop()
   const log = await tail(server.logFile, 100_000)

@@ -1,24 +1,14 @@
-import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { count } from 'drizzle-orm'
 import { openDatabase } from '#server/db/database.ts'
 import { contactMessages, outbox } from '#server/db/schema.ts'
+import { countMailFiles } from '../measure/mail-files.ts'
 
 export interface StoredCounts {
   contactMessages: number
   /** Outbox rows by status (pending, sending, delivered, dead). */
   outbox: Record<string, number>
   mailFiles: number
-}
-
-/** How many .eml files the file transport has written so far. */
-export async function countMailFiles(dataDir: string): Promise<number> {
-  try {
-    return (await readdir(path.join(dataDir, 'mail'))).filter((name) => name.endsWith('.eml'))
-      .length
-  } catch {
-    return 0
-  }
 }
 
 /**

@@ -1,12 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { createWriteStream, existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
-import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { startChild, stopChild, waitForHttp } from '../measure/processes.ts'
 import { type MemorySample, parseProcStatus } from './memory.ts'
 
-const probe = fileURLToPath(new URL('./memory-probe.mjs', import.meta.url))
+const probeArgs = [
+  '--expose-gc',
+  '--import',
+  fileURLToPath(new URL('./memory-probe.mjs', import.meta.url)),
+]
 
 /** The production server the soak started, with its output in a log file. */
 export interface SoakServer {
@@ -37,38 +38,18 @@ export async function startServer(options: {
   // Its own data folder only: no real database or mail server takes the soak's traffic.
   delete env.DATABASE_URL
   delete env.SMTP_URL
-  const log = createWriteStream(options.logFile)
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--expose-gc', '--import', probe, 'build/server.js'],
-    { cwd: options.root, env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
-  )
-  child.stdout!.pipe(log, { end: false })
-  child.stderr!.pipe(log, { end: false })
-  const exited = new Promise<number | null>((resolve) => {
-    child.on('error', () => resolve(null))
-    child.on('exit', (code) => resolve(code))
+  const child = startChild('The server', process.execPath, [...probeArgs, 'build/server.js'], {
+    cwd: options.root,
+    env,
+    logFile: options.logFile,
+    ipc: true,
   })
-  let gone = false
-  void exited.then(() => (gone = true))
-
   const url = `http://127.0.0.1:${options.port}`
-  const deadline = Date.now() + 180_000
-  for (;;) {
-    if (gone)
-      throw new Error(`The server stopped before it answered:\n${await tail(options.logFile)}`)
-    try {
-      const response = await fetch(`${url}/`, { signal: AbortSignal.timeout(5000) })
-      await response.arrayBuffer()
-      if (response.ok) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL')
-      throw new Error(`The server did not answer within 3 minutes:\n${await tail(options.logFile)}`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
+  try {
+    await waitForHttp(child, `${url}/`, 180_000)
+  } catch (error) {
+    child.process.kill('SIGKILL')
+    throw error
   }
 
   const heap = () =>
@@ -80,68 +61,27 @@ export async function startServer(options: {
       }
       const done = (usage: NodeJS.MemoryUsage | undefined) => {
         clearTimeout(timer)
-        child.off('message', listener)
+        child.process.off('message', listener)
         resolve(usage)
       }
-      child.on('message', listener)
-      child.send('soak:memory')
+      child.process.on('message', listener)
+      child.process.send('soak:memory')
     })
 
   return {
     url,
-    pid: child.pid!,
+    pid: child.process.pid!,
     logFile: options.logFile,
-    exited,
+    exited: child.exited,
     async memory(at) {
       const usage = await heap()
-      const { rss } = parseProcStatus(await readFile(`/proc/${child.pid}/status`, 'utf8'))
+      const { rss } = parseProcStatus(await readFile(`/proc/${child.process.pid}/status`, 'utf8'))
       return { at, rss, heapUsed: usage?.heapUsed, external: usage?.external }
     },
     async stop(graceMs = 15_000) {
       const started = Date.now()
-      if (gone) return { code: await exited, ms: 0 }
-      child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs)
-      const code = await exited
-      clearTimeout(timer)
-      log.end()
+      const code = await stopChild(child, 'SIGTERM', graceMs)
       return { code, ms: Date.now() - started }
     },
   }
-}
-
-export async function tail(file: string, lines = 20): Promise<string> {
-  if (!existsSync(file)) return '(no log)'
-  return (await readFile(file, 'utf8')).trimEnd().split('\n').slice(-lines).join('\n')
-}
-
-/** A port nothing listens on: the first free one of `range`, else one the system picks. */
-export async function freePort(range?: [number, number]): Promise<number> {
-  const tryPort = (port: number) =>
-    new Promise<number | undefined>((resolve) => {
-      const server = createServer()
-      server.once('error', () => resolve(undefined))
-      server.listen(port, '127.0.0.1', () => {
-        const address = server.address()
-        server.close(() =>
-          resolve(typeof address === 'object' && address ? address.port : undefined),
-        )
-      })
-    })
-  if (range) {
-    for (let port = range[0]; port <= range[1]; port++) {
-      const free = await tryPort(port)
-      if (free !== undefined) return free
-    }
-    throw new Error(`No free port in ${range[0]}-${range[1]}`)
-  }
-  return (await tryPort(0))!
-}
-
-/** The mail the outbox wrote to DATA_DIR/mail: one .eml file a message. */
-export async function mailFiles(dataDir: string): Promise<number> {
-  const { readdir } = await import('node:fs/promises')
-  const dir = path.join(dataDir, 'mail')
-  if (!existsSync(dir)) return 0
-  return (await readdir(dir)).filter((name) => name.endsWith('.eml')).length
 }

@@ -1,10 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createWriteStream, existsSync } from 'node:fs'
-import { readdir, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
-import { cpuSecondsFromStat } from './stats.ts'
 
-/** A child process the bench started, with its output going to a log file. */
+/** A child process a measuring command started, with its output going to a log file. */
 export interface Child {
   name: string
   process: ChildProcess
@@ -17,16 +16,22 @@ export function startChild(
   name: string,
   command: string,
   args: string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv; logFile: string },
+  options: {
+    cwd: string
+    env?: NodeJS.ProcessEnv
+    logFile: string
+    /** Open a message channel to a Node.js child (`process.send`). */
+    ipc?: boolean
+  },
 ): Child {
   const log = createWriteStream(options.logFile)
   const child = spawn(command, args, {
     cwd: options.cwd,
     env: options.env ?? process.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: options.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   })
-  child.stdout.pipe(log, { end: false })
-  child.stderr.pipe(log, { end: false })
+  child.stdout!.pipe(log, { end: false })
+  child.stderr!.pipe(log, { end: false })
   const exited = new Promise<number | null>((resolve) => {
     child.on('error', (error) => {
       log.write(`could not start ${command}: ${error.message}\n`)
@@ -40,17 +45,21 @@ export function startChild(
   return { name, process: child, logFile: options.logFile, exited }
 }
 
-/** Sends `signal`, waits for the exit, and kills the process if it is still there after `graceMs`. */
+/**
+ * Sends `signal`, waits for the exit, and kills the process if it is still there after
+ * `graceMs`. Its exit code: null when it was killed or never started.
+ */
 export async function stopChild(
   child: Child,
   signal: NodeJS.Signals = 'SIGTERM',
   graceMs = 15_000,
-) {
-  if (child.process.exitCode !== null || child.process.signalCode !== null) return
+): Promise<number | null> {
+  if (child.process.exitCode !== null || child.process.signalCode !== null) return child.exited
   child.process.kill(signal)
   const timer = setTimeout(() => child.process.kill('SIGKILL'), graceMs)
-  await child.exited
+  const code = await child.exited
   clearTimeout(timer)
+  return code
 }
 
 /** Resolves once `url` answers 200, or throws when the process exits or `timeoutMs` passes. */
@@ -106,27 +115,4 @@ export async function freePort(range?: [number, number], taken: number[] = []): 
     const port = await tryPort(0)
     if (port !== undefined && !taken.includes(port)) return port
   }
-}
-
-/** CPU seconds used so far by a process and every process below it (nginx's workers). */
-export async function treeCpuSeconds(pid: number): Promise<number> {
-  const stats = new Map<number, { ppid: number; cpu: number }>()
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const stat = await readFile(`/proc/${entry}/stat`, 'utf8')
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-      stats.set(Number(entry), { ppid, cpu: cpuSecondsFromStat(stat) })
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  let total = 0
-  const queue = [pid]
-  while (queue.length > 0) {
-    const current = queue.shift()!
-    total += stats.get(current)?.cpu ?? 0
-    for (const [child, { ppid }] of stats) if (ppid === current) queue.push(child)
-  }
-  return total
 }
