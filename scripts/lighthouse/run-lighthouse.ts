@@ -1,23 +1,12 @@
 import { spawn } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { type LighthouseReport, LighthouseRunError } from './report'
+import { chromiumArgs } from '../../playwright.config.ts'
 
 /** Kept out of the lockfile (DESIGN.md): npx fetches it once into its cache. */
 export const lighthousePackage = 'lighthouse@12.8.2'
 
 export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
-
-/** The flags every browser on these machines needs (see playwright.config.ts). */
-export const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 export const categories = 'performance,accessibility,best-practices,seo'
 
@@ -36,7 +25,7 @@ function runOnce(url: string, outFile: string, timeoutMs: number): Promise<void>
         '--output=json',
         `--output-path=${outFile}`,
         `--only-categories=${categories}`,
-        `--chrome-flags=${chromeFlags.join(' ')}`,
+        `--chrome-flags=${chromiumArgs.join(' ')}`,
       ],
       {
         env: { ...process.env, CHROME_PATH: chromePath },
