@@ -2,20 +2,11 @@ import { median } from './median'
 import type { RunSummary } from './report'
 
 /** A route's figures over its runs: each figure the median of its own values. */
-export interface RouteResult {
+export interface RouteResult extends Omit<RunSummary, 'failedAudits'> {
   route: string
   runs: number
   /** The page asks not to be indexed on purpose (pages.ts), so SEO leaves out is-crawlable. */
   noindex: boolean
-  performance: number
-  accessibility: number
-  bestPractices: number
-  seo: number
-  lcp: number
-  cls: number
-  tbt: number
-  jsBytes: number
-  cssBytes: number
   /** Audits that lost points in at least one run, with how many runs they did. */
   failedAudits: (RunSummary['failedAudits'][number] & { runs: number })[]
 }
