@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type DataStore, openDatabase } from '#server/db/database.ts'
+import { describe, expect, it } from 'vitest'
 import { outbox } from '#server/db/schema.ts'
-import { testDatabaseOptions } from '#tests/support/database.ts'
+import { outboxTestDatabase } from '#tests/support/database.ts'
 import { enqueueMail, OutboxWorker } from './outbox.ts'
 import type { MailTransport } from './transport.ts'
 
@@ -24,18 +23,11 @@ async function until(condition: () => boolean | Promise<boolean>) {
 }
 
 async function statuses() {
-  const rows = await store.db.select().from(outbox).orderBy(outbox.id)
+  const rows = await database.store.db.select().from(outbox).orderBy(outbox.id)
   return rows.map((row) => row.status)
 }
 
-let store: DataStore
-beforeAll(async () => {
-  store = await openDatabase(testDatabaseOptions())
-})
-afterAll(() => store.close())
-beforeEach(async () => {
-  await store.db.delete(outbox)
-})
+const database = outboxTestDatabase()
 
 describe('OutboxWorker under a burst', () => {
   it('sends a quiet site’s mail at once, then starts passes no more than every 100 ms', async () => {
@@ -48,11 +40,11 @@ describe('OutboxWorker under a burst', () => {
       describe: () => 'fake',
     }
     // No polling during the test: only kicks start passes.
-    const worker = new OutboxWorker({ db: store.db, transport, policy, pollMs: 60_000 })
+    const worker = new OutboxWorker({ db: database.store.db, transport, policy, pollMs: 60_000 })
     worker.start()
     try {
       await pause(150)
-      await enqueueMail(store.db, 'contact', draft)
+      await enqueueMail(database.store.db, 'contact', draft)
       const kickedAt = Date.now()
       worker.kick()
       await until(() => sentAt.length === 1)
@@ -60,7 +52,7 @@ describe('OutboxWorker under a burst', () => {
       expect(sentAt[0]! - kickedAt).toBeLessThan(100)
       // A burst: five more mails and five kicks. The next pass waits for its turn (it starts
       // 100 ms after the first; its first send follows its claim) and takes them all.
-      for (let i = 0; i < 5; i++) await enqueueMail(store.db, 'contact', draft)
+      for (let i = 0; i < 5; i++) await enqueueMail(database.store.db, 'contact', draft)
       for (let i = 0; i < 5; i++) worker.kick()
       await until(() => sentAt.length === 6)
       expect(sentAt[1]! - sentAt[0]!).toBeGreaterThanOrEqual(60)
@@ -72,7 +64,7 @@ describe('OutboxWorker under a burst', () => {
   })
 
   it('marks sent mail delivered once 250 ms have passed, while the rest of its batch goes out', async () => {
-    for (let i = 0; i < 4; i++) await enqueueMail(store.db, 'contact', draft)
+    for (let i = 0; i < 4; i++) await enqueueMail(database.store.db, 'contact', draft)
     let sends = 0
     let releaseLast: () => void = () => {}
     const transport: MailTransport = {
@@ -84,7 +76,7 @@ describe('OutboxWorker under a burst', () => {
       close: () => {},
       describe: () => 'fake',
     }
-    const worker = new OutboxWorker({ db: store.db, transport, policy })
+    const worker = new OutboxWorker({ db: database.store.db, transport, policy })
     const draining = worker.drain()
     await until(() => sends === 4)
     // The fourth mail is still being sent; the three before it are marked already.

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type DataStore, openDatabase } from '#server/db/database.ts'
+import { describe, expect, it } from 'vitest'
 import { outbox } from '#server/db/schema.ts'
-import { testDatabaseOptions } from '#tests/support/database.ts'
+import { outboxTestDatabase } from '#tests/support/database.ts'
 import { enqueueMail, OutboxWorker } from './outbox.ts'
 import type { MailTransport } from './transport.ts'
 
@@ -19,18 +18,11 @@ async function until(condition: () => boolean) {
   while (!condition()) await pause(5)
 }
 
-let store: DataStore
-beforeAll(async () => {
-  store = await openDatabase(testDatabaseOptions())
-})
-afterAll(() => store.close())
-beforeEach(async () => {
-  await store.db.delete(outbox)
-})
+const database = outboxTestDatabase()
 
 describe('OutboxWorker.stop', () => {
   it('waits for the mail being sent, not for a queue that keeps coming due, and hands the rest back', async () => {
-    for (let i = 0; i < 5; i++) await enqueueMail(store.db, 'contact', draft)
+    for (let i = 0; i < 5; i++) await enqueueMail(database.store.db, 'contact', draft)
     let sends = 0
     // The mail server is down and retries come due at once: one pass would never end.
     const transport: MailTransport = {
@@ -43,7 +35,7 @@ describe('OutboxWorker.stop', () => {
       describe: () => 'down',
     }
     const worker = new OutboxWorker({
-      db: store.db,
+      db: database.store.db,
       transport,
       policy: { maxAttempts: 1_000_000, baseDelayMs: 1, maxDelayMs: 1 },
       pollMs: 10,
@@ -54,14 +46,14 @@ describe('OutboxWorker.stop', () => {
     await worker.stop()
     expect(Date.now() - stoppedAt).toBeLessThan(2000)
 
-    const rows = await store.db.select().from(outbox)
+    const rows = await database.store.db.select().from(outbox)
     expect(rows.map((row) => row.status)).toEqual(Array(5).fill('pending'))
     // Rows claimed but not tried went back without an attempt counted against them.
     expect(rows.reduce((sum, row) => sum + row.attempts, 0)).toBe(sends)
   })
 
   it('gives up on a mail server that never answers after the grace, and keeps the mail for later', async () => {
-    await enqueueMail(store.db, 'contact', draft)
+    await enqueueMail(database.store.db, 'contact', draft)
     let sends = 0
     const transport: MailTransport = {
       send: () => {
@@ -72,7 +64,7 @@ describe('OutboxWorker.stop', () => {
       describe: () => 'hung',
     }
     const worker = new OutboxWorker({
-      db: store.db,
+      db: database.store.db,
       transport,
       policy: { maxAttempts: 8, baseDelayMs: 1, maxDelayMs: 1 },
     })
@@ -82,7 +74,7 @@ describe('OutboxWorker.stop', () => {
     await worker.stop(200)
     expect(Date.now() - stoppedAt).toBeLessThan(2000)
 
-    const [row] = await store.db.select().from(outbox)
+    const [row] = await database.store.db.select().from(outbox)
     expect(row).toMatchObject({ status: 'pending', attempts: 1, lockedUntil: null })
     expect(row?.lastError).toMatch(/no answer from the mail server within 200 ms/)
     expect(sends).toBe(1)

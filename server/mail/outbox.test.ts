@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm'
 import type Mail from 'nodemailer/lib/mailer'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type DataStore, openDatabase } from '#server/db/database.ts'
+import { describe, expect, it } from 'vitest'
 import { outbox } from '#server/db/schema.ts'
-import { testDatabaseOptions } from '#tests/support/database.ts'
+import { outboxTestDatabase } from '#tests/support/database.ts'
 import { enqueueMail, OutboxWorker, retryDelayMs } from './outbox.ts'
 import type { MailTransport } from './transport.ts'
 
@@ -32,17 +31,10 @@ function fakeTransport(failuresBeforeSuccess: number) {
   return { transport, sent }
 }
 
-let store: DataStore
-beforeAll(async () => {
-  store = await openDatabase(testDatabaseOptions())
-})
-afterAll(() => store.close())
-beforeEach(async () => {
-  await store.db.delete(outbox)
-})
+const database = outboxTestDatabase()
 
 async function rows() {
-  return store.db.select().from(outbox)
+  return database.store.db.select().from(outbox)
 }
 
 describe('retryDelayMs', () => {
@@ -56,10 +48,10 @@ describe('retryDelayMs', () => {
 
 describe('OutboxWorker', () => {
   it('delivers queued mail once and marks it delivered, with a Message-ID from its row', async () => {
-    await enqueueMail(store.db, 'contact', draft)
+    await enqueueMail(database.store.db, 'contact', draft)
     const { transport, sent } = fakeTransport(0)
     const worker = new OutboxWorker({
-      db: store.db,
+      db: database.store.db,
       transport,
       policy: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 1 },
     })
@@ -73,10 +65,10 @@ describe('OutboxWorker', () => {
   })
 
   it('backs off after a failure and keeps the error', async () => {
-    await enqueueMail(store.db, 'contact', draft)
+    await enqueueMail(database.store.db, 'contact', draft)
     const { transport, sent } = fakeTransport(1)
     const worker = new OutboxWorker({
-      db: store.db,
+      db: database.store.db,
       transport,
       policy: { maxAttempts: 3, baseDelayMs: 60_000, maxDelayMs: 60_000 },
     })
@@ -91,10 +83,10 @@ describe('OutboxWorker', () => {
   })
 
   it('gives up after the last attempt and marks the mail dead', async () => {
-    await enqueueMail(store.db, 'contact', draft)
+    await enqueueMail(database.store.db, 'contact', draft)
     const { transport } = fakeTransport(99)
     const worker = new OutboxWorker({
-      db: store.db,
+      db: database.store.db,
       transport,
       policy: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 1 },
     })
@@ -108,15 +100,15 @@ describe('OutboxWorker', () => {
   })
 
   it('takes over a mail left "sending" by a worker that died', async () => {
-    await enqueueMail(store.db, 'contact', draft)
+    await enqueueMail(database.store.db, 'contact', draft)
     const [queued] = await rows()
-    await store.db
+    await database.store.db
       .update(outbox)
       .set({ status: 'sending', attempts: 1, lockedUntil: new Date(Date.now() - 1000) })
       .where(eq(outbox.id, queued!.id))
     const { transport, sent } = fakeTransport(0)
     const worker = new OutboxWorker({
-      db: store.db,
+      db: database.store.db,
       transport,
       policy: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 1 },
     })
