@@ -1,22 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cpuSecondsFromStat, percentile, summarizeLatencies } from './stats.ts'
-
-describe('percentile', () => {
-  const hundred = Array.from({ length: 100 }, (_, index) => index + 1)
-
-  it('takes the nearest rank', () => {
-    expect(percentile(hundred, 50)).toBe(50)
-    expect(percentile(hundred, 99)).toBe(99)
-    expect(percentile(hundred, 100)).toBe(100)
-    expect(percentile(hundred, 0)).toBe(1)
-    expect(percentile([7], 99)).toBe(7)
-    expect(percentile([1, 2, 3], 50)).toBe(2)
-  })
-
-  it('has no value without samples', () => {
-    expect(percentile([], 50)).toBeNaN()
-  })
-})
+import { cpuSecondsFromStat, summarizeLatencies } from './stats.ts'
 
 describe('summarizeLatencies', () => {
   it('sorts a copy and reports the tail', () => {

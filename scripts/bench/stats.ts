@@ -1,9 +1,4 @@
-/** Nearest-rank percentile of ascending values: the smallest value at or above p % of them. */
-export function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN
-  const rank = Math.ceil((p / 100) * sorted.length)
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!
-}
+import { percentile } from '../measure/percentile.ts'
 
 export interface LatencySummary {
   count: number

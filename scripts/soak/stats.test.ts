@@ -1,20 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { linearFit, percentile } from './stats.ts'
-
-describe('percentile', () => {
-  it('takes the nearest rank', () => {
-    const values = Array.from({ length: 100 }, (_, index) => 100 - index)
-    expect(percentile(values, 50)).toBe(50)
-    expect(percentile(values, 99)).toBe(99)
-    expect(percentile(values, 100)).toBe(100)
-    expect(percentile([7], 99)).toBe(7)
-    expect(percentile([3, 1, 2], 50)).toBe(2)
-  })
-
-  it('is NaN for no values', () => {
-    expect(percentile([], 50)).toBeNaN()
-  })
-})
+import { linearFit } from './stats.ts'
 
 describe('linearFit', () => {
   it('finds the line through exact points with no error', () => {

@@ -1,11 +1,3 @@
-/** The value below which `p` percent of `values` lie (nearest rank); NaN for no values. */
-export function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return Number.NaN
-  const sorted = [...values].sort((a, b) => a - b)
-  const rank = Math.ceil((p / 100) * sorted.length)
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!
-}
-
 export interface LinearFit {
   /** Change of y per unit of x. */
   slope: number

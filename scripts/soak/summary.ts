@@ -1,4 +1,4 @@
-import { percentile } from './stats.ts'
+import { percentile } from '../measure/percentile.ts'
 
 /** Something the soak timed: one request, or one whole action. */
 export interface Timed {

@@ -1,0 +1,7 @@
+/** Nearest-rank percentile: the smallest of `values` at or above `p` % of them; NaN for none. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN
+  const sorted = [...values].sort((a, b) => a - b)
+  const rank = Math.ceil((p / 100) * sorted.length)
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!
+}
