@@ -53,6 +53,9 @@ describe.each(rules)('the %s rule', (_label, rule, allowed) => {
         if (!loneSurrogate.test(value)) expect(rule.filter(value)).not.toMatch(loneSurrogate)
       }),
     )
+    // A value broken already is cut once, not shortened again on every keystroke.
+    const broken = '\ud800'.repeat(rule.maxLength + 5)
+    expect(rule.filter(rule.filter(broken))).toBe(rule.filter(broken))
   })
 
   it.runIf(allowed)('never leaves a character the field does not accept', () => {

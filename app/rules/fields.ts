@@ -25,12 +25,14 @@ function clearLoneSpace(value: string): string {
 
 /**
  * The first `maxLength` UTF-16 units (what the input's `maxlength` counts), without the first
- * half of a character cut at the end: an emoji cut in two would be stored as a broken character.
+ * half of an emoji or other pair the cut would split: it would be stored as a broken character.
  */
 function sliceWhole(value: string, maxLength: number): string {
-  const cut = value.slice(0, maxLength)
-  const last = cut.charCodeAt(cut.length - 1)
-  return last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut
+  if (value.length <= maxLength) return value
+  const high = value.charCodeAt(maxLength - 1)
+  const low = value.charCodeAt(maxLength)
+  const splitsPair = high >= 0xd800 && high <= 0xdbff && low >= 0xdc00 && low <= 0xdfff
+  return value.slice(0, splitsPair ? maxLength - 1 : maxLength)
 }
 
 function capped(maxLength: number, strip?: RegExp) {
