@@ -89,6 +89,19 @@ const postForm = (path: string, fields: Fields | URLSearchParams | string) =>
     { 'Content-Type': 'application/x-www-form-urlencoded' },
   )
 
+/** A valid QR request of `type`, with `overrides` on top (unsigned). */
+const qrFields = (type: 'UPI' | 'PG', overrides: Fields = {}): Fields => ({
+  PAY_ID: merchant.payId,
+  ORDER_ID: orderId(),
+  AMOUNT: '100',
+  CURRENCY_CODE: '356',
+  QR_TYPE: type,
+  ...overrides,
+})
+
+const postQr = (fields: Fields) =>
+  post('/pgws/qr', JSON.stringify(signed(fields)), { 'Content-Type': 'application/json' })
+
 const get = (path: string) => fetch(`${origin}/sandbox${path}`, { redirect: 'manual' })
 
 /** Rows of every sandbox table, and how many payments have ended. */
@@ -457,16 +470,7 @@ const jsonApis: Array<[string, () => Fields]> = [
     }),
   ],
   ['/pgws/payout/status', () => ({ PAY_ID: merchant.payId, PAYOUT_ID: orderId() })],
-  [
-    '/pgws/qr',
-    () => ({
-      PAY_ID: merchant.payId,
-      ORDER_ID: orderId(),
-      AMOUNT: '100',
-      CURRENCY_CODE: '356',
-      QR_TYPE: 'UPI',
-    }),
-  ],
+  ['/pgws/qr', () => qrFields('UPI')],
 ]
 
 describe.each(jsonApis)('POST %s', (path, valid) => {
@@ -578,40 +582,14 @@ describe('free text of the JSON APIs', () => {
   })
 
   it('takes a QR whose customer fields hold NUL without a server error', async () => {
-    const response = await post(
-      '/pgws/qr',
-      JSON.stringify(
-        signed({
-          PAY_ID: merchant.payId,
-          ORDER_ID: orderId(),
-          AMOUNT: '100',
-          CURRENCY_CODE: '356',
-          QR_TYPE: 'PG',
-          CUST_NAME: 'Demo\u0000Customer',
-        }),
-      ),
-      { 'Content-Type': 'application/json' },
-    )
+    const response = await postQr(qrFields('PG', { CUST_NAME: 'Demo\u0000Customer' }))
     expect(response.status).toBe(200)
     expect(((await response.json()) as Fields).RESPONSE_CODE).toBe('006')
   })
 
   it('refuses a QR whose RETURN_URL holds a NUL with 325', async () => {
     await nothingStoredBy(async () => {
-      const response = await post(
-        '/pgws/qr',
-        JSON.stringify(
-          signed({
-            PAY_ID: merchant.payId,
-            ORDER_ID: orderId(),
-            AMOUNT: '100',
-            CURRENCY_CODE: '356',
-            QR_TYPE: 'UPI',
-            RETURN_URL: `${RETURN_URL}\u0000`,
-          }),
-        ),
-        { 'Content-Type': 'application/json' },
-      )
+      const response = await postQr(qrFields('UPI', { RETURN_URL: `${RETURN_URL}\u0000` }))
       await expectJsonRefusal(response, 200, '325')
     })
   })
@@ -738,19 +716,7 @@ describe('the payment pages (/pay/:id/*)', () => {
 
 describe('the QR pages (/qr/:id)', () => {
   async function openQr(type: 'UPI' | 'PG') {
-    const response = await post(
-      '/pgws/qr',
-      JSON.stringify(
-        signed({
-          PAY_ID: merchant.payId,
-          ORDER_ID: orderId(),
-          AMOUNT: '100',
-          CURRENCY_CODE: '356',
-          QR_TYPE: type,
-        }),
-      ),
-      { 'Content-Type': 'application/json' },
-    )
+    const response = await postQr(qrFields(type))
     const json = (await response.json()) as Fields
     expect(json.RESPONSE_CODE).toBe('006')
     return new URL(json.QR_SCAN_URL!).pathname.replace(/^\/sandbox/, '')
