@@ -9,7 +9,7 @@ export const trustedProxy = 'loopback'
 
 const loopback = /^(127\.|::1$|::ffff:127\.)/
 
-export function isLoopback(address: string | undefined): boolean {
+function isLoopback(address: string | undefined): boolean {
   return address !== undefined && loopback.test(address)
 }
 

@@ -140,7 +140,7 @@ function send(req: IncomingMessage, res: ServerResponse, entry: StaticEntry) {
  * Whether the browser's copy is current (RFC 9110 13.1.2), as Express's `req.fresh` decides it
  * for a response with an ETag and no Last-Modified: `If-Modified-Since` alone never is.
  */
-export function isFresh(req: IncomingMessage, etag: string): boolean {
+function isFresh(req: IncomingMessage, etag: string): boolean {
   const ifNoneMatch = req.headers['if-none-match']
   if (!ifNoneMatch) return false
   if (/(?:^|,)\s*no-cache\s*(?:,|$)/.test(req.headers['cache-control'] ?? '')) return false

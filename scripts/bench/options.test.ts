@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { defaultOptions, parseBenchArgs, UsageError } from './options.ts'
+import { UsageError } from '../measure/command-line.ts'
+import { defaultOptions, parseBenchArgs } from './options.ts'
 
 describe('parseBenchArgs', () => {
   it('measures for the budgets by default: build first, nginx, /about, 200 requests/s', () => {

@@ -48,8 +48,6 @@ request rates, then posts the contact form at a constant rate and reports its la
   --api-connections N  connections sharing that rate (default ${defaultOptions.apiConnections})
   --help               this text`
 
-export { UsageError }
-
 export function parseBenchArgs(args: readonly string[]): BenchOptions | 'help' {
   const options: BenchOptions = { ...defaultOptions }
   const reader = new ArgumentReader(args)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { defaultOptions, parseLighthouseArgs, UsageError } from './options'
+import { UsageError } from '../measure/command-line.ts'
+import { defaultOptions, parseLighthouseArgs } from './options'
 
 describe('parseLighthouseArgs', () => {
   it('defaults to three runs of every marketing route after a build', () => {

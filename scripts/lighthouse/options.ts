@@ -29,8 +29,6 @@ each figure and exits 1 when a budget of DESIGN.md is missed.
   --out DIR            keep the JSON reports in DIR (default: a new temporary folder)
   --help               this text`
 
-export { UsageError }
-
 export function parseLighthouseArgs(args: readonly string[]): LighthouseOptions | 'help' {
   const options: LighthouseOptions = { ...defaultOptions }
   const reader = new ArgumentReader(args)

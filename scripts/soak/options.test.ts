@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { defaultOptions, parseSoakArgs, UsageError } from './options.ts'
+import { UsageError } from '../measure/command-line.ts'
+import { defaultOptions, parseSoakArgs } from './options.ts'
 
 describe('parseSoakArgs', () => {
   it('runs five minutes at five actions a second, building first, by default', () => {

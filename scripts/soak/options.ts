@@ -41,8 +41,6 @@ latency and memory growth. Exits 1 on any error or on memory growth beyond the n
   --only KIND,…      only these actions: ${actionKinds.join(', ')}
   --help             this text`
 
-export { UsageError }
-
 export function parseSoakArgs(args: readonly string[]): SoakOptions | 'help' {
   const options: SoakOptions = { ...defaultOptions, mix: { ...defaultMix } }
   const reader = new ArgumentReader(args)
