@@ -10,6 +10,10 @@ export interface SandboxMerchant {
   name: string
   /** The merchant's UPI ID, the payee of its UPI QR codes (`pa=` of the intent). */
   vpa?: string
+  /** Signs the webhooks to this merchant (HMAC-SHA256); separate from the salt. */
+  webhookSecret: string
+  /** Where webhooks go when a request carries no NOTIFY_URL; none when unset. */
+  notifyUrl?: string
   /**
    * Origins RETURN_URL may point at, which are also the only origins allowed to frame the
    * checkout page. `http://localhost:*` allows any port.
@@ -22,6 +26,7 @@ export const demoMerchantDefaults = {
   payId: '1000000000000001',
   salt: 'a1b2c3d4e5f60718',
   keySalt: 'f0e1d2c3b4a59687',
+  webhookSecret: 'wh_demo_7c1e4b9a2f6d8035',
   name: 'Paystra Demo Store',
   vpa: 'demostore@paystra',
 } as const
@@ -32,6 +37,8 @@ export interface DemoMerchantOptions {
   payId?: string
   salt?: string
   keySalt?: string
+  webhookSecret?: string
+  notifyUrl?: string
   name?: string
   vpa?: string
 }
@@ -49,6 +56,8 @@ export function demoMerchant(options: DemoMerchantOptions): SandboxMerchant {
       options.keySalt ?? demoMerchantDefaults.keySalt,
       payId,
     ),
+    webhookSecret: options.webhookSecret ?? demoMerchantDefaults.webhookSecret,
+    ...(options.notifyUrl ? { notifyUrl: options.notifyUrl } : {}),
     name: options.name ?? demoMerchantDefaults.name,
     vpa: options.vpa ?? demoMerchantDefaults.vpa,
     returnOrigins: unique([

@@ -42,8 +42,23 @@ const serverSchema = z.object({
     .string()
     .regex(/^[\x21-\x7e]{32}$/, 'the key is 32 ASCII characters')
     .default('034A0B731C8AE0736BD8D47D1B3017B3'),
+  /** Signs the gateway's webhooks to the demo merchant; the built-in sandbox uses the same. */
+  PG_WEBHOOK_SECRET: z
+    .string()
+    .min(16)
+    .regex(/^\S+$/, 'no white space in the secret')
+    .default('wh_demo_7c1e4b9a2f6d8035'),
   /** The built-in sandbox derives its merchants' merchant-hosted keys from this. */
   SANDBOX_KEY_SALT: z.string().min(8).default('f0e1d2c3b4a59687'),
+  /** The built-in sandbox's first webhook retry delay; each later one is five times longer. */
+  SANDBOX_WEBHOOK_BASE_DELAY_MS: z.coerce.number().int().min(1).default(60_000),
+  /**
+   * Lets the built-in sandbox deliver webhooks to loopback and private addresses. Unset: only
+   * when the site itself is on localhost (a developer's machine, the tests).
+   */
+  SANDBOX_WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1']).optional(),
+  /** How long the test UPI ID late@upi stays Pending before the bank confirms it. */
+  SANDBOX_SETTLE_DELAY_MS: z.coerce.number().int().min(0).default(30_000),
 })
 
 type ServerSchema = z.infer<typeof serverSchema>
@@ -58,7 +73,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     const name = String(issue?.path[0] ?? 'configuration')
-    const secret = /SALT|KEY/.test(name)
+    const secret = /SALT|KEY|SECRET/.test(name)
     const shown = secret ? '***' : /URL$/.test(name) ? redact(env[name]) : env[name]
     throw new ConfigError(`Invalid ${name}: ${issue?.message ?? 'bad value'} (got "${shown}")`)
   }

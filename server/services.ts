@@ -65,6 +65,7 @@ export async function startServices(config: ServerConfig): Promise<Services> {
       payId: config.PG_PAY_ID,
       salt: config.PG_SALT,
       merchantHostedKey: config.PG_MERCHANT_HOSTED_KEY,
+      webhookSecret: config.PG_WEBHOOK_SECRET,
       gatewayBase: config.PG_BASE_URL ?? '/sandbox',
     },
     // Without a SITE_URL of its own the site answers on whatever origin it was reached at, so
@@ -88,6 +89,7 @@ export async function startServices(config: ServerConfig): Promise<Services> {
           payId: config.PG_PAY_ID,
           salt: config.PG_SALT,
           keySalt: config.SANDBOX_KEY_SALT,
+          webhookSecret: config.PG_WEBHOOK_SECRET,
         }),
       ],
       log,

@@ -16,6 +16,8 @@ export interface DemoMerchantSettings {
   salt: string
   /** The 32-character AES key of the merchant-hosted flow's ENCDATA. */
   merchantHostedKey: string
+  /** Verifies the gateway's webhooks (X-Paystra-Signature). */
+  webhookSecret: string
   /** The gateway's base: an absolute URL (PG_BASE_URL) or the built-in sandbox's `/sandbox`. */
   gatewayBase: string
 }

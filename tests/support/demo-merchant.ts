@@ -12,6 +12,7 @@ export const sandboxMerchant: DemoMerchantSettings = {
   payId: '1000000000000001',
   salt: 'a1b2c3d4e5f60718',
   merchantHostedKey: '034A0B731C8AE0736BD8D47D1B3017B3',
+  webhookSecret: 'wh_demo_7c1e4b9a2f6d8035',
   gatewayBase: '/sandbox',
 }
 
