@@ -1,7 +1,7 @@
 """
 Paystra payment gateway integration for Python: sign requests (HASH), encrypt merchant-hosted
-requests (ENCDATA), verify the gateway's responses, and call its JSON APIs (status enquiry,
-refund, QR, payout). Standard library plus `cryptography` for AES.
+requests (ENCDATA), verify the gateway's responses and signed webhooks, and call its JSON APIs
+(status enquiry, refund, QR, payout). Standard library plus `cryptography` for AES.
 """
 
 from .cipher import decrypt, decrypt_text, encrypt, encrypt_text, merchant_hosted_key
@@ -19,6 +19,14 @@ from .errors import (
 from .fields import Fields, parse_fields
 from .hash import canonical, sign, verify, with_hash
 from .money import rupees
+from .webhook import (
+    EVENT_ID_HEADER,
+    SIGNATURE_HEADER,
+    WebhookError,
+    new_event_id,
+    sign_webhook_event,
+    verify_webhook,
+)
 
 __version__ = "1.0.0"
 
@@ -32,6 +40,7 @@ def is_success(fields: Fields) -> bool:
 
 __all__ = [
     "CURRENCY_INR",
+    "EVENT_ID_HEADER",
     "Client",
     "Config",
     "ConfigError",
@@ -41,9 +50,11 @@ __all__ = [
     "InvalidInput",
     "PaystraError",
     "ProtocolError",
+    "SIGNATURE_HEADER",
     "SUCCESS_CODE",
     "SignedForm",
     "VerificationError",
+    "WebhookError",
     "canonical",
     "decrypt",
     "decrypt_text",
@@ -51,10 +62,13 @@ __all__ = [
     "encrypt_text",
     "is_success",
     "merchant_hosted_key",
+    "new_event_id",
     "new_order_id",
     "parse_fields",
     "rupees",
     "sign",
+    "sign_webhook_event",
     "verify",
+    "verify_webhook",
     "with_hash",
 ]

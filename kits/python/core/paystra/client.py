@@ -12,6 +12,7 @@ from .config import Config
 from .errors import GatewayError, GatewayUnavailable, ProtocolError, VerificationError
 from .fields import Fields
 from .hash import verify, with_hash
+from .webhook import Event, RawBody, verify_webhook
 
 CURRENCY_INR = "356"
 
@@ -129,21 +130,21 @@ class Client:
     # paystra:endregion
 
     # paystra:region refund
-    def refund(self, order_id: str, refund_order_id: str, amount: str) -> Fields:
+    def refund(self, order_id: str, refund_order_id: str, amount: str, notify_url: Optional[str] = None) -> Fields:
         """
         Refunds part or all of a captured payment. AMOUNT is in paise; partial refunds add up
         (329 when one goes beyond what is left). STATUS Refunded with RESPONSE_CODE 000.
+        With notify_url, the gateway also POSTs refund.processed there (a webhook).
         """
-        return self.call(
-            "/pgws/transact",
-            {
-                "ORDER_ID": order_id,
-                "REFUND_ORDER_ID": refund_order_id,
-                "AMOUNT": amount,
-                "CURRENCY_CODE": CURRENCY_INR,
-                "TXNTYPE": "REFUND",
-            },
-        )
+        fields = {
+            "ORDER_ID": order_id,
+            "REFUND_ORDER_ID": refund_order_id,
+            "AMOUNT": amount,
+            "CURRENCY_CODE": CURRENCY_INR,
+            "TXNTYPE": "REFUND",
+            "NOTIFY_URL": notify_url,
+        }
+        return self.call("/pgws/transact", _without_none(fields))
     # paystra:endregion
 
     # paystra:region qr
@@ -170,6 +171,15 @@ class Client:
         """The payout's stored answer (328 when the gateway never saw PAYOUT_ID)."""
         return self.call("/pgws/payout/status", {"PAYOUT_ID": payout_id})
     # paystra:endregion
+
+    # ---- webhooks ----
+
+    def verify_webhook(self, raw_body: RawBody, signature_header: Optional[str]) -> Event:
+        """
+        A webhook delivery checked with the configured webhook secret, and its data's HASH with
+        the salt: the event (id, type, created, data), or WebhookError saying what is wrong.
+        """
+        return verify_webhook(raw_body, signature_header, self.config.webhook_secret, salt=self.config.salt)
 
     def _post_json(self, url: str, body: Mapping[str, str]) -> Dict[str, str]:
         request = urllib.request.Request(

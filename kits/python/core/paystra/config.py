@@ -10,7 +10,16 @@ from urllib.parse import urlsplit
 from .cipher import merchant_hosted_key
 from .errors import ConfigError
 
-KEYS = ("PAYSTRA_BASE_URL", "PAYSTRA_PAY_ID", "PAYSTRA_SALT", "PAYSTRA_KEY_SALT", "APP_URL", "PORT")
+KEYS = (
+    "PAYSTRA_BASE_URL",
+    "PAYSTRA_PAY_ID",
+    "PAYSTRA_SALT",
+    "PAYSTRA_KEY_SALT",
+    "PAYSTRA_WEBHOOK_SECRET",
+    "PAYSTRA_DATA_DIR",
+    "APP_URL",
+    "PORT",
+)
 REQUIRED = ("PAYSTRA_BASE_URL", "PAYSTRA_PAY_ID", "PAYSTRA_SALT", "PAYSTRA_KEY_SALT")
 FILE_NAME = "paystra.env"
 
@@ -57,6 +66,10 @@ class Config:
     app_url: str
     """Where this app is reachable; the gateway posts the response to app_url + /response."""
     port: int
+    webhook_secret: str = ""
+    """Signs the events the gateway POSTs to NOTIFY_URL; from the merchant portal, not the salt."""
+    data_dir: str = "data"
+    """Where the examples keep their order files (relative to the working directory)."""
 
     @property
     def merchant_hosted_key(self) -> str:
@@ -66,6 +79,11 @@ class Config:
     @property
     def return_url(self) -> str:
         return self.app_url + "/response"
+
+    @property
+    def notify_url(self) -> str:
+        """Where the examples receive webhooks: app_url + /webhook."""
+        return self.app_url + "/webhook"
 
     @classmethod
     def load(
@@ -102,11 +120,15 @@ class Config:
             key_salt=values["PAYSTRA_KEY_SALT"],
             app_url=_http_url("APP_URL", values.get("APP_URL") or f"http://localhost:{port}"),
             port=port,
+            # Kept as given: white space around it is a mistake verify_webhook names.
+            webhook_secret=values.get("PAYSTRA_WEBHOOK_SECRET", ""),
+            data_dir=values.get("PAYSTRA_DATA_DIR") or "data",
         )
 
     def __repr__(self) -> str:
-        # The salts are secrets: never print them in a log or a traceback.
+        # The salts and the webhook secret are secrets: never print them in a log or a traceback.
         return (
             f"Config(base_url={self.base_url!r}, pay_id={self.pay_id!r}, salt='***', "
-            f"key_salt='***', app_url={self.app_url!r}, port={self.port})"
+            f"key_salt='***', webhook_secret={'***' if self.webhook_secret else ''!r}, "
+            f"app_url={self.app_url!r}, port={self.port}, data_dir={self.data_dir!r})"
         )

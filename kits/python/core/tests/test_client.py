@@ -175,6 +175,23 @@ class ClientTests(unittest.TestCase):
         for _, _, fields in StubGateway.requests:
             self.assertTrue(verify(fields, SALT))
 
+    def test_notify_url_travels_signed_with_every_request(self):
+        notify = {"NOTIFY_URL": "http://127.0.0.1:8000/webhook"}
+        hosted = self.client.payment_request({"ORDER_ID": "PG1", "AMOUNT": "100", **notify})
+        self.assertEqual(hosted.fields["NOTIFY_URL"], notify["NOTIFY_URL"])
+        self.assertTrue(verify(hosted.fields, SALT))
+        seamless = self.client.merchant_hosted_request({"ORDER_ID": "WL1", "AMOUNT": "100", **notify}, "WL", "PPL")
+        inside = decrypt(seamless.fields["ENCDATA"], self.config.merchant_hosted_key)
+        self.assertEqual(inside["NOTIFY_URL"], notify["NOTIFY_URL"])
+        self.client.qr({"ORDER_ID": "QR1", "AMOUNT": "2500", **notify}, "UPI")
+        self.client.refund("PG1", "RF1", "400", notify_url=notify["NOTIFY_URL"])
+        self.client.refund("PG1", "RF2", "400")
+        self.client.payout({"PAYOUT_ID": "PO1", "AMOUNT": "150000", "TRANSFER_MODE": "UPI", "BENEFICIARY_VPA": "success@upi", **notify})
+        sent = [fields for _, _, fields in StubGateway.requests]
+        self.assertEqual([fields.get("NOTIFY_URL") for fields in sent], [notify["NOTIFY_URL"]] * 2 + [None, notify["NOTIFY_URL"]])
+        for fields in sent:
+            self.assertTrue(verify(fields, SALT))
+
     def test_an_answer_whose_hash_does_not_verify_is_refused(self):
         def forged(path, fields):
             reply = with_hash({"PAY_ID": PAY_ID, "RESPONSE_CODE": "000"}, SALT)

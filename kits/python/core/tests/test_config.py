@@ -63,6 +63,23 @@ class ConfigLoading(unittest.TestCase):
         )
         self.assertEqual(config.app_url, "http://localhost:9000")
 
+    def test_webhook_secret_and_data_dir(self):
+        self.write(EXAMPLE + "PAYSTRA_WEBHOOK_SECRET=wh_demo_7c1e4b9a2f6d8035  # from the portal\n")
+        config = Config.load(self.root, environ={"PAYSTRA_DATA_DIR": "/tmp/orders"})
+        self.assertEqual(config.webhook_secret, "wh_demo_7c1e4b9a2f6d8035")
+        self.assertEqual(config.data_dir, "/tmp/orders")
+        self.assertEqual(config.notify_url, "http://localhost:8000/webhook")
+        overridden = Config.load(self.root, environ={"PAYSTRA_WEBHOOK_SECRET": "wh_env"})
+        self.assertEqual(overridden.webhook_secret, "wh_env")
+
+    def test_webhook_secret_is_optional_and_kept_as_given(self):
+        self.write(EXAMPLE)
+        config = Config.load(self.root, environ={})
+        self.assertEqual((config.webhook_secret, config.data_dir), ("", "data"))
+        # White space stays, so verify_webhook can name the mistake instead of "does not match".
+        spaced = Config.load(self.root, environ={"PAYSTRA_WEBHOOK_SECRET": "wh_x\n"})
+        self.assertEqual(spaced.webhook_secret, "wh_x\n")
+
     def test_quotes_and_export(self):
         self.write('export PAYSTRA_SALT="a#b c"\nPAYSTRA_KEY_SALT=\'k\'\n')
         self.assertEqual(read_env_file(self.root / "paystra.env"), {"PAYSTRA_SALT": "a#b c", "PAYSTRA_KEY_SALT": "k"})
@@ -93,11 +110,12 @@ class ConfigLoading(unittest.TestCase):
             Config.load(self.root, environ={})
         self.assertIn(":2:", str(caught.exception))
 
-    def test_repr_hides_the_salts(self):
-        self.write(EXAMPLE)
+    def test_repr_hides_the_salts_and_the_webhook_secret(self):
+        self.write(EXAMPLE + "PAYSTRA_WEBHOOK_SECRET=wh_demo_7c1e4b9a2f6d8035\n")
         text = repr(Config.load(self.root, environ={}))
         self.assertNotIn("a1b2c3d4e5f60718", text)
         self.assertNotIn("f0e1d2c3b4a59687", text)
+        self.assertNotIn("wh_demo_7c1e4b9a2f6d8035", text)
 
 
 if __name__ == "__main__":
