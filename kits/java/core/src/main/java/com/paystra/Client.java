@@ -72,7 +72,8 @@ public final class Client {
 
     /**
      * The signed fields of a hosted-page payment. The order holds ORDER_ID and AMOUNT (paise)
-     * and optionally CUST_NAME, CUST_EMAIL, CUST_MOBILE, CUST_ID, RETURN_URL; empty values
+     * and optionally CUST_NAME, CUST_EMAIL, CUST_MOBILE, CUST_ID, RETURN_URL, NOTIFY_URL (where the
+     * gateway POSTs its signed webhooks); any other field passes through too; empty values
      * are left out. The browser posts the fields to the action.
      */
     public PaymentForm paymentRequest(Map<String, String> order) {
@@ -147,13 +148,20 @@ public final class Client {
     // paystra:region refund
     /** Refunds part or all of a captured payment; partial refunds add up (329 beyond it). */
     public Map<String, String> refund(String orderId, String refundOrderId, String amount) {
-        return post("/pgws/transact", fields(
+        return refund(orderId, refundOrderId, amount, "");
+    }
+
+    /** As refund(…), with the gateway's refund.processed webhook sent to notifyUrl ("" for none). */
+    public Map<String, String> refund(String orderId, String refundOrderId, String amount, String notifyUrl) {
+        Map<String, String> request = fields(
                 "PAY_ID", config.payId(),
                 "ORDER_ID", orderId,
                 "REFUND_ORDER_ID", refundOrderId,
                 "AMOUNT", amount,
                 "CURRENCY_CODE", CURRENCY_INR,
-                "TXNTYPE", "REFUND"));
+                "TXNTYPE", "REFUND");
+        putIfPresent(request, "NOTIFY_URL", notifyUrl);
+        return post("/pgws/transact", request);
     }
     // paystra:endregion
 
@@ -161,7 +169,7 @@ public final class Client {
     /**
      * A QR code for an order: QR_TYPE "UPI" (a UPI intent any UPI app pays) or "PG" (a link to
      * the hosted payment page). The order holds ORDER_ID, AMOUNT and optionally CUST_NAME,
-     * CUST_EMAIL, RETURN_URL. The answer carries QR_IMAGE_URL, QR_SCAN_URL and UPI_INTENT or
+     * CUST_EMAIL, RETURN_URL, NOTIFY_URL. The answer carries QR_IMAGE_URL, QR_SCAN_URL and UPI_INTENT or
      * PAYMENT_URL; the order stays Pending (006) until the customer pays.
      */
     public Map<String, String> qr(Map<String, String> order, String qrType) {
@@ -169,7 +177,8 @@ public final class Client {
                 "PAY_ID", config.payId(),
                 "CURRENCY_CODE", CURRENCY_INR,
                 "QR_TYPE", qrType);
-        for (String key : new String[] {"ORDER_ID", "AMOUNT", "CUST_NAME", "CUST_EMAIL", "RETURN_URL"}) {
+        for (String key : new String[] {"ORDER_ID", "AMOUNT", "CUST_NAME", "CUST_EMAIL", "RETURN_URL",
+                "NOTIFY_URL"}) {
             putIfPresent(request, key, order.get(key));
         }
         return post("/pgws/qr", request);
@@ -193,6 +202,14 @@ public final class Client {
         return post("/pgws/payout/status", fields("PAY_ID", config.payId(), "PAYOUT_ID", payoutId));
     }
     // paystra:endregion
+
+    /**
+     * A webhook delivery, verified with PAYSTRA_WEBHOOK_SECRET and, for data's HASH, the salt.
+     * Pass the request body exactly as it arrived. Throws WebhookError (reason()) when refused.
+     */
+    public Webhook.Event verifyWebhook(byte[] rawBody, String header) {
+        return Webhook.verify(rawBody, header, config.webhookSecret(), Webhook.Options.salt(config.salt()));
+    }
 
     /** The 32-character AES key of ENCDATA, derived from the key salt and the PAY_ID. */
     public String merchantHostedKey() {

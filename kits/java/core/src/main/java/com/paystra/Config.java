@@ -21,8 +21,15 @@ public final class Config {
     private final String keySalt;
     private final String appUrl;
     private final int port;
+    private final String webhookSecret;
 
     public Config(String baseUrl, String payId, String salt, String keySalt, String appUrl, int port) {
+        this(baseUrl, payId, salt, keySalt, appUrl, port, "");
+    }
+
+    public Config(String baseUrl, String payId, String salt, String keySalt, String appUrl, int port,
+            String webhookSecret) {
+        this.webhookSecret = webhookSecret == null ? "" : webhookSecret;
         this.baseUrl = stripTrailingSlashes(baseUrl);
         this.payId = payId;
         this.salt = salt;
@@ -48,7 +55,7 @@ public final class Config {
             }
         }
         for (String key : List.of("PAYSTRA_BASE_URL", "PAYSTRA_PAY_ID", "PAYSTRA_SALT",
-                "PAYSTRA_KEY_SALT", "APP_URL", "PORT")) {
+                "PAYSTRA_KEY_SALT", "PAYSTRA_WEBHOOK_SECRET", "APP_URL", "PORT")) {
             String value = environment.get(key);
             if (value != null && !value.isBlank()) {
                 values.put(key, value.trim());
@@ -61,7 +68,9 @@ public final class Config {
                 required(values, "PAYSTRA_SALT"),
                 required(values, "PAYSTRA_KEY_SALT"),
                 values.getOrDefault("APP_URL", "http://localhost:" + port),
-                port);
+                port,
+                // Optional: only receiving webhooks needs it, and verifying says when it is missing.
+                values.getOrDefault("PAYSTRA_WEBHOOK_SECRET", ""));
     }
 
     /**
@@ -128,6 +137,11 @@ public final class Config {
 
     public int port() {
         return port;
+    }
+
+    /** PAYSTRA_WEBHOOK_SECRET: keys the HMAC of the gateway's webhooks; not the salt. "" when unset. */
+    public String webhookSecret() {
+        return webhookSecret;
     }
 
     private static String required(Map<String, String> values, String key) {

@@ -64,6 +64,16 @@ public final class Json {
         return out.toString();
     }
 
+    /**
+     * Writes as JSON.stringify(value, null, 2) does: two-space indent, and only the escapes
+     * JSON needs, so a webhook body signed here has the same bytes as one the gateway signs.
+     */
+    public static String writeIndented(Object value) {
+        StringBuilder out = new StringBuilder();
+        writeIndented(value, "", out);
+        return out.toString();
+    }
+
     /** A LinkedHashMap of alternating keys and values: Json.object("verified", true, "fields", map). */
     public static Map<String, Object> object(Object... keysAndValues) {
         if (keysAndValues.length % 2 != 0) {
@@ -122,6 +132,67 @@ public final class Json {
         } else {
             throw new IllegalArgumentException("JSON cannot hold a " + value.getClass().getName());
         }
+    }
+
+    private static void writeIndented(Object value, String indent, StringBuilder out) {
+        String inner = indent + "  ";
+        if (value instanceof Map && !((Map<?, ?>) value).isEmpty()) {
+            out.append("{\n");
+            boolean first = true;
+            for (Map.Entry<?, ?> entry : ((Map<?, ?>) value).entrySet()) {
+                out.append(first ? "" : ",\n").append(inner);
+                first = false;
+                quotePlain(String.valueOf(entry.getKey()), out);
+                out.append(": ");
+                writeIndented(entry.getValue(), inner, out);
+            }
+            out.append('\n').append(indent).append('}');
+        } else if (value instanceof Iterable && ((Iterable<?>) value).iterator().hasNext()) {
+            out.append("[\n");
+            boolean first = true;
+            for (Object item : (Iterable<?>) value) {
+                out.append(first ? "" : ",\n").append(inner);
+                first = false;
+                writeIndented(item, inner, out);
+            }
+            out.append('\n').append(indent).append(']');
+        } else if (value instanceof String) {
+            quotePlain((String) value, out);
+        } else {
+            write(value, out);
+        }
+    }
+
+    /** JSON.stringify's escaping: quote, backslash, control characters and lone surrogates only. */
+    private static void quotePlain(String text, StringBuilder out) {
+        out.append('"');
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '"': out.append("\\\""); break;
+                case '\\': out.append("\\\\"); break;
+                case '\n': out.append("\\n"); break;
+                case '\r': out.append("\\r"); break;
+                case '\t': out.append("\\t"); break;
+                case '\b': out.append("\\b"); break;
+                case '\f': out.append("\\f"); break;
+                default:
+                    if (c < 0x20 || isLoneSurrogate(text, i)) {
+                        out.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        out.append(c);
+                    }
+            }
+        }
+        out.append('"');
+    }
+
+    private static boolean isLoneSurrogate(String text, int i) {
+        char c = text.charAt(i);
+        if (Character.isHighSurrogate(c)) {
+            return i + 1 >= text.length() || !Character.isLowSurrogate(text.charAt(i + 1));
+        }
+        return Character.isLowSurrogate(c) && (i == 0 || !Character.isHighSurrogate(text.charAt(i - 1)));
     }
 
     private static void quote(String text, StringBuilder out) {

@@ -52,6 +52,7 @@ public final class CoreTests {
         clientTests();
         configTests();
         jsonTests();
+        WebhookTests.run();
         webTests();
         System.out.println();
         System.out.println(passed + " passed, " + failures.size() + " failed");
@@ -95,8 +96,11 @@ public final class CoreTests {
         int total = count;
         check("the vectors file has hash and encdata vectors", () -> assertTrue(total >= 8,
                 "only " + total + " vectors"));
+        int webhook = WebhookTests.vectors((Map<String, Object>) file.getOrDefault("webhook", Map.of()));
+        check("the vectors file has webhook sign and verify vectors", () -> assertTrue(webhook >= 20,
+                "only " + webhook + " webhook vectors"));
         for (String section : file.keySet()) {
-            if (!Set.of("about", "hash", "encdata").contains(section)) {
+            if (!Set.of("about", "hash", "encdata", "webhook").contains(section)) {
                 System.out.println("note: vectors section \"" + section + "\" is not about the core; not tested here");
             }
         }
