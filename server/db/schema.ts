@@ -86,21 +86,40 @@ export type DemoOutcome = 'created' | 'success' | 'failed' | 'pending'
  * The demo merchant's orders (SPEC §2 live demos). A row is written when the server signs a
  * request, so a response can only settle an order this store really made, for its amount.
  */
-export const demoPayments = pgTable('demo_payments', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  orderId: text('order_id').notNull().unique(),
-  flow: text('flow').$type<DemoPaymentFlow>().notNull(),
-  amount: integer('amount').notNull(),
-  paymentType: text('payment_type'),
-  mopType: text('mop_type'),
-  outcome: text('outcome').$type<DemoOutcome>().notNull().default('created'),
-  responseCode: text('response_code'),
-  responseMessage: text('response_message'),
-  txnId: text('txn_id'),
-  /** Every field of the verified response, as the gateway sent them. */
-  response: jsonb('response').$type<Record<string, string>>(),
-  createdAt: createdAt(),
-  respondedAt: timestamp('responded_at', { withTimezone: true }),
-})
+export const demoPayments = pgTable(
+  'demo_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: text('order_id').notNull().unique(),
+    flow: text('flow').$type<DemoPaymentFlow>().notNull(),
+    amount: integer('amount').notNull(),
+    paymentType: text('payment_type'),
+    mopType: text('mop_type'),
+    outcome: text('outcome').$type<DemoOutcome>().notNull().default('created'),
+    responseCode: text('response_code'),
+    responseMessage: text('response_message'),
+    txnId: text('txn_id'),
+    /** Every field of the verified response, as the gateway sent them. */
+    response: jsonb('response').$type<Record<string, string>>(),
+    createdAt: createdAt(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    /** When the reconciler last asked the gateway about this order (it asks round-robin). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+  },
+  // The reconciler asks about orders still open (created or pending) in an age window.
+  (table) => [index('demo_payments_open_idx').on(table.outcome, table.createdAt)],
+)
 
 export type DemoPaymentRow = typeof demoPayments.$inferSelect
+
+/**
+ * Webhook events the demo merchant has acted on, by the gateway's event id. The gateway delivers
+ * at least once and retries with the same id; a second delivery finds its id here and changes
+ * nothing. Written in the same transaction as the payment it moves.
+ */
+export const demoWebhookEvents = pgTable('demo_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  orderId: text('order_id'),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+})
