@@ -10,11 +10,13 @@ use Paystra\Config;
 use Paystra\PaystraException;
 use Paystra\Validate;
 use Paystra\VerificationError;
+use Paystra\Webhook;
+use Paystra\WebhookError;
 
 // The part of every Paystra shop plugin that does not depend on the shop: settings → client,
 // the shop's decimal total → paise, the gateway ORDER_ID of an order, and the checks that turn
-// a posted response into an outcome the shop can act on. Each plugin ships the same copy of
-// this file next to the Paystra PHP library; the platform glue stays thin.
+// a posted response or a signed webhook into an outcome the shop can act on. Each plugin ships
+// the same copy of this file next to the Paystra PHP library; the platform glue stays thin.
 
 /** A response the shop must not act on: unverified, for another order, or for another amount. */
 final class Rejected extends \RuntimeException
@@ -80,6 +82,21 @@ final class Outcome
     }
 }
 
+/** A verified webhook delivery: its event, and the payment outcome it carries for this shop. */
+final class Notification
+{
+    public function __construct(
+        public readonly string $eventId,
+        /** payment.captured, payment.failed, payment.pending, refund.processed, payout.* */
+        public readonly string $type,
+        /** The outcome for one of this shop's orders; null when the event changes no order. */
+        public readonly ?Outcome $outcome,
+        /** Why the event changes no order, when $outcome is null. */
+        public readonly string $ignored = '',
+    ) {
+    }
+}
+
 final class HostedCheckout
 {
     /** Live payments. */
@@ -90,11 +107,15 @@ final class HostedCheckout
     public const DEMO_PAY_ID = '1000000000000001';
     public const DEMO_SALT = 'a1b2c3d4e5f60718';
     public const DEMO_KEY_SALT = 'f0e1d2c3b4a59687';
+    /** The demo merchant's webhook secret (from the merchant portal; it is not the salt). */
+    public const DEMO_WEBHOOK_SECRET = 'wh_demo_7c1e4b9a2f6d8035';
 
     public function __construct(
         public readonly Client $client,
         /** Starts every ORDER_ID of this shop, e.g. WC; letters and digits only. */
         public readonly string $prefix,
+        /** Signs the gateway's webhook deliveries; '' refuses them all (secret-missing). */
+        public readonly string $webhookSecret = '',
     ) {
         if (preg_match('/^[A-Za-z0-9]{1,10}$/', $prefix) !== 1) {
             throw new \InvalidArgumentException('The order prefix must be 1 to 10 letters or digits.');
@@ -102,9 +123,10 @@ final class HostedCheckout
     }
 
     /**
-     * The client from the shop's settings: pay_id, salt, key_salt, gateway_url, test_mode.
-     * An empty gateway URL means the live gateway, or the sandbox in test mode; in test mode
-     * blank credentials fall back to the sandbox's demo merchant so the plugin works at once.
+     * The client from the shop's settings: pay_id, salt, key_salt, webhook_secret, gateway_url,
+     * test_mode. An empty gateway URL means the live gateway, or the sandbox in test mode; in
+     * test mode blank credentials fall back to the sandbox's demo merchant (and its webhook
+     * secret, unless one is given) so the plugin works at once.
      *
      * @param array<string, mixed> $settings
      * @param (callable(string, string): array{0: int, 1: string})|null $transport for JSON calls
@@ -117,12 +139,14 @@ final class HostedCheckout
         $payId = $text('pay_id');
         $salt = $text('salt');
         $keySalt = $text('key_salt');
+        $webhookSecret = $text('webhook_secret');
         if ($testMode && $payId === '' && $salt === '' && $keySalt === '') {
             [$payId, $salt, $keySalt] = [self::DEMO_PAY_ID, self::DEMO_SALT, self::DEMO_KEY_SALT];
+            $webhookSecret = $webhookSecret !== '' ? $webhookSecret : self::DEMO_WEBHOOK_SECRET;
         }
         $config = new Config(self::baseUrl($text('gateway_url'), $testMode), $payId, $salt, $keySalt);
         $config->merchantHostedKey(); // responses are encrypted with it: fail now, not at the return
-        return new self(new Client($config, $transport), $prefix);
+        return new self(new Client($config, $transport), $prefix, $webhookSecret);
     }
 
     public static function baseUrl(string $gatewayUrl, bool $testMode): string
@@ -178,11 +202,13 @@ final class HostedCheckout
 
     /**
      * The hosted checkout form of an order: post `fields` to `action` from the customer's browser.
+     * `$notifyUrl` is the shop's webhook endpoint (NOTIFY_URL): the gateway tells it the outcome
+     * even when the customer never comes back to `$returnUrl`.
      *
      * @param array{name?: string, email?: string, mobile?: string, id?: string} $customer
      * @return array{action: string, fields: array<string, string>, orderId: string}
      */
-    public function request(string $ref, string|int|float $total, array $customer, string $returnUrl): array
+    public function request(string $ref, string|int|float $total, array $customer, string $returnUrl, string $notifyUrl = ''): array
     {
         $amount = self::toPaise($total);
         if (!Amount::isValid($amount)) {
@@ -193,6 +219,7 @@ final class HostedCheckout
             'ORDER_ID' => $orderId,
             'AMOUNT' => $amount,
             'RETURN_URL' => $returnUrl,
+            'NOTIFY_URL' => $notifyUrl,
             'CUST_NAME' => self::clean($customer['name'] ?? '', 100),
             'CUST_EMAIL' => filter_var($customer['email'] ?? '', FILTER_VALIDATE_EMAIL) ? (string) $customer['email'] : '',
             'CUST_MOBILE' => substr((string) preg_replace('/\D/', '', (string) ($customer['mobile'] ?? '')), -10),
@@ -252,6 +279,100 @@ final class HostedCheckout
             return new Outcome(Outcome::NOT_FOUND, $this->refOf($orderId) ?? '', $orderId, '', '', '328', (string) ($fields['RESPONSE_MESSAGE'] ?? ''), $fields);
         }
         return $this->outcome($fields + ['ORDER_ID' => $orderId]);
+    }
+
+    /**
+     * A webhook delivery (POST to NOTIFY_URL): its signature over the raw body checked with the
+     * webhook secret, its data's HASH with the salt, its timestamp against the clock. A payment
+     * event of this shop carries the same outcome the browser return would have brought.
+     *
+     * @param string $rawBody the request body exactly as it arrived (php://input), not parsed
+     * @param string|null $header the X-Paystra-Signature header
+     * @throws WebhookError when the delivery must not be trusted (answer 400 with its message)
+     */
+    public function notification(string $rawBody, ?string $header, ?int $now = null): Notification
+    {
+        $event = Webhook::verify($rawBody, $header, $this->webhookSecret, ['salt' => $this->client->config->salt] + ($now !== null ? ['now' => $now] : []));
+        $ignore = static fn (string $why): Notification => new Notification($event['id'], $event['type'], null, $why);
+        if (!str_starts_with($event['type'], 'payment.')) {
+            return $ignore("A {$event['type']} event changes no order.");
+        }
+        if (($event['data']['PAY_ID'] ?? '') !== $this->client->config->payId) {
+            return $ignore('The event is for another merchant (PAY_ID does not match).');
+        }
+        try {
+            return new Notification($event['id'], $event['type'], $this->outcome($event['data']));
+        } catch (Rejected $error) {
+            return $ignore($error->getMessage());
+        }
+    }
+
+    /**
+     * The whole webhook endpoint but the shop's own part: verifies the delivery, then hands a
+     * payment's outcome to `$apply`, the same function the browser return uses. `$apply` finds
+     * the order, checks it (expectAmount) and records the outcome forward only, and returns the
+     * order's state afterwards; it throws Rejected for an order it does not know or whose amount
+     * differs. Every verified event is answered 200 (so the gateway stops retrying, including for
+     * orders this shop does not know); a refused delivery 400 with the reason and the message.
+     *
+     * @param callable(Outcome): string $apply
+     * @param (callable(string, string): void)|null $log level ("info" or "error") and message
+     * @return array{0: int, 1: array<string, mixed>} the HTTP status and the JSON answer
+     */
+    public function receiveWebhook(string $rawBody, ?string $header, callable $apply, ?callable $log = null, ?int $now = null): array
+    {
+        $log ??= static function (string $level, string $message): void {
+        };
+        try {
+            $notification = $this->notification($rawBody, $header, $now);
+        } catch (WebhookError $error) {
+            $log('error', "Paystra webhook refused ({$error->reason}): " . $error->getMessage());
+            return [400, ['received' => false, 'reason' => $error->reason, 'error' => $error->getMessage()]];
+        }
+        $answer = ['received' => true, 'event_id' => $notification->eventId, 'type' => $notification->type];
+        $outcome = $notification->outcome;
+        if ($outcome === null) {
+            $log('info', "Paystra webhook {$notification->eventId} ignored: {$notification->ignored}");
+            return [200, $answer + ['ignored' => $notification->ignored]];
+        }
+        $answer['order_id'] = $outcome->orderId;
+        try {
+            $status = $apply($outcome);
+        } catch (Rejected $error) {
+            $log('error', "Paystra webhook {$notification->eventId} ignored: " . $error->getMessage());
+            return [200, $answer + ['ignored' => $error->getMessage()]];
+        }
+        $log('info', "Paystra webhook {$notification->eventId} ({$notification->type}) for {$outcome->ref}: {$outcome->summary()}; order now $status");
+        return [200, $answer + ['status' => $status]];
+    }
+
+    /** The webhook request as PHP received it: the raw body and the X-Paystra-Signature header. */
+    public static function webhookRequest(): array
+    {
+        $header = $_SERVER['HTTP_X_PAYSTRA_SIGNATURE'] ?? null;
+        return [(string) file_get_contents('php://input'), is_string($header) ? $header : null];
+    }
+
+    /**
+     * Sends a receiveWebhook() answer where the shop has no response object of its own, and
+     * stops nothing: the caller returns or exits.
+     *
+     * @param array{0: int, 1: array<string, mixed>} $answer
+     */
+    public static function sendWebhookAnswer(array $answer): void
+    {
+        if (!headers_sent()) {
+            http_response_code($answer[0]);
+            header('Content-Type: application/json');
+            header('Cache-Control: no-store');
+        }
+        echo self::json($answer[1]);
+    }
+
+    /** A webhook answer's JSON text. */
+    public static function json(array $body): string
+    {
+        return json_encode($body, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_THROW_ON_ERROR);
     }
 
     /** @param array<string, string> $fields verified fields */

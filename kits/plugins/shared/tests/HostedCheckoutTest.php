@@ -188,4 +188,102 @@ final class HostedCheckoutTest extends TestCase
         $forged = static fn (string $url, string $json): array => [200, json_encode(['HASH' => str_repeat('A', 64)] + $answer)];
         self::assertThrows(\Paystra\VerificationError::class, static fn () => self::checkout($forged)->status('T-9-1763712000123'));
     }
+
+    public function testRequestsCarryTheNotifyUrlWhenGiven(): void
+    {
+        $checkout = self::checkout();
+        $form = $checkout->request('55', '10.00', [], 'http://localhost:8080/return', 'http://localhost:8080/webhook?x=1');
+        self::assertSame('http://localhost:8080/webhook?x=1', $form['fields']['NOTIFY_URL']);
+        self::assertTrue(Hash::verify($form['fields'], self::SALT), 'HASH covers NOTIFY_URL');
+        self::assertFalse(isset($checkout->request('55', '10.00', [], 'http://localhost:8080/return')['fields']['NOTIFY_URL']));
+    }
+
+    public function testTheWebhookSecretIsASettingAndTheDemoMerchantsInTestMode(): void
+    {
+        self::assertSame(self::WEBHOOK_SECRET, HostedCheckout::fromSettings(['test_mode' => '1'], 'T')->webhookSecret);
+        self::assertSame('wh_mine', HostedCheckout::fromSettings(['test_mode' => '1', 'webhook_secret' => ' wh_mine '], 'T')->webhookSecret);
+        $live = HostedCheckout::fromSettings(['pay_id' => '1000000000000009', 'salt' => 's1', 'key_salt' => 'k1'], 'T');
+        self::assertSame('', $live->webhookSecret, 'never the demo secret for a real merchant');
+    }
+
+    public function testAVerifiedPaymentEventCarriesTheSameOutcomeAsTheReturn(): void
+    {
+        $checkout = self::checkout();
+        $delivery = self::webhookDelivery('T-9-1763712000123', '5000');
+        $notification = $checkout->notification($delivery['body'], $delivery['header']);
+        self::assertSame($delivery['id'], $notification->eventId);
+        self::assertSame('payment.captured', $notification->type);
+        self::assertTrue($notification->outcome->isPaid());
+        self::assertSame('9', $notification->outcome->ref);
+        self::assertSame('1763712000123456', $notification->outcome->txnId);
+        $checkout->expectAmount($notification->outcome, '50.00');
+
+        $failed = self::declinedDelivery('T-9-1763712000124', '5000');
+        self::assertTrue($checkout->notification($failed['body'], $failed['header'])->outcome->isFailed());
+        $pending = self::webhookDelivery('T-9-1763712000125', '5000', ['STATUS' => 'Pending', 'RESPONSE_CODE' => '026']);
+        self::assertTrue($checkout->notification($pending['body'], $pending['header'])->outcome->isPending());
+    }
+
+    public function testEventsForNoOrderOfThisShopAreIgnored(): void
+    {
+        $checkout = self::checkout();
+        $refund = self::webhookDelivery('T-9-1763712000123', '5000', [], 'refund.processed');
+        self::assertSame(null, $checkout->notification($refund['body'], $refund['header'])->outcome);
+        $other = self::webhookDelivery('WC-9-1763712000123', '5000');
+        $notification = $checkout->notification($other['body'], $other['header']);
+        self::assertSame(null, $notification->outcome);
+        self::assertContains('not issued by this shop', $notification->ignored);
+    }
+
+    public function testRefusedDeliveriesSayWhyInTheKitsWords(): void
+    {
+        $checkout = self::checkout();
+        $delivery = self::webhookDelivery('T-9-1763712000123', '5000');
+        $refused = static function (string $body, ?string $header, string $reason, ?HostedCheckout $with = null, ?int $now = null) use ($checkout): void {
+            $error = self::assertThrows(\Paystra\WebhookError::class, static fn () => ($with ?? $checkout)->notification($body, $header, $now));
+            self::assertSame($reason, $error->reason);
+            self::assertSame(\Paystra\Webhook::MESSAGES[$reason], $error->getMessage());
+        };
+        $refused(self::tamperedDelivery($delivery)['body'], $delivery['header'], 'signature-mismatch');
+        $wrong = self::webhookDelivery('T-9-1763712000123', '5000', [], '', null, 'wh_not_the_secret');
+        $refused($wrong['body'], $wrong['header'], 'wrong-secret');
+        $stale = self::webhookDelivery('T-9-1763712000123', '5000', [], '', null, self::WEBHOOK_SECRET, time() - 600);
+        $refused($stale['body'], $stale['header'], 'stale-timestamp');
+        $refused($delivery['body'], null, 'malformed-header');
+        $refused(json_encode(json_decode($delivery['body'])), $delivery['header'], 'body-reserialised');
+        $live = HostedCheckout::fromSettings(['pay_id' => self::PAY_ID, 'salt' => self::SALT, 'key_salt' => self::KEY_SALT], 'T');
+        $refused($delivery['body'], $delivery['header'], 'secret-missing', $live);
+    }
+
+    public function testReceiveWebhookAppliesOnceVerifiedAndAnswersTheGateway(): void
+    {
+        $checkout = self::checkout();
+        $applied = [];
+        $apply = static function ($outcome) use (&$applied): string {
+            $applied[] = $outcome->orderId;
+            if ($outcome->ref === '404') {
+                throw new Rejected('ORDER_ID names no order of this shop.');
+            }
+            return 'paid';
+        };
+        $delivery = self::webhookDelivery('T-9-1763712000123', '5000');
+        [$status, $body] = $checkout->receiveWebhook($delivery['body'], $delivery['header'], $apply);
+        self::assertSame(200, $status);
+        self::assertSame(['received' => true, 'event_id' => $delivery['id'], 'type' => 'payment.captured', 'order_id' => 'T-9-1763712000123', 'status' => 'paid'], $body);
+
+        $unknown = self::webhookDelivery('T-404-1763712000123', '5000');
+        [$status, $body] = $checkout->receiveWebhook($unknown['body'], $unknown['header'], $apply);
+        self::assertSame(200, $status, 'an unknown order: the gateway need not retry');
+        self::assertContains('names no order', $body['ignored']);
+
+        $logs = [];
+        [$status, $body] = $checkout->receiveWebhook(self::tamperedDelivery($delivery)['body'], $delivery['header'], $apply, static function (string $level, string $message) use (&$logs): void {
+            $logs[] = $level;
+        });
+        self::assertSame(400, $status);
+        self::assertSame(['received' => false, 'reason' => 'signature-mismatch', 'error' => \Paystra\Webhook::MESSAGES['signature-mismatch']], $body);
+        self::assertSame(['error'], $logs);
+        self::assertSame(['T-9-1763712000123', 'T-404-1763712000123'], $applied, 'a refused delivery reaches no order');
+        self::assertSame('{"received":false,"reason":"signature-mismatch","error":"' . \Paystra\Webhook::MESSAGES['signature-mismatch'] . '"}', HostedCheckout::json($body));
+    }
 }

@@ -57,6 +57,48 @@ abstract class TestCase
         return ['PAY_ID' => self::PAY_ID, 'ENCDATA' => Cipher::encrypt($fields, $salt, $key)];
     }
 
+    /** The demo merchant's webhook secret. */
+    public const WEBHOOK_SECRET = 'wh_demo_7c1e4b9a2f6d8035';
+
+    /**
+     * A webhook delivery as the sandbox sends it to NOTIFY_URL: the event (data = the response
+     * fields with their HASH, $overrides applied before signing) and its signature header.
+     *
+     * @return array{body: string, header: string, id: string}
+     */
+    public static function webhookDelivery(string $orderId, string $amount, array $overrides = [], string $type = '', ?string $id = null, string $secret = self::WEBHOOK_SECRET, ?int $timestamp = null): array
+    {
+        $key = Cipher::merchantHostedKey(self::KEY_SALT, self::PAY_ID);
+        $data = Cipher::decrypt(self::gatewayResponse($orderId, $amount, $overrides)['ENCDATA'], $key);
+        if ($type === '') {
+            $type = match ($data['STATUS'] ?? '') {
+                'Captured' => 'payment.captured',
+                'Pending' => 'payment.pending',
+                default => 'payment.failed',
+            };
+        }
+        $id ??= \Paystra\Webhook::newEventId();
+        $signed = \Paystra\Webhook::sign(['id' => $id, 'type' => $type, 'data' => $data], $secret, $timestamp ?? time());
+        return ['body' => $signed['body'], 'header' => $signed['headers']['X-Paystra-Signature'], 'id' => $id];
+    }
+
+    /** A declined payment's webhook (card 4000 0000 0000 0002 in the sandbox): payment.failed 004. */
+    public static function declinedDelivery(string $orderId, string $amount, ?string $id = null): array
+    {
+        return self::webhookDelivery($orderId, $amount, [
+            'STATUS' => 'Failed',
+            'RESPONSE_CODE' => '004',
+            'RESPONSE_MESSAGE' => 'Transaction declined by the issuing bank',
+        ], 'payment.failed', $id);
+    }
+
+    /** The delivery with one byte of its body changed after signing (an amount's last digit). */
+    public static function tamperedDelivery(array $delivery): array
+    {
+        $body = preg_replace_callback('/"AMOUNT": "(\d*)(\d)"/', static fn (array $m): string => '"AMOUNT": "' . $m[1] . ($m[2] === '0' ? '1' : '0') . '"', $delivery['body'], 1);
+        return ['body' => (string) $body] + $delivery;
+    }
+
     /** A declined payment (card 4000 0000 0000 0002 in the sandbox). */
     public static function declinedResponse(string $orderId, string $amount): array
     {

@@ -16,7 +16,9 @@ use Paystra\Plugin\Rejected;
 /**
  * Hosted checkout: the order-pay page posts a signed form to Paystra; Paystra posts the
  * encrypted response (PAY_ID + ENCDATA) to the shop's WC-API URL, which verifies it, records
- * the outcome on the order and sends the customer on with a GET redirect.
+ * the outcome on the order and sends the customer on with a GET redirect. Paystra also POSTs a
+ * signed webhook to the NOTIFY_URL (?wc-api=paystra_webhook), so an order is paid even when the
+ * customer closes the tab before coming back; both record the outcome with apply().
  */
 class WC_Gateway_Paystra extends WC_Payment_Gateway {
 
@@ -26,6 +28,12 @@ class WC_Gateway_Paystra extends WC_Payment_Gateway {
 	/** Order meta: RESPONSE_CODE and RESPONSE_MESSAGE of the last response. */
 	const META_CODE    = '_paystra_response_code';
 	const META_MESSAGE = '_paystra_response_message';
+
+	/** Order meta: the last outcome recorded ("<ORDER_ID> <state>"), so the same answer twice adds nothing. */
+	const META_OUTCOME = '_paystra_outcome';
+
+	/** The WC-API request of the webhook endpoint: /?wc-api=paystra_webhook. */
+	const WEBHOOK_API = 'paystra_webhook';
 
 	/** Starts every gateway ORDER_ID of this shop: WC-<order id>-<milliseconds>. */
 	const ORDER_PREFIX = 'WC';
@@ -52,6 +60,7 @@ class WC_Gateway_Paystra extends WC_Payment_Gateway {
 		add_action( 'woocommerce_update_options_payment_gateways_' . $this->id, array( $this, 'process_admin_options' ) );
 		add_action( 'woocommerce_receipt_' . $this->id, array( $this, 'receipt_page' ) );
 		add_action( 'woocommerce_api_wc_gateway_paystra', array( $this, 'handle_return' ) );
+		add_action( 'woocommerce_api_' . self::WEBHOOK_API, array( $this, 'handle_webhook' ) );
 		add_action( 'before_woocommerce_pay', array( $this, 'show_failed_payment_notice' ) );
 	}
 
@@ -104,6 +113,13 @@ class WC_Gateway_Paystra extends WC_Payment_Gateway {
 				'description' => __( 'Derives the key that decrypts Paystra\'s responses (ENCDATA). From the merchant portal.', 'paystra-woocommerce' ),
 				'default'     => '',
 				'desc_tip'    => true,
+			),
+			'webhook_secret' => array(
+				'title'       => __( 'Webhook secret', 'paystra-woocommerce' ),
+				'type'        => 'password',
+				/* translators: %s: the webhook URL */
+				'description' => sprintf( __( 'From the Paystra merchant portal (it is not the salt). Paystra signs the notice it sends to %s with it, so an order is paid even when the customer closes the tab before returning. Blank in test mode with the demo merchant: the demo secret.', 'paystra-woocommerce' ), $this->webhook_url() ),
+				'default'     => '',
 			),
 			'gateway_url' => array(
 				'title'       => __( 'Gateway URL', 'paystra-woocommerce' ),
@@ -200,7 +216,8 @@ class WC_Gateway_Paystra extends WC_Payment_Gateway {
 				'mobile' => $order->get_billing_phone(),
 				'id'     => $order->get_customer_id() ? (string) $order->get_customer_id() : '',
 			),
-			$this->return_url()
+			$this->return_url(),
+			$this->webhook_url()
 		);
 		$order->update_meta_data( self::META_ORDER_ID, $form['orderId'] );
 		$order->save();
@@ -211,6 +228,46 @@ class WC_Gateway_Paystra extends WC_Payment_Gateway {
 	/** Where Paystra posts the response: the shop's WC-API endpoint for this gateway. */
 	public function return_url(): string {
 		return WC()->api_request_url( 'WC_Gateway_Paystra' );
+	}
+
+	/** Where Paystra sends the signed webhook (NOTIFY_URL): the shop's WC-API endpoint paystra_webhook. */
+	public function webhook_url(): string {
+		return WC()->api_request_url( self::WEBHOOK_API );
+	}
+
+	/** The webhook endpoint: the raw body verified, the order updated, a JSON answer. */
+	public function handle_webhook() {
+		[ $body, $header ] = HostedCheckout::webhookRequest();
+		[ $status, $answer ] = $this->process_webhook( $body, $header );
+		wp_send_json( $answer, $status );
+	}
+
+	/**
+	 * Verifies a webhook delivery and records its payment outcome on the order, as the return does.
+	 *
+	 * @param string      $body   the raw request body, before any parsing
+	 * @param string|null $header X-Paystra-Signature
+	 * @return array{0: int, 1: array<string, mixed>} HTTP status (200 verified, 400 refused) and the JSON answer
+	 */
+	public function process_webhook( string $body, ?string $header ): array {
+		try {
+			$checkout = $this->checkout();
+		} catch ( PaystraException $error ) {
+			$this->log( 'error', 'Webhook refused: ' . $error->getMessage() );
+			return array( 400, array( 'received' => false, 'reason' => 'not-configured', 'error' => $error->getMessage() ) );
+		}
+		return $checkout->receiveWebhook(
+			$body,
+			$header,
+			function ( Outcome $outcome ): string {
+				$order = $this->order_of( $outcome );
+				$this->apply( $order, $outcome );
+				return $order->get_status();
+			},
+			function ( string $level, string $message ): void {
+				$this->log( $level, $message );
+			}
+		);
 	}
 
 	/** The WC-API endpoint: verify, record, then a 303 so the browser arrives with a GET. */
@@ -305,14 +362,18 @@ class WC_Gateway_Paystra extends WC_Payment_Gateway {
 	}
 
 	/**
-	 * Records a verified outcome. A paid order stays paid: a replayed response or the failure of
-	 * an older attempt must not undo a payment.
+	 * Records a verified outcome, from the browser return, the webhook or the status enquiry. A
+	 * paid order stays paid: a replayed response, a second delivery or the failure of an older
+	 * attempt must not undo a payment, and the same answer twice (the return and the webhook of
+	 * one attempt) is recorded once.
 	 */
 	private function apply( WC_Order $order, Outcome $outcome ): void {
 		$this->log( 'info', 'Order ' . $order->get_id() . ': ' . $outcome->summary() );
-		if ( $order->is_paid() ) {
+		$key = $outcome->orderId . ' ' . $outcome->state;
+		if ( $order->is_paid() || $order->get_meta( self::META_OUTCOME ) === $key ) {
 			return;
 		}
+		$order->update_meta_data( self::META_OUTCOME, $key );
 		$order->update_meta_data( self::META_CODE, $outcome->code );
 		$order->update_meta_data( self::META_MESSAGE, $outcome->message );
 		$order->save();
@@ -340,6 +401,7 @@ class WC_Gateway_Paystra extends WC_Payment_Gateway {
 					'pay_id'      => $this->get_option( 'pay_id' ),
 					'salt'        => $this->get_option( 'salt' ),
 					'key_salt'    => $this->get_option( 'key_salt' ),
+					'webhook_secret' => $this->get_option( 'webhook_secret' ),
 					'gateway_url' => $this->get_option( 'gateway_url' ),
 					'test_mode'   => $this->get_option( 'test_mode' ),
 				),

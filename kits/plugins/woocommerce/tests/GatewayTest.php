@@ -9,6 +9,7 @@ use Paystra\Plugin\Rejected;
 final class GatewayTest extends WooCommerceTestCase
 {
     private const RETURN_URL = 'http://localhost:8080/wc-api/wc_gateway_paystra/';
+    private const WEBHOOK_URL = 'http://localhost:8080/wc-api/paystra_webhook/';
 
     /** Places an order and renders its order-pay page; returns the order and the posted fields. */
     private static function orderSentToPaystra(string $total = '1499.50', int $id = 42): array
@@ -34,10 +35,12 @@ final class GatewayTest extends WooCommerceTestCase
     public function testSettingsOfferTheMerchantsCredentialsGatewayUrlAndTestMode(): void
     {
         $fields = self::gateway()->form_fields;
-        foreach (['enabled', 'title', 'description', 'test_mode', 'pay_id', 'salt', 'key_salt', 'gateway_url'] as $key) {
+        foreach (['enabled', 'title', 'description', 'test_mode', 'pay_id', 'salt', 'key_salt', 'webhook_secret', 'gateway_url'] as $key) {
             self::assertTrue(isset($fields[$key]), "setting $key");
         }
         self::assertSame('password', $fields['salt']['type']);
+        self::assertSame('password', $fields['webhook_secret']['type']);
+        self::assertContains(self::WEBHOOK_URL, $fields['webhook_secret']['description']);
         self::assertSame('password', $fields['key_salt']['type']);
         self::assertSame('yes', $fields['test_mode']['default']);
     }
@@ -82,6 +85,7 @@ final class GatewayTest extends WooCommerceTestCase
         self::assertSame('SALE', $fields['TXNTYPE']);
         self::assertSame('1000000000000001', $fields['PAY_ID']);
         self::assertSame(self::RETURN_URL, $fields['RETURN_URL']);
+        self::assertSame(self::WEBHOOK_URL, $fields['NOTIFY_URL'] ?? null, 'the webhook endpoint');
         self::assertMatches('/^WC-42-\d{13}$/', $fields['ORDER_ID']);
         self::assertSame('Aarav Sharma', $fields['CUST_NAME']);
         self::assertSame('aarav.sharma@example.com', $fields['CUST_EMAIL']);
@@ -240,5 +244,121 @@ final class GatewayTest extends WooCommerceTestCase
         ob_start();
         self::gateway()->payment_fields();
         self::assertNotContains('4111', (string) ob_get_clean());
+    }
+
+    // ---- the webhook (NOTIFY_URL) ----
+
+    public function testTheWebhookCompletesTheOrderWhenTheCustomerNeverReturned(): void
+    {
+        [$order, $fields] = self::orderSentToPaystra('1499.50');
+        $delivery = self::webhookDelivery($fields['ORDER_ID'], '149950');
+        [$status, $answer] = self::gateway()->process_webhook($delivery['body'], $delivery['header']);
+        self::assertSame(200, $status);
+        self::assertSame(['received' => true, 'event_id' => $delivery['id'], 'type' => 'payment.captured', 'order_id' => $fields['ORDER_ID'], 'status' => 'processing'], $answer);
+        self::assertSame('processing', $order->get_status());
+        self::assertSame('1763712000123456', $order->get_transaction_id());
+        self::assertContains('Paystra 000 Transaction successful', implode("\n", $order->notes));
+    }
+
+    public function testASecondDeliveryAndTheLateReturnChangeNothing(): void
+    {
+        [$order, $fields] = self::orderSentToPaystra('1499.50');
+        $delivery = self::webhookDelivery($fields['ORDER_ID'], '149950');
+        self::gateway()->process_webhook($delivery['body'], $delivery['header']);
+        $before = [$order->get_status(), $order->notes, $order->saves, $order->meta];
+        [$status] = self::gateway()->process_webhook($delivery['body'], $delivery['header']);
+        self::assertSame(200, $status);
+        self::assertSame($order->get_checkout_order_received_url(), self::gateway()->process_return(self::gatewayResponse($fields['ORDER_ID'], '149950')));
+        self::assertSame($before, [$order->get_status(), $order->notes, $order->saves, $order->meta]);
+    }
+
+    public function testTheWebhookAfterTheReturnAddsNothing(): void
+    {
+        [$order, $fields] = self::orderSentToPaystra('1499.50');
+        self::gateway()->process_return(self::declinedResponse($fields['ORDER_ID'], '149950'));
+        $notes = $order->notes;
+        $delivery = self::declinedDelivery($fields['ORDER_ID'], '149950');
+        self::assertSame(200, self::gateway()->process_webhook($delivery['body'], $delivery['header'])[0]);
+        self::assertSame('failed', $order->get_status());
+        self::assertSame($notes, $order->notes, 'the same answer is recorded once');
+    }
+
+    public function testAFailedEventAfterTheCaptureChangesNothing(): void
+    {
+        [$order, $fields] = self::orderSentToPaystra('1499.50');
+        $captured = self::webhookDelivery($fields['ORDER_ID'], '149950');
+        self::gateway()->process_webhook($captured['body'], $captured['header']);
+        $notes = $order->notes;
+        $failed = self::declinedDelivery($fields['ORDER_ID'], '149950');
+        [$status, $answer] = self::gateway()->process_webhook($failed['body'], $failed['header']);
+        self::assertSame(200, $status);
+        self::assertSame('processing', $answer['status']);
+        self::assertSame('processing', $order->get_status());
+        self::assertSame('1763712000123456', $order->get_transaction_id());
+        self::assertSame($notes, $order->notes);
+    }
+
+    public function testAFailedEventFailsAPendingOrderAndAPendingOneLeavesItOnHold(): void
+    {
+        [$order, $fields] = self::orderSentToPaystra('1499.50');
+        $pending = self::webhookDelivery($fields['ORDER_ID'], '149950', ['STATUS' => 'Pending', 'RESPONSE_CODE' => '026', 'RESPONSE_MESSAGE' => 'Transaction pending']);
+        self::gateway()->process_webhook($pending['body'], $pending['header']);
+        self::assertSame('on-hold', $order->get_status());
+        $failed = self::declinedDelivery($fields['ORDER_ID'], '149950');
+        self::gateway()->process_webhook($failed['body'], $failed['header']);
+        self::assertSame('failed', $order->get_status());
+    }
+
+    public function testTamperedWrongSecretAndStaleDeliveriesAreRefusedWith400(): void
+    {
+        [$order, $fields] = self::orderSentToPaystra('1499.50');
+        $delivery = self::webhookDelivery($fields['ORDER_ID'], '149950');
+        foreach ([
+            'signature-mismatch' => self::tamperedDelivery($delivery),
+            'wrong-secret' => self::webhookDelivery($fields['ORDER_ID'], '149950', [], '', null, 'wh_another_merchant'),
+            'stale-timestamp' => self::webhookDelivery($fields['ORDER_ID'], '149950', [], '', null, self::WEBHOOK_SECRET, time() - 600),
+        ] as $reason => $refused) {
+            [$status, $answer] = self::gateway()->process_webhook($refused['body'], $refused['header']);
+            self::assertSame(400, $status, $reason);
+            self::assertSame(['received' => false, 'reason' => $reason, 'error' => \Paystra\Webhook::MESSAGES[$reason]], $answer);
+        }
+        self::assertSame('pending', $order->get_status());
+        self::assertSame([], $order->notes);
+        self::assertSame('error', $GLOBALS['wp_test']['logs'][count($GLOBALS['wp_test']['logs']) - 1][0], 'refusals are always logged');
+    }
+
+    public function testTheMerchantsOwnWebhookSecretIsUsed(): void
+    {
+        self::useSettings(['webhook_secret' => 'wh_shop_secret_1']);
+        [$order, $fields] = self::orderSentToPaystra('1499.50');
+        $demo = self::webhookDelivery($fields['ORDER_ID'], '149950');
+        self::assertSame(400, self::gateway()->process_webhook($demo['body'], $demo['header'])[0]);
+        $own = self::webhookDelivery($fields['ORDER_ID'], '149950', [], '', null, 'wh_shop_secret_1');
+        self::assertSame(200, self::gateway()->process_webhook($own['body'], $own['header'])[0]);
+        self::assertSame('processing', $order->get_status());
+    }
+
+    public function testUnknownOrdersAndOtherAmountsAreAnswered200AndChangeNothing(): void
+    {
+        [$order, $fields] = self::orderSentToPaystra('1499.50');
+        foreach ([self::webhookDelivery('WC-999-1763712000123', '149950'), self::webhookDelivery($fields['ORDER_ID'], '100'), self::webhookDelivery('PS-42-1763712000123', '149950')] as $delivery) {
+            [$status, $answer] = self::gateway()->process_webhook($delivery['body'], $delivery['header']);
+            self::assertSame(200, $status, 'the gateway stops retrying');
+            self::assertTrue(isset($answer['ignored']));
+        }
+        self::assertSame('pending', $order->get_status());
+    }
+
+    public function testTheWebhookEndpointIsAWcApiHandlerThatAnswersJson(): void
+    {
+        $gateway = self::gateway();
+        $handlers = $GLOBALS['wp_test']['actions']['woocommerce_api_paystra_webhook'];
+        self::assertSame([$gateway, 'handle_webhook'], end($handlers));
+        self::assertSame(self::WEBHOOK_URL, $gateway->webhook_url());
+        $_SERVER['HTTP_X_PAYSTRA_SIGNATURE'] = 't=1,v1=nothex';
+        $sent = self::assertThrows(WpSendJson::class, static fn () => $gateway->handle_webhook());
+        unset($_SERVER['HTTP_X_PAYSTRA_SIGNATURE']);
+        self::assertSame(400, $sent->status);
+        self::assertSame('malformed-header', $sent->data['reason']);
     }
 }

@@ -126,6 +126,19 @@ function wp_print_inline_script_tag(string $script): void
     echo "<script>$script</script>";
 }
 
+/** wp_send_json() ends the request in WordPress; here it throws with what it would have sent. */
+final class WpSendJson extends RuntimeException
+{
+    public function __construct(public readonly mixed $data, public readonly ?int $status)
+    {
+        parent::__construct('wp_send_json');
+    }
+}
+function wp_send_json(mixed $response, ?int $status_code = null, int $flags = 0): never
+{
+    throw new WpSendJson($response, $status_code);
+}
+
 final class WpDie extends RuntimeException
 {
     public function __construct(string $message, public readonly string $title, public readonly array $args)
