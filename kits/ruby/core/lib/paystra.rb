@@ -8,6 +8,7 @@
 #   client = Paystra::Client.new(config)
 #   request = client.payment_request('AMOUNT' => '100', 'CUST_NAME' => 'Asha Rao')
 #   # render request[:action] + request[:fields] as a form the customer's browser submits
+#   event = client.verify_webhook(raw_body, headers['X-Paystra-Signature']) # POST to NOTIFY_URL
 module Paystra
 end
 
@@ -17,5 +18,7 @@ require_relative 'paystra/fields'
 require_relative 'paystra/hash'
 require_relative 'paystra/cipher'
 require_relative 'paystra/config'
+require_relative 'paystra/webhook'
 require_relative 'paystra/client'
 require_relative 'paystra/web'
+require_relative 'paystra/web/orders'

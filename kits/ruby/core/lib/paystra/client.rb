@@ -5,8 +5,10 @@ require 'net/http'
 require 'uri'
 
 module Paystra
-  # The merchant's side of the gateway: signed payment forms, response verification and the
-  # server-to-server JSON calls (status enquiry, refund, QR, payout).
+  # The merchant's side of the gateway: signed payment forms, response verification, the
+  # server-to-server JSON calls (status enquiry, refund, QR, payout) and webhook verification.
+  # Payments, QR codes, refunds and payouts may carry NOTIFY_URL: where the gateway POSTs a
+  # signed event when they reach an outcome (covered by HASH like every field).
   class Client
     CURRENCY_INR = '356'
     AMOUNT = /\A[1-9]\d{0,9}\z/.freeze
@@ -37,7 +39,7 @@ module Paystra
 
     # The hosted checkout: the signed fields the customer's browser posts to the gateway.
     # `order` holds AMOUNT (paise) and optionally ORDER_ID, CUST_NAME, CUST_EMAIL, CUST_MOBILE,
-    # CUST_ID and RETURN_URL (default APP_URL + /response).
+    # CUST_ID, RETURN_URL (default APP_URL + /response) and NOTIFY_URL.
     # Returns { action: '<base>/paymentrequest', fields: { ..., 'HASH' => ... } }.
     def payment_request(order)
       { action: "#{config.base_url}/paymentrequest", fields: Paystra::Hash.with_hash(sale_fields(order), config.salt) }
@@ -100,13 +102,14 @@ module Paystra
     # paystra:region refund
     # Refunds all or part of a captured payment. Partial refunds add up; a refund beyond what
     # is left answers 329. REFUND_ORDER_ID names this refund (generated when nil).
-    def refund(order_id, refund_order_id, amount)
+    def refund(order_id, refund_order_id, amount, notify_url: nil)
       refund_order_id ||= Client.order_id('RF')
       check_order_id(order_id, 'ORDER_ID')
       check_order_id(refund_order_id, 'REFUND_ORDER_ID')
-      post_signed('/pgws/transact', 'TXNTYPE' => 'REFUND', 'ORDER_ID' => order_id,
-                                    'REFUND_ORDER_ID' => refund_order_id,
-                                    'AMOUNT' => check_amount(amount), 'CURRENCY_CODE' => CURRENCY_INR)
+      fields = { 'TXNTYPE' => 'REFUND', 'ORDER_ID' => order_id, 'REFUND_ORDER_ID' => refund_order_id,
+                 'AMOUNT' => check_amount(amount), 'CURRENCY_CODE' => CURRENCY_INR }
+      fields['NOTIFY_URL'] = notify_url.strip if present?(notify_url)
+      post_signed('/pgws/transact', fields)
     end
     # paystra:endregion
 
@@ -120,7 +123,7 @@ module Paystra
       fields = { 'ORDER_ID' => order['ORDER_ID'] || Client.order_id('QR'), 'AMOUNT' => check_amount(order['AMOUNT']),
                  'CURRENCY_CODE' => CURRENCY_INR, 'QR_TYPE' => qr_type.to_s }
       check_order_id(fields['ORDER_ID'], 'ORDER_ID')
-      %w[CUST_NAME CUST_EMAIL RETURN_URL].each { |key| fields[key] = order[key].strip if present?(order[key]) }
+      %w[CUST_NAME CUST_EMAIL RETURN_URL NOTIFY_URL].each { |key| fields[key] = order[key].strip if present?(order[key]) }
       post_signed('/pgws/qr', fields)
     end
     # paystra:endregion
@@ -137,7 +140,7 @@ module Paystra
                  'AMOUNT' => check_amount(request['AMOUNT']), 'CURRENCY_CODE' => CURRENCY_INR,
                  'TRANSFER_MODE' => mode, 'BENEFICIARY_NAME' => request['BENEFICIARY_NAME'].to_s.strip }
       beneficiary = mode == 'UPI' ? %w[BENEFICIARY_VPA] : %w[BENEFICIARY_ACCOUNT BENEFICIARY_IFSC]
-      (beneficiary + %w[REMARKS]).each { |key| fields[key] = request[key].strip if present?(request[key]) }
+      (beneficiary + %w[REMARKS NOTIFY_URL]).each { |key| fields[key] = request[key].strip if present?(request[key]) }
       check_order_id(fields['PAYOUT_ID'], 'PAYOUT_ID')
       post_signed('/pgws/payout', fields)
     end
@@ -147,6 +150,13 @@ module Paystra
     def payout_status(payout_id)
       check_order_id(payout_id, 'PAYOUT_ID')
       post_signed('/pgws/payout/status', 'PAYOUT_ID' => payout_id)
+    end
+
+    # A webhook delivery (the raw request body and its X-Paystra-Signature header) checked with
+    # PAYSTRA_WEBHOOK_SECRET, and its data HASH with the salt. Returns the event
+    # ({ 'id', 'type', 'created', 'data' }); raises WebhookError (#reason) when refused.
+    def verify_webhook(raw_body, header)
+      Webhook.verify(raw_body, header, config.webhook_secret, salt: config.salt)
     end
 
     private
@@ -162,7 +172,7 @@ module Paystra
         'RETURN_URL' => present?(order['RETURN_URL']) ? order['RETURN_URL'] : config.return_url
       }
       check_order_id(fields['ORDER_ID'], 'ORDER_ID')
-      %w[CUST_NAME CUST_EMAIL CUST_MOBILE CUST_ID].each { |key| fields[key] = order[key].strip if present?(order[key]) }
+      %w[CUST_NAME CUST_EMAIL CUST_MOBILE CUST_ID NOTIFY_URL].each { |key| fields[key] = order[key].strip if present?(order[key]) }
       fields
     end
 

@@ -6,10 +6,10 @@ module Paystra
   # The merchant's credentials and addresses: read from `paystra.env` in the kit's root
   # (KEY=VALUE lines, `#` comments), then environment variables override the file.
   class Config
-    KEYS = %w[PAYSTRA_BASE_URL PAYSTRA_PAY_ID PAYSTRA_SALT PAYSTRA_KEY_SALT APP_URL PORT].freeze
+    KEYS = %w[PAYSTRA_BASE_URL PAYSTRA_PAY_ID PAYSTRA_SALT PAYSTRA_KEY_SALT PAYSTRA_WEBHOOK_SECRET APP_URL PORT].freeze
     FILE_NAME = 'paystra.env'
 
-    attr_reader :base_url, :pay_id, :salt, :key_salt, :app_url, :port
+    attr_reader :base_url, :pay_id, :salt, :key_salt, :webhook_secret, :app_url, :port
 
     # Reads `<kit_root>/paystra.env` when it exists, then ENV (or the `env` given).
     def self.load(kit_root, env: ENV)
@@ -51,6 +51,7 @@ module Paystra
         pay_id: values['PAYSTRA_PAY_ID'],
         salt: values['PAYSTRA_SALT'],
         key_salt: values['PAYSTRA_KEY_SALT'],
+        webhook_secret: values['PAYSTRA_WEBHOOK_SECRET'],
         app_url: present?(values['APP_URL']) ? values['APP_URL'] : "http://localhost:#{port.empty? ? 8000 : port}",
         port: port.empty? ? 8000 : port
       )
@@ -60,11 +61,14 @@ module Paystra
       !value.nil? && !value.to_s.strip.empty?
     end
 
-    def initialize(base_url:, pay_id:, salt:, key_salt:, app_url: 'http://localhost:8000', port: 8000)
+    # The webhook secret is kept as given, not stripped: white space around it is named when a
+    # delivery is verified (the secret the gateway signs with has none).
+    def initialize(base_url:, pay_id:, salt:, key_salt:, webhook_secret: nil, app_url: 'http://localhost:8000', port: 8000)
       @base_url = absolute_url(base_url, 'PAYSTRA_BASE_URL')
       @pay_id = pay_id.to_s.strip
       @salt = salt.to_s.strip
       @key_salt = key_salt.to_s.strip
+      @webhook_secret = webhook_secret.to_s
       @app_url = absolute_url(app_url, 'APP_URL')
       @port = Integer(port.to_s, 10)
       freeze
@@ -82,7 +86,12 @@ module Paystra
       "#{app_url}/response"
     end
 
-    # The salt and key stay out of logs and error pages.
+    # Where the gateway POSTs signed events when a request carries it: APP_URL + /webhook.
+    def notify_url
+      "#{app_url}/webhook"
+    end
+
+    # The salts and the webhook secret stay out of logs and error pages.
     def inspect
       "#<Paystra::Config base_url=#{base_url} pay_id=#{pay_id} app_url=#{app_url} port=#{port}>"
     end

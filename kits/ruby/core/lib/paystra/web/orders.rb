@@ -1,0 +1,166 @@
+# frozen_string_literal: true
+
+require 'fileutils'
+require 'json'
+
+module Paystra
+  module Web
+    # An example's orders, kept in one JSON file so a webhook, the browser's return and a status
+    # enquiry all see the same order, also across restarts and processes. Every change reads,
+    # changes and replaces the file (temp file + rename) under a lock: a Mutex for the server's
+    # threads and flock for other processes.
+    #
+    # An order: order_id, amount, status (created → pending | paid | failed; pending → paid |
+    # failed; paid and failed are final), events (ids of the webhook events applied to it) and
+    # updated_by (return | webhook | status). The file also keeps every event id seen, so a
+    # delivery that comes again changes nothing.
+    class Orders
+      FORWARD = { 'created' => %w[pending paid failed], 'pending' => %w[paid failed] }.freeze
+      # The fields GET /orders/<ORDER_ID> shows, in this order.
+      SHOWN = %w[order_id status amount events updated_by].freeze
+
+      # `<PAYSTRA_DATA_DIR or ./data>/<example>-orders.json`.
+      def self.for_example(example, data_dir: ENV.fetch('PAYSTRA_DATA_DIR', ''))
+        dir = data_dir.to_s.strip.empty? ? 'data' : data_dir
+        new(File.join(dir, "#{example}-orders.json"))
+      end
+
+      # The status a gateway answer means: RESPONSE_CODE 000 paid, STATUS Pending pending,
+      # anything else failed. 328 (no transaction for this order id) says nothing of the
+      # payment, only that the customer has not reached the gateway yet: nil, no change.
+      def self.outcome(fields)
+        return nil if fields['RESPONSE_CODE'] == '328'
+        return 'paid' if fields['RESPONSE_CODE'] == '000'
+        return 'pending' if fields['STATUS'] == 'Pending'
+
+        'failed'
+      end
+
+      attr_reader :path
+
+      def initialize(path)
+        @path = File.expand_path(path)
+        @lock = Mutex.new
+      end
+
+      # Records an order this app created, before the customer pays.
+      def create(order_id, amount)
+        change do |state|
+          state['orders'][order_id] ||= { 'order_id' => order_id, 'amount' => amount.to_s, 'status' => 'created',
+                                          'events' => [], 'updated_by' => nil }
+        end
+      end
+
+      # The one way an order's status changes (browser return, status enquiry and webhook alike):
+      # forward only, so a late or repeated answer never undoes an outcome. `by` is 'return',
+      # 'webhook' or 'status'. Unknown orders are left alone. Returns the order or nil.
+      def advance(order_id, fields, by)
+        change { |state| move(state['orders'][order_id], fields, by) }
+      end
+
+      def find(order_id)
+        read { |state| state['orders'][order_id] }
+      end
+
+      # The newest orders first.
+      def recent(count)
+        read { |state| state['orders'].values.last(count).reverse }
+      end
+
+      # POST /webhook: the raw body and the X-Paystra-Signature header, verified by the client.
+      # Returns [HTTP status, JSON object]: 400 with the reason when refused; 200 otherwise,
+      # and an event id seen before changes nothing.
+      def receive_webhook(client, raw_body, header)
+        event = client.verify_webhook(raw_body, header)
+        change { |state| apply_event(state, event) }
+      rescue WebhookError => e
+        [400, { 'received' => false, 'reason' => e.reason, 'error' => e.message }]
+      end
+
+      # GET /orders/<ORDER_ID>: [HTTP status, JSON object].
+      def show(order_id)
+        order = find(order_id)
+        order ? [200, order.slice(*SHOWN)] : [404, { 'error' => 'No such order' }]
+      end
+
+      private
+
+      def apply_event(state, event)
+        id = event['id']
+        order_id = event['data']['ORDER_ID']
+        order = state['orders'][order_id]
+        return [200, duplicate(id, order_id, order)] if state['events'].include?(id)
+
+        state['events'] << id
+        why = ignored_because(event, order)
+        return [200, { 'received' => true, 'duplicate' => false, 'event_id' => id, 'ignored' => why }] if why
+
+        move(order, event['data'], 'webhook', id)
+        [200, { 'received' => true, 'duplicate' => false, 'event_id' => id, 'order_id' => order_id,
+                'status' => order['status'] }]
+      end
+
+      def duplicate(id, order_id, order)
+        { 'received' => true, 'duplicate' => true, 'event_id' => id, 'order_id' => order_id,
+          'status' => order && order['status'] }
+      end
+
+      def ignored_because(event, order)
+        return "#{event['type']} events are not kept by this example" unless event['type'].start_with?('payment.')
+
+        "no order #{event['data']['ORDER_ID'].inspect} in this example's store" unless order
+      end
+
+      def move(order, fields, by, event_id = nil)
+        return nil unless order
+
+        order['events'] << event_id if event_id
+        status = self.class.outcome(fields)
+        if FORWARD.fetch(order['status'], []).include?(status)
+          order['status'] = status
+          order['updated_by'] = by
+        end
+        order
+      end
+
+      def change
+        locked do
+          state = load
+          result = yield state
+          save(state)
+          result
+        end
+      end
+
+      def read
+        locked { yield load }
+      end
+
+      def locked(&block)
+        @lock.synchronize do
+          FileUtils.mkdir_p(File.dirname(path))
+          File.open("#{path}.lock", File::RDWR | File::CREAT, 0o600) do |lock|
+            lock.flock(File::LOCK_EX)
+            block.call
+          end
+        end
+      end
+
+      def load
+        return { 'orders' => {}, 'events' => [] } unless File.file?(path)
+
+        state = JSON.parse(File.read(path, encoding: 'UTF-8'))
+        { 'orders' => state['orders'] || {}, 'events' => state['events'] || [] }
+      rescue JSON::ParserError => e
+        raise Error, "the order store #{path} is not JSON (#{e.message[0, 80]}): move it away to start afresh"
+      end
+
+      # A reader never sees half a file: the new one replaces the old in one rename.
+      def save(state)
+        temp = "#{path}.#{Process.pid}.tmp"
+        File.write(temp, "#{JSON.pretty_generate(state)}\n")
+        File.rename(temp, path)
+      end
+    end
+  end
+end
