@@ -4,10 +4,19 @@
  */
 export * as Hash from './src/hash.js'
 export * as Cipher from './src/cipher.js'
+export * as Webhook from './src/webhook.js'
 export { canonical, sign, verify, withHash } from './src/hash.js'
 export { decrypt, encrypt, merchantHostedKey, parseFields } from './src/cipher.js'
 export { CONFIG_FILE, loadConfig, parseEnvFile } from './src/config.js'
 export { Client, CURRENCY_INR, isOrderId, newOrderId } from './src/client.js'
+export {
+  EVENT_ID_HEADER,
+  SIGNATURE_HEADER,
+  WEBHOOK_MESSAGES,
+  WEBHOOK_TOLERANCE_SECONDS,
+  signWebhookEvent,
+  verifyWebhook,
+} from './src/webhook.js'
 export {
   CipherError,
   ConfigError,
@@ -15,4 +24,5 @@ export {
   InvalidInputError,
   PaystraError,
   VerificationError,
+  WebhookError,
 } from './src/errors.js'

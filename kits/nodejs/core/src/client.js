@@ -1,9 +1,11 @@
 import { decrypt, encrypt, merchantHostedKey } from './cipher.js'
 import { GatewayError, InvalidInputError, VerificationError } from './errors.js'
 import { verify, withHash } from './hash.js'
+import { verifyWebhook } from './webhook.js'
 
 /** @typedef {import('./hash.js').Fields} Fields */
 /** @typedef {import('./config.js').Config} Config */
+/** @typedef {import('./webhook.js').WebhookEvent} WebhookEvent */
 
 /**
  * An order as the customer placed it. AMOUNT is in paise (the rupee's minor unit), digits only:
@@ -16,6 +18,7 @@ import { verify, withHash } from './hash.js'
  * @property {string} [CUST_MOBILE]
  * @property {string} [CUST_ID]
  * @property {string} [RETURN_URL]
+ * @property {string} [NOTIFY_URL] where the gateway POSTs the signed webhook of the outcome
  */
 
 /**
@@ -37,6 +40,7 @@ import { verify, withHash } from './hash.js'
  * @property {string} [BENEFICIARY_IFSC]
  * @property {string} [BENEFICIARY_VPA] for UPI
  * @property {string} [REMARKS]
+ * @property {string} [NOTIFY_URL] where the gateway POSTs the signed webhook of the outcome
  */
 
 /**
@@ -53,6 +57,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const MOBILE = /^\d{10}$/
 const VPA = /^[A-Za-z0-9._-]{3,}@[A-Za-z]{3,}$/
 const MAX_TEXT = 100
+const URL_FIELDS = ['RETURN_URL', 'NOTIFY_URL']
 
 let lastOrderMillis = 0
 
@@ -203,15 +208,17 @@ export class Client {
    * @param {string} orderId the paid order
    * @param {string} refundOrderId your id for this refund, unique like an order id
    * @param {string} amount paise
+   * @param {{ NOTIFY_URL?: string }} [options] where the refund.processed webhook goes
    * @returns {Promise<Fields>}
    */
-  async refund(orderId, refundOrderId, amount) {
+  async refund(orderId, refundOrderId, amount, options = {}) {
     return this.call('/pgws/transact', {
       TXNTYPE: 'REFUND',
       ORDER_ID: checkOrderId('ORDER_ID', orderId),
       REFUND_ORDER_ID: checkOrderId('REFUND_ORDER_ID', refundOrderId),
       AMOUNT: checkAmount(amount),
       CURRENCY_CODE: CURRENCY_INR,
+      ...notifyUrl(options.NOTIFY_URL),
     })
   }
   // paystra:endregion
@@ -233,6 +240,7 @@ export class Client {
       QR_TYPE: qrType,
       ...optional({ CUST_NAME: order.CUST_NAME, CUST_EMAIL: order.CUST_EMAIL }),
       ...optional({ RETURN_URL: order.RETURN_URL }),
+      ...notifyUrl(order.NOTIFY_URL),
     })
   }
   // paystra:endregion
@@ -258,9 +266,23 @@ export class Client {
         BENEFICIARY_VPA: request.BENEFICIARY_VPA,
         REMARKS: request.REMARKS,
       }),
+      ...notifyUrl(request.NOTIFY_URL),
     })
   }
   // paystra:endregion
+
+  /**
+   * Checks a webhook delivery with this merchant's webhook secret and salt (see verifyWebhook).
+   * @param {string | Uint8Array} rawBody the request body exactly as it arrived, before parsing
+   * @param {string | null | undefined} signatureHeader X-Paystra-Signature
+   * @returns {WebhookEvent}
+   * @throws {import('./errors.js').WebhookError} with `.reason`; never act on such a delivery
+   */
+  verifyWebhook(rawBody, signatureHeader) {
+    return verifyWebhook(rawBody, signatureHeader, this.#config.webhookSecret ?? '', {
+      salt: this.#config.salt,
+    })
+  }
 
   /**
    * The latest answer for a payout, e.g. one that was Pending.
@@ -291,6 +313,7 @@ export class Client {
         CUST_MOBILE: order.CUST_MOBILE,
         CUST_ID: order.CUST_ID,
       }),
+      ...notifyUrl(order.NOTIFY_URL),
     }
     if (fields.CUST_EMAIL !== undefined && !EMAIL.test(fields.CUST_EMAIL)) {
       throw new InvalidInputError('CUST_EMAIL must be an e-mail address')
@@ -399,6 +422,27 @@ function optional(values) {
 }
 
 /**
+ * NOTIFY_URL when one is given: an absolute http(s) URL without credentials, as the gateway
+ * requires (it answers 325 otherwise).
+ * @param {string | undefined} value
+ * @returns {Fields}
+ */
+function notifyUrl(value) {
+  const fields = optional({ NOTIFY_URL: value })
+  if (fields.NOTIFY_URL === undefined) return fields
+  let url
+  try {
+    url = new URL(fields.NOTIFY_URL)
+  } catch {
+    url = undefined
+  }
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.username || url.password) {
+    throw new InvalidInputError('NOTIFY_URL must be an absolute http:// or https:// URL')
+  }
+  return fields
+}
+
+/**
  * Fields travel as `KEY=VALUE~…` inside ENCDATA, so a `~` in a value would split it. Long
  * free text is refused here rather than cut short by the gateway.
  * @param {Record<string, unknown>} fields
@@ -411,7 +455,7 @@ function checkedValues(fields) {
     if (value === undefined) continue
     if (typeof value !== 'string') throw new InvalidInputError(`${key} must be text`)
     if (value.includes('~')) throw new InvalidInputError(`${key} must not contain "~"`)
-    if (value.length > (key === 'RETURN_URL' ? 2048 : MAX_TEXT)) {
+    if (value.length > (URL_FIELDS.includes(key) ? 2048 : MAX_TEXT)) {
       throw new InvalidInputError(`${key} is too long`)
     }
     checked[key] = value

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { ConfigError } from './errors.js'
 
 /**
@@ -10,6 +10,9 @@ import { ConfigError } from './errors.js'
  * @property {string} keySalt derives the merchant-hosted AES key
  * @property {string} appUrl where this app is reachable; RETURN_URL is appUrl + "/response"
  * @property {number} port the port the app listens on
+ * @property {string} webhookSecret verifies the gateway's webhooks; '' when unset. Not the salt
+ * @property {string} dataDir where the example apps keep their orders (PAYSTRA_DATA_DIR, default
+ *   data/ in the kit root)
  * @property {string | undefined} file the paystra.env that was read, if there was one
  */
 
@@ -52,6 +55,9 @@ export function loadConfig(kitRoot, env = process.env) {
     keySalt: value('PAYSTRA_KEY_SALT'),
     appUrl,
     port,
+    // Not trimmed: verifyWebhook names white space around the secret rather than hiding it.
+    webhookSecret: env.PAYSTRA_WEBHOOK_SECRET || file.PAYSTRA_WEBHOOK_SECRET || '',
+    dataDir: resolve(kitRoot, value('PAYSTRA_DATA_DIR') || 'data'),
     file: existsSync(path) ? path : undefined,
   })
 }

@@ -48,3 +48,21 @@ export class GatewayError extends PaystraError {
     this.fields = details.fields
   }
 }
+
+/**
+ * A webhook delivery was refused. `reason` is machine-readable (signature-mismatch,
+ * stale-timestamp, …, the same in every Paystra kit); the message says what to fix.
+ */
+export class WebhookError extends VerificationError {
+  name = 'WebhookError'
+
+  /**
+   * @param {string} reason
+   * @param {string} message
+   */
+  constructor(reason, message) {
+    super(message)
+    /** @type {string} */
+    this.reason = reason
+  }
+}

@@ -43,6 +43,8 @@ describe('configuration', () => {
         keySalt: 'f0e1d2c3b4a59687',
         appUrl: 'http://localhost:8000',
         port: 8000,
+        webhookSecret: '',
+        dataDir: join(root, 'data'),
         file: join(root, 'paystra.env'),
       },
     )
@@ -74,6 +76,22 @@ describe('configuration', () => {
     })
     assert.equal(config.appUrl, 'http://localhost:4152')
     assert.equal(config.file, undefined)
+  })
+
+  it('reads the webhook secret untrimmed, so verifying can say it has white space', () => {
+    writeFileSync(join(root, 'paystra.env'), `${example}PAYSTRA_WEBHOOK_SECRET=wh_file\n`)
+    assert.equal(loadConfig(root, {}).webhookSecret, 'wh_file')
+    const fromEnv = loadConfig(root, { PAYSTRA_WEBHOOK_SECRET: 'wh_env\n' })
+    assert.equal(fromEnv.webhookSecret, 'wh_env\n')
+    writeFileSync(join(root, 'paystra.env'), example)
+    assert.equal(loadConfig(root, {}).webhookSecret, '')
+  })
+
+  it('keeps orders in data/ of the kit root unless PAYSTRA_DATA_DIR says where', () => {
+    writeFileSync(join(root, 'paystra.env'), example)
+    assert.equal(loadConfig(root, {}).dataDir, join(root, 'data'))
+    assert.equal(loadConfig(root, { PAYSTRA_DATA_DIR: '/tmp/orders' }).dataDir, '/tmp/orders')
+    assert.equal(loadConfig(root, { PAYSTRA_DATA_DIR: 'var/x' }).dataDir, join(root, 'var/x'))
   })
 
   it('names every missing value and refuses a bad URL or port', () => {

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { Cipher, Hash } from '../index.js'
+import { Cipher, Hash, Webhook, WebhookError } from '../index.js'
 
 const path = process.env.PAYSTRA_VECTORS
   ? resolve(process.env.PAYSTRA_VECTORS)
@@ -19,7 +19,7 @@ if (!existsSync(path)) {
   )
 }
 
-/** @type {{ hash: Array<Record<string, any>>, encdata: Array<Record<string, any>> }} */
+/** @type {Record<string, any>} */
 const vectors = JSON.parse(readFileSync(path, 'utf8'))
 
 describe(`HASH vectors (${path})`, () => {
@@ -75,6 +75,51 @@ describe(`ENCDATA vectors (${path})`, () => {
         checked++
       }
       assert.ok(checked > 0, `a vector of a kind this test does not know: ${Object.keys(vector)}`)
+    })
+  }
+})
+
+describe(`webhook vectors (${path})`, () => {
+  const { messages, sign, verify } = vectors.webhook
+
+  it('has vectors to test', () => assert.ok(sign.length > 0 && verify.length > 0))
+
+  it('says every reason in the same words', () => {
+    assert.deepEqual({ ...Webhook.WEBHOOK_MESSAGES }, messages)
+    assert.equal(Webhook.WEBHOOK_TOLERANCE_SECONDS, vectors.webhook.tolerance_seconds)
+  })
+
+  for (const vector of sign) {
+    it(`sign: ${vector.note}`, () => {
+      const { secret, timestamp, body } = vector
+      assert.equal(Webhook.webhookSignature(secret, timestamp, body), vector.signature)
+      const signed = Webhook.signWebhookEvent(JSON.parse(body), secret, { timestamp })
+      assert.equal(signed.body, body)
+      assert.equal(signed.headers['X-Paystra-Signature'], vector.header)
+      assert.equal(signed.headers['X-Paystra-Event-Id'], JSON.parse(body).id)
+      assert.equal(signed.headers['Content-Type'], 'application/json')
+    })
+  }
+
+  for (const vector of verify) {
+    it(`verify: ${vector.note}`, () => {
+      const { body, header, secret, salt, now, expect } = vector
+      for (const rawBody of [body, Buffer.from(body, 'utf8')]) {
+        const check = () => Webhook.verifyWebhook(rawBody, header, secret, { salt, now })
+        if (expect.ok) {
+          const event = check()
+          assert.equal(event.id, expect.id)
+          assert.equal(event.type, expect.type)
+          assert.deepEqual(event, JSON.parse(body))
+        } else {
+          assert.throws(check, (error) => {
+            assert.ok(error instanceof WebhookError)
+            assert.equal(error.reason, expect.reason)
+            assert.equal(error.message, messages[expect.reason])
+            return true
+          })
+        }
+      }
     })
   }
 })
