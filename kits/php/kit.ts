@@ -19,7 +19,8 @@ export const php: KitLanguage = {
     }
   },
   examples: ['server', 'merchant-hosted', 'pg', 'epos', 'wallet', 'pos'],
-  exclude: ['paystra.env'],
+  // data/: the examples' order stores (orders and webhook event ids of local test runs).
+  exclude: ['paystra.env', 'data'],
 }
 
 export default php

@@ -37,7 +37,8 @@ final class Client
     /**
      * The hosted checkout form: post `fields` (hidden inputs) to `action` from the customer's
      * browser. `$order` holds AMOUNT (paise) and ORDER_ID, optionally CUST_NAME, CUST_EMAIL,
-     * CUST_MOBILE, CUST_ID and RETURN_URL (default APP_URL + /response).
+     * CUST_MOBILE, CUST_ID, RETURN_URL (default APP_URL + /response) and NOTIFY_URL (where the
+     * gateway POSTs the signed webhook; none when absent).
      *
      * @return array{action: string, fields: array<string, string>}
      */
@@ -102,6 +103,18 @@ final class Client
         return $fields;
     }
 
+    /**
+     * A webhook delivery, verified with the configured webhook secret and (for data's HASH) the
+     * salt. Pass the raw request body and the X-Paystra-Signature header.
+     *
+     * @return array{id: string, type: string, created: int, data: array<string, string>}
+     * @throws WebhookError naming the check that failed
+     */
+    public function verifyWebhook(mixed $rawBody, ?string $header): array
+    {
+        return Webhook::verify($rawBody, $header, $this->config->webhookSecret, ['salt' => $this->config->salt]);
+    }
+
     // paystra:region status
     /** Status enquiry: the gateway's stored answer for the order (STATUS, RESPONSE_CODE, ...). */
     public function status(string $orderId): array
@@ -113,9 +126,10 @@ final class Client
     // paystra:region refund
     /**
      * Refunds a captured payment in full or in part. AMOUNT is in paise; partial refunds add up
-     * to at most the paid amount. REFUND_ORDER_ID must be new for every refund.
+     * to at most the paid amount. REFUND_ORDER_ID must be new for every refund. With
+     * `$notifyUrl`, the gateway also sends a refund.processed webhook there.
      */
-    public function refund(string $orderId, string $refundOrderId, string $amount): array
+    public function refund(string $orderId, string $refundOrderId, string $amount, string $notifyUrl = ''): array
     {
         return $this->call('/pgws/transact', [
             'TXNTYPE' => 'REFUND',
@@ -123,7 +137,7 @@ final class Client
             'REFUND_ORDER_ID' => $refundOrderId,
             'AMOUNT' => $amount,
             'CURRENCY_CODE' => self::CURRENCY_INR,
-        ]);
+        ] + self::nonEmpty(['NOTIFY_URL' => $notifyUrl], ['NOTIFY_URL']));
     }
     // paystra:endregion
 
@@ -131,6 +145,7 @@ final class Client
     /**
      * A QR code for an order: QR_TYPE UPI (any UPI app pays it) or PG (opens the hosted
      * payment page). The answer holds QR_IMAGE_URL, UPI_INTENT or PAYMENT_URL, and TXN_ID.
+     * `$order` may carry CUST_NAME, CUST_EMAIL, RETURN_URL and NOTIFY_URL.
      */
     public function qr(array $order, string $qrType): array
     {
@@ -139,7 +154,7 @@ final class Client
             'AMOUNT' => (string) ($order['AMOUNT'] ?? ''),
             'CURRENCY_CODE' => self::CURRENCY_INR,
             'QR_TYPE' => $qrType,
-        ] + self::nonEmpty($order, ['CUST_NAME', 'CUST_EMAIL', 'RETURN_URL']));
+        ] + self::nonEmpty($order, ['CUST_NAME', 'CUST_EMAIL', 'RETURN_URL', 'NOTIFY_URL']));
     }
     // paystra:endregion
 
@@ -147,13 +162,14 @@ final class Client
     /**
      * Sends money to a bank account (TRANSFER_MODE NEFT, RTGS or IMPS with BENEFICIARY_ACCOUNT
      * and BENEFICIARY_IFSC) or a UPI ID (UPI with BENEFICIARY_VPA). PAYOUT_ID is generated when
-     * missing. STATUS: Processed (000, with the UTR), Pending (026) or Failed.
+     * missing. STATUS: Processed (000, with the UTR), Pending (026) or Failed. NOTIFY_URL, when
+     * given, receives the payout.processed or payout.failed webhook.
      */
     public function payout(array $request): array
     {
         $fields = self::nonEmpty($request, [
             'PAYOUT_ID', 'AMOUNT', 'TRANSFER_MODE', 'BENEFICIARY_NAME',
-            'BENEFICIARY_ACCOUNT', 'BENEFICIARY_IFSC', 'BENEFICIARY_VPA', 'REMARKS',
+            'BENEFICIARY_ACCOUNT', 'BENEFICIARY_IFSC', 'BENEFICIARY_VPA', 'REMARKS', 'NOTIFY_URL',
         ]);
         $fields['PAYOUT_ID'] ??= self::orderId('PO');
         $fields['CURRENCY_CODE'] = self::CURRENCY_INR;
@@ -219,7 +235,7 @@ final class Client
             'CURRENCY_CODE' => self::CURRENCY_INR,
             'TXNTYPE' => 'SALE',
             'RETURN_URL' => (string) ($order['RETURN_URL'] ?? $this->config->returnUrl()),
-        ] + self::nonEmpty($order, ['CUST_NAME', 'CUST_EMAIL', 'CUST_MOBILE', 'CUST_ID']);
+        ] + self::nonEmpty($order, ['CUST_NAME', 'CUST_EMAIL', 'CUST_MOBILE', 'CUST_ID', 'NOTIFY_URL']);
     }
 
     /** @return array<string, string> the named keys that hold a non-empty value, as text */

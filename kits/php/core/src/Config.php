@@ -14,7 +14,7 @@ final class Config
     public const FILE = 'paystra.env';
 
     /** The settings every kit reads, with the sandbox's demo values in paystra.env.example. */
-    public const KEYS = ['PAYSTRA_BASE_URL', 'PAYSTRA_PAY_ID', 'PAYSTRA_SALT', 'PAYSTRA_KEY_SALT', 'APP_URL', 'PORT'];
+    public const KEYS = ['PAYSTRA_BASE_URL', 'PAYSTRA_PAY_ID', 'PAYSTRA_SALT', 'PAYSTRA_KEY_SALT', 'PAYSTRA_WEBHOOK_SECRET', 'APP_URL', 'PORT'];
 
     public readonly string $baseUrl;
     public readonly string $appUrl;
@@ -26,6 +26,8 @@ final class Config
         public readonly string $keySalt = '',
         string $appUrl = 'http://localhost:8000',
         public readonly int $port = 8000,
+        /** Signs the gateway's webhooks; from the merchant portal, not the salt. Not trimmed: Webhook::verify says so. */
+        public readonly string $webhookSecret = '',
     ) {
         $this->baseUrl = rtrim($baseUrl, '/');
         $this->appUrl = rtrim($appUrl, '/');
@@ -82,6 +84,7 @@ final class Config
             keySalt: (string) ($values['PAYSTRA_KEY_SALT'] ?? ''),
             appUrl: (string) ($values['APP_URL'] ?? 'http://localhost:' . $port),
             port: (int) $port,
+            webhookSecret: (string) ($values['PAYSTRA_WEBHOOK_SECRET'] ?? ''),
         );
     }
 
@@ -124,6 +127,12 @@ final class Config
     public function returnUrl(): string
     {
         return $this->appUrl . '/response';
+    }
+
+    /** Where the example apps receive the gateway's webhooks: APP_URL + /webhook. */
+    public function notifyUrl(): string
+    {
+        return $this->appUrl . '/webhook';
     }
 
     private static function value(string $raw): string

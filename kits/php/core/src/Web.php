@@ -9,17 +9,22 @@ namespace Paystra;
  * answers HTML or JSON (`Accept: application/json`), and turns the library's errors into the
  * right status: bad input 400, an unverifiable response 400, an unreachable gateway 502.
  *
- *     $app = new Paystra\Web('PG kit', dirname(__DIR__, 2));
+ *     $app = new Paystra\Web('PG kit', dirname(__DIR__, 2), 'pg');
  *     $app->route('GET', '/', fn () => $app->html($app->page('Shop', '...')));
+ *     $app->routeWebhooks(); // POST /webhook and GET /orders/<ORDER_ID>
  *     $app->run();
+ *
+ * A route ending in `/*` matches every path under it; the handler gets the rest of the path.
  */
 final class Web
 {
     /** @var array<string, callable(): void> */
     private array $routes = [];
     private ?Client $client = null;
+    private ?OrderStore $orders = null;
 
-    public function __construct(public readonly string $kit, public readonly string $kitRoot)
+    /** `$example` names the example's order store (data/<example>-orders.json). */
+    public function __construct(public readonly string $kit, public readonly string $kitRoot, public readonly string $example = 'example')
     {
     }
 
@@ -40,6 +45,70 @@ final class Web
         return $this->client()->config;
     }
 
+    /** The example's orders: recorded at /pay or /qr, moved forward by return, enquiry and webhook. */
+    public function orders(): OrderStore
+    {
+        return $this->orders ??= OrderStore::forExample($this->kitRoot, $this->example);
+    }
+
+    /** NOTIFY_URL for the requests the example sends: APP_URL + /webhook. */
+    public function notifyUrl(): string
+    {
+        return $this->config()->notifyUrl();
+    }
+
+    /** POST /webhook (the gateway's signed events) and GET /orders/<ORDER_ID> (the order store). */
+    public function routeWebhooks(): self
+    {
+        return $this->route('POST', '/webhook', $this->webhook(...))->route('GET', '/orders/*', $this->order(...));
+    }
+
+    /**
+     * POST /webhook: verifies the raw body against X-Paystra-Signature and applies the event
+     * once. Refused: 400 {"received": false, "reason", "error"}. Verified: 200, also for a repeat
+     * or an event this example does not act on, so the gateway stops retrying.
+     */
+    public function webhook(): void
+    {
+        $rawBody = self::body(); // the bytes as they arrived: the signature covers exactly these
+        try {
+            $event = $this->client()->verifyWebhook($rawBody, self::header(Webhook::SIGNATURE_HEADER));
+        } catch (WebhookError $error) {
+            $this->json(['received' => false, 'reason' => $error->reason, 'error' => $error->getMessage()], 400);
+            return;
+        }
+        $this->json($this->orders()->receive($event));
+    }
+
+    /** The home page's sentence about webhooks: where the example listens and what it records. */
+    public function webhookNotice(): string
+    {
+        try {
+            $url = $this->notifyUrl();
+        } catch (ConfigError) {
+            $url = '<APP_URL>/webhook';
+        }
+        return Html::notice('info', 'This server also listens at <code>/webhook</code> for Paystra\'s signed events: the requests it sends carry <code>NOTIFY_URL=' . Html::e($url)
+            . '</code> (set <code>APP_URL</code> to an address the gateway can reach and <code>PAYSTRA_WEBHOOK_SECRET</code> to your webhook secret). <code>/orders/&lt;ORDER_ID&gt;</code> shows what it recorded.');
+    }
+
+    /** GET /orders/<ORDER_ID>: the stored order as JSON, or 404. */
+    public function order(string $orderId): void
+    {
+        $order = $this->orders()->find(rawurldecode($orderId));
+        if ($order === null) {
+            $this->json(['error' => 'No such order'], 404);
+            return;
+        }
+        $this->json([
+            'order_id' => $order['order_id'],
+            'status' => $order['status'],
+            'amount' => $order['amount'],
+            'events' => $order['events'],
+            'updated_by' => $order['updated_by'],
+        ]);
+    }
+
     public function run(): void
     {
         $method = $_SERVER['REQUEST_METHOD'] ?? 'GET';
@@ -49,6 +118,13 @@ final class Web
             if ($handler !== null) {
                 $handler();
                 return;
+            }
+            foreach ($this->routes as $key => $prefixHandler) {
+                $prefix = substr($key, 0, -1);
+                if (str_ends_with($key, '/*') && str_starts_with("$method $path", $prefix) && strlen("$method $path") > strlen($prefix)) {
+                    $prefixHandler(substr("$method $path", strlen($prefix)));
+                    return;
+                }
             }
             $allowed = array_keys(array_filter($this->routes, static fn (string $key): bool => str_ends_with($key, " $path"), ARRAY_FILTER_USE_KEY));
             if ($allowed !== []) {
@@ -86,6 +162,7 @@ final class Web
             throw new \InvalidArgumentException('order_id: ' . $problem);
         }
         $fields = $this->client()->status($orderId);
+        $this->orders()->update($fields, 'status');
         if (!self::wantsHtml()) {
             $this->json(['verified' => true, 'fields' => $fields]);
             return;
@@ -111,6 +188,13 @@ final class Web
     {
         $value = $_GET[$key] ?? '';
         return is_string($value) ? trim($value) : '';
+    }
+
+    /** A request header by name (`X-Paystra-Signature`), or null when absent. */
+    public static function header(string $name): ?string
+    {
+        $value = $_SERVER['HTTP_' . strtoupper(str_replace('-', '_', $name))] ?? null;
+        return is_string($value) ? $value : null;
     }
 
     /** The raw request body. */

@@ -17,7 +17,7 @@ use Paystra\Html;
 use Paystra\Validate;
 use Paystra\Web;
 
-$app = new Web('ePOS kit · QR at the counter', dirname(__DIR__, 2));
+$app = new Web('ePOS kit · QR at the counter', dirname(__DIR__, 2), 'epos');
 
 $app->route('GET', '/', static function () use ($app): void {
     $body = '<section class="card">
@@ -34,7 +34,7 @@ $app->route('GET', '/', static function () use ($app): void {
 <li>The signed answer carries <code>QR_IMAGE_URL</code> (the PNG shown to the customer), <code>UPI_INTENT</code> for UPI or <code>PAYMENT_URL</code> for PG, and the order starts as <code>Pending</code> (006).</li>
 <li>The customer scans and pays. In the sandbox, the QR opens a scan page where <strong>success@upi</strong> pays and <strong>failure@upi</strong> declines.</li>
 <li>The counter checks <code>/status?order_id=…</code> (the page refreshes itself) until the order is <code>Captured</code> (000).</li>
-</ol></section>' . Html::statusForm();
+</ol></section>' . Html::statusForm() . $app->webhookNotice();
     $app->html($app->page('Counter sale', $body));
 });
 
@@ -48,8 +48,9 @@ $app->route('POST', '/qr', static function () use ($app): void {
         in_array($qrType, ['UPI', 'PG'], true) ? null : 'QR_TYPE must be UPI or PG.',
         $name === '' ? null : Validate::name($name),
     ]);
-    $order = ['ORDER_ID' => Client::orderId('EP'), 'AMOUNT' => $amount, 'CUST_NAME' => $name];
+    $order = ['ORDER_ID' => Client::orderId('EP'), 'AMOUNT' => $amount, 'CUST_NAME' => $name, 'NOTIFY_URL' => $app->notifyUrl()];
     $fields = $app->client()->qr($order, $qrType); // signed request; the answer's HASH is verified
+    $app->orders()->create($order['ORDER_ID'], $amount);
     if (Web::wantsJson()) {
         $app->json(['verified' => true, 'fields' => $fields]);
         return;
@@ -85,5 +86,6 @@ $app->route('POST', '/qr', static function () use ($app): void {
 });
 
 $app->route('GET', '/status', $app->status(...));
+$app->routeWebhooks(); // POST /webhook, GET /orders/<ORDER_ID>
 
 $app->run();

@@ -18,7 +18,7 @@ use Paystra\Validate;
 use Paystra\VerificationError;
 use Paystra\Web;
 
-$app = new Web('Merchant Hosted PHP kit', dirname(__DIR__, 2));
+$app = new Web('Merchant Hosted PHP kit', dirname(__DIR__, 2), 'merchant-hosted');
 
 $app->route('GET', '/', static function () use ($app): void {
     $body = '<section class="card">
@@ -43,7 +43,7 @@ $app->route('GET', '/', static function () use ($app): void {
 <li>Net banking and wallets open the sandbox bank page (<strong>Success</strong> or <strong>Failure</strong>); UPI is answered at once.</li>
 <li>The gateway posts <code>PAY_ID</code> + <code>ENCDATA</code> to <code>/response</code>, which decrypts it and verifies the HASH.</li>
 </ol></section>'
-        . Html::testData() . Html::statusForm();
+        . Html::testData() . Html::statusForm() . $app->webhookNotice();
     $app->html($app->page('Checkout', $body));
 });
 
@@ -52,9 +52,10 @@ $app->route('POST', '/pay', static function () use ($app): void {
     $customer = Validate::payment($input);
     $method = Validate::method($input);
     // paystra:region merchant-hosted-request
-    $order = ['ORDER_ID' => Client::orderId('MH')] + $customer;
+    $order = ['ORDER_ID' => Client::orderId('MH'), 'NOTIFY_URL' => $app->notifyUrl()] + $customer;
     // $method: PAYMENT_TYPE NB|WL|UP, MOP_TYPE (bank or wallet code, UP for UPI), PAYER_ADDRESS.
     $request = $app->client()->merchantHostedRequest($order, $method);
+    $app->orders()->create($order['ORDER_ID'], $order['AMOUNT']);
     // Only PAY_ID and ENCDATA reach the browser, posted to {base}/merchantPaymentInit.
     $summary = Html::rows([
         'Order ID' => '<code>' . Html::e($order['ORDER_ID']) . '</code>',
@@ -73,6 +74,7 @@ $app->route('POST', '/response', static function () use ($app): void {
         $app->fail(400, 'Response not verified', $error->getMessage(), ['verified' => false]);
         return;
     }
+    $app->orders()->update($fields, 'return'); // forward only: the webhook may have been first
     // paystra:endregion
     if (Web::wantsJson()) {
         $app->json(['verified' => true, 'fields' => $fields]);
@@ -82,5 +84,6 @@ $app->route('POST', '/response', static function () use ($app): void {
 });
 
 $app->route('GET', '/status', $app->status(...));
+$app->routeWebhooks(); // POST /webhook, GET /orders/<ORDER_ID>
 
 $app->run();

@@ -16,7 +16,7 @@ use Paystra\Validate;
 use Paystra\VerificationError;
 use Paystra\Web;
 
-$app = new Web('PG kit · Hosted checkout', dirname(__DIR__, 2));
+$app = new Web('PG kit · Hosted checkout', dirname(__DIR__, 2), 'pg');
 
 $app->route('GET', '/', static function () use ($app): void {
     $body = '<section class="card">
@@ -36,15 +36,16 @@ $app->route('GET', '/', static function () use ($app): void {
 <li><code>/response</code> decrypts ENCDATA, verifies its HASH and shows the result. <code>RESPONSE_CODE 000</code> means paid.</li>
 <li><code>/status?order_id=…</code> asks the gateway for the order\'s status at any time (for example before shipping).</li>
 </ol></section>'
-        . Html::testData() . Html::statusForm();
+        . Html::testData() . Html::statusForm() . $app->webhookNotice();
     $app->html($app->page('Checkout', $body));
 });
 
 $app->route('POST', '/pay', static function () use ($app): void {
     $customer = Validate::payment(Web::input());
     // paystra:region payment-request
-    $order = ['ORDER_ID' => Client::orderId('PG')] + $customer;
+    $order = ['ORDER_ID' => Client::orderId('PG'), 'NOTIFY_URL' => $app->notifyUrl()] + $customer;
     $request = $app->client()->paymentRequest($order);
+    $app->orders()->create($order['ORDER_ID'], $order['AMOUNT']);
     // $request['action'] is {base}/paymentrequest; $request['fields'] carry the HASH.
     $summary = Html::rows([
         'Order ID' => '<code>' . Html::e($order['ORDER_ID']) . '</code>',
@@ -64,6 +65,7 @@ $app->route('POST', '/response', static function () use ($app): void {
         return;
     }
     $paid = $fields['RESPONSE_CODE'] === '000'; // STATUS Captured: ship the order
+    $app->orders()->update($fields, 'return'); // forward only: the webhook may have been first
     // paystra:endregion
     if (Web::wantsJson()) {
         $app->json(['verified' => true, 'fields' => $fields]);
@@ -75,5 +77,6 @@ $app->route('POST', '/response', static function () use ($app): void {
 });
 
 $app->route('GET', '/status', $app->status(...));
+$app->routeWebhooks(); // POST /webhook, GET /orders/<ORDER_ID>
 
 $app->run();

@@ -20,7 +20,7 @@ use Paystra\Web;
 
 const MAX_ORDERS = 100;
 
-$app = new Web('POS kit · Refunds and reconciliation', dirname(__DIR__, 2));
+$app = new Web('POS kit · Refunds and reconciliation', dirname(__DIR__, 2), 'pos');
 
 $app->route('GET', '/', static function () use ($app): void {
     $body = '<h1>Store back office</h1>
@@ -38,7 +38,7 @@ $app->route('GET', '/', static function () use ($app): void {
 <div class="field"><label for="f-order-ids">Order IDs</label><textarea id="f-order-ids" name="ORDER_IDS" required aria-describedby="f-order-ids-hint" spellcheck="false"></textarea>
 <p class="hint" id="f-order-ids-hint">One per line, or separated by commas.</p></div>
 <button type="submit">Reconcile</button></form></section>'
-        . Html::statusForm();
+        . Html::statusForm() . $app->webhookNotice();
     $app->html($app->page('Back office', $body));
 });
 
@@ -54,7 +54,7 @@ $app->route('POST', '/refund', static function () use ($app): void {
         Validate::orderId($refundOrderId) === null ? null : 'REFUND_ORDER_ID must be 1 to 50 letters, digits or : / @ _ -',
     ]);
     // The gateway answers a signed STATUS Refunded (000) or the reason: 328, 329, 330, 018...
-    $fields = $app->client()->refund($orderId, $refundOrderId, $amount);
+    $fields = $app->client()->refund($orderId, $refundOrderId, $amount, $app->notifyUrl()); // refund.processed comes to /webhook
     if (!Web::wantsHtml()) {
         $app->json(['verified' => true, 'fields' => $fields]);
         return;
@@ -130,5 +130,6 @@ $app->route('POST', '/reconcile', static function () use ($app): void {
 });
 
 $app->route('GET', '/status', $app->status(...));
+$app->routeWebhooks(); // POST /webhook, GET /orders/<ORDER_ID>
 
 $app->run();

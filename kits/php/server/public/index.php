@@ -9,6 +9,8 @@ declare(strict_types=1);
 //   GET  /status           status enquiry (?order_id=...)
 //   POST /payout           sends money to a bank account or UPI ID (form or JSON)
 //   GET  /payout/status    the stored answer of a payout (?payout_id=...)
+//   POST /webhook          the gateway's signed events (NOTIFY_URL), applied once, forward only
+//   GET  /orders/<id>      the order as this server recorded it (JSON)
 //
 // Run from the kit root: php -S 127.0.0.1:8000 -t server/public server/public/index.php
 
@@ -21,8 +23,10 @@ use Paystra\PaymentMethods;
 use Paystra\Validate;
 use Paystra\VerificationError;
 use Paystra\Web;
+use Paystra\Webhook;
+use Paystra\WebhookError;
 
-$app = new Web('PHP server kit', dirname(__DIR__, 2));
+$app = new Web('PHP server kit', dirname(__DIR__, 2), 'server');
 
 $app->route('GET', '/', static function () use ($app): void {
     $modes = [];
@@ -64,15 +68,16 @@ $app->route('GET', '/', static function () use ($app): void {
             'HASH' => '<code>' . Html::e(Hash::sign($vector, '473531b173db4371')) . '</code>',
         ])
         . '<p>The same from a terminal, in the kit root:</p><pre><code>php -r \'require "core/src/autoload.php"; echo Paystra\Hash::sign(["ORDER_ID" =&gt; "SPIN020406172", "PAY_ID" =&gt; "1001340526093022", "TXNTYPE" =&gt; "STATUS"], "473531b173db4371"), PHP_EOL;\'</code></pre></section>'
-        . Html::testData();
+        . Html::testData() . $app->webhookNotice();
     $app->html($app->page('Console', $body));
 });
 
 $app->route('POST', '/pay', static function () use ($app): void {
     $customer = Validate::payment(Web::input());
     // paystra:region payment-request
-    $order = ['ORDER_ID' => Client::orderId('SK')] + $customer;
+    $order = ['ORDER_ID' => Client::orderId('SK'), 'NOTIFY_URL' => $app->notifyUrl()] + $customer;
     $request = $app->client()->paymentRequest($order);
+    $app->orders()->create($order['ORDER_ID'], $order['AMOUNT']);
     // Hidden inputs of every signed field (HASH included), posted to {base}/paymentrequest.
     $summary = Html::rows([
         'Order ID' => '<code>' . Html::e($order['ORDER_ID']) . '</code>',
@@ -90,6 +95,7 @@ $app->route('POST', '/response', static function () use ($app): void {
         $app->fail(400, 'Response not verified', $error->getMessage(), ['verified' => false]);
         return;
     }
+    $app->orders()->update($fields, 'return'); // forward only: a webhook may have been first
     if (Web::wantsJson()) {
         $app->json(['verified' => true, 'fields' => $fields]);
         return;
@@ -100,6 +106,23 @@ $app->route('POST', '/response', static function () use ($app): void {
 });
 
 $app->route('GET', '/status', $app->status(...));
+
+// paystra:region webhook
+$app->route('POST', '/webhook', static function () use ($app): void {
+    $rawBody = Web::body(); // before any parsing: the signature covers these exact bytes
+    try {
+        $event = $app->client()->verifyWebhook($rawBody, Web::header(Webhook::SIGNATURE_HEADER));
+    } catch (WebhookError $error) {
+        $app->json(['received' => false, 'reason' => $error->reason, 'error' => $error->getMessage()], 400);
+        return;
+    }
+    // Delivered at least once: a repeated event id changes nothing, and an order only moves
+    // forward (a late payment.failed never undoes a capture). 2xx stops the retries.
+    $app->json($app->orders()->receive($event));
+});
+// paystra:endregion
+
+$app->route('GET', '/orders/*', $app->order(...));
 
 $showPayout = static function (array $fields) use ($app): void {
     if (!Web::wantsHtml()) {
@@ -138,6 +161,7 @@ $app->route('POST', '/payout', static function () use ($app, $showPayout): void 
         unset($request['BENEFICIARY_VPA']);
     }
     // The gateway checks the values and answers a signed code (331 mode, 332 account, 334 limits...).
+    $request['NOTIFY_URL'] = $app->notifyUrl(); // payout.processed or payout.failed comes there
     $showPayout($app->client()->payout($request));
 });
 

@@ -17,7 +17,7 @@ use Paystra\Validate;
 use Paystra\VerificationError;
 use Paystra\Web;
 
-$app = new Web('Wallet kit', dirname(__DIR__, 2));
+$app = new Web('Wallet kit', dirname(__DIR__, 2), 'wallet');
 
 $app->route('GET', '/', static function () use ($app): void {
     $wallets = '';
@@ -39,7 +39,7 @@ $app->route('GET', '/', static function () use ($app): void {
 <li>The fields and their HASH are encrypted into <code>ENCDATA</code> with the merchant-hosted key and posted with <code>PAY_ID</code> to <code>/merchantPaymentInit</code>.</li>
 <li>The wallet (in the sandbox, its bank page) approves or declines: <strong>Success</strong> gives 000, <strong>Failure</strong> 004.</li>
 <li>The gateway posts the encrypted result to <code>/response</code>, which verifies it before the recharge is credited.</li>
-</ol></section>' . Html::statusForm();
+</ol></section>' . Html::statusForm() . $app->webhookNotice();
     $app->html($app->page('Wallet checkout', $body));
 });
 
@@ -48,9 +48,10 @@ $app->route('POST', '/pay', static function () use ($app): void {
     $customer = Validate::payment($input);
     $method = Validate::method(['PAYMENT_TYPE' => PaymentMethods::WALLET] + $input);
     // paystra:region merchant-hosted-request
-    $order = ['ORDER_ID' => Client::orderId('WL')] + $customer;
+    $order = ['ORDER_ID' => Client::orderId('WL'), 'NOTIFY_URL' => $app->notifyUrl()] + $customer;
     // $method is ['PAYMENT_TYPE' => 'WL', 'MOP_TYPE' => 'PPL' | 'MWL' | 'PPWL'].
     $request = $app->client()->merchantHostedRequest($order, $method);
+    $app->orders()->create($order['ORDER_ID'], $order['AMOUNT']);
     $summary = Html::rows([
         'Order ID' => '<code>' . Html::e($order['ORDER_ID']) . '</code>',
         'Amount' => Html::amount($order['AMOUNT']),
@@ -68,6 +69,7 @@ $app->route('POST', '/response', static function () use ($app): void {
         $app->fail(400, 'Response not verified', $error->getMessage(), ['verified' => false]);
         return;
     }
+    $app->orders()->update($fields, 'return'); // forward only: the webhook may have been first
     if (Web::wantsJson()) {
         $app->json(['verified' => true, 'fields' => $fields]);
         return;
@@ -78,5 +80,6 @@ $app->route('POST', '/response', static function () use ($app): void {
 });
 
 $app->route('GET', '/status', $app->status(...));
+$app->routeWebhooks(); // POST /webhook, GET /orders/<ORDER_ID>
 
 $app->run();

@@ -1,0 +1,182 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Paystra;
+
+/**
+ * The example apps' orders, in one JSON file (`<PAYSTRA_DATA_DIR or data>/<example>-orders.json`),
+ * and the one rule that changes them: an order's status only moves forward. The browser return,
+ * the status enquiry and the webhook all go through `update()`, in whatever order they arrive.
+ *
+ * PHP's built-in server may serve requests side by side (PHP_CLI_SERVER_WORKERS), so every
+ * change reads and writes the file under an exclusive lock, and writes a temporary file that
+ * replaces the old one: a reader never sees half a file.
+ */
+final class OrderStore
+{
+    public const CREATED = 'created';
+    public const PENDING = 'pending';
+    public const PAID = 'paid';
+    public const FAILED = 'failed';
+
+    /** Where each status may go next; paid and failed are final. */
+    private const NEXT = [
+        self::CREATED => [self::PENDING, self::PAID, self::FAILED],
+        self::PENDING => [self::PAID, self::FAILED],
+        self::PAID => [],
+        self::FAILED => [],
+    ];
+
+    public function __construct(public readonly string $file)
+    {
+    }
+
+    /** The store of an example: `$PAYSTRA_DATA_DIR` (or `<kit root>/data`) / `<example>-orders.json`. */
+    public static function forExample(string $kitRoot, string $example): self
+    {
+        $dir = getenv('PAYSTRA_DATA_DIR') ?: rtrim($kitRoot, '/\\') . DIRECTORY_SEPARATOR . 'data';
+        return new self(rtrim($dir, '/\\') . DIRECTORY_SEPARATOR . $example . '-orders.json');
+    }
+
+    /** The status a gateway answer means: 000 paid, STATUS Pending pending, anything else failed. */
+    public static function statusOf(array $fields): ?string
+    {
+        return match (true) {
+            ($fields['RESPONSE_CODE'] ?? '') === '000' => self::PAID,
+            // 328: the gateway holds no transaction for the order yet, so nothing has happened.
+            ($fields['RESPONSE_CODE'] ?? '') === '328' => null,
+            ($fields['STATUS'] ?? '') === 'Pending' => self::PENDING,
+            default => self::FAILED,
+        };
+    }
+
+    /** `$to` when the order may move there from `$from`, else `$from`: never backwards. */
+    public static function advance(string $from, string $to): string
+    {
+        return in_array($to, self::NEXT[$from] ?? [], true) ? $to : $from;
+    }
+
+    /** Records a new order (status `created`) as the example sends it to the gateway. */
+    public function create(string $orderId, string $amount): array
+    {
+        return $this->change(static function (array &$data) use ($orderId, $amount): array {
+            return $data['orders'][$orderId] ??= [
+                'order_id' => $orderId,
+                'amount' => $amount,
+                'status' => self::CREATED,
+                'events' => [],
+                'updated_by' => null,
+            ];
+        });
+    }
+
+    /**
+     * Applies a verified gateway answer (`$by`: return, status or webhook) to its order, forward
+     * only. Returns the order, or null when the order is not this example's.
+     */
+    public function update(array $fields, string $by, ?string $eventId = null): ?array
+    {
+        return $this->change(static fn (array &$data): ?array => self::apply($data, $fields, $by, $eventId));
+    }
+
+    /**
+     * A verified webhook event, applied at most once: the answer for the gateway (and the log).
+     * A repeated event id changes nothing; payment events move their order forward; other events
+     * (refund.processed, payout.*) and unknown orders are only remembered.
+     */
+    public function receive(array $event): array
+    {
+        return $this->change(static function (array &$data) use ($event): array {
+            $eventId = $event['id'];
+            $orderId = (string) ($event['data']['ORDER_ID'] ?? '');
+            $answer = ['received' => true, 'duplicate' => false, 'event_id' => $eventId];
+            if (isset($data['seen_events'][$eventId])) {
+                $answer['duplicate'] = true;
+                return $answer + ['order_id' => $orderId, 'status' => $data['orders'][$orderId]['status'] ?? null];
+            }
+            $data['seen_events'][$eventId] = $event['type'];
+            if (!str_starts_with($event['type'], 'payment.')) {
+                return $answer + ['ignored' => "{$event['type']} events do not change an order's payment status"];
+            }
+            $order = self::apply($data, $event['data'], 'webhook', $eventId);
+            if ($order === null) {
+                return $answer + ['ignored' => "no order $orderId in this example's store"];
+            }
+            return $answer + ['order_id' => $orderId, 'status' => $order['status']];
+        });
+    }
+
+    public function find(string $orderId): ?array
+    {
+        return $this->read()['orders'][$orderId] ?? null;
+    }
+
+    private static function apply(array &$data, array $fields, string $by, ?string $eventId): ?array
+    {
+        $orderId = (string) ($fields['ORDER_ID'] ?? '');
+        if (!isset($data['orders'][$orderId])) {
+            return null;
+        }
+        $order = &$data['orders'][$orderId];
+        $next = self::statusOf($fields);
+        if ($next !== null && self::advance($order['status'], $next) !== $order['status']) {
+            $order['status'] = $next;
+            $order['updated_by'] = $by;
+        }
+        if ($eventId !== null) {
+            $order['events'][] = $eventId;
+        }
+        return $order;
+    }
+
+    /** The whole file: `orders` by id and `seen_events` (event id => type). */
+    private function read(): array
+    {
+        $text = is_file($this->file) ? file_get_contents($this->file) : false;
+        $data = is_string($text) ? json_decode($text, true) : null;
+        return [
+            'orders' => is_array($data['orders'] ?? null) ? $data['orders'] : [],
+            'seen_events' => is_array($data['seen_events'] ?? null) ? $data['seen_events'] : [],
+        ];
+    }
+
+    /** Runs `$change` on the data under an exclusive lock and saves the result. */
+    private function change(callable $change): mixed
+    {
+        $dir = dirname($this->file);
+        if (!is_dir($dir) && !@mkdir($dir, 0o777, true) && !is_dir($dir)) {
+            throw new \RuntimeException("Cannot create the order store's directory $dir");
+        }
+        $lock = fopen($this->file . '.lock', 'c');
+        if ($lock === false || !flock($lock, LOCK_EX)) {
+            throw new \RuntimeException("Cannot lock {$this->file}");
+        }
+        try {
+            $data = $this->read();
+            $before = $data;
+            $result = $change($data);
+            if ($data !== $before) {
+                $this->write($data);
+            }
+            return $result;
+        } finally {
+            flock($lock, LOCK_UN);
+            fclose($lock);
+        }
+    }
+
+    private function write(array $data): void
+    {
+        // Objects, not lists, even when empty, so the file keeps one shape.
+        $json = json_encode(
+            ['orders' => (object) $data['orders'], 'seen_events' => (object) $data['seen_events']],
+            JSON_THROW_ON_ERROR | JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE,
+        );
+        $temporary = $this->file . '.' . bin2hex(random_bytes(4)) . '.tmp';
+        if (file_put_contents($temporary, $json . "\n") === false || !rename($temporary, $this->file)) {
+            @unlink($temporary);
+            throw new \RuntimeException("Cannot write {$this->file}");
+        }
+    }
+}
