@@ -69,9 +69,11 @@ final class ModuleTest extends TestCase
                 self::assertTrue(in_array($field->attributes['id'], $defaults, true), 'default for ' . $field->attributes['id']);
             }
         }
-        foreach (['active', 'title', 'test_mode', 'pay_id', 'salt', 'key_salt', 'gateway_url'] as $id) {
+        foreach (['active', 'title', 'test_mode', 'pay_id', 'salt', 'key_salt', 'webhook_secret', 'gateway_url'] as $id) {
             self::assertTrue(isset($fields[$id]), "admin field $id");
         }
+        self::assertSame('obscure', $fields['webhook_secret']->attributes['type']);
+        self::assertSame('Magento\Config\Model\Config\Backend\Encrypted', trim($fields['webhook_secret']->one('backend_model')->text));
         self::assertSame('obscure', $fields['salt']->attributes['type']);
         self::assertSame('obscure', $fields['key_salt']->attributes['type']);
         self::assertSame('Magento\Config\Model\Config\Backend\Encrypted', trim($fields['key_salt']->one('backend_model')->text));
@@ -112,7 +114,7 @@ final class ModuleTest extends TestCase
         $route = self::xml('etc/frontend/routes.xml')->one('router[@id=standard]/route');
         self::assertSame('paystra', $route->attributes['frontName']);
         self::assertSame('Paystra_Payment', $route->one('module')->attributes['name']);
-        foreach (['Redirect', 'Response', 'Failed'] as $controller) {
+        foreach (['Redirect', 'Response', 'Failed', 'Webhook'] as $controller) {
             self::assertTrue(self::classFileExists("Paystra\\Payment\\Controller\\Payment\\$controller"));
         }
         self::assertTrue(in_array(
@@ -125,6 +127,8 @@ final class ModuleTest extends TestCase
             class_implements(Paystra\Payment\Controller\Payment\Response::class),
             true,
         ), 'the return URL accepts POST only');
+        self::assertTrue(in_array(Magento\Framework\App\Action\HttpPostActionInterface::class, class_implements(Paystra\Payment\Controller\Payment\Webhook::class), true));
+        self::assertFalse(in_array(Magento\Framework\App\Action\HttpGetActionInterface::class, class_implements(Paystra\Payment\Controller\Payment\Webhook::class), true), 'the webhook accepts POST only');
     }
 
     public function testTheCheckoutRendererAndItsFilesResolve(): void

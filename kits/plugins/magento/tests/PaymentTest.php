@@ -20,6 +20,7 @@ use Paystra\Payment\Console\Command\StatusCommand;
 use Paystra\Payment\Controller\Payment\Failed;
 use Paystra\Payment\Controller\Payment\Redirect;
 use Paystra\Payment\Controller\Payment\Response;
+use Paystra\Payment\Controller\Payment\Webhook;
 use Paystra\Payment\Gateway\Command\InitializeCommand;
 use Paystra\Payment\Gateway\Validator\CurrencyValidator;
 use Paystra\Payment\Model\Ui\ConfigProvider;
@@ -31,6 +32,7 @@ use Symfony\Component\Console\Output\BufferedOutput;
 final class PaymentTest extends MagentoTestCase
 {
     private const RETURN_URL = 'https://shop.test/paystra/payment/response/';
+    private const WEBHOOK_URL = 'https://shop.test/paystra/payment/webhook/';
 
     private TestMessages $messages;
     private ResultFactory $results;
@@ -71,6 +73,7 @@ final class PaymentTest extends MagentoTestCase
         self::assertSame('149950', $fields['AMOUNT'], '₹1,499.50 in paise');
         self::assertMatches('/^MG-000000123-\d{13}$/', $fields['ORDER_ID']);
         self::assertSame(self::RETURN_URL, $fields['RETURN_URL']);
+        self::assertSame(self::WEBHOOK_URL, $fields['NOTIFY_URL'] ?? null, 'the webhook endpoint');
         self::assertSame(['paystra/payment/response', ['_secure' => true, '_nosid' => true]], $this->url->calls[0]);
         self::assertSame('356', $fields['CURRENCY_CODE']);
         self::assertSame('SALE', $fields['TXNTYPE']);
@@ -237,6 +240,7 @@ final class PaymentTest extends MagentoTestCase
         $starts = static fn (string $path, bool $before = true): bool => (new Paystra\Payment\Plugin\SessionStartChecker(new HttpRequest([], $path)))->afterCheck($checker, $before);
         self::assertFalse($starts('/paystra/payment/response/'));
         self::assertFalse($starts('/paystra/payment/response'));
+        self::assertFalse($starts('/paystra/payment/webhook/'));
         self::assertFalse($starts('/default/paystra/payment/response/'));
         self::assertTrue($starts('/paystra/payment/redirect/'));
         self::assertTrue($starts('/checkout/onepage/success/'));
@@ -347,5 +351,107 @@ final class PaymentTest extends MagentoTestCase
         $info = new Info();
         self::assertSame('Paystra TXN_ID', $info->label('paystra_txn_id'));
         self::assertSame('other', $info->label('other'));
+    }
+
+    // ---- the webhook (NOTIFY_URL) ----
+
+    /** POST /paystra/payment/webhook with the delivery's raw body and signature header. */
+    private function deliver(array $delivery): array
+    {
+        $request = new HttpRequest([], '/paystra/payment/webhook/', $delivery['body'], ['X-Paystra-Signature' => $delivery['header']]);
+        $result = (new Webhook($request, $this->processor(), $this->results))->execute();
+        self::assertTrue($result instanceof Raw);
+        self::assertSame('application/json', $result->headers['Content-Type']);
+        return [$result->code, json_decode($result->contents, true)];
+    }
+
+    public function testTheWebhookInvoicesTheOrderWhenTheCustomerNeverReturned(): void
+    {
+        [$order, $form] = $this->orderSentToPaystra(1499.5);
+        $delivery = self::webhookDelivery($form['fields']['ORDER_ID'], '149950');
+        [$status, $answer] = $this->deliver($delivery);
+        self::assertSame(200, $status);
+        self::assertSame(['received' => true, 'event_id' => $delivery['id'], 'type' => 'payment.captured', 'order_id' => $form['fields']['ORDER_ID'], 'status' => Order::STATE_PROCESSING], $answer);
+        self::assertSame(Order::STATE_PROCESSING, $order->getState());
+        self::assertSame('1763712000123456', $order->getPayment()->transactionId);
+        self::assertSame([[1499.5, true]], $order->getPayment()->captureNotifications);
+        self::assertSame(['000000123'], $this->orderSender->sent);
+    }
+
+    public function testASecondDeliveryAndTheLateReturnInvoiceNothingMore(): void
+    {
+        [$order, $form] = $this->orderSentToPaystra(1499.5);
+        $delivery = self::webhookDelivery($form['fields']['ORDER_ID'], '149950');
+        $this->deliver($delivery);
+        $comments = $order->comments;
+        self::assertSame(200, $this->deliver($delivery)[0]);
+        self::assertSame('checkout/onepage/success', $this->respond(self::gatewayResponse($form['fields']['ORDER_ID'], '149950'))->path);
+        self::assertSame(1, count($order->getPayment()->captureNotifications), 'invoiced once');
+        self::assertSame($comments, $order->comments);
+        self::assertSame(['000000123'], $this->orderSender->sent);
+    }
+
+    public function testAFailedEventAfterTheCaptureChangesNothing(): void
+    {
+        [$order, $form] = $this->orderSentToPaystra(1499.5);
+        $this->respond(self::gatewayResponse($form['fields']['ORDER_ID'], '149950'));
+        $comments = $order->comments;
+        [$status, $answer] = $this->deliver(self::declinedDelivery($form['fields']['ORDER_ID'], '149950'));
+        self::assertSame(200, $status);
+        self::assertSame(Order::STATE_PROCESSING, $answer['status']);
+        self::assertSame(Order::STATE_PROCESSING, $order->getState());
+        self::assertSame($comments, $order->comments);
+    }
+
+    public function testAFailedEventCancelsAPendingOrderOnceAndAPendingOneWaits(): void
+    {
+        [$order, $form] = $this->orderSentToPaystra(1499.5);
+        $this->deliver(self::webhookDelivery($form['fields']['ORDER_ID'], '149950', ['STATUS' => 'Pending', 'RESPONSE_CODE' => '026', 'RESPONSE_MESSAGE' => 'Transaction pending']));
+        self::assertSame(Order::STATE_PENDING_PAYMENT, $order->getState());
+        $failed = self::declinedDelivery($form['fields']['ORDER_ID'], '149950');
+        $this->deliver($failed);
+        self::assertSame(Order::STATE_CANCELED, $order->getState());
+        $comments = $order->comments;
+        $this->respond(self::declinedResponse($form['fields']['ORDER_ID'], '149950'));
+        self::assertSame($comments, $order->comments, 'the return of the same attempt adds nothing');
+    }
+
+    public function testTamperedWrongSecretAndStaleDeliveriesAreRefusedWith400(): void
+    {
+        [$order, $form] = $this->orderSentToPaystra(1499.5);
+        $orderId = $form['fields']['ORDER_ID'];
+        foreach ([
+            'signature-mismatch' => self::tamperedDelivery(self::webhookDelivery($orderId, '149950')),
+            'wrong-secret' => self::webhookDelivery($orderId, '149950', [], '', null, 'wh_another_merchant'),
+            'stale-timestamp' => self::webhookDelivery($orderId, '149950', [], '', null, self::WEBHOOK_SECRET, time() - 600),
+        ] as $reason => $delivery) {
+            self::assertSame([400, ['received' => false, 'reason' => $reason, 'error' => \Paystra\Webhook::MESSAGES[$reason]]], $this->deliver($delivery));
+        }
+        self::assertSame(Order::STATE_PENDING_PAYMENT, $order->getState());
+        self::assertSame([], $order->comments);
+        self::assertSame('error', $this->logger->lines[count($this->logger->lines) - 1][0]);
+    }
+
+    public function testTheWebhookSecretIsDecryptedFromTheConfiguration(): void
+    {
+        $this->scopeConfig->values['payment/paystra/webhook_secret'] = 'enc:wh_store_secret_9';
+        [$order, $form] = $this->orderSentToPaystra(1499.5);
+        self::assertSame(400, $this->deliver(self::webhookDelivery($form['fields']['ORDER_ID'], '149950'))[0], 'the demo secret no longer');
+        self::assertSame(200, $this->deliver(self::webhookDelivery($form['fields']['ORDER_ID'], '149950', [], '', null, 'wh_store_secret_9'))[0]);
+        self::assertSame(Order::STATE_PROCESSING, $order->getState());
+    }
+
+    public function testAnEventForAnUnknownOrderIsAnswered200(): void
+    {
+        [$status, $answer] = $this->deliver(self::webhookDelivery('MG-000000999-1763712000123', '149950'));
+        self::assertSame(200, $status);
+        self::assertContains('names no Paystra order', $answer['ignored']);
+    }
+
+    public function testTheWebhookSkipsTheFormKeyCheck(): void
+    {
+        $controller = new Webhook(new HttpRequest(), $this->processor(), $this->results);
+        self::assertSame(true, $controller->validateForCsrf(new HttpRequest()));
+        self::assertSame(null, $controller->createCsrfValidationException(new HttpRequest()));
     }
 }

@@ -471,8 +471,16 @@ namespace Magento\Framework\App\Request {
     }
     class Http implements \Magento\Framework\App\RequestInterface
     {
-        public function __construct(public array $post = [], public string $pathInfo = '/')
+        public function __construct(public array $post = [], public string $pathInfo = '/', public string $content = '', public array $headers = [])
         {
+        }
+        public function getContent()
+        {
+            return $this->content;
+        }
+        public function getHeader($name, $default = false)
+        {
+            return $this->headers[$name] ?? $default;
         }
         public function getPathInfo()
         {

@@ -68,6 +68,7 @@ class Config
                 'pay_id' => (string) $this->getValue('pay_id', $storeId),
                 'salt' => $this->secret('salt', $storeId),
                 'key_salt' => $this->secret('key_salt', $storeId),
+                'webhook_secret' => $this->secret('webhook_secret', $storeId),
                 'gateway_url' => (string) $this->getValue('gateway_url', $storeId),
                 'test_mode' => $this->isTestMode($storeId),
             ],
@@ -96,7 +97,7 @@ class Config
         return [$curl->getStatus(), $curl->getBody()];
     }
 
-    /** The salts are saved with the Encrypted backend model. */
+    /** The salts and the webhook secret are saved with the Encrypted backend model. */
     private function secret(string $field, ?int $storeId): string
     {
         $stored = (string) $this->getValue($field, $storeId);

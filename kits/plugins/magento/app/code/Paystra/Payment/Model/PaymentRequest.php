@@ -50,11 +50,18 @@ class PaymentRequest
                 'mobile' => $billing ? (string) $billing->getTelephone() : '',
                 'id' => $order->getCustomerId() ? (string) $order->getCustomerId() : '',
             ],
-            $this->returnUrl()
+            $this->returnUrl(),
+            $this->notifyUrl()
         );
         $order->getPayment()->setAdditionalInformation('paystra_order_id', $form['orderId']);
         $this->orderRepository->save($order);
         return $form;
+    }
+
+    /** Where Paystra sends the signed webhook (NOTIFY_URL): POST /paystra/payment/webhook. */
+    public function notifyUrl(): string
+    {
+        return $this->urlBuilder->getUrl('paystra/payment/webhook', ['_secure' => true, '_nosid' => true]);
     }
 
     /** Where Paystra posts the response: POST /paystra/payment/response. */

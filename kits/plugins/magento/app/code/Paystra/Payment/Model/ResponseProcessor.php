@@ -15,7 +15,8 @@ use Paystra\Plugin\Rejected;
 use Psr\Log\LoggerInterface;
 
 /**
- * Turns Paystra's answer (the posted response or a status enquiry) into the order's state:
+ * Turns Paystra's answer (the posted response, the signed webhook or a status enquiry) into the
+ * order's state:
  * paid → invoiced with the TXN_ID, failed → cancelled, pending → a comment. Answers that do not
  * verify, or name another order or amount, change nothing.
  */
@@ -46,6 +47,34 @@ class ResponseProcessor
         }
         $this->apply($order, $outcome);
         return [$outcome, $order];
+    }
+
+    /**
+     * The webhook (POST /paystra/payment/webhook): verified with the webhook secret and the salt,
+     * then recorded exactly as the customer's return would be.
+     *
+     * @return array{0: int, 1: array<string, mixed>} HTTP status and the JSON answer
+     */
+    public function webhook(string $rawBody, ?string $header): array
+    {
+        try {
+            $checkout = $this->config->checkout();
+        } catch (\Paystra\PaystraException $error) {
+            $this->logger->error('Paystra: webhook refused: ' . $error->getMessage());
+            return [400, ['received' => false, 'reason' => 'not-configured', 'error' => $error->getMessage()]];
+        }
+        return $checkout->receiveWebhook(
+            $rawBody,
+            $header,
+            function (Outcome $outcome): string {
+                $order = $this->orderOf($outcome);
+                $this->apply($order, $outcome);
+                return (string) $order->getState();
+            },
+            function (string $level, string $message): void {
+                $level === 'error' ? $this->logger->error($message) : $this->logger->info($message);
+            }
+        );
     }
 
     /**
@@ -94,10 +123,16 @@ class ResponseProcessor
             $this->logger->info('Paystra: order ' . $order->getIncrementId() . ': ' . $outcome->summary());
         }
         $payment = $order->getPayment();
-        // A paid order stays paid: a replayed response or an older attempt's failure changes nothing.
+        // A paid order stays paid: a replayed response, a second webhook delivery or an older
+        // attempt's failure changes nothing.
         if ((float) $order->getTotalPaid() > 0 || in_array($order->getState(), [Order::STATE_PROCESSING, Order::STATE_COMPLETE], true)) {
             return;
         }
+        // The same answer twice (the return and the webhook of one attempt) is recorded once.
+        if ($payment->getAdditionalInformation('paystra_outcome') === $outcome->orderId . ' ' . $outcome->state) {
+            return;
+        }
+        $payment->setAdditionalInformation('paystra_outcome', $outcome->orderId . ' ' . $outcome->state);
         $payment->setAdditionalInformation('paystra_order_id', $outcome->orderId);
         $payment->setAdditionalInformation('paystra_response_code', $outcome->code);
         $payment->setAdditionalInformation('paystra_response_message', $outcome->message);

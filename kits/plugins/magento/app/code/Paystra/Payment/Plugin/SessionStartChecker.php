@@ -10,16 +10,16 @@ use Magento\Framework\App\Request\Http as HttpRequest;
 use Magento\Framework\Session\SessionStartChecker as Subject;
 
 /**
- * No session for the gateway's POST to the return URL. The browser sends no session cookie with
+ * No session for the gateway's POSTs: the return URL and the webhook. The browser sends no session cookie with
  * that cross-site POST (SameSite=Lax), so Magento would start an empty session and its cookie
  * would replace the customer's: the customer would be signed out and lose the checkout. The
  * controller needs no session (it finds the order from ORDER_ID); the GET redirect after it
  * carries the customer's cookie again. Magento's PayPal module guards its own return URL the
- * same way.
+ * same way. The webhook is the gateway's server, not a customer: a session there is only waste.
  */
 class SessionStartChecker
 {
-    private const RETURN_PATH = '/paystra/payment/response/';
+    private const GATEWAY_PATHS = ['/paystra/payment/response/', '/paystra/payment/webhook/'];
 
     public function __construct(private readonly HttpRequest $request)
     {
@@ -28,6 +28,11 @@ class SessionStartChecker
     public function afterCheck(Subject $subject, bool $result): bool
     {
         $path = rtrim((string) $this->request->getPathInfo(), '/') . '/';
-        return $result && !str_contains($path, self::RETURN_PATH);
+        foreach (self::GATEWAY_PATHS as $gatewayPath) {
+            if (str_contains($path, $gatewayPath)) {
+                return false;
+            }
+        }
+        return $result;
     }
 }
