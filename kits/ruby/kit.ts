@@ -13,7 +13,7 @@ export const ruby: KitLanguage = {
     return { command: 'ruby', args: [`${example}/app.rb`] }
   },
   examples: ['server'],
-  exclude: ['paystra.env', 'core/tests/vectors.json'],
+  exclude: ['paystra.env', 'core/tests/vectors.json', 'data'],
 }
 
 export default ruby

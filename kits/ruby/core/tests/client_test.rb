@@ -178,4 +178,30 @@ class ClientTest < Minitest::Test
     assert_match(/\AQR\d+\z/, qr['ORDER_ID'])
     assert_raises(Paystra::InvalidRequest) { client.qr({ 'AMOUNT' => '500' }, 'BHARAT') }
   end
+
+  NOTIFY = 'http://127.0.0.1:8000/webhook'
+
+  def test_notify_url_travels_signed_with_payments_qr_refunds_and_payouts
+    client = Paystra::Client.new(@config)
+    hosted = client.payment_request('AMOUNT' => '100', 'NOTIFY_URL' => NOTIFY)[:fields]
+    assert_equal NOTIFY, hosted['NOTIFY_URL']
+    assert Paystra::Hash.verify(hosted, @config.salt)
+    seamless = client.merchant_hosted_request({ 'AMOUNT' => '100', 'NOTIFY_URL' => NOTIFY }, { 'PAYMENT_TYPE' => 'NB', 'MOP_TYPE' => '1001' })
+    inside = Paystra::Cipher.decrypt(seamless[:fields]['ENCDATA'], @config.merchant_hosted_key)
+    assert_equal NOTIFY, inside['NOTIFY_URL']
+    assert Paystra::Hash.verify(inside, @config.salt)
+
+    client = client_answering { |_url, request| [200, request.reject { |key, _| key == 'HASH' }] }
+    client.qr({ 'AMOUNT' => '500', 'NOTIFY_URL' => NOTIFY }, 'UPI')
+    client.refund('RB1', nil, '50', notify_url: NOTIFY)
+    client.payout('AMOUNT' => '1000', 'TRANSFER_MODE' => 'UPI', 'BENEFICIARY_NAME' => 'Asha Rao',
+                  'BENEFICIARY_VPA' => 'success@upi', 'NOTIFY_URL' => NOTIFY)
+    client.refund('RB1', nil, '50')
+    *with_notify, without = @gateway.calls.map(&:last)
+    with_notify.each do |request|
+      assert_equal NOTIFY, request['NOTIFY_URL']
+      assert Paystra::Hash.verify(request, @config.salt)
+    end
+    refute without.key?('NOTIFY_URL'), 'no NOTIFY_URL unless one is given'
+  end
 end

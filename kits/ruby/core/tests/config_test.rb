@@ -69,10 +69,36 @@ class ConfigTest < Minitest::Test
     end
   end
 
-  def test_inspect_never_shows_the_salts
-    config = PaystraTest.config
+  def test_inspect_never_shows_the_salts_or_the_webhook_secret
+    config = PaystraTest.config(webhook_secret: 'wh_demo_7c1e4b9a2f6d8035')
     refute_includes config.inspect, config.salt
     refute_includes config.inspect, config.key_salt
+    refute_includes config.inspect, config.webhook_secret
+  end
+
+  def test_the_webhook_secret_comes_from_the_file_or_the_environment_and_is_optional
+    with_kit("#{FILE}PAYSTRA_WEBHOOK_SECRET=wh_from_file   # from the merchant portal\n") do |dir|
+      assert_equal 'wh_from_file', Paystra::Config.load(dir, env: {}).webhook_secret
+      assert_equal 'wh_env', Paystra::Config.load(dir, env: { 'PAYSTRA_WEBHOOK_SECRET' => 'wh_env' }).webhook_secret
+    end
+    with_kit(FILE) do |dir|
+      config = Paystra::Config.load(dir, env: {})
+      assert_equal '', config.webhook_secret, 'payments work without it; deliveries are refused with secret-missing'
+      assert_equal 'http://localhost:8000/webhook', config.notify_url
+    end
+  end
+
+  def test_a_webhook_secret_with_white_space_is_kept_so_verify_can_name_it
+    config = Paystra::Config.load(Dir.pwd, env: { 'PAYSTRA_PAY_ID' => '1', 'PAYSTRA_SALT' => 's', 'PAYSTRA_KEY_SALT' => 'k',
+                                                   'PAYSTRA_WEBHOOK_SECRET' => "wh_demo\n" })
+    assert_equal "wh_demo\n", config.webhook_secret
+  end
+
+  def test_this_kits_example_file_has_the_demo_webhook_secret
+    example = File.expand_path('../../paystra.env.example', __dir__)
+    with_kit(File.read(example)) do |dir|
+      assert_equal 'wh_demo_7c1e4b9a2f6d8035', Paystra::Config.load(dir, env: {}).webhook_secret
+    end
   end
 
   def test_the_published_example_file_loads

@@ -1,0 +1,110 @@
+# frozen_string_literal: true
+
+require 'tmpdir'
+require_relative 'test_helper'
+
+# The examples' order store: forward-only status, idempotent webhooks, one file shared by
+# threads and processes.
+class OrdersTest < Minitest::Test
+  SECRET = 'wh_demo_7c1e4b9a2f6d8035'
+  SALT = PaystraTest::DEMO[:salt]
+
+  def setup
+    @dir = Dir.mktmpdir
+    @orders = Paystra::Web::Orders.for_example('server', data_dir: @dir)
+    @client = Paystra::Client.new(PaystraTest.config(webhook_secret: SECRET))
+  end
+
+  def teardown
+    FileUtils.remove_entry(@dir)
+  end
+
+  def answer(code, status)
+    { 'RESPONSE_CODE' => code, 'STATUS' => status }
+  end
+
+  def deliver(type, order_id, code, status, id: "evt_#{rand(16**24).to_s(16).rjust(24, '0')}", secret: SECRET)
+    data = Paystra::Hash.with_hash({ 'ORDER_ID' => order_id, 'RESPONSE_CODE' => code, 'STATUS' => status }, SALT)
+    signed = Paystra::Webhook.sign({ 'id' => id, 'type' => type, 'created' => Time.now.to_i, 'data' => data }, secret)
+    @orders.receive_webhook(@client, signed[:body].b, signed[:headers]['X-Paystra-Signature'])
+  end
+
+  def test_the_file_is_named_after_the_example_in_the_data_dir
+    assert_equal File.join(File.expand_path(@dir), 'server-orders.json'), @orders.path
+    assert_equal File.expand_path('data/pos-orders.json'), Paystra::Web::Orders.for_example('pos', data_dir: '').path
+  end
+
+  def test_outcomes_of_gateway_answers
+    assert_equal 'paid', Paystra::Web::Orders.outcome(answer('000', 'Captured'))
+    assert_equal 'pending', Paystra::Web::Orders.outcome(answer('026', 'Pending'))
+    assert_equal 'pending', Paystra::Web::Orders.outcome(answer('006', 'Pending'))
+    assert_equal 'failed', Paystra::Web::Orders.outcome(answer('004', 'Failed'))
+    assert_equal 'failed', Paystra::Web::Orders.outcome(answer('010', 'Failed'))
+    assert_nil Paystra::Web::Orders.outcome(answer('328', 'Failed')), 'the gateway has not seen the order yet'
+  end
+
+  def test_status_only_moves_forward
+    @orders.create('RB1', '100')
+    assert_equal [200, { 'order_id' => 'RB1', 'status' => 'created', 'amount' => '100', 'events' => [], 'updated_by' => nil }],
+                 @orders.show('RB1')
+    @orders.advance('RB1', answer('328', 'Failed'), 'status')
+    assert_equal 'created', @orders.find('RB1')['status']
+    @orders.advance('RB1', answer('026', 'Pending'), 'return')
+    assert_equal %w[pending return], @orders.find('RB1').values_at('status', 'updated_by')
+    @orders.advance('RB1', answer('000', 'Captured'), 'status')
+    assert_equal %w[paid status], @orders.find('RB1').values_at('status', 'updated_by')
+    @orders.advance('RB1', answer('004', 'Failed'), 'return')
+    @orders.advance('RB1', answer('026', 'Pending'), 'return')
+    assert_equal %w[paid status], @orders.find('RB1').values_at('status', 'updated_by'), 'paid is final'
+    assert_nil @orders.advance('NOPE', answer('000', 'Captured'), 'return')
+    assert_equal [404, { 'error' => 'No such order' }], @orders.show('NOPE')
+  end
+
+  def test_a_webhook_applies_once_and_never_undoes_a_capture
+    @orders.create('RB2', '250')
+    first = deliver('payment.captured', 'RB2', '000', 'Captured', id: 'evt_000000000000000000000001')
+    assert_equal [200, { 'received' => true, 'duplicate' => false, 'event_id' => 'evt_000000000000000000000001',
+                         'order_id' => 'RB2', 'status' => 'paid' }], first
+    again = deliver('payment.captured', 'RB2', '000', 'Captured', id: 'evt_000000000000000000000001')
+    assert_equal [200, { 'received' => true, 'duplicate' => true, 'event_id' => 'evt_000000000000000000000001',
+                         'order_id' => 'RB2', 'status' => 'paid' }], again
+    late = deliver('payment.failed', 'RB2', '004', 'Failed', id: 'evt_000000000000000000000002')
+    assert_equal [200, 'paid'], [late[0], late[1]['status']]
+    order = @orders.find('RB2')
+    assert_equal ['paid', 'webhook', %w[evt_000000000000000000000001 evt_000000000000000000000002]],
+                 order.values_at('status', 'updated_by', 'events')
+  end
+
+  def test_other_events_and_unknown_orders_are_acknowledged_and_ignored
+    status, body = deliver('refund.processed', 'RB3', '000', 'Refunded')
+    assert_equal 200, status
+    assert_match(/refund\.processed/, body['ignored'])
+    status, body = deliver('payment.captured', 'UNKNOWN1', '000', 'Captured', id: 'evt_00000000000000000000000a')
+    assert_equal [200, false], [status, body['duplicate']]
+    assert_match(/UNKNOWN1/, body['ignored'])
+    assert_equal true, deliver('payment.captured', 'UNKNOWN1', '000', 'Captured', id: 'evt_00000000000000000000000a')[1]['duplicate']
+  end
+
+  def test_a_refused_delivery_answers_400_with_the_reason_and_changes_nothing
+    @orders.create('RB4', '100')
+    status, body = deliver('payment.captured', 'RB4', '000', 'Captured', secret: 'another-secret')
+    assert_equal 400, status
+    assert_equal({ 'received' => false, 'reason' => 'wrong-secret', 'error' => Paystra::Webhook::MESSAGES['wrong-secret'] }, body)
+    assert_equal 'created', @orders.find('RB4')['status']
+  end
+
+  def test_the_file_survives_a_restart_and_concurrent_writers
+    threads = Array.new(8) { |n| Thread.new { 5.times { |m| @orders.create("T#{n}-#{m}", '100') } } }
+    threads.each(&:join)
+    assert_equal 40, @orders.recent(100).length
+    skip 'no fork on this platform' unless Process.respond_to?(:fork)
+
+    pid = fork { 10.times { |m| Paystra::Web::Orders.for_example('server', data_dir: @dir).create("P#{m}", '100') } }
+    10.times { |m| @orders.create("Q#{m}", '100') }
+    Process.wait(pid)
+    reopened = Paystra::Web::Orders.for_example('server', data_dir: @dir)
+    assert_equal 60, reopened.recent(100).length
+    assert_equal 'Q9', reopened.recent(100).find { |order| order['order_id'].start_with?('Q') }['order_id']
+    assert_empty Dir.glob(File.join(@dir, '*.tmp')), 'no temp file is left behind'
+  end
+end
