@@ -27,6 +27,8 @@ export const pythonKit: KitLanguage = {
     'core/tests/__pycache__',
     'core/build',
     'core/paystra.egg-info',
+    // The examples' order files (PAYSTRA_DATA_DIR defaults to data/): local state, not the kit.
+    'data',
   ],
 }
 

@@ -1,7 +1,8 @@
 """
 Paystra ePOS kit for Python: counter sales by QR. The shop asks the gateway for a QR for the
 amount due: a UPI QR that any UPI app pays, or a payment-link QR that opens Paystra's page with
-every method. The customer scans it with their phone; the counter checks the status to confirm.
+every method. The customer scans it with their phone; the counter checks the status to confirm,
+or Paystra POSTs the outcome, signed, to /webhook (orders are kept in data/epos-orders.json).
 
 Run from the kit's root: python3 epos/app.py
 """
@@ -19,6 +20,7 @@ from paystra.web import h  # noqa: E402
 config = web.configure(KIT_ROOT)
 client = paystra.Client(config)
 app = web.App("ePOS kit · Python", config)
+orders = web.track_orders(app, client, "epos")  # data/epos-orders.json, POST /webhook, GET /orders/<ORDER_ID>
 
 QR_TYPES = (("UPI", "UPI QR (any UPI app)"), ("PG", "Payment link QR (cards, net banking, UPI, wallets)"))
 
@@ -52,6 +54,7 @@ def home(req):
                 ),
             ),
             web.status_form(hint="The ORDER_ID shown with the QR."),
+            web.webhook_note(config),
             web.card(
                 "Test data",
                 web.paragraph(
@@ -100,7 +103,9 @@ def qr(req):
         **validation.customer(req.form),
         # Where a payment-link QR's hosted page sends the customer's phone afterwards.
         "RETURN_URL": config.return_url,
+        "NOTIFY_URL": config.notify_url,  # the gateway POSTs the outcome there once the customer pays
     }
+    orders.create(order["ORDER_ID"], order["AMOUNT"])  # status "created" until an outcome arrives
     # Signed with HASH, sent as JSON to /pgws/qr; the answer's HASH is verified before use.
     fields = client.qr(order, qr_type)
     return web.verified_answer(
@@ -113,6 +118,7 @@ def qr(req):
 def response(req):
     # A payment-link QR paid on the hosted page returns here: decrypted and verified like any payment.
     fields = client.verify_response(req.form)
+    orders.update(fields, "return")  # forward only: a webhook may have come first
     return web.verified_answer(
         req, app.layout, "Payment result", fields,
         headline=web.payment_headline(fields), extra=web.status_link(fields.get("ORDER_ID", "")),
@@ -123,6 +129,7 @@ def response(req):
 def status(req):
     order_id = validation.order_id(req.query.get("order_id"), "order_id")
     fields = client.status(order_id)
+    orders.enquired(fields)  # moves a known order forward, like the return and the webhook
     return web.verified_answer(
         req, app.layout, "Status enquiry", fields,
         headline=web.headline(fields, "Paid: hand over the goods", "Not paid yet", "Not paid"),

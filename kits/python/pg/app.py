@@ -1,7 +1,8 @@
 """
 Paystra PG kit for Python: hosted checkout. The store signs the order on its server and sends the
 customer to Paystra's payment page (cards, net banking, UPI, wallets); Paystra posts the outcome
-back to /response, where it is decrypted and verified before anything is trusted.
+back to /response, where it is decrypted and verified before anything is trusted. Paystra also
+POSTs the outcome, signed, to /webhook; each order's status is kept in data/pg-orders.json.
 
 Run from the kit's root: python3 pg/app.py
 """
@@ -18,6 +19,7 @@ from paystra import validation, web  # noqa: E402
 config = web.configure(KIT_ROOT)
 client = paystra.Client(config)
 app = web.App("PG kit · Python", config)
+orders = web.track_orders(app, client, "pg")  # data/pg-orders.json, POST /webhook, GET /orders/<ORDER_ID>
 
 
 @app.get("/")
@@ -50,6 +52,7 @@ def home(req):
                 ),
             ),
             web.status_form(),
+            web.webhook_note(config),
             web.test_data("cards", "upi", "bank"),
         ],
         lead="Paystra's PG kit: the store signs an order and the customer pays on Paystra's secure page.",
@@ -63,7 +66,9 @@ def pay(req):
         "ORDER_ID": paystra.new_order_id("PG"),  # unique per merchant: PG + milliseconds
         "AMOUNT": validation.amount(req.form.get("AMOUNT")),  # paise: "100" is ₹1.00
         **validation.customer(req.form),  # CUST_NAME, CUST_EMAIL, CUST_MOBILE when given
+        "NOTIFY_URL": config.notify_url,  # the gateway also POSTs the outcome to APP_URL/webhook
     }
+    orders.create(order["ORDER_ID"], order["AMOUNT"])  # status "created" until an outcome arrives
     # Adds PAY_ID, CURRENCY_CODE 356, TXNTYPE SALE and RETURN_URL (APP_URL + /response), then HASH.
     signed = client.payment_request(order)
     # One form of hidden fields, posted to {PAYSTRA_BASE_URL}/paymentrequest by the browser.
@@ -77,8 +82,9 @@ def response(req):
     # Decrypts ENCDATA, checks PAY_ID and HASH; raises VerificationError (answered 400) when the
     # response was altered or is not for this merchant.
     fields = client.verify_response(req.form)
-    if paystra.is_success(fields):  # RESPONSE_CODE 000, STATUS Captured
-        pass  # a real store marks ORDER_ID paid here (once: the customer may reload the page)
+    # 000 → paid, Pending → pending, else failed; forward only, so a reload or a webhook that
+    # came first changes nothing.
+    orders.update(fields, "return")
     return web.verified_answer(
         req, app.layout, "Payment result", fields,
         headline=web.payment_headline(fields), extra=web.status_link(fields.get("ORDER_ID", "")),
@@ -89,7 +95,9 @@ def response(req):
 @app.get("/status", json_first=True)
 def status(req):
     order_id = validation.order_id(req.query.get("order_id"), "order_id")
-    return web.verified_answer(req, app.layout, "Status enquiry", client.status(order_id))
+    fields = client.status(order_id)
+    orders.enquired(fields)  # moves a known order forward, like the return and the webhook
+    return web.verified_answer(req, app.layout, "Status enquiry", fields)
 
 
 if __name__ == "__main__":

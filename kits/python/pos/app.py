@@ -1,7 +1,8 @@
 """
 Paystra POS kit for Python: the back office of a store. It refunds card sales in full or in part,
 and reconciles a day's orders against the gateway with one status enquiry per order, totalling
-what was captured.
+what was captured. Paystra POSTs each outcome, signed, to /webhook; the test sales' status is
+kept in data/pos-orders.json.
 
 Run from the kit's root: python3 pos/app.py
 """
@@ -21,6 +22,7 @@ from paystra.web import h, join  # noqa: E402
 config = web.configure(KIT_ROOT)
 client = paystra.Client(config)
 app = web.App("POS kit · Python", config)
+orders = web.track_orders(app, client, "pos")  # data/pos-orders.json, POST /webhook, GET /orders/<ORDER_ID>
 
 MAX_ORDERS = 200
 
@@ -62,6 +64,7 @@ def home(req):
                 "till matches the settlement.",
             ),
             web.status_form(),
+            web.webhook_note(config),
         ],
         lead="Paystra's POS kit: refunds and end-of-day reconciliation from the store's server.",
     )
@@ -73,7 +76,9 @@ def pay(req):
         "ORDER_ID": paystra.new_order_id("POS"),
         "AMOUNT": validation.amount(req.form.get("AMOUNT")),  # paise: "1000" is ₹10.00
         **validation.customer(req.form),
+        "NOTIFY_URL": config.notify_url,
     }
+    orders.create(order["ORDER_ID"], order["AMOUNT"])
     signed = client.payment_request(order)
     return web.auto_submit(app.layout, signed, "Taking you to Paystra", web.order_summary(order))
 
@@ -81,6 +86,7 @@ def pay(req):
 @app.post("/response")
 def response(req):
     fields = client.verify_response(req.form)  # raises VerificationError when altered
+    orders.update(fields, "return")  # forward only: a webhook may have come first
     refund_link = h(
         '<p class="actions"><a class="btn" href="/?order_id={}">Refund or reconcile this sale</a></p>',
         fields.get("ORDER_ID", ""),
@@ -97,7 +103,7 @@ def refund(req):
     given = req.form.get("REFUND_ORDER_ID", "").strip()
     refund_order_id = validation.order_id(given, "REFUND_ORDER_ID") if given else paystra.new_order_id("RF")
     # Signed JSON to /pgws/transact with TXNTYPE REFUND; the answer's HASH is verified.
-    fields = client.refund(order_id, refund_order_id, amount)
+    fields = client.refund(order_id, refund_order_id, amount, notify_url=config.notify_url)
     return web.verified_answer(
         req, app.layout, "Refund", fields,
         headline=web.headline(fields, "Refunded", "Refund pending", "Refund refused"),
@@ -122,6 +128,8 @@ def reconcile(req):
     # One status enquiry per order (a few at a time); each answer is verified before it counts.
     with ThreadPoolExecutor(max_workers=4) as pool:
         answers = list(pool.map(client.status, ids))
+    for answer in answers:
+        orders.enquired(answer)
     orders = [
         {
             "ORDER_ID": order_id,
@@ -171,7 +179,9 @@ def reconciliation_table(orders, answers, captured):
 @app.get("/status", json_first=True)
 def status(req):
     order_id = validation.order_id(req.query.get("order_id"), "order_id")
-    return web.verified_answer(req, app.layout, "Status enquiry", client.status(order_id))
+    fields = client.status(order_id)
+    orders.enquired(fields)
+    return web.verified_answer(req, app.layout, "Status enquiry", fields)
 
 
 if __name__ == "__main__":

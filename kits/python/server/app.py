@@ -1,7 +1,8 @@
 """
 Paystra server kit for Python: the whole merchant integration in one small app. It signs a payment
 request and hands the customer to Paystra's hosted page, verifies the encrypted response, asks for
-an order's status, and sends payouts to bank accounts and UPI IDs.
+an order's status, sends payouts to bank accounts and UPI IDs, and receives the gateway's signed
+webhooks at /webhook, keeping each order's status in data/server-orders.json.
 
 Run from the kit's root: python3 server/app.py
 """
@@ -18,6 +19,7 @@ from paystra import validation, web  # noqa: E402
 config = web.configure(KIT_ROOT)
 client = paystra.Client(config)
 app = web.App("Server kit · Python", config)
+orders = web.order_store(app, "server")  # data/server-orders.json and GET /orders/<ORDER_ID>
 
 TRANSFER_MODES = ("NEFT", "RTGS", "IMPS", "UPI")
 
@@ -70,6 +72,7 @@ def home(req):
                     "salt; this app decrypts them and checks their HASH the same way.",
                 ),
             ),
+            web.webhook_note(config),
             web.test_data("cards", "upi", "bank"),
             web.card(
                 "Payout test data",
@@ -90,7 +93,9 @@ def pay(req):
         "ORDER_ID": paystra.new_order_id("SK"),  # unique per merchant: SK + milliseconds
         "AMOUNT": validation.amount(req.form.get("AMOUNT")),  # paise: "100" is ₹1.00
         **validation.customer(req.form),  # CUST_NAME, CUST_EMAIL, CUST_MOBILE when given
+        "NOTIFY_URL": config.notify_url,  # the gateway also POSTs the outcome to APP_URL/webhook
     }
+    orders.create(order["ORDER_ID"], order["AMOUNT"])  # status "created" until an outcome arrives
     # Adds PAY_ID, CURRENCY_CODE 356, TXNTYPE SALE and RETURN_URL (APP_URL + /response), then HASH.
     signed = client.payment_request(order)
     # One form of hidden fields, posted to {PAYSTRA_BASE_URL}/paymentrequest by the browser.
@@ -104,8 +109,9 @@ def response(req):
     # Decrypts ENCDATA, checks PAY_ID and HASH; raises VerificationError (answered 400) when the
     # response was altered or is not for this merchant.
     fields = client.verify_response(req.form)
-    if paystra.is_success(fields):  # RESPONSE_CODE 000, STATUS Captured
-        pass  # mark ORDER_ID paid in your database here (once: the customer may reload the page)
+    # 000 → paid, Pending → pending, else failed; forward only, so a reload or a webhook that
+    # came first changes nothing.
+    orders.update(fields, "return")
     return web.verified_answer(
         req, app.layout, "Payment result", fields,
         headline=web.payment_headline(fields), extra=web.status_link(fields.get("ORDER_ID", "")),
@@ -116,7 +122,24 @@ def response(req):
 @app.get("/status", json_first=True)
 def status(req):
     order_id = validation.order_id(req.query.get("order_id"), "order_id")
-    return web.verified_answer(req, app.layout, "Status enquiry", client.status(order_id))
+    fields = client.status(order_id)
+    orders.enquired(fields)  # moves a known order forward, like the return and the webhook
+    return web.verified_answer(req, app.layout, "Status enquiry", fields)
+
+
+# paystra:region webhook
+@app.post("/webhook", json_first=True)
+def webhook(req):
+    # req.body is the raw bytes as they arrived: the signature covers them, not parsed JSON.
+    try:
+        event = client.verify_webhook(req.body, req.headers.get(paystra.SIGNATURE_HEADER))
+    except paystra.WebhookError as error:
+        # 400 {"received": false, "reason": "signature-mismatch", "error": "The signature does..."}
+        return web.webhook_refused(error)
+    # An event id seen before changes nothing (delivery is at least once); payment.* moves its
+    # order forward only. Answer 2xx quickly: the gateway retries anything else.
+    return web.json_response(orders.receive(event))
+# paystra:endregion
 
 
 @app.post("/payout", json_first=True)
@@ -138,6 +161,7 @@ def payout(req):
         request["BENEFICIARY_IFSC"] = validation.required(form, "BENEFICIARY_IFSC").upper()
     if form.get("REMARKS", "").strip():
         request["REMARKS"] = validation.required(form, "REMARKS")
+    request["NOTIFY_URL"] = config.notify_url  # payout.processed or payout.failed arrive at /webhook
     # The gateway checks the account, IFSC, VPA and the mode's limits and answers with a code.
     fields = client.payout(request)
     return web.verified_answer(

@@ -2,7 +2,8 @@
 Paystra Wallet kit for Python: wallet payments through the seamless (merchant-hosted) flow. The
 customer picks Paytm, Mobikwik or PhonePay on the store's own page; the store encrypts the order
 and the chosen wallet into ENCDATA and the customer goes straight to that wallet's page, then
-back to /response, where the outcome is decrypted and verified.
+back to /response, where the outcome is decrypted and verified. Paystra also POSTs the outcome,
+signed, to /webhook; each order's status is kept in data/wallet-orders.json.
 
 Run from the kit's root: python3 wallet/app.py
 """
@@ -19,6 +20,7 @@ from paystra import validation, web  # noqa: E402
 config = web.configure(KIT_ROOT)
 client = paystra.Client(config)
 app = web.App("Wallet kit · Python", config)
+orders = web.track_orders(app, client, "wallet")  # data/wallet-orders.json, POST /webhook, GET /orders/<ORDER_ID>
 
 # MOP_TYPE codes of the wallets the gateway offers.
 WALLETS = (("PPL", "Paytm"), ("MWL", "Mobikwik"), ("PPWL", "PhonePay"))
@@ -55,6 +57,7 @@ def home(req):
                 ),
             ),
             web.status_form(),
+            web.webhook_note(config),
             web.test_data("bank"),
         ],
         lead="Paystra's Wallet kit: Paytm, Mobikwik and PhonePay payments started from your own checkout page.",
@@ -70,7 +73,9 @@ def pay(req):
         "ORDER_ID": paystra.new_order_id("WL"),  # unique per merchant: WL + milliseconds
         "AMOUNT": validation.amount(req.form.get("AMOUNT")),  # paise: "100" is ₹1.00
         **validation.customer(req.form),  # CUST_NAME, CUST_EMAIL, CUST_MOBILE when given
+        "NOTIFY_URL": config.notify_url,  # encrypted with the rest; the outcome is also POSTed there
     }
+    orders.create(order["ORDER_ID"], order["AMOUNT"])  # status "created" until an outcome arrives
     # Adds PAY_ID, CURRENCY_CODE, TXNTYPE and RETURN_URL; PAYMENT_TYPE WL with the wallet's MOP_TYPE;
     # signs them with HASH and encrypts everything into ENCDATA. Only PAY_ID travels in clear.
     signed = client.merchant_hosted_request(order, "WL", wallet)
@@ -85,8 +90,9 @@ def response(req):
     # Decrypts ENCDATA, checks PAY_ID and HASH; raises VerificationError (answered 400) when the
     # response was altered or is not for this merchant.
     fields = client.verify_response(req.form)
-    if paystra.is_success(fields):  # RESPONSE_CODE 000, STATUS Captured
-        pass  # mark ORDER_ID paid in your database here (once: the customer may reload the page)
+    # 000 → paid, Pending → pending, else failed; forward only, so a reload or a webhook that
+    # came first changes nothing.
+    orders.update(fields, "return")
     return web.verified_answer(
         req, app.layout, "Payment result", fields,
         headline=web.payment_headline(fields), extra=web.status_link(fields.get("ORDER_ID", "")),
@@ -97,7 +103,9 @@ def response(req):
 @app.get("/status", json_first=True)
 def status(req):
     order_id = validation.order_id(req.query.get("order_id"), "order_id")
-    return web.verified_answer(req, app.layout, "Status enquiry", client.status(order_id))
+    fields = client.status(order_id)
+    orders.enquired(fields)  # moves a known order forward, like the return and the webhook
+    return web.verified_answer(req, app.layout, "Status enquiry", fields)
 
 
 if __name__ == "__main__":

@@ -14,9 +14,9 @@ import traceback
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
-from .client import SignedForm
+from .client import Client, SignedForm
 from .config import Config
 from .errors import (
     ConfigError,
@@ -26,6 +26,8 @@ from .errors import (
     VerificationError,
 )
 from .money import rupees
+from .orders import OrderStore
+from .webhook import SIGNATURE_HEADER, WebhookError
 
 MAX_BODY_BYTES = 64 * 1024
 
@@ -72,6 +74,8 @@ class Request:
         self.body = body
         self.json_first = json_first
         self.content_type = (headers.get("Content-Type") or "").split(";")[0].strip().lower()
+        self.tail = ""
+        """What a `/*` route matched: the last path segment, URL-decoded."""
         self._form: Optional[Dict[str, str]] = None
 
     @property
@@ -601,6 +605,61 @@ def back_home() -> Html:
     return Html('<p><a class="btn quiet" href="/">Back to the start</a></p>')
 
 
+# ---- orders and webhooks ----
+
+
+def webhook_note(config: Config) -> Html:
+    """The home page's sentence about the webhook endpoint."""
+    return card(
+        "Webhooks",
+        h(
+            "<p>This server also listens at <code>/webhook</code>: every request it sends carries "
+            '<code>NOTIFY_URL</code> <code class="mono">{}</code>, so the gateway POSTs each outcome there, '
+            "signed with <code>PAYSTRA_WEBHOOK_SECRET</code>, even when the customer never comes back. "
+            "<code>GET /orders/&lt;ORDER_ID&gt;</code> shows what this example recorded.</p>",
+            config.notify_url,
+        ),
+    )
+
+
+def order_store(app: "App", example: str) -> OrderStore:
+    """The example's order book (<data dir>/<example>-orders.json) and GET /orders/<ORDER_ID>."""
+    store = OrderStore(Path(app.config.data_dir) / f"{example}-orders.json")
+    if not app.config.webhook_secret:
+        print("paystra: PAYSTRA_WEBHOOK_SECRET is not set: /webhook refuses every event", file=sys.stderr)
+
+    @app.get("/orders/*", json_first=True)
+    def order(req: Request) -> Response:
+        found = store.get(req.tail)
+        return json_response(found) if found else json_response({"error": "No such order"}, 404)
+
+    return store
+
+
+def receive_webhook(client: Client, store: OrderStore, req: Request) -> Response:
+    """
+    POST /webhook: the raw body verified against X-Paystra-Signature (400 with the reason when
+    refused), then applied once and forward only.
+    """
+    try:
+        event = client.verify_webhook(req.body, req.headers.get(SIGNATURE_HEADER))
+    except WebhookError as error:
+        return webhook_refused(error)
+    return json_response(store.receive(event))
+
+
+def webhook_refused(error: WebhookError) -> Response:
+    # Not 2xx, so the gateway retries; the reason in its delivery log tells a developer what to fix.
+    return json_response({"received": False, "reason": error.reason, "error": str(error)}, 400)
+
+
+def track_orders(app: "App", client: Client, example: str) -> OrderStore:
+    """Everything an example needs for webhooks: the order book, GET /orders/<id> and POST /webhook."""
+    store = order_store(app, example)
+    app.post("/webhook", json_first=True)(lambda req: receive_webhook(client, store, req))
+    return store
+
+
 # ---- the application ----
 
 
@@ -623,19 +682,29 @@ class App:
         return self._route("POST", path, json_first)
 
     def _route(self, method: str, path: str, json_first: bool) -> Callable[[Handler], Handler]:
+        """`path` is exact, or ends in `/*`: then the last segment of the path is `req.tail` (URL-decoded)."""
+
         def register(handler: Handler) -> Handler:
             self.routes[(method, path)] = (handler, json_first)
             return handler
 
         return register
 
+    def _find(self, method: str, path: str) -> Tuple[Optional[Tuple[Handler, bool]], str]:
+        route = self.routes.get((method, path))
+        if route:
+            return route, ""
+        prefix, _, tail = path.rpartition("/")
+        return self.routes.get((method, prefix + "/*")) if tail else None, unquote(tail)
+
     def handle(self, method: str, target: str, headers: Mapping[str, str], body: bytes) -> Response:
         path = urlsplit(target).path or "/"
-        route = self.routes.get((method, path))
+        route, tail = self._find(method, path)
         request = Request(method, target, headers, body, route[1] if route else False)
+        request.tail = tail
         try:
             if route is None:
-                allowed = sorted(m for (m, p) in self.routes if p == path)
+                allowed = sorted(m for m in ("GET", "POST") if self._find(m, path)[0])
                 if allowed:
                     response = self.error(request, 405, "Method not allowed", f"{path} answers {' and '.join(allowed)} only.")
                     response.headers["Allow"] = ", ".join(allowed)

@@ -12,7 +12,8 @@ REQUIRED = {
     "core/paystra/hash.py": {"hash", "verify"},
     "core/paystra/cipher.py": {"encrypt", "decrypt"},
     "core/paystra/client.py": {"status", "refund", "payout", "qr"},
-    "server/app.py": {"payment-request", "response"},
+    "core/paystra/webhook.py": {"webhook-verify"},
+    "server/app.py": {"payment-request", "response", "webhook"},
     "pg/app.py": {"payment-request", "response"},
     "wallet/app.py": {"merchant-hosted-request"},
 }
