@@ -42,7 +42,7 @@ export const javaKit: KitLanguage = {
     return { command: 'java', args: ['-cp', 'out', `com.paystra.examples.${example}.App`] }
   },
   examples: [...examples],
-  exclude: ['out', 'paystra.env', 'core/tests/vectors.json'],
+  exclude: ['out', 'data', 'paystra.env', 'core/tests/vectors.json'],
 }
 
 export default javaKit

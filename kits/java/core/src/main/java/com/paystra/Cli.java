@@ -1,5 +1,9 @@
 package com.paystra;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,6 +17,7 @@ import java.util.Map;
  *   java -cp out com.paystra.Cli key --key-salt KEY_SALT --pay-id PAY_ID
  *   java -cp out com.paystra.Cli encrypt --salt SALT --key KEY KEY=VALUE...
  *   java -cp out com.paystra.Cli decrypt --key KEY [--salt SALT] ENCDATA
+ *   java -cp out com.paystra.Cli webhook --secret SECRET [--salt SALT] [--type TYPE] [--out FILE] KEY=VALUE...
  */
 public final class Cli {
     private Cli() {}
@@ -71,10 +76,36 @@ public final class Cli {
                 }
                 return 0;
             }
+            case "webhook":
+                return signWebhook(options, fields(rest));
             default:
                 usage();
                 return 2;
         }
+    }
+
+    /**
+     * A test event as the gateway would send it: data = the fields (with their HASH when --salt
+     * is given). Prints the X-Paystra-Signature value, and the body unless --out names a file
+     * for it, so a shell can hand both to curl.
+     */
+    private static int signWebhook(Map<String, String> options, Map<String, String> data) {
+        Map<String, String> signedData = options.containsKey("salt") ? Hash.withHash(data, options.get("salt")) : data;
+        long now = System.currentTimeMillis() / 1000;
+        Webhook.Event event = new Webhook.Event(options.getOrDefault("id", Webhook.newEventId()),
+                options.getOrDefault("type", "payment.captured"), now, signedData);
+        Webhook.Signed signed = Webhook.sign(event, option(options, "secret"), now);
+        if (options.containsKey("out")) {
+            try {
+                Files.writeString(Path.of(options.get("out")), signed.body(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new PaystraException("Cannot write " + options.get("out") + ": " + e.getMessage(), e);
+            }
+        } else {
+            System.out.print(signed.body());
+        }
+        System.out.println(signed.headers().get(Webhook.SIGNATURE_HEADER));
+        return 0;
     }
 
     private static Map<String, String> fields(List<String> pairs) {
@@ -104,6 +135,9 @@ public final class Cli {
                 "  verify --salt SALT KEY=VALUE... HASH=... whether HASH matches the other fields",
                 "  key --key-salt KEY_SALT --pay-id PAY_ID  the 32-character AES key of ENCDATA",
                 "  encrypt --salt SALT --key KEY KEY=VALUE... ENCDATA of the fields and their HASH",
-                "  decrypt --key KEY [--salt SALT] ENCDATA   the fields (and whether HASH verifies)"));
+                "  decrypt --key KEY [--salt SALT] ENCDATA   the fields (and whether HASH verifies)",
+                "  webhook --secret SECRET [--salt SALT] [--type payment.captured] [--id evt_...] [--out FILE] KEY=VALUE...",
+                "                                           a signed test event: the body (or FILE), then",
+                "                                           the X-Paystra-Signature value"));
     }
 }

@@ -19,13 +19,15 @@ public final class Request {
 
     private final HttpExchange exchange;
     private final Map<String, String> query;
+    private final byte[] rawBody;
     private final String body;
     private Map<String, String> form;
 
     Request(HttpExchange exchange) throws IOException {
         this.exchange = exchange;
         this.query = parseUrlEncoded(exchange.getRequestURI().getRawQuery());
-        this.body = readBody(exchange.getRequestBody());
+        this.rawBody = readBody(exchange.getRequestBody());
+        this.body = new String(rawBody, StandardCharsets.UTF_8);
     }
 
     public String method() {
@@ -45,6 +47,11 @@ public final class Request {
     /** A query parameter, trimmed, or "" when absent. */
     public String query(String name) {
         return query.getOrDefault(name, "").trim();
+    }
+
+    /** The body's bytes exactly as they arrived (what a webhook signature covers). */
+    public byte[] rawBody() {
+        return rawBody.clone();
     }
 
     /** The raw body as UTF-8 text. */
@@ -123,7 +130,7 @@ public final class Request {
         }
     }
 
-    private static String readBody(InputStream in) throws IOException {
+    private static byte[] readBody(InputStream in) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         byte[] buffer = new byte[8192];
         int read;
@@ -134,6 +141,6 @@ public final class Request {
                         + (MAX_BODY_BYTES / 1024) + " KB");
             }
         }
-        return out.toString(StandardCharsets.UTF_8);
+        return out.toByteArray();
     }
 }

@@ -45,6 +45,22 @@ public final class WebApp {
         return route("POST", path, handler);
     }
 
+    /** A route for every path under a prefix, written "/orders/*"; exact routes win. */
+    private Map<String, Handler> routeFor(String path) {
+        Map<String, Handler> exact = routes.get(path);
+        if (exact != null) {
+            return exact;
+        }
+        for (Map.Entry<String, Map<String, Handler>> route : routes.entrySet()) {
+            String pattern = route.getKey();
+            if (pattern.endsWith("/*") && path.length() >= pattern.length()
+                    && path.startsWith(pattern.substring(0, pattern.length() - 1))) {
+                return route.getValue();
+            }
+        }
+        return null;
+    }
+
     private WebApp route(String method, String path, Handler handler) {
         routes.computeIfAbsent(path, unused -> new LinkedHashMap<>()).put(method, handler);
         return this;
@@ -109,7 +125,7 @@ public final class WebApp {
     }
 
     private Reply dispatch(Request request) throws Exception {
-        Map<String, Handler> byMethod = routes.get(request.path());
+        Map<String, Handler> byMethod = routeFor(request.path());
         if (byMethod == null) {
             return error(request, 404, "Page not found",
                     "There is no page at " + request.path() + ". Start again from the home page.", false);

@@ -7,6 +7,7 @@ import com.paystra.VerificationError;
 import com.paystra.web.Checks;
 import com.paystra.web.Html;
 import com.paystra.web.Layout;
+import com.paystra.web.Orders;
 import com.paystra.web.Pages;
 import com.paystra.web.Reply;
 import com.paystra.web.Request;
@@ -32,10 +33,12 @@ public final class App {
     private final Client client;
     private final Config config;
     private final Layout layout = new Layout("ePOS kit");
+    private final Orders orders;
 
     App(Config config) {
         this.config = config;
         this.client = new Client(config);
+        this.orders = Orders.open("epos", client);
     }
 
     public static void main(String[] args) throws IOException {
@@ -45,7 +48,9 @@ public final class App {
                 .get("/", request -> app.home())
                 .post("/qr", app::qr)
                 .post("/response", app::response)
-                .get("/status", Pages.status(app.client, app.layout))
+                .get("/status", Pages.status(app.client, app.layout, app.orders))
+                .post("/webhook", app.orders::webhook)
+                .get("/orders/*", app.orders::lookup)
                 .start(config);
     }
 
@@ -71,6 +76,7 @@ public final class App {
                         + "<code>success@upi</code> or <code>failure@upi</code>, or open the hosted page.</li>"
                         + "<li><code>/status</code> asks the gateway whether the order is paid (000 Captured).</li>"
                         + "</ol></section>"
+                        + orders.homeNote()
                         + Pages.statusForm("")));
     }
 
@@ -82,9 +88,11 @@ public final class App {
         order.putAll(Checks.customer(request));
         // A PG QR's hosted page sends the customer back here once paid.
         order.put("RETURN_URL", config.appUrl() + "/response");
+        order.put("NOTIFY_URL", orders.notifyUrl());   // the gateway POSTs the payment's outcome here
         String qrType = Checks.oneOf("QR_TYPE", request.form("QR_TYPE").isEmpty() ? "UPI" : request.form("QR_TYPE"),
                 Set.of("UPI", "PG"));
         Map<String, String> answer = client.qr(order, qrType);
+        orders.created(order.get("ORDER_ID"), order.get("AMOUNT"));
         if (request.wantsJson()) {
             return Reply.json(200, Json.object("verified", true, "fields", answer));
         }
@@ -126,6 +134,7 @@ public final class App {
     Reply response(Request request) {
         try {
             Map<String, String> fields = client.verifyResponse(request.form());
+            orders.update(fields, "return");   // forward only, as the webhook and the status enquiry
             return request.wantsJson()
                     ? Reply.json(200, Json.object("verified", true, "fields", fields))
                     : Reply.html(200, Pages.responsePage(layout, fields));

@@ -8,6 +8,7 @@ import com.paystra.VerificationError;
 import com.paystra.web.Checks;
 import com.paystra.web.Html;
 import com.paystra.web.Layout;
+import com.paystra.web.Orders;
 import com.paystra.web.Pages;
 import com.paystra.web.Reply;
 import com.paystra.web.Request;
@@ -24,9 +25,11 @@ import java.util.Map;
 public final class App {
     private final Client client;
     private final Layout layout = new Layout("PG kit");
+    private final Orders orders;
 
     App(Config config) {
         this.client = new Client(config);
+        this.orders = Orders.open("pg", client);
     }
 
     public static void main(String[] args) throws IOException {
@@ -36,7 +39,9 @@ public final class App {
                 .get("/", request -> app.home())
                 .post("/pay", app::pay)
                 .post("/response", app::response)
-                .get("/status", Pages.status(app.client, app.layout))
+                .get("/status", Pages.status(app.client, app.layout, app.orders))
+                .post("/webhook", app.orders::webhook)
+                .get("/orders/*", app.orders::lookup)
                 .start(config);
     }
 
@@ -66,6 +71,7 @@ public final class App {
                         + "which decrypts them and verifies the HASH before showing the result.</li>"
                         + "<li><code>/status</code> asks the gateway directly (a status enquiry) whenever you need to "
                         + "be sure.</li></ol></section>"
+                        + orders.homeNote()
                         + Pages.paymentTestData()
                         + Pages.statusForm("")));
     }
@@ -77,6 +83,8 @@ public final class App {
         order.put("ORDER_ID", Client.orderId("PG"));
         order.put("AMOUNT", Checks.amount(request.form("AMOUNT")));   // paise: 100 = Rs 1.00
         order.putAll(Checks.customer(request));                      // CUST_NAME, CUST_EMAIL, CUST_MOBILE
+        order.put("NOTIFY_URL", orders.notifyUrl());                 // where the gateway POSTs the outcome
+        orders.created(order.get("ORDER_ID"), order.get("AMOUNT"));
         // Adds PAY_ID, CURRENCY_CODE 356, TXNTYPE SALE, RETURN_URL (APP_URL + /response) and HASH.
         PaymentForm form = client.paymentRequest(order);
         return Reply.html(200, layout.page("Taking you to Paystra",
@@ -92,6 +100,7 @@ public final class App {
         try {
             // Decrypts ENCDATA, checks it names our PAY_ID and verifies its HASH with our salt.
             Map<String, String> fields = client.verifyResponse(request.form());
+            orders.update(fields, "return");   // forward only, as the webhook and the status enquiry
             // Only now can RESPONSE_CODE be trusted: 000 (STATUS Captured) means paid.
             return request.wantsJson()
                     ? Reply.json(200, Json.object("verified", true, "fields", fields))

@@ -7,6 +7,7 @@ import com.paystra.web.BadRequest;
 import com.paystra.web.Checks;
 import com.paystra.web.Html;
 import com.paystra.web.Layout;
+import com.paystra.web.Orders;
 import com.paystra.web.Pages;
 import com.paystra.web.Reply;
 import com.paystra.web.Request;
@@ -30,9 +31,11 @@ public final class App {
 
     private final Client client;
     private final Layout layout = new Layout("POS kit");
+    private final Orders orders;
 
     App(Config config) {
         this.client = new Client(config);
+        this.orders = Orders.open("pos", client);
     }
 
     public static void main(String[] args) throws IOException {
@@ -42,7 +45,9 @@ public final class App {
                 .get("/", request -> app.home())
                 .post("/refund", app::refund)
                 .post("/reconcile", app::reconcile)
-                .get("/status", Pages.status(app.client, app.layout))
+                .get("/status", Pages.status(app.client, app.layout, app.orders))
+                .post("/webhook", app.orders::webhook)
+                .get("/orders/*", app.orders::lookup)
                 .start(config);
     }
 
@@ -75,6 +80,7 @@ public final class App {
                         + "</textarea><p class=\"hint\" id=\"f-order_ids-hint\">One per line, or separated by commas; "
                         + "up to " + MAX_ORDERS + ".</p>"
                         + "<button type=\"submit\">Reconcile</button></form></section>"
+                        + orders.homeNote()
                         + Pages.statusForm("")));
     }
 
@@ -84,7 +90,8 @@ public final class App {
         String amount = Checks.amount(request.form("AMOUNT"));
         String refundOrderId = request.form("REFUND_ORDER_ID").isEmpty() ? Client.orderId("RF")
                 : Checks.orderId("REFUND_ORDER_ID", request.form("REFUND_ORDER_ID"));
-        Map<String, String> answer = client.refund(orderId, refundOrderId, amount);
+        // The gateway also POSTs refund.processed to NOTIFY_URL.
+        Map<String, String> answer = client.refund(orderId, refundOrderId, amount, orders.notifyUrl());
         if (request.wantsJson()) {
             return Reply.json(200, Json.object("verified", true, "fields", answer));
         }
@@ -122,11 +129,12 @@ public final class App {
         if (orderIds.isEmpty() || orderIds.size() > MAX_ORDERS) {
             throw new BadRequest("Send 1 to " + MAX_ORDERS + " order ids, one per line or separated by commas");
         }
-        List<Map<String, String>> orders = new ArrayList<>();
+        List<Map<String, String>> checked = new ArrayList<>();
         BigInteger captured = BigInteger.ZERO;
         BigInteger refunded = BigInteger.ZERO;
         for (String orderId : orderIds) {
             Map<String, String> answer = client.status(orderId);   // throws unless the answer verifies
+            orders.update(answer, "status");
             Map<String, String> row = new LinkedHashMap<>();
             row.put("ORDER_ID", orderId);
             row.put("STATUS", answer.getOrDefault("STATUS", ""));
@@ -134,7 +142,7 @@ public final class App {
             row.put("AMOUNT", answer.getOrDefault("AMOUNT", ""));
             // A refunded payment still answers Captured, with what has been given back so far.
             row.put("REFUNDED_AMOUNT", answer.getOrDefault("REFUNDED_AMOUNT", "0"));
-            orders.add(row);
+            checked.add(row);
             if ("000".equals(row.get("RESPONSE_CODE")) && row.get("AMOUNT").matches("\\d+")) {
                 captured = captured.add(new BigInteger(row.get("AMOUNT")));
                 if (row.get("REFUNDED_AMOUNT").matches("\\d+")) {
@@ -143,11 +151,11 @@ public final class App {
             }
         }
         if (request.wantsJson()) {
-            return Reply.json(200, Json.object("orders", orders, "captured_total", captured.toString(),
+            return Reply.json(200, Json.object("orders", checked, "captured_total", captured.toString(),
                     "refunded_total", refunded.toString()));
         }
         StringBuilder rows = new StringBuilder();
-        for (Map<String, String> row : orders) {
+        for (Map<String, String> row : checked) {
             rows.append("<tr><td><a href=\"").append(Html.esc(Html.statusHref(row.get("ORDER_ID")))).append("\"><code>")
                     .append(Html.esc(row.get("ORDER_ID"))).append("</code></a></td><td>")
                     .append(Html.statusBadge(row.get("STATUS"), row.get("RESPONSE_CODE"))).append("</td><td><code>")
@@ -157,7 +165,7 @@ public final class App {
                     .append("0".equals(row.get("REFUNDED_AMOUNT")) ? "&ndash;" : Html.esc(Html.rupees(row.get("REFUNDED_AMOUNT"))))
                     .append("</td></tr>");
         }
-        return Reply.html(200, layout.page("Reconciliation of " + orders.size() + " order" + (orders.size() == 1 ? "" : "s"),
+        return Reply.html(200, layout.page("Reconciliation of " + checked.size() + " order" + (checked.size() == 1 ? "" : "s"),
                 "A status enquiry per order, each answer verified. Captured orders count towards the totals.",
                 "<section class=\"card scroll\" aria-label=\"Orders\" tabindex=\"0\"><table class=\"report\"><caption>Orders and their status at the "
                         + "gateway</caption><thead><tr><th scope=\"col\">Order id</th><th scope=\"col\">Status</th>"

@@ -5,9 +5,12 @@ import com.paystra.Client.PaymentForm;
 import com.paystra.Config;
 import com.paystra.Json;
 import com.paystra.VerificationError;
+import com.paystra.Webhook;
+import com.paystra.WebhookError;
 import com.paystra.web.Checks;
 import com.paystra.web.Html;
 import com.paystra.web.Layout;
+import com.paystra.web.Orders;
 import com.paystra.web.Pages;
 import com.paystra.web.Reply;
 import com.paystra.web.Request;
@@ -21,7 +24,8 @@ import java.util.Set;
 /**
  * Paystra Java server kit: the whole protocol in one small app. /pay signs a hosted payment,
  * /response verifies the gateway's answer, /status runs a status enquiry and /payout sends
- * money to a bank account or UPI ID.
+ * money to a bank account or UPI ID. /webhook takes the gateway's signed events and
+ * /orders/ID shows what the app knows of an order.
  */
 public final class App {
     private static final Set<String> TRANSFER_MODES = Set.of("NEFT", "RTGS", "IMPS", "UPI");
@@ -30,9 +34,11 @@ public final class App {
 
     private final Client client;
     private final Layout layout = new Layout("Server kit");
+    private final Orders orders;
 
     App(Config config) {
         this.client = new Client(config);
+        this.orders = Orders.open("server", client);
     }
 
     public static void main(String[] args) throws IOException {
@@ -42,8 +48,10 @@ public final class App {
                 .get("/", request -> app.home())
                 .post("/pay", app::pay)
                 .post("/response", app::response)
-                .get("/status", Pages.status(app.client, app.layout))
+                .get("/status", Pages.status(app.client, app.layout, app.orders))
                 .post("/payout", app::payout)
+                .post("/webhook", app::webhook)
+                .get("/orders/*", app.orders::lookup)
                 .start(config);
     }
 
@@ -91,6 +99,7 @@ public final class App {
                                 "For UPI only. Test: success@upi, failure@upi, pending@upi.", "maxlength=\"100\"")
                         + Html.input("Remarks (optional)", "REMARKS", "text", "Vendor settlement", "", "maxlength=\"50\"")
                         + "<button type=\"submit\">Send payout</button></form></section>"
+                        + orders.homeNote()
                         + Pages.paymentTestData()));
     }
 
@@ -101,6 +110,8 @@ public final class App {
         order.put("ORDER_ID", Client.orderId("SV"));
         order.put("AMOUNT", Checks.amount(request.form("AMOUNT")));   // paise: 100 = Rs 1.00
         order.putAll(Checks.customer(request));                      // CUST_NAME, CUST_EMAIL, CUST_MOBILE
+        order.put("NOTIFY_URL", orders.notifyUrl());                 // where the gateway POSTs the outcome
+        orders.created(order.get("ORDER_ID"), order.get("AMOUNT"));
         // Adds PAY_ID, CURRENCY_CODE 356, TXNTYPE SALE, RETURN_URL (APP_URL + /response) and HASH.
         PaymentForm form = client.paymentRequest(order);
         return Reply.html(200, layout.page("Taking you to Paystra",
@@ -116,6 +127,7 @@ public final class App {
         try {
             // Decrypts ENCDATA, checks it names our PAY_ID and verifies its HASH with our salt.
             Map<String, String> fields = client.verifyResponse(request.form());
+            orders.update(fields, "return");   // forward only, as the webhook and the status enquiry
             // Only now can RESPONSE_CODE be trusted: 000 (STATUS Captured) means paid.
             return request.wantsJson()
                     ? Reply.json(200, Json.object("verified", true, "fields", fields))
@@ -138,6 +150,7 @@ public final class App {
         for (String field : PAYOUT_FIELDS) {
             payout.put(field, request.form(field));   // empty ones are left out of the request
         }
+        payout.put("NOTIFY_URL", orders.notifyUrl());
         Map<String, String> answer = client.payout(payout);
         if (!request.wantsHtml()) {
             return Reply.json(200, Json.object("verified", true, "fields", answer));
@@ -160,6 +173,23 @@ public final class App {
                         + "<p class=\"actions\"><a class=\"button secondary\" href=\"/\">Back to the start</a></p>"
                         + Pages.rawAnswer(answer)));
     }
+
+    // paystra:region webhook
+    /** POST /webhook: the gateway's signed event about a payment, refund or payout. */
+    Reply webhook(Request request) {
+        Webhook.Event event;
+        try {
+            // The raw bytes as they arrived: parsing first and verifying what was re-serialised fails.
+            event = client.verifyWebhook(request.rawBody(), request.header(Webhook.SIGNATURE_HEADER));
+        } catch (WebhookError error) {
+            // 400 {"received": false, "reason", "error"}: nothing is changed, the gateway retries.
+            return Orders.refused(error);
+        }
+        // Once per event id (deliveries repeat), and only forward: a late payment.failed never
+        // undoes a capture. Answer 2xx quickly; the gateway retries anything else.
+        return Reply.json(200, orders.receive(event));
+    }
+    // paystra:endregion
 
     private static Map<String, String> modes() {
         Map<String, String> modes = new LinkedHashMap<>();

@@ -9,6 +9,7 @@ import com.paystra.web.BadRequest;
 import com.paystra.web.Checks;
 import com.paystra.web.Html;
 import com.paystra.web.Layout;
+import com.paystra.web.Orders;
 import com.paystra.web.Pages;
 import com.paystra.web.Reply;
 import com.paystra.web.Request;
@@ -34,9 +35,11 @@ public final class App {
 
     private final Client client;
     private final Layout layout = new Layout("Wallet kit");
+    private final Orders orders;
 
     App(Config config) {
         this.client = new Client(config);
+        this.orders = Orders.open("wallet", client);
     }
 
     public static void main(String[] args) throws IOException {
@@ -46,7 +49,9 @@ public final class App {
                 .get("/", request -> app.home())
                 .post("/pay", app::pay)
                 .post("/response", app::response)
-                .get("/status", Pages.status(app.client, app.layout))
+                .get("/status", Pages.status(app.client, app.layout, app.orders))
+                .post("/webhook", app.orders::webhook)
+                .get("/orders/*", app.orders::lookup)
                 .start(config);
     }
 
@@ -80,6 +85,7 @@ public final class App {
                         + "<strong>Success</strong> (000) and <strong>Failure</strong> (004).</li>"
                         + "<li>The gateway posts the encrypted result to <code>/response</code>, which verifies it.</li>"
                         + "</ol></section>"
+                        + orders.homeNote()
                         + Pages.statusForm("")));
     }
 
@@ -95,6 +101,8 @@ public final class App {
         order.put("ORDER_ID", Client.orderId("WL"));
         order.put("AMOUNT", Checks.amount(request.form("AMOUNT")));   // paise: 100 = Rs 1.00
         order.putAll(Checks.customer(request));
+        order.put("NOTIFY_URL", orders.notifyUrl());   // encrypted with the rest, covered by HASH
+        orders.created(order.get("ORDER_ID"), order.get("AMOUNT"));
         // The browser gets only PAY_ID and ENCDATA (AES-256 of the fields and their HASH).
         PaymentForm form = client.merchantHostedRequest(order, Client.Method.wallet(wallet));
         return Reply.html(200, layout.page("Taking you to " + WALLETS.get(wallet),
@@ -109,6 +117,7 @@ public final class App {
         try {
             // Decrypts ENCDATA, checks it names our PAY_ID and verifies its HASH with our salt.
             Map<String, String> fields = client.verifyResponse(request.form());
+            orders.update(fields, "return");   // forward only, as the webhook and the status enquiry
             return request.wantsJson()
                     ? Reply.json(200, Json.object("verified", true, "fields", fields))
                     : Reply.html(200, Pages.responsePage(layout, fields));
