@@ -184,4 +184,106 @@ final class CatalogTest extends OpenCartTestCase
         self::assertSame(self::SUCCESS, $this->callback(self::declinedResponse('OC-77-1763712000000', '149950')));
         self::assertSame(1, count($this->orders()->history));
     }
+
+    // ---- the webhook (NOTIFY_URL) ----
+
+    /** POSTs a delivery to the webhook route; returns the HTTP status and the JSON answer. */
+    private function deliver(array $delivery): array
+    {
+        $controller = new class ($this->store) extends \Opencart\Catalog\Controller\Extension\Paystra\Payment\Paystra {
+            public string $body = '';
+            protected function rawBody(): string
+            {
+                return $this->body;
+            }
+        };
+        $controller->body = $delivery['body'];
+        $this->store->objects['request']->server['HTTP_X_PAYSTRA_SIGNATURE'] = $delivery['header'];
+        $response = $this->store->objects['response'];
+        $response->headers = [];
+        $controller->webhook();
+        self::assertTrue(in_array('Content-Type: application/json', $response->headers, true));
+        return [in_array('HTTP/1.1 400 Bad Request', $response->headers, true) ? 400 : 200, $response->json()];
+    }
+
+    public function testConfirmSendsTheWebhookUrlAsNotifyUrl(): void
+    {
+        $this->placedOrder(1499.5);
+        $fields = $this->confirm()['fields'];
+        self::assertSame('https://store.test/index.php?route=extension/paystra/payment/paystra.webhook', $fields['NOTIFY_URL'] ?? null);
+        self::assertTrue(Hash::verify($fields, self::SALT));
+    }
+
+    public function testTheWebhookPaysTheOrderWhenTheCustomerNeverReturned(): void
+    {
+        $this->placedOrder(1499.5);
+        $orderId = $this->confirm()['fields']['ORDER_ID'];
+        $delivery = self::webhookDelivery($orderId, '149950');
+        [$status, $answer] = $this->deliver($delivery);
+        self::assertSame(200, $status);
+        self::assertSame(['received' => true, 'event_id' => $delivery['id'], 'type' => 'payment.captured', 'order_id' => $orderId, 'status' => '2'], $answer);
+        self::assertSame(1, count($this->orders()->history));
+        self::assertSame(2, $this->orders()->history[0]['order_status_id']);
+        self::assertTrue($this->orders()->history[0]['notify']);
+        self::assertContains('TXN_ID 1763712000123456', $this->orders()->history[0]['comment']);
+    }
+
+    public function testASecondDeliveryAndTheLateReturnAddNothing(): void
+    {
+        $this->placedOrder(1499.5);
+        $orderId = $this->confirm()['fields']['ORDER_ID'];
+        $delivery = self::webhookDelivery($orderId, '149950');
+        $this->deliver($delivery);
+        self::assertSame(200, $this->deliver($delivery)[0]);
+        self::assertSame(self::SUCCESS, $this->callback(self::gatewayResponse($orderId, '149950')));
+        self::assertSame(1, count($this->orders()->history));
+    }
+
+    public function testAFailedEventAfterTheCaptureChangesNothing(): void
+    {
+        $this->placedOrder(1499.5);
+        $orderId = $this->confirm()['fields']['ORDER_ID'];
+        $this->callback(self::gatewayResponse($orderId, '149950'));
+        [$status, $answer] = $this->deliver(self::declinedDelivery($orderId, '149950'));
+        self::assertSame(200, $status);
+        self::assertSame('2', $answer['status']);
+        self::assertSame(1, count($this->orders()->history));
+    }
+
+    public function testAFailedEventFailsAPendingOrderOnce(): void
+    {
+        $this->placedOrder(1499.5);
+        $orderId = $this->confirm()['fields']['ORDER_ID'];
+        $this->deliver(self::webhookDelivery($orderId, '149950', ['STATUS' => 'Pending', 'RESPONSE_CODE' => '026']));
+        $this->deliver(self::declinedDelivery($orderId, '149950'));
+        $this->callback(self::declinedResponse($orderId, '149950'));
+        self::assertSame([1, 10], array_column($this->orders()->history, 'order_status_id'));
+    }
+
+    public function testTamperedWrongSecretAndStaleDeliveriesAreRefusedWith400(): void
+    {
+        $this->placedOrder(1499.5);
+        $orderId = $this->confirm()['fields']['ORDER_ID'];
+        foreach ([
+            'signature-mismatch' => self::tamperedDelivery(self::webhookDelivery($orderId, '149950')),
+            'wrong-secret' => self::webhookDelivery($orderId, '149950', [], '', null, 'wh_another_merchant'),
+            'stale-timestamp' => self::webhookDelivery($orderId, '149950', [], '', null, self::WEBHOOK_SECRET, time() - 600),
+        ] as $reason => $delivery) {
+            self::assertSame([400, ['received' => false, 'reason' => $reason, 'error' => \Paystra\Webhook::MESSAGES[$reason]]], $this->deliver($delivery));
+        }
+        self::assertSame([], $this->orders()->history);
+        self::assertContains('Paystra webhook refused (stale-timestamp)', end($this->store->objects['log']->lines));
+    }
+
+    public function testTheStoresOwnWebhookSecretIsUsedAndUnknownOrdersAre200(): void
+    {
+        $this->store->objects['config']->values['payment_paystra_webhook_secret'] = 'wh_store_7';
+        $this->placedOrder(1499.5);
+        $orderId = $this->confirm()['fields']['ORDER_ID'];
+        self::assertSame(400, $this->deliver(self::webhookDelivery($orderId, '149950'))[0]);
+        self::assertSame(200, $this->deliver(self::webhookDelivery($orderId, '149950', [], '', null, 'wh_store_7'))[0]);
+        [$status, $answer] = $this->deliver(self::webhookDelivery('OC-404-1763712000123', '149950', [], '', null, 'wh_store_7'));
+        self::assertSame(200, $status);
+        self::assertContains('names no Paystra order', $answer['ignored']);
+    }
 }

@@ -57,7 +57,7 @@ final class ExtensionTest extends OpenCartTestCase
 
     public function testTheSettingsPageShowsTheReturnUrlAndNeverTheSalts(): void
     {
-        [$admin, $registry] = $this->admin(['payment_paystra_salt' => 'secret-salt', 'payment_paystra_pay_id' => '1000000000000009']);
+        [$admin, $registry] = $this->admin(['payment_paystra_salt' => 'secret-salt', 'payment_paystra_webhook_secret' => 'wh_secret_1', 'payment_paystra_pay_id' => '1000000000000009']);
         $admin->index();
         [$route, $data] = $registry->objects['load']->views[0];
         self::assertSame('extension/paystra/payment/paystra', $route);
@@ -65,16 +65,20 @@ final class ExtensionTest extends OpenCartTestCase
         self::assertContains('https://store.test/extension/paystra/return.php', $data['text_return_url']);
         self::assertTrue($data['payment_paystra_salt_saved']);
         self::assertFalse($data['payment_paystra_key_salt_saved']);
+        self::assertTrue($data['payment_paystra_webhook_secret_saved']);
+        self::assertContains('https://store.test/index.php?route=extension/paystra/payment/paystra.webhook', $data['text_webhook_url']);
         self::assertSame('1000000000000009', $data['payment_paystra_pay_id']);
         self::assertNotContains('secret-salt', json_encode($data));
+        self::assertNotContains('wh_secret_1', json_encode($data));
         $twig = (string) file_get_contents(PLUGIN_ROOT . '/admin/view/template/payment/paystra.twig');
         self::assertContains('name="payment_paystra_salt" value=""', $twig);
+        self::assertContains('name="payment_paystra_webhook_secret" value=""', $twig);
         self::assertContains('data-oc-toggle="ajax"', $twig);
     }
 
     public function testSavingChecksTheCredentialsAndKeepsBlankSalts(): void
     {
-        [$admin, $registry] = $this->admin(['payment_paystra_salt' => 'old-salt', 'payment_paystra_key_salt' => 'old-key-salt']);
+        [$admin, $registry] = $this->admin(['payment_paystra_salt' => 'old-salt', 'payment_paystra_key_salt' => 'old-key-salt', 'payment_paystra_webhook_secret' => 'old-webhook-secret']);
         $registry->objects['request']->post = [
             'payment_paystra_test_mode' => '0', 'payment_paystra_pay_id' => ' 1000000000000009 ', 'payment_paystra_salt' => '',
             'payment_paystra_key_salt' => '', 'payment_paystra_gateway_url' => '', 'payment_paystra_status' => '1',
@@ -85,6 +89,7 @@ final class ExtensionTest extends OpenCartTestCase
         self::assertSame('1000000000000009', $saved['payment_paystra_pay_id']);
         self::assertSame('old-salt', $saved['payment_paystra_salt']);
         self::assertSame('old-key-salt', $saved['payment_paystra_key_salt']);
+        self::assertSame('old-webhook-secret', $saved['payment_paystra_webhook_secret']);
 
         [$admin, $registry] = $this->admin();
         $registry->objects['request']->post = ['payment_paystra_test_mode' => '0', 'payment_paystra_pay_id' => '123', 'payment_paystra_gateway_url' => 'ftp://x'];

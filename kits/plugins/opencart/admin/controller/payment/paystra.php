@@ -12,7 +12,7 @@ class Paystra extends \Opencart\System\Engine\Controller {
 	private const ROUTE = 'extension/paystra/payment/paystra';
 
 	/** Settings a blank password box leaves as they were. */
-	private const SECRETS = ['payment_paystra_salt', 'payment_paystra_key_salt'];
+	private const SECRETS = ['payment_paystra_salt', 'payment_paystra_key_salt', 'payment_paystra_webhook_secret'];
 
 	public function index(): void {
 		$this->load->language(self::ROUTE);
@@ -30,6 +30,7 @@ class Paystra extends \Opencart\System\Engine\Controller {
 		$data['back'] = $this->url->link('marketplace/extension', $token . '&type=payment');
 
 		$data['text_return_url'] = sprintf($this->language->get('text_return_url'), HTTP_CATALOG . 'extension/paystra/return.php');
+		$data['text_webhook_url'] = sprintf($this->language->get('text_webhook_url'), HTTP_CATALOG . 'index.php?route=extension/paystra/payment/paystra.webhook');
 		$data['help_gateway_url'] = sprintf($this->language->get('help_gateway_url'), 'https://secure.paystra.example/pg', 'https://paystra.example/sandbox');
 
 		foreach (['test_mode', 'pay_id', 'gateway_url', 'order_status_id', 'pending_status_id', 'failed_status_id', 'geo_zone_id', 'status', 'sort_order'] as $key) {

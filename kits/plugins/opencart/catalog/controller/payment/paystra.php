@@ -11,6 +11,8 @@ use Paystra\Plugin\Rejected;
  * Checkout: the confirm step's button asks confirm() for the signed form and posts it to
  * Paystra. Return: Paystra posts PAY_ID and ENCDATA to return.php, which hands them to
  * callback() with the customer's session; callback() verifies before the order changes.
+ * Webhook: Paystra's server posts a signed event to webhook() (the NOTIFY_URL), so the order is
+ * paid even when the customer closes the tab; both record the outcome with apply().
  */
 class Paystra extends \Opencart\System\Engine\Controller {
 	/** The confirm step's payment block. */
@@ -54,7 +56,8 @@ class Paystra extends \Opencart\System\Engine\Controller {
 						'mobile' => (string)$order_info['telephone'],
 						'id'     => $order_info['customer_id'] ? (string)$order_info['customer_id'] : ''
 					],
-					$model->returnUrl()
+					$model->returnUrl(),
+					$model->webhookUrl()
 				);
 				$json['action'] = $form['action'];
 				$json['fields'] = $form['fields'];
@@ -84,11 +87,7 @@ class Paystra extends \Opencart\System\Engine\Controller {
 				'PAY_ID'  => $this->request->post['PAY_ID'] ?? '',
 				'ENCDATA' => $this->request->post['ENCDATA'] ?? ''
 			]);
-			$order_info = ctype_digit($outcome->ref) ? $this->model_checkout_order->getOrder((int)$outcome->ref) : [];
-			if (!$order_info || ($order_info['payment_method']['code'] ?? '') !== \Opencart\Catalog\Model\Extension\Paystra\Payment\Paystra::CODE || $order_info['currency_code'] !== 'INR') {
-				throw new Rejected('ORDER_ID ' . $outcome->orderId . ' names no Paystra order of this store.');
-			}
-			$model->checkout()->expectAmount($outcome, $model->rupeeTotal($order_info));
+			$order_info = $this->orderOf($outcome);
 		} catch (Rejected $error) {
 			$this->log->write('Paystra: response rejected: ' . $error->getMessage());
 			$this->response->addHeader($this->request->server['SERVER_PROTOCOL'] . ' 400 Bad Request');
@@ -106,8 +105,70 @@ class Paystra extends \Opencart\System\Engine\Controller {
 	}
 
 	/**
-	 * The outcome in the order's history. A paid order stays paid: a replayed response or an
-	 * older attempt's failure adds nothing.
+	 * POST index.php?route=extension/paystra/payment/paystra.webhook: Paystra's signed event. The
+	 * raw body is verified (webhook secret, salt, timestamp) before anything is parsed; a payment
+	 * outcome goes into the order's history as the customer's return would put it. JSON: 200 for
+	 * every verified event (the gateway stops retrying), 400 with the reason for a refused one.
+	 */
+	public function webhook(): void {
+		$this->load->model('extension/paystra/payment/paystra');
+		$this->load->model('checkout/order');
+
+		$header = $this->request->server['HTTP_X_PAYSTRA_SIGNATURE'] ?? null;
+		try {
+			$checkout = $this->model_extension_paystra_payment_paystra->checkout();
+			[$status, $answer] = $checkout->receiveWebhook(
+				$this->rawBody(),
+				is_string($header) ? $header : null,
+				function (Outcome $outcome): string {
+					$order_info = $this->orderOf($outcome);
+					$this->apply($order_info, $outcome);
+					return (string)$this->model_checkout_order->getOrder((int)$order_info['order_id'])['order_status_id'];
+				},
+				function (string $level, string $message): void {
+					if ($level === 'error') {
+						$this->log->write($message);
+					}
+				}
+			);
+		} catch (\Paystra\PaystraException $error) {
+			$this->log->write('Paystra: webhook refused: ' . $error->getMessage());
+			[$status, $answer] = [400, ['received' => false, 'reason' => 'not-configured', 'error' => $error->getMessage()]];
+		}
+
+		if ($status !== 200) {
+			$this->response->addHeader(($this->request->server['SERVER_PROTOCOL'] ?? 'HTTP/1.1') . ' 400 Bad Request');
+		}
+		$this->response->addHeader('Content-Type: application/json');
+		$this->response->addHeader('Cache-Control: no-store');
+		$this->response->setOutput(\Paystra\Plugin\HostedCheckout::json($answer));
+	}
+
+	/** The request body exactly as it arrived: the signature covers these bytes. */
+	protected function rawBody(): string {
+		return (string)file_get_contents('php://input');
+	}
+
+	/**
+	 * The Paystra order in rupees a verified outcome names, with the outcome's amount.
+	 *
+	 * @throws Rejected
+	 */
+	private function orderOf(Outcome $outcome): array {
+		$order_info = ctype_digit($outcome->ref) ? $this->model_checkout_order->getOrder((int)$outcome->ref) : [];
+		if (!$order_info || ($order_info['payment_method']['code'] ?? '') !== \Opencart\Catalog\Model\Extension\Paystra\Payment\Paystra::CODE || $order_info['currency_code'] !== 'INR') {
+			throw new Rejected('ORDER_ID ' . $outcome->orderId . ' names no Paystra order of this store.');
+		}
+		$model = $this->model_extension_paystra_payment_paystra;
+		$model->checkout()->expectAmount($outcome, $model->rupeeTotal($order_info));
+		return $order_info;
+	}
+
+	/**
+	 * The outcome in the order's history, from the return or the webhook. A paid order stays
+	 * paid: a replayed response, a second delivery or an older attempt's failure adds nothing,
+	 * and an order already in the outcome's status (the return and the webhook of one attempt)
+	 * gets no second line.
 	 */
 	private function apply(array $order_info, Outcome $outcome): void {
 		if ($this->isPaid($order_info)) {
@@ -118,6 +179,9 @@ class Paystra extends \Opencart\System\Engine\Controller {
 			$outcome->isPending() => (int)$this->config->get('payment_paystra_pending_status_id'),
 			default               => (int)$this->config->get('payment_paystra_failed_status_id')
 		};
+		if ((int)$order_info['order_status_id'] === $status_id) {
+			return;
+		}
 		$this->model_checkout_order->addHistory((int)$order_info['order_id'], $status_id, $outcome->summary(), $outcome->isPaid());
 	}
 

@@ -71,6 +71,7 @@ class Paystra extends \Opencart\System\Engine\Model {
 			'pay_id'      => (string)$this->config->get('payment_paystra_pay_id'),
 			'salt'        => (string)$this->config->get('payment_paystra_salt'),
 			'key_salt'    => (string)$this->config->get('payment_paystra_key_salt'),
+			'webhook_secret' => (string)$this->config->get('payment_paystra_webhook_secret'),
 			'gateway_url' => (string)$this->config->get('payment_paystra_gateway_url'),
 			'test_mode'   => $this->isTestMode()
 		], self::ORDER_PREFIX);
@@ -90,6 +91,11 @@ class Paystra extends \Opencart\System\Engine\Model {
 	 */
 	public function returnUrl(): string {
 		return rtrim((string)$this->config->get('config_url'), '/') . '/extension/paystra/return.php';
+	}
+
+	/** Where Paystra sends the signed webhook (NOTIFY_URL): the catalog controller's webhook(). */
+	public function webhookUrl(): string {
+		return rtrim((string)$this->config->get('config_url'), '/') . '/index.php?route=extension/paystra/payment/paystra.webhook';
 	}
 
 	private function inGeoZone(array $address): bool {
