@@ -35,11 +35,10 @@ module PaystraServerKit
       end
     end
 
-    def initialize(config, client: Paystra::Client.new(config))
+    def initialize(config, client: Paystra::Client.new(config), orders: Paystra::Web::Orders.for_example('server'))
       @config = config
       @client = client
-      @orders = {} # this process's recent orders, newest last: ORDER_ID => details
-      @lock = Mutex.new
+      @orders = orders # data/server-orders.json: shared by the return, the status enquiry and webhooks
     end
 
     def call(req, res)
@@ -58,7 +57,7 @@ module PaystraServerKit
 
     private
 
-    attr_reader :config, :client
+    attr_reader :config, :client, :orders
 
     def route(req, res)
       case [req.request_method, req.path]
@@ -68,7 +67,9 @@ module PaystraServerKit
       in ['GET' | 'HEAD', '/status'] then status(req, res)
       in ['POST', '/payout'] then payout(req, res)
       in ['GET' | 'HEAD', '/payout/status'] then payout_status(req, res)
-      in [_, '/' | '/pay' | '/response' | '/status' | '/payout' | '/payout/status']
+      in ['POST', '/webhook'] then webhook(req, res)
+      in ['GET' | 'HEAD', %r{\A/orders/.}] then order(req, res)
+      in [_, '/' | '/pay' | '/response' | '/status' | '/payout' | '/payout/status' | '/webhook' | %r{\A/orders/.}]
         raise BadInput.new("#{req.request_method} is not allowed here.", 405)
       else
         raise BadInput.new('There is no page at this address.', 404)
@@ -86,6 +87,10 @@ module PaystraServerKit
         #{message ? notice(message) : ''}
         <p class="hint">Gateway <code>#{escape(config.base_url)}</code> · PAY_ID <code>#{escape(config.pay_id)}</code>
         · responses return to <code>#{escape(config.return_url)}</code></p>
+        <p class="hint">The server also listens at <code>/webhook</code> for the gateway's signed events: every request it
+        sends carries <code>NOTIFY_URL</code> <code>#{escape(config.notify_url)}</code> (point it at an address the
+        gateway can reach), so an order is updated even when the customer's browser never comes back.
+        <code>GET /orders/&lt;ORDER_ID&gt;</code> shows an order as JSON.</p>
         <div class="grid">
         <div class="stack">#{pay_form(values)}#{status_form}</div>
         <div class="stack">#{how_it_works}#{test_data}</div>
@@ -213,18 +218,20 @@ module PaystraServerKit
     end
 
     def recent_orders
-      orders = @lock.synchronize { @orders.values.last(10).reverse }
-      return '' if orders.empty?
+      recent = orders.recent(10)
+      return '' if recent.empty?
 
-      rows = orders.map do |order|
-        link = "/status?order_id=#{URI.encode_www_form_component(order[:order_id])}"
-        "<tr><td><a href=\"#{escape(link)}\">#{escape(order[:order_id])}</a></td>" \
-          "<td>#{escape(rupees(order[:amount]))}</td><td>#{escape(order[:status] || 'Sent to the payment page')}</td></tr>"
+      rows = recent.map do |order|
+        link = "/status?order_id=#{URI.encode_www_form_component(order['order_id'])}"
+        "<tr><td><a href=\"#{escape(link)}\">#{escape(order['order_id'])}</a></td>" \
+          "<td>#{escape(rupees(order['amount']))}</td><td>#{escape(order['status'])}</td>" \
+          "<td>#{escape(order['updated_by'] || '–')}</td></tr>"
       end
       <<~HTML
         <section class="card" style="margin-top:1.25rem" aria-labelledby="orders-title">
         <h2 id="orders-title">Recent orders</h2>
-        <table><thead><tr><th scope="col">Order id</th><th scope="col">Amount</th><th scope="col">Outcome</th></tr></thead>
+        <table><thead><tr><th scope="col">Order id</th><th scope="col">Amount</th><th scope="col">Status</th>
+        <th scope="col">Updated by</th></tr></thead>
         <tbody>#{rows.join}</tbody></table>
         </section>
       HTML
@@ -237,8 +244,9 @@ module PaystraServerKit
       input = params(req)
       order = checked_order(input) # AMOUNT in paise, CUST_NAME, CUST_EMAIL, CUST_MOBILE
       # Adds PAY_ID, ORDER_ID, CURRENCY_CODE 356, TXNTYPE SALE and RETURN_URL, and signs them (HASH).
-      request = client.payment_request(order)
-      remember(request[:fields]['ORDER_ID'], amount: order['AMOUNT'])
+      # NOTIFY_URL (APP_URL/webhook) asks the gateway to POST the outcome there too, signed.
+      request = client.payment_request(order.merge('NOTIFY_URL' => config.notify_url))
+      orders.create(request[:fields]['ORDER_ID'], order['AMOUNT'])
       # One form of hidden inputs that the customer's browser posts to "<gateway>/paymentrequest".
       html(res, 200, gateway_form_page(action: request[:action], fields: request[:fields], amount: order['AMOUNT']))
       # paystra:endregion
@@ -277,8 +285,9 @@ module PaystraServerKit
         warn "paystra server kit: refused a response: #{e.message}"
         return respond(req, res, 400, { verified: false, error: e.message }) { unverified_page(e.message) }
       end
-      # Verified: RESPONSE_CODE 000 with STATUS Captured is a paid order.
-      remember(fields['ORDER_ID'], status: "#{fields['STATUS']} (#{fields['RESPONSE_CODE']})")
+      # Verified: RESPONSE_CODE 000 with STATUS Captured is a paid order (forward only: a webhook
+      # may have told us first).
+      orders.advance(fields['ORDER_ID'], fields, 'return')
       respond(req, res, 200, { verified: true, fields: fields }) { result_page(fields) }
       # paystra:endregion
     end
@@ -323,10 +332,27 @@ module PaystraServerKit
       answer = gateway_call(req, res) { client.status(order_id) }
       return unless answer
 
-      remember(order_id, status: "#{answer['STATUS']} (#{answer['RESPONSE_CODE']})") if known?(order_id)
+      orders.advance(order_id, answer, 'status')
       respond(req, res, 200, { verified: true, fields: answer }, json_default: true) do
         answer_page("Order #{order_id}", answer, 'Status enquiry')
       end
+    end
+
+    # ---- POST /webhook and GET /orders/<ORDER_ID> ----
+
+    # paystra:region webhook
+    # The gateway's signed event: verified over the raw bytes (before anything parses them), then
+    # applied to the order once and forward only. 400 with the reason when refused (the gateway
+    # retries); 200 for everything verified, also an event seen before.
+    def webhook(req, res)
+      status, body = orders.receive_webhook(client, req.body.to_s, req['X-Paystra-Signature'])
+      warn "paystra server kit: refused a webhook: #{body['reason']}" if status == 400
+      send_json(res, status, body)
+    end
+    # paystra:endregion
+
+    def order(req, res)
+      send_json(res, *orders.show(req.path.delete_prefix('/orders/')))
     end
 
     # ---- POST /payout and GET /payout/status?payout_id=... ----
@@ -334,7 +360,7 @@ module PaystraServerKit
     def payout(req, res)
       request = params(req).slice('PAYOUT_ID', 'AMOUNT', 'TRANSFER_MODE', 'BENEFICIARY_NAME', 'BENEFICIARY_ACCOUNT',
                                   'BENEFICIARY_IFSC', 'BENEFICIARY_VPA', 'REMARKS')
-      answer = gateway_call(req, res) { client.payout(request) }
+      answer = gateway_call(req, res) { client.payout(request.merge('NOTIFY_URL' => config.notify_url)) }
       return unless answer
 
       respond(req, res, 200, { verified: true, fields: answer }, json_default: true) do
@@ -399,7 +425,7 @@ module PaystraServerKit
     # ---- plumbing ----
 
     def error(req, res, status, message)
-      respond(req, res, status, { error: message }, json_default: req.path.start_with?('/status', '/payout')) do
+      respond(req, res, status, { error: message }, json_default: req.path.start_with?('/status', '/payout', '/webhook', '/orders/')) do
         page(title: 'Error', body: <<~HTML)
           <div class="card">
           <h1>#{status == 404 ? 'Page not found' : 'We could not do that'}</h1>
@@ -414,12 +440,16 @@ module PaystraServerKit
     # (`json_default`) answer JSON unless a browser asks for HTML.
     def respond(req, res, status, json_body, json_default: false)
       if wants_json?(req) || (json_default && !wants_html?(req))
-        res.status = status
-        res['Content-Type'] = JSON_TYPE
-        res.body = JSON.generate(json_body)
+        send_json(res, status, json_body)
       else
         html(res, status, yield)
       end
+    end
+
+    def send_json(res, status, body)
+      res.status = status
+      res['Content-Type'] = JSON_TYPE
+      res.body = JSON.generate(body)
     end
 
     def html(res, status, body)
@@ -471,20 +501,6 @@ module PaystraServerKit
       raise BadInput, 'The JSON body could not be read.'
     end
 
-    def remember(order_id, **details)
-      return unless order_id
-
-      @lock.synchronize do
-        order = @orders.delete(order_id) || { order_id: order_id }
-        @orders[order_id] = order.merge(details.compact)
-        @orders.shift while @orders.size > 100
-      end
-    end
-
-    def known?(order_id)
-      @lock.synchronize { @orders.key?(order_id) }
-    end
-
     def present?(value)
       !value.nil? && !value.to_s.strip.empty?
     end
@@ -505,7 +521,8 @@ module PaystraServerKit
 
   def self.start(kit_root = File.expand_path('..', __dir__))
     config = Paystra::Config.load(kit_root)
-    app = App.new(config)
+    orders = Paystra::Web::Orders.for_example('server', root: kit_root)
+    app = App.new(config, orders: orders)
     server = WEBrick::HTTPServer.new(
       BindAddress: '127.0.0.1',
       Port: config.port,
@@ -516,6 +533,8 @@ module PaystraServerKit
     server.mount('/', Servlet, app)
     %w[INT TERM].each { |signal| trap(signal) { server.shutdown } }
     puts "Paystra Ruby server kit on http://127.0.0.1:#{config.port} (open #{config.app_url}); gateway #{config.base_url}"
+    puts "Webhooks: POST #{config.notify_url}, orders in #{orders.path}"
+    warn 'PAYSTRA_WEBHOOK_SECRET is not set: webhooks will be refused (secret-missing).' if config.webhook_secret.empty?
     $stdout.flush
     server.start
   end

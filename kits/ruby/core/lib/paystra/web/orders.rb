@@ -19,10 +19,11 @@ module Paystra
       # The fields GET /orders/<ORDER_ID> shows, in this order.
       SHOWN = %w[order_id status amount events updated_by].freeze
 
-      # `<PAYSTRA_DATA_DIR or ./data>/<example>-orders.json`.
-      def self.for_example(example, data_dir: ENV.fetch('PAYSTRA_DATA_DIR', ''))
+      # `<PAYSTRA_DATA_DIR or data>/<example>-orders.json`, a relative directory taken from `root`
+      # (the kit root).
+      def self.for_example(example, data_dir: ENV.fetch('PAYSTRA_DATA_DIR', ''), root: Dir.pwd)
         dir = data_dir.to_s.strip.empty? ? 'data' : data_dir
-        new(File.join(dir, "#{example}-orders.json"))
+        new(File.expand_path(File.join(dir, "#{example}-orders.json"), root))
       end
 
       # The status a gateway answer means: RESPONSE_CODE 000 paid, STATUS Pending pending,
