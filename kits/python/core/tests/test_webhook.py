@@ -1,5 +1,7 @@
+import io
 import json
 import unittest
+from contextlib import redirect_stdout
 
 from tests.support import vectors
 
@@ -14,6 +16,7 @@ from paystra import (
     verify_webhook,
     with_hash,
 )
+from paystra.__main__ import main
 from paystra.webhook import MESSAGES, webhook_signature
 
 SECRET = "wh_demo_7c1e4b9a2f6d8035"
@@ -119,6 +122,17 @@ class SignThenVerify(unittest.TestCase):
         ids = {new_event_id() for _ in range(100)}
         self.assertEqual(len(ids), 100)
         self.assertTrue(all(len(i) == 28 and i.startswith("evt_") for i in ids))
+
+
+class CommandLine(unittest.TestCase):
+    def test_the_webhook_command_prints_an_event_that_verifies(self):
+        output = io.StringIO()
+        with redirect_stdout(output):
+            main(["webhook", "--secret", SECRET, "--salt", SALT, "--id", "evt_cli", "ORDER_ID=PG1", "RESPONSE_CODE=000"])
+        head, _, body = output.getvalue().partition("\n\n")
+        headers = dict(line.split(": ", 1) for line in head.splitlines())
+        got = verify_webhook(body, headers[SIGNATURE_HEADER], SECRET, salt=SALT)
+        self.assertEqual((got["id"], got["data"]["ORDER_ID"]), ("evt_cli", "PG1"))
 
 
 class ClientWebhooks(unittest.TestCase):
