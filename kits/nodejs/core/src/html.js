@@ -462,6 +462,51 @@ export function statusPage(fields) {
 }
 
 /**
+ * An order as this app has recorded it (GET /orders/<ORDER_ID>).
+ * @param {{ order_id: string, amount: string, status: string, events: string[],
+ *   updated_by: string | null }} order
+ * @returns {Page}
+ */
+export function orderPage(order) {
+  const rows = {
+    ORDER_ID: order.order_id,
+    AMOUNT: order.amount,
+    STATUS: order.status,
+    UPDATED_BY: order.updated_by ?? 'nothing yet',
+    EVENTS: order.events.join(', ') || 'none',
+  }
+  return {
+    title: `Order ${order.order_id}: ${order.status}`,
+    lead: 'As this app recorded it. The browser’s return, the status enquiry and the webhook each move it forward, never back.',
+    body: html`<div class="card">
+      ${fieldsTable(rows, 'Recorded order')}
+      <div class="actions">
+        <a class="button" href="/status?order_id=${encodeURIComponent(order.order_id)}"
+          >Check status with the gateway</a
+        >
+        <a class="button secondary" href="/">Back</a>
+      </div>
+    </div>`,
+  }
+}
+
+/**
+ * The home page's word on webhooks: where the app listens and where NOTIFY_URL points.
+ * @param {string} appUrl
+ */
+export function webhookNote(appUrl) {
+  return html`<section class="card" aria-labelledby="webhook-heading">
+    <h2 id="webhook-heading">Webhooks</h2>
+    <p>
+      This server also listens at <span class="mono">${appUrl}/webhook</span>, and its requests set
+      NOTIFY_URL there: the gateway posts each outcome, signed with your webhook secret
+      (PAYSTRA_WEBHOOK_SECRET), even when the customer’s browser never comes back. See an order as
+      recorded at <span class="mono">/orders/&lt;ORDER_ID&gt;</span>.
+    </p>
+  </section>`
+}
+
+/**
  * @param {string} title
  * @param {string} message
  * @returns {Page}

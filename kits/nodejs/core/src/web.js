@@ -1,31 +1,44 @@
 /**
  * The request plumbing the example apps share, on node:http with no framework: routing by
- * "METHOD /path", body parsing (urlencoded, JSON, text), answering HTML or JSON as the request
- * asks, and one place that turns the library's errors into 400/502 answers.
+ * "METHOD /path" (or "METHOD /prefix/*"), body parsing (urlencoded, JSON, text, raw bytes),
+ * answering HTML or JSON as the request asks, one place that turns the library's errors into
+ * 400/502 answers, and the webhook and order routes every example has.
  */
 import { createServer } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { loadConfig } from './config.js'
-import { ConfigError, GatewayError, InvalidInputError, VerificationError } from './errors.js'
-import { contentSecurityPolicy, errorPage, layout, statusPage } from './html.js'
+import {
+  ConfigError,
+  GatewayError,
+  InvalidInputError,
+  VerificationError,
+  WebhookError,
+} from './errors.js'
+import { contentSecurityPolicy, errorPage, layout, orderPage, statusPage } from './html.js'
+import { SIGNATURE_HEADER } from './webhook.js'
 
 export * from './html.js'
+export { OrderStore, nextStatus, paymentOutcome } from './orders.js'
 
 /** @typedef {import('./config.js').Config} Config */
 /** @typedef {import('./html.js').Page} Page */
 /** @typedef {import('./client.js').Client} Client */
+/** @typedef {import('./orders.js').OrderStore} Orders */
 
 /**
  * What a route handler gets.
  * @typedef {object} AppRequest
  * @property {string} method
  * @property {string} path
+ * @property {string} rest for a "METHOD /prefix/*" route, the decoded path after the prefix
  * @property {URLSearchParams} query
  * @property {import('node:http').IncomingHttpHeaders} headers
  * @property {'json' | 'html' | undefined} accepts what the Accept header asks for, if either
  * @property {'json' | 'html'} prefers the route's answer when Accept names neither (see apiRoute)
  * @property {() => Promise<Record<string, string>>} form the urlencoded or JSON body as fields
  * @property {() => Promise<string>} text the body as text
+ * @property {() => Promise<Buffer>} raw the body's bytes as they arrived (a webhook's signature
+ *   covers exactly these)
  */
 
 /**
@@ -91,15 +104,95 @@ export function apiRoute(handler) {
 }
 
 /**
- * GET /status?order_id=…: a signed status enquiry.
+ * GET /status?order_id=…: a signed status enquiry; its answer moves a recorded order forward.
  * @param {Client} client
+ * @param {Orders} [orders]
  * @returns {Handler}
  */
-export function statusRoute(client) {
+export function statusRoute(client, orders) {
   return apiRoute(async (request) => {
     const fields = await client.status(request.query.get('order_id') ?? '')
+    // 328: the gateway has not seen the order yet (the customer never reached it), no outcome.
+    if (fields.RESPONSE_CODE !== '328') await orders?.record(fields, 'status')
     return reply(request, { json: { verified: true, fields }, page: statusPage(fields) })
   })
+}
+
+/**
+ * Where this app's requests ask the gateway to send their webhooks: APP_URL/webhook.
+ * @param {Readonly<Config>} config
+ */
+export function notifyUrl(config) {
+  return `${config.appUrl}/webhook`
+}
+
+/**
+ * The webhook's answer to a refused delivery: 400, so the gateway retries it, with the reason.
+ * @param {WebhookError} error
+ * @returns {AppReply}
+ */
+export function webhookRefusal(error) {
+  return { status: 400, json: { received: false, reason: error.reason, error: error.message } }
+}
+
+/**
+ * POST /webhook: a signed event, verified over the raw body and applied once, forward only.
+ * @param {Client} client
+ * @param {Orders} orders
+ * @returns {Handler}
+ */
+export function webhookRoute(client, orders) {
+  return apiRoute(async (request) => {
+    let event
+    try {
+      event = client.verifyWebhook(await request.raw(), headerValue(request, SIGNATURE_HEADER))
+    } catch (error) {
+      if (error instanceof WebhookError) return webhookRefusal(error)
+      throw error
+    }
+    return { json: await orders.receive(event) }
+  })
+}
+
+/**
+ * GET /orders/<ORDER_ID>: an order as this app recorded it.
+ * @param {Orders} orders
+ * @returns {Handler}
+ */
+export function orderRoute(orders) {
+  return apiRoute(async (request) => {
+    const order = await orders.get(request.rest)
+    if (!order) {
+      return reply(request, {
+        status: 404,
+        json: { error: 'No such order' },
+        page: errorPage('No such order', `This app has no order ${request.rest}.`),
+      })
+    }
+    const { order_id, status, amount, events, updated_by } = order
+    const json = { order_id, status, amount, events, updated_by }
+    return reply(request, { json, page: orderPage(order) })
+  })
+}
+
+/**
+ * The routes every example adds for its orders: POST /webhook and GET /orders/<ORDER_ID>.
+ * @param {Client} client
+ * @param {Orders} orders
+ * @returns {Record<string, Handler>}
+ */
+export function orderRoutes(client, orders) {
+  return { 'POST /webhook': webhookRoute(client, orders), 'GET /orders/*': orderRoute(orders) }
+}
+
+/**
+ * A request header by its name in any case; undefined when absent or sent twice.
+ * @param {AppRequest} request
+ * @param {string} name
+ */
+export function headerValue(request, name) {
+  const value = request.headers[name.toLowerCase()]
+  return typeof value === 'string' ? value : undefined
 }
 
 /**
@@ -132,17 +225,16 @@ export function startApp(app) {
 export function appHandler({ kit, config, routes }) {
   const gatewayUrl = config.baseUrl
   const policy = contentSecurityPolicy(new URL(gatewayUrl).origin)
-  const paths = new Set(Object.keys(routes).map((key) => key.slice(key.indexOf(' ') + 1)))
 
   return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://app.invalid')
-    const handler = routes[`${req.method} ${url.pathname}`]
-    const request = appRequest(req, url, handler?.prefers ?? 'html')
+    const { handler, rest, known } = findRoute(routes, req.method ?? 'GET', url.pathname)
+    const request = appRequest(req, url, handler?.prefers ?? 'html', rest)
     /** @type {Promise<AppReply>} */
     const answered = handler
       ? Promise.resolve().then(() => handler(request))
       : Promise.resolve(
-          paths.has(url.pathname)
+          known
             ? {
                 status: 405,
                 page: errorPage('Method not allowed', `${request.method} is not answered here.`),
@@ -163,19 +255,47 @@ export function appHandler({ kit, config, routes }) {
 }
 
 /**
+ * The handler of "METHOD /path", else of a "METHOD /prefix/*" the path is under, with the rest
+ * of the path; `known` says whether any method is answered at the path (405 rather than 404).
+ * @param {Record<string, Handler>} routes
+ * @param {string} method
+ * @param {string} path
+ * @returns {{ handler?: Handler, rest: string, known: boolean }}
+ */
+function findRoute(routes, method, path) {
+  /** @type {{ handler?: Handler, rest: string, known: boolean }} */
+  const found = { handler: routes[`${method} ${path}`], rest: '', known: false }
+  for (const [key, handler] of Object.entries(routes)) {
+    const [routeMethod, pattern = ''] = key.split(' ')
+    const prefix = pattern.endsWith('/*') ? pattern.slice(0, -1) : undefined
+    const under = prefix !== undefined && path.startsWith(prefix) && path !== prefix
+    if (pattern !== path && !under) continue
+    found.known = true
+    if (under && routeMethod === method && !found.handler) {
+      found.handler = handler
+      found.rest = path.slice(prefix.length)
+    }
+  }
+  return found
+}
+
+/**
  * @param {import('node:http').IncomingMessage} req
  * @param {URL} url
  * @param {'json' | 'html'} prefers
+ * @param {string} rest the path after a wildcard route's prefix, still percent-encoded
  * @returns {AppRequest}
  */
-function appRequest(req, url, prefers) {
-  /** @type {Promise<string> | undefined} */
+function appRequest(req, url, prefers, rest) {
+  /** @type {Promise<Buffer> | undefined} */
   let body
-  const text = () => (body ??= readBody(req))
+  const raw = () => (body ??= readBody(req))
+  const text = async () => (await raw()).toString('utf8')
   const accept = String(req.headers.accept ?? '').toLowerCase()
   return {
     method: req.method ?? 'GET',
     path: url.pathname,
+    rest: decodePath(rest),
     query: url.searchParams,
     headers: req.headers,
     accepts: accept.includes('application/json')
@@ -184,14 +304,27 @@ function appRequest(req, url, prefers) {
         ? 'html'
         : undefined,
     prefers,
+    raw,
     text,
     form: async () => parseBody(String(req.headers['content-type'] ?? ''), await text()),
   }
 }
 
 /**
+ * @param {string} path
+ * @returns {string} decoded, or as it is when it is not valid percent-encoding
+ */
+function decodePath(path) {
+  try {
+    return decodeURIComponent(path)
+  } catch {
+    return path
+  }
+}
+
+/**
  * @param {import('node:http').IncomingMessage} req
- * @returns {Promise<string>}
+ * @returns {Promise<Buffer>}
  */
 async function readBody(req) {
   /** @type {Buffer[]} */
@@ -202,7 +335,7 @@ async function readBody(req) {
     if (size > BODY_LIMIT) throw new HttpError(413, 'The request body is too large')
     chunks.push(chunk)
   }
-  return Buffer.concat(chunks).toString('utf8')
+  return Buffer.concat(chunks)
 }
 
 /**

@@ -20,6 +20,8 @@ const config = Object.freeze({
   keySalt: 'f0e1d2c3b4a59687',
   appUrl: 'http://127.0.0.1:4151',
   port: 4151,
+  webhookSecret: '',
+  dataDir: '/tmp/unused',
   file: undefined,
 })
 const key = merchantHostedKey(config.keySalt, config.payId)

@@ -65,6 +65,8 @@ describe('app plumbing', () => {
     keySalt: 'k',
     appUrl: 'http://127.0.0.1:0',
     port: 0,
+    webhookSecret: '',
+    dataDir: '/tmp/unused',
     file: undefined,
   })
 

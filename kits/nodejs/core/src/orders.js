@@ -1,0 +1,194 @@
+/**
+ * The example apps' orders, in one JSON file per example. Three messengers report an outcome
+ * (the browser's return, the status enquiry and the webhook), in any order and some of them
+ * twice, so an order's status only ever moves forward and each webhook event counts once.
+ */
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+
+/** @typedef {import('./hash.js').Fields} Fields */
+/** @typedef {import('./webhook.js').WebhookEvent} WebhookEvent */
+/** @typedef {'created' | 'pending' | 'paid' | 'failed'} OrderStatus */
+/** @typedef {'return' | 'webhook' | 'status'} OrderSource */
+
+/**
+ * @typedef {object} StoredOrder
+ * @property {string} order_id
+ * @property {string} amount paise
+ * @property {OrderStatus} status
+ * @property {string[]} events the ids of the webhook events applied to it
+ * @property {OrderSource | null} updated_by what last reported on it; null until anything did
+ */
+
+/** @typedef {{ orders: Record<string, StoredOrder>, events: string[] }} OrderBook */
+
+/** The statuses each status may move to; paid and failed are final. */
+const FORWARD = Object.freeze({
+  created: ['pending', 'paid', 'failed'],
+  pending: ['paid', 'failed'],
+  paid: [],
+  failed: [],
+})
+
+/**
+ * What a gateway answer says of a payment: 000 paid, STATUS Pending pending, anything else
+ * failed.
+ * @param {Fields} fields the response at RETURN_URL, a status enquiry's answer or an event's data
+ * @returns {OrderStatus}
+ */
+export function paymentOutcome(fields) {
+  if (fields.RESPONSE_CODE === '000') return 'paid'
+  if (fields.STATUS === 'Pending') return 'pending'
+  return 'failed'
+}
+
+/**
+ * The status after an outcome is reported: the outcome when it is a step forward, else the
+ * current one (a late payment.failed never undoes a capture).
+ * @param {OrderStatus} current
+ * @param {OrderStatus} outcome
+ * @returns {OrderStatus}
+ */
+export function nextStatus(current, outcome) {
+  return /** @type {readonly string[]} */ (FORWARD[current]).includes(outcome) ? outcome : current
+}
+
+/** One example's orders and the webhook events it has seen, kept in a JSON file. */
+export class OrderStore {
+  /** @type {string} */
+  #file
+  /** @type {Promise<unknown>} */
+  #queue = Promise.resolve()
+
+  /** @param {string} file e.g. data/server-orders.json */
+  constructor(file) {
+    this.#file = file
+  }
+
+  /**
+   * The store of an example: `<dataDir>/<example>-orders.json`.
+   * @param {{ dataDir: string }} config
+   * @param {string} example e.g. "server"
+   */
+  static forExample(config, example) {
+    return new OrderStore(join(config.dataDir, `${example}-orders.json`))
+  }
+
+  /** @param {string} orderId */
+  async get(orderId) {
+    return this.#transaction((book) => book.orders[orderId])
+  }
+
+  /**
+   * Records an order the app has just created (POST /pay, /qr), status created.
+   * @param {string} orderId
+   * @param {string} amount paise
+   */
+  async create(orderId, amount) {
+    return this.#transaction((book) => {
+      /** @type {StoredOrder} */
+      const order = { order_id: orderId, amount, status: 'created', events: [], updated_by: null }
+      book.orders[orderId] = order
+      return order
+    }, true)
+  }
+
+  /**
+   * Applies what the browser's return or a status enquiry says of a known order, forward only.
+   * @param {Fields} fields verified gateway fields with ORDER_ID
+   * @param {OrderSource} source
+   * @returns {Promise<StoredOrder | undefined>} the order, or undefined when it is not ours
+   */
+  async record(fields, source) {
+    return this.#transaction((book) => {
+      const order = book.orders[fields.ORDER_ID ?? '']
+      if (order) advance(order, fields, source)
+      return order
+    }, true)
+  }
+
+  /**
+   * Takes a verified webhook event once: a repeated id changes nothing; a payment event moves its
+   * order forward; anything else is remembered and ignored. The answer is the webhook's JSON.
+   * @param {WebhookEvent} event
+   */
+  async receive(event) {
+    return this.#transaction((book) => {
+      const orderId = event.data.ORDER_ID ?? ''
+      const order = book.orders[orderId]
+      /** @param {boolean} duplicate */
+      const answer = (duplicate) => ({
+        received: true,
+        duplicate,
+        event_id: event.id,
+        order_id: orderId || undefined,
+      })
+      if (book.events.includes(event.id)) return { ...answer(true), status: order?.status }
+      book.events.push(event.id)
+      if (!event.type.startsWith('payment.')) {
+        return { ...answer(false), ignored: `${event.type} events are not recorded here` }
+      }
+      if (!order) return { ...answer(false), ignored: `No order ${orderId} here` }
+      advance(order, event.data, 'webhook')
+      order.events.push(event.id)
+      return { ...answer(false), status: order.status }
+    }, true)
+  }
+
+  /**
+   * Runs `change` on the book with no other change in between (node:http serves requests
+   * concurrently), and writes the book back when it may have changed.
+   * @template T
+   * @param {(book: OrderBook) => T} change
+   * @param {boolean} [writes]
+   * @returns {Promise<T>}
+   */
+  #transaction(change, writes = false) {
+    const run = this.#queue.then(async () => {
+      const book = await this.#read()
+      const result = change(book)
+      if (writes) await this.#write(book)
+      return result
+    })
+    this.#queue = run.catch(() => undefined)
+    return run
+  }
+
+  /** @returns {Promise<OrderBook>} */
+  async #read() {
+    let text
+    try {
+      text = await readFile(this.#file, 'utf8')
+    } catch (error) {
+      if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') {
+        return { orders: {}, events: [] }
+      }
+      throw error
+    }
+    const book = JSON.parse(text)
+    return { orders: book.orders ?? {}, events: book.events ?? [] }
+  }
+
+  /**
+   * A temporary file renamed over the old one: a crash mid-write never leaves half a file.
+   * @param {OrderBook} book
+   */
+  async #write(book) {
+    await mkdir(dirname(this.#file), { recursive: true })
+    const temporary = `${this.#file}.${process.pid}.tmp`
+    await writeFile(temporary, `${JSON.stringify(book, null, 2)}\n`)
+    await rename(temporary, this.#file)
+  }
+}
+
+/**
+ * @param {StoredOrder} order
+ * @param {Fields} fields
+ * @param {OrderSource} source
+ */
+function advance(order, fields, source) {
+  const status = nextStatus(order.status, paymentOutcome(fields))
+  if (status === order.status) return
+  order.status = status
+  order.updated_by = source
+}
