@@ -11,6 +11,8 @@ if (!defined('_PS_VERSION_')) {
 }
 
 use Paystra\Plugin\HostedCheckout;
+use Paystra\Plugin\Outcome;
+use Paystra\Plugin\Rejected;
 use PrestaShop\PrestaShop\Core\Payment\PaymentOption;
 
 require_once __DIR__ . '/lib/paystra/autoload.php';
@@ -23,6 +25,8 @@ class Paystra extends PaymentModule
     public const PAY_ID = 'PAYSTRA_PAY_ID';
     public const SALT = 'PAYSTRA_SALT';
     public const KEY_SALT = 'PAYSTRA_KEY_SALT';
+    /** Verifies the signed webhook (from the merchant portal; not the salt). */
+    public const WEBHOOK_SECRET = 'PAYSTRA_WEBHOOK_SECRET';
     public const GATEWAY_URL = 'PAYSTRA_GATEWAY_URL';
     /** The order state of a payment the bank has not confirmed yet (RESPONSE_CODE 026). */
     public const OS_PENDING = 'PAYSTRA_OS_PENDING';
@@ -41,7 +45,7 @@ class Paystra extends PaymentModule
         $this->need_instance = 0;
         $this->ps_versions_compliancy = ['min' => '8.0.0', 'max' => '8.99.99'];
         $this->bootstrap = true;
-        $this->controllers = ['redirect', 'validation'];
+        $this->controllers = ['redirect', 'validation', 'webhook'];
         $this->currencies = true;
         $this->currencies_mode = 'checkbox';
 
@@ -69,7 +73,7 @@ class Paystra extends PaymentModule
 
     public function uninstall()
     {
-        foreach ([self::TEST_MODE, self::PAY_ID, self::SALT, self::KEY_SALT, self::GATEWAY_URL] as $key) {
+        foreach ([self::TEST_MODE, self::PAY_ID, self::SALT, self::KEY_SALT, self::WEBHOOK_SECRET, self::GATEWAY_URL] as $key) {
             Configuration::deleteByName($key);
         }
         return parent::uninstall();
@@ -158,7 +162,7 @@ class Paystra extends PaymentModule
         Configuration::updateValue(self::PAY_ID, $payId);
         Configuration::updateValue(self::GATEWAY_URL, $gatewayUrl);
         // Secrets are never shown again: an empty box keeps the saved value.
-        foreach ([self::SALT, self::KEY_SALT] as $secret) {
+        foreach ([self::SALT, self::KEY_SALT, self::WEBHOOK_SECRET] as $secret) {
             $value = trim((string) Tools::getValue($secret));
             if ($value !== '') {
                 Configuration::updateValue($secret, $value);
@@ -184,6 +188,7 @@ class Paystra extends PaymentModule
             self::PAY_ID => (string) Configuration::get(self::PAY_ID),
             self::SALT => '',
             self::KEY_SALT => '',
+            self::WEBHOOK_SECRET => '',
             self::GATEWAY_URL => (string) Configuration::get(self::GATEWAY_URL),
         ];
         return $helper->generateForm([['form' => [
@@ -204,6 +209,7 @@ class Paystra extends PaymentModule
                 ['type' => 'text', 'label' => $this->trans('Pay ID', [], 'Modules.Paystra.Admin'), 'name' => self::PAY_ID, 'desc' => $this->trans('Your 16-digit PAY_ID from the merchant portal.', [], 'Modules.Paystra.Admin')],
                 ['type' => 'password', 'label' => $this->trans('Salt', [], 'Modules.Paystra.Admin'), 'name' => self::SALT, 'desc' => $this->trans('Signs requests and verifies responses. Leave blank to keep the saved salt.', [], 'Modules.Paystra.Admin')],
                 ['type' => 'password', 'label' => $this->trans('Key salt', [], 'Modules.Paystra.Admin'), 'name' => self::KEY_SALT, 'desc' => $this->trans('Derives the key that decrypts responses (ENCDATA). Leave blank to keep the saved one.', [], 'Modules.Paystra.Admin')],
+                ['type' => 'password', 'label' => $this->trans('Webhook secret', [], 'Modules.Paystra.Admin'), 'name' => self::WEBHOOK_SECRET, 'desc' => $this->trans('From the merchant portal; not the salt. Verifies the notice Paystra sends to %url% (the NOTIFY_URL of every payment), so an order is created even when the customer closes the tab before returning. Blank in test mode with the demo merchant: the demo secret. Leave blank to keep the saved one.', ['%url%' => $this->webhookUrl()], 'Modules.Paystra.Admin')],
                 ['type' => 'text', 'label' => $this->trans('Gateway URL', [], 'Modules.Paystra.Admin'), 'name' => self::GATEWAY_URL, 'desc' => $this->trans('Leave blank for the default: %live%, or %sandbox% in test mode.', ['%live%' => HostedCheckout::LIVE_URL, '%sandbox%' => HostedCheckout::SANDBOX_URL], 'Modules.Paystra.Admin')],
             ],
             'submit' => ['title' => $this->trans('Save', [], 'Admin.Actions')],
@@ -232,9 +238,58 @@ class Paystra extends PaymentModule
             'pay_id' => (string) Configuration::get(self::PAY_ID),
             'salt' => (string) Configuration::get(self::SALT),
             'key_salt' => (string) Configuration::get(self::KEY_SALT),
+            'webhook_secret' => (string) Configuration::get(self::WEBHOOK_SECRET),
             'gateway_url' => (string) Configuration::get(self::GATEWAY_URL),
             'test_mode' => $this->isTestMode(),
         ], self::ORDER_PREFIX);
+    }
+
+    /** Where Paystra sends the signed webhook (NOTIFY_URL): the module's webhook controller. */
+    public function webhookUrl(): string
+    {
+        return $this->context->link->getModuleLink($this->name, 'webhook', [], true);
+    }
+
+    /**
+     * Records a verified outcome on its cart, from the customer's return or the webhook: a paid
+     * (or bank-pending) cart becomes one order; an order awaiting Paystra confirmation becomes
+     * paid or failed. Anything else is left alone: a replayed response, a second delivery or an
+     * older attempt's failure never undoes a payment or makes a second order.
+     *
+     * @return array{0: Cart, 1: int} the cart and its order id (0: none, the payment failed)
+     * @throws Rejected when the outcome names no rupee cart of this shop, or another amount
+     */
+    public function applyOutcome(Outcome $outcome): array
+    {
+        $cart = new Cart((int) $outcome->ref);
+        if (!Validate::isLoadedObject($cart) || !$cart->id_customer || !$this->isRupeeCart($cart)) {
+            throw new Rejected('ORDER_ID ' . $outcome->orderId . ' names no cart of this shop.');
+        }
+        $this->checkout()->expectAmount($outcome, (float) $cart->getOrderTotal(true, Cart::BOTH));
+
+        $orderId = (int) Order::getIdByCartId((int) $cart->id);
+        if (!$orderId && !$outcome->isFailed()) {
+            $customer = new Customer((int) $cart->id_customer);
+            $this->validateOrder(
+                (int) $cart->id,
+                (int) Configuration::get($outcome->isPaid() ? 'PS_OS_PAYMENT' : self::OS_PENDING),
+                (float) \Paystra\Amount::toRupees($outcome->amount),
+                $this->displayName,
+                $outcome->summary(),
+                ['transaction_id' => $outcome->txnId],
+                (int) $cart->id_currency,
+                false,
+                $customer->secure_key
+            );
+            return [$cart, (int) $this->currentOrder];
+        }
+        if ($orderId && !$outcome->isPending()) {
+            $order = new Order($orderId);
+            if ($order->module === $this->name && (int) $order->getCurrentState() === (int) Configuration::get(self::OS_PENDING)) {
+                $order->setCurrentState((int) Configuration::get($outcome->isPaid() ? 'PS_OS_PAYMENT' : 'PS_OS_ERROR'));
+            }
+        }
+        return [$cart, $orderId];
     }
 
     /** Where Paystra posts the response: the module's validation controller. */

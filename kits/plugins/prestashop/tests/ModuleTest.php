@@ -14,14 +14,16 @@ final class ModuleTest extends PrestaShopTestCase
         self::assertSame([1 => 'Awaiting Paystra confirmation', 2 => 'Awaiting Paystra confirmation'], $state->name);
         self::assertSame('paystra', $state->module_name);
         self::assertFalse($state->logable, 'an unconfirmed payment is not counted as a sale');
-        self::assertSame(['redirect', 'validation'], $this->module->controllers);
+        self::assertSame(['redirect', 'validation', 'webhook'], $this->module->controllers);
         self::assertSame('checkbox', $this->module->currencies_mode);
     }
 
     public function testUninstallRemovesTheSettings(): void
     {
         Configuration::updateValue(Paystra::SALT, 's');
+        Configuration::updateValue(Paystra::WEBHOOK_SECRET, 'wh');
         self::assertTrue($this->module->uninstall());
+        self::assertSame(false, Configuration::get(Paystra::WEBHOOK_SECRET));
         self::assertSame(false, Configuration::get(Paystra::SALT));
         self::assertSame(false, Configuration::get(Paystra::TEST_MODE));
     }
@@ -70,19 +72,23 @@ final class ModuleTest extends PrestaShopTestCase
     {
         $GLOBALS['ps']['get'] = [
             'submitPaystra' => '1', Paystra::TEST_MODE => '0', Paystra::PAY_ID => ' 1000000000000009 ',
-            Paystra::SALT => 'live-salt', Paystra::KEY_SALT => 'live-key-salt', Paystra::GATEWAY_URL => '',
+            Paystra::SALT => 'live-salt', Paystra::KEY_SALT => 'live-key-salt', Paystra::WEBHOOK_SECRET => 'wh_live_1', Paystra::GATEWAY_URL => '',
         ];
         self::assertContains('Settings updated.', $this->module->getContent());
         self::assertSame('0', Configuration::get(Paystra::TEST_MODE));
         self::assertSame('1000000000000009', Configuration::get(Paystra::PAY_ID));
         self::assertSame('https://secure.paystra.example/pg', $this->module->checkout()->client->config->baseUrl);
         self::assertSame('', HelperForm::$last['values'][Paystra::SALT]);
-        self::assertSame(5, count(HelperForm::$last['form'][0]['form']['input']));
+        self::assertSame('', HelperForm::$last['values'][Paystra::WEBHOOK_SECRET]);
+        self::assertSame('wh_live_1', $this->module->checkout()->webhookSecret);
+        self::assertSame(6, count(HelperForm::$last['form'][0]['form']['input']));
+        self::assertContains('https://shop.test/module/paystra/webhook', HelperForm::$last['form'][0]['form']['input'][4]['desc']);
         self::assertContains('https://shop.test/module/paystra/validation', HelperForm::$last['form'][0]['form']['description']);
 
         $GLOBALS['ps']['get'] = ['submitPaystra' => '1', Paystra::TEST_MODE => '0', Paystra::PAY_ID => '1000000000000009', Paystra::SALT => '', Paystra::KEY_SALT => ''];
         $this->module->getContent();
         self::assertSame('live-salt', Configuration::get(Paystra::SALT), 'a blank box keeps the saved salt');
+        self::assertSame('wh_live_1', Configuration::get(Paystra::WEBHOOK_SECRET), 'and the saved webhook secret');
 
         $GLOBALS['ps']['get'] = ['submitPaystra' => '1', Paystra::PAY_ID => '12345', Paystra::GATEWAY_URL => 'ftp://x'];
         $page = $this->module->getContent();

@@ -33,6 +33,7 @@ final class PaymentTest extends PrestaShopTestCase
         self::assertSame('149950', $fields['AMOUNT'], '₹1,499.50 in paise');
         self::assertMatches('/^PS-31-\d{13}$/', $fields['ORDER_ID']);
         self::assertSame('https://shop.test/module/paystra/validation', $fields['RETURN_URL']);
+        self::assertSame('https://shop.test/module/paystra/webhook', $fields['NOTIFY_URL'] ?? null, 'the webhook endpoint');
         self::assertSame('356', $fields['CURRENCY_CODE']);
         self::assertSame('SALE', $fields['TXNTYPE']);
         self::assertSame('Kavya Reddy', $fields['CUST_NAME']);
@@ -165,5 +166,117 @@ final class PaymentTest extends PrestaShopTestCase
         $controller->init();
         self::assertTrue(Context::getContext()->cookie->writable);
         self::assertThrows(Redirected::class, static fn () => $controller->postProcess());
+    }
+
+    // ---- the webhook (NOTIFY_URL) ----
+
+    /** POSTs a delivery to the webhook controller; returns the HTTP status and the JSON answer. */
+    private static function deliver(array $delivery): array
+    {
+        $controller = new class () extends PaystraWebhookModuleFrontController {
+            public string $body = '';
+            public array $sent = [];
+            protected function rawBody(): string
+            {
+                return $this->body;
+            }
+            protected function send(array $answer): void
+            {
+                $this->sent = $answer;
+            }
+        };
+        $controller->body = $delivery['body'];
+        $_SERVER['HTTP_X_PAYSTRA_SIGNATURE'] = $delivery['header'];
+        $controller->init();
+        $controller->postProcess();
+        unset($_SERVER['HTTP_X_PAYSTRA_SIGNATURE']);
+        self::assertFalse(Context::getContext()->cookie->writable, 'no cookie for the gateway');
+        return $controller->sent;
+    }
+
+    public function testTheWebhookTurnsThePaidCartIntoAnOrderWhenTheCustomerNeverReturned(): void
+    {
+        $form = self::cartSentToPaystra(1499.5);
+        $delivery = self::webhookDelivery($form['fields']['ORDER_ID'], '149950');
+        [$status, $answer] = self::deliver($delivery);
+        self::assertSame(200, $status);
+        self::assertSame(['received' => true, 'event_id' => $delivery['id'], 'type' => 'payment.captured', 'order_id' => $form['fields']['ORDER_ID'], 'status' => 'order 1031 state 2'], $answer);
+        self::assertSame(1, count($GLOBALS['ps']['validated']));
+        self::assertSame(2, $GLOBALS['ps']['validated'][0]['id_order_state'], 'PS_OS_PAYMENT');
+        self::assertSame(['transaction_id' => '1763712000123456'], $GLOBALS['ps']['validated'][0]['extra_vars']);
+    }
+
+    public function testASecondDeliveryAndTheLateReturnMakeNoSecondOrder(): void
+    {
+        $form = self::cartSentToPaystra(1499.5);
+        $delivery = self::webhookDelivery($form['fields']['ORDER_ID'], '149950');
+        self::deliver($delivery);
+        self::assertSame(200, self::deliver($delivery)[0]);
+        self::assertSame(self::CONFIRMATION, self::validation()->handleResponse(self::gatewayResponse($form['fields']['ORDER_ID'], '149950')), 'the customer still sees the confirmation');
+        self::assertSame(1, count($GLOBALS['ps']['validated']));
+        self::assertSame([], $GLOBALS['ps']['states']);
+    }
+
+    public function testAFailedEventAfterTheCaptureChangesNothing(): void
+    {
+        $form = self::cartSentToPaystra(1499.5);
+        self::validation()->handleResponse(self::gatewayResponse($form['fields']['ORDER_ID'], '149950'));
+        [$status, $answer] = self::deliver(self::declinedDelivery($form['fields']['ORDER_ID'], '149950'));
+        self::assertSame(200, $status);
+        self::assertSame('order 1031 state 2', $answer['status']);
+        self::assertSame([], $GLOBALS['ps']['states']);
+    }
+
+    public function testAPendingOrderBecomesPaidOrFailedByTheLaterEvent(): void
+    {
+        $form = self::cartSentToPaystra(1499.5);
+        $orderId = $form['fields']['ORDER_ID'];
+        self::deliver(self::webhookDelivery($orderId, '149950', ['STATUS' => 'Pending', 'RESPONSE_CODE' => '026', 'RESPONSE_MESSAGE' => 'Transaction pending']));
+        self::assertSame(42, $GLOBALS['ps']['validated'][0]['id_order_state'], 'Awaiting Paystra confirmation');
+        self::deliver(self::webhookDelivery($orderId, '149950', ['STATUS' => 'Pending', 'RESPONSE_CODE' => '026']));
+        self::deliver(self::webhookDelivery($orderId, '149950'));
+        self::deliver(self::declinedDelivery($orderId, '149950'));
+        self::assertSame([[1031, 2]], $GLOBALS['ps']['states'], 'paid once, then never undone');
+
+        self::cartSentToPaystra(1499.5);
+        $GLOBALS['ps'] = ['cartOrders' => [], 'validated' => [], 'states' => []] + $GLOBALS['ps'];
+        self::deliver(self::webhookDelivery($orderId, '149950', ['STATUS' => 'Pending', 'RESPONSE_CODE' => '026']));
+        self::deliver(self::declinedDelivery($orderId, '149950'));
+        self::assertSame([[1031, 8]], $GLOBALS['ps']['states'], 'PS_OS_ERROR');
+    }
+
+    public function testADeclinedEventMakesNoOrder(): void
+    {
+        $form = self::cartSentToPaystra(1499.5);
+        [$status, $answer] = self::deliver(self::declinedDelivery($form['fields']['ORDER_ID'], '149950'));
+        self::assertSame(200, $status);
+        self::assertSame('no order (payment failed)', $answer['status']);
+        self::assertSame([], $GLOBALS['ps']['validated']);
+    }
+
+    public function testTamperedWrongSecretAndStaleDeliveriesAreRefusedWith400(): void
+    {
+        $form = self::cartSentToPaystra(1499.5);
+        $orderId = $form['fields']['ORDER_ID'];
+        foreach ([
+            'signature-mismatch' => self::tamperedDelivery(self::webhookDelivery($orderId, '149950')),
+            'wrong-secret' => self::webhookDelivery($orderId, '149950', [], '', null, 'wh_another_merchant'),
+            'stale-timestamp' => self::webhookDelivery($orderId, '149950', [], '', null, self::WEBHOOK_SECRET, time() - 600),
+        ] as $reason => $delivery) {
+            self::assertSame([400, ['received' => false, 'reason' => $reason, 'error' => \Paystra\Webhook::MESSAGES[$reason]]], self::deliver($delivery));
+        }
+        self::assertSame([], $GLOBALS['ps']['validated']);
+        self::assertSame(3, end($GLOBALS['ps']['logs'])[0], 'logged as an error');
+    }
+
+    public function testTheShopsOwnWebhookSecretIsUsedAndUnknownCartsAre200(): void
+    {
+        Configuration::updateValue(Paystra::WEBHOOK_SECRET, 'wh_shop_3');
+        $form = self::cartSentToPaystra(1499.5);
+        self::assertSame(400, self::deliver(self::webhookDelivery($form['fields']['ORDER_ID'], '149950'))[0]);
+        self::assertSame(200, self::deliver(self::webhookDelivery($form['fields']['ORDER_ID'], '149950', [], '', null, 'wh_shop_3'))[0]);
+        [$status, $answer] = self::deliver(self::webhookDelivery('PS-999-1763712000123', '149950', [], '', null, 'wh_shop_3'));
+        self::assertSame(200, $status);
+        self::assertContains('names no cart', $answer['ignored']);
     }
 }

@@ -24,6 +24,7 @@ ps_reset();
 require PLUGIN_ROOT . '/paystra.php';
 require PLUGIN_ROOT . '/controllers/front/redirect.php';
 require PLUGIN_ROOT . '/controllers/front/validation.php';
+require PLUGIN_ROOT . '/controllers/front/webhook.php';
 
 /** A fresh shop for each test: the module installed in test mode against a local sandbox. */
 abstract class PrestaShopTestCase extends \Paystra\Tests\TestCase

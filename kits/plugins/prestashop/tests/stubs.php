@@ -32,6 +32,7 @@ namespace {
             'objects' => [],
             'cartOrders' => [],
             'validated' => [],
+            'states' => [],
             'logs' => [],
             'get' => [],
             'payment_modules' => [['name' => 'paystra']],
@@ -105,6 +106,12 @@ namespace {
         public function getCurrentState()
         {
             return $this->current_state;
+        }
+        public function setCurrentState($id_order_state, $id_employee = 0)
+        {
+            $this->current_state = (int) $id_order_state;
+            $GLOBALS['ps']['objects'][self::class][(int) $this->id]['current_state'] = $this->current_state;
+            $GLOBALS['ps']['states'][] = [(int) $this->id, $this->current_state];
         }
         public static function getIdByCartId($idCart)
         {
@@ -303,6 +310,7 @@ namespace {
             $GLOBALS['ps']['validated'][] = compact('id_cart', 'id_order_state', 'amount_paid', 'payment_method', 'message', 'extra_vars', 'currency_special', 'secure_key');
             $this->currentOrder = 1000 + (int) $id_cart;
             $GLOBALS['ps']['cartOrders'][(int) $id_cart] = $this->currentOrder;
+            Order::store($this->currentOrder, ['module' => $this->name, 'current_state' => (int) $id_order_state]);
             return true;
         }
     }

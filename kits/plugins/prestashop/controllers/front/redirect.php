@@ -58,7 +58,8 @@ class PaystraRedirectModuleFrontController extends ModuleFrontController
                 'mobile' => (string) ($address->phone_mobile ?: $address->phone),
                 'id' => (string) (int) $customer->id,
             ],
-            $this->module->returnUrl()
+            $this->module->returnUrl(),
+            $this->module->webhookUrl()
         );
     }
 

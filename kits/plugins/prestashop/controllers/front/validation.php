@@ -76,33 +76,14 @@ class PaystraValidationModuleFrontController extends ModuleFrontController
     {
         try {
             $outcome = $this->module->checkout()->response($posted);
-            $cart = new Cart((int) $outcome->ref);
-            if (!Validate::isLoadedObject($cart) || !$cart->id_customer || !$this->module->isRupeeCart($cart)) {
-                throw new Rejected('ORDER_ID ' . $outcome->orderId . ' names no cart of this shop.');
-            }
-            $this->module->checkout()->expectAmount($outcome, (float) $cart->getOrderTotal(true, Cart::BOTH));
+            // A cart becomes one order, whether the return or the webhook comes first.
+            [$cart, $orderId] = $this->module->applyOutcome($outcome);
         } catch (Rejected $error) {
             PrestaShopLogger::addLog('Paystra: response rejected: ' . $error->getMessage(), 3, null, 'Cart', 0, true);
             throw $error;
         }
 
         $customer = new Customer((int) $cart->id_customer);
-        // A cart becomes one order: a replayed response or an older attempt's answer changes nothing.
-        $orderId = (int) Order::getIdByCartId((int) $cart->id);
-        if (!$orderId && !$outcome->isFailed()) {
-            $this->module->validateOrder(
-                (int) $cart->id,
-                (int) Configuration::get($outcome->isPaid() ? 'PS_OS_PAYMENT' : Paystra::OS_PENDING),
-                (float) \Paystra\Amount::toRupees($outcome->amount),
-                $this->module->displayName,
-                $outcome->summary(),
-                ['transaction_id' => $outcome->txnId],
-                (int) $cart->id_currency,
-                false,
-                $customer->secure_key
-            );
-            $orderId = (int) $this->module->currentOrder;
-        }
         if (!$orderId) {
             return $this->context->link->getModuleLink($this->module->name, 'validation', ['failed' => $outcome->code], true);
         }
