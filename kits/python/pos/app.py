@@ -22,7 +22,7 @@ from paystra.web import h, join  # noqa: E402
 config = web.configure(KIT_ROOT)
 client = paystra.Client(config)
 app = web.App("POS kit · Python", config)
-orders = web.track_orders(app, client, "pos")  # data/pos-orders.json, POST /webhook, GET /orders/<ORDER_ID>
+sales = web.track_orders(app, client, "pos")  # test sales: data/pos-orders.json, POST /webhook, GET /orders/<ORDER_ID>
 
 MAX_ORDERS = 200
 
@@ -78,7 +78,7 @@ def pay(req):
         **validation.customer(req.form),
         "NOTIFY_URL": config.notify_url,
     }
-    orders.create(order["ORDER_ID"], order["AMOUNT"])
+    sales.create(order["ORDER_ID"], order["AMOUNT"])
     signed = client.payment_request(order)
     return web.auto_submit(app.layout, signed, "Taking you to Paystra", web.order_summary(order))
 
@@ -86,7 +86,7 @@ def pay(req):
 @app.post("/response")
 def response(req):
     fields = client.verify_response(req.form)  # raises VerificationError when altered
-    orders.update(fields, "return")  # forward only: a webhook may have come first
+    sales.update(fields, "return")  # forward only: a webhook may have come first
     refund_link = h(
         '<p class="actions"><a class="btn" href="/?order_id={}">Refund or reconcile this sale</a></p>',
         fields.get("ORDER_ID", ""),
@@ -129,7 +129,7 @@ def reconcile(req):
     with ThreadPoolExecutor(max_workers=4) as pool:
         answers = list(pool.map(client.status, ids))
     for answer in answers:
-        orders.enquired(answer)
+        sales.enquired(answer)
     orders = [
         {
             "ORDER_ID": order_id,
@@ -180,7 +180,7 @@ def reconciliation_table(orders, answers, captured):
 def status(req):
     order_id = validation.order_id(req.query.get("order_id"), "order_id")
     fields = client.status(order_id)
-    orders.enquired(fields)
+    sales.enquired(fields)
     return web.verified_answer(req, app.layout, "Status enquiry", fields)
 
 
