@@ -57,6 +57,7 @@ final class ModuleTest extends OsCommerceTestCase
         self::assertSame('149950', $fields['AMOUNT'], '₹1,499.50 in paise');
         self::assertMatches('/^OS-12_48213-\d{13}$/', $fields['ORDER_ID']);
         self::assertSame('https://store.test/catalog/ext/modules/payment/paystra/return.php', $fields['RETURN_URL']);
+        self::assertSame('https://store.test/catalog/ext/modules/payment/paystra/webhook.php', $fields['NOTIFY_URL'] ?? null);
         self::assertSame('356', $fields['CURRENCY_CODE']);
         self::assertSame('SALE', $fields['TXNTYPE']);
         self::assertSame('Ananya Iyer', $fields['CUST_NAME']);
@@ -166,14 +167,90 @@ final class ModuleTest extends OsCommerceTestCase
         }
         self::assertSame([
             'MODULE_PAYMENT_PAYSTRA_STATUS', 'MODULE_PAYMENT_PAYSTRA_TEST_MODE', 'MODULE_PAYMENT_PAYSTRA_PAY_ID',
-            'MODULE_PAYMENT_PAYSTRA_SALT', 'MODULE_PAYMENT_PAYSTRA_KEY_SALT', 'MODULE_PAYMENT_PAYSTRA_GATEWAY_URL',
+            'MODULE_PAYMENT_PAYSTRA_SALT', 'MODULE_PAYMENT_PAYSTRA_KEY_SALT', 'MODULE_PAYMENT_PAYSTRA_WEBHOOK_SECRET', 'MODULE_PAYMENT_PAYSTRA_GATEWAY_URL',
             'MODULE_PAYMENT_PAYSTRA_ZONE', 'MODULE_PAYMENT_PAYSTRA_ORDER_STATUS_ID', 'MODULE_PAYMENT_PAYSTRA_PENDING_STATUS_ID',
             'MODULE_PAYMENT_PAYSTRA_SORT_ORDER',
         ], $module->keys());
         self::assertContains("tep_cfg_select_option(array(\\'True\\', \\'False\\'), ", $inserts[0]);
-        self::assertContains("'tep_get_order_status_name'", $inserts[7]);
+        self::assertContains("'tep_get_order_status_name'", $inserts[8]);
         $module->remove();
         self::assertContains("delete from configuration where configuration_key in ('MODULE_PAYMENT_PAYSTRA_STATUS', ", end($GLOBALS['osc']['queries']));
         self::assertSame(0, $module->check());
+    }
+
+    // ---- the webhook (NOTIFY_URL) ----
+
+    /** The order checkout_process.php created from the customer's return ($status: its status id). */
+    private static function orderFromTheReturn(array $posted, int $status): void
+    {
+        $GLOBALS['order']->info['order_status'] = $status;
+        self::assertSame(501, self::checkoutProcess($posted));
+        $GLOBALS['osc']['orders'][501] = ['status' => $GLOBALS['order']->info['order_status'], 'total' => 1499.5, 'currency' => 'INR', 'history' => [$GLOBALS['osc']['performed'][0][1]['comments']]];
+    }
+
+    private static function deliver(array $delivery): array
+    {
+        return (new TestPaystra())->webhook($delivery['body'], $delivery['header']);
+    }
+
+    public function testTheWebhookPaysAnOrderTheReturnLeftPending(): void
+    {
+        [, $fields] = self::confirmationForm();
+        $GLOBALS['osc']['config']['MODULE_PAYMENT_PAYSTRA_PENDING_STATUS_ID'] = '4';
+        self::orderFromTheReturn(self::gatewayResponse($fields['ORDER_ID'], '149950', ['STATUS' => 'Pending', 'RESPONSE_CODE' => '026']), 1);
+        self::assertSame(4, $GLOBALS['osc']['orders'][501]['status']);
+        $delivery = self::webhookDelivery($fields['ORDER_ID'], '149950');
+        [$status, $answer] = self::deliver($delivery);
+        self::assertSame(200, $status);
+        self::assertSame('2', $answer['status']);
+        self::assertSame(2, $GLOBALS['osc']['orders'][501]['status']);
+        self::assertContains('Paystra 000 Transaction successful, TXN_ID 1763712000123456', end($GLOBALS['osc']['orders'][501]['history']));
+
+        $performed = count($GLOBALS['osc']['performed']);
+        self::assertSame(200, self::deliver($delivery)[0], 'a second delivery');
+        self::assertSame(200, self::deliver(self::declinedDelivery($fields['ORDER_ID'], '149950'))[0], 'a failure after the capture');
+        self::assertSame(2, $GLOBALS['osc']['orders'][501]['status']);
+        self::assertSame($performed, count($GLOBALS['osc']['performed']), 'nothing more written');
+    }
+
+    public function testTheWebhookAfterAPaidReturnChangesNothing(): void
+    {
+        [, $fields] = self::confirmationForm();
+        self::orderFromTheReturn(self::gatewayResponse($fields['ORDER_ID'], '149950'), 2);
+        $performed = count($GLOBALS['osc']['performed']);
+        self::assertSame([200, '2'], array_map(static fn ($a) => is_array($a) ? $a['status'] : $a, self::deliver(self::webhookDelivery($fields['ORDER_ID'], '149950'))));
+        self::assertSame($performed, count($GLOBALS['osc']['performed']));
+    }
+
+    public function testAPaymentWhoseCustomerNeverReturnedIsAnswered200AndLogged(): void
+    {
+        [, $fields] = self::confirmationForm();
+        [$status, $answer] = self::deliver(self::webhookDelivery($fields['ORDER_ID'], '149950'));
+        self::assertSame(200, $status, 'the gateway stops retrying');
+        self::assertContains('this customer has not', $answer['ignored']);
+        self::assertContains('creates the order when the customer returns', (string) file_get_contents(ERROR_LOG));
+        self::assertSame([], $GLOBALS['osc']['performed']);
+    }
+
+    public function testTamperedWrongSecretAndStaleDeliveriesAreRefusedWith400(): void
+    {
+        [, $fields] = self::confirmationForm();
+        $orderId = $fields['ORDER_ID'];
+        foreach ([
+            'signature-mismatch' => self::tamperedDelivery(self::webhookDelivery($orderId, '149950')),
+            'wrong-secret' => self::webhookDelivery($orderId, '149950', [], '', null, 'wh_another_merchant'),
+            'stale-timestamp' => self::webhookDelivery($orderId, '149950', [], '', null, self::WEBHOOK_SECRET, time() - 600),
+        ] as $reason => $delivery) {
+            self::assertSame([400, ['received' => false, 'reason' => $reason, 'error' => \Paystra\Webhook::MESSAGES[$reason]]], self::deliver($delivery));
+        }
+        self::assertContains('Paystra webhook refused (wrong-secret)', (string) file_get_contents(ERROR_LOG));
+    }
+
+    public function testTheStoresOwnWebhookSecretIsUsed(): void
+    {
+        $GLOBALS['osc']['config']['MODULE_PAYMENT_PAYSTRA_WEBHOOK_SECRET'] = 'wh_store_5';
+        [, $fields] = self::confirmationForm();
+        self::assertSame(400, self::deliver(self::webhookDelivery($fields['ORDER_ID'], '149950'))[0]);
+        self::assertSame(200, self::deliver(self::webhookDelivery($fields['ORDER_ID'], '149950', [], '', null, 'wh_store_5'))[0]);
     }
 }

@@ -24,6 +24,8 @@ if (!is_file(PLUGIN_ROOT . '/' . $plugin['coreInto'] . '/autoload.php')) {
 define('TABLE_CONFIGURATION', 'configuration');
 define('TABLE_ZONES_TO_GEO_ZONES', 'zones_to_geo_zones');
 define('TABLE_ORDERS_STATUS_HISTORY', 'orders_status_history');
+define('TABLE_ORDERS', 'orders');
+define('TABLE_ORDERS_TOTAL', 'orders_total');
 define('FILENAME_CHECKOUT_PAYMENT', 'checkout_payment.php');
 
 final class OscRedirect extends RuntimeException
@@ -42,7 +44,7 @@ register_shutdown_function(static fn () => is_file(ERROR_LOG) && unlink(ERROR_LO
 function osc_reset(): void
 {
     file_put_contents(ERROR_LOG, '');
-    $GLOBALS['osc'] = ['queries' => [], 'performed' => [], 'zones' => [], 'config' => [
+    $GLOBALS['osc'] = ['queries' => [], 'performed' => [], 'zones' => [], 'orders' => [], 'config' => [
         'MODULE_PAYMENT_PAYSTRA_STATUS' => 'True',
         'MODULE_PAYMENT_PAYSTRA_TEST_MODE' => 'True',
         'MODULE_PAYMENT_PAYSTRA_PAY_ID' => '',
@@ -53,6 +55,7 @@ function osc_reset(): void
         'MODULE_PAYMENT_PAYSTRA_ORDER_STATUS_ID' => '2',
         'MODULE_PAYMENT_PAYSTRA_PENDING_STATUS_ID' => '1',
         'MODULE_PAYMENT_PAYSTRA_SORT_ORDER' => '0',
+        'DEFAULT_ORDERS_STATUS_ID' => '1',
     ]];
     $_SESSION = [];
     $_POST = [];
@@ -78,6 +81,25 @@ function tep_db_query(string $sql): array
     if (str_contains($sql, TABLE_ZONES_TO_GEO_ZONES)) {
         return $GLOBALS['osc']['zones'];
     }
+    // Orders the tests placed ($GLOBALS['osc']['orders'][id] = status, total, currency, value, history).
+    if (preg_match("/select orders_id from orders_status_history where comments like '%ORDER_ID ([^%]+)%'/", $sql, $m) === 1) {
+        foreach ($GLOBALS['osc']['orders'] as $id => $order) {
+            foreach ($order['history'] as $comment) {
+                if (str_contains($comment, 'ORDER_ID ' . stripslashes($m[1]))) {
+                    return [['orders_id' => (string) $id]];
+                }
+            }
+        }
+        return [];
+    }
+    if (preg_match("/from orders o, orders_total ot where o.orders_id = '(\d+)'/", $sql, $m) === 1) {
+        $order = $GLOBALS['osc']['orders'][(int) $m[1]] ?? null;
+        return $order ? [['orders_status' => (string) $order['status'], 'currency' => $order['currency'], 'currency_value' => '1.000000', 'value' => (string) $order['total']]] : [];
+    }
+    if (preg_match("/update orders set orders_status = '(\d+)'.* where orders_id = '(\d+)'/", $sql, $m) === 1) {
+        $GLOBALS['osc']['orders'][(int) $m[2]]['status'] = (int) $m[1];
+        return [];
+    }
     if (str_contains($sql, 'select configuration_value')) {
         return isset($GLOBALS['osc']['installed']) ? [['configuration_value' => 'True']] : [];
     }
@@ -98,6 +120,9 @@ function tep_db_input(string $value): string
 function tep_db_perform(string $table, array $data, string $action = 'insert', string $parameters = ''): bool
 {
     $GLOBALS['osc']['performed'][] = [$table, $data];
+    if ($table === TABLE_ORDERS_STATUS_HISTORY && isset($GLOBALS['osc']['orders'][(int) $data['orders_id']])) {
+        $GLOBALS['osc']['orders'][(int) $data['orders_id']]['history'][] = $data['comments'];
+    }
     return true;
 }
 function tep_href_link(string $page = '', string $parameters = '', string $connection = 'NONSSL', bool $add_session_id = true, bool $search_engine_safe = true): string

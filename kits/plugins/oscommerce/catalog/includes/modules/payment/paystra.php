@@ -6,7 +6,9 @@
   checkout_confirmation.php posts the signed form (process_button) straight to Paystra
   (form_action_url). Paystra posts PAY_ID and ENCDATA to ext/modules/payment/paystra/return.php,
   which hands them to checkout_process.php with the customer's session; before_process()
-  verifies them before checkout_process.php creates the order.
+  verifies them before checkout_process.php creates the order. Paystra also posts a signed
+  webhook to ext/modules/payment/paystra/webhook.php (the NOTIFY_URL); webhook() moves an order
+  the return created as pending to paid once the bank confirms.
 */
 
   // The Paystra PHP library ships inside the module; HostedCheckout.php is the part every
@@ -116,7 +118,8 @@
                 'email' => (string)$order->customer['email_address'],
                 'mobile' => (string)$order->customer['telephone'],
                 'id' => (string)(int)$customer_id),
-          $this->return_url()
+          $this->return_url(),
+          $this->webhook_url()
         );
       } catch (\InvalidArgumentException | \Paystra\PaystraException $error) {
         error_log('Paystra: payment request not built: ' . $error->getMessage());
@@ -224,6 +227,7 @@
         'MODULE_PAYMENT_PAYSTRA_PAY_ID' => array('title' => 'Pay ID', 'desc' => 'Your 16-digit PAY_ID from the Paystra merchant portal.', 'sort' => 3),
         'MODULE_PAYMENT_PAYSTRA_SALT' => array('title' => 'Salt', 'desc' => 'Signs every request and verifies every response. Keep it secret.', 'sort' => 4),
         'MODULE_PAYMENT_PAYSTRA_KEY_SALT' => array('title' => 'Key salt', 'desc' => 'Derives the key that decrypts Paystra\'s responses (ENCDATA).', 'sort' => 5),
+        'MODULE_PAYMENT_PAYSTRA_WEBHOOK_SECRET' => array('title' => 'Webhook secret', 'desc' => 'From the Paystra merchant portal; not the salt. Verifies the notice Paystra posts to ext/modules/payment/paystra/webhook.php (sent as NOTIFY_URL). Blank in test mode with the demo merchant: the demo secret.', 'sort' => 5),
         'MODULE_PAYMENT_PAYSTRA_GATEWAY_URL' => array('title' => 'Gateway URL', 'desc' => 'Leave blank for the default: ' . HostedCheckout::LIVE_URL . ', or ' . HostedCheckout::SANDBOX_URL . ' in test mode.', 'sort' => 6),
         'MODULE_PAYMENT_PAYSTRA_ZONE' => array('title' => 'Payment zone', 'value' => '0', 'desc' => 'If a zone is selected, only enable Paystra for that zone.', 'set' => 'tep_cfg_pull_down_zone_classes(', 'use' => 'tep_get_zone_class_title', 'sort' => 7),
         'MODULE_PAYMENT_PAYSTRA_ORDER_STATUS_ID' => array('title' => 'Paid order status', 'value' => '0', 'desc' => 'Status of orders Paystra reports paid (000).', 'set' => 'tep_cfg_pull_down_order_statuses(', 'use' => 'tep_get_order_status_name', 'sort' => 8),
@@ -260,6 +264,7 @@
         $this->checkout = HostedCheckout::fromSettings(array('pay_id' => (string)$this->setting('MODULE_PAYMENT_PAYSTRA_PAY_ID'),
                                                              'salt' => (string)$this->setting('MODULE_PAYMENT_PAYSTRA_SALT'),
                                                              'key_salt' => (string)$this->setting('MODULE_PAYMENT_PAYSTRA_KEY_SALT'),
+                                                             'webhook_secret' => (string)$this->setting('MODULE_PAYMENT_PAYSTRA_WEBHOOK_SECRET'),
                                                              'gateway_url' => (string)$this->setting('MODULE_PAYMENT_PAYSTRA_GATEWAY_URL'),
                                                              'test_mode' => $this->is_test_mode()),
                                                        self::ORDER_PREFIX);
@@ -279,6 +284,72 @@
     /** Where Paystra posts the response (see ext/modules/payment/paystra/return.php). */
     function return_url() {
       return tep_href_link('ext/modules/payment/paystra/return.php', '', 'SSL', false, false);
+    }
+
+    /** Where Paystra sends the signed webhook (NOTIFY_URL; see ext/modules/payment/paystra/webhook.php). */
+    function webhook_url() {
+      return tep_href_link('ext/modules/payment/paystra/webhook.php', '', 'SSL', false, false);
+    }
+
+    /**
+     * The webhook: the raw body verified (webhook secret, salt, timestamp), then the outcome
+     * applied to the order checkout_process.php created for that attempt. osCommerce creates an
+     * order only when the customer comes back, so a payment whose customer never returned has no
+     * order here: it is logged for the store owner and answered 200 like every verified event.
+     *
+     * @return array{0: int, 1: array} HTTP status and the JSON answer
+     */
+    function webhook($body, $header) {
+      try {
+        $checkout = $this->checkout();
+      } catch (\Paystra\PaystraException $error) {
+        error_log('Paystra: webhook refused: ' . $error->getMessage());
+        return array(400, array('received' => false, 'reason' => 'not-configured', 'error' => $error->getMessage()));
+      }
+
+      return $checkout->receiveWebhook($body, $header, function (Outcome $outcome) {
+        return $this->apply_notification($outcome);
+      }, function ($level, $message) {
+        if ($level === 'error') error_log($message);
+      });
+    }
+
+    /**
+     * Forward only: an order the return left pending becomes paid (or keeps a note of the
+     * failure); a paid order, a second delivery or the same answer as the return change nothing.
+     *
+     * @return string the order's status id afterwards
+     * @throws Rejected when no order of this store was created for the attempt, or its amount differs
+     */
+    function apply_notification(Outcome $outcome) {
+      $found = tep_db_query("select orders_id from " . TABLE_ORDERS_STATUS_HISTORY . " where comments like '%ORDER_ID " . tep_db_input($outcome->orderId) . "%' order by orders_id limit 1");
+      $found = tep_db_fetch_array($found);
+      if (!$found) {
+        throw new Rejected('No order of this store has ORDER_ID ' . $outcome->orderId . ': osCommerce creates the order when the customer returns, and this customer has not. ' . $outcome->summary());
+      }
+
+      $orders_id = (int)$found['orders_id'];
+      $order_query = tep_db_query("select o.orders_status, o.currency, o.currency_value, ot.value from " . TABLE_ORDERS . " o, " . TABLE_ORDERS_TOTAL . " ot where o.orders_id = '" . $orders_id . "' and ot.orders_id = o.orders_id and ot.class = 'ot_total'");
+      $order = tep_db_fetch_array($order_query);
+      if (!$order || $order['currency'] !== 'INR') {
+        throw new Rejected('Order ' . $orders_id . ' of ORDER_ID ' . $outcome->orderId . ' is not in rupees.');
+      }
+      $this->checkout()->expectAmount($outcome, round((float)$order['value'] * (float)$order['currency_value'], 2));
+
+      $current = (int)$order['orders_status'];
+      $paid = (int)$this->setting('MODULE_PAYMENT_PAYSTRA_ORDER_STATUS_ID') > 0 ? (int)$this->setting('MODULE_PAYMENT_PAYSTRA_ORDER_STATUS_ID') : (int)$this->setting('DEFAULT_ORDERS_STATUS_ID');
+      $pending = (int)$this->setting('MODULE_PAYMENT_PAYSTRA_PENDING_STATUS_ID');
+      if ($outcome->isPaid() && $current !== $paid && $pending > 0 && $current === $pending) {
+        tep_db_query("update " . TABLE_ORDERS . " set orders_status = '" . $paid . "', last_modified = now() where orders_id = '" . $orders_id . "'");
+        tep_db_perform(TABLE_ORDERS_STATUS_HISTORY, array('orders_id' => $orders_id,
+                                                          'orders_status_id' => $paid,
+                                                          'date_added' => 'now()',
+                                                          'customer_notified' => '0',
+                                                          'comments' => $outcome->summary()));
+        return (string)$paid;
+      }
+
+      return (string)$current;
     }
 
     /** Back to the payment step with the reason; the cart is untouched. */

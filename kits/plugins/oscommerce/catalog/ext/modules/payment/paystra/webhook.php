@@ -1,0 +1,26 @@
+<?php
+/**
+ * Copyright (c) 2026 Paystra Payments Private Limited. MIT licence.
+ *
+ * The NOTIFY_URL: https://your-store.example/ext/modules/payment/paystra/webhook.php
+ *
+ * Paystra's server posts a signed event here when a payment reaches an outcome. The raw body is
+ * read before the store starts (application_top.php parses nothing of it) and verified by the
+ * payment module's webhook(); JSON 200 for every verified event, 400 with the reason otherwise.
+ */
+
+declare(strict_types=1);
+
+$paystra_body = (string) file_get_contents('php://input');
+$paystra_header = isset($_SERVER['HTTP_X_PAYSTRA_SIGNATURE']) && is_string($_SERVER['HTTP_X_PAYSTRA_SIGNATURE']) ? $_SERVER['HTTP_X_PAYSTRA_SIGNATURE'] : null;
+
+// From ext/modules/payment/paystra/ to the catalog, as osCommerce's own ext/ handlers do.
+chdir('../../../../');
+require 'includes/application_top.php';
+require DIR_WS_LANGUAGES . $language . '/modules/payment/paystra.php';
+require DIR_WS_MODULES . 'payment/paystra.php';
+
+$paystra_module = new paystra();
+\Paystra\Plugin\HostedCheckout::sendWebhookAnswer($paystra_module->webhook($paystra_body, $paystra_header));
+
+require 'includes/application_bottom.php';
