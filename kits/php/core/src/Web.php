@@ -51,10 +51,14 @@ final class Web
         return $this->orders ??= OrderStore::forExample($this->kitRoot, $this->example);
     }
 
-    /** NOTIFY_URL for the requests the example sends: APP_URL + /webhook. */
+    /**
+     * NOTIFY_URL for the requests the example sends: APP_URL + /webhook, or '' (no NOTIFY_URL)
+     * while PAYSTRA_WEBHOOK_SECRET is unset: every delivery would then be refused, and the
+     * gateway would retry each one for a day and a half.
+     */
     public function notifyUrl(): string
     {
-        return $this->config()->notifyUrl();
+        return $this->config()->webhookSecret === '' ? '' : $this->config()->notifyUrl();
     }
 
     /** POST /webhook (the gateway's signed events) and GET /orders/<ORDER_ID> (the order store). */
@@ -84,12 +88,17 @@ final class Web
     public function webhookNotice(): string
     {
         try {
-            $url = $this->notifyUrl();
+            $config = $this->config();
+            $url = $config->notifyUrl();
+            $secretSet = $config->webhookSecret !== '';
         } catch (ConfigError) {
-            $url = '<APP_URL>/webhook';
+            [$url, $secretSet] = ['<APP_URL>/webhook', false];
         }
-        return Html::notice('info', 'This server also listens at <code>/webhook</code> for Paystra\'s signed events: the requests it sends carry <code>NOTIFY_URL=' . Html::e($url)
-            . '</code> (set <code>APP_URL</code> to an address the gateway can reach and <code>PAYSTRA_WEBHOOK_SECRET</code> to your webhook secret). <code>/orders/&lt;ORDER_ID&gt;</code> shows what it recorded.');
+        $where = $secretSet
+            ? 'the requests it sends carry <code>NOTIFY_URL=' . Html::e($url) . '</code>'
+            : 'set <code>PAYSTRA_WEBHOOK_SECRET</code> (from the merchant portal) and the requests it sends carry <code>NOTIFY_URL=' . Html::e($url) . '</code>';
+        return Html::notice('info', 'This server also listens at <code>/webhook</code> for Paystra\'s signed events: ' . $where
+            . ' (<code>APP_URL</code> must be an address the gateway can reach). <code>/orders/&lt;ORDER_ID&gt;</code> shows what it recorded.');
     }
 
     /** GET /orders/<ORDER_ID>: the stored order as JSON, or 404. */
