@@ -27,8 +27,8 @@ import java.util.function.Function;
 
 /**
  * The core's tests: every vector of the shared vectors file (the same the TypeScript protocol
- * module passes), round trips, tampering, Base64 variants, configuration, JSON and the web
- * plumbing. A plain main, so it needs nothing but the JDK; exits 1 when a test fails.
+ * module passes), round trips, tampering, Base64 variants, configuration, JSON, webhooks and
+ * the web plumbing with the examples' order store. A plain main, so it needs nothing but the JDK; exits 1 when a test fails.
  *
  *   java -cp out com.paystra.CoreTests      (vectors from PAYSTRA_VECTORS, else core/tests/vectors.json)
  */
@@ -54,6 +54,7 @@ public final class CoreTests {
         jsonTests();
         WebhookTests.run();
         webTests();
+        OrdersTests.run();
         System.out.println();
         System.out.println(passed + " passed, " + failures.size() + " failed");
         for (String failure : failures) {
