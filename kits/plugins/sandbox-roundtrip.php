@@ -6,11 +6,17 @@ declare(strict_types=1);
 // code every plugin ships (kits/php/core/src and lib HostedCheckout.php), in test mode with the
 // demo merchant and the gateway at PAYSTRA_BASE_URL:
 //
-//   php sandbox-roundtrip.php request <prefix> <ref> <total> <return url>   → {"action", "fields"}
+//   php sandbox-roundtrip.php request <prefix> <ref> <total> <return url> [<notify url>]
+//       → {"action", "fields"}
 //   php sandbox-roundtrip.php response <prefix> <total>   (stdin: the posted PAY_ID + ENCDATA JSON)
 //       → {"state", "ref", "orderId", "txnId", "code"} or {"rejected": "<why>"}
+//
+// And the shop's webhook endpoint, under PHP's built-in server (php -S 127.0.0.1:<port> this file):
+//   POST /<prefix>/webhook   the sandbox's signed event, through the plugins' receiveWebhook()
+//   GET  /orders/<prefix>/<ref>   the order as the webhook left it
+// with the orders (prefix/ref → total, state) in the JSON file PAYSTRA_ORDERS_FILE.
 
-if (PHP_SAPI !== 'cli') {
+if (PHP_SAPI !== 'cli' && PHP_SAPI !== 'cli-server') {
     http_response_code(404);
     exit;
 }
@@ -19,7 +25,13 @@ require __DIR__ . '/../php/core/src/autoload.php';
 require __DIR__ . '/shared/HostedCheckout.php';
 
 use Paystra\Plugin\HostedCheckout;
+use Paystra\Plugin\Outcome;
 use Paystra\Plugin\Rejected;
+
+if (PHP_SAPI === 'cli-server') {
+    webhookServer((string) parse_url((string) $_SERVER['REQUEST_URI'], PHP_URL_PATH));
+    return;
+}
 
 $args = array_slice($argv, 1);
 $checkout = HostedCheckout::fromSettings(
@@ -33,7 +45,7 @@ $answer = match ($args[0] ?? '') {
         'email' => 'plugin.test@example.com',
         'mobile' => '+91 98765 43210',
         'id' => '7',
-    ], $args[4]),
+    ], $args[4], $args[5] ?? ''),
     'response' => (static function () use ($checkout, $args): array {
         try {
             $outcome = $checkout->response(json_decode((string) stream_get_contents(STDIN), true, 4, JSON_THROW_ON_ERROR));
@@ -46,3 +58,42 @@ $answer = match ($args[0] ?? '') {
     default => throw new InvalidArgumentException('usage: request|response ...'),
 };
 echo json_encode($answer, JSON_UNESCAPED_SLASHES), "\n";
+
+/** The shop side of the webhook: a store of orders in a JSON file, changed only forward. */
+function webhookServer(string $path): void
+{
+    header('Content-Type: application/json');
+    $file = (string) getenv('PAYSTRA_ORDERS_FILE');
+    if (preg_match('#^/orders/([A-Za-z0-9]+)/([A-Za-z0-9_-]+)$#', $path, $m) === 1) {
+        $order = (json_decode((string) @file_get_contents($file), true) ?: [])["$m[1]/$m[2]"] ?? null;
+        http_response_code($order === null ? 404 : 200);
+        echo json_encode($order ?? ['error' => 'No such order']);
+        return;
+    }
+    if (preg_match('#^/([A-Za-z0-9]+)/webhook$#', $path, $m) !== 1 || $_SERVER['REQUEST_METHOD'] !== 'POST') {
+        echo json_encode(['webhook' => 'POST /<prefix>/webhook']);
+        return;
+    }
+    $prefix = $m[1];
+    $checkout = HostedCheckout::fromSettings(['test_mode' => true, 'gateway_url' => (string) getenv('PAYSTRA_BASE_URL')], $prefix);
+    [$body, $header] = HostedCheckout::webhookRequest();
+    $lock = fopen("$file.lock", 'c');
+    flock($lock, LOCK_EX);
+    $answer = $checkout->receiveWebhook($body, $header, static function (Outcome $outcome) use ($checkout, $file, $prefix): string {
+        $orders = json_decode((string) @file_get_contents($file), true) ?: [];
+        $order = $orders["$prefix/{$outcome->ref}"] ?? throw new Rejected("No order $prefix/{$outcome->ref}");
+        $checkout->expectAmount($outcome, $order['total']);
+        if (!in_array($order['state'], [Outcome::PAID, Outcome::FAILED], true) && !($outcome->isPending() && $order['state'] === Outcome::PENDING)) {
+            $order['state'] = $outcome->state;
+            $order['txnId'] = $outcome->txnId;
+            $order['updates'] = ($order['updates'] ?? 0) + 1;
+            $orders["$prefix/{$outcome->ref}"] = $order;
+            file_put_contents("$file.tmp", json_encode($orders));
+            rename("$file.tmp", $file);
+        }
+        return $order['state'];
+    });
+    flock($lock, LOCK_UN);
+    http_response_code($answer[0]);
+    echo HostedCheckout::json($answer[1]);
+}

@@ -2,13 +2,18 @@
  * The plugins' payment round trip against a sandbox started here: the signed request every
  * plugin builds (shared layer + PHP core, with each platform's order reference and return URL)
  * is accepted by the gateway, paid by a customer played over HTTP, and the gateway's response
- * verifies into the right outcome; a tampered one is rejected. The platform glue itself is
- * covered by each plugin's own tests (php kits/plugins/run-tests.php).
+ * verifies into the right outcome; a tampered one is rejected. And the webhook: with the
+ * browser's return dropped, the order is paid by the signed event the sandbox delivers to the
+ * NOTIFY_URL, received by the plugins' shared webhook code under PHP's built-in server. The
+ * platform glue itself is covered by each plugin's own tests (php kits/plugins/run-tests.php).
  */
 import { spawnSync } from 'node:child_process'
-import { resolve } from 'node:path'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { SandboxServer } from '#gateway/server.ts'
+import { demoMerchant } from '#gateway/merchants.ts'
+import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
 import {
   type CustomerChoice,
   gatewayResponse,
@@ -17,8 +22,7 @@ import {
   tamper,
   testCards,
 } from '../harness/customer.ts'
-import { onPath } from '../harness/processes.ts'
-import { startSandbox } from '../harness/sandbox.ts'
+import { freePort, onPath, type RunningApp, startApp } from '../harness/processes.ts'
 
 const script = resolve(import.meta.dirname, 'sandbox-roundtrip.php')
 
@@ -85,23 +89,48 @@ function php<T>(baseUrl: string, args: string[], input?: unknown): T {
 
 describe('plugins against the sandbox', () => {
   let sandbox: SandboxServer
+  /** The shop's webhook endpoint (sandbox-roundtrip.php under php -S) and its order file. */
+  let shop: RunningApp
+  let ordersDir: string
+  let ordersFile: string
 
   beforeAll(async () => {
     if (!onPath('php')) throw new Error('The plugins need php on PATH (.ci/run installs it)')
-    sandbox = await startSandbox()
+    // The shop listens on 127.0.0.1, so the sandbox must be allowed to deliver there; retries
+    // come quickly rather than after a minute.
+    sandbox = await startSandboxServer({
+      merchants: [demoMerchant({ siteUrl: 'http://127.0.0.1:1' })],
+      webhooks: { allowPrivate: true, baseDelayMs: 500 },
+    } as Parameters<typeof startSandboxServer>[0])
+    ordersDir = mkdtempSync(join(tmpdir(), 'plugin-webhooks-'))
+    ordersFile = join(ordersDir, 'orders.json')
+    writeFileSync(ordersFile, '{}')
+    const port = await freePort()
+    shop = await startApp(
+      { command: 'php', args: ['-S', `127.0.0.1:${port}`, script] },
+      import.meta.dirname,
+      { PAYSTRA_BASE_URL: sandbox.url, PAYSTRA_ORDERS_FILE: ordersFile },
+      port,
+    )
   }, 120_000)
-  afterAll(async () => sandbox?.close())
+  afterAll(async () => {
+    await shop?.stop()
+    await sandbox?.close()
+    if (ordersDir) rmSync(ordersDir, { recursive: true, force: true })
+  })
 
   /** The plugin's form, submitted and paid; returns the response the customer brings back. */
-  async function payWith(plugin: Plugin, choice: CustomerChoice) {
+  async function payWith(plugin: Plugin, choice: CustomerChoice, notifyUrl?: string) {
     const form = php<{ action: string; fields: Record<string, string> }>(sandbox.url, [
       'request',
       plugin.prefix,
       plugin.ref,
       plugin.total,
       plugin.returnUrl,
+      ...(notifyUrl ? [notifyUrl] : []),
     ])
     expect(form.action).toBe(`${sandbox.url}/paymentrequest`)
+    expect(form.fields.NOTIFY_URL).toBe(notifyUrl)
     expect(form.fields.AMOUNT).toBe('149950')
     expect(form.fields.RETURN_URL).toBe(plugin.returnUrl)
     const page = await pay(await submit({ ...form, method: 'post', html: '' }), choice)
@@ -130,5 +159,53 @@ describe('plugins against the sandbox', () => {
       const { posted } = await payWith(plugin, { method: 'card', number: testCards.declined })
       expect(outcome(plugin, posted)).toMatchObject({ state: 'failed', code: '004' })
     }, 60_000)
+
+    test(`${plugin.id}: paid, the customer never returns → the sandbox's webhook pays the order, once`, async () => {
+      const ref = `${plugin.ref}-wh`.replace(/[^A-Za-z0-9_-]/g, '')
+      const orders = JSON.parse(readFileSync(ordersFile, 'utf8')) as Record<string, unknown>
+      orders[`${plugin.prefix}/${ref}`] = { total: plugin.total, state: 'created' }
+      writeFileSync(ordersFile, JSON.stringify(orders))
+      const form = php<{ fields: Record<string, string> }>(sandbox.url, [
+        'request',
+        plugin.prefix,
+        ref,
+        plugin.total,
+        plugin.returnUrl,
+        `${shop.url}/${plugin.prefix}/webhook`,
+      ])
+      expect(form.fields.NOTIFY_URL).toBe(`${shop.url}/${plugin.prefix}/webhook`)
+      const page = await pay(
+        await submit({
+          action: `${sandbox.url}/paymentrequest`,
+          fields: form.fields,
+          method: 'post',
+          html: '',
+        }),
+        {
+          method: 'card',
+          number: testCards.success,
+        },
+      )
+      // The browser's return is dropped here: only the webhook can tell the shop.
+      expect(gatewayResponse(page).action).toBe(plugin.returnUrl)
+      const order = await waitForOrder(`${shop.url}/orders/${plugin.prefix}/${ref}`, 'paid')
+      expect(order).toMatchObject({ state: 'paid', updates: 1 })
+      expect(order.txnId).toMatch(/^\d{16}$/)
+    }, 60_000)
+  }
+
+  /** Polls the shop's order until it reaches the state (the webhook arrives asynchronously). */
+  async function waitForOrder(url: string, state: string) {
+    const deadline = Date.now() + 30_000
+    let last: Record<string, unknown> = {}
+    while (Date.now() < deadline) {
+      const answer = await fetch(url)
+      last = (await answer.json()) as Record<string, unknown>
+      if (last.state === state) return last
+      await new Promise((done) => setTimeout(done, 200))
+    }
+    throw new Error(
+      `The order at ${url} is still ${JSON.stringify(last)} (shop log: ${shop.output().slice(-2000)})`,
+    )
   }
 })
