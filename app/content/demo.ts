@@ -140,6 +140,7 @@ export const sandboxTestData: readonly TestDataGroup[] = [
       { value: 'success@upi', outcome: 'Payment succeeds' },
       { value: 'failure@upi', outcome: 'Payment fails' },
       { value: 'pending@upi', outcome: 'Stays pending (026)' },
+      { value: 'late@upi', outcome: 'Pending (026), then succeeds on its own' },
     ],
   },
   {
@@ -272,9 +273,34 @@ export const paymentResultCopy = {
   methodLabel: 'Payment method',
   codeLabel: 'Response code',
   messageLabel: 'Message',
+  pendingHeading: 'Payment Pending',
+  awaitingHeading: 'Waiting for the Payment',
   successLead: 'The sandbox gateway captured the payment and its signed response checked out.',
   failureLead:
     'The sandbox gateway did not capture the payment. Nothing was charged; try again with the test data to see a success.',
+  pendingLead:
+    'The bank has not confirmed this payment yet. Keep this page open: the result shows here on its own as soon as the gateway tells the store.',
+  awaitingLead:
+    'The store has not heard from the gateway about this order yet. If you paid, the result shows here on its own as soon as it arrives.',
+  /** While the result page waits for a pending payment's outcome (ADR 013). */
+  watching: {
+    checking: 'Checking for the result every few seconds…',
+    stopped:
+      'There is no final result yet. The store keeps asking the gateway; reload this page later to see it.',
+    arrived: 'The result has arrived:',
+  },
+  /** The result page's look-up, for a customer whose return never arrived (ADR 013). */
+  lookup: {
+    heading: 'Find a payment by its order ID',
+    intro:
+      'Paid, but never came back here? The order ID (LP and 13 digits) is shown on the payment page.',
+    label: 'Order ID',
+    placeholder: 'LP1763712000000',
+    submitLabel: 'Find payment',
+    notFoundHeading: 'No payment with this order ID',
+    notFound: 'No demo payment has this order ID. Check it and try again.',
+  },
+  followLabel: 'Follow this payment',
   detailsHeading: 'Payment details',
   reasonHeading: 'Why it was refused',
   backHeading: 'Try another flow',
@@ -319,11 +345,34 @@ export const paymentResultCopy = {
 
 export type ResponseRefusalReason = keyof typeof paymentResultCopy.refused.reasons
 
+export type PaymentStatus = 'success' | 'failed' | 'pending' | 'awaiting'
+
+/** A status that can still change: the result page keeps checking while it shows one. */
+export function isOpenStatus(status: PaymentStatus): boolean {
+  return status === 'pending' || status === 'awaiting'
+}
+
+/** The heading of a payment's result screen. */
+export function resultHeading(status: PaymentStatus): string {
+  const copy = paymentResultCopy
+  return {
+    success: copy.successHeading,
+    failed: copy.failureHeading,
+    pending: copy.pendingHeading,
+    awaiting: copy.awaitingHeading,
+  }[status]
+}
+
 /** A verified demo payment as the result screens show it; the server builds it. */
 export interface PaymentResult {
   /** Id of the stored payment; the response page's address carries it. */
   id: string
   flow: 'hosted' | 'checkout' | 'merchant-hosted'
+  /**
+   * Where it stands: captured, failed, pending at the bank, or awaiting the gateway's first
+   * word (the order was made but no answer has arrived yet).
+   */
+  status: PaymentStatus
   /** RESPONSE_CODE 000. */
   success: boolean
   orderId: string

@@ -1,10 +1,18 @@
 import { data } from 'react-router'
 import { DemoResultCard, type ResponsePageData } from '#app/components/demo/DemoResultCard.tsx'
 import { PageBanner } from '#app/components/PageBanner.tsx'
-import { demoPages, paymentResultCopy, type ResponseRefusalReason } from '#app/content/demo.ts'
+import {
+  demoPages,
+  paymentResultCopy,
+  type ResponseRefusalReason,
+  resultHeading,
+} from '#app/content/demo.ts'
 import { RESULT_QUERY } from '#app/rules/demo-api.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import type { Route } from './+types/demo-response'
+
+/** A payment's state changes (pending → captured): never answer it from a cache. */
+const noStore = { headers: { 'Cache-Control': 'no-store' } }
 
 function isRefusalReason(value: string | null): value is ResponseRefusalReason {
   return value !== null && Object.hasOwn(paymentResultCopy.refused.reasons, value)
@@ -13,6 +21,8 @@ function isRefusalReason(value: string | null): value is ResponseRefusalReason {
 /**
  * The gateway posts its response to `POST /demo/response` (server/demo), which verifies and
  * stores it and sends the browser here with the stored payment's id, or with why it refused.
+ * `?order=LP…` looks a payment up by its order id, for a customer whose return never arrived
+ * (ADR 013). While the payment is pending the page reloads its data until the result is final.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.demo) throw new Response('The demo merchant is not running.', { status: 503 })
@@ -24,8 +34,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = query.get(RESULT_QUERY.payment)
   if (id) {
     const result = await context.demo.findResult(id)
-    if (result) return data<ResponsePageData>({ kind: 'result', result })
+    if (result) return data<ResponsePageData>({ kind: 'result', result }, noStore)
     return data<ResponsePageData>({ kind: 'empty' }, { status: 404 })
+  }
+  const orderId = query.get(RESULT_QUERY.order)?.trim().toUpperCase()
+  if (orderId) {
+    const result = await context.demo.findOrder(orderId)
+    if (result) return data<ResponsePageData>({ kind: 'result', result }, noStore)
+    return data<ResponsePageData>(
+      { kind: 'not-found', orderId: orderId.slice(0, 30) },
+      { status: 404 },
+    )
   }
   return data<ResponsePageData>({ kind: 'empty' })
 }
@@ -38,19 +57,25 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 function headingOf(page: ResponsePageData): string {
-  if (page.kind === 'result') {
-    return page.result.success ? paymentResultCopy.successHeading : paymentResultCopy.failureHeading
-  }
+  if (page.kind === 'result') return resultHeading(page.result.status)
   if (page.kind === 'refused') return paymentResultCopy.refused.heading
+  if (page.kind === 'not-found') return paymentResultCopy.lookup.notFoundHeading
   return paymentResultCopy.empty.heading
 }
 
 function leadOf(page: ResponsePageData): string {
+  const copy = paymentResultCopy
   if (page.kind === 'result') {
-    return page.result.success ? paymentResultCopy.successLead : paymentResultCopy.failureLead
+    return {
+      success: copy.successLead,
+      failed: copy.failureLead,
+      pending: copy.pendingLead,
+      awaiting: copy.awaitingLead,
+    }[page.result.status]
   }
-  if (page.kind === 'refused') return paymentResultCopy.refused.lead
-  return paymentResultCopy.empty.lead
+  if (page.kind === 'refused') return copy.refused.lead
+  if (page.kind === 'not-found') return copy.lookup.intro
+  return copy.empty.lead
 }
 
 export default function DemoResponsePage({ loaderData }: Route.ComponentProps) {

@@ -13,8 +13,11 @@ export const RESPONSE_PATH = '/demo/response'
 /** POST the checkout frame's `response` → the verified result. */
 export const CHECKOUT_VERIFY_PATH = '/demo/checkout/verify'
 
-/** Query of the result page after the response route: the stored payment, or why it was refused. */
-export const RESULT_QUERY = { payment: 'payment', refused: 'refused' } as const
+/**
+ * Query of the result page: the stored payment the response route redirected with, why it
+ * refused a response, or an order id the customer looks up (ADR 013).
+ */
+export const RESULT_QUERY = { payment: 'payment', refused: 'refused', order: 'order' } as const
 
 export type PaymentRequestFlow = 'hosted' | 'checkout'
 

@@ -6,6 +6,11 @@ export interface DemoLoadContext {
   checkoutScriptUrl: string
   /** A settled payment by the id the response route redirected with. */
   findResult(id: string): Promise<PaymentResult | undefined>
+  /**
+   * A payment by its order id (`LP…`, shown on the gateway's payment page), whatever it stands
+   * at, waiting included: for the customer whose return never arrived (ADR 013).
+   */
+  findOrder(orderId: string): Promise<PaymentResult | undefined>
 }
 
 declare module 'react-router' {

@@ -18,6 +18,8 @@ import {
 } from './merchant.ts'
 
 const returnUrl = 'http://localhost:3000/demo/response'
+const notifyUrl = 'http://localhost:3000/demo/webhook'
+const endpoints = { returnUrl, notifyUrl }
 
 describe('the demo merchant', () => {
   it('uses the sandbox demo merchant key the gateway derives', () => {
@@ -46,7 +48,7 @@ describe('the demo merchant', () => {
 })
 
 describe('the signed payment request (PG Hosted, Checkout Js)', () => {
-  const fields = signedPaymentRequest(sandboxMerchant, 'LP1763712000123', returnUrl)
+  const fields = signedPaymentRequest(sandboxMerchant, 'LP1763712000123', endpoints)
 
   it('carries exactly the fields of SPEC §3 with the demo values of §9', () => {
     expect(Object.keys(fields).sort()).toEqual(
@@ -58,6 +60,7 @@ describe('the signed payment request (PG Hosted, Checkout Js)', () => {
         'CUST_MOBILE',
         'CUST_NAME',
         'HASH',
+        'NOTIFY_URL',
         'ORDER_ID',
         'PAY_ID',
         'RETURN_URL',
@@ -71,6 +74,7 @@ describe('the signed payment request (PG Hosted, Checkout Js)', () => {
       CURRENCY_CODE: '356',
       TXNTYPE: 'SALE',
       RETURN_URL: returnUrl,
+      NOTIFY_URL: notifyUrl,
     })
     expect(fields.CUST_ID).toMatch(/^\d{32}$/)
     expect(fields.CUST_MOBILE).toMatch(/^\d{10}$/)
@@ -115,7 +119,7 @@ describe('the merchant-hosted method', () => {
 
 describe('the encrypted merchant-hosted form', () => {
   it('sends PAY_ID, the customer in the clear and the request encrypted in ENCDATA', () => {
-    const form = encryptedMerchantHostedForm(sandboxMerchant, 'LP1', returnUrl, {
+    const form = encryptedMerchantHostedForm(sandboxMerchant, 'LP1', endpoints, {
       paymentType: 'UP',
       mopType: 'UP',
       payerAddress: 'success@upi',
@@ -146,12 +150,13 @@ describe('the encrypted merchant-hosted form', () => {
       MOP_TYPE: 'UP',
       PAYER_ADDRESS: 'success@upi',
       RETURN_URL: returnUrl,
+      NOTIFY_URL: notifyUrl,
     })
     expect(request).not.toHaveProperty('CUST_MOBILE')
   })
 
   it('leaves PAYER_ADDRESS out when no UPI ID was entered', () => {
-    const form = encryptedMerchantHostedForm(sandboxMerchant, 'LP2', returnUrl, {
+    const form = encryptedMerchantHostedForm(sandboxMerchant, 'LP2', endpoints, {
       paymentType: 'NB',
       mopType: '1030',
     })

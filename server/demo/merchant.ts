@@ -45,8 +45,21 @@ export function orderIdSource(clock: () => number = Date.now) {
   }
 }
 
+/**
+ * Where the gateway answers: the customer's browser comes back to RETURN_URL, and the gateway's
+ * signed webhook goes to NOTIFY_URL (both on the site, router.ts).
+ */
+export interface MerchantEndpoints {
+  returnUrl: string
+  notifyUrl: string
+}
+
 /** The fields every demo request starts from (SPEC §3, §9), before any flow adds its own. */
-function baseRequest(settings: DemoMerchantSettings, orderId: string, returnUrl: string): Fields {
+function baseRequest(
+  settings: DemoMerchantSettings,
+  orderId: string,
+  endpoints: MerchantEndpoints,
+): Fields {
   return {
     PAY_ID: settings.payId,
     ORDER_ID: orderId,
@@ -56,7 +69,8 @@ function baseRequest(settings: DemoMerchantSettings, orderId: string, returnUrl:
     CUST_EMAIL: demoPayment.customer.email,
     CUST_ID: demoPayment.customer.id,
     CURRENCY_CODE: demoPayment.currencyCode,
-    RETURN_URL: returnUrl,
+    RETURN_URL: endpoints.returnUrl,
+    NOTIFY_URL: endpoints.notifyUrl,
   }
 }
 
@@ -64,10 +78,10 @@ function baseRequest(settings: DemoMerchantSettings, orderId: string, returnUrl:
 export function signedPaymentRequest(
   settings: DemoMerchantSettings,
   orderId: string,
-  returnUrl: string,
+  endpoints: MerchantEndpoints,
 ): Fields {
   return withHash(
-    { ...baseRequest(settings, orderId, returnUrl), CUST_MOBILE: demoPayment.customer.mobile },
+    { ...baseRequest(settings, orderId, endpoints), CUST_MOBILE: demoPayment.customer.mobile },
     settings.salt,
   )
 }
@@ -109,17 +123,18 @@ export function checkMethod(input: unknown): MethodCheck {
 
 /**
  * The merchant-hosted form: the request (without CUST_MOBILE, with PAYMENT_TYPE, MOP_TYPE and
- * the UPI ID when there is one) and its HASH, encrypted into ENCDATA. The customer's name,
+ * the UPI ID when there is one; NOTIFY_URL inside, like RETURN_URL) and its HASH, encrypted into
+ * ENCDATA. The customer's name,
  * e-mail and mobile travel beside it in the clear, as the provider's form has them.
  */
 export function encryptedMerchantHostedForm(
   settings: DemoMerchantSettings,
   orderId: string,
-  returnUrl: string,
+  endpoints: MerchantEndpoints,
   method: MerchantHostedMethod,
 ): Fields {
   const request: Fields = {
-    ...baseRequest(settings, orderId, returnUrl),
+    ...baseRequest(settings, orderId, endpoints),
     PAYMENT_TYPE: method.paymentType,
     MOP_TYPE: method.mopType,
     ...(method.payerAddress ? { PAYER_ADDRESS: method.payerAddress } : {}),

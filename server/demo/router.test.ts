@@ -74,6 +74,7 @@ describe('POST /demo/api/payment-request', () => {
     expect(form.action).toBe('/sandbox/paymentrequest')
     expect(form.fields.ORDER_ID).toMatch(/^LP\d{13}$/)
     expect(form.fields.RETURN_URL).toBe(`${app.baseUrl}/demo/response`)
+    expect(form.fields.NOTIFY_URL).toBe(`${app.baseUrl}/demo/webhook`)
     expect(verifyHash(form.fields, sandboxMerchant.salt)).toBe(true)
 
     const [order] = await app.store.db.select().from(demoPayments)
@@ -158,6 +159,7 @@ describe('POST /demo/response (the RETURN_URL)', () => {
     expect(await app.context.findResult(id)).toEqual({
       id,
       flow: 'hosted',
+      status: 'success',
       success: true,
       orderId: form.fields.ORDER_ID,
       txnId: '1763712000123456',
@@ -270,8 +272,8 @@ describe('the result lookup', () => {
   })
 })
 
-describe('RETURN_URL', () => {
-  it('uses SITE_URL when the site has one', async () => {
+describe('RETURN_URL and NOTIFY_URL', () => {
+  it('use SITE_URL when the site has one', async () => {
     const configured = await startDemoApp({ siteUrl: 'https://www.paystra.example' })
     try {
       const response = await fetch(`${configured.baseUrl}/demo/api/payment-request`, {
@@ -281,6 +283,7 @@ describe('RETURN_URL', () => {
       })
       const form = (await response.json()) as SignedForm
       expect(form.fields.RETURN_URL).toBe('https://www.paystra.example/demo/response')
+      expect(form.fields.NOTIFY_URL).toBe('https://www.paystra.example/demo/webhook')
     } finally {
       await configured.close()
     }

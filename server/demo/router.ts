@@ -22,18 +22,28 @@ import {
   readGatewayResponse,
   signedPaymentRequest,
 } from './merchant.ts'
+import { DemoReconciler, type ReconcilerTiming } from './reconciler.ts'
 import { toPaymentResult } from './result.ts'
-import { createOrder, findSettledPayment, settleOrder } from './store.ts'
+import { createOrder, findOrder, findSettledPayment, settleOrder } from './store.ts'
+import { WEBHOOK_PATH, webhookHandlers } from './webhook.ts'
 import { perIpLimit } from '#server/api/per-ip-limit.ts'
 
 export interface DemoMerchantOptions {
   db: Database
   settings: DemoMerchantSettings
   /**
-   * The site's public origin for RETURN_URL. Undefined means the origin the request came to,
-   * so a development or test server on any port gets the gateway's answer back.
+   * The site's public origin for RETURN_URL and NOTIFY_URL. Undefined means the origin the
+   * request came to, so a development or test server on any port gets the gateway's answer back.
    */
   siteUrl?: string
+  /**
+   * The gateway's absolute base for server-to-server calls (the status enquiry). With it the
+   * reconciler runs; the built-in sandbox's `/sandbox` is relative, so the server names its own
+   * address here (services.ts).
+   */
+  gatewayApiBase?: string
+  /** The reconciler's timing; tests make it small. */
+  reconcile?: Partial<ReconcilerTiming>
   /** Requests per minute per IP that create an order; 0 switches the limit off. */
   rateLimitPerMinute: number
   clock?: () => number
@@ -50,6 +60,10 @@ const BODY_LIMIT = '16kb'
 export function demoMerchant(options: DemoMerchantOptions): {
   router: Router
   context: DemoLoadContext
+  /** Absent without `gatewayApiBase`. */
+  reconciler?: DemoReconciler
+  /** Stops the reconciler and waits for its run in flight. */
+  stop(): Promise<void>
 } {
   const { db, settings } = options
   const urls = gatewayUrls(settings.gatewayBase)
@@ -57,8 +71,12 @@ export function demoMerchant(options: DemoMerchantOptions): {
   const limiter = perIpLimit(options.rateLimitPerMinute, (res) =>
     sendError(res, 429, 'Too many payments in a short time. Please wait a minute and try again.'),
   )
-  const returnUrl = (req: Request) =>
-    `${options.siteUrl ?? `${req.protocol}://${req.get('host')}`}${RESPONSE_PATH}`
+  // RETURN_URL and NOTIFY_URL follow the same origin rule (ADR 008): SITE_URL when the site
+  // has one, otherwise the origin the request came to.
+  const endpoints = (req: Request) => {
+    const origin = options.siteUrl ?? `${req.protocol}://${req.get('host')}`
+    return { returnUrl: `${origin}${RESPONSE_PATH}`, notifyUrl: `${origin}${WEBHOOK_PATH}` }
+  }
 
   const router = Router()
   const json = express.json({ limit: BODY_LIMIT, strict: true, verify: refuseRepeatedJsonKeys })
@@ -72,7 +90,7 @@ export function demoMerchant(options: DemoMerchantOptions): {
     await createOrder(db, { orderId, flow, amount: demoPayment.amountMinor })
     const form: SignedForm = {
       action: urls.paymentRequest,
-      fields: signedPaymentRequest(settings, orderId, returnUrl(req)),
+      fields: signedPaymentRequest(settings, orderId, endpoints(req)),
     }
     res.set('Cache-Control', 'no-store').json(form)
   })
@@ -90,7 +108,7 @@ export function demoMerchant(options: DemoMerchantOptions): {
     })
     const form: SignedForm = {
       action: urls.merchantPaymentInit,
-      fields: encryptedMerchantHostedForm(settings, orderId, returnUrl(req), check.method),
+      fields: encryptedMerchantHostedForm(settings, orderId, endpoints(req), check.method),
     }
     res.set('Cache-Control', 'no-store').json(form)
   })
@@ -136,7 +154,24 @@ export function demoMerchant(options: DemoMerchantOptions): {
     res.set('Cache-Control', 'no-store').json(answer)
   })
 
+  // The gateway's signed event: the outcome even when the browser never comes back.
+  router.post(
+    WEBHOOK_PATH,
+    ...webhookHandlers({ db, settings, clock: options.clock, log: options.log }),
+  )
+
   router.use('/demo', demoErrors(options.log))
+
+  const reconciler = options.gatewayApiBase
+    ? new DemoReconciler({
+        db,
+        settings,
+        gatewayApiBase: options.gatewayApiBase,
+        timing: options.reconcile,
+        log: options.log,
+      })
+    : undefined
+  reconciler?.start()
 
   const context: DemoLoadContext = {
     checkoutScriptUrl: urls.checkoutScript,
@@ -144,8 +179,12 @@ export function demoMerchant(options: DemoMerchantOptions): {
       const payment = await findSettledPayment(db, id)
       return payment ? toPaymentResult(payment) : undefined
     },
+    async findOrder(orderId) {
+      const payment = await findOrder(db, orderId)
+      return payment ? toPaymentResult(payment) : undefined
+    },
   }
-  return { router, context }
+  return { router, context, reconciler, stop: async () => reconciler?.stop() }
 }
 
 function sendError(res: express.Response, status: number, message: string) {

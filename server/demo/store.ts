@@ -1,12 +1,16 @@
-import { eq } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/database.ts'
 import {
   type DemoOutcome,
   type DemoPaymentFlow,
   type DemoPaymentRow,
   demoPayments,
+  demoWebhookEvents,
 } from '#server/db/schema.ts'
 import type { Fields } from '#gateway/protocol/fields.ts'
+
+/** The database, or a transaction on it. */
+type Queryable = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
 
 export interface NewDemoOrder {
   orderId: string
@@ -28,23 +32,46 @@ export function outcomeOf(fields: Fields): DemoOutcome {
   return 'failed'
 }
 
+/**
+ * Where an order may move to from each outcome: only forward. A payment settles once; a late
+ * or repeated message (a webhook retried, a `payment.failed` after the capture, the browser's
+ * pending answer after the webhook's capture) never moves it back.
+ */
+export const forwardFrom: Record<DemoOutcome, readonly DemoOutcome[]> = {
+  created: [],
+  pending: ['created'],
+  success: ['created', 'pending'],
+  failed: ['created', 'pending'],
+}
+
 export type Settlement =
-  { ok: true; payment: DemoPaymentRow } | { ok: false; reason: 'unknown-order' | 'amount' }
+  | {
+      ok: true
+      /** The order as it stands now: moved by these fields, or left where it was. */
+      payment: DemoPaymentRow
+      /** False when the order had already moved past what these fields say. */
+      changed: boolean
+    }
+  | { ok: false; reason: 'unknown-order' | 'amount' }
 
 /**
- * Settles an order with a verified response. A response for an order this store never made, or
- * for another amount than it asked, is refused. The same response arriving twice (a reloaded
- * return page) settles the order again with the same values.
+ * Applies a verified gateway answer to its order: the one function the browser's return, the
+ * checkout verify route, the webhook and the reconciler all settle through. An answer for an
+ * order this store never made, or for another amount than it asked, is refused. The order moves
+ * only forward (`forwardFrom`), decided by a conditional UPDATE in the database, so two
+ * instances racing on the same order agree: the first to arrive wins, the other changes nothing
+ * and reads the row as it now is.
  */
-export async function settleOrder(db: Database, fields: Fields): Promise<Settlement> {
+export async function settleOrder(db: Queryable, fields: Fields): Promise<Settlement> {
   const orderId = fields.ORDER_ID ?? ''
   const [order] = await db.select().from(demoPayments).where(eq(demoPayments.orderId, orderId))
   if (!order) return { ok: false, reason: 'unknown-order' }
   if (fields.AMOUNT !== String(order.amount)) return { ok: false, reason: 'amount' }
-  const [payment] = await db
+  const outcome = outcomeOf(fields)
+  const [moved] = await db
     .update(demoPayments)
     .set({
-      outcome: outcomeOf(fields),
+      outcome,
       responseCode: fields.RESPONSE_CODE ?? null,
       responseMessage: fields.RESPONSE_MESSAGE ?? null,
       txnId: fields.TXN_ID ?? null,
@@ -53,9 +80,41 @@ export async function settleOrder(db: Database, fields: Fields): Promise<Settlem
       response: fields,
       respondedAt: new Date(),
     })
-    .where(eq(demoPayments.id, order.id))
+    .where(
+      and(eq(demoPayments.id, order.id), inArray(demoPayments.outcome, [...forwardFrom[outcome]])),
+    )
     .returning()
-  return payment ? { ok: true, payment } : { ok: false, reason: 'unknown-order' }
+  if (moved) return { ok: true, payment: moved, changed: true }
+  const [current] = await db.select().from(demoPayments).where(eq(demoPayments.id, order.id))
+  return current
+    ? { ok: true, payment: current, changed: false }
+    : { ok: false, reason: 'unknown-order' }
+}
+
+export type WebhookRecording =
+  { kind: 'duplicate' } | { kind: 'ignored' } | { kind: 'settled'; settlement: Settlement }
+
+/**
+ * Records a webhook event's id and, for a payment event, settles its order, in one
+ * transaction: either both happen or neither, so a delivery that fails half-way is retried
+ * by the gateway and a delivery seen before (its id already stored) changes nothing.
+ */
+export async function recordWebhookEvent(
+  db: Database,
+  event: { id: string; type: string; data: Fields },
+  settles: boolean,
+): Promise<WebhookRecording> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(demoWebhookEvents)
+      .values({ eventId: event.id, type: event.type, orderId: event.data.ORDER_ID ?? null })
+      .onConflictDoNothing({ target: demoWebhookEvents.eventId })
+      .returning({ eventId: demoWebhookEvents.eventId })
+    if (inserted.length === 0) return { kind: 'duplicate' } as const
+    if (!settles) return { kind: 'ignored' } as const
+    const settlement = await settleOrder(tx, event.data)
+    return { kind: 'settled', settlement } as const
+  })
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -68,4 +127,43 @@ export async function findSettledPayment(
   if (!UUID.test(id)) return undefined
   const [payment] = await db.select().from(demoPayments).where(eq(demoPayments.id, id))
   return payment && payment.outcome !== 'created' ? payment : undefined
+}
+
+/** An order by its order id, whatever its outcome (the result page's look-up). */
+export async function findOrder(
+  db: Database,
+  orderId: string,
+): Promise<DemoPaymentRow | undefined> {
+  if (!/^LP\d{1,20}$/.test(orderId)) return undefined
+  const [payment] = await db.select().from(demoPayments).where(eq(demoPayments.orderId, orderId))
+  return payment
+}
+
+/**
+ * Orders still open (created or pending), made between `createdAfter` and `createdBefore`, not
+ * asked about since `checkedBefore`: those never asked first, then the longest unasked, so a
+ * pile of abandoned orders cannot starve the rest.
+ */
+export async function dueOpenOrders(
+  db: Database,
+  window: { createdBefore: Date; createdAfter: Date; checkedBefore: Date; limit: number },
+): Promise<DemoPaymentRow[]> {
+  return db
+    .select()
+    .from(demoPayments)
+    .where(
+      and(
+        inArray(demoPayments.outcome, ['created', 'pending']),
+        lte(demoPayments.createdAt, window.createdBefore),
+        gte(demoPayments.createdAt, window.createdAfter),
+        or(isNull(demoPayments.checkedAt), lte(demoPayments.checkedAt, window.checkedBefore)),
+      ),
+    )
+    .orderBy(sql`${demoPayments.checkedAt} asc nulls first`, asc(demoPayments.createdAt))
+    .limit(window.limit)
+}
+
+/** Notes that the reconciler asked the gateway about an order now. */
+export async function markChecked(db: Database, id: string, at: Date): Promise<void> {
+  await db.update(demoPayments).set({ checkedAt: at }).where(eq(demoPayments.id, id))
 }

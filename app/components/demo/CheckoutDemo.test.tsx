@@ -18,6 +18,7 @@ const verified: CheckoutVerifyAnswer = {
   result: {
     id: '6f1c1a52-3f7e-4b0c-9d8e-1c2b3a4d5e6f',
     flow: 'checkout',
+    status: 'success',
     success: true,
     orderId: 'LP1',
     txnId: '1763712000123456',

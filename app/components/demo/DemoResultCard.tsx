@@ -1,36 +1,53 @@
-import { Link } from 'react-router'
+import { useState } from 'react'
+import { Form, Link } from 'react-router'
 import {
   demoPathOfFlow,
+  isOpenStatus,
   type PaymentResult,
+  type PaymentStatus,
   paymentResultCopy,
   type ResponseRefusalReason,
+  resultHeading,
 } from '#app/content/demo.ts'
+import { RESPONSE_PATH, RESULT_QUERY } from '#app/rules/demo-api.ts'
 import { PaymentResultDetails } from './PaymentResultDetails'
+import { usePaymentWatch } from './usePaymentWatch'
 import { ResultIcon } from '#app/components/ResultIcon.tsx'
 import './DemoResultCard.css'
 
 export type ResponsePageData =
   | { kind: 'result'; result: PaymentResult }
   | { kind: 'refused'; reason: ResponseRefusalReason }
+  | { kind: 'not-found'; orderId: string }
   | { kind: 'empty' }
+
+/** The card's tone: green for captured, amber while it can still change, red otherwise. */
+export function toneOf(status: PaymentStatus | undefined): 'SUCCESS' | 'PENDING' | 'FAILED' {
+  if (status === 'success') return 'SUCCESS'
+  if (status && isOpenStatus(status)) return 'PENDING'
+  return 'FAILED'
+}
 
 /** The body of the demos' result page: the verified payment, or why there is none, and the way back. */
 export function DemoResultCard({ page }: { page: ResponsePageData }) {
   const copy = paymentResultCopy
   const again = page.kind === 'result' ? demoPathOfFlow[page.result.flow] : undefined
+  const showCard = page.kind === 'result' || page.kind === 'refused'
   return (
     <section className="section">
       <div className="container demo-result">
-        {page.kind === 'empty' ? null : (
+        {showCard ? (
           <div
             className="demo-result__card card"
-            data-status={page.kind === 'result' && page.result.success ? 'SUCCESS' : 'FAILED'}
+            data-status={toneOf(page.kind === 'result' ? page.result.status : undefined)}
           >
             <ResultIcon success={page.kind === 'result' && page.result.success} />
             {page.kind === 'result' ? (
               <>
                 <h2 className="demo-result__heading">{copy.detailsHeading}</h2>
                 <PaymentResultDetails result={page.result} />
+                {/* A new payment (another id) starts its own watch. */}
+                <PaymentWatch key={page.result.id} status={page.result.status} />
               </>
             ) : (
               <>
@@ -44,10 +61,13 @@ export function DemoResultCard({ page }: { page: ResponsePageData }) {
               </Link>
             ) : null}
           </div>
-        )}
+        ) : null}
+        {page.kind === 'empty' || page.kind === 'not-found' ? (
+          <OrderLookup orderId={page.kind === 'not-found' ? page.orderId : undefined} />
+        ) : null}
         <nav className="demo-result__demos" aria-labelledby="demo-result-demos-heading">
           <h2 id="demo-result-demos-heading" className="demo-result__heading">
-            {page.kind === 'empty' ? copy.startHeading : copy.backHeading}
+            {showCard ? copy.backHeading : copy.startHeading}
           </h2>
           <ul className="demo-result__links">
             {copy.demoLinks.map((link) => (
@@ -60,6 +80,69 @@ export function DemoResultCard({ page }: { page: ResponsePageData }) {
           </ul>
         </nav>
       </div>
+    </section>
+  )
+}
+
+/**
+ * Keeps a pending payment's page up to date (ADR 013) and says so in a polite live region, which
+ * is on the page from the start so that the change to a final result is announced.
+ */
+function PaymentWatch({ status }: { status: PaymentStatus }) {
+  const open = isOpenStatus(status)
+  const { gaveUp } = usePaymentWatch(open)
+  // The status this page opened with: a final one that was open then has just arrived.
+  const [openedWith] = useState(status)
+  const copy = paymentResultCopy.watching
+  // Final from the start: nothing to watch or announce.
+  if (!open && !isOpenStatus(openedWith)) return null
+  let message = ''
+  if (open) message = gaveUp ? copy.stopped : copy.checking
+  else if (isOpenStatus(openedWith)) message = `${copy.arrived} ${resultHeading(status)}.`
+  return (
+    <p className="demo-result__watch" role="status" aria-live="polite">
+      {message}
+    </p>
+  )
+}
+
+/** A GET form to this page with `?order=`: for the customer whose return never arrived. */
+function OrderLookup({ orderId }: { orderId?: string }) {
+  const copy = paymentResultCopy.lookup
+  return (
+    <section className="demo-result__lookup card" aria-labelledby="demo-result-lookup-heading">
+      <h2 id="demo-result-lookup-heading" className="demo-result__heading">
+        {copy.heading}
+      </h2>
+      {orderId === undefined ? (
+        <p className="demo-result__lookup-intro">{copy.intro}</p>
+      ) : (
+        <p id="demo-result-order-error" className="demo-result__lookup-error" role="alert">
+          {copy.notFound}
+        </p>
+      )}
+      <Form method="get" action={RESPONSE_PATH} className="demo-result__lookup-form">
+        <label htmlFor="demo-result-order">{copy.label}</label>
+        <div className="demo-result__lookup-row">
+          <input
+            id="demo-result-order"
+            name={RESULT_QUERY.order}
+            type="text"
+            required
+            maxLength={30}
+            autoComplete="off"
+            spellCheck={false}
+            autoCapitalize="characters"
+            placeholder={copy.placeholder}
+            defaultValue={orderId}
+            aria-invalid={orderId !== undefined ? true : undefined}
+            aria-describedby={orderId !== undefined ? 'demo-result-order-error' : undefined}
+          />
+          <button type="submit" className="btn btn--primary">
+            {copy.submitLabel}
+          </button>
+        </div>
+      </Form>
     </section>
   )
 }

@@ -1,0 +1,244 @@
+/**
+ * The reconciler: every half minute it asks the gateway's status enquiry about demo orders that
+ * are still open (created or pending) a few minutes after they were made, and settles them with
+ * the verified answer, forward only. It catches what both the browser's return and the webhook
+ * missed: a tab closed on the bank page, a NOTIFY_URL the gateway could not reach.
+ *
+ * Several instances of the site may share one database; a PostgreSQL advisory lock lets one of
+ * them reconcile at a time (the others skip that run).
+ */
+import { sql } from 'drizzle-orm'
+import pg from 'pg'
+import type { Fields } from '#gateway/protocol/fields.ts'
+import { verifyHash, withHash } from '#gateway/protocol/hash.ts'
+import type { Database } from '#server/db/database.ts'
+import type { DemoMerchantSettings } from './merchant.ts'
+import { dueOpenOrders, markChecked, settleOrder } from './store.ts'
+
+export interface ReconcilerTiming {
+  /** Between the end of one run and the start of the next. */
+  intervalMs: number
+  /** An order younger than this is left to the browser and the webhook. */
+  minAgeMs: number
+  /** An order older than this is given up on (abandoned before it reached the gateway). */
+  maxAgeMs: number
+  /** An order asked about is not asked again for this long. */
+  recheckMs: number
+  /** Orders asked about per run. */
+  batchSize: number
+  /** One status enquiry's time limit. */
+  requestTimeoutMs: number
+}
+
+export const defaultReconcilerTiming: ReconcilerTiming = {
+  intervalMs: 30_000,
+  minAgeMs: 3 * 60_000,
+  maxAgeMs: 24 * 60 * 60_000,
+  recheckMs: 60_000,
+  batchSize: 20,
+  requestTimeoutMs: 10_000,
+}
+
+export interface ReconcilerOptions {
+  db: Database
+  settings: DemoMerchantSettings
+  /** The gateway's absolute base, e.g. `https://pg.example/…` or `http://127.0.0.1:3000/sandbox`. */
+  gatewayApiBase: string
+  timing?: Partial<ReconcilerTiming>
+  clock?: () => number
+  log?: (line: string) => void
+}
+
+/** What one run did: skipped (another instance holds the lock), or how many orders it asked and moved. */
+export type ReconcileRun = { ran: false } | { ran: true; asked: number; moved: number }
+
+/** Key of the advisory lock: any constant the site's other locks do not use ("PAYS" "RECN"). */
+export const RECONCILER_LOCK_KEY = 0x50415953_5245434en
+
+/** Runs in progress per database client: PGlite has one session, in which the lock is re-entrant. */
+const running = new WeakMap<object, Promise<unknown>>()
+
+export class DemoReconciler {
+  private readonly timing: ReconcilerTiming
+  private readonly clock: () => number
+  private timer: NodeJS.Timeout | undefined
+  private current: Promise<ReconcileRun> | undefined
+  private readonly abort = new AbortController()
+  private stopped = false
+
+  constructor(private readonly options: ReconcilerOptions) {
+    this.timing = { ...defaultReconcilerTiming, ...options.timing }
+    this.clock = options.clock ?? Date.now
+  }
+
+  /** Runs every `intervalMs` until `stop()`; the timer never keeps the process alive. */
+  start(): void {
+    if (this.stopped || this.timer) return
+    this.schedule()
+  }
+
+  /** Stops the timer, cancels the enquiries in flight and waits for the run to end. */
+  async stop(): Promise<void> {
+    this.stopped = true
+    clearTimeout(this.timer)
+    this.timer = undefined
+    this.abort.abort()
+    await this.current?.catch(() => undefined)
+  }
+
+  private schedule() {
+    this.timer = setTimeout(() => {
+      void this.runOnce()
+        .catch((error: unknown) => this.options.log?.(`demo reconciler: ${describe(error)}`))
+        .finally(() => {
+          if (!this.stopped) this.schedule()
+        })
+    }, this.timing.intervalMs)
+    this.timer.unref()
+  }
+
+  /** One run, if no other instance is running one. */
+  runOnce(): Promise<ReconcileRun> {
+    if (this.stopped) return Promise.resolve({ ran: false })
+    const run = withAdvisoryLock(this.options.db, RECONCILER_LOCK_KEY, () => this.reconcile())
+    this.current = run
+    return run
+  }
+
+  private async reconcile(): Promise<{ ran: true; asked: number; moved: number }> {
+    const { db, log } = this.options
+    const now = this.clock()
+    const due = await dueOpenOrders(db, {
+      createdBefore: new Date(now - this.timing.minAgeMs),
+      createdAfter: new Date(now - this.timing.maxAgeMs),
+      checkedBefore: new Date(now - this.timing.recheckMs),
+      limit: this.timing.batchSize,
+    })
+    let asked = 0
+    let moved = 0
+    for (const order of due) {
+      if (this.stopped) break
+      await markChecked(db, order.id, new Date(this.clock()))
+      const answer = await this.enquire(order.orderId)
+      asked++
+      if (!answer.ok) {
+        log?.(`demo reconciler: ${order.orderId} not settled: ${answer.reason}`)
+        // The gateway is unreachable: the rest of the batch would fail the same way.
+        if (answer.reason === 'unreachable') break
+        continue
+      }
+      const settlement = await settleOrder(db, answer.fields)
+      if (!settlement.ok) {
+        log?.(`demo reconciler: ${order.orderId} not settled: ${settlement.reason}`)
+      } else if (settlement.changed) {
+        moved++
+        log?.(`demo reconciler: ${order.orderId} ${order.outcome} → ${settlement.payment.outcome}`)
+      }
+    }
+    return { ran: true, asked, moved }
+  }
+
+  /** The status enquiry for one order, its answer's HASH verified. */
+  private async enquire(
+    orderId: string,
+  ): Promise<{ ok: true; fields: Fields } | { ok: false; reason: string }> {
+    const { settings } = this.options
+    const request = withHash(
+      { PAY_ID: settings.payId, ORDER_ID: orderId, TXNTYPE: 'STATUS' },
+      settings.salt,
+    )
+    let body: unknown
+    try {
+      const response = await fetch(
+        `${this.options.gatewayApiBase.replace(/\/+$/, '')}/pgws/transact`,
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify(request),
+          redirect: 'error',
+          signal: AbortSignal.any([
+            this.abort.signal,
+            AbortSignal.timeout(this.timing.requestTimeoutMs),
+          ]),
+        },
+      )
+      body = await response.json()
+    } catch {
+      return { ok: false, reason: this.stopped ? 'stopped' : 'unreachable' }
+    }
+    if (!isFields(body)) return { ok: false, reason: 'malformed' }
+    if (!verifyHash(body, settings.salt)) return { ok: false, reason: 'hash' }
+    if (body.PAY_ID !== settings.payId || body.ORDER_ID !== orderId) {
+      return { ok: false, reason: 'another order' }
+    }
+    // The enquiry's own refusals (TXNTYPE STATUS: 328 never seen, 321, 323…) and a payment
+    // still open (006) say nothing about the payment's outcome: the order stays as it is.
+    if (body.TXNTYPE !== 'SALE') return { ok: false, reason: `answer ${body.RESPONSE_CODE ?? '?'}` }
+    if (body.RESPONSE_CODE === '006') return { ok: false, reason: 'still open (006)' }
+    return { ok: true, fields: body }
+  }
+}
+
+function isFields(value: unknown): value is Fields {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((field) => typeof field === 'string')
+  )
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+/**
+ * Runs `work` while holding a session-level advisory lock, or skips it when another session
+ * holds the lock. A session lock must be released on the session that took it, so on
+ * PostgreSQL the lock is taken on one connection kept out of the pool for the run (the work
+ * itself uses the pool and never holds a transaction open across the gateway's answers). PGlite
+ * is one session: there the lock is re-entrant, so runs in the same process are kept apart here.
+ */
+export async function withAdvisoryLock<T>(
+  db: Database,
+  key: bigint,
+  work: () => Promise<T>,
+): Promise<{ ran: false } | T> {
+  const client = (db as unknown as { $client: object }).$client
+  if (running.has(client)) return { ran: false }
+  const run = (async () => {
+    if (client instanceof pg.Pool) {
+      const connection = await client.connect()
+      try {
+        const taken = await connection.query<{ locked: boolean }>(
+          'select pg_try_advisory_lock($1) as locked',
+          [key.toString()],
+        )
+        if (!taken.rows[0]?.locked) return { ran: false } as const
+        try {
+          return await work()
+        } finally {
+          await connection.query('select pg_advisory_unlock($1)', [key.toString()])
+        }
+      } finally {
+        connection.release()
+      }
+    }
+    // Both drivers answer `{ rows }`; the shared Database type does not say so.
+    const taken = (await db.execute(
+      sql`select pg_try_advisory_lock(${key.toString()}::bigint) as locked`,
+    )) as unknown as { rows: { locked: boolean }[] }
+    if (!taken.rows[0]?.locked) return { ran: false } as const
+    try {
+      return await work()
+    } finally {
+      await db.execute(sql`select pg_advisory_unlock(${key.toString()}::bigint)`)
+    }
+  })()
+  running.set(client, run)
+  try {
+    return await run
+  } finally {
+    running.delete(client)
+  }
+}
