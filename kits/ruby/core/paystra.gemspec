@@ -7,7 +7,7 @@ Gem::Specification.new do |spec|
   spec.name = 'paystra'
   spec.version = Paystra::VERSION
   spec.summary = 'Paystra payment gateway integration: signed payment requests, ENCDATA, ' \
-                 'response verification, status enquiry, refunds, QR and payouts.'
+                 'response and webhook verification, status enquiry, refunds, QR and payouts.'
   spec.description = 'The Paystra merchant protocol on Ruby\'s standard library only: the SHA-256 ' \
                      'request HASH, AES-256-CBC ENCDATA of merchant-hosted requests and responses, ' \
                      'and the JSON calls of the gateway.'
