@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { type DataStore, openDatabase } from '#server/db/database.ts'
-import { demoPayments } from '#server/db/schema.ts'
+import { demoPayments, demoWebhookEvents } from '#server/db/schema.ts'
 import type { DemoLoadContext } from '#server/demo/context.ts'
 import type { DemoMerchantSettings } from '#server/demo/merchant.ts'
+import type { ReconcilerTiming } from '#server/demo/reconciler.ts'
 import { demoMerchant } from '#server/demo/router.ts'
 import { testDatabaseOptions } from './database.ts'
 
@@ -20,20 +21,38 @@ export interface DemoTestApp {
   baseUrl: string
   store: DataStore
   context: DemoLoadContext
+  /** What the demo merchant logged. */
+  logs: string[]
+  /** Stops the reconciler (when there is one) and waits for its run. */
+  stopReconciler(): Promise<void>
   reset(): Promise<void>
   close(): Promise<void>
 }
 
 /** The demo merchant's routes on a real HTTP port and a real database. */
 export async function startDemoApp(
-  options: { siteUrl?: string; rateLimitPerMinute?: number } = {},
+  options: {
+    siteUrl?: string
+    rateLimitPerMinute?: number
+    /** The merchant's settings; the sandbox's demo merchant by default. */
+    settings?: Partial<DemoMerchantSettings>
+    /** With it the reconciler runs against this gateway. */
+    gatewayApiBase?: string
+    reconcile?: Partial<ReconcilerTiming>
+    /** A database to share (several instances); each app opens its own otherwise. */
+    store?: DataStore
+  } = {},
 ): Promise<DemoTestApp> {
-  const store = await openDatabase(testDatabaseOptions())
+  const store = options.store ?? (await openDatabase(testDatabaseOptions()))
+  const logs: string[] = []
   const demo = demoMerchant({
     db: store.db,
-    settings: sandboxMerchant,
+    settings: { ...sandboxMerchant, ...options.settings },
     siteUrl: options.siteUrl,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
+    gatewayApiBase: options.gatewayApiBase,
+    reconcile: options.reconcile,
+    log: (line) => logs.push(line),
   })
   const app = express()
   app.set('trust proxy', 'loopback')
@@ -45,12 +64,17 @@ export async function startDemoApp(
     baseUrl: `http://127.0.0.1:${port}`,
     store,
     context: demo.context,
+    logs,
+    stopReconciler: () => demo.stop(),
     async reset() {
       await store.db.delete(demoPayments)
+      await store.db.delete(demoWebhookEvents)
+      logs.length = 0
     },
     async close() {
+      await demo.stop()
       await new Promise((resolve) => server.close(resolve))
-      await store.close()
+      if (!options.store) await store.close()
     },
   }
 }
