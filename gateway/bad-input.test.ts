@@ -27,15 +27,17 @@ let client: PGlite
 let db: ReturnType<typeof drizzle>
 let origin: string
 let closeServer: () => Promise<void>
+let closeGateway: () => Promise<void>
 let sequence = 0
 
 beforeAll(async () => {
   client = new PGlite()
   db = drizzle(client)
   const gateway = await createGateway({ db, merchants: [merchant] })
+  closeGateway = gateway.close
   const app = express()
   app.disable('x-powered-by')
-  app.use('/sandbox', gateway)
+  app.use('/sandbox', gateway.router)
   const server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -48,6 +50,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await closeServer?.()
+  await closeGateway?.()
   await client?.close()
 })
 

@@ -5,6 +5,9 @@ import type { Fields } from './protocol/fields.ts'
 import { verifyHash } from './protocol/hash.ts'
 import { isAmount, isValid } from './protocol/patterns.ts'
 import type { ResponseCode } from './protocol/codes.ts'
+import { checkNotifyUrl, type NotifyUrlPolicy } from './webhooks/addresses.ts'
+
+export type { NotifyUrlPolicy }
 
 /** A request that passed every check: what the sandbox stores as a pending transaction. */
 export interface PaymentRequest {
@@ -17,8 +20,12 @@ export interface PaymentRequest {
   returnUrl: string
   custName: string
   custEmail: string
+  /** CUST_PHONE as the provider's kits send it, or CUST_MOBILE as the site's demos do. */
   custMobile: string
   custId: string
+  productDesc: string
+  /** Where this payment's webhooks go; empty: the merchant's default, if it has one. */
+  notifyUrl: string
 }
 
 export interface Refusal {
@@ -37,7 +44,6 @@ export type FindMerchant = (payId: string) => SandboxMerchant | undefined
 const MAX_RETURN_URL_LENGTH = 2048
 const MAX_CUSTOMER_FIELD_LENGTH = 200
 
-/** Positive whole number of minor units, at most 10 digits, no leading zero (SPEC §5 "number"). */
 /**
  * Every code a payment request can be refused with before any payment page: the checks below,
  * a malformed request (326) and an order id already used (018).
@@ -133,16 +139,46 @@ export function customerDetail(value: string | undefined): string {
 }
 
 /**
+ * NOTIFY_URL when one was sent: an address webhooks may go to (see webhooks/addresses.ts), or
+ * undefined when it is not (refused with 325, like a bad RETURN_URL). Unsent, it is empty.
+ */
+export function checkedNotifyUrl(
+  value: string | undefined,
+  policy: NotifyUrlPolicy,
+): string | undefined {
+  if (value === undefined || value === '') return ''
+  return checkNotifyUrl(value, policy) ? value : undefined
+}
+
+/** The customer's details as stored, from the signed fields or (merchant-hosted) beside them. */
+export function customerDetails(signed: Fields, beside: Fields = {}) {
+  const field = (key: string) => customerDetail(signed[key] ?? beside[key])
+  return {
+    custName: field('CUST_NAME'),
+    custEmail: field('CUST_EMAIL'),
+    custMobile: field('CUST_PHONE') || field('CUST_MOBILE'),
+    custId: field('CUST_ID'),
+    productDesc: field('PRODUCT_DESC'),
+  }
+}
+
+const strictNotifyUrls: NotifyUrlPolicy = { allowPrivate: false }
+
+/**
  * Checks of a hosted or checkout payment request, in the order of DESIGN.md: PAY_ID (324),
  * HASH over exactly the posted fields (323), AMOUNT (320), ORDER_ID (321), TXNTYPE (322),
- * CURRENCY_CODE (319), RETURN_URL (325). The duplicate order id (018) needs the database and
- * is decided when the transaction is stored.
+ * CURRENCY_CODE (319), RETURN_URL and NOTIFY_URL (325). The duplicate order id (018) needs the
+ * database and is decided when the transaction is stored.
  */
-export function checkPaymentRequest(fields: Fields, findMerchant: FindMerchant): CheckResult {
+export function checkPaymentRequest(
+  fields: Fields,
+  findMerchant: FindMerchant,
+  notifyPolicy: NotifyUrlPolicy = strictNotifyUrls,
+): CheckResult {
   const merchant = fields.PAY_ID ? findMerchant(fields.PAY_ID) : undefined
   if (!merchant) return { ok: false, code: '324' }
   if (!verifyHash(fields, merchant.salt)) return { ok: false, code: '323', merchant }
-  return checkSignedFields(fields, merchant, fields)
+  return checkSignedFields(fields, merchant, fields, notifyPolicy)
 }
 
 /** The field checks after the signature, shared by the hosted and merchant-hosted entries. */
@@ -150,6 +186,7 @@ function checkSignedFields(
   fields: Fields,
   merchant: SandboxMerchant,
   customer: Fields,
+  notifyPolicy: NotifyUrlPolicy,
 ): CheckResult {
   const refuse = (code: ResponseCode): Refusal => ({ ok: false, code, merchant })
   if (!checkAmount(fields.AMOUNT)) return refuse('320')
@@ -157,7 +194,8 @@ function checkSignedFields(
   if (!checkTxnType(fields.TXNTYPE)) return refuse('322')
   if (!checkCurrency(fields.CURRENCY_CODE)) return refuse('319')
   if (!checkReturnUrl(fields.RETURN_URL, merchant)) return refuse('325')
-  const customerField = (key: string) => customerDetail(fields[key] ?? customer[key])
+  const notifyUrl = checkedNotifyUrl(fields.NOTIFY_URL, notifyPolicy)
+  if (notifyUrl === undefined) return refuse('325')
   return {
     ok: true,
     merchant,
@@ -168,10 +206,8 @@ function checkSignedFields(
       currencyCode: fields.CURRENCY_CODE!,
       txnType: fields.TXNTYPE!,
       returnUrl: fields.RETURN_URL!,
-      custName: customerField('CUST_NAME'),
-      custEmail: customerField('CUST_EMAIL'),
-      custMobile: customerField('CUST_MOBILE'),
-      custId: customerField('CUST_ID'),
+      notifyUrl,
+      ...customerDetails(fields, customer),
     },
   }
 }
@@ -179,7 +215,7 @@ function checkSignedFields(
 /** The method a merchant-hosted request names: a bank, a wallet or a test UPI ID. */
 export type ChosenMethod =
   | { paymentType: 'NB' | 'WL'; mopType: string }
-  | { paymentType: 'UP'; mopType: 'UP'; payerAddress: string; code: ResponseCode }
+  | { paymentType: 'UP'; mopType: 'UP'; payerAddress: string; code: ResponseCode; late: boolean }
 
 export type MerchantHostedResult =
   { ok: true; merchant: SandboxMerchant; request: PaymentRequest; method: ChosenMethod } | Refusal
@@ -192,6 +228,7 @@ export type MerchantHostedResult =
 export function checkMerchantHostedInit(
   form: Fields,
   findMerchant: FindMerchant,
+  notifyPolicy: NotifyUrlPolicy = strictNotifyUrls,
 ): MerchantHostedResult {
   const merchant = form.PAY_ID ? findMerchant(form.PAY_ID) : undefined
   if (!merchant) return { ok: false, code: '324' }
@@ -200,7 +237,7 @@ export function checkMerchantHostedInit(
   if (!decrypted.ok) return { ok: false, code: '323', merchant }
   const fields = decrypted.fields
   if (fields.PAY_ID !== merchant.payId) return { ok: false, code: '324', merchant }
-  const checked = checkSignedFields(fields, merchant, form)
+  const checked = checkSignedFields(fields, merchant, form, notifyPolicy)
   if (!checked.ok) return checked
   const method = chosenMethod(fields)
   if (!method) return { ok: false, code: '327', merchant, returnUrl: checked.request.returnUrl }
@@ -222,7 +259,13 @@ export function chosenMethod(fields: Fields): ChosenMethod | undefined {
       if (mopType !== '' && mopType !== 'UP') return undefined
       const outcome = testUpiOutcome(fields.PAYER_ADDRESS ?? '')
       return outcome
-        ? { paymentType: 'UP', mopType: 'UP', payerAddress: outcome.vpa, code: outcome.code }
+        ? {
+            paymentType: 'UP',
+            mopType: 'UP',
+            payerAddress: outcome.vpa,
+            code: outcome.code,
+            late: 'settlesAs' in outcome,
+          }
         : undefined
     }
     default:

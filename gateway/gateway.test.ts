@@ -297,22 +297,47 @@ describe('how a payment ends', () => {
     expect(result.fields.TXN_ID).toMatch(/^[1-9]\d{15}$/)
     expect(result.fields.PG_REF_NUM).toMatch(/^\d{18}$/)
     expect(result.fields.RESPONSE_DATE_TIME).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
+    // The fields the provider's own kits read, filled as a card acquirer fills them.
+    expect(result.fields).toMatchObject({
+      TOTAL_AMOUNT: '100',
+      SURCHARGE_FLAG: 'N',
+      ORIG_TXN_ID: result.fields.TXN_ID,
+      CUST_PHONE: '9876543210',
+      IS_STATUS_FINAL: 'Y',
+      DUPLICATE_YN: 'N',
+      CARD_MASK: `${number.replaceAll(' ', '').slice(0, 6)}XXXXXX${number.slice(-4)}`,
+      AUTH_CODE: code === '000' ? expect.stringMatching(/^\d{6}$/) : '',
+    })
+    expect(result.fields.ACQ_ID).toMatch(/^\d{12}$/)
+    expect(result.fields.RRN).toMatch(/^\d{12}$/)
+    expect(result.fields.PG_TXN_MESSAGE).toBeTruthy()
     expect(Object.keys(result.fields).sort()).toEqual(
       [
+        'ACQ_ID',
         'AMOUNT',
+        'AUTH_CODE',
+        'CARD_MASK',
         'CURRENCY_CODE',
         'CUST_EMAIL',
         'CUST_NAME',
+        'CUST_PHONE',
+        'DUPLICATE_YN',
         'HASH',
+        'IS_STATUS_FINAL',
         'MOP_TYPE',
         'ORDER_ID',
+        'ORIG_TXN_ID',
         'PAYMENT_TYPE',
         'PAY_ID',
         'PG_REF_NUM',
+        'PG_TXN_MESSAGE',
         'RESPONSE_CODE',
         'RESPONSE_DATE_TIME',
         'RESPONSE_MESSAGE',
+        'RRN',
         'STATUS',
+        'SURCHARGE_FLAG',
+        'TOTAL_AMOUNT',
         'TXNTYPE',
         'TXN_ID',
       ].sort(),
@@ -696,15 +721,15 @@ describe('mounted in a site', () => {
     const client = new PGlite()
     const db = drizzle(client)
     const options = { db, merchants: [merchant], publicUrl: 'https://pay.paystra.example/sandbox' }
-    await createGateway(options)
-    const gateway = await createGateway(options) // the table exists: nothing breaks
+    await (await createGateway(options)).close()
+    const gateway = await createGateway(options) // the tables exist: nothing breaks
     const app = express()
     app.use((_req, res, next) => {
       res.setHeader('X-Frame-Options', 'DENY')
       res.setHeader('Content-Security-Policy', "frame-ancestors 'none'")
       next()
     })
-    app.use(express.Router().use('/sandbox', gateway))
+    app.use(express.Router().use('/sandbox', gateway.router))
     app.get('/', (_req, res) => {
       res.send('site')
     })
@@ -727,6 +752,7 @@ describe('mounted in a site', () => {
       )
     } finally {
       await new Promise((resolve) => server.close(resolve))
+      await gateway.close()
       await client.close()
     }
   })

@@ -4,12 +4,26 @@ import { ensureRefundTable } from './api/refund-store.ts'
 import type { SandboxMerchant } from './merchants.ts'
 import { gatewayRouter } from './router.ts'
 import { ensureTables, type GatewayDatabase } from './store.ts'
+import { settleLatePayments } from './webhooks/settle.ts'
+import { ensureWebhookTables } from './webhooks/store.ts'
+import { WebhookWorker } from './webhooks/worker.ts'
 
 export { demoMerchant, demoMerchantDefaults, type SandboxMerchant } from './merchants.ts'
 export type { GatewayDatabase } from './store.ts'
 
+export interface WebhookSettings {
+  /** Deliver to loopback and private addresses (a developer's machine, tests). Default: no. */
+  allowPrivate?: boolean
+  /** First retry delay; each later one is five times longer (webhooks/schedule.ts). */
+  baseDelayMs?: number
+  /** How long a merchant's server has to answer (10 s). */
+  timeoutMs?: number
+  /** How often due deliveries are looked for, besides the kick when one is queued. */
+  pollMs?: number
+}
+
 export interface GatewayOptions {
-  /** A drizzle PostgreSQL database (PGlite or node-postgres); the sandbox adds its own table. */
+  /** A drizzle PostgreSQL database (PGlite or node-postgres); the sandbox adds its own tables. */
   db: GatewayDatabase
   /** The merchants the sandbox knows (at least the demo merchant). */
   merchants: SandboxMerchant[]
@@ -18,19 +32,52 @@ export interface GatewayOptions {
    * written into checkout.js. Unset: each request's own scheme, host and mount path.
    */
   publicUrl?: string
+  webhooks?: WebhookSettings
+  /** How long late@upi stays Pending before the bank confirms it (30 s). */
+  settleDelayMs?: number
   /** The clock used to judge card expiry dates (tests). */
   now?: () => Date
   log?: (line: string) => void
 }
 
+export interface Gateway {
+  router: Router
+  /** Stops the webhook worker; events not yet delivered go out when a sandbox starts again. */
+  close(): Promise<void>
+}
+
+export const DEFAULT_SETTLE_DELAY_MS = 30_000
+
 /**
  * The gateway sandbox as an Express router, mountable anywhere (`/sandbox` on the site, or
- * at the root of a server of its own). Creates its table before answering anything.
+ * at the root of a server of its own), and its webhook worker, already running. Creates its
+ * tables before answering anything.
  */
-export async function createGateway(options: GatewayOptions): Promise<Router> {
+export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   if (options.merchants.length === 0) throw new Error('The sandbox needs at least one merchant')
-  await ensureTables(options.db)
-  await ensureRefundTable(options.db)
-  await ensurePayoutTable(options.db)
-  return gatewayRouter(options)
+  const { db } = options
+  await ensureTables(db)
+  await ensureRefundTable(db)
+  await ensurePayoutTable(db)
+  await ensureWebhookTables(db)
+  const merchantsById = new Map(options.merchants.map((merchant) => [merchant.payId, merchant]))
+  const findMerchant = (payId: string) => merchantsById.get(payId)
+  const webhooks = options.webhooks ?? {}
+  const worker = new WebhookWorker({
+    db,
+    findMerchant,
+    delivery: { allowPrivate: webhooks.allowPrivate ?? false, timeoutMs: webhooks.timeoutMs },
+    baseDelayMs: webhooks.baseDelayMs,
+    pollMs: webhooks.pollMs,
+    beforePass: () => settleLatePayments(db, findMerchant),
+    log: options.log,
+  })
+  const router = gatewayRouter({
+    ...options,
+    notifyPolicy: { allowPrivate: webhooks.allowPrivate ?? false },
+    settleDelayMs: options.settleDelayMs ?? DEFAULT_SETTLE_DELAY_MS,
+    onEventQueued: () => worker.kick(),
+  })
+  worker.start()
+  return { router, close: () => worker.stop() }
 }

@@ -26,12 +26,22 @@ export const testCards = [
   { number: '4000000000009995', code: '020' },
 ] as const satisfies ReadonlyArray<{ number: string; code: ResponseCode }>
 
-/** The UPI IDs the sandbox accepts and how each payment ends. */
+/**
+ * The UPI IDs the sandbox accepts and how each payment ends. `late@upi` answers Pending at
+ * once, and the bank confirms it a little later (the sandbox's settle delay): the case of a
+ * merchant who learns the outcome only by webhook or status enquiry.
+ */
 export const testUpiIds = [
-  { vpa: 'success@upi', code: '000' },
-  { vpa: 'failure@upi', code: '004' },
-  { vpa: 'pending@upi', code: '026' },
-] as const satisfies ReadonlyArray<{ vpa: string; code: ResponseCode }>
+  { vpa: 'success@upi', code: '000', outcome: 'success' },
+  { vpa: 'failure@upi', code: '004', outcome: 'failure' },
+  { vpa: 'pending@upi', code: '026', outcome: 'pending' },
+  { vpa: 'late@upi', code: '026', outcome: 'late', settlesAs: '000' },
+] as const satisfies ReadonlyArray<{
+  vpa: string
+  code: ResponseCode
+  outcome: 'success' | 'failure' | 'pending' | 'late'
+  settlesAs?: ResponseCode
+}>
 
 /** How the sandbox bank page ends a net banking or wallet payment. */
 export const bankOutcomes = { success: '000', failure: '004' } as const satisfies Record<

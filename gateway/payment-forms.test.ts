@@ -66,7 +66,18 @@ describe('UPI form', () => {
     expect(validateUpiForm('.a@upi')).toEqual({ ok: false, error: 'upiInvalid' })
     expect(validateUpiForm('a@u')).toEqual({ ok: false, error: 'upiInvalid' })
     expect(validateUpiForm('someone@okaxis')).toEqual({ ok: false, error: 'upiNotTest' })
-    expect(validateUpiForm(' success@upi ')).toEqual({ ok: true, vpa: 'success@upi', code: '000' })
+    expect(validateUpiForm(' success@upi ')).toEqual({
+      ok: true,
+      vpa: 'success@upi',
+      code: '000',
+      late: false,
+    })
+    expect(validateUpiForm('late@upi')).toEqual({
+      ok: true,
+      vpa: 'late@upi',
+      code: '026',
+      late: true,
+    })
     expect(validateUpiForm('failure@upi')).toMatchObject({ code: '004' })
     expect(validateUpiForm('pending@upi')).toMatchObject({ code: '026' })
   })

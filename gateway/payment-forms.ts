@@ -92,7 +92,7 @@ export function validateCardForm(input: CardInput, now: Date): CardResult {
 export const UPI_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9.-]*@[A-Za-z]{2,}$/
 
 export type UpiResult =
-  { ok: true; vpa: string; code: ResponseCode } | { ok: false; error: UpiErrorKey }
+  { ok: true; vpa: string; code: ResponseCode; late: boolean } | { ok: false; error: UpiErrorKey }
 
 export function validateUpiForm(value: string): UpiResult {
   const vpa = value.trim()
@@ -100,5 +100,5 @@ export function validateUpiForm(value: string): UpiResult {
   if (!UPI_ID_PATTERN.test(vpa)) return { ok: false, error: 'upiInvalid' }
   const outcome = testUpiOutcome(vpa)
   if (!outcome) return { ok: false, error: 'upiNotTest' }
-  return { ok: true, vpa: outcome.vpa, code: outcome.code }
+  return { ok: true, vpa: outcome.vpa, code: outcome.code, late: 'settlesAs' in outcome }
 }

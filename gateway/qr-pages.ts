@@ -11,6 +11,16 @@ import type { SandboxTransaction } from './store.ts'
 import type { PageContext } from './views/layout.ts'
 import { qrScanPage, type ScanKind } from './views/qr-page.ts'
 
+/** How a payment ends: the code, the method, and what the acquirer needs to fill its fields. */
+export interface FinishOutcome {
+  code: ResponseCode
+  paymentType: string
+  mopType: string
+  cardNumber?: string
+  /** Pending now, confirmed by the bank after the sandbox's settle delay (late@upi). */
+  late?: boolean
+}
+
 export interface LoadedPayment {
   transaction: SandboxTransaction
   merchant: SandboxMerchant
@@ -30,7 +40,7 @@ export interface PageTools {
     req: Request,
     res: Response,
     transaction: SandboxTransaction,
-    outcome: { code: ResponseCode; paymentType: string; mopType: string },
+    outcome: FinishOutcome,
   ): Promise<void>
   showPage(req: Request, res: Response, loaded: LoadedPayment, body: string): void
   notFound(req: Request, res: Response): void
@@ -110,6 +120,7 @@ export function qrPages(tools: PageTools): Router {
         code: outcome.code,
         paymentType: 'UP',
         mopType: 'UP',
+        late: 'settlesAs' in outcome,
       })
     }),
   )

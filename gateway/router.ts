@@ -32,7 +32,7 @@ import type { SandboxMerchant } from './merchants.ts'
 import { bankOutcomes, banks, institutionName, wallets } from './methods.ts'
 import { validateCardForm, validateUpiForm } from './payment-forms.ts'
 import { encryptFields } from './protocol/cipher.ts'
-import { type ResponseCode, responseCodes } from './protocol/codes.ts'
+import { responseCodes } from './protocol/codes.ts'
 import type { Fields } from './protocol/fields.ts'
 import {
   chooseMethod,
@@ -50,7 +50,10 @@ import { bankPage } from './views/bank-page.ts'
 import type { PageContext } from './views/layout.ts'
 import { isMethod, type Method, paymentPage, type PaymentPageState } from './views/payment-page.ts'
 import { notFoundPage, refusalPage, responsePage } from './views/result-pages.ts'
-import { qrPages } from './qr-pages.ts'
+import { type FinishOutcome, qrPages } from './qr-pages.ts'
+import { deliveriesApi } from './webhooks/api.ts'
+import { queuePaymentEvent } from './webhooks/events.ts'
+import type { NotifyUrlPolicy } from './webhooks/addresses.ts'
 
 export interface GatewayRouterOptions {
   db: GatewayDatabase
@@ -62,6 +65,12 @@ export interface GatewayRouterOptions {
   publicUrl?: string
   now?: () => Date
   log?: (line: string) => void
+  /** Which NOTIFY_URLs are accepted. */
+  notifyPolicy: NotifyUrlPolicy
+  /** How long late@upi stays Pending before the bank confirms it. */
+  settleDelayMs: number
+  /** Called after an event was committed, so it goes out at once. */
+  onEventQueued: () => void
 }
 
 const FORM_LIMIT = '32kb'
@@ -156,7 +165,10 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
     const mode: TransactionMode = req.query.mode === 'checkout' ? 'checkout' : 'hosted'
     const fields = protocolFields(req.body)
     if (!fields) return refuse(req, res, { ok: false, code: '326' }, mode)
-    const result = withCheckedReturnUrl(checkPaymentRequest(fields, findMerchant), fields)
+    const result = withCheckedReturnUrl(
+      checkPaymentRequest(fields, findMerchant, options.notifyPolicy),
+      fields,
+    )
     if (!result.ok) return refuse(req, res, result, mode)
     const transaction = await createTransaction(db, {
       request: result.request,
@@ -178,7 +190,11 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
   router.post('/merchantPaymentInit', form, async (req, res) => {
     const fields = protocolFields(req.body)
     if (!fields) return refuse(req, res, { ok: false, code: '326' }, 'merchant-hosted')
-    const result: MerchantHostedResult = checkMerchantHostedInit(fields, findMerchant)
+    const result: MerchantHostedResult = checkMerchantHostedInit(
+      fields,
+      findMerchant,
+      options.notifyPolicy,
+    )
     if (!result.ok) return refuse(req, res, result, 'merchant-hosted')
     const method: ChosenMethod = result.method
     const transaction = await createTransaction(db, {
@@ -198,17 +214,30 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
     }
     options.log?.(`sandbox: merchant-hosted ${method.paymentType} ${transaction.txnId}`)
     if (method.paymentType === 'UP') {
-      return finish(req, res, transaction, { code: method.code, paymentType: 'UP', mopType: 'UP' })
+      return finish(req, res, transaction, {
+        code: method.code,
+        paymentType: 'UP',
+        mopType: 'UP',
+        late: method.late,
+      })
     }
     res.redirect(303, `${req.baseUrl}/pay/${transaction.id}/bank`)
   })
 
   // ---- the server-to-server JSON APIs ----
 
-  const api = { db, findMerchant, now, log: options.log }
+  const api = {
+    db,
+    findMerchant,
+    now,
+    log: options.log,
+    notifyPolicy: options.notifyPolicy,
+    onEventQueued: options.onEventQueued,
+  }
   router.use(transactApi(api))
   router.use(payoutApi(api))
   router.use(qrApi({ ...api, publicUrl: options.publicUrl }))
+  router.use(deliveriesApi(api))
 
   router.get('/refused', (req, res) => {
     const code = String(req.query.code ?? '')
@@ -282,16 +311,28 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
     sendPage(res, 200, body, policyOf(loaded))
   }
 
-  /** Ends the payment (once) and hands the response back. */
+  /**
+   * Ends the payment (once) and hands the response back. The outcome and its webhook event are
+   * committed together; the event goes out in the background, never inside this request.
+   */
   const finish = async (
     req: Request,
     res: Response,
     transaction: SandboxTransaction,
-    outcome: { code: ResponseCode; paymentType: string; mopType: string },
+    outcome: FinishOutcome,
   ) => {
-    const ended = await completeTransaction(db, transaction.id, outcome)
     const merchant = findMerchant(transaction.payId)!
-    const final = ended ?? transaction
+    const { late, ...rest } = outcome
+    const settleAt = late ? new Date(now().getTime() + options.settleDelayMs) : undefined
+    const result = await db.transaction(async (tx) => {
+      const completion = await completeTransaction(tx, transaction.id, { ...rest, settleAt })
+      const queued =
+        completion?.ended === true &&
+        (await queuePaymentEvent(tx, completion.transaction, merchant))
+      return { completion, queued }
+    })
+    if (result.queued) options.onEventQueued()
+    const final = result.completion?.transaction ?? transaction
     options.log?.(`sandbox: ${final.txnId} ended ${final.responseCode}`)
     showResponse(
       req,
@@ -382,6 +423,7 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
         code: result.code,
         paymentType: 'CC',
         mopType: 'VI',
+        cardNumber: result.number,
       })
     }),
   )
@@ -403,6 +445,7 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
         code: result.code,
         paymentType: 'UP',
         mopType: 'UP',
+        late: result.late,
       })
     }),
   )

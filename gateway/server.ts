@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle } from 'drizzle-orm/pglite'
 import express from 'express'
-import { createGateway } from './index.ts'
+import { createGateway, type WebhookSettings } from './index.ts'
 import type { SandboxMerchant } from './merchants.ts'
 
 export interface SandboxServerOptions {
@@ -16,6 +16,9 @@ export interface SandboxServerOptions {
   /** Where the gateway is mounted: `/sandbox` (as on the site) or `` for the root. */
   basePath?: string
   publicUrl?: string
+  /** Tests and a developer's machine deliver webhooks to 127.0.0.1: `{ allowPrivate: true }`. */
+  webhooks?: WebhookSettings
+  settleDelayMs?: number
   log?: (line: string) => void
 }
 
@@ -35,6 +38,8 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
     db: drizzle(client),
     merchants: options.merchants,
     publicUrl: options.publicUrl,
+    webhooks: options.webhooks,
+    settleDelayMs: options.settleDelayMs,
     log: options.log,
   })
   const basePath = (options.basePath ?? '/sandbox').replace(/\/+$/, '')
@@ -46,8 +51,8 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
     next()
   })
-  if (basePath) app.use(basePath, gateway)
-  else app.use(gateway)
+  if (basePath) app.use(basePath, gateway.router)
+  else app.use(gateway.router)
 
   const server = createServer(app)
   await new Promise<void>((resolve, reject) => {
@@ -66,6 +71,7 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
         server.close(() => resolve())
         server.closeIdleConnections()
       })
+      await gateway.close()
       await client.close()
     },
   }

@@ -3,12 +3,29 @@
  *   SANDBOX_PORT=4100 node --import tsx gateway/standalone.ts
  * Environment: SANDBOX_PORT (4100), SANDBOX_HOST (127.0.0.1), SANDBOX_DATA_DIR (unset: in
  * memory), SANDBOX_BASE_PATH (/sandbox), SANDBOX_PUBLIC_URL, SITE_URL (the demo merchant's
- * site, http://localhost:3000), PG_PAY_ID, PG_SALT, SANDBOX_KEY_SALT (the demo merchant).
+ * site, http://localhost:3000), PG_PAY_ID, PG_SALT, SANDBOX_KEY_SALT, PG_WEBHOOK_SECRET (the demo
+ * merchant), SANDBOX_WEBHOOK_ALLOW_PRIVATE (1: webhooks may go to private addresses; unset: only
+ * when SITE_URL is on localhost), SANDBOX_WEBHOOK_BASE_DELAY_MS, SANDBOX_SETTLE_DELAY_MS.
  */
 import { demoMerchant } from './merchants.ts'
 import { startSandboxServer } from './server.ts'
 
 const env = process.env
+
+function milliseconds(name: string): number | undefined {
+  const value = env[name]
+  if (value === undefined || value === '') return undefined
+  const number = Number(value)
+  if (!Number.isInteger(number) || number < 0) throw new Error(`Invalid ${name}: "${value}"`)
+  return number
+}
+
+function allowPrivate(siteUrl: string): boolean {
+  const value = env.SANDBOX_WEBHOOK_ALLOW_PRIVATE
+  if (value === '1' || value === '0') return value === '1'
+  if (value) throw new Error(`Invalid SANDBOX_WEBHOOK_ALLOW_PRIVATE: "${value}" (use 1 or 0)`)
+  return ['localhost', '127.0.0.1'].includes(new URL(siteUrl).hostname)
+}
 
 function port(value: string | undefined): number {
   const number = Number(value ?? 4100)
@@ -19,6 +36,7 @@ function port(value: string | undefined): number {
 }
 
 try {
+  const siteUrl = env.SITE_URL || 'http://localhost:3000'
   const sandbox = await startSandboxServer({
     port: port(env.SANDBOX_PORT),
     host: env.SANDBOX_HOST || '127.0.0.1',
@@ -27,12 +45,18 @@ try {
     publicUrl: env.SANDBOX_PUBLIC_URL || undefined,
     merchants: [
       demoMerchant({
-        siteUrl: env.SITE_URL || 'http://localhost:3000',
+        siteUrl,
         payId: env.PG_PAY_ID || undefined,
         salt: env.PG_SALT || undefined,
         keySalt: env.SANDBOX_KEY_SALT || undefined,
+        webhookSecret: env.PG_WEBHOOK_SECRET || undefined,
       }),
     ],
+    webhooks: {
+      allowPrivate: allowPrivate(siteUrl),
+      baseDelayMs: milliseconds('SANDBOX_WEBHOOK_BASE_DELAY_MS'),
+    },
+    settleDelayMs: milliseconds('SANDBOX_SETTLE_DELAY_MS'),
     log: (line) => console.log(line),
   })
   console.log(`Sandbox gateway ready on ${sandbox.url}`)

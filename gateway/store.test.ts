@@ -23,12 +23,19 @@ const open: SandboxTransaction = {
   custEmail: 'demo.customer@example.com',
   custMobile: '9876543210',
   custId: '12345678901234567890123456789012',
+  productDesc: '',
+  notifyUrl: '',
   mode: 'hosted',
   language: 'en',
   paymentType: '',
   mopType: '',
   status: 'Pending',
   responseCode: null,
+  acqId: '',
+  rrn: '',
+  authCode: '',
+  cardMask: '',
+  settleAt: null,
   createdAt: new Date('2026-11-21T09:28:21Z'),
   completedAt: null,
 }
@@ -62,19 +69,35 @@ describe('response fields', () => {
       PAY_ID: '1000000000000001',
       ORDER_ID: 'LP1763712000000',
       AMOUNT: '100',
+      TOTAL_AMOUNT: '100',
+      SURCHARGE_FLAG: 'N',
       CURRENCY_CODE: '356',
       TXNTYPE: 'SALE',
       TXN_ID: '1234567890123456',
+      ORIG_TXN_ID: '1234567890123456',
       PG_REF_NUM: '202612345678901234',
       STATUS: 'Pending',
       RESPONSE_CODE: '006',
       RESPONSE_MESSAGE: 'Transaction in progress: the customer has not finished paying',
+      PG_TXN_MESSAGE: 'Awaiting the customer',
       RESPONSE_DATE_TIME: '2026-11-21 14:58:21',
+      IS_STATUS_FINAL: 'N',
+      DUPLICATE_YN: 'N',
       PAYMENT_TYPE: '',
       MOP_TYPE: '',
+      ACQ_ID: '',
+      RRN: '',
+      AUTH_CODE: '',
+      CARD_MASK: '',
       CUST_NAME: 'Demo Customer',
       CUST_EMAIL: 'demo.customer@example.com',
+      CUST_PHONE: '9876543210',
     })
+  })
+
+  it('echoes PRODUCT_DESC only when the request sent one', () => {
+    expect(responseFields({ ...open, productDesc: 'Demo laptop' }).PRODUCT_DESC).toBe('Demo laptop')
+    expect(responseFields(open)).not.toHaveProperty('PRODUCT_DESC')
   })
 
   it('an ended payment answers its code and the time it ended', () => {
@@ -89,6 +112,7 @@ describe('response fields', () => {
       RESPONSE_CODE: '010',
       RESPONSE_MESSAGE: 'Transaction cancelled by the customer',
       RESPONSE_DATE_TIME: '2026-11-21 15:00:00',
+      IS_STATUS_FINAL: 'Y',
     })
   })
 })

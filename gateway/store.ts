@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import {
   type PgDatabase,
   type PgQueryResultHKT,
@@ -8,6 +8,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core'
+import { acquirerFields, acquirerMessages, type AcquirerFields } from './acquirer.ts'
 import type { PaymentRequest } from './checks.ts'
 import { createTableOnce, formatDateTime, isUniqueViolation, newPgRefNum, newTxnId } from './ids.ts'
 import { type ResponseCode, responseCodes } from './protocol/codes.ts'
@@ -41,6 +42,9 @@ export const sandboxTransactions = pgTable(
     custEmail: text('cust_email').notNull().default(''),
     custMobile: text('cust_mobile').notNull().default(''),
     custId: text('cust_id').notNull().default(''),
+    productDesc: text('product_desc').notNull().default(''),
+    /** NOTIFY_URL of the request; empty: the merchant's default, if any. */
+    notifyUrl: text('notify_url').notNull().default(''),
     mode: text('mode').$type<TransactionMode>().notNull(),
     language: text('language').notNull().default('en'),
     paymentType: text('payment_type').notNull().default(''),
@@ -48,6 +52,12 @@ export const sandboxTransactions = pgTable(
     status: text('status').notNull().default('Pending'),
     /** Null while the customer has not finished; set once, when the payment ends. */
     responseCode: text('response_code').$type<ResponseCode>(),
+    acqId: text('acq_id').notNull().default(''),
+    rrn: text('rrn').notNull().default(''),
+    authCode: text('auth_code').notNull().default(''),
+    cardMask: text('card_mask').notNull().default(''),
+    /** A pending payment the bank confirms later (late@upi): when it becomes Captured. */
+    settleAt: timestamp('settle_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
@@ -75,19 +85,40 @@ const createTable = sql`
     cust_email text NOT NULL DEFAULT '',
     cust_mobile text NOT NULL DEFAULT '',
     cust_id text NOT NULL DEFAULT '',
+    product_desc text NOT NULL DEFAULT '',
+    notify_url text NOT NULL DEFAULT '',
     mode text NOT NULL,
     language text NOT NULL DEFAULT 'en',
     payment_type text NOT NULL DEFAULT '',
     mop_type text NOT NULL DEFAULT '',
     status text NOT NULL DEFAULT 'Pending',
     response_code text,
+    acq_id text NOT NULL DEFAULT '',
+    rrn text NOT NULL DEFAULT '',
+    auth_code text NOT NULL DEFAULT '',
+    card_mask text NOT NULL DEFAULT '',
+    settle_at timestamptz,
     created_at timestamptz NOT NULL DEFAULT now(),
     completed_at timestamptz,
     CONSTRAINT sandbox_transactions_order UNIQUE (pay_id, order_id)
   )`
 
+/** Columns added after the table first shipped: a database made by an older sandbox gets them. */
+const addedColumns = [
+  sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS product_desc text NOT NULL DEFAULT ''`,
+  sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS notify_url text NOT NULL DEFAULT ''`,
+  sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS acq_id text NOT NULL DEFAULT ''`,
+  sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS rrn text NOT NULL DEFAULT ''`,
+  sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS auth_code text NOT NULL DEFAULT ''`,
+  sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS card_mask text NOT NULL DEFAULT ''`,
+  sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS settle_at timestamptz`,
+  sql`CREATE INDEX IF NOT EXISTS sandbox_transactions_settle
+    ON sandbox_transactions (settle_at) WHERE settle_at IS NOT NULL`,
+]
+
 export async function ensureTables(db: GatewayDatabase): Promise<void> {
   await createTableOnce(() => db.execute(createTable))
+  for (const statement of addedColumns) await createTableOnce(() => db.execute(statement))
 }
 
 export { formatDateTime, newPgRefNum, newTxnId }
@@ -172,15 +203,31 @@ export async function setLanguage(db: GatewayDatabase, id: string, language: str
   await db.update(sandboxTransactions).set({ language }).where(eq(sandboxTransactions.id, id))
 }
 
+export interface PaymentOutcome {
+  code: ResponseCode
+  paymentType: string
+  mopType: string
+  /** The card paid with, for the masked number in the response. */
+  cardNumber?: string
+  /** A pending outcome the bank confirms at this time (late@upi). */
+  settleAt?: Date
+}
+
 /**
- * Ends an open payment with a response code. A payment ends once: a second attempt (a double
- * click, a second tab) gets the stored outcome back unchanged.
+ * Ends an open payment with a response code. A payment ends once: `ended` is true only for
+ * the call that ended it, and a second attempt (a double click, a second tab) gets the stored
+ * outcome back unchanged.
  */
 export async function completeTransaction(
   db: GatewayDatabase,
   id: string,
-  outcome: { code: ResponseCode; paymentType: string; mopType: string },
-): Promise<SandboxTransaction | undefined> {
+  outcome: PaymentOutcome,
+): Promise<{ transaction: SandboxTransaction; ended: boolean } | undefined> {
+  const acquirer: AcquirerFields = acquirerFields(
+    outcome.paymentType,
+    outcome.code,
+    outcome.cardNumber,
+  )
   const [row] = await db
     .update(sandboxTransactions)
     .set({
@@ -188,11 +235,44 @@ export async function completeTransaction(
       status: responseCodes[outcome.code].status,
       paymentType: outcome.paymentType,
       mopType: outcome.mopType,
+      ...acquirer,
+      settleAt: outcome.settleAt ?? null,
       completedAt: new Date(),
     })
     .where(and(eq(sandboxTransactions.id, id), isNull(sandboxTransactions.responseCode)))
     .returning()
-  return row ?? (await findTransaction(db, id))
+  if (row) return { transaction: row, ended: true }
+  const stored = await findTransaction(db, id)
+  return stored ? { transaction: stored, ended: false } : undefined
+}
+
+/**
+ * The bank confirms pending payments whose time has come (late@upi): 026 becomes 000
+ * Captured. FOR UPDATE SKIP LOCKED and the condition on the code make each one settle once,
+ * whichever instance gets there.
+ */
+export async function settleDuePayments(db: GatewayDatabase): Promise<SandboxTransaction[]> {
+  const due = db
+    .select({ id: sandboxTransactions.id })
+    .from(sandboxTransactions)
+    .where(
+      and(
+        eq(sandboxTransactions.responseCode, '026'),
+        lte(sandboxTransactions.settleAt, sql`now()`),
+      ),
+    )
+    .limit(50)
+    .for('update', { skipLocked: true })
+  return db
+    .update(sandboxTransactions)
+    .set({
+      responseCode: '000',
+      status: responseCodes['000'].status,
+      settleAt: null,
+      completedAt: new Date(),
+    })
+    .where(and(inArray(sandboxTransactions.id, due), eq(sandboxTransactions.responseCode, '026')))
+    .returning()
 }
 
 /** While the customer is still choosing, a status enquiry reports 006 (in progress). */
@@ -200,24 +280,44 @@ export function transactionCode(transaction: SandboxTransaction): ResponseCode {
   return transaction.responseCode ?? '006'
 }
 
-/** The response fields of DESIGN.md, without HASH (encryptFields or withHash add it). */
+/**
+ * A payment's response fields, without HASH (encryptFields or withHash add it): the same at
+ * RETURN_URL, from the status enquiry and in a webhook's data. Besides the fifteen every
+ * integration reads, the fields the provider's own kits read: the total with surcharge, the
+ * original transaction, the acquirer's message and references, whether the status is final.
+ */
 export function responseFields(transaction: SandboxTransaction): Fields {
   const code = transactionCode(transaction)
+  const status = responseCodes[code].status
   return {
     PAY_ID: transaction.payId,
     ORDER_ID: transaction.orderId,
     AMOUNT: transaction.amount,
+    // The sandbox charges no surcharge: the total is the amount.
+    TOTAL_AMOUNT: transaction.amount,
+    SURCHARGE_FLAG: 'N',
     CURRENCY_CODE: transaction.currencyCode,
     TXNTYPE: transaction.txnType,
     TXN_ID: transaction.txnId,
+    // A sale is its own original transaction; refunds name the sale's TXN_ID.
+    ORIG_TXN_ID: transaction.txnId,
     PG_REF_NUM: transaction.pgRefNum,
-    STATUS: responseCodes[code].status,
+    STATUS: status,
     RESPONSE_CODE: code,
     RESPONSE_MESSAGE: responseCodes[code].message,
+    PG_TXN_MESSAGE: acquirerMessages[code] ?? responseCodes[code].message,
     RESPONSE_DATE_TIME: formatDateTime(transaction.completedAt ?? transaction.createdAt),
+    IS_STATUS_FINAL: status === 'Pending' ? 'N' : 'Y',
+    DUPLICATE_YN: 'N',
     PAYMENT_TYPE: transaction.paymentType,
     MOP_TYPE: transaction.mopType,
+    ACQ_ID: transaction.acqId,
+    RRN: transaction.rrn,
+    AUTH_CODE: transaction.authCode,
+    CARD_MASK: transaction.cardMask,
     CUST_NAME: transaction.custName,
     CUST_EMAIL: transaction.custEmail,
+    CUST_PHONE: transaction.custMobile,
+    ...(transaction.productDesc ? { PRODUCT_DESC: transaction.productDesc } : {}),
   }
 }

@@ -14,7 +14,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { drizzle } from 'drizzle-orm/pglite'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createGateway, demoMerchant } from '#gateway/index.ts'
+import { createGateway, demoMerchant, type Gateway } from '#gateway/index.ts'
 import { startSandboxServer } from '#gateway/server.ts'
 import { pageBuild } from '#tests/support/page-build.ts'
 import { compressClient } from '../scripts/build-compress.ts'
@@ -44,6 +44,7 @@ let clientDir = ''
 let baseUrl = ''
 let server: Server
 let pglite: PGlite
+let gateway: Gateway
 
 interface Answer {
   status: number
@@ -104,7 +105,7 @@ beforeAll(async () => {
   compressClient(clientDir)
 
   pglite = new PGlite()
-  const gateway = await createGateway({
+  gateway = await createGateway({
     db: drizzle(pglite),
     merchants: [demoMerchant({ siteUrl: 'http://localhost:3000' })],
   })
@@ -112,7 +113,7 @@ beforeAll(async () => {
     mode: 'production',
     build: pageBuild(),
     clientDir,
-    routers: [express.Router().use('/sandbox', gateway)],
+    routers: [express.Router().use('/sandbox', gateway.router)],
   })
   server = await listen(app)
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -120,6 +121,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve))
+  await gateway.close()
   await pglite.close()
 })
 

@@ -78,6 +78,7 @@ export async function startServices(config: ServerConfig): Promise<Services> {
   })
 
   const routers = [api, demo.router]
+  let closeGateway = async () => {}
   if (!config.PG_BASE_URL) {
     // No real gateway configured: the built-in sandbox answers at /sandbox on this site, with
     // the demo merchant as its merchant and the site's database for its transactions.
@@ -92,9 +93,15 @@ export async function startServices(config: ServerConfig): Promise<Services> {
           webhookSecret: config.PG_WEBHOOK_SECRET,
         }),
       ],
+      webhooks: {
+        allowPrivate: webhooksMayGoToPrivateAddresses(config),
+        baseDelayMs: config.SANDBOX_WEBHOOK_BASE_DELAY_MS,
+      },
+      settleDelayMs: config.SANDBOX_SETTLE_DELAY_MS,
       log,
     })
-    routers.push(express.Router().use('/sandbox', gateway))
+    closeGateway = gateway.close
+    routers.push(express.Router().use('/sandbox', gateway.router))
     log('Gateway: the built-in sandbox at /sandbox')
   }
 
@@ -105,10 +112,24 @@ export async function startServices(config: ServerConfig): Promise<Services> {
     routers,
     loadContext: { demo: demo.context },
     async close() {
+      await closeGateway()
       await worker.stop()
       transport.close()
       await store.close()
       releaseLock()
     },
   }
+}
+
+/**
+ * The built-in sandbox delivers webhooks to loopback and private addresses only when told so,
+ * or when the site itself runs on this machine (a developer's laptop, the tests): a public
+ * site's sandbox must not be a way into the network it runs in.
+ */
+export function webhooksMayGoToPrivateAddresses(config: ServerConfig): boolean {
+  if (config.SANDBOX_WEBHOOK_ALLOW_PRIVATE !== undefined) {
+    return config.SANDBOX_WEBHOOK_ALLOW_PRIVATE === '1'
+  }
+  const host = new URL(config.public.SITE_URL).hostname
+  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]'
 }

@@ -1,5 +1,6 @@
 import { Router } from 'express'
-import type { FindMerchant } from '../checks.ts'
+import { checkedNotifyUrl, type FindMerchant, type NotifyUrlPolicy } from '../checks.ts'
+import { notifyUrlFor, queueAnswerEvent } from '../webhooks/events.ts'
 import { formatDateTime } from '../ids.ts'
 import { responseCodes, type ResponseCode } from '../protocol/codes.ts'
 import type { Fields } from '../protocol/fields.ts'
@@ -14,6 +15,8 @@ export interface PayoutOptions {
   findMerchant: FindMerchant
   now: () => Date
   log?: (line: string) => void
+  notifyPolicy: NotifyUrlPolicy
+  onEventQueued: () => void
 }
 
 /**
@@ -30,10 +33,30 @@ export function payoutApi(options: PayoutOptions): Router {
     ...jsonRoute(
       {
         refusal: (code, fields) => payoutAnswer(fields ?? {}, { code, dateTime: dateTime() }),
-        answer: async (fields) => {
+        answer: async (fields, merchant) => {
           const checked = checkPayoutRequest(fields)
           if (!checked.ok) return payoutAnswer(fields, { code: checked.code, dateTime: dateTime() })
-          const payout = await createPayout(db, checked.request)
+          const notifyUrl = checkedNotifyUrl(fields.NOTIFY_URL, options.notifyPolicy)
+          if (notifyUrl === undefined) {
+            return payoutAnswer(fields, { code: '325', dateTime: dateTime() })
+          }
+          // The payout and its webhook (processed or failed; a pending one has none yet) are
+          // committed together.
+          const { payout, queued } = await db.transaction(async (tx) => {
+            const stored = await createPayout(tx, checked.request)
+            if (stored === 'duplicate' || stored.responseCode === '026') {
+              return { payout: stored, queued: false }
+            }
+            const type = stored.responseCode === '000' ? 'payout.processed' : 'payout.failed'
+            const queued = await queueAnswerEvent(tx, merchant, {
+              type,
+              reference: stored.payoutId,
+              notifyUrl: notifyUrlFor(notifyUrl, merchant),
+              answer: storedPayoutAnswer(stored),
+            })
+            return { payout: stored, queued }
+          })
+          if (queued) options.onEventQueued()
           if (payout === 'duplicate') {
             return payoutAnswer(fields, { code: '018', dateTime: dateTime() })
           }

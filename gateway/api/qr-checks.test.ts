@@ -30,6 +30,24 @@ const payment = {
 const base = 'https://pay.paystra.example/sandbox'
 
 describe('QR request checks', () => {
+  it('takes CUST_PHONE and PRODUCT_DESC, and refuses a NOTIFY_URL into a private network (325)', () => {
+    const signed = request({ CUST_PHONE: '9876543210', PRODUCT_DESC: 'Saree, silk' })
+    expect(checkQrRequest(signed, merchant)).toMatchObject({
+      ok: true,
+      request: { custMobile: '9876543210', productDesc: 'Saree, silk' },
+    })
+    const inside = request({ NOTIFY_URL: 'http://10.0.0.8/hook' })
+    expect(checkQrRequest(inside, merchant)).toEqual({ ok: false, code: '325' })
+    expect(checkQrRequest(inside, merchant, { allowPrivate: true })).toMatchObject({
+      ok: true,
+      request: { notifyUrl: 'http://10.0.0.8/hook' },
+    })
+    expect(checkQrRequest(request({ NOTIFY_URL: 'ftp://shop.example/x' }), merchant)).toEqual({
+      ok: false,
+      code: '325',
+    })
+  })
+
   it('accepts both types, RETURN_URL optional, as a SALE', () => {
     const upi = checkQrRequest(request({ CUST_NAME: '  Asha Rao ' }), merchant)
     expect(upi).toEqual({
@@ -42,10 +60,12 @@ describe('QR request checks', () => {
         currencyCode: '356',
         txnType: 'SALE',
         returnUrl: '',
+        notifyUrl: '',
         custName: 'Asha Rao',
         custEmail: '',
         custMobile: '',
         custId: '',
+        productDesc: '',
       },
     })
     const pg = checkQrRequest(

@@ -1,4 +1,11 @@
-import { checkCurrency, checkReturnUrl, customerDetail, type PaymentRequest } from '../checks.ts'
+import {
+  checkCurrency,
+  checkedNotifyUrl,
+  checkReturnUrl,
+  customerDetails,
+  type NotifyUrlPolicy,
+  type PaymentRequest,
+} from '../checks.ts'
 import { merchantVpa, type SandboxMerchant } from '../merchants.ts'
 import { type ResponseCode, responseCodes } from '../protocol/codes.ts'
 import type { Fields } from '../protocol/fields.ts'
@@ -17,10 +24,15 @@ export type QrCheck =
 
 /**
  * The fields of a signed QR request, checked like a payment's: AMOUNT (320), ORDER_ID (321),
- * TXNTYPE when sent (322), CURRENCY_CODE (319), QR_TYPE (336), RETURN_URL when sent (325).
+ * TXNTYPE when sent (322), CURRENCY_CODE (319), QR_TYPE (336), RETURN_URL and NOTIFY_URL when
+ * sent (325).
  * The duplicate order id (018) is decided when the payment is stored.
  */
-export function checkQrRequest(fields: Fields, merchant: SandboxMerchant): QrCheck {
+export function checkQrRequest(
+  fields: Fields,
+  merchant: SandboxMerchant,
+  notifyPolicy: NotifyUrlPolicy = { allowPrivate: false },
+): QrCheck {
   const refuse = (code: ResponseCode): QrCheck => ({ ok: false, code })
   if (!isAmount(fields.AMOUNT)) return refuse('320')
   if (!isValid('orderId', fields.ORDER_ID)) return refuse('321')
@@ -30,7 +42,8 @@ export function checkQrRequest(fields: Fields, merchant: SandboxMerchant): QrChe
   if (!isQrType(qrType)) return refuse('336')
   const returnUrl = fields.RETURN_URL ?? ''
   if (returnUrl !== '' && !checkReturnUrl(returnUrl, merchant)) return refuse('325')
-  const customer = (key: string) => customerDetail(fields[key])
+  const notifyUrl = checkedNotifyUrl(fields.NOTIFY_URL, notifyPolicy)
+  if (notifyUrl === undefined) return refuse('325')
   return {
     ok: true,
     qrType,
@@ -42,10 +55,8 @@ export function checkQrRequest(fields: Fields, merchant: SandboxMerchant): QrChe
       // The QR stands for a sale: that is what its status enquiry answers.
       txnType: 'SALE',
       returnUrl,
-      custName: customer('CUST_NAME'),
-      custEmail: customer('CUST_EMAIL'),
-      custMobile: customer('CUST_MOBILE'),
-      custId: customer('CUST_ID'),
+      notifyUrl,
+      ...customerDetails(fields),
     },
   }
 }

@@ -1,5 +1,5 @@
 import { type Request, Router } from 'express'
-import type { FindMerchant } from '../checks.ts'
+import type { FindMerchant, NotifyUrlPolicy } from '../checks.ts'
 import { formatDateTime } from '../ids.ts'
 import { negotiateLanguage } from '../i18n/index.ts'
 import { createTransaction, type GatewayDatabase } from '../store.ts'
@@ -13,6 +13,7 @@ export interface QrOptions {
   /** The gateway's public absolute URL, when it differs from what requests reach it at. */
   publicUrl?: string
   log?: (line: string) => void
+  notifyPolicy: NotifyUrlPolicy
 }
 
 /** The gateway's absolute base URL: the configured one, or the request's scheme, host and mount path. */
@@ -34,7 +35,7 @@ export function qrApi(options: QrOptions): Router {
       {
         refusal: (code, fields) => qrRefusal(code, fields, dateTime()),
         answer: async (fields, merchant, req) => {
-          const checked = checkQrRequest(fields, merchant)
+          const checked = checkQrRequest(fields, merchant, options.notifyPolicy)
           if (!checked.ok) return qrRefusal(checked.code, fields, dateTime())
           const payment = await createTransaction(db, {
             request: checked.request,

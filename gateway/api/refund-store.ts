@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core'
 import { createTableOnce, isUniqueViolation, newTxnId } from '../ids.ts'
 import type { ResponseCode } from '../protocol/codes.ts'
-import { type GatewayDatabase, sandboxTransactions } from '../store.ts'
+import { type GatewayDatabase, type SandboxTransaction, sandboxTransactions } from '../store.ts'
 import { refundDecision, type RefundRequest } from './refund-checks.ts'
 
 /** The refunds that went through; a refused refund leaves nothing behind. */
@@ -57,6 +57,12 @@ export type RefundOutcome = { code: '000'; refund: SandboxRefund } | { code: Res
 export async function refundPayment(
   db: GatewayDatabase,
   request: RefundRequest,
+  /** Runs in the refund's transaction once it is stored: its webhook is committed with it. */
+  onRefunded?: (
+    tx: GatewayDatabase,
+    refund: SandboxRefund,
+    payment: SandboxTransaction,
+  ) => Promise<void>,
 ): Promise<RefundOutcome> {
   try {
     return await db.transaction(async (tx) => {
@@ -102,6 +108,7 @@ export async function refundPayment(
           currencyCode: request.currencyCode,
         })
         .returning()
+      await onRefunded?.(tx, refund!, payment)
       return { code: '000', refund: refund! }
     })
   } catch (error) {

@@ -1,5 +1,12 @@
 import { Router } from 'express'
-import { checkOrderId, type FindMerchant } from '../checks.ts'
+import {
+  checkedNotifyUrl,
+  checkOrderId,
+  type FindMerchant,
+  type NotifyUrlPolicy,
+} from '../checks.ts'
+import type { SandboxMerchant } from '../merchants.ts'
+import { notifyUrlFor, queueAnswerEvent } from '../webhooks/events.ts'
 import { formatDateTime } from '../ids.ts'
 import { responseCodes, type ResponseCode } from '../protocol/codes.ts'
 import type { Fields } from '../protocol/fields.ts'
@@ -13,6 +20,8 @@ export interface TransactOptions {
   findMerchant: FindMerchant
   now: () => Date
   log?: (line: string) => void
+  notifyPolicy: NotifyUrlPolicy
+  onEventQueued: () => void
 }
 
 const isRefund = (fields: Fields | undefined) => fields?.TXNTYPE === 'REFUND'
@@ -42,15 +51,31 @@ export function transactApi(options: TransactOptions): Router {
     }
   }
 
-  const refund = async (fields: Fields): Promise<Fields> => {
+  /**
+   * A refund that went through sends `refund.processed` to the refund's NOTIFY_URL, else the
+   * payment's, else the merchant's default, with the answer the merchant gets here.
+   */
+  const refund = async (fields: Fields, merchant: SandboxMerchant): Promise<Fields> => {
     const checked = checkRefundRequest(fields)
     if (!checked.ok) return refundAnswer(fields, { code: checked.code, dateTime: dateTime() })
-    const outcome = await refundPayment(db, checked.request)
+    const notifyUrl = checkedNotifyUrl(fields.NOTIFY_URL, options.notifyPolicy)
+    if (notifyUrl === undefined) return refundAnswer(fields, { code: '325', dateTime: dateTime() })
+    const answeredAt = dateTime()
+    let queued = false
+    const outcome = await refundPayment(db, checked.request, async (tx, stored, payment) => {
+      queued = await queueAnswerEvent(tx, merchant, {
+        type: 'refund.processed',
+        reference: stored.orderId,
+        notifyUrl: notifyUrlFor(notifyUrl || payment.notifyUrl, merchant),
+        answer: refundAnswer(fields, { code: '000', txnId: stored.txnId, dateTime: answeredAt }),
+      })
+    })
+    if (queued) options.onEventQueued()
     const txnId = 'refund' in outcome ? outcome.refund.txnId : undefined
     options.log?.(
       `sandbox: refund ${checked.request.refundOrderId} of ${checked.request.orderId} ${outcome.code}`,
     )
-    return refundAnswer(fields, { code: outcome.code, txnId, dateTime: dateTime() })
+    return refundAnswer(fields, { code: outcome.code, txnId, dateTime: answeredAt })
   }
 
   const router = Router()
@@ -64,7 +89,7 @@ export function transactApi(options: TransactOptions): Router {
             : statusRefusal(code, fields),
         answer: async (fields, merchant) => {
           if (fields.TXNTYPE === 'STATUS') return status(fields, merchant.payId)
-          if (isRefund(fields)) return refund(fields)
+          if (isRefund(fields)) return refund(fields, merchant)
           return statusRefusal('322', fields)
         },
       },

@@ -70,6 +70,7 @@ export const en: Messages = {
   testUpiSuccess: 'Payment succeeds',
   testUpiFailure: 'Payment fails',
   testUpiPending: 'Payment stays pending (026)',
+  testUpiLate: 'Pending at first, then succeeds (026, then 000)',
   testBankHeading: 'Net banking and wallets',
   testBankText:
     'Choose any bank or wallet: a sandbox bank page opens with the buttons {success} and {failure}.',
@@ -142,5 +143,6 @@ export const en: Messages = {
     '334': "Amount outside the transfer mode's limits",
     '335': 'Invalid beneficiary name',
     '336': 'Invalid QR type: use UPI or PG',
+    '337': 'No webhook event found',
   },
 }

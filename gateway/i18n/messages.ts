@@ -61,6 +61,7 @@ export interface Messages extends Record<CardErrorKey | UpiErrorKey, string> {
   testUpiSuccess: string
   testUpiFailure: string
   testUpiPending: string
+  testUpiLate: string
   testBankHeading: string
   /** {success} {failure}: the bank page's button labels */
   testBankText: string

@@ -81,7 +81,7 @@ describe('the codes of refunds, payouts and QR', () => {
 
   it('knows its own codes only', () => {
     expect(isResponseCode('336')).toBe(true)
-    expect(isResponseCode('337')).toBe(false)
+    expect(isResponseCode('338')).toBe(false)
     expect(isResponseCode('toString')).toBe(false)
     expect(isResponseCode(336)).toBe(false)
   })

@@ -31,6 +31,7 @@ export const responseCodes = {
   '334': { status: 'Failed', message: "Amount outside the transfer mode's limits" },
   '335': { status: 'Failed', message: 'Invalid beneficiary name' },
   '336': { status: 'Failed', message: 'Invalid QR type: use UPI or PG' },
+  '337': { status: 'Failed', message: 'No webhook event found' },
 } as const satisfies Record<string, { status: TransactionStatus; message: string }>
 
 /** STATUS of a payment (the response to RETURN_URL, a status enquiry, a QR answer). */

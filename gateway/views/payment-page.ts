@@ -283,9 +283,10 @@ function testData(t: Messages): SafeHtml {
     '020': t.testCardNoFunds,
   }
   const upiOutcome: Record<string, string> = {
-    '000': t.testUpiSuccess,
-    '004': t.testUpiFailure,
-    '026': t.testUpiPending,
+    success: t.testUpiSuccess,
+    failure: t.testUpiFailure,
+    pending: t.testUpiPending,
+    late: t.testUpiLate,
   }
   const strong = (text: string) => html`<strong>${text}</strong>`
   return html`<section class="gw-card gw-testdata" aria-labelledby="gw-testdata-heading">
@@ -313,7 +314,7 @@ function testData(t: Messages): SafeHtml {
             <code class="gw-testlist__value" dir="ltr">${upi.vpa}</code
             ><span
               class="${classes('gw-testlist__outcome', upi.code === '000' ? 'gw-testlist__outcome--ok' : upi.code === '026' ? 'gw-testlist__outcome--wait' : 'gw-testlist__outcome--fail')}"
-              >${upiOutcome[upi.code]}</span
+              >${upiOutcome[upi.outcome]}</span
             >
           </li>`,
       )}

@@ -44,8 +44,13 @@ export function qrScanPage(
 
 function upiChoices(context: PageContext, qrPath: string): SafeHtml {
   const t = context.language.messages
-  const outcome = { '000': t.testUpiSuccess, '004': t.testUpiFailure, '026': t.testUpiPending }
-  const tone = { '000': 'success', '004': 'failure', '026': 'pending' }
+  const outcome = {
+    success: t.testUpiSuccess,
+    failure: t.testUpiFailure,
+    pending: t.testUpiPending,
+    late: t.testUpiLate,
+  }
+  const tone = { success: 'success', failure: 'failure', pending: 'pending', late: 'pending' }
   return html`<section class="gw-card gw-scan__choices" aria-labelledby="gw-scan-heading">
     <h2 id="gw-scan-heading" class="gw-card__title">${t.qrUpiHeading}</h2>
     <ul class="gw-scan__list">
@@ -56,13 +61,13 @@ function upiChoices(context: PageContext, qrPath: string): SafeHtml {
               <input type="hidden" name="vpa" value="${upi.vpa}" />
               <button
                 type="submit"
-                class="gw-button gw-button--block gw-button--${tone[upi.code]}"
-                aria-describedby="gw-scan-${upi.code}"
+                class="gw-button gw-button--block gw-button--${tone[upi.outcome]}"
+                aria-describedby="gw-scan-${upi.outcome}"
                 data-processing="${t.processing}"
               >
                 ${format(t.qrPayAs, { vpa: upi.vpa })}
               </button>
-              <p class="gw-scan__outcome" id="gw-scan-${upi.code}">${outcome[upi.code]}</p>
+              <p class="gw-scan__outcome" id="gw-scan-${upi.outcome}">${outcome[upi.outcome]}</p>
             </form>
           </li>`,
       )}

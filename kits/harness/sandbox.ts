@@ -5,11 +5,17 @@ export const demoCredentials = {
   PAYSTRA_PAY_ID: demoMerchantDefaults.payId,
   PAYSTRA_SALT: demoMerchantDefaults.salt,
   PAYSTRA_KEY_SALT: demoMerchantDefaults.keySalt,
+  PAYSTRA_WEBHOOK_SECRET: demoMerchantDefaults.webhookSecret,
 }
 
-/** A sandbox of the test's own, in memory, knowing the demo merchant. */
+/**
+ * A sandbox of the test's own, in memory, knowing the demo merchant. It delivers webhooks to
+ * the examples on 127.0.0.1, retries after half a second, and settles late@upi after one.
+ */
 export function startSandbox(): Promise<SandboxServer> {
   return startSandboxServer({
     merchants: [demoMerchant({ siteUrl: 'http://127.0.0.1:1' })],
+    webhooks: { allowPrivate: true, baseDelayMs: 500, pollMs: 200 },
+    settleDelayMs: 1000,
   })
 }

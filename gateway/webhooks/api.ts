@@ -1,0 +1,126 @@
+import { Router } from 'express'
+import { type FindMerchant, checkOrderId } from '../checks.ts'
+import { formatDateTime } from '../ids.ts'
+import { type ResponseCode, responseCodes } from '../protocol/codes.ts'
+import type { Fields } from '../protocol/fields.ts'
+import type { GatewayDatabase } from '../store.ts'
+import { codeFields, echo, jsonRoute } from '../api/json.ts'
+import {
+  attemptsOf,
+  eventsFor,
+  findEvent,
+  scheduleResend,
+  type WebhookAttemptRow,
+  type WebhookEventRow,
+} from './store.ts'
+
+export interface DeliveriesApiOptions {
+  db: GatewayDatabase
+  findMerchant: FindMerchant
+  onEventQueued: () => void
+}
+
+const EVENT_ID = /^evt_[0-9a-f]{24}$/
+
+/** One event as the API lists it; times in IST like every date the gateway answers. */
+interface ListedEvent {
+  id: string
+  type: string
+  reference: string
+  notify_url: string
+  state: string
+  created: string
+  next_attempt: string
+  attempts: Array<{
+    at: string
+    http_status: number | null
+    error: string | null
+    duration_ms: number
+  }>
+}
+
+function listed(event: WebhookEventRow, attempts: WebhookAttemptRow[]): ListedEvent {
+  return {
+    id: event.id,
+    type: event.type,
+    reference: event.reference,
+    notify_url: event.notifyUrl,
+    state: event.state,
+    created: formatDateTime(event.createdAt),
+    next_attempt: event.state === 'pending' ? formatDateTime(event.nextAttemptAt) : '',
+    attempts: attempts
+      .filter((attempt) => attempt.eventId === event.id)
+      .map((attempt) => ({
+        at: formatDateTime(attempt.attemptedAt),
+        http_status: attempt.httpStatus,
+        error: attempt.error,
+        duration_ms: attempt.durationMs,
+      })),
+  }
+}
+
+/**
+ * The merchant's view of its webhooks, signed like every JSON API:
+ * `POST /pgws/webhook/events` `{ PAY_ID, EVENT_ID | ORDER_ID, HASH }` lists the event (or an
+ * order's, refund's or payout's events) with every attempt; `POST /pgws/webhook/resend`
+ * `{ PAY_ID, EVENT_ID, HASH }` sends one again now, with the same id and body. The list travels
+ * in `EVENTS` as a JSON text, so the answer stays flat fields under one HASH.
+ */
+export function deliveriesApi(options: DeliveriesApiOptions): Router {
+  const { db } = options
+  const refusal = (code: ResponseCode, fields: Fields | undefined): Fields => ({
+    ...echo(fields, ['PAY_ID', 'EVENT_ID', 'ORDER_ID']),
+    ...codeFields(code, responseCodes[code].status),
+  })
+  const answer = async (fields: Fields, events: WebhookEventRow[]): Promise<Fields> => {
+    const attempts = await attemptsOf(
+      db,
+      events.map((event) => event.id),
+    )
+    return {
+      ...echo(fields, ['PAY_ID', 'EVENT_ID', 'ORDER_ID']),
+      EVENTS: JSON.stringify(events.map((event) => listed(event, attempts))),
+      ...codeFields('000', 'Captured'),
+      RESPONSE_MESSAGE: `${events.length} event${events.length === 1 ? '' : 's'}`,
+    }
+  }
+
+  const router = Router()
+  router.post(
+    '/pgws/webhook/events',
+    ...jsonRoute(
+      {
+        refusal,
+        answer: async (fields, merchant) => {
+          if (fields.EVENT_ID !== undefined) {
+            if (!EVENT_ID.test(fields.EVENT_ID)) return refusal('326', fields)
+            const event = await findEvent(db, merchant.payId, fields.EVENT_ID)
+            return event ? answer(fields, [event]) : refusal('337', fields)
+          }
+          if (!checkOrderId(fields.ORDER_ID)) return refusal('321', fields)
+          const events = await eventsFor(db, merchant.payId, fields.ORDER_ID!)
+          return events.length > 0 ? answer(fields, events) : refusal('337', fields)
+        },
+      },
+      options.findMerchant,
+    ),
+  )
+  router.post(
+    '/pgws/webhook/resend',
+    ...jsonRoute(
+      {
+        refusal,
+        answer: async (fields, merchant) => {
+          if (!EVENT_ID.test(fields.EVENT_ID ?? '')) return refusal('326', fields)
+          const event = await findEvent(db, merchant.payId, fields.EVENT_ID!)
+          if (!event) return refusal('337', fields)
+          await scheduleResend(db, event.id)
+          options.onEventQueued()
+          return answer(fields, [(await findEvent(db, merchant.payId, event.id))!])
+        },
+      },
+      options.findMerchant,
+    ),
+  )
+  return router
+}

@@ -1,0 +1,72 @@
+import type { SandboxMerchant } from '../merchants.ts'
+import { isSuccess, responseCodes } from '../protocol/codes.ts'
+import type { Fields } from '../protocol/fields.ts'
+import { withHash } from '../protocol/hash.ts'
+import type { WebhookEventType } from '../protocol/webhook.ts'
+import {
+  type GatewayDatabase,
+  responseFields,
+  type SandboxTransaction,
+  transactionCode,
+} from '../store.ts'
+import { enqueueEvent } from './store.ts'
+
+/** Where a merchant's webhooks go: the request's NOTIFY_URL, else its default, else nowhere. */
+export function notifyUrlFor(requested: string, merchant: SandboxMerchant): string | undefined {
+  return requested || merchant.notifyUrl || undefined
+}
+
+/** A payment's event: captured, failed, or pending at the bank; an open payment (006) has none. */
+export function paymentEventType(transaction: SandboxTransaction): WebhookEventType | undefined {
+  const code = transactionCode(transaction)
+  if (code === '006') return undefined
+  if (isSuccess(code)) return 'payment.captured'
+  return responseCodes[code].status === 'Pending' ? 'payment.pending' : 'payment.failed'
+}
+
+/**
+ * Queues the event of a payment that just reached an outcome, inside the caller's transaction.
+ * Returns whether one was queued (the worker is then kicked by the caller, after the commit).
+ */
+export async function queuePaymentEvent(
+  tx: GatewayDatabase,
+  transaction: SandboxTransaction,
+  merchant: SandboxMerchant,
+): Promise<boolean> {
+  const notifyUrl = notifyUrlFor(transaction.notifyUrl, merchant)
+  const type = paymentEventType(transaction)
+  if (!notifyUrl || !type) return false
+  await enqueueEvent(tx, {
+    payId: merchant.payId,
+    reference: transaction.orderId,
+    type,
+    notifyUrl,
+    data: withHash(responseFields(transaction), merchant.salt),
+  })
+  return true
+}
+
+/**
+ * Queues a refund's or payout's event with the answer the API gave (its HASH included): the
+ * merchant gets the same fields from the webhook as from the API.
+ */
+export async function queueAnswerEvent(
+  tx: GatewayDatabase,
+  merchant: SandboxMerchant,
+  event: {
+    type: WebhookEventType
+    reference: string
+    notifyUrl: string | undefined
+    answer: Fields
+  },
+): Promise<boolean> {
+  if (!event.notifyUrl) return false
+  await enqueueEvent(tx, {
+    payId: merchant.payId,
+    reference: event.reference,
+    type: event.type,
+    notifyUrl: event.notifyUrl,
+    data: withHash(event.answer, merchant.salt),
+  })
+  return true
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_BASE_DELAY_MS, MAX_ATTEMPTS, retryDelayMs } from './schedule.ts'
+
+describe('retryDelayMs', () => {
+  it('grows five times each attempt from the base, capped at 360 times the base', () => {
+    const delays = Array.from({ length: MAX_ATTEMPTS - 1 }, (_, index) =>
+      retryDelayMs(index + 1, 1000),
+    )
+    expect(delays).toEqual([
+      1000, 5000, 25_000, 125_000, 360_000, 360_000, 360_000, 360_000, 360_000,
+    ])
+  })
+
+  it('keeps trying for at least 8 attempts over at least 24 hours with the default base', () => {
+    expect(MAX_ATTEMPTS).toBeGreaterThanOrEqual(8)
+    let total = 0
+    for (let attempts = 1; attempts < MAX_ATTEMPTS; attempts++) {
+      total += retryDelayMs(attempts, DEFAULT_BASE_DELAY_MS)!
+    }
+    expect(total).toBeGreaterThanOrEqual(24 * 60 * 60 * 1000)
+  })
+
+  it('gives up after the last attempt', () => {
+    expect(retryDelayMs(MAX_ATTEMPTS, 1000)).toBeUndefined()
+  })
+})

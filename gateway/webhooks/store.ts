@@ -1,0 +1,245 @@
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { bigserial, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { createTableOnce } from '../ids.ts'
+import type { GatewayDatabase } from '../store.ts'
+import { newEventId, serialiseEvent, type WebhookEventType } from '../protocol/webhook.ts'
+import type { Fields } from '../protocol/fields.ts'
+import { MAX_ATTEMPTS, retryDelayMs } from './schedule.ts'
+
+export type DeliveryState = 'pending' | 'delivered' | 'failed'
+
+/** One event for one merchant: its body is fixed when it is made and sent the same each time. */
+export const sandboxWebhookEvents = pgTable('sandbox_webhook_events', {
+  id: text('id').primaryKey(),
+  payId: text('pay_id').notNull(),
+  /** The merchant's reference: ORDER_ID of a payment or refund, PAYOUT_ID of a payout. */
+  reference: text('reference').notNull(),
+  type: text('type').$type<WebhookEventType>().notNull(),
+  notifyUrl: text('notify_url').notNull(),
+  body: text('body').notNull(),
+  state: text('state').$type<DeliveryState>().notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set while one instance delivers it; after this another may take it over. */
+  claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+})
+export type WebhookEventRow = typeof sandboxWebhookEvents.$inferSelect
+
+export const sandboxWebhookAttempts = pgTable('sandbox_webhook_attempts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  eventId: text('event_id').notNull(),
+  attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
+  httpStatus: integer('http_status'),
+  error: text('error'),
+  durationMs: integer('duration_ms').notNull(),
+})
+export type WebhookAttemptRow = typeof sandboxWebhookAttempts.$inferSelect
+
+const createStatements = [
+  sql`CREATE TABLE IF NOT EXISTS sandbox_webhook_events (
+    id text PRIMARY KEY,
+    pay_id text NOT NULL,
+    reference text NOT NULL,
+    type text NOT NULL,
+    notify_url text NOT NULL,
+    body text NOT NULL,
+    state text NOT NULL DEFAULT 'pending',
+    attempts integer NOT NULL DEFAULT 0,
+    next_attempt_at timestamptz NOT NULL DEFAULT now(),
+    claimed_until timestamptz,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    delivered_at timestamptz
+  )`,
+  sql`CREATE INDEX IF NOT EXISTS sandbox_webhook_events_due
+    ON sandbox_webhook_events (next_attempt_at) WHERE state = 'pending'`,
+  sql`CREATE INDEX IF NOT EXISTS sandbox_webhook_events_reference
+    ON sandbox_webhook_events (pay_id, reference)`,
+  sql`CREATE TABLE IF NOT EXISTS sandbox_webhook_attempts (
+    id bigserial PRIMARY KEY,
+    event_id text NOT NULL REFERENCES sandbox_webhook_events (id) ON DELETE CASCADE,
+    attempted_at timestamptz NOT NULL,
+    http_status integer,
+    error text,
+    duration_ms integer NOT NULL
+  )`,
+  sql`CREATE INDEX IF NOT EXISTS sandbox_webhook_attempts_event
+    ON sandbox_webhook_attempts (event_id)`,
+]
+
+export async function ensureWebhookTables(db: GatewayDatabase): Promise<void> {
+  for (const statement of createStatements) await createTableOnce(() => db.execute(statement))
+}
+
+export interface NewWebhookEvent {
+  payId: string
+  reference: string
+  type: WebhookEventType
+  notifyUrl: string
+  /** The response fields with their HASH. */
+  data: Fields
+}
+
+/**
+ * Stores an event for delivery, due at once. Pass the transaction that records the outcome, so
+ * the outcome and its event are committed together or not at all.
+ */
+export async function enqueueEvent(
+  db: GatewayDatabase,
+  event: NewWebhookEvent,
+  now = new Date(),
+): Promise<WebhookEventRow> {
+  const id = newEventId()
+  const body = serialiseEvent({
+    id,
+    type: event.type,
+    created: Math.floor(now.getTime() / 1000),
+    data: event.data,
+  })
+  const [row] = await db
+    .insert(sandboxWebhookEvents)
+    .values({
+      id,
+      payId: event.payId,
+      reference: event.reference,
+      type: event.type,
+      notifyUrl: event.notifyUrl,
+      body,
+      createdAt: now,
+      nextAttemptAt: now,
+    })
+    .returning()
+  return row!
+}
+
+/** Long enough for one delivery and its timeout, short enough that a crashed instance's events soon go out. */
+const CLAIM_SECONDS = 60
+
+/**
+ * Takes up to `limit` due events for this instance and counts the attempt. FOR UPDATE SKIP
+ * LOCKED: instances polling together each get different events.
+ */
+export async function claimDueEvents(
+  db: GatewayDatabase,
+  limit: number,
+): Promise<WebhookEventRow[]> {
+  const due = db
+    .select({ id: sandboxWebhookEvents.id })
+    .from(sandboxWebhookEvents)
+    .where(
+      and(
+        eq(sandboxWebhookEvents.state, 'pending'),
+        lte(sandboxWebhookEvents.nextAttemptAt, sql`now()`),
+        or(
+          isNull(sandboxWebhookEvents.claimedUntil),
+          lt(sandboxWebhookEvents.claimedUntil, sql`now()`),
+        ),
+      ),
+    )
+    .orderBy(asc(sandboxWebhookEvents.nextAttemptAt))
+    .limit(limit)
+    .for('update', { skipLocked: true })
+  return db
+    .update(sandboxWebhookEvents)
+    .set({
+      attempts: sql`${sandboxWebhookEvents.attempts} + 1`,
+      claimedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})`,
+    })
+    .where(inArray(sandboxWebhookEvents.id, due))
+    .returning()
+}
+
+export interface AttemptRecord {
+  attemptedAt: Date
+  httpStatus?: number
+  error?: string
+  durationMs: number
+  ok: boolean
+}
+
+/**
+ * Records an attempt and decides what follows: delivered, tried again later (with the backoff
+ * of `schedule.ts`), or failed for good after the last attempt.
+ */
+export async function recordAttempt(
+  db: GatewayDatabase,
+  event: WebhookEventRow,
+  attempt: AttemptRecord,
+  baseDelayMs: number,
+): Promise<DeliveryState> {
+  const delay = attempt.ok ? undefined : retryDelayMs(event.attempts, baseDelayMs)
+  const state: DeliveryState = attempt.ok ? 'delivered' : delay === undefined ? 'failed' : 'pending'
+  await db.transaction(async (tx) => {
+    await tx.insert(sandboxWebhookAttempts).values({
+      eventId: event.id,
+      attemptedAt: attempt.attemptedAt,
+      httpStatus: attempt.httpStatus ?? null,
+      error: attempt.error?.slice(0, 500) ?? null,
+      durationMs: attempt.durationMs,
+    })
+    await tx
+      .update(sandboxWebhookEvents)
+      .set({
+        state,
+        claimedUntil: null,
+        ...(attempt.ok ? { deliveredAt: sql`now()` } : {}),
+        ...(delay !== undefined
+          ? { nextAttemptAt: sql`now() + make_interval(secs => ${delay / 1000})` }
+          : {}),
+      })
+      .where(eq(sandboxWebhookEvents.id, event.id))
+  })
+  return state
+}
+
+export async function findEvent(
+  db: GatewayDatabase,
+  payId: string,
+  id: string,
+): Promise<WebhookEventRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sandboxWebhookEvents)
+    .where(and(eq(sandboxWebhookEvents.id, id), eq(sandboxWebhookEvents.payId, payId)))
+  return row
+}
+
+export async function eventsFor(
+  db: GatewayDatabase,
+  payId: string,
+  reference: string,
+): Promise<WebhookEventRow[]> {
+  return db
+    .select()
+    .from(sandboxWebhookEvents)
+    .where(
+      and(eq(sandboxWebhookEvents.payId, payId), eq(sandboxWebhookEvents.reference, reference)),
+    )
+    .orderBy(asc(sandboxWebhookEvents.createdAt), asc(sandboxWebhookEvents.id))
+}
+
+export async function attemptsOf(
+  db: GatewayDatabase,
+  eventIds: string[],
+): Promise<WebhookAttemptRow[]> {
+  if (eventIds.length === 0) return []
+  return db
+    .select()
+    .from(sandboxWebhookAttempts)
+    .where(inArray(sandboxWebhookAttempts.eventId, eventIds))
+    .orderBy(asc(sandboxWebhookAttempts.id))
+}
+
+/**
+ * Sends an event again now, with a fresh set of attempts: the merchant fixed its endpoint, or
+ * lost what it had recorded. The event id and body stay the same.
+ */
+export async function scheduleResend(db: GatewayDatabase, id: string): Promise<void> {
+  await db
+    .update(sandboxWebhookEvents)
+    .set({ state: 'pending', attempts: 0, nextAttemptAt: sql`now()`, claimedUntil: null })
+    .where(eq(sandboxWebhookEvents.id, id))
+}
+
+export { MAX_ATTEMPTS }

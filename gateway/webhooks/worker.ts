@@ -1,0 +1,129 @@
+import type { SandboxMerchant } from '../merchants.ts'
+import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from '../protocol/webhook.ts'
+import type { GatewayDatabase } from '../store.ts'
+import { deliver, type DeliveryOptions } from './deliver.ts'
+import { DEFAULT_BASE_DELAY_MS } from './schedule.ts'
+import { claimDueEvents, recordAttempt, type WebhookEventRow } from './store.ts'
+
+export interface WebhookWorkerOptions {
+  db: GatewayDatabase
+  findMerchant: (payId: string) => SandboxMerchant | undefined
+  delivery: DeliveryOptions
+  baseDelayMs?: number
+  pollMs?: number
+  /** Deliveries in flight at once, so one slow merchant does not hold up the others. */
+  concurrency?: number
+  /** Work due on the same clock, run before each delivery pass (late payments settling). */
+  beforePass?: () => Promise<unknown>
+  log?: (line: string) => void
+}
+
+const STOP_GRACE_MS = 3000
+
+/**
+ * Delivers stored webhook events in the background. Each pass claims due events (FOR UPDATE
+ * SKIP LOCKED, so several instances share the work), posts each one signed with a fresh
+ * timestamp, and records the attempt; nothing here runs inside a customer's request.
+ */
+export class WebhookWorker {
+  private timer: NodeJS.Timeout | undefined
+  private running: Promise<void> | undefined
+  private again = false
+  private stopped = true
+
+  constructor(private readonly options: WebhookWorkerOptions) {}
+
+  start() {
+    this.stopped = false
+    this.timer = setInterval(() => this.kick(), this.options.pollMs ?? 1000)
+    this.timer.unref()
+    this.kick()
+  }
+
+  /** Runs a pass now, or right after the one in progress. */
+  kick() {
+    if (this.stopped) return
+    if (this.running) {
+      this.again = true
+      return
+    }
+    this.running = this.pass()
+      .catch((error: unknown) =>
+        this.options.log?.(`sandbox webhooks: ${(error as Error).message}`),
+      )
+      .finally(() => {
+        this.running = undefined
+        if (this.again) {
+          this.again = false
+          this.kick()
+        }
+      })
+  }
+
+  /**
+   * Stops polling and waits a little for the pass in progress. A delivery cut short is claimed
+   * again by any instance once its claim runs out: at least once, never lost.
+   */
+  async stop(graceMs = STOP_GRACE_MS) {
+    this.stopped = true
+    clearInterval(this.timer)
+    let timer: NodeJS.Timeout | undefined
+    await Promise.race([
+      this.running,
+      new Promise((resolve) => (timer = setTimeout(resolve, graceMs))),
+    ])
+    clearTimeout(timer)
+  }
+
+  /** One pass: settle what is due, then deliver every due event, a batch at a time. */
+  async pass(): Promise<void> {
+    await this.options.beforePass?.()
+    const concurrency = this.options.concurrency ?? 8
+    for (;;) {
+      if (this.stopped && this.timer !== undefined) return
+      const events = await claimDueEvents(this.options.db, concurrency)
+      if (events.length === 0) return
+      await Promise.all(events.map((event) => this.attempt(event)))
+    }
+  }
+
+  private async attempt(event: WebhookEventRow) {
+    const merchant = this.options.findMerchant(event.payId)
+    const attemptedAt = new Date()
+    const result = merchant
+      ? await deliver(
+          {
+            url: event.notifyUrl,
+            body: event.body,
+            headers: {
+              'Content-Type': 'application/json',
+              [EVENT_ID_HEADER]: event.id,
+              [SIGNATURE_HEADER]: signatureHeader(
+                merchant.webhookSecret,
+                Math.floor(Date.now() / 1000),
+                event.body,
+              ),
+            },
+          },
+          this.options.delivery,
+        )
+      : { ok: false as const, error: 'the merchant is no longer known', durationMs: 0 }
+    const state = await recordAttempt(
+      this.options.db,
+      event,
+      {
+        attemptedAt,
+        ok: result.ok,
+        httpStatus: result.status,
+        error: result.ok ? undefined : result.error,
+        durationMs: result.durationMs,
+      },
+      this.options.baseDelayMs ?? DEFAULT_BASE_DELAY_MS,
+    )
+    this.options.log?.(
+      `sandbox: webhook ${event.id} ${event.type} attempt ${event.attempts} ${
+        result.ok ? `delivered (${result.status})` : `failed (${result.error})`
+      }${state === 'failed' ? '; giving up' : ''}`,
+    )
+  }
+}
