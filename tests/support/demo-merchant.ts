@@ -4,7 +4,7 @@ import { type DataStore, openDatabase } from '#server/db/database.ts'
 import { demoPayments, demoWebhookEvents } from '#server/db/schema.ts'
 import type { DemoLoadContext } from '#server/demo/context.ts'
 import type { DemoMerchantSettings } from '#server/demo/merchant.ts'
-import type { ReconcilerTiming } from '#server/demo/reconciler.ts'
+import type { DemoReconciler, ReconcilerTiming } from '#server/demo/reconciler.ts'
 import { demoMerchant } from '#server/demo/router.ts'
 import { testDatabaseOptions } from './database.ts'
 
@@ -23,8 +23,8 @@ export interface DemoTestApp {
   context: DemoLoadContext
   /** What the demo merchant logged. */
   logs: string[]
-  /** Stops the reconciler (when there is one) and waits for its run. */
-  stopReconciler(): Promise<void>
+  /** Present with `gatewayApiBase`. */
+  reconciler?: DemoReconciler
   reset(): Promise<void>
   close(): Promise<void>
 }
@@ -65,7 +65,7 @@ export async function startDemoApp(
     store,
     context: demo.context,
     logs,
-    stopReconciler: () => demo.stop(),
+    reconciler: demo.reconciler,
     async reset() {
       await store.db.delete(demoPayments)
       await store.db.delete(demoWebhookEvents)
