@@ -51,9 +51,15 @@ export function expectSigned(json: Fields) {
  * A payment ended at once through the merchant-hosted UPI entry: `success@upi` captures it,
  * `failure@upi` declines it (004), `pending@upi` leaves it pending (026).
  */
-export async function payByUpi(base: string, amount: string, vpa = 'success@upi'): Promise<string> {
+export async function payByUpi(
+  base: string,
+  amount: string,
+  vpa = 'success@upi',
+  extra: Fields = {},
+): Promise<string> {
   const orderId = uniqueId('LP')
   const fields = {
+    ...extra,
     PAY_ID: merchant.payId,
     ORDER_ID: orderId,
     AMOUNT: amount,

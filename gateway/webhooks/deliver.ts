@@ -18,6 +18,8 @@ export interface DeliveryRequest {
 export interface DeliveryOptions {
   allowPrivate: boolean
   timeoutMs?: number
+  /** Name resolution (tests stand in for DNS); the system's resolver by default. */
+  resolve?: typeof dnsLookup
 }
 
 export type AttemptResult =
@@ -65,7 +67,7 @@ export async function deliver(
         'Content-Length': String(Buffer.byteLength(delivery.body)),
         'User-Agent': 'Paystra-Webhooks/1.0',
       },
-      lookup: options.allowPrivate ? undefined : publicOnlyLookup,
+      lookup: options.allowPrivate ? undefined : publicOnlyLookup(options.resolve ?? dnsLookup),
       agent: false,
     })
     const timer = setTimeout(() => {
@@ -124,24 +126,26 @@ function readSome(response: IncomingMessage): Promise<string> {
 }
 
 /** DNS as usual, but an answer holding a private address fails the connection. */
-const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-    if (error) return callback(error, '', 0)
-    const inside = addresses.find((entry) => isPrivateAddress(entry.address))
-    if (inside || addresses.length === 0) {
-      const refusal = Object.assign(
-        new Error(
-          `${hostname} resolves to ${inside?.address ?? 'no address'}, a private address: webhooks are not sent there`,
-        ),
-        { code: 'EPRIVATE' },
-      )
-      return callback(refusal, '', 0)
-    }
-    if (options.all) return (callback as unknown as AllCallback)(null, addresses)
-    const [first] = addresses
-    callback(null, first!.address, first!.family)
-  })
-}
+const publicOnlyLookup =
+  (resolve: typeof dnsLookup): LookupFunction =>
+  (hostname, options, callback) => {
+    resolve(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error, '', 0)
+      const inside = addresses.find((entry) => isPrivateAddress(entry.address))
+      if (inside || addresses.length === 0) {
+        const refusal = Object.assign(
+          new Error(
+            `${hostname} resolves to ${inside?.address ?? 'no address'}, a private address: webhooks are not sent there`,
+          ),
+          { code: 'EPRIVATE' },
+        )
+        return callback(refusal, '', 0)
+      }
+      if (options.all) return (callback as unknown as AllCallback)(null, addresses)
+      const [first] = addresses
+      callback(null, first!.address, first!.family)
+    })
+  }
 type AllCallback = (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void
 
 function describeError(error: Error & { code?: string }): string {

@@ -1,0 +1,430 @@
+/**
+ * The sandbox's webhooks end to end: a real sandbox over HTTP, real merchant endpoints on
+ * 127.0.0.1, and the events checked as a merchant's server would check them.
+ */
+import type { lookup } from 'node:dns'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import {
+  expectSigned,
+  merchant,
+  payByUpi,
+  postJson,
+  RETURN_URL,
+  statusOf,
+  uniqueId,
+} from '../api/test-support.ts'
+import { verifyHash, withHash } from '../protocol/hash.ts'
+import { verifyWebhook, type WebhookEvent } from '../protocol/webhook.ts'
+import { type SandboxServer, startSandboxServer } from '../server.ts'
+import { deliver } from './deliver.ts'
+import { answer, type Receiver, startReceiver } from './test-receiver.ts'
+
+const fast = { allowPrivate: true, baseDelayMs: 100, pollMs: 50, timeoutMs: 1500 }
+
+let sandbox: SandboxServer
+let receiver: Receiver
+
+beforeAll(async () => {
+  sandbox = await startSandboxServer({ merchants: [merchant], webhooks: fast, settleDelayMs: 400 })
+})
+afterAll(async () => {
+  await sandbox?.close()
+})
+afterEach(async () => {
+  await receiver?.close()
+})
+
+/** Verifies a delivery as a merchant would, over the raw bytes, and returns its event. */
+function verified(delivery: { headers: Record<string, unknown>; body: string }): WebhookEvent {
+  const result = verifyWebhook(
+    delivery.body,
+    delivery.headers['x-paystra-signature'] as string,
+    merchant.webhookSecret,
+    { salt: merchant.salt },
+  )
+  expect(result, 'the delivery verifies').toMatchObject({ ok: true })
+  return (result as { event: WebhookEvent }).event
+}
+
+const eventsOf = (reference: string) =>
+  postJson(`${sandbox.url}/pgws/webhook/events`, { PAY_ID: merchant.payId, ORDER_ID: reference })
+
+interface ListedEvent {
+  id: string
+  type: string
+  state: string
+  attempts: Array<{ http_status: number | null; error: string | null; duration_ms: number }>
+}
+const listedEvents = (fields: Record<string, string>) => JSON.parse(fields.EVENTS!) as ListedEvent[]
+
+describe('a payment with NOTIFY_URL', () => {
+  it('is POSTed to it signed: t=<unix seconds>,v1=<hex HMAC of "t.body">, the event id in a header, the response fields with their HASH in data', async () => {
+    receiver = await startReceiver()
+    const before = Math.floor(Date.now() / 1000)
+    const orderId = await payByUpi(sandbox.url, '2500', 'success@upi', {
+      NOTIFY_URL: receiver.url,
+      CUST_PHONE: '9123456780',
+    })
+    const [delivery] = await receiver.waitFor(1)
+    expect(delivery!.headers['content-type']).toBe('application/json')
+    expect(delivery!.headers['x-paystra-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/)
+    const t = Number(/^t=(\d+)/.exec(delivery!.headers['x-paystra-signature'] as string)![1])
+    expect(t).toBeGreaterThanOrEqual(before)
+    expect(t).toBeLessThanOrEqual(Math.floor(Date.now() / 1000))
+    const event = verified(delivery!)
+    expect(delivery!.headers['x-paystra-event-id']).toBe(event.id)
+    expect(event.id).toMatch(/^evt_[0-9a-f]{24}$/)
+    expect(event.type).toBe('payment.captured')
+    expect(verifyHash(event.data, merchant.salt)).toBe(true)
+    // The same fields (and values) as the status enquiry answers.
+    const enquiry = await statusOf(sandbox.url, orderId)
+    expect(event.data).toEqual(enquiry.json)
+    expect(event.data).toMatchObject({
+      ORDER_ID: orderId,
+      RESPONSE_CODE: '000',
+      STATUS: 'Captured',
+      CUST_PHONE: '9123456780',
+      IS_STATUS_FINAL: 'Y',
+    })
+    expect(event.data.RRN).toMatch(/^\d{12}$/)
+    expect(Object.keys(JSON.parse(delivery!.body))).toEqual(['id', 'type', 'created', 'data'])
+  })
+
+  it('sends payment.failed for a decline and nothing at all without NOTIFY_URL', async () => {
+    receiver = await startReceiver()
+    const declined = await payByUpi(sandbox.url, '100', 'failure@upi', { NOTIFY_URL: receiver.url })
+    const silent = await payByUpi(sandbox.url, '100', 'success@upi')
+    const [delivery] = await receiver.waitFor(1)
+    expect(verified(delivery!)).toMatchObject({
+      type: 'payment.failed',
+      data: { ORDER_ID: declined, RESPONSE_CODE: '004' },
+    })
+    expect((await eventsOf(silent)).json.RESPONSE_CODE).toBe('337')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(receiver.received).toHaveLength(1)
+  })
+
+  it('late@upi answers Pending at once and Captured after the settle delay, with an event for each; the enquiry follows', async () => {
+    receiver = await startReceiver()
+    const orderId = await payByUpi(sandbox.url, '100', 'late@upi', { NOTIFY_URL: receiver.url })
+    expect((await statusOf(sandbox.url, orderId)).json).toMatchObject({
+      RESPONSE_CODE: '026',
+      STATUS: 'Pending',
+      IS_STATUS_FINAL: 'N',
+    })
+    const [pending, captured] = await receiver.waitFor(2, 5000)
+    expect(verified(pending!)).toMatchObject({
+      type: 'payment.pending',
+      data: { RESPONSE_CODE: '026' },
+    })
+    expect(verified(captured!)).toMatchObject({
+      type: 'payment.captured',
+      data: { ORDER_ID: orderId, RESPONSE_CODE: '000', IS_STATUS_FINAL: 'Y' },
+    })
+    expect(captured!.at - pending!.at).toBeGreaterThanOrEqual(300)
+    expect((await statusOf(sandbox.url, orderId)).json).toMatchObject({
+      RESPONSE_CODE: '000',
+      STATUS: 'Captured',
+    })
+  })
+
+  it('pending@upi stays pending: one event, and no capture later', async () => {
+    receiver = await startReceiver()
+    const orderId = await payByUpi(sandbox.url, '100', 'pending@upi', { NOTIFY_URL: receiver.url })
+    await receiver.waitFor(1)
+    await new Promise((resolve) => setTimeout(resolve, 700))
+    expect(receiver.received).toHaveLength(1)
+    expect((await statusOf(sandbox.url, orderId)).json.RESPONSE_CODE).toBe('026')
+  })
+})
+
+describe('delivery', () => {
+  it('retries a failing endpoint with the same event id and growing delays, and lists every attempt', async () => {
+    receiver = await startReceiver((index, _received, res) => {
+      res.writeHead(index < 2 ? 503 : 200).end(index < 2 ? 'down for maintenance' : 'ok')
+    })
+    const orderId = await payByUpi(sandbox.url, '100', 'success@upi', { NOTIFY_URL: receiver.url })
+    const deliveries = await receiver.waitFor(3, 8000)
+    const ids = deliveries.map((delivery) => delivery.headers['x-paystra-event-id'])
+    expect(new Set(ids).size).toBe(1)
+    expect(new Set(deliveries.map((delivery) => delivery.body)).size).toBe(1)
+    const first = deliveries[1]!.at - deliveries[0]!.at
+    const second = deliveries[2]!.at - deliveries[1]!.at
+    expect(first).toBeGreaterThanOrEqual(90) // the base delay
+    expect(second).toBeGreaterThanOrEqual(450) // five times longer
+    expect(second).toBeGreaterThan(first)
+
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const listing = await eventsOf(orderId)
+    expectSigned(listing.json)
+    const [event] = listedEvents(listing.json)
+    expect(event).toMatchObject({ id: ids[0], type: 'payment.captured', state: 'delivered' })
+    expect(event!.attempts.map((attempt) => attempt.http_status)).toEqual([503, 503, 200])
+    expect(event!.attempts[0]!.error).toBe('HTTP 503: down for maintenance')
+  })
+
+  it('does not follow a redirect: the attempt fails and names where it pointed', async () => {
+    const elsewhere = await startReceiver()
+    receiver = await startReceiver(answer(302, { Location: elsewhere.url }))
+    try {
+      const orderId = await payByUpi(sandbox.url, '100', 'success@upi', {
+        NOTIFY_URL: receiver.url,
+      })
+      await receiver.waitFor(2, 5000)
+      expect(elsewhere.received).toHaveLength(0)
+      const [event] = listedEvents((await eventsOf(orderId)).json)
+      expect(event!.attempts[0]).toMatchObject({ http_status: 302 })
+      expect(event!.attempts[0]!.error).toContain(`redirect to ${elsewhere.url} not followed`)
+    } finally {
+      await elsewhere.close()
+    }
+  })
+
+  it('does not slow the payment pages: an endpoint that never answers is cut off in the background', async () => {
+    receiver = await startReceiver(() => {}) // never answers
+    const started = performance.now()
+    const orderId = await payByUpi(sandbox.url, '100', 'success@upi', { NOTIFY_URL: receiver.url })
+    const paying = performance.now() - started
+    await receiver.waitFor(1)
+    const again = performance.now()
+    await payByUpi(sandbox.url, '100', 'success@upi', { NOTIFY_URL: receiver.url })
+    const payingWhileHanging = performance.now() - again
+    expect(paying).toBeLessThan(1000)
+    expect(payingWhileHanging).toBeLessThan(1000)
+    await new Promise((resolve) => setTimeout(resolve, 1800))
+    const [event] = listedEvents((await eventsOf(orderId)).json)
+    expect(event!.attempts[0]!.error).toBe('no answer within 1.5 s')
+  })
+
+  it('sends an event again on request, with the same id and body', async () => {
+    receiver = await startReceiver()
+    const orderId = await payByUpi(sandbox.url, '100', 'success@upi', { NOTIFY_URL: receiver.url })
+    const [first] = await receiver.waitFor(1)
+    const id = first!.headers['x-paystra-event-id'] as string
+    const resend = await postJson(`${sandbox.url}/pgws/webhook/resend`, {
+      PAY_ID: merchant.payId,
+      EVENT_ID: id,
+    })
+    expect(resend.json.RESPONSE_CODE).toBe('000')
+    expectSigned(resend.json)
+    const [, second] = await receiver.waitFor(2)
+    expect(second!.headers['x-paystra-event-id']).toBe(id)
+    expect(second!.body).toBe(first!.body)
+    expect(listedEvents((await eventsOf(orderId)).json)[0]!.attempts).toHaveLength(2)
+  })
+
+  it('answers the deliveries API with its codes: unknown event 337, malformed id 326, bad HASH 323', async () => {
+    const unknown = await postJson(`${sandbox.url}/pgws/webhook/events`, {
+      PAY_ID: merchant.payId,
+      EVENT_ID: 'evt_000000000000000000000000',
+    })
+    expect(unknown.json).toMatchObject({
+      RESPONSE_CODE: '337',
+      RESPONSE_MESSAGE: 'No webhook event found',
+    })
+    const malformed = await postJson(`${sandbox.url}/pgws/webhook/resend`, {
+      PAY_ID: merchant.payId,
+      EVENT_ID: 'evt_../../etc',
+    })
+    expect(malformed.json.RESPONSE_CODE).toBe('326')
+    const forged = await postJson(
+      `${sandbox.url}/pgws/webhook/events`,
+      { PAY_ID: merchant.payId, ORDER_ID: 'X1', HASH: '0'.repeat(64) },
+      { raw: true },
+    )
+    expect(forged.json.RESPONSE_CODE).toBe('323')
+  })
+})
+
+describe('refunds and payouts', () => {
+  it('send refund.processed to the payment’s NOTIFY_URL, and payout.processed / payout.failed to theirs', async () => {
+    receiver = await startReceiver()
+    const orderId = await payByUpi(sandbox.url, '5000', 'success@upi', { NOTIFY_URL: receiver.url })
+    await receiver.waitFor(1)
+    const refund = await postJson(`${sandbox.url}/pgws/transact`, {
+      PAY_ID: merchant.payId,
+      ORDER_ID: orderId,
+      REFUND_ORDER_ID: uniqueId('RF'),
+      AMOUNT: '2000',
+      CURRENCY_CODE: '356',
+      TXNTYPE: 'REFUND',
+    })
+    expect(refund.json.RESPONSE_CODE).toBe('000')
+    const payout = (account: string) =>
+      postJson(`${sandbox.url}/pgws/payout`, {
+        PAY_ID: merchant.payId,
+        PAYOUT_ID: uniqueId('PO'),
+        AMOUNT: '150000',
+        CURRENCY_CODE: '356',
+        TRANSFER_MODE: 'IMPS',
+        BENEFICIARY_NAME: 'Ravi Kumar',
+        BENEFICIARY_ACCOUNT: account,
+        BENEFICIARY_IFSC: 'HDFC0001234',
+        NOTIFY_URL: receiver.url,
+      })
+    const paid = await payout('123456789012')
+    const declined = await payout('000000000004')
+    const pending = await payout('000000000026')
+    expect(pending.json.RESPONSE_CODE).toBe('026')
+    const deliveries = await receiver.waitFor(4)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(receiver.received).toHaveLength(4) // a pending payout has no event yet
+    const events = deliveries.slice(1).map(verified)
+    expect(events.map((event) => event.type).sort()).toEqual([
+      'payout.failed',
+      'payout.processed',
+      'refund.processed',
+    ])
+    const byType = Object.fromEntries(events.map((event) => [event.type, event.data]))
+    expect(byType['refund.processed']).toEqual(refund.json)
+    expect(byType['payout.processed']).toEqual(paid.json)
+    expect(byType['payout.failed']).toEqual(declined.json)
+  })
+})
+
+describe('addresses', () => {
+  let strict: SandboxServer
+  beforeAll(async () => {
+    strict = await startSandboxServer({
+      merchants: [merchant],
+      webhooks: { ...fast, allowPrivate: false },
+    })
+  })
+  afterAll(async () => {
+    await strict?.close()
+  })
+
+  it('refuses a NOTIFY_URL in a private range (325) unless the operator allows it, and accepts a public one', async () => {
+    for (const url of [
+      'http://127.0.0.1:9/hook',
+      'http://localhost/hook',
+      'http://169.254.169.254/',
+      'http://[::1]/x',
+    ]) {
+      const refused = await postJson(`${strict.url}/pgws/qr`, {
+        PAY_ID: merchant.payId,
+        ORDER_ID: uniqueId('QR'),
+        AMOUNT: '100',
+        CURRENCY_CODE: '356',
+        QR_TYPE: 'UPI',
+        NOTIFY_URL: url,
+      })
+      expect(refused.json.RESPONSE_CODE, url).toBe('325')
+    }
+    const publicUrl = await postJson(`${strict.url}/pgws/qr`, {
+      PAY_ID: merchant.payId,
+      ORDER_ID: uniqueId('QR'),
+      AMOUNT: '100',
+      CURRENCY_CODE: '356',
+      QR_TYPE: 'UPI',
+      NOTIFY_URL: 'https://shop.paystra.example/paystra/webhook',
+    })
+    expect(publicUrl.json.RESPONSE_CODE).toBe('006')
+  })
+
+  it('refuses a hosted payment request with a private NOTIFY_URL on the refusal page (325)', async () => {
+    const response = await fetch(`${strict.url}/paymentrequest`, {
+      method: 'POST',
+      body: new URLSearchParams(
+        withHash(
+          {
+            PAY_ID: merchant.payId,
+            ORDER_ID: uniqueId('LP'),
+            AMOUNT: '100',
+            CURRENCY_CODE: '356',
+            TXNTYPE: 'SALE',
+            RETURN_URL,
+            NOTIFY_URL: 'http://10.1.2.3/hook',
+          },
+          merchant.salt,
+        ),
+      ),
+    })
+    expect(await response.text()).toContain('325')
+  })
+})
+
+describe('after a restart', () => {
+  it('delivers the events stored before it, by itself', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'sandbox-webhooks-'))
+    try {
+      // The merchant's server is down when the payment is made: the first attempt fails and
+      // the retry waits in the database, due a second later.
+      const down = await startReceiver()
+      const url = down.url
+      await down.close()
+      const first = await startSandboxServer({
+        merchants: [merchant],
+        dataDir,
+        webhooks: { ...fast, baseDelayMs: 1000 },
+      })
+      const orderId = await payByUpi(first.url, '100', 'success@upi', { NOTIFY_URL: url })
+      const attempts = async () =>
+        listedEvents(
+          (
+            await postJson(`${first.url}/pgws/webhook/events`, {
+              PAY_ID: merchant.payId,
+              ORDER_ID: orderId,
+            })
+          ).json,
+        )[0]?.attempts ?? []
+      const deadline = Date.now() + 5000
+      while ((await attempts()).length === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      expect((await attempts())[0]!.error).toBe('connection refused')
+      await first.close()
+
+      // The merchant's server is back, and a new sandbox opens the same data.
+      receiver = await startReceiver(answer(200), Number(new URL(url).port))
+      const second = await startSandboxServer({ merchants: [merchant], dataDir, webhooks: fast })
+      try {
+        const [delivery] = await receiver.waitFor(1, 10_000)
+        expect(verified(delivery!)).toMatchObject({
+          type: 'payment.captured',
+          data: { ORDER_ID: orderId },
+        })
+      } finally {
+        await second.close()
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }, 30_000)
+})
+
+describe('delivery to a host name', () => {
+  it('checks the addresses a name resolves to at each delivery, and refuses a private one', async () => {
+    receiver = await startReceiver()
+    const port = new URL(receiver.url).port
+    const resolvesInside = ((
+      _host: string,
+      _options: unknown,
+      callback: (...args: unknown[]) => void,
+    ) => callback(null, [{ address: '127.0.0.1', family: 4 }])) as unknown as typeof lookup
+    const refused = await deliver(
+      { url: `http://shop.paystra.example:${port}/webhook`, body: '{}', headers: {} },
+      { allowPrivate: false, resolve: resolvesInside },
+    )
+    expect(refused).toMatchObject({ ok: false })
+    expect((refused as { error: string }).error).toBe(
+      'shop.paystra.example resolves to 127.0.0.1, a private address: webhooks are not sent there',
+    )
+    expect(receiver.received).toHaveLength(0)
+    const allowed = await deliver(
+      { url: `http://shop.paystra.example:${port}/webhook`, body: '{}', headers: {} },
+      { allowPrivate: true, resolve: resolvesInside },
+    )
+    expect(allowed).toMatchObject({ ok: false }) // allowed, but the system resolver knows no such host
+    const literal = await deliver(
+      { url: receiver.url, body: '{}', headers: {} },
+      { allowPrivate: false },
+    )
+    expect((literal as { error: string }).error).toBe(
+      '127.0.0.1 is a private address: webhooks are not sent there',
+    )
+  })
+})
