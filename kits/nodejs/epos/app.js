@@ -7,6 +7,7 @@
  */
 import { Client, newOrderId } from '../core/index.js'
 import {
+  OrderStore,
   amountInput,
   amountText,
   fieldsTable,
@@ -21,12 +22,16 @@ import {
   startApp,
   statusForm,
   statusRoute,
+  notifyUrl,
+  orderRoutes,
+  webhookNote,
 } from '../core/src/web.js'
 
 /** @typedef {import('../core/src/web.js').AppRequest} AppRequest */
 
 const config = kitConfig(import.meta.url)
 const client = new Client(config)
+const orders = OrderStore.forExample(config, 'epos')
 
 const QR_TYPES = [
   { value: 'UPI', label: 'UPI QR', hint: 'any UPI app pays it' },
@@ -65,7 +70,7 @@ function home() {
             </li>
           </ol>
         </section>
-        ${statusForm()} ${sandboxTestData(['upi', 'card', 'bank'])}`,
+        ${statusForm()} ${webhookNote(config)} ${sandboxTestData(['upi', 'card', 'bank'])}`,
     },
   }
 }
@@ -82,8 +87,11 @@ async function qr(request) {
     CUST_NAME: form.CUST_NAME,
     // Where the hosted page (PG QR) returns the customer after paying.
     RETURN_URL: `${config.appUrl}/response`,
+    NOTIFY_URL: notifyUrl(config), // the signed webhook of the outcome goes here
   }
   const fields = await client.qr(order, form.QR_TYPE ?? '')
+  // 006: the gateway made the QR code and waits for the customer.
+  if (fields.RESPONSE_CODE === '006') await orders.create(order.ORDER_ID, fields.AMOUNT ?? '')
   return reply(request, { json: { verified: true, fields }, page: qrPage(fields) })
 }
 
@@ -150,6 +158,7 @@ function qrPage(fields) {
  */
 async function response(request) {
   const fields = client.verifyResponse(await request.form())
+  await orders.record(fields, 'return')
   return reply(request, { json: { verified: true, fields }, page: paymentResultPage(fields) })
 }
 
@@ -160,6 +169,7 @@ startApp({
     'GET /': home,
     'POST /qr': qr,
     'POST /response': response,
-    'GET /status': statusRoute(client),
+    'GET /status': statusRoute(client, orders),
+    ...orderRoutes(client, orders),
   },
 })

@@ -7,6 +7,7 @@
  */
 import { Client, newOrderId } from '../core/index.js'
 import {
+  OrderStore,
   amountInput,
   customerInputs,
   gatewayRedirectPage,
@@ -18,12 +19,16 @@ import {
   startApp,
   statusForm,
   statusRoute,
+  notifyUrl,
+  orderRoutes,
+  webhookNote,
 } from '../core/src/web.js'
 
 /** @typedef {import('../core/src/web.js').AppRequest} AppRequest */
 
 const config = kitConfig(import.meta.url)
 const client = new Client(config)
+const orders = OrderStore.forExample(config, 'pg')
 
 function home() {
   return {
@@ -61,7 +66,7 @@ function home() {
             </li>
           </ol>
         </section>
-        ${statusForm()} ${sandboxTestData(['card', 'upi', 'bank'])}`,
+        ${statusForm()} ${webhookNote(config)} ${sandboxTestData(['card', 'upi', 'bank'])}`,
     },
   }
 }
@@ -80,9 +85,11 @@ async function pay(request) {
     CUST_EMAIL: form.CUST_EMAIL,
     CUST_MOBILE: form.CUST_MOBILE,
     RETURN_URL: `${config.appUrl}/response`,
+    NOTIFY_URL: notifyUrl(config), // the signed webhook of the outcome goes here
   }
   // { action: <base>/paymentrequest, fields: the order + PAY_ID, CURRENCY_CODE, TXNTYPE, HASH }
   const gatewayForm = client.paymentRequest(order)
+  await orders.create(order.ORDER_ID, gatewayForm.fields.AMOUNT ?? order.AMOUNT)
   return {
     page: gatewayRedirectPage(gatewayForm, { orderId: order.ORDER_ID, amount: order.AMOUNT }),
   }
@@ -98,7 +105,9 @@ async function response(request) {
   // Throws VerificationError (answered 400, verified: false) unless PAY_ID is yours, ENCDATA
   // decrypts with your key and the HASH inside matches the fields and your salt.
   const fields = client.verifyResponse(await request.form())
-  // Trusted from here: record the outcome of fields.ORDER_ID (RESPONSE_CODE 000 = paid).
+  // Trusted from here: record the outcome of fields.ORDER_ID (RESPONSE_CODE 000 = paid), forward
+  // only, as the webhook may have told it first.
+  await orders.record(fields, 'return')
   return reply(request, { json: { verified: true, fields }, page: paymentResultPage(fields) })
 }
 // paystra:endregion
@@ -110,6 +119,7 @@ startApp({
     'GET /': home,
     'POST /pay': pay,
     'POST /response': response,
-    'GET /status': statusRoute(client),
+    'GET /status': statusRoute(client, orders),
+    ...orderRoutes(client, orders),
   },
 })

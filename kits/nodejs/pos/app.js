@@ -6,6 +6,7 @@
  */
 import { Client, InvalidInputError, isOrderId, newOrderId } from '../core/index.js'
 import {
+  OrderStore,
   amountInput,
   answerPage,
   html,
@@ -16,12 +17,18 @@ import {
   startApp,
   statusForm,
   statusRoute,
+  notifyUrl,
+  orderRoutes,
+  webhookNote,
 } from '../core/src/web.js'
 
 /** @typedef {import('../core/src/web.js').AppRequest} AppRequest */
 
 const config = kitConfig(import.meta.url)
 const client = new Client(config)
+// The store's sales were taken elsewhere (a card terminal, another app): this back office keeps
+// no orders of its own, so its webhook acknowledges events without recording them.
+const orderStore = OrderStore.forExample(config, 'pos')
 
 /** One reconciliation asks the gateway once per order: keep a run short. */
 const MAX_ORDERS = 100
@@ -65,7 +72,7 @@ function home() {
             <button type="submit">Reconcile</button>
           </form>
         </section>
-        ${statusForm()}`,
+        ${statusForm()} ${webhookNote(config)}`,
     },
   }
 }
@@ -77,7 +84,9 @@ function home() {
 async function refund(request) {
   const form = await request.form()
   const refundOrderId = form.REFUND_ORDER_ID || newOrderId('RF')
-  const fields = await client.refund(form.ORDER_ID ?? '', refundOrderId, form.AMOUNT ?? '')
+  const fields = await client.refund(form.ORDER_ID ?? '', refundOrderId, form.AMOUNT ?? '', {
+    NOTIFY_URL: notifyUrl(config),
+  })
   const page = answerPage({
     title: `Refund of ${fields.ORDER_ID ?? form.ORDER_ID}`,
     fields,
@@ -107,6 +116,7 @@ async function reconcile(request) {
   let refunded = 0n
   for (const orderId of orderIds) {
     const fields = await client.status(orderId)
+    await orderStore.record(fields, 'status')
     const order = {
       ORDER_ID: orderId,
       STATUS: fields.STATUS ?? '',
@@ -198,6 +208,7 @@ startApp({
     'GET /': home,
     'POST /refund': refund,
     'POST /reconcile': reconcile,
-    'GET /status': statusRoute(client),
+    'GET /status': statusRoute(client, orderStore),
+    ...orderRoutes(client, orderStore),
   },
 })

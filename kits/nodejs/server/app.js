@@ -1,20 +1,24 @@
 /**
  * Paystra server kit for Node.js: the whole protocol in one small app. A hosted payment
- * (signed request, encrypted and signed response), a status enquiry and a payout, each a
- * route you can copy into your own server.
+ * (signed request, encrypted and signed response), a status enquiry, a payout and the signed
+ * webhook, each a route you can copy into your own server.
  *
  * Run from the kit root: node server/app.js
  */
-import { Client, newOrderId } from '../core/index.js'
+import { Client, WebhookError, newOrderId } from '../core/index.js'
 import {
+  OrderStore,
   amountInput,
   answerPage,
   apiRoute,
   customerInputs,
   gatewayRedirectPage,
+  headerValue,
   html,
   input,
   kitConfig,
+  notifyUrl,
+  orderRoute,
   paymentResultPage,
   reply,
   sandboxTestData,
@@ -22,12 +26,14 @@ import {
   startApp,
   statusForm,
   statusRoute,
+  webhookNote,
 } from '../core/src/web.js'
 
 /** @typedef {import('../core/src/web.js').AppRequest} AppRequest */
 
 const config = kitConfig(import.meta.url)
 const client = new Client(config)
+const orders = OrderStore.forExample(config, 'server')
 
 const TRANSFER_MODES = [
   { value: 'IMPS', label: 'IMPS: instant, up to ₹5,00,000' },
@@ -78,7 +84,7 @@ function home() {
             <button type="submit">Send payout</button>
           </form>
         </section>
-        ${sandboxTestData(['card', 'upi', 'bank', 'payout'])}`,
+        ${webhookNote(config)} ${sandboxTestData(['card', 'upi', 'bank', 'payout'])}`,
     },
   }
 }
@@ -97,9 +103,11 @@ async function pay(request) {
     CUST_EMAIL: form.CUST_EMAIL,
     CUST_MOBILE: form.CUST_MOBILE,
     RETURN_URL: `${config.appUrl}/response`,
+    NOTIFY_URL: notifyUrl(config), // the signed webhook of the outcome goes here
   }
   // { action: <base>/paymentrequest, fields: the order + PAY_ID, CURRENCY_CODE, TXNTYPE, HASH }
   const gatewayForm = client.paymentRequest(order)
+  await orders.create(order.ORDER_ID, gatewayForm.fields.AMOUNT ?? order.AMOUNT)
   return {
     page: gatewayRedirectPage(gatewayForm, { orderId: order.ORDER_ID, amount: order.AMOUNT }),
   }
@@ -115,8 +123,33 @@ async function response(request) {
   // Throws VerificationError (answered 400, verified: false) unless PAY_ID is yours, ENCDATA
   // decrypts with your key and the HASH inside matches the fields and your salt.
   const fields = client.verifyResponse(await request.form())
-  // Trusted from here: record the outcome of fields.ORDER_ID (RESPONSE_CODE 000 = paid).
+  // Trusted from here: record the outcome of fields.ORDER_ID (RESPONSE_CODE 000 = paid), forward
+  // only, as the webhook may have told it first.
+  await orders.record(fields, 'return')
   return reply(request, { json: { verified: true, fields }, page: paymentResultPage(fields) })
+}
+// paystra:endregion
+
+// paystra:region webhook
+/**
+ * POST /webhook: the gateway's signed event of an outcome (NOTIFY_URL). The signature covers
+ * the body's exact bytes, so they are verified before anything parses them.
+ * @param {AppRequest} request
+ */
+async function webhook(request) {
+  let event
+  try {
+    // Throws WebhookError unless the signature matches the raw body under your webhook secret,
+    // is at most 5 minutes old, and the data's HASH verifies with your salt.
+    event = client.verifyWebhook(await request.raw(), headerValue(request, 'X-Paystra-Signature'))
+  } catch (error) {
+    if (!(error instanceof WebhookError)) throw error
+    // Not 2xx: the gateway sends the event again later, and a developer reads the reason.
+    return { status: 400, json: { received: false, reason: error.reason, error: error.message } }
+  }
+  // Trusted from here. Retries repeat event.id, so each id counts once; an order only moves
+  // forward (a late payment.failed never undoes a capture). Answer quickly: the gateway waits 10 s.
+  return { json: await orders.receive(event) }
 }
 // paystra:endregion
 
@@ -135,6 +168,7 @@ async function payout(request) {
     BENEFICIARY_IFSC: form.BENEFICIARY_IFSC,
     BENEFICIARY_VPA: form.BENEFICIARY_VPA,
     REMARKS: form.REMARKS,
+    NOTIFY_URL: notifyUrl(config),
   })
   return reply(request, { json: { verified: true, fields }, page: payoutPage(fields) })
 }
@@ -171,7 +205,9 @@ startApp({
     'GET /': home,
     'POST /pay': pay,
     'POST /response': response,
-    'GET /status': statusRoute(client),
+    'GET /status': statusRoute(client, orders),
+    'POST /webhook': apiRoute(webhook),
+    'GET /orders/*': orderRoute(orders),
     'POST /payout': apiRoute(payout),
     'GET /payout/status': apiRoute(payoutStatus),
   },

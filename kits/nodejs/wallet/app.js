@@ -7,6 +7,7 @@
  */
 import { Client, InvalidInputError, newOrderId } from '../core/index.js'
 import {
+  OrderStore,
   amountInput,
   customerInputs,
   gatewayRedirectPage,
@@ -19,12 +20,16 @@ import {
   startApp,
   statusForm,
   statusRoute,
+  notifyUrl,
+  orderRoutes,
+  webhookNote,
 } from '../core/src/web.js'
 
 /** @typedef {import('../core/src/web.js').AppRequest} AppRequest */
 
 const config = kitConfig(import.meta.url)
 const client = new Client(config)
+const orders = OrderStore.forExample(config, 'wallet')
 
 /** The wallets and their MOP_TYPE codes. */
 const WALLETS = [
@@ -74,7 +79,7 @@ function home() {
             </li>
           </ol>
         </section>
-        ${statusForm()} ${sandboxTestData(['bank'])}`,
+        ${statusForm()} ${webhookNote(config)} ${sandboxTestData(['bank'])}`,
     },
   }
 }
@@ -98,6 +103,7 @@ async function pay(request) {
     CUST_EMAIL: form.CUST_EMAIL,
     CUST_MOBILE: form.CUST_MOBILE,
     RETURN_URL: `${config.appUrl}/response`,
+    NOTIFY_URL: notifyUrl(config), // the signed webhook of the outcome goes here
   }
   // { action: <base>/merchantPaymentInit, fields: { PAY_ID, ENCDATA } }: the order, the
   // method and their HASH, encrypted with the key derived from your key salt.
@@ -105,6 +111,7 @@ async function pay(request) {
     PAYMENT_TYPE: 'WL',
     MOP_TYPE: wallet.code,
   })
+  await orders.create(order.ORDER_ID, order.AMOUNT.trim())
   return {
     page: gatewayRedirectPage(gatewayForm, { orderId: order.ORDER_ID, amount: order.AMOUNT }),
   }
@@ -117,6 +124,7 @@ async function pay(request) {
  */
 async function response(request) {
   const fields = client.verifyResponse(await request.form())
+  await orders.record(fields, 'return')
   return reply(request, { json: { verified: true, fields }, page: paymentResultPage(fields) })
 }
 
@@ -127,6 +135,7 @@ startApp({
     'GET /': home,
     'POST /pay': pay,
     'POST /response': response,
-    'GET /status': statusRoute(client),
+    'GET /status': statusRoute(client, orders),
+    ...orderRoutes(client, orders),
   },
 })

@@ -492,16 +492,21 @@ export function orderPage(order) {
 
 /**
  * The home page's word on webhooks: where the app listens and where NOTIFY_URL points.
- * @param {string} appUrl
+ * @param {{ appUrl: string, webhookSecret: string }} config
  */
-export function webhookNote(appUrl) {
+export function webhookNote({ appUrl, webhookSecret }) {
+  const url = html`<span class="mono">NOTIFY_URL=${appUrl}/webhook</span>`
+  const notify = webhookSecret
+    ? html`The requests it sends carry ${url}.`
+    : html`Set PAYSTRA_WEBHOOK_SECRET (from the merchant portal, not the salt) and the requests it
+      sends carry ${url}.`
   return html`<section class="card" aria-labelledby="webhook-heading">
     <h2 id="webhook-heading">Webhooks</h2>
     <p>
-      This server also listens at <span class="mono">${appUrl}/webhook</span>, and its requests set
-      NOTIFY_URL there: the gateway posts each outcome, signed with your webhook secret
-      (PAYSTRA_WEBHOOK_SECRET), even when the customer’s browser never comes back. See an order as
-      recorded at <span class="mono">/orders/&lt;ORDER_ID&gt;</span>.
+      This server also listens at <span class="mono">/webhook</span> for the gateway’s signed
+      events, which tell it each outcome even when the customer’s browser never comes back.
+      ${notify} APP_URL must be an address the gateway can reach. See an order as this app recorded
+      it at <span class="mono">/orders/&lt;ORDER_ID&gt;</span>.
     </p>
   </section>`
 }

@@ -22,6 +22,19 @@ import { dirname, join } from 'node:path'
 
 /** @typedef {{ orders: Record<string, StoredOrder>, events: string[] }} OrderBook */
 
+/**
+ * The webhook's answer to a verified event.
+ * @typedef {object} WebhookReceipt
+ * @property {true} received
+ * @property {boolean} duplicate the event id was seen before: nothing changed
+ * @property {string} event_id
+ * @property {string} [order_id]
+ * @property {OrderStatus} [status] the order's status now
+ * @property {string} [ignored] why the event changed no order
+ */
+
+const NO_SUCH_ORDER = '328'
+
 /** The statuses each status may move to; paid and failed are final. */
 const FORWARD = Object.freeze({
   created: ['pending', 'paid', 'failed'],
@@ -100,6 +113,8 @@ export class OrderStore {
    * @returns {Promise<StoredOrder | undefined>} the order, or undefined when it is not ours
    */
   async record(fields, source) {
+    // 328: the gateway has not seen the order (the customer has not reached it yet), no outcome.
+    if (fields.RESPONSE_CODE === NO_SUCH_ORDER) return this.get(fields.ORDER_ID ?? '')
     return this.#transaction((book) => {
       const order = book.orders[fields.ORDER_ID ?? '']
       if (order) advance(order, fields, source)
@@ -111,6 +126,7 @@ export class OrderStore {
    * Takes a verified webhook event once: a repeated id changes nothing; a payment event moves its
    * order forward; anything else is remembered and ignored. The answer is the webhook's JSON.
    * @param {WebhookEvent} event
+   * @returns {Promise<WebhookReceipt>}
    */
   async receive(event) {
     return this.#transaction((book) => {
@@ -118,7 +134,7 @@ export class OrderStore {
       const order = book.orders[orderId]
       /** @param {boolean} duplicate */
       const answer = (duplicate) => ({
-        received: true,
+        received: /** @type {const} */ (true),
         duplicate,
         event_id: event.id,
         order_id: orderId || undefined,

@@ -112,27 +112,20 @@ export function apiRoute(handler) {
 export function statusRoute(client, orders) {
   return apiRoute(async (request) => {
     const fields = await client.status(request.query.get('order_id') ?? '')
-    // 328: the gateway has not seen the order yet (the customer never reached it), no outcome.
-    if (fields.RESPONSE_CODE !== '328') await orders?.record(fields, 'status')
+    await orders?.record(fields, 'status')
     return reply(request, { json: { verified: true, fields }, page: statusPage(fields) })
   })
 }
 
 /**
- * Where this app's requests ask the gateway to send their webhooks: APP_URL/webhook.
+ * Where this app's requests ask the gateway to send their webhooks: APP_URL/webhook, or none
+ * while PAYSTRA_WEBHOOK_SECRET is unset, as every delivery would then be refused and the
+ * gateway would retry each one for a day and a half.
  * @param {Readonly<Config>} config
+ * @returns {string | undefined}
  */
 export function notifyUrl(config) {
-  return `${config.appUrl}/webhook`
-}
-
-/**
- * The webhook's answer to a refused delivery: 400, so the gateway retries it, with the reason.
- * @param {WebhookError} error
- * @returns {AppReply}
- */
-export function webhookRefusal(error) {
-  return { status: 400, json: { received: false, reason: error.reason, error: error.message } }
+  return config.webhookSecret ? `${config.appUrl}/webhook` : undefined
 }
 
 /**
@@ -147,8 +140,9 @@ export function webhookRoute(client, orders) {
     try {
       event = client.verifyWebhook(await request.raw(), headerValue(request, SIGNATURE_HEADER))
     } catch (error) {
-      if (error instanceof WebhookError) return webhookRefusal(error)
-      throw error
+      if (!(error instanceof WebhookError)) throw error
+      // Not 2xx: the gateway sends the event again later, and a developer reads the reason.
+      return { status: 400, json: { received: false, reason: error.reason, error: error.message } }
     }
     return { json: await orders.receive(event) }
   })

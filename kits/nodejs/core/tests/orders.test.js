@@ -106,6 +106,14 @@ describe('the order store', () => {
     assert.equal(await store.record({ ORDER_ID: 'NOPE', ...captured }, 'return'), undefined)
   })
 
+  it('takes a status enquiry’s 328 (the gateway has not seen the order yet) as no outcome', async () => {
+    const store = new OrderStore(join(root, 'unseen.json'))
+    await store.create('PG1', '100')
+    const unseen = { ORDER_ID: 'PG1', RESPONSE_CODE: '328', STATUS: 'Failed' }
+    assert.equal((await store.record(unseen, 'status'))?.status, 'created')
+    assert.equal((await store.record({ ORDER_ID: 'PG1', ...captured }, 'return'))?.status, 'paid')
+  })
+
   it('takes each webhook event once and never moves an order back', async () => {
     const store = new OrderStore(join(root, 'events.json'))
     await store.create('PG1', '100')
