@@ -352,6 +352,13 @@ export function isOpenStatus(status: PaymentStatus): boolean {
   return status === 'pending' || status === 'awaiting'
 }
 
+/** A result's tone: green for captured, amber while it can still change, red otherwise. */
+export function toneOf(status: PaymentStatus | undefined): 'SUCCESS' | 'PENDING' | 'FAILED' {
+  if (status === 'success') return 'SUCCESS'
+  if (status && isOpenStatus(status)) return 'PENDING'
+  return 'FAILED'
+}
+
 /** The heading of a payment's result screen. */
 export function resultHeading(status: PaymentStatus): string {
   const copy = paymentResultCopy

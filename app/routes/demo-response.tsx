@@ -49,6 +49,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data<ResponsePageData>({ kind: 'empty' })
 }
 
+/** The loader's `no-store` reaches the document too, not only the data requests. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders
+}
+
 export function meta({ loaderData }: Route.MetaArgs) {
   const base = pageMeta('/demo/response')
   const heading = loaderData ? headingOf(loaderData) : undefined

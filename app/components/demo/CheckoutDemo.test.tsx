@@ -129,11 +129,24 @@ describe('Checkout Js demo', () => {
   test('a failed payment reads "Payment Failed"', async () => {
     mockServer({
       verified: true,
-      result: { ...verified.result, success: false, responseCode: '004' },
+      result: { ...verified.result, status: 'failed', success: false, responseCode: '004' },
     } as CheckoutVerifyAnswer)
     await pressPay()
     post({ closeIframe: true, response: { PAY_ID: '1', ENCDATA: 'x' } })
     expect(await screen.findByRole('heading', { name: 'Payment Failed' })).toBeTruthy()
+  })
+
+  test('a pending payment reads "Payment Pending" and links to the page that follows it', async () => {
+    mockServer({
+      verified: true,
+      result: { ...verified.result, status: 'pending', success: false, responseCode: '026' },
+    } as CheckoutVerifyAnswer)
+    await pressPay()
+    post({ closeIframe: true, response: { PAY_ID: '1', ENCDATA: 'x' } })
+    expect(await screen.findByRole('heading', { name: 'Payment Pending' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Follow this payment' }).getAttribute('href')).toBe(
+      '/demo/response?order=LP1',
+    )
   })
 
   test('a response the server refuses is never shown as paid', async () => {

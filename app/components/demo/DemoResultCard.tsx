@@ -8,6 +8,7 @@ import {
   paymentResultCopy,
   type ResponseRefusalReason,
   resultHeading,
+  toneOf,
 } from '#app/content/demo.ts'
 import { RESPONSE_PATH, RESULT_QUERY } from '#app/rules/demo-api.ts'
 import { PaymentResultDetails } from './PaymentResultDetails'
@@ -20,13 +21,6 @@ export type ResponsePageData =
   | { kind: 'refused'; reason: ResponseRefusalReason }
   | { kind: 'not-found'; orderId: string }
   | { kind: 'empty' }
-
-/** The card's tone: green for captured, amber while it can still change, red otherwise. */
-export function toneOf(status: PaymentStatus | undefined): 'SUCCESS' | 'PENDING' | 'FAILED' {
-  if (status === 'success') return 'SUCCESS'
-  if (status && isOpenStatus(status)) return 'PENDING'
-  return 'FAILED'
-}
 
 /** The body of the demos' result page: the verified payment, or why there is none, and the way back. */
 export function DemoResultCard({ page }: { page: ResponsePageData }) {

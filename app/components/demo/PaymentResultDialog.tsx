@@ -1,6 +1,13 @@
 import { useId } from 'react'
 import { useModalDialog } from '#app/hooks/useModalDialog.ts'
-import { type PaymentResult, paymentResultCopy } from '#app/content/demo.ts'
+import {
+  isOpenStatus,
+  type PaymentResult,
+  paymentResultCopy,
+  resultHeading,
+  toneOf,
+} from '#app/content/demo.ts'
+import { RESPONSE_PATH, RESULT_QUERY } from '#app/rules/demo-api.ts'
 import { PaymentResultDetails } from './PaymentResultDetails'
 import { ResultIcon } from '#app/components/ResultIcon.tsx'
 import './PaymentResultDialog.css'
@@ -16,7 +23,8 @@ interface PaymentResultDialogProps {
 }
 
 /**
- * The Checkout Js result popup (SPEC §2): "Payment Successful" for response code 000, otherwise
+ * The Checkout Js result popup (SPEC §2): "Payment Successful" for response code 000, "Payment
+ * Pending" (with a link to the page that follows it) while the bank has not confirmed, otherwise
  * "Payment Failed", with the payment's details and an "Ok" button that dismisses it.
  */
 export function PaymentResultDialog({ outcome, onClose }: PaymentResultDialogProps) {
@@ -24,26 +32,36 @@ export function PaymentResultDialog({ outcome, onClose }: PaymentResultDialogPro
   const { dialogRef, initialFocusRef, close } = useModalDialog(open, onClose)
   const headingId = useId()
 
-  const success = outcome?.kind === 'result' && outcome.result.success
+  const result = outcome?.kind === 'result' ? outcome.result : undefined
+  const success = result?.success ?? false
   const copy = paymentResultCopy
   return (
     <dialog
       ref={dialogRef}
       className="modal payment-result-dialog"
-      data-status={success ? 'SUCCESS' : 'FAILED'}
+      data-status={toneOf(result?.status)}
       aria-labelledby={headingId}
     >
       {outcome ? (
         <div className="payment-result-dialog__body">
           <ResultIcon success={success} />
           <h2 id={headingId} className="payment-result-dialog__heading">
-            {success ? copy.successHeading : copy.failureHeading}
+            {result ? resultHeading(result.status) : copy.failureHeading}
           </h2>
           {outcome.kind === 'result' ? (
             <PaymentResultDetails result={outcome.result} />
           ) : (
             <p className="payment-result-dialog__message">{outcome.message}</p>
           )}
+          {result && isOpenStatus(result.status) ? (
+            // Pending at the bank: the result page follows it to its outcome (ADR 013).
+            <a
+              href={`${RESPONSE_PATH}?${RESULT_QUERY.order}=${encodeURIComponent(result.orderId)}`}
+              className="btn btn--outline"
+            >
+              {copy.followLabel}
+            </a>
+          ) : null}
           <button
             ref={initialFocusRef}
             type="button"
