@@ -23,7 +23,8 @@ export const nodejs: KitLanguage = {
     return { command: 'node', args: [`${example}/app.js`] }
   },
   examples: ['server', 'pg', 'epos', 'wallet', 'pos'],
-  exclude: ['paystra.env', 'node_modules'],
+  // data/: the examples' order stores, written at run time.
+  exclude: ['paystra.env', 'node_modules', 'data'],
 }
 
 export default nodejs
