@@ -74,6 +74,8 @@ export async function startServices(config: ServerConfig): Promise<Services> {
       config.public.SITE_URL === readPublicConfig({}).SITE_URL ? undefined : config.public.SITE_URL,
     // The switch that lifts the form limits for tests and benchmarks lifts this one too.
     rateLimitPerMinute: config.FORM_RATE_LIMIT === 0 ? 0 : 30,
+    // The reconciler's status enquiries: the built-in sandbox is this very server, over loopback.
+    gatewayApiBase: config.PG_BASE_URL ?? `http://127.0.0.1:${config.PORT}/sandbox`,
     log,
   })
 
@@ -112,6 +114,7 @@ export async function startServices(config: ServerConfig): Promise<Services> {
     routers,
     loadContext: { demo: demo.context },
     async close() {
+      await demo.stop()
       await closeGateway()
       await worker.stop()
       transport.close()
