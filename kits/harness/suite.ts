@@ -3,7 +3,9 @@
  * every example's web app against a sandbox of the test's own, paid to success and to failure
  * by a customer played over HTTP.
  */
-import { resolve } from 'node:path'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { SandboxServer } from '#gateway/server.ts'
 import { deriveMerchantHostedKey, encryptFields } from '#gateway/protocol/cipher.ts'
@@ -15,6 +17,7 @@ import { type Answer, follow, json, request } from './http.ts'
 import { freePort, onPath, type RunningApp, runToEnd, startApp } from './processes.ts'
 import { demoCredentials, startSandbox } from './sandbox.ts'
 import type { ExampleId, KitLanguage } from './types.ts'
+import { paidWithoutReturn, unknownOrderSteps, webhookSteps } from './webhooks.ts'
 
 export const kitsRoot = resolve(import.meta.dirname, '..')
 export const vectorsFile = resolve(kitsRoot, '../gateway/protocol/vectors.json')
@@ -55,6 +58,8 @@ export function describeKit(language: KitLanguage) {
     for (const example of language.examples) {
       describe(example, () => {
         let app: RunningApp
+        // The example's orders live in a folder of the test's own, not in the kit.
+        const dataDir = mkdtempSync(join(tmpdir(), `paystra-${language.id}-${example}-`))
         beforeAll(async () => {
           const port = await freePort()
           const appUrl = `http://127.0.0.1:${port}`
@@ -64,13 +69,17 @@ export function describeKit(language: KitLanguage) {
             {
               ...demoCredentials,
               PAYSTRA_BASE_URL: sandbox.url,
+              PAYSTRA_DATA_DIR: dataDir,
               APP_URL: appUrl,
               PORT: String(port),
             },
             port,
           )
         }, 60_000)
-        afterAll(async () => app?.stop())
+        afterAll(async () => {
+          await app?.stop()
+          rmSync(dataDir, { recursive: true, force: true })
+        })
 
         const status = async (orderId: string) =>
           json<Verified>(
@@ -102,7 +111,13 @@ export function describeKit(language: KitLanguage) {
           test(
             step.name,
             async () => {
-              await step.run({ app: () => app, sandbox: () => sandbox, status, expectVerified })
+              await step.run({
+                app: () => app,
+                sandbox: () => sandbox,
+                urls: () => ({ appUrl: app.url, sandboxUrl: sandbox.url }),
+                status,
+                expectVerified,
+              })
             },
             60_000,
           )
@@ -115,6 +130,8 @@ export function describeKit(language: KitLanguage) {
 interface StepContext {
   app(): RunningApp
   sandbox(): SandboxServer
+  /** The addresses the webhook steps need. */
+  urls(): { appUrl: string; sandboxUrl: string }
   status(orderId: string): Promise<Verified>
   expectVerified(answer: Answer, code: string): Promise<Record<string, string>>
 }
@@ -458,11 +475,21 @@ const eposSteps: Step[] = [
   },
 ]
 
+/** The webhook steps, run with the addresses of this example and sandbox. */
+function viaWebhooks(
+  steps: Array<{ name: string; run(urls: { appUrl: string; sandboxUrl: string }): Promise<void> }>,
+): Step[] {
+  return steps.map((step) => ({ name: step.name, run: (context) => step.run(context.urls()) }))
+}
+
 const examplePaths: Record<ExampleId, Step[]> = {
-  server: [...hostedSteps, ...payoutSteps],
-  pg: hostedSteps,
-  'merchant-hosted': merchantHostedSteps,
-  wallet: walletSteps,
-  epos: eposSteps,
-  pos: posSteps,
+  server: [...hostedSteps, ...payoutSteps, ...viaWebhooks(webhookSteps(paidWithoutReturn.hosted))],
+  pg: [...hostedSteps, ...viaWebhooks(webhookSteps(paidWithoutReturn.hosted))],
+  'merchant-hosted': [
+    ...merchantHostedSteps,
+    ...viaWebhooks(webhookSteps(paidWithoutReturn.seamless)),
+  ],
+  wallet: [...walletSteps, ...viaWebhooks(webhookSteps(paidWithoutReturn.seamless))],
+  epos: [...eposSteps, ...viaWebhooks(webhookSteps(paidWithoutReturn.qr))],
+  pos: [...posSteps, ...viaWebhooks(unknownOrderSteps)],
 }
