@@ -5,15 +5,20 @@
  *   node core/cli.js verify --salt SALT KEY=VALUE… HASH=…  "valid" or "invalid" (exit code 1)
  *   node core/cli.js key --key-salt KEY_SALT --pay-id PAY_ID   the merchant-hosted AES key
  *   node core/cli.js decrypt --key KEY [--salt SALT] ENCDATA   the fields inside ENCDATA
+ *   node core/cli.js webhook --secret SECRET [--salt SALT] [--type TYPE] [--post URL] KEY=VALUE…
+ *     a signed test webhook whose data is the fields (with their HASH when the salt is given),
+ *     printed as headers and body or posted to your webhook route
  */
 import { parseArgs } from 'node:util'
-import { Cipher, Hash, PaystraError } from './index.js'
+import { Cipher, Hash, PaystraError, signWebhookEvent } from './index.js'
 
 const USAGE = `Usage:
   node core/cli.js sign --salt SALT KEY=VALUE...
   node core/cli.js verify --salt SALT KEY=VALUE... HASH=...
   node core/cli.js key --key-salt KEY_SALT --pay-id PAY_ID
-  node core/cli.js decrypt --key KEY [--salt SALT] ENCDATA`
+  node core/cli.js decrypt --key KEY [--salt SALT] ENCDATA
+  node core/cli.js webhook --secret SECRET [--salt SALT] [--type payment.captured]
+                           [--timestamp UNIX_SECONDS] [--post URL] KEY=VALUE...`
 
 /**
  * @param {string[]} pairs
@@ -40,8 +45,37 @@ function required(value, name) {
   return value
 }
 
+/**
+ * A signed test event: printed as an HTTP request's headers and body, or posted.
+ * @param {Record<string, string | undefined>} values
+ * @param {string[]} positionals
+ * @returns {Promise<number>}
+ */
+async function webhook(values, positionals) {
+  const fields = fieldsOf(positionals)
+  const data = values.salt ? Hash.withHash(fields, values.salt) : fields
+  const type = values.type ?? 'payment.captured'
+  if (values.timestamp !== undefined && !/^\d{1,12}$/.test(values.timestamp)) {
+    throw new PaystraError('--timestamp must be unix seconds')
+  }
+  const timestamp = values.timestamp === undefined ? undefined : Number(values.timestamp)
+  const signed = signWebhookEvent({ type, data }, required(values.secret, 'secret'), { timestamp })
+  if (!values.post) {
+    for (const [name, value] of Object.entries(signed.headers)) console.log(`${name}: ${value}`)
+    process.stdout.write(`\n${signed.body}`)
+    return 0
+  }
+  const answer = await fetch(values.post, {
+    method: 'POST',
+    headers: signed.headers,
+    body: signed.body,
+  })
+  console.log(`HTTP ${answer.status} ${await answer.text()}`)
+  return answer.ok ? 0 : 1
+}
+
 /** @param {string[]} argv */
-function run(argv) {
+async function run(argv) {
   const [command, ...rest] = argv
   const { values, positionals } = parseArgs({
     args: rest,
@@ -51,6 +85,10 @@ function run(argv) {
       'key-salt': { type: 'string' },
       'pay-id': { type: 'string' },
       key: { type: 'string' },
+      secret: { type: 'string' },
+      type: { type: 'string' },
+      timestamp: { type: 'string' },
+      post: { type: 'string' },
     },
   })
   switch (command) {
@@ -87,6 +125,8 @@ function run(argv) {
       }
       return 0
     }
+    case 'webhook':
+      return webhook(values, positionals)
     default:
       console.error(USAGE)
       return 2
@@ -94,7 +134,7 @@ function run(argv) {
 }
 
 try {
-  process.exitCode = run(process.argv.slice(2))
+  process.exitCode = await run(process.argv.slice(2))
 } catch (error) {
   if (!(error instanceof PaystraError) && !(error instanceof TypeError)) throw error
   console.error(`${error.message}\n\n${USAGE}`)

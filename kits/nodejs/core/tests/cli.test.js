@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
+import { createServer } from 'node:http'
 import { describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
+import { verifyWebhook } from '../index.js'
 
 const cli = fileURLToPath(new URL('../cli.js', import.meta.url))
 const run = (/** @type {string[]} */ ...args) =>
@@ -42,5 +44,53 @@ describe('command line', () => {
     assert.equal(missing.status, 2)
     assert.match(missing.stderr, /--salt is required/)
     assert.equal(run('nothing').status, 2)
+  })
+
+  it('prints a signed test webhook that verifies, its data signed with the salt', () => {
+    const secret = 'wh_demo_7c1e4b9a2f6d8035'
+    const salt = 'a1b2c3d4e5f60718'
+    const now = Math.floor(Date.now() / 1000)
+    const result = run('webhook', '--secret', secret, '--salt', salt, '--type', 'payment.failed')
+    assert.equal(result.status, 0)
+    const [head = '', body = ''] = result.stdout.split(/\n\n(?={)/)
+    const signature = /^X-Paystra-Signature: (.+)$/m.exec(head)?.[1]
+    const event = verifyWebhook(body, signature, secret, { salt, now })
+    assert.equal(event.type, 'payment.failed')
+    assert.equal(run('webhook', '--secret', secret, '--timestamp', 'soon').status, 2)
+  })
+
+  it('posts a signed test webhook and exits 1 unless the answer is 2xx', async () => {
+    /** @type {string[]} */
+    const received = []
+    const server = createServer((req, res) => {
+      let body = ''
+      req.on('data', (chunk) => (body += chunk))
+      req.on('end', () => {
+        received.push(`${req.headers['x-paystra-signature']}|${body}`)
+        res.writeHead(received.length === 1 ? 200 : 400).end('{"received":true}')
+      })
+    })
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)))
+    const address = server.address()
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`
+    const post = () =>
+      new Promise((resolve) => {
+        const child = spawn(process.execPath, [
+          cli,
+          'webhook',
+          '--secret',
+          's',
+          '--post',
+          url,
+          'A=1',
+        ])
+        let out = ''
+        child.stdout.on('data', (chunk) => (out += chunk))
+        child.on('close', (code) => resolve({ code, out }))
+      })
+    assert.deepEqual(await post(), { code: 0, out: 'HTTP 200 {"received":true}\n' })
+    assert.equal(/** @type {{ code: number }} */ (await post()).code, 1)
+    server.close()
+    assert.match(received[0] ?? '', /^t=\d+,v1=[0-9a-f]{64}\|\{\n/)
   })
 })
