@@ -141,6 +141,29 @@ describe('a payment with NOTIFY_URL', () => {
   })
 })
 
+describe('a merchant’s default notify URL', () => {
+  it('receives the events of requests that name none; a request’s own NOTIFY_URL wins', async () => {
+    receiver = await startReceiver()
+    const own = await startReceiver()
+    const withDefault = await startSandboxServer({
+      merchants: [{ ...merchant, notifyUrl: receiver.url }],
+      webhooks: fast,
+    })
+    try {
+      const orderId = await payByUpi(withDefault.url, '100')
+      const [delivery] = await receiver.waitFor(1)
+      expect(verified(delivery!).data.ORDER_ID).toBe(orderId)
+      const named = await payByUpi(withDefault.url, '100', 'success@upi', { NOTIFY_URL: own.url })
+      const [ownDelivery] = await own.waitFor(1)
+      expect(verified(ownDelivery!).data.ORDER_ID).toBe(named)
+      expect(receiver.received).toHaveLength(1)
+    } finally {
+      await own.close()
+      await withDefault.close()
+    }
+  })
+})
+
 describe('delivery', () => {
   it('retries a failing endpoint with the same event id and growing delays, and lists every attempt', async () => {
     receiver = await startReceiver((index, _received, res) => {
