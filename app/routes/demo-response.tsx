@@ -41,10 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (orderId) {
     const result = await context.demo.findOrder(orderId)
     if (result) return data<ResponsePageData>({ kind: 'result', result }, noStore)
-    return data<ResponsePageData>(
-      { kind: 'not-found', orderId: orderId.slice(0, 30) },
-      { status: 404 },
-    )
+    // A search without a match, not a missing page: 200, the form again, and what went wrong.
+    return data<ResponsePageData>({ kind: 'not-found', orderId: orderId.slice(0, 30) }, noStore)
   }
   return data<ResponsePageData>({ kind: 'empty' })
 }
