@@ -18,7 +18,7 @@ const USAGE = `Usage:
   node core/cli.js key --key-salt KEY_SALT --pay-id PAY_ID
   node core/cli.js decrypt --key KEY [--salt SALT] ENCDATA
   node core/cli.js webhook --secret SECRET [--salt SALT] [--type payment.captured]
-                           [--timestamp UNIX_SECONDS] [--post URL] KEY=VALUE...`
+                           [--id evt_...] [--timestamp UNIX_SECONDS] [--post URL] KEY=VALUE...`
 
 /**
  * @param {string[]} pairs
@@ -59,7 +59,8 @@ async function webhook(values, positionals) {
     throw new PaystraError('--timestamp must be unix seconds')
   }
   const timestamp = values.timestamp === undefined ? undefined : Number(values.timestamp)
-  const signed = signWebhookEvent({ type, data }, required(values.secret, 'secret'), { timestamp })
+  const event = { id: values.id, type, data }
+  const signed = signWebhookEvent(event, required(values.secret, 'secret'), { timestamp })
   if (!values.post) {
     for (const [name, value] of Object.entries(signed.headers)) console.log(`${name}: ${value}`)
     process.stdout.write(`\n${signed.body}`)
@@ -89,6 +90,7 @@ async function run(argv) {
       type: { type: 'string' },
       timestamp: { type: 'string' },
       post: { type: 'string' },
+      id: { type: 'string' },
     },
   })
   switch (command) {

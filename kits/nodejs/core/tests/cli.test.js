@@ -50,12 +50,16 @@ describe('command line', () => {
     const secret = 'wh_demo_7c1e4b9a2f6d8035'
     const salt = 'a1b2c3d4e5f60718'
     const now = Math.floor(Date.now() / 1000)
-    const result = run('webhook', '--secret', secret, '--salt', salt, '--type', 'payment.failed')
+    const result = run(
+      'webhook',
+      ...['--secret', secret, '--salt', salt, '--type', 'payment.failed', '--id', 'evt_1'],
+    )
     assert.equal(result.status, 0)
     const [head = '', body = ''] = result.stdout.split(/\n\n(?={)/)
     const signature = /^X-Paystra-Signature: (.+)$/m.exec(head)?.[1]
     const event = verifyWebhook(body, signature, secret, { salt, now })
     assert.equal(event.type, 'payment.failed')
+    assert.equal(event.id, 'evt_1')
     assert.equal(run('webhook', '--secret', secret, '--timestamp', 'soon').status, 2)
   })
 
