@@ -153,7 +153,8 @@ export class OrderStore {
 
   /**
    * Runs `change` on the book with no other change in between (node:http serves requests
-   * concurrently), and writes the book back when it may have changed.
+   * concurrently), and writes the book back when it may have changed: `writes` is set and the
+   * change returned something (undefined means it found nothing to change).
    * @template T
    * @param {(book: OrderBook) => T} change
    * @param {boolean} [writes]
@@ -163,7 +164,7 @@ export class OrderStore {
     const run = this.#queue.then(async () => {
       const book = await this.#read()
       const result = change(book)
-      if (writes) await this.#write(book)
+      if (writes && result !== undefined) await this.#write(book)
       return result
     })
     this.#queue = run.catch(() => undefined)

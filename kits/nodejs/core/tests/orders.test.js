@@ -106,6 +106,12 @@ describe('the order store', () => {
     assert.equal(await store.record({ ORDER_ID: 'NOPE', ...captured }, 'return'), undefined)
   })
 
+  it('writes no file for an answer about an order it does not have', async () => {
+    const store = new OrderStore(join(root, 'untouched.json'))
+    assert.equal(await store.record({ ORDER_ID: 'NOPE', ...captured }, 'status'), undefined)
+    assert.equal(readdirSync(root).includes('untouched.json'), false)
+  })
+
   it('takes a status enquiry’s 328 (the gateway has not seen the order yet) as no outcome', async () => {
     const store = new OrderStore(join(root, 'unseen.json'))
     await store.create('PG1', '100')
