@@ -112,6 +112,7 @@ export function verifyWebhook(rawBody, signatureHeader, secret, options = {}) {
   if (!header) throw webhookError('malformed-header')
   const body = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : Buffer.from(rawBody)
   const expected = Buffer.from(webhookSignature(secret, header.timestamp, body), 'ascii')
+  // Constant time, and every v1: while a secret is rotated the gateway signs with both.
   const matches = header.signatures
     .map((signature) => timingSafeEqual(expected, Buffer.from(signature, 'ascii')))
     .includes(true)
