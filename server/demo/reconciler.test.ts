@@ -159,8 +159,8 @@ describe('one run', () => {
     onAsk = async () => {
       await settleOrder(store.db, sale(raced, '000'))
     }
-    // The pending order is asked about again (recheck 0): still pending, still nothing moved.
-    expect(await reconciler().runOnce()).toEqual({ ran: true, asked: 2, moved: 0 })
+    // The pending order was asked about a moment ago: only the new one is due.
+    expect(await reconciler().runOnce()).toEqual({ ran: true, asked: 1, moved: 0 })
     expect(await outcome(raced)).toMatchObject({ outcome: 'success', responseCode: '000' })
   })
 
@@ -190,6 +190,31 @@ describe('one run', () => {
     expect(text).toContain(`${forged} not settled: hash`)
     expect(text).toContain(`${swapped} not settled: another order`)
     expect(text).toContain(`${garbled} not settled: unreachable`)
+  })
+
+  it('asks an order again less often as it ages, and says "never seen" once', async () => {
+    const id = await order(40 * minute)
+    const logs: string[] = []
+    let clock = now
+    const ageing = new DemoReconciler({
+      db: store.db,
+      settings: sandboxMerchant,
+      gatewayApiBase: gatewayUrl,
+      timing: { minAgeMs: minute, recheckMs: minute },
+      clock: () => clock,
+      log: (line) => logs.push(line),
+    })
+    expect(await ageing.runOnce()).toMatchObject({ asked: 1 })
+    // 40 minutes old: not again until a quarter of its age has passed (at about 13 minutes).
+    clock = now + 12 * minute
+    expect(await ageing.runOnce()).toMatchObject({ asked: 0 })
+    clock = now + 14 * minute
+    expect(await ageing.runOnce()).toMatchObject({ asked: 1 })
+    expect(asked).toEqual([
+      `/sandbox/pgws/transact STATUS ${id}`,
+      `/sandbox/pgws/transact STATUS ${id}`,
+    ])
+    expect(logs).toEqual([`demo reconciler: ${id} not settled: answer 328`])
   })
 
   it('asks round-robin: an order just asked about waits its turn', async () => {

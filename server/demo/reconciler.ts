@@ -22,7 +22,7 @@ export interface ReconcilerTiming {
   minAgeMs: number
   /** An order older than this is given up on (abandoned before it reached the gateway). */
   maxAgeMs: number
-  /** An order asked about is not asked again for this long. */
+  /** An order asked about is not asked again for this long, nor for a quarter of its age. */
   recheckMs: number
   /** Orders asked about per run. */
   batchSize: number
@@ -34,7 +34,7 @@ export const defaultReconcilerTiming: ReconcilerTiming = {
   intervalMs: 30_000,
   minAgeMs: 3 * 60_000,
   maxAgeMs: 24 * 60 * 60_000,
-  recheckMs: 60_000,
+  recheckMs: 2 * 60_000,
   batchSize: 20,
   requestTimeoutMs: 10_000,
 }
@@ -109,9 +109,10 @@ export class DemoReconciler {
     const { db, log } = this.options
     const now = this.clock()
     const due = await dueOpenOrders(db, {
+      now: new Date(now),
       createdBefore: new Date(now - this.timing.minAgeMs),
       createdAfter: new Date(now - this.timing.maxAgeMs),
-      checkedBefore: new Date(now - this.timing.recheckMs),
+      recheckMs: this.timing.recheckMs,
       limit: this.timing.batchSize,
     })
     let asked = 0
@@ -122,7 +123,10 @@ export class DemoReconciler {
       const answer = await this.enquire(order.orderId)
       asked++
       if (!answer.ok) {
-        log?.(`demo reconciler: ${order.orderId} not settled: ${answer.reason}`)
+        // An order abandoned before payment (328) or still open (006) is normal: said once.
+        if (!answer.quiet || order.checkedAt === null) {
+          log?.(`demo reconciler: ${order.orderId} not settled: ${answer.reason}`)
+        }
         // The gateway is unreachable: the rest of the batch would fail the same way.
         if (answer.reason === 'unreachable') break
         continue
@@ -141,7 +145,7 @@ export class DemoReconciler {
   /** The status enquiry for one order, its answer's HASH verified. */
   private async enquire(
     orderId: string,
-  ): Promise<{ ok: true; fields: Fields } | { ok: false; reason: string }> {
+  ): Promise<{ ok: true; fields: Fields } | { ok: false; reason: string; quiet?: boolean }> {
     const { settings } = this.options
     const request = withHash(
       { PAY_ID: settings.payId, ORDER_ID: orderId, TXNTYPE: 'STATUS' },
@@ -173,8 +177,11 @@ export class DemoReconciler {
     }
     // The enquiry's own refusals (TXNTYPE STATUS: 328 never seen, 321, 323…) and a payment
     // still open (006) say nothing about the payment's outcome: the order stays as it is.
-    if (body.TXNTYPE !== 'SALE') return { ok: false, reason: `answer ${body.RESPONSE_CODE ?? '?'}` }
-    if (body.RESPONSE_CODE === '006') return { ok: false, reason: 'still open (006)' }
+    if (body.TXNTYPE !== 'SALE') {
+      const code = body.RESPONSE_CODE ?? '?'
+      return { ok: false, reason: `answer ${code}`, quiet: code === '328' }
+    }
+    if (body.RESPONSE_CODE === '006') return { ok: false, reason: 'still open (006)', quiet: true }
     return { ok: true, fields: body }
   }
 }

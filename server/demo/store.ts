@@ -140,14 +140,18 @@ export async function findOrder(
 }
 
 /**
- * Orders still open (created or pending), made between `createdAfter` and `createdBefore`, not
- * asked about since `checkedBefore`: those never asked first, then the longest unasked, so a
- * pile of abandoned orders cannot starve the rest.
+ * Orders still open (created or pending), made between `createdAfter` and `createdBefore`, that
+ * are due another question: never asked, or last asked longer ago than `recheckMs` and than a
+ * quarter of their age (an order is asked less often as it ages: some twenty times in its first
+ * day, not once a minute). Those never asked come first, then the longest unasked, so a pile of
+ * abandoned orders cannot starve the rest.
  */
 export async function dueOpenOrders(
   db: Database,
-  window: { createdBefore: Date; createdAfter: Date; checkedBefore: Date; limit: number },
+  window: { now: Date; createdBefore: Date; createdAfter: Date; recheckMs: number; limit: number },
 ): Promise<DemoPaymentRow[]> {
+  const now = sql`${window.now.toISOString()}::timestamptz`
+  const recheck = sql`greatest(${window.recheckMs} * interval '1 millisecond', (${now} - ${demoPayments.createdAt}) / 4)`
   return db
     .select()
     .from(demoPayments)
@@ -156,7 +160,7 @@ export async function dueOpenOrders(
         inArray(demoPayments.outcome, ['created', 'pending']),
         lte(demoPayments.createdAt, window.createdBefore),
         gte(demoPayments.createdAt, window.createdAfter),
-        or(isNull(demoPayments.checkedAt), lte(demoPayments.checkedAt, window.checkedBefore)),
+        or(isNull(demoPayments.checkedAt), sql`${demoPayments.checkedAt} <= ${now} - ${recheck}`),
       ),
     )
     .orderBy(sql`${demoPayments.checkedAt} asc nulls first`, asc(demoPayments.createdAt))
