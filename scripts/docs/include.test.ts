@@ -100,6 +100,31 @@ describe('resolveIncludes', () => {
     )
   })
 
+  it('inlines a shared Markdown section as prepared by the section hook, with its file and line', async () => {
+    const calls: Array<[string, number]> = []
+    const resolved = await resolveIncludes(
+      'Before\n\n<!-- include docs/shared.md#intro -->\n\nAfter',
+      {
+        ...options,
+        section: async (markdown, source, firstLine) => {
+          calls.push([source, firstLine])
+          return markdown.toUpperCase()
+        },
+      },
+    )
+    expect(calls).toEqual([['docs/shared.md', 7]])
+    expect(resolved).toMatch(/^Before\n\n### SHARED HEADING\n\nTRY IT AT/)
+    expect(resolved).toContain('<!-- INCLUDE KITS/PHP/CORE/SRC/HASH.PHP#HASH -->')
+    expect(resolved).toMatch(/\n\nAfter$/)
+    expect(resolved).not.toContain('PAYSTRA:REGION')
+  })
+
+  it('refuses a shared section without the hook: sections do not include sections', async () => {
+    await expect(resolveIncludes('<!-- include docs/shared.md#intro -->', options)).rejects.toThrow(
+      'docs/integration/test.md:1: include docs/shared.md#intro: a shared section cannot include another',
+    )
+  })
+
   it('leaves other comments alone', async () => {
     expect(await resolveIncludes('<!-- codes: api -->\ntext', options)).toBe(
       '<!-- codes: api -->\ntext',

@@ -3,7 +3,9 @@ import path from 'node:path'
 
 /**
  * `<!-- include kits/php/core/src/Hash.php#hash -->` on a line of its own: the documents quote
- * the tested kits instead of retyping code, so a sample can never drift from what runs.
+ * the tested kits instead of retyping code, so a sample can never drift from what runs. A `.md`
+ * file's region (`<!-- include docs/integration/shared/webhooks.md#verify -->`) is a section the
+ * documents share: it is inlined as Markdown instead of quoted as code.
  */
 export const includePattern = /^[ \t]*<!--\s*include\s+(\S+?)#([\w.-]+)\s*-->[ \t]*$/gm
 
@@ -119,11 +121,26 @@ export interface ResolveOptions {
   source: string
   /** The source line the Markdown starts on (after a front matter block); 1 by default. */
   firstLine?: number
+  /**
+   * Prepares a shared Markdown section before it is inlined (load.ts fills its placeholders and
+   * resolves its own code includes), given its text, file and first line. Without it a `.md`
+   * include is refused: that is how a shared section is kept from including another.
+   */
+  section?: (markdown: string, source: string, firstLine: number) => Promise<string>
+}
+
+/** The 1-based line of a region's first non-blank line: where a shared section's text starts. */
+export function regionFirstLine(source: string, region: string): number {
+  const lines = source.replace(/\r\n?/g, '\n').split('\n')
+  let index = lines.findIndex((line) => line.match(regionStart)?.[1] === region) + 1
+  while (index < lines.length && lines[index]!.trim() === '') index++
+  return index + 1
 }
 
 /**
  * Replaces every include directive with a fenced code block holding the region. The fence's
  * info string carries the language and the quoted file (`php kits/php/core/src/Hash.php`).
+ * A `.md` region is inlined as Markdown, prepared by `options.section`.
  * A missing file or region fails with a message naming the document, the line and the path.
  */
 export async function resolveIncludes(markdown: string, options: ResolveOptions): Promise<string> {
@@ -149,6 +166,12 @@ export async function resolveIncludes(markdown: string, options: ResolveOptions)
         throw new IncludeError(`${where}: ${(error as Error).message}`)
       }
       if (code.trim() === '') throw new IncludeError(`${where}: the region is empty`)
+      if (path.extname(file).toLowerCase() === '.md') {
+        if (!options.section) {
+          throw new IncludeError(`${where}: a shared section cannot include another`)
+        }
+        return options.section(code, file, regionFirstLine(text, region))
+      }
       const longestRun = Math.max(2, ...[...code.matchAll(/`+/g)].map((run) => run[0].length))
       const fence = '`'.repeat(longestRun + 1)
       return `${fence}${languageOf(file).fence} ${file}\n${code}\n${fence}`

@@ -32,12 +32,27 @@ export async function prepareMarkdown(
   options: LoadOptions,
 ): Promise<LoadedDocument> {
   const { meta, body } = parseFrontMatter(markdown, source)
+  const firstLine = markdown.slice(0, markdown.length - body.length).split('\n').length
+  // A shared section (`docs/integration/shared/*.md#name`) is prepared like the body, but may
+  // not include another section.
+  const section = (text: string, file: string, line: number) =>
+    prepareBody(text, file, line, options)
+  return { meta, body: await prepareBody(body, source, firstLine, options, section) }
+}
+
+/** Placeholders filled, then includes resolved: a document's body or a shared section. */
+async function prepareBody(
+  body: string,
+  source: string,
+  firstLine: number,
+  options: LoadOptions,
+  section?: (markdown: string, source: string, firstLine: number) => Promise<string>,
+): Promise<string> {
   const siteUrl = options.siteUrl.replace(/\/+$/, '')
   const filled = body
     .replaceAll('{{SITE_URL}}', siteUrl)
     .replaceAll('{{SANDBOX_URL}}', `${siteUrl}/sandbox`)
   const unknown = /\{\{(\w+)\}\}/.exec(filled)
   if (unknown) throw new Error(`${source}: unknown placeholder ${unknown[0]}`)
-  const firstLine = markdown.slice(0, markdown.length - body.length).split('\n').length
-  return { meta, body: await resolveIncludes(filled, { root: options.root, source, firstLine }) }
+  return resolveIncludes(filled, { root: options.root, source, firstLine, section })
 }
