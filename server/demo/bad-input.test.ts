@@ -2,13 +2,14 @@ import { count } from 'drizzle-orm'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { encrypt, encryptFields } from '#gateway/protocol/cipher.ts'
-import { demoPayments } from '#server/db/schema.ts'
+import { signatureHeader } from '#gateway/protocol/webhook.ts'
+import { demoPayments, demoWebhookEvents } from '#server/db/schema.ts'
 import { rawRequest, xssPayloads } from '#tests/support/bad-input.ts'
 import { type DemoTestApp, sandboxMerchant, startDemoApp } from '#tests/support/demo-merchant.ts'
 
 /**
  * Bad input against the demo merchant's routes (/demo/api/*, POST /demo/response,
- * POST /demo/checkout/verify) on a real database: each is refused with a clear message or a
+ * POST /demo/checkout/verify, POST /demo/webhook) on a real database: each is refused with a clear message or a
  * refusal reason, no order is created or settled, and the next valid request succeeds.
  */
 
@@ -342,6 +343,95 @@ describe('POST /demo/checkout/verify', () => {
       const text = await response.text()
       expect(text).not.toContain('<')
       expect(JSON.parse(text)).toMatchObject({ verified: false, reason })
+    })
+  })
+})
+
+describe('POST /demo/webhook (the NOTIFY_URL)', () => {
+  const WEBHOOK = '/demo/webhook'
+  const now = () => Math.floor(Date.now() / 1000)
+  /** A delivery whose signature is right for exactly these bytes. */
+  const signed = (body: string | Buffer, extra: Record<string, string> = {}) =>
+    post(WEBHOOK, Buffer.isBuffer(body) ? body : Buffer.from(body), {
+      'Content-Type': 'application/json',
+      'X-Paystra-Signature': signatureHeader(sandboxMerchant.webhookSecret, now(), body),
+      ...extra,
+    })
+
+  async function expectRefusal(response: Response, status: number, reason?: string) {
+    expect(response.status).toBe(status)
+    const text = await response.text()
+    // The module's own messages quote the header format (`t=<unix seconds>`): no payload echoed.
+    for (const payload of xssPayloads) expect(text).not.toContain(payload)
+    const body = JSON.parse(text) as { reason?: string; message: string }
+    expect(body.message.length).toBeGreaterThan(5)
+    if (reason) expect(body.reason).toBe(reason)
+  }
+
+  async function nothingRecordedBy(send: () => Promise<void>) {
+    const [before] = await app.store.db.select({ n: count() }).from(demoWebhookEvents)
+    await nothingStoredBy(send)
+    const [after] = await app.store.db.select({ n: count() }).from(demoWebhookEvents)
+    expect(after?.n).toBe(before?.n)
+  }
+
+  it('refuses signed bytes that are not an event: junk, arrays, markup, fields that are not strings', async () => {
+    await nothingRecordedBy(async () => {
+      for (const body of [
+        '{"id": ',
+        'null',
+        '[]',
+        '{\n  "id": "evt_1", "type": "payment.captured", "created": 1, "data": {"AMOUNT": 100}\n}\n',
+        ...xssPayloads.map((payload) => `{\n  "id": ${JSON.stringify(payload)}\n}\n`),
+      ]) {
+        await expectRefusal(await signed(body), 400, 'malformed-body')
+      }
+    })
+  })
+
+  it('refuses a header that is not a signature, markup included', async () => {
+    await nothingRecordedBy(async () => {
+      for (const header of ['', 't=1', 'v1=abc', `t=1,v1=${'z'.repeat(64)}`, xssPayloads[0]!]) {
+        await expectRefusal(
+          await post(WEBHOOK, '{}', {
+            'Content-Type': 'application/json',
+            'X-Paystra-Signature': header,
+          }),
+          400,
+          'malformed-header',
+        )
+      }
+    })
+  })
+
+  it('refuses a 2 MB body and a compressed one with 413, an unknown encoding with 415', async () => {
+    await nothingRecordedBy(async () => {
+      const big = JSON.stringify({ id: 'evt_1', pad: 'x'.repeat(2 * 1024 * 1024) })
+      await expectRefusal(await signed(big), 413)
+      await expectRefusal(await signed(gzipSync(big), { 'Content-Encoding': 'gzip' }), 413)
+      await expectRefusal(await signed('{}', { 'Content-Encoding': 'x-made-up' }), 415)
+    })
+  })
+
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])(
+    'refuses the content type %s with 415',
+    async (type) => {
+      await nothingRecordedBy(async () => {
+        await expectRefusal(await signed('{}', { 'Content-Type': type }), 415, 'content-type')
+      })
+    },
+  )
+
+  it('survives a client that goes away mid-body', async () => {
+    await nothingRecordedBy(async () => {
+      const body = JSON.stringify({ id: 'evt_1', pad: 'x'.repeat(8000) })
+      const answer = await rawRequest(app.baseUrl, {
+        path: WEBHOOK,
+        headers: { 'Content-Type': 'application/json', 'Content-Length': String(body.length) },
+        body,
+        stopAfter: 100,
+      })
+      if (answer !== 'no answer') expect(answer.status).toBeGreaterThanOrEqual(400)
     })
   })
 })
