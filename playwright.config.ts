@@ -10,7 +10,7 @@ const dev = process.env.E2E_DEV === '1'
 export const e2eDataDir = `data/e2e-${port}`
 const dataDir = e2eDataDir
 // late@upi settles after a few seconds instead of 30, so a test can watch Pending turn Captured.
-const serverEnv = `PORT=${port} DATA_DIR=${dataDir} FORM_RATE_LIMIT=0 SANDBOX_SETTLE_DELAY_MS=3000`
+const serverEnv = `PORT=${port} DATA_DIR=${dataDir} FORM_RATE_LIMIT=0 SANDBOX_SETTLE_DELAY_MS=5000`
 
 export const chromiumArgs = [
   '--headless',

@@ -1,5 +1,11 @@
 import type { FrameLocator, Page } from '@playwright/test'
-import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts'
+import {
+  expect,
+  expectNoAxeViolations,
+  expectNoHorizontalScroll,
+  gotoHydrated,
+  test,
+} from './fixtures.ts'
 
 /**
  * The merchant learns a payment's outcome even when the customer's browser never comes back
@@ -116,35 +122,42 @@ test.describe('with the browser’s return blocked, the webhook still settles th
   })
 })
 
-test('late@upi shows Pending, then the capture on its own, and says so', async ({ page }) => {
-  await gotoHydrated(page, '/merchant-hosted-checkout')
-  await page.getByRole('tab', { name: 'UPI' }).click()
-  await page.getByRole('textbox', { name: 'UPI ID' }).pressSequentially('late@upi')
-  await page.getByRole('button', { name: 'Pay', exact: true }).click()
+for (const width of [375, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } })
 
-  await expect(page).toHaveURL(/\/demo\/response\?payment=[0-9a-f-]{36}$/)
-  await expect(page.locator('main h1')).toHaveText('Payment Pending')
-  await expect(page).toHaveTitle(/^Payment Pending/)
-  const live = page.locator('main').getByRole('status')
-  await expect(live).toHaveText(/Checking for the result/)
-  await expect(page.locator('main dl dt', { hasText: 'Response code' }).locator('+ dd')).toHaveText(
-    '026',
-  )
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
-  await expectNoAxeViolations(page)
+    test('late@upi shows Pending, then the capture on its own, and says so', async ({ page }) => {
+      await gotoHydrated(page, '/merchant-hosted-checkout')
+      await page.getByRole('tab', { name: 'UPI' }).click()
+      await page.getByRole('textbox', { name: 'UPI ID' }).pressSequentially('late@upi')
+      await page.getByRole('button', { name: 'Pay', exact: true }).click()
 
-  // No reload: the page asks again every few seconds and the sandbox settles after 3.
-  const url = page.url()
-  await expect(page.locator('main h1')).toHaveText('Payment Successful', { timeout: 20_000 })
-  expect(page.url()).toBe(url)
-  await expect(live).toHaveText('The result has arrived: Payment Successful.')
-  await expect(live).toHaveAttribute('aria-live', 'polite')
-  await expect(page.locator('main dl dt', { hasText: 'Response code' }).locator('+ dd')).toHaveText(
-    '000',
-  )
-  await expect(page.locator('meta[http-equiv="refresh" i]')).toHaveCount(0)
-  await expectNoAxeViolations(page)
-})
+      await expect(page).toHaveURL(/\/demo\/response\?payment=[0-9a-f-]{36}$/)
+      await expect(page.locator('main h1')).toHaveText('Payment Pending')
+      await expect(page).toHaveTitle(/^Payment Pending/)
+      const live = page.locator('main').getByRole('status')
+      await expect(live).toHaveText(/Checking for the result/)
+      await expect(
+        page.locator('main dl dt', { hasText: 'Response code' }).locator('+ dd'),
+      ).toHaveText('026')
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+      await expectNoHorizontalScroll(page)
+      await expectNoAxeViolations(page)
+
+      // No reload: the page asks again every few seconds and the sandbox settles after 5 (playwright.config.ts).
+      const url = page.url()
+      await expect(page.locator('main h1')).toHaveText('Payment Successful', { timeout: 20_000 })
+      expect(page.url()).toBe(url)
+      await expect(live).toHaveText('The result has arrived: Payment Successful.')
+      await expect(live).toHaveAttribute('aria-live', 'polite')
+      await expect(
+        page.locator('main dl dt', { hasText: 'Response code' }).locator('+ dd'),
+      ).toHaveText('000')
+      await expect(page.locator('meta[http-equiv="refresh" i]')).toHaveCount(0)
+      await expectNoAxeViolations(page)
+    })
+  })
+}
 
 test('an order id nobody made is not found, and the form says so', async ({ page }) => {
   await gotoHydrated(page, '/demo/response')
