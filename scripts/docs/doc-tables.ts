@@ -3,16 +3,17 @@ import { plainText } from './text-layout.ts'
 
 /**
  * A table a document marks for the tests with a comment right before it:
- * `<!-- fields: hosted-request -->`, `<!-- codes: refund -->` or `<!-- methods: banks -->`.
+ * `<!-- fields: hosted-request -->`, `<!-- codes: refund -->`, `<!-- methods: banks -->` or
+ * `<!-- refusals: webhook -->` (the reasons a webhook is refused, with the kits' messages).
  */
 export interface MarkedTable {
-  kind: 'fields' | 'codes' | 'methods'
+  kind: 'fields' | 'codes' | 'methods' | 'refusals'
   tag: string
   header: string[]
   rows: string[][]
 }
 
-const marker = /^\s*<!--\s*(fields|codes|methods):\s*([\w-]+)\s*-->\s*$/
+const marker = /^\s*<!--\s*(fields|codes|methods|refusals):\s*([\w-]+)\s*-->\s*$/
 
 /** Every marked table of a Markdown body, cells as plain text (backticks and bold removed). */
 export function markedTables(markdown: string): MarkedTable[] {

@@ -17,6 +17,7 @@ import {
 import type { Fields } from '#gateway/protocol/fields.ts'
 import { computeHash, withHash } from '#gateway/protocol/hash.ts'
 import vectorFile from '#gateway/protocol/vectors.json'
+import { webhookRefusals } from '#gateway/protocol/webhook.ts'
 import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
 import { column, type MarkedTable, markedTables, records } from './doc-tables.ts'
 import { developerDocuments } from './documents.ts'
@@ -216,6 +217,7 @@ describe.each(developerDocuments.map((document) => document.slug))('%s', (slug) 
 
 const vectors = vectorFile as unknown as {
   hash: Array<{ fields: Fields; salt: string; canonical?: string; hash?: string }>
+  webhook: { sign: Array<{ body: string; header: string }> }
 }
 
 describe('worked examples quote the published vectors', () => {
@@ -226,6 +228,37 @@ describe('worked examples quote the published vectors', () => {
       expect(body, slug).toContain(published!.canonical!)
       expect(body, slug).toContain(published!.hash!)
     }
+  })
+})
+
+describe('webhooks', () => {
+  /** The guides with the whole chapter; the others give their events and a pointer to it. */
+  const fullChapter = ['pg-hosted', 'seamless', 'api']
+
+  it.each(developerDocuments.map((document) => document.slug))(
+    '%s has a Webhooks section that names NOTIFY_URL and the events',
+    (slug) => {
+      const body = loaded.get(slug)!.body
+      expect(body).toMatch(/^## Webhooks$/m)
+      expect(body).toContain('NOTIFY_URL')
+      expect(body).toContain('X-Paystra-Signature')
+    },
+  )
+
+  it.each(fullChapter)('%s lists every refusal reason with the kits’ message', (slug) => {
+    const [table, ...more] = tables.get(slug)!.filter((t) => t.kind === 'refusals')
+    expect(table, `${slug}.md has no table marked "refusals: webhook"`).toBeDefined()
+    expect(more).toEqual([])
+    expect(records(table!).map((row) => [row.Reason, row.Message])).toEqual(
+      Object.entries(webhookRefusals),
+    )
+  })
+
+  it.each(fullChapter)('%s quotes the published webhook vector, header and body', (slug) => {
+    const [published] = vectors.webhook.sign
+    const body = loaded.get(slug)!.body
+    expect(body).toContain(`X-Paystra-Signature: ${published!.header}`)
+    expect(body).toContain(published!.body.trimEnd())
   })
 })
 
