@@ -5,7 +5,9 @@ import type { Fields } from './protocol/fields.ts'
 import { verifyHash } from './protocol/hash.ts'
 import { isAmount, isValid } from './protocol/patterns.ts'
 import type { ResponseCode } from './protocol/codes.ts'
+import { merchantUrl } from './urls.ts'
 import { checkNotifyUrl, type NotifyUrlPolicy } from './webhooks/addresses.ts'
+
 
 export type { NotifyUrlPolicy }
 
@@ -41,7 +43,6 @@ export type CheckResult = { ok: true; merchant: SandboxMerchant; request: Paymen
 
 export type FindMerchant = (payId: string) => SandboxMerchant | undefined
 
-const MAX_RETURN_URL_LENGTH = 2048
 const MAX_CUSTOMER_FIELD_LENGTH = 200
 
 /**
@@ -83,19 +84,8 @@ export function checkCurrency(value: string | undefined): boolean {
 
 /** An absolute http(s) URL without credentials on one of the merchant's allowed origins. */
 export function checkReturnUrl(value: string | undefined, merchant: SandboxMerchant): boolean {
-  if (!value || value.length > MAX_RETURN_URL_LENGTH) return false
-  // The URL parser drops or escapes control characters, but the address is stored and posted
-  // to as it was sent: a NUL cannot be stored, a line break is not an address.
-  if (hasControlCharacter(value)) return false
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    return false
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false
-  if (url.username || url.password) return false
-  return originAllowed(url.origin, merchant.returnOrigins)
+  const url = merchantUrl(value)
+  return url !== undefined && originAllowed(url.origin, merchant.returnOrigins)
 }
 
 /**
@@ -125,12 +115,6 @@ export function protocolFields(body: unknown): Fields | undefined {
     if (key === '' || /[=~]/.test(key) || value.includes('~')) return undefined
   }
   return fields
-}
-
-/** C0 control characters and DEL: never part of a field a person or a merchant means. */
-export function hasControlCharacter(value: string): boolean {
-  for (const char of value) if (char < ' ' || char === '\u007f') return true
-  return false
 }
 
 /** A customer detail as stored: trimmed, capped, without the NULs a database cannot hold. */

@@ -1,4 +1,5 @@
-import { checkCurrency, hasControlCharacter } from '../checks.ts'
+import { checkCurrency } from '../checks.ts'
+import { hasControlCharacter } from '../urls.ts'
 import { testUpiIds } from '../methods.ts'
 import { payoutStatus, type ResponseCode } from '../protocol/codes.ts'
 import type { Fields } from '../protocol/fields.ts'

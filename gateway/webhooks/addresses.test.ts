@@ -65,7 +65,6 @@ describe('checkNotifyUrl', () => {
     '/webhook',
     'https://user:pass@shop.example.com/hook',
     'https://shop.example.com/hook\nX-Injected: 1',
-    'https://shop.example.com/a b',
     `https://shop.example.com/${'a'.repeat(2048)}`,
   ])('refuses %j in any case', (url) => {
     expect(checkNotifyUrl(url, relaxed)).toBe(false)

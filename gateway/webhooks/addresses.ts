@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net'
+import { merchantUrl } from '../urls.ts'
 
 /**
  * Addresses a webhook must not reach unless the operator allows it: a merchant (or anyone who
@@ -46,8 +47,6 @@ export function isPrivateAddress(address: string): boolean {
   return blocked.check(address, 'ipv6')
 }
 
-const MAX_NOTIFY_URL_LENGTH = 2048
-
 export interface NotifyUrlPolicy {
   /** Loopback and private addresses allowed (a developer's machine, the tests). */
   allowPrivate: boolean
@@ -59,18 +58,9 @@ export interface NotifyUrlPolicy {
  * is checked again on every delivery, on the addresses it resolves to then.
  */
 export function checkNotifyUrl(value: string, policy: NotifyUrlPolicy): boolean {
-  if (value.length === 0 || value.length > MAX_NOTIFY_URL_LENGTH) return false
-  for (const char of value) if (char <= ' ' || char === '\u007f') return false
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    return false
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false
-  if (url.username || url.password || url.hostname === '') return false
-  if (policy.allowPrivate) return true
-  return !isPrivateHostName(url.hostname)
+  const url = merchantUrl(value)
+  if (!url) return false
+  return policy.allowPrivate || !isPrivateHostName(url.hostname)
 }
 
 /** A host that names a private place without asking DNS: an address literal or localhost. */
