@@ -8,7 +8,6 @@ import type { ResponseCode } from './protocol/codes.ts'
 import { merchantUrl } from './urls.ts'
 import { checkNotifyUrl, type NotifyUrlPolicy } from './webhooks/addresses.ts'
 
-
 export type { NotifyUrlPolicy }
 
 /** A request that passed every check: what the sandbox stores as a pending transaction. */
