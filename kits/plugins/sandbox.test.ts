@@ -45,7 +45,7 @@ const plugins = [
   {
     id: 'oscommerce',
     prefix: 'OS',
-    ref: '12_48213',
+    ref: '501',
     total: '1499.5',
     returnUrl: 'http://localhost:8080/catalog/ext/modules/payment/paystra/return.php',
   },

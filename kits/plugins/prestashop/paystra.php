@@ -11,6 +11,7 @@ if (!defined('_PS_VERSION_')) {
 }
 
 use Paystra\Plugin\HostedCheckout;
+use Paystra\Plugin\MysqlOrderLock;
 use Paystra\Plugin\Outcome;
 use Paystra\Plugin\Rejected;
 use PrestaShop\PrestaShop\Core\Payment\PaymentOption;
@@ -258,6 +259,7 @@ class Paystra extends PaymentModule
      *
      * @return array{0: Cart, 1: int} the cart and its order id (0: none, the payment failed)
      * @throws Rejected when the outcome names no rupee cart of this shop, or another amount
+     *         (Busy: another request holds the cart past the lock's timeout)
      */
     public function applyOutcome(Outcome $outcome): array
     {
@@ -267,6 +269,16 @@ class Paystra extends PaymentModule
         }
         $this->checkout()->expectAmount($outcome, (float) $cart->getOrderTotal(true, Cart::BOTH));
 
+        // The cart's lock (a MySQL named lock on PrestaShop's own connection), and its order
+        // looked up inside it: of a return and a webhook arriving together, the second finds
+        // the order the first one made and makes none.
+        $lock = new MysqlOrderLock(static fn (string $sql) => Db::getInstance()->getValue($sql, false));
+        return $this->checkout()->withOrderLock($lock, (string) (int) $cart->id, fn (): array => $this->applyToCart($cart, $outcome));
+    }
+
+    /** @return array{0: Cart, 1: int} */
+    private function applyToCart(Cart $cart, Outcome $outcome): array
+    {
         $orderId = (int) Order::getIdByCartId((int) $cart->id);
         if (!$orderId && !$outcome->isFailed()) {
             $customer = new Customer((int) $cart->id_customer);

@@ -19,8 +19,64 @@ use Paystra\WebhookError;
 // the same copy of this file next to the Paystra PHP library; the platform glue stays thin.
 
 /** A response the shop must not act on: unverified, for another order, or for another amount. */
-final class Rejected extends \RuntimeException
+class Rejected extends \RuntimeException
 {
+}
+
+/**
+ * The order's lock is still held by another request after HostedCheckout::LOCK_SECONDS: this
+ * request changed nothing. The webhook answers 503 so the gateway delivers it again later.
+ */
+final class Busy extends Rejected
+{
+}
+
+/**
+ * A lock shared by every PHP process of the shop (all five platforms run on MySQL/MariaDB),
+ * held while one outcome is applied to one order, so a browser return and a webhook arriving
+ * together apply it once. Each plugin implements it with its platform's own facility.
+ */
+interface OrderLock
+{
+    /** Waits up to $seconds for the lock; false when another process still holds it. */
+    public function acquire(string $name, int $seconds): bool;
+
+    public function release(string $name): void;
+}
+
+/**
+ * OrderLock as a MySQL/MariaDB named lock (GET_LOCK … RELEASE_LOCK) on the shop's own database
+ * connection: the lock belongs to that connection and ends with it, so a crashed request never
+ * leaves an order locked.
+ */
+final class MysqlOrderLock implements OrderLock
+{
+    /** @var callable(string): mixed */
+    private $scalar;
+
+    /** @param callable(string): mixed $scalar runs a SELECT through the shop's database API and returns its one value */
+    public function __construct(callable $scalar)
+    {
+        $this->scalar = $scalar;
+    }
+
+    public function acquire(string $name, int $seconds): bool
+    {
+        return (string) ($this->scalar)(sprintf("SELECT GET_LOCK('%s', %d)", self::quoted($name), $seconds)) === '1';
+    }
+
+    public function release(string $name): void
+    {
+        ($this->scalar)(sprintf("SELECT RELEASE_LOCK('%s')", self::quoted($name)));
+    }
+
+    private static function quoted(string $name): string
+    {
+        if (preg_match('#^[A-Za-z0-9:/@_-]{1,64}$#', $name) !== 1) {
+            throw new \InvalidArgumentException("Not a lock name: $name");
+        }
+        return $name;
+    }
 }
 
 /** What a verified gateway answer means for the shop's order. */
@@ -109,6 +165,8 @@ final class HostedCheckout
     public const DEMO_KEY_SALT = 'f0e1d2c3b4a59687';
     /** The demo merchant's webhook secret (from the merchant portal; it is not the salt). */
     public const DEMO_WEBHOOK_SECRET = 'wh_demo_7c1e4b9a2f6d8035';
+    /** How long a request waits for an order another request is updating. */
+    public const LOCK_SECONDS = 10;
 
     public function __construct(
         public readonly Client $client,
@@ -198,6 +256,38 @@ final class HostedCheckout
     {
         $pattern = '#^' . preg_quote($this->prefix, '#') . '-([A-Za-z0-9:/@_-]+)-(\d{1,20})$#';
         return preg_match($pattern, $orderId, $m) === 1 ? $m[1] : null;
+    }
+
+    /** The name of an order's lock, e.g. paystra_WC_1234 (MySQL allows 64 characters). */
+    public function lockName(string $ref): string
+    {
+        $name = 'paystra_' . $this->prefix . '_' . $ref;
+        return strlen($name) <= 64 ? $name : 'paystra_' . sha1($name);
+    }
+
+    /**
+     * Runs `$apply` while this process holds the order's lock, and releases it afterwards (also
+     * when `$apply` throws). Serialises the browser return, the webhook and the status enquiry
+     * of one order across PHP processes: `$apply` must load the order's state afresh inside the
+     * lock and decide from it, so the second caller sees what the first one recorded and does
+     * nothing.
+     *
+     * @template T
+     * @param callable(): T $apply
+     * @return T
+     * @throws Busy when another request still holds the lock after LOCK_SECONDS
+     */
+    public function withOrderLock(OrderLock $lock, string $ref, callable $apply): mixed
+    {
+        $name = $this->lockName($ref);
+        if (!$lock->acquire($name, self::LOCK_SECONDS)) {
+            throw new Busy("Order $ref is being updated by another request; nothing was changed.");
+        }
+        try {
+            return $apply();
+        } finally {
+            $lock->release($name);
+        }
     }
 
     /**
@@ -313,7 +403,9 @@ final class HostedCheckout
      * the order, checks it (expectAmount) and records the outcome forward only, and returns the
      * order's state afterwards; it throws Rejected for an order it does not know or whose amount
      * differs. Every verified event is answered 200 (so the gateway stops retrying, including for
-     * orders this shop does not know); a refused delivery 400 with the reason and the message.
+     * orders this shop does not know); a refused delivery 400 with the reason and the message;
+     * an order another request holds locked (Busy from withOrderLock()) 503, so the gateway
+     * delivers the event again.
      *
      * @param callable(Outcome): string $apply
      * @param (callable(string, string): void)|null $log level ("info" or "error") and message
@@ -338,6 +430,9 @@ final class HostedCheckout
         $answer['order_id'] = $outcome->orderId;
         try {
             $status = $apply($outcome);
+        } catch (Busy $error) {
+            $log('error', "Paystra webhook {$notification->eventId} not applied yet: " . $error->getMessage());
+            return [503, $answer + ['retry' => true, 'error' => $error->getMessage()]];
         } catch (Rejected $error) {
             $log('error', "Paystra webhook {$notification->eventId} ignored: " . $error->getMessage());
             return [200, $answer + ['ignored' => $error->getMessage()]];

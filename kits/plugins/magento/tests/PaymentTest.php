@@ -391,6 +391,34 @@ final class PaymentTest extends MagentoTestCase
         self::assertSame(['000000123'], $this->orderSender->sent);
     }
 
+    public function testAReturnAndAWebhookAtTheSameMomentInvoiceOnce(): void
+    {
+        [$order, $form] = $this->orderSentToPaystra(1499.5);
+        $delivery = self::webhookDelivery($form['fields']['ORDER_ID'], '149950');
+        $webhook = null;
+        // The webhook holds the order's lock when the return asks for it: the return waits, then
+        // loads the order inside the lock, finds it invoiced and adds nothing.
+        self::$whileWaiting = function () use ($delivery, &$webhook): void {
+            $webhook = $this->deliver($delivery);
+        };
+        self::assertSame('checkout/onepage/success', $this->respond(self::gatewayResponse($form['fields']['ORDER_ID'], '149950'))->path);
+        self::assertSame([200, Order::STATE_PROCESSING], [$webhook[0], $webhook[1]['status']]);
+        self::assertSame(['GET_LOCK paystra_MG_000000123', 'GET_LOCK paystra_MG_000000123', 'RELEASE_LOCK paystra_MG_000000123', 'RELEASE_LOCK paystra_MG_000000123'], self::$locks);
+        self::assertSame([10, 10], $this->lockManager->timeouts, "through Magento's lock manager, 10 seconds");
+        self::assertSame(1, count($order->getPayment()->captureNotifications), 'one invoice');
+        self::assertSame(['000000123'], $this->orderSender->sent);
+    }
+
+    public function testAWebhookForAnOrderStillLockedIsAnswered503(): void
+    {
+        [$order, $form] = $this->orderSentToPaystra(1499.5);
+        self::$lockBusy = true;
+        [$status, $answer] = $this->deliver(self::webhookDelivery($form['fields']['ORDER_ID'], '149950'));
+        self::assertSame(503, $status);
+        self::assertSame(true, $answer['retry']);
+        self::assertSame([], $order->getPayment()->captureNotifications);
+    }
+
     public function testAFailedEventAfterTheCaptureChangesNothing(): void
     {
         [$order, $form] = $this->orderSentToPaystra(1499.5);

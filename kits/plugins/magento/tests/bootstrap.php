@@ -126,6 +126,7 @@ abstract class MagentoTestCase extends \Paystra\Tests\TestCase
     protected TestScopeConfig $scopeConfig;
     protected TestRepository $repository;
     protected TestLogger $logger;
+    protected ?\Magento\Framework\Lock\TestLockManager $lockManager = null;
     protected TestUrl $url;
     protected OrderSender $orderSender;
 
@@ -161,7 +162,7 @@ abstract class MagentoTestCase extends \Paystra\Tests\TestCase
 
     protected function processor(): ResponseProcessor
     {
-        return new ResponseProcessor($this->config(), new OrderFactory(), $this->repository, $this->orderSender, $this->logger);
+        return new ResponseProcessor($this->config(), new OrderFactory(), $this->repository, $this->orderSender, $this->logger, $this->lockManager ??= new \Magento\Framework\Lock\TestLockManager());
     }
 
     /** An order placed with Paystra: pending_payment, ₹1,499.50 unless told otherwise. */

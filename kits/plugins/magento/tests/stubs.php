@@ -77,6 +77,34 @@ namespace Magento\Framework {
     }
 }
 
+namespace Magento\Framework\Lock {
+    interface LockManagerInterface
+    {
+        public function lock(string $name, int $timeout = -1): bool;
+        public function unlock(string $name): bool;
+        public function isLocked(string $name): bool;
+    }
+
+    /** The lock manager the stand-ins use: records through TestCase::lockCall(). */
+    final class TestLockManager implements LockManagerInterface
+    {
+        public array $timeouts = [];
+        public function lock(string $name, int $timeout = -1): bool
+        {
+            $this->timeouts[] = $timeout;
+            return \Paystra\Tests\TestCase::lockCall('GET_LOCK', $name);
+        }
+        public function unlock(string $name): bool
+        {
+            return \Paystra\Tests\TestCase::lockCall('RELEASE_LOCK', $name);
+        }
+        public function isLocked(string $name): bool
+        {
+            return false;
+        }
+    }
+}
+
 namespace Magento\Framework\Component {
     class ComponentRegistrar
     {

@@ -203,7 +203,8 @@ final class CatalogTest extends OpenCartTestCase
         $response->headers = [];
         $controller->webhook();
         self::assertTrue(in_array('Content-Type: application/json', $response->headers, true));
-        return [in_array('HTTP/1.1 400 Bad Request', $response->headers, true) ? 400 : 200, $response->json()];
+        $status = in_array('HTTP/1.1 400 Bad Request', $response->headers, true) ? 400 : (in_array('HTTP/1.1 503 Service Unavailable', $response->headers, true) ? 503 : 200);
+        return [$status, $response->json()];
     }
 
     public function testConfirmSendsTheWebhookUrlAsNotifyUrl(): void
@@ -237,6 +238,36 @@ final class CatalogTest extends OpenCartTestCase
         self::assertSame(200, $this->deliver($delivery)[0]);
         self::assertSame(self::SUCCESS, $this->callback(self::gatewayResponse($orderId, '149950')));
         self::assertSame(1, count($this->orders()->history));
+    }
+
+    public function testAReturnAndAWebhookAtTheSameMomentAddOneHistoryLine(): void
+    {
+        $this->placedOrder(1499.5);
+        $orderId = $this->confirm()['fields']['ORDER_ID'];
+        $delivery = self::webhookDelivery($orderId, '149950');
+        $webhook = null;
+        // The webhook holds the order's lock when the return asks for it: the return waits, then
+        // reads the order inside the lock, finds it paid and adds nothing.
+        self::$whileWaiting = function () use ($delivery, &$webhook): void {
+            $webhook = $this->deliver($delivery);
+        };
+        self::assertSame(self::SUCCESS, $this->callback(self::gatewayResponse($orderId, '149950')));
+        self::assertSame([200, '2'], [$webhook[0], $webhook[1]['status']]);
+        $name = 'paystra_OC_' . explode('-', $orderId)[1];
+        self::assertSame(["GET_LOCK $name", "GET_LOCK $name", "RELEASE_LOCK $name", "RELEASE_LOCK $name"], self::$locks);
+        self::assertTrue(in_array("SELECT GET_LOCK('$name', 10)", $this->store->objects['db']->queries, true), 'through $this->db');
+        self::assertSame(1, count($this->orders()->history), 'one history line');
+    }
+
+    public function testAWebhookForAnOrderStillLockedIsAnswered503(): void
+    {
+        $this->placedOrder(1499.5);
+        $orderId = $this->confirm()['fields']['ORDER_ID'];
+        self::$lockBusy = true;
+        [$status, $answer] = $this->deliver(self::webhookDelivery($orderId, '149950'));
+        self::assertSame(503, $status);
+        self::assertSame(true, $answer['retry']);
+        self::assertSame([], $this->orders()->history);
     }
 
     public function testAFailedEventAfterTheCaptureChangesNothing(): void

@@ -167,7 +167,10 @@ namespace Paystra\Tests\OpenCart {
         public function query(string $sql): object
         {
             $this->queries[] = $sql;
-            return (object) ['num_rows' => $this->rows, 'rows' => []];
+            if (($lock = \Paystra\Tests\TestCase::lockQuery($sql)) !== null) {
+                return (object) ['num_rows' => 1, 'row' => ['result' => $lock], 'rows' => [['result' => $lock]]];
+            }
+            return (object) ['num_rows' => $this->rows, 'row' => [], 'rows' => []];
         }
     }
 

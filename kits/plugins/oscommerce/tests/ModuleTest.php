@@ -8,6 +8,7 @@ use Paystra\Hash;
 final class ModuleTest extends OsCommerceTestCase
 {
     private const PAYMENT_ERROR = 'https://store.test/catalog/checkout_payment.php?payment_error=paystra&error=';
+    private const SUCCESS = 'https://store.test/catalog/checkout_success.php';
 
     /** Runs return.php in its own PHP process with the given POST fields. */
     private static function relay(array $post): string
@@ -28,7 +29,7 @@ final class ModuleTest extends OsCommerceTestCase
         $module = new TestPaystra();
         self::assertTrue($module->enabled);
         self::assertSame(['id' => 'paystra', 'module' => 'Cards, UPI, Net Banking and Wallets (Paystra)'], $module->selection());
-        self::assertSame(2, $module->order_status);
+        self::assertSame(5, $module->order_status, 'orders are written in the Preparing [Paystra] status');
         self::assertContains('4111 1111 1111 1111', $module->confirmation()['title']);
         $GLOBALS['currency'] = 'USD';
         self::assertFalse((new TestPaystra())->enabled);
@@ -50,12 +51,12 @@ final class ModuleTest extends OsCommerceTestCase
         self::assertFalse((new TestPaystra())->enabled);
     }
 
-    public function testTheConfirmationFormPostsASignedRequestToPaystra(): void
+    public function testTheConfirmationWritesThePreparingOrderAndPostsASignedRequestForIt(): void
     {
         [$action, $fields] = self::confirmationForm();
         self::assertSame('http://127.0.0.1:4100/sandbox/paymentrequest', $action);
         self::assertSame('149950', $fields['AMOUNT'], '₹1,499.50 in paise');
-        self::assertMatches('/^OS-12_48213-\d{13}$/', $fields['ORDER_ID']);
+        self::assertMatches('/^OS-501-\d{13}$/', $fields['ORDER_ID'], 'the order written at the confirmation');
         self::assertSame('https://store.test/catalog/ext/modules/payment/paystra/return.php', $fields['RETURN_URL']);
         self::assertSame('https://store.test/catalog/ext/modules/payment/paystra/webhook.php', $fields['NOTIFY_URL'] ?? null);
         self::assertSame('356', $fields['CURRENCY_CODE']);
@@ -65,6 +66,17 @@ final class ModuleTest extends OsCommerceTestCase
         self::assertSame('4423456789', $fields['CUST_MOBILE'], 'the last 10 digits');
         self::assertTrue(Hash::verify($fields, self::SALT));
         self::assertSame([$fields['ORDER_ID'] => '149950'], $_SESSION['paystra_orders']);
+
+        $order = osc_order(501);
+        self::assertSame(5, $order['orders_status'], 'Preparing [Paystra]');
+        self::assertSame(12, $order['customers_id']);
+        self::assertSame('Ananya Iyer', $order['delivery_name']);
+        self::assertSame('INR', $order['currency']);
+        self::assertSame(['ot_subtotal', 'ot_shipping', 'ot_total'], array_column(osc_rows('orders_total', 'orders_id', 501), 'class'));
+        self::assertSame(['Tirukkural (hardback)'], array_column(osc_rows('orders_products', 'orders_id', 501), 'products_name'));
+        self::assertSame([], osc_rows('orders_status_history', 'orders_id', 501), 'no history until Paystra answers');
+        self::assertSame(10, $GLOBALS['osc']['db']['products'][7]['products_quantity'], 'stock changes only when paid');
+        self::assertSame(501, $_SESSION['paystra_order']['orders_id']);
     }
 
     public function testTheTotalIsConvertedAtTheStoresRupeeRate(): void
@@ -75,37 +87,83 @@ final class ModuleTest extends OsCommerceTestCase
         self::assertSame('149844', $fields['AMOUNT']);
     }
 
-    public function testAPaidResponseLetsCheckoutProcessCreateTheOrderWithTheTxnId(): void
+    public function testTheSameCartKeepsItsOrderAndAChangedCartReplacesTheUnpaidOne(): void
     {
-        [, $fields] = self::confirmationForm();
-        self::assertSame(501, self::checkoutProcess(self::gatewayResponse($fields['ORDER_ID'], '149950')));
-        [$table, $row] = $GLOBALS['osc']['performed'][0];
-        self::assertSame('orders_status_history', $table);
-        self::assertSame(501, $row['orders_id']);
-        self::assertSame(1, $row['orders_status_id'], 'the order status checkout_process.php used');
-        self::assertContains('Paystra 000 Transaction successful, TXN_ID 1763712000123456', $row['comments']);
-        self::assertSame(false, isset($_SESSION['paystra_orders']));
+        [, $first] = self::confirmationForm();
+        usleep(2000);
+        [, $again] = self::confirmationForm();
+        self::assertMatches('/^OS-501-/', $again['ORDER_ID'], 'a reloaded confirmation page: the same order');
+        self::assertSame(1, count($GLOBALS['osc']['db']['orders']));
+
+        $GLOBALS['cart']->cartID = '48214';
+        $GLOBALS['order']->info['total'] = 1599.5;
+        [, $changed] = self::confirmationForm();
+        self::assertSame(null, osc_order(501), 'the unpaid order of the old cart is deleted');
+        self::assertSame([], osc_rows('orders_products', 'orders_id', 501));
+        $new = $_SESSION['paystra_order']['orders_id'];
+        self::assertMatches('/^OS-' . $new . '-/', $changed['ORDER_ID']);
+        self::assertSame('159950', $changed['AMOUNT']);
+        self::assertSame(['GET_LOCK paystra_OS_501', 'RELEASE_LOCK paystra_OS_501'], self::$locks, 'deleted under the order lock');
     }
 
-    public function testAPendingResponseUsesThePendingStatus(): void
+    public function testAPaidReturnPlacesTheOrderAndShowsTheSuccessPage(): void
     {
-        $GLOBALS['order']->info['order_status'] = 2;
         [, $fields] = self::confirmationForm();
-        self::assertSame(501, self::checkoutProcess(self::gatewayResponse($fields['ORDER_ID'], '149950', ['STATUS' => 'Pending', 'RESPONSE_CODE' => '026'])));
-        self::assertSame(1, $GLOBALS['order']->info['order_status']);
+        self::assertSame(self::SUCCESS, self::checkoutProcess(self::gatewayResponse($fields['ORDER_ID'], '149950')));
+        self::assertSame(2, osc_order(501)['orders_status']);
+        $history = osc_rows('orders_status_history', 'orders_id', 501);
+        self::assertSame(1, count($history));
+        self::assertSame(2, $history[0]['orders_status_id']);
+        self::assertSame('1', $history[0]['customer_notified']);
+        self::assertContains('Paystra 000 Transaction successful, TXN_ID 1763712000123456, ORDER_ID ' . $fields['ORDER_ID'], $history[0]['comments']);
+        self::assertSame(['products_quantity' => 9, 'products_ordered' => 1], $GLOBALS['osc']['db']['products'][7]);
+        self::assertSame(1, count($GLOBALS['osc']['mail']), 'the order email');
+        self::assertContains('Order Number: 501', $GLOBALS['osc']['mail'][0]['text']);
+        self::assertContains('1 x Tirukkural (hardback) (TK-01)', $GLOBALS['osc']['mail'][0]['text']);
+        self::assertContains('Total: ₹1,499.50', $GLOBALS['osc']['mail'][0]['text']);
+        self::assertSame('ananya.iyer@example.com', $GLOBALS['osc']['mail'][0]['to_email']);
+        self::assertSame(1, $GLOBALS['cart']->resets, 'the cart is emptied');
+        self::assertSame(false, isset($GLOBALS['osc']['db']['customers_basket'][12]), 'and the stored basket');
+        self::assertSame(['sendto', 'billto', 'shipping', 'payment', 'comments'], $GLOBALS['osc']['unregistered']);
+        self::assertSame(false, isset($_SESSION['paystra_orders']) || isset($_SESSION['paystra_order']));
+        self::assertSame(['GET_LOCK paystra_OS_501', 'RELEASE_LOCK paystra_OS_501'], self::$locks);
     }
 
-    public function testADeclinedResponseCreatesNoOrderAndTellsTheCustomerWhy(): void
+    public function testAPendingResponseUsesThePendingStatusAndTheWebhookPaysItLater(): void
+    {
+        $GLOBALS['osc']['config']['MODULE_PAYMENT_PAYSTRA_PENDING_STATUS_ID'] = '4';
+        [, $fields] = self::confirmationForm();
+        self::assertSame(self::SUCCESS, self::checkoutProcess(self::gatewayResponse($fields['ORDER_ID'], '149950', ['STATUS' => 'Pending', 'RESPONSE_CODE' => '026'])));
+        self::assertSame(4, osc_order(501)['orders_status']);
+        self::assertSame(1, count($GLOBALS['osc']['mail']), 'the order is placed');
+
+        [$status, $answer] = self::deliver(self::webhookDelivery($fields['ORDER_ID'], '149950'));
+        self::assertSame([200, '2'], [$status, $answer['status']]);
+        self::assertSame(2, osc_order(501)['orders_status']);
+        self::assertSame(2, count(osc_rows('orders_status_history', 'orders_id', 501)));
+        self::assertSame(1, count($GLOBALS['osc']['mail']), 'placed once: no second email');
+        self::assertSame(9, $GLOBALS['osc']['db']['products'][7]['products_quantity'], 'and no second stock change');
+    }
+
+    public function testADeclinedResponseLeavesTheOrderUnpaidAndTellsTheCustomerWhy(): void
     {
         [, $fields] = self::confirmationForm();
         $url = self::checkoutProcess(self::declinedResponse($fields['ORDER_ID'], '149950'));
         self::assertSame(self::PAYMENT_ERROR . urlencode('Paystra answered: 004 Transaction declined by the issuing bank. No money was taken; you can try again or choose another payment method.'), $url);
-        self::assertSame([], $GLOBALS['osc']['performed']);
+        self::assertSame(5, osc_order(501)['orders_status'], 'still preparing, for the next attempt');
+        self::assertSame([], $GLOBALS['osc']['mail']);
+        self::assertSame(0, $GLOBALS['cart']->resets);
         $_GET['error'] = urldecode(substr($url, strlen(self::PAYMENT_ERROR)));
         self::assertContains('004 Transaction declined', (new TestPaystra())->get_error()['error']);
+
+        // The customer tries again from the confirmation page: the same order, now paid.
+        [, $retry] = self::confirmationForm();
+        self::assertMatches('/^OS-501-/', $retry['ORDER_ID']);
+        self::assertSame(self::SUCCESS, self::checkoutProcess(self::gatewayResponse($retry['ORDER_ID'], '149950')));
+        self::assertSame(2, osc_order(501)['orders_status']);
     }
 
-    public function testATamperedResponseCreatesNoOrder(): void
+    public function testATamperedResponseChangesNoOrder(): void
     {
         [, $fields] = self::confirmationForm();
         $orderId = $fields['ORDER_ID'];
@@ -118,21 +176,25 @@ final class ModuleTest extends OsCommerceTestCase
         ] as $posted) {
             self::assertSame(self::PAYMENT_ERROR . urlencode(MODULE_PAYMENT_PAYSTRA_ERROR_NOT_VERIFIED), self::checkoutProcess($posted));
         }
-        self::assertSame([], $GLOBALS['osc']['performed']);
+        self::assertSame(5, osc_order(501)['orders_status']);
+        self::assertSame([], $GLOBALS['osc']['mail']);
         $log = (string) file_get_contents(ERROR_LOG);
         self::assertContains('Paystra: response rejected: The response HASH does not verify', $log);
         self::assertContains('Paystra: response rejected: The response is for another merchant', $log);
     }
 
-    public function testAResponseForAnotherAmountOrAttemptCreatesNoOrder(): void
+    public function testAResponseForAnotherAmountOrAttemptChangesNoOrder(): void
     {
         [, $fields] = self::confirmationForm();
         $notVerified = self::PAYMENT_ERROR . urlencode(MODULE_PAYMENT_PAYSTRA_ERROR_NOT_VERIFIED);
         self::assertSame($notVerified, self::checkoutProcess(self::gatewayResponse($fields['ORDER_ID'], '149900')));
-        self::assertSame($notVerified, self::checkoutProcess(self::gatewayResponse('OS-12_48213-1763712000123', '149950')), 'never issued to this checkout');
-        $GLOBALS['order']->info['total'] = 1500.0;
-        self::assertSame($notVerified, self::checkoutProcess(self::gatewayResponse($fields['ORDER_ID'], '149950')), 'the cart changed since');
-        self::assertSame([], $GLOBALS['osc']['performed']);
+        self::assertSame($notVerified, self::checkoutProcess(self::gatewayResponse('OS-501-1763712000123', '149950')), 'never issued to this checkout');
+        self::assertContains('order 501 is for 149950 paise', (string) file_get_contents(ERROR_LOG));
+
+        $GLOBALS['cart']->cartID = '48214';
+        self::confirmationForm();
+        self::assertSame($notVerified, self::checkoutProcess(self::gatewayResponse($fields['ORDER_ID'], '149950')), 'the order of a cart replaced since');
+        self::assertSame([], $GLOBALS['osc']['mail']);
     }
 
     public function testEachResponseIsUsedOnceAndEveryOpenAttemptCounts(): void
@@ -142,8 +204,9 @@ final class ModuleTest extends OsCommerceTestCase
         [, $second] = self::confirmationForm();
         self::assertSame(2, count($_SESSION['paystra_orders']));
         $paid = self::gatewayResponse($first['ORDER_ID'], '149950');
-        self::assertSame(501, self::checkoutProcess($paid), 'an earlier tab\'s attempt is still accepted');
-        self::assertSame(self::PAYMENT_ERROR . urlencode(MODULE_PAYMENT_PAYSTRA_ERROR_NOT_VERIFIED), self::checkoutProcess($paid), 'a replay creates no second order');
+        self::assertSame(self::SUCCESS, self::checkoutProcess($paid), 'an earlier tab\'s attempt is still accepted');
+        self::assertSame(self::PAYMENT_ERROR . urlencode(MODULE_PAYMENT_PAYSTRA_ERROR_NOT_VERIFIED), self::checkoutProcess($paid), 'a replay places nothing more');
+        self::assertSame(1, count($GLOBALS['osc']['mail']));
     }
 
     public function testReturnPhpHandsTheResponseToCheckoutProcessFromTheStoresOwnPage(): void
@@ -156,7 +219,7 @@ final class ModuleTest extends OsCommerceTestCase
         self::assertNotContains('<form', self::relay(['PAY_ID' => '1', 'ENCDATA' => '<b>']));
     }
 
-    public function testInstallAddsEveryKeyAndRemoveDeletesThem(): void
+    public function testInstallAddsEveryKeyAndThePreparingStatusAndRemoveDeletesThem(): void
     {
         $module = new TestPaystra();
         $module->install();
@@ -169,10 +232,23 @@ final class ModuleTest extends OsCommerceTestCase
             'MODULE_PAYMENT_PAYSTRA_STATUS', 'MODULE_PAYMENT_PAYSTRA_TEST_MODE', 'MODULE_PAYMENT_PAYSTRA_PAY_ID',
             'MODULE_PAYMENT_PAYSTRA_SALT', 'MODULE_PAYMENT_PAYSTRA_KEY_SALT', 'MODULE_PAYMENT_PAYSTRA_WEBHOOK_SECRET', 'MODULE_PAYMENT_PAYSTRA_GATEWAY_URL',
             'MODULE_PAYMENT_PAYSTRA_ZONE', 'MODULE_PAYMENT_PAYSTRA_ORDER_STATUS_ID', 'MODULE_PAYMENT_PAYSTRA_PENDING_STATUS_ID',
-            'MODULE_PAYMENT_PAYSTRA_SORT_ORDER',
+            'MODULE_PAYMENT_PAYSTRA_PREPARE_ORDER_STATUS_ID', 'MODULE_PAYMENT_PAYSTRA_SORT_ORDER',
         ], $module->keys());
         self::assertContains("tep_cfg_select_option(array(\\'True\\', \\'False\\'), ", $inserts[0]);
         self::assertContains("'tep_get_order_status_name'", $inserts[8]);
+        self::assertContains("'MODULE_PAYMENT_PAYSTRA_PREPARE_ORDER_STATUS_ID', '5'", $inserts[10], 'the status it created');
+        $statuses = array_values(array_filter($GLOBALS['osc']['queries'], static fn ($sql) => str_starts_with($sql, 'insert into orders_status ')));
+        self::assertSame([
+            "insert into orders_status (orders_status_id, language_id, orders_status_name) values ('5', '1', 'Preparing [Paystra]')",
+            "insert into orders_status (orders_status_id, language_id, orders_status_name) values ('5', '2', 'Preparing [Paystra]')",
+        ], $statuses);
+        self::assertContains("update orders_status set public_flag = 0, downloads_flag = 0 where orders_status_id = '5'", implode("\n", $GLOBALS['osc']['queries']), 'hidden from customers');
+
+        osc_reset();
+        $GLOBALS['osc']['preparing_exists'] = [['orders_status_id' => '9']];
+        (new TestPaystra())->install();
+        self::assertSame([], array_values(array_filter($GLOBALS['osc']['queries'], static fn ($sql) => str_starts_with($sql, 'insert into orders_status '))), 'a reinstall reuses it');
+
         $module->remove();
         self::assertContains("delete from configuration where configuration_key in ('MODULE_PAYMENT_PAYSTRA_STATUS', ", end($GLOBALS['osc']['queries']));
         self::assertSame(0, $module->check());
@@ -180,56 +256,89 @@ final class ModuleTest extends OsCommerceTestCase
 
     // ---- the webhook (NOTIFY_URL) ----
 
-    /** The order checkout_process.php created from the customer's return ($status: its status id). */
-    private static function orderFromTheReturn(array $posted, int $status): void
-    {
-        $GLOBALS['order']->info['order_status'] = $status;
-        self::assertSame(501, self::checkoutProcess($posted));
-        $GLOBALS['osc']['orders'][501] = ['status' => $GLOBALS['order']->info['order_status'], 'total' => 1499.5, 'currency' => 'INR', 'history' => [$GLOBALS['osc']['performed'][0][1]['comments']]];
-    }
-
     private static function deliver(array $delivery): array
     {
         return (new TestPaystra())->webhook($delivery['body'], $delivery['header']);
     }
 
-    public function testTheWebhookPaysAnOrderTheReturnLeftPending(): void
-    {
-        [, $fields] = self::confirmationForm();
-        $GLOBALS['osc']['config']['MODULE_PAYMENT_PAYSTRA_PENDING_STATUS_ID'] = '4';
-        self::orderFromTheReturn(self::gatewayResponse($fields['ORDER_ID'], '149950', ['STATUS' => 'Pending', 'RESPONSE_CODE' => '026']), 1);
-        self::assertSame(4, $GLOBALS['osc']['orders'][501]['status']);
-        $delivery = self::webhookDelivery($fields['ORDER_ID'], '149950');
-        [$status, $answer] = self::deliver($delivery);
-        self::assertSame(200, $status);
-        self::assertSame('2', $answer['status']);
-        self::assertSame(2, $GLOBALS['osc']['orders'][501]['status']);
-        self::assertContains('Paystra 000 Transaction successful, TXN_ID 1763712000123456', end($GLOBALS['osc']['orders'][501]['history']));
-
-        $performed = count($GLOBALS['osc']['performed']);
-        self::assertSame(200, self::deliver($delivery)[0], 'a second delivery');
-        self::assertSame(200, self::deliver(self::declinedDelivery($fields['ORDER_ID'], '149950'))[0], 'a failure after the capture');
-        self::assertSame(2, $GLOBALS['osc']['orders'][501]['status']);
-        self::assertSame($performed, count($GLOBALS['osc']['performed']), 'nothing more written');
-    }
-
-    public function testTheWebhookAfterAPaidReturnChangesNothing(): void
-    {
-        [, $fields] = self::confirmationForm();
-        self::orderFromTheReturn(self::gatewayResponse($fields['ORDER_ID'], '149950'), 2);
-        $performed = count($GLOBALS['osc']['performed']);
-        self::assertSame([200, '2'], array_map(static fn ($a) => is_array($a) ? $a['status'] : $a, self::deliver(self::webhookDelivery($fields['ORDER_ID'], '149950'))));
-        self::assertSame($performed, count($GLOBALS['osc']['performed']));
-    }
-
-    public function testAPaymentWhoseCustomerNeverReturnedIsAnswered200AndLogged(): void
+    public function testTheWebhookCompletesTheOrderWhenTheCustomerNeverReturned(): void
     {
         [, $fields] = self::confirmationForm();
         [$status, $answer] = self::deliver(self::webhookDelivery($fields['ORDER_ID'], '149950'));
+        self::assertSame(200, $status);
+        self::assertSame('2', $answer['status']);
+        self::assertSame(2, osc_order(501)['orders_status']);
+        self::assertContains('Paystra 000 Transaction successful, TXN_ID 1763712000123456', osc_rows('orders_status_history', 'orders_id', 501)[0]['comments']);
+        self::assertSame(['products_quantity' => 9, 'products_ordered' => 1], $GLOBALS['osc']['db']['products'][7]);
+        self::assertSame(1, count($GLOBALS['osc']['mail']), 'the customer gets the order email');
+        self::assertSame(false, isset($GLOBALS['osc']['db']['customers_basket'][12]), 'the stored cart is emptied');
+
+        // The customer comes back after all: the success page, nothing placed twice.
+        self::assertSame(self::SUCCESS, self::checkoutProcess(self::gatewayResponse($fields['ORDER_ID'], '149950')));
+        self::assertSame(1, $GLOBALS['cart']->resets);
+        self::assertSame(1, count(osc_rows('orders_status_history', 'orders_id', 501)));
+        self::assertSame(1, count($GLOBALS['osc']['mail']));
+        self::assertSame(9, $GLOBALS['osc']['db']['products'][7]['products_quantity']);
+    }
+
+    public function testTheWebhookAfterAPaidReturnAndASecondDeliveryChangeNothing(): void
+    {
+        [, $fields] = self::confirmationForm();
+        self::assertSame(self::SUCCESS, self::checkoutProcess(self::gatewayResponse($fields['ORDER_ID'], '149950')));
+        $delivery = self::webhookDelivery($fields['ORDER_ID'], '149950');
+        foreach ([$delivery, $delivery, self::declinedDelivery($fields['ORDER_ID'], '149950')] as $again) {
+            [$status, $answer] = self::deliver($again);
+            self::assertSame([200, '2'], [$status, $answer['status']]);
+        }
+        self::assertSame(2, osc_order(501)['orders_status'], 'never back');
+        self::assertSame(1, count(osc_rows('orders_status_history', 'orders_id', 501)));
+        self::assertSame(1, count($GLOBALS['osc']['mail']));
+    }
+
+    public function testAFailedEventLeavesThePreparingOrderForTheNextAttempt(): void
+    {
+        [, $fields] = self::confirmationForm();
+        [$status, $answer] = self::deliver(self::declinedDelivery($fields['ORDER_ID'], '149950'));
+        self::assertSame([200, '5'], [$status, $answer['status']]);
+        self::assertSame([], osc_rows('orders_status_history', 'orders_id', 501));
+        self::assertContains('order 501 not paid: Paystra 004', (string) file_get_contents(ERROR_LOG));
+    }
+
+    public function testAReturnAndAWebhookAtTheSameMomentPlaceTheOrderOnce(): void
+    {
+        [, $fields] = self::confirmationForm();
+        $delivery = self::webhookDelivery($fields['ORDER_ID'], '149950');
+        $webhook = null;
+        // The webhook holds the order's lock when the return asks for it: the return waits, then
+        // reads the order inside the lock, finds it paid and only shows the success page.
+        self::$whileWaiting = static function () use ($delivery, &$webhook): void {
+            $webhook = self::deliver($delivery);
+        };
+        self::assertSame(self::SUCCESS, self::checkoutProcess(self::gatewayResponse($fields['ORDER_ID'], '149950')));
+        self::assertSame([200, '2'], [$webhook[0], $webhook[1]['status']]);
+        self::assertSame(['GET_LOCK paystra_OS_501', 'GET_LOCK paystra_OS_501', 'RELEASE_LOCK paystra_OS_501', 'RELEASE_LOCK paystra_OS_501'], self::$locks);
+        self::assertSame(1, count(osc_rows('orders_status_history', 'orders_id', 501)), 'one status change');
+        self::assertSame(1, count($GLOBALS['osc']['mail']), 'one order email');
+        self::assertSame(['products_quantity' => 9, 'products_ordered' => 1], $GLOBALS['osc']['db']['products'][7], 'stock taken once');
+    }
+
+    public function testAWebhookForAnOrderStillLockedIsAnswered503AndChangesNothing(): void
+    {
+        [, $fields] = self::confirmationForm();
+        self::$lockBusy = true;
+        [$status, $answer] = self::deliver(self::webhookDelivery($fields['ORDER_ID'], '149950'));
+        self::assertSame(503, $status, 'the gateway delivers it again');
+        self::assertSame(true, $answer['retry']);
+        self::assertSame(5, osc_order(501)['orders_status']);
+        self::assertSame([], $GLOBALS['osc']['mail']);
+    }
+
+    public function testAnEventForAnOrderThisStoreDoesNotHaveIsAnswered200AndLogged(): void
+    {
+        [$status, $answer] = self::deliver(self::webhookDelivery('OS-777-1763712000123', '149950'));
         self::assertSame(200, $status, 'the gateway stops retrying');
-        self::assertContains('this customer has not', $answer['ignored']);
-        self::assertContains('creates the order when the customer returns', (string) file_get_contents(ERROR_LOG));
-        self::assertSame([], $GLOBALS['osc']['performed']);
+        self::assertContains('names no rupee order of this store', $answer['ignored']);
+        self::assertContains('names no rupee order of this store', (string) file_get_contents(ERROR_LOG));
     }
 
     public function testTamperedWrongSecretAndStaleDeliveriesAreRefusedWith400(): void

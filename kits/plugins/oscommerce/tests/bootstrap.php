@@ -21,18 +21,51 @@ if (!is_file(PLUGIN_ROOT . '/' . $plugin['coreInto'] . '/autoload.php')) {
     exit(2);
 }
 
-define('TABLE_CONFIGURATION', 'configuration');
-define('TABLE_ZONES_TO_GEO_ZONES', 'zones_to_geo_zones');
-define('TABLE_ORDERS_STATUS_HISTORY', 'orders_status_history');
-define('TABLE_ORDERS', 'orders');
-define('TABLE_ORDERS_TOTAL', 'orders_total');
+foreach ([
+    'CONFIGURATION' => 'configuration', 'ZONES_TO_GEO_ZONES' => 'zones_to_geo_zones', 'ORDERS' => 'orders',
+    'ORDERS_TOTAL' => 'orders_total', 'ORDERS_STATUS' => 'orders_status', 'ORDERS_STATUS_HISTORY' => 'orders_status_history',
+    'ORDERS_PRODUCTS' => 'orders_products', 'ORDERS_PRODUCTS_ATTRIBUTES' => 'orders_products_attributes',
+    'ORDERS_PRODUCTS_DOWNLOAD' => 'orders_products_download', 'PRODUCTS' => 'products', 'PRODUCTS_OPTIONS' => 'products_options',
+    'PRODUCTS_OPTIONS_VALUES' => 'products_options_values', 'PRODUCTS_ATTRIBUTES' => 'products_attributes',
+    'PRODUCTS_ATTRIBUTES_DOWNLOAD' => 'products_attributes_download', 'CUSTOMERS_BASKET' => 'customers_basket',
+    'CUSTOMERS_BASKET_ATTRIBUTES' => 'customers_basket_attributes',
+] as $name => $table) {
+    define('TABLE_' . $name, $table);
+}
 define('FILENAME_CHECKOUT_PAYMENT', 'checkout_payment.php');
+define('FILENAME_CHECKOUT_SUCCESS', 'checkout_success.php');
+define('FILENAME_ACCOUNT_HISTORY_INFO', 'account_history_info.php');
+// includes/languages/english/checkout_process.php
+define('EMAIL_TEXT_SUBJECT', 'Order Process');
+define('EMAIL_TEXT_ORDER_NUMBER', 'Order Number:');
+define('EMAIL_TEXT_INVOICE_URL', 'Detailed Invoice:');
+define('EMAIL_TEXT_DATE_ORDERED', 'Date Ordered:');
+define('EMAIL_TEXT_PRODUCTS', 'Products');
+define('EMAIL_TEXT_DELIVERY_ADDRESS', 'Delivery Address');
+define('EMAIL_TEXT_BILLING_ADDRESS', 'Billing Address');
+define('EMAIL_TEXT_PAYMENT_METHOD', 'Payment Method');
+define('EMAIL_SEPARATOR', '------------------------------------------------------');
 
 final class OscRedirect extends RuntimeException
 {
     public function __construct(public readonly string $url)
     {
         parent::__construct("redirect to $url");
+    }
+}
+
+/** The session's shopping cart (includes/classes/shopping_cart.php). */
+final class OscCart
+{
+    public int $resets = 0;
+
+    public function __construct(public string $cartID)
+    {
+    }
+
+    public function reset(bool $reset_database = false): void
+    {
+        $this->resets++;
     }
 }
 
@@ -44,61 +77,124 @@ register_shutdown_function(static fn () => is_file(ERROR_LOG) && unlink(ERROR_LO
 function osc_reset(): void
 {
     file_put_contents(ERROR_LOG, '');
-    $GLOBALS['osc'] = ['queries' => [], 'performed' => [], 'zones' => [], 'orders' => [], 'config' => [
-        'MODULE_PAYMENT_PAYSTRA_STATUS' => 'True',
-        'MODULE_PAYMENT_PAYSTRA_TEST_MODE' => 'True',
-        'MODULE_PAYMENT_PAYSTRA_PAY_ID' => '',
-        'MODULE_PAYMENT_PAYSTRA_SALT' => '',
-        'MODULE_PAYMENT_PAYSTRA_KEY_SALT' => '',
-        'MODULE_PAYMENT_PAYSTRA_GATEWAY_URL' => 'http://127.0.0.1:4100/sandbox',
-        'MODULE_PAYMENT_PAYSTRA_ZONE' => '0',
-        'MODULE_PAYMENT_PAYSTRA_ORDER_STATUS_ID' => '2',
-        'MODULE_PAYMENT_PAYSTRA_PENDING_STATUS_ID' => '1',
-        'MODULE_PAYMENT_PAYSTRA_SORT_ORDER' => '0',
-        'DEFAULT_ORDERS_STATUS_ID' => '1',
-    ]];
+    $GLOBALS['osc'] = [
+        'queries' => [], 'zones' => [], 'mail' => [], 'unregistered' => [], 'next_id' => 501,
+        // Tables the module writes with tep_db_perform() (rows with their id) and reads back.
+        'db' => ['products' => [7 => ['products_quantity' => 10, 'products_ordered' => 0]], 'customers_basket' => [12 => 2]],
+        'config' => [
+            'MODULE_PAYMENT_PAYSTRA_STATUS' => 'True',
+            'MODULE_PAYMENT_PAYSTRA_TEST_MODE' => 'True',
+            'MODULE_PAYMENT_PAYSTRA_PAY_ID' => '',
+            'MODULE_PAYMENT_PAYSTRA_SALT' => '',
+            'MODULE_PAYMENT_PAYSTRA_KEY_SALT' => '',
+            'MODULE_PAYMENT_PAYSTRA_GATEWAY_URL' => 'http://127.0.0.1:4100/sandbox',
+            'MODULE_PAYMENT_PAYSTRA_ZONE' => '0',
+            'MODULE_PAYMENT_PAYSTRA_ORDER_STATUS_ID' => '2',
+            'MODULE_PAYMENT_PAYSTRA_PENDING_STATUS_ID' => '1',
+            'MODULE_PAYMENT_PAYSTRA_PREPARE_ORDER_STATUS_ID' => '5',
+            'MODULE_PAYMENT_PAYSTRA_SORT_ORDER' => '0',
+            'DEFAULT_ORDERS_STATUS_ID' => '1',
+            'STOCK_LIMITED' => 'true',
+            'STOCK_ALLOW_CHECKOUT' => 'true',
+            'SEND_EMAILS' => 'true',
+            'STORE_NAME' => 'Chennai Books',
+            'STORE_OWNER' => 'Chennai Books',
+            'STORE_OWNER_EMAIL_ADDRESS' => 'orders@chennaibooks.example',
+            'SEND_EXTRA_ORDER_EMAILS_TO' => '',
+        ],
+    ];
     $_SESSION = [];
     $_POST = [];
     $_GET = [];
     $GLOBALS['currency'] = 'INR';
     $GLOBALS['customer_id'] = 12;
-    $GLOBALS['cart'] = (object) ['cartID' => '48213'];
-    $GLOBALS['insert_id'] = null;
+    $GLOBALS['languages_id'] = 1;
+    $GLOBALS['cart'] = new OscCart('48213');
     $GLOBALS['currencies'] = (object) ['currencies' => [
         'INR' => ['value' => 1.0, 'decimal_places' => 2],
         'USD' => ['value' => 0.012, 'decimal_places' => 2],
     ]];
+    $address = ['firstname' => 'Ananya', 'lastname' => 'Iyer', 'company' => '', 'street_address' => '14 Luz Church Road', 'suburb' => 'Mylapore', 'city' => 'Chennai', 'postcode' => '600004', 'state' => 'Tamil Nadu', 'country' => ['id' => 99, 'title' => 'India'], 'zone_id' => 1505, 'format_id' => 1];
     $GLOBALS['order'] = (object) [
-        'info' => ['total' => 1499.5, 'order_status' => 1, 'comments' => ''],
-        'customer' => ['firstname' => 'Ananya', 'lastname' => 'Iyer', 'email_address' => 'ananya.iyer@example.com', 'telephone' => '044 2345 6789'],
-        'billing' => ['country' => ['id' => 99], 'zone_id' => 1505],
+        'info' => ['total' => 1499.5, 'order_status' => 5, 'comments' => '', 'currency' => 'INR', 'currency_value' => 1.0, 'payment_method' => 'Cards, UPI, Net Banking and Wallets (Paystra)'],
+        'customer' => $address + ['email_address' => 'ananya.iyer@example.com', 'telephone' => '044 2345 6789'],
+        'delivery' => $address,
+        'billing' => $address,
+        'products' => [['id' => '7', 'model' => 'TK-01', 'name' => 'Tirukkural (hardback)', 'price' => 1400.0, 'final_price' => 1400.0, 'tax' => 0, 'qty' => 1]],
     ];
+    // checkout_confirmation.php has run the order total modules before the payment module.
+    $GLOBALS['order_total_modules'] = (object) ['modules' => ['ot_subtotal.php', 'ot_shipping.php', 'ot_total.php']];
+    $GLOBALS['ot_subtotal'] = (object) ['enabled' => true, 'code' => 'ot_subtotal', 'sort_order' => 1, 'output' => [['title' => 'Sub-Total:', 'text' => '₹1,400.00', 'value' => 1400.0]]];
+    $GLOBALS['ot_shipping'] = (object) ['enabled' => true, 'code' => 'ot_shipping', 'sort_order' => 2, 'output' => [['title' => 'Courier:', 'text' => '₹99.50', 'value' => 99.5]]];
+    $GLOBALS['ot_total'] = (object) ['enabled' => true, 'code' => 'ot_total', 'sort_order' => 4, 'output' => [['title' => 'Total:', 'text' => '<strong>₹1,499.50</strong>', 'value' => 1499.5]]];
+}
+
+/** Rows of a stand-in table whose column equals the value. */
+function osc_rows(string $table, string $column, int $value): array
+{
+    return array_values(array_filter($GLOBALS['osc']['db'][$table] ?? [], static fn (array $row): bool => (int) ($row[$column] ?? 0) === $value));
+}
+
+/** The order's rows as the module wrote them (orders, totals, products, history). */
+function osc_order(int $id): ?array
+{
+    return $GLOBALS['osc']['db']['orders'][$id] ?? null;
 }
 
 function tep_db_query(string $sql): array
 {
     $GLOBALS['osc']['queries'][] = $sql;
+    $db = &$GLOBALS['osc']['db'];
+    if (($lock = \Paystra\Tests\TestCase::lockQuery($sql)) !== null) {
+        return [['result' => $lock]];
+    }
     if (str_contains($sql, TABLE_ZONES_TO_GEO_ZONES)) {
         return $GLOBALS['osc']['zones'];
     }
-    // Orders the tests placed ($GLOBALS['osc']['orders'][id] = status, total, currency, value, history).
-    if (preg_match("/select orders_id from orders_status_history where comments like '%ORDER_ID ([^%]+)%'/", $sql, $m) === 1) {
-        foreach ($GLOBALS['osc']['orders'] as $id => $order) {
-            foreach ($order['history'] as $comment) {
-                if (str_contains($comment, 'ORDER_ID ' . stripslashes($m[1]))) {
-                    return [['orders_id' => (string) $id]];
-                }
-            }
+    if (preg_match("/^select o.orders_status, o.payment_method, o.currency, o.currency_value, ot.value from orders o, orders_total ot where o.orders_id = '(\d+)' and ot.orders_id = o.orders_id and ot.class = 'ot_total'$/", $sql, $m) === 1) {
+        $order = osc_order((int) $m[1]);
+        $total = array_values(array_filter(osc_rows('orders_total', 'orders_id', (int) $m[1]), static fn ($row) => $row['class'] === 'ot_total'));
+        return $order && $total ? [['orders_status' => (string) $order['orders_status'], 'payment_method' => $order['payment_method'], 'currency' => $order['currency'], 'currency_value' => (string) $order['currency_value'], 'value' => (string) $total[0]['value']]] : [];
+    }
+    if (preg_match("/^select (orders_status|customers_id, customers_name.*) from orders where orders_id = '(\d+)'$/", $sql, $m) === 1) {
+        $order = osc_order((int) $m[2]);
+        return $order ? [$order] : [];
+    }
+    if (preg_match("/^select orders_products_id, .* from orders_products where orders_id = '(\d+)'$/", $sql, $m) === 1) {
+        return osc_rows('orders_products', 'orders_id', (int) $m[1]);
+    }
+    if (preg_match("/^select (orders_products_download_id|products_options, products_options_values) from (orders_products_download|orders_products_attributes) where orders_products_id = '(\d+)'/", $sql, $m) === 1) {
+        return osc_rows($m[2], 'orders_products_id', (int) $m[3]);
+    }
+    if (preg_match("/^select title, text from orders_total where orders_id = '(\d+)'/", $sql, $m) === 1) {
+        return osc_rows('orders_total', 'orders_id', (int) $m[1]);
+    }
+    if (preg_match("/^update orders set orders_status = '(\d+)', last_modified = now\(\) where orders_id = '(\d+)'$/", $sql, $m) === 1) {
+        $db['orders'][(int) $m[2]]['orders_status'] = (int) $m[1];
+        return [];
+    }
+    if (preg_match("/^update products set (products_quantity = products_quantity|products_ordered = products_ordered) ([-+]) (\d+) where products_id = '(\d+)'$/", $sql, $m) === 1) {
+        $column = explode(' ', $m[1])[0];
+        $db['products'][(int) $m[4]][$column] += ($m[2] === '-' ? -1 : 1) * (int) $m[3];
+        return [];
+    }
+    if (preg_match("/^delete from (\w+) where (orders_id|customers_id) = '(\d+)'$/", $sql, $m) === 1) {
+        if ($m[2] === 'customers_id') {
+            unset($db[$m[1]][(int) $m[3]]);
+        } else {
+            $db[$m[1]] = array_filter($db[$m[1]] ?? [], static fn (array $row, int $id): bool => (int) ($m[1] === 'orders' ? $id : $row['orders_id']) !== (int) $m[3], ARRAY_FILTER_USE_BOTH);
         }
         return [];
     }
-    if (preg_match("/from orders o, orders_total ot where o.orders_id = '(\d+)'/", $sql, $m) === 1) {
-        $order = $GLOBALS['osc']['orders'][(int) $m[1]] ?? null;
-        return $order ? [['orders_status' => (string) $order['status'], 'currency' => $order['currency'], 'currency_value' => '1.000000', 'value' => (string) $order['total']]] : [];
+    // install(): the "Preparing [Paystra]" status.
+    if (str_starts_with($sql, 'select orders_status_id from orders_status where orders_status_name')) {
+        return $GLOBALS['osc']['preparing_exists'] ?? [];
     }
-    if (preg_match("/update orders set orders_status = '(\d+)'.* where orders_id = '(\d+)'/", $sql, $m) === 1) {
-        $GLOBALS['osc']['orders'][(int) $m[2]]['status'] = (int) $m[1];
-        return [];
+    if (str_starts_with($sql, 'select max(orders_status_id)')) {
+        return [['status_id' => '4']];
+    }
+    if (str_starts_with($sql, 'describe orders_status public_flag')) {
+        return [['Field' => 'public_flag']];
     }
     if (str_contains($sql, 'select configuration_value')) {
         return isset($GLOBALS['osc']['installed']) ? [['configuration_value' => 'True']] : [];
@@ -119,11 +215,35 @@ function tep_db_input(string $value): string
 }
 function tep_db_perform(string $table, array $data, string $action = 'insert', string $parameters = ''): bool
 {
-    $GLOBALS['osc']['performed'][] = [$table, $data];
-    if ($table === TABLE_ORDERS_STATUS_HISTORY && isset($GLOBALS['osc']['orders'][(int) $data['orders_id']])) {
-        $GLOBALS['osc']['orders'][(int) $data['orders_id']]['history'][] = $data['comments'];
-    }
+    $id = $GLOBALS['osc']['next_id']++;
+    $GLOBALS['osc']['db'][$table][$id] = $data + ($table === TABLE_ORDERS_PRODUCTS ? ['orders_products_id' => $id] : []);
+    $GLOBALS['osc']['insert_id'] = $id;
     return true;
+}
+function tep_db_insert_id(): int
+{
+    return $GLOBALS['osc']['insert_id'];
+}
+function tep_not_null(mixed $value): bool
+{
+    return is_array($value) ? $value !== [] : ($value !== null && trim((string) $value) !== '' && strtolower((string) $value) !== 'null');
+}
+function tep_get_prid(string|int $uprid): int
+{
+    return (int) $uprid;
+}
+function tep_get_languages(): array
+{
+    return [['id' => 1, 'code' => 'en'], ['id' => 2, 'code' => 'hi']];
+}
+function tep_session_unregister(string $name): void
+{
+    $GLOBALS['osc']['unregistered'][] = $name;
+    unset($_SESSION[$name]);
+}
+function tep_mail(string $to_name, string $to_email, string $subject, string $text, string $from_name, string $from_email): void
+{
+    $GLOBALS['osc']['mail'][] = compact('to_name', 'to_email', 'subject', 'text');
 }
 function tep_href_link(string $page = '', string $parameters = '', string $connection = 'NONSSL', bool $add_session_id = true, bool $search_engine_safe = true): string
 {
@@ -153,10 +273,14 @@ abstract class OsCommerceTestCase extends \Paystra\Tests\TestCase
         osc_reset();
     }
 
-    /** checkout_confirmation.php: the module's hidden fields, read back as the browser posts them. */
+    /**
+     * checkout_confirmation.php: confirmation() (which writes the preparing order), then the
+     * module's hidden fields, read back as the browser posts them.
+     */
     protected static function confirmationForm(): array
     {
         $module = new TestPaystra();
+        $module->confirmation();
         $html = $module->process_button();
         preg_match_all('/<input type="hidden" name="([A-Z_]+)" value="([^"]*)">/', $html, $inputs, PREG_SET_ORDER);
         $fields = [];
@@ -167,20 +291,17 @@ abstract class OsCommerceTestCase extends \Paystra\Tests\TestCase
     }
 
     /**
-     * checkout_process.php with the posted response: before_process(), the order insert,
-     * after_process(). Returns the new order id, or the redirect when no order was created.
+     * checkout_process.php with the posted response: before_process() always ends in a
+     * redirect (checkout_success.php once the order is placed, the payment step otherwise).
      */
-    protected static function checkoutProcess(array $posted): int|string
+    protected static function checkoutProcess(array $posted): string
     {
         $_POST = $posted;
-        $module = new TestPaystra();
         try {
-            $module->before_process();
+            (new TestPaystra())->before_process();
         } catch (OscRedirect $redirect) {
             return $redirect->url;
         }
-        $GLOBALS['insert_id'] = 501;
-        $module->after_process();
-        return 501;
+        throw new \Paystra\Tests\AssertionFailed('before_process() did not redirect: checkout_process.php would write a second order');
     }
 }

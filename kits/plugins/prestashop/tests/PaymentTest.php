@@ -217,6 +217,34 @@ final class PaymentTest extends PrestaShopTestCase
         self::assertSame([], $GLOBALS['ps']['states']);
     }
 
+    public function testAReturnAndAWebhookAtTheSameMomentMakeOneOrder(): void
+    {
+        $form = self::cartSentToPaystra(1499.5);
+        $delivery = self::webhookDelivery($form['fields']['ORDER_ID'], '149950');
+        $webhook = null;
+        // The webhook holds the cart's lock when the return asks for it: the return waits, then
+        // looks the cart's order up inside the lock, finds the webhook's and makes none.
+        self::$whileWaiting = static function () use ($delivery, &$webhook): void {
+            $webhook = self::deliver($delivery);
+        };
+        self::assertSame(self::CONFIRMATION, self::validation()->handleResponse(self::gatewayResponse($form['fields']['ORDER_ID'], '149950')));
+        self::assertSame([200, 'order 1031 state 2'], [$webhook[0], $webhook[1]['status']]);
+        self::assertSame(['GET_LOCK paystra_PS_31', 'GET_LOCK paystra_PS_31', 'RELEASE_LOCK paystra_PS_31', 'RELEASE_LOCK paystra_PS_31'], self::$locks);
+        self::assertSame("SELECT GET_LOCK('paystra_PS_31', 10)", Db::getInstance()->queries[0], 'through Db::getInstance()');
+        self::assertSame([false, false, false, false], Db::getInstance()->useCache, 'never from the query cache');
+        self::assertSame(1, count($GLOBALS['ps']['validated']), 'one order from the cart');
+    }
+
+    public function testAWebhookForACartStillLockedIsAnswered503(): void
+    {
+        $form = self::cartSentToPaystra(1499.5);
+        self::$lockBusy = true;
+        [$status, $answer] = self::deliver(self::webhookDelivery($form['fields']['ORDER_ID'], '149950'));
+        self::assertSame(503, $status);
+        self::assertSame(true, $answer['retry']);
+        self::assertSame([], $GLOBALS['ps']['validated']);
+    }
+
     public function testAFailedEventAfterTheCaptureChangesNothing(): void
     {
         $form = self::cartSentToPaystra(1499.5);

@@ -25,8 +25,31 @@ namespace {
 
     define('_PS_VERSION_', '8.2.0');
 
+    /** Db::getInstance(): the module runs only its cart lock through it (GET_LOCK / RELEASE_LOCK). */
+    final class Db
+    {
+        private static ?Db $instance = null;
+        public array $queries = [];
+        public array $useCache = [];
+        public static function getInstance($master = true): Db
+        {
+            return self::$instance ??= new self();
+        }
+        public static function reset(): void
+        {
+            self::$instance = null;
+        }
+        public function getValue($sql, $use_cache = true)
+        {
+            $this->queries[] = $sql;
+            $this->useCache[] = $use_cache;
+            return \Paystra\Tests\TestCase::lockQuery((string) $sql) ?? false;
+        }
+    }
+
     function ps_reset(): void
     {
+        Db::reset();
         $GLOBALS['ps'] = [
             'config' => ['PS_OS_PAYMENT' => '2', 'PS_OS_ERROR' => '8', 'PS_LANG_DEFAULT' => '1'],
             'objects' => [],

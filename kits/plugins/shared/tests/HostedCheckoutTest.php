@@ -286,4 +286,78 @@ final class HostedCheckoutTest extends TestCase
         self::assertSame(['T-9-1763712000123', 'T-404-1763712000123'], $applied, 'a refused delivery reaches no order');
         self::assertSame('{"received":false,"reason":"signature-mismatch","error":"' . \Paystra\Webhook::MESSAGES['signature-mismatch'] . '"}', HostedCheckout::json($body));
     }
+
+    // ---- one outcome per order at a time (OrderLock) ----
+
+    /** An OrderLock over the stand-ins' lockCall(), as the platforms' locks are. */
+    private static function lock(): \Paystra\Plugin\OrderLock
+    {
+        return new \Paystra\Plugin\MysqlOrderLock(static fn (string $sql): ?string => self::lockQuery($sql));
+    }
+
+    public function testWithOrderLockHoldsTheOrdersNamedLockWhileApplying(): void
+    {
+        $checkout = self::checkout();
+        $queries = [];
+        $lock = new \Paystra\Plugin\MysqlOrderLock(static function (string $sql) use (&$queries): string {
+            $queries[] = $sql;
+            return '1';
+        });
+        self::assertSame('applied', $checkout->withOrderLock($lock, '1234', static fn (): string => 'applied'));
+        self::assertSame(["SELECT GET_LOCK('paystra_T_1234', 10)", "SELECT RELEASE_LOCK('paystra_T_1234')"], $queries);
+        self::assertSame(48, strlen($checkout->lockName(str_repeat('9', 60))), 'MySQL lock names are at most 64 characters: a long one is hashed');
+
+        self::assertThrows(\RuntimeException::class, static fn () => $checkout->withOrderLock(self::lock(), '7', static function (): never {
+            throw new \RuntimeException('the shop failed');
+        }));
+        self::assertSame(['GET_LOCK paystra_T_7', 'RELEASE_LOCK paystra_T_7'], self::$locks, 'released when applying throws');
+    }
+
+    public function testAnOrderStillLockedIsBusyAndNothingIsApplied(): void
+    {
+        self::$lockBusy = true;
+        $applied = false;
+        $busy = self::assertThrows(\Paystra\Plugin\Busy::class, static function () use (&$applied): void {
+            self::checkout()->withOrderLock(self::lock(), '7', static function () use (&$applied): void {
+                $applied = true;
+            });
+        }, 'being updated by another request');
+        self::assertTrue($busy instanceof Rejected, 'the return treats it as any response it must not act on');
+        self::assertFalse($applied);
+        self::assertSame(['GET_LOCK paystra_T_7'], self::$locks, 'a lock not held is not released');
+    }
+
+    public function testTheSecondCallerReChecksInsideTheLockAndDoesNothing(): void
+    {
+        $checkout = self::checkout();
+        $order = ['status' => 'pending', 'invoices' => 0];
+        // What every platform's apply does: read the order inside the lock, act only on a change.
+        $apply = static function () use ($checkout, &$order): string {
+            return $checkout->withOrderLock(self::lock(), '9', static function () use (&$order): string {
+                if ($order['status'] !== 'paid') {
+                    $order = ['status' => 'paid', 'invoices' => $order['invoices'] + 1];
+                }
+                return $order['status'];
+            });
+        };
+        // The webhook asks for the lock while the return holds it: it waits, then finds the order paid.
+        self::$whileWaiting = \Closure::fromCallable($apply);
+        self::assertSame('paid', $apply());
+        self::assertSame(1, $order['invoices']);
+        self::assertSame(['GET_LOCK paystra_T_9', 'GET_LOCK paystra_T_9', 'RELEASE_LOCK paystra_T_9', 'RELEASE_LOCK paystra_T_9'], self::$locks);
+    }
+
+    public function testAWebhookForABusyOrderIsAnswered503SoTheGatewayRetries(): void
+    {
+        $delivery = self::webhookDelivery('T-9-1763712000123', '5000');
+        $checkout = self::checkout();
+        self::$lockBusy = true;
+        $logs = [];
+        [$status, $body] = $checkout->receiveWebhook($delivery['body'], $delivery['header'], static fn ($outcome): string => $checkout->withOrderLock(self::lock(), $outcome->ref, static fn (): string => 'paid'), static function (string $level, string $message) use (&$logs): void {
+            $logs[] = "$level $message";
+        });
+        self::assertSame(503, $status);
+        self::assertSame(true, $body['retry']);
+        self::assertContains('not applied yet', $logs[0]);
+    }
 }

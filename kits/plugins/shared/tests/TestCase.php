@@ -24,6 +24,47 @@ abstract class TestCase
 
     private static int $assertions = 0;
 
+    /** The order locks the platform stand-ins were asked for, e.g. "GET_LOCK paystra_WC_1234". */
+    public static array $locks = [];
+    /** When true, the next lock is not granted (another request holds it past the timeout). */
+    public static bool $lockBusy = false;
+    /**
+     * Runs once, when the next lock is requested: the competing request that held the lock
+     * first (the return, or the webhook), which this request had to wait for.
+     */
+    public static ?\Closure $whileWaiting = null;
+
+    /**
+     * The stand-ins' order lock: records the call and grants it (false when $lockBusy); before
+     * granting, runs the request queued in $whileWaiting, as a real lock makes the second
+     * request wait until the first has finished.
+     */
+    public static function lockCall(string $operation, string $name): bool
+    {
+        self::$locks[] = $operation . ' ' . $name;
+        if ($operation !== 'GET_LOCK') {
+            return true;
+        }
+        if (self::$lockBusy) {
+            return false;
+        }
+        if (self::$whileWaiting !== null) {
+            $first = self::$whileWaiting;
+            self::$whileWaiting = null;
+            $first();
+        }
+        return true;
+    }
+
+    /** lockCall() for a stand-in database: "SELECT GET_LOCK('name', 10)" → '1' or '0'; null for other SQL. */
+    public static function lockQuery(string $sql): ?string
+    {
+        if (preg_match("/^SELECT (GET_LOCK|RELEASE_LOCK)\\('([^']+)'/", $sql, $m) !== 1) {
+            return null;
+        }
+        return self::lockCall($m[1], $m[2]) ? '1' : '0';
+    }
+
     protected function setUp(): void
     {
     }
@@ -270,6 +311,7 @@ abstract class TestCase
                     continue;
                 }
                 try {
+                    [self::$locks, self::$lockBusy, self::$whileWaiting] = [[], false, null];
                     $test = new $class();
                     $test->setUp();
                     $method->invoke($test);

@@ -10,6 +10,7 @@ defined( 'ABSPATH' ) || exit;
 use Paystra\GatewayError;
 use Paystra\PaystraException;
 use Paystra\Plugin\HostedCheckout;
+use Paystra\Plugin\MysqlOrderLock;
 use Paystra\Plugin\Outcome;
 use Paystra\Plugin\Rejected;
 
@@ -260,9 +261,7 @@ class WC_Gateway_Paystra extends WC_Payment_Gateway {
 			$body,
 			$header,
 			function ( Outcome $outcome ): string {
-				$order = $this->order_of( $outcome );
-				$this->apply( $order, $outcome );
-				return $order->get_status();
+				return $this->apply( $this->order_of( $outcome ), $outcome )->get_status();
 			},
 			function ( string $level, string $message ): void {
 				$this->log( $level, $message );
@@ -300,7 +299,7 @@ class WC_Gateway_Paystra extends WC_Payment_Gateway {
 			$this->log( 'error', 'Response rejected: ' . $error->getMessage() );
 			throw $error;
 		}
-		$this->apply( $order, $outcome );
+		$order = $this->apply( $order, $outcome );
 		if ( $order->is_paid() || $outcome->isPending() ) {
 			return $this->get_return_url( $order );
 		}
@@ -362,12 +361,40 @@ class WC_Gateway_Paystra extends WC_Payment_Gateway {
 	}
 
 	/**
-	 * Records a verified outcome, from the browser return, the webhook or the status enquiry. A
-	 * paid order stays paid: a replayed response, a second delivery or the failure of an older
-	 * attempt must not undo a payment, and the same answer twice (the return and the webhook of
-	 * one attempt) is recorded once.
+	 * Records a verified outcome, from the browser return, the webhook or the status enquiry,
+	 * holding the order's lock and reading the order again inside it, so that of a return and a
+	 * webhook arriving together the second sees the first one's result. A paid order stays paid:
+	 * a replayed response, a second delivery or the failure of an older attempt must not undo a
+	 * payment, and the same answer twice (the return and the webhook of one attempt) is recorded
+	 * once.
+	 *
+	 * @return WC_Order the order as it is afterwards
+	 * @throws \Paystra\Plugin\Busy when another request holds the order past the lock's timeout
 	 */
-	private function apply( WC_Order $order, Outcome $outcome ): void {
+	private function apply( WC_Order $order, Outcome $outcome ): WC_Order {
+		return $this->checkout()->withOrderLock(
+			$this->order_lock(),
+			(string) $order->get_id(),
+			function () use ( $order, $outcome ): WC_Order {
+				$fresh = wc_get_order( $order->get_id() );
+				$fresh = $fresh instanceof WC_Order ? $fresh : $order;
+				$this->apply_locked( $fresh, $outcome );
+				return $fresh;
+			}
+		);
+	}
+
+	/** The order's lock: a MySQL named lock on WordPress's own connection ($wpdb). */
+	private function order_lock(): MysqlOrderLock {
+		return new MysqlOrderLock(
+			static function ( string $sql ) {
+				global $wpdb;
+				return $wpdb->get_var( $sql ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.DirectDatabaseQuery -- a lock name built from the order id; no table.
+			}
+		);
+	}
+
+	private function apply_locked( WC_Order $order, Outcome $outcome ): void {
 		$this->log( 'info', 'Order ' . $order->get_id() . ': ' . $outcome->summary() );
 		$key = $outcome->orderId . ' ' . $outcome->state;
 		if ( $order->is_paid() || $order->get_meta( self::META_OUTCOME ) === $key ) {

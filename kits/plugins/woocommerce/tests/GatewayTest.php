@@ -272,6 +272,37 @@ final class GatewayTest extends WooCommerceTestCase
         self::assertSame($before, [$order->get_status(), $order->notes, $order->saves, $order->meta]);
     }
 
+    public function testAReturnAndAWebhookAtTheSameMomentCompleteThePaymentOnce(): void
+    {
+        [$order, $fields] = self::orderSentToPaystra('1499.50');
+        $delivery = self::webhookDelivery($fields['ORDER_ID'], '149950');
+        $webhook = null;
+        $saves = $order->saves;
+        // The webhook holds the order's lock when the return asks for it: the return waits, then
+        // reads the order inside the lock, finds it paid and records nothing.
+        self::$whileWaiting = static function () use ($delivery, &$webhook): void {
+            $webhook = self::gateway()->process_webhook($delivery['body'], $delivery['header']);
+        };
+        self::assertSame($order->get_checkout_order_received_url(), self::gateway()->process_return(self::gatewayResponse($fields['ORDER_ID'], '149950')));
+        self::assertSame([200, 'processing'], [$webhook[0], $webhook[1]['status']]);
+        $name = 'paystra_WC_' . $order->get_id();
+        self::assertSame(["GET_LOCK $name", "GET_LOCK $name", "RELEASE_LOCK $name", "RELEASE_LOCK $name"], self::$locks);
+        self::assertSame("SELECT GET_LOCK('$name', 10)", $GLOBALS['wpdb']->queries[0], 'through $wpdb');
+        self::assertSame(1, count(array_filter($order->notes, static fn ($note) => str_contains($note, 'Paystra 000'))), 'one payment note');
+        self::assertSame($saves + 1, $order->saves);
+    }
+
+    public function testAWebhookForAnOrderStillLockedIsAnswered503(): void
+    {
+        [$order, $fields] = self::orderSentToPaystra('1499.50');
+        self::$lockBusy = true;
+        $delivery = self::webhookDelivery($fields['ORDER_ID'], '149950');
+        [$status, $answer] = self::gateway()->process_webhook($delivery['body'], $delivery['header']);
+        self::assertSame(503, $status);
+        self::assertSame(true, $answer['retry']);
+        self::assertSame('pending', $order->get_status());
+    }
+
     public function testTheWebhookAfterTheReturnAddsNothing(): void
     {
         [$order, $fields] = self::orderSentToPaystra('1499.50');

@@ -226,6 +226,18 @@ function WC(): WC_Test_Main
     return $GLOBALS['wp_test']['wc'] ??= new WC_Test_Main();
 }
 
+/** $wpdb: the gateway runs only its order lock through it (GET_LOCK / RELEASE_LOCK). */
+final class WP_Test_Wpdb
+{
+    public array $queries = [];
+    public function get_var(string $sql): ?string
+    {
+        $this->queries[] = $sql;
+        return \Paystra\Tests\TestCase::lockQuery($sql);
+    }
+}
+$GLOBALS['wpdb'] = new WP_Test_Wpdb();
+
 function wc_get_order(mixed $id): WC_Order|false
 {
     return $GLOBALS['wp_test']['orders'][(int) $id] ?? false;

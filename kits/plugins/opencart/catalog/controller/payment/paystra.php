@@ -95,7 +95,14 @@ class Paystra extends \Opencart\System\Engine\Controller {
 			return;
 		}
 
-		$this->apply($order_info, $outcome);
+		try {
+			$order_info = $this->apply($order_info, $outcome);
+		} catch (Rejected $busy) {
+			$this->log->write('Paystra: response not applied: ' . $busy->getMessage());
+			$this->response->addHeader($this->request->server['SERVER_PROTOCOL'] . ' 503 Service Unavailable');
+			$this->response->setOutput('<!doctype html><meta charset="utf-8"><title>' . $this->language->get('heading_title') . '</title><p>' . $this->language->get('text_rejected') . '</p>');
+			return;
+		}
 
 		if ($outcome->isFailed() && !$this->isPaid($order_info)) {
 			$this->response->redirect($this->url->link('checkout/failure', 'language=' . $this->config->get('config_language'), true));
@@ -121,9 +128,7 @@ class Paystra extends \Opencart\System\Engine\Controller {
 				$this->rawBody(),
 				is_string($header) ? $header : null,
 				function (Outcome $outcome): string {
-					$order_info = $this->orderOf($outcome);
-					$this->apply($order_info, $outcome);
-					return (string)$this->model_checkout_order->getOrder((int)$order_info['order_id'])['order_status_id'];
+					return (string)$this->apply($this->orderOf($outcome), $outcome)['order_status_id'];
 				},
 				function (string $level, string $message): void {
 					if ($level === 'error') {
@@ -137,7 +142,7 @@ class Paystra extends \Opencart\System\Engine\Controller {
 		}
 
 		if ($status !== 200) {
-			$this->response->addHeader(($this->request->server['SERVER_PROTOCOL'] ?? 'HTTP/1.1') . ' 400 Bad Request');
+			$this->response->addHeader(($this->request->server['SERVER_PROTOCOL'] ?? 'HTTP/1.1') . ($status === 503 ? ' 503 Service Unavailable' : ' 400 Bad Request'));
 		}
 		$this->response->addHeader('Content-Type: application/json');
 		$this->response->addHeader('Cache-Control: no-store');
@@ -169,8 +174,27 @@ class Paystra extends \Opencart\System\Engine\Controller {
 	 * paid: a replayed response, a second delivery or an older attempt's failure adds nothing,
 	 * and an order already in the outcome's status (the return and the webhook of one attempt)
 	 * gets no second line.
+	 *
+	 * @return array the order afterwards
+	 * @throws \Paystra\Plugin\Busy when another request holds the order past the lock's timeout
 	 */
-	private function apply(array $order_info, Outcome $outcome): void {
+	private function apply(array $order_info, Outcome $outcome): array {
+		$model = $this->model_extension_paystra_payment_paystra;
+		// The order's lock (a MySQL named lock on OpenCart's own connection), with the order read
+		// again inside it: of a return and a webhook arriving together, the second sees the first
+		// one's history line and adds none.
+		$lock = new \Paystra\Plugin\MysqlOrderLock(function (string $sql) {
+			$row = $this->db->query($sql)->row;
+			return $row ? reset($row) : null;
+		});
+		return $model->checkout()->withOrderLock($lock, (string)(int)$order_info['order_id'], function () use ($order_info, $outcome): array {
+			$order_info = $this->model_checkout_order->getOrder((int)$order_info['order_id']) ?: $order_info;
+			$this->applyLocked($order_info, $outcome);
+			return $this->model_checkout_order->getOrder((int)$order_info['order_id']) ?: $order_info;
+		});
+	}
+
+	private function applyLocked(array $order_info, Outcome $outcome): void {
 		if ($this->isPaid($order_info)) {
 			return;
 		}

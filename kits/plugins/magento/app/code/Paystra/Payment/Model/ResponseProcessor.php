@@ -6,10 +6,12 @@ declare(strict_types=1);
 
 namespace Paystra\Payment\Model;
 
+use Magento\Framework\Lock\LockManagerInterface;
 use Magento\Sales\Api\OrderRepositoryInterface;
 use Magento\Sales\Model\Order;
 use Magento\Sales\Model\Order\Email\Sender\OrderSender;
 use Magento\Sales\Model\OrderFactory;
+use Paystra\Plugin\OrderLock;
 use Paystra\Plugin\Outcome;
 use Paystra\Plugin\Rejected;
 use Psr\Log\LoggerInterface;
@@ -27,7 +29,8 @@ class ResponseProcessor
         private readonly OrderFactory $orderFactory,
         private readonly OrderRepositoryInterface $orderRepository,
         private readonly OrderSender $orderSender,
-        private readonly LoggerInterface $logger
+        private readonly LoggerInterface $logger,
+        private readonly LockManagerInterface $lockManager
     ) {
     }
 
@@ -45,8 +48,7 @@ class ResponseProcessor
             $this->logger->error('Paystra: response rejected: ' . $error->getMessage());
             throw $error;
         }
-        $this->apply($order, $outcome);
-        return [$outcome, $order];
+        return [$outcome, $this->apply($order, $outcome)];
     }
 
     /**
@@ -67,9 +69,7 @@ class ResponseProcessor
             $rawBody,
             $header,
             function (Outcome $outcome): string {
-                $order = $this->orderOf($outcome);
-                $this->apply($order, $outcome);
-                return (string) $order->getState();
+                return (string) $this->apply($this->orderOf($outcome), $outcome)->getState();
             },
             function (string $level, string $message): void {
                 $level === 'error' ? $this->logger->error($message) : $this->logger->info($message);
@@ -117,7 +117,40 @@ class ResponseProcessor
         return $order;
     }
 
-    private function apply(Order $order, Outcome $outcome): void
+    /**
+     * Applies the outcome holding the order's lock (Magento's lock manager: a MySQL named lock
+     * by default), with the order loaded again inside it, so that of a return and a webhook
+     * arriving together the second sees the first one's invoice and adds nothing.
+     *
+     * @return Order the order as it is afterwards
+     * @throws \Paystra\Plugin\Busy when another request holds the order past the lock's timeout
+     */
+    private function apply(Order $order, Outcome $outcome): Order
+    {
+        $lock = new class ($this->lockManager) implements OrderLock {
+            public function __construct(private readonly LockManagerInterface $locks)
+            {
+            }
+
+            public function acquire(string $name, int $seconds): bool
+            {
+                return $this->locks->lock($name, $seconds);
+            }
+
+            public function release(string $name): void
+            {
+                $this->locks->unlock($name);
+            }
+        };
+        return $this->config->checkout((int) $order->getStoreId())->withOrderLock($lock, (string) $order->getIncrementId(), function () use ($order, $outcome): Order {
+            $fresh = $this->loadByIncrementId((string) $order->getIncrementId());
+            $fresh = $fresh->getId() ? $fresh : $order;
+            $this->applyLocked($fresh, $outcome);
+            return $fresh;
+        });
+    }
+
+    private function applyLocked(Order $order, Outcome $outcome): void
     {
         if ($this->config->isDebug((int) $order->getStoreId())) {
             $this->logger->info('Paystra: order ' . $order->getIncrementId() . ': ' . $outcome->summary());

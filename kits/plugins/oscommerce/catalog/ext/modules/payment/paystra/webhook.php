@@ -6,7 +6,9 @@
  *
  * Paystra's server posts a signed event here when a payment reaches an outcome. The raw body is
  * read before the store starts (application_top.php parses nothing of it) and verified by the
- * payment module's webhook(); JSON 200 for every verified event, 400 with the reason otherwise.
+ * payment module's webhook(), which completes the order the confirmation page wrote, also when
+ * the customer never comes back; JSON 200 for every verified event, 400 with the reason for a
+ * refused one, 503 while the return is updating the same order (the gateway retries).
  */
 
 declare(strict_types=1);
@@ -17,6 +19,8 @@ $paystra_header = isset($_SERVER['HTTP_X_PAYSTRA_SIGNATURE']) && is_string($_SER
 // From ext/modules/payment/paystra/ to the catalog, as osCommerce's own ext/ handlers do.
 chdir('../../../../');
 require 'includes/application_top.php';
+// The order email's texts, as checkout_process.php loads them.
+require DIR_WS_LANGUAGES . $language . '/' . FILENAME_CHECKOUT_PROCESS;
 require DIR_WS_LANGUAGES . $language . '/modules/payment/paystra.php';
 require DIR_WS_MODULES . 'payment/paystra.php';
 
