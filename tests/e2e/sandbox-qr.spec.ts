@@ -73,10 +73,14 @@ test.describe('sandbox scan page of a UPI QR', () => {
         'Pay as success@upi',
         'Pay as failure@upi',
         'Pay as pending@upi',
+        'Pay as late@upi',
       ])
       await expect(
         page.getByRole('button', { name: 'Pay as failure@upi' }),
       ).toHaveAccessibleDescription('Payment fails')
+      await expect(
+        page.getByRole('button', { name: 'Pay as late@upi' }),
+      ).toHaveAccessibleDescription('Pending at first, then succeeds (026, then 000)')
       await expectNoHorizontalScroll(page)
       await expectNoAxeViolations(page)
 
