@@ -15,6 +15,17 @@ export function resetLaunchPopupForTests() {
 }
 
 /**
+ * Closes the dialog and lets go of the focus at once. Chrome leaves it on the hidden Close button
+ * until its next rendering update, and the `close` event that returns it to the page comes even
+ * later, so for a moment the keyboard would be on nothing a person can see.
+ */
+function closeDialog(dialog: HTMLDialogElement) {
+  dialog.close()
+  const active = document.activeElement
+  if (active instanceof HTMLElement && dialog.contains(active)) active.blur()
+}
+
+/**
  * The rebrand announcement (SPEC §2 Home). It opens only after hydration, so the prerendered
  * page never shows it, and it sits in the top layer, so it cannot shift the page's layout.
  */
@@ -30,7 +41,7 @@ export function LaunchPopup() {
     const returnFocusTo = document.activeElement
     if (!dialog.open) dialog.showModal()
     closeRef.current?.focus()
-    const timer = window.setTimeout(() => dialog.close(), launchPopupAutoCloseMs)
+    const timer = window.setTimeout(() => closeDialog(dialog), launchPopupAutoCloseMs)
 
     const onClose = () => {
       // A close queued by a previous effect run (React's development double run) is stale.
@@ -97,7 +108,9 @@ export function LaunchPopup() {
           ref={closeRef}
           type="button"
           className="btn btn--primary launch-popup__close"
-          onClick={() => dialogRef.current?.close()}
+          onClick={() => {
+            if (dialogRef.current) closeDialog(dialogRef.current)
+          }}
         >
           {launchPopup.closeLabel}
         </button>
