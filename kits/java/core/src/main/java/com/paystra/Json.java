@@ -90,7 +90,7 @@ public final class Json {
         if (value == null) {
             out.append("null");
         } else if (value instanceof String) {
-            quote((String) value, out);
+            quote((String) value, out, true);
         } else if (value instanceof Boolean) {
             out.append(value);
         } else if (value instanceof BigDecimal) {
@@ -111,7 +111,7 @@ public final class Json {
                     out.append(',');
                 }
                 first = false;
-                quote(String.valueOf(entry.getKey()), out);
+                quote(String.valueOf(entry.getKey()), out, true);
                 out.append(':');
                 write(entry.getValue(), out);
             }
@@ -142,7 +142,7 @@ public final class Json {
             for (Map.Entry<?, ?> entry : ((Map<?, ?>) value).entrySet()) {
                 out.append(first ? "" : ",\n").append(inner);
                 first = false;
-                quotePlain(String.valueOf(entry.getKey()), out);
+                quote(String.valueOf(entry.getKey()), out, false);
                 out.append(": ");
                 writeIndented(entry.getValue(), inner, out);
             }
@@ -157,14 +157,18 @@ public final class Json {
             }
             out.append('\n').append(indent).append(']');
         } else if (value instanceof String) {
-            quotePlain((String) value, out);
+            quote((String) value, out, false);
         } else {
             write(value, out);
         }
     }
 
-    /** JSON.stringify's escaping: quote, backslash, control characters and lone surrogates only. */
-    private static void quotePlain(String text, StringBuilder out) {
+    /**
+     * A JSON string. For a page, {@code < > &} and the line separators are escaped too, so JSON
+     * placed in a page can never close a {@code <script>}; plain, only what JSON.stringify escapes
+     * (quote, backslash, control characters and lone surrogates).
+     */
+    private static void quote(String text, StringBuilder out, boolean forPage) {
         out.append('"');
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
@@ -177,7 +181,10 @@ public final class Json {
                 case '\b': out.append("\\b"); break;
                 case '\f': out.append("\\f"); break;
                 default:
-                    if (c < 0x20 || isLoneSurrogate(text, i)) {
+                    boolean escaped = forPage
+                        ? c == '<' || c == '>' || c == '&' || c == 0x2028 || c == 0x2029
+                        : isLoneSurrogate(text, i);
+                    if (c < 0x20 || escaped) {
                         out.append(String.format("\\u%04x", (int) c));
                     } else {
                         out.append(c);
@@ -193,30 +200,6 @@ public final class Json {
             return i + 1 >= text.length() || !Character.isLowSurrogate(text.charAt(i + 1));
         }
         return Character.isLowSurrogate(c) && (i == 0 || !Character.isHighSurrogate(text.charAt(i - 1)));
-    }
-
-    private static void quote(String text, StringBuilder out) {
-        out.append('"');
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '"': out.append("\\\""); break;
-                case '\\': out.append("\\\\"); break;
-                case '\n': out.append("\\n"); break;
-                case '\r': out.append("\\r"); break;
-                case '\t': out.append("\\t"); break;
-                case '\b': out.append("\\b"); break;
-                case '\f': out.append("\\f"); break;
-                default:
-                    // < > & escaped too, so JSON placed in a page can never close a <script>.
-                    if (c < 0x20 || c == '<' || c == '>' || c == '&' || c == 0x2028 || c == 0x2029) {
-                        out.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-            }
-        }
-        out.append('"');
     }
 
     // ---- reader ----
