@@ -12,18 +12,9 @@ import {
   verify,
   withHash,
 } from '../index.js'
+import { demoConfig } from './support.js'
 
-const config = Object.freeze({
-  baseUrl: 'http://127.0.0.1:4150/sandbox',
-  payId: '1000000000000001',
-  salt: 'a1b2c3d4e5f60718',
-  keySalt: 'f0e1d2c3b4a59687',
-  appUrl: 'http://127.0.0.1:4151',
-  port: 4151,
-  webhookSecret: '',
-  dataDir: '/tmp/unused',
-  file: undefined,
-})
+const config = demoConfig({ webhookSecret: '' })
 const key = merchantHostedKey(config.keySalt, config.payId)
 const order = {
   ORDER_ID: 'PG1763712000123',

@@ -13,23 +13,12 @@ import {
   paymentOutcome,
   statusRoute,
 } from '../src/web.js'
+import { demoConfig, demoSalt as salt, demoSecret as secret } from './support.js'
 
 const root = mkdtempSync(join(tmpdir(), 'paystra-orders-'))
 after(() => rmSync(root, { recursive: true, force: true }))
 
-const secret = 'wh_demo_7c1e4b9a2f6d8035'
-const salt = 'a1b2c3d4e5f60718'
-const config = Object.freeze({
-  baseUrl: 'http://127.0.0.1:4150/sandbox',
-  payId: '1000000000000001',
-  salt,
-  keySalt: 'f0e1d2c3b4a59687',
-  appUrl: 'http://127.0.0.1:4151',
-  port: 4151,
-  webhookSecret: secret,
-  dataDir: root,
-  file: undefined,
-})
+const config = demoConfig({ dataDir: root })
 
 let eventCount = 0
 /**

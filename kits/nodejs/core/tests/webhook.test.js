@@ -13,20 +13,9 @@ import {
   verifyWebhook,
   withHash,
 } from '../index.js'
+import { demoConfig, demoSecret as secret, demoSalt as salt } from './support.js'
 
-const secret = 'wh_demo_7c1e4b9a2f6d8035'
-const salt = 'a1b2c3d4e5f60718'
-const config = Object.freeze({
-  baseUrl: 'http://127.0.0.1:4150/sandbox',
-  payId: '1000000000000001',
-  salt,
-  keySalt: 'f0e1d2c3b4a59687',
-  appUrl: 'http://127.0.0.1:4151',
-  port: 4151,
-  webhookSecret: secret,
-  dataDir: '/tmp/unused',
-  file: undefined,
-})
+const config = demoConfig()
 const data = withHash(
   { PAY_ID: config.payId, ORDER_ID: 'PG1', AMOUNT: '100', RESPONSE_CODE: '000' },
   salt,
