@@ -163,7 +163,12 @@ export async function dueOpenOrders(
         or(isNull(demoPayments.checkedAt), sql`${demoPayments.checkedAt} <= ${now} - ${recheck}`),
       ),
     )
-    .orderBy(sql`${demoPayments.checkedAt} asc nulls first`, asc(demoPayments.createdAt))
+    .orderBy(
+      sql`${demoPayments.checkedAt} asc nulls first`,
+      asc(demoPayments.createdAt),
+      // Orders made in the same instant are asked in the order they were made (LP + ms).
+      asc(demoPayments.orderId),
+    )
     .limit(window.limit)
 }
 
