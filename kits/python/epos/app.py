@@ -103,7 +103,7 @@ def qr(req):
         **validation.customer(req.form),
         # Where a payment-link QR's hosted page sends the customer's phone afterwards.
         "RETURN_URL": config.return_url,
-        "NOTIFY_URL": config.notify_url,  # the gateway POSTs the outcome there once the customer pays
+        "NOTIFY_URL": config.notify_url,  # APP_URL/webhook; left out without a webhook secret
     }
     orders.create(order["ORDER_ID"], order["AMOUNT"])  # status "created" until an outcome arrives
     # Signed with HASH, sent as JSON to /pgws/qr; the answer's HASH is verified before use.

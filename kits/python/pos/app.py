@@ -76,7 +76,7 @@ def pay(req):
         "ORDER_ID": paystra.new_order_id("POS"),
         "AMOUNT": validation.amount(req.form.get("AMOUNT")),  # paise: "1000" is ₹10.00
         **validation.customer(req.form),
-        "NOTIFY_URL": config.notify_url,
+        "NOTIFY_URL": config.notify_url,  # APP_URL/webhook; left out without a webhook secret
     }
     sales.create(order["ORDER_ID"], order["AMOUNT"])
     signed = client.payment_request(order)

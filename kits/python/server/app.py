@@ -93,7 +93,7 @@ def pay(req):
         "ORDER_ID": paystra.new_order_id("SK"),  # unique per merchant: SK + milliseconds
         "AMOUNT": validation.amount(req.form.get("AMOUNT")),  # paise: "100" is ₹1.00
         **validation.customer(req.form),  # CUST_NAME, CUST_EMAIL, CUST_MOBILE when given
-        "NOTIFY_URL": config.notify_url,  # the gateway also POSTs the outcome to APP_URL/webhook
+        "NOTIFY_URL": config.notify_url,  # APP_URL/webhook; left out without a webhook secret
     }
     orders.create(order["ORDER_ID"], order["AMOUNT"])  # status "created" until an outcome arrives
     # Adds PAY_ID, CURRENCY_CODE 356, TXNTYPE SALE and RETURN_URL (APP_URL + /response), then HASH.

@@ -73,7 +73,7 @@ def pay(req):
         "ORDER_ID": paystra.new_order_id("WL"),  # unique per merchant: WL + milliseconds
         "AMOUNT": validation.amount(req.form.get("AMOUNT")),  # paise: "100" is ₹1.00
         **validation.customer(req.form),  # CUST_NAME, CUST_EMAIL, CUST_MOBILE when given
-        "NOTIFY_URL": config.notify_url,  # encrypted with the rest; the outcome is also POSTed there
+        "NOTIFY_URL": config.notify_url,  # encrypted with the rest; left out without a webhook secret
     }
     orders.create(order["ORDER_ID"], order["AMOUNT"])  # status "created" until an outcome arrives
     # Adds PAY_ID, CURRENCY_CODE, TXNTYPE and RETURN_URL; PAYMENT_TYPE WL with the wallet's MOP_TYPE;

@@ -81,9 +81,18 @@ class Config:
         return self.app_url + "/response"
 
     @property
-    def notify_url(self) -> str:
-        """Where the examples receive webhooks: app_url + /webhook."""
+    def webhook_url(self) -> str:
+        """Where the examples listen for webhooks: app_url + /webhook."""
         return self.app_url + "/webhook"
+
+    @property
+    def notify_url(self) -> Optional[str]:
+        """
+        The NOTIFY_URL the examples' requests carry: webhook_url, or None (no NOTIFY_URL at all)
+        while PAYSTRA_WEBHOOK_SECRET is unset, as every delivery would then be refused and the
+        gateway would retry each one for about 32 hours.
+        """
+        return self.webhook_url if self.webhook_secret else None
 
     @classmethod
     def load(

@@ -609,15 +609,27 @@ def back_home() -> Html:
 
 
 def webhook_note(config: Config) -> Html:
-    """The home page's sentence about the webhook endpoint."""
+    """
+    The home page's word on webhooks: where the app listens and where NOTIFY_URL points (only once
+    PAYSTRA_WEBHOOK_SECRET is set do the requests carry it).
+    """
+    url = h('<code class="mono">NOTIFY_URL={}</code>', config.webhook_url)
+    if config.notify_url:
+        notify = h("The requests it sends carry {}.", url)
+    else:
+        notify = h(
+            "Set <code>PAYSTRA_WEBHOOK_SECRET</code> (from the merchant portal, not the salt) and the "
+            "requests it sends carry {}.",
+            url,
+        )
     return card(
         "Webhooks",
         h(
-            "<p>This server also listens at <code>/webhook</code>: every request it sends carries "
-            '<code>NOTIFY_URL</code> <code class="mono">{}</code>, so the gateway POSTs each outcome there, '
-            "signed with <code>PAYSTRA_WEBHOOK_SECRET</code>, even when the customer never comes back. "
-            "<code>GET /orders/&lt;ORDER_ID&gt;</code> shows what this example recorded.</p>",
-            config.notify_url,
+            "<p>This server also listens at <code>/webhook</code> for the gateway’s signed events, which "
+            "tell it each outcome even when the customer’s browser never comes back. {} <code>APP_URL</code> "
+            "must be an address the gateway can reach. See an order as this app recorded it at "
+            "<code>/orders/&lt;ORDER_ID&gt;</code>.</p>",
+            notify,
         ),
     )
 
@@ -626,7 +638,11 @@ def order_store(app: "App", example: str) -> OrderStore:
     """The example's order book (<data dir>/<example>-orders.json) and GET /orders/<ORDER_ID>."""
     store = OrderStore(Path(app.config.data_dir) / f"{example}-orders.json")
     if not app.config.webhook_secret:
-        print("paystra: PAYSTRA_WEBHOOK_SECRET is not set: /webhook refuses every event", file=sys.stderr)
+        print(
+            "paystra: PAYSTRA_WEBHOOK_SECRET is not set: webhooks are off (requests carry no NOTIFY_URL "
+            "and /webhook refuses every event) until it is set",
+            file=sys.stderr,
+        )
 
     @app.get("/orders/*", json_first=True)
     def order(req: Request) -> Response:

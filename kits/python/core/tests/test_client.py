@@ -1,6 +1,7 @@
 import json
 import threading
 import unittest
+from dataclasses import replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import tests.support  # noqa: F401 (puts the core on the path)
@@ -190,6 +191,35 @@ class ClientTests(unittest.TestCase):
         sent = [fields for _, _, fields in StubGateway.requests]
         self.assertEqual([fields.get("NOTIFY_URL") for fields in sent], [notify["NOTIFY_URL"]] * 2 + [None, notify["NOTIFY_URL"]])
         for fields in sent:
+            self.assertTrue(verify(fields, SALT))
+
+    def test_notify_url_only_once_a_webhook_secret_is_set(self):
+        # The examples put config.notify_url on every request: without PAYSTRA_WEBHOOK_SECRET they
+        # could not verify the events, so the requests must not ask for any (each delivery would be
+        # refused and retried for about 32 hours).
+        def sent_with(config):
+            StubGateway.requests = []
+            client = Client(config, timeout=5)
+            notify = {"NOTIFY_URL": config.notify_url}
+            hosted = client.payment_request({"ORDER_ID": "PG1", "AMOUNT": "100", **notify})
+            seamless = client.merchant_hosted_request({"ORDER_ID": "WL1", "AMOUNT": "100", **notify}, "WL", "PPL")
+            client.qr({"ORDER_ID": "QR1", "AMOUNT": "2500", **notify}, "UPI")
+            client.refund("PG1", "RF1", "400", notify_url=config.notify_url)
+            client.payout({"PAYOUT_ID": "PO1", "AMOUNT": "150000", "TRANSFER_MODE": "UPI", "BENEFICIARY_VPA": "success@upi", **notify})
+            inside = decrypt(seamless.fields["ENCDATA"], config.merchant_hosted_key)
+            return [hosted.fields, inside] + [fields for _, _, fields in StubGateway.requests]
+
+        without = sent_with(self.config)
+        self.assertEqual(self.config.webhook_secret, "")
+        self.assertIsNone(self.config.notify_url)
+        self.assertEqual(len(without), 5)
+        for fields in without:
+            self.assertNotIn("NOTIFY_URL", fields)
+            self.assertTrue(verify(fields, SALT))
+        with_secret = replace(self.config, webhook_secret="wh_demo_7c1e4b9a2f6d8035")
+        self.assertEqual(with_secret.notify_url, "http://127.0.0.1:8000/webhook")
+        for fields in sent_with(with_secret):
+            self.assertEqual(fields["NOTIFY_URL"], "http://127.0.0.1:8000/webhook")
             self.assertTrue(verify(fields, SALT))
 
     def test_an_answer_whose_hash_does_not_verify_is_refused(self):

@@ -69,6 +69,7 @@ class ConfigLoading(unittest.TestCase):
         self.assertEqual(config.webhook_secret, "wh_demo_7c1e4b9a2f6d8035")
         self.assertEqual(config.data_dir, "/tmp/orders")
         self.assertEqual(config.notify_url, "http://localhost:8000/webhook")
+        self.assertEqual(config.webhook_url, "http://localhost:8000/webhook")
         overridden = Config.load(self.root, environ={"PAYSTRA_WEBHOOK_SECRET": "wh_env"})
         self.assertEqual(overridden.webhook_secret, "wh_env")
 
@@ -76,6 +77,9 @@ class ConfigLoading(unittest.TestCase):
         self.write(EXAMPLE)
         config = Config.load(self.root, environ={})
         self.assertEqual((config.webhook_secret, config.data_dir), ("", "data"))
+        # Without the secret the examples' requests carry no NOTIFY_URL; /webhook is still where they listen.
+        self.assertIsNone(config.notify_url)
+        self.assertEqual(config.webhook_url, "http://localhost:8000/webhook")
         # White space stays, so verify_webhook can name the mistake instead of "does not match".
         spaced = Config.load(self.root, environ={"PAYSTRA_WEBHOOK_SECRET": "wh_x\n"})
         self.assertEqual(spaced.webhook_secret, "wh_x\n")

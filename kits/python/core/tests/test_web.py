@@ -4,9 +4,12 @@ import http.client
 import io
 import json
 import re
+import shutil
+import tempfile
 import threading
 import unittest
 from contextlib import redirect_stderr
+from dataclasses import replace
 from http.server import ThreadingHTTPServer
 
 import tests.support  # noqa: F401 (puts the core on the path)
@@ -97,6 +100,29 @@ class Pages(unittest.TestCase):
         self.assertIn(f"<script>{web.AUTO_SUBMIT}</script>", page)
         self.assertIn('type="submit"', page)
         self.assertIn("₹1.00", page)
+
+
+class WebhookNote(unittest.TestCase):
+    def test_says_webhooks_are_off_until_the_secret_is_set(self):
+        off = web.webhook_note(CONFIG)
+        self.assertIn(
+            "Set <code>PAYSTRA_WEBHOOK_SECRET</code> (from the merchant portal, not the salt) and the requests "
+            'it sends carry <code class="mono">NOTIFY_URL=http://localhost:8000/webhook</code>.',
+            off,
+        )
+        on = web.webhook_note(replace(CONFIG, webhook_secret="wh_demo_7c1e4b9a2f6d8035"))
+        self.assertIn('The requests it sends carry <code class="mono">NOTIFY_URL=http://localhost:8000/webhook</code>.', on)
+        self.assertNotIn("Set <code>PAYSTRA_WEBHOOK_SECRET</code>", on)
+        for note in (off, on):
+            self.assertIn("This server also listens at <code>/webhook</code>", note)
+            self.assertIn("<code>/orders/&lt;ORDER_ID&gt;</code>", note)
+
+    def test_the_order_store_says_so_at_start_up(self):
+        app = web.App("Test kit", replace(CONFIG, data_dir=tempfile.mkdtemp()))
+        self.addCleanup(shutil.rmtree, app.config.data_dir)
+        with redirect_stderr(io.StringIO()) as printed:
+            web.order_store(app, "test")
+        self.assertIn("webhooks are off (requests carry no NOTIFY_URL", printed.getvalue())
 
 
 class Requests(unittest.TestCase):
