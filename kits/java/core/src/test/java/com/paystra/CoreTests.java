@@ -2,6 +2,7 @@ package com.paystra;
 
 import com.paystra.web.Html;
 import com.paystra.web.Layout;
+import com.paystra.web.Orders;
 import com.paystra.web.Reply;
 import com.paystra.web.WebApp;
 import com.sun.net.httpserver.HttpServer;
@@ -403,6 +404,47 @@ public final class CoreTests {
                 live.payoutStatus("PO1");
                 assertEquals("/sandbox/pgws/payout/status", received.get(received.size() - 1).get("_path"),
                         "payout status path");
+            });
+            check("Orders.notifyUrl: no webhook secret, no NOTIFY_URL in any request; with one, every request has it",
+                    () -> {
+                Path store = Files.createTempDirectory("paystra-notify");
+                try {
+                    Config withSecret = new Config(base, PAY_ID, SALT, KEY_SALT, "http://localhost:8000", 8000,
+                            "wh_demo_7c1e4b9a2f6d8035");
+                    // What the examples send, NOTIFY_URL from Orders.notifyUrl(): a hosted payment, a
+                    // merchant-hosted one (inside ENCDATA), a QR, a refund and a payout.
+                    for (Client sender : List.of(live, new Client(withSecret))) {
+                        Orders orders = new Orders(sender, store.resolve("notify-orders.json"));
+                        boolean on = !sender.config().webhookSecret().isEmpty();
+                        assertEquals(on ? "http://localhost:8000/webhook" : "", orders.notifyUrl(), "notifyUrl()");
+                        String note = orders.homeNote();
+                        assertTrue(note.contains("<code>NOTIFY_URL=http://localhost:8000/webhook</code>"), "note: the URL");
+                        assertEquals(!on, note.contains("Set <code>PAYSTRA_WEBHOOK_SECRET</code> (from the merchant "
+                                + "portal, not the salt) and the requests it sends carry"), "note: off until the secret is set");
+                        List<Map<String, String>> sent = new ArrayList<>();
+                        sent.add(sender.paymentRequest(map("ORDER_ID", "GOOD", "AMOUNT", "100",
+                                "NOTIFY_URL", orders.notifyUrl())).fields());
+                        sent.add(Cipher.decrypt(sender.merchantHostedRequest(map("ORDER_ID", "GOOD", "AMOUNT", "100",
+                                "NOTIFY_URL", orders.notifyUrl()), Client.Method.wallet("PPL")).fields().get("ENCDATA"), key));
+                        int before = received.size();
+                        sender.qr(map("ORDER_ID", "GOOD", "AMOUNT", "100", "NOTIFY_URL", orders.notifyUrl()), "UPI");
+                        sender.refund("GOOD", "RF9", "50", orders.notifyUrl());
+                        sender.payout(map("PAYOUT_ID", "PO1", "AMOUNT", "100", "TRANSFER_MODE", "UPI",
+                                "BENEFICIARY_NAME", "Asha Rao", "BENEFICIARY_VPA", "success@upi",
+                                "NOTIFY_URL", orders.notifyUrl()));
+                        sent.addAll(received.subList(before, received.size()));
+                        assertEquals(5, sent.size(), "requests sent");
+                        for (Map<String, String> fields : sent) {
+                            assertEquals(on ? "http://localhost:8000/webhook" : null, fields.get("NOTIFY_URL"),
+                                    (on ? "with" : "without") + " a secret, NOTIFY_URL of " + fields);
+                        }
+                    }
+                    try (var listing = Files.list(store)) {
+                        assertEquals(List.of(), listing.toList(), "nothing written to the order store");
+                    }
+                } finally {
+                    Files.delete(store);
+                }
             });
         } finally {
             gateway.stop(0);

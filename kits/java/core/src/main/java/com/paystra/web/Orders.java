@@ -42,11 +42,25 @@ public final class Orders {
     public static Orders open(String example, Client client) {
         String dir = System.getenv("PAYSTRA_DATA_DIR");
         Path base = dir == null || dir.isBlank() ? Path.of("data") : Path.of(dir);
+        if (client.config().webhookSecret().isEmpty()) {
+            System.err.println("paystra: PAYSTRA_WEBHOOK_SECRET is not set: webhooks are off (requests carry no "
+                    + "NOTIFY_URL and /webhook refuses every event) until it is set");
+        }
         return new Orders(client, base.resolve(example + "-orders.json"));
     }
 
-    /** NOTIFY_URL of every request the example sends: APP_URL/webhook. */
+    /**
+     * NOTIFY_URL for the requests the example sends (payments, QR, refunds, payouts): webhookUrl(),
+     * or "" while PAYSTRA_WEBHOOK_SECRET is unset, which the client leaves out of the request: an
+     * example that cannot verify events must not ask for them, as every delivery would be refused
+     * and the gateway would retry each one for about 32 hours.
+     */
     public String notifyUrl() {
+        return client.config().webhookSecret().isEmpty() ? "" : webhookUrl();
+    }
+
+    /** Where this example listens for the gateway's events: APP_URL/webhook. */
+    public String webhookUrl() {
         return client.config().appUrl() + "/webhook";
     }
 
@@ -132,14 +146,21 @@ public final class Orders {
         return order == null ? null : order.toJson();
     }
 
-    /** The home page's word on webhooks. */
+    /**
+     * The home page's word on webhooks: where the example listens and where NOTIFY_URL points
+     * (the requests carry it only once PAYSTRA_WEBHOOK_SECRET is set).
+     */
     public String homeNote() {
+        String url = "<code>NOTIFY_URL=" + Html.esc(webhookUrl()) + "</code>";
+        String notify = notifyUrl().isEmpty()
+                ? "Set <code>PAYSTRA_WEBHOOK_SECRET</code> (from the merchant portal, not the salt) and the "
+                        + "requests it sends carry " + url + "."
+                : "The requests it sends carry " + url + ".";
         return "<section class=\"card\" aria-labelledby=\"webhook-title\"><h2 id=\"webhook-title\">Webhooks</h2>"
-                + "<p>This server also listens at <code>/webhook</code> for the gateway's signed events, so an order "
-                + "is settled even when the customer never comes back: every request it sends carries "
-                + "<code>NOTIFY_URL</code> = <code>" + Html.esc(notifyUrl()) + "</code> (APP_URL + /webhook; "
-                + "point APP_URL at an address the gateway can reach). <code>GET /orders/&lt;ORDER_ID&gt;</code> "
-                + "shows an order as the webhook, the browser return and status enquiries have moved it.</p></section>";
+                + "<p>This server also listens at <code>/webhook</code> for the gateway\u2019s signed events, which "
+                + "tell it each outcome even when the customer\u2019s browser never comes back. " + notify
+                + " <code>APP_URL</code> must be an address the gateway can reach. See an order as this app "
+                + "recorded it at <code>/orders/&lt;ORDER_ID&gt;</code>.</p></section>";
     }
 
     @SuppressWarnings("unchecked")

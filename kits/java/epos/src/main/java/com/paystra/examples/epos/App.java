@@ -88,7 +88,7 @@ public final class App {
         order.putAll(Checks.customer(request));
         // A PG QR's hosted page sends the customer back here once paid.
         order.put("RETURN_URL", config.appUrl() + "/response");
-        order.put("NOTIFY_URL", orders.notifyUrl());   // the gateway POSTs the payment's outcome here
+        order.put("NOTIFY_URL", orders.notifyUrl());   // APP_URL/webhook, or "" (left out) without a secret
         String qrType = Checks.oneOf("QR_TYPE", request.form("QR_TYPE").isEmpty() ? "UPI" : request.form("QR_TYPE"),
                 Set.of("UPI", "PG"));
         Map<String, String> answer = client.qr(order, qrType);

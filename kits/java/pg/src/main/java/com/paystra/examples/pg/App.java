@@ -83,7 +83,7 @@ public final class App {
         order.put("ORDER_ID", Client.orderId("PG"));
         order.put("AMOUNT", Checks.amount(request.form("AMOUNT")));   // paise: 100 = Rs 1.00
         order.putAll(Checks.customer(request));                      // CUST_NAME, CUST_EMAIL, CUST_MOBILE
-        order.put("NOTIFY_URL", orders.notifyUrl());                 // where the gateway POSTs the outcome
+        order.put("NOTIFY_URL", orders.notifyUrl());                 // APP_URL/webhook, or "" (left out) without a secret
         orders.created(order.get("ORDER_ID"), order.get("AMOUNT"));
         // Adds PAY_ID, CURRENCY_CODE 356, TXNTYPE SALE, RETURN_URL (APP_URL + /response) and HASH.
         PaymentForm form = client.paymentRequest(order);

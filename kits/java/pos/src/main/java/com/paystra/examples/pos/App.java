@@ -90,7 +90,7 @@ public final class App {
         String amount = Checks.amount(request.form("AMOUNT"));
         String refundOrderId = request.form("REFUND_ORDER_ID").isEmpty() ? Client.orderId("RF")
                 : Checks.orderId("REFUND_ORDER_ID", request.form("REFUND_ORDER_ID"));
-        // The gateway also POSTs refund.processed to NOTIFY_URL.
+        // The gateway also POSTs refund.processed to NOTIFY_URL (none without a webhook secret).
         Map<String, String> answer = client.refund(orderId, refundOrderId, amount, orders.notifyUrl());
         if (request.wantsJson()) {
             return Reply.json(200, Json.object("verified", true, "fields", answer));

@@ -101,7 +101,7 @@ public final class App {
         order.put("ORDER_ID", Client.orderId("WL"));
         order.put("AMOUNT", Checks.amount(request.form("AMOUNT")));   // paise: 100 = Rs 1.00
         order.putAll(Checks.customer(request));
-        order.put("NOTIFY_URL", orders.notifyUrl());   // encrypted with the rest, covered by HASH
+        order.put("NOTIFY_URL", orders.notifyUrl());   // encrypted with the rest; "" without a webhook secret
         orders.created(order.get("ORDER_ID"), order.get("AMOUNT"));
         // The browser gets only PAY_ID and ENCDATA (AES-256 of the fields and their HASH).
         PaymentForm form = client.merchantHostedRequest(order, Client.Method.wallet(wallet));
