@@ -87,10 +87,7 @@ module PaystraServerKit
         #{message ? notice(message) : ''}
         <p class="hint">Gateway <code>#{escape(config.base_url)}</code> · PAY_ID <code>#{escape(config.pay_id)}</code>
         · responses return to <code>#{escape(config.return_url)}</code></p>
-        <p class="hint">The server also listens at <code>/webhook</code> for the gateway's signed events: every request it
-        sends carries <code>NOTIFY_URL</code> <code>#{escape(config.notify_url)}</code> (point it at an address the
-        gateway can reach), so an order is updated even when the customer's browser never comes back.
-        <code>GET /orders/&lt;ORDER_ID&gt;</code> shows an order as JSON.</p>
+        #{webhook_note(config)}
         <div class="grid">
         <div class="stack">#{pay_form(values)}#{status_form}</div>
         <div class="stack">#{how_it_works}#{test_data}</div>
@@ -244,7 +241,8 @@ module PaystraServerKit
       input = params(req)
       order = checked_order(input) # AMOUNT in paise, CUST_NAME, CUST_EMAIL, CUST_MOBILE
       # Adds PAY_ID, ORDER_ID, CURRENCY_CODE 356, TXNTYPE SALE and RETURN_URL, and signs them (HASH).
-      # NOTIFY_URL (APP_URL/webhook) asks the gateway to POST the outcome there too, signed.
+      # NOTIFY_URL (APP_URL/webhook) asks the gateway to POST the outcome there too, signed; it is nil,
+      # and left out, while PAYSTRA_WEBHOOK_SECRET is unset (the app could not verify the events).
       request = client.payment_request(order.merge('NOTIFY_URL' => config.notify_url))
       orders.create(request[:fields]['ORDER_ID'], order['AMOUNT'])
       # One form of hidden inputs that the customer's browser posts to "<gateway>/paymentrequest".
@@ -533,8 +531,11 @@ module PaystraServerKit
     server.mount('/', Servlet, app)
     %w[INT TERM].each { |signal| trap(signal) { server.shutdown } }
     puts "Paystra Ruby server kit on http://127.0.0.1:#{config.port} (open #{config.app_url}); gateway #{config.base_url}"
-    puts "Webhooks: POST #{config.notify_url}, orders in #{orders.path}"
-    warn 'PAYSTRA_WEBHOOK_SECRET is not set: webhooks will be refused (secret-missing).' if config.webhook_secret.empty?
+    puts "Webhooks: POST #{config.webhook_url}, orders in #{orders.path}"
+    if config.webhook_secret.empty?
+      warn 'PAYSTRA_WEBHOOK_SECRET is not set: webhooks are off (requests carry no NOTIFY_URL and /webhook refuses ' \
+           'every event) until it is set.'
+    end
     $stdout.flush
     server.start
   end

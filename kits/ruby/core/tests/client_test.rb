@@ -204,4 +204,34 @@ class ClientTest < Minitest::Test
     end
     refute without.key?('NOTIFY_URL'), 'no NOTIFY_URL unless one is given'
   end
+
+  # The examples put config.notify_url on every request. Without PAYSTRA_WEBHOOK_SECRET they could
+  # not verify the events, so no request may ask for any (each delivery would be refused and retried
+  # for about 32 hours); with the secret every request carries APP_URL/webhook.
+  def test_requests_carry_the_configs_notify_url_only_once_a_webhook_secret_is_set
+    [[PaystraTest.config, nil], [PaystraTest.config(webhook_secret: 'wh_demo_7c1e4b9a2f6d8035'), NOTIFY]].each do |config, expected|
+      @config = config
+      expected ? assert_equal(expected, config.notify_url) : assert_nil(config.notify_url)
+      client = Paystra::Client.new(config)
+      hosted = client.payment_request('AMOUNT' => '100', 'NOTIFY_URL' => config.notify_url)[:fields]
+      seamless = client.merchant_hosted_request({ 'AMOUNT' => '100', 'NOTIFY_URL' => config.notify_url },
+                                                { 'PAYMENT_TYPE' => 'WL', 'MOP_TYPE' => 'PPL' })
+      inside = Paystra::Cipher.decrypt(seamless[:fields]['ENCDATA'], config.merchant_hosted_key)
+      client = client_answering { |_url, request| [200, request.reject { |key, _| key == 'HASH' }] }
+      client.qr({ 'AMOUNT' => '500', 'NOTIFY_URL' => config.notify_url }, 'UPI')
+      client.refund('RB1', nil, '50', notify_url: config.notify_url)
+      client.payout('AMOUNT' => '1000', 'TRANSFER_MODE' => 'UPI', 'BENEFICIARY_NAME' => 'Asha Rao',
+                    'BENEFICIARY_VPA' => 'success@upi', 'NOTIFY_URL' => config.notify_url)
+      sent = [hosted, inside] + @gateway.calls.map(&:last)
+      assert_equal 5, sent.length
+      sent.each do |fields|
+        if expected
+          assert_equal expected, fields['NOTIFY_URL'], "with a secret: #{fields}"
+        else
+          refute fields.key?('NOTIFY_URL'), "without a secret: #{fields}"
+        end
+        assert Paystra::Hash.verify(fields, config.salt)
+      end
+    end
+  end
 end

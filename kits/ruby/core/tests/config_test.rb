@@ -79,12 +79,14 @@ class ConfigTest < Minitest::Test
   def test_the_webhook_secret_comes_from_the_file_or_the_environment_and_is_optional
     with_kit("#{FILE}PAYSTRA_WEBHOOK_SECRET=wh_from_file   # from the merchant portal\n") do |dir|
       assert_equal 'wh_from_file', Paystra::Config.load(dir, env: {}).webhook_secret
+      assert_equal 'http://localhost:8000/webhook', Paystra::Config.load(dir, env: {}).notify_url
       assert_equal 'wh_env', Paystra::Config.load(dir, env: { 'PAYSTRA_WEBHOOK_SECRET' => 'wh_env' }).webhook_secret
     end
     with_kit(FILE) do |dir|
       config = Paystra::Config.load(dir, env: {})
       assert_equal '', config.webhook_secret, 'payments work without it; deliveries are refused with secret-missing'
-      assert_equal 'http://localhost:8000/webhook', config.notify_url
+      assert_nil config.notify_url, 'no NOTIFY_URL without the secret: every delivery would be refused'
+      assert_equal 'http://localhost:8000/webhook', config.webhook_url
     end
   end
 

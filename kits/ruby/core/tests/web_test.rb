@@ -11,6 +11,19 @@ class WebTest < Minitest::Test
     assert_equal '₹1.00 (100 paise)', Paystra::Web.amount_text('100')
   end
 
+  def test_the_webhook_note_says_webhooks_are_off_until_the_secret_is_set
+    off = Paystra::Web.webhook_note(PaystraTest.config)
+    assert_includes off, 'Set <code>PAYSTRA_WEBHOOK_SECRET</code> (from the merchant portal, not the salt) and the ' \
+                         'requests it sends carry <code>NOTIFY_URL=http://127.0.0.1:8000/webhook</code>.'
+    on = Paystra::Web.webhook_note(PaystraTest.config(webhook_secret: 'wh_demo_7c1e4b9a2f6d8035'))
+    assert_includes on, 'The requests it sends carry <code>NOTIFY_URL=http://127.0.0.1:8000/webhook</code>.'
+    refute_includes on, 'PAYSTRA_WEBHOOK_SECRET'
+    [off, on].each do |note|
+      assert_includes note, 'This server also listens at <code>/webhook</code>'
+      assert_includes note, '<code>/orders/&lt;ORDER_ID&gt;</code>'
+    end
+  end
+
   def test_the_gateway_form_page_has_one_form_of_escaped_hidden_inputs
     html = Paystra::Web.gateway_form_page(action: 'http://gw/sandbox/paymentrequest',
                                           fields: { 'CUST_NAME' => '"><script>x</script>', 'AMOUNT' => '100' }, amount: '100')

@@ -86,9 +86,16 @@ module Paystra
       "#{app_url}/response"
     end
 
-    # Where the gateway POSTs signed events when a request carries it: APP_URL + /webhook.
-    def notify_url
+    # Where the examples listen for the gateway's signed events: APP_URL + /webhook.
+    def webhook_url
       "#{app_url}/webhook"
+    end
+
+    # The NOTIFY_URL the examples' requests carry: webhook_url once PAYSTRA_WEBHOOK_SECRET is set,
+    # nil (no NOTIFY_URL at all) without it, as every delivery would then be refused and the gateway
+    # would retry each one for about 32 hours.
+    def notify_url
+      webhook_secret.empty? ? nil : webhook_url
     end
 
     # The salts and the webhook secret stay out of logs and error pages.

@@ -168,6 +168,23 @@ module Paystra
       %(<div class="notice #{escape(kind)}"#{role}>#{escape(message)}</div>)
     end
 
+    # The home page's word on webhooks: where the app listens and where NOTIFY_URL points (the
+    # requests carry it only once PAYSTRA_WEBHOOK_SECRET is set).
+    def webhook_note(config)
+      url = "<code>NOTIFY_URL=#{escape(config.webhook_url)}</code>"
+      notify = if config.notify_url
+                 "The requests it sends carry #{url}."
+               else
+                 'Set <code>PAYSTRA_WEBHOOK_SECRET</code> (from the merchant portal, not the salt) and the requests it ' \
+                   "sends carry #{url}."
+               end
+      <<~HTML
+        <p class="hint">This server also listens at <code>/webhook</code> for the gateway’s signed events, which tell it
+        each outcome even when the customer’s browser never comes back. #{notify} <code>APP_URL</code> must be an address
+        the gateway can reach. See an order as this app recorded it at <code>/orders/&lt;ORDER_ID&gt;</code>.</p>
+      HTML
+    end
+
     # The notice kind of a gateway STATUS.
     def status_kind(fields)
       return :ok if fields['RESPONSE_CODE'] == '000'
