@@ -1,6 +1,7 @@
-import type { FrameLocator, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { externalLinks } from '#app/content/brand.ts'
 import { expect, gotoHydrated, test as base } from './fixtures.ts'
+import { payByCard } from './sandbox-pages.ts'
 
 /**
  * The Content Security Policy (docs/decisions/011) allows no inline script without a hash or
@@ -189,23 +190,13 @@ test('the contact map loads in its frame', async ({ page }) => {
 })
 
 test.describe('the demos under the policy', () => {
-  type Gateway = Page | FrameLocator
-
-  async function payByCard(gateway: Gateway) {
-    await gateway.getByRole('textbox', { name: 'Card number' }).fill('4111 1111 1111 1111')
-    await gateway.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill('12/39')
-    await gateway.getByRole('textbox', { name: 'CVV' }).fill('123')
-    await gateway.getByRole('textbox', { name: 'Name on card' }).fill('Aarav Sharma')
-    await gateway.getByRole('button', { name: 'Pay ₹1.00' }).click()
-  }
-
   test('PG Hosted: the form posts to the gateway and the result page shows the payment', async ({
     page,
   }) => {
     await gotoHydrated(page, '/pg-hosted-demo')
     await page.getByRole('button', { name: 'Pay', exact: true }).click()
     await expect(page).toHaveURL(/\/sandbox\/pay\//)
-    await payByCard(page)
+    await payByCard(page, '4111 1111 1111 1111')
     await expect(page).toHaveURL(/\/demo\/response\?payment=/)
     await expect(page.locator('main h1')).toHaveText('Payment Successful')
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')

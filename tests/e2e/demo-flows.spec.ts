@@ -1,6 +1,7 @@
-import type { FrameLocator, Locator, Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { encryptFields } from '#gateway/protocol/cipher.ts'
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts'
+import { payByCard, payByNetBanking, payByUpi } from './sandbox-pages.ts'
 
 /**
  * The three live demos paid through the built-in sandbox at /sandbox, in Chromium: the demo
@@ -9,30 +10,6 @@ import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts
  */
 
 const redirecting = 'You are being redirected to Payment Page…'
-
-/** The sandbox's payment page, on the page itself or inside the checkout frame. */
-type Gateway = Page | FrameLocator
-
-async function payByCard(gateway: Gateway, number: string) {
-  await gateway.getByRole('textbox', { name: 'Card number' }).fill(number)
-  await gateway.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill('12/39')
-  await gateway.getByRole('textbox', { name: 'CVV' }).fill('123')
-  await gateway.getByRole('textbox', { name: 'Name on card' }).fill('Aarav Sharma')
-  await gateway.getByRole('button', { name: 'Pay ₹1.00' }).click()
-}
-
-async function payByUpi(gateway: Gateway, vpa: string) {
-  await gateway.getByRole('tab', { name: 'UPI' }).click()
-  await gateway.getByRole('textbox', { name: 'UPI ID' }).fill(vpa)
-  await gateway.getByRole('button', { name: 'Verify and pay' }).click()
-}
-
-async function payByNetBanking(gateway: Gateway, bank: string, outcome: 'Success' | 'Failure') {
-  await gateway.getByRole('tab', { name: 'Net Banking' }).click()
-  await gateway.getByRole('radio', { name: new RegExp(`^${bank} `) }).check()
-  await gateway.getByRole('button', { name: 'Continue to bank' }).click()
-  await gateway.getByRole('button', { name: outcome, exact: true }).click()
-}
 
 /** The fields of a result: the page's or the popup's definition list. */
 async function expectDetails(scope: Locator, details: Record<string, string | RegExp>) {

@@ -1,4 +1,4 @@
-import type { FrameLocator, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import {
   expect,
   expectNoAxeViolations,
@@ -6,6 +6,7 @@ import {
   gotoHydrated,
   test,
 } from './fixtures.ts'
+import { type Gateway, payByCard } from './sandbox-pages.ts'
 
 /**
  * The merchant learns a payment's outcome even when the customer's browser never comes back
@@ -14,20 +15,10 @@ import {
  * order id. late@upi answers Pending and the result page shows the capture on its own.
  */
 
-type Gateway = Page | FrameLocator
-
 async function orderIdOn(gateway: Gateway): Promise<string> {
   const value = gateway.locator('dt', { hasText: 'Order ID' }).first().locator('+ dd')
   await expect(value).toHaveText(/^LP\d{13}$/)
   return value.innerText()
-}
-
-async function payByCard(gateway: Gateway, number: string) {
-  await gateway.getByRole('textbox', { name: 'Card number' }).fill(number)
-  await gateway.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill('12/39')
-  await gateway.getByRole('textbox', { name: 'CVV' }).fill('123')
-  await gateway.getByRole('textbox', { name: 'Name on card' }).fill('Aarav Sharma')
-  await gateway.getByRole('button', { name: 'Pay ₹1.00' }).click()
 }
 
 /** The blocked request shows as a failed load in the console: expected here, and only that. */
