@@ -11,6 +11,7 @@ import {
   setSecurityHeaders,
   sitePolicy,
 } from './security-headers'
+import type { HealthAnswer } from './health'
 import { type BuiltFiles, builtFiles } from './static-files'
 import { trustedProxy } from './proxy-trust'
 
@@ -27,6 +28,8 @@ export interface AppOptions {
   loadContext?: AppLoadContext
   /** The gateway and form API origins the Content Security Policy allows. */
   security?: Omit<SecurityOptions, 'mode'>
+  /** `/healthz` and `/readyz`, answered before anything else (server/health.ts). */
+  health?: HealthAnswer
 }
 
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void
@@ -63,6 +66,7 @@ export function createApp(options: AppOptions): RequestListener {
   )
   return (req, res) => {
     setSecurityHeaders(req, res, policy)
+    if (options.health?.(req, res)) return
     if (files?.answer(req, res)) return
     app(req, res)
   }

@@ -57,6 +57,12 @@ const serverSchema = z.object({
    * when the site itself is on localhost (a developer's machine, the tests).
    */
   SANDBOX_WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1']).optional(),
+  /**
+   * From SIGTERM, how long /readyz answers 503 while the server still serves, so a load balancer
+   * stops sending before the connections close. 0 on a laptop; a few seconds more than the
+   * balancer's check interval in production.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** How long the test UPI ID late@upi stays Pending before the bank confirms it. */
   SANDBOX_SETTLE_DELAY_MS: z.coerce.number().int().min(0).default(30_000),
 })

@@ -4,6 +4,7 @@ import type { ServerBuild } from 'react-router'
 import { createApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { DataDirLockedError } from './db/data-lock.ts'
+import { healthChecks } from './health.ts'
 import { startServices } from './services.ts'
 
 async function main() {
@@ -22,6 +23,7 @@ async function main() {
   })
   const services = await startServices(config)
   const security = { gatewayUrl: config.PG_BASE_URL, apiUrl: config.public.API_URL }
+  const health = healthChecks({ db: services.store.db, draining: () => closing }).answer
 
   if (config.NODE_ENV === 'development') {
     const vite = await import('vite')
@@ -38,6 +40,7 @@ async function main() {
         routers: services.routers,
         loadContext: services.loadContext,
         security,
+        health,
         build: () =>
           viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
       }),
@@ -53,6 +56,7 @@ async function main() {
         routers: services.routers,
         loadContext: services.loadContext,
         security,
+        health,
       }),
     )
   }
@@ -60,20 +64,23 @@ async function main() {
   httpServer.listen(config.PORT, config.HOST, () => {
     console.log(`Site ready on http://localhost:${config.PORT}`)
   })
-  // Finish the requests in flight (every accepted submission is committed before it is
-  // answered), then stop the mail worker and close the database.
+  // From SIGTERM on /readyz answers 503; after SHUTDOWN_DRAIN_MS (time for a load balancer to
+  // see it and stop sending) the server finishes the requests in flight (every accepted
+  // submission is committed before it is answered), then stops the workers and the database.
   const shutdown = () => {
     if (closing) return
     closing = true
-    for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close')
-    httpServer.close(() => {
-      services.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      )
-    })
-    httpServer.closeIdleConnections()
-    setTimeout(() => process.exit(1), 10_000).unref()
+    setTimeout(() => {
+      for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close')
+      httpServer.close(() => {
+        services.close().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        )
+      })
+      httpServer.closeIdleConnections()
+      setTimeout(() => process.exit(1), 10_000).unref()
+    }, config.SHUTDOWN_DRAIN_MS)
   }
   process.on('SIGTERM', shutdown)
   process.on('SIGINT', shutdown)

@@ -503,6 +503,28 @@ describe('graceful shutdown of the server process', () => {
     await expectEachMailedOnce(workDir, successes, mailServer.received)
   }, 300_000)
 
+  it('from SIGTERM on /readyz answers 503 while the server still serves for SHUTDOWN_DRAIN_MS, then it exits 0', async () => {
+    const workDir = await freshWorkDir()
+    const server = await startServer(workDir, await freePort(), { SHUTDOWN_DRAIN_MS: '1500' })
+    servers.push(server)
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
+    const sentAt = Date.now()
+    server.child.kill('SIGTERM')
+    await pause(300)
+    const ready = await fetch(`${server.url}/readyz`)
+    expect(ready.status).toBe(503)
+    expect(await ready.json()).toEqual({ status: 'not ready', reason: 'shutting down' })
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+    // Still serving during the drain: a submission is taken and committed.
+    expect((await submit(server.url, 900)).outcome).toBe('success')
+    const exit = await server.exited
+    expect({ code: exit.code, signal: exit.signal }, server.output().slice(-2000)).toEqual({
+      code: 0,
+      signal: null,
+    })
+    expect(exit.at - sentAt).toBeGreaterThanOrEqual(1500)
+  }, 120_000)
+
   it('SIGTERM while a mail server that never answers holds a delivery: the process exits 0, and the restart mails it once', async () => {
     const workDir = await freshWorkDir()
     // A mail host that takes the connection and says nothing, like one that hangs; the
