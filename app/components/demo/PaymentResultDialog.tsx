@@ -23,7 +23,7 @@ interface PaymentResultDialogProps {
 }
 
 /**
- * The Checkout Js result popup (SPEC §2): "Payment Successful" for response code 000, "Payment
+ * The Checkout Js result popup: "Payment Successful" for response code 000, "Payment
  * Pending" (with a link to the page that follows it) while the bank has not confirmed, otherwise
  * "Payment Failed", with the payment's details and an "Ok" button that dismisses it.
  */
