@@ -29,12 +29,16 @@ export class WebhookWorker {
   private timer: NodeJS.Timeout | undefined
   private running: Promise<void> | undefined
   private again = false
+  /** Not polling: before start() and after stop(); kicks are ignored. */
   private stopped = true
+  /** Set by stop(): a pass in progress claims no further batch. */
+  private stopping = false
 
   constructor(private readonly options: WebhookWorkerOptions) {}
 
   start() {
     this.stopped = false
+    this.stopping = false
     this.timer = setInterval(() => this.kick(), this.options.pollMs ?? 1000)
     this.timer.unref()
     this.kick()
@@ -66,6 +70,7 @@ export class WebhookWorker {
    */
   async stop(graceMs = STOP_GRACE_MS) {
     this.stopped = true
+    this.stopping = true
     clearInterval(this.timer)
     let timer: NodeJS.Timeout | undefined
     await Promise.race([
@@ -80,7 +85,7 @@ export class WebhookWorker {
     await this.options.beforePass?.()
     const concurrency = this.options.concurrency ?? 8
     for (;;) {
-      if (this.stopped && this.timer !== undefined) return
+      if (this.stopping) return
       const events = await claimDueEvents(this.options.db, concurrency)
       if (events.length === 0) return
       await Promise.all(events.map((event) => this.attempt(event)))
