@@ -73,4 +73,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)
   })
+
+  it('runs one process unless told otherwise, and several only on PostgreSQL', () => {
+    expect(loadConfig({}).WEB_CONCURRENCY).toBe(1)
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(
+      'Invalid WEB_CONCURRENCY: 2 processes need DATABASE_URL (embedded PGlite serves one process)',
+    )
+    const config = loadConfig({ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://app@db/site' })
+    expect(config.WEB_CONCURRENCY).toBe(2)
+  })
+
+  it('keeps data only as long as the Privacy Policy says unless told otherwise', () => {
+    const config = loadConfig({})
+    expect(config.RETENTION_MAIL_DAYS).toBe(30)
+    expect(config.RETENTION_APPLICATION_DAYS).toBe(180)
+    expect(config.RETENTION_DEMO_DAYS).toBe(30)
+    expect(config.OUTBOX_CLAIM_TIMEOUT_MS).toBe(300_000)
+  })
+
+  it('serves no metrics without a token, and never prints a refused token', () => {
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined()
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      'Invalid METRICS_TOKEN: at least 16 characters (got "***")',
+    )
+  })
 })

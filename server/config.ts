@@ -65,6 +65,37 @@ const serverSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** How long the test UPI ID late@upi stays Pending before the bank confirms it. */
   SANDBOX_SETTLE_DELAY_MS: z.coerce.number().int().min(0).default(30_000),
+  /**
+   * Worker processes sharing the port. More than one needs DATABASE_URL: PGlite is one process's
+   * database.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** A mail claimed by a worker that died is taken over by another after this long. */
+  OUTBOX_CLAIM_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(5 * 60_000),
+  /** pino's level for the server's log lines. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Unset: no /metrics. Set: /metrics answers Prometheus text to `Authorization: Bearer <it>`. */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'at least 16 characters')
+    .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces')
+    .optional(),
+  /** Delivered mail (the outbox row and its body) is deleted this many days after delivery. */
+  RETENTION_MAIL_DAYS: z.coerce.number().int().min(1).default(30),
+  /** Job applications and their resumes are deleted this many days after they arrive. */
+  RETENTION_APPLICATION_DAYS: z.coerce.number().int().min(1).default(180),
+  /** Demo merchant orders and sandbox transactions (with their webhooks) are deleted after this. */
+  RETENTION_DEMO_DAYS: z.coerce.number().int().min(1).default(30),
+  /** How often the server runs a pruning pass (one instance at a time). */
+  RETENTION_PRUNE_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .default(60 * 60_000),
 })
 
 type ServerSchema = z.infer<typeof serverSchema>
@@ -79,9 +110,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     const name = String(issue?.path[0] ?? 'configuration')
-    const secret = /SALT|KEY|SECRET/.test(name)
+    const secret = /SALT|KEY|SECRET|TOKEN/.test(name)
     const shown = secret ? '***' : /URL$/.test(name) ? redact(env[name]) : env[name]
     throw new ConfigError(`Invalid ${name}: ${issue?.message ?? 'bad value'} (got "${shown}")`)
+  }
+  if (parsed.data.WEB_CONCURRENCY > 1 && !parsed.data.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid WEB_CONCURRENCY: ${parsed.data.WEB_CONCURRENCY} processes need DATABASE_URL (embedded PGlite serves one process); set DATABASE_URL or WEB_CONCURRENCY=1`,
+    )
   }
   try {
     return { ...parsed.data, public: readPublicConfig(env) }

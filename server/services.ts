@@ -41,6 +41,7 @@ export async function startServices(config: ServerConfig): Promise<Services> {
       baseDelayMs: config.OUTBOX_BASE_DELAY_MS,
       maxDelayMs: config.OUTBOX_MAX_DELAY_MS,
     },
+    claimTimeoutMs: config.OUTBOX_CLAIM_TIMEOUT_MS,
   })
   worker.start()
   log(

@@ -115,4 +115,33 @@ describe('OutboxWorker', () => {
     expect(await worker.drain()).toBe(1)
     expect(sent).toHaveLength(1)
   })
+
+  it('holds a claim for the configured time, then lets another worker take it over', async () => {
+    await enqueueMail(database.store.db, 'contact', draft)
+    const hanging: MailTransport = {
+      send: () => new Promise(() => {}),
+      close: () => {},
+      describe: () => 'hangs',
+    }
+    const policy = { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 1 }
+    const first = new OutboxWorker({
+      db: database.store.db,
+      transport: hanging,
+      policy,
+      claimTimeoutMs: 1500,
+    })
+    void first.drain()
+    await expect.poll(async () => (await rows())[0]?.status).toBe('sending')
+    const [claimed] = await rows()
+    const heldMs = claimed!.lockedUntil!.getTime() - Date.now()
+    expect(heldMs).toBeGreaterThan(500)
+    expect(heldMs).toBeLessThanOrEqual(1500)
+
+    const { transport, sent } = fakeTransport(0)
+    const second = new OutboxWorker({ db: database.store.db, transport, policy })
+    expect(await second.drain()).toBe(0)
+    await new Promise((resolve) => setTimeout(resolve, heldMs + 100))
+    expect(await second.drain()).toBe(1)
+    expect(sent).toHaveLength(1)
+  })
 })

@@ -24,8 +24,11 @@ export async function enqueueMail(tx: Database, kind: OutboxRow['kind'], mail: M
   await tx.insert(outbox).values({ kind, mail })
 }
 
-/** A claimed row is the worker's for this long; after that another worker may take it over. */
-const CLAIM_SECONDS = 300
+/**
+ * A claimed row is the worker's for this long (unless OUTBOX_CLAIM_TIMEOUT_MS says otherwise);
+ * after that another worker may take it over, as it does the rows of a process that died.
+ */
+const DEFAULT_CLAIM_MS = 5 * 60_000
 
 /**
  * How long stop() lets the mail being sent finish. A mail host that hangs would hold it for
@@ -53,6 +56,7 @@ interface OutboxWorkerOptions {
   policy: RetryPolicy
   pollMs?: number
   batchSize?: number
+  claimTimeoutMs?: number
   log?: (line: string) => void
 }
 
@@ -213,7 +217,7 @@ export class OutboxWorker {
       .set({
         status: 'sending',
         attempts: sql`${outbox.attempts} + 1`,
-        lockedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})`,
+        lockedUntil: sql`now() + make_interval(secs => ${(this.options.claimTimeoutMs ?? DEFAULT_CLAIM_MS) / 1000})`,
       })
       .where(inArray(outbox.id, due))
       .returning()
