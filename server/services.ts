@@ -4,6 +4,7 @@ import type { AppLoadContext } from 'react-router'
 import { readPublicConfig } from '#app/config/public-config.build.ts'
 import { createGateway, demoMerchant as sandboxMerchant } from '#gateway/index.ts'
 import { formsApi } from './api/forms-api.ts'
+import { sharedLimitCounts } from './api/per-ip-limit.ts'
 import type { ServerConfig } from './config.ts'
 import { lockDataDir } from './db/data-lock.ts'
 import { type DataStore, openDatabase } from './db/database.ts'
@@ -48,6 +49,8 @@ export async function startServices(config: ServerConfig): Promise<Services> {
     `Data: ${store.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${path.resolve(config.DATA_DIR, 'pglite')}`}; mail: ${transport.describe()}`,
   )
 
+  // On PostgreSQL every instance counts in the same table, so N instances enforce one limit.
+  const limitCounts = store.kind === 'postgres' ? sharedLimitCounts(store.db) : undefined
   const api = formsApi({
     db: store.db,
     addresses: {
@@ -56,6 +59,7 @@ export async function startServices(config: ServerConfig): Promise<Services> {
       careersInbox: config.CAREERS_INBOX,
     },
     rateLimitPerMinute: config.FORM_RATE_LIMIT,
+    limitCounts,
     onQueued: () => worker.kick(),
     log,
   })
@@ -75,6 +79,7 @@ export async function startServices(config: ServerConfig): Promise<Services> {
       config.public.SITE_URL === readPublicConfig({}).SITE_URL ? undefined : config.public.SITE_URL,
     // The switch that lifts the form limits for tests and benchmarks lifts this one too.
     rateLimitPerMinute: config.FORM_RATE_LIMIT === 0 ? 0 : 30,
+    limitCounts,
     // The reconciler's status enquiries: the built-in sandbox is this very server, over loopback.
     gatewayApiBase: config.PG_BASE_URL ?? `http://127.0.0.1:${config.PORT}/sandbox`,
     log,

@@ -26,13 +26,15 @@ import { contentMatchesExtension } from '#server/forms/resume-content.ts'
 import { saveContactMessage, saveJobApplication } from '#server/forms/submissions.ts'
 import type { MailAddresses } from '#server/mail/compose.ts'
 import { answer } from './answer.ts'
-import { perIpLimit } from './per-ip-limit.ts'
+import { type LimitCounts, perIpLimit } from './per-ip-limit.ts'
 
 export interface FormsApiOptions {
   db: Database
   addresses: MailAddresses
   /** Requests per minute per IP on each endpoint; 0 switches the limit off. */
   rateLimitPerMinute: number
+  /** Where the limit counts; absent, in this process's memory. */
+  limitCounts?: LimitCounts
   /** Called after a submission and its mail are committed (wakes the outbox worker). */
   onQueued?: () => void
   log?: (line: string) => void
@@ -53,8 +55,10 @@ const contentTypes: Record<string, string> = {
 /** `POST /api/sendContactEmail` and `POST /api/sendCareerEmail` (SPEC §7, DESIGN.md "Forms"). */
 export function formsApi(options: FormsApiOptions): Router {
   const router = Router()
-  const limiter = perIpLimit(options.rateLimitPerMinute, (res) =>
-    answer(res, 429, apiMessages.rateLimited),
+  const limiter = perIpLimit(
+    options.rateLimitPerMinute,
+    (res) => answer(res, 429, apiMessages.rateLimited),
+    options.limitCounts && { name: 'forms', counts: options.limitCounts },
   )
 
   router.post(

@@ -123,3 +123,17 @@ export const demoWebhookEvents = pgTable('demo_webhook_events', {
   orderId: text('order_id'),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * Per-IP request counts when the site runs on PostgreSQL, shared by every instance
+ * (server/api/per-ip-limit.ts). A row is one address's count in one limit's current window.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    points: integer('points').notNull(),
+    expire: timestamp('expire', { withTimezone: true }),
+  },
+  (table) => [index('rate_limits_expire_idx').on(table.expire)],
+)

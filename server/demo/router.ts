@@ -26,7 +26,7 @@ import { DemoReconciler, type ReconcilerTiming } from './reconciler.ts'
 import { toPaymentResult } from './result.ts'
 import { createOrder, findOrder, findSettledPayment, settleOrder } from './store.ts'
 import { WEBHOOK_PATH, webhookHandlers } from './webhook.ts'
-import { perIpLimit } from '#server/api/per-ip-limit.ts'
+import { type LimitCounts, perIpLimit } from '#server/api/per-ip-limit.ts'
 
 export interface DemoMerchantOptions {
   db: Database
@@ -46,6 +46,8 @@ export interface DemoMerchantOptions {
   reconcile?: Partial<ReconcilerTiming>
   /** Requests per minute per IP that create an order; 0 switches the limit off. */
   rateLimitPerMinute: number
+  /** Where the limit counts; absent, in this process's memory. */
+  limitCounts?: LimitCounts
   clock?: () => number
   log?: (line: string) => void
 }
@@ -68,8 +70,11 @@ export function demoMerchant(options: DemoMerchantOptions): {
   const { db, settings } = options
   const urls = gatewayUrls(settings.gatewayBase)
   const nextOrderId = orderIdSource(options.clock)
-  const limiter = perIpLimit(options.rateLimitPerMinute, (res) =>
-    sendError(res, 429, 'Too many payments in a short time. Please wait a minute and try again.'),
+  const limiter = perIpLimit(
+    options.rateLimitPerMinute,
+    (res) =>
+      sendError(res, 429, 'Too many payments in a short time. Please wait a minute and try again.'),
+    options.limitCounts && { name: 'demo', counts: options.limitCounts },
   )
   // RETURN_URL and NOTIFY_URL follow the same origin rule (ADR 008): SITE_URL when the site
   // has one, otherwise the origin the request came to.
