@@ -22,7 +22,8 @@ as_postgres() { su postgres -c "$1" >&2; }
 # (server/demo/client-assets.test.ts) treats the database credentials as secrets.
 password="ci$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
 as_postgres "psql -p $port -qtc \"SELECT 1 FROM pg_roles WHERE rolname = 'site_ci_runner'\" | grep -q 1 || psql -p $port -qc \"CREATE ROLE site_ci_runner LOGIN\""
-as_postgres "psql -p $port -qc \"ALTER ROLE site_ci_runner PASSWORD '$password'\""
+# CREATEDB: the migration test starts instances on a database of its own (server/db).
+as_postgres "psql -p $port -qc \"ALTER ROLE site_ci_runner CREATEDB PASSWORD '$password'\""
 as_postgres "dropdb -p $port --if-exists paystra_test 2>/dev/null"
 as_postgres "createdb -p $port -O site_ci_runner paystra_test"
 

@@ -30,12 +30,42 @@ const migrationsFolder = path.resolve('server/db/migrations')
 export async function openDatabase(options: DatabaseOptions): Promise<DataStore> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    // An idle connection the server drops (a restart, a failover) is replaced on the next
+    // query; unheard, the pool's error event would end the process.
+    pool.on('error', () => {})
     const db = drizzlePg(pool, { schema }) as unknown as Database
-    await migratePg(drizzlePg(pool), { migrationsFolder })
+    try {
+      await migrateInTurn(pool)
+    } catch (error) {
+      await pool.end()
+      throw error
+    }
     return { db, kind: 'postgres', close: () => pool.end() }
   }
   const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite()
   const pglite = drizzlePglite(client, { schema })
   await migratePglite(pglite, { migrationsFolder })
   return { db: pglite as unknown as Database, kind: 'pglite', close: () => client.close() }
+}
+
+/** Key of the advisory lock the instances take turns on to migrate ("PAYS" "MIGR"). */
+const MIGRATION_LOCK = 0x50415953_4d494752n
+
+/**
+ * Instances started together on one database (a deploy, or WEB_CONCURRENCY workers) would
+ * each create the same tables at once, and all but one would fail. They take turns: the first
+ * applies what is pending, the others find nothing left to do.
+ */
+async function migrateInTurn(pool: pg.Pool) {
+  const connection = await pool.connect()
+  try {
+    await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK.toString()])
+    try {
+      await migratePg(drizzlePg(pool), { migrationsFolder })
+    } finally {
+      await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK.toString()])
+    }
+  } finally {
+    connection.release()
+  }
 }
