@@ -1,14 +1,15 @@
+import cluster from 'node:cluster'
 import { createServer, type ServerResponse } from 'node:http'
 import path from 'node:path'
 import type { ServerBuild } from 'react-router'
 import { createApp } from './app.ts'
-import { ConfigError, loadConfig } from './config.ts'
+import { superviseWorkers } from './cluster.ts'
+import { ConfigError, loadConfig, type ServerConfig } from './config.ts'
 import { DataDirLockedError } from './db/data-lock.ts'
 import { healthChecks } from './health.ts'
 import { startServices } from './services.ts'
 
-async function main() {
-  const config = loadConfig()
+async function main(config: ServerConfig) {
   const root = process.cwd()
   const httpServer = createServer()
   // From SIGTERM on, every answer closes its connection. Browsers and proxies keep connections
@@ -62,7 +63,8 @@ async function main() {
   }
 
   httpServer.listen(config.PORT, config.HOST, () => {
-    console.log(`Site ready on http://localhost:${config.PORT}`)
+    // Under WEB_CONCURRENCY the primary says when the site is ready, once all workers listen.
+    if (cluster.isPrimary) console.log(`Site ready on http://localhost:${config.PORT}`)
   })
   // From SIGTERM on /readyz answers 503; after SHUTDOWN_DRAIN_MS (time for a load balancer to
   // see it and stop sending) the server finishes the requests in flight (every accepted
@@ -86,8 +88,26 @@ async function main() {
   process.on('SIGINT', shutdown)
 }
 
-main().catch((error: unknown) => {
+function fail(error: unknown): never {
   const expected = error instanceof ConfigError || error instanceof DataDirLockedError
   console.error(expected ? (error as Error).message : error)
   process.exit(1)
-})
+}
+
+let config: ServerConfig
+try {
+  config = loadConfig()
+} catch (error) {
+  fail(error)
+}
+if (config.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
+  superviseWorkers({
+    workers: config.WEB_CONCURRENCY,
+    port: config.PORT,
+    // Each worker drains for SHUTDOWN_DRAIN_MS, then has its own 10-second hard stop.
+    stopDeadlineMs: config.SHUTDOWN_DRAIN_MS + 15_000,
+    log: (line) => console.log(line),
+  })
+} else {
+  main(config).catch(fail)
+}
