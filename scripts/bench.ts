@@ -5,11 +5,14 @@
  * by nginx (Debian's package, started here on a free port with a generated configuration) in
  * the same run, and the contact API at a constant rate with rate limiting off. Exits 1 when a
  * budget is missed. A measuring tool: CI does not run it.
+ *
+ * With --workers 1,2 it compares worker counts on PostgreSQL instead (scripts/bench/workers.ts):
+ * that run needs DATABASE_URL, leaves nginx out and judges no budget.
  */
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
@@ -24,15 +27,24 @@ import {
   judge,
   type ServerRun,
 } from './bench/budgets.ts'
-import { benchContactMessage } from './bench/contact.ts'
-import { constantRate, maximumRate } from './bench/load.ts'
 import { findNginx, nginxInstallHint } from './bench/nginx.ts'
 import { headersToMirror, nginxConfig, pageFile } from './bench/nginx-config.ts'
 import { type BenchOptions, parseBenchArgs, usage } from './bench/options.ts'
 import { cleanUpOnSignals, optionsOrExit } from './measure/command-line.ts'
 import { countStored } from './bench/outbox-count.ts'
+import {
+  acceptEncoding,
+  acceptedIn,
+  contactApiLoad,
+  formatApiRun,
+  lineCount,
+  measured,
+  pageLoad,
+  startOurServer,
+  warmUpSeconds,
+} from './bench/server-runs.ts'
+import { compareWorkers, workersNeedDatabase } from './bench/workers.ts'
 import { waitForMail } from './measure/mail-files.ts'
-import { treeCpuSeconds } from './bench/cpu.ts'
 import {
   type Child,
   freePort,
@@ -46,13 +58,15 @@ const root = process.cwd()
 const children: Child[] = []
 let workDir: string | undefined
 
-/** Accept-Encoding of every page request, ours and nginx's alike. */
-const acceptEncoding = 'gzip'
-const warmUpSeconds = 2
-
 async function main(options: BenchOptions): Promise<number> {
-  const nginxBinary = options.nginx ? findNginx() : undefined
-  if (options.nginx && !nginxBinary) {
+  const databaseUrl = process.env.DATABASE_URL
+  if (options.workers && !databaseUrl) {
+    console.error(workersNeedDatabase)
+    return 2
+  }
+  // The worker comparison replaces the single-process run: no nginx there.
+  const nginxBinary = options.nginx && !options.workers ? findNginx() : undefined
+  if (options.nginx && !options.workers && !nginxBinary) {
     console.error(
       `nginx is not installed, so there is nothing to compare with.\n${nginxInstallHint}`,
     )
@@ -79,30 +93,25 @@ async function main(options: BenchOptions): Promise<number> {
   }
 
   workDir = await mkdtemp(path.join(tmpdir(), 'paystra-bench-'))
+  if (options.workers) {
+    return compareWorkers({
+      root,
+      workDir,
+      options: { ...options, workers: options.workers },
+      databaseUrl: databaseUrl!,
+      track: (child) => children.push(child),
+    })
+  }
   const dataDir = path.join(workDir, 'data')
   await mkdir(dataDir)
   const results: BenchResults = {}
   const loadBefore = loadavg()[0]!
 
-  // Our server, with its own empty data folder, no rate limit, and mail written as files.
+  // Our server, with its own empty data folder (never DATABASE_URL), no rate limit, and mail
+  // written as files.
   const serverPort = await freePort(options.ports)
-  const serverEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(serverPort),
-    DATA_DIR: dataDir,
-    FORM_RATE_LIMIT: '0',
-  }
-  // The bench's data folder only: no real database or mail server takes its traffic.
-  delete serverEnv.DATABASE_URL
-  delete serverEnv.SMTP_URL
   const serverLog = path.join(workDir, 'server.log')
-  const server = startChild('our server', process.execPath, ['build/server.js'], {
-    cwd: root,
-    env: serverEnv,
-    logFile: serverLog,
-  })
+  const server = startOurServer({ root, port: serverPort, dataDir, logFile: serverLog })
   children.push(server)
   const serverBase = `http://127.0.0.1:${serverPort}`
   const ourPageUrl = `${serverBase}${options.page}`
@@ -183,16 +192,13 @@ async function main(options: BenchOptions): Promise<number> {
       .filter(Boolean)
       .join('\n'),
   )
-  const pageHeaders = { 'accept-encoding': acceptEncoding }
-  const pageLoad = (url: string, seconds: number) =>
-    maximumRate({ url, headers: pageHeaders, connections: options.pageConnections, seconds })
-  await pageLoad(ourPageUrl, warmUpSeconds)
-  if (nginxPageUrl) await pageLoad(nginxPageUrl, warmUpSeconds)
-  results.ours = await measured(server, () => pageLoad(ourPageUrl, options.pageSeconds))
+  await pageLoad(options, ourPageUrl, warmUpSeconds)
+  if (nginxPageUrl) await pageLoad(options, nginxPageUrl, warmUpSeconds)
+  results.ours = await measured(server, () => pageLoad(options, ourPageUrl, options.pageSeconds))
   const pageRuns: [string, ServerRun][] = [['ours', results.ours]]
   if (nginx && nginxPageUrl) {
     const nginxUrl = nginxPageUrl
-    results.nginx = await measured(nginx, () => pageLoad(nginxUrl, options.pageSeconds))
+    results.nginx = await measured(nginx, () => pageLoad(options, nginxUrl, options.pageSeconds))
     pageRuns.push(['nginx', results.nginx])
     await stopChild(nginx)
   }
@@ -200,43 +206,22 @@ async function main(options: BenchOptions): Promise<number> {
   if (results.nginx) console.log(formatRatio(results.ours, results.nginx))
 
   // The contact API at a constant rate.
-  const apiUrl = `${serverBase}${CONTACT_API_PATH}`
-  const apiLoad = (seconds: number) =>
-    constantRate({
-      url: apiUrl,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(benchContactMessage),
-      rate: options.apiRate,
-      connections: options.apiConnections,
-      seconds,
-    })
+  const apiLoad = (seconds: number) => contactApiLoad(options, serverBase, seconds)
   console.log(
     `\nContact API: POST ${CONTACT_API_PATH} at ${options.apiRate} requests/s on ${options.apiConnections} connections ` +
       `(each sends its share of a second back to back, then waits), ${warmUpSeconds} s warm-up, then ${options.apiSeconds} s.`,
   )
   const warmUp = await apiLoad(warmUpSeconds)
   // The warm-up's mails go out before the measured run, so its CPU figure is its own.
-  await waitForMail(dataDir, warmUp.requests - warmUp.non2xx)
+  await waitForMail(dataDir, acceptedIn(warmUp))
   const logLinesBefore = await lineCount(serverLog)
-  const cpuBefore = await treeCpuSeconds(server.process.pid!)
-  const api = await apiLoad(options.apiSeconds)
-  const apiCpu = (await treeCpuSeconds(server.process.pid!)) - cpuBefore
+  const api = await measured(server, () => apiLoad(options.apiSeconds))
   const logLines = (await lineCount(serverLog)) - logLinesBefore
   results.api = { ...api, askedRate: options.apiRate }
-  console.log(
-    [
-      `  answered ${api.rate.toFixed(1)}/s (${api.requests} in ${api.seconds.toFixed(1)} s): ` +
-        `p50 ${api.latency.p50.toFixed(1)} ms, p90 ${api.latency.p90.toFixed(1)} ms, ` +
-        `p99 ${api.latency.p99.toFixed(1)} ms, max ${api.latency.max.toFixed(1)} ms`,
-      `  non-2xx ${api.non2xx}, errors ${api.errors}; server CPU ${((apiCpu / api.seconds) * 100).toFixed(0)} % ` +
-        `(${((apiCpu * 1000) / Math.max(1, api.requests)).toFixed(2)} ms a request, mail delivery included), ` +
-        `${logLines} server log lines`,
-    ].join('\n'),
-  )
+  console.log(formatApiRun(api, logLines))
 
   // Every accepted message must end up stored and mailed: wait for the outbox worker.
-  const accepted = warmUp.requests - warmUp.non2xx + api.requests - api.non2xx
+  const accepted = acceptedIn(warmUp, api)
   const drainStart = Date.now()
   const mailed = await waitForMail(dataDir, accepted)
   console.log(
@@ -247,7 +232,7 @@ async function main(options: BenchOptions): Promise<number> {
   if (server.process.exitCode !== 0) {
     console.log(`  Warning: our server did not stop cleanly:\n${await tail(serverLog)}`)
   }
-  const stored = await countStored(dataDir)
+  const stored = await countStored({ dataDir })
   results.stored = stored
   const outboxRows = Object.entries(stored.outbox)
     .map(([status, count]) => `${count} ${status}`)
@@ -308,20 +293,6 @@ async function getPage(url: string): Promise<FetchedPage> {
     req.on('error', reject)
     req.end()
   })
-}
-
-/** Runs a load and adds the CPU time the server's processes used meanwhile. */
-async function measured(
-  child: Child,
-  load: () => ReturnType<typeof maximumRate>,
-): Promise<ServerRun> {
-  const before = await treeCpuSeconds(child.process.pid!)
-  const result = await load()
-  return { ...result, cpuSeconds: (await treeCpuSeconds(child.process.pid!)) - before }
-}
-
-async function lineCount(file: string): Promise<number> {
-  return (await stat(file)).size === 0 ? 0 : (await readFile(file, 'utf8')).split('\n').length - 1
 }
 
 function run(command: string, args: string[]): Promise<number | null> {

@@ -1,9 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { cpuSecondsFromStat } from './stats.ts'
 
-/** CPU seconds used so far by a process and every process below it (nginx's workers). */
-export async function treeCpuSeconds(pid: number): Promise<number> {
-  const stats = new Map<number, { ppid: number; cpu: number }>()
+type ProcessTable = Map<number, { ppid: number; cpu: number }>
+
+async function readProcesses(): Promise<ProcessTable> {
+  const stats: ProcessTable = new Map()
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue
     try {
@@ -14,12 +15,31 @@ export async function treeCpuSeconds(pid: number): Promise<number> {
       // the process ended while we looked
     }
   }
-  let total = 0
-  const queue = [pid]
+  return stats
+}
+
+/** `pid` and every process below it, parents before their children. */
+function tree(stats: ProcessTable, pid: number): number[] {
+  const found: number[] = []
+  const queue = stats.has(pid) ? [pid] : []
   while (queue.length > 0) {
     const current = queue.shift()!
-    total += stats.get(current)?.cpu ?? 0
+    found.push(current)
     for (const [child, { ppid }] of stats) if (ppid === current) queue.push(child)
   }
-  return total
+  return found
+}
+
+/**
+ * CPU seconds used so far by a process and every process below it (nginx's workers, the
+ * workers node:cluster forks under WEB_CONCURRENCY).
+ */
+export async function treeCpuSeconds(pid: number): Promise<number> {
+  const stats = await readProcesses()
+  return tree(stats, pid).reduce((total, current) => total + stats.get(current)!.cpu, 0)
+}
+
+/** The ids of a process and every process below it: what treeCpuSeconds counts. */
+export async function treeProcesses(pid: number): Promise<number[]> {
+  return tree(await readProcesses(), pid)
 }

@@ -30,6 +30,23 @@ export async function maximumRate(load: PageLoad): Promise<RateResult> {
   })
 }
 
+export interface PostLoad extends PageLoad {
+  method: 'POST'
+  body: string
+}
+
+/** As many POST requests as the server answers, on `connections` keep-alive connections. */
+export async function maximumPostRate(load: PostLoad): Promise<RateResult> {
+  return run({
+    url: load.url,
+    method: load.method,
+    headers: load.headers,
+    body: load.body,
+    connections: load.connections,
+    duration: load.seconds,
+  })
+}
+
 export interface ConstantLoad {
   url: string
   method: 'POST'

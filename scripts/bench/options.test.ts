@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { UsageError } from '../measure/command-line.ts'
-import { defaultOptions, parseBenchArgs } from './options.ts'
+import { defaultOptions, parseBenchArgs, usage } from './options.ts'
 
 describe('parseBenchArgs', () => {
   it('measures for the budgets by default: build first, nginx, /about, 200 requests/s', () => {
@@ -39,6 +39,23 @@ describe('parseBenchArgs', () => {
     })
   })
 
+  it('reads a list of worker counts, in the order given; without it there is no comparison', () => {
+    expect(parseBenchArgs([])).not.toHaveProperty('workers')
+    expect(parseBenchArgs(['--workers', '1,2'])).toMatchObject({ workers: [1, 2] })
+    expect(parseBenchArgs(['--workers=4,1,2'])).toMatchObject({ workers: [4, 1, 2] })
+    expect(parseBenchArgs(['--workers', '64'])).toMatchObject({ workers: [64] })
+    expect(parseBenchArgs(['--workers', '2'])).toMatchObject({ takeWaitingMail: false })
+    expect(parseBenchArgs(['--take-waiting-mail', '--workers', '2'])).toMatchObject({
+      takeWaitingMail: true,
+    })
+  })
+
+  it('names the help for --workers and what it leaves out', () => {
+    expect(usage).toContain('--workers 1,2')
+    expect(usage).toContain('Needs DATABASE_URL')
+    expect(usage).toContain('budgets are not judged')
+  })
+
   it('answers help', () => {
     expect(parseBenchArgs(['--help'])).toBe('help')
     expect(parseBenchArgs(['-h'])).toBe('help')
@@ -57,6 +74,18 @@ describe('parseBenchArgs', () => {
     [['--ports', '80-90'], 'range'],
     [['--api-rate', '2', '--api-connections', '4'], 'cannot exceed'],
     [['--fast'], 'Unknown option --fast'],
+    [['--workers'], '--workers needs a value'],
+    [['--workers', '0'], 'worker counts from 1 to 64 separated by commas, such as 1,2, not "0"'],
+    [['--workers', '1,65'], 'from 1 to 64'],
+    [['--workers', '1,,2'], 'not "1,,2"'],
+    [['--workers', '1,2,'], 'not "1,2,"'],
+    [['--workers', '1, 2'], 'not "1, 2"'],
+    [['--workers', '1.5'], 'from 1 to 64'],
+    [['--workers', '-1'], 'from 1 to 64'],
+    [['--workers', '0x2'], 'from 1 to 64'],
+    [['--workers', 'two'], 'from 1 to 64'],
+    [['--workers', '1,2,1'], '--workers lists 1 twice ("1,2,1")'],
+    [['--take-waiting-mail'], '--take-waiting-mail goes with --workers'],
   ])('refuses %j', (args, message) => {
     expect(() => parseBenchArgs(args)).toThrow(UsageError)
     expect(() => parseBenchArgs(args)).toThrow(message)

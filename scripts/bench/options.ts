@@ -20,7 +20,20 @@ export interface BenchOptions {
   apiRate: number
   /** Connections sharing the contact API's rate. */
   apiConnections: number
+  /**
+   * Worker counts (WEB_CONCURRENCY) to compare on PostgreSQL, in the order given; absent: the
+   * single-process run on PGlite with nginx and the budgets.
+   */
+  workers?: number[]
+  /**
+   * Let the worker comparison's server deliver, to its temporary folder, mail already waiting
+   * in the database's outbox (off: the bench refuses to start while there is any).
+   */
+  takeWaitingMail: boolean
 }
+
+/** WEB_CONCURRENCY's own bounds. */
+export const maxWorkers = 64
 
 export const defaultOptions: BenchOptions = {
   pageSeconds: 10,
@@ -31,6 +44,7 @@ export const defaultOptions: BenchOptions = {
   pageConnections: 20,
   apiRate: 200,
   apiConnections: 4,
+  takeWaitingMail: false,
 }
 
 export const usage = `npm run bench [-- options]
@@ -46,6 +60,14 @@ request rates, then posts the contact form at a constant rate and reports its la
   --connections N      connections of the page runs (default ${defaultOptions.pageConnections})
   --api-rate N         contact API requests a second (default ${defaultOptions.apiRate}; the budget is for 200)
   --api-connections N  connections sharing that rate (default ${defaultOptions.apiConnections})
+  --workers 1,2        instead of all the above, compare worker counts (WEB_CONCURRENCY, 1 to ${maxWorkers}):
+                       for each, the page and the contact API at the highest rate the server
+                       answers (both on --connections connections), the API at --api-rate, and
+                       the server's CPU, side by side. Needs DATABASE_URL, since several workers
+                       share PostgreSQL: the bench's contact messages are written to that
+                       database and kept there. No nginx, and the budgets are not judged.
+  --take-waiting-mail  with --workers, start even when the database's outbox has mail waiting:
+                       the bench's server writes it to its temporary folder, so it is never sent
   --help               this text`
 
 export function parseBenchArgs(args: readonly string[]): BenchOptions | 'help' {
@@ -89,6 +111,12 @@ export function parseBenchArgs(args: readonly string[]): BenchOptions | 'help' {
       case '--api-connections':
         options.apiConnections = reader.positive(flag, { integer: true })
         break
+      case '--take-waiting-mail':
+        options.takeWaitingMail = true
+        break
+      case '--workers':
+        options.workers = workerCounts(flag, reader.value(flag))
+        break
       default:
         throw new UsageError(
           `Unknown option ${reader.current} (npm run bench -- --help lists them)`,
@@ -100,5 +128,28 @@ export function parseBenchArgs(args: readonly string[]): BenchOptions | 'help' {
       '--api-connections cannot exceed --api-rate (each connection sends at least one a second)',
     )
   }
+  if (options.takeWaitingMail && !options.workers) {
+    throw new UsageError(
+      '--take-waiting-mail goes with --workers (the single-process run has its own database)',
+    )
+  }
   return options
+}
+
+/** `1,2,4`: whole numbers from 1 to maxWorkers, each once. */
+function workerCounts(flag: string, text: string): number[] {
+  const counts: number[] = []
+  for (const item of text.split(',')) {
+    const count = Number(item)
+    if (!/^\d+$/.test(item) || count < 1 || count > maxWorkers) {
+      throw new UsageError(
+        `${flag} needs worker counts from 1 to ${maxWorkers} separated by commas, such as 1,2, not "${text}"`,
+      )
+    }
+    if (counts.includes(count)) {
+      throw new UsageError(`${flag} lists ${count} twice ("${text}")`)
+    }
+    counts.push(count)
+  }
+  return counts
 }
