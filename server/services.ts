@@ -10,6 +10,8 @@ import { type DataStore, openDatabase } from './db/database.ts'
 import { demoMerchant } from './demo/router.ts'
 import { OutboxWorker } from './mail/outbox.ts'
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts'
+import { retentionPeriods } from './retention/periods.ts'
+import { startPruning } from './retention/runner.ts'
 
 /** The parts of the server that hold state: database, mail worker, and the APIs using them. */
 export interface Services {
@@ -80,6 +82,14 @@ export async function startServices(config: ServerConfig): Promise<Services> {
     log,
   })
 
+  // Deletes what the retention periods say we no longer keep; one instance at a time.
+  const pruning = startPruning({
+    store,
+    periods: retentionPeriods(config),
+    intervalMs: config.RETENTION_PRUNE_INTERVAL_MS,
+    log,
+  })
+
   const routers = [api, demo.router]
   let closeGateway = async () => {}
   if (!config.PG_BASE_URL) {
@@ -118,6 +128,7 @@ export async function startServices(config: ServerConfig): Promise<Services> {
       await demo.stop()
       await closeGateway()
       await worker.stop()
+      await pruning.stop()
       transport.close()
       await store.close()
       releaseLock()
