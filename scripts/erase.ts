@@ -3,8 +3,9 @@
  *
  * Deletes everything the website stores about that address (any case): contact messages, job
  * applications with their resumes, every mail to it, replying to it or carrying its resume
- * (queued, delivered or dead), and sandbox payments made with it. Prints what it deleted. Reads
- * DATABASE_URL / DATA_DIR like the server; with PGlite stop the server first.
+ * (queued, delivered or dead, and the file transport's .eml copies in DATA_DIR/mail), and
+ * sandbox payments made with it. Prints what it deleted. Reads DATABASE_URL / DATA_DIR like the
+ * server; with PGlite stop the server first.
  */
 import path from 'node:path'
 import { ConfigError, loadConfig } from '../server/config.ts'
@@ -16,6 +17,7 @@ import {
   InvalidAddressError,
   normaliseAddress,
 } from '../server/retention/erase.ts'
+import { eraseMailFiles } from '../server/retention/mail-files.ts'
 
 class UsageError extends Error {}
 
@@ -40,13 +42,14 @@ function parseArgs(args: string[]): string {
   return normaliseAddress(email)
 }
 
-const labels: Record<keyof Erased, string> = {
+const labels: Record<keyof Erased | 'mailFiles', string> = {
   contactMessages: 'contact messages',
   jobApplications: 'job applications (with resumes)',
   mail: 'mails',
   sandboxTransactions: 'sandbox transactions',
   sandboxRefunds: 'sandbox refunds',
   sandboxWebhookEvents: 'sandbox webhook events',
+  mailFiles: 'mail files',
 }
 
 async function main(args: string[]) {
@@ -58,8 +61,11 @@ async function main(args: string[]) {
     pgliteDir: path.join(config.DATA_DIR, 'pglite'),
   })
   try {
-    const erased = await erase(store.db, address)
-    const kinds = Object.keys(labels) as (keyof Erased)[]
+    const erased = {
+      ...(await erase(store.db, address)),
+      mailFiles: await eraseMailFiles(path.join(config.DATA_DIR, 'mail'), address),
+    }
+    const kinds = Object.keys(labels) as (keyof typeof erased)[]
     for (const kind of kinds) {
       const ids = erased[kind]
       console.log(`${labels[kind]}: ${ids.length}${ids.length > 0 ? ` (${ids.join(', ')})` : ''}`)

@@ -11,6 +11,7 @@ import { ConfigError, loadConfig } from '../server/config.ts'
 import { DataDirLockedError, lockDataDir } from '../server/db/data-lock.ts'
 import { openDatabase } from '../server/db/database.ts'
 import { retentionPeriods } from '../server/retention/periods.ts'
+import { pruneMailFiles } from '../server/retention/mail-files.ts'
 import { type PruneCounts, pruneLabels } from '../server/retention/prune.ts'
 import { runPrunePass } from '../server/retention/runner.ts'
 
@@ -37,10 +38,16 @@ async function main(args: string[]) {
     for (const kind of Object.keys(pruneLabels) as (keyof PruneCounts)[]) {
       console.log(`${pruneLabels[kind][1]}: ${pass.counts[kind]}`)
     }
+    // The file transport's copies of mail (no SMTP_URL), in this machine's DATA_DIR.
+    const mailFiles = await pruneMailFiles(
+      path.join(config.DATA_DIR, 'mail'),
+      new Date(Date.now() - periods.mailDays * 24 * 60 * 60 * 1000),
+    )
+    console.log(`mail files: ${mailFiles}`)
     console.log(
-      pass.total === 0
+      pass.total + mailFiles === 0
         ? 'Nothing was old enough to delete.'
-        : `Deleted ${pass.total} rows${pass.vacuumed ? ' and vacuumed the database' : ''}.`,
+        : `Deleted ${pass.total} rows and ${mailFiles} files${pass.vacuumed ? ', and vacuumed the database' : ''}.`,
     )
   } finally {
     await store.close()

@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '#server/db/database.ts'
+import { saveContactMessage } from '#server/forms/submissions.ts'
 
 /**
  * `npm run prune` and `npm run erase` as an operator runs them, against embedded PGlite in a
@@ -53,14 +55,52 @@ describe('npm run erase', () => {
     }
   })
 
-  it('prints what it removed per kind', async () => {
+  it('erases the address’s records and mail files and prints them per kind, with their ids', async () => {
+    // What the server stored and "sent" before it was stopped.
+    const store = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') })
+    const addresses = {
+      from: 'no-reply@paystra.example',
+      contactInbox: 'contact@paystra.example',
+      careersInbox: 'careers@paystra.example',
+    }
+    const message = { company: 'Traders', phone: '9876543210', subject: 'Pricing', message: 'Hi' }
+    const id = await saveContactMessage(
+      store.db,
+      { ...message, name: 'Asha', email: 'asha@example.com' },
+      undefined,
+      addresses,
+    )
+    await saveContactMessage(
+      store.db,
+      { ...message, name: 'Ravi', email: 'ravi@example.com' },
+      undefined,
+      addresses,
+    )
+    await store.close()
+    mkdirSync(path.join(dataDir, 'mail'))
+    writeFileSync(
+      path.join(dataDir, 'mail', '1-a.eml'),
+      'Reply-To: Asha <asha@example.com>\r\n\r\nHi',
+    )
+    writeFileSync(
+      path.join(dataDir, 'mail', '2-b.eml'),
+      'Reply-To: Ravi <ravi@example.com>\r\n\r\nHi',
+    )
+
     const result = await script('erase', ['--email', 'Asha@Example.com'])
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
-    expect(result.stdout).toMatch(/^contact messages: 0$/m)
+    expect(result.stdout).toContain(`contact messages: 1 (${id})`)
     expect(result.stdout).toMatch(/^job applications \(with resumes\): 0$/m)
-    expect(result.stdout).toMatch(/^mails: 0$/m)
-    expect(result.stdout).toMatch(/Nothing stored for asha@example\.com\./)
+    expect(result.stdout).toMatch(/^mails: 1 \(\d+\)$/m)
+    expect(result.stdout).toMatch(/^mail files: 1 \(1-a\.eml\)$/m)
+    expect(result.stdout).toMatch(/Erased 3 records of asha@example\.com\./)
+    expect(existsSync(path.join(dataDir, 'mail', '2-b.eml'))).toBe(true)
+
+    const again = await script('erase', ['--email', 'asha@example.com'])
+    expect(again.stdout).toMatch(/^contact messages: 0$/m)
+    expect(again.stdout).toMatch(/Nothing stored for asha@example\.com\./)
+    rmSync(path.join(dataDir, 'mail'), { recursive: true })
   })
 })
 
@@ -72,6 +112,11 @@ describe('npm run prune', () => {
   })
 
   it('runs a pass and prints every kind with its count', async () => {
+    const mailDir = path.join(dataDir, 'mail')
+    const day = 24 * 60 * 60 * 1000
+    mkdirSync(mailDir, { recursive: true })
+    writeFileSync(path.join(mailDir, `${Date.now() - 8 * day}-old.eml`), 'Subject: old\r\n\r\n')
+    writeFileSync(path.join(mailDir, `${Date.now() - 6 * day}-new.eml`), 'Subject: new\r\n\r\n')
     const result = await script('prune', [], { RETENTION_MAIL_DAYS: '7' })
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
@@ -79,7 +124,12 @@ describe('npm run prune', () => {
     for (const kind of ['delivered mails', 'job applications', 'sandbox transactions']) {
       expect(result.stdout).toMatch(new RegExp(`^${kind}: 0$`, 'm'))
     }
-    expect(result.stdout).toMatch(/Nothing was old enough to delete\./)
+    expect(result.stdout).toMatch(/^mail files: 1$/m)
+    expect(result.stdout).toMatch(/Deleted 0 rows and 1 files\./)
+    expect(readdirSync(mailDir)).toEqual([expect.stringMatching(/-new\.eml$/)])
+
+    const again = await script('prune', [], { RETENTION_MAIL_DAYS: '7' })
+    expect(again.stdout).toMatch(/Nothing was old enough to delete\./)
   })
 
   it('refuses clearly while a server holds the PGlite folder', async () => {

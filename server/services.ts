@@ -86,6 +86,7 @@ export async function startServices(config: ServerConfig): Promise<Services> {
   const pruning = startPruning({
     store,
     periods: retentionPeriods(config),
+    mailDropDir: path.join(config.DATA_DIR, 'mail'),
     intervalMs: config.RETENTION_PRUNE_INTERVAL_MS,
     log,
   })

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ensurePayoutTable } from '#gateway/api/payout-store.ts'
@@ -409,22 +412,35 @@ describe('the pruning pass in the server', () => {
   it('runs a first pass soon after start, logs counts only, and stop() waits for it', async () => {
     await addApplication(justOlder(periods.jobApplicationDays))
     await addMail('delivered', { createdAt: LONG_AGO, deliveredAt: justOlder(periods.mailDays) })
+    const mailDropDir = mkdtempSync(path.join(tmpdir(), 'paystra-prune-mail-'))
+    const oldFile = `${justOlder(periods.mailDays).getTime()}-old@paystra.example.eml`
+    const newFile = `${justNewer(periods.mailDays).getTime()}-new@paystra.example.eml`
+    writeFileSync(path.join(mailDropDir, oldFile), 'Reply-To: asha@example.com\r\n\r\nHello')
+    writeFileSync(path.join(mailDropDir, newFile), 'Reply-To: asha@example.com\r\n\r\nHello')
     const lines: string[] = []
     const pruning = startPruning({
       store,
       periods,
+      mailDropDir,
       intervalMs: 60 * 60_000,
       firstDelayMs: 0,
       clock: () => NOW,
       log: (line) => lines.push(line),
     })
-    await expect.poll(() => lines.length, { timeout: 10_000 }).toBe(1)
-    await pruning.stop()
-    expect(lines[0]).toMatch(/^retention: deleted 1 delivered mail, 1 job application/)
+    try {
+      await expect.poll(() => lines.length, { timeout: 10_000 }).toBe(1)
+      await pruning.stop()
+      expect(readdirSync(mailDropDir)).toEqual([newFile])
+    } finally {
+      rmSync(mailDropDir, { recursive: true, force: true })
+    }
+    expect(lines[0]).toMatch(
+      /^retention: deleted 1 delivered mail, 1 job application, 1 mail file(; vacuumed)?$/,
+    )
     expect(lines.join('\n')).not.toMatch(/asha|@|9876543210|resume\.pdf/i)
     expect(await ids('job_applications')).toEqual([])
     // Stopped: no more passes.
-    expect(await pruning.runOnce()).toEqual({ ran: false })
+    expect(await pruning.runOnce()).toEqual({ ran: false, mailFiles: 0 })
   })
 
   it('says nothing for a pass that deleted nothing', async () => {

@@ -5,6 +5,7 @@
  */
 import { advisoryLockKeys, withAdvisoryLock } from '../db/advisory-lock.ts'
 import type { DataStore } from '../db/database.ts'
+import { pruneMailFiles } from './mail-files.ts'
 import type { RetentionPeriods } from './periods.ts'
 import { describeCounts, prune, type PruneResult } from './prune.ts'
 
@@ -26,6 +27,11 @@ export async function runPrunePass(
 export interface PruningOptions {
   store: Pick<DataStore, 'db' | 'kind'>
   periods: RetentionPeriods
+  /**
+   * The file transport's folder (DATA_DIR/mail). Each instance prunes its own at every pass,
+   * lock or not: the folder is not shared.
+   */
+  mailDropDir?: string
   /** Between the end of one pass and the start of the next. */
   intervalMs: number
   /** Before the first pass: the server is up and serving by then. */
@@ -37,8 +43,11 @@ export interface PruningOptions {
 }
 
 export interface Pruning {
-  /** Runs a pass now (unless one is running here or on another instance). */
-  runOnce(): Promise<PrunePass>
+  /**
+   * Runs a pass now: the database's unless one is running here or on another instance, and
+   * this instance's mail files.
+   */
+  runOnce(): Promise<PrunePass & { mailFiles: number }>
   /** Stops the timer and waits for a running pass, which stops after its current batch. */
   stop(): Promise<void>
 }
@@ -47,21 +56,29 @@ export function startPruning(options: PruningOptions): Pruning {
   const { store, periods, log } = options
   const abort = new AbortController()
   let timer: NodeJS.Timeout | undefined
-  let current: Promise<PrunePass> | undefined
+  let current: Promise<unknown> | undefined
 
-  const runOnce = (): Promise<PrunePass> => {
-    if (abort.signal.aborted) return Promise.resolve({ ran: false })
-    const pass = runPrunePass(store, periods, {
-      now: options.clock?.(),
-      signal: abort.signal,
-    }).then((result) => {
-      if (result.ran && result.total > 0) {
-        log?.(
-          `retention: deleted ${describeCounts(result.counts)}${result.vacuumed ? '; vacuumed' : ''}`,
-        )
+  const runOnce = (): Promise<PrunePass & { mailFiles: number }> => {
+    if (abort.signal.aborted) return Promise.resolve({ ran: false, mailFiles: 0 })
+    const pass = (async () => {
+      const now = options.clock?.() ?? new Date()
+      const result = await runPrunePass(store, periods, { now, signal: abort.signal })
+      const mailFiles = options.mailDropDir
+        ? await pruneMailFiles(
+            options.mailDropDir,
+            new Date(now.getTime() - periods.mailDays * 24 * 60 * 60 * 1000),
+          )
+        : 0
+      const deleted = [
+        ...(result.ran && result.total > 0 ? [describeCounts(result.counts)] : []),
+        ...(mailFiles > 0 ? [`${mailFiles} mail file${mailFiles === 1 ? '' : 's'}`] : []),
+      ]
+      if (deleted.length > 0) {
+        const vacuumed = result.ran && result.vacuumed ? '; vacuumed' : ''
+        log?.(`retention: deleted ${deleted.join(', ')}${vacuumed}`)
       }
-      return result
-    })
+      return { ...result, mailFiles }
+    })()
     current = pass
     return pass
   }
