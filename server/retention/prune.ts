@@ -1,6 +1,6 @@
 /**
  * One pruning pass: deletes what the website no longer needs to keep (see
- * app/content/legal/retention.ts and docs/decisions/015-retention-and-erasure.md), in small
+ * app/content/legal/retention.ts and docs/decisions/016-retention-and-erasure.md), in small
  * batches so no table is locked for long, and answers how many rows of each kind went.
  */
 import { type SQL, sql } from 'drizzle-orm'
