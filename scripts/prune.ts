@@ -47,7 +47,7 @@ async function main(args: string[]) {
     console.log(
       pass.total + mailFiles === 0
         ? 'Nothing was old enough to delete.'
-        : `Deleted ${pass.total} rows and ${mailFiles} files${pass.vacuumed ? ', and vacuumed the database' : ''}.`,
+        : `Deleted ${pass.total} ${pass.total === 1 ? 'row' : 'rows'} and ${mailFiles} ${mailFiles === 1 ? 'file' : 'files'}${pass.vacuumed ? ', and vacuumed the database' : ''}.`,
     )
   } finally {
     await store.close()

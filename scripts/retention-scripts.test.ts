@@ -125,7 +125,7 @@ describe('npm run prune', () => {
       expect(result.stdout).toMatch(new RegExp(`^${kind}: 0$`, 'm'))
     }
     expect(result.stdout).toMatch(/^mail files: 1$/m)
-    expect(result.stdout).toMatch(/Deleted 0 rows and 1 files\./)
+    expect(result.stdout).toMatch(/Deleted 0 rows and 1 file\./)
     expect(readdirSync(mailDir)).toEqual([expect.stringMatching(/-new\.eml$/)])
 
     const again = await script('prune', [], { RETENTION_MAIL_DAYS: '7' })
