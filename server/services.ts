@@ -11,6 +11,8 @@ import { type DataStore, openDatabase } from './db/database.ts'
 import { demoMerchant } from './demo/router.ts'
 import { OutboxWorker } from './mail/outbox.ts'
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts'
+import { retentionPeriods } from './retention/periods.ts'
+import { startPruning } from './retention/runner.ts'
 
 /** The parts of the server that hold state: database, mail worker, and the APIs using them. */
 export interface Services {
@@ -85,6 +87,15 @@ export async function startServices(config: ServerConfig): Promise<Services> {
     log,
   })
 
+  // Deletes what the retention periods say we no longer keep; one instance at a time.
+  const pruning = startPruning({
+    store,
+    periods: retentionPeriods(config),
+    mailDropDir: path.join(config.DATA_DIR, 'mail'),
+    intervalMs: config.RETENTION_PRUNE_INTERVAL_MS,
+    log,
+  })
+
   const routers = [api, demo.router]
   let closeGateway = async () => {}
   if (!config.PG_BASE_URL) {
@@ -123,6 +134,7 @@ export async function startServices(config: ServerConfig): Promise<Services> {
       await demo.stop()
       await closeGateway()
       await worker.stop()
+      await pruning.stop()
       transport.close()
       await store.close()
       releaseLock()

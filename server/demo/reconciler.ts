@@ -7,10 +7,9 @@
  * Several instances of the site may share one database; a PostgreSQL advisory lock lets one of
  * them reconcile at a time (the others skip that run).
  */
-import { sql } from 'drizzle-orm'
-import pg from 'pg'
 import type { Fields } from '#gateway/protocol/fields.ts'
 import { verifyHash, withHash } from '#gateway/protocol/hash.ts'
+import { advisoryLockKeys, withAdvisoryLock } from '#server/db/advisory-lock.ts'
 import type { Database } from '#server/db/database.ts'
 import type { DemoMerchantSettings } from './merchant.ts'
 import { dueOpenOrders, markChecked, settleOrder } from './store.ts'
@@ -52,11 +51,8 @@ export interface ReconcilerOptions {
 /** What one run did: skipped (another instance holds the lock), or how many orders it asked and moved. */
 export type ReconcileRun = { ran: false } | { ran: true; asked: number; moved: number }
 
-/** Key of the advisory lock: any constant the site's other locks do not use ("PAYS" "RECN"). */
-export const RECONCILER_LOCK_KEY = 0x50415953_5245434en
-
-/** Runs in progress per database client: PGlite has one session, in which the lock is re-entrant. */
-const running = new WeakMap<object, Promise<unknown>>()
+/** Key of the advisory lock (all the site's keys are in server/db/advisory-lock.ts). */
+export const RECONCILER_LOCK_KEY = advisoryLockKeys.reconciler
 
 export class DemoReconciler {
   private readonly timing: ReconcilerTiming
@@ -197,55 +193,4 @@ function isFields(value: unknown): value is Fields {
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
-}
-
-/**
- * Runs `work` while holding a session-level advisory lock, or skips it when another session
- * holds the lock. A session lock must be released on the session that took it, so on
- * PostgreSQL the lock is taken on one connection kept out of the pool for the run (the work
- * itself uses the pool and never holds a transaction open across the gateway's answers). PGlite
- * is one session: there the lock is re-entrant, so runs in the same process are kept apart here.
- */
-export async function withAdvisoryLock<T>(
-  db: Database,
-  key: bigint,
-  work: () => Promise<T>,
-): Promise<{ ran: false } | T> {
-  const client = (db as unknown as { $client: object }).$client
-  if (running.has(client)) return { ran: false }
-  const run = (async () => {
-    if (client instanceof pg.Pool) {
-      const connection = await client.connect()
-      try {
-        const taken = await connection.query<{ locked: boolean }>(
-          'select pg_try_advisory_lock($1) as locked',
-          [key.toString()],
-        )
-        if (!taken.rows[0]?.locked) return { ran: false } as const
-        try {
-          return await work()
-        } finally {
-          await connection.query('select pg_advisory_unlock($1)', [key.toString()])
-        }
-      } finally {
-        connection.release()
-      }
-    }
-    // Both drivers answer `{ rows }`; the shared Database type does not say so.
-    const taken = (await db.execute(
-      sql`select pg_try_advisory_lock(${key.toString()}::bigint) as locked`,
-    )) as unknown as { rows: { locked: boolean }[] }
-    if (!taken.rows[0]?.locked) return { ran: false } as const
-    try {
-      return await work()
-    } finally {
-      await db.execute(sql`select pg_advisory_unlock(${key.toString()}::bigint)`)
-    }
-  })()
-  running.set(client, run)
-  try {
-    return await run
-  } finally {
-    running.delete(client)
-  }
 }

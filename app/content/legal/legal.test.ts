@@ -3,6 +3,7 @@ import { contact } from '#app/content/brand.ts'
 import { parseInline, plainText } from './inline'
 import { merchantTerms } from './merchant-terms'
 import { privacyPolicy } from './privacy-policy'
+import { retentionDays } from './retention'
 import { termsOfUse } from './terms-of-use'
 import { formatLegalDate, type LegalBlock, type LegalDocument } from './types'
 
@@ -103,6 +104,29 @@ describe('Privacy Policy', () => {
     for (const id of ['retention', 'your-rights', 'children', 'changes']) {
       expect(() => sectionText(privacyPolicy, id)).not.toThrow()
     }
+  })
+})
+
+describe('Privacy Policy on what the website keeps', () => {
+  it('states the periods the pruner deletes by, from the same constants', () => {
+    const text = sectionText(privacyPolicy, 'retention')
+    expect(text).toMatch(
+      new RegExp(`contact form on the Website: for ${retentionDays.contactMessages} days after`),
+    )
+    expect(text).toMatch(
+      new RegExp(`Job applications .*with the resume: for ${retentionDays.jobApplications} days`),
+    )
+    expect(text).toMatch(new RegExp(`e-mails the Website sends .*: for ${retentionDays.mail} days`))
+    expect(text).toMatch(new RegExp(`live demos .*sandbox.*: for ${retentionDays.demo} days`))
+    expect(text).toMatch(/request logs .*contain no personal data from the forms/)
+    // Only the website's periods come from the constants: no other count of days contradicts them.
+    expect(text).not.toMatch(/two years|twelve months/)
+  })
+
+  it('tells people how to have what they sent erased', () => {
+    const text = sectionText(privacyPolicy, 'your-rights')
+    expect(text).toMatch(/message or job application you sent through the Website erased/)
+    expect(text).toContain(contact.grievanceEmail)
   })
 })
 

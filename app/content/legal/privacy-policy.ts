@@ -1,4 +1,5 @@
 import { brand, contact } from '#app/content/brand.ts'
+import { retentionDays } from './retention'
 import type { LegalDocument } from './types'
 
 const name = brand.name
@@ -11,7 +12,7 @@ const site = brand.domain
  */
 export const privacyPolicy: LegalDocument = {
   title: 'Privacy Policy',
-  lastUpdated: '2026-11-02',
+  lastUpdated: '2026-11-25',
   clauseNumbers: false,
   preamble: [
     `${company} (“${name}”, “we”, “us” or “our”) runs a payment aggregator and payment gateway that lets businesses in India accept payments online and in stores, pay out money and reconcile what they receive. Because we move money, we handle information about the businesses we serve, the people who run them and the customers who pay them. This policy explains, in plain language, what personal data we collect, why we need it, whom we share it with, how we keep it safe, how long we keep it and what choices and rights you have.`,
@@ -269,8 +270,11 @@ export const privacyPolicy: LegalDocument = {
             'KYC records and transaction records: for at least five years after the business relationship ends or the transaction is completed, as the PMLA and RBI’s KYC Master Direction require, and longer if an investigation or legal proceeding is open.',
             'Payment data needed for refunds, disputes and chargebacks: for as long as a refund or dispute can still be raised under network and RBI rules.',
             'Security logs: for 180 days in India, as CERT-In directions require, or longer where needed to investigate an incident.',
-            'Contact form messages: for two years after our last exchange with you.',
-            'Job applications: for twelve months, so we can consider you for other roles, unless you ask us to delete yours sooner.',
+            `Messages sent through the contact form on the Website: for ${retentionDays.contactMessages} days after they reach us, unless you ask us to delete yours sooner.`,
+            `Job applications sent through the careers page, with the resume: for ${retentionDays.jobApplications} days after they reach us, so we can consider you for other roles, unless you ask us to delete yours sooner.`,
+            `Copies of the e-mails the Website sends our team with your message or application: for ${retentionDays.mail} days after they are delivered, or, for an e-mail that could not be delivered, ${retentionDays.mail} days after the last attempt.`,
+            `Orders placed in the live demos on the Website and payments made in our sandbox, with their notifications: for ${retentionDays.demo} days. They are test payments that move no money.`,
+            'The Website’s request logs record which page was asked for, when, how it was answered and how long that took. They contain no personal data from the forms: never what you type, your e-mail address, phone number or resume.',
             'Marketing preferences: until you withdraw consent, after which we keep only a record that you opted out.',
           ],
         },
@@ -294,6 +298,7 @@ export const privacyPolicy: LegalDocument = {
           ],
         },
         `To use any of these rights, write to ${contact.grievanceEmail} from the e-mail address registered with us, or use the settings in the dashboard. We will verify that the request comes from you, and we will respond within the response times set out under [Grievance Officer and how to reach us](#grievance-officer). Some requests we cannot fully meet: for example, we must keep KYC and transaction records for the periods the law sets even if you close your account, and we will tell you when that is the case.`,
+        `To have a message or job application you sent through the Website erased before its period ends, write to ${contact.grievanceEmail} from the e-mail address you used. We delete the message or application, the resume and every copy of the e-mails about it, and confirm to you when that is done.`,
         'If you are a payer and your question is about how a merchant uses your data, please contact the merchant first; we will help where we can.',
       ],
     },

@@ -1,0 +1,91 @@
+/**
+ * npm run erase -- --email someone@example.com
+ *
+ * Deletes everything the website stores about that address (any case): contact messages, job
+ * applications with their resumes, every mail to it, replying to it or carrying its resume
+ * (queued, delivered or dead, and the file transport's .eml copies in DATA_DIR/mail), and
+ * sandbox payments made with it. Prints what it deleted. Reads DATABASE_URL / DATA_DIR like the
+ * server; with PGlite stop the server first.
+ */
+import path from 'node:path'
+import { ConfigError, loadConfig } from '../server/config.ts'
+import { DataDirLockedError, lockDataDir } from '../server/db/data-lock.ts'
+import { openDatabase } from '../server/db/database.ts'
+import {
+  erase,
+  type Erased,
+  InvalidAddressError,
+  normaliseAddress,
+} from '../server/retention/erase.ts'
+import { eraseMailFiles } from '../server/retention/mail-files.ts'
+
+class UsageError extends Error {}
+
+const usage = 'Usage: npm run erase -- --email someone@example.com'
+
+/** The one address to erase, from `--email ADDRESS` or `--email=ADDRESS`. */
+function parseArgs(args: string[]): string {
+  let email: string | undefined
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!
+    if (arg === '--email') {
+      if (email !== undefined) throw new UsageError(`Give one --email. ${usage}`)
+      email = args[++index] ?? ''
+    } else if (arg.startsWith('--email=')) {
+      if (email !== undefined) throw new UsageError(`Give one --email. ${usage}`)
+      email = arg.slice('--email='.length)
+    } else {
+      throw new UsageError(`Unknown argument ${arg}. ${usage}`)
+    }
+  }
+  if (email === undefined) throw new UsageError(`Missing --email. ${usage}`)
+  return normaliseAddress(email)
+}
+
+const labels: Record<keyof Erased | 'mailFiles', string> = {
+  contactMessages: 'contact messages',
+  jobApplications: 'job applications (with resumes)',
+  mail: 'mails',
+  sandboxTransactions: 'sandbox transactions',
+  sandboxRefunds: 'sandbox refunds',
+  sandboxWebhookEvents: 'sandbox webhook events',
+  mailFiles: 'mail files',
+}
+
+async function main(args: string[]) {
+  const address = parseArgs(args)
+  const config = loadConfig()
+  const release = config.DATABASE_URL ? () => {} : lockDataDir(config.DATA_DIR)
+  const store = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDir: path.join(config.DATA_DIR, 'pglite'),
+  })
+  try {
+    const erased = {
+      ...(await erase(store.db, address)),
+      mailFiles: await eraseMailFiles(path.join(config.DATA_DIR, 'mail'), address),
+    }
+    const kinds = Object.keys(labels) as (keyof typeof erased)[]
+    for (const kind of kinds) {
+      const ids = erased[kind]
+      console.log(`${labels[kind]}: ${ids.length}${ids.length > 0 ? ` (${ids.join(', ')})` : ''}`)
+    }
+    const total = kinds.reduce((sum, kind) => sum + erased[kind].length, 0)
+    console.log(
+      total === 0 ? `Nothing stored for ${address}.` : `Erased ${total} records of ${address}.`,
+    )
+  } finally {
+    await store.close()
+    release()
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  const known =
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof UsageError ||
+    error instanceof InvalidAddressError
+  console.error(known ? (error as Error).message : error)
+  process.exit(known ? 2 : 1)
+})

@@ -1,0 +1,71 @@
+/**
+ * PostgreSQL advisory locks that let one instance of the site at a time do a periodic job
+ * (reconcile demo orders, prune old data) while several instances share one database.
+ */
+import { sql } from 'drizzle-orm'
+import pg from 'pg'
+import type { Database } from './database.ts'
+
+/**
+ * Every advisory lock key the site uses, in one place so no two jobs share one by accident.
+ * Any 64-bit constants will do; these spell four-letter words in ASCII.
+ */
+export const advisoryLockKeys = {
+  /** The demo merchant's reconciler ("PAYS" "RECN"). */
+  reconciler: 0x50415953_5245434en,
+  /** The retention pruner ("PAYS" "PRUN"). */
+  retention: 0x50415953_5052554en,
+} as const
+
+/** Jobs in progress per database client and key: PGlite has one session, in which the lock is re-entrant. */
+const running = new WeakMap<object, Set<bigint>>()
+
+/**
+ * Runs `work` while holding a session-level advisory lock, or skips it when another session
+ * holds the lock. A session lock must be released on the session that took it, so on
+ * PostgreSQL the lock is taken on one connection kept out of the pool for the run (the work
+ * itself uses the pool and never holds a transaction open for the whole run). PGlite is one
+ * session: there the lock is re-entrant, so runs in the same process are kept apart here.
+ */
+export async function withAdvisoryLock<T>(
+  db: Database,
+  key: bigint,
+  work: () => Promise<T>,
+): Promise<{ ran: false } | T> {
+  const client = (db as unknown as { $client: object }).$client
+  const keys = running.get(client) ?? new Set<bigint>()
+  if (keys.has(key)) return { ran: false }
+  keys.add(key)
+  running.set(client, keys)
+  try {
+    if (client instanceof pg.Pool) {
+      const connection = await client.connect()
+      try {
+        const taken = await connection.query<{ locked: boolean }>(
+          'select pg_try_advisory_lock($1) as locked',
+          [key.toString()],
+        )
+        if (!taken.rows[0]?.locked) return { ran: false }
+        try {
+          return await work()
+        } finally {
+          await connection.query('select pg_advisory_unlock($1)', [key.toString()])
+        }
+      } finally {
+        connection.release()
+      }
+    }
+    // Both drivers answer `{ rows }`; the shared Database type does not say so.
+    const taken = (await db.execute(
+      sql`select pg_try_advisory_lock(${key.toString()}::bigint) as locked`,
+    )) as unknown as { rows: { locked: boolean }[] }
+    if (!taken.rows[0]?.locked) return { ran: false }
+    try {
+      return await work()
+    } finally {
+      await db.execute(sql`select pg_advisory_unlock(${key.toString()}::bigint)`)
+    }
+  } finally {
+    keys.delete(key)
+  }
+}

@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto'
+import { eq, inArray, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ensureRefundTable } from '#gateway/api/refund-store.ts'
+import { ensureTables } from '#gateway/store.ts'
+import { ensureWebhookTables } from '#gateway/webhooks/store.ts'
+import { type DataStore, openDatabase } from '#server/db/database.ts'
+import { contactMessages, jobApplications, type MailDraft, outbox } from '#server/db/schema.ts'
+import { saveContactMessage, saveJobApplication } from '#server/forms/submissions.ts'
+import { testDatabaseOptions } from '#tests/support/database.ts'
+import { erase, InvalidAddressError, normaliseAddress } from './erase.ts'
+
+/**
+ * Erasure by e-mail address, on PGlite and, with DATABASE_URL, PostgreSQL. Every address here
+ * carries a random marker, so other rows of a shared database are never among the matches.
+ */
+
+const addresses = {
+  from: 'Paystra Website <no-reply@paystra.example>',
+  contactInbox: 'contact@paystra.example',
+  careersInbox: 'careers@paystra.example',
+}
+
+let store: DataStore
+
+beforeAll(async () => {
+  store = await openDatabase(testDatabaseOptions())
+  await ensureTables(store.db)
+  await ensureRefundTable(store.db)
+  await ensureWebhookTables(store.db)
+})
+afterAll(() => store?.close())
+
+function person(name: string) {
+  const email = `${name}.${randomUUID().slice(0, 8)}@example.com`
+  return {
+    email,
+    contact: {
+      name,
+      company: `${name} Traders`,
+      phone: '9876543210',
+      email,
+      subject: 'Pricing',
+      message: 'Hello',
+    },
+    application: {
+      name,
+      phone: '9876543210',
+      email,
+      message: 'Hello',
+      resume: {
+        fileName: 'resume.pdf',
+        contentType: 'application/pdf',
+        content: Buffer.from('%PDF'),
+      },
+    },
+  }
+}
+
+async function addMail(
+  mail: Partial<MailDraft>,
+  status: 'pending' | 'delivered' | 'dead' = 'pending',
+) {
+  const [row] = await store.db
+    .insert(outbox)
+    .values({
+      kind: 'contact',
+      status,
+      mail: {
+        from: addresses.from,
+        to: 'someone@example.com',
+        subject: 'S',
+        text: 'T',
+        html: 'H',
+        ...mail,
+      },
+    })
+    .returning({ id: outbox.id })
+  return row!.id
+}
+
+async function mailIds(ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return []
+  const rows = await store.db.select({ id: outbox.id }).from(outbox).where(inArray(outbox.id, ids))
+  return rows.map((row) => row.id).sort((a, b) => a - b)
+}
+
+async function mailOfApplication(id: string): Promise<number> {
+  const [row] = await store.db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(sql`${outbox.mail} ->> 'attachResumeOf' = ${id}`)
+  return row!.id
+}
+
+async function mailReplyingTo(email: string): Promise<number[]> {
+  const rows = await store.db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(sql`${outbox.mail} ->> 'replyTo' like ${`%<${email}>`}`)
+  return rows.map((row) => row.id).sort((a, b) => a - b)
+}
+
+describe('erase', () => {
+  it('deletes the address’s messages, applications and mail in every state, and nobody else’s', async () => {
+    const asha = person('asha')
+    const ravi = person('ravi')
+    const ashaContact = await saveContactMessage(store.db, asha.contact, '203.0.113.7', addresses)
+    // Stored as typed: the match ignores case.
+    const ashaApplication = await saveJobApplication(
+      store.db,
+      { ...asha.application, email: asha.email.toUpperCase() },
+      undefined,
+      addresses,
+    )
+    const ashaQueued = await mailReplyingTo(asha.email)
+    expect(ashaQueued).toHaveLength(1)
+    const resumeMail = await mailOfApplication(ashaApplication)
+    await store.db.update(outbox).set({ status: 'delivered' }).where(eq(outbox.id, resumeMail))
+    const reply = await addMail({ to: `Asha <${asha.email}>` }, 'dead')
+    const bare = await addMail({ to: asha.email }, 'delivered')
+
+    const raviContact = await saveContactMessage(store.db, ravi.contact, undefined, addresses)
+    const raviApplication = await saveJobApplication(
+      store.db,
+      ravi.application,
+      undefined,
+      addresses,
+    )
+    const raviMail = [...(await mailReplyingTo(ravi.email)), await addMail({ to: ravi.email })]
+
+    const erased = await erase(store.db, ` ${asha.email.replace('asha', 'ASHA')} `)
+    expect(erased.contactMessages).toEqual([ashaContact])
+    expect(erased.jobApplications).toEqual([ashaApplication])
+    expect([...erased.mail].sort((a, b) => a - b)).toEqual(
+      [...ashaQueued, resumeMail, reply, bare].sort((a, b) => a - b),
+    )
+    expect(erased.sandboxTransactions).toEqual([])
+
+    expect(await mailIds([...ashaQueued, resumeMail, reply, bare])).toEqual([])
+    const left = await store.db
+      .select({ id: contactMessages.id })
+      .from(contactMessages)
+      .where(inArray(contactMessages.id, [ashaContact, raviContact]))
+    expect(left.map((row) => row.id)).toEqual([raviContact])
+    const applications = await store.db
+      .select({ id: jobApplications.id })
+      .from(jobApplications)
+      .where(inArray(jobApplications.id, [ashaApplication, raviApplication]))
+    expect(applications.map((row) => row.id)).toEqual([raviApplication])
+    expect(await mailIds(raviMail)).toEqual([...raviMail].sort((a, b) => a - b))
+
+    // Once erased, nothing is left to find.
+    expect(await erase(store.db, asha.email)).toMatchObject({
+      contactMessages: [],
+      jobApplications: [],
+      mail: [],
+    })
+    await erase(store.db, ravi.email)
+  })
+
+  it('deletes a mail carrying the person’s resume whatever its reply address says', async () => {
+    const asha = person('asha')
+    const application = await saveJobApplication(store.db, asha.application, undefined, addresses)
+    const forwarded = await addMail({
+      replyTo: 'careers@paystra.example',
+      attachResumeOf: application,
+    })
+    const erased = await erase(store.db, asha.email)
+    expect(erased.mail).toContain(forwarded)
+    expect(await mailIds([forwarded])).toEqual([])
+  })
+
+  it('matches the whole address, not a part of another', async () => {
+    const asha = person('asha')
+    await saveContactMessage(store.db, asha.contact, undefined, addresses)
+    const part = asha.email.slice(1) // "sha.…@example.com"
+    expect((await erase(store.db, part)).contactMessages).toEqual([])
+    expect((await erase(store.db, asha.email)).contactMessages).toHaveLength(1)
+  })
+
+  it('deletes sandbox payments made with the address, with their refunds and webhooks', async () => {
+    const asha = person('asha')
+    const ravi = person('ravi')
+    const payment = async (email: string) => {
+      const id = `erase-${randomUUID()}`
+      await store.db.execute(sql`insert into sandbox_transactions
+        (id, txn_id, pg_ref_num, pay_id, order_id, amount, currency_code, txn_type, return_url, mode, cust_email)
+        values (${id}, ${id}, ${id}, '1000000000000001', ${id}, '100', '356', 'SALE', '', 'hosted', ${email})`)
+      await store.db.execute(sql`insert into sandbox_refunds
+        (id, txn_id, pay_id, refund_order_id, payment_id, order_id, amount, currency_code)
+        values (${`r-${id}`}, ${`r-${id}`}, '1000000000000001', ${`r-${id}`}, ${id}, ${id}, '100', '356')`)
+      await store.db.execute(sql`insert into sandbox_webhook_events
+        (id, pay_id, reference, type, notify_url, body)
+        values (${`evt-${id}`}, '1000000000000001', ${id}, 'payment.captured', 'https://merchant.example/hook', '{}')`)
+      await store.db
+        .execute(sql`insert into sandbox_webhook_attempts (event_id, attempted_at, duration_ms)
+        values (${`evt-${id}`}, now(), 5)`)
+      return id
+    }
+    const ashas = await payment(asha.email.toUpperCase())
+    const ravis = await payment(ravi.email)
+
+    const erased = await erase(store.db, asha.email)
+    expect(erased.sandboxTransactions).toEqual([ashas])
+    expect(erased.sandboxRefunds).toEqual([`r-${ashas}`])
+    expect(erased.sandboxWebhookEvents).toEqual([`evt-${ashas}`])
+    const left = (await store.db.execute(sql`
+      select (select count(*)::int from sandbox_transactions where id in (${ashas}, ${ravis})) as payments,
+        (select count(*)::int from sandbox_webhook_attempts where event_id in (${`evt-${ashas}`}, ${`evt-${ravis}`})) as attempts
+    `)) as unknown as { rows: { payments: number; attempts: number }[] }
+    expect(left.rows[0]).toEqual({ payments: 1, attempts: 1 })
+    expect((await erase(store.db, ravi.email)).sandboxTransactions).toEqual([ravis])
+  })
+
+  it('refuses a missing or malformed address before touching anything', async () => {
+    expect(normaliseAddress('  Asha@Example.COM ')).toBe('asha@example.com')
+    for (const bad of [undefined, '', '   ', 'asha', 'asha@', '@example.com', 'a b@example.com']) {
+      expect(() => normaliseAddress(bad)).toThrow(InvalidAddressError)
+    }
+    await expect(erase(store.db, 'not an address')).rejects.toThrow(InvalidAddressError)
+  })
+})

@@ -1,0 +1,122 @@
+/**
+ * Erasure on request: everything the website stores about one e-mail address, deleted in one
+ * transaction. The Privacy Policy tells people to ask the Grievance Officer; the operator then
+ * runs `npm run erase -- --email someone@example.com` (scripts/erase.ts).
+ */
+import { sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Database } from '../db/database.ts'
+import { existingTables } from './prune.ts'
+
+/** What was deleted, by id, per kind. */
+export interface Erased {
+  contactMessages: string[]
+  /** With their resumes. */
+  jobApplications: string[]
+  /** Outbox rows in any state: queued, being sent, delivered or dead. */
+  mail: number[]
+  /** Sandbox payments whose customer e-mail is the address (a developer testing with their own). */
+  sandboxTransactions: string[]
+  /** Refunds of those payments. */
+  sandboxRefunds: string[]
+  /** Webhook events of those payments and refunds, which repeat the customer's e-mail. */
+  sandboxWebhookEvents: string[]
+}
+
+export class InvalidAddressError extends Error {
+  override name = 'InvalidAddressError'
+}
+
+/** The address to erase, trimmed and lower-cased; refuses anything that is not one address. */
+export function normaliseAddress(input: string | undefined): string {
+  const address = input?.trim().toLowerCase() ?? ''
+  if (address === '') throw new InvalidAddressError('Give the e-mail address to erase')
+  if (!z.email().safeParse(address).success) {
+    throw new InvalidAddressError(`"${input}" is not an e-mail address`)
+  }
+  return address
+}
+
+/** An address written "Name <a@b>" or "a@b", as a lower-cased bare address, in SQL. */
+const bareAddress = (field: 'to' | 'replyTo') =>
+  sql.raw(
+    `lower(trim(coalesce(substring(mail ->> '${field}' from '<([^<>]*)>'), mail ->> '${field}')))`,
+  )
+
+/**
+ * Deletes every contact message and job application sent with `address` (in any case), every
+ * mail to it, replying to it or attaching the resume of one of its applications, and the
+ * sandbox's payments made with it as the customer's e-mail, with their refunds and webhooks.
+ * A mail a worker is sending at this very moment may still go out; it is deleted all the same.
+ */
+export async function erase(db: Database, input: string): Promise<Erased> {
+  const address = normaliseAddress(input)
+  return db.transaction(async (tx) => {
+    const rows = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
+      ((await tx.execute(query)) as unknown as { rows: T[] }).rows
+    const mail = await rows<{ id: number }>(sql`
+      delete from outbox
+      where ${bareAddress('to')} = ${address}
+        or ${bareAddress('replyTo')} = ${address}
+        or mail ->> 'attachResumeOf' in (
+          select id::text from job_applications where lower(trim(email)) = ${address}
+        )
+      returning id`)
+    const jobApplications = await rows<{ id: string }>(sql`
+      delete from job_applications where lower(trim(email)) = ${address} returning id`)
+    const contactMessages = await rows<{ id: string }>(sql`
+      delete from contact_messages where lower(trim(email)) = ${address} returning id`)
+
+    const present = await existingTables(tx as unknown as Database, [
+      'sandbox_transactions',
+      'sandbox_refunds',
+      'sandbox_webhook_events',
+      'sandbox_webhook_attempts',
+    ])
+    let sandboxTransactions: { id: string; pay_id: string; order_id: string }[] = []
+    let sandboxRefunds: { id: string }[] = []
+    let sandboxWebhookEvents: { id: string }[] = []
+    if (present.has('sandbox_transactions')) {
+      sandboxTransactions = await rows(sql`
+        delete from sandbox_transactions where lower(trim(cust_email)) = ${address}
+        returning id, pay_id, order_id`)
+    }
+    const paymentIds = sandboxTransactions.map((row) => row.id)
+    if (paymentIds.length > 0 && present.has('sandbox_refunds')) {
+      sandboxRefunds = await rows(sql`
+        delete from sandbox_refunds where payment_id = any(${textArray(paymentIds)})
+        returning id`)
+    }
+    if (
+      sandboxTransactions.length > 0 &&
+      present.has('sandbox_webhook_events') &&
+      present.has('sandbox_webhook_attempts')
+    ) {
+      // A payment's events and its refunds' events carry its ORDER_ID as their reference.
+      const references = sandboxTransactions.map((row) => `${row.pay_id} ${row.order_id}`)
+      sandboxWebhookEvents = await rows(sql`
+        with doomed as (
+          select id from sandbox_webhook_events
+          where pay_id || ' ' || reference = any(${textArray(references)})
+        ),
+        attempts as (
+          delete from sandbox_webhook_attempts where event_id in (select id from doomed)
+        )
+        delete from sandbox_webhook_events where id in (select id from doomed) returning id`)
+    }
+    return {
+      contactMessages: contactMessages.map((row) => row.id),
+      jobApplications: jobApplications.map((row) => row.id),
+      mail: mail.map((row) => Number(row.id)),
+      sandboxTransactions: paymentIds,
+      sandboxRefunds: sandboxRefunds.map((row) => row.id),
+      sandboxWebhookEvents: sandboxWebhookEvents.map((row) => row.id),
+    }
+  })
+}
+
+/** A text[] parameter, written as an array literal so both drivers send it the same way. */
+function textArray(values: string[]) {
+  const literal = `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`
+  return sql`${literal}::text[]`
+}

@@ -1,0 +1,236 @@
+/**
+ * One pruning pass: deletes what the website no longer needs to keep (see
+ * app/content/legal/retention.ts and docs/decisions/016-retention-and-erasure.md), in small
+ * batches so no table is locked for long, and answers how many rows of each kind went.
+ */
+import { type SQL, sql } from 'drizzle-orm'
+import type { Database, DataStore } from '../db/database.ts'
+import type { RetentionPeriods } from './periods.ts'
+
+export interface PruneCounts {
+  /** Outbox rows (with the mail's body) delivered longer ago than the mail period. */
+  deliveredMail: number
+  /** Outbox rows given up on whose last attempt is older than the mail period. */
+  deadMail: number
+  contactMessages: number
+  /** Job applications with their resumes. */
+  jobApplications: number
+  demoPayments: number
+  demoWebhookEvents: number
+  sandboxTransactions: number
+  sandboxRefunds: number
+  sandboxPayouts: number
+  sandboxWebhookEvents: number
+  sandboxWebhookAttempts: number
+}
+
+export interface PruneResult {
+  counts: PruneCounts
+  /** Rows deleted, all kinds together. */
+  total: number
+  /** Whether PGlite was vacuumed afterwards (only when something was deleted). */
+  vacuumed: boolean
+}
+
+export interface PruneOptions {
+  /** The time the periods count back from; now by default. */
+  now?: Date
+  /** Stops between batches (the server is shutting down); what was deleted stays deleted. */
+  signal?: AbortSignal
+  /** Rows deleted per statement. */
+  batchSize?: number
+}
+
+/** What each count is called in a log line or the script's report: singular, plural. */
+export const pruneLabels: Record<keyof PruneCounts, [string, string]> = {
+  deliveredMail: ['delivered mail', 'delivered mails'],
+  deadMail: ['dead mail', 'dead mails'],
+  contactMessages: ['contact message', 'contact messages'],
+  jobApplications: ['job application', 'job applications'],
+  demoPayments: ['demo order', 'demo orders'],
+  demoWebhookEvents: ['demo webhook event', 'demo webhook events'],
+  sandboxTransactions: ['sandbox transaction', 'sandbox transactions'],
+  sandboxRefunds: ['sandbox refund', 'sandbox refunds'],
+  sandboxPayouts: ['sandbox payout', 'sandbox payouts'],
+  sandboxWebhookEvents: ['sandbox webhook event', 'sandbox webhook events'],
+  sandboxWebhookAttempts: ['sandbox webhook attempt', 'sandbox webhook attempts'],
+}
+
+/** "3 delivered mails, 1 job application", the kinds with nothing deleted left out. */
+export function describeCounts(counts: PruneCounts): string {
+  const parts = (Object.keys(pruneLabels) as (keyof PruneCounts)[])
+    .filter((kind) => counts[kind] > 0)
+    .map((kind) => `${counts[kind]} ${pruneLabels[kind][counts[kind] === 1 ? 0 : 1]}`)
+  return parts.length > 0 ? parts.join(', ') : 'nothing'
+}
+
+/** The sandbox's tables: created by the gateway when it first runs, so possibly absent. */
+const sandboxTables = [
+  'sandbox_transactions',
+  'sandbox_refunds',
+  'sandbox_payouts',
+  'sandbox_webhook_events',
+  'sandbox_webhook_attempts',
+] as const
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+export async function prune(
+  store: Pick<DataStore, 'db' | 'kind'>,
+  periods: RetentionPeriods,
+  options: PruneOptions = {},
+): Promise<PruneResult> {
+  const { db } = store
+  const now = options.now ?? new Date()
+  // Passed as text and cast: both drivers send it the same way.
+  const before = (days: number) =>
+    sql`${new Date(now.getTime() - days * DAY_MS).toISOString()}::timestamptz`
+  const mailCutoff = before(periods.mailDays)
+  const applicationCutoff = before(periods.jobApplicationDays)
+  const contactCutoff = before(periods.contactMessageDays)
+  const demoCutoff = before(periods.demoDays)
+  const batch = options.batchSize ?? 500
+  const stopped = () => options.signal?.aborted === true
+  const present = await existingTables(db, sandboxTables)
+
+  /** Deletes, a batch at a time, the rows of `table` whose key `select` lists. */
+  const drain = async (table: string, key: string, select: SQL): Promise<number> => {
+    let total = 0
+    while (!stopped()) {
+      const deleted = await count(
+        db,
+        sql`with gone as (
+          delete from ${sql.identifier(table)} where ${sql.identifier(key)} in (${select} limit ${batch})
+          returning 1
+        ) select count(*)::int as n from gone`,
+      )
+      total += deleted
+      if (deleted < batch) break
+    }
+    return total
+  }
+
+  const counts: PruneCounts = {
+    deliveredMail: await drain(
+      'outbox',
+      'id',
+      sql`select id from outbox where status = 'delivered' and delivered_at < ${mailCutoff}`,
+    ),
+    // A dead mail is as personal as a delivered one. Its last attempt set next_attempt_at (to
+    // that attempt plus a retry delay), and `npm run outbox -- --retry` sets it anew, so the
+    // operator has the mail period from the last attempt to look at it and send it again.
+    deadMail: await drain(
+      'outbox',
+      'id',
+      sql`select id from outbox
+        where status = 'dead' and greatest(created_at, next_attempt_at) < ${mailCutoff}`,
+    ),
+    contactMessages: await drain(
+      'contact_messages',
+      'id',
+      sql`select id from contact_messages where created_at < ${contactCutoff}`,
+    ),
+    // An application stays while a mail that attaches its resume is not delivered (pending,
+    // being sent, or dead and waiting for a retry): accepted data is never lost. Such a mail is
+    // delivered or pruned itself in time, and the application follows on a later pass.
+    jobApplications: await drain(
+      'job_applications',
+      'id',
+      sql`select a.id from job_applications a
+        where a.created_at < ${applicationCutoff}
+          and not exists (
+            select 1 from outbox o
+            where o.status <> 'delivered' and o.mail ->> 'attachResumeOf' = a.id::text
+          )`,
+    ),
+    demoPayments: await drain(
+      'demo_payments',
+      'id',
+      sql`select id from demo_payments where created_at < ${demoCutoff}`,
+    ),
+    demoWebhookEvents: await drain(
+      'demo_webhook_events',
+      'event_id',
+      sql`select event_id from demo_webhook_events where received_at < ${demoCutoff}`,
+    ),
+    sandboxTransactions: present.has('sandbox_transactions')
+      ? await drain(
+          'sandbox_transactions',
+          'id',
+          sql`select id from sandbox_transactions where created_at < ${demoCutoff}`,
+        )
+      : 0,
+    sandboxRefunds: present.has('sandbox_refunds')
+      ? await drain(
+          'sandbox_refunds',
+          'id',
+          sql`select id from sandbox_refunds where created_at < ${demoCutoff}`,
+        )
+      : 0,
+    sandboxPayouts: present.has('sandbox_payouts')
+      ? await drain(
+          'sandbox_payouts',
+          'id',
+          sql`select id from sandbox_payouts where created_at < ${demoCutoff}`,
+        )
+      : 0,
+    sandboxWebhookEvents: 0,
+    sandboxWebhookAttempts: 0,
+  }
+
+  if (present.has('sandbox_webhook_events') && present.has('sandbox_webhook_attempts')) {
+    // An event older than the period goes with its attempts, unless it is still pending and its
+    // next attempt falls inside the period: it is in its retry schedule (about 32 hours with
+    // the default delays, longer after a resend) and is kept until that ends delivered or
+    // failed. A pending event whose next attempt is itself older than the period is one no
+    // worker will deliver (the sandbox no longer runs here) and goes.
+    while (!stopped()) {
+      const result = (await db.execute(sql`
+        with doomed as (
+          select id from sandbox_webhook_events
+          where created_at < ${demoCutoff}
+            and (state <> 'pending' or next_attempt_at < ${demoCutoff})
+          limit ${batch}
+          for update skip locked
+        ),
+        attempts as (
+          delete from sandbox_webhook_attempts where event_id in (select id from doomed)
+          returning 1
+        ),
+        events as (
+          delete from sandbox_webhook_events where id in (select id from doomed) returning 1
+        )
+        select (select count(*)::int from events) as events,
+          (select count(*)::int from attempts) as attempts
+      `)) as unknown as { rows: { events: number; attempts: number }[] }
+      const events = Number(result.rows[0]?.events ?? 0)
+      counts.sandboxWebhookEvents += events
+      counts.sandboxWebhookAttempts += Number(result.rows[0]?.attempts ?? 0)
+      if (events < batch) break
+    }
+  }
+
+  const total = Object.values(counts).reduce((sum, n) => sum + n, 0)
+  // PGlite's files only shrink, and its space is only reused, once it is vacuumed.
+  const vacuumed = store.kind === 'pglite' && total > 0 && !stopped()
+  if (vacuumed) await db.execute(sql`vacuum`)
+  return { counts, total, vacuumed }
+}
+
+async function count(db: Database, query: SQL): Promise<number> {
+  // Both drivers answer `{ rows }`; the shared Database type does not say so.
+  const result = (await db.execute(query)) as unknown as { rows: { n: number }[] }
+  return Number(result.rows[0]?.n ?? 0)
+}
+
+/** Which of `tables` exist (on the search path, where unqualified statements find them). */
+export async function existingTables(
+  db: Database,
+  tables: readonly string[],
+): Promise<Set<string>> {
+  const result = (await db.execute(
+    sql`select name from unnest(${`{${tables.join(',')}}`}::text[]) as name
+      where to_regclass(name) is not null`,
+  )) as unknown as { rows: { name: string }[] }
+  return new Set(result.rows.map((row) => row.name))
+}
