@@ -15,6 +15,8 @@ export const advisoryLockKeys = {
   reconciler: 0x50415953_5245434en,
   /** The retention pruner ("PAYS" "PRUN"). */
   retention: 0x50415953_5052554en,
+  /** Migrations at start, one instance at a time ("PAYS" "MIGR"; server/db/database.ts). */
+  migrations: 0x50415953_4d494752n,
 } as const
 
 /** Jobs in progress per database client and key: PGlite has one session, in which the lock is re-entrant. */

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { advisoryLockKeys } from './advisory-lock.ts'
 import * as schema from './schema.ts'
 
 /** One type for both drivers: the same schema and SQL run on PGlite and on PostgreSQL. */
@@ -48,9 +49,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DataStore>
   return { db: pglite as unknown as Database, kind: 'pglite', close: () => client.close() }
 }
 
-/** Key of the advisory lock the instances take turns on to migrate ("PAYS" "MIGR"). */
-const MIGRATION_LOCK = 0x50415953_4d494752n
-
 /**
  * Instances started together on one database (a deploy, or WEB_CONCURRENCY workers) would
  * each create the same tables at once, and all but one would fail. They take turns: the first
@@ -59,11 +57,13 @@ const MIGRATION_LOCK = 0x50415953_4d494752n
 async function migrateInTurn(pool: pg.Pool) {
   const connection = await pool.connect()
   try {
-    await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK.toString()])
+    await connection.query('select pg_advisory_lock($1)', [advisoryLockKeys.migrations.toString()])
     try {
       await migratePg(drizzlePg(pool), { migrationsFolder })
     } finally {
-      await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK.toString()])
+      await connection.query('select pg_advisory_unlock($1)', [
+        advisoryLockKeys.migrations.toString(),
+      ])
     }
   } finally {
     connection.release()
