@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { type PublicConfig, readPublicConfig } from '#app/config/public-config.build.ts'
+import { retentionDays } from '#app/content/legal/retention.ts'
 
 const emailAddress = z.email()
 const mailbox = z.string().min(3) // "Name <address>" or a bare address; nodemailer parses it
@@ -84,12 +85,12 @@ const serverSchema = z.object({
     .min(16, 'at least 16 characters')
     .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces')
     .optional(),
-  /** Delivered mail (the outbox row and its body) is deleted this many days after delivery. */
-  RETENTION_MAIL_DAYS: z.coerce.number().int().min(1).default(30),
+  /** Delivered mail (the outbox row and its body) is deleted this many days after delivery; the defaults are the Privacy Policy's. */
+  RETENTION_MAIL_DAYS: z.coerce.number().int().min(1).default(retentionDays.mail),
   /** Job applications and their resumes are deleted this many days after they arrive. */
-  RETENTION_APPLICATION_DAYS: z.coerce.number().int().min(1).default(180),
+  RETENTION_APPLICATION_DAYS: z.coerce.number().int().min(1).default(retentionDays.jobApplications),
   /** Demo merchant orders and sandbox transactions (with their webhooks) are deleted after this. */
-  RETENTION_DEMO_DAYS: z.coerce.number().int().min(1).default(30),
+  RETENTION_DEMO_DAYS: z.coerce.number().int().min(1).default(retentionDays.demo),
   /** How often the server runs a pruning pass (one instance at a time). */
   RETENTION_PRUNE_INTERVAL_MS: z.coerce
     .number()

@@ -298,7 +298,7 @@ export const privacyPolicy: LegalDocument = {
           ],
         },
         `To use any of these rights, write to ${contact.grievanceEmail} from the e-mail address registered with us, or use the settings in the dashboard. We will verify that the request comes from you, and we will respond within the response times set out under [Grievance Officer and how to reach us](#grievance-officer). Some requests we cannot fully meet: for example, we must keep KYC and transaction records for the periods the law sets even if you close your account, and we will tell you when that is the case.`,
-        `To have a message or job application you sent through the Website erased before its period ends, write to ${contact.grievanceEmail} from the e-mail address you used. We delete the message or application, the resume and every copy of the e-mails about it, and confirm to you when that is done.`,
+        `To have a message or job application you sent through the Website erased before its period ends, write to ${contact.grievanceEmail} from the e-mail address you used. We delete the message or application, its resume and the Website’s copies of the e-mails about it, our team deletes those e-mails from its mailboxes, and we confirm to you when that is done.`,
         'If you are a payer and your question is about how a merchant uses your data, please contact the merchant first; we will help where we can.',
       ],
     },
