@@ -24,6 +24,7 @@ async function main() {
   const services = await startServices(config)
   const security = { gatewayUrl: config.PG_BASE_URL, apiUrl: config.public.API_URL }
   const health = healthChecks({ db: services.store.db, draining: () => closing }).answer
+  const { logger } = services
 
   if (config.NODE_ENV === 'development') {
     const vite = await import('vite')
@@ -41,6 +42,7 @@ async function main() {
         loadContext: services.loadContext,
         security,
         health,
+        logger,
         build: () =>
           viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
       }),
@@ -57,12 +59,13 @@ async function main() {
         loadContext: services.loadContext,
         security,
         health,
+        logger,
       }),
     )
   }
 
   httpServer.listen(config.PORT, config.HOST, () => {
-    console.log(`Site ready on http://localhost:${config.PORT}`)
+    logger.info(`Site ready on http://localhost:${config.PORT}`)
   })
   // From SIGTERM on /readyz answers 503; after SHUTDOWN_DRAIN_MS (time for a load balancer to
   // see it and stop sending) the server finishes the requests in flight (every accepted

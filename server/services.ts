@@ -1,5 +1,6 @@
 import path from 'node:path'
 import express from 'express'
+import type { Logger } from 'pino'
 import type { AppLoadContext } from 'react-router'
 import { readPublicConfig } from '#app/config/public-config.build.ts'
 import { createGateway, demoMerchant as sandboxMerchant } from '#gateway/index.ts'
@@ -8,6 +9,7 @@ import type { ServerConfig } from './config.ts'
 import { lockDataDir } from './db/data-lock.ts'
 import { type DataStore, openDatabase } from './db/database.ts'
 import { demoMerchant } from './demo/router.ts'
+import { componentLog, createLogger } from './logging.ts'
 import { OutboxWorker } from './mail/outbox.ts'
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts'
 
@@ -19,11 +21,14 @@ export interface Services {
   routers: ReturnType<typeof formsApi>[]
   /** Handed to the pages' loaders. */
   loadContext: AppLoadContext
+  /** The one logger: request lines, and every component's lines through `log`. */
+  logger: Logger
   close(): Promise<void>
 }
 
 export async function startServices(config: ServerConfig): Promise<Services> {
-  const log = (line: string) => console.log(line)
+  const logger = createLogger({ level: config.LOG_LEVEL, mode: config.NODE_ENV })
+  const log = componentLog(logger)
   const releaseLock = config.DATABASE_URL ? () => {} : lockDataDir(config.DATA_DIR)
   const store = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -114,6 +119,7 @@ export async function startServices(config: ServerConfig): Promise<Services> {
     worker,
     routers,
     loadContext: { demo: demo.context },
+    logger,
     async close() {
       await demo.stop()
       await closeGateway()
