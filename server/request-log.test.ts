@@ -279,7 +279,15 @@ describe('no personal data in any line', () => {
       'utm_source',
       '?',
     ]
-    for (const value of forbidden) expect(written, value).not.toContain(value)
+    // A three-digit CVV turns up by chance in a time, a random id or a stack's line numbers:
+    // short values are looked for without those fields.
+    const searched = written.replace(
+      /"(time|requestId|durationMs|stack)":("(?:[^"\\]|\\.)*"|\d+)/g,
+      '',
+    )
+    for (const value of forbidden) {
+      expect(value.length > 4 ? written : searched, value).not.toContain(value)
+    }
     // The requests and the error were logged, only without what they carried.
     expect(written).toContain('"route":"/sandbox/pay/:id/card"')
     expect(written).toContain('"route":"/api/sendCareerEmail"')
