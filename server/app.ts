@@ -14,6 +14,7 @@ import {
 import type { HealthAnswer } from './health'
 import type { Logger } from 'pino'
 import { componentLog } from './logging'
+import type { Metrics } from './metrics'
 import { assignRequestId, requestObserver } from './request-log'
 import { builtFileRoute, labelRoute, pageRoute, pathOf } from './request-route'
 import { type BuiltFiles, builtFiles } from './static-files'
@@ -36,6 +37,8 @@ export interface AppOptions {
   health?: HealthAnswer
   /** Writes one line per request (server/request-log.ts); unset, requests are not logged. */
   logger?: Logger
+  /** `/metrics` and the request counts (server/metrics.ts); unset, there is no `/metrics`. */
+  metrics?: Metrics
 }
 
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void
@@ -67,7 +70,7 @@ export function createApp(options: AppOptions): RequestListener {
   app.all(
     '/{*splat}',
     (req, res, next) => {
-      // The route a page request is logged under: React Router's own pattern.
+      // The route a page request is counted and logged under: React Router's own pattern.
       Promise.resolve(typeof options.build === 'function' ? options.build() : options.build)
         .then((build) => labelRoute(res, pageRoute(build, req.path) ?? '/*'))
         .then(() => next(), next)
@@ -79,12 +82,13 @@ export function createApp(options: AppOptions): RequestListener {
       getLoadContext: (_req, res) => ({ ...options.loadContext, cspNonce: nonceOf(res) }),
     }),
   )
-  // Health checks are answered before the request is logged.
-  const observe = requestObserver({ logger: options.logger })
+  // Health checks and /metrics are answered before the request is logged or counted.
+  const observe = requestObserver({ logger: options.logger, metrics: options.metrics })
   return (req, res) => {
     setSecurityHeaders(req, res, policy)
     assignRequestId(req, res)
     if (options.health?.(req, res)) return
+    if (options.metrics?.answer(req, res)) return
     observe?.(req, res)
     if (files?.answer(req, res)) return labelRoute(res, builtFileRoute(pathOf(req)))
     app(req, res)

@@ -24,7 +24,7 @@ async function main() {
   const services = await startServices(config)
   const security = { gatewayUrl: config.PG_BASE_URL, apiUrl: config.public.API_URL }
   const health = healthChecks({ db: services.store.db, draining: () => closing }).answer
-  const { logger } = services
+  const { logger, metrics } = services
 
   if (config.NODE_ENV === 'development') {
     const vite = await import('vite')
@@ -43,6 +43,7 @@ async function main() {
         security,
         health,
         logger,
+        metrics,
         build: () =>
           viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
       }),
@@ -60,6 +61,7 @@ async function main() {
         security,
         health,
         logger,
+        metrics,
       }),
     )
   }

@@ -1,5 +1,5 @@
 /**
- * The request id, and one log line per answered request.
+ * The request id, and one log line and one metrics sample per answered request.
  *
  * A request line holds an allow-list of fields and nothing else: method, route (the matched
  * pattern, or the path without its query string), status, durationMs, requestId, and the
@@ -12,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
 import { pinoHttp } from 'pino-http'
 import { scrub } from './logging.ts'
+import type { Metrics } from './metrics.ts'
 import { fromTrustedProxy } from './proxy-trust.ts'
 import { pathOf, routeOf } from './request-route.ts'
 
@@ -39,6 +40,7 @@ export function assignRequestId(req: IncomingMessage, res: ServerResponse): void
 
 export interface RequestObservers {
   logger?: Logger
+  metrics?: Metrics
 }
 
 /** What one request's line says, besides the logger's own fields and the request id. */
@@ -52,13 +54,13 @@ function requestFields(req: IncomingMessage, res: ServerResponse, durationMs: nu
 }
 
 /**
- * Starts watching a request, after assignRequestId: logs it once it is answered (or its
- * connection closes first). Undefined when there is no logger.
+ * Starts watching a request, after assignRequestId: logs it and counts it once it is answered
+ * (or its connection closes first). Undefined when there is neither logger nor metrics.
  */
 export function requestObserver(
   observers: RequestObservers,
 ): ((req: IncomingMessage, res: ServerResponse) => void) | undefined {
-  const { logger } = observers
+  const { logger, metrics } = observers
   const log =
     logger &&
     pinoHttp({
@@ -84,8 +86,18 @@ export function requestObserver(
         res: (res: { statusCode?: number }) => ({ status: res.statusCode }),
       },
     })
-  if (!log) return undefined
+  if (!log && !metrics) return undefined
   return (req, res) => {
-    log(req, res)
+    log?.(req, res)
+    if (!metrics) return
+    const started = performance.now()
+    res.once('close', () =>
+      metrics.requestDone(
+        req.method,
+        routeOf(req, res),
+        res.statusCode,
+        (performance.now() - started) / 1000,
+      ),
+    )
   }
 }

@@ -10,6 +10,7 @@ import { lockDataDir } from './db/data-lock.ts'
 import { type DataStore, openDatabase } from './db/database.ts'
 import { demoMerchant } from './demo/router.ts'
 import { componentLog, createLogger } from './logging.ts'
+import { createMetrics, type Metrics } from './metrics.ts'
 import { OutboxWorker } from './mail/outbox.ts'
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts'
 
@@ -23,6 +24,8 @@ export interface Services {
   loadContext: AppLoadContext
   /** The one logger: request lines, and every component's lines through `log`. */
   logger: Logger
+  /** Set when METRICS_TOKEN is: `/metrics` and what it counts. */
+  metrics?: Metrics
   close(): Promise<void>
 }
 
@@ -49,6 +52,9 @@ export async function startServices(config: ServerConfig): Promise<Services> {
     claimTimeoutMs: config.OUTBOX_CLAIM_TIMEOUT_MS,
   })
   worker.start()
+  const metrics = config.METRICS_TOKEN
+    ? createMetrics({ token: config.METRICS_TOKEN, db: store.db, log })
+    : undefined
   log(
     `Data: ${store.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${path.resolve(config.DATA_DIR, 'pglite')}`}; mail: ${transport.describe()}`,
   )
@@ -62,6 +68,7 @@ export async function startServices(config: ServerConfig): Promise<Services> {
     },
     rateLimitPerMinute: config.FORM_RATE_LIMIT,
     onQueued: () => worker.kick(),
+    onSubmission: metrics?.formSubmission,
     log,
   })
 
@@ -104,6 +111,7 @@ export async function startServices(config: ServerConfig): Promise<Services> {
       webhooks: {
         allowPrivate: webhooksMayGoToPrivateAddresses(config),
         baseDelayMs: config.SANDBOX_WEBHOOK_BASE_DELAY_MS,
+        onAttempt: metrics?.webhookAttempt,
       },
       settleDelayMs: config.SANDBOX_SETTLE_DELAY_MS,
       log,
@@ -120,6 +128,7 @@ export async function startServices(config: ServerConfig): Promise<Services> {
     routers,
     loadContext: { demo: demo.context },
     logger,
+    metrics,
     async close() {
       await demo.stop()
       await closeGateway()

@@ -12,6 +12,7 @@ import { createApp, type RequestListener } from '#server/app.ts'
 import { type DataStore, openDatabase } from '#server/db/database.ts'
 import { healthChecks } from '#server/health.ts'
 import { componentLog, createLogger } from '#server/logging.ts'
+import { createMetrics, type Metrics } from '#server/metrics.ts'
 import { compressClient } from '../../scripts/build-compress.ts'
 import { writeCspManifest } from '../../scripts/build-csp.ts'
 import { testDatabaseOptions } from './database.ts'
@@ -57,6 +58,7 @@ export interface ObservedApp {
   baseUrl: string
   store: DataStore
   logs: LogLines
+  metrics?: Metrics
   /** The request listener, to serve it on another address too. */
   listener: RequestListener
   close(): Promise<void>
@@ -65,10 +67,12 @@ export interface ObservedApp {
 /**
  * The site's request listener (createApp) as the server builds it: built files answered from
  * memory, a page rendered per request, the form APIs, the sandbox at /sandbox, the health
- * checks and a logger writing JSON to memory. On a real HTTP port and the test database.
+ * checks, a logger writing JSON to memory, and metrics when a token is given. On a real HTTP
+ * port and the test database.
  */
 export async function startObservedApp(
   options: {
+    metricsToken?: string
     rateLimitPerMinute?: number
     webhookBaseDelayMs?: number
   } = {},
@@ -89,8 +93,11 @@ export async function startObservedApp(
   const logs = new LogLines()
   const logger = createLogger({ level: 'info', mode: 'production', destination: logs })
   const log = componentLog(logger)
+  const metrics = options.metricsToken
+    ? createMetrics({ token: options.metricsToken, db: store.db, log })
+    : undefined
   // The sandbox on a database of its own, as in a test of it alone: no other test's webhook
-  // events reach this one's worker.
+  // events reach this one's worker, or its metrics.
   const gatewayDb = new PGlite()
   const gateway: Gateway = await createGateway({
     db: drizzle(gatewayDb),
@@ -100,6 +107,7 @@ export async function startObservedApp(
       baseDelayMs: options.webhookBaseDelayMs ?? 100,
       pollMs: 50,
       timeoutMs: 1500,
+      onAttempt: metrics?.webhookAttempt,
     },
     log,
   })
@@ -107,6 +115,7 @@ export async function startObservedApp(
     db: store.db,
     addresses: testAddresses,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
+    onSubmission: metrics?.formSubmission,
     log,
   })
   const app = createApp({
@@ -116,6 +125,7 @@ export async function startObservedApp(
     routers: [forms, express.Router().use('/sandbox', gateway.router)],
     health: healthChecks({ db: store.db, draining: () => false }).answer,
     logger,
+    metrics,
   })
   const server: Server = createServer(app)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -123,6 +133,7 @@ export async function startObservedApp(
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     store,
     logs,
+    metrics,
     listener: app,
     async close() {
       await new Promise((resolve) => {
