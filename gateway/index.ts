@@ -6,7 +6,7 @@ import { gatewayRouter } from './router.ts'
 import { ensureTables, type GatewayDatabase } from './store.ts'
 import { settleLatePayments } from './webhooks/settle.ts'
 import { ensureWebhookTables } from './webhooks/store.ts'
-import { WebhookWorker } from './webhooks/worker.ts'
+import { WebhookWorker, type WebhookWorkerOptions } from './webhooks/worker.ts'
 
 export { demoMerchant, demoMerchantDefaults, type SandboxMerchant } from './merchants.ts'
 export type { GatewayDatabase } from './store.ts'
@@ -20,6 +20,8 @@ export interface WebhookSettings {
   timeoutMs?: number
   /** How often due deliveries are looked for, besides the kick when one is queued. */
   pollMs?: number
+  /** Told the outcome of each delivery attempt (webhooks/worker.ts). */
+  onAttempt?: WebhookWorkerOptions['onAttempt']
 }
 
 export interface GatewayOptions {
@@ -69,6 +71,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     delivery: { allowPrivate: webhooks.allowPrivate ?? false, timeoutMs: webhooks.timeoutMs },
     baseDelayMs: webhooks.baseDelayMs,
     pollMs: webhooks.pollMs,
+    onAttempt: webhooks.onAttempt,
     beforePass: () => settleLatePayments(db, findMerchant),
     log: options.log,
   })

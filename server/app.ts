@@ -12,6 +12,11 @@ import {
   sitePolicy,
 } from './security-headers'
 import type { HealthAnswer } from './health'
+import type { Logger } from 'pino'
+import { componentLog } from './logging'
+import type { Metrics } from './metrics'
+import { assignRequestId, requestObserver } from './request-log'
+import { builtFileRoute, labelRoute, pageRoute, pathOf } from './request-route'
 import { type BuiltFiles, builtFiles } from './static-files'
 import { trustedProxy } from './proxy-trust'
 
@@ -30,6 +35,10 @@ export interface AppOptions {
   security?: Omit<SecurityOptions, 'mode'>
   /** `/healthz` and `/readyz`, answered before anything else (server/health.ts). */
   health?: HealthAnswer
+  /** Writes one line per request (server/request-log.ts); unset, requests are not logged. */
+  logger?: Logger
+  /** `/metrics` and the request counts (server/metrics.ts); unset, there is no `/metrics`. */
+  metrics?: Metrics
 }
 
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void
@@ -47,7 +56,10 @@ export function createApp(options: AppOptions): RequestListener {
   const policy = sitePolicy({ mode: options.mode, ...options.security })
   let files: BuiltFiles | undefined
   if (options.clientDir) {
-    files = builtFiles(options.clientDir, { pagePolicy: policy.withHashes })
+    files = builtFiles(options.clientDir, {
+      pagePolicy: policy.withHashes,
+      log: options.logger && componentLog(options.logger),
+    })
     app.use(downloadFiles(options.clientDir), files.onDisk)
   }
   app.use(compression())
@@ -57,6 +69,12 @@ export function createApp(options: AppOptions): RequestListener {
 
   app.all(
     '/{*splat}',
+    (req, res, next) => {
+      // The route a page request is counted and logged under: React Router's own pattern.
+      Promise.resolve(typeof options.build === 'function' ? options.build() : options.build)
+        .then((build) => labelRoute(res, pageRoute(build, req.path) ?? '/*'))
+        .then(() => next(), next)
+    },
     pageNonce(policy),
     createRequestHandler({
       build: options.build,
@@ -64,10 +82,15 @@ export function createApp(options: AppOptions): RequestListener {
       getLoadContext: (_req, res) => ({ ...options.loadContext, cspNonce: nonceOf(res) }),
     }),
   )
+  // Health checks and /metrics are answered before the request is logged or counted.
+  const observe = requestObserver({ logger: options.logger, metrics: options.metrics })
   return (req, res) => {
     setSecurityHeaders(req, res, policy)
+    assignRequestId(req, res)
     if (options.health?.(req, res)) return
-    if (files?.answer(req, res)) return
+    if (options.metrics?.answer(req, res)) return
+    observe?.(req, res)
+    if (files?.answer(req, res)) return labelRoute(res, builtFileRoute(pathOf(req)))
     app(req, res)
   }
 }

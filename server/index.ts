@@ -7,6 +7,7 @@ import { superviseWorkers } from './cluster.ts'
 import { ConfigError, loadConfig, type ServerConfig } from './config.ts'
 import { DataDirLockedError } from './db/data-lock.ts'
 import { healthChecks } from './health.ts'
+import { componentLog, createLogger } from './logging.ts'
 import { startServices } from './services.ts'
 
 async function main(config: ServerConfig) {
@@ -25,6 +26,7 @@ async function main(config: ServerConfig) {
   const services = await startServices(config)
   const security = { gatewayUrl: config.PG_BASE_URL, apiUrl: config.public.API_URL }
   const health = healthChecks({ db: services.store.db, draining: () => closing }).answer
+  const { logger, metrics } = services
 
   if (config.NODE_ENV === 'development') {
     const vite = await import('vite')
@@ -42,6 +44,8 @@ async function main(config: ServerConfig) {
         loadContext: services.loadContext,
         security,
         health,
+        logger,
+        metrics,
         build: () =>
           viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
       }),
@@ -58,13 +62,15 @@ async function main(config: ServerConfig) {
         loadContext: services.loadContext,
         security,
         health,
+        logger,
+        metrics,
       }),
     )
   }
 
   httpServer.listen(config.PORT, config.HOST, () => {
     // Under WEB_CONCURRENCY the primary says when the site is ready, once all workers listen.
-    if (cluster.isPrimary) console.log(`Site ready on http://localhost:${config.PORT}`)
+    if (cluster.isPrimary) logger.info(`Site ready on http://localhost:${config.PORT}`)
   })
   // From SIGTERM on /readyz answers 503; after SHUTDOWN_DRAIN_MS (time for a load balancer to
   // see it and stop sending) the server finishes the requests in flight (every accepted
@@ -106,7 +112,7 @@ if (config.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
     port: config.PORT,
     // Each worker drains for SHUTDOWN_DRAIN_MS, then has its own 10-second hard stop.
     stopDeadlineMs: config.SHUTDOWN_DRAIN_MS + 15_000,
-    log: (line) => console.log(line),
+    log: componentLog(createLogger({ level: config.LOG_LEVEL, mode: config.NODE_ENV })),
   })
 } else {
   main(config).catch(fail)

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import express from 'express'
+import type { Logger } from 'pino'
 import type { AppLoadContext } from 'react-router'
 import { readPublicConfig } from '#app/config/public-config.build.ts'
 import { createGateway, demoMerchant as sandboxMerchant } from '#gateway/index.ts'
@@ -9,6 +10,8 @@ import type { ServerConfig } from './config.ts'
 import { lockDataDir } from './db/data-lock.ts'
 import { type DataStore, openDatabase } from './db/database.ts'
 import { demoMerchant } from './demo/router.ts'
+import { componentLog, createLogger } from './logging.ts'
+import { createMetrics, type Metrics } from './metrics.ts'
 import { OutboxWorker } from './mail/outbox.ts'
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts'
 import { retentionPeriods } from './retention/periods.ts'
@@ -22,11 +25,16 @@ export interface Services {
   routers: ReturnType<typeof formsApi>[]
   /** Handed to the pages' loaders. */
   loadContext: AppLoadContext
+  /** The one logger: request lines, and every component's lines through `log`. */
+  logger: Logger
+  /** Set when METRICS_TOKEN is: `/metrics` and what it counts. */
+  metrics?: Metrics
   close(): Promise<void>
 }
 
 export async function startServices(config: ServerConfig): Promise<Services> {
-  const log = (line: string) => console.log(line)
+  const logger = createLogger({ level: config.LOG_LEVEL, mode: config.NODE_ENV })
+  const log = componentLog(logger)
   const releaseLock = config.DATABASE_URL ? () => {} : lockDataDir(config.DATA_DIR)
   const store = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -47,6 +55,9 @@ export async function startServices(config: ServerConfig): Promise<Services> {
     claimTimeoutMs: config.OUTBOX_CLAIM_TIMEOUT_MS,
   })
   worker.start()
+  const metrics = config.METRICS_TOKEN
+    ? createMetrics({ token: config.METRICS_TOKEN, db: store.db, log })
+    : undefined
   log(
     `Data: ${store.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${path.resolve(config.DATA_DIR, 'pglite')}`}; mail: ${transport.describe()}`,
   )
@@ -63,6 +74,7 @@ export async function startServices(config: ServerConfig): Promise<Services> {
     rateLimitPerMinute: config.FORM_RATE_LIMIT,
     limitCounts,
     onQueued: () => worker.kick(),
+    onSubmission: metrics?.formSubmission,
     log,
   })
 
@@ -115,6 +127,7 @@ export async function startServices(config: ServerConfig): Promise<Services> {
       webhooks: {
         allowPrivate: webhooksMayGoToPrivateAddresses(config),
         baseDelayMs: config.SANDBOX_WEBHOOK_BASE_DELAY_MS,
+        onAttempt: metrics?.webhookAttempt,
       },
       settleDelayMs: config.SANDBOX_SETTLE_DELAY_MS,
       log,
@@ -130,6 +143,8 @@ export async function startServices(config: ServerConfig): Promise<Services> {
     worker,
     routers,
     loadContext: { demo: demo.context },
+    logger,
+    metrics,
     async close() {
       await demo.stop()
       await closeGateway()

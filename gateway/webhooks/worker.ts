@@ -3,7 +3,7 @@ import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from '../protocol/
 import type { GatewayDatabase } from '../store.ts'
 import { deliver, type DeliveryOptions } from './deliver.ts'
 import { DEFAULT_BASE_DELAY_MS } from './schedule.ts'
-import { claimDueEvents, recordAttempt, type WebhookEventRow } from './store.ts'
+import { claimDueEvents, type DeliveryState, recordAttempt, type WebhookEventRow } from './store.ts'
 
 export interface WebhookWorkerOptions {
   db: GatewayDatabase
@@ -15,6 +15,11 @@ export interface WebhookWorkerOptions {
   concurrency?: number
   /** Work due on the same clock, run before each delivery pass (late payments settling). */
   beforePass?: () => Promise<unknown>
+  /**
+   * Told the state each attempt left its event in: delivered, pending (failed, will be retried)
+   * or failed (attempts spent). The site counts them in its metrics.
+   */
+  onAttempt?: (state: DeliveryState) => void
   log?: (line: string) => void
 }
 
@@ -125,6 +130,7 @@ export class WebhookWorker {
       },
       this.options.baseDelayMs ?? DEFAULT_BASE_DELAY_MS,
     )
+    this.options.onAttempt?.(state)
     this.options.log?.(
       `sandbox: webhook ${event.id} ${event.type} attempt ${event.attempts} ${
         result.ok ? `delivered (${result.status})` : `failed (${result.error})`

@@ -25,6 +25,7 @@ import {
 import { contentMatchesExtension } from '#server/forms/resume-content.ts'
 import { saveContactMessage, saveJobApplication } from '#server/forms/submissions.ts'
 import type { MailAddresses } from '#server/mail/compose.ts'
+import type { SubmissionOutcome } from '#server/metrics.ts'
 import { answer } from './answer.ts'
 import { type LimitCounts, perIpLimit } from './per-ip-limit.ts'
 
@@ -37,6 +38,8 @@ export interface FormsApiOptions {
   limitCounts?: LimitCounts
   /** Called after a submission and its mail are committed (wakes the outbox worker). */
   onQueued?: () => void
+  /** Told how each submission ended, once it is answered (the metrics count them). */
+  onSubmission?: (form: 'contact' | 'career', outcome: SubmissionOutcome) => void
   log?: (line: string) => void
 }
 
@@ -61,17 +64,24 @@ export function formsApi(options: FormsApiOptions): Router {
     options.limitCounts && { name: 'forms', counts: options.limitCounts },
   )
 
+  const counted = submissionOutcome(options.onSubmission)
+
   router.post(
     CONTACT_API_PATH,
+    counted('contact'),
     limiter,
     requireContentType('application/json'),
     express.json({ limit: JSON_LIMIT_BYTES, strict: true, verify: refuseRepeatedJsonKeys }),
     async (req, res) => {
       const body: unknown = req.body
       if (!isPlainObject(body)) return answer(res, 400, apiMessages.invalid)
-      if (isHoneypotFilled(body[HONEYPOT_FIELD])) return answer(res, 200, apiMessages.contactSent)
+      if (isHoneypotFilled(body[HONEYPOT_FIELD])) {
+        return answer(outcome(res, 'spam'), 200, apiMessages.contactSent)
+      }
       const result = validateContactForm(storableText(body))
-      if (!result.ok) return answer(res, 400, apiMessages.invalid, result.errors)
+      if (!result.ok) {
+        return answer(outcome(res, 'validation'), 400, apiMessages.invalid, result.errors)
+      }
       await saveContactMessage(options.db, result.values, req.ip, options.addresses)
       options.onQueued?.()
       answer(res, 200, apiMessages.contactSent)
@@ -80,6 +90,7 @@ export function formsApi(options: FormsApiOptions): Router {
 
   router.post(
     CAREER_API_PATH,
+    counted('career'),
     limiter,
     requireContentType('multipart/form-data'),
     async (req, res) => {
@@ -111,10 +122,15 @@ export function formsApi(options: FormsApiOptions): Router {
       }
       const { fields, file, repeated } = upload
       if (repeated.length > 0) {
-        return answer(res, 400, apiMessages.invalid, repeatedFields(repeated))
+        return answer(
+          outcome(res, 'validation'),
+          400,
+          apiMessages.invalid,
+          repeatedFields(repeated),
+        )
       }
       if (isHoneypotFilled(fields[HONEYPOT_FIELD])) {
-        return answer(res, 200, apiMessages.applicationSent)
+        return answer(outcome(res, 'spam'), 200, apiMessages.applicationSent)
       }
       const result = validateCareerForm(storableText(fields))
       const errors: Record<string, string> = { ...result.errors }
@@ -129,7 +145,10 @@ export function formsApi(options: FormsApiOptions): Router {
       else if (!extension || !contentMatchesExtension(file!.content, extension)) {
         errors.file = resumeMessages.badFormat
       }
-      if (Object.keys(errors).length > 0) return answer(res, 400, apiMessages.invalid, errors)
+      if (Object.keys(errors).length > 0) {
+        outcome(res, errors.file ? 'bad_upload' : 'validation')
+        return answer(res, 400, apiMessages.invalid, errors)
+      }
 
       await saveJobApplication(
         options.db,
@@ -148,6 +167,32 @@ export function formsApi(options: FormsApiOptions): Router {
   router.use('/api', (_req, res) => answer(res, 404, 'There is no such API.'))
   router.use(apiErrors(options.log))
   return router
+}
+
+/**
+ * Reports how a submission ended once it is answered: the reason its handler gave (`outcome`),
+ * or what the status says (a refusal by the rate limit or the body parser).
+ */
+function submissionOutcome(report: FormsApiOptions['onSubmission']) {
+  return (form: 'contact' | 'career'): RequestHandler =>
+    (_req, res, next) => {
+      if (report) res.once('finish', () => report(form, outcomeOf(res)))
+      next()
+    }
+}
+
+function outcome(res: express.Response, reason: SubmissionOutcome): express.Response {
+  res.locals.submissionOutcome = reason
+  return res
+}
+
+function outcomeOf(res: express.Response): SubmissionOutcome {
+  const given = res.locals.submissionOutcome as SubmissionOutcome | undefined
+  if (given) return given
+  if (res.statusCode === 200) return 'accepted'
+  if (res.statusCode === 429) return 'rate_limit'
+  if (res.statusCode >= 500) return 'server_error'
+  return 'malformed'
 }
 
 function requireContentType(type: string): RequestHandler {
@@ -172,7 +217,7 @@ function refuseUpload(
   errors?: Record<string, string>,
 ) {
   res.setHeader('Connection', 'close')
-  answer(res, status, message, errors)
+  answer(outcome(res, 'bad_upload'), status, message, errors)
   let drained = 0
   req.on('data', (chunk: Buffer) => {
     drained += chunk.length
@@ -189,7 +234,12 @@ function apiErrors(log?: (line: string) => void): ErrorRequestHandler {
       return answer(res, 415, apiMessages.wrongContentType)
     }
     if (error instanceof RepeatedJsonKeysError) {
-      return answer(res, 400, apiMessages.invalid, repeatedFields(error.keys))
+      return answer(
+        outcome(res, 'validation'),
+        400,
+        apiMessages.invalid,
+        repeatedFields(error.keys),
+      )
     }
     // Any other unreadable body (a broken gzip stream, a client that went away) is the
     // request's fault, not ours.
