@@ -75,4 +75,34 @@ describe('WEB_CONCURRENCY', () => {
     },
     120_000,
   )
+
+  it.runIf(databaseUrl)(
+    'answers /metrics with the sum over both workers, whichever of them gets the scrape',
+    async () => {
+      const token = 'metrics-token-for-the-cluster-test'
+      const server = await startPlain(await freshWorkDir(), {
+        WEB_CONCURRENCY: '2',
+        METRICS_TOKEN: token,
+      })
+      // Round-robin spreads these over both workers: each one counts only its share.
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, n) => submit(server.url, n)))
+      expect(answers.map((s) => s.outcome)).toEqual(Array(10).fill('success'))
+      const scrapes = []
+      for (let index = 0; index < 4; index++) {
+        const response = await fetch(`${server.url}/metrics`, {
+          headers: { Authorization: `Bearer ${token}` },
+        })
+        expect(response.status).toBe(200)
+        scrapes.push(await response.text())
+      }
+      for (const text of scrapes) {
+        const accepted = [
+          ...text.matchAll(/^site_form_submissions_total\{[^}]*outcome="accepted"[^}]*\} (\d+)/gm),
+        ].reduce((sum, match) => sum + Number(match[1]), 0)
+        expect(accepted).toBe(10)
+      }
+      expectCleanExit(server, await terminate(server))
+    },
+    120_000,
+  )
 })

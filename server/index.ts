@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type ServerConfig } from './config.ts'
 import { DataDirLockedError } from './db/data-lock.ts'
 import { healthChecks } from './health.ts'
 import { componentLog, createLogger } from './logging.ts'
+import { serveClusterMetrics } from './metrics-cluster.ts'
 import { startServices } from './services.ts'
 
 async function main(config: ServerConfig) {
@@ -107,6 +108,7 @@ try {
   fail(error)
 }
 if (config.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
+  if (config.METRICS_TOKEN) serveClusterMetrics()
   superviseWorkers({
     workers: config.WEB_CONCURRENCY,
     port: config.PORT,

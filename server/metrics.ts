@@ -49,6 +49,8 @@ export interface MetricsOptions {
    * with their primary's aggregate instead (see README, "Metrics").
    */
   render?: (registry: Registry) => Promise<string>
+  /** The registry to fill; a new one by default. */
+  registry?: Registry
 }
 
 export interface Metrics {
@@ -67,7 +69,7 @@ export interface Metrics {
 }
 
 export function createMetrics(options: MetricsOptions): Metrics {
-  const registry = new Registry()
+  const registry = options.registry ?? new Registry()
   // Process and Node.js metrics, event-loop lag among them, under their usual names.
   collectDefaultMetrics({ register: registry })
 

@@ -1,5 +1,7 @@
+import cluster from 'node:cluster'
 import path from 'node:path'
 import express from 'express'
+import { Registry } from 'prom-client'
 import type { Logger } from 'pino'
 import type { AppLoadContext } from 'react-router'
 import { readPublicConfig } from '#app/config/public-config.build.ts'
@@ -8,10 +10,11 @@ import { formsApi } from './api/forms-api.ts'
 import { sharedLimitCounts } from './api/per-ip-limit.ts'
 import type { ServerConfig } from './config.ts'
 import { lockDataDir } from './db/data-lock.ts'
-import { type DataStore, openDatabase } from './db/database.ts'
+import { type Database, type DataStore, openDatabase } from './db/database.ts'
 import { demoMerchant } from './demo/router.ts'
 import { componentLog, createLogger } from './logging.ts'
 import { createMetrics, type Metrics } from './metrics.ts'
+import { aggregatedByPrimary } from './metrics-cluster.ts'
 import { OutboxWorker } from './mail/outbox.ts'
 import { fileTransport, type MailTransport, smtpTransport } from './mail/transport.ts'
 import { retentionPeriods } from './retention/periods.ts'
@@ -56,7 +59,7 @@ export async function startServices(config: ServerConfig): Promise<Services> {
   })
   worker.start()
   const metrics = config.METRICS_TOKEN
-    ? createMetrics({ token: config.METRICS_TOKEN, db: store.db, log })
+    ? siteMetrics(config.METRICS_TOKEN, store.db, log)
     : undefined
   log(
     `Data: ${store.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${path.resolve(config.DATA_DIR, 'pglite')}`}; mail: ${transport.describe()}`,
@@ -168,4 +171,11 @@ export function webhooksMayGoToPrivateAddresses(config: ServerConfig): boolean {
   }
   const host = new URL(config.public.SITE_URL).hostname
   return host === 'localhost' || host === '127.0.0.1' || host === '[::1]'
+}
+
+/** The site's metrics; under WEB_CONCURRENCY a worker answers /metrics with the sum of all. */
+function siteMetrics(token: string, db: Database, log: (line: string) => void): Metrics {
+  const registry = new Registry()
+  const render = cluster.isWorker ? aggregatedByPrimary(registry) : undefined
+  return createMetrics({ token, db, log, registry, render })
 }
