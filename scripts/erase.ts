@@ -8,9 +8,6 @@
  * server; with PGlite stop the server first.
  */
 import path from 'node:path'
-import { ConfigError, loadConfig } from '../server/config.ts'
-import { DataDirLockedError, lockDataDir } from '../server/db/data-lock.ts'
-import { openDatabase } from '../server/db/database.ts'
 import {
   erase,
   type Erased,
@@ -18,8 +15,7 @@ import {
   normaliseAddress,
 } from '../server/retention/erase.ts'
 import { eraseMailFiles } from '../server/retention/mail-files.ts'
-
-class UsageError extends Error {}
+import { runOperatorCommand, UsageError } from './operator-command.ts'
 
 const usage = 'Usage: npm run erase -- --email someone@example.com'
 
@@ -52,15 +48,9 @@ const labels: Record<keyof Erased | 'mailFiles', string> = {
   mailFiles: 'mail files',
 }
 
-async function main(args: string[]) {
-  const address = parseArgs(args)
-  const config = loadConfig()
-  const release = config.DATABASE_URL ? () => {} : lockDataDir(config.DATA_DIR)
-  const store = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    pgliteDir: path.join(config.DATA_DIR, 'pglite'),
-  })
-  try {
+runOperatorCommand(
+  parseArgs,
+  async (address, config, store) => {
     const erased = {
       ...(await erase(store.db, address)),
       mailFiles: await eraseMailFiles(path.join(config.DATA_DIR, 'mail'), address),
@@ -74,18 +64,6 @@ async function main(args: string[]) {
     console.log(
       total === 0 ? `Nothing stored for ${address}.` : `Erased ${total} records of ${address}.`,
     )
-  } finally {
-    await store.close()
-    release()
-  }
-}
-
-main(process.argv.slice(2)).catch((error: unknown) => {
-  const known =
-    error instanceof ConfigError ||
-    error instanceof DataDirLockedError ||
-    error instanceof UsageError ||
-    error instanceof InvalidAddressError
-  console.error(known ? (error as Error).message : error)
-  process.exit(known ? 2 : 1)
-})
+  },
+  [InvalidAddressError],
+)

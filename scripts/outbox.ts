@@ -6,20 +6,12 @@
  * Reads DATABASE_URL / DATA_DIR like the server. Embedded PGlite serves one process, so with
  * PGlite stop the server first (the data-folder lock says so if you forget).
  */
-import path from 'node:path'
-import { ConfigError, loadConfig } from '../server/config.ts'
-import { DataDirLockedError, lockDataDir } from '../server/db/data-lock.ts'
-import { openDatabase } from '../server/db/database.ts'
 import { listUndelivered, requeue } from '../server/mail/outbox-admin.ts'
+import { runOperatorCommand, UsageError } from './operator-command.ts'
 
-async function main(args: string[]) {
-  const config = loadConfig()
-  const release = config.DATABASE_URL ? () => {} : lockDataDir(config.DATA_DIR)
-  const store = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    pgliteDir: path.join(config.DATA_DIR, 'pglite'),
-  })
-  try {
+runOperatorCommand(
+  (args) => args,
+  async (args, _config, store) => {
     const { db } = store
     if (args[0] === '--retry' || args[0] === '--retry-dead') {
       const ids = args.slice(1).map(Number)
@@ -54,19 +46,5 @@ async function main(args: string[]) {
         ].join('\t'),
       )
     }
-  } finally {
-    await store.close()
-    release()
-  }
-}
-
-class UsageError extends Error {}
-
-main(process.argv.slice(2)).catch((error: unknown) => {
-  const known =
-    error instanceof ConfigError ||
-    error instanceof DataDirLockedError ||
-    error instanceof UsageError
-  console.error(known ? (error as Error).message : error)
-  process.exit(known ? 2 : 1)
-})
+  },
+)

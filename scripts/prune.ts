@@ -7,25 +7,18 @@
  * the server first (the data-folder lock says so if you forget).
  */
 import path from 'node:path'
-import { ConfigError, loadConfig } from '../server/config.ts'
-import { DataDirLockedError, lockDataDir } from '../server/db/data-lock.ts'
-import { openDatabase } from '../server/db/database.ts'
 import { retentionPeriods } from '../server/retention/periods.ts'
 import { pruneMailFiles } from '../server/retention/mail-files.ts'
 import { type PruneCounts, pruneLabels } from '../server/retention/prune.ts'
 import { runPrunePass } from '../server/retention/runner.ts'
+import { runOperatorCommand, UsageError } from './operator-command.ts'
 
-class UsageError extends Error {}
-
-async function main(args: string[]) {
-  if (args.length > 0) throw new UsageError(`Unknown argument ${args[0]}: npm run prune takes none`)
-  const config = loadConfig()
-  const release = config.DATABASE_URL ? () => {} : lockDataDir(config.DATA_DIR)
-  const store = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    pgliteDir: path.join(config.DATA_DIR, 'pglite'),
-  })
-  try {
+runOperatorCommand(
+  (args) => {
+    if (args.length > 0)
+      throw new UsageError(`Unknown argument ${args[0]}: npm run prune takes none`)
+  },
+  async (_args, config, store) => {
     const periods = retentionPeriods(config)
     const pass = await runPrunePass(store, periods)
     if (!pass.ran) {
@@ -49,17 +42,5 @@ async function main(args: string[]) {
         ? 'Nothing was old enough to delete.'
         : `Deleted ${pass.total} ${pass.total === 1 ? 'row' : 'rows'} and ${mailFiles} ${mailFiles === 1 ? 'file' : 'files'}${pass.vacuumed ? ', and vacuumed the database' : ''}.`,
     )
-  } finally {
-    await store.close()
-    release()
-  }
-}
-
-main(process.argv.slice(2)).catch((error: unknown) => {
-  const known =
-    error instanceof ConfigError ||
-    error instanceof DataDirLockedError ||
-    error instanceof UsageError
-  console.error(known ? (error as Error).message : error)
-  process.exit(known ? 2 : 1)
-})
+  },
+)

@@ -12,7 +12,7 @@
  * Runs on PGlite in a data folder of its own, and on PostgreSQL when DATABASE_URL is set.
  */
 import { describe, expect, it } from 'vitest'
-import { brand } from '#app/content/brand.ts'
+import { messageIdOf } from '#server/mail/outbox.ts'
 import { contactMessages, jobApplications, outbox } from '#server/db/schema.ts'
 import {
   bareId,
@@ -78,9 +78,7 @@ describe('a server process killed with SIGKILL', () => {
       const rows = await store.db.select().from(outbox)
       expect(rows).toHaveLength(stored.length)
       expect(rows.filter((row) => row.status !== 'delivered')).toEqual([])
-      const expectedIds = rows.map(
-        (row) => `outbox-${row.id}.${row.createdAt.getTime()}@${brand.domain}`,
-      )
+      const expectedIds = rows.map(messageIdOf)
       const receivedIds = mailServer.received.map((mail) => bareId(mail.messageId))
       expect([...new Set(receivedIds)].sort()).toEqual(expectedIds.sort())
       expect(

@@ -7,10 +7,10 @@
  * PostgreSQL only (CI's data tests): embedded PGlite serves one process.
  */
 import { describe, expect, it } from 'vitest'
-import { brand } from '#app/content/brand.ts'
 import { CONTACT_API_PATH } from '#app/rules/api.ts'
 import { PAYMENT_REQUEST_PATH, RESPONSE_PATH, type SignedForm } from '#app/rules/demo-api.ts'
 import { demoPayments, outbox, rateLimits } from '#server/db/schema.ts'
+import { messageIdOf } from '#server/mail/outbox.ts'
 import {
   bareId,
   byNumber,
@@ -74,9 +74,7 @@ describe.runIf(databaseUrl)('two instances on one PostgreSQL', () => {
     try {
       const rows = await store.db.select().from(outbox)
       expect(rows.filter((row) => row.status !== 'delivered')).toEqual([])
-      const expectedIds = rows.map(
-        (row) => `outbox-${row.id}.${row.createdAt.getTime()}@${brand.domain}`,
-      )
+      const expectedIds = rows.map(messageIdOf)
       const receivedIds = mailServer.received.map((mail) => bareId(mail.messageId))
       expect([...new Set(receivedIds)].sort()).toEqual(expectedIds.sort())
       // Both streams numbered their submissions from 0: each mark was mailed as often as it

@@ -268,7 +268,7 @@ export class OutboxWorker {
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
-      messageId: `<outbox-${row.id}.${row.createdAt.getTime()}@${brand.domain}>`,
+      messageId: `<${messageIdOf(row)}>`,
     }
     if (mail.attachResumeOf) {
       const [application] = await this.options.db
@@ -286,4 +286,9 @@ export class OutboxWorker {
     }
     return message
   }
+}
+
+/** The Message-ID (without angle brackets) of an outbox row's mail: the same on every resend. */
+export function messageIdOf(row: Pick<OutboxRow, 'id' | 'createdAt'>): string {
+  return `outbox-${row.id}.${row.createdAt.getTime()}@${brand.domain}`
 }

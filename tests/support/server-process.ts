@@ -12,9 +12,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { ParsedMail } from 'mailparser'
 import { afterAll, expect } from 'vitest'
-import { brand } from '#app/content/brand.ts'
 import { CAREER_API_PATH, CONTACT_API_PATH } from '#app/rules/api.ts'
 import { type DataStore, openDatabase } from '#server/db/database.ts'
+import { brand } from '#app/content/brand.ts'
+import { messageIdOf } from '#server/mail/outbox.ts'
 import { contactMessages, jobApplications, outbox } from '#server/db/schema.ts'
 import { pdfBytes } from './documents.ts'
 import { TestMailServer } from './smtp.ts'
@@ -400,9 +401,7 @@ export async function expectEachMailedOnce(
     expect(rows).toHaveLength(marks.length)
 
     expect(rows.filter((row) => row.status !== 'delivered')).toEqual([])
-    const expectedIds = rows.map(
-      (row) => `outbox-${row.id}.${row.createdAt.getTime()}@${brand.domain}`,
-    )
+    const expectedIds = rows.map(messageIdOf)
     const receivedIds = received.map((mail) => bareId(mail.messageId))
     expect(receivedIds.sort()).toEqual(expectedIds.sort())
     expect(received.map((mail) => markOf(mail.text)).sort(byNumber)).toEqual(marks)
