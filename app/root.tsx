@@ -1,11 +1,33 @@
 import { type ReactNode, useEffect } from 'react'
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteError } from 'react-router'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useLocation,
+  useMatches,
+  useRouteError,
+} from 'react-router'
 import { SiteFooter } from './components/SiteFooter'
 import { SiteHeader } from './components/SiteHeader'
+import { isStaticPath } from './content/pages'
+import { type EnhancementName, enhancementModules, type PageHandle } from './enhance/modules'
 import { useScrollOnNavigate } from './hooks/useScrollOnNavigate'
 import './styles/global.css'
 
 export function Layout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation()
+  const matches = useMatches()
+  // A static page (pages.ts) gets no React Router client: no router context, no route modules,
+  // no React. Only its enhancement modules load.
+  const hydrate = !isStaticPath(pathname)
+  const enhancements = new Set<EnhancementName>(['header'])
+  for (const match of matches) {
+    for (const name of (match.handle as PageHandle | undefined)?.enhancements ?? []) {
+      enhancements.add(name)
+    }
+  }
   return (
     <html lang="en">
       <head>
@@ -29,7 +51,10 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <Scripts />
+        {[...enhancements].map((name) => (
+          <script key={name} type="module" src={enhancementModules[name]} />
+        ))}
+        {hydrate ? <Scripts /> : null}
       </body>
     </html>
   )

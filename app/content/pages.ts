@@ -13,6 +13,11 @@ export interface Page {
   kind: PageKind
   /** Listed in sitemap.xml and open to search engines. */
   indexed: boolean
+  /**
+   * A static page: plain HTML and CSS in the browser, with no framework runtime. React Router's
+   * scripts are left out of its document; only its enhancement modules load (app/enhance/).
+   */
+  static?: true
 }
 
 export const pages = [
@@ -27,6 +32,7 @@ export const pages = [
   },
   {
     path: '/about',
+    static: true,
     file: 'routes/about.tsx',
     title: 'About us — Paystra',
     description:
@@ -36,6 +42,7 @@ export const pages = [
   },
   {
     path: '/services',
+    static: true,
     file: 'routes/services.tsx',
     title: 'Services — Paystra',
     description:
@@ -45,6 +52,7 @@ export const pages = [
   },
   {
     path: '/developers',
+    static: true,
     file: 'routes/developers.tsx',
     title: 'Developers — Integration made easier — Paystra',
     description:
@@ -72,6 +80,7 @@ export const pages = [
   },
   {
     path: '/policy',
+    static: true,
     file: 'routes/policy.tsx',
     title: 'Privacy Policy — Paystra',
     description:
@@ -90,6 +99,7 @@ export const pages = [
   },
   {
     path: '/career',
+    static: true,
     file: 'routes/career.tsx',
     title: 'Careers — Paystra',
     description:
@@ -107,6 +117,7 @@ export const pages = [
   },
   {
     path: '/demo-pamphlet',
+    static: true,
     file: 'routes/demo-pamphlet.tsx',
     title: 'Unlock efficiency and revenue — Paystra',
     description:
@@ -160,6 +171,7 @@ export const pages = [
   },
   {
     path: '/rbi-kehta-hai',
+    static: true,
     file: 'routes/rbi-kehta-hai.tsx',
     title: 'RBI Kehta Hai — You are leaving Paystra',
     description:
@@ -177,6 +189,12 @@ export function prerenderedPaths(): string[] {
 
 export function findPage(path: string): Page | undefined {
   return pages.find((page) => page.path === path)
+}
+
+/** Whether the page at this path is served without React Router's client (see Page.static). */
+export function isStaticPath(path: string): boolean {
+  const page: Page | undefined = findPage(path)
+  return page?.static === true
 }
 
 /** The page's entry; throws at build time if a route asks for a path that is not in the table. */

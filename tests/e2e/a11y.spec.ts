@@ -1,5 +1,11 @@
 import { pages } from '#app/content/pages.ts'
-import { expect, expectNoAxeViolations, expectNoHorizontalScroll, test } from './fixtures.ts'
+import {
+  expect,
+  expectNoAxeViolations,
+  expectNoHorizontalScroll,
+  test,
+  waitUntilReady,
+} from './fixtures.ts'
 
 // 992 px is where the header stops collapsing: the tightest fit of the full navigation.
 for (const width of [375, 768, 992, 1280]) {
@@ -8,7 +14,7 @@ for (const width of [375, 768, 992, 1280]) {
     for (const entry of pages) {
       test(`${entry.path} has no axe violations and no horizontal scroll`, async ({ page }) => {
         await page.goto(entry.path)
-        await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+        await waitUntilReady(page)
         await expectNoHorizontalScroll(page)
         if (width === 375 || width === 1280) await expectNoAxeViolations(page)
       })
@@ -31,7 +37,7 @@ test('every page has exactly one h1 and a skip link to the main content', async 
 
 test('keyboard focus is visible', async ({ page }) => {
   await page.goto('/')
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  await waitUntilReady(page)
   await page.keyboard.press('Tab')
   const outline = await page.evaluate(() => {
     const element = document.activeElement as HTMLElement

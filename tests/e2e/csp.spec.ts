@@ -70,7 +70,7 @@ test.describe('prerendered pages', () => {
     page,
     request,
   }) => {
-    const response = await request.get('/about')
+    const response = await request.get('/faq')
     const sources = scriptSources(response.headers()['content-security-policy'])
     expect(sources[0]).toBe("'self'")
     expect(sources.some((source) => source.startsWith("'nonce-"))).toBe(false)
@@ -79,13 +79,13 @@ test.describe('prerendered pages', () => {
 
     // The browser's own parser reads the page's scripts (React removes some once they ran),
     // and the browser hashes them: the header lists exactly those.
-    await gotoHydrated(page, '/about')
+    await gotoHydrated(page, '/faq')
     const hashes = await page.evaluate(async () => {
       const hashOf = async (text: string) => {
         const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
         return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`
       }
-      const html = await (await fetch('/about')).text()
+      const html = await (await fetch('/faq')).text()
       const parsed = new DOMParser().parseFromString(html, 'text/html')
       const scripts = [...parsed.querySelectorAll('script:not([src])')].filter(
         (script) => !/json/.test(script.getAttribute('type') ?? ''),
@@ -100,7 +100,7 @@ test.describe('prerendered pages', () => {
     page,
   }) => {
     const documentLoads = countDocumentLoads(page)
-    await gotoHydrated(page, '/about')
+    await gotoHydrated(page, '/faq')
     expect(documentLoads()).toBe(1)
     await markDocument(page)
 
@@ -113,6 +113,30 @@ test.describe('prerendered pages', () => {
     await expect(page.getByRole('textbox', { name: /Name/ }).first()).toBeVisible()
     await expectSameDocument(page)
     expect(documentLoads()).toBe(1)
+  })
+})
+
+test.describe('static pages', () => {
+  test.skip(dev, 'the development server renders every page per request')
+
+  test('have no inline script and load only their modules from the site', async ({
+    page,
+    request,
+  }) => {
+    const response = await request.get('/about')
+    const sources = scriptSources(response.headers()['content-security-policy'])
+    expect(sources).toEqual(["'self'"])
+    const html = await response.text()
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/)
+    expect(html).not.toContain('modulepreload')
+    expect(html).not.toContain('__reactRouterContext')
+
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+    })
+    await gotoHydrated(page, '/about')
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/header-[\w-]+\.js$/)])
   })
 })
 

@@ -36,10 +36,21 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary, 'axe violations').toEqual([])
 }
 
-/** Waits until React has hydrated the page, so clicks reach React's handlers. */
+/**
+ * Opens a page and waits until it is ready for input: hydrated by React, or, on a static page
+ * (no React Router client), loaded, which comes after its enhancement modules have run.
+ */
 export async function gotoHydrated(page: Page, path: string) {
   await page.goto(path)
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  await waitUntilReady(page)
+}
+
+export async function waitUntilReady(page: Page) {
+  await page.waitForFunction(
+    () =>
+      document.documentElement.dataset.hydrated === 'true' ||
+      (!('__reactRouterContext' in window) && document.readyState === 'complete'),
+  )
 }
 
 export async function expectNoHorizontalScroll(page: Page) {

@@ -26,7 +26,8 @@ test.describe('routes', () => {
   })
 
   test('an unknown path reached inside the app redirects to /', async ({ page }) => {
-    await gotoHydrated(page, '/about')
+    // A page that runs React Router in the browser: static pages have no client router.
+    await gotoHydrated(page, '/contact')
     await page.evaluate(() => {
       const router = (
         window as unknown as { __reactRouterDataRouter: { navigate(to: string): void } }

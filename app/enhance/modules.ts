@@ -1,0 +1,17 @@
+import header from './header.ts?worker&url'
+
+/**
+ * The URLs of the enhancement modules, built by Vite as standalone ES modules with hashed names
+ * (`?worker&url` bundles a file on its own and gives its URL; vite.config.ts builds workers as
+ * ES modules). A page loads them with `<script type="module" src>`, allowed by `script-src
+ * 'self'` with no hash or nonce.
+ */
+export const enhancementModules = { header } as const
+
+export type EnhancementName = keyof typeof enhancementModules
+
+/** What a route module's `handle` may say about its page. */
+export interface PageHandle {
+  /** Enhancement modules this page loads, besides the header's. */
+  enhancements?: EnhancementName[]
+}
