@@ -90,6 +90,7 @@ export const pages = [
   },
   {
     path: '/faq',
+    static: true,
     file: 'routes/faq.tsx',
     title: 'Frequently asked questions — Paystra',
     description:

@@ -70,7 +70,7 @@ test.describe('prerendered pages', () => {
     page,
     request,
   }) => {
-    const response = await request.get('/faq')
+    const response = await request.get('/pricing')
     const sources = scriptSources(response.headers()['content-security-policy'])
     expect(sources[0]).toBe("'self'")
     expect(sources.some((source) => source.startsWith("'nonce-"))).toBe(false)
@@ -79,13 +79,13 @@ test.describe('prerendered pages', () => {
 
     // The browser's own parser reads the page's scripts (React removes some once they ran),
     // and the browser hashes them: the header lists exactly those.
-    await gotoHydrated(page, '/faq')
+    await gotoHydrated(page, '/pricing')
     const hashes = await page.evaluate(async () => {
       const hashOf = async (text: string) => {
         const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
         return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`
       }
-      const html = await (await fetch('/faq')).text()
+      const html = await (await fetch('/pricing')).text()
       const parsed = new DOMParser().parseFromString(html, 'text/html')
       const scripts = [...parsed.querySelectorAll('script:not([src])')].filter(
         (script) => !/json/.test(script.getAttribute('type') ?? ''),
@@ -100,7 +100,7 @@ test.describe('prerendered pages', () => {
     page,
   }) => {
     const documentLoads = countDocumentLoads(page)
-    await gotoHydrated(page, '/faq')
+    await gotoHydrated(page, '/pricing')
     expect(documentLoads()).toBe(1)
     await markDocument(page)
 

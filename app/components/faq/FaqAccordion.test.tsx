@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { legalDocuments } from '#app/content/brand.ts'
 import { faqTopics } from '#app/content/faq.ts'
 import { FaqAccordion } from './FaqAccordion'
@@ -20,57 +19,41 @@ function renderAccordion() {
   )
 }
 
-function question(text: string) {
-  return screen.getByRole('button', { name: text })
+function disclosure(id: string) {
+  return document.getElementById(`${id}-question`)!.parentElement as HTMLDetailsElement
 }
 
 describe('FaqAccordion', () => {
-  it('opens the first question only', () => {
+  it('opens the first question only, in the HTML itself', () => {
     renderAccordion()
-    expect(question(first.question)).toHaveProperty('ariaExpanded', 'true')
+    expect(disclosure(first.id).open).toBe(true)
     expect(screen.getByRole('region', { name: first.question })).toBeTruthy()
-    for (const item of items.slice(1)) {
-      expect(question(item.question)).toHaveProperty('ariaExpanded', 'false')
-      expect(document.getElementById(`${item.id}-answer`)?.hidden).toBe(true)
-    }
+    for (const item of items.slice(1)) expect(disclosure(item.id).open).toBe(false)
   })
 
-  it('puts each question in a heading, its button controlling a labelled answer region', () => {
+  it('is a native disclosure per question: a heading in its summary, a labelled answer region', () => {
     renderAccordion()
-    const button = question(second.question)
-    expect(button.parentElement?.tagName).toBe('H3')
-    const panel = document.getElementById(button.getAttribute('aria-controls')!)!
+    const summary = document.getElementById(`${second.id}-question`)!
+    expect(summary.tagName).toBe('SUMMARY')
+    expect(summary.parentElement?.tagName).toBe('DETAILS')
+    // No shared name: any number of questions may be open at once.
+    expect(summary.parentElement?.hasAttribute('name')).toBe(false)
+    expect(summary.querySelector('h3')?.textContent).toBe(second.question)
+    const panel = document.getElementById(`${second.id}-answer`)!
     expect(panel.getAttribute('role')).toBe('region')
-    expect(panel.getAttribute('aria-labelledby')).toBe(button.id)
+    expect(panel.getAttribute('aria-labelledby')).toBe(summary.id)
     expect(
       screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
     ).toEqual(faqTopics.map((topic) => topic.title))
   })
 
-  it('toggles with a click, Enter and Space, leaving the others as they were', async () => {
-    const user = userEvent.setup()
+  it('puts the target of a link to a question inside its answer, so the browser opens it', () => {
     renderAccordion()
-    await user.click(question(second.question))
-    expect(question(second.question)).toHaveProperty('ariaExpanded', 'true')
-    expect(question(first.question)).toHaveProperty('ariaExpanded', 'true')
-
-    question(first.question).focus()
-    await user.keyboard('{Enter}')
-    expect(question(first.question)).toHaveProperty('ariaExpanded', 'false')
-    expect(document.getElementById(`${first.id}-answer`)?.hidden).toBe(true)
-    await user.keyboard(' ')
-    expect(question(first.question)).toHaveProperty('ariaExpanded', 'true')
-  })
-
-  it('opens the question a link points to, and scrolls to it', () => {
-    // jsdom does not lay out pages, so it has no scrollIntoView.
-    const scrollIntoView = vi.fn()
-    Element.prototype.scrollIntoView = scrollIntoView
-    window.location.hash = '#refund-time'
-    renderAccordion()
-    expect(question('How long do refunds take?')).toHaveProperty('ariaExpanded', 'true')
-    expect(scrollIntoView).toHaveBeenCalled()
-    window.location.hash = ''
+    const target = document.getElementById('refund-time')!
+    expect(target.closest('details')?.querySelector('summary')?.textContent).toBe(
+      'How long do refunds take?',
+    )
+    expect(target.closest('summary')).toBeNull()
   })
 
   it('links documents as files opening in a new tab, and pages through the router', () => {
