@@ -66,6 +66,18 @@ export default function App() {
     // Tests and scripts wait for this before they interact with the page.
     document.documentElement.dataset.hydrated = 'true'
   }, [])
+  useEffect(() => {
+    // A link to a static page loads it as a document, with its enhancement modules and without
+    // the router: the click is kept from React Router's links (their handler listens on the
+    // document, below the window), so the browser follows it.
+    function onClick(event: MouseEvent) {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null
+      if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return
+      if (isStaticPath(link.pathname)) event.stopPropagation()
+    }
+    window.addEventListener('click', onClick, { capture: true })
+    return () => window.removeEventListener('click', onClick, { capture: true })
+  }, [])
   return <Outlet />
 }
 

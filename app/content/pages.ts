@@ -62,6 +62,7 @@ export const pages = [
   },
   {
     path: '/pricing',
+    static: true,
     file: 'routes/pricing.tsx',
     title: 'Pricing — Paystra',
     description:

@@ -1,4 +1,5 @@
 import header from './header.ts?worker&url'
+import pricing from './pricing.ts?worker&url'
 
 /**
  * The URLs of the enhancement modules, built by Vite as standalone ES modules with hashed names
@@ -6,7 +7,7 @@ import header from './header.ts?worker&url'
  * ES modules). A page loads them with `<script type="module" src>`, allowed by `script-src
  * 'self'` with no hash or nonce.
  */
-export const enhancementModules = { header } as const
+export const enhancementModules = { header, pricing } as const
 
 export type EnhancementName = keyof typeof enhancementModules
 

@@ -70,7 +70,7 @@ test.describe('prerendered pages', () => {
     page,
     request,
   }) => {
-    const response = await request.get('/pricing')
+    const response = await request.get('/')
     const sources = scriptSources(response.headers()['content-security-policy'])
     expect(sources[0]).toBe("'self'")
     expect(sources.some((source) => source.startsWith("'nonce-"))).toBe(false)
@@ -85,7 +85,7 @@ test.describe('prerendered pages', () => {
         const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
         return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`
       }
-      const html = await (await fetch('/pricing')).text()
+      const html = await (await fetch('/')).text()
       const parsed = new DOMParser().parseFromString(html, 'text/html')
       const scripts = [...parsed.querySelectorAll('script:not([src])')].filter(
         (script) => !/json/.test(script.getAttribute('type') ?? ''),
@@ -100,19 +100,31 @@ test.describe('prerendered pages', () => {
     page,
   }) => {
     const documentLoads = countDocumentLoads(page)
-    await gotoHydrated(page, '/pricing')
+    await gotoHydrated(page, '/')
     expect(documentLoads()).toBe(1)
     await markDocument(page)
 
     const header = page.locator('header')
-    await header.getByRole('link', { name: 'Pricing', exact: true }).click()
-    await expect(page).toHaveURL(/\/pricing$/)
-    await expect(page.locator('main h1')).toBeVisible()
     await header.getByRole('link', { name: 'Contact', exact: true }).click()
     await expect(page).toHaveURL(/\/contact$/)
     await expect(page.getByRole('textbox', { name: /Name/ }).first()).toBeVisible()
+    await header.getByRole('link', { name: 'Home', exact: true }).click()
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.locator('main h1')).toBeVisible()
     await expectSameDocument(page)
     expect(documentLoads()).toBe(1)
+  })
+
+  test('a static page reached from a hydrated one loads as a document, with its module', async ({
+    page,
+  }) => {
+    const documentLoads = countDocumentLoads(page)
+    await gotoHydrated(page, '/contact')
+    await page.locator('header').getByRole('link', { name: 'Pricing', exact: true }).click()
+    await expect(page).toHaveURL(/\/pricing$/)
+    await expect.poll(documentLoads).toBe(2)
+    await expect(page.getByRole('tab', { name: 'Payouts' })).toBeVisible()
+    expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(false)
   })
 })
 
@@ -174,10 +186,10 @@ test.describe('pages rendered per request', () => {
     page,
   }) => {
     const documentLoads = countDocumentLoads(page)
-    await gotoHydrated(page, '/contact')
+    await gotoHydrated(page, '/career-form')
     await markDocument(page)
-    await page.locator('header').getByRole('link', { name: 'About', exact: true }).click()
-    await expect(page).toHaveURL(/\/about$/)
+    await page.locator('header').getByRole('link', { name: 'Contact', exact: true }).click()
+    await expect(page).toHaveURL(/\/contact$/)
     await expect(page.locator('main h1')).toBeVisible()
     // A demo page has a loader: its data comes from the server as a fetch, not a new page.
     const data = page.waitForResponse((response) => /checkout-demo\.data/.test(response.url()))

@@ -222,3 +222,27 @@ for (const width of [375, 1280]) {
     })
   })
 }
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('each product link shows its panel, and the calculator shows the default quote', async ({
+    page,
+  }) => {
+    const products = page.getByRole('navigation', { name: 'Standard Plan products' })
+    const gateway = page.locator('#pricing-panel-payment-gateway')
+    await expect(gateway).toBeVisible()
+    await expect(resultLine(gateway, 'You receive')).toContainText('₹1,990.56')
+    await expect(page.locator('#pricing-panel-payouts')).toBeHidden()
+
+    for (const label of tabLabels) {
+      await products.getByRole('link', { name: label }).click()
+      const panel = page.locator('.pricing-tabs__panel:target')
+      await expect(panel).toBeVisible()
+      await expect(page.locator('.pricing-tabs__panel:visible')).toHaveCount(1)
+      for (const rate of keyRates[label] ?? []) {
+        await expect(panel.getByRole('table'), rate).toContainText(rate)
+      }
+    }
+  })
+})

@@ -1,34 +1,28 @@
-import { type FormEvent, useId, useState } from 'react'
+import { useId } from 'react'
 import { calculatorText, type PricingTab } from '#app/content/pricing.ts'
 import { formatRupees, parseAmount, type Quote, quoteLabels } from '#app/utils/fees.ts'
 import { calculatorFor } from './calculators'
 import './FeeCalculator.css'
 
-/** A tab's fee calculator: an amount, the tab's pickers, and the quote worked out as you type. */
+/**
+ * A tab's fee calculator: an amount, the tab's pickers, and the quote. The HTML holds the quote
+ * for the default amount and choices; app/enhance/pricing.ts works it out again as the visitor
+ * types, and shows an input error once the field is left or submitted, not mid-typing.
+ */
 export function FeeCalculator({ tab }: { tab: PricingTab }) {
   const setup = calculatorFor(tab)
   const id = useId()
-  const [amountText, setAmountText] = useState(tab.calculator.defaultAmount)
-  // Like the site's forms, an input error shows after the field is left or submitted, not mid-typing.
-  const [showError, setShowError] = useState(false)
-  const [choices, setChoices] = useState<Record<string, string>>(() =>
-    Object.fromEntries(setup.choices.map((choice) => [choice.name, choice.defaultValue])),
+  const choices = Object.fromEntries(
+    setup.choices.map((choice) => [choice.name, choice.defaultValue]),
   )
-
-  const amount = parseAmount(amountText)
+  const amount = parseAmount(tab.calculator.defaultAmount)
   const result = amount.ok ? setup.quote(amount.paise, choices) : null
-  const inputError = !amount.ok && showError ? amount.error : null
   const amountId = `${id}-amount`
   const hintId = `${id}-hint`
   const errorId = `${id}-error`
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    setShowError(true)
-  }
-
   return (
-    <form className="fee-calculator card" onSubmit={handleSubmit} noValidate>
+    <form className="fee-calculator card" data-tab={tab.id} noValidate>
       <h4 className="fee-calculator__title">{tab.calculator.title}</h4>
       <div className="fee-calculator__field">
         <label htmlFor={amountId}>{tab.calculator.amountLabel}</label>
@@ -38,33 +32,18 @@ export function FeeCalculator({ tab }: { tab: PricingTab }) {
           type="text"
           inputMode="decimal"
           autoComplete="off"
-          value={amountText}
-          aria-invalid={inputError ? true : undefined}
-          aria-describedby={inputError ? `${hintId} ${errorId}` : hintId}
-          onChange={(event) => {
-            setAmountText(event.target.value)
-            setShowError(false)
-          }}
-          onBlur={() => setShowError(true)}
+          defaultValue={tab.calculator.defaultAmount}
+          aria-describedby={hintId}
         />
         <p className="fee-calculator__hint" id={hintId}>
           {calculatorText.amountHint}
         </p>
-        <p className="fee-calculator__error" id={errorId} aria-live="polite">
-          {inputError}
-        </p>
+        <p className="fee-calculator__error" id={errorId} aria-live="polite" />
       </div>
       {setup.choices.map((choice) => (
         <div className="fee-calculator__field" key={choice.name}>
           <label htmlFor={`${id}-${choice.name}`}>{choice.label}</label>
-          <select
-            id={`${id}-${choice.name}`}
-            name={choice.name}
-            value={choices[choice.name]}
-            onChange={(event) =>
-              setChoices((current) => ({ ...current, [choice.name]: event.target.value }))
-            }
-          >
+          <select id={`${id}-${choice.name}`} name={choice.name} defaultValue={choice.defaultValue}>
             {choice.options.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}

@@ -1,13 +1,16 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { pricingTabs } from '#app/content/pricing.ts'
 import { amountErrors, describeSlab, formatCharge } from '#app/utils/fees.ts'
 import { PricingTabs } from './PricingTabs'
 
-function renderTabs() {
+/** The prerendered markup, then its enhancement module, as on the page. */
+async function renderTabs() {
   render(<PricingTabs tabs={pricingTabs} label="Standard Plan products" />)
+  vi.resetModules()
+  await import('#app/enhance/pricing.ts')
   return screen.getAllByRole('tab')
 }
 
@@ -20,8 +23,8 @@ function panelOf(tab: HTMLElement) {
 describe('rate tables', () => {
   test.each(pricingTabs.map((tab) => [tab.label, tab] as const))(
     'the %s table is generated from every rate in pricing.ts',
-    (label, tab) => {
-      const tabs = renderTabs()
+    async (label, tab) => {
+      const tabs = await renderTabs()
       const tabElement = tabs.find((element) => element.textContent === label)
       if (!tabElement) throw new Error(`no ${label} tab`)
       const table = within(panelOf(tabElement)).getByRole('table', { hidden: true })
@@ -47,8 +50,8 @@ describe('rate tables', () => {
 })
 
 describe('tabs', () => {
-  test('the first tab is selected and only its panel shows', () => {
-    const tabs = renderTabs()
+  test('the first tab is selected and only its panel shows', async () => {
+    const tabs = await renderTabs()
     expect(tabs.map((tab) => tab.textContent)).toEqual(pricingTabs.map((tab) => tab.label))
     expect(tabs[0]).toHaveProperty('tabIndex', 0)
     expect(tabs[0]?.getAttribute('aria-selected')).toBe('true')
@@ -56,8 +59,8 @@ describe('tabs', () => {
     expect(screen.getAllByRole('tabpanel')).toHaveLength(1)
   })
 
-  test('arrow keys, Home and End move focus and selection, wrapping at the ends', () => {
-    const tabs = renderTabs()
+  test('arrow keys, Home and End move focus and selection, wrapping at the ends', async () => {
+    const tabs = await renderTabs()
     const list = screen.getByRole('tablist')
     const selectedLabel = () =>
       screen.getAllByRole('tab').find((tab) => tab.getAttribute('aria-selected') === 'true')
@@ -82,7 +85,7 @@ describe('tabs', () => {
 describe('calculator', () => {
   test('works out the fee as the amount changes, and explains bad input', async () => {
     const user = userEvent.setup()
-    renderTabs()
+    await renderTabs()
     const panel = screen.getByRole('tabpanel')
     const amount = within(panel).getByLabelText('Payment amount (₹)')
     expect(amount.getAttribute('inputmode')).toBe('decimal')

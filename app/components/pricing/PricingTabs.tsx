@@ -1,4 +1,3 @@
-import { type KeyboardEvent, useRef, useState } from 'react'
 import type { PricingTab } from '#app/content/pricing.ts'
 import { PricingPanel } from './PricingPanel'
 import './PricingTabs.css'
@@ -9,72 +8,37 @@ interface PricingTabsProps {
 }
 
 /**
- * The Standard Plan products as WAI-ARIA tabs: one tab stop for the whole list (roving tabindex),
- * arrows, Home and End move and activate. Every panel is rendered on the server, so the rates
- * are in the prerendered page; the unselected ones are hidden.
+ * The Standard Plan products. In the HTML, a list of links to their panels: the first panel
+ * shows, or the one a link targets (CSS, no script). app/enhance/pricing.ts then makes them
+ * WAI-ARIA tabs: one tab stop for the list (roving tabindex), arrows, Home and End move and
+ * select. Every panel is in the prerendered page.
  */
 export function PricingTabs({ tabs, label }: PricingTabsProps) {
-  const [selected, setSelected] = useState(0)
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([])
-
-  function select(index: number) {
-    setSelected(index)
-    tabRefs.current[index]?.focus()
-  }
-
-  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const last = tabs.length - 1
-    const next: Record<string, number> = {
-      ArrowRight: selected === last ? 0 : selected + 1,
-      ArrowLeft: selected === 0 ? last : selected - 1,
-      Home: 0,
-      End: last,
-    }
-    const target = next[event.key]
-    if (target === undefined) return
-    event.preventDefault()
-    select(target)
-  }
-
   return (
     <div className="pricing-tabs">
-      <div
-        className="pricing-tabs__list"
-        role="tablist"
-        aria-label={label}
-        onKeyDown={handleKeyDown}
-      >
+      <nav className="pricing-tabs__list" aria-label={label}>
         {tabs.map((tab, index) => (
-          <button
+          <a
             key={tab.id}
-            ref={(element) => {
-              tabRefs.current[index] = element
-            }}
-            type="button"
-            role="tab"
+            href={`#pricing-panel-${tab.id}`}
             id={`pricing-tab-${tab.id}`}
             className="pricing-tabs__tab"
-            aria-selected={index === selected}
-            aria-controls={`pricing-panel-${tab.id}`}
-            tabIndex={index === selected ? 0 : -1}
-            onClick={() => select(index)}
+            data-default={index === 0 || undefined}
           >
             {tab.label}
-          </button>
+          </a>
         ))}
-      </div>
+      </nav>
       {tabs.map((tab, index) => (
-        <div
+        <section
           key={tab.id}
-          role="tabpanel"
           id={`pricing-panel-${tab.id}`}
           aria-labelledby={`pricing-tab-${tab.id}`}
           className="pricing-tabs__panel"
-          tabIndex={0}
-          hidden={index !== selected}
+          data-default={index === 0 || undefined}
         >
           <PricingPanel tab={tab} />
-        </div>
+        </section>
       ))}
     </div>
   )
