@@ -43,7 +43,7 @@ describe('formatMisses', () => {
         sampleRun({ performance: 69, failedAudits: [audit] }),
         sampleRun({ performance: 70 }),
       ]),
-      combineRuns('/about', [sampleRun({ failedAudits: [audit] })]),
+      combineRuns('/contact', [sampleRun({ failedAudits: [audit] })]),
     ]
     expect(formatMisses(judge(results), results).split('\n')).toEqual([
       '1 budget missed:',
