@@ -11,7 +11,7 @@ import {
 } from 'react-router'
 import { SiteFooter } from './components/SiteFooter'
 import { SiteHeader } from './components/SiteHeader'
-import { isStaticPath } from './content/pages'
+import { findPage, isStaticPath } from './content/pages'
 import { type EnhancementName, enhancementModules, type PageHandle } from './enhance/modules'
 import { useScrollOnNavigate } from './hooks/useScrollOnNavigate'
 import './styles/global.css'
@@ -77,6 +77,18 @@ export default function App() {
     }
     window.addEventListener('click', onClick, { capture: true })
     return () => window.removeEventListener('click', onClick, { capture: true })
+  }, [])
+  useEffect(() => {
+    // The demos lead to the gateway's pages, which do not opt in to view transitions: one
+    // started towards them is aborted with an error. Skip it before the page goes.
+    function onPageSwap(event: PageSwapEvent) {
+      const url = event.activation?.entry.url
+      if (event.viewTransition && !(url && findPage(new URL(url).pathname))) {
+        event.viewTransition.skipTransition()
+      }
+    }
+    window.addEventListener('pageswap', onPageSwap)
+    return () => window.removeEventListener('pageswap', onPageSwap)
   }, [])
   return <Outlet />
 }

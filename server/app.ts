@@ -17,6 +17,7 @@ import { componentLog } from './logging'
 import type { Metrics } from './metrics'
 import { assignRequestId, requestObserver } from './request-log'
 import { builtFileRoute, labelRoute, pageRoute, pathOf } from './request-route'
+import { answerSpeculationRules, speculationRulesPath } from './speculation-rules'
 import { type BuiltFiles, builtFiles } from './static-files'
 import { trustedProxy } from './proxy-trust'
 
@@ -86,10 +87,13 @@ export function createApp(options: AppOptions): RequestListener {
   const observe = requestObserver({ logger: options.logger, metrics: options.metrics })
   return (req, res) => {
     setSecurityHeaders(req, res, policy)
+    // Read by the browser on documents only; naming the file on every response costs nothing.
+    res.setHeader('Speculation-Rules', `"${speculationRulesPath}"`)
     assignRequestId(req, res)
     if (options.health?.(req, res)) return
     if (options.metrics?.answer(req, res)) return
     observe?.(req, res)
+    if (answerSpeculationRules(req, res)) return
     if (files?.answer(req, res)) return labelRoute(res, builtFileRoute(pathOf(req)))
     app(req, res)
   }

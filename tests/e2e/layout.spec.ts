@@ -57,6 +57,28 @@ test.describe('navigation', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
   })
 
+  test('static pages are prerendered on hover from the rules every page names', async ({
+    page,
+    request,
+  }) => {
+    const response = await request.get('/about')
+    expect(response.headers()['speculation-rules']).toBe('"/speculation-rules.json"')
+    const rules = await request.get('/speculation-rules.json')
+    expect(rules.headers()['content-type']).toBe('application/speculationrules+json')
+    expect(JSON.stringify(await rules.json())).toContain('"href_matches":"/pricing"')
+
+    await gotoHydrated(page, '/about')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    const prerendered = page.context().waitForEvent('request', {
+      predicate: (request) => new URL(request.url()).pathname === '/pricing',
+    })
+    await nav.getByRole('link', { name: 'Pricing' }).hover()
+    await prerendered
+    await nav.getByRole('link', { name: 'Pricing' }).click()
+    await expect(page).toHaveURL(/\/pricing$/)
+    await expect(page.getByRole('tab', { name: 'Payouts' })).toBeVisible()
+  })
+
   test('a link to a #section opens at that section, not at the top', async ({ page }) => {
     await gotoHydrated(page, '/policy#sensitive-data')
     await expect(page.locator('#sensitive-data')).toBeInViewport()
