@@ -12,6 +12,8 @@ export const budgets = {
   jsBytes: 100_000,
   /** JavaScript of a first visit to a static page (pages.ts `static`), gzip bytes (15 KB). */
   staticJsBytes: 15_000,
+  /** JavaScript of a first visit to a form or demo page, which runs React, gzip (130 KB). */
+  appJsBytes: 130_000,
   /** CSS of a first visit, gzip bytes (30 KB). */
   cssBytes: 30_000,
 } as const
