@@ -17,7 +17,7 @@ import { kitLanguageIds } from '../manifest.ts'
 const kitsDir = path.resolve(import.meta.dirname, '..')
 
 /** Languages whose example pages still carry their own stylesheet, until they move to the shared one. */
-const stillEmbedding = new Set<string>(['python', 'nodejs'])
+const stillEmbedding = new Set<string>(['python'])
 
 /** Rules only a page stylesheet has; the shared file's own custom property is the giveaway. */
 const stylesheetMarks = [/--brand-strong\s*:/, /box-sizing\s*:\s*border-box/]

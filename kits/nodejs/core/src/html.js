@@ -5,6 +5,8 @@
  * SafeHtml, so a customer's name or a gateway message can never inject markup.
  */
 import { createHash } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 
 /** Markup that is already safe: built by `html` or `raw`. */
 export class SafeHtml {
@@ -123,88 +125,27 @@ export function contentSecurityPolicy(gatewayOrigin) {
   ].join('; ')
 }
 
-const STYLE = `
-:root { color-scheme: light; --brand: #4a2fd6; --brand-strong: #2d1a99; --brand-soft: #eeebff;
-  --ink: #12142b; --ink-soft: #464a66; --line: #e2e4ef; --alt: #f6f6fb; --ok: #067647;
-  --ok-soft: #e3f6f0; --bad: #b42318; --bad-soft: #fdecea; --wait: #7a4d00; --wait-soft: #fff4dc; }
-* { box-sizing: border-box; }
-body { margin: 0; background: var(--alt); color: var(--ink);
-  font: 16px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
-a { color: var(--brand); }
-a:hover { color: var(--brand-strong); }
-.wrap { max-width: 54rem; margin: 0 auto; padding: 0 1.25rem; }
-.top { background: #fff; border-bottom: 1px solid var(--line); }
-.top .wrap { display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem 0.75rem; min-height: 3.75rem; }
-.logo { font-weight: 800; font-size: 1.3rem; letter-spacing: -0.02em; color: var(--brand); text-decoration: none; }
-.kit { color: var(--ink-soft); }
-.badge { margin-left: auto; padding: 0.2rem 0.65rem; border-radius: 999px; background: var(--wait-soft);
-  color: var(--wait); font-size: 0.75rem; font-weight: 700; letter-spacing: 0.06em; text-transform: uppercase; }
-main.wrap { padding-top: 2rem; padding-bottom: 2.5rem; }
-h1 { font-size: clamp(1.5rem, 1.2rem + 1.2vw, 2rem); line-height: 1.2; margin: 0 0 0.5rem; }
-h2 { font-size: 1.2rem; line-height: 1.3; margin: 0 0 0.75rem; }
-h3 { font-size: 1rem; margin: 1rem 0 0.5rem; }
-p { margin: 0 0 0.75rem; }
-.lead { color: var(--ink-soft); font-size: 1.05rem; margin-bottom: 1.5rem; }
-.card { background: #fff; border: 1px solid var(--line); border-radius: 14px; padding: 1.5rem;
-  margin: 0 0 1.25rem; box-shadow: 0 10px 30px rgba(30, 20, 110, 0.06); }
-.card > :last-child { margin-bottom: 0; }
-form { display: grid; gap: 1rem; }
-.row { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fit, minmax(13rem, 1fr)); }
-label, fieldset { display: grid; gap: 0.35rem; align-content: start; font-weight: 600; font-size: 0.95rem; }
-fieldset { border: 1px solid var(--line); border-radius: 10px; padding: 0.75rem 1rem 1rem; margin: 0; }
-legend { padding: 0 0.25rem; }
-.choice { display: flex; align-items: center; gap: 0.5rem; font-weight: 400; }
-.choice input { width: auto; }
-.hint { font-weight: 400; font-size: 0.85rem; color: var(--ink-soft); }
-input, select, textarea { width: 100%; padding: 0.6rem 0.75rem; border: 1px solid #b9bdd6; border-radius: 8px;
-  background: #fff; color: inherit; font: inherit; font-weight: 400; }
-textarea { min-height: 7rem; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
-:focus-visible { outline: 3px solid rgba(74, 47, 214, 0.45); outline-offset: 2px; }
-button, .button { justify-self: start; display: inline-block; padding: 0.7rem 1.25rem; border: 1px solid var(--brand);
-  border-radius: 8px; background: var(--brand); color: #fff; font: inherit; font-weight: 700;
-  text-decoration: none; cursor: pointer; }
-button:hover, .button:hover { background: var(--brand-strong); color: #fff; }
-.button.secondary { background: #fff; color: var(--brand); }
-.button.secondary:hover { background: var(--brand-soft); color: var(--brand-strong); }
-.actions { display: flex; flex-wrap: wrap; gap: 0.75rem; margin-top: 1.25rem; }
-table { width: 100%; border-collapse: collapse; font-size: 0.95rem; }
-caption { text-align: left; font-weight: 700; padding-bottom: 0.5rem; }
-th, td { text-align: left; vertical-align: top; padding: 0.55rem 0.5rem; border-bottom: 1px solid var(--line);
-  overflow-wrap: break-word; }
-.num .hint { display: block; }
-thead th, tbody th { color: var(--ink-soft); font-weight: 600; }
-.fields th { width: 38%; }
-.fields .key { display: block; font-weight: 400; font-size: 0.75rem; }
-/* A data table turns into one labelled block per row on narrow screens (cells carry data-label). */
-@media (max-width: 40rem) {
-  .data thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
-  .data tr { display: block; border-bottom: 1px solid var(--line); padding: 0.4rem 0; }
-  .data th, .data td { display: flex; justify-content: space-between; gap: 1rem; border: 0; padding: 0.2rem 0; text-align: right; }
-  .data [data-label]::before { content: attr(data-label); color: var(--ink-soft); font-weight: 600; text-align: left;
-    font-family: system-ui, sans-serif; font-size: 0.9rem; }
-  .data tfoot th:empty { display: none; }
+/**
+ * kits/shared/example.css, the one stylesheet every kit language's examples use, read on the
+ * first page. A downloaded kit ships it as core/example.css; in the Paystra repository it is
+ * kits/shared/example.css.
+ */
+const styleFiles = [
+  new URL('../example.css', import.meta.url),
+  new URL('../../../shared/example.css', import.meta.url),
+]
+/** @type {string | undefined} */
+let style
+
+/** @returns {string} */
+export function exampleStyle() {
+  if (style === undefined) {
+    const file = styleFiles.find((candidate) => existsSync(candidate))
+    if (!file) throw new Error(`Missing ${fileURLToPath(styleFiles[0])}: the examples' stylesheet`)
+    style = readFileSync(file, 'utf8')
+  }
+  return style
 }
-@media (max-width: 30rem) {
-  .fields th, .fields td { display: block; width: auto; }
-  .fields th { border-bottom: 0; padding-bottom: 0; }
-}
-.num { text-align: right; white-space: nowrap; }
-tfoot td, tfoot th { font-weight: 700; color: var(--ink); border-bottom: 0; }
-.scroll { overflow-x: auto; }
-code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.9em; }
-p .mono, li .mono, .fields td .mono, footer .mono { overflow-wrap: anywhere; }
-.notice { border: 1px solid; border-radius: 10px; padding: 0.9rem 1.1rem; margin: 0 0 1.25rem; }
-.notice.ok { background: var(--ok-soft); border-color: #9fd8c4; color: var(--ok); }
-.notice.bad { background: var(--bad-soft); border-color: #f2b8b2; color: var(--bad); }
-.notice.wait { background: var(--wait-soft); border-color: #f0d28f; color: var(--wait); }
-.steps { padding-left: 1.25rem; margin: 0 0 0.75rem; }
-.steps li { margin-bottom: 0.35rem; }
-.qr { display: grid; gap: 1.25rem; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); align-items: start; }
-.qr a { overflow-wrap: anywhere; }
-.qr img { width: 100%; max-width: 16rem; height: auto; border: 1px solid var(--line); border-radius: 10px;
-  background: #fff; padding: 0.5rem; }
-footer { color: var(--ink-soft); font-size: 0.85rem; padding: 0 1.25rem 2rem; }
-`
 
 /**
  * @typedef {object} Page
@@ -229,14 +170,13 @@ export function layout({ kit, gatewayUrl, page }) {
         <title>${page.title} · Paystra ${kit} kit</title>
         <link rel="icon" href="data:," />
         <style>
-          ${raw(STYLE)}
+          ${raw(exampleStyle())}
         </style>
       </head>
       <body>
         <header class="top">
           <div class="wrap">
-            <a class="logo" href="/">Paystra</a>
-            <span class="kit">${kit} kit · Node.js</span>
+            <a class="brand" href="/">Paystra <span>${kit} kit · Node.js</span></a>
             <span class="badge">Sandbox</span>
           </div>
         </header>
@@ -592,7 +532,7 @@ export function radioGroup({ legend, name, options, value }) {
         ${option.label} ${option.hint ? html`<span class="hint">${option.hint}</span>` : ''}</label
       >`,
   )
-  return html`<fieldset>
+  return html`<fieldset class="choices">
     <legend>${legend}</legend>
     ${radios}
   </fieldset>`
@@ -617,7 +557,7 @@ export function amountInput(value = '100', name = 'AMOUNT') {
 
 /** The customer's details that travel with a payment request. */
 export function customerInputs() {
-  return html`<div class="row">
+  return html`<div class="grid two">
     ${input({ label: 'Name', name: 'CUST_NAME', value: 'Asha Verma', autocomplete: 'name' })}
     ${input({ label: 'E-mail', name: 'CUST_EMAIL', value: 'asha.verma@example.com', type: 'email', autocomplete: 'email' })}
     ${input({ label: 'Mobile', name: 'CUST_MOBILE', value: '9876543210', inputmode: 'numeric', pattern: '[0-9]{10}', hint: '10 digits', autocomplete: 'tel-national' })}
