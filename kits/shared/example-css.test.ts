@@ -16,9 +16,6 @@ import { kitLanguageIds } from '../manifest.ts'
 
 const kitsDir = path.resolve(import.meta.dirname, '..')
 
-/** Languages whose example pages still carry their own stylesheet, until they move to the shared one. */
-const stillEmbedding = new Set<string>(['python'])
-
 /** Rules only a page stylesheet has; the shared file's own custom property is the giveaway. */
 const stylesheetMarks = [/--brand-strong\s*:/, /box-sizing\s*:\s*border-box/]
 
@@ -27,8 +24,7 @@ function sourceFiles(dir: string): string[] {
     .filter((name) => !excludedNames.has(name) && name !== 'data')
     .flatMap((name) => {
       const file = path.join(dir, name)
-      if (statSync(file).isDirectory()) return sourceFiles(file)
-      return name.endsWith('.css') ? [] : [file]
+      return statSync(file).isDirectory() ? sourceFiles(file) : [file]
     })
 }
 
@@ -43,19 +39,9 @@ describe('the examples stylesheet', () => {
     expect(readFileSync(exampleStylesheet, 'utf8')).toMatch(stylesheetMarks[0]!)
   })
 
-  test.each(kitLanguageIds.filter((id) => !stillEmbedding.has(id)))(
-    '%s reads it instead of carrying a copy in its source',
-    (language) => {
-      expect(embeddedCopies(language)).toEqual([])
-    },
-  )
-
-  test.each([...stillEmbedding])(
-    '%s is still listed as carrying its own copy only while it does',
-    (language) => {
-      expect(embeddedCopies(language)).not.toEqual([])
-    },
-  )
+  test.each(kitLanguageIds)('%s reads it instead of carrying a copy in its source', (language) => {
+    expect(embeddedCopies(language)).toEqual([])
+  })
 
   const kitPlans = archivePlans().filter((plan) => plan.download.href.includes('kits/'))
 

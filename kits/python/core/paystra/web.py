@@ -160,79 +160,21 @@ Handler = Callable[[Request], Response]
 AUTO_SUBMIT = "document.forms[0].submit()"
 _AUTO_SUBMIT_HASH = base64.b64encode(hashlib.sha256(AUTO_SUBMIT.encode()).digest()).decode()
 
-STYLE = Html(
-    """
-:root{--brand:#4a2fd6;--brand-strong:#2d1a99;--brand-soft:#eeebff;--ink:#12142b;--soft:#464a66;
---line:#e2e4ef;--bg:#f6f6fb;--ok:#067647;--ok-bg:#e6f6ee;--bad:#b42318;--bad-bg:#fdecea;
---wait:#8a4b00;--wait-bg:#fff3e0;--mono:ui-monospace,"SFMono-Regular",Menlo,Consolas,monospace}
-*{box-sizing:border-box}
-body{margin:0;font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;
-color:var(--ink);background:var(--bg)}
-a{color:var(--brand)}a:hover{color:var(--brand-strong)}
-:focus-visible{outline:3px solid var(--brand);outline-offset:2px}
-.top{background:#141331;color:#e9e8ff}
-.top .wrap{display:flex;align-items:center;gap:.75rem;flex-wrap:wrap;padding-block:.9rem}
-.brand{color:#fff;font-weight:800;font-size:1.15rem;letter-spacing:-.01em;text-decoration:none}
-.brand span{color:#b9adff}
-.kit{color:#e9e8ff;font-size:.95rem}
-.pill{margin-left:auto;font-size:.75rem;font-weight:700;text-transform:uppercase;letter-spacing:.06em;
-background:#ffd9bf;color:#4d2200;border-radius:999px;padding:.2rem .65rem}
-.wrap{max-width:800px;margin:0 auto;padding-inline:1.25rem}
-main.wrap{padding-block:2rem 3rem}
-h1{font-size:1.9rem;line-height:1.2;margin:0 0 .5rem;letter-spacing:-.02em}
-h2{font-size:1.25rem;margin:0 0 .75rem}
-h3{font-size:1rem;margin:1rem 0 .4rem}
-.lead{color:var(--soft);font-size:1.08rem;margin:0 0 1.5rem}
-.card{background:#fff;border:1px solid var(--line);border-radius:14px;padding:1.5rem;margin:0 0 1.25rem;
-box-shadow:0 10px 30px rgba(30,20,110,.06)}
-.card p{margin:.25rem 0 .75rem}
-.grid{display:grid;gap:1rem}
-.grid.two{gap:0 1rem}.grid.qr-grid{gap:1rem 1.5rem}
-@media(min-width:640px){.grid.two{grid-template-columns:1fr 1fr}.grid.qr-grid{grid-template-columns:auto 1fr}}
-label,legend{display:block;font-weight:600;margin:0 0 .3rem}
-.field{margin:0 0 1rem}
-input[type=text],input[type=email],input[type=tel],input[type=number],select,textarea{width:100%;
-font:inherit;padding:.6rem .75rem;border:1px solid #b8bbd0;border-radius:8px;background:#fff;color:var(--ink)}
-textarea{min-height:7rem;font-family:var(--mono);font-size:.9rem}
-fieldset{border:0;padding:0;margin:0 0 1rem}
-.choices{display:flex;flex-wrap:wrap;gap:.5rem}
-.choice{display:flex;align-items:center;gap:.4rem;font-weight:500;border:1px solid #b8bbd0;border-radius:8px;
-padding:.45rem .8rem;background:#fff;cursor:pointer}
-.hint{display:block;color:var(--soft);font-size:.88rem;font-weight:400;margin-top:.25rem}
-.btn{display:inline-block;font:inherit;font-weight:700;border:0;border-radius:8px;padding:.7rem 1.3rem;
-background:var(--brand);color:#fff;cursor:pointer;text-decoration:none}
-.btn:hover{background:var(--brand-strong);color:#fff}
-.btn.quiet{background:var(--brand-soft);color:var(--brand-strong)}
-.actions{display:flex;flex-wrap:wrap;gap:.75rem;align-items:center;margin-top:1rem}
-table{width:100%;border-collapse:collapse;font-size:.93rem}
-th,td{text-align:left;padding:.5rem .6rem;border-bottom:1px solid var(--line);vertical-align:top}
-th{font-weight:600;color:var(--soft)}
-td code,.mono{font-family:var(--mono);font-size:.88rem;word-break:break-all}
-.scroll{overflow-x:auto}
-caption{text-align:left;color:var(--soft);font-size:.88rem;padding:.5rem 0}
-.paise{color:var(--soft);font-size:.88rem}
-ol.steps{margin:.25rem 0 .5rem;padding-left:1.3rem}ol.steps li{margin:.3rem 0}
-.num{text-align:right;white-space:nowrap}
-.outcome{border-radius:14px;padding:1.25rem 1.5rem;margin:0 0 1.25rem;border:1px solid}
-.outcome h2{margin:0 0 .25rem}
-.outcome.ok{background:var(--ok-bg);border-color:#9fd8b9;color:var(--ok)}
-.outcome.bad{background:var(--bad-bg);border-color:#f3b5ae;color:var(--bad)}
-.outcome.wait{background:var(--wait-bg);border-color:#f5c98f;color:var(--wait)}
-.outcome p{margin:0;color:var(--ink)}
-dl.summary{display:grid;grid-template-columns:minmax(8rem,auto) 1fr;gap:.4rem 1rem;margin:0}
-dl.summary dt{color:var(--soft);font-weight:600}dl.summary dd{margin:0;word-break:break-word}
-@media(max-width:480px){dl.summary{grid-template-columns:1fr;gap:0}dl.summary dd{margin-bottom:.5rem}}
-.badge{display:inline-block;border-radius:999px;padding:.05rem .55rem;font-size:.82rem;font-weight:700}
-.badge.ok{background:var(--ok-bg);color:var(--ok)}.badge.bad{background:var(--bad-bg);color:var(--bad)}
-.badge.wait{background:var(--wait-bg);color:var(--wait)}
-.note{background:var(--brand-soft);border-radius:10px;padding:.75rem 1rem;font-size:.93rem}
-ul.tight{margin:.25rem 0 .5rem;padding-left:1.2rem}
-.qr{display:block;width:240px;max-width:100%;height:auto;border:1px solid var(--line);border-radius:10px;
-background:#fff;padding:.5rem}
-details summary{cursor:pointer;font-weight:600;color:var(--brand-strong)}
-footer{color:var(--soft);font-size:.88rem;padding-block:0 2.5rem}
-"""
-)
+# kits/shared/example.css, the one stylesheet every kit language's examples use, read on the first
+# page. A downloaded kit ships it as core/example.css; in the Paystra repository it is kits/shared.
+_CORE = Path(__file__).resolve().parent.parent
+STYLE_FILES = (_CORE / "example.css", _CORE.parent.parent / "shared" / "example.css")
+_style: Optional[Html] = None
+
+
+def example_style() -> Html:
+    global _style
+    if _style is None:
+        found = next((file for file in STYLE_FILES if file.is_file()), None)
+        if found is None:
+            raise FileNotFoundError(f"Missing {STYLE_FILES[0]}: the examples' stylesheet")
+        _style = Html(found.read_text(encoding="utf-8"))
+    return _style
 
 
 class Layout:
@@ -255,9 +197,8 @@ class Layout:
 </head>
 <body>
 <header class="top"><div class="wrap">
-<a class="brand" href="/">Pay<span>stra</span></a>
-<span class="kit">{kit}</span>
-<span class="pill">Sandbox</span>
+<a class="brand" href="/">Paystra <span>{kit}</span></a>
+<span class="badge">Sandbox</span>
 </div></header>
 <main class="wrap">
 <h1>{title}</h1>
@@ -274,7 +215,7 @@ reaches the browser.</p>
 """,
             title=title,
             kit=self.kit_name,
-            style=STYLE,
+            style=example_style(),
             lead=h('<p class="lead">{}</p>', lead) if lead else Html(""),
             body=body,
         )
@@ -306,11 +247,11 @@ def paragraph(text: str) -> Html:
 
 def form(action: str, *fields: object, submit: str, quiet: bool = False, method: str = "post") -> Html:
     return h(
-        '<form method="{}" action="{}">{}<div class="actions"><button class="btn{}" type="submit">{}</button></div></form>',
+        '<form method="{}" action="{}">{}<div class="actions"><button class="button{}" type="submit">{}</button></div></form>',
         method,
         action,
         join(fields),
-        " quiet" if quiet else "",
+        " secondary" if quiet else "",
         submit,
     )
 
@@ -347,7 +288,7 @@ def input_field(
         value=value,
         autocomplete=autocomplete,
         attributes=attributes,
-        hint=h('<span class="hint" id="{}-hint">{}</span>', field_id, hint) if hint else Html(""),
+        hint=h('<p class="hint" id="{}-hint">{}</p>', field_id, hint) if hint else Html(""),
     )
 
 
@@ -372,7 +313,7 @@ def textarea_field(label: str, name: str, value: str = "", hint: str = "") -> Ht
         name=name,
         value=value,
         described=h(' aria-describedby="{}-hint"', field_id) if hint else Html(""),
-        hint=h('<span class="hint" id="{}-hint">{}</span>', field_id, hint) if hint else Html(""),
+        hint=h('<p class="hint" id="{}-hint">{}</p>', field_id, hint) if hint else Html(""),
     )
 
 
@@ -387,7 +328,7 @@ def radio_group(legend: str, name: str, options: Sequence[Tuple[str, str]], sele
         )
         for value, text in options
     )
-    return h('<fieldset><legend>{}</legend><div class="choices">{}</div></fieldset>', legend, choices)
+    return h('<fieldset class="choices"><legend>{}</legend>{}</fieldset>', legend, choices)
 
 
 def select_field(label: str, name: str, options: Sequence[Tuple[str, str]], selected: str = "") -> Html:
@@ -429,7 +370,7 @@ def money(paise: Optional[str]) -> Html:
     """₹1,500.00 with the paise the protocol carries beside it."""
     if not paise:
         return Html("")
-    return h('{} <span class="paise">({} paise)</span>', rupees(paise), paise)
+    return h('{} <span class="muted">({} paise)</span>', rupees(paise), paise)
 
 
 def tone(fields: Mapping[str, str]) -> str:
@@ -467,9 +408,9 @@ def outcome(fields: Mapping[str, str], headline: str) -> Html:
         if fields.get(key)
     )
     return h(
-        '<section class="outcome {tone}" aria-labelledby="outcome-title"><h2 id="outcome-title">{headline}</h2>'
+        '<section class="card result {tone}" aria-labelledby="outcome-title"><h2 id="outcome-title">{headline}</h2>'
         '<p>RESPONSE_CODE {code}: {message}</p></section>'
-        '<section class="card"><h2>Details</h2><dl class="summary">{rows}</dl></section>',
+        '<section class="card"><h2>Details</h2><dl class="facts">{rows}</dl></section>',
         tone=tone(fields),
         headline=headline,
         code=fields.get("RESPONSE_CODE", "none"),
@@ -495,13 +436,13 @@ def test_data(*kinds: str) -> Html:
     """The sandbox's test data for the methods an example offers: cards, upi, bank."""
     parts = {
         "cards": h(
-            "<h3>Cards</h3><ul class=\"tight\"><li><code>4111 1111 1111 1111</code> succeeds (000)</li>"
+            "<h3>Cards</h3><ul class=\"steps\"><li><code>4111 1111 1111 1111</code> succeeds (000)</li>"
             "<li><code>4000 0000 0000 0002</code> is declined (004)</li>"
             "<li><code>4000 0000 0000 9995</code> lacks funds (020)</li>"
             "<li>Any future expiry, any 3-digit CVV, any name.</li></ul>"
         ),
         "upi": h(
-            "<h3>UPI</h3><ul class=\"tight\"><li><code>success@upi</code> pays (000)</li>"
+            "<h3>UPI</h3><ul class=\"steps\"><li><code>success@upi</code> pays (000)</li>"
             "<li><code>failure@upi</code> fails (004)</li><li><code>pending@upi</code> stays pending (026)</li></ul>"
         ),
         "bank": h(
@@ -522,7 +463,7 @@ def auto_submit(layout: Layout, signed: SignedForm, title: str, summary: Html) -
     )
     body = h(
         '<section class="card">{summary}<form method="post" action="{action}">{hidden}'
-        '<div class="actions"><button class="btn" type="submit">Continue to Paystra</button>'
+        '<div class="actions"><button class="button" type="submit">Continue to Paystra</button>'
         '<span class="hint">Taking you to the secure payment page…</span></div></form></section>'
         "<script>{script}</script>",
         summary=summary,
@@ -563,7 +504,7 @@ def order_summary(fields: Mapping[str, str]) -> Html:
         for key, label in labels
         if fields.get(key)
     )
-    return h('<dl class="summary">{}</dl>', rows)
+    return h('<dl class="facts">{}</dl>', rows)
 
 
 def headline(fields: Mapping[str, str], ok: str, pending: str, failed: str) -> str:
@@ -577,7 +518,7 @@ def payment_headline(fields: Mapping[str, str]) -> str:
 
 def status_link(order_id: str) -> Html:
     return h(
-        '<p class="actions"><a class="btn quiet" href="/status?order_id={}">Check its status with the gateway</a></p>',
+        '<p class="actions"><a class="button secondary" href="/status?order_id={}">Check its status with the gateway</a></p>',
         order_id,
     )
 
@@ -602,7 +543,7 @@ def verified_answer(
 
 
 def back_home() -> Html:
-    return Html('<p><a class="btn quiet" href="/">Back to the start</a></p>')
+    return Html('<p><a class="button secondary" href="/">Back to the start</a></p>')
 
 
 # ---- orders and webhooks ----
@@ -756,7 +697,7 @@ class App:
     def error(self, req: Request, status: int, title: str, message: str, data: Optional[Dict[str, object]] = None) -> Response:
         if req.answer_json:
             return json_response(data if data is not None else {"error": message}, status)
-        body = h('<section class="outcome bad" role="alert"><h2>{}</h2><p>{}</p></section>', title, message)
+        body = h('<section class="card result bad" role="alert"><h2>{}</h2><p>{}</p></section>', title, message)
         return self.layout.page(title, join([body, back_home()]), status)
 
     def run(self) -> None:
