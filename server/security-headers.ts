@@ -70,7 +70,7 @@ const hsts = 'max-age=63072000; includeSubDomains'
 
 /**
  * Headers every response of the site carries. The gateway mounted at /sandbox replaces the
- * policy and drops X-Frame-Options for its own pages (gateway/router.ts). HSTS is sent only
+ * policy and drops X-Frame-Options for its own pages (gateway/pages/policy.ts). HSTS is sent only
  * over HTTPS (a proxy on loopback may say so with X-Forwarded-Proto): on plain HTTP a browser
  * ignores it, and localhost must never learn it.
  */

@@ -19,6 +19,12 @@ import {
 export const repositoryRoot = path.resolve(import.meta.dirname, '../..')
 const kitsDir = path.join(repositoryRoot, 'kits')
 export const vectorsFile = path.join(repositoryRoot, 'gateway/protocol/vectors.json')
+/**
+ * The examples' one stylesheet. Each language reads it from core/example.css when run from an
+ * unzipped archive, and from ../shared/example.css when run from kits/<language> here.
+ */
+export const exampleStylesheet = path.join(kitsDir, 'shared/example.css')
+export const exampleStylesheetInArchive = 'core/example.css'
 
 /** One source copied into the archive: a file or a whole folder. */
 export interface ArchiveEntry {
@@ -50,7 +56,10 @@ export const excludedExtensions = ['.pyc', '.class', '.log']
 
 const kitFile = (...parts: string[]) => path.join(kitsDir, ...parts)
 
-/** A language kit: its core, one example, the shared config example, licence and vectors. */
+/**
+ * A language kit: its core, one example, the shared config example, licence, vectors and the
+ * examples' stylesheet.
+ */
 function kitArchive(download: Download, language: string, example: string): ArchivePlan {
   return {
     download,
@@ -61,6 +70,7 @@ function kitArchive(download: Download, language: string, example: string): Arch
       { from: kitFile('paystra.env.example'), to: 'paystra.env.example' },
       { from: kitFile(language, 'core'), to: 'core' },
       { from: vectorsFile, to: 'core/tests/vectors.json' },
+      { from: exampleStylesheet, to: exampleStylesheetInArchive },
       { from: kitFile(language, example), to: example },
     ],
   }

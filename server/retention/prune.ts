@@ -110,6 +110,16 @@ export async function prune(
     return total
   }
 
+  /** A sandbox table's rows older than the demo period; 0 where the sandbox never made it. */
+  const drainSandbox = async (table: string): Promise<number> =>
+    present.has(table)
+      ? drain(
+          table,
+          'id',
+          sql`select id from ${sql.identifier(table)} where created_at < ${demoCutoff}`,
+        )
+      : 0
+
   const counts: PruneCounts = {
     deliveredMail: await drain(
       'outbox',
@@ -153,27 +163,9 @@ export async function prune(
       'event_id',
       sql`select event_id from demo_webhook_events where received_at < ${demoCutoff}`,
     ),
-    sandboxTransactions: present.has('sandbox_transactions')
-      ? await drain(
-          'sandbox_transactions',
-          'id',
-          sql`select id from sandbox_transactions where created_at < ${demoCutoff}`,
-        )
-      : 0,
-    sandboxRefunds: present.has('sandbox_refunds')
-      ? await drain(
-          'sandbox_refunds',
-          'id',
-          sql`select id from sandbox_refunds where created_at < ${demoCutoff}`,
-        )
-      : 0,
-    sandboxPayouts: present.has('sandbox_payouts')
-      ? await drain(
-          'sandbox_payouts',
-          'id',
-          sql`select id from sandbox_payouts where created_at < ${demoCutoff}`,
-        )
-      : 0,
+    sandboxTransactions: await drainSandbox('sandbox_transactions'),
+    sandboxRefunds: await drainSandbox('sandbox_refunds'),
+    sandboxPayouts: await drainSandbox('sandbox_payouts'),
     sandboxWebhookEvents: 0,
     sandboxWebhookAttempts: 0,
   }

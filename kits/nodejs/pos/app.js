@@ -45,7 +45,7 @@ function home() {
             refuses a refund beyond what is left (code 329).
           </p>
           <form method="post" action="/refund">
-            <div class="row">
+            <div class="grid two">
               ${input({ label: 'Order ID of the sale', name: 'ORDER_ID', required: true })}
               ${amountInput('100')}
             </div>

@@ -68,16 +68,16 @@ function home() {
             is trusted only when its HASH verifies.
           </p>
           <form method="post" action="/payout">
-            <div class="row">
+            <div class="grid two">
               ${amountInput('150000')}
               ${select({ label: 'Transfer mode', name: 'TRANSFER_MODE', options: TRANSFER_MODES, value: 'IMPS' })}
             </div>
             ${input({ label: 'Beneficiary name', name: 'BENEFICIARY_NAME', value: 'Ravi Kumar', hint: 'Letters, spaces and dots, as on the bank account.' })}
-            <div class="row">
+            <div class="grid two">
               ${input({ label: 'Account number', name: 'BENEFICIARY_ACCOUNT', value: '123456789012', inputmode: 'numeric', hint: '9 to 18 digits (NEFT, RTGS, IMPS).' })}
               ${input({ label: 'IFSC', name: 'BENEFICIARY_IFSC', value: 'HDFC0001234', hint: '4 letters, 0, then 6 letters or digits.' })}
             </div>
-            <div class="row">
+            <div class="grid two">
               ${input({ label: 'UPI ID', name: 'BENEFICIARY_VPA', hint: 'Only for UPI, e.g. success@upi.' })}
               ${input({ label: 'Remarks (optional)', name: 'REMARKS', value: 'Supplier invoice 1042' })}
             </div>

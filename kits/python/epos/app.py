@@ -80,11 +80,11 @@ def qr_panel(fields):
         else h('<p><a href="{}">Open the payment page</a></p>', fields.get("PAYMENT_URL", ""))
     )
     return h(
-        '<section class="card"><div class="grid two qr-grid">'
-        '<img class="qr" src="{image}" alt="QR code to pay {amount} for order {order}" width="240" height="240">'
+        '<section class="card"><div class="qr">'
+        '<img src="{image}" alt="QR code to pay {amount} for order {order}" width="240" height="240">'
         '<div><h2>Scan to pay {amount}</h2><p>Order <code class="mono">{order}</code></p>{pay_link}'
-        '<p><a href="{scan}">Open the scan page</a> <span class="paise">(sandbox: what the phone opens)</span></p>'
-        '<p class="actions"><a class="btn" href="/status?order_id={order}">Check status</a></p>'
+        '<p><a href="{scan}">Open the scan page</a> <span class="muted">(sandbox: what the phone opens)</span></p>'
+        '<p class="actions"><a class="button" href="/status?order_id={order}">Check status</a></p>'
         "</div></div></section>",
         image=fields["QR_IMAGE_URL"],
         amount=paystra.rupees(fields.get("AMOUNT", "")),

@@ -88,7 +88,7 @@ def response(req):
     fields = client.verify_response(req.form)  # raises VerificationError when altered
     sales.update(fields, "return")  # forward only: a webhook may have come first
     refund_link = h(
-        '<p class="actions"><a class="btn" href="/?order_id={}">Refund or reconcile this sale</a></p>',
+        '<p class="actions"><a class="button" href="/?order_id={}">Refund or reconcile this sale</a></p>',
         fields.get("ORDER_ID", ""),
     )
     return web.verified_answer(
@@ -151,7 +151,7 @@ def reconcile(req):
 def reconciliation_table(orders, answers, captured):
     rows = join(
         h(
-            '<tr><td><code>{}</code></td><td><span class="badge {}">{}</span></td><td>{}</td>'
+            '<tr><td><code>{}</code></td><td><span class="status {}">{}</span></td><td>{}</td>'
             '<td class="num">{}</td><td class="num">{}</td></tr>',
             order["ORDER_ID"],
             web.tone(order),

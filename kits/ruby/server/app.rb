@@ -88,12 +88,12 @@ module PaystraServerKit
         <p class="hint">Gateway <code>#{escape(config.base_url)}</code> · PAY_ID <code>#{escape(config.pay_id)}</code>
         · responses return to <code>#{escape(config.return_url)}</code></p>
         #{webhook_note(config)}
-        <div class="grid">
+        <div class="grid two">
         <div class="stack">#{pay_form(values)}#{status_form}</div>
         <div class="stack">#{how_it_works}#{test_data}</div>
         </div>
         #{recent_orders}
-        <div class="grid">
+        <div class="grid two">
         #{payout_form}
         #{payout_notes}
         </div>
@@ -141,7 +141,7 @@ module PaystraServerKit
       <<~HTML
         <section class="card" aria-labelledby="test-title">
         <h2 id="test-title">Sandbox test data</h2>
-        <ul class="tests">
+        <ul class="steps">
         <li>Card <code>4111 1111 1111 1111</code>: paid (000)</li>
         <li>Card <code>4000 0000 0000 0002</code>: declined (004)</li>
         <li>Card <code>4000 0000 0000 9995</code>: insufficient funds (020)</li>
@@ -204,7 +204,7 @@ module PaystraServerKit
         </tbody>
         </table>
         <h3>Test beneficiaries</h3>
-        <ul class="tests">
+        <ul class="steps">
         <li>UPI <code>success@upi</code> (000), <code>failure@upi</code> (004), <code>pending@upi</code> (026)</li>
         <li>Account <code>000000000004</code>: declined by the beneficiary's bank (004)</li>
         <li>Account <code>000000000026</code>: pending (026)</li>

@@ -14,14 +14,17 @@ import {
   VerificationError,
   WebhookError,
 } from './errors.js'
-import { contentSecurityPolicy, errorPage, layout, orderPage, statusPage } from './html.js'
+import { contentSecurityPolicy, layout } from './layout.js'
 import { SIGNATURE_HEADER } from './webhook.js'
+import { errorPage, orderPage, statusPage } from './widgets.js'
 
-export * from './html.js'
+export * from './escape.js'
+export * from './layout.js'
+export * from './widgets.js'
 export { OrderStore, nextStatus, paymentOutcome } from './orders.js'
 
 /** @typedef {import('./config.js').Config} Config */
-/** @typedef {import('./html.js').Page} Page */
+/** @typedef {import('./layout.js').Page} Page */
 /** @typedef {import('./client.js').Client} Client */
 /** @typedef {import('./orders.js').OrderStore} Orders */
 

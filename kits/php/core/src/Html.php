@@ -33,14 +33,14 @@ final class Html
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>' . self::e($title . ' · ' . $kit) . '</title>' . $refresh . '
-<style>' . self::STYLE . '</style>
+<style>' . self::style() . '</style>
 </head>
 <body>
-<header><div class="wrap bar"><a class="brand" href="/">Paystra</a><span class="kit">' . self::e($kit) . '</span><span class="badge">Test mode</span></div></header>
+<header class="top"><div class="wrap"><a class="brand" href="/">Paystra <span>' . self::e($kit) . '</span></a><span class="badge">Test mode</span></div></header>
 <main class="wrap">
 ' . $body . '
 </main>
-<footer><div class="wrap">' . $gateway . '<p>Paystra Payments Private Limited · MIT-licensed sample code · Never put your salt in browser code.</p></div></footer>
+<footer class="wrap">' . $gateway . '<p>Paystra Payments Private Limited · MIT-licensed sample code · Never put your salt in browser code.</p></footer>
 </body>
 </html>
 ';
@@ -148,7 +148,7 @@ final class Html
     /** A coloured STATUS label with its code, e.g. Captured (000). */
     public static function status(string $status, string $code): string
     {
-        return '<span class="pill ' . self::tone($code, $status) . '">' . self::e($status !== '' ? $status : 'Unknown')
+        return '<span class="status ' . self::tone($code, $status) . '">' . self::e($status !== '' ? $status : 'Unknown')
             . ($code !== '' ? ' · ' . self::e($code) : '') . '</span>';
     }
 
@@ -184,7 +184,7 @@ final class Html
     /** AMOUNT (paise) and the customer's name, email and mobile, filled with demo values. */
     public static function paymentInputs(string $amount = '100'): string
     {
-        return '<div class="grid pairs">'
+        return '<div class="grid two">'
             . self::input('AMOUNT', 'Amount in paise', $amount, ['inputmode' => 'numeric', 'pattern' => '[1-9][0-9]{0,9}', 'required' => true], self::e(self::paiseHint($amount)))
             . self::input('CUST_NAME', 'Customer name', 'Asha Verma', ['autocomplete' => 'name', 'required' => true])
             . self::input('CUST_EMAIL', 'Email', 'asha.verma@example.com', ['type' => 'email', 'autocomplete' => 'email', 'required' => true])
@@ -197,7 +197,7 @@ final class Html
     {
         return '<section class="card"><h2>Check an order</h2><form method="get" action="/status">'
             . self::input('order_id', 'Order ID', $orderId, ['required' => true, 'maxlength' => '50', 'autocomplete' => 'off'], 'Runs a status enquiry: the gateway\'s signed answer for the order.')
-            . '<button type="submit" class="secondary">Check status</button></form></section>';
+            . '<button type="submit" class="button secondary">Check status</button></form></section>';
     }
 
     /** The sandbox's test cards, UPI IDs and bank page, so a visitor can try every outcome. */
@@ -211,7 +211,7 @@ final class Html
         foreach (PaymentMethods::TEST_UPI_IDS as $vpa => $outcome) {
             $upi .= '<li><code>' . self::e($vpa) . '</code> ' . self::e($outcome) . '</li>';
         }
-        return '<section class="card"><h2>Sandbox test data</h2><div class="grid">'
+        return '<section class="card"><h2>Sandbox test data</h2><div class="grid two">'
             . '<div><h3>Cards</h3><ul>' . $cards . '</ul><p class="hint">Any future expiry (e.g. 12/30), any 3-digit CVV, any name.</p></div>'
             . '<div><h3>UPI</h3><ul>' . $upi . '</ul><h3>Net banking and wallets</h3><p>The sandbox bank page offers <strong>Success</strong> (000) and <strong>Failure</strong> (004). Cancel on the payment page gives 010.</p></div>'
             . '</div></section>';
@@ -249,65 +249,27 @@ final class Html
         return $html;
     }
 
-    private const STYLE = <<<'CSS'
-:root{--brand:#4a2fd6;--brand-strong:#2d1a99;--brand-soft:#eeebff;--ink:#12142b;--ink-soft:#4b4f6b;--line:#dedfeb;--alt:#f6f6fb;--ok:#0a7a5e;--ok-soft:#e3f6f0;--bad:#b42318;--bad-soft:#fdeceb;--wait:#8a5300;--wait-soft:#fff4dc}
-*{box-sizing:border-box}
-body{margin:0;font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:var(--ink);background:var(--alt)}
-.wrap{max-width:58rem;margin:0 auto;padding:0 1.25rem}
-header{background:var(--ink);color:#fff}
-.bar{display:flex;align-items:center;gap:.75rem;flex-wrap:wrap;min-height:3.5rem}
-.brand{color:#fff;font-weight:800;font-size:1.2rem;letter-spacing:.01em;text-decoration:none}
-.kit{color:#d9dbf0}
-.badge{margin-left:auto;background:#ffd666;color:#3d2a00;border-radius:999px;padding:.1rem .65rem;font-size:.8rem;font-weight:700}
-main{padding-top:1rem;padding-bottom:1rem}
-h1{font-size:1.6rem;line-height:1.25;margin:.25rem 0 .75rem}
-h2{font-size:1.2rem;margin:0 0 .5rem}
-h3{font-size:1rem;margin:.75rem 0 .25rem}
-p{margin:.5rem 0}
-a{color:var(--brand)}
-.lead{font-size:1.05rem;color:var(--ink-soft)}
-.card{background:#fff;border:1px solid var(--line);border-radius:12px;padding:1.25rem 1.5rem;margin:1rem 0;box-shadow:0 1px 3px rgba(18,20,43,.06)}
-.result{border-left:6px solid var(--bad)}
-.result.ok{border-left-color:var(--ok)}
-.result.wait{border-left-color:var(--wait)}
-.grid{display:grid;gap:0 1.25rem;grid-template-columns:repeat(auto-fit,minmax(min(100%,15rem),1fr))}
-.grid.pairs{grid-template-columns:repeat(auto-fit,minmax(min(100%,18rem),1fr))}
-.field label{display:block;font-weight:600;margin:.75rem 0 .25rem}
-input,select,textarea{width:100%;font:inherit;color:inherit;padding:.55rem .7rem;border:1px solid #a9abc4;border-radius:8px;background:#fff}
-textarea{min-height:7rem}
-input:focus,select:focus,textarea:focus,button:focus-visible,a:focus-visible{outline:3px solid #a99cf5;outline-offset:1px}
-.hint{color:var(--ink-soft);font-size:.875rem;margin:.25rem 0 0}
-button,.button{display:inline-block;margin-top:1rem;background:var(--brand);color:#fff;border:1px solid var(--brand);border-radius:8px;padding:.6rem 1.2rem;font:inherit;font-weight:600;cursor:pointer;text-decoration:none}
-button:hover,.button:hover{background:var(--brand-strong)}
-.secondary{background:#fff;color:var(--brand)}
-.secondary:hover{background:var(--brand-soft)}
-.actions{display:flex;gap:.75rem;flex-wrap:wrap;align-items:center}
-table{width:100%;border-collapse:collapse;font-size:.95rem;margin:.5rem 0}
-caption{text-align:left;font-weight:600;padding:.25rem 0}
-th,td{text-align:left;padding:.45rem .6rem;border-bottom:1px solid var(--line);vertical-align:top}
-td{overflow-wrap:anywhere}
-th[scope=row]{width:36%;color:var(--ink-soft);font-weight:600}
-thead th{background:var(--alt)}
-.scroll{overflow-x:auto}
-code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.88em;background:var(--alt);padding:.1em .3em;border-radius:4px;overflow-wrap:anywhere}
-details{margin-top:.75rem}
-summary{cursor:pointer;color:var(--brand);font-weight:600}
-ul{padding-left:1.2rem;margin:.25rem 0}
-.muted{color:var(--ink-soft)}
-.pill{display:inline-block;border-radius:999px;padding:.05rem .6rem;font-weight:700;font-size:.85rem;background:var(--bad-soft);color:var(--bad)}
-.pill.ok{background:var(--ok-soft);color:var(--ok)}
-.pill.wait{background:var(--wait-soft);color:var(--wait)}
-.notice{border-radius:8px;padding:.75rem 1rem;margin:.75rem 0;background:var(--brand-soft)}
-.notice.ok{background:var(--ok-soft)}.notice.bad{background:var(--bad-soft)}.notice.wait{background:var(--wait-soft)}
-fieldset{border:1px solid var(--line);border-radius:10px;padding:.5rem 1rem 1rem;margin:1rem 0}
-legend{font-weight:700;padding:0 .35rem}
-.qr{display:block;width:15rem;max-width:100%;height:auto;border:1px solid var(--line);border-radius:8px;background:#fff;image-rendering:pixelated}
-pre{background:var(--alt);border:1px solid var(--line);border-radius:8px;padding:.75rem 1rem;overflow-x:auto;font-size:.85rem;line-height:1.5}
-pre code{background:none;padding:0;overflow-wrap:normal}
-form h2,form h3{margin-top:1.5rem}
-footer{color:var(--ink-soft);font-size:.85rem;padding:.5rem 0 2rem}
-@media (max-width:30rem){.wrap{padding:0 .75rem}.card{padding:1rem}h1{font-size:1.4rem}}
-CSS;
+    /**
+     * kits/shared/example.css, the one stylesheet every kit language's examples use, read on the
+     * first page. A downloaded kit ships it as core/example.css; in the Paystra repository it is
+     * kits/shared/example.css.
+     */
+    public static function style(): string
+    {
+        static $style = null;
+        if ($style === null) {
+            foreach ([__DIR__ . '/../example.css', __DIR__ . '/../../../shared/example.css'] as $file) {
+                if (is_file($file)) {
+                    $style = (string) file_get_contents($file);
+                    break;
+                }
+            }
+            if ($style === null) {
+                throw new \RuntimeException('Missing ' . dirname(__DIR__) . '/example.css: the examples\' stylesheet');
+            }
+        }
+        return $style;
+    }
 
     /** "250 paise = ₹2.50. 100 paise = ₹1.00." — the second sentence only when it adds something. */
     private static function paiseHint(string $amount): string

@@ -23,7 +23,7 @@ $app->route('GET', '/', static function () use ($app): void {
     $body = '<section class="card">
 <h1>New counter sale</h1>
 <p class="lead">Show the customer a QR code for the bill. A UPI QR is paid from any UPI app; a PG QR opens Paystra\'s payment page on the customer\'s phone, where cards, net banking, UPI and wallets all work.</p>
-<form method="post" action="/qr"><div class="grid">'
+<form method="post" action="/qr"><div class="grid two">'
         . Html::input('AMOUNT', 'Bill amount in paise', '45000', ['inputmode' => 'numeric', 'pattern' => '[1-9][0-9]{0,9}', 'required' => true], '45000 paise = ₹450.00.')
         . Html::select('QR_TYPE', 'QR code type', ['UPI' => 'UPI QR (any UPI app)', 'PG' => 'PG QR (payment page: all methods)'], 'UPI')
         . Html::input('CUST_NAME', 'Customer name (optional)', '', ['autocomplete' => 'off', 'maxlength' => '100'])
@@ -76,7 +76,7 @@ $app->route('POST', '/qr', static function () use ($app): void {
         $rows['Payment link'] = '<a href="' . Html::e($fields['PAYMENT_URL'] ?? '') . '">' . Html::e($fields['PAYMENT_URL'] ?? '') . '</a><br><span class="muted">Send it by SMS or WhatsApp when the customer cannot scan.</span>';
     }
     $body = '<section class="card result wait"><h1>Scan to pay ' . Html::e(Amount::format((string) ($fields['AMOUNT'] ?? $amount))) . '</h1>
-<div class="grid"><div><img class="qr" src="' . Html::e($fields['QR_IMAGE_URL']) . '" width="240" height="240" alt="QR code to pay order ' . Html::e($orderId) . '"></div>
+<div class="qr"><div><img src="' . Html::e($fields['QR_IMAGE_URL']) . '" width="240" height="240" alt="QR code to pay order ' . Html::e($orderId) . '"></div>
 <div>' . Html::rows($rows) . '</div></div>
 <div class="actions"><a class="button" href="' . Html::e($statusUrl) . '">Check status</a>'
         . (($fields['QR_SCAN_URL'] ?? '') !== '' ? '<a class="button secondary" href="' . Html::e($fields['QR_SCAN_URL']) . '" target="_blank" rel="noopener">Open the sandbox scan page<span class="muted"> (new tab)</span></a>' : '')

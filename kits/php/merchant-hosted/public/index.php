@@ -27,7 +27,7 @@ $app->route('GET', '/', static function () use ($app): void {
 <form method="post" action="/pay">
 <h2>Customer</h2>' . Html::paymentInputs('250000') . '
 <h2>Choose how to pay</h2>
-<div class="grid">
+<div class="grid two">
 <fieldset><legend>Net banking</legend>' . Html::select('BANK', 'Bank', PaymentMethods::BANKS, '1004') . '
 <button type="submit" name="PAYMENT_TYPE" value="NB">Pay by net banking</button></fieldset>
 <fieldset><legend>Wallet</legend>' . Html::select('WALLET', 'Wallet', PaymentMethods::WALLETS, 'PPL') . '

@@ -27,7 +27,7 @@ $app->route('GET', '/', static function () use ($app): void {
 <p class="lead">Refund a sale and reconcile the day\'s orders against Paystra. Take a test payment with any Paystra kit (for example the PG kit) first, then use its order ID here.</p>
 <section class="card"><h2>Refund a sale</h2>
 <p>Refunds a captured payment in full or in part. Partial refunds add up; the gateway refuses more than what is left (329).</p>
-<form method="post" action="/refund"><div class="grid">'
+<form method="post" action="/refund"><div class="grid two">'
         . Html::input('ORDER_ID', 'Order ID of the sale', '', ['required' => true, 'maxlength' => '50', 'autocomplete' => 'off'])
         . Html::input('AMOUNT', 'Refund amount in paise', '100', ['inputmode' => 'numeric', 'pattern' => '[1-9][0-9]{0,9}', 'required' => true], '100 paise = ₹1.00.')
         . Html::input('REFUND_ORDER_ID', 'Refund reference (optional)', '', ['maxlength' => '50', 'autocomplete' => 'off'], 'A new id for this refund; <code>RF</code> + milliseconds when empty.')

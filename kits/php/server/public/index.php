@@ -48,7 +48,7 @@ $app->route('GET', '/', static function () use ($app): void {
         . Html::statusForm()
         . '<section class="card"><h2>Send a payout</h2>
 <p>Moves money from your Paystra balance to a bank account (NEFT, RTGS, IMPS) or a UPI ID. The answer is signed: <code>Processed</code> (000, with a 12-digit UTR), <code>Pending</code> (026) or <code>Failed</code>.</p>
-<form method="post" action="/payout"><div class="grid pairs">'
+<form method="post" action="/payout"><div class="grid two">'
         . Html::input('AMOUNT', 'Amount in paise', '10000', ['inputmode' => 'numeric', 'required' => true], '10000 paise = ₹100.00.')
         . Html::select('TRANSFER_MODE', 'Transfer mode', $modes, 'IMPS')
         . Html::input('BENEFICIARY_NAME', 'Beneficiary name', 'Ravi Kumar', ['required' => true, 'maxlength' => '50'], 'Letters, spaces and dots.')
@@ -59,7 +59,7 @@ $app->route('GET', '/', static function () use ($app): void {
         . '</div><button type="submit">Send payout</button></form>
 <form method="get" action="/payout/status"><h3>Check a payout</h3>'
         . Html::input('payout_id', 'Payout ID', '', ['required' => true, 'maxlength' => '50', 'autocomplete' => 'off'], 'The <code>PAYOUT_ID</code> of an earlier payout: a pending one may since have been processed.')
-        . '<button type="submit" class="secondary">Check payout</button></form></section>
+        . '<button type="submit" class="button secondary">Check payout</button></form></section>
 <section class="card"><h2>How the signature works</h2>
 <p>Every request and response carries <code>HASH</code>: the fields except HASH, sorted by key, joined as <code>KEY=VALUE</code> with <code>~</code>, your salt appended, SHA-256, upper-case hex. The published test vector, computed by this server just now:</p>'
         . Html::rows([

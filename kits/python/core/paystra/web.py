@@ -1,22 +1,20 @@
 """
-What every example web app shares: routing on the standard library's ThreadingHTTPServer,
-request parsing (urlencoded, JSON, plain text), JSON-or-HTML answers, error pages, and one clean
-HTML layout in which every value is escaped. The examples hold only their own routes.
+What every example web app shares: routing on the standard library's ThreadingHTTPServer, error
+answers, the order store and webhook routes. The pages come from escape (Html, h), exchange
+(requests and answers), layout (the page frame and its stylesheet) and widgets (the page parts),
+all re-exported here so the examples keep writing web.card(...). The examples hold only their
+own routes.
 """
 
-import base64
-import hashlib
-import html
-import json
 import os
 import sys
 import traceback
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
-from urllib.parse import parse_qs, unquote, urlsplit
+from typing import Callable, Dict, Mapping, Optional, Tuple, Union
+from urllib.parse import unquote, urlsplit
 
-from .client import Client, SignedForm
+from .client import Client
 from .config import Config
 from .errors import (
     ConfigError,
@@ -25,613 +23,44 @@ from .errors import (
     InvalidInput,
     VerificationError,
 )
-from .money import rupees
 from .orders import OrderStore
 from .webhook import SIGNATURE_HEADER, WebhookError
 
-MAX_BODY_BYTES = 64 * 1024
-
-
-# ---- safe HTML ----
-
-
-class Html(str):
-    """Markup that is already safe: never escaped again."""
-
-
-def e(value: object) -> Html:
-    """Escapes a value for HTML text or a quoted attribute (Html passes through as it is)."""
-    if isinstance(value, Html):
-        return value
-    return Html(html.escape("" if value is None else str(value), quote=True))
-
-
-def h(template: str, *args: object, **values: object) -> Html:
-    """Formats a trusted template with every argument escaped: h("<b>{}</b>", name)."""
-    return Html(template.format(*(e(a) for a in args), **{k: e(v) for k, v in values.items()}))
-
-
-def join(parts: Iterable[object]) -> Html:
-    return Html("".join(e(part) for part in parts))
-
-
-# ---- requests and responses ----
-
-
-class HttpError(Exception):
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-
-
-class Request:
-    def __init__(self, method: str, target: str, headers: Mapping[str, str], body: bytes, json_first: bool) -> None:
-        parts = urlsplit(target)
-        self.method = method
-        self.path = parts.path or "/"
-        self.query = _single_values(parse_qs(parts.query, keep_blank_values=True), strict=False)
-        self.headers = headers
-        self.body = body
-        self.json_first = json_first
-        self.content_type = (headers.get("Content-Type") or "").split(";")[0].strip().lower()
-        self.tail = ""
-        """What a `/*` route matched: the last path segment, URL-decoded."""
-        self._form: Optional[Dict[str, str]] = None
-
-    @property
-    def form(self) -> Dict[str, str]:
-        """The posted fields, urlencoded or a JSON object; a field given twice is refused."""
-        if self._form is None:
-            self._form = self._parse_form()
-        return self._form
-
-    @property
-    def text(self) -> str:
-        try:
-            return self.body.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise HttpError(400, "the request body is not UTF-8") from error
-
-    @property
-    def answer_json(self) -> bool:
-        """
-        JSON when the client asks for it (or posted JSON); HTML when it asks for HTML (a browser);
-        otherwise what the route is mostly for (json_first: the API routes).
-        """
-        accept = (self.headers.get("Accept") or "").lower()
-        if "application/json" in accept or self.content_type == "application/json":
-            return True
-        if "text/html" in accept:
-            return False
-        return self.json_first
-
-    def _parse_form(self) -> Dict[str, str]:
-        if self.content_type == "application/json":
-            try:
-                data = json.loads(self.text or "{}")
-            except ValueError as error:
-                raise HttpError(400, "the request body is not valid JSON") from error
-            if not isinstance(data, dict):
-                raise HttpError(400, "the JSON body must be an object of fields")
-            fields = {}
-            for key, value in data.items():
-                if isinstance(value, bool) or not isinstance(value, (str, int)):
-                    raise HttpError(400, f"{key} must be a string")
-                fields[key] = str(value)
-            return fields
-        if self.content_type in ("application/x-www-form-urlencoded", ""):
-            return _single_values(parse_qs(self.text, keep_blank_values=True), strict=True)
-        return {}
-
-
-def _single_values(parsed: Dict[str, List[str]], strict: bool) -> Dict[str, str]:
-    values = {}
-    for key, given in parsed.items():
-        if strict and len(given) > 1:
-            # Which of two amounts was meant? Guessing is how a tampered form gets through.
-            raise HttpError(400, f"{key} was sent more than once")
-        values[key] = given[0]
-    return values
-
-
-class Response:
-    def __init__(self, status: int, body: Union[str, bytes], content_type: str) -> None:
-        self.status = status
-        self.body = body.encode("utf-8") if isinstance(body, str) else body
-        self.content_type = content_type
-        self.headers: Dict[str, str] = {}
-
-
-def json_response(data: object, status: int = 200) -> Response:
-    return Response(status, json.dumps(data, ensure_ascii=False, indent=2), "application/json; charset=utf-8")
-
-
-def redirect(location: str) -> Response:
-    response = Response(303, "", "text/plain; charset=utf-8")
-    response.headers["Location"] = location
-    return response
-
-
-Handler = Callable[[Request], Response]
-
-
-# ---- the layout ----
-
-AUTO_SUBMIT = "document.forms[0].submit()"
-_AUTO_SUBMIT_HASH = base64.b64encode(hashlib.sha256(AUTO_SUBMIT.encode()).digest()).decode()
-
-STYLE = Html(
-    """
-:root{--brand:#4a2fd6;--brand-strong:#2d1a99;--brand-soft:#eeebff;--ink:#12142b;--soft:#464a66;
---line:#e2e4ef;--bg:#f6f6fb;--ok:#067647;--ok-bg:#e6f6ee;--bad:#b42318;--bad-bg:#fdecea;
---wait:#8a4b00;--wait-bg:#fff3e0;--mono:ui-monospace,"SFMono-Regular",Menlo,Consolas,monospace}
-*{box-sizing:border-box}
-body{margin:0;font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;
-color:var(--ink);background:var(--bg)}
-a{color:var(--brand)}a:hover{color:var(--brand-strong)}
-:focus-visible{outline:3px solid var(--brand);outline-offset:2px}
-.top{background:#141331;color:#e9e8ff}
-.top .wrap{display:flex;align-items:center;gap:.75rem;flex-wrap:wrap;padding-block:.9rem}
-.brand{color:#fff;font-weight:800;font-size:1.15rem;letter-spacing:-.01em;text-decoration:none}
-.brand span{color:#b9adff}
-.kit{color:#e9e8ff;font-size:.95rem}
-.pill{margin-left:auto;font-size:.75rem;font-weight:700;text-transform:uppercase;letter-spacing:.06em;
-background:#ffd9bf;color:#4d2200;border-radius:999px;padding:.2rem .65rem}
-.wrap{max-width:800px;margin:0 auto;padding-inline:1.25rem}
-main.wrap{padding-block:2rem 3rem}
-h1{font-size:1.9rem;line-height:1.2;margin:0 0 .5rem;letter-spacing:-.02em}
-h2{font-size:1.25rem;margin:0 0 .75rem}
-h3{font-size:1rem;margin:1rem 0 .4rem}
-.lead{color:var(--soft);font-size:1.08rem;margin:0 0 1.5rem}
-.card{background:#fff;border:1px solid var(--line);border-radius:14px;padding:1.5rem;margin:0 0 1.25rem;
-box-shadow:0 10px 30px rgba(30,20,110,.06)}
-.card p{margin:.25rem 0 .75rem}
-.grid{display:grid;gap:1rem}
-.grid.two{gap:0 1rem}.grid.qr-grid{gap:1rem 1.5rem}
-@media(min-width:640px){.grid.two{grid-template-columns:1fr 1fr}.grid.qr-grid{grid-template-columns:auto 1fr}}
-label,legend{display:block;font-weight:600;margin:0 0 .3rem}
-.field{margin:0 0 1rem}
-input[type=text],input[type=email],input[type=tel],input[type=number],select,textarea{width:100%;
-font:inherit;padding:.6rem .75rem;border:1px solid #b8bbd0;border-radius:8px;background:#fff;color:var(--ink)}
-textarea{min-height:7rem;font-family:var(--mono);font-size:.9rem}
-fieldset{border:0;padding:0;margin:0 0 1rem}
-.choices{display:flex;flex-wrap:wrap;gap:.5rem}
-.choice{display:flex;align-items:center;gap:.4rem;font-weight:500;border:1px solid #b8bbd0;border-radius:8px;
-padding:.45rem .8rem;background:#fff;cursor:pointer}
-.hint{display:block;color:var(--soft);font-size:.88rem;font-weight:400;margin-top:.25rem}
-.btn{display:inline-block;font:inherit;font-weight:700;border:0;border-radius:8px;padding:.7rem 1.3rem;
-background:var(--brand);color:#fff;cursor:pointer;text-decoration:none}
-.btn:hover{background:var(--brand-strong);color:#fff}
-.btn.quiet{background:var(--brand-soft);color:var(--brand-strong)}
-.actions{display:flex;flex-wrap:wrap;gap:.75rem;align-items:center;margin-top:1rem}
-table{width:100%;border-collapse:collapse;font-size:.93rem}
-th,td{text-align:left;padding:.5rem .6rem;border-bottom:1px solid var(--line);vertical-align:top}
-th{font-weight:600;color:var(--soft)}
-td code,.mono{font-family:var(--mono);font-size:.88rem;word-break:break-all}
-.scroll{overflow-x:auto}
-caption{text-align:left;color:var(--soft);font-size:.88rem;padding:.5rem 0}
-.paise{color:var(--soft);font-size:.88rem}
-ol.steps{margin:.25rem 0 .5rem;padding-left:1.3rem}ol.steps li{margin:.3rem 0}
-.num{text-align:right;white-space:nowrap}
-.outcome{border-radius:14px;padding:1.25rem 1.5rem;margin:0 0 1.25rem;border:1px solid}
-.outcome h2{margin:0 0 .25rem}
-.outcome.ok{background:var(--ok-bg);border-color:#9fd8b9;color:var(--ok)}
-.outcome.bad{background:var(--bad-bg);border-color:#f3b5ae;color:var(--bad)}
-.outcome.wait{background:var(--wait-bg);border-color:#f5c98f;color:var(--wait)}
-.outcome p{margin:0;color:var(--ink)}
-dl.summary{display:grid;grid-template-columns:minmax(8rem,auto) 1fr;gap:.4rem 1rem;margin:0}
-dl.summary dt{color:var(--soft);font-weight:600}dl.summary dd{margin:0;word-break:break-word}
-@media(max-width:480px){dl.summary{grid-template-columns:1fr;gap:0}dl.summary dd{margin-bottom:.5rem}}
-.badge{display:inline-block;border-radius:999px;padding:.05rem .55rem;font-size:.82rem;font-weight:700}
-.badge.ok{background:var(--ok-bg);color:var(--ok)}.badge.bad{background:var(--bad-bg);color:var(--bad)}
-.badge.wait{background:var(--wait-bg);color:var(--wait)}
-.note{background:var(--brand-soft);border-radius:10px;padding:.75rem 1rem;font-size:.93rem}
-ul.tight{margin:.25rem 0 .5rem;padding-left:1.2rem}
-.qr{display:block;width:240px;max-width:100%;height:auto;border:1px solid var(--line);border-radius:10px;
-background:#fff;padding:.5rem}
-details summary{cursor:pointer;font-weight:600;color:var(--brand-strong)}
-footer{color:var(--soft);font-size:.88rem;padding-block:0 2.5rem}
-"""
+# The parts the examples build their pages from, all reachable as web.* (escaping, requests and
+# answers, the layout, the widgets); this module adds the orders, webhooks and the server.
+from .escape import Html, e, h, join  # noqa: F401
+from .exchange import MAX_BODY_BYTES, Handler, HttpError, Request, Response, json_response, redirect  # noqa: F401
+from .layout import AUTO_SUBMIT, STYLE_FILES, Layout, example_style  # noqa: F401
+from .widgets import (  # noqa: F401
+    SUMMARY_KEYS,
+    amount_field,
+    auto_submit,
+    back_home,
+    card,
+    customer_fields,
+    fields_table,
+    form,
+    grid,
+    headline,
+    input_field,
+    money,
+    order_summary,
+    outcome,
+    paragraph,
+    payment_headline,
+    radio_group,
+    select_field,
+    status_form,
+    status_link,
+    steps,
+    test_data,
+    textarea_field,
+    tone,
+    verified_answer,
+    webhook_note,
 )
-
-
-class Layout:
-    """The chrome of every page of one example: its name in the header, the sandbox notice below."""
-
-    def __init__(self, kit_name: str, gateway_origin: str = "") -> None:
-        self.kit_name = kit_name
-        self.gateway_origin = gateway_origin
-
-    def page(self, title: str, body: Html, status: int = 200, lead: str = "") -> Response:
-        document = h(
-            """<!doctype html>
-<html lang="en-IN">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:,">
-<title>{title} · {kit}</title>
-<style>{style}</style>
-</head>
-<body>
-<header class="top"><div class="wrap">
-<a class="brand" href="/">Pay<span>stra</span></a>
-<span class="kit">{kit}</span>
-<span class="pill">Sandbox</span>
-</div></header>
-<main class="wrap">
-<h1>{title}</h1>
-{lead}
-{body}
-</main>
-<footer class="wrap">
-<p>Test mode: no real money moves. Amounts travel in paise, the smallest unit of the rupee:
-AMOUNT 100 is ₹1.00. Every request is signed with your salt on this server; the salt never
-reaches the browser.</p>
-</footer>
-</body>
-</html>
-""",
-            title=title,
-            kit=self.kit_name,
-            style=STYLE,
-            lead=h('<p class="lead">{}</p>', lead) if lead else Html(""),
-            body=body,
-        )
-        response = Response(status, document, "text/html; charset=utf-8")
-        form_targets = " ".join(filter(None, ["'self'", self.gateway_origin]))
-        response.headers["Content-Security-Policy"] = (
-            "default-src 'none'; img-src 'self' http: https: data:; style-src 'unsafe-inline'; "
-            f"script-src 'sha256-{_AUTO_SUBMIT_HASH}'; form-action {form_targets}; "
-            "frame-ancestors 'none'; base-uri 'none'"
-        )
-        return response
-
-
-# ---- page parts ----
-
-
-def card(title: str, *content: object, intro: str = "") -> Html:
-    return h(
-        '<section class="card"><h2>{}</h2>{}{}</section>',
-        title,
-        h("<p>{}</p>", intro) if intro else Html(""),
-        join(content),
-    )
-
-
-def paragraph(text: str) -> Html:
-    return h("<p>{}</p>", text)
-
-
-def form(action: str, *fields: object, submit: str, quiet: bool = False, method: str = "post") -> Html:
-    return h(
-        '<form method="{}" action="{}">{}<div class="actions"><button class="btn{}" type="submit">{}</button></div></form>',
-        method,
-        action,
-        join(fields),
-        " quiet" if quiet else "",
-        submit,
-    )
-
-
-def input_field(
-    label: str,
-    name: str,
-    value: str = "",
-    *,
-    kind: str = "text",
-    hint: str = "",
-    required: bool = False,
-    pattern: str = "",
-    inputmode: str = "",
-    autocomplete: str = "off",
-) -> Html:
-    field_id = "f-" + name.lower()
-    attributes = join(
-        [
-            h(' pattern="{}"', pattern) if pattern else "",
-            h(' inputmode="{}"', inputmode) if inputmode else "",
-            Html(" required") if required else "",
-            h(' aria-describedby="{}-hint"', field_id) if hint else "",
-        ]
-    )
-    return h(
-        '<div class="field"><label for="{id}">{label}</label>'
-        '<input id="{id}" name="{name}" type="{kind}" value="{value}" autocomplete="{autocomplete}"{attributes}>'
-        "{hint}</div>",
-        id=field_id,
-        label=label,
-        name=name,
-        kind=kind,
-        value=value,
-        autocomplete=autocomplete,
-        attributes=attributes,
-        hint=h('<span class="hint" id="{}-hint">{}</span>', field_id, hint) if hint else Html(""),
-    )
-
-
-def amount_field(value: str = "100", name: str = "AMOUNT", label: str = "Amount (in paise)") -> Html:
-    return input_field(
-        label,
-        name,
-        value,
-        hint="Paise, the smallest unit of the rupee: 100 = ₹1.00, 150000 = ₹1,500.00.",
-        required=True,
-        pattern="[1-9][0-9]{0,9}",
-        inputmode="numeric",
-    )
-
-
-def textarea_field(label: str, name: str, value: str = "", hint: str = "") -> Html:
-    field_id = "f-" + name.lower()
-    return h(
-        '<div class="field"><label for="{id}">{label}</label><textarea id="{id}" name="{name}"{described}>{value}</textarea>{hint}</div>',
-        id=field_id,
-        label=label,
-        name=name,
-        value=value,
-        described=h(' aria-describedby="{}-hint"', field_id) if hint else Html(""),
-        hint=h('<span class="hint" id="{}-hint">{}</span>', field_id, hint) if hint else Html(""),
-    )
-
-
-def radio_group(legend: str, name: str, options: Sequence[Tuple[str, str]], selected: str = "") -> Html:
-    choices = join(
-        h(
-            '<label class="choice"><input type="radio" name="{}" value="{}"{}> {}</label>',
-            name,
-            value,
-            Html(" checked") if value == selected else "",
-            text,
-        )
-        for value, text in options
-    )
-    return h('<fieldset><legend>{}</legend><div class="choices">{}</div></fieldset>', legend, choices)
-
-
-def select_field(label: str, name: str, options: Sequence[Tuple[str, str]], selected: str = "") -> Html:
-    field_id = "f-" + name.lower()
-    choices = join(
-        h('<option value="{}"{}>{}</option>', value, Html(" selected") if value == selected else "", text)
-        for value, text in options
-    )
-    return h('<div class="field"><label for="{}">{}</label><select id="{}" name="{}">{}</select></div>', field_id, label, field_id, name, choices)
-
-
-def grid(*parts: object) -> Html:
-    return h('<div class="grid two">{}</div>', join(parts))
-
-
-def customer_fields() -> Html:
-    """Name, email and mobile, filled with a demo customer so a visitor can pay at once."""
-    return join(
-        [
-            input_field("Customer name", "CUST_NAME", "Asha Verma", autocomplete="name"),
-            grid(
-                input_field("Email", "CUST_EMAIL", "asha.verma@example.com", kind="email", autocomplete="email"),
-                input_field(
-                    "Mobile",
-                    "CUST_MOBILE",
-                    "9876543210",
-                    kind="tel",
-                    hint="10 digits.",
-                    pattern="[0-9]{10}",
-                    inputmode="numeric",
-                    autocomplete="tel-national",
-                ),
-            ),
-        ]
-    )
-
-
-def money(paise: Optional[str]) -> Html:
-    """₹1,500.00 with the paise the protocol carries beside it."""
-    if not paise:
-        return Html("")
-    return h('{} <span class="paise">({} paise)</span>', rupees(paise), paise)
-
-
-def tone(fields: Mapping[str, str]) -> str:
-    code = fields.get("RESPONSE_CODE")
-    if code == "000":
-        return "ok"
-    if fields.get("STATUS") == "Pending" or code in ("006", "026"):
-        return "wait"
-    return "bad"
-
-
-SUMMARY_KEYS = (
-    ("ORDER_ID", "Order id"),
-    ("REFUND_ORDER_ID", "Refund order id"),
-    ("PAYOUT_ID", "Payout id"),
-    ("TXN_ID", "Transaction id"),
-    ("AMOUNT", "Amount"),
-    ("REFUNDED_AMOUNT", "Refunded so far"),
-    ("STATUS", "Status"),
-    ("RESPONSE_CODE", "Response code"),
-    ("RESPONSE_MESSAGE", "Message"),
-    ("PAYMENT_TYPE", "Payment type"),
-    ("MOP_TYPE", "Method (MOP_TYPE)"),
-    ("TRANSFER_MODE", "Transfer mode"),
-    ("UTR", "UTR"),
-    ("RESPONSE_DATE_TIME", "Date and time"),
-)
-
-
-def outcome(fields: Mapping[str, str], headline: str) -> Html:
-    """A coloured panel saying how it ended, with the fields a merchant looks at."""
-    rows = join(
-        h("<dt>{}</dt><dd>{}</dd>", label, money(fields[key]) if key.endswith("AMOUNT") else fields[key])
-        for key, label in SUMMARY_KEYS
-        if fields.get(key)
-    )
-    return h(
-        '<section class="outcome {tone}" aria-labelledby="outcome-title"><h2 id="outcome-title">{headline}</h2>'
-        '<p>RESPONSE_CODE {code}: {message}</p></section>'
-        '<section class="card"><h2>Details</h2><dl class="summary">{rows}</dl></section>',
-        tone=tone(fields),
-        headline=headline,
-        code=fields.get("RESPONSE_CODE", "none"),
-        message=fields.get("RESPONSE_MESSAGE", ""),
-        rows=rows,
-    )
-
-
-def fields_table(fields: Mapping[str, str], title: str = "Every field, as the gateway signed it") -> Html:
-    rows = join(
-        h('<tr><th scope="row">{}</th><td><code>{}</code></td></tr>', key, value) for key, value in fields.items()
-    )
-    return h(
-        '<section class="card"><details><summary>{}</summary><div class="scroll"><table>'
-        "<caption>HASH covers every other field; it was checked before this page was shown.</caption>"
-        "<tbody>{}</tbody></table></div></details></section>",
-        title,
-        rows,
-    )
-
-
-def test_data(*kinds: str) -> Html:
-    """The sandbox's test data for the methods an example offers: cards, upi, bank."""
-    parts = {
-        "cards": h(
-            "<h3>Cards</h3><ul class=\"tight\"><li><code>4111 1111 1111 1111</code> succeeds (000)</li>"
-            "<li><code>4000 0000 0000 0002</code> is declined (004)</li>"
-            "<li><code>4000 0000 0000 9995</code> lacks funds (020)</li>"
-            "<li>Any future expiry, any 3-digit CVV, any name.</li></ul>"
-        ),
-        "upi": h(
-            "<h3>UPI</h3><ul class=\"tight\"><li><code>success@upi</code> pays (000)</li>"
-            "<li><code>failure@upi</code> fails (004)</li><li><code>pending@upi</code> stays pending (026)</li></ul>"
-        ),
-        "bank": h(
-            "<h3>Net banking and wallets</h3><p>The sandbox's bank page offers <strong>Success</strong> (000) "
-            "and <strong>Failure</strong> (004). Cancelling on the payment page answers 010.</p>"
-        ),
-    }
-    return card("Test data", join(parts[kind] for kind in kinds), intro="The sandbox decides the outcome from what you enter:")
-
-
-def auto_submit(layout: Layout, signed: SignedForm, title: str, summary: Html) -> Response:
-    """
-    The page that hands the customer to the gateway: ONE form of hidden fields, posted at once by
-    a one-line script, with a button for browsers that run no script.
-    """
-    hidden = join(
-        h('<input type="hidden" name="{}" value="{}">', key, value) for key, value in signed.fields.items()
-    )
-    body = h(
-        '<section class="card">{summary}<form method="post" action="{action}">{hidden}'
-        '<div class="actions"><button class="btn" type="submit">Continue to Paystra</button>'
-        '<span class="hint">Taking you to the secure payment page…</span></div></form></section>'
-        "<script>{script}</script>",
-        summary=summary,
-        action=signed.action,
-        hidden=hidden,
-        script=Html(AUTO_SUBMIT),
-    )
-    return layout.page(title, body)
-
-
-def steps(*items: object) -> Html:
-    """An ordered list of how the example works."""
-    return h('<ol class="steps">{}</ol>', join(h("<li>{}</li>", item) for item in items))
-
-
-def status_form(
-    hint: str = "The ORDER_ID of any payment made through this merchant.", title: str = "Status enquiry"
-) -> Html:
-    return card(
-        title,
-        form(
-            "/status",
-            input_field("Order id", "order_id", "", hint=hint, required=True, pattern="[A-Za-z0-9:/@_-]{1,50}"),
-            submit="Check status",
-            quiet=True,
-            method="get",
-        ),
-        intro="Asks the gateway, server to server, how an order stands (POST /pgws/transact, TXNTYPE STATUS). "
-        "Trust this, not the browser, before you ship.",
-    )
-
-
-def order_summary(fields: Mapping[str, str]) -> Html:
-    """The order about to be paid, as the customer sees it before the gateway's page."""
-    labels = (("ORDER_ID", "Order id"), ("AMOUNT", "Amount"), ("CUST_NAME", "Customer"), ("CUST_EMAIL", "Email"))
-    rows = join(
-        h("<dt>{}</dt><dd>{}</dd>", label, money(fields[key]) if key == "AMOUNT" else fields[key])
-        for key, label in labels
-        if fields.get(key)
-    )
-    return h('<dl class="summary">{}</dl>', rows)
-
-
-def headline(fields: Mapping[str, str], ok: str, pending: str, failed: str) -> str:
-    """The panel's title for the answer's tone: success (000), still pending, or anything else."""
-    return {"ok": ok, "wait": pending}.get(tone(fields), failed)
-
-
-def payment_headline(fields: Mapping[str, str]) -> str:
-    return headline(fields, "Payment successful", "Payment pending", "Payment failed")
-
-
-def status_link(order_id: str) -> Html:
-    return h(
-        '<p class="actions"><a class="btn quiet" href="/status?order_id={}">Check its status with the gateway</a></p>',
-        order_id,
-    )
-
-
-def verified_answer(
-    req: Request,
-    layout: Layout,
-    title: str,
-    fields: Mapping[str, str],
-    extra: object = "",
-    headline: str = "",
-    first: object = "",
-) -> Response:
-    """
-    A verified answer: JSON {"verified": true, "fields": ...} or the outcome page (`first` above
-    the outcome panel, `extra` below it).
-    """
-    if req.answer_json:
-        return json_response({"verified": True, "fields": dict(fields)})
-    body = join([first, outcome(fields, headline or title), extra, fields_table(fields), back_home()])
-    return layout.page(title, body)
-
-
-def back_home() -> Html:
-    return Html('<p><a class="btn quiet" href="/">Back to the start</a></p>')
-
 
 # ---- orders and webhooks ----
-
-
-def webhook_note(config: Config) -> Html:
-    """
-    The home page's word on webhooks: where the app listens and where NOTIFY_URL points (only once
-    PAYSTRA_WEBHOOK_SECRET is set do the requests carry it).
-    """
-    url = h('<code class="mono">NOTIFY_URL={}</code>', config.webhook_url)
-    if config.notify_url:
-        notify = h("The requests it sends carry {}.", url)
-    else:
-        notify = h(
-            "Set <code>PAYSTRA_WEBHOOK_SECRET</code> (from the merchant portal, not the salt) and the "
-            "requests it sends carry {}.",
-            url,
-        )
-    return card(
-        "Webhooks",
-        h(
-            "<p>This server also listens at <code>/webhook</code> for the gateway’s signed events, which "
-            "tell it each outcome even when the customer’s browser never comes back. {} <code>APP_URL</code> "
-            "must be an address the gateway can reach. See an order as this app recorded it at "
-            "<code>/orders/&lt;ORDER_ID&gt;</code>.</p>",
-            notify,
-        ),
-    )
 
 
 def order_store(app: "App", example: str) -> OrderStore:
@@ -756,7 +185,7 @@ class App:
     def error(self, req: Request, status: int, title: str, message: str, data: Optional[Dict[str, object]] = None) -> Response:
         if req.answer_json:
             return json_response(data if data is not None else {"error": message}, status)
-        body = h('<section class="outcome bad" role="alert"><h2>{}</h2><p>{}</p></section>', title, message)
+        body = h('<section class="card result bad" role="alert"><h2>{}</h2><p>{}</p></section>', title, message)
         return self.layout.page(title, join([body, back_home()]), status)
 
     def run(self) -> None:

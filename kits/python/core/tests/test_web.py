@@ -67,13 +67,13 @@ class Escaping(unittest.TestCase):
         self.assertEqual(web.h("<p>{}</p>", safe), "<p><b>&lt;i&gt;</b></p>")
 
     def test_money_shows_rupees_and_paise(self):
-        self.assertEqual(web.money("150000"), '₹1,500.00 <span class="paise">(150000 paise)</span>')
+        self.assertEqual(web.money("150000"), '₹1,500.00 <span class="muted">(150000 paise)</span>')
 
     def test_outcome_escapes_gateway_values_and_picks_a_tone(self):
         panel = web.outcome({"RESPONSE_CODE": "000", "ORDER_ID": "<script>", "AMOUNT": "100"}, "Paid")
         self.assertIn("&lt;script&gt;", panel)
         self.assertNotIn("<script>", panel)
-        self.assertIn('class="outcome ok"', panel)
+        self.assertIn('class="card result ok"', panel)
         self.assertEqual(web.tone({"RESPONSE_CODE": "026", "STATUS": "Pending"}), "wait")
         self.assertEqual(web.tone({"RESPONSE_CODE": "004"}), "bad")
 

@@ -9,59 +9,20 @@ module Paystra
   module Web
     module_function
 
-    STYLE = <<~CSS
-      :root { --brand: #4a2fd6; --brand-strong: #2d1a99; --brand-soft: #eeebff; --ink: #12142b;
-        --ink-soft: #464a66; --line: #dcdcea; --ok: #0f7a3d; --ok-soft: #e5f6ec; --bad: #b42318;
-        --bad-soft: #fdecea; --wait: #8a5a00; --wait-soft: #fff4db; }
-      * { box-sizing: border-box; }
-      body { margin: 0; font: 16px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-        color: var(--ink); background: #f6f6fb; }
-      header { background: #fff; border-bottom: 1px solid var(--line); }
-      header div, main { max-width: 60rem; margin: 0 auto; padding: 1rem 1.25rem; }
-      header strong { color: var(--brand); font-size: 1.15rem; letter-spacing: .01em; }
-      header span { color: var(--ink-soft); margin-left: .5rem; font-size: .9rem; }
-      main { padding-top: 1.5rem; padding-bottom: 3rem; }
-      h1 { font-size: 1.6rem; line-height: 1.25; margin: 0 0 .5rem; }
-      h2 { font-size: 1.15rem; margin: 0 0 .75rem; }
-      h3 { font-size: 1rem; margin: 1.25rem 0 .5rem; }
-      p { margin: 0 0 .75rem; }
-      a { color: var(--brand); }
-      .lead { color: var(--ink-soft); max-width: 44rem; }
-      .grid { display: grid; gap: 1.25rem; grid-template-columns: repeat(auto-fit, minmax(min(100%, 22rem), 1fr)); margin-top: 1.25rem; }
-      .stack { display: grid; gap: 1.25rem; align-content: start; }
-      ol.steps { padding-left: 1.25rem; margin: 0; }
-      ol.steps li { margin: 0 0 .6rem; }
-      .card { background: #fff; border: 1px solid var(--line); border-radius: 12px; padding: 1.25rem;
-        box-shadow: 0 6px 20px rgba(30, 20, 110, .05); }
-      label { display: block; font-weight: 600; font-size: .92rem; margin: .75rem 0 .25rem; }
-      .hint { display: block; font-weight: 400; color: var(--ink-soft); font-size: .82rem; }
-      input, select { width: 100%; padding: .55rem .65rem; border: 1px solid #b9b9cf; border-radius: 8px;
-        font: inherit; background: #fff; color: var(--ink); }
-      input:focus, select:focus, button:focus, a:focus { outline: 3px solid rgba(74, 47, 214, .35); outline-offset: 2px; }
-      button, .button { display: inline-block; margin-top: 1rem; padding: .6rem 1.1rem; border: 0; border-radius: 8px;
-        background: var(--brand); color: #fff; font: inherit; font-weight: 600; cursor: pointer; text-decoration: none; }
-      button:hover, .button:hover { background: var(--brand-strong); }
-      .button.secondary { background: #fff; color: var(--brand); border: 1px solid var(--brand); }
-      table { width: 100%; border-collapse: collapse; font-size: .92rem; table-layout: fixed; }
-      th, td { text-align: left; padding: .45rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top;
-        overflow-wrap: anywhere; }
-      th { color: var(--ink-soft); font-weight: 600; }
-      tbody th { width: 40%; }
-      caption { text-align: left; color: var(--ink-soft); font-size: .82rem; padding-bottom: .35rem; }
-      code { font: .88em/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: var(--brand-soft);
-        padding: .1em .3em; border-radius: 4px; }
-      .notice { border-radius: 10px; padding: .85rem 1rem; margin: 1rem 0; border: 1px solid; }
-      .notice.ok { background: var(--ok-soft); border-color: #9bd3b0; color: var(--ok); }
-      .notice.bad { background: var(--bad-soft); border-color: #f1b1aa; color: var(--bad); }
-      .notice.wait { background: var(--wait-soft); border-color: #efd08a; color: var(--wait); }
-      .badge { display: inline-block; padding: .1rem .55rem; border-radius: 999px; font-size: .85rem; font-weight: 600; }
-      .badge.ok { background: var(--ok-soft); color: var(--ok); }
-      .badge.bad { background: var(--bad-soft); color: var(--bad); }
-      .badge.wait { background: var(--wait-soft); color: var(--wait); }
-      ul.tests { padding-left: 1.1rem; margin: 0; }
-      ul.tests li { margin: .2rem 0; }
-      footer { color: var(--ink-soft); font-size: .85rem; text-align: center; padding: 0 1rem 2rem; }
-    CSS
+    # kits/shared/example.css, the one stylesheet every kit language's examples use. An archive
+    # (and the gem) ships it as core/example.css; in the Paystra repository it is kits/shared.
+    STYLE_FILES = [
+      File.expand_path('../../example.css', __dir__),
+      File.expand_path('../../../../shared/example.css', __dir__)
+    ].freeze
+
+    class << self
+      # The stylesheet, read on the first page rendered (the protocol needs no file).
+      def style
+        @style ||= File.read(STYLE_FILES.find { |file| File.file?(file) } ||
+                             raise("Missing #{STYLE_FILES.first}: the examples' stylesheet"), encoding: 'UTF-8')
+      end
+    end
 
     # Escapes a value for HTML text and attribute values.
     def escape(value)
@@ -80,14 +41,14 @@ module Paystra
         <link rel="icon" href="data:,">
         <title>#{escape(title)} · Paystra</title>
         <style>
-        #{STYLE}</style>
+        #{Web.style}</style>
         </head>
         <body>
-        <header><div><strong>Paystra</strong><span>#{escape(subtitle)}</span></div></header>
-        <main>
+        <header class="top"><div class="wrap"><a class="brand" href="/">Paystra <span>#{escape(subtitle)}</span></a></div></header>
+        <main class="wrap">
         #{body}
         </main>
-        <footer>Amounts travel in paise, the rupee's minor unit: AMOUNT 100 is ₹1.00.</footer>
+        <footer class="wrap"><p>Amounts travel in paise, the rupee's minor unit: AMOUNT 100 is ₹1.00.</p></footer>
         </body>
         </html>
       HTML
@@ -115,16 +76,17 @@ module Paystra
       fields.map { |name, value| %(<input type="hidden" name="#{escape(name)}" value="#{escape(value)}">) }.join("\n")
     end
 
-    # A labelled text input; `hint` explains the format under the label.
+    # A labelled text input; `hint` explains the format under the input.
     # `id` defaults to the name; give another when two forms of a page share a field name.
     def input(name, label, value: '', type: 'text', hint: nil, required: false, id: name, attributes: {})
       extra = attributes.map { |key, attr| %( #{escape(key)}="#{escape(attr)}") }.join
-      hint_html = hint ? %(<span class="hint" id="#{escape(id)}-hint">#{escape(hint)}</span>) : ''
+      hint_html = hint ? %(<p class="hint" id="#{escape(id)}-hint">#{escape(hint)}</p>) : ''
       described = hint ? %( aria-describedby="#{escape(id)}-hint") : ''
       flag = required ? ' required' : ''
       <<~HTML
-        <label for="#{escape(id)}">#{escape(label)}#{hint_html}</label>
+        <label for="#{escape(id)}">#{escape(label)}</label>
         <input id="#{escape(id)}" name="#{escape(name)}" type="#{escape(type)}" value="#{escape(value)}"#{described}#{flag}#{extra}>
+        #{hint_html}
       HTML
     end
 

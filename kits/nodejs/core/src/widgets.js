@@ -1,68 +1,11 @@
 /**
- * HTML for the example apps: an escaping template tag, the page layout and the pieces every
- * example shows (amounts in rupees, field tables, the form that takes the customer to the
- * gateway, the sandbox's test data). Every value goes through escapeHtml unless it is already
- * SafeHtml, so a customer's name or a gateway message can never inject markup.
+ * The pieces every example shows: amounts in rupees, field tables, payment results, status and
+ * order pages, form inputs and the sandbox's test data.
  */
-import { createHash } from 'node:crypto'
+import { html, raw } from './escape.js'
 
-/** Markup that is already safe: built by `html` or `raw`. */
-export class SafeHtml {
-  /** @param {string} value */
-  constructor(value) {
-    this.value = value
-  }
-
-  toString() {
-    return this.value
-  }
-}
-
-/**
- * @param {unknown} value
- * @returns {string}
- */
-export function escapeHtml(value) {
-  return String(value)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;')
-}
-
-/**
- * @param {unknown} value
- * @returns {string}
- */
-function render(value) {
-  if (value instanceof SafeHtml) return value.value
-  if (Array.isArray(value)) return value.map(render).join('')
-  if (value === undefined || value === null || value === false) return ''
-  return escapeHtml(value)
-}
-
-/**
- * Template tag: html`<p>${name}</p>` escapes `name`; nested html`` and arrays of them are kept.
- * @param {TemplateStringsArray} strings
- * @param {...unknown} values
- * @returns {SafeHtml}
- */
-export function html(strings, ...values) {
-  let out = strings[0] ?? ''
-  values.forEach((value, index) => {
-    out += render(value) + (strings[index + 1] ?? '')
-  })
-  return new SafeHtml(out)
-}
-
-/**
- * Trusted markup written in this code, never anything received.
- * @param {string} markup
- */
-export function raw(markup) {
-  return new SafeHtml(markup)
-}
+/** @typedef {import('./escape.js').SafeHtml} SafeHtml */
+/** @typedef {import('./layout.js').Page} Page */
 
 /**
  * 1234500 → "12,345" with Indian digit grouping (last three digits, then pairs).
@@ -94,188 +37,6 @@ export function rupees(paise) {
 export function amountText(paise) {
   const text = String(paise ?? '')
   return /^\d+$/.test(text) ? `${rupees(text)} (${text} paise)` : text
-}
-
-/** The one script of the kits: it submits the page's form to the gateway. */
-export const AUTO_SUBMIT_SCRIPT = 'document.forms[0].submit()'
-
-const AUTO_SUBMIT_HASH = createHash('sha256').update(AUTO_SUBMIT_SCRIPT).digest('base64')
-
-// Built as a string, not in a template a formatter may re-indent: the policy allows exactly
-// this script text by its hash.
-const AUTO_SUBMIT = raw(`<script>${AUTO_SUBMIT_SCRIPT}</script>`)
-
-/**
- * The Content Security Policy of every page: inline styles, the one auto-submit script (by
- * its hash), form posts to this app and the gateway only.
- * @param {string} gatewayOrigin
- */
-export function contentSecurityPolicy(gatewayOrigin) {
-  return [
-    "default-src 'none'",
-    "style-src 'unsafe-inline'",
-    `script-src 'sha256-${AUTO_SUBMIT_HASH}'`,
-    // QR images come from the gateway, which may name itself differently behind a proxy.
-    "img-src 'self' data: http: https:",
-    `form-action 'self' ${gatewayOrigin}`,
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ')
-}
-
-const STYLE = `
-:root { color-scheme: light; --brand: #4a2fd6; --brand-strong: #2d1a99; --brand-soft: #eeebff;
-  --ink: #12142b; --ink-soft: #464a66; --line: #e2e4ef; --alt: #f6f6fb; --ok: #067647;
-  --ok-soft: #e3f6f0; --bad: #b42318; --bad-soft: #fdecea; --wait: #7a4d00; --wait-soft: #fff4dc; }
-* { box-sizing: border-box; }
-body { margin: 0; background: var(--alt); color: var(--ink);
-  font: 16px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
-a { color: var(--brand); }
-a:hover { color: var(--brand-strong); }
-.wrap { max-width: 54rem; margin: 0 auto; padding: 0 1.25rem; }
-.top { background: #fff; border-bottom: 1px solid var(--line); }
-.top .wrap { display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem 0.75rem; min-height: 3.75rem; }
-.logo { font-weight: 800; font-size: 1.3rem; letter-spacing: -0.02em; color: var(--brand); text-decoration: none; }
-.kit { color: var(--ink-soft); }
-.badge { margin-left: auto; padding: 0.2rem 0.65rem; border-radius: 999px; background: var(--wait-soft);
-  color: var(--wait); font-size: 0.75rem; font-weight: 700; letter-spacing: 0.06em; text-transform: uppercase; }
-main.wrap { padding-top: 2rem; padding-bottom: 2.5rem; }
-h1 { font-size: clamp(1.5rem, 1.2rem + 1.2vw, 2rem); line-height: 1.2; margin: 0 0 0.5rem; }
-h2 { font-size: 1.2rem; line-height: 1.3; margin: 0 0 0.75rem; }
-h3 { font-size: 1rem; margin: 1rem 0 0.5rem; }
-p { margin: 0 0 0.75rem; }
-.lead { color: var(--ink-soft); font-size: 1.05rem; margin-bottom: 1.5rem; }
-.card { background: #fff; border: 1px solid var(--line); border-radius: 14px; padding: 1.5rem;
-  margin: 0 0 1.25rem; box-shadow: 0 10px 30px rgba(30, 20, 110, 0.06); }
-.card > :last-child { margin-bottom: 0; }
-form { display: grid; gap: 1rem; }
-.row { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fit, minmax(13rem, 1fr)); }
-label, fieldset { display: grid; gap: 0.35rem; align-content: start; font-weight: 600; font-size: 0.95rem; }
-fieldset { border: 1px solid var(--line); border-radius: 10px; padding: 0.75rem 1rem 1rem; margin: 0; }
-legend { padding: 0 0.25rem; }
-.choice { display: flex; align-items: center; gap: 0.5rem; font-weight: 400; }
-.choice input { width: auto; }
-.hint { font-weight: 400; font-size: 0.85rem; color: var(--ink-soft); }
-input, select, textarea { width: 100%; padding: 0.6rem 0.75rem; border: 1px solid #b9bdd6; border-radius: 8px;
-  background: #fff; color: inherit; font: inherit; font-weight: 400; }
-textarea { min-height: 7rem; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
-:focus-visible { outline: 3px solid rgba(74, 47, 214, 0.45); outline-offset: 2px; }
-button, .button { justify-self: start; display: inline-block; padding: 0.7rem 1.25rem; border: 1px solid var(--brand);
-  border-radius: 8px; background: var(--brand); color: #fff; font: inherit; font-weight: 700;
-  text-decoration: none; cursor: pointer; }
-button:hover, .button:hover { background: var(--brand-strong); color: #fff; }
-.button.secondary { background: #fff; color: var(--brand); }
-.button.secondary:hover { background: var(--brand-soft); color: var(--brand-strong); }
-.actions { display: flex; flex-wrap: wrap; gap: 0.75rem; margin-top: 1.25rem; }
-table { width: 100%; border-collapse: collapse; font-size: 0.95rem; }
-caption { text-align: left; font-weight: 700; padding-bottom: 0.5rem; }
-th, td { text-align: left; vertical-align: top; padding: 0.55rem 0.5rem; border-bottom: 1px solid var(--line);
-  overflow-wrap: break-word; }
-.num .hint { display: block; }
-thead th, tbody th { color: var(--ink-soft); font-weight: 600; }
-.fields th { width: 38%; }
-.fields .key { display: block; font-weight: 400; font-size: 0.75rem; }
-/* A data table turns into one labelled block per row on narrow screens (cells carry data-label). */
-@media (max-width: 40rem) {
-  .data thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
-  .data tr { display: block; border-bottom: 1px solid var(--line); padding: 0.4rem 0; }
-  .data th, .data td { display: flex; justify-content: space-between; gap: 1rem; border: 0; padding: 0.2rem 0; text-align: right; }
-  .data [data-label]::before { content: attr(data-label); color: var(--ink-soft); font-weight: 600; text-align: left;
-    font-family: system-ui, sans-serif; font-size: 0.9rem; }
-  .data tfoot th:empty { display: none; }
-}
-@media (max-width: 30rem) {
-  .fields th, .fields td { display: block; width: auto; }
-  .fields th { border-bottom: 0; padding-bottom: 0; }
-}
-.num { text-align: right; white-space: nowrap; }
-tfoot td, tfoot th { font-weight: 700; color: var(--ink); border-bottom: 0; }
-.scroll { overflow-x: auto; }
-code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.9em; }
-p .mono, li .mono, .fields td .mono, footer .mono { overflow-wrap: anywhere; }
-.notice { border: 1px solid; border-radius: 10px; padding: 0.9rem 1.1rem; margin: 0 0 1.25rem; }
-.notice.ok { background: var(--ok-soft); border-color: #9fd8c4; color: var(--ok); }
-.notice.bad { background: var(--bad-soft); border-color: #f2b8b2; color: var(--bad); }
-.notice.wait { background: var(--wait-soft); border-color: #f0d28f; color: var(--wait); }
-.steps { padding-left: 1.25rem; margin: 0 0 0.75rem; }
-.steps li { margin-bottom: 0.35rem; }
-.qr { display: grid; gap: 1.25rem; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); align-items: start; }
-.qr a { overflow-wrap: anywhere; }
-.qr img { width: 100%; max-width: 16rem; height: auto; border: 1px solid var(--line); border-radius: 10px;
-  background: #fff; padding: 0.5rem; }
-footer { color: var(--ink-soft); font-size: 0.85rem; padding: 0 1.25rem 2rem; }
-`
-
-/**
- * @typedef {object} Page
- * @property {string} title the page's <h1> and <title>
- * @property {SafeHtml} body
- * @property {SafeHtml | string} [lead] one line under the heading
- */
-
-/**
- * The whole document around a page: header with the kit's name, the heading, the content and
- * a footer that says how amounts are written.
- * @param {{ kit: string, gatewayUrl: string, page: Page }} options
- * @returns {string}
- */
-export function layout({ kit, gatewayUrl, page }) {
-  return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <title>${page.title} · Paystra ${kit} kit</title>
-        <link rel="icon" href="data:," />
-        <style>
-          ${raw(STYLE)}
-        </style>
-      </head>
-      <body>
-        <header class="top">
-          <div class="wrap">
-            <a class="logo" href="/">Paystra</a>
-            <span class="kit">${kit} kit · Node.js</span>
-            <span class="badge">Sandbox</span>
-          </div>
-        </header>
-        <main class="wrap">
-          <h1>${page.title}</h1>
-          ${page.lead ? html`<p class="lead">${page.lead}</p>` : ''} ${page.body}
-        </main>
-        <footer class="wrap">
-          <p>
-            Amounts travel in paise, the rupee’s minor unit: AMOUNT 100 is ₹1.00. Gateway:
-            <span class="mono">${gatewayUrl}</span>
-          </p>
-        </footer>
-      </body>
-    </html> `.value
-}
-
-/**
- * The page that takes the customer to the gateway: ONE form of hidden inputs (the signed or
- * encrypted fields), a button for browsers without scripts, and a script that posts it at once.
- * @param {{ action: string, fields: Record<string, string> }} form
- * @param {{ orderId?: string, amount?: string }} [summary]
- * @returns {Page}
- */
-export function gatewayRedirectPage(form, summary = {}) {
-  const inputs = Object.entries(form.fields).map(
-    ([name, value]) => html`<input type="hidden" name="${name}" value="${value}" /> `,
-  )
-  return {
-    title: 'Taking you to Paystra',
-    lead: 'You are being sent to the secure payment page. Nothing is charged until you confirm there.',
-    body: html`<div class="card">
-        ${summary.orderId ? html`<p>Order <span class="mono">${summary.orderId}</span>${summary.amount ? html`, ${amountText(summary.amount)}` : ''}.</p>` : ''}
-        <form method="post" action="${form.action}">
-          ${inputs}<button type="submit">Continue to payment</button>
-        </form>
-      </div>
-      ${AUTO_SUBMIT}`,
-  }
 }
 
 /**
@@ -592,7 +353,7 @@ export function radioGroup({ legend, name, options, value }) {
         ${option.label} ${option.hint ? html`<span class="hint">${option.hint}</span>` : ''}</label
       >`,
   )
-  return html`<fieldset>
+  return html`<fieldset class="choices">
     <legend>${legend}</legend>
     ${radios}
   </fieldset>`
@@ -617,7 +378,7 @@ export function amountInput(value = '100', name = 'AMOUNT') {
 
 /** The customer's details that travel with a payment request. */
 export function customerInputs() {
-  return html`<div class="row">
+  return html`<div class="grid two">
     ${input({ label: 'Name', name: 'CUST_NAME', value: 'Asha Verma', autocomplete: 'name' })}
     ${input({ label: 'E-mail', name: 'CUST_EMAIL', value: 'asha.verma@example.com', type: 'email', autocomplete: 'email' })}
     ${input({ label: 'Mobile', name: 'CUST_MOBILE', value: '9876543210', inputmode: 'numeric', pattern: '[0-9]{10}', hint: '10 digits', autocomplete: 'tel-national' })}

@@ -1,0 +1,31 @@
+import type { Router } from 'express'
+import { checkoutScript } from '../assets.ts'
+import type { PageSetup } from './tools.ts'
+
+const assetPaths = { css: 'gateway.css', js: 'gateway.js', icon: 'favicon.svg' } as const
+
+/**
+ * The pages' stylesheet, script and icon (cached for good when asked for by their version),
+ * and `checkout.js`, which merchants' pages load from any origin.
+ */
+export function assetRoutes(router: Router, setup: PageSetup): void {
+  for (const [name, asset] of Object.entries(setup.assets)) {
+    router.get(`/assets/${assetPaths[name as keyof typeof assetPaths]}`, (req, res) => {
+      res.type(asset.type)
+      res.setHeader(
+        'Cache-Control',
+        req.query.v === asset.version ? 'public, max-age=31536000, immutable' : 'no-cache',
+      )
+      res.send(asset.body)
+    })
+  }
+
+  router.get('/checkout.js', (req, res) => {
+    const gatewayUrl = setup.publicUrl ?? `${req.protocol}://${req.get('host')}${req.baseUrl}`
+    res.type('text/javascript; charset=utf-8')
+    res.setHeader('Cache-Control', 'public, max-age=300')
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
+    res.setHeader('Access-Control-Allow-Origin', '*')
+    res.send(checkoutScript(gatewayUrl.replace(/\/+$/, '')))
+  })
+}

@@ -1,0 +1,125 @@
+import type { Router } from 'express'
+import {
+  type CheckResult,
+  checkMerchantHostedInit,
+  checkPaymentRequest,
+  checkReturnUrl,
+  type ChosenMethod,
+  merchantHostedRefusalCode,
+  type MerchantHostedResult,
+  paymentRefusalCodes,
+  protocolFields,
+} from '../checks.ts'
+import { isLanguageCode, language as languageOf, negotiateLanguage } from '../i18n/index.ts'
+import type { Fields } from '../protocol/fields.ts'
+import { createTransaction, type TransactionMode } from '../store.ts'
+import { notFoundPage, refusalPage } from '../views/result-pages.ts'
+import { sendPage } from './policy.ts'
+import { context, finish, type PageSetup, refuse } from './tools.ts'
+
+/**
+ * The two ways in: `POST /paymentrequest` (hosted, or `?mode=checkout` inside the checkout
+ * frame) and `POST /merchantPaymentInit` (merchant-hosted). Each checks the merchant's signed
+ * request, stores the payment and sends the customer to its page, or shows the refusal.
+ */
+export function entryRoutes(router: Router, setup: PageSetup): void {
+  const { db, findMerchant } = setup
+
+  router.post('/paymentrequest', setup.form, async (req, res) => {
+    const mode: TransactionMode = req.query.mode === 'checkout' ? 'checkout' : 'hosted'
+    const fields = protocolFields(req.body)
+    if (!fields) return refuse(setup, req, res, { ok: false, code: '326' }, mode)
+    const result = withCheckedReturnUrl(
+      checkPaymentRequest(fields, findMerchant, setup.notifyPolicy),
+      fields,
+    )
+    if (!result.ok) return refuse(setup, req, res, result, mode)
+    const transaction = await createTransaction(db, {
+      request: result.request,
+      mode,
+      language: negotiateLanguage(req.get('accept-language')),
+    })
+    if (transaction === 'duplicate') {
+      return refuse(
+        setup,
+        req,
+        res,
+        { ok: false, code: '018', merchant: result.merchant, returnUrl: result.request.returnUrl },
+        mode,
+      )
+    }
+    setup.log?.(`sandbox: ${mode} payment ${transaction.txnId} for order ${transaction.orderId}`)
+    res.redirect(303, `${req.baseUrl}/pay/${transaction.id}`)
+  })
+
+  router.post('/merchantPaymentInit', setup.form, async (req, res) => {
+    const fields = protocolFields(req.body)
+    if (!fields) return refuse(setup, req, res, { ok: false, code: '326' }, 'merchant-hosted')
+    const result: MerchantHostedResult = checkMerchantHostedInit(
+      fields,
+      findMerchant,
+      setup.notifyPolicy,
+    )
+    if (!result.ok) return refuse(setup, req, res, result, 'merchant-hosted')
+    const method: ChosenMethod = result.method
+    const transaction = await createTransaction(db, {
+      request: result.request,
+      mode: 'merchant-hosted',
+      language: negotiateLanguage(req.get('accept-language')),
+      paymentType: method.paymentType,
+      mopType: method.mopType,
+    })
+    if (transaction === 'duplicate') {
+      return refuse(
+        setup,
+        req,
+        res,
+        { ok: false, code: '018', merchant: result.merchant },
+        'merchant-hosted',
+      )
+    }
+    setup.log?.(`sandbox: merchant-hosted ${method.paymentType} ${transaction.txnId}`)
+    if (method.paymentType === 'UP') {
+      return finish(setup, req, res, transaction, {
+        code: method.code,
+        paymentType: 'UP',
+        mopType: 'UP',
+        late: method.late,
+      })
+    }
+    res.redirect(303, `${req.baseUrl}/pay/${transaction.id}/bank`)
+  })
+}
+
+/** `GET /refused?code=…&lang=…`: the refusal page of a code, for a merchant to show. */
+export function refusedRoute(router: Router, setup: PageSetup): void {
+  router.get('/refused', (req, res) => {
+    const code = String(req.query.code ?? '')
+    const language = languageOf(isLanguageCode(req.query.lang) ? req.query.lang : undefined)
+    if (!isRefusalCode(code)) {
+      return sendPage(res, 404, notFoundPage(context(setup, req, language)), {
+        frameAncestors: setup.allOrigins,
+      })
+    }
+    sendPage(res, 200, refusalPage(context(setup, req, language), { code }), {
+      frameAncestors: setup.allOrigins,
+    })
+  })
+}
+
+/**
+ * A refused request whose signature held still knows where its merchant lives: a checkout
+ * frame may then tell that page it is showing the refusal.
+ */
+function withCheckedReturnUrl(result: CheckResult, fields: Fields): CheckResult {
+  if (result.ok || !result.merchant || result.code === '325') return result
+  return checkReturnUrl(fields.RETURN_URL, result.merchant)
+    ? { ...result, returnUrl: fields.RETURN_URL }
+    : result
+}
+
+const refusalCodes = [...paymentRefusalCodes, merchantHostedRefusalCode] as const
+
+function isRefusalCode(code: string): code is (typeof refusalCodes)[number] {
+  return (refusalCodes as readonly string[]).includes(code)
+}

@@ -1,0 +1,232 @@
+import type { Request, RequestHandler, Response } from 'express'
+import type { Asset } from '../assets.ts'
+import type { FindMerchant, NotifyUrlPolicy, Refusal } from '../checks.ts'
+import { type Language, language as languageOf, negotiateLanguage } from '../i18n/index.ts'
+import type { SandboxMerchant } from '../merchants.ts'
+import { encryptFields } from '../protocol/cipher.ts'
+import { type ResponseCode, responseCodes } from '../protocol/codes.ts'
+import {
+  completeTransaction,
+  findTransaction,
+  type GatewayDatabase,
+  responseFields,
+  type SandboxTransaction,
+  transactionCode,
+  type TransactionMode,
+} from '../store.ts'
+import type { PageContext } from '../views/layout.ts'
+import { paymentPage, type PaymentPageState } from '../views/payment-page.ts'
+import { notFoundPage, refusalPage, responsePage } from '../views/result-pages.ts'
+import { queuePaymentEvent } from '../webhooks/events.ts'
+import { type FramePolicy, sendPage } from './policy.ts'
+
+/** What the gateway's pages work with: the store, the merchants, the assets and the settings. */
+export interface PageSetup {
+  db: GatewayDatabase
+  findMerchant: FindMerchant
+  /** Every merchant's return origins: who may frame a page that belongs to no one payment. */
+  allOrigins: string[]
+  assets: Record<'css' | 'js' | 'icon', Asset>
+  now: () => Date
+  log?: (line: string) => void
+  /** Which NOTIFY_URLs are accepted. */
+  notifyPolicy: NotifyUrlPolicy
+  /** How long late@upi stays Pending before the bank confirms it. */
+  settleDelayMs: number
+  /** Called after an event was committed, so it goes out at once. */
+  onEventQueued: () => void
+  /** The parser of every form the pages post. */
+  form: RequestHandler
+  /** The gateway's public absolute URL, when it differs from what requests reach it at. */
+  publicUrl?: string
+}
+
+/** How a payment ends: the code, the method, and what the acquirer needs to fill its fields. */
+export interface FinishOutcome {
+  code: ResponseCode
+  paymentType: string
+  mopType: string
+  cardNumber?: string
+  /** Pending now, confirmed by the bank after the sandbox's settle delay (late@upi). */
+  late?: boolean
+}
+
+export interface LoadedPayment {
+  transaction: SandboxTransaction
+  merchant: SandboxMerchant
+  language: Language
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+/** What every page is drawn with: the mount path, the versioned assets and the language. */
+export function context(setup: PageSetup, req: Request, language: Language): PageContext {
+  const { assets } = setup
+  return {
+    base: req.baseUrl,
+    assets: {
+      css: `${req.baseUrl}/assets/gateway.css?v=${assets.css.version}`,
+      js: `${req.baseUrl}/assets/gateway.js?v=${assets.js.version}`,
+      icon: `${req.baseUrl}/assets/favicon.svg?v=${assets.icon.version}`,
+    },
+    language,
+  }
+}
+
+/** The language the browser asks for, among the page's. */
+export function requestLanguage(req: Request): Language {
+  return languageOf(negotiateLanguage(req.get('accept-language')))
+}
+
+/** The 404 page, in the browser's language, framable by any merchant. */
+export function notFound(setup: PageSetup, req: Request, res: Response) {
+  sendPage(res, 404, notFoundPage(context(setup, req, requestLanguage(req))), {
+    frameAncestors: setup.allOrigins,
+  })
+}
+
+/** The refusal page of a request refused before any payment page. */
+export function refuse(
+  setup: PageSetup,
+  req: Request,
+  res: Response,
+  refusal: Refusal,
+  mode: TransactionMode,
+) {
+  setup.log?.(`sandbox: refused ${refusal.code} ${responseCodes[refusal.code].message}`)
+  const parentOrigin =
+    mode === 'checkout' && refusal.returnUrl ? new URL(refusal.returnUrl).origin : undefined
+  sendPage(
+    res,
+    200,
+    refusalPage(context(setup, req, requestLanguage(req)), { code: refusal.code, parentOrigin }),
+    {
+      frameAncestors: refusal.merchant?.returnOrigins ?? setup.allOrigins,
+    },
+  )
+}
+
+/** Loads the payment named in the URL, or answers 404. */
+export async function load(
+  setup: PageSetup,
+  req: Request,
+  res: Response,
+): Promise<LoadedPayment | undefined> {
+  const id = String(req.params.id)
+  const transaction = UUID.test(id) ? await findTransaction(setup.db, id) : undefined
+  const merchant = transaction ? setup.findMerchant(transaction.payId) : undefined
+  if (!transaction || !merchant) {
+    notFound(setup, req, res)
+    return undefined
+  }
+  return { transaction, merchant, language: languageOf(transaction.language) }
+}
+
+/** A payment's pages are framed by its merchant and post to its RETURN_URL. */
+export function policyOf({ transaction, merchant }: LoadedPayment): FramePolicy {
+  return {
+    frameAncestors: merchant.returnOrigins,
+    formAction: transaction.returnUrl ? new URL(transaction.returnUrl).origin : undefined,
+  }
+}
+
+/** The merchant's page that frames a checkout payment, which its pages talk to. */
+export function checkoutOrigin(transaction: SandboxTransaction): string | undefined {
+  return transaction.mode === 'checkout' ? new URL(transaction.returnUrl).origin : undefined
+}
+
+/** A page of one payment. */
+export function showPage(res: Response, loaded: LoadedPayment, body: string) {
+  sendPage(res, 200, body, policyOf(loaded))
+}
+
+/** The payment page: the methods, one of them open, with what was typed and its errors. */
+export function showPayment(
+  setup: PageSetup,
+  req: Request,
+  res: Response,
+  loaded: LoadedPayment,
+  state: PaymentPageState,
+) {
+  const body = paymentPage(
+    context(setup, req, loaded.language),
+    loaded.transaction,
+    loaded.merchant.name,
+    state,
+    checkoutOrigin(loaded.transaction),
+  )
+  showPage(res, loaded, body)
+}
+
+/** The response page of an ended payment; `fresh` posts it to the merchant at once. */
+export function showResponse(
+  setup: PageSetup,
+  req: Request,
+  res: Response,
+  loaded: LoadedPayment,
+  fresh: boolean,
+) {
+  const { transaction, merchant } = loaded
+  const code = transactionCode(transaction)
+  const body = responsePage(context(setup, req, loaded.language), transaction, {
+    merchantName: merchant.name,
+    code,
+    status: responseCodes[code].status,
+    response: {
+      PAY_ID: merchant.payId,
+      ENCDATA: encryptFields(
+        responseFields(transaction),
+        merchant.salt,
+        merchant.merchantHostedKey,
+      ),
+    },
+    autoSubmit: fresh,
+    checkoutOrigin: checkoutOrigin(transaction),
+  })
+  showPage(res, loaded, body)
+}
+
+/**
+ * Ends the payment (once) and hands the response back. The outcome and its webhook event are
+ * committed together; the event goes out in the background, never inside this request.
+ */
+export async function finish(
+  setup: PageSetup,
+  req: Request,
+  res: Response,
+  transaction: SandboxTransaction,
+  outcome: FinishOutcome,
+) {
+  const merchant = setup.findMerchant(transaction.payId)!
+  const { late, ...rest } = outcome
+  const settleAt = late ? new Date(setup.now().getTime() + setup.settleDelayMs) : undefined
+  const result = await setup.db.transaction(async (tx) => {
+    const completion = await completeTransaction(tx, transaction.id, { ...rest, settleAt })
+    const queued =
+      completion?.ended === true && (await queuePaymentEvent(tx, completion.transaction, merchant))
+    return { completion, queued }
+  })
+  if (result.queued) setup.onEventQueued()
+  const final = result.completion?.transaction ?? transaction
+  setup.log?.(`sandbox: ${final.txnId} ended ${final.responseCode}`)
+  showResponse(
+    setup,
+    req,
+    res,
+    { transaction: final, merchant, language: languageOf(final.language) },
+    true,
+  )
+}
+
+/** Any action on a payment that already ended shows its outcome again (a double click). */
+export function whenOpen(
+  setup: PageSetup,
+  action: (req: Request, res: Response, loaded: LoadedPayment) => Promise<void> | void,
+): RequestHandler {
+  return async (req, res) => {
+    const loaded = await load(setup, req, res)
+    if (!loaded) return
+    if (loaded.transaction.responseCode) return showResponse(setup, req, res, loaded, true)
+    await action(req, res, loaded)
+  }
+}
