@@ -87,7 +87,7 @@ describe('field checks', () => {
   })
 })
 
-describe('checkPaymentRequest, in the order of DESIGN.md', () => {
+describe('checkPaymentRequest, in the order of docs/architecture.md', () => {
   const signed = (fields: Record<string, string>) => withHash(fields, merchant.salt)
 
   it('accepts a signed request and keeps its fields', () => {
@@ -220,7 +220,7 @@ describe('checkMerchantHostedInit', () => {
     }
   })
 
-  it('chosenMethod reads every bank and wallet code of SPEC §3', () => {
+  it('chosenMethod reads every bank and wallet code of docs/product.md#entities-and-fields', () => {
     for (const code of ['1005', '1093', '1013', '1030', '1038', '1012', '1004', '1107'])
       expect(chosenMethod({ PAYMENT_TYPE: 'NB', MOP_TYPE: code })).toBeDefined()
     for (const code of ['PPL', 'MWL', 'PPWL'])

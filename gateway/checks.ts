@@ -67,7 +67,7 @@ export function checkAmount(value: string | undefined): boolean {
   return isAmount(value)
 }
 
-/** 1–50 of letters, digits and `: / @ _ -` (SPEC §5 "order id"). */
+/** 1–50 of letters, digits and `: / @ _ -` (docs/product.md#pattern-library "order id"). */
 export function checkOrderId(value: string | undefined): boolean {
   return isValid('orderId', value)
 }
@@ -148,7 +148,7 @@ export function customerDetails(signed: Fields, beside: Fields = {}) {
 const strictNotifyUrls: NotifyUrlPolicy = { allowPrivate: false }
 
 /**
- * Checks of a hosted or checkout payment request, in the order of DESIGN.md: PAY_ID (324),
+ * Checks of a hosted or checkout payment request, in the order of docs/architecture.md: PAY_ID (324),
  * HASH over exactly the posted fields (323), AMOUNT (320), ORDER_ID (321), TXNTYPE (322),
  * CURRENCY_CODE (319), RETURN_URL and NOTIFY_URL (325). The duplicate order id (018) needs the
  * database and is decided when the transaction is stored.

@@ -379,7 +379,7 @@ describe('how a payment ends', () => {
     })
   })
 
-  it('UPI messages of SPEC §5 for an empty or malformed ID', async () => {
+  it('UPI messages of docs/product.md#pattern-library for an empty or malformed ID', async () => {
     const { payPath } = await startPayment()
     expect(await (await post(`${payPath}/upi`, { vpa: ' ' })).text()).toContain(
       'Please Enter UPI ID',

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto'
 
-/** 16 digits, no leading zero (SPEC §5 "transaction id"). */
+/** 16 digits, no leading zero (docs/product.md#pattern-library "transaction id"). */
 export function newTxnId(): string {
   return String(randomInt(10_000_000, 100_000_000)) + digits(8)
 }
@@ -10,7 +10,7 @@ export function newPgRefNum(now = new Date()): string {
   return String(now.getUTCFullYear()) + digits(7) + digits(7)
 }
 
-/** A bank transfer's unique transaction reference: 12 digits (SPEC §5 "UTR"). */
+/** A bank transfer's unique transaction reference: 12 digits (docs/product.md#pattern-library "UTR"). */
 export function newUtr(): string {
   return digits(6) + digits(6)
 }

@@ -1,6 +1,6 @@
 import type { ResponseCode } from './protocol/codes.ts'
 
-/** Net banking banks with their MOP_TYPE codes (SPEC §3). */
+/** Net banking banks with their MOP_TYPE codes (docs/product.md#entities-and-fields). */
 export const banks = [
   { name: 'AXIS Bank', code: '1005' },
   { name: 'BOB', code: '1093' },
@@ -12,14 +12,14 @@ export const banks = [
   { name: 'PNB', code: '1107' },
 ] as const
 
-/** Wallets with their MOP_TYPE codes (SPEC §3). */
+/** Wallets with their MOP_TYPE codes (docs/product.md#entities-and-fields). */
 export const wallets = [
   { name: 'Paytm', code: 'PPL' },
   { name: 'Mobikwik', code: 'MWL' },
   { name: 'PhonePay', code: 'PPWL' },
 ] as const
 
-/** The cards the sandbox accepts and how each payment ends (DESIGN.md "Hosted page"). */
+/** The cards the sandbox accepts and how each payment ends (docs/architecture.md "Hosted page"). */
 export const testCards = [
   { number: '4111111111111111', code: '000' },
   { number: '4000000000000002', code: '004' },

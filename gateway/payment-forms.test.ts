@@ -60,7 +60,7 @@ describe('card form', () => {
 })
 
 describe('UPI form', () => {
-  it('uses the messages of SPEC §5 and accepts only the test IDs', () => {
+  it('uses the messages of docs/product.md#pattern-library and accepts only the test IDs', () => {
     expect(validateUpiForm('  ')).toEqual({ ok: false, error: 'upiRequired' })
     expect(validateUpiForm('not-a-vpa')).toEqual({ ok: false, error: 'upiInvalid' })
     expect(validateUpiForm('.a@upi')).toEqual({ ok: false, error: 'upiInvalid' })

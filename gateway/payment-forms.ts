@@ -88,7 +88,7 @@ export function validateCardForm(input: CardInput, now: Date): CardResult {
   return { ok: true, number, code }
 }
 
-/** SPEC §5: starts alphanumeric, then letters, digits, dots or hyphens, then @, then ≥ 2 letters. */
+/** docs/product.md#pattern-library: starts alphanumeric, then letters, digits, dots or hyphens, then @, then ≥ 2 letters. */
 export const UPI_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9.-]*@[A-Za-z]{2,}$/
 
 export type UpiResult =

@@ -1,7 +1,7 @@
 /**
  * npm run bench [-- --duration S --no-build --skip-nginx …]   (--help lists every option)
  *
- * The server budgets of DESIGN.md, on loopback: one prerendered page served by our server and
+ * The server budgets of docs/architecture.md, on loopback: one prerendered page served by our server and
  * by nginx (Debian's package, started here on a free port with a generated configuration) in
  * the same run, and the contact API at a constant rate with rate limiting off. Exits 1 when a
  * budget is missed. A measuring tool: CI does not run it.
@@ -245,7 +245,7 @@ async function main(options: BenchOptions): Promise<number> {
   const checks = judge({ ...results, accepted, inFlightLimit: 2 * options.apiConnections })
   const loadAfter = loadavg()[0]!
   console.log(
-    `\nBudgets (DESIGN.md; one run on this machine, load average ${loadBefore.toFixed(1)} before and ` +
+    `\nBudgets (docs/architecture.md; one run on this machine, load average ${loadBefore.toFixed(1)} before and ` +
       `${loadAfter.toFixed(1)} after: figures from a busy machine are noisy):\n${formatChecks(checks)}`,
   )
   if (results.api.askedRate !== budgets.apiRate) {

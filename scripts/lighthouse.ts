@@ -1,7 +1,7 @@
 /**
  * npm run lighthouse [-- --routes /,/about --runs 1 --no-build …]   (--help lists every option)
  *
- * The page budgets of DESIGN.md: builds for production, serves build/ with our server on a
+ * The page budgets of docs/architecture.md: builds for production, serves build/ with our server on a
  * free port and a data folder of its own, runs Lighthouse (mobile, default throttling) on every
  * marketing route several times, prints the median of each figure and exits 1 when a budget is
  * missed. A measuring tool: CI does not run it (tests/e2e/budgets.spec.ts guards the bytes).

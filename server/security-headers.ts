@@ -33,7 +33,7 @@ function foreignOrigin(url: string | undefined): string | undefined {
 }
 
 /**
- * DESIGN.md: no `unsafe-inline` script anywhere. Only the gateway (checkout.js, its frame, the
+ * docs/architecture.md: no `unsafe-inline` script anywhere. Only the gateway (checkout.js, its frame, the
  * forms posted to it, its QR images), the map embed on /contact and a separate form API origin
  * are allowed beyond the site itself.
  */

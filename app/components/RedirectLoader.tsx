@@ -10,7 +10,7 @@ interface RedirectLoaderProps {
   children?: ReactNode
 }
 
-/** The "You are being redirected to Payment Page…" screen (SPEC §2). */
+/** The "You are being redirected to Payment Page…" screen (docs/product.md#routes-and-screens). */
 export function RedirectLoader({
   variant = 'inline',
   message = redirectMessage,

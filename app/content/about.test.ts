@@ -10,7 +10,7 @@ import {
 import { brand } from './brand.ts'
 
 describe('about content', () => {
-  it('states the claims of SPEC §1 in the introduction', () => {
+  it('states the claims of docs/product.md#product-overview in the introduction', () => {
     expect(aboutIntro.stats.map((stat) => stat.value)).toEqual(['80+', 'T+1', '10+', '30+'])
     expect(aboutIntro.paragraphs.join(' ')).toContain('more than 10 languages')
   })

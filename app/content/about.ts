@@ -2,7 +2,7 @@ import type { LineIconName } from '#app/components/icons/LineIcon.tsx'
 import { brand } from './brand.ts'
 
 /**
- * The About page (SPEC §2 About), in the order it is shown: introduction, vision and mission,
+ * The About page (docs/product.md#page-about), in the order it is shown: introduction, vision and mission,
  * start story, feature list, call to action, and three fundamental ideas.
  */
 

@@ -30,7 +30,7 @@ export const contact = {
     { label: 'Careers', display: '+91 120 555 0142', tel: '+911205550142' },
   ],
   hours: 'Mon-Sat 09:30-18:00',
-  /** The careers panel shows the hours with spaces, as SPEC §2 quotes it. */
+  /** The careers panel shows the hours with spaces, as docs/product.md#routes-and-screens quotes it. */
   careerHours: 'Mon - Sat 09:30 - 18:00',
   grievanceOfficer: 'Ms. Ananya Rao, Grievance Officer',
 } as const

@@ -1,4 +1,4 @@
-/** Copy of the job application page (SPEC §2 Career form) and its form's fields (SPEC §5). */
+/** Copy of the job application page (docs/product.md#page-career-form) and its form's fields (docs/product.md#pattern-library). */
 import { type FieldDefinition, fieldLimits, resumeRules } from './forms'
 
 export const careerFormPage = {
@@ -27,7 +27,7 @@ export const careerFormPage = {
   },
 } as const
 
-/** Sent with every application so HR can filter its inbox (SPEC §3); the rules own the text. */
+/** Sent with every application so HR can filter its inbox (docs/product.md#entities-and-fields); the rules own the text. */
 export { careerSubject } from '#app/rules/career-form.ts'
 
 export type CareerFieldName = 'name' | 'phone' | 'email' | 'resume' | 'message'

@@ -3,7 +3,7 @@ import { contact } from './brand.ts'
 import { careerTracks, hiringProcess } from './careers.ts'
 
 describe('careers content', () => {
-  it('offers the two tracks of SPEC §2, each applying through /career-form', () => {
+  it('offers the two tracks of docs/product.md#routes-and-screens, each applying through /career-form', () => {
     expect(careerTracks.map((track) => track.title)).toEqual([
       'Freshers / Interns',
       'Experienced / Professionals',

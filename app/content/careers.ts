@@ -1,6 +1,6 @@
 import { brand, contact } from './brand.ts'
 
-/** The Careers page (SPEC §2 Careers): an introduction, the two openings cards and how we hire. */
+/** The Careers page (docs/product.md#page-careers): an introduction, the two openings cards and how we hire. */
 
 export interface CareerTrack {
   /** Stable id, used for heading ids. */

@@ -1,4 +1,4 @@
-/** Copy of the Contact page (SPEC §2 Contact) and its message form's fields (SPEC §5). */
+/** Copy of the Contact page (docs/product.md#page-contact) and its message form's fields (docs/product.md#pattern-library). */
 import { type FieldDefinition, fieldLimits } from './forms'
 
 export const contactPage = {
@@ -30,7 +30,7 @@ export const contactPage = {
 
 export type ContactFieldName = 'name' | 'company' | 'phone' | 'email' | 'subject' | 'message'
 
-/** In the order the form shows them; every one is required (SPEC §5). */
+/** In the order the form shows them; every one is required (docs/product.md#pattern-library). */
 export const contactFields = [
   {
     name: 'name',

@@ -9,7 +9,7 @@ import {
   wallets,
 } from './demo'
 
-describe('demo payment values (SPEC §9)', () => {
+describe('demo payment values (docs/product.md#business-constants-and-limits)', () => {
   test('100 paise show as 1.00 in Indian rupees', () => {
     expect(demoPayment.amountMinor).toBe(100)
     expect(demoDisplayAmount).toBe('1.00')
@@ -36,7 +36,7 @@ describe('demo payment values (SPEC §9)', () => {
   })
 })
 
-describe('merchant-hosted methods (SPEC §3)', () => {
+describe('merchant-hosted methods (docs/product.md#entities-and-fields)', () => {
   test('eight banks with their MOP_TYPE codes', () => {
     expect(netBankingBanks.map(({ name, code }) => [name, code])).toEqual([
       ['AXIS Bank', '1005'],

@@ -1,6 +1,6 @@
 /**
- * The live demos' fixed values (SPEC §3, §9), the merchant-hosted method tiles, the sandbox's
- * test data (DESIGN "Hosted page") and the copy that explains each flow.
+ * The live demos' fixed values (docs/product.md#entities-and-fields, #business-constants-and-limits), the merchant-hosted method tiles, the sandbox's
+ * test data (docs/architecture.md#gateway-sandbox) and the copy that explains each flow.
  */
 import { brand } from './brand'
 
@@ -91,7 +91,7 @@ export const upiField = {
   hint: 'In the sandbox, success@upi succeeds and failure@upi fails.',
 } as const
 
-/** What Pay says when no method is chosen yet (SPEC §4, §8). */
+/** What Pay says when no method is chosen yet (docs/product.md#ui-states, #error-catalogue). */
 export const merchantHostedMessages = {
   noBank: 'Please select any bank',
   noWallet: 'Please select any wallet',
@@ -262,7 +262,7 @@ export function describePaymentMethod(paymentType?: string | null, mopType?: str
   return [type, mop].filter(Boolean).join(' · ') || 'Not chosen'
 }
 
-/** The outcome screens and popups of the three demos (SPEC §2, §8). */
+/** The outcome screens and popups of the three demos (docs/product.md#routes-and-screens, #error-catalogue). */
 export const paymentResultCopy = {
   successHeading: 'Payment Successful',
   failureHeading: 'Payment Failed',

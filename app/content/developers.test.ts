@@ -15,7 +15,7 @@ test('the banner title is exactly "Integration made…Easier", with one ellipsis
   )
 })
 
-test('the four bullets start with the ideas SPEC §2 lists', () => {
+test('the four bullets start with the ideas docs/product.md#routes-and-screens lists', () => {
   const starts = [
     'Multiple payment workflows',
     'Professional tech support',

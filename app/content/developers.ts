@@ -1,5 +1,5 @@
 /**
- * Copy of the Developers page (SPEC §2 Developers). The downloadable lists themselves live in
+ * Copy of the Developers page (docs/product.md#page-developers). The downloadable lists themselves live in
  * downloads.ts; the status-enquiry example follows the gateway protocol in the design notes.
  */
 import { brand, contact } from './brand'
@@ -7,7 +7,7 @@ import type { DownloadFormat } from './downloads'
 
 export const developersBanner = {
   eyebrow: 'Developers',
-  /** SPEC §2 quotes the title as "Integration made…Easier" (one … character). */
+  /** docs/product.md#routes-and-screens quotes the title as "Integration made…Easier" (one … character). */
   titleLead: 'Integration made…',
   titleEmphasis: 'Easier',
   intro: `Documents, plugins and server kits for every way of taking payments with ${brand.name}, and a sandbox you can call from your terminal today.`,

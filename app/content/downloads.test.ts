@@ -18,7 +18,7 @@ describe('downloads', () => {
     expect(integrationKitsInitialCount).toBe(8)
   })
 
-  it('lists the developer documents, plugins and server kits of SPEC §9 in order', () => {
+  it('lists the developer documents, plugins and server kits of docs/product.md#business-constants-and-limits in order', () => {
     const labels = Object.fromEntries(
       developerDownloadLists.map((list) => [list.title, list.items.map((item) => item.label)]),
     )

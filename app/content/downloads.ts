@@ -1,5 +1,5 @@
 /**
- * Every file the site offers for download (SPEC §2 Home integration list, §9 Developers lists).
+ * Every file the site offers for download (docs/product.md#page-home integration list, #business-constants-and-limits Developers lists).
  * The files are built from sources under kits/ and docs/integration/ into /downloads/.
  */
 export type DownloadFormat = 'zip' | 'pdf'
@@ -75,7 +75,7 @@ export const integrationKits: KitDownload[] = kitProducts.flatMap((product) =>
   })),
 )
 
-/** How many integration kits the home page shows before "Show More" (SPEC §9). */
+/** How many integration kits the home page shows before "Show More" (docs/product.md#business-constants-and-limits). */
 export const integrationKitsInitialCount = 8
 
 export const developerDocs: Download[] = [

@@ -3,7 +3,7 @@ import { ecommercePlugins } from '#app/content/downloads.ts'
 import type { ListBlock } from '#app/content/legal/types.ts'
 
 /**
- * The FAQ page's questions (SPEC §2 FAQ, facts in SPEC §9 "FAQ facts"), grouped by topic.
+ * The FAQ page's questions (docs/product.md#page-faq, facts in docs/product.md#business-constants-and-limits "FAQ facts"), grouped by topic.
  * Answers use the inline markup of legal texts: `**bold**`, `[label](/path)` and bare e-mails.
  */
 export type FaqBlock = string | ListBlock

@@ -13,7 +13,7 @@ import {
 } from './home'
 
 describe('home content', () => {
-  it('uses the timings of SPEC §9', () => {
+  it('uses the timings of docs/product.md#business-constants-and-limits', () => {
     expect(launchPopupAutoCloseMs).toBe(5000)
     expect(percentAnimationMs).toBe(1000)
     expect(showcaseMotionQuery).toBe('(min-width: 768px)')
@@ -31,7 +31,7 @@ describe('home content', () => {
     ])
   })
 
-  it('lists the features and the showcase items in SPEC order', () => {
+  it('lists the features and the showcase items in the order docs/product.md gives', () => {
     expect(features.items.map((item) => item.title)).toEqual([
       'Quick Onboarding',
       'Better Digital Experience',

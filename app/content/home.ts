@@ -1,18 +1,18 @@
 /**
- * Copy and timing of the home page (SPEC §2 Home, §9). The integration kits come from
+ * Copy and timing of the home page (docs/product.md#page-home, #business-constants-and-limits). The integration kits come from
  * downloads.ts and the service boxes from services.ts.
  */
 import type { LineIconName } from '#app/components/icons/LineIcon.tsx'
 import { brand } from './brand'
 import type { KitDownload } from './downloads'
 
-/** The launch popup closes by itself after this long (SPEC §9). */
+/** The launch popup closes by itself after this long (docs/product.md#business-constants-and-limits). */
 export const launchPopupAutoCloseMs = 5000
 
-/** How long the percentage circles take to count up (SPEC §9). */
+/** How long the percentage circles take to count up (docs/product.md#business-constants-and-limits). */
 export const percentAnimationMs = 1000
 
-/** The checkout showcase moves with the scroll only at this width or wider (SPEC §9). */
+/** The checkout showcase moves with the scroll only at this width or wider (docs/product.md#business-constants-and-limits). */
 export const showcaseMotionQuery = '(min-width: 768px)'
 
 export const reducedMotionQuery = '(prefers-reduced-motion: reduce)'

@@ -15,7 +15,7 @@ export const liveDemoLinks: NavLinkItem[] = [
   { label: 'Checkout Js', to: '/checkout-demo', newTab: true },
 ]
 
-/** Header order (SPEC §2): Home, About, Services, Developers, Live Demo, Pricing, Contact. */
+/** Header order (docs/product.md#routes-and-screens): Home, About, Services, Developers, Live Demo, Pricing, Contact. */
 export const headerLinksBeforeDemo: NavLinkItem[] = [
   { label: 'Home', to: '/' },
   { label: 'About', to: '/about' },

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { pages, prerenderedPaths, scrollOffsets } from './pages.ts'
 
 describe('page table', () => {
-  it("holds every route of SPEC §2 once, and the demos' result page", () => {
+  it("holds every route of docs/product.md#routes-and-screens once, and the demos' result page", () => {
     expect(pages.map((page) => page.path).sort()).toEqual(
       [
         '/',

@@ -1,5 +1,5 @@
 /**
- * Every screen of the site (SPEC §2): its path, route module, document title and description.
+ * Every screen of the site (docs/product.md#routes-and-screens): its path, route module, document title and description.
  * The route config, the prerender list, the sitemap and the page <meta> all read from here.
  */
 export type PageKind = 'marketing' | 'form' | 'demo'
@@ -206,7 +206,7 @@ export function pageFor(path: PagePath): Page {
   return page
 }
 
-/** Where each navigation lands: the top, except merchant-hosted-checkout (SPEC §2). */
+/** Where each navigation lands: the top, except merchant-hosted-checkout (docs/product.md#routes-and-screens). */
 export const scrollOffsets: Partial<Record<PagePath, number>> = {
   '/merchant-hosted-checkout': 180,
 }

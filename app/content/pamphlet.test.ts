@@ -15,7 +15,7 @@ describe('pamphlet content', () => {
     expect(pamphletTitle).toBe('Unlock Efficiency And Revenue With Paystra')
   })
 
-  it('has the three benefit cards of SPEC §2 in order', () => {
+  it('has the three benefit cards of docs/product.md#routes-and-screens in order', () => {
     expect(pamphletBenefits.items.map((benefit) => benefit.title)).toEqual([
       'Efficiency',
       'Growth',
@@ -23,7 +23,7 @@ describe('pamphlet content', () => {
     ])
   })
 
-  it('sends every call to action to /contact with the wording of SPEC §2', () => {
+  it('sends every call to action to /contact with the wording of docs/product.md#routes-and-screens', () => {
     expect(pamphletHero.cta).toEqual({ label: 'Book Your Meeting Now', href: '/contact' })
     expect(pamphletDiscover.label).toBe('Discover how...')
     expect(pamphletDiscover.href).toBe('/contact')

@@ -2,7 +2,7 @@ import type { LineIconName } from '#app/components/icons/LineIcon.tsx'
 import { brand, contact } from './brand.ts'
 
 /**
- * The one-page sales pamphlet (SPEC §2 Pamphlet). Every call to action leads to /contact,
+ * The one-page sales pamphlet (docs/product.md#page-pamphlet). Every call to action leads to /contact,
  * where the sales team picks the conversation up.
  */
 
@@ -34,7 +34,7 @@ export const pamphletContactHref = '/contact'
 export const pamphletHero = {
   eyebrow: 'Payment gateway for Indian businesses',
   titlePrefix: 'Unlock Efficiency And Revenue With',
-  /** The product's name follows the prefix, as SPEC §2 asks. */
+  /** The product's name follows the prefix, as docs/product.md#routes-and-screens asks. */
   brandName: brand.name,
   text: 'One integration for UPI, cards, net banking and wallets, smart routing that lifts your success rate, and money in your bank account on T+1 — so your team spends less time chasing payments and more time selling.',
   cta: { label: 'Book Your Meeting Now', href: pamphletContactHref },
@@ -89,7 +89,7 @@ export const pamphletBenefits = {
 
 export const pamphletDiscover = {
   text: `Every business pays differently. In a 30-minute call we look at your payment mix and show where ${brand.name} saves time and money.`,
-  /** SPEC §2: the link's text begins with exactly "Discover how...". */
+  /** docs/product.md#routes-and-screens: the link's text begins with exactly "Discover how...". */
   label: 'Discover how...',
   /** Read after the label by screen readers, so the link makes sense out of context. */
   labelSuffix: ` ${brand.name} fits your business`,

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest'
 import { describeSlab, formatCharge } from '#app/utils/fees.ts'
 import { pricingTabs, specialPlan } from './pricing'
 
-/** Each row in one line, so the whole rate card can be read against SPEC §9 at a glance. */
+/** Each row in one line, so the whole rate card can be read against docs/product.md#business-constants-and-limits at a glance. */
 function rateCard() {
   return Object.fromEntries(
     pricingTabs.map((tab) => [
@@ -16,7 +16,7 @@ function rateCard() {
   )
 }
 
-test('the Standard Plan rates are exactly those of SPEC §9', () => {
+test('the Standard Plan rates are exactly those of docs/product.md#business-constants-and-limits', () => {
   expect(rateCard()).toEqual({
     'Payment Gateway': [
       'UPI and RuPay Debit: Any amount 0.00%',

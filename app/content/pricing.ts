@@ -1,5 +1,5 @@
 /**
- * Standard and Special plan pricing (SPEC §2 Pricing, §9 "Standard plan pricing").
+ * Standard and Special plan pricing (docs/product.md#page-pricing, #business-constants-and-limits "Standard plan pricing").
  * Every rate lives here once as data: the rate tables render from it and app/utils/fees.ts
  * computes the calculators from it, so a rate change is one edit in this file.
  * How boundary amounts and GST are treated: docs/decisions/005-fee-slab-boundaries.md.
@@ -367,7 +367,7 @@ export const autoCollectionTab: PricingTab = {
   },
 }
 
-/** The Standard Plan's tabs in the order the page shows them (SPEC §2). */
+/** The Standard Plan's tabs in the order the page shows them (docs/product.md#routes-and-screens). */
 export const pricingTabs: readonly PricingTab[] = [
   paymentGatewayTab,
   subscriptionTab,

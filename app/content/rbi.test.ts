@@ -3,7 +3,7 @@ import { brand, externalLinks } from './brand.ts'
 import { rbiNotice } from './rbi.ts'
 
 describe('RBI Kehta Hai notice', () => {
-  it('proceeds to the regulator awareness site with the wording of SPEC §2', () => {
+  it('proceeds to the regulator awareness site with the wording of docs/product.md#routes-and-screens', () => {
     expect(rbiNotice.bannerTitle).toBe('RBI Kehta Hai')
     expect(rbiNotice.proceed).toEqual({
       label: 'CLICK TO PROCEED',

@@ -2,7 +2,7 @@ import { brand, externalLinks } from './brand.ts'
 
 /**
  * The notice shown before a visitor leaves for the Reserve Bank of India's public-awareness site
- * (SPEC §2 Regulator-site disclaimer).
+ * (docs/product.md#page-regulator-disclaimer).
  */
 export const rbiNotice = {
   bannerTitle: 'RBI Kehta Hai',

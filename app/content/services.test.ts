@@ -12,7 +12,7 @@ describe('services content', () => {
     }
   })
 
-  it('covers every capability SPEC §1 promotes', () => {
+  it('covers every capability docs/product.md#product-overview promotes', () => {
     const titles = services.map((service) => service.title).join(' | ')
     for (const capability of [
       'Payment Acceptance',
@@ -49,7 +49,7 @@ describe('services content', () => {
     expect(text).not.toMatch(/T\+[02-9]/)
   })
 
-  it('has the Why Choose Us block of SPEC §2', () => {
+  it('has the Why Choose Us block of docs/product.md#routes-and-screens', () => {
     expect(whyChooseUs.title).toBe('Why Choose Us')
     expect(whyChooseUs.reasons.map((reason) => reason.title)).toEqual([
       'Easy to Setup',

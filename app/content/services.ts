@@ -1,5 +1,5 @@
 /**
- * The 12 service boxes (SPEC §1, §2 Services) and the "Why Choose Us" block.
+ * The 12 service boxes (docs/product.md#product-overview, #page-services) and the "Why Choose Us" block.
  * The home page shows the first `homeServiceCount` of them, so the order matters.
  * Claims here must agree with the rest of the site: T+1 settlement, 80+ banks,
  * more than 10 languages, over 30 foreign currencies, refunds in 5-7 business days.
@@ -103,7 +103,7 @@ export const services: Service[] = [
   },
 ]
 
-/** How many service boxes the home page shows before its "Know more" link (SPEC §9). */
+/** How many service boxes the home page shows before its "Know more" link (docs/product.md#business-constants-and-limits). */
 export const homeServiceCount = 3
 
 export const homeServices: Service[] = services.slice(0, homeServiceCount)

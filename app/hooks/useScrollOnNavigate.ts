@@ -6,7 +6,7 @@ import { scrollOffsets, type PagePath } from '#app/content/pages.ts'
 const useBrowserLayoutEffect = typeof window === 'undefined' ? () => {} : useLayoutEffect
 
 /**
- * Every page opens at its top, except where SPEC §2 names another offset; a link to a
+ * Every page opens at its top, except where docs/product.md#routes-and-screens names another offset; a link to a
  * `#section` opens at that section instead.
  */
 export function useScrollOnNavigate() {

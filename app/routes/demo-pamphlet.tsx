@@ -7,7 +7,7 @@ import { pageMeta } from '#app/utils/meta.ts'
 
 export const meta = () => pageMeta('/demo-pamphlet')
 
-/** SPEC §2: the pamphlet has no banner title; its hero carries the page's h1. */
+/** docs/product.md#routes-and-screens: the pamphlet has no banner title; its hero carries the page's h1. */
 export default function DemoPamphletPage() {
   return (
     <>

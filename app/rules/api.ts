@@ -1,4 +1,4 @@
-/** The form APIs' paths (SPEC §7) and the envelope every answer carries (DESIGN.md "Forms"). */
+/** The form APIs' paths (docs/product.md#calls-form-apis) and the envelope every answer carries (docs/architecture.md "Forms"). */
 export const CONTACT_API_PATH = '/api/sendContactEmail'
 export const CAREER_API_PATH = '/api/sendCareerEmail'
 

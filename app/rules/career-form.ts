@@ -8,7 +8,7 @@ import {
   validateFields,
 } from './fields.ts'
 
-/** SPEC §3: the subject is fixed text followed by the product's name. */
+/** docs/product.md#entities-and-fields: the subject is fixed text followed by the product's name. */
 export const careerSubject = `New Job Application from ${brand.name}`
 
 /** The job application's text fields; the resume has its own rules in resume.ts. */

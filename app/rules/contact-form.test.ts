@@ -12,7 +12,7 @@ const valid = {
 }
 
 describe('contact form rules', () => {
-  it('lists the six fields of SPEC §3 in form order', () => {
+  it('lists the six fields of docs/product.md#entities-and-fields in form order', () => {
     expect(contactFields).toEqual(['name', 'company', 'phone', 'email', 'subject', 'message'])
   })
 

@@ -9,7 +9,7 @@ import {
   validateFields,
 } from './fields.ts'
 
-/** The contact form's fields, in the order the form shows them, with SPEC §5's messages. */
+/** The contact form's fields, in the order the form shows them, with docs/product.md#pattern-library's messages. */
 export const contactFormRules = {
   name: personName({ empty: 'Please enter your Name', invalid: 'Please enter valid Name' }),
   company: freeText('Company', COMPANY_MAX, {

@@ -1,5 +1,5 @@
 /**
- * Field rules shared by the browser forms and the server APIs (SPEC §5). A rule filters what is
+ * Field rules shared by the browser forms and the server APIs (docs/product.md#pattern-library). A rule filters what is
  * typed and validates what is submitted; its messages are the ones the visitor reads.
  */
 export interface FieldMessages {
@@ -18,7 +18,7 @@ export interface FieldRule {
   isValid: (value: string) => boolean
 }
 
-/** SPEC §5: a value that is a single space is cleared. */
+/** docs/product.md#pattern-library: a value that is a single space is cleared. */
 function clearLoneSpace(value: string): string {
   return value === ' ' ? '' : value
 }

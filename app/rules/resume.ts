@@ -1,4 +1,4 @@
-/** The resume upload's rules (SPEC §5 "File upload rules"), shared by the form and the server. */
+/** The resume upload's rules (docs/product.md#pattern-library "File upload rules"), shared by the form and the server. */
 export const RESUME_MAX_BYTES = 5_000_000
 export const RESUME_EXTENSIONS = ['.doc', '.docx', '.pdf'] as const
 export type ResumeExtension = (typeof RESUME_EXTENSIONS)[number]

@@ -1,5 +1,5 @@
 /**
- * The merchant-hosted checkout's UPI ID (SPEC §5): what may be typed, what is accepted and what
+ * The merchant-hosted checkout's UPI ID (docs/product.md#pattern-library): what may be typed, what is accepted and what
  * the visitor reads. The page and the demo merchant's server both judge a UPI ID with these.
  */
 import type { FieldRule } from './fields.ts'

@@ -1,4 +1,4 @@
-/** Response codes of the gateway (DESIGN.md "Gateway sandbox protocol"). 000 is success. */
+/** Response codes of the gateway (docs/architecture.md "Gateway sandbox protocol"). 000 is success. */
 export const responseCodes = {
   '000': { status: 'Captured', message: 'Transaction successful' },
   '004': { status: 'Failed', message: 'Transaction declined by the issuing bank' },

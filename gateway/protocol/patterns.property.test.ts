@@ -4,7 +4,7 @@ import { anyText } from '#tests/support/arbitraries.ts'
 import { isAmount, isValid, MAX_AMOUNT_DIGITS, type PatternName, patternNames } from './patterns.ts'
 
 /**
- * Each pattern of SPEC §5 against generators written from the spec's words, not from the
+ * Each pattern of docs/product.md#pattern-library against generators written from the spec's words, not from the
  * pattern itself: values it must accept, and values one step away that it must refuse.
  */
 const digits = (min: number, max = min) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isAmount, isValid, type PatternName, patternNames, patterns } from './patterns.ts'
 
-/** Every pattern of SPEC §5 "Generic pattern library", one by one, with its edges. */
+/** Every pattern of docs/product.md#pattern-library "Generic pattern library", one by one, with its edges. */
 const cases: Record<PatternName, { valid: string[]; invalid: string[] }> = {
   password: {
     valid: [
@@ -99,7 +99,7 @@ const cases: Record<PatternName, { valid: string[]; invalid: string[] }> = {
 }
 
 describe('the generic pattern library', () => {
-  it('has exactly the patterns of SPEC §5', () => {
+  it('has exactly the patterns of docs/product.md#pattern-library', () => {
     expect([...patternNames].sort()).toEqual(Object.keys(cases).sort())
     for (const pattern of Object.values(patterns)) {
       // Anchored: a valid value inside a longer string never passes.

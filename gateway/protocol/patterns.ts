@@ -1,5 +1,5 @@
 /**
- * The generic pattern library of SPEC §5: every value the gateway receives or issues that has
+ * The generic pattern library of docs/product.md#pattern-library: every value the gateway receives or issues that has
  * a fixed shape is judged by one of these, so the sandbox, its documents and the kits agree
  * on what "a valid IFSC" or "a transaction id" means.
  *

@@ -44,7 +44,7 @@ describe('HASH (shared vectors)', () => {
     })
   }
 
-  it('the DESIGN.md status-enquiry vector', () => {
+  it('the docs/architecture.md status-enquiry vector', () => {
     expect(
       computeHash(
         { ORDER_ID: 'SPIN020406172', PAY_ID: '1001340526093022', TXNTYPE: 'STATUS' },

@@ -1,7 +1,7 @@
 import type { RateResult } from './load.ts'
 import type { StoredCounts } from './outbox-count.ts'
 
-/** DESIGN.md "Budgets": the server on loopback. */
+/** docs/architecture.md "Budgets": the server on loopback. */
 export const budgets = {
   /** Our rate on a prerendered page as a share of nginx's on the same file in the same run. */
   pageShareOfNginx: 0.4,

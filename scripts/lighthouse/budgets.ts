@@ -1,7 +1,7 @@
 import { isStaticPath } from '../../app/content/pages.ts'
 import type { RouteResult } from './results'
 
-/** DESIGN.md "Budgets", Lighthouse mobile, for every marketing route. */
+/** docs/architecture.md "Budgets", Lighthouse mobile, for every marketing route. */
 export const budgets = {
   performance: 95,
   accessibility: 100,

@@ -20,7 +20,7 @@ export const usage = `npm run lighthouse [-- options]
 
 Builds for production, serves build/ on a free port with a data folder of its own, runs
 Lighthouse (mobile, its default throttling) on every marketing route, prints the median of
-each figure and exits 1 when a budget of DESIGN.md is missed.
+each figure and exits 1 when a budget of docs/architecture.md is missed.
 
   --routes /,/about    only these routes (comma-separated)
   --runs N             Lighthouse runs per route (default ${defaultOptions.runs})

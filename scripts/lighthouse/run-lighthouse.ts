@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { type LighthouseReport, LighthouseRunError } from './report'
 import { chromiumArgs } from '../../playwright.config.ts'
 
-/** Kept out of the lockfile (DESIGN.md): npx fetches it once into its cache. */
+/** Kept out of the lockfile (docs/architecture.md): npx fetches it once into its cache. */
 export const lighthousePackage = 'lighthouse@12.8.2'
 
 export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'

@@ -55,7 +55,7 @@ const contentTypes: Record<string, string> = {
   '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 }
 
-/** `POST /api/sendContactEmail` and `POST /api/sendCareerEmail` (SPEC §7, DESIGN.md "Forms"). */
+/** `POST /api/sendContactEmail` and `POST /api/sendCareerEmail` (docs/product.md#calls-form-apis, docs/architecture.md "Forms"). */
 export function formsApi(options: FormsApiOptions): Router {
   const router = Router()
   const limiter = perIpLimit(

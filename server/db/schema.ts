@@ -83,7 +83,7 @@ export type DemoPaymentFlow = 'hosted' | 'checkout' | 'merchant-hosted'
 export type DemoOutcome = 'created' | 'success' | 'failed' | 'pending'
 
 /**
- * The demo merchant's orders (SPEC §2 live demos). A row is written when the server signs a
+ * The demo merchant's orders (docs/product.md#demos-common-rules). A row is written when the server signs a
  * request, so a response can only settle an order this store really made, for its amount.
  */
 export const demoPayments = pgTable(

@@ -50,7 +50,7 @@ describe('the demo merchant', () => {
 describe('the signed payment request (PG Hosted, Checkout Js)', () => {
   const fields = signedPaymentRequest(sandboxMerchant, 'LP1763712000123', endpoints)
 
-  it('carries exactly the fields of SPEC §3 with the demo values of §9', () => {
+  it('carries exactly the fields of docs/product.md#entities-and-fields with the demo values of #business-constants-and-limits', () => {
     expect(Object.keys(fields).sort()).toEqual(
       [
         'AMOUNT',

@@ -33,7 +33,7 @@ export function gatewayUrls(gatewayBase: string) {
 }
 
 /**
- * ORDER_ID is "LP" + the current milliseconds (SPEC §3). Two Pay presses in the same
+ * ORDER_ID is "LP" + the current milliseconds (docs/product.md#entities-and-fields). Two Pay presses in the same
  * millisecond would collide and the gateway refuses a reused order id (018), so a clash moves
  * the later one to the next free millisecond.
  */
@@ -54,7 +54,7 @@ export interface MerchantEndpoints {
   notifyUrl: string
 }
 
-/** The fields every demo request starts from (SPEC §3, §9), before any flow adds its own. */
+/** The fields every demo request starts from (docs/product.md#entities-and-fields, #business-constants-and-limits), before any flow adds its own. */
 function baseRequest(
   settings: DemoMerchantSettings,
   orderId: string,

@@ -6,7 +6,7 @@ import { payByCard, payByNetBanking, payByUpi } from './sandbox-pages.ts'
 /**
  * The three live demos paid through the built-in sandbox at /sandbox, in Chromium: the demo
  * merchant signs on the server, the sandbox takes the payment, and the merchant verifies the
- * answer before the result shows (SPEC §2, §4; DESIGN.md "Demo merchant").
+ * answer before the result shows (docs/product.md#routes-and-screens, #ui-states; docs/architecture.md "Demo merchant").
  */
 
 const redirecting = 'You are being redirected to Payment Page…'

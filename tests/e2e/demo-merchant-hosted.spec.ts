@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { netBankingBanks, wallets } from '#app/content/demo.ts'
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts'
 
-/** The merchant-hosted checkout's own rules (SPEC §4, §5), before anything reaches the gateway. */
+/** The merchant-hosted checkout's own rules (docs/product.md#ui-states, #pattern-library), before anything reaches the gateway. */
 
 function parts(page: Page) {
   const summary = page.getByRole('complementary', { name: 'Payment Summary' })

@@ -3,7 +3,7 @@ import { demoPathOfFlow } from '#app/content/demo.ts'
 import { expect, gotoHydrated, test } from './fixtures.ts'
 
 /**
- * The salt, the merchant-hosted key and the sandbox's key salt stay on the server (DESIGN.md
+ * The salt, the merchant-hosted key and the sandbox's key salt stay on the server (docs/architecture.md
  * "Demo merchant"). Whatever a browser downloads for the demo pages, whether the development
  * server's modules or the built assets, must not contain them. server/demo/client-assets.test.ts
  * checks every file of a build as well.

@@ -5,7 +5,7 @@ import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts
 const items = faqTopics.flatMap((topic) => topic.items)
 const [first, second] = items
 
-/** SPEC §9 "FAQ facts", as the answers word them. */
+/** docs/product.md#business-constants-and-limits "FAQ facts", as the answers word them. */
 const facts = [
   'up to 48 hours',
   'within 30 days of the payment',
@@ -75,7 +75,9 @@ test.describe('FAQ page', () => {
     await expect(disclosure(page, first!.id)).toHaveAttribute('open')
   })
 
-  test('every SPEC fact is visible once all questions are open', async ({ page }) => {
+  test('every FAQ fact of docs/product.md is visible once all questions are open', async ({
+    page,
+  }) => {
     await gotoHydrated(page, '/faq')
     const main = page.locator('main')
     await expect(main).not.toContainText('3-5 working days', { useInnerText: true })

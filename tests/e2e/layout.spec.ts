@@ -98,7 +98,7 @@ test.describe('navigation', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(180)
   })
 
-  test('the header links in SPEC order, with Login opening the portal in a new tab', async ({
+  test('the header links in the order docs/product.md gives, with Login opening the portal in a new tab', async ({
     page,
   }) => {
     await page.goto('/about')
@@ -233,7 +233,9 @@ test.describe('mobile menu', () => {
 })
 
 test.describe('footer', () => {
-  test('has the quick links and help links of SPEC §2', async ({ page }) => {
+  test('has the quick links and help links of docs/product.md#routes-and-screens', async ({
+    page,
+  }) => {
     await page.goto('/about')
     const quick = page.getByRole('navigation', { name: 'Quick Links' })
     await expect(quick.getByRole('link')).toHaveText([

@@ -12,7 +12,9 @@ test.describe('Privacy Policy page', () => {
     )
   })
 
-  test('has a heading for every topic SPEC §2 lists', async ({ page }) => {
+  test('has a heading for every topic docs/product.md#routes-and-screens lists', async ({
+    page,
+  }) => {
     await gotoHydrated(page, '/policy')
     const main = page.locator('main')
     for (const topic of [

@@ -10,7 +10,7 @@ import {
 
 const tabLabels = ['Payment Gateway', 'Subscription', 'Payouts', 'Paylinks', 'Auto Collection']
 
-/** Rates SPEC §9 states for each tab, as the page must show them. */
+/** Rates docs/product.md#business-constants-and-limits states for each tab, as the page must show them. */
 const keyRates: Record<string, string[]> = {
   'Payment Gateway': ['0.00%', '0.40%', '0.90%', '2.00%', '2.10%', '3.00%', 'Up to ₹2,000'],
   Subscription: ['₹6.00', '₹7.00', '₹4.00', '₹15.00', 'Above ₹250 up to ₹1,000'],

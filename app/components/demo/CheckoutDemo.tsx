@@ -24,7 +24,7 @@ const FRAME_NAME = 'paystra-checkout-frame'
  */
 type Stage = 'idle' | 'requesting' | 'loading' | 'visible' | 'verifying'
 
-/** The Checkout Js demo: the gateway's page in a frame in a popup over this page (SPEC §2, §4). */
+/** The Checkout Js demo: the gateway's page in a frame in a popup over this page (docs/product.md#routes-and-screens, #ui-states). */
 export function CheckoutDemo({ scriptUrl }: { scriptUrl: string }) {
   const scriptState = useCheckoutScript(scriptUrl)
   const formRef = useRef<HTMLFormElement>(null)

@@ -30,13 +30,13 @@ import './MerchantCheckout.css'
 
 const UPI_INPUT_ID = 'upi-id'
 
-/** Copy, cut, paste and drop are refused on the UPI field (SPEC §5): the ID is typed. */
+/** Copy, cut, paste and drop are refused on the UPI field (docs/product.md#pattern-library): the ID is typed. */
 function refuse(event: ClipboardEvent<HTMLInputElement> | DragEvent<HTMLInputElement>) {
   event.preventDefault()
 }
 
 /**
- * The merchant's own checkout (SPEC §2, §4): Net Banking, Wallet or UPI, then Pay. The state
+ * The merchant's own checkout (docs/product.md#routes-and-screens, #ui-states): Net Banking, Wallet or UPI, then Pay. The state
  * follows the spec's names: paymentType, mopType, payerAddress and the "no bank" error.
  */
 export function MerchantCheckout() {

@@ -4,7 +4,7 @@ import { demoDisplayAmount, demoPayment, paymentSummary } from '#app/content/dem
 import './PaymentSummary.css'
 
 interface PaymentSummaryProps {
-  /** Pay looks and reads as unavailable until a method is chosen (SPEC §2). */
+  /** Pay looks and reads as unavailable until a method is chosen (docs/product.md#routes-and-screens). */
   payActive?: boolean
   onPay?: () => void
   /** Such as "Please select any bank"; announced when it appears. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react'
 
-/** What the gateway's checkout.js defines (DESIGN.md "checkout.js"). */
+/** What the gateway's checkout.js defines (docs/architecture.md "checkout.js"). */
 export interface PaystraCheckout {
   /** The gateway's origin: the only origin whose frame messages the page believes. */
   origin: string

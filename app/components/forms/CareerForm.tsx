@@ -21,10 +21,10 @@ import { honeypotValue } from './HoneypotField'
 import { sendForm } from './sendForm'
 import './Form.css'
 
-/** The server names the resume `file` (SPEC §7); its name travels as `fileName`. */
+/** The server names the resume `file` (docs/product.md#calls-form-apis); its name travels as `fileName`. */
 const resumeErrorKeys = ['file', 'fileName'] as const
 
-/** The job application form (SPEC §4, §5): text fields, the resume, sent as multipart. */
+/** The job application form (docs/product.md#ui-states, #pattern-library): text fields, the resume, sent as multipart. */
 export function CareerForm({ labelledBy }: { labelledBy?: string }) {
   const formRef = useRef<HTMLFormElement>(null)
   const fields = useFormFields(careerFormRules)

@@ -15,7 +15,7 @@ import './Form.css'
 
 const wideFields: readonly ContactFieldName[] = ['subject', 'message']
 
-/** The Contact page's message form (SPEC §4, §5): checked as typed, sent as JSON. */
+/** The Contact page's message form (docs/product.md#ui-states, #pattern-library): checked as typed, sent as JSON. */
 export function ContactForm({ labelledBy }: { labelledBy?: string }) {
   const formRef = useRef<HTMLFormElement>(null)
   const fields = useFormFields(contactFormRules)
@@ -43,7 +43,7 @@ export function ContactForm({ labelledBy }: { labelledBy?: string }) {
 
   return (
     <>
-      {/* noValidate: the form shows SPEC §5's own messages rather than the browser's bubbles. */}
+      {/* noValidate: the form shows docs/product.md#pattern-library's own messages rather than the browser's bubbles. */}
       <form
         ref={formRef}
         className="contact-form"

@@ -26,7 +26,7 @@ function closeDialog(dialog: HTMLDialogElement) {
 }
 
 /**
- * The rebrand announcement (SPEC §2 Home). It opens only after hydration, so the prerendered
+ * The rebrand announcement (docs/product.md#page-home). It opens only after hydration, so the prerendered
  * page never shows it, and it sits in the top layer, so it cannot shift the page's layout.
  */
 export function LaunchPopup() {

@@ -78,7 +78,7 @@ describe.each(documents)('$title', (document) => {
 })
 
 describe('Privacy Policy', () => {
-  it('covers every topic SPEC §2 lists', () => {
+  it('covers every topic docs/product.md#routes-and-screens lists', () => {
     expect(sectionText(privacyPolicy, 'data-we-collect')).toMatch(/why we need|reason/i)
     expect(sectionText(privacyPolicy, 'security')).toMatch(/PCI DSS/)
     expect(sectionText(privacyPolicy, 'cookies')).toMatch(/cookies/i)

@@ -7,7 +7,7 @@ const company = brand.legalName
 const site = brand.domain
 
 /**
- * The Privacy Policy shown at /policy (SPEC §2): what we collect and why, protection, cookies,
+ * The Privacy Policy shown at /policy (docs/product.md#routes-and-screens): what we collect and why, protection, cookies,
  * camera permission, transfers, governing law (India, courts of Ghaziabad) and the grievance contact.
  */
 export const privacyPolicy: LegalDocument = {

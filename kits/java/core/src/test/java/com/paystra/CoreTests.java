@@ -172,7 +172,7 @@ public final class CoreTests {
     // ---- hash ----
 
     static void hashTests() {
-        check("HASH: the DESIGN.md status-enquiry vector", () -> assertEquals(
+        check("HASH: the docs/architecture.md status-enquiry vector", () -> assertEquals(
                 "A3097C8B28D22786CFFB1466EC1340577CB1CAE98953E31577A57C3A277F36D1",
                 Hash.sign(map("ORDER_ID", "SPIN020406172", "PAY_ID", "1001340526093022", "TXNTYPE", "STATUS"),
                         "473531b173db4371"), "hash"));
