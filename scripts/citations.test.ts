@@ -27,11 +27,16 @@ function anchors(document: string): Set<string> {
   )
 }
 
+/** The product team's documents, which are not in the repository (spelled in pieces so this file does not cite them). */
+const outsideDocuments = new RegExp(
+  ['SPEC ' + '\u00a7', ['SPEC', 'DESIGN', 'STYLE'].map((name) => `${name}\\.md`).join('|')].join(
+    '|',
+  ),
+)
+
 describe('citations', () => {
   it('name no document the repository lacks', () => {
-    const missing = texts
-      .filter(({ text }) => /SPEC §|SPEC\.md|DESIGN\.md|STYLE\.md/.test(text))
-      .map(({ file }) => file)
+    const missing = texts.filter(({ text }) => outsideDocuments.test(text)).map(({ file }) => file)
     expect(missing).toEqual([])
   })
 
