@@ -9,14 +9,12 @@ import {
   launchPopupAutoCloseMs,
   percentAnimationMs,
   showcase,
-  showcaseMotionQuery,
 } from './home'
 
 describe('home content', () => {
   it('uses the timings of docs/product.md#business-constants-and-limits', () => {
     expect(launchPopupAutoCloseMs).toBe(5000)
     expect(percentAnimationMs).toBe(1000)
-    expect(showcaseMotionQuery).toBe('(min-width: 768px)')
   })
 
   it('announces the rebrand from the previous name to the new one', () => {

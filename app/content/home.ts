@@ -12,9 +12,6 @@ export const launchPopupAutoCloseMs = 5000
 /** How long the percentage circles take to count up (docs/product.md#business-constants-and-limits). */
 export const percentAnimationMs = 1000
 
-/** The checkout showcase moves with the scroll only at this width or wider (docs/product.md#business-constants-and-limits). */
-export const showcaseMotionQuery = '(min-width: 768px)'
-
 export const reducedMotionQuery = '(prefers-reduced-motion: reduce)'
 
 export const launchPopup = {

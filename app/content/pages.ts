@@ -23,6 +23,7 @@ export interface Page {
 export const pages = [
   {
     path: '/',
+    static: true,
     file: 'routes/home.tsx',
     title: 'Paystra — Payment gateway for every Indian business',
     description:

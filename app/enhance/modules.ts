@@ -1,4 +1,7 @@
 import header from './header.ts?worker&url'
+import kitList from './kit-list.ts?worker&url'
+import launchPopup from './launch-popup.ts?worker&url'
+import percentCircles from './percent-circles.ts?worker&url'
 import pricing from './pricing.ts?worker&url'
 
 /**
@@ -7,7 +10,7 @@ import pricing from './pricing.ts?worker&url'
  * ES modules). A page loads them with `<script type="module" src>`, allowed by `script-src
  * 'self'` with no hash or nonce.
  */
-export const enhancementModules = { header, pricing } as const
+export const enhancementModules = { header, kitList, launchPopup, percentCircles, pricing } as const
 
 export type EnhancementName = keyof typeof enhancementModules
 

@@ -5,9 +5,12 @@ import { HeroSection } from '#app/components/home/HeroSection.tsx'
 import { HomeServicesSection } from '#app/components/home/HomeServicesSection.tsx'
 import { IntegrationsSection } from '#app/components/home/IntegrationsSection.tsx'
 import { LaunchPopup } from '#app/components/home/LaunchPopup.tsx'
+import type { PageHandle } from '#app/enhance/modules.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 
 export const meta = () => pageMeta('/')
+
+export const handle: PageHandle = { enhancements: ['launchPopup', 'percentCircles', 'kitList'] }
 
 export default function HomePage() {
   return (

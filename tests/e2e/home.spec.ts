@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { integrationKits, integrationKitsInitialCount } from '#app/content/downloads.ts'
 import { features, launchPopupAutoCloseMs, showcase } from '#app/content/home.ts'
 import { homeServices } from '#app/content/services.ts'
@@ -6,6 +6,36 @@ import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts
 
 function launchPopup(page: Page) {
   return page.getByRole('dialog', { name: 'We have a new name' })
+}
+
+/** Whether the showcase's scroll-driven animations apply (768 px and wider, motion allowed). */
+function showcaseMoves(section: Locator) {
+  return section
+    .locator('.showcase__item')
+    .first()
+    .evaluate((item) => getComputedStyle(item).animationName !== 'none')
+}
+
+/** Indexes of the showcase items lit by the scroll (their --lit above one half). */
+function litItems(section: Locator) {
+  return section
+    .locator('.showcase__item')
+    .evaluateAll((items) =>
+      items.flatMap((item, index) =>
+        Number(getComputedStyle(item).getPropertyValue('--lit')) > 0.5 ? [index] : [],
+      ),
+    )
+}
+
+/** Indexes of the phone screens a visitor can see. */
+function shownScreens(section: Locator) {
+  return section
+    .locator('.phone-mock__screen')
+    .evaluateAll((screens) =>
+      screens.flatMap((screen, index) =>
+        getComputedStyle(screen).visibility === 'visible' ? [index] : [],
+      ),
+    )
 }
 
 /** Opens the home page and dismisses the launch popup, for tests about the page beneath it. */
@@ -77,7 +107,7 @@ test.describe('launch popup', () => {
     await expect(launchPopup(page)).toBeHidden()
   })
 
-  test('shows once per page load, not again after navigating back to Home', async ({ page }) => {
+  test('shows once per visit, not again after navigating back to Home', async ({ page }) => {
     await openHomeWithoutPopup(page)
     const nav = page.getByRole('navigation', { name: 'Main' })
     await nav.getByRole('link', { name: 'About' }).click()
@@ -198,12 +228,12 @@ test.describe('features and checkout showcase', () => {
     await page.setViewportSize({ width: 1280, height: 800 })
     await openHomeWithoutPopup(page)
     const section = page.locator('.showcase')
-    await expect(section).toHaveAttribute('data-motion', 'on')
+    expect(await showcaseMoves(section)).toBe(true)
     const items = section.locator('.showcase__item')
     for (const index of [2, 4, 1]) {
       await items.nth(index).evaluate((item) => item.scrollIntoView({ block: 'center' }))
-      await expect(items.nth(index)).toHaveAttribute('data-active', 'true')
-      await expect(section.locator('.showcase__item[data-active="true"]')).toHaveCount(1)
+      await expect.poll(() => litItems(section)).toEqual([index])
+      await expect.poll(() => shownScreens(section)).toEqual([index])
     }
     await expect(section.locator('.phone-mock')).toBeInViewport()
   })
@@ -212,29 +242,38 @@ test.describe('features and checkout showcase', () => {
     await page.setViewportSize({ width: 375, height: 800 })
     await openHomeWithoutPopup(page)
     const section = page.locator('.showcase')
-    await expect(section).toHaveAttribute('data-motion', 'off')
+    expect(await showcaseMoves(section)).toBe(false)
     await section.locator('.showcase__item').nth(3).scrollIntoViewIfNeeded()
-    await expect(section.locator('.showcase__item[data-active]')).toHaveCount(0)
+    expect(await litItems(section)).toEqual([])
+    expect(await shownScreens(section)).toEqual([0])
   })
 
   test('is a static list at 1280 px with reduced motion', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 })
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await openHomeWithoutPopup(page)
-    await expect(page.locator('.showcase')).toHaveAttribute('data-motion', 'off')
+    const section = page.locator('.showcase')
+    expect(await showcaseMoves(section)).toBe(false)
+    await section
+      .locator('.showcase__item')
+      .nth(3)
+      .evaluate((item) => {
+        item.scrollIntoView({ block: 'center' })
+      })
+    expect(await litItems(section)).toEqual([])
   })
 
   test('re-evaluates when the width or the motion preference changes', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 })
     await openHomeWithoutPopup(page)
     const section = page.locator('.showcase')
-    await expect(section).toHaveAttribute('data-motion', 'on')
+    await expect.poll(() => showcaseMoves(section)).toBe(true)
     await page.setViewportSize({ width: 700, height: 800 })
-    await expect(section).toHaveAttribute('data-motion', 'off')
+    await expect.poll(() => showcaseMoves(section)).toBe(false)
     await page.setViewportSize({ width: 1000, height: 800 })
-    await expect(section).toHaveAttribute('data-motion', 'on')
+    await expect.poll(() => showcaseMoves(section)).toBe(true)
     await page.emulateMedia({ reducedMotion: 'reduce' })
-    await expect(section).toHaveAttribute('data-motion', 'off')
+    await expect.poll(() => showcaseMoves(section)).toBe(false)
   })
 })
 
@@ -250,5 +289,37 @@ test.describe('services on the home page', () => {
     await knowMore.click()
     await expect(page).toHaveURL(/\/services$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Services' })).toBeVisible()
+  })
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the page reads in full: no popup, every kit, the final percentages, the showcase', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(launchPopup(page)).toBeHidden()
+    const kits = page.locator('.kit-list__items').getByRole('link')
+    await expect(kits).toHaveCount(integrationKits.length)
+    await expect(page.getByRole('button', { name: /Show (More|Less)/ })).toHaveCount(0)
+    await expect(page.getByRole('img', { name: '87% Success Payment' })).toContainText('87%')
+    await expect(page.getByRole('img', { name: '95% Positive Reviews' })).toContainText('95%')
+    await expect(page.locator('.showcase__title')).toHaveText(
+      showcase.items.map((item) => item.title),
+    )
+    const knowMore = page.locator('.home-services').getByRole('link', { name: /^Know more/ })
+    await knowMore.click()
+    await expect(page).toHaveURL(/\/services$/)
+  })
+
+  test('the showcase still moves with the scroll at 1280 px', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto('/')
+    const section = page.locator('.showcase')
+    const items = section.locator('.showcase__item')
+    await items.nth(3).evaluate((item) => item.scrollIntoView({ block: 'center' }))
+    await expect.poll(() => litItems(section)).toEqual([3])
   })
 })

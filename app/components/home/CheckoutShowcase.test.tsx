@@ -1,23 +1,16 @@
 // @vitest-environment jsdom
-import { act, render, screen } from '@testing-library/react'
+import { readFileSync } from 'node:fs'
 import { renderToString } from 'react-dom/server'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { reducedMotionQuery, showcase, showcaseMotionQuery } from '#app/content/home.ts'
-import { mockIntersectionObserver, mockMatchMedia } from './browserMocks'
+import { describe, expect, it } from 'vitest'
+import { showcase } from '#app/content/home.ts'
 import { CheckoutShowcase } from './CheckoutShowcase'
 
-function section() {
-  return document.querySelector<HTMLElement>('.showcase')!
-}
+const styles = readFileSync(new URL('./CheckoutShowcase.css', import.meta.url), 'utf8')
 
 describe('CheckoutShowcase', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals()
-  })
+  const html = renderToString(<CheckoutShowcase />)
 
-  it('lists the six items in order, with motion off in the server HTML', () => {
-    const html = renderToString(<CheckoutShowcase />)
-    expect(html).toContain('data-motion="off"')
+  it('lists the six items in order', () => {
     const titles = [...html.matchAll(/class="showcase__title">([^<]+)</g)].map((match) => match[1])
     expect(titles).toEqual([
       'Trust Based',
@@ -29,38 +22,24 @@ describe('CheckoutShowcase', () => {
     ])
   })
 
-  it('moves with the scroll at 768 px and wider, lighting the item in the middle', () => {
-    mockMatchMedia({ [showcaseMotionQuery]: true, [reducedMotionQuery]: false })
-    const { intersect } = mockIntersectionObserver()
-    render(<CheckoutShowcase />)
-    expect(section().dataset.motion).toBe('on')
-    const items = document.querySelectorAll<HTMLElement>('.showcase__item')
-    expect(items[0]!.dataset.active).toBe('true')
-
-    act(() => intersect(items[2]!))
-    expect(items[2]!.dataset.active).toBe('true')
-    expect(items[0]!.dataset.active).toBeUndefined()
-    expect(document.querySelector('.phone-mock__screen[data-active="true"]')).toBe(
-      document.querySelectorAll('.phone-mock__screen')[2],
-    )
-
-    // Leaving the band keeps the last item lit.
-    act(() => intersect(items[2]!, false))
-    expect(items[2]!.dataset.active).toBe('true')
+  it('gives the phone one screen per item, in the same order', () => {
+    const screens = html.match(/class="phone-mock__screen"/g) ?? []
+    expect(screens).toHaveLength(showcase.items.length)
   })
 
-  it('is a static list below 768 px and whenever reduced motion is preferred', () => {
-    const setMatch = mockMatchMedia({ [showcaseMotionQuery]: false, [reducedMotionQuery]: false })
-    mockIntersectionObserver()
-    render(<CheckoutShowcase />)
-    expect(section().dataset.motion).toBe('off')
-    expect(document.querySelector('.showcase__item[data-active]')).toBeNull()
-
-    act(() => setMatch(showcaseMotionQuery, true))
-    expect(section().dataset.motion).toBe('on')
-
-    act(() => setMatch(reducedMotionQuery, true))
-    expect(section().dataset.motion).toBe('off')
-    expect(screen.getAllByRole('listitem')).toHaveLength(showcase.items.length)
+  it('has a scroll timeline for every item and every screen in its stylesheet', () => {
+    const count = showcase.items.length
+    for (let n = 1; n <= count; n++) {
+      expect(styles).toContain(
+        `.showcase__item:nth-child(${n}) {\n    view-timeline-name: --showcase-${n};`,
+      )
+      expect(styles).toMatch(new RegExp(`timeline-scope:[^;]*--showcase-${n}\\b`))
+      if (n > 1) {
+        expect(styles).toContain(
+          `.phone-mock__screen:nth-child(${n}) {\n    animation-timeline: --showcase-${n};`,
+        )
+      }
+    }
+    expect(styles).not.toContain(`--showcase-${count + 1}`)
   })
 })

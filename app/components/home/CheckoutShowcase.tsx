@@ -1,51 +1,16 @@
-import { useEffect, useRef, useState } from 'react'
-import { reducedMotionQuery, showcase, showcaseMotionQuery } from '#app/content/home.ts'
+import { showcase } from '#app/content/home.ts'
 import { PhoneCheckoutMock } from './PhoneCheckoutMock'
-import { useMediaQuery } from './useMediaQuery'
 import './CheckoutShowcase.css'
 
 /**
  * The six checkout strengths beside a phone. On wide screens without a reduced-motion
  * preference the phone stays put while the visitor scrolls, and the item crossing the middle
- * of the viewport lights up and shows its screen; otherwise it is a plain list.
+ * of the viewport lights up and the phone shows its screen: scroll-driven animations in
+ * CheckoutShowcase.css, with no script. Otherwise it is a plain list beside the first screen.
  */
 export function CheckoutShowcase() {
-  const wide = useMediaQuery(showcaseMotionQuery)
-  const reducedMotion = useMediaQuery(reducedMotionQuery)
-  const motion = wide && !reducedMotion
-  const [active, setActive] = useState(0)
-  const listRef = useRef<HTMLOListElement>(null)
-
-  useEffect(() => {
-    const list = listRef.current
-    if (!motion || !list || typeof IntersectionObserver === 'undefined') return
-    const crossing = new Set<number>()
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          const index = Number((entry.target as HTMLElement).dataset.index)
-          if (entry.isIntersecting) crossing.add(index)
-          else crossing.delete(index)
-        }
-        // Between two items nothing crosses the band: keep the last one lit.
-        if (crossing.size > 0) setActive(Math.min(...crossing))
-      },
-      // A thin band across the middle of the viewport.
-      { rootMargin: '-45% 0px -45% 0px' },
-    )
-    for (const item of list.querySelectorAll('[data-index]')) observer.observe(item)
-    return () => observer.disconnect()
-  }, [motion])
-
-  // Without motion the phone stays on the first screen.
-  const screen = (motion ? showcase.items[active] : showcase.items[0])?.id ?? 'trust'
-
   return (
-    <section
-      className="section showcase"
-      aria-labelledby="home-showcase"
-      data-motion={motion ? 'on' : 'off'}
-    >
+    <section className="section showcase" aria-labelledby="home-showcase">
       <div className="container">
         <div className="section-head">
           <span className="eyebrow">{showcase.eyebrow}</span>
@@ -53,14 +18,9 @@ export function CheckoutShowcase() {
           <p className="lead">{showcase.text}</p>
         </div>
         <div className="showcase__layout">
-          <ol className="showcase__list" ref={listRef}>
+          <ol className="showcase__list">
             {showcase.items.map((item, index) => (
-              <li
-                key={item.id}
-                className="showcase__item"
-                data-index={index}
-                data-active={motion && index === active ? 'true' : undefined}
-              >
+              <li key={item.id} className="showcase__item">
                 <div className="showcase__card">
                   <span className="showcase__number" aria-hidden="true">
                     {String(index + 1).padStart(2, '0')}
@@ -72,7 +32,7 @@ export function CheckoutShowcase() {
             ))}
           </ol>
           <div className="showcase__stage">
-            <PhoneCheckoutMock screen={screen} />
+            <PhoneCheckoutMock screens={showcase.items.map((item) => item.id)} />
           </div>
         </div>
       </div>

@@ -3,7 +3,16 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { integrationKits, integrationKitsInitialCount } from '#app/content/downloads.ts'
+import { enhanceKitList } from '#app/enhance/kit-list.ts'
 import { IntegrationKitList } from './IntegrationKitList'
+
+/** Links a visitor can see: jsdom applies no stylesheet, so the collapsed rule is read here. */
+function visibleLinks(list: HTMLElement) {
+  const collapsed = list.hasAttribute('data-collapsed')
+  return within(list)
+    .getAllByRole('link')
+    .filter((link) => !(collapsed && link.closest('li')!.hasAttribute('data-extra')))
+}
 
 describe('IntegrationKitList', () => {
   beforeEach(() => {
@@ -11,23 +20,36 @@ describe('IntegrationKitList', () => {
     Element.prototype.scrollIntoView = vi.fn()
   })
 
+  it('holds every kit and a hidden toggle before the enhancement runs', () => {
+    render(<IntegrationKitList />)
+    const button = screen.getByRole('button', { hidden: true })
+    expect(button.hidden).toBe(true)
+    const list = document.getElementById(button.getAttribute('aria-controls')!)!
+    expect(visibleLinks(list)).toHaveLength(integrationKits.length)
+    expect(list.querySelectorAll('[data-extra]')).toHaveLength(
+      integrationKits.length - integrationKitsInitialCount,
+    )
+  })
+
   it('shows the first 8 kits, all 16 after Show More, and 8 again after Show Less', async () => {
     const user = userEvent.setup()
     render(<IntegrationKitList />)
+    enhanceKitList(screen.getByRole('button', { hidden: true }))
     const button = screen.getByRole('button', { name: 'Show More' })
     const list = document.getElementById(button.getAttribute('aria-controls')!)!
-    expect(within(list).getAllByRole('link')).toHaveLength(integrationKitsInitialCount)
+    expect(visibleLinks(list)).toHaveLength(integrationKitsInitialCount)
     expect(button.getAttribute('aria-expanded')).toBe('false')
 
     await user.click(button)
-    expect(within(list).getAllByRole('link')).toHaveLength(integrationKits.length)
+    expect(visibleLinks(list)).toHaveLength(integrationKits.length)
     expect(button.textContent).toBe('Show Less')
     expect(button.getAttribute('aria-expanded')).toBe('true')
 
     await user.click(button)
-    expect(within(list).getAllByRole('link')).toHaveLength(integrationKitsInitialCount)
+    expect(visibleLinks(list)).toHaveLength(integrationKitsInitialCount)
     expect(button.textContent).toBe('Show More')
     expect(document.activeElement).toBe(button)
+    expect(button.scrollIntoView).toHaveBeenCalledWith({ block: 'nearest' })
   })
 
   it('makes every kit a download link that names product, language and format', () => {
@@ -40,7 +62,7 @@ describe('IntegrationKitList', () => {
 
   it('has no toggle when every kit already fits', () => {
     render(<IntegrationKitList kits={integrationKits.slice(0, 4)} />)
-    expect(screen.queryByRole('button')).toBeNull()
+    expect(screen.queryByRole('button', { hidden: true })).toBeNull()
     expect(screen.getAllByRole('link')).toHaveLength(4)
   })
 })

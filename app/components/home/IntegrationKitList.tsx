@@ -1,5 +1,4 @@
-import { useId, useRef, useState } from 'react'
-import { flushSync } from 'react-dom'
+import { useId } from 'react'
 import {
   integrationKits,
   integrationKitsInitialCount,
@@ -8,24 +7,19 @@ import {
 import { integrations, kitLanguageBadges } from '#app/content/home.ts'
 import './IntegrationKitList.css'
 
-/** The home page's kit downloads: the first few, with Show More / Show Less for the rest. */
+/**
+ * The home page's kit downloads. Every kit is in the HTML, so without script the visitor sees
+ * them all; the kit-list enhancement (app/enhance/kit-list.ts) collapses the list to the first
+ * few and shows the Show More / Show Less button, which stays hidden until then.
+ */
 export function IntegrationKitList({ kits = integrationKits }: { kits?: readonly KitDownload[] }) {
-  const [expanded, setExpanded] = useState(false)
   const listId = useId()
-  const buttonRef = useRef<HTMLButtonElement>(null)
-  const shown = expanded ? kits : kits.slice(0, integrationKitsInitialCount)
-
-  function toggle() {
-    // Collapsing pulls the button up the page; keep it (and the focus on it) in view.
-    flushSync(() => setExpanded((value) => !value))
-    buttonRef.current?.scrollIntoView({ block: 'nearest' })
-  }
 
   return (
     <div className="kit-list">
       <ul id={listId} className="kit-list__items">
-        {shown.map((kit) => (
-          <li key={kit.href}>
+        {kits.map((kit, index) => (
+          <li key={kit.href} data-extra={index >= integrationKitsInitialCount ? '' : undefined}>
             <a className="kit-link" href={kit.href} download={kit.fileName}>
               <span className="kit-link__badge" aria-hidden="true">
                 {kitLanguageBadges[kit.language]}
@@ -64,14 +58,15 @@ export function IntegrationKitList({ kits = integrationKits }: { kits?: readonly
       </ul>
       {kits.length > integrationKitsInitialCount ? (
         <button
-          ref={buttonRef}
           type="button"
           className="btn btn--outline kit-list__toggle"
-          aria-expanded={expanded}
+          aria-expanded="true"
           aria-controls={listId}
-          onClick={toggle}
+          data-show-more={integrations.showMore}
+          data-show-less={integrations.showLess}
+          hidden
         >
-          {expanded ? integrations.showLess : integrations.showMore}
+          {integrations.showLess}
         </button>
       ) : null}
     </div>

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { render, screen } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { launchPopupAutoCloseMs } from '#app/content/home.ts'
-import { LaunchPopup, resetLaunchPopupForTests } from './LaunchPopup'
+import { openLaunchPopup, shownKey } from '#app/enhance/launch-popup.ts'
+import { LaunchPopup } from './LaunchPopup'
 
 // jsdom has <dialog> but not its methods; these follow the platform closely enough for the logic.
 beforeAll(() => {
@@ -23,63 +24,72 @@ function dialog() {
 
 describe('LaunchPopup', () => {
   beforeEach(() => {
-    resetLaunchPopupForTests()
+    sessionStorage.clear()
     vi.useFakeTimers()
   })
   afterEach(() => {
     vi.useRealTimers()
   })
 
-  it('is closed in the server HTML', () => {
+  it('is closed in the server HTML, with a Close button that closes it without script', () => {
     const html = renderToString(<LaunchPopup />)
     expect(html).toMatch(/<dialog[^>]*aria-modal="true"/)
     expect(html).not.toMatch(/<dialog[^>]*\sopen/)
     expect(html).toContain('is now')
+    expect(html).toMatch(/<form[^>]*method="dialog"[^>]*>[\s\S]*<button type="submit"[^>]*>Close</)
   })
 
   it('opens labelled by its title, with focus on Close, and closes itself after 5000 ms', () => {
     render(<LaunchPopup />)
+    openLaunchPopup(dialog())
     expect(dialog().open).toBe(true)
     expect(screen.getByRole('dialog', { name: 'We have a new name' })).toBeTruthy()
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }))
 
-    act(() => {
-      vi.advanceTimersByTime(launchPopupAutoCloseMs - 1)
-    })
+    vi.advanceTimersByTime(launchPopupAutoCloseMs - 1)
     expect(dialog().open).toBe(true)
-    act(() => {
-      vi.advanceTimersByTime(1)
-    })
+    vi.advanceTimersByTime(1)
     expect(dialog().open).toBe(false)
-  })
-
-  it('closes on its Close button and gives focus back', () => {
-    const trigger = document.createElement('button')
-    document.body.append(trigger)
-    trigger.focus()
-    render(<LaunchPopup />)
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }))
-    expect(dialog().open).toBe(false)
-    expect(document.activeElement).toBe(trigger)
-    trigger.remove()
   })
 
   it('keeps Tab inside the dialog', () => {
     render(<LaunchPopup />)
+    openLaunchPopup(dialog())
     const close = screen.getByRole('button', { name: 'Close' })
-    const event = new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true })
-    close.dispatchEvent(event)
-    expect(event.defaultPrevented).toBe(true)
-    expect(document.activeElement).toBe(close)
+    for (const shiftKey of [false, true]) {
+      const event = new KeyboardEvent('keydown', {
+        key: 'Tab',
+        shiftKey,
+        bubbles: true,
+        cancelable: true,
+      })
+      close.dispatchEvent(event)
+      expect(event.defaultPrevented).toBe(true)
+      expect(document.activeElement).toBe(close)
+    }
   })
 
-  it('shows once per page load', () => {
+  it('shows once per visit: a second page load in the same tab leaves it closed', () => {
     const first = render(<LaunchPopup />)
-    act(() => {
-      vi.advanceTimersByTime(launchPopupAutoCloseMs)
-    })
+    openLaunchPopup(dialog())
+    expect(sessionStorage.getItem(shownKey)).not.toBeNull()
+    vi.advanceTimersByTime(launchPopupAutoCloseMs)
     first.unmount()
     render(<LaunchPopup />)
+    openLaunchPopup(dialog())
     expect(dialog().open).toBe(false)
+  })
+
+  it('still shows when the browser refuses storage', () => {
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError')
+    })
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError')
+    })
+    render(<LaunchPopup />)
+    openLaunchPopup(dialog())
+    expect(dialog().open).toBe(true)
+    vi.restoreAllMocks()
   })
 })

@@ -254,10 +254,11 @@ const screens: Record<ShowcaseScreenId, ReactNode> = {
   ),
 }
 
-export const phoneScreenIds = Object.keys(screens) as ShowcaseScreenId[]
-
-/** A phone showing the checkout; `screen` picks which step of the showcase it shows. */
-export function PhoneCheckoutMock({ screen }: { screen: ShowcaseScreenId }) {
+/**
+ * A phone showing the checkout, with one screen per step of the showcase in `screens` order;
+ * the first shows, and CheckoutShowcase.css shows the others as the visitor scrolls.
+ */
+export function PhoneCheckoutMock({ screens: order }: { screens: readonly ShowcaseScreenId[] }) {
   return (
     <svg
       className="phone-mock"
@@ -294,11 +295,13 @@ export function PhoneCheckoutMock({ screen }: { screen: ShowcaseScreenId }) {
         <text x="38" y="138" fontSize="22" fontWeight="800" fill="#fff">
           ₹1,499.00
         </text>
-        {phoneScreenIds.map((id) => (
-          <g key={id} className="phone-mock__screen" data-active={id === screen}>
-            {screens[id]}
-          </g>
-        ))}
+        <g className="phone-mock__screens">
+          {order.map((id) => (
+            <g key={id} className="phone-mock__screen">
+              {screens[id]}
+            </g>
+          ))}
+        </g>
       </g>
       <rect x="118" y="30" width="64" height="18" rx="9" fill={brandInk} />
     </svg>
