@@ -1,9 +1,14 @@
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
+import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
-import { hydrateDocument } from '#app/client/hydrate-document.ts'
 
-hydrateDocument(
-  <StrictMode>
-    <HydratedRouter />
-  </StrictMode>,
-)
+// Forms and demos hydrate with React, in development and production alike (ADR 019); the
+// marketing pages are static and never load this entry.
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <HydratedRouter />
+    </StrictMode>,
+  )
+})

@@ -34,8 +34,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4a2fd6" />
-        {/* Before <Meta /> and <Links />: React's server renderer moves head links ahead of the
-            stylesheets, and the client's order must match it (ADR 010). */}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         {/* Styles need no nonce (style-src 'self'). The empty one keeps React Router from adding

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { pages, prerenderedPaths, scrollOffsets } from './pages.ts'
+import { isStaticPath, pages, prerenderedPaths, scrollOffsets } from './pages.ts'
 
 describe('page table', () => {
   it("holds every route of docs/product.md#routes-and-screens once, and the demos' result page", () => {
@@ -48,6 +48,12 @@ describe('page table', () => {
     expect(prerendered).toContain('/pricing')
     expect(prerendered).not.toContain('/contact')
     expect(prerendered).not.toContain('/pg-hosted-demo')
+  })
+
+  it('serves every marketing page static and hydrates only the forms and demos (ADR 019)', () => {
+    for (const page of pages) {
+      expect(isStaticPath(page.path), page.path).toBe(page.kind === 'marketing')
+    }
   })
 
   it('opens merchant-hosted-checkout 180 px down and everything else at the top', () => {
