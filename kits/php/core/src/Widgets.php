@@ -5,70 +5,18 @@ declare(strict_types=1);
 namespace Paystra;
 
 /**
- * The pages of the example apps: one layout, escaping, and the few pieces every example shows
- * (the auto-posting gateway form, a payment result, a field table, the sandbox's test data).
- * Every value goes through Html::e().
+ * The page parts every example shows: amounts, field tables, a payment's outcome, STATUS labels,
+ * notices, labelled inputs, the status form and the sandbox's test data. Values are escaped
+ * here (Escape::html) unless a method says it takes markup the caller already built.
  */
-final class Html
+final class Widgets
 {
-    public static function e(mixed $value): string
-    {
-        return htmlspecialchars((string) $value, ENT_QUOTES | ENT_SUBSTITUTE, 'UTF-8');
-    }
-
-    /**
-     * A whole page. `$options`: kit (the example's name in the header), gateway (base URL shown
-     * in the footer), refresh (seconds before the page reloads itself).
-     */
-    public static function page(string $title, string $body, array $options = []): string
-    {
-        $kit = (string) ($options['kit'] ?? 'Paystra PHP kit');
-        $refresh = isset($options['refresh']) ? '<meta http-equiv="refresh" content="' . (int) $options['refresh'] . '">' : '';
-        $gateway = isset($options['gateway'])
-            ? '<p>Gateway: <code>' . self::e($options['gateway']) . '</code>. Amounts are in paise: <code>AMOUNT=100</code> is ₹1.00.</p>'
-            : '';
-        return '<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>' . self::e($title . ' · ' . $kit) . '</title>' . $refresh . '
-<style>' . self::style() . '</style>
-</head>
-<body>
-<header class="top"><div class="wrap"><a class="brand" href="/">Paystra <span>' . self::e($kit) . '</span></a><span class="badge">Test mode</span></div></header>
-<main class="wrap">
-' . $body . '
-</main>
-<footer class="wrap">' . $gateway . '<p>Paystra Payments Private Limited · MIT-licensed sample code · Never put your salt in browser code.</p></footer>
-</body>
-</html>
-';
-    }
-
-    /**
-     * The page that sends the customer's browser to the gateway: ONE form of hidden inputs,
-     * submitted at once by a script, with a button for browsers that run none.
-     */
-    public static function autoPostPage(string $action, array $fields, string $summary, array $options = []): string
-    {
-        $body = '<section class="card">
-<h1>Redirecting you to Paystra…</h1>
-' . $summary . '
-<form method="post" action="' . self::e($action) . '">
-' . self::hiddenInputs($fields) . '<button type="submit">Continue to payment</button>
-</form>
-<p class="hint">You are being taken to the secure payment page. If nothing happens, press <strong>Continue to payment</strong>.</p>
-</section>
-<script>document.forms[0].submit()</script>';
-        return self::page('Redirecting to payment', $body, $options);
-    }
-
+    /** One hidden input per field, one a line: what a form carries to the gateway. */
     public static function hiddenInputs(array $fields): string
     {
         $html = '';
         foreach ($fields as $name => $value) {
-            $html .= '<input type="hidden" name="' . self::e($name) . '" value="' . self::e($value) . '">' . "\n";
+            $html .= '<input type="hidden" name="' . Escape::html($name) . '" value="' . Escape::html($value) . '">' . "\n";
         }
         return $html;
     }
@@ -77,17 +25,17 @@ final class Html
     public static function amount(string $paise): string
     {
         if (preg_match('/^\d+$/', $paise) !== 1) {
-            return self::e($paise);
+            return Escape::html($paise);
         }
-        return '<strong>' . self::e(Amount::format($paise)) . '</strong> <span class="muted">(AMOUNT ' . self::e($paise) . ' paise)</span>';
+        return '<strong>' . Escape::html(Amount::format($paise)) . '</strong> <span class="muted">(AMOUNT ' . Escape::html($paise) . ' paise)</span>';
     }
 
     /** Rows of label => HTML (already escaped) as a two-column table. */
     public static function rows(array $rows, string $caption = ''): string
     {
-        $html = '<table>' . ($caption !== '' ? '<caption>' . self::e($caption) . '</caption>' : '');
+        $html = '<table>' . ($caption !== '' ? '<caption>' . Escape::html($caption) . '</caption>' : '');
         foreach ($rows as $label => $value) {
-            $html .= '<tr><th scope="row">' . self::e($label) . '</th><td>' . $value . '</td></tr>';
+            $html .= '<tr><th scope="row">' . Escape::html($label) . '</th><td>' . $value . '</td></tr>';
         }
         return $html . '</table>';
     }
@@ -97,24 +45,24 @@ final class Html
     {
         $rows = [];
         foreach ($fields as $key => $value) {
-            $rows[(string) $key] = '<code>' . self::e($value) . '</code>';
+            $rows[(string) $key] = '<code>' . Escape::html($value) . '</code>';
         }
-        return '<details><summary>' . self::e($summary) . '</summary>' . self::rows($rows) . '</details>';
+        return '<details><summary>' . Escape::html($summary) . '</summary>' . self::rows($rows) . '</details>';
     }
 
     /** A payment's outcome: a headline by STATUS, then order, transaction, amount and code. */
     public static function result(array $fields, string $headline = ''): string
     {
         $rows = [
-            'Order ID' => '<code>' . self::e($fields['ORDER_ID'] ?? '') . '</code>',
-            'Transaction ID' => '<code>' . self::e($fields['TXN_ID'] ?? '–') . '</code>',
+            'Order ID' => '<code>' . Escape::html($fields['ORDER_ID'] ?? '') . '</code>',
+            'Transaction ID' => '<code>' . Escape::html($fields['TXN_ID'] ?? '–') . '</code>',
             'Amount' => self::amount((string) ($fields['AMOUNT'] ?? '')),
         ];
         if (($fields['REFUNDED_AMOUNT'] ?? '') !== '') {
             $rows['Refunded'] = self::amount((string) $fields['REFUNDED_AMOUNT']);
         }
         if (($fields['PAYMENT_TYPE'] ?? '') !== '') {
-            $rows['Method'] = self::e(PaymentMethods::name((string) $fields['PAYMENT_TYPE'], (string) ($fields['MOP_TYPE'] ?? '')));
+            $rows['Method'] = Escape::html(PaymentMethods::name((string) $fields['PAYMENT_TYPE'], (string) ($fields['MOP_TYPE'] ?? '')));
         }
         $tone = self::tone((string) ($fields['RESPONSE_CODE'] ?? ''), (string) ($fields['STATUS'] ?? ''));
         $headline = $headline !== '' ? $headline : match ($tone) {
@@ -135,27 +83,27 @@ final class Html
         $status = (string) ($fields['STATUS'] ?? '');
         $rows += [
             'Status' => self::status($status, $code),
-            'Response code' => '<code>' . self::e($code) . '</code>',
-            'Message' => self::e($fields['RESPONSE_MESSAGE'] ?? ''),
+            'Response code' => '<code>' . Escape::html($code) . '</code>',
+            'Message' => Escape::html($fields['RESPONSE_MESSAGE'] ?? ''),
         ];
         if (($fields['RESPONSE_DATE_TIME'] ?? '') !== '') {
-            $rows['Date and time'] = self::e($fields['RESPONSE_DATE_TIME']);
+            $rows['Date and time'] = Escape::html($fields['RESPONSE_DATE_TIME']);
         }
-        return '<section class="card result ' . self::tone($code, $status) . '"><h1>' . self::e($headline) . '</h1>'
+        return '<section class="card result ' . self::tone($code, $status) . '"><h1>' . Escape::html($headline) . '</h1>'
             . self::rows($rows) . self::fieldsTable($fields) . '</section>';
     }
 
     /** A coloured STATUS label with its code, e.g. Captured (000). */
     public static function status(string $status, string $code): string
     {
-        return '<span class="status ' . self::tone($code, $status) . '">' . self::e($status !== '' ? $status : 'Unknown')
-            . ($code !== '' ? ' · ' . self::e($code) : '') . '</span>';
+        return '<span class="status ' . self::tone($code, $status) . '">' . Escape::html($status !== '' ? $status : 'Unknown')
+            . ($code !== '' ? ' · ' . Escape::html($code) : '') . '</span>';
     }
 
     /** A message box: tone ok, bad, wait or info; `$html` is already escaped. */
     public static function notice(string $tone, string $html): string
     {
-        return '<div class="notice ' . self::e($tone) . '" role="' . ($tone === 'bad' ? 'alert' : 'status') . '">' . $html . '</div>';
+        return '<div class="notice ' . Escape::html($tone) . '" role="' . ($tone === 'bad' ? 'alert' : 'status') . '">' . $html . '</div>';
     }
 
     /** A labelled text input. `$attributes` are added as given (escaped), e.g. required, pattern. */
@@ -163,9 +111,9 @@ final class Html
     {
         $id = 'f-' . strtolower(preg_replace('/[^A-Za-z0-9]+/', '-', $name) ?? $name);
         $attributes += ['type' => 'text'];
-        $extra = self::attributes($attributes + ($hint !== '' ? ['aria-describedby' => "$id-hint"] : []));
-        return '<div class="field"><label for="' . $id . '">' . self::e($label) . '</label>'
-            . '<input id="' . $id . '" name="' . self::e($name) . '" value="' . self::e($value) . '"' . $extra . '>'
+        $extra = Escape::attributes($attributes + ($hint !== '' ? ['aria-describedby' => "$id-hint"] : []));
+        return '<div class="field"><label for="' . $id . '">' . Escape::html($label) . '</label>'
+            . '<input id="' . $id . '" name="' . Escape::html($name) . '" value="' . Escape::html($value) . '"' . $extra . '>'
             . ($hint !== '' ? '<p class="hint" id="' . $id . '-hint">' . $hint . '</p>' : '') . '</div>';
     }
 
@@ -173,10 +121,10 @@ final class Html
     public static function select(string $name, string $label, array $options, string $selected = '', string $hint = ''): string
     {
         $id = 'f-' . strtolower(preg_replace('/[^A-Za-z0-9]+/', '-', $name) ?? $name);
-        $html = '<div class="field"><label for="' . $id . '">' . self::e($label) . '</label><select id="' . $id . '" name="' . self::e($name) . '"'
+        $html = '<div class="field"><label for="' . $id . '">' . Escape::html($label) . '</label><select id="' . $id . '" name="' . Escape::html($name) . '"'
             . ($hint !== '' ? ' aria-describedby="' . $id . '-hint"' : '') . '>';
         foreach ($options as $value => $text) {
-            $html .= '<option value="' . self::e($value) . '"' . ((string) $value === $selected ? ' selected' : '') . '>' . self::e($text) . '</option>';
+            $html .= '<option value="' . Escape::html($value) . '"' . ((string) $value === $selected ? ' selected' : '') . '>' . Escape::html($text) . '</option>';
         }
         return $html . '</select>' . ($hint !== '' ? '<p class="hint" id="' . $id . '-hint">' . $hint . '</p>' : '') . '</div>';
     }
@@ -185,7 +133,7 @@ final class Html
     public static function paymentInputs(string $amount = '100'): string
     {
         return '<div class="grid two">'
-            . self::input('AMOUNT', 'Amount in paise', $amount, ['inputmode' => 'numeric', 'pattern' => '[1-9][0-9]{0,9}', 'required' => true], self::e(self::paiseHint($amount)))
+            . self::input('AMOUNT', 'Amount in paise', $amount, ['inputmode' => 'numeric', 'pattern' => '[1-9][0-9]{0,9}', 'required' => true], Escape::html(self::paiseHint($amount)))
             . self::input('CUST_NAME', 'Customer name', 'Asha Verma', ['autocomplete' => 'name', 'required' => true])
             . self::input('CUST_EMAIL', 'Email', 'asha.verma@example.com', ['type' => 'email', 'autocomplete' => 'email', 'required' => true])
             . self::input('CUST_MOBILE', 'Mobile', '9876543210', ['inputmode' => 'numeric', 'pattern' => '[0-9]{10}', 'autocomplete' => 'tel-national', 'required' => true], '10 digits.')
@@ -205,11 +153,11 @@ final class Html
     {
         $cards = '';
         foreach (PaymentMethods::TEST_CARDS as $number => $outcome) {
-            $cards .= '<li><code>' . self::e($number) . '</code> ' . self::e($outcome) . '</li>';
+            $cards .= '<li><code>' . Escape::html($number) . '</code> ' . Escape::html($outcome) . '</li>';
         }
         $upi = '';
         foreach (PaymentMethods::TEST_UPI_IDS as $vpa => $outcome) {
-            $upi .= '<li><code>' . self::e($vpa) . '</code> ' . self::e($outcome) . '</li>';
+            $upi .= '<li><code>' . Escape::html($vpa) . '</code> ' . Escape::html($outcome) . '</li>';
         }
         return '<section class="card"><h2>Sandbox test data</h2><div class="grid two">'
             . '<div><h3>Cards</h3><ul>' . $cards . '</ul><p class="hint">Any future expiry (e.g. 12/30), any 3-digit CVV, any name.</p></div>'
@@ -217,15 +165,28 @@ final class Html
             . '</div></section>';
     }
 
+    /**
+     * The home page's sentence about webhooks: where the example listens, where NOTIFY_URL points
+     * (the requests carry it only once PAYSTRA_WEBHOOK_SECRET is set) and what /orders shows.
+     */
+    public static function webhookNotice(string $notifyUrl, bool $secretSet): string
+    {
+        $where = $secretSet
+            ? 'the requests it sends carry <code>NOTIFY_URL=' . Escape::html($notifyUrl) . '</code>'
+            : 'set <code>PAYSTRA_WEBHOOK_SECRET</code> (from the merchant portal) and the requests it sends carry <code>NOTIFY_URL=' . Escape::html($notifyUrl) . '</code>';
+        return self::notice('info', 'This server also listens at <code>/webhook</code> for Paystra\'s signed events: ' . $where
+            . ' (<code>APP_URL</code> must be an address the gateway can reach). <code>/orders/&lt;ORDER_ID&gt;</code> shows what it recorded.');
+    }
+
     /** An error page body: a heading and the message (each line a paragraph). */
     public static function errorBody(string $title, string $message, string $back = '/'): string
     {
         $lines = '';
         foreach (preg_split('/\n/', $message) ?: [] as $line) {
-            $lines .= '<p>' . self::e($line) . '</p>';
+            $lines .= '<p>' . Escape::html($line) . '</p>';
         }
-        return '<section class="card result bad"><h1>' . self::e($title) . '</h1>' . $lines
-            . '<p><a class="button secondary" href="' . self::e($back) . '">Back</a></p></section>';
+        return '<section class="card result bad"><h1>' . Escape::html($title) . '</h1>' . $lines
+            . '<p><a class="button secondary" href="' . Escape::html($back) . '">Back</a></p></section>';
     }
 
     private static function tone(string $code, string $status): string
@@ -235,40 +196,6 @@ final class Html
             $status === 'Pending' || $code === '006' || $code === '026' => 'wait',
             default => 'bad',
         };
-    }
-
-    private static function attributes(array $attributes): string
-    {
-        $html = '';
-        foreach ($attributes as $name => $value) {
-            if ($value === false || $value === null) {
-                continue;
-            }
-            $html .= ' ' . self::e($name) . ($value === true ? '' : '="' . self::e($value) . '"');
-        }
-        return $html;
-    }
-
-    /**
-     * kits/shared/example.css, the one stylesheet every kit language's examples use, read on the
-     * first page. A downloaded kit ships it as core/example.css; in the Paystra repository it is
-     * kits/shared/example.css.
-     */
-    public static function style(): string
-    {
-        static $style = null;
-        if ($style === null) {
-            foreach ([__DIR__ . '/../example.css', __DIR__ . '/../../../shared/example.css'] as $file) {
-                if (is_file($file)) {
-                    $style = (string) file_get_contents($file);
-                    break;
-                }
-            }
-            if ($style === null) {
-                throw new \RuntimeException('Missing ' . dirname(__DIR__) . '/example.css: the examples\' stylesheet');
-            }
-        }
-        return $style;
     }
 
     /** "250 paise = ₹2.50. 100 paise = ₹1.00." — the second sentence only when it adds something. */
