@@ -45,6 +45,14 @@ test('html: every value is escaped, amounts show rupees and paise', static funct
     Assert::false(str_contains($page, '"><script>'), 'the value is escaped');
     $result = Widgets::result(['ORDER_ID' => '<i>', 'RESPONSE_CODE' => '000', 'STATUS' => 'Captured', 'AMOUNT' => '100']);
     Assert::true(str_contains($result, 'Payment successful') && !str_contains($result, '<i>'));
+    Assert::same(' required maxlength="5" title="&lt;"', Escape::attributes(['required' => true, 'hidden' => false, 'maxlength' => '5', 'title' => '<', 'x' => null]));
+});
+
+test('html: the webhook notice names NOTIFY_URL, and asks for the secret until it is set', static function (): void {
+    $off = Widgets::webhookNotice('http://127.0.0.1:8000/webhook?a=<b>', false);
+    Assert::true(str_contains($off, 'set <code>PAYSTRA_WEBHOOK_SECRET</code>') && str_contains($off, 'NOTIFY_URL=http://127.0.0.1:8000/webhook?a=&lt;b&gt;'));
+    $on = Widgets::webhookNotice('http://127.0.0.1:8000/webhook', true);
+    Assert::true(str_contains($on, 'the requests it sends carry <code>NOTIFY_URL=') && !str_contains($on, 'PAYSTRA_WEBHOOK_SECRET'));
 });
 
 test('validation: the merchant-hosted method (NB bank, WL wallet, UP UPI ID)', static function (): void {
