@@ -109,24 +109,24 @@ final class Widgets
     /** A labelled text input. `$attributes` are added as given (escaped), e.g. required, pattern. */
     public static function input(string $name, string $label, string $value = '', array $attributes = [], string $hint = ''): string
     {
-        $id = 'f-' . strtolower(preg_replace('/[^A-Za-z0-9]+/', '-', $name) ?? $name);
+        $id = self::fieldId($name);
         $attributes += ['type' => 'text'];
         $extra = Escape::attributes($attributes + ($hint !== '' ? ['aria-describedby' => "$id-hint"] : []));
         return '<div class="field"><label for="' . $id . '">' . Escape::html($label) . '</label>'
             . '<input id="' . $id . '" name="' . Escape::html($name) . '" value="' . Escape::html($value) . '"' . $extra . '>'
-            . ($hint !== '' ? '<p class="hint" id="' . $id . '-hint">' . $hint . '</p>' : '') . '</div>';
+            . self::hint($id, $hint) . '</div>';
     }
 
     /** A labelled select of value => text. */
     public static function select(string $name, string $label, array $options, string $selected = '', string $hint = ''): string
     {
-        $id = 'f-' . strtolower(preg_replace('/[^A-Za-z0-9]+/', '-', $name) ?? $name);
+        $id = self::fieldId($name);
         $html = '<div class="field"><label for="' . $id . '">' . Escape::html($label) . '</label><select id="' . $id . '" name="' . Escape::html($name) . '"'
             . ($hint !== '' ? ' aria-describedby="' . $id . '-hint"' : '') . '>';
         foreach ($options as $value => $text) {
             $html .= '<option value="' . Escape::html($value) . '"' . ((string) $value === $selected ? ' selected' : '') . '>' . Escape::html($text) . '</option>';
         }
-        return $html . '</select>' . ($hint !== '' ? '<p class="hint" id="' . $id . '-hint">' . $hint . '</p>' : '') . '</div>';
+        return $html . '</select>' . self::hint($id, $hint) . '</div>';
     }
 
     /** AMOUNT (paise) and the customer's name, email and mobile, filled with demo values. */
@@ -187,6 +187,18 @@ final class Widgets
         }
         return '<section class="card result bad"><h1>' . Escape::html($title) . '</h1>' . $lines
             . '<p><a class="button secondary" href="' . Escape::html($back) . '">Back</a></p></section>';
+    }
+
+    /** The id of a form field's element: `f-` and its name in lower case, e.g. f-cust-name. */
+    private static function fieldId(string $name): string
+    {
+        return 'f-' . strtolower(preg_replace('/[^A-Za-z0-9]+/', '-', $name) ?? $name);
+    }
+
+    /** The hint under a field (markup), which the field names in aria-describedby; none when empty. */
+    private static function hint(string $fieldId, string $html): string
+    {
+        return $html !== '' ? '<p class="hint" id="' . $fieldId . '-hint">' . $html . '</p>' : '';
     }
 
     private static function tone(string $code, string $status): string
