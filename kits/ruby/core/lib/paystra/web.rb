@@ -15,6 +15,7 @@ module Paystra
     include Escape
     include Widgets
     include Layout
+    # Copies the parts' helpers onto Web itself; an app that includes Web keeps them private.
     module_function(*[Escape, Widgets, Layout].flat_map { |part| part.private_instance_methods(false) })
   end
 end
