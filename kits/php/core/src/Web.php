@@ -5,8 +5,8 @@ declare(strict_types=1);
 namespace Paystra;
 
 /**
- * The example apps' front controller: routes `METHOD /path` to a handler, reads the request,
- * answers HTML or JSON (`Accept: application/json`), and turns the library's errors into the
+ * The example apps' server, a front controller: routes `METHOD /path` to a handler (the request
+ * is read with Request), answers HTML or JSON (`Accept: application/json`), and turns the library's errors into the
  * right status: bad input 400, an unverifiable response 400, an unreachable gateway 502.
  *
  *     $app = new Paystra\Web('PG kit', dirname(__DIR__, 2), 'pg');
@@ -74,9 +74,9 @@ final class Web
      */
     public function webhook(): void
     {
-        $rawBody = self::body(); // the bytes as they arrived: the signature covers exactly these
+        $rawBody = Request::body(); // the bytes as they arrived: the signature covers exactly these
         try {
-            $event = $this->client()->verifyWebhook($rawBody, self::header(Webhook::SIGNATURE_HEADER));
+            $event = $this->client()->verifyWebhook($rawBody, Request::header(Webhook::SIGNATURE_HEADER));
         } catch (WebhookError $error) {
             $this->json(['received' => false, 'reason' => $error->reason, 'error' => $error->getMessage()], 400);
             return;
@@ -94,11 +94,7 @@ final class Web
         } catch (ConfigError) {
             [$url, $secretSet] = ['<APP_URL>/webhook', false];
         }
-        $where = $secretSet
-            ? 'the requests it sends carry <code>NOTIFY_URL=' . Html::e($url) . '</code>'
-            : 'set <code>PAYSTRA_WEBHOOK_SECRET</code> (from the merchant portal) and the requests it sends carry <code>NOTIFY_URL=' . Html::e($url) . '</code>';
-        return Html::notice('info', 'This server also listens at <code>/webhook</code> for Paystra\'s signed events: ' . $where
-            . ' (<code>APP_URL</code> must be an address the gateway can reach). <code>/orders/&lt;ORDER_ID&gt;</code> shows what it recorded.');
+        return Widgets::webhookNotice($url, $secretSet);
     }
 
     /** GET /orders/<ORDER_ID>: the stored order as JSON, or 404. */
@@ -121,7 +117,7 @@ final class Web
     public function run(): void
     {
         $method = $_SERVER['REQUEST_METHOD'] ?? 'GET';
-        $path = self::path();
+        $path = Request::path();
         $handler = $this->routes["$method $path"] ?? ($method === 'HEAD' ? $this->routes["GET $path"] ?? null : null);
         try {
             if ($handler !== null) {
@@ -166,84 +162,23 @@ final class Web
      */
     public function status(): void
     {
-        $orderId = self::query('order_id');
+        $orderId = Request::query('order_id');
         if (($problem = Validate::orderId($orderId)) !== null) {
             throw new \InvalidArgumentException('order_id: ' . $problem);
         }
         $fields = $this->client()->status($orderId);
         $this->orders()->update($fields, 'status');
-        if (!self::wantsHtml()) {
+        if (!Request::wantsHtml()) {
             $this->json(['verified' => true, 'fields' => $fields]);
             return;
         }
         $pending = ($fields['STATUS'] ?? '') === 'Pending';
-        $body = Html::result($fields, 'Order ' . $orderId)
-            . Html::notice($pending ? 'wait' : 'info', $pending
+        $body = Widgets::result($fields, 'Order ' . $orderId)
+            . Widgets::notice($pending ? 'wait' : 'info', $pending
                 ? 'The payment is still open; this page checks again every 5 seconds.'
                 : 'This answer came from the gateway\'s status enquiry and its HASH verified.')
-            . Html::statusForm($orderId);
+            . Widgets::statusForm($orderId);
         $this->html($this->page('Order status', $body, $pending ? ['refresh' => 5] : []));
-    }
-
-    /** The request path without the query string or a trailing slash. */
-    public static function path(): string
-    {
-        $path = parse_url($_SERVER['REQUEST_URI'] ?? '/', PHP_URL_PATH);
-        $path = is_string($path) ? rtrim($path, '/') : '';
-        return $path === '' ? '/' : $path;
-    }
-
-    public static function query(string $key): string
-    {
-        $value = $_GET[$key] ?? '';
-        return is_string($value) ? trim($value) : '';
-    }
-
-    /** A request header by name (`X-Paystra-Signature`), or null when absent. */
-    public static function header(string $name): ?string
-    {
-        $value = $_SERVER['HTTP_' . strtoupper(str_replace('-', '_', $name))] ?? null;
-        return is_string($value) ? $value : null;
-    }
-
-    /** The raw request body. */
-    public static function body(): string
-    {
-        return (string) file_get_contents('php://input');
-    }
-
-    /**
-     * The posted fields: a form ($_POST) or a JSON object. A text/plain body is returned as
-     * ['_body' => text].
-     *
-     * @return array<string, mixed>
-     */
-    public static function input(): array
-    {
-        $type = strtolower(trim(explode(';', $_SERVER['CONTENT_TYPE'] ?? '')[0]));
-        if ($type === 'application/json') {
-            $data = json_decode(self::body(), true);
-            if (!is_array($data) || (array_is_list($data) && $data !== [])) {
-                throw new \InvalidArgumentException('The body must be a JSON object.');
-            }
-            return $data;
-        }
-        if ($type === 'text/plain') {
-            return ['_body' => self::body()];
-        }
-        return $_POST;
-    }
-
-    /** True when the client asked for JSON (Accept: application/json). */
-    public static function wantsJson(): bool
-    {
-        return str_contains(strtolower($_SERVER['HTTP_ACCEPT'] ?? ''), 'application/json');
-    }
-
-    /** True when a browser asked for a page rather than data (Accept: text/html, no JSON). */
-    public static function wantsHtml(): bool
-    {
-        return !self::wantsJson() && str_contains(strtolower($_SERVER['HTTP_ACCEPT'] ?? ''), 'text/html');
     }
 
     /** A whole page in the kit's layout. */
@@ -255,10 +190,10 @@ final class Web
                 $options['gateway'] = $this->config()->baseUrl;
             } catch (ConfigError $error) {
                 // Every page still renders, and says what to set up first.
-                $body = Html::notice('bad', '<strong>Configuration needed.</strong> ' . Html::e($error->getMessage())) . $body;
+                $body = Widgets::notice('bad', '<strong>Configuration needed.</strong> ' . Escape::html($error->getMessage())) . $body;
             }
         }
-        return Html::page($title, $body, $options);
+        return Layout::page($title, $body, $options);
     }
 
     public function html(string $html, int $status = 200): void
@@ -285,10 +220,10 @@ final class Web
     /** An error as JSON {"error": ...} (plus `$extra`) or as a page. */
     public function fail(int $status, string $title, string $message, array $extra = []): void
     {
-        if (self::wantsJson()) {
+        if (Request::wantsJson()) {
             $this->json($extra + ['error' => $message], $status);
             return;
         }
-        $this->html($this->page($title, Html::errorBody($title, $message)), $status);
+        $this->html($this->page($title, Widgets::errorBody($title, $message)), $status);
     }
 }

@@ -12,11 +12,14 @@ declare(strict_types=1);
 require __DIR__ . '/../../core/src/autoload.php';
 
 use Paystra\Client;
-use Paystra\Html;
+use Paystra\Escape;
+use Paystra\Layout;
 use Paystra\PaymentMethods;
+use Paystra\Request;
 use Paystra\Validate;
 use Paystra\VerificationError;
 use Paystra\Web;
+use Paystra\Widgets;
 
 $app = new Web('Merchant Hosted PHP kit', dirname(__DIR__, 2), 'merchant-hosted');
 
@@ -25,14 +28,14 @@ $app->route('GET', '/', static function () use ($app): void {
 <h1>Pay on the merchant\'s page</h1>
 <p class="lead">The customer chooses how to pay right here. The server encrypts the order and that choice into <code>ENCDATA</code>, so the request cannot be read or changed on the way, and the gateway takes the customer straight to the bank, the wallet or a UPI collect request.</p>
 <form method="post" action="/pay">
-<h2>Customer</h2>' . Html::paymentInputs('250000') . '
+<h2>Customer</h2>' . Widgets::paymentInputs('250000') . '
 <h2>Choose how to pay</h2>
 <div class="grid two">
-<fieldset><legend>Net banking</legend>' . Html::select('BANK', 'Bank', PaymentMethods::BANKS, '1004') . '
+<fieldset><legend>Net banking</legend>' . Widgets::select('BANK', 'Bank', PaymentMethods::BANKS, '1004') . '
 <button type="submit" name="PAYMENT_TYPE" value="NB">Pay by net banking</button></fieldset>
-<fieldset><legend>Wallet</legend>' . Html::select('WALLET', 'Wallet', PaymentMethods::WALLETS, 'PPL') . '
+<fieldset><legend>Wallet</legend>' . Widgets::select('WALLET', 'Wallet', PaymentMethods::WALLETS, 'PPL') . '
 <button type="submit" name="PAYMENT_TYPE" value="WL">Pay by wallet</button></fieldset>
-<fieldset><legend>UPI</legend>' . Html::input('PAYER_ADDRESS', 'UPI ID', 'success@upi', ['autocomplete' => 'off', 'spellcheck' => 'false'], 'success@upi, failure@upi or pending@upi.') . '
+<fieldset><legend>UPI</legend>' . Widgets::input('PAYER_ADDRESS', 'UPI ID', 'success@upi', ['autocomplete' => 'off', 'spellcheck' => 'false'], 'success@upi, failure@upi or pending@upi.') . '
 <button type="submit" name="PAYMENT_TYPE" value="UP">Pay by UPI</button></fieldset>
 </div>
 </form>
@@ -43,12 +46,12 @@ $app->route('GET', '/', static function () use ($app): void {
 <li>Net banking and wallets open the sandbox bank page (<strong>Success</strong> or <strong>Failure</strong>); UPI is answered at once.</li>
 <li>The gateway posts <code>PAY_ID</code> + <code>ENCDATA</code> to <code>/response</code>, which decrypts it and verifies the HASH.</li>
 </ol></section>'
-        . Html::testData() . Html::statusForm() . $app->webhookNotice();
+        . Widgets::testData() . Widgets::statusForm() . $app->webhookNotice();
     $app->html($app->page('Checkout', $body));
 });
 
 $app->route('POST', '/pay', static function () use ($app): void {
-    $input = Web::input();
+    $input = Request::input();
     $customer = Validate::payment($input);
     $method = Validate::method($input);
     // paystra:region merchant-hosted-request
@@ -57,12 +60,12 @@ $app->route('POST', '/pay', static function () use ($app): void {
     $request = $app->client()->merchantHostedRequest($order, $method);
     $app->orders()->create($order['ORDER_ID'], $order['AMOUNT']);
     // Only PAY_ID and ENCDATA reach the browser, posted to {base}/merchantPaymentInit.
-    $summary = Html::rows([
-        'Order ID' => '<code>' . Html::e($order['ORDER_ID']) . '</code>',
-        'Amount' => Html::amount($order['AMOUNT']),
-        'Method' => Html::e(PaymentMethods::name($method['PAYMENT_TYPE'], $method['MOP_TYPE'])),
+    $summary = Widgets::rows([
+        'Order ID' => '<code>' . Escape::html($order['ORDER_ID']) . '</code>',
+        'Amount' => Widgets::amount($order['AMOUNT']),
+        'Method' => Escape::html(PaymentMethods::name($method['PAYMENT_TYPE'], $method['MOP_TYPE'])),
     ]);
-    $app->html(Html::autoPostPage($request['action'], $request['fields'], $summary, ['kit' => $app->kit]));
+    $app->html(Layout::autoPostPage($request['action'], $request['fields'], $summary, ['kit' => $app->kit]));
     // paystra:endregion
 });
 
@@ -76,11 +79,11 @@ $app->route('POST', '/response', static function () use ($app): void {
     }
     $app->orders()->update($fields, 'return'); // forward only: the webhook may have been first
     // paystra:endregion
-    if (Web::wantsJson()) {
+    if (Request::wantsJson()) {
         $app->json(['verified' => true, 'fields' => $fields]);
         return;
     }
-    $app->html($app->page('Payment result', Html::result($fields) . Html::notice('info', '<a href="/">Make another payment</a>')));
+    $app->html($app->page('Payment result', Widgets::result($fields) . Widgets::notice('info', '<a href="/">Make another payment</a>')));
 });
 
 $app->route('GET', '/status', $app->status(...));

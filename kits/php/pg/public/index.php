@@ -11,10 +11,13 @@ declare(strict_types=1);
 require __DIR__ . '/../../core/src/autoload.php';
 
 use Paystra\Client;
-use Paystra\Html;
+use Paystra\Escape;
+use Paystra\Layout;
+use Paystra\Request;
 use Paystra\Validate;
 use Paystra\VerificationError;
 use Paystra\Web;
+use Paystra\Widgets;
 
 $app = new Web('PG kit · Hosted checkout', dirname(__DIR__, 2), 'pg');
 
@@ -26,7 +29,7 @@ $app->route('GET', '/', static function () use ($app): void {
 <tr><td>Darjeeling first flush tea, 100 g</td><td>1</td><td>₹1.00</td></tr></table>
 <form method="post" action="/pay">
 <h2>Your details</h2>'
-        . Html::paymentInputs('100') . '
+        . Widgets::paymentInputs('100') . '
 <button type="submit">Pay with Paystra</button>
 </form>
 </section>
@@ -36,22 +39,22 @@ $app->route('GET', '/', static function () use ($app): void {
 <li><code>/response</code> decrypts ENCDATA, verifies its HASH and shows the result. <code>RESPONSE_CODE 000</code> means paid.</li>
 <li><code>/status?order_id=…</code> asks the gateway for the order\'s status at any time (for example before shipping).</li>
 </ol></section>'
-        . Html::testData() . Html::statusForm() . $app->webhookNotice();
+        . Widgets::testData() . Widgets::statusForm() . $app->webhookNotice();
     $app->html($app->page('Checkout', $body));
 });
 
 $app->route('POST', '/pay', static function () use ($app): void {
-    $customer = Validate::payment(Web::input());
+    $customer = Validate::payment(Request::input());
     // paystra:region payment-request
     $order = ['ORDER_ID' => Client::orderId('PG'), 'NOTIFY_URL' => $app->notifyUrl()] + $customer;
     $request = $app->client()->paymentRequest($order);
     $app->orders()->create($order['ORDER_ID'], $order['AMOUNT']);
     // $request['action'] is {base}/paymentrequest; $request['fields'] carry the HASH.
-    $summary = Html::rows([
-        'Order ID' => '<code>' . Html::e($order['ORDER_ID']) . '</code>',
-        'Amount' => Html::amount($order['AMOUNT']),
+    $summary = Widgets::rows([
+        'Order ID' => '<code>' . Escape::html($order['ORDER_ID']) . '</code>',
+        'Amount' => Widgets::amount($order['AMOUNT']),
     ]);
-    $app->html(Html::autoPostPage($request['action'], $request['fields'], $summary, ['kit' => $app->kit]));
+    $app->html(Layout::autoPostPage($request['action'], $request['fields'], $summary, ['kit' => $app->kit]));
     // paystra:endregion
 });
 
@@ -67,13 +70,13 @@ $app->route('POST', '/response', static function () use ($app): void {
     $paid = $fields['RESPONSE_CODE'] === '000'; // STATUS Captured: ship the order
     $app->orders()->update($fields, 'return'); // forward only: the webhook may have been first
     // paystra:endregion
-    if (Web::wantsJson()) {
+    if (Request::wantsJson()) {
         $app->json(['verified' => true, 'fields' => $fields]);
         return;
     }
     $next = $paid ? 'Thank you! Your order is confirmed.' : 'No money was taken. You can try again with another method.';
-    $app->html($app->page('Payment result', Html::result($fields)
-        . Html::notice($paid ? 'ok' : 'info', Html::e($next) . ' <a href="/">Back to the shop</a>')));
+    $app->html($app->page('Payment result', Widgets::result($fields)
+        . Widgets::notice($paid ? 'ok' : 'info', Escape::html($next) . ' <a href="/">Back to the shop</a>')));
 });
 
 $app->route('GET', '/status', $app->status(...));

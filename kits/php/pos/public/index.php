@@ -12,11 +12,13 @@ require __DIR__ . '/../../core/src/autoload.php';
 
 use Paystra\Amount;
 use Paystra\Client;
+use Paystra\Escape;
 use Paystra\GatewayError;
-use Paystra\Html;
+use Paystra\Request;
 use Paystra\Validate;
 use Paystra\VerificationError;
 use Paystra\Web;
+use Paystra\Widgets;
 
 const MAX_ORDERS = 100;
 
@@ -28,9 +30,9 @@ $app->route('GET', '/', static function () use ($app): void {
 <section class="card"><h2>Refund a sale</h2>
 <p>Refunds a captured payment in full or in part. Partial refunds add up; the gateway refuses more than what is left (329).</p>
 <form method="post" action="/refund"><div class="grid two">'
-        . Html::input('ORDER_ID', 'Order ID of the sale', '', ['required' => true, 'maxlength' => '50', 'autocomplete' => 'off'])
-        . Html::input('AMOUNT', 'Refund amount in paise', '100', ['inputmode' => 'numeric', 'pattern' => '[1-9][0-9]{0,9}', 'required' => true], '100 paise = ₹1.00.')
-        . Html::input('REFUND_ORDER_ID', 'Refund reference (optional)', '', ['maxlength' => '50', 'autocomplete' => 'off'], 'A new id for this refund; <code>RF</code> + milliseconds when empty.')
+        . Widgets::input('ORDER_ID', 'Order ID of the sale', '', ['required' => true, 'maxlength' => '50', 'autocomplete' => 'off'])
+        . Widgets::input('AMOUNT', 'Refund amount in paise', '100', ['inputmode' => 'numeric', 'pattern' => '[1-9][0-9]{0,9}', 'required' => true], '100 paise = ₹1.00.')
+        . Widgets::input('REFUND_ORDER_ID', 'Refund reference (optional)', '', ['maxlength' => '50', 'autocomplete' => 'off'], 'A new id for this refund; <code>RF</code> + milliseconds when empty.')
         . '</div><button type="submit">Refund</button></form></section>
 <section class="card"><h2>Reconcile orders</h2>
 <p>Runs a status enquiry for every order and totals what was captured and refunded. Up to ' . MAX_ORDERS . ' orders at a time.</p>
@@ -38,12 +40,12 @@ $app->route('GET', '/', static function () use ($app): void {
 <div class="field"><label for="f-order-ids">Order IDs</label><textarea id="f-order-ids" name="ORDER_IDS" required aria-describedby="f-order-ids-hint" spellcheck="false"></textarea>
 <p class="hint" id="f-order-ids-hint">One per line, or separated by commas.</p></div>
 <button type="submit">Reconcile</button></form></section>'
-        . Html::statusForm() . $app->webhookNotice();
+        . Widgets::statusForm() . $app->webhookNotice();
     $app->html($app->page('Back office', $body));
 });
 
 $app->route('POST', '/refund', static function () use ($app): void {
-    $input = Web::input();
+    $input = Request::input();
     $orderId = Validate::field($input, 'ORDER_ID');
     $amount = Validate::field($input, 'AMOUNT');
     $refundOrderId = Validate::field($input, 'REFUND_ORDER_ID');
@@ -55,23 +57,23 @@ $app->route('POST', '/refund', static function () use ($app): void {
     ]);
     // The gateway answers a signed STATUS Refunded (000) or the reason: 328, 329, 330, 018...
     $fields = $app->client()->refund($orderId, $refundOrderId, $amount, $app->notifyUrl()); // refund.processed comes to /webhook
-    if (!Web::wantsHtml()) {
+    if (!Request::wantsHtml()) {
         $app->json(['verified' => true, 'fields' => $fields]);
         return;
     }
     $refunded = ($fields['RESPONSE_CODE'] ?? '') === '000';
     $rows = [
-        'Order ID' => '<code>' . Html::e($fields['ORDER_ID'] ?? $orderId) . '</code>',
-        'Refund reference' => '<code>' . Html::e($fields['REFUND_ORDER_ID'] ?? $refundOrderId) . '</code>',
-        'Refund amount' => Html::amount((string) ($fields['AMOUNT'] ?? $amount)),
-        'Transaction ID' => '<code>' . Html::e($fields['TXN_ID'] ?? '–') . '</code>',
+        'Order ID' => '<code>' . Escape::html($fields['ORDER_ID'] ?? $orderId) . '</code>',
+        'Refund reference' => '<code>' . Escape::html($fields['REFUND_ORDER_ID'] ?? $refundOrderId) . '</code>',
+        'Refund amount' => Widgets::amount((string) ($fields['AMOUNT'] ?? $amount)),
+        'Transaction ID' => '<code>' . Escape::html($fields['TXN_ID'] ?? '–') . '</code>',
     ];
-    $link = '<a href="/status?order_id=' . Html::e(rawurlencode($orderId)) . '">See the order</a> · <a href="/">Back office</a>';
-    $app->html($app->page('Refund', Html::outcome($refunded ? 'Refund done' : 'Refund refused', $fields, $rows) . Html::notice('info', $link)));
+    $link = '<a href="/status?order_id=' . Escape::html(rawurlencode($orderId)) . '">See the order</a> · <a href="/">Back office</a>';
+    $app->html($app->page('Refund', Widgets::outcome($refunded ? 'Refund done' : 'Refund refused', $fields, $rows) . Widgets::notice('info', $link)));
 });
 
 $app->route('POST', '/reconcile', static function () use ($app): void {
-    $input = Web::input();
+    $input = Request::input();
     $text = $input['_body'] ?? $input['ORDER_IDS'] ?? '';
     $ids = is_array($text) ? $text : preg_split('/[\s,]+/', (string) $text, -1, PREG_SPLIT_NO_EMPTY);
     $ids = array_values(array_unique(array_map(static fn ($id): string => trim((string) $id), $ids ?: [])));
@@ -106,24 +108,24 @@ $app->route('POST', '/reconcile', static function () use ($app): void {
         ];
     }
     $totals = ['captured_total' => (string) $captured, 'refunded_total' => (string) $refunded, 'net_total' => (string) ($captured - $refunded)];
-    if (Web::wantsJson()) {
+    if (Request::wantsJson()) {
         $app->json(['orders' => $orders] + $totals);
         return;
     }
     $rows = '';
     foreach ($orders as $order) {
-        $rows .= '<tr><td><a href="/status?order_id=' . Html::e(rawurlencode($order['ORDER_ID'])) . '"><code>' . Html::e($order['ORDER_ID']) . '</code></a></td>'
-            . '<td>' . Html::status($order['STATUS'], $order['RESPONSE_CODE']) . (isset($order['ERROR']) ? '<br><span class="muted">' . Html::e($order['ERROR']) . '</span>' : '') . '</td>'
-            . '<td>' . (Amount::isValid($order['AMOUNT']) ? Html::e(Amount::format($order['AMOUNT'])) : '–') . '</td>'
-            . '<td>' . ($order['REFUNDED_AMOUNT'] !== '0' ? Html::e(Amount::format($order['REFUNDED_AMOUNT'])) : '–') . '</td></tr>';
+        $rows .= '<tr><td><a href="/status?order_id=' . Escape::html(rawurlencode($order['ORDER_ID'])) . '"><code>' . Escape::html($order['ORDER_ID']) . '</code></a></td>'
+            . '<td>' . Widgets::status($order['STATUS'], $order['RESPONSE_CODE']) . (isset($order['ERROR']) ? '<br><span class="muted">' . Escape::html($order['ERROR']) . '</span>' : '') . '</td>'
+            . '<td>' . (Amount::isValid($order['AMOUNT']) ? Escape::html(Amount::format($order['AMOUNT'])) : '–') . '</td>'
+            . '<td>' . ($order['REFUNDED_AMOUNT'] !== '0' ? Escape::html(Amount::format($order['REFUNDED_AMOUNT'])) : '–') . '</td></tr>';
     }
     $body = '<section class="card"><h1>Reconciliation</h1><div class="scroll"><table>
 <thead><tr><th scope="col">Order ID</th><th scope="col">Status</th><th scope="col">Amount</th><th scope="col">Refunded</th></tr></thead>
 <tbody>' . $rows . '</tbody></table></div>'
-        . Html::rows([
-            'Captured' => Html::amount($totals['captured_total']),
-            'Refunded' => Html::amount($totals['refunded_total']),
-            'Net' => Html::amount($totals['net_total']),
+        . Widgets::rows([
+            'Captured' => Widgets::amount($totals['captured_total']),
+            'Refunded' => Widgets::amount($totals['refunded_total']),
+            'Net' => Widgets::amount($totals['net_total']),
         ], 'Totals of captured orders')
         . '<p class="hint">Every row is the gateway\'s signed status enquiry answer; its HASH verified.</p><p><a class="button secondary" href="/">Back office</a></p></section>';
     $app->html($app->page('Reconciliation', $body));

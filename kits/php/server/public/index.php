@@ -17,14 +17,17 @@ declare(strict_types=1);
 require __DIR__ . '/../../core/src/autoload.php';
 
 use Paystra\Client;
+use Paystra\Escape;
 use Paystra\Hash;
-use Paystra\Html;
+use Paystra\Layout;
 use Paystra\PaymentMethods;
+use Paystra\Request;
 use Paystra\Validate;
 use Paystra\VerificationError;
 use Paystra\Web;
 use Paystra\Webhook;
 use Paystra\WebhookError;
+use Paystra\Widgets;
 
 $app = new Web('PHP server kit', dirname(__DIR__, 2), 'server');
 
@@ -44,46 +47,46 @@ $app->route('GET', '/', static function () use ($app): void {
 <p class="lead">Accept a payment on the hosted payment page, verify the response, look an order up and send a payout, all signed with your salt on this server.</p>
 <section class="card"><h2>Take a payment</h2>
 <p>Signs the order and sends the customer to Paystra\'s hosted page (cards, net banking, UPI, wallets). The result comes back to <code>/response</code>, where it is decrypted and verified.</p>
-<form method="post" action="/pay">' . Html::paymentInputs('100') . '<button type="submit">Pay with Paystra</button></form></section>'
-        . Html::statusForm()
+<form method="post" action="/pay">' . Widgets::paymentInputs('100') . '<button type="submit">Pay with Paystra</button></form></section>'
+        . Widgets::statusForm()
         . '<section class="card"><h2>Send a payout</h2>
 <p>Moves money from your Paystra balance to a bank account (NEFT, RTGS, IMPS) or a UPI ID. The answer is signed: <code>Processed</code> (000, with a 12-digit UTR), <code>Pending</code> (026) or <code>Failed</code>.</p>
 <form method="post" action="/payout"><div class="grid two">'
-        . Html::input('AMOUNT', 'Amount in paise', '10000', ['inputmode' => 'numeric', 'required' => true], '10000 paise = ₹100.00.')
-        . Html::select('TRANSFER_MODE', 'Transfer mode', $modes, 'IMPS')
-        . Html::input('BENEFICIARY_NAME', 'Beneficiary name', 'Ravi Kumar', ['required' => true, 'maxlength' => '50'], 'Letters, spaces and dots.')
-        . Html::input('BENEFICIARY_ACCOUNT', 'Account number', '123456789012', ['inputmode' => 'numeric'], 'NEFT, RTGS, IMPS: 9 to 18 digits. <code>000000000004</code> is declined, <code>000000000026</code> stays pending.')
-        . Html::input('BENEFICIARY_IFSC', 'IFSC', 'HDFC0001234', ['autocapitalize' => 'characters'], '4 letters, 0, then 6 letters or digits.')
-        . Html::input('BENEFICIARY_VPA', 'UPI ID', 'success@upi', [], 'UPI only: <code>success@upi</code>, <code>failure@upi</code> or <code>pending@upi</code>.')
-        . Html::input('REMARKS', 'Remarks (optional)', 'Vendor settlement', ['maxlength' => '50'])
+        . Widgets::input('AMOUNT', 'Amount in paise', '10000', ['inputmode' => 'numeric', 'required' => true], '10000 paise = ₹100.00.')
+        . Widgets::select('TRANSFER_MODE', 'Transfer mode', $modes, 'IMPS')
+        . Widgets::input('BENEFICIARY_NAME', 'Beneficiary name', 'Ravi Kumar', ['required' => true, 'maxlength' => '50'], 'Letters, spaces and dots.')
+        . Widgets::input('BENEFICIARY_ACCOUNT', 'Account number', '123456789012', ['inputmode' => 'numeric'], 'NEFT, RTGS, IMPS: 9 to 18 digits. <code>000000000004</code> is declined, <code>000000000026</code> stays pending.')
+        . Widgets::input('BENEFICIARY_IFSC', 'IFSC', 'HDFC0001234', ['autocapitalize' => 'characters'], '4 letters, 0, then 6 letters or digits.')
+        . Widgets::input('BENEFICIARY_VPA', 'UPI ID', 'success@upi', [], 'UPI only: <code>success@upi</code>, <code>failure@upi</code> or <code>pending@upi</code>.')
+        . Widgets::input('REMARKS', 'Remarks (optional)', 'Vendor settlement', ['maxlength' => '50'])
         . '</div><button type="submit">Send payout</button></form>
 <form method="get" action="/payout/status"><h3>Check a payout</h3>'
-        . Html::input('payout_id', 'Payout ID', '', ['required' => true, 'maxlength' => '50', 'autocomplete' => 'off'], 'The <code>PAYOUT_ID</code> of an earlier payout: a pending one may since have been processed.')
+        . Widgets::input('payout_id', 'Payout ID', '', ['required' => true, 'maxlength' => '50', 'autocomplete' => 'off'], 'The <code>PAYOUT_ID</code> of an earlier payout: a pending one may since have been processed.')
         . '<button type="submit" class="button secondary">Check payout</button></form></section>
 <section class="card"><h2>How the signature works</h2>
 <p>Every request and response carries <code>HASH</code>: the fields except HASH, sorted by key, joined as <code>KEY=VALUE</code> with <code>~</code>, your salt appended, SHA-256, upper-case hex. The published test vector, computed by this server just now:</p>'
-        . Html::rows([
-            'Fields' => '<code>' . Html::e(Hash::canonical($vector)) . '</code>',
+        . Widgets::rows([
+            'Fields' => '<code>' . Escape::html(Hash::canonical($vector)) . '</code>',
             'Salt' => '<code>473531b173db4371</code>',
-            'HASH' => '<code>' . Html::e(Hash::sign($vector, '473531b173db4371')) . '</code>',
+            'HASH' => '<code>' . Escape::html(Hash::sign($vector, '473531b173db4371')) . '</code>',
         ])
         . '<p>The same from a terminal, in the kit root:</p><pre><code>php -r \'require "core/src/autoload.php"; echo Paystra\Hash::sign(["ORDER_ID" =&gt; "SPIN020406172", "PAY_ID" =&gt; "1001340526093022", "TXNTYPE" =&gt; "STATUS"], "473531b173db4371"), PHP_EOL;\'</code></pre></section>'
-        . Html::testData() . $app->webhookNotice();
+        . Widgets::testData() . $app->webhookNotice();
     $app->html($app->page('Console', $body));
 });
 
 $app->route('POST', '/pay', static function () use ($app): void {
-    $customer = Validate::payment(Web::input());
+    $customer = Validate::payment(Request::input());
     // paystra:region payment-request
     $order = ['ORDER_ID' => Client::orderId('SK'), 'NOTIFY_URL' => $app->notifyUrl()] + $customer;
     $request = $app->client()->paymentRequest($order);
     $app->orders()->create($order['ORDER_ID'], $order['AMOUNT']);
     // Hidden inputs of every signed field (HASH included), posted to {base}/paymentrequest.
-    $summary = Html::rows([
-        'Order ID' => '<code>' . Html::e($order['ORDER_ID']) . '</code>',
-        'Amount' => Html::amount($order['AMOUNT']),
+    $summary = Widgets::rows([
+        'Order ID' => '<code>' . Escape::html($order['ORDER_ID']) . '</code>',
+        'Amount' => Widgets::amount($order['AMOUNT']),
     ]);
-    $app->html(Html::autoPostPage($request['action'], $request['fields'], $summary, ['kit' => $app->kit]));
+    $app->html(Layout::autoPostPage($request['action'], $request['fields'], $summary, ['kit' => $app->kit]));
     // paystra:endregion
 });
 
@@ -96,12 +99,12 @@ $app->route('POST', '/response', static function () use ($app): void {
         return;
     }
     $app->orders()->update($fields, 'return'); // forward only: a webhook may have been first
-    if (Web::wantsJson()) {
+    if (Request::wantsJson()) {
         $app->json(['verified' => true, 'fields' => $fields]);
         return;
     }
     // RESPONSE_CODE 000 (STATUS Captured) is a payment; anything else is not.
-    $app->html($app->page('Payment result', Html::result($fields) . Html::statusForm($fields['ORDER_ID'] ?? '')));
+    $app->html($app->page('Payment result', Widgets::result($fields) . Widgets::statusForm($fields['ORDER_ID'] ?? '')));
     // paystra:endregion
 });
 
@@ -109,9 +112,9 @@ $app->route('GET', '/status', $app->status(...));
 
 // paystra:region webhook
 $app->route('POST', '/webhook', static function () use ($app): void {
-    $rawBody = Web::body(); // before any parsing: the signature covers these exact bytes
+    $rawBody = Request::body(); // before any parsing: the signature covers these exact bytes
     try {
-        $event = $app->client()->verifyWebhook($rawBody, Web::header(Webhook::SIGNATURE_HEADER));
+        $event = $app->client()->verifyWebhook($rawBody, Request::header(Webhook::SIGNATURE_HEADER));
     } catch (WebhookError $error) {
         $app->json(['received' => false, 'reason' => $error->reason, 'error' => $error->getMessage()], 400);
         return;
@@ -125,29 +128,29 @@ $app->route('POST', '/webhook', static function () use ($app): void {
 $app->route('GET', '/orders/*', $app->order(...));
 
 $showPayout = static function (array $fields) use ($app): void {
-    if (!Web::wantsHtml()) {
+    if (!Request::wantsHtml()) {
         $app->json(['verified' => true, 'fields' => $fields]);
         return;
     }
     $mode = $fields['TRANSFER_MODE'] ?? '';
     $rows = [
-        'Payout ID' => '<code>' . Html::e($fields['PAYOUT_ID'] ?? '') . '</code>',
-        'Amount' => Html::amount((string) ($fields['AMOUNT'] ?? '')),
-        'Transfer mode' => Html::e($mode),
-        'Transaction ID' => '<code>' . Html::e($fields['TXN_ID'] ?? '–') . '</code>',
-        'UTR' => '<code>' . Html::e($fields['UTR'] ?? '–') . '</code>',
+        'Payout ID' => '<code>' . Escape::html($fields['PAYOUT_ID'] ?? '') . '</code>',
+        'Amount' => Widgets::amount((string) ($fields['AMOUNT'] ?? '')),
+        'Transfer mode' => Escape::html($mode),
+        'Transaction ID' => '<code>' . Escape::html($fields['TXN_ID'] ?? '–') . '</code>',
+        'UTR' => '<code>' . Escape::html($fields['UTR'] ?? '–') . '</code>',
     ];
     $headline = match ($fields['STATUS'] ?? '') {
         'Processed' => 'Payout processed',
         'Pending' => 'Payout pending',
         default => 'Payout not processed',
     };
-    $link = '<a href="/payout/status?payout_id=' . Html::e(rawurlencode((string) ($fields['PAYOUT_ID'] ?? ''))) . '">Check this payout again</a> · <a href="/">Back to the console</a>';
-    $app->html($app->page('Payout', Html::outcome($headline, $fields, $rows) . Html::notice('info', $link)));
+    $link = '<a href="/payout/status?payout_id=' . Escape::html(rawurlencode((string) ($fields['PAYOUT_ID'] ?? ''))) . '">Check this payout again</a> · <a href="/">Back to the console</a>';
+    $app->html($app->page('Payout', Widgets::outcome($headline, $fields, $rows) . Widgets::notice('info', $link)));
 };
 
 $app->route('POST', '/payout', static function () use ($app, $showPayout): void {
-    $input = Web::input();
+    $input = Request::input();
     $request = [];
     foreach (['PAYOUT_ID', 'AMOUNT', 'TRANSFER_MODE', 'BENEFICIARY_NAME', 'BENEFICIARY_ACCOUNT', 'BENEFICIARY_IFSC', 'BENEFICIARY_VPA', 'REMARKS'] as $key) {
         $request[$key] = Validate::field($input, $key);
@@ -166,7 +169,7 @@ $app->route('POST', '/payout', static function () use ($app, $showPayout): void 
 });
 
 $app->route('GET', '/payout/status', static function () use ($app, $showPayout): void {
-    $payoutId = Web::query('payout_id');
+    $payoutId = Request::query('payout_id');
     if (($problem = Validate::orderId($payoutId)) !== null) {
         throw new InvalidArgumentException('payout_id: ' . str_replace('ORDER_ID', 'PAYOUT_ID', $problem));
     }

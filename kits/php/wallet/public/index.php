@@ -11,25 +11,28 @@ declare(strict_types=1);
 require __DIR__ . '/../../core/src/autoload.php';
 
 use Paystra\Client;
-use Paystra\Html;
+use Paystra\Escape;
+use Paystra\Layout;
 use Paystra\PaymentMethods;
+use Paystra\Request;
 use Paystra\Validate;
 use Paystra\VerificationError;
 use Paystra\Web;
+use Paystra\Widgets;
 
 $app = new Web('Wallet kit', dirname(__DIR__, 2), 'wallet');
 
 $app->route('GET', '/', static function () use ($app): void {
     $wallets = '';
     foreach (PaymentMethods::WALLETS as $code => $name) {
-        $wallets .= '<button type="submit" name="MOP_TYPE" value="' . Html::e($code) . '">Pay with ' . Html::e($name) . '</button> ';
+        $wallets .= '<button type="submit" name="MOP_TYPE" value="' . Escape::html($code) . '">Pay with ' . Escape::html($name) . '</button> ';
     }
     $body = '<section class="card">
 <h1>Pay with a wallet</h1>
 <p class="lead">Recharge your metro card with the wallet you already use. The customer picks a wallet here and goes straight to it: no payment page in between.</p>
 <form method="post" action="/pay">
 <input type="hidden" name="PAYMENT_TYPE" value="WL">
-<h2>Your details</h2>' . Html::paymentInputs('50000') . '
+<h2>Your details</h2>' . Widgets::paymentInputs('50000') . '
 <h2>Choose your wallet</h2>
 <div class="actions">' . $wallets . '</div>
 </form>
@@ -39,12 +42,12 @@ $app->route('GET', '/', static function () use ($app): void {
 <li>The fields and their HASH are encrypted into <code>ENCDATA</code> with the merchant-hosted key and posted with <code>PAY_ID</code> to <code>/merchantPaymentInit</code>.</li>
 <li>The wallet (in the sandbox, its bank page) approves or declines: <strong>Success</strong> gives 000, <strong>Failure</strong> 004.</li>
 <li>The gateway posts the encrypted result to <code>/response</code>, which verifies it before the recharge is credited.</li>
-</ol></section>' . Html::statusForm() . $app->webhookNotice();
+</ol></section>' . Widgets::statusForm() . $app->webhookNotice();
     $app->html($app->page('Wallet checkout', $body));
 });
 
 $app->route('POST', '/pay', static function () use ($app): void {
-    $input = Web::input();
+    $input = Request::input();
     $customer = Validate::payment($input);
     $method = Validate::method(['PAYMENT_TYPE' => PaymentMethods::WALLET] + $input);
     // paystra:region merchant-hosted-request
@@ -52,13 +55,13 @@ $app->route('POST', '/pay', static function () use ($app): void {
     // $method is ['PAYMENT_TYPE' => 'WL', 'MOP_TYPE' => 'PPL' | 'MWL' | 'PPWL'].
     $request = $app->client()->merchantHostedRequest($order, $method);
     $app->orders()->create($order['ORDER_ID'], $order['AMOUNT']);
-    $summary = Html::rows([
-        'Order ID' => '<code>' . Html::e($order['ORDER_ID']) . '</code>',
-        'Amount' => Html::amount($order['AMOUNT']),
-        'Wallet' => Html::e(PaymentMethods::WALLETS[$method['MOP_TYPE']]),
+    $summary = Widgets::rows([
+        'Order ID' => '<code>' . Escape::html($order['ORDER_ID']) . '</code>',
+        'Amount' => Widgets::amount($order['AMOUNT']),
+        'Wallet' => Escape::html(PaymentMethods::WALLETS[$method['MOP_TYPE']]),
     ]);
     // PAY_ID + ENCDATA, posted to {base}/merchantPaymentInit.
-    $app->html(Html::autoPostPage($request['action'], $request['fields'], $summary, ['kit' => $app->kit]));
+    $app->html(Layout::autoPostPage($request['action'], $request['fields'], $summary, ['kit' => $app->kit]));
     // paystra:endregion
 });
 
@@ -70,13 +73,13 @@ $app->route('POST', '/response', static function () use ($app): void {
         return;
     }
     $app->orders()->update($fields, 'return'); // forward only: the webhook may have been first
-    if (Web::wantsJson()) {
+    if (Request::wantsJson()) {
         $app->json(['verified' => true, 'fields' => $fields]);
         return;
     }
     $paid = $fields['RESPONSE_CODE'] === '000';
     $headline = $paid ? 'Recharge successful' : (($fields['STATUS'] ?? '') === 'Pending' ? 'Recharge pending' : 'Recharge not completed');
-    $app->html($app->page('Wallet payment result', Html::result($fields, $headline) . Html::notice('info', '<a href="/">Back to the wallets</a>')));
+    $app->html($app->page('Wallet payment result', Widgets::result($fields, $headline) . Widgets::notice('info', '<a href="/">Back to the wallets</a>')));
 });
 
 $app->route('GET', '/status', $app->status(...));

@@ -43,4 +43,19 @@ class WebTest < Minitest::Test
     assert_includes html, '<title>&lt;b&gt; · Paystra</title>'
     assert_includes html, '₹1.00 (100 paise)'
   end
+
+  def test_the_layout_reads_the_stylesheet_an_archive_ships_as_core_example_css
+    core = File.expand_path('..', __dir__)
+    assert_equal File.join(core, 'example.css'), Paystra::Web::Layout::STYLE_FILES.first
+    assert_equal File.expand_path('../../shared/example.css', core), Paystra::Web::Layout::STYLE_FILES.last
+    assert_includes Paystra::Web.page(title: 'T', body: ''), Paystra::Web::Layout.style
+  end
+
+  def test_every_page_helper_of_the_parts_is_a_private_helper_of_an_app_and_callable_on_web
+    app = Class.new { include Paystra::Web }.new
+    %i[escape input fields_table summary_table notice webhook_note rupees page gateway_form_page].each do |name|
+      assert Paystra::Web.respond_to?(name), "Paystra::Web.#{name}"
+      assert app.respond_to?(name, true) && !app.respond_to?(name), "#{name} is a private helper of an app"
+    end
+  end
 end
