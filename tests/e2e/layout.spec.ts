@@ -39,6 +39,9 @@ test.describe('routes', () => {
       'aria-current',
       'page',
     )
+    // Loaded as a document, so the static home page's own modules ran.
+    await expect(page.getByRole('dialog', { name: 'We have a new name' })).toBeVisible()
+    expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(false)
   })
 })
 
