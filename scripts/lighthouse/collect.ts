@@ -1,0 +1,99 @@
+/**
+ * Lighthouse runs through Lighthouse CI: `lhci collect` with a lighthouserc.json written for one
+ * URL into a folder of its own, which then holds the runs' JSON and HTML reports
+ * (`.lighthouseci/lhr-*.json`, `.html`). lhci tries a failed run up to three times.
+ */
+import { spawn } from 'node:child_process'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { chromiumArgs } from '../../playwright.config.ts'
+import { categoryIds, type LighthouseReport } from './report'
+
+export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+
+const require = createRequire(import.meta.url)
+const lhciCli = require.resolve('@lhci/cli/src/cli.js')
+export const lighthouseVersion = (require('lighthouse/package.json') as { version: string }).version
+
+/** The audit a deliberately `noindex` page fails by design (pages.ts `indexed: false`). */
+export const noindexAudit = 'is-crawlable'
+
+export interface CollectOptions {
+  runs: number
+  /** The page asks not to be indexed on purpose: SEO is scored without is-crawlable. */
+  noindex: boolean
+}
+
+/** The lighthouserc that `lhci collect` reads: mobile, Lighthouse's default throttling. */
+export function lighthouserc(url: string, options: CollectOptions) {
+  return {
+    ci: {
+      collect: {
+        url: [url],
+        numberOfRuns: options.runs,
+        chromePath,
+        settings: {
+          chromeFlags: chromiumArgs.join(' '),
+          onlyCategories: [...categoryIds],
+          ...(options.noindex ? { skipAudits: [noindexAudit] } : {}),
+        },
+      },
+    },
+  }
+}
+
+function runLhciCollect(folder: string, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // A process group of its own, so a timeout also ends Lighthouse and Chromium under it.
+    const child = spawn(process.execPath, [lhciCli, 'collect', '--config=lighthouserc.json'], {
+      cwd: folder,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000))
+    child.stdout.on('data', keep)
+    child.stderr.on('data', keep)
+    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), timeoutMs)
+    child.on('error', (error) => {
+      clearTimeout(timer)
+      reject(error)
+    })
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer)
+      if (code === 0) return resolve()
+      reject(
+        new Error(
+          `lhci collect ${signal ? `was stopped (${signal})` : `exited with ${code}`} in ${folder}:\n${output.trim()}`,
+        ),
+      )
+    })
+  })
+}
+
+/** `options.runs` Lighthouse runs of `url`, in the order they ran; reports kept in `folder`. */
+export async function collect(
+  url: string,
+  folder: string,
+  options: CollectOptions,
+): Promise<LighthouseReport[]> {
+  await mkdir(folder, { recursive: true })
+  await writeFile(
+    path.join(folder, 'lighthouserc.json'),
+    `${JSON.stringify(lighthouserc(url, options), null, 2)}\n`,
+  )
+  await runLhciCollect(folder, options.runs * 180_000)
+  const saved = path.join(folder, '.lighthouseci')
+  const files = (await readdir(saved)).filter((file) => /^lhr-\d+\.json$/.test(file)).sort()
+  const reports = await Promise.all(
+    files.map(
+      async (file) =>
+        JSON.parse(await readFile(path.join(saved, file), 'utf8')) as LighthouseReport,
+    ),
+  )
+  if (reports.length !== options.runs) {
+    throw new Error(`lhci collect saved ${reports.length} of ${options.runs} runs in ${saved}`)
+  }
+  return reports
+}
