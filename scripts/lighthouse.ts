@@ -17,7 +17,7 @@ import { findPage } from '#app/content/pages.ts'
 import { type Child, freePort, startChild, stopChild, waitForHttp } from './measure/processes.ts'
 import { cleanUpOnSignals, optionsOrExit } from './measure/command-line.ts'
 import { measuredRoutes, pageBudget } from './lighthouse/budgets.ts'
-import { collect, lighthouseVersion } from './lighthouse/collect.ts'
+import { collect, lighthouseVersion, stopCollecting } from './lighthouse/collect.ts'
 import { gzipSizesFromBuild } from './lighthouse/gzip-sizes.ts'
 import { judge, type MeasuredRoute, type Miss } from './lighthouse/judge.ts'
 import { type NoScriptProxy, startNoScriptProxy } from './lighthouse/no-script-proxy.ts'
@@ -48,6 +48,7 @@ function slug(route: string): string {
 }
 
 async function cleanUp() {
+  await stopCollecting()
   await proxy?.close()
   proxy = undefined
   if (server) await stopChild(server)
@@ -94,16 +95,15 @@ async function main(options: LighthouseOptions): Promise<number> {
     logFile: path.join(outDir, 'server.log'),
   })
   await waitForHttp(server, `${origin}/robots.txt`, 120_000)
-  const noScripts = (proxy = await startNoScriptProxy(
-    origin,
-    await freePort(options.ports, [port]),
-  ))
+  if (routes.some((route) => pageBudget(route).name === 'static')) {
+    proxy = await startNoScriptProxy(origin, await freePort(options.ports, [port]))
+  }
 
   const gzipSizeOf = gzipSizesFromBuild(path.join(root, 'build/client'), origin)
   const loadBefore = loadavg()[0]!
   const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
   console.log(
-    `Lighthouse ${lighthouseVersion} through Lighthouse CI, mobile, ${plural(options.runs, 'run')} of ${plural(routes.length, 'page')} on ${origin}, static pages also without scripts on ${noScripts.origin} (load average ${loadBefore.toFixed(1)})`,
+    `Lighthouse ${lighthouseVersion} through Lighthouse CI, mobile, ${plural(options.runs, 'run')} of ${plural(routes.length, 'page')} on ${origin}${proxy ? `, static pages also without scripts on ${proxy.origin}` : ''} (load average ${loadBefore.toFixed(1)})`,
   )
   const measured: MeasuredRoute[] = []
   for (const route of routes) {
@@ -115,10 +115,10 @@ async function main(options: LighthouseOptions): Promise<number> {
       label: route,
     })
     let withoutScripts: RouteResult | undefined
-    if (budget.name === 'static') {
+    if (budget.name === 'static' && proxy) {
       const twin = await measure(
         route,
-        `${noScripts.origin}${route}`,
+        `${proxy.origin}${route}`,
         path.join(outDir, `${slug(route)}-without-scripts`),
         { ...common, gzipSizeOf: () => undefined, label: `${route} without scripts` },
       )

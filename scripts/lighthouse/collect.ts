@@ -3,7 +3,7 @@
  * URL into a folder of its own, which then holds the runs' JSON and HTML reports
  * (`.lighthouseci/lhr-*.json`, `.html`). lhci tries a failed run up to three times.
  */
-import { spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -43,25 +43,48 @@ export function lighthouserc(url: string, options: CollectOptions) {
   }
 }
 
+/** The `lhci collect` processes under way, each with a promise of its exit. */
+const running = new Map<ChildProcess, Promise<void>>()
+
+/**
+ * Ends a collect and what it started. Lighthouse's Chromium runs in a process group of its own,
+ * which Lighthouse closes on SIGINT; SIGKILL follows if the group is still there after 5 s.
+ */
+async function stop(child: ChildProcess): Promise<void> {
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal)
+    } catch {
+      // already gone
+    }
+  }
+  signalGroup('SIGINT')
+  const exited = running.get(child)
+  const timer = setTimeout(() => signalGroup('SIGKILL'), 5_000)
+  await exited
+  clearTimeout(timer)
+}
+
+/** Ends every collect under way (Ctrl-C). */
+export async function stopCollecting(): Promise<void> {
+  await Promise.all([...running.keys()].map(stop))
+}
+
 function runLhciCollect(folder: string, timeoutMs: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    // A process group of its own, so a timeout also ends Lighthouse and Chromium under it.
-    const child = spawn(process.execPath, [lhciCli, 'collect', '--config=lighthouserc.json'], {
-      cwd: folder,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let output = ''
-    const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000))
-    child.stdout.on('data', keep)
-    child.stderr.on('data', keep)
-    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), timeoutMs)
-    child.on('error', (error) => {
-      clearTimeout(timer)
-      reject(error)
-    })
+  // A process group of its own: a stop reaches lhci and the Lighthouse it runs.
+  const child = spawn(process.execPath, [lhciCli, 'collect', '--config=lighthouserc.json'], {
+    cwd: folder,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000))
+  child.stdout!.on('data', keep)
+  child.stderr!.on('data', keep)
+  const timer = setTimeout(() => void stop(child), timeoutMs)
+  const result = new Promise<void>((resolve, reject) => {
+    child.on('error', reject)
     child.on('exit', (code, signal) => {
-      clearTimeout(timer)
       if (code === 0) return resolve()
       reject(
         new Error(
@@ -69,7 +92,15 @@ function runLhciCollect(folder: string, timeoutMs: number): Promise<void> {
         ),
       )
     })
+  }).finally(() => {
+    clearTimeout(timer)
+    running.delete(child)
   })
+  running.set(
+    child,
+    result.catch(() => undefined),
+  )
+  return result
 }
 
 /** `options.runs` Lighthouse runs of `url`, in the order they ran; reports kept in `folder`. */
