@@ -14,7 +14,10 @@ export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 
 const require = createRequire(import.meta.url)
 const lhciCli = require.resolve('@lhci/cli/src/cli.js')
-export const lighthouseVersion = (require('lighthouse/package.json') as { version: string }).version
+/** The Lighthouse that lhci runs: its own dependency, found from where lhci is. */
+export const lighthouseVersion = (
+  createRequire(lhciCli)('lighthouse/package.json') as { version: string }
+).version
 
 /** The audit a deliberately `noindex` page fails by design (pages.ts `indexed: false`). */
 export const noindexAudit = 'is-crawlable'
