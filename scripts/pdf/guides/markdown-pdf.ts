@@ -1,5 +1,5 @@
 import { lexer, type Token, type Tokens } from 'marked'
-import { openPdfDocument } from '../pdf/pdf-document.ts'
+import { openPdfDocument } from '../pdf-document.ts'
 import { toWinAnsi } from './charset.ts'
 import { type DocumentMeta, formatDocumentDate } from './front-matter.ts'
 import { languageLabel } from './include.ts'

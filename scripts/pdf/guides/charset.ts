@@ -1,4 +1,4 @@
-import { isWinAnsi } from '../pdf/win-ansi.ts'
+import { isWinAnsi } from '../win-ansi.ts'
 
 /**
  * Stand-ins for characters Helvetica and Courier cannot show but that code comments and
