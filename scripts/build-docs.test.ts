@@ -9,7 +9,7 @@ import { buildDocs } from './build-docs.ts'
 import { markedTables } from './pdf/guides/doc-tables.ts'
 import { developerDocuments } from './pdf/guides/documents.ts'
 import { loadDocument } from './pdf/guides/load.ts'
-import { plainText } from './pdf/guides/text-layout.ts'
+import { plainText } from './pdf/text-layout.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const siteUrl = 'https://www.paystra.example'

@@ -93,9 +93,9 @@ describe('renderMarkdownPdf', () => {
     expect(text.join('\n')).toContain('line 149')
   })
 
-  it('refuses characters the standard fonts cannot show, naming them', async () => {
-    await expect(renderMarkdownPdf(meta, '## A\n\nPay ₹1 ✔ 😀', pdfOptions)).rejects.toThrow(
-      'sample.md: the character "😀" (U+1F600)',
+  it('refuses characters the embedded fonts cannot show, naming them', async () => {
+    await expect(renderMarkdownPdf(meta, '## A\n\nPay ₹1 ✔ 支付', pdfOptions)).rejects.toThrow(
+      'sample.md: the character "支" (U+652F)',
     )
   })
 

@@ -1,18 +1,16 @@
 import { lexer, type Token, type Tokens } from 'marked'
-import { openPdfDocument } from '../pdf-document.ts'
-import { toWinAnsi } from './charset.ts'
+import {
+  colours,
+  type ContentsEntry,
+  DocumentFrame,
+  fonts,
+  lineGap,
+  margins,
+  size,
+} from '../frame.ts'
+import { inlineRuns, plainText, type Run, runWidths } from '../text-layout.ts'
 import { type DocumentMeta, formatDocumentDate } from './front-matter.ts'
 import { languageLabel } from './include.ts'
-import {
-  inlineRuns,
-  layoutRuns,
-  type Line,
-  type Measure,
-  plainText,
-  type Run,
-  type RunStyle,
-  runWidths,
-} from './text-layout.ts'
 
 export interface DocsPdfOptions {
   brandName: string
@@ -26,95 +24,52 @@ export interface DocsPdfOptions {
   compress?: boolean
 }
 
-/** A numbered section or subsection, as the table of contents and the outline list it. */
-export interface HeadingEntry {
-  level: 2 | 3
-  number: string
-  text: string
-  id: string
-  /** Zero-based page index. */
-  page: number
-}
-
-const fonts = {
-  regular: 'Helvetica',
-  bold: 'Helvetica-Bold',
-  italic: 'Helvetica-Oblique',
-  boldItalic: 'Helvetica-BoldOblique',
-  mono: 'Courier',
-  monoBold: 'Courier-Bold',
-} as const
-/** AFM ascenders, so runs of different fonts share one baseline. */
-const ascender = { helvetica: 0.718, courier: 0.629 } as const
-
-const colours = {
-  brand: '#4a2fd6',
-  brandStrong: '#2d1a99',
-  brandSoft: '#eeebff',
-  ink: '#12142b',
-  soft: '#464a66',
-  line: '#d5d8e6',
-  codeBackground: '#f4f5fa',
-  codeInk: '#1d2040',
-  noteBackground: '#f6f4ff',
-  white: '#ffffff',
-} as const
-
-const size = {
-  body: 10,
-  small: 8,
-  table: 8.5,
-  code: 8.2,
-  h2: 14,
-  h3: 11.5,
-  h4: 10.5,
-  title: 26,
-} as const
-/** Courier looks larger than Helvetica at the same size. */
-const inlineCodeScale = 0.92
-const lineGap = 3
-const margins = { top: 66, bottom: 70, left: 62, right: 62 } as const
 const paragraphSpace = 7
 const listIndent = 16
 const cellPadding = { x: 5, y: 4 } as const
 const codePadding = 8
 
 /**
- * Lays a Markdown developer document out as an A4 PDF: a title page with the brand band, the
- * version and date and a linked table of contents; numbered sections with bookmarks; text with
- * inline code, bold and links; lists; tables that wrap their cells and repeat their header row
- * across pages; shaded code blocks that wrap long lines; a running header and "Page n of N".
- * Standard PDF fonts only, so nothing is embedded and every word stays extractable.
+ * Lays a Markdown developer document out in the site's document frame (frame.ts): numbered
+ * sections with bookmarks; text with inline code, bold and links; lists; tables that wrap
+ * their cells and repeat their header row across pages; shaded code blocks that wrap long
+ * lines; every piece tagged for screen readers.
  */
 export async function renderMarkdownPdf(
   meta: DocumentMeta,
   body: string,
   options: DocsPdfOptions,
 ): Promise<Buffer> {
-  const { doc, bytes: done } = openPdfDocument({
-    margins,
-    title: toWinAnsi(meta.title, options.source),
-    subject: toWinAnsi(meta.subject, options.source),
-    keywords: `${options.brandName}, payment gateway, integration, API, India`,
-    author: options.legalName,
+  const date = formatDocumentDate(meta.date)
+  const frame = new DocumentFrame({
     brandName: options.brandName,
+    author: options.legalName,
+    title: meta.title,
+    subject: meta.subject,
+    keywords: `${options.brandName}, payment gateway, integration, API, India`,
     date: meta.date,
+    band: ['Developer documentation', options.legalName],
+    header: `${options.brandName} Developer documentation`,
+    footer: `${meta.title}  ·  Version ${meta.version}  ·  ${date}`,
+    siteUrl: options.siteUrl,
+    source: options.source,
     compress: options.compress,
   })
   try {
-    const writer = new DocsPdfWriter(doc, meta, options)
-    const contentsTop = writer.titlePage()
-    doc.addPage()
-    writer.blocks(lexer(body), margins.left, writer.width)
-    writer.contents(contentsTop)
-    writer.pageFurniture()
+    frame.titlePage({
+      title: meta.title,
+      subtitle: meta.subject,
+      dateLine: `Version ${meta.version}  ·  ${date}`,
+    })
+    frame.newPage()
+    const writer = new DocsBodyWriter(frame, options)
+    writer.blocks(lexer(body), margins.left, frame.width)
+    frame.contents(writer.headings)
   } catch (error) {
-    doc.end()
-    await done.catch(() => undefined)
+    await frame.abandon()
     throw error
   }
-  doc.end()
-  return done
+  return frame.end()
 }
 
 /** `HASH and ENCDATA` → `hash-and-encdata`, as GitHub makes heading anchors. */
@@ -126,252 +81,20 @@ export function slugify(text: string): string {
     .replace(/\s+/g, '-')
 }
 
-class DocsPdfWriter {
-  readonly headings: HeadingEntry[] = []
+class DocsBodyWriter {
+  readonly headings: ContentsEntry[] = []
   private section = 0
   private subsection = 0
   private outlineSection: PDFKit.PDFOutline | undefined
   private readonly ids = new Set<string>()
 
   constructor(
-    private readonly doc: PDFKit.PDFDocument,
-    private readonly meta: DocumentMeta,
+    private readonly frame: DocumentFrame,
     private readonly options: DocsPdfOptions,
   ) {}
 
-  get width() {
-    return this.doc.page.width - margins.left - margins.right
-  }
-
-  private get bottom() {
-    return this.doc.page.height - margins.bottom
-  }
-
-  private lineHeight(fontSize: number) {
-    return fontSize * 1.2 + lineGap
-  }
-
-  private pageIndex(): number {
-    const { start, count } = this.doc.bufferedPageRange()
-    return start + count - 1
-  }
-
-  /** Starts a new page unless `height` more points fit on this one. */
-  private ensureSpace(height: number) {
-    if (this.doc.y + height > this.bottom) this.newPage()
-  }
-
-  private newPage() {
-    this.doc.addPage()
-    this.doc.y = margins.top
-  }
-
-  private safe(text: string) {
-    return toWinAnsi(text, this.options.source)
-  }
-
-  private font(style: RunStyle) {
-    if (style.code) return style.bold ? fonts.monoBold : fonts.mono
-    if (style.bold) return style.italic ? fonts.boldItalic : fonts.bold
-    return style.italic ? fonts.italic : fonts.regular
-  }
-
-  private setFont(style: RunStyle, fontSize: number) {
-    this.doc.font(this.font(style)).fontSize(style.code ? fontSize * inlineCodeScale : fontSize)
-  }
-
-  private measureAt(fontSize: number): Measure {
-    return (text, style) => {
-      this.setFont(style, fontSize)
-      return this.doc.widthOfString(text)
-    }
-  }
-
-  private runs(tokens: readonly Token[] | undefined, base: RunStyle = {}): Run[] {
-    return inlineRuns(tokens, base).map((run) => ({ ...run, text: this.safe(run.text) }))
-  }
-
-  private layout(runs: readonly Run[], width: number, fontSize: number): Line[] {
-    return layoutRuns(runs, width, this.measureAt(fontSize))
-  }
-
-  /** Draws one laid-out line whose box starts at `top`. */
-  private drawLine(line: Line, x: number, top: number, fontSize: number, colour: string) {
-    const { doc } = this
-    const baseline = top + fontSize * ascender.helvetica
-    let cursor = x
-    for (const segment of line.segments) {
-      const { style } = segment
-      this.setFont(style, fontSize)
-      const rise = (style.code ? ascender.courier * inlineCodeScale : ascender.helvetica) * fontSize
-      const href = style.href
-      doc.fillColor(href ? colours.brand : style.code ? colours.brandStrong : colour)
-      doc.text(segment.text, cursor, baseline - rise, {
-        lineBreak: false,
-        link: href && !href.startsWith('#') ? this.absolute(href) : null,
-        goTo: href?.startsWith('#') ? href.slice(1) : null,
-        underline: href !== undefined,
-      } as PDFKit.Mixins.TextOptions)
-      cursor += segment.width
-    }
-  }
-
-  /** Writes laid-out lines from the current position, breaking pages between lines. */
-  private flow(lines: Line[], x: number, fontSize: number, colour: string) {
-    const { doc } = this
-    const height = this.lineHeight(fontSize)
-    // Keep at least two lines of a paragraph together at a page's foot.
-    this.ensureSpace(Math.min(lines.length, 2) * height)
-    for (const line of lines) {
-      this.ensureSpace(height)
-      this.drawLine(line, x, doc.y, fontSize, colour)
-      doc.y += height
-    }
-  }
-
-  private absolute(href: string): string {
-    return href.startsWith('/') ? `${this.options.siteUrl}${href}` : href
-  }
-
-  // ---- title page, contents, header and footer ----
-
-  /** The brand band, title, subject, version and date; returns where the contents go. */
-  titlePage(): number {
-    const { doc, meta, options } = this
-    doc.rect(0, 0, doc.page.width, 150).fill(colours.brand)
-    doc.rect(0, 150, doc.page.width, 6).fill(colours.brandStrong)
-    doc
-      .fillColor(colours.white)
-      .font(fonts.bold)
-      .fontSize(30)
-      .text(options.brandName, margins.left, 50, { width: this.width, lineBreak: false })
-    doc
-      .font(fonts.regular)
-      .fontSize(size.body)
-      .text('Developer documentation', margins.left, 94, { width: this.width, lineBreak: false })
-    doc.text(options.legalName, margins.left, 94, {
-      width: this.width,
-      align: 'right',
-      lineBreak: false,
-    })
-    doc
-      .fillColor(colours.ink)
-      .font(fonts.bold)
-      .fontSize(size.title)
-      .text(this.safe(meta.title), margins.left, 196, { width: this.width })
-    doc.moveDown(0.35)
-    doc
-      .fillColor(colours.soft)
-      .font(fonts.regular)
-      .fontSize(11.5)
-      .text(this.safe(meta.subject), { width: this.width, lineGap })
-    doc.moveDown(0.9)
-    doc
-      .fillColor(colours.brandStrong)
-      .font(fonts.bold)
-      .fontSize(size.body)
-      .text(`Version ${meta.version}  ·  ${formatDocumentDate(meta.date)}`, {
-        width: this.width,
-      })
-    doc.moveDown(1.4)
-    const ruleY = doc.y
-    this.rule(ruleY)
-    return ruleY + 22
-  }
-
-  private rule(y: number, x: number = margins.left, width: number = this.width) {
-    this.doc
-      .moveTo(x, y)
-      .lineTo(x + width, y)
-      .lineWidth(0.75)
-      .strokeColor(colours.line)
-      .stroke()
-  }
-
-  /** The table of contents on the title page: sections and subsections, linked, with pages. */
-  contents(top: number) {
-    const { doc } = this
-    doc.switchToPage(0)
-    doc
-      .fillColor(colours.ink)
-      .font(fonts.bold)
-      .fontSize(size.h3)
-      .text('Contents', margins.left, top, { width: this.width })
-    doc.y += 6
-    const pageWidth = 36
-    for (const heading of this.headings) {
-      const fontSize = heading.level === 2 ? size.body : size.body - 1
-      const height = this.lineHeight(fontSize) + (heading.level === 2 ? 1.5 : 0)
-      if (doc.y + height > this.bottom) {
-        throw new Error(
-          `${this.options.source}: the table of contents does not fit on the title page`,
-        )
-      }
-      const y = doc.y
-      const indent = heading.level === 2 ? 0 : 24
-      const numberWidth = heading.level === 2 ? 24 : 30
-      const link = { lineBreak: false, goTo: heading.id } as const
-      doc
-        .font(heading.level === 2 ? fonts.bold : fonts.regular)
-        .fontSize(fontSize)
-        .fillColor(colours.brand)
-        .text(heading.number, margins.left + indent, y, link)
-      doc.fillColor(colours.ink).text(heading.text, margins.left + indent + numberWidth, y, {
-        ...link,
-        width: this.width - indent - numberWidth - pageWidth,
-        ellipsis: true,
-      })
-      doc
-        .fillColor(colours.soft)
-        .text(String(heading.page + 1), margins.left + this.width - pageWidth, y, {
-          ...link,
-          width: pageWidth,
-          align: 'right',
-        })
-      doc.y = y + height
-    }
-  }
-
-  /** A running header on every page but the first, and "Page n of N" on all. */
-  pageFurniture() {
-    const { doc, meta, options } = this
-    const { start, count } = doc.bufferedPageRange()
-    for (let index = start; index < start + count; index++) {
-      doc.switchToPage(index)
-      // Writing in the margins would otherwise make pdfkit start a new page.
-      doc.page.margins.bottom = 0
-      doc.page.margins.top = 0
-      doc.font(fonts.regular).fontSize(size.small).fillColor(colours.soft)
-      if (index > start) {
-        const headerY = 30
-        doc.text(`${options.brandName} Developer documentation`, margins.left, headerY, {
-          width: this.width,
-          lineBreak: false,
-        })
-        doc.text(this.safe(meta.title), margins.left, headerY, {
-          width: this.width,
-          align: 'right',
-          lineBreak: false,
-        })
-        this.rule(headerY + 14)
-      }
-      const footerY = doc.page.height - margins.bottom + 26
-      this.rule(footerY - 9)
-      doc.font(fonts.regular).fontSize(size.small).fillColor(colours.soft)
-      doc.text(
-        `${this.safe(meta.title)}  ·  Version ${meta.version}  ·  ${formatDocumentDate(meta.date)}`,
-        margins.left,
-        footerY,
-        { width: this.width, lineBreak: false },
-      )
-      doc.text(`Page ${index - start + 1} of ${count}`, margins.left, footerY, {
-        width: this.width,
-        align: 'right',
-        lineBreak: false,
-      })
-      doc.page.margins.bottom = margins.bottom
-      doc.page.margins.top = margins.top
-    }
+  private get doc() {
+    return this.frame.doc
   }
 
   // ---- blocks ----
@@ -398,8 +121,8 @@ class DocsPdfWriter {
       case 'blockquote':
         return this.note(token as Tokens.Blockquote, x, width)
       case 'hr':
-        this.ensureSpace(20)
-        this.rule(this.doc.y + 6, x, width)
+        this.frame.ensureSpace(20)
+        this.frame.rule(this.doc.y + 6, x, width)
         this.doc.y += 18
         return
       case 'html':
@@ -417,8 +140,8 @@ class DocsPdfWriter {
   }
 
   private heading(token: Tokens.Heading, x: number, width: number) {
-    const { doc } = this
-    const text = this.safe(plainText(token.tokens))
+    const { doc, frame } = this
+    const text = plainText(token.tokens)
     if (token.depth === 1) {
       throw new Error(
         `${this.options.source}: "# ${text}": the title comes from the front matter; sections start at ##`,
@@ -428,110 +151,124 @@ class DocsPdfWriter {
     let id = slugify(text)
     for (let suffix = 2; this.ids.has(id); suffix++) id = `${slugify(text)}-${suffix}`
     this.ids.add(id)
-    let label: string
-    let fontSize: number
-    let colour: string
+    let label = ''
+    let fontSize: number = size.h4
+    let colour: string = colours.ink
+    const pageTop = doc.y <= margins.top + 1
     if (token.depth === 2) {
       this.section += 1
       this.subsection = 0
       label = `${this.section}.`
       fontSize = size.h2
       colour = colours.brandStrong
-      doc.y += this.doc.y > margins.top + 1 ? 14 : 0
+      doc.y += pageTop ? 0 : 14
     } else if (token.depth === 3) {
       this.subsection += 1
       label = `${this.section}.${this.subsection}`
       fontSize = size.h3
-      colour = colours.ink
-      doc.y += this.doc.y > margins.top + 1 ? 8 : 0
+      doc.y += pageTop ? 0 : 8
     } else {
-      label = ''
-      fontSize = size.h4
-      colour = colours.ink
       doc.y += 4
     }
     const runs: Run[] = [{ text: label ? `${label}  ${text}` : text, style: { bold: true } }]
-    const lines = this.layout(runs, width, fontSize)
+    const lines = frame.layout(runs, width, fontSize)
     // A heading never ends a page: keep room for it and three lines of what follows.
-    this.ensureSpace(lines.length * this.lineHeight(fontSize) + 3 * this.lineHeight(size.body))
+    frame.ensureSpace(lines.length * frame.lineHeight(fontSize) + 3 * frame.lineHeight(size.body))
     if (token.depth <= 3) {
       const level = token.depth as 2 | 3
-      this.headings.push({ level, number: label, text, id, page: this.pageIndex() })
+      this.headings.push({ level, number: label, text, id, page: frame.pageIndex() })
       const title = `${label} ${text}`
       if (level === 2) this.outlineSection = doc.outline.addItem(title)
       else (this.outlineSection ?? doc.outline).addItem(title)
     }
     doc.addNamedDestination(id, 'XYZ', x, doc.y, null)
     if (token.depth === 2) {
-      this.rule(doc.y + lines.length * this.lineHeight(fontSize) + 1, x, width)
+      frame.rule(doc.y + lines.length * frame.lineHeight(fontSize) + 1, x, width)
     }
-    this.flow(lines, x, fontSize, colour)
+    frame.tags.leaf(`H${Math.min(token.depth, 6)}`, () => frame.flow(lines, x, fontSize, colour))
     doc.y += token.depth === 2 ? 7 : 3
   }
 
   private paragraph(tokens: readonly Token[], x: number, width: number) {
-    const lines = this.layout(this.runs(tokens), width, size.body)
-    this.flow(lines, x, size.body, colours.ink)
+    const { frame } = this
+    const lines = frame.layout(inlineRuns(tokens), width, size.body)
+    frame.tags.leaf('P', () => frame.flow(lines, x, size.body, colours.ink))
     this.doc.y += paragraphSpace
   }
 
   private list(token: Tokens.List, x: number, width: number) {
-    const { doc } = this
+    const { doc, frame } = this
     const start = typeof token.start === 'number' ? token.start : 1
     const markerWidth = token.ordered ? 20 : listIndent - 2
-    token.items.forEach((item, index) => {
-      this.ensureSpace(2 * this.lineHeight(size.body))
-      const marker = token.ordered ? `${start + index}.` : '•'
-      const top = doc.y
-      doc
-        .font(token.ordered ? fonts.bold : fonts.regular)
-        .fontSize(size.body)
-        .fillColor(token.ordered ? colours.brand : colours.soft)
-        .text(marker, x, top + size.body * ascender.helvetica, {
-          lineBreak: false,
-          baseline: 'alphabetic',
+    frame.tags.group('L', () => {
+      token.items.forEach((item, index) => {
+        frame.ensureSpace(2 * frame.lineHeight(size.body))
+        const marker = token.ordered ? `${start + index}.` : '•'
+        const top = doc.y
+        frame.tags.group('LI', () => {
+          frame.tags.leaf('Lbl', () => {
+            const [line] = frame.layout(
+              [{ text: marker, style: { bold: token.ordered } }],
+              markerWidth,
+              size.body,
+            )
+            frame.drawLine(
+              line!,
+              x,
+              top,
+              size.body,
+              token.ordered ? colours.brand : colours.inkSoft,
+            )
+          })
+          doc.y = top
+          frame.tags.group('LBody', () => {
+            const inner = x + markerWidth
+            const itemTokens = item.tokens
+            itemTokens.forEach((child, childIndex) => {
+              this.block(child, inner, width - markerWidth)
+              // A tight item's text gets no paragraph space before what follows in the item.
+              if (child.type === 'text' && !item.loose && childIndex < itemTokens.length - 1) {
+                doc.y -= paragraphSpace
+              }
+            })
+          })
         })
-      doc.y = top
-      const inner = x + markerWidth
-      const itemTokens = item.tokens
-      itemTokens.forEach((child, childIndex) => {
-        this.block(child, inner, width - markerWidth)
-        // A tight item's text gets no paragraph space before what follows inside the item.
-        if (child.type === 'text' && !item.loose && childIndex < itemTokens.length - 1) {
-          doc.y -= paragraphSpace
-        }
+        if (!token.loose) doc.y -= paragraphSpace - 2
       })
-      if (!token.loose) doc.y -= paragraphSpace - 2
     })
     if (!token.loose) doc.y += paragraphSpace - 2
   }
 
   /** A blockquote is a note: a tinted box with a bar in the brand colour. */
   private note(token: Tokens.Blockquote, x: number, width: number) {
-    const { doc } = this
+    const { doc, frame } = this
     const inner = width - 2 * codePadding - 4
     const paragraphs = token.tokens.filter((child) => child.type !== 'space')
     const laidOut = paragraphs.map((child) => {
       if (child.type !== 'paragraph') {
         throw new Error(`${this.options.source}: a note (>) may hold paragraphs only`)
       }
-      return this.layout(this.runs((child as Tokens.Paragraph).tokens), inner, size.body)
+      return frame.layout(inlineRuns((child as Tokens.Paragraph).tokens), inner, size.body)
     })
-    const lineHeight = this.lineHeight(size.body)
+    const lineHeight = frame.lineHeight(size.body)
     const height =
       laidOut.reduce((sum, lines) => sum + lines.length * lineHeight, 0) +
       (laidOut.length - 1) * 4 +
       2 * codePadding -
       lineGap
-    this.ensureSpace(Math.min(height, this.bottom - margins.top))
+    frame.ensureSpace(Math.min(height, frame.bottom - margins.top))
     const top = doc.y
-    const boxHeight = Math.min(height, this.bottom - top)
-    doc.rect(x, top, width, boxHeight).fill(colours.noteBackground)
-    doc.rect(x, top, 3, boxHeight).fill(colours.brand)
+    const boxHeight = Math.min(height, frame.bottom - top)
+    frame.tags.artifact(() => {
+      doc.rect(x, top, width, boxHeight).fill(colours.brandSoft)
+      doc.rect(x, top, 3, boxHeight).fill(colours.brand)
+    })
     doc.y = top + codePadding
-    laidOut.forEach((lines) => {
-      this.flow(lines, x + codePadding + 4, size.body, colours.ink)
-      doc.y += 4
+    frame.tags.group('Note', () => {
+      laidOut.forEach((lines) => {
+        frame.tags.leaf('P', () => frame.flow(lines, x + codePadding + 4, size.body, colours.ink))
+        doc.y += 4
+      })
     })
     doc.y = Math.max(doc.y, top + height) + paragraphSpace + 2
   }
@@ -539,10 +276,10 @@ class DocsPdfWriter {
   // ---- code blocks ----
 
   private code(token: Tokens.Code, x: number, width: number) {
-    const { doc } = this
+    const { doc, frame } = this
     const [fence = '', file] = (token.lang ?? '').split(/\s+/)
     const label = [languageLabel(fence), file].filter(Boolean).join('  ·  ')
-    const text = this.safe(token.text.replace(/\t/g, '    '))
+    const text = frame.printable(token.text.replace(/\t/g, '    '), fonts.mono)
     doc.font(fonts.mono).fontSize(size.code)
     const charWidth = doc.widthOfString('M')
     const innerWidth = width - 2 * codePadding - 3
@@ -552,45 +289,52 @@ class DocsPdfWriter {
     const labelHeight = label ? 13 : 0
     // A short block moves to the next page whole rather than being cut.
     const wholeHeight = labelHeight + 2 * codePadding + lines.length * lineHeight
-    if (lines.length <= 12) this.ensureSpace(wholeHeight)
+    if (lines.length <= 12) frame.ensureSpace(wholeHeight)
     let index = 0
     let first = true
     while (index < lines.length) {
       // At least three lines (or all) on this page, with the label.
       const minimum = labelHeight + 2 * codePadding + Math.min(3, lines.length) * lineHeight
-      this.ensureSpace(minimum)
+      frame.ensureSpace(minimum)
       const top = doc.y
-      const room = this.bottom - top - 2 * codePadding - (first ? labelHeight : 0)
+      const room = frame.bottom - top - 2 * codePadding - (first ? labelHeight : 0)
       const left = lines.length - index
       let count = Math.max(1, Math.min(left, Math.floor(room / lineHeight)))
       // Never carry fewer than three lines over to the next page.
       if (count < left && left - count < 3) count = Math.max(3, left - 3)
       const chunk = lines.slice(index, index + count)
       const height = (first ? labelHeight : 0) + 2 * codePadding + chunk.length * lineHeight
-      doc.rect(x, top, width, height).fill(colours.codeBackground)
-      doc.rect(x, top, 3, height).fill(colours.brand)
+      frame.tags.artifact(() => {
+        doc.rect(x, top, width, height).fill(colours.surfaceAlt)
+        doc.rect(x, top, 3, height).fill(colours.brand)
+      })
       let y = top + codePadding
       if (first && label) {
-        doc
-          .font(fonts.bold)
-          .fontSize(size.small - 0.5)
-          .fillColor(colours.soft)
-          .text(label, x + codePadding + 3, y - 1, {
-            width: innerWidth,
-            lineBreak: false,
-            ellipsis: true,
-          })
+        frame.tags.leaf('P', () => {
+          doc
+            .font(fonts.bold)
+            .fontSize(size.small - 0.5)
+            .fillColor(colours.inkSoft)
+            .text(label, x + codePadding + 3, y - 1, {
+              width: innerWidth,
+              lineBreak: false,
+              ellipsis: true,
+            })
+        })
         y += labelHeight
       }
-      doc.font(fonts.mono).fontSize(size.code).fillColor(colours.codeInk)
-      for (const line of chunk) {
-        if (line !== '') doc.text(line, x + codePadding + 3, y, { lineBreak: false })
-        y += lineHeight
-      }
+      // Each page's part of the block is its own Code element, drawn over its own box.
+      frame.tags.leaf('Code', () => {
+        doc.font(fonts.mono).fontSize(size.code).fillColor(colours.ink)
+        for (const line of chunk) {
+          if (line !== '') doc.text(line, x + codePadding + 3, y, { lineBreak: false })
+          y += lineHeight
+        }
+      })
       doc.y = top + height
       index += count
       first = false
-      if (index < lines.length) this.newPage()
+      if (index < lines.length) frame.newPage()
     }
     doc.y += paragraphSpace + 2
   }
@@ -598,52 +342,73 @@ class DocsPdfWriter {
   // ---- tables ----
 
   private table(token: Tokens.Table, x: number, width: number) {
-    const { doc } = this
-    const header = token.header.map((cell) => this.runs(cell.tokens, { bold: true }))
-    const rows = token.rows.map((row) => row.map((cell) => this.runs(cell.tokens)))
+    const { doc, frame } = this
+    const header = token.header.map((cell) => inlineRuns(cell.tokens, { bold: true }))
+    const rows = token.rows.map((row) => row.map((cell) => inlineRuns(cell.tokens)))
     const widths = this.columnWidths([header, ...rows], width)
     const measure = (cells: Run[][]) => {
       const laidOut = cells.map((cell, column) =>
-        this.layout(cell, widths[column]! - 2 * cellPadding.x, size.table),
+        frame.layout(cell, widths[column]! - 2 * cellPadding.x, size.table),
       )
       const height =
-        Math.max(...laidOut.map((lines) => lines.length)) * this.lineHeight(size.table) -
+        Math.max(...laidOut.map((lines) => lines.length)) * frame.lineHeight(size.table) -
         lineGap +
         2 * cellPadding.y
       return { laidOut, height }
     }
-    const headerRow = measure(header)
-    const drawRow = (row: ReturnType<typeof measure>, isHeader: boolean, shaded: boolean) => {
-      const top = doc.y
-      if (isHeader) doc.rect(x, top, width, row.height).fill(colours.brandSoft)
-      else if (shaded) doc.rect(x, top, width, row.height).fill('#fafafd')
+    const drawCells = (row: ReturnType<typeof measure>, top: number, cellTag?: 'TH' | 'TD') => {
       let cellX = x
       row.laidOut.forEach((lines, column) => {
-        let lineTop = top + cellPadding.y
-        for (const line of lines) {
-          this.drawLine(line, cellX + cellPadding.x, lineTop, size.table, colours.ink)
-          lineTop += this.lineHeight(size.table)
+        const left = cellX
+        const draw = () => {
+          let lineTop = top + cellPadding.y
+          for (const line of lines) {
+            frame.drawLine(line, left + cellPadding.x, lineTop, size.table, colours.ink)
+            lineTop += frame.lineHeight(size.table)
+          }
         }
+        if (cellTag) frame.tags.leaf(cellTag, draw)
+        else draw()
         cellX += widths[column]!
       })
-      doc
-        .moveTo(x, top + row.height)
-        .lineTo(x + width, top + row.height)
-        .lineWidth(isHeader ? 0.9 : 0.5)
-        .strokeColor(isHeader ? colours.brand : colours.line)
-        .stroke()
+    }
+    /** A row: shading and rule are decoration; a repeated header row is decoration whole. */
+    const drawRow = (
+      row: ReturnType<typeof measure>,
+      kind: 'header' | 'repeat' | 'body',
+      shaded: boolean,
+    ) => {
+      const top = doc.y
+      const isHeader = kind !== 'body'
+      frame.tags.artifact(() => {
+        if (isHeader) doc.rect(x, top, width, row.height).fill(colours.brandSoft)
+        else if (shaded) doc.rect(x, top, width, row.height).fill(colours.surfaceAlt)
+        doc
+          .moveTo(x, top + row.height)
+          .lineTo(x + width, top + row.height)
+          .lineWidth(isHeader ? 0.9 : 0.5)
+          .strokeColor(isHeader ? colours.brand : colours.rule)
+          .stroke()
+        if (kind === 'repeat') drawCells(row, top)
+      })
+      if (kind !== 'repeat') {
+        frame.tags.group('TR', () => drawCells(row, top, kind === 'header' ? 'TH' : 'TD'))
+      }
       doc.y = top + row.height
     }
+    const headerRow = measure(header)
     const measured = rows.map(measure)
     // The header and the first row start together.
-    this.ensureSpace(headerRow.height + (measured[0]?.height ?? 0))
-    drawRow(headerRow, true, false)
-    measured.forEach((row, index) => {
-      if (doc.y + row.height > this.bottom) {
-        this.newPage()
-        drawRow(headerRow, true, false)
-      }
-      drawRow(row, false, index % 2 === 1)
+    frame.ensureSpace(headerRow.height + (measured[0]?.height ?? 0))
+    frame.tags.group('Table', () => {
+      drawRow(headerRow, 'header', false)
+      measured.forEach((row, index) => {
+        if (doc.y + row.height > frame.bottom) {
+          frame.newPage()
+          drawRow(headerRow, 'repeat', false)
+        }
+        drawRow(row, 'body', index % 2 === 1)
+      })
     })
     doc.y += paragraphSpace + 3
   }
@@ -653,7 +418,7 @@ class DocsPdfWriter {
    * rest of the width shared in proportion to how much more each column's text wants.
    */
   private columnWidths(table: Run[][][], width: number): number[] {
-    const measure = this.measureAt(size.table)
+    const measure = this.frame.measureAt(size.table)
     const columns = table[0]!.length
     const minimum: number[] = Array.from({ length: columns }, () => 0)
     const desired: number[] = Array.from({ length: columns }, () => 0)
