@@ -18,6 +18,9 @@ const files = {
 
 export type FontName = keyof typeof files
 
+/** DejaVu's ascent, 1901 of 2048 units in every face: pdfkit places text by its top. */
+export const ascent = 1901 / 2048
+
 /** Font names as registered on every document: `doc.font(fonts.bold)`. */
 export const fonts: { readonly [name in FontName]: name } = {
   regular: 'regular',

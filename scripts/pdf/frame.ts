@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit'
 import { palette } from '#app/content/brand.ts'
-import { assertPrintable, fonts, registerFonts } from './fonts.ts'
+import { ascent, assertPrintable, fonts, registerFonts } from './fonts.ts'
 import { StructureTree } from './structure.ts'
 import { layoutRuns, type Line, type Measure, type Run, type RunStyle } from './text-layout.ts'
 
@@ -28,8 +28,6 @@ export const size = {
 export const lineGap = 3
 /** Where the baseline sits below the top of a line box, in ems of the font size. */
 const baselineRatio = 0.76
-/** DejaVu's ascent (1901 of 2048 units, every face alike): pdfkit places text by its top. */
-const ascender = 1901 / 2048
 /** Monospace looks larger than the sans at the same size. */
 const inlineCodeScale = 0.9
 export { fonts }
@@ -69,8 +67,8 @@ export interface ContentsEntry {
   page: number
 }
 
-/** What the title page leaves for the body and the table of contents. */
-interface TitlePage {
+/** Where the title page left room for the table of contents, and its structure element. */
+interface ContentsSlot {
   contentsTop: number
   contentsElement: PDFKit.PDFStructureElement
 }
@@ -86,7 +84,7 @@ export class DocumentFrame {
   readonly doc: PDFKit.PDFDocument
   readonly tags: StructureTree
   private readonly bytes: Promise<Buffer>
-  private titlePageLeft: TitlePage | undefined
+  private contentsSlot: ContentsSlot | undefined
 
   constructor(readonly options: FrameOptions) {
     const date = new Date(`${options.date}T00:00:00Z`)
@@ -157,15 +155,18 @@ export class DocumentFrame {
   }
 
   /** A hairline across the text column (or from x for width), as decoration. */
-  rule(y: number, x: number = margins.left, width: number = this.width, weight = 0.75) {
-    this.tags.artifact(() =>
-      this.doc
-        .moveTo(x, y)
-        .lineTo(x + width, y)
-        .lineWidth(weight)
-        .strokeColor(colours.rule)
-        .stroke(),
-    )
+  rule(y: number, x: number = margins.left, width: number = this.width) {
+    this.tags.artifact(() => this.hairline(y, x, width))
+  }
+
+  /** A hairline drawn inside an artifact that is already open. */
+  private hairline(y: number, x: number = margins.left, width: number = this.width) {
+    this.doc
+      .moveTo(x, y)
+      .lineTo(x + width, y)
+      .lineWidth(0.75)
+      .strokeColor(colours.rule)
+      .stroke()
   }
 
   // ---- text: runs of styled inline text, laid out in lines and drawn ----
@@ -203,7 +204,7 @@ export class DocumentFrame {
       const { style } = segment
       this.setFont(style, fontSize)
       const href = style.href
-      const rise = ascender * (style.code ? fontSize * inlineCodeScale : fontSize)
+      const rise = ascent * (style.code ? fontSize * inlineCodeScale : fontSize)
       doc.fillColor(href ? colours.brand : style.code ? colours.brandStrong : colour)
       // pdfkit carries link options from one text() to the next unless they are set again,
       // so every segment sets them, with null for "none" (its types forget goTo's null).
@@ -292,14 +293,14 @@ export class DocumentFrame {
     doc.moveDown(1.4)
     const ruleY = doc.y
     this.rule(ruleY)
-    this.titlePageLeft = { contentsTop: ruleY + 22, contentsElement: tags.reserve('TOC') }
+    this.contentsSlot = { contentsTop: ruleY + 22, contentsElement: tags.reserve('TOC') }
   }
 
   /** The table of contents on the title page: every line links to its heading. */
   contents(entries: readonly ContentsEntry[]) {
     const { doc, tags } = this
-    if (!this.titlePageLeft) throw new Error('contents() needs titlePage() first')
-    const { contentsTop, contentsElement } = this.titlePageLeft
+    if (!this.contentsSlot) throw new Error('contents() needs titlePage() first')
+    const { contentsTop, contentsElement } = this.contentsSlot
     doc.switchToPage(0)
     tags.within(contentsElement, () => {
       tags.leaf('Caption', () => {
@@ -364,6 +365,7 @@ export class DocumentFrame {
   private pageFurniture() {
     const { doc, options, tags } = this
     const { start, count } = doc.bufferedPageRange()
+    const header = this.printable(options.header)
     const title = this.printable(options.title)
     const footer = this.printable(options.footer)
     for (let index = start; index < start + count; index++) {
@@ -375,7 +377,7 @@ export class DocumentFrame {
         doc.font(fonts.regular).fontSize(size.small).fillColor(colours.inkSoft)
         if (index > start) {
           const headerY = 30
-          doc.text(options.header, margins.left, headerY, { width: this.width, lineBreak: false })
+          doc.text(header, margins.left, headerY, { width: this.width, lineBreak: false })
           doc.text(title, margins.left, headerY, {
             width: this.width,
             align: 'right',
@@ -396,15 +398,5 @@ export class DocumentFrame {
       doc.page.margins.bottom = margins.bottom
       doc.page.margins.top = margins.top
     }
-  }
-
-  /** A rule inside an artifact already open. */
-  private hairline(y: number) {
-    this.doc
-      .moveTo(margins.left, y)
-      .lineTo(margins.left + this.width, y)
-      .lineWidth(0.75)
-      .strokeColor(colours.rule)
-      .stroke()
   }
 }
