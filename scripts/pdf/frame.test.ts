@@ -7,17 +7,22 @@ import { DocumentFrame } from './frame.ts'
 import { prepareMarkdown } from './guides/load.ts'
 import { renderMarkdownPdf } from './guides/markdown-pdf.ts'
 import { renderLegalPdf } from './legal-pdf.ts'
-import { elementsWithRole, readPdf } from './read-pdf.ts'
+import { actualTexts, elementsWithRole, readPdf } from './read-pdf.ts'
 
 /** Both PDF kinds, rendered through the one frame (frame.ts), checked for the same things. */
 
 const siteUrl = 'https://www.paystra.example'
 const fixtures = path.join(import.meta.dirname, 'guides/fixtures')
 
-/** Terms of Use with ₹ and Cyrillic in its preamble, uncompressed so the file can be read. */
+const hindi = 'भुगतान किया गया।'
+
+/** Terms of Use with ₹, Cyrillic and Hindi in its preamble, uncompressed to be read back. */
 function legal() {
   return renderLegalPdf(
-    { ...termsOfUse, preamble: ['Fees start at ₹0; Привет, мир.', ...termsOfUse.preamble] },
+    {
+      ...termsOfUse,
+      preamble: ['Fees start at ₹0; Привет, мир.', hindi, ...termsOfUse.preamble],
+    },
     {
       brandName: brand.name,
       tagline: brand.tagline,
@@ -28,11 +33,11 @@ function legal() {
   )
 }
 
-/** The sample guide with ₹ and Cyrillic in a paragraph of its own. */
+/** The sample guide with ₹, Cyrillic and Hindi in paragraphs of their own. */
 async function guide() {
   const markdown = await readFile(path.join(fixtures, 'sample.md'), 'utf8')
   const { meta, body } = await prepareMarkdown(markdown, 'sample.md', { root: fixtures, siteUrl })
-  return renderMarkdownPdf(meta, `${body}\n\nFees start at ₹0; Привет, мир.\n`, {
+  return renderMarkdownPdf(meta, `${body}\n\nFees start at ₹0; Привет, мир.\n\n**${hindi}**\n`, {
     brandName: brand.name,
     legalName: brand.legalName,
     siteUrl,
@@ -78,6 +83,15 @@ describe.each(kinds)('a $kind', ({ render, title, sections }) => {
     expect(pages.join(' ')).not.toContain('Rs.')
     expect(pdf.toString('latin1')).toMatch(/\/FontFile2 \d+ 0 R/)
     expect(pdf.toString('latin1')).toContain('DejaVuSansCondensed')
+  })
+
+  it('sets Hindi in the Devanagari face, shaped, with the text as written for readers', async () => {
+    const pdf = await render()
+    expect(pdf.toString('latin1')).toContain('NotoSansDevanagari')
+    // The shaped glyphs put ि before क; the ActualText keeps "किया" as typed.
+    expect(actualTexts(pdf).join(' ')).toContain('भुगतान किया गया।')
+    const paragraphs = elementsWithRole((await readPdf(pdf)).tree, 'P')
+    expect(paragraphs.some((element) => element.text.includes('भुगतान'))).toBe(true)
   })
 
   it('numbers every page "Page n of N" in the footer, under a running header', async () => {

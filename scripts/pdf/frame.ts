@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit'
 import { palette } from '#app/content/brand.ts'
-import { ascent, assertPrintable, fonts, registerFonts } from './fonts.ts'
+import { ascent, assertPrintable, fonts, registerFonts, scriptPieces } from './fonts.ts'
 import { StructureTree } from './structure.ts'
 import { layoutRuns, type Line, type Measure, type Run, type RunStyle } from './text-layout.ts'
 
@@ -172,6 +172,7 @@ export class DocumentFrame {
   // ---- text: runs of styled inline text, laid out in lines and drawn ----
 
   fontOf(style: RunStyle): string {
+    if (style.devanagari) return style.bold ? fonts.devanagariBold : fonts.devanagari
     if (style.code) return style.bold ? fonts.monoBold : fonts.mono
     if (style.bold) return style.italic ? fonts.boldItalic : fonts.bold
     return style.italic ? fonts.italic : fonts.regular
@@ -188,10 +189,19 @@ export class DocumentFrame {
     }
   }
 
-  /** Breaks runs into lines of `width` points, refusing a character the fonts lack. */
+  /**
+   * Breaks runs into lines of `width` points: each run split by script first, so Devanagari is
+   * set (and shaped) in its own face; a character no face has fails the build.
+   */
   layout(runs: readonly Run[], width: number, fontSize: number): Line[] {
-    for (const run of runs) this.printable(run.text, this.fontOf(run.style))
-    return layoutRuns(runs, width, this.measureAt(fontSize))
+    const byScript = runs.flatMap((run) =>
+      scriptPieces(run.text).map(({ text, devanagari }) => ({
+        text,
+        style: devanagari ? { ...run.style, devanagari } : run.style,
+      })),
+    )
+    for (const run of byScript) this.printable(run.text, this.fontOf(run.style))
+    return layoutRuns(byScript, width, this.measureAt(fontSize))
   }
 
   /** Draws one laid-out line whose box starts at `top`; links are underlined and live. */
@@ -204,16 +214,20 @@ export class DocumentFrame {
       const { style } = segment
       this.setFont(style, fontSize)
       const href = style.href
-      const rise = ascent * (style.code ? fontSize * inlineCodeScale : fontSize)
+      const rise = ascent(doc) * (style.code ? fontSize * inlineCodeScale : fontSize)
       doc.fillColor(href ? colours.brand : style.code ? colours.brandStrong : colour)
       // pdfkit carries link options from one text() to the next unless they are set again,
       // so every segment sets them, with null for "none" (its types forget goTo's null).
+      // Shaped Devanagari puts a vowel sign before its consonant: the text as written goes
+      // with it (ActualText) so that copying and screen readers get the words, not the glyphs.
+      if (style.devanagari) doc.markContent('Span', { actual: segment.text })
       doc.text(segment.text, cursor, baseline - rise, {
         lineBreak: false,
         link: href && !href.startsWith('#') ? this.absolute(href) : null,
         goTo: href?.startsWith('#') ? href.slice(1) : null,
         underline: href !== undefined,
       } as PDFKit.Mixins.TextOptions)
+      if (style.devanagari) doc.endMarkedContent()
       cursor += segment.width
     }
     // text() moves the cursor to where it wrote; the caller's flow decides where lines go.

@@ -43,7 +43,8 @@ export async function readPdf(bytes: Buffer): Promise<{
     const words: string[] = []
     for (const item of content.items as TextPiece[]) {
       if (item.type === 'beginMarkedContentProps' || item.type === 'beginMarkedContent') {
-        open.push(item.id ?? '')
+        // A nested marking without an id (a Span with ActualText) belongs to its parent.
+        open.push(item.id ?? open[open.length - 1] ?? '')
       } else if (item.type === 'endMarkedContent') {
         open.pop()
       } else if (item.str !== undefined) {
@@ -79,4 +80,24 @@ export function elementsWithRole(tree: readonly TaggedElement[], role: string): 
     ...(element.role === role ? [element] : []),
     ...elementsWithRole(element.children, role),
   ])
+}
+
+const escapes: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' }
+
+/**
+ * The ActualText of every marked span in an uncompressed PDF, decoded: the text as written
+ * that readers copy and speak where the glyphs are shaped (Devanagari). pdf.js ignores it.
+ */
+export function actualTexts(bytes: Buffer): string[] {
+  const source = bytes.toString('latin1')
+  return [...source.matchAll(/\/ActualText \(((?:\\[\s\S]|[^\\)])*)\)/g)].map(
+    ([, literal = '']) => {
+      const raw = literal.replace(
+        /\\([\s\S])/g,
+        (_, character: string) => escapes[character] ?? character,
+      )
+      const utf16 = Buffer.from(raw.slice(2), 'latin1')
+      return utf16.swap16().toString('utf16le')
+    },
+  )
 }
