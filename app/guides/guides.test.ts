@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { developerDocs } from '#app/content/downloads.ts'
 import { findPage, isStaticPath } from '#app/content/pages.ts'
-import { parseFrontMatter } from '../../scripts/docs/front-matter.ts'
+import { parseFrontMatter } from '../../scripts/pdf/guides/front-matter.ts'
 import { guideHtml } from './guide-html.server.ts'
 import { guideLinks, guidePath, guideSlug } from './guide-links.ts'
 

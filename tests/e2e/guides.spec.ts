@@ -1,6 +1,7 @@
 import { getDocumentProxy } from 'unpdf'
 import { guideLinks } from '#app/guides/guide-links.ts'
-import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts'
+// Axe and horizontal scroll at 375 and 1280 px: tests/e2e/a11y.spec.ts, which covers every page.
+import { expect, gotoHydrated, test } from './fixtures.ts'
 
 /** The top-level entries of a PDF's outline: its section titles. */
 async function pdfSections(bytes: Buffer): Promise<string[]> {
@@ -80,18 +81,6 @@ test.describe('integration guides', () => {
     await section.getByRole('link', { name: guideLinks[0]!.title }).click()
     await expect(page).toHaveURL(new RegExp(`${guideLinks[0]!.path}$`))
   })
-
-  for (const width of [375, 1280]) {
-    test(`a guide is accessible and fits at ${width} px`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 800 })
-      await gotoHydrated(page, '/developers/docs/seamless')
-      await expectNoAxeViolations(page)
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      )
-      expect(overflow).toBeLessThanOrEqual(0)
-    })
-  }
 })
 
 test.describe('integration guides without JavaScript', () => {
