@@ -44,8 +44,8 @@ const operations: Operation[] = [
     description:
       'Checked in this order: 321 PAYOUT_ID, 320, 319, 322, 331 transfer mode, 335 name, 332 account or IFSC, 333 VPA, 334 limits, 326 REMARKS, then 018 PAYOUT_ID used. Test beneficiaries: VPA failure@upi (004), pending@upi (026), account 000000000004 (004), 000000000026 (026); any other valid one is paid.',
     request: ref('PayoutRequest'),
-    answers: [ref('PayoutAnswer')],
-    malformed: 'PayoutAnswer',
+    answers: [ref('PayoutResult'), ref('PayoutRefusal')],
+    malformed: 'PayoutRefusal',
   },
   {
     path: '/pgws/payout/status',
@@ -53,8 +53,8 @@ const operations: Operation[] = [
     summary: 'The stored answer of a payout',
     description: 'Answers the payout as it was answered (or as it settled since), or 328.',
     request: ref('PayoutStatusRequest'),
-    answers: [ref('PayoutAnswer')],
-    malformed: 'PayoutAnswer',
+    answers: [ref('PayoutResult'), ref('PayoutRefusal')],
+    malformed: 'PayoutRefusal',
   },
   {
     path: '/pgws/qr',
@@ -157,8 +157,8 @@ const eventData: Record<(typeof webhookEventTypes)[number], string> = {
   'payment.failed': 'PaymentAnswer',
   'payment.pending': 'PaymentAnswer',
   'refund.processed': 'RefundAnswer',
-  'payout.processed': 'PayoutAnswer',
-  'payout.failed': 'PayoutAnswer',
+  'payout.processed': 'PayoutResult',
+  'payout.failed': 'PayoutResult',
 }
 
 function webhook(type: (typeof webhookEventTypes)[number]) {

@@ -231,9 +231,6 @@ const payout = {
   CURRENCY_CODE: ref('CurrencyCode'),
   TRANSFER_MODE: { enum: [...transferModes] },
   TXN_ID: ref('TxnId'),
-  UTR: text('The bank transfer reference: 12 digits, when Processed.', {
-    pattern: pattern(patterns.utr),
-  }),
 }
 
 export const answerSchemas = {
@@ -274,16 +271,40 @@ export const answerSchemas = {
       HASH: hash,
     },
   ),
-  PayoutAnswer: fields(
-    `A payout: Processed (000, with a UTR), Pending (026) or Failed (004, 018, 319–326, 328, 331–335). The payout status answers the stored payout unchanged. ${unsignedNote}`,
+  PayoutResult: fields(
+    'A payout the bank answered: Processed (000, with a UTR), Pending (026) or Failed (004). The payout status answers it unchanged.',
     {
+      ...payout,
       TXNTYPE: { const: 'PAYOUT' },
       STATUS: { enum: ['Processed', 'Pending', 'Failed'] },
       RESPONSE_CODE: code,
       RESPONSE_MESSAGE: message,
       RESPONSE_DATE_TIME: dateTime,
+      HASH: hash,
     },
-    { ...payout, HASH: hash },
+    {
+      UTR: text('The bank transfer reference: 12 digits, when Processed.', {
+        pattern: pattern(patterns.utr),
+      }),
+    },
+  ),
+  PayoutRefusal: fields(
+    `A payout refused before the bank: 018, 319–326, 328, 331–335; nothing is stored. ${unsignedNote}`,
+    {
+      TXNTYPE: { const: 'PAYOUT' },
+      STATUS: { const: 'Failed' },
+      RESPONSE_CODE: code,
+      RESPONSE_MESSAGE: message,
+      RESPONSE_DATE_TIME: dateTime,
+    },
+    {
+      PAY_ID: text('As sent.'),
+      PAYOUT_ID: text('As sent.'),
+      AMOUNT: text('As sent.'),
+      CURRENCY_CODE: text('As sent.'),
+      TRANSFER_MODE: text('As sent.'),
+      HASH: hash,
+    },
   ),
   QrAnswer: fields(
     'A QR code and its open payment (006 until paid). UPI codes carry UPI_INTENT, PG codes PAYMENT_URL.',

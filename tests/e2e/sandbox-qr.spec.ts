@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test'
 import { demoMerchant } from '#gateway/merchants.ts'
+import { expectDocumentedAnswer } from '#gateway/openapi/validate-answer.ts'
 import { verifyHash, withHash } from '#gateway/protocol/hash.ts'
 import {
   expect,
@@ -22,6 +23,7 @@ async function callApi(request: APIRequestContext, url: string, fields: Record<s
   const response = await request.post(url, { data: withHash(fields, merchant.salt) })
   expect(response.status()).toBe(200)
   const json = (await response.json()) as Record<string, string>
+  expectDocumentedAnswer({ url, status: response.status(), body: json })
   expect(verifyHash(json, merchant.salt), 'the answer is signed').toBe(true)
   return json
 }
