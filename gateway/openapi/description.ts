@@ -12,9 +12,10 @@ const published = vectors.hash[0]!
 const codeTable = [
   '| RESPONSE_CODE | STATUS | RESPONSE_MESSAGE |',
   '| --- | --- | --- |',
-  ...Object.entries(responseCodes).map(
-    ([code, meaning]) => `| ${code} | ${meaning.status} | ${meaning.message} |`,
-  ),
+  // Sorted as text: the integer-like codes (319…) would otherwise come before 000.
+  ...Object.entries(responseCodes)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([code, meaning]) => `| ${code} | ${meaning.status} | ${meaning.message} |`),
 ].join('\n')
 
 export const hashRule = `## The HASH

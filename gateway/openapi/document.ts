@@ -15,9 +15,19 @@ export const OPENAPI_PATH = '/developers/openapi.json'
 const examples = recorded as unknown as RecordedExample[]
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` })
 
+const tags = [
+  { name: 'Payments', description: 'QR codes, status enquiries and refunds.' },
+  { name: 'Payouts', description: 'Money sent to beneficiaries, and its status.' },
+  {
+    name: 'Webhooks',
+    description: 'The webhook events sent for an order, refund or payout, and resending them.',
+  },
+] as const
+
 interface Operation {
   path: string
   operationId: string
+  tag: (typeof tags)[number]['name']
   summary: string
   description: string
   request: Schema
@@ -28,8 +38,20 @@ interface Operation {
 
 const operations: Operation[] = [
   {
+    path: '/pgws/qr',
+    operationId: 'qr',
+    tag: 'Payments',
+    summary: 'A UPI or PG QR code for an order',
+    description:
+      'Opens a payment (006 until paid) and answers its code: QR_IMAGE_URL (PNG), QR_SCAN_URL (the sandbox scan page) and UPI_INTENT or PAYMENT_URL. The URLs are absolute under the gateway. Paid, the status enquiry answers 000 Captured.',
+    request: ref('QrRequest'),
+    answers: [ref('QrAnswer'), ref('QrRefusal')],
+    malformed: 'QrRefusal',
+  },
+  {
     path: '/pgws/transact',
     operationId: 'transact',
+    tag: 'Payments',
     summary: 'Status enquiry or refund of a payment',
     description:
       '`TXNTYPE: "STATUS"` answers the stored payment (006 Pending while open, 328 for an order never seen). `TXNTYPE: "REFUND"` gives part or all of a captured payment back: 330 when not captured, 329 beyond what is left, 018 for a REFUND_ORDER_ID already used; refused refunds leave nothing behind. Another TXNTYPE is 322.',
@@ -40,6 +62,7 @@ const operations: Operation[] = [
   {
     path: '/pgws/payout',
     operationId: 'payout',
+    tag: 'Payouts',
     summary: 'Send money to a beneficiary by NEFT, RTGS, IMPS or UPI',
     description:
       'Checked in this order: 321 PAYOUT_ID, 320, 319, 322, 331 transfer mode, 335 name, 332 account or IFSC, 333 VPA, 334 limits, 326 REMARKS, then 018 PAYOUT_ID used. Test beneficiaries: VPA failure@upi (004), pending@upi (026), account 000000000004 (004), 000000000026 (026); any other valid one is paid.',
@@ -50,6 +73,7 @@ const operations: Operation[] = [
   {
     path: '/pgws/payout/status',
     operationId: 'payoutStatus',
+    tag: 'Payouts',
     summary: 'The stored answer of a payout',
     description: 'Answers the payout as it was answered (or as it settled since), or 328.',
     request: ref('PayoutStatusRequest'),
@@ -57,18 +81,9 @@ const operations: Operation[] = [
     malformed: 'PayoutRefusal',
   },
   {
-    path: '/pgws/qr',
-    operationId: 'qr',
-    summary: 'A UPI or PG QR code for an order',
-    description:
-      'Opens a payment (006 until paid) and answers its code: QR_IMAGE_URL (PNG), QR_SCAN_URL (the sandbox scan page) and UPI_INTENT or PAYMENT_URL. The URLs are absolute under the gateway. Paid, the status enquiry answers 000 Captured.',
-    request: ref('QrRequest'),
-    answers: [ref('QrAnswer'), ref('QrRefusal')],
-    malformed: 'QrRefusal',
-  },
-  {
     path: '/pgws/webhook/events',
     operationId: 'webhookEvents',
+    tag: 'Webhooks',
     summary: 'Webhook events and their delivery attempts',
     description:
       'One event by EVENT_ID, or every event of an order, refund or payout by ORDER_ID; 337 when there is none.',
@@ -79,6 +94,7 @@ const operations: Operation[] = [
   {
     path: '/pgws/webhook/resend',
     operationId: 'webhookResend',
+    tag: 'Webhooks',
     summary: 'Send a webhook event again now',
     description: 'Schedules the event at once with the same id and body, and answers it as listed.',
     request: ref('WebhookResendRequest'),
@@ -113,6 +129,7 @@ function pathItem(operation: Operation) {
   return {
     post: {
       operationId: operation.operationId,
+      tags: [operation.tag],
       summary: operation.summary,
       description: operation.description,
       requestBody: {
@@ -221,7 +238,7 @@ export function openApiDocument() {
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: '/sandbox', description: "The site's built-in sandbox" }],
     security: [],
-    tags: [],
+    tags,
     paths: Object.fromEntries(operations.map((operation) => [operation.path, pathItem(operation)])),
     webhooks: Object.fromEntries(webhookEventTypes.map((type) => [type, webhook(type)])),
     components: { schemas: { ...fieldSchemas, ...requestSchemas, ...answerSchemas } },

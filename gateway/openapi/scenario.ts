@@ -222,6 +222,12 @@ export const exampleCalls: ExampleCall[] = [
     fields: { PAY_ID: payId, ORDER_ID: 'ORD-1001' },
   },
   {
+    name: 'eventsOfPayout',
+    summary: "A payout's webhook events (ORDER_ID names the PAYOUT_ID)",
+    path: '/pgws/webhook/events',
+    fields: { PAY_ID: payId, ORDER_ID: 'PO-3001' },
+  },
+  {
     name: 'eventsNone',
     summary: 'An order without webhook events (337)',
     path: '/pgws/webhook/events',
@@ -243,7 +249,7 @@ export const exampleCalls: ExampleCall[] = [
     name: 'resend',
     summary: 'An event sent again now, with the same id',
     path: '/pgws/webhook/resend',
-    fields: { PAY_ID: payId, EVENT_ID: '{{firstEventId}}' },
+    fields: { PAY_ID: payId, EVENT_ID: '{{eventId}}' },
   },
 ]
 
@@ -279,9 +285,10 @@ async function payExampleOrder(base: string): Promise<void> {
 export async function recordExamples(base: string): Promise<RecordedExample[]> {
   await payExampleOrder(base)
   const recorded: RecordedExample[] = []
-  let firstEventId = ''
+  // The resend example resends the first event of the last list answered.
+  let eventId = ''
   for (const call of exampleCalls) {
-    const fields = call.fields && fillIn(call.fields, { firstEventId })
+    const fields = call.fields && fillIn(call.fields, { eventId })
     const request =
       call.rawBody ?? (call.unsigned ? fields! : withHash(fields!, exampleMerchant.salt))
     const response = await fetch(base + call.path, {
@@ -290,8 +297,7 @@ export async function recordExamples(base: string): Promise<RecordedExample[]> {
       body: typeof request === 'string' ? request : JSON.stringify(request),
     })
     const json = (await response.json()) as Fields
-    if (call.name === 'eventsOfOrder')
-      firstEventId = (JSON.parse(json.EVENTS!) as Array<{ id: string }>)[0]!.id
+    if (json.EVENTS) eventId = (JSON.parse(json.EVENTS) as Array<{ id: string }>)[0]!.id
     recorded.push({
       name: call.name,
       summary: call.summary,
