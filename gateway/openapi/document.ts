@@ -9,8 +9,6 @@ import recorded from './examples.json'
 import type { RecordedExample } from './scenario.ts'
 import { answerSchemas, fieldSchemas, requestSchemas, type Schema } from './schemas.ts'
 
-export const OPENAPI_PATH = '/developers/openapi.json'
-
 // JSON types each example's fields apart; they are all string fields (examples.test.ts).
 const examples = recorded as unknown as RecordedExample[]
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` })
