@@ -1,79 +1,14 @@
 /**
- * Holds the sandbox to its OpenAPI document: an answer (path, method, HTTP status, JSON body)
- * or a webhook body is checked against the document's schema for it with Ajv's JSON Schema
- * 2020-12, the dialect of OpenAPI 3.1. An answer whose status the document does not describe
- * fails too. Throws an Error naming what does not match; works in Vitest and Playwright alike.
+ * The test helper that holds the sandbox's answers to its OpenAPI document (answer-validator.ts
+ * does the checking). Every test that reads a sandbox JSON answer or webhook calls it.
  */
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
+import { answerValidator, type SandboxAnswer } from './answer-validator.ts'
 import { openApiDocument } from './document.ts'
 
-const DOCUMENT_ID = 'https://paystra.example/developers/openapi.json'
-const document = openApiDocument()
-// `strict: false`: the document's own keys (openapi, paths…) are not schema keywords.
-const ajv = new Ajv2020({ strict: false, allErrors: true })
-ajv.addSchema(document, DOCUMENT_ID)
+export type { SandboxAnswer }
 
-const compiled = new Map<string, ValidateFunction>()
-const pointer = (...parts: string[]) =>
-  parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')
-
-function validatorAt(parts: string[]): ValidateFunction {
-  const at = `${DOCUMENT_ID}#/${pointer(...parts)}`
-  let validate = compiled.get(at)
-  if (!validate) compiled.set(at, (validate = ajv.compile({ $ref: at })))
-  return validate
-}
-
-function check(validate: ValidateFunction, body: unknown, what: string): void {
-  if (validate(body)) return
-  const problems = (validate.errors ?? [])
-    .map((error) => `${error.instancePath || '(body)'} ${error.message ?? ''}`)
-    .join('; ')
-  throw new Error(
-    `${what} does not match the OpenAPI document: ${problems}\n${JSON.stringify(body)}`,
-  )
-}
-
-/** The document's path for a URL or path the sandbox answered at (any mount path before it). */
-export function documentedPath(urlOrPath: string): string {
-  const pathname = new URL(urlOrPath, 'http://sandbox.invalid').pathname
-  const path = Object.keys(document.paths).find((candidate) => pathname.endsWith(candidate))
-  if (!path) throw new Error(`${pathname} is not a path of the OpenAPI document`)
-  return path
-}
-
-export interface SandboxAnswer {
-  /** The URL (or path) the request went to. */
-  url: string
-  method?: string
-  status: number
-  body: unknown
-}
-
-/** Throws unless the document describes this answer: its path, method, status and body. */
-export function expectDocumentedAnswer(answer: SandboxAnswer): void {
-  const path = documentedPath(answer.url)
-  const method = (answer.method ?? 'post').toLowerCase()
-  const operation = (document.paths as Record<string, Record<string, { responses: object }>>)[
-    path
-  ]?.[method]
-  const what = `${method.toUpperCase()} ${path} ${answer.status}`
-  if (!operation) throw new Error(`${method.toUpperCase()} ${path} is not in the OpenAPI document`)
-  if (!Object.hasOwn(operation.responses, String(answer.status))) {
-    throw new Error(`${what}: the OpenAPI document describes no such status`)
-  }
-  const parts = [
-    'paths',
-    path,
-    method,
-    'responses',
-    String(answer.status),
-    'content',
-    'application/json',
-    'schema',
-  ]
-  check(validatorAt(parts), answer.body, what)
-}
+export const { documentedPath, expectDocumentedAnswer, expectDocumentedWebhook } =
+  answerValidator(openApiDocument())
 
 /** Reads a fetch Response's JSON and checks it against the document; answers the body. */
 export async function documentedJson<T = Record<string, string>>(
@@ -83,14 +18,4 @@ export async function documentedJson<T = Record<string, string>>(
   const body = await response.json()
   expectDocumentedAnswer({ url, status: response.status, body })
   return body as T
-}
-
-/** Throws unless `body` (a parsed webhook) is an event the document's `webhooks` describe. */
-export function expectDocumentedWebhook(body: unknown): void {
-  const type = (body as { type?: unknown } | null)?.type
-  if (typeof type !== 'string' || !Object.hasOwn(document.webhooks, type)) {
-    throw new Error(`webhook type ${String(type)} is not in the OpenAPI document`)
-  }
-  const parts = ['webhooks', type, 'post', 'requestBody', 'content', 'application/json', 'schema']
-  check(validatorAt(parts), body, `webhook ${type}`)
 }
