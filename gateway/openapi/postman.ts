@@ -79,6 +79,13 @@ if (answer.EVENTS) pm.collectionVariables.set('eventId', JSON.parse(answer.EVENT
 `
 }
 
+const runNote = `Run the collection in order against the Paystra sandbox: a pre-request script
+signs every body with HASH (the environment's salt), and each request's tests check that the
+answer is one the API reference (/developers/openapi.json) describes and that its HASH verifies.
+Order, refund and payout ids get a prefix new on every run (runId), so the collection runs again.
+Paying needs a browser, so the captured-payment requests answer 328 here: pay an order in the
+site's demos and send its ORDER_ID to see 000.`
+
 /** A new prefix for this run's order ids, so the collection can run again (no 018). */
 const newRun = `pm.collectionVariables.set('runId', Date.now().toString(36).toUpperCase())`
 
@@ -162,6 +169,10 @@ export async function postmanCollection(sandbox: SandboxEnvironment) {
   }
   const collection: PostmanCollection = {
     ...converted,
+    info: {
+      ...(converted.info as object),
+      description: { content: `${runNote}\n\n${document.info.description}`, type: 'text/markdown' },
+    },
     item,
     event: [script('prerequest', signRequest), script('test', checkAnswer(document))],
     variable: [
