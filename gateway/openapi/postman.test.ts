@@ -33,6 +33,11 @@ describe('the Postman collection, run by newman against a sandbox', () => {
 
   it('passes every test of every request, and pays out, makes QR codes and resends an event', async () => {
     const { collection, environment } = await postmanCollection({ baseUrl: sandbox.url })
+    // Each request carries the recorded answer of its own example as its saved response.
+    for (const folder of collection.item) {
+      for (const request of folder.item ?? [])
+        expect(request.response, request.name).toHaveLength(1)
+    }
     const summary = await new Promise<NewmanRunSummary>((resolve, reject) => {
       newman.run({ collection, environment, reporters: [] }, (error, done) =>
         error ? reject(error) : resolve(done),

@@ -6,6 +6,7 @@
  * Build time and tests only: it needs the converter, a development dependency.
  */
 import { readFileSync } from 'node:fs'
+import { isDeepStrictEqual } from 'node:util'
 import { convertV2 } from 'openapi-to-postmanv2'
 import { demoMerchantDefaults } from '../merchants.ts'
 import type { Fields } from '../protocol/fields.ts'
@@ -109,12 +110,24 @@ function requestsOf(item: PostmanItem, document: OpenApiDocument): PostmanItem[]
   const path = `/${item.request!.url.path!.join('/')}`
   const operation = (document.paths as Record<string, OpenApiDocument['paths']['/pgws/qr']>)[path]
   const content = operation?.post.requestBody.content['application/json'] as { examples?: Examples }
+  const answers = Object.values(operation?.post.responses ?? {}).map(
+    (response) => (response.content['application/json'] as { examples?: Examples }).examples ?? {},
+  )
+  // Each request keeps the saved response of its own example, not all of the operation's.
+  const savedResponses = (name: string) => {
+    const answer = answers.find((examples) => examples[name])?.[name]?.value
+    const saved = (item.response ?? []) as Array<{ body?: string }>
+    return saved.filter((response) =>
+      isDeepStrictEqual(JSON.parse(response.body ?? 'null'), answer),
+    )
+  }
   return Object.entries(content?.examples ?? {})
     .filter(([, example]) => verifyHash(example.value as Fields, demoMerchantDefaults.salt))
     .map(([name, example]) => ({
       ...item,
       id: undefined,
       name: example.summary ?? name,
+      response: savedResponses(name),
       request: {
         ...item.request!,
         body: {
