@@ -13,7 +13,7 @@ export function GuideList() {
           <h2 id="guides-title">Integration guides</h2>
           <p className="lead">
             The same guides as the PDFs above, as web pages you can link to a section of and copy
-            and copy samples from.
+            samples from.
           </p>
         </div>
         <ul className="grid grid--3 guide-list">
