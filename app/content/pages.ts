@@ -109,7 +109,7 @@ export const pages = [
     file: 'routes/developer-guide.tsx',
     title: 'API Integration Guide — Paystra',
     description:
-      'Server-to-server JSON APIs – status enquiry and refunds through /pgws/transact, the signing and JSON conventions every Paystra API shares, and the response codes.',
+      'Server-to-server JSON APIs – status enquiry and refunds through /pgws/transact, the signing and JSON conventions every Paystra API shares, and response codes.',
     kind: 'marketing',
     indexed: true,
   },
@@ -119,7 +119,7 @@ export const pages = [
     file: 'routes/developer-guide.tsx',
     title: 'UPI QR Integration Guide — Paystra',
     description:
-      'Show a dynamic UPI QR code for each order at your counter, on a screen or in an invoice, and learn by status enquiry when the customer has paid from any UPI app.',
+      'Show a dynamic UPI QR code for each order at your counter, on a screen or in an invoice, and learn by status enquiry when the customer paid from any UPI app.',
     kind: 'marketing',
     indexed: true,
   },

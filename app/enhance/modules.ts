@@ -1,4 +1,5 @@
 import guide from './guide.ts?worker&url'
+import guideSearch from './guide-search.ts?worker&url'
 import header from './header.ts?worker&url'
 import kitList from './kit-list.ts?worker&url'
 import launchPopup from './launch-popup.ts?worker&url'
@@ -13,6 +14,7 @@ import pricing from './pricing.ts?worker&url'
  */
 export const enhancementModules = {
   guide,
+  guideSearch,
   header,
   kitList,
   launchPopup,
