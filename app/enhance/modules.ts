@@ -3,6 +3,7 @@ import kitList from './kit-list.ts?worker&url'
 import launchPopup from './launch-popup.ts?worker&url'
 import percentCircles from './percent-circles.ts?worker&url'
 import pricing from './pricing.ts?worker&url'
+import signatureTool from './signature-tool.ts?worker&url'
 
 /**
  * The URLs of the enhancement modules, built by Vite as standalone ES modules with hashed names
@@ -10,7 +11,14 @@ import pricing from './pricing.ts?worker&url'
  * ES modules). A page loads them with `<script type="module" src>`, allowed by `script-src
  * 'self'` with no hash or nonce.
  */
-export const enhancementModules = { header, kitList, launchPopup, percentCircles, pricing } as const
+export const enhancementModules = {
+  header,
+  kitList,
+  launchPopup,
+  percentCircles,
+  pricing,
+  signatureTool,
+} as const
 
 export type EnhancementName = keyof typeof enhancementModules
 
