@@ -24,7 +24,10 @@ export const signatureBanner = {
 export const privacyNote = `Everything happens in this page, in your browser. Nothing you paste is sent to ${brand.name} or anywhere else, and nothing is kept after you close the page.`
 
 export const needsJavaScript =
-  'The debugger works out hashes in your browser and needs JavaScript, which is off or blocked here. The rule it applies is below the forms, so you can still check a HASH by hand.'
+  'The debugger works out hashes in your browser and needs JavaScript, which is off or blocked here. You can still check a HASH by hand:'
+
+/** The link after `needsJavaScript`, to the rule in words further down. */
+export const ruleLink = { label: 'how the HASH is made', anchor: 'hash-rule' } as const
 
 export const needsWebCrypto =
   'This browser does not offer Web Crypto on this page (it needs a secure https:// address), so the debugger cannot work out hashes here.'
@@ -201,8 +204,8 @@ export function noteText(note: Note): string {
       return `${note.field} has white space at one end. It is hashed as it is; the gateway does not trim it.`
     case 'invisible':
       return note.field === null
-        ? 'The salt holds a character you cannot see (marked in the text below).'
-        : `${note.field} holds a character you cannot see (marked in the text below).`
+        ? 'The salt holds a character you cannot see (marked in the hashed text).'
+        : `${note.field} holds a character you cannot see (marked in the hashed text).`
     case 'amount-not-paise':
       return `${note.field} is ${note.value}: amounts are whole paise without a leading zero (₹1.00 is 100). The gateway refuses it (320).`
     case 'plus-in-value':

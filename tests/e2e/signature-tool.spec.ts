@@ -259,6 +259,7 @@ test.describe('without JavaScript', () => {
     await page.goto(path)
     await expect(page.getByText(needsJavaScript)).toBeVisible()
     await expect(page.getByText(privacyNote)).toBeHidden()
+    await page.getByRole('link', { name: 'how the HASH is made' }).click()
     await expect(page.getByRole('heading', { name: 'How the HASH is made' })).toBeVisible()
     await expect(page.getByText('Append your salt with no separator')).toBeVisible()
     await expect(page.getByRole('button', { name: 'Check HASH' })).toBeDisabled()

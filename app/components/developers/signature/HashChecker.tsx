@@ -1,4 +1,5 @@
 import { FormField } from '#app/components/forms/FormField.tsx'
+import '#app/components/forms/Form.css'
 import { hashForm } from '#app/content/signature-tool.ts'
 import { ToolResult } from './ToolResult'
 

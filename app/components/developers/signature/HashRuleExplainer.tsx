@@ -1,9 +1,13 @@
-import { causeText, hashRule } from '#app/content/signature-tool.ts'
+import { causeText, hashRule, ruleLink } from '#app/content/signature-tool.ts'
 
 /** The rule in words, for everyone and for pages without JavaScript. */
 export function HashRuleExplainer() {
   return (
-    <section className="section section--alt" aria-labelledby="hash-rule-title">
+    <section
+      id={ruleLink.anchor}
+      className="section section--alt"
+      aria-labelledby="hash-rule-title"
+    >
       <div className="container signature-rule">
         <div>
           <h2 id="hash-rule-title">{hashRule.title}</h2>
