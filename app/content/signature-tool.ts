@@ -5,7 +5,7 @@
  * steps are the Developers page's, so the two pages never tell it differently.
  */
 import type { CauseId, Note } from '#app/components/developers/signature/diagnosis.ts'
-import type { EncdataResult } from '#app/components/developers/signature/encdata.ts'
+import type { EncdataResult, KeyMistake } from '#app/components/developers/signature/encdata.ts'
 import type {
   PasteProblem,
   PastedFormat,
@@ -248,6 +248,15 @@ export const encdataText = {
       'This ENCDATA does not decrypt with this key: check the PAY_ID and the key salt (not the salt), or that it was encrypted for this merchant.',
     malformed: 'It decrypts, but the text is not KEY=VALUE~… fields:',
   } satisfies Record<Exclude<EncdataResult, { ok: true }>['reason'], string>,
+  /** Why it does not decrypt, when a known mistake in making the key explains it. */
+  keyMistakes: {
+    'salts-swapped':
+      'Likely cause: the key salt and the salt are swapped. It decrypts with the key made from what you entered as the salt: the merchant-hosted key comes from the key salt.',
+    'pay-id-first':
+      'Likely cause: the key was made from PAY_ID followed by the key salt. It is SHA-256 of the key salt followed by the PAY_ID.',
+    'lower-case-key':
+      'Likely cause: the key was used in lower case. It is the first 32 characters of the upper-case hex digest, and its exact characters are the AES key.',
+  } satisfies Record<KeyMistake, string>,
 } as const
 
 /** The explanation the page shows with or without JavaScript. */

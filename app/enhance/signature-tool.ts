@@ -3,7 +3,11 @@ import {
   checkSignature,
   type SignatureReport,
 } from '#app/components/developers/signature/diagnosis.ts'
-import { type EncdataKey, openEncdata } from '#app/components/developers/signature/encdata.ts'
+import {
+  type EncdataKey,
+  findKeyMistake,
+  openEncdata,
+} from '#app/components/developers/signature/encdata.ts'
 import {
   type Entry,
   type PastedFormat,
@@ -218,6 +222,10 @@ async function decryptEncdata(form: HTMLFormElement, slots: ResultSlots) {
     : []
   if (!result.ok) {
     const details: Node[] = [element('dl', 'signature-result__list', ...keyRow)]
+    if (result.reason === 'undecryptable') {
+      const mistake = await findKeyMistake(text(form, 'encdata'), given, text(form, 'salt'))
+      if (mistake) details.push(element('p', 'signature-cause', encdataText.keyMistakes[mistake]))
+    }
     if (result.reason === 'malformed') {
       details.push(
         element('p', null, problemText(result.problem)),

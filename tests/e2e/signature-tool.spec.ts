@@ -212,6 +212,11 @@ test.describe('ENCDATA', () => {
     await tool.getByLabel('Key salt').fill(encRequest.salt!)
     await tool.getByRole('button', { name: 'Decrypt ENCDATA' }).click()
     await expect(tool.getByRole('status')).toHaveText(encdataText.failure.undecryptable)
+    // With the key salt where the salt goes, it names the swap.
+    await tool.getByLabel('Salt (to verify the HASH inside)').fill(derivation.keySalt!)
+    await expect(tool.locator('.signature-cause')).toHaveText(
+      encdataText.keyMistakes['salts-swapped'],
+    )
   })
 })
 

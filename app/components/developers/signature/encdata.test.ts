@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { encrypt } from '#gateway/protocol/cipher.ts'
 import vectorFile from '#gateway/protocol/vectors.json'
 import { checkSignature } from './diagnosis.ts'
-import { merchantHostedKey, openEncdata } from './encdata.ts'
+import { findKeyMistake, merchantHostedKey, openEncdata } from './encdata.ts'
 
 const [derivation, request, response, padded] = (
   vectorFile as unknown as { encdata: Array<Record<string, string>> }
@@ -65,5 +65,28 @@ describe('ENCDATA in the browser (Web Crypto) on the shared vectors', () => {
       reason: 'malformed',
       plaintext: 'no fields here',
     })
+  })
+})
+
+describe('names the mistake in the key', () => {
+  const { keySalt, payId } = derivation as { keySalt: string; payId: string }
+  const salt = request.salt!
+
+  it('the key salt and the salt swapped', async () => {
+    const given = { keySalt: salt, payId }
+    expect((await openEncdata(request.encdata!, given)).ok).toBe(false)
+    expect(await findKeyMistake(request.encdata!, given, keySalt)).toBe('salts-swapped')
+  })
+
+  it('ENCDATA made with the key in lower case, or from PAY_ID + key salt', async () => {
+    const lower = encrypt('A=1', request.key!.toLowerCase())
+    expect(await findKeyMistake(lower, { keySalt, payId }, salt)).toBe('lower-case-key')
+    expect(await findKeyMistake(lower, { key: request.key! }, salt)).toBe('lower-case-key')
+    const reversed = encrypt('A=1', await merchantHostedKey(payId, keySalt))
+    expect(await findKeyMistake(reversed, { keySalt, payId }, salt)).toBe('pay-id-first')
+  })
+
+  it('none for another merchant’s ENCDATA', async () => {
+    expect(await findKeyMistake(request.encdata!, { keySalt: 'other', payId }, salt)).toBeNull()
   })
 })

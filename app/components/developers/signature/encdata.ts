@@ -51,3 +51,33 @@ export async function openEncdata(encdata: string, given: EncdataKey): Promise<E
   if (!read.ok) return { ok: false, reason: 'malformed', key, plaintext, problem: read.problem }
   return { ok: true, key, plaintext, entries: read.entries }
 }
+
+/** A mistake in making the merchant-hosted key that explains why ENCDATA does not decrypt. */
+export type KeyMistake = 'salts-swapped' | 'pay-id-first' | 'lower-case-key'
+
+/**
+ * When ENCDATA does not decrypt with the key given, tries the keys a known mistake would have
+ * made from the same input; the first that decrypts names the mistake.
+ */
+export async function findKeyMistake(
+  encdata: string,
+  given: EncdataKey,
+  salt: string,
+): Promise<KeyMistake | null> {
+  const candidates: Array<[KeyMistake, () => Promise<string>]> =
+    'key' in given
+      ? [['lower-case-key', async () => given.key.trim().toLowerCase()]]
+      : [
+          [
+            'lower-case-key',
+            async () => (await merchantHostedKey(given.keySalt, given.payId)).toLowerCase(),
+          ],
+          ['pay-id-first', () => merchantHostedKey(given.payId, given.keySalt)],
+          ['salts-swapped', () => merchantHostedKey(salt, given.payId)],
+        ]
+  for (const [mistake, keyOf] of candidates) {
+    if (mistake === 'salts-swapped' && salt === '') continue
+    if ((await openEncdata(encdata, { key: await keyOf() })).ok) return mistake
+  }
+  return null
+}
