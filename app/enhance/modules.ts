@@ -1,3 +1,4 @@
+import guide from './guide.ts?worker&url'
 import header from './header.ts?worker&url'
 import kitList from './kit-list.ts?worker&url'
 import launchPopup from './launch-popup.ts?worker&url'
@@ -12,6 +13,7 @@ import signatureTool from './signature-tool.ts?worker&url'
  * 'self'` with no hash or nonce.
  */
 export const enhancementModules = {
+  guide,
   header,
   kitList,
   launchPopup,
