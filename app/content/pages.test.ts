@@ -12,6 +12,8 @@ describe('page table', () => {
         '/about',
         '/services',
         '/developers',
+        // Issue 14: the developer tools.
+        '/developers/tools/signature',
         '/pricing',
         '/contact',
         '/policy',

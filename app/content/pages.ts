@@ -134,6 +134,16 @@ export const pages = [
     indexed: true,
   },
   {
+    path: '/developers/tools/signature',
+    static: true,
+    file: 'routes/signature-tool.tsx',
+    title: 'Signature debugger — check a HASH or an ENCDATA — Paystra',
+    description:
+      'Paste request or response fields and your salt to see the exact hashed text, the expected HASH and why yours differs. Runs in your browser only.',
+    kind: 'marketing',
+    indexed: true,
+  },
+  {
     path: '/pricing',
     static: true,
     file: 'routes/pricing.tsx',

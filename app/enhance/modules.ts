@@ -5,6 +5,7 @@ import kitList from './kit-list.ts?worker&url'
 import launchPopup from './launch-popup.ts?worker&url'
 import percentCircles from './percent-circles.ts?worker&url'
 import pricing from './pricing.ts?worker&url'
+import signatureTool from './signature-tool.ts?worker&url'
 
 /**
  * The URLs of the enhancement modules, built by Vite as standalone ES modules with hashed names
@@ -20,6 +21,7 @@ export const enhancementModules = {
   launchPopup,
   percentCircles,
   pricing,
+  signatureTool,
 } as const
 
 export type EnhancementName = keyof typeof enhancementModules
