@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { showcase } from '#app/content/home.ts'
 import { CheckoutShowcase } from './CheckoutShowcase'
 
-const styles = readFileSync(new URL('./CheckoutShowcase.css', import.meta.url), 'utf8')
+// Vitest runs from the repository root.
+const styles = readFileSync('app/components/home/CheckoutShowcase.css', 'utf8')
 
 describe('CheckoutShowcase', () => {
   const html = renderToString(<CheckoutShowcase />)
