@@ -1,10 +1,58 @@
 /**
  * Enhancement module of the integration guides (app/routes/developer-guide.tsx).
  *
- * Before it runs a guide reads in full and its contents link to every section. This module adds
- * a Copy button to each code sample (the sample's exact text, announced when copied) and marks
- * in the contents the section being read.
+ * Before it runs a guide reads in full, every sample in every kit language, and its contents
+ * link to every section. This module adds a Copy button to each code sample (the sample's exact
+ * text, announced when copied), shows each group of kit samples in the reader's language (chosen
+ * once, remembered for every guide) and marks in the contents the section being read.
  */
+
+export const languageKey = 'kit-language'
+
+function rememberedLanguage(): string | null {
+  try {
+    return localStorage.getItem(languageKey)
+  } catch {
+    return null
+  }
+}
+
+/** Shows, in every group, the samples in `language` (a group without it keeps its own). */
+export function showLanguage(groups: HTMLElement[], language: string) {
+  for (const group of groups) {
+    const samples = [...group.querySelectorAll<HTMLElement>('.code-sample')]
+    if (!samples.some((sample) => sample.dataset.language === language)) continue
+    for (const sample of samples) sample.hidden = sample.dataset.language !== language
+    for (const button of group.querySelectorAll<HTMLButtonElement>('.code-samples__language')) {
+      button.setAttribute('aria-pressed', String(button.dataset.language === language))
+    }
+  }
+}
+
+/** A row of language buttons above a group of samples; pressing one sets it for every group. */
+export function addLanguagePicker(group: HTMLElement, choose: (language: string) => void) {
+  const languages = [
+    ...new Set(
+      [...group.querySelectorAll<HTMLElement>('.code-sample')].map((s) => s.dataset.language ?? ''),
+    ),
+  ]
+  const picker = document.createElement('div')
+  picker.className = 'code-samples__picker'
+  picker.setAttribute('role', 'group')
+  picker.setAttribute('aria-label', 'Language of the samples')
+  for (const language of languages) {
+    const button = document.createElement('button')
+    button.type = 'button'
+    button.className = 'code-samples__language'
+    button.dataset.language = language
+    button.textContent = language
+    button.setAttribute('aria-pressed', 'false')
+    button.addEventListener('click', () => choose(language))
+    picker.append(button)
+  }
+  group.prepend(picker)
+  return languages
+}
 
 export const copiedMessage = 'Copied'
 
@@ -69,6 +117,18 @@ if (article) {
   for (const sample of article.querySelectorAll<HTMLElement>('.code-sample')) {
     addCopyButton(sample, status)
   }
+  const groups = [...article.querySelectorAll<HTMLElement>('.code-samples')]
+  const choose = (language: string) => {
+    showLanguage(groups, language)
+    try {
+      localStorage.setItem(languageKey, language)
+    } catch {
+      // Storage refused: the choice lasts for this page.
+    }
+  }
+  for (const group of groups) showLanguage([group], addLanguagePicker(group, choose)[0]!)
+  const remembered = rememberedLanguage()
+  if (remembered) showLanguage(groups, remembered)
   const contents = document.querySelector<HTMLElement>('.guide__toc')
   if (contents && typeof IntersectionObserver !== 'undefined') {
     followSections(contents, [...article.querySelectorAll<HTMLElement>('h2[id]')])

@@ -97,8 +97,27 @@ export function guideHtml(markdown: string): GuideHtml {
       },
     },
   })
-  const html = marked.parse(markdown, { async: false })
+  const html = groupKitSamples(marked.parse(markdown, { async: false }))
   return { html, headings }
+}
+
+/** The languages the integration kits are written in: a reader picks one for the whole site. */
+export const kitLanguages = ['PHP', 'Python', 'Java', 'Node.js', 'Ruby'] as const
+
+const kitSamples = new RegExp(
+  `(?:<figure class="code-sample" data-language="(?:${kitLanguages.map((name) => name.replace('.', '\\.')).join('|')})">[\\s\\S]*?</figure>\\s*){2,}`,
+  'g',
+)
+
+/**
+ * Consecutive samples of the same code in two or more kit languages become one group, so the
+ * guide module (app/enhance/guide.ts) can show the reader's language and hide the others.
+ */
+function groupKitSamples(html: string): string {
+  return html.replace(kitSamples, (run) => {
+    const languages = new Set(run.match(/data-language="[^"]+"/g))
+    return languages.size > 1 ? `<div class="code-samples">\n${run}</div>\n` : run
+  })
 }
 
 const entities: Record<string, string> = Object.fromEntries(

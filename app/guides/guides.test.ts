@@ -109,3 +109,18 @@ describe('apiReferenceMarkdown', () => {
     )
   })
 })
+
+describe('kit samples', () => {
+  it('groups consecutive samples in two or more kit languages, and leaves others alone', () => {
+    const { html } = guideHtml(
+      '```php\n$a = 1;\n```\n\n```js\nconst a = 1\n```\n\n```js\nconst b = 2\n```\n\nText.\n\n```json\n{}\n```\n\n```php\n$b = 2;\n```\n',
+    )
+    const group = /<div class="code-samples">([\s\S]*?)<\/div>/.exec(html)
+    expect(group?.[1]?.match(/data-language="([^"]+)"/g)).toEqual([
+      'data-language="PHP"',
+      'data-language="Node.js"',
+      'data-language="Node.js"',
+    ])
+    expect(html.match(/class="code-samples"/g)).toHaveLength(1)
+  })
+})

@@ -74,6 +74,42 @@ test.describe('integration guides', () => {
     await expect(page.locator('.guide__article')).toContainText('REFUND_ORDER_ID')
   })
 
+  test('the kit language is chosen once, for every group of samples on every guide', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/developers/docs/seamless')
+    const groups = page.locator('.code-samples')
+    expect(await groups.count()).toBeGreaterThan(1)
+    const withNode = groups.filter({ has: page.locator('[data-language="Node.js"]') }).first()
+    const picker = withNode.getByRole('group', { name: 'Language of the samples' })
+    await picker.getByRole('button', { name: 'Node.js' }).click()
+    await expect(picker.getByRole('button', { name: 'Node.js' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    /** Languages of the samples a reader sees in each group that has `language`. */
+    const shown = (language: string) =>
+      groups.evaluateAll(
+        (all, wanted) =>
+          all
+            .filter((group) => group.querySelector(`[data-language="${wanted}"]`))
+            .map((group) =>
+              [...group.querySelectorAll<HTMLElement>('.code-sample')]
+                .filter((sample) => !sample.hidden)
+                .map((sample) => sample.dataset.language),
+            ),
+        language,
+      )
+    const onThisPage = await shown('Node.js')
+    expect(onThisPage.length).toBeGreaterThan(1)
+    for (const languages of onThisPage) expect(new Set(languages)).toEqual(new Set(['Node.js']))
+
+    await gotoHydrated(page, '/developers/docs/pg-hosted')
+    const onTheNext = await shown('Node.js')
+    expect(onTheNext.length).toBeGreaterThan(0)
+    for (const languages of onTheNext) expect(new Set(languages)).toEqual(new Set(['Node.js']))
+  })
+
   test('a sample copies exactly its code, and says so', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     await gotoHydrated(page, '/developers/docs/api')
@@ -164,6 +200,10 @@ test.describe('integration guides without JavaScript', () => {
     await first.click()
     await expect(page.getByRole('heading', { level: 2, name: name! })).toBeInViewport()
     await expect(page.locator('.code-sample').first()).toBeVisible()
+    // Every sample in every kit language, one after the other.
+    for (const sample of await page.locator('.code-samples .code-sample').all()) {
+      await expect(sample).toBeVisible()
+    }
     await expect(page.getByRole('button', { name: /^Copy/ })).toHaveCount(0)
     await expect(page.getByRole('search')).toBeHidden()
   })
