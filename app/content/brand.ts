@@ -11,6 +11,30 @@ export const brand = {
   domain: 'paystra.example',
 } as const
 
+/**
+ * The brand's colours, named as the site's design tokens (app/styles/global.css) name them.
+ * The PDFs draw with them; `rule` is for hairlines on paper, a shade darker than `line` so a
+ * 0.5 pt rule still prints.
+ */
+export const palette = {
+  brand: '#4a2fd6',
+  brandStrong: '#2d1a99',
+  brandSoft: '#eeebff',
+  accent: '#0b8a6b',
+  accentSoft: '#e3f6f0',
+  warm: '#ff8a3d',
+  ink: '#12142b',
+  inkSoft: '#464a66',
+  line: '#e2e4ef',
+  rule: '#d5d8e6',
+  surface: '#ffffff',
+  surfaceAlt: '#f6f6fb',
+  surfaceDark: '#141331',
+  onDark: '#e9e8ff',
+  danger: '#b42318',
+  success: '#067647',
+} as const
+
 export const contact = {
   address: {
     lines: [
