@@ -91,3 +91,13 @@ export const legalDocuments = {
     href: '/pdf/merchant-terms-and-conditions.pdf',
   },
 } as const
+
+/**
+ * The logo mark's two colours that are not design tokens: its gradient runs from `brandBright`
+ * to `palette.brandStrong`, and its dot, `mint`, is the illustrations' highlight too. Kept apart
+ * from `palette`, which the PDFs share.
+ */
+export const logoPalette = {
+  brandBright: '#6a4cff',
+  mint: '#2ee6a8',
+} as const

@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { logoPalette, palette } from '../content/brand.ts'
+import { customPropertyName, paletteCss } from './palette-css.ts'
+
+describe('paletteCss', () => {
+  it('names each colour as the stylesheets use it', () => {
+    expect(customPropertyName('brand')).toBe('--brand')
+    expect(customPropertyName('brandStrong')).toBe('--brand-strong')
+    expect(customPropertyName('surfaceAlt')).toBe('--surface-alt')
+  })
+
+  it('declares every colour of the palette and the logo, with its value', () => {
+    const css = paletteCss()
+    expect(css.startsWith(':root {\n')).toBe(true)
+    expect(css).toContain('  --brand: #4a2fd6;\n')
+    expect(css).toContain('  --on-dark: #e9e8ff;\n')
+    for (const [name, value] of Object.entries({ ...palette, ...logoPalette })) {
+      expect(css).toContain(`  ${customPropertyName(name)}: ${value};\n`)
+    }
+  })
+
+  it('is the only place the colour properties are declared: global.css keeps no copy', () => {
+    const globalCss = readFileSync(new URL('./global.css', import.meta.url), 'utf8')
+    for (const name of Object.keys({ ...palette, ...logoPalette })) {
+      expect(globalCss).not.toMatch(new RegExp(`${customPropertyName(name)}\\s*:`))
+    }
+  })
+})
