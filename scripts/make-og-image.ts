@@ -6,7 +6,7 @@ import { chromium } from '@playwright/test'
 import { brand, logoPalette, palette } from '../app/content/brand.ts'
 import { chromiumArgs } from '../playwright.config.ts'
 
-/** `#2ee6a8`, 0.35 → `rgba(46,230,168,.35)`: a palette colour seen through. */
+/** `#336699`, 0.35 → `rgba(51,102,153,.35)`: a palette colour seen through. */
 function translucent(hex: string, alpha: number): string {
   const [red, green, blue] = [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16))
   return `rgba(${red},${green},${blue},${String(alpha).replace(/^0/, '')})`

@@ -13,8 +13,8 @@ describe('paletteCss', () => {
   it('declares every colour of the palette and the logo, with its value', () => {
     const css = paletteCss()
     expect(css.startsWith(':root {\n')).toBe(true)
-    expect(css).toContain('  --brand: #4a2fd6;\n')
-    expect(css).toContain('  --on-dark: #e9e8ff;\n')
+    expect(css).toContain(`  --brand: ${palette.brand};\n`)
+    expect(css).toContain(`  --mint: ${logoPalette.mint};\n`)
     for (const [name, value] of Object.entries({ ...palette, ...logoPalette })) {
       expect(css).toContain(`  ${customPropertyName(name)}: ${value};\n`)
     }

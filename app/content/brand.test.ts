@@ -1,0 +1,55 @@
+/**
+ * The brand's colours are written out once, in brand.ts; every other file names them
+ * (`var(--brand)` in CSS, `palette.brand` in code). Only the allowed files below may hold one.
+ */
+import { execFileSync } from 'node:child_process'
+import { describe, expect, it } from 'vitest'
+import { logoPalette, palette } from './brand.ts'
+
+const allowed: Record<string, string> = {
+  'app/content/brand.ts': 'the one place the colours are written',
+  'kits/shared/example.css':
+    "the kits' own copy (they ship alone), written from brand.ts into every kit archive and held to it by scripts/downloads/kit-brand.test.ts",
+}
+/** Folders still keeping their own colours, each until the change named beside it. */
+const allowedFolders: Record<string, string> = {
+  'scripts/pdf/': 'the PDF renderers take the palette in the PDF pipeline change',
+  'scripts/docs/': 'the same',
+}
+
+/** White is everybody's colour, not the brand's: `#fff` stays writable anywhere. */
+const brandColours = Object.values({ ...palette, ...logoPalette }).filter(
+  (colour) => colour !== '#ffffff',
+)
+
+/** Tracked files (as they are in the working tree) holding one of the colours, in any case. */
+function filesHolding(colours: readonly string[]): string[] {
+  const pattern = `(${colours.map((colour) => colour.slice(1)).join('|')})\\b`
+  try {
+    return execFileSync('git', ['grep', '-l', '-I', '-i', '-E', `#${pattern}`], {
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter(Boolean)
+  } catch (error) {
+    // git grep exits with 1 when nothing matches.
+    if ((error as { status?: number }).status === 1) return []
+    throw error
+  }
+}
+
+describe('brand colours', () => {
+  const holders = filesHolding(brandColours)
+
+  it('are found where they are written (the search works)', () => {
+    expect(holders).toContain('app/content/brand.ts')
+  })
+
+  it('are written in no other file: styles and code name them from the palette', () => {
+    const strays = holders.filter(
+      (file) =>
+        !(file in allowed) && !Object.keys(allowedFolders).some((dir) => file.startsWith(dir)),
+    )
+    expect(strays).toEqual([])
+  })
+})
