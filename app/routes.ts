@@ -1,9 +1,20 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes'
 import { pages } from './content/pages'
 
+/** Route modules that serve several pages (one per integration guide): each route needs its own id. */
+const sharedModuleIds = new Set(
+  pages.map((page) => page.file).filter((file, index, files) => files.indexOf(file) !== index),
+)
+
 export default [
   ...pages.map((page) =>
-    page.path === '/' ? index(page.file) : route(page.path.slice(1), page.file),
+    page.path === '/'
+      ? index(page.file)
+      : route(
+          page.path.slice(1),
+          page.file,
+          sharedModuleIds.has(page.file) ? { id: page.path } : {},
+        ),
   ),
   route('robots.txt', 'routes/seo/robots.ts'),
   route('sitemap.xml', 'routes/seo/sitemap.ts'),

@@ -3,9 +3,9 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { readPublicConfig } from '#app/config/public-config.build.ts'
 import { brand } from '#app/content/brand.ts'
-import { type DeveloperDocument, developerDocuments, findDocument } from './docs/documents.ts'
-import { loadDocument } from './docs/load.ts'
-import { renderMarkdownPdf } from './docs/markdown-pdf.ts'
+import { type DeveloperDocument, developerDocuments, findDocument } from './pdf/guides/documents.ts'
+import { loadDocument } from './pdf/guides/load.ts'
+import { renderMarkdownPdf } from './pdf/guides/markdown-pdf.ts'
 
 /** Where `npm run build` writes the documents: the site serves build/client as its root. */
 export const defaultDocsOutDir = 'build/client/downloads/docs'

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { getMeta } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { brand, legalDocuments } from '#app/content/brand.ts'
 import { merchantTerms } from '#app/content/legal/merchant-terms.ts'
@@ -8,7 +9,7 @@ import { privacyPolicy } from '#app/content/legal/privacy-policy.ts'
 import { termsOfUse } from '#app/content/legal/terms-of-use.ts'
 import { buildPdfs, pdfDocuments } from './build-pdfs.ts'
 import { renderLegalPdf } from './pdf/legal-pdf.ts'
-import { extractPdfText, readPdfInfo } from './pdf/pdf-text.ts'
+import { readPdf } from './pdf/read-pdf.ts'
 
 const siteUrl = 'https://www.paystra.example'
 let outDir: string
@@ -39,7 +40,7 @@ describe('build-pdfs', () => {
 
   it('writes the title and company as document metadata', async () => {
     const [file] = await buildPdfs({ outDir, siteUrl })
-    const info = readPdfInfo(await readFile(file!))
+    const { info } = await getMeta(new Uint8Array(await readFile(file!)))
     expect(info.Title).toBe(termsOfUse.title)
     expect(info.Author).toBe(brand.legalName)
   })
@@ -52,11 +53,11 @@ describe('build-pdfs', () => {
       siteUrl,
       compress: false,
     })
-    const text = extractPdfText(pdf)
+    const text = (await readPdf(pdf)).pages.join('\n')
     expect(text).toContain(brand.name)
     expect(text).toContain(document.title)
     document.sections.forEach((section, index) => {
-      expect(text).toContain(`${index + 1}.  ${section.heading}`)
+      expect(text).toContain(`${index + 1}. ${section.heading}`)
     })
     expect(text).toMatch(/Page 1 of \d+/)
     expect(text).toContain('Ghaziabad')
@@ -70,7 +71,7 @@ describe('build-pdfs', () => {
       siteUrl,
       compress: false,
     })
-    const text = extractPdfText(pdf)
+    const text = (await readPdf(pdf)).pages.join('\n')
     expect(text).toContain('7.1')
     expect(text).toContain('T+1')
     expect(pdf.toString('latin1')).toContain(`(${siteUrl}/policy)`)
@@ -84,18 +85,18 @@ describe('build-pdfs', () => {
       siteUrl,
       compress: false,
     })
-    const text = extractPdfText(pdf)
+    const text = (await readPdf(pdf)).pages.join('\n')
     expect(text).toContain('ps_session')
     expect(text).toContain(privacyPolicy.sections[0]!.heading)
   })
 
-  it('refuses text Helvetica cannot show', async () => {
+  it('refuses text the embedded fonts cannot show, naming the character', async () => {
     await expect(
       renderLegalPdf(
-        { ...termsOfUse, preamble: ['Fees start at ₹0.'] },
+        { ...termsOfUse, preamble: ['Fees start at ₹0 (支付).'] },
         { brandName: 'X', tagline: 'Y', legalName: 'Z', siteUrl },
       ),
-    ).rejects.toThrow('U+20B9')
+    ).rejects.toThrow('Terms of Use (Website): the character "支" (U+652F)')
   })
 
   it('is fast enough for every build', async () => {

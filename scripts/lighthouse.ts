@@ -1,29 +1,34 @@
 /**
  * npm run lighthouse [-- --routes /,/about --runs 1 --no-build …]   (--help lists every option)
  *
- * The page budgets of docs/architecture.md: builds for production, serves build/ with our server on a
- * free port and a data folder of its own, runs Lighthouse (mobile, default throttling) on every
- * marketing route several times, prints the median of each figure and exits 1 when a budget is
- * missed. A measuring tool: CI does not run it (tests/e2e/budgets.spec.ts guards the bytes).
+ * The page budgets of docs/architecture.md#budgets: builds for production, serves build/ with
+ * our server on a free port and a data folder of its own, runs Lighthouse CI's collect on every
+ * page several times (each static page also without its scripts, through a proxy that strips
+ * them), judges the medians with Lighthouse CI's assertions and the byte budgets, prints them
+ * and exits 1 when a budget is missed. A measuring tool: CI does not run it
+ * (tests/e2e/budgets.spec.ts guards the bytes).
  */
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
-import { findPage, prerenderedPaths } from '#app/content/pages.ts'
+import { findPage } from '#app/content/pages.ts'
 import { type Child, freePort, startChild, stopChild, waitForHttp } from './measure/processes.ts'
-import { judge } from './lighthouse/budgets.ts'
-import { gzipSizesFromBuild } from './lighthouse/gzip-sizes.ts'
-import { type LighthouseOptions, parseLighthouseArgs, usage } from './lighthouse/options.ts'
 import { cleanUpOnSignals, optionsOrExit } from './measure/command-line.ts'
-import { type RunSummary, summarizeRun } from './lighthouse/report.ts'
+import { measuredRoutes, pageBudget } from './lighthouse/budgets.ts'
+import { collect, lighthouseVersion, stopCollecting } from './lighthouse/collect.ts'
+import { gzipSizesFromBuild } from './lighthouse/gzip-sizes.ts'
+import { judge, type MeasuredRoute, type Miss } from './lighthouse/judge.ts'
+import { type NoScriptProxy, startNoScriptProxy } from './lighthouse/no-script-proxy.ts'
+import { type LighthouseOptions, parseLighthouseArgs, usage } from './lighthouse/options.ts'
+import { type GzipSizeOf, summarizeRun } from './lighthouse/report.ts'
 import { combineRuns, type RouteResult } from './lighthouse/results.ts'
-import { lighthousePackage, runLighthouse } from './lighthouse/run-lighthouse.ts'
-import { formatMisses, formatTable } from './lighthouse/table.ts'
+import { formatMisses, formatScriptCost, formatTable } from './lighthouse/table.ts'
 
 const root = process.cwd()
 let server: Child | undefined
+let proxy: NoScriptProxy | undefined
 let dataDir: string | undefined
 
 function run(command: string, args: string[]): Promise<void> {
@@ -43,14 +48,35 @@ function slug(route: string): string {
 }
 
 async function cleanUp() {
+  await stopCollecting()
+  await proxy?.close()
+  proxy = undefined
   if (server) await stopChild(server)
   server = undefined
   if (dataDir) await rm(dataDir, { recursive: true, force: true })
   dataDir = undefined
 }
 
+/** Runs Lighthouse on one URL, prints each run and returns the runs with their medians. */
+async function measure(
+  route: string,
+  url: string,
+  folder: string,
+  options: { runs: number; noindex: boolean; gzipSizeOf: GzipSizeOf; label: string },
+) {
+  const reports = await collect(url, folder, options)
+  const runs = reports.map((report) => summarizeRun(report, options.gzipSizeOf))
+  runs.forEach((summary, index) =>
+    console.log(
+      `  ${options.label} run ${index + 1}/${runs.length}: performance ${summary.performance}, LCP ${(summary.lcp / 1000).toFixed(2)} s, TBT ${Math.round(summary.tbt)} ms`,
+    ),
+  )
+  return { reports, result: combineRuns(route, runs, options.noindex) }
+}
+
 async function main(options: LighthouseOptions): Promise<number> {
-  const routes = options.routes ?? prerenderedPaths()
+  const routes = options.routes ?? measuredRoutes()
+  for (const route of routes) pageBudget(route) // throws for a path that is not a page
   if (options.build) await run('npm', ['run', 'build'])
   if (!existsSync(path.join(root, 'build/server.js'))) {
     throw new Error('build/server.js is missing: run without --no-build, or npm run build first')
@@ -69,38 +95,55 @@ async function main(options: LighthouseOptions): Promise<number> {
     logFile: path.join(outDir, 'server.log'),
   })
   await waitForHttp(server, `${origin}/robots.txt`, 120_000)
+  if (routes.some((route) => pageBudget(route).name === 'static')) {
+    proxy = await startNoScriptProxy(origin, await freePort(options.ports, [port]))
+  }
 
   const gzipSizeOf = gzipSizesFromBuild(path.join(root, 'build/client'), origin)
   const loadBefore = loadavg()[0]!
+  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
   console.log(
-    `Lighthouse ${lighthousePackage.split('@')[1]}, mobile, ${options.runs} run${options.runs === 1 ? '' : 's'} of ${routes.length} route${routes.length === 1 ? '' : 's'} on ${origin} (load average ${loadBefore.toFixed(1)})`,
+    `Lighthouse ${lighthouseVersion} through Lighthouse CI, mobile, ${plural(options.runs, 'run')} of ${plural(routes.length, 'page')} on ${origin}${proxy ? `, static pages also without scripts on ${proxy.origin}` : ''} (load average ${loadBefore.toFixed(1)})`,
   )
-  const results: RouteResult[] = []
+  const measured: MeasuredRoute[] = []
   for (const route of routes) {
-    const noindex = findPage(route)?.indexed === false
-    const runs: RunSummary[] = []
-    for (let index = 1; index <= options.runs; index++) {
-      const outFile = path.join(outDir, `${slug(route)}-${index}.json`)
-      const report = await runLighthouse(`${origin}${route}`, outFile)
-      const summary = summarizeRun(report, gzipSizeOf, { noindex })
-      runs.push(summary)
-      console.log(
-        `  ${route} run ${index}/${options.runs}: performance ${summary.performance}, LCP ${(summary.lcp / 1000).toFixed(2)} s, TBT ${Math.round(summary.tbt)} ms`,
+    const budget = pageBudget(route)
+    const common = { runs: options.runs, noindex: findPage(route)?.indexed === false }
+    const page = await measure(route, `${origin}${route}`, path.join(outDir, slug(route)), {
+      ...common,
+      gzipSizeOf,
+      label: route,
+    })
+    let withoutScripts: RouteResult | undefined
+    if (budget.name === 'static' && proxy) {
+      const twin = await measure(
+        route,
+        `${proxy.origin}${route}`,
+        path.join(outDir, `${slug(route)}-without-scripts`),
+        { ...common, gzipSizeOf: () => undefined, label: `${route} without scripts` },
       )
+      withoutScripts = twin.result
     }
-    results.push(combineRuns(route, runs, noindex))
+    measured.push({ budget, ...page, withoutScripts })
   }
   await cleanUp()
 
-  const misses = judge(results)
+  const misses: Miss[] = measured.flatMap(judge)
   const loadAfter = loadavg()[0]!
+  const pairs = measured.flatMap(({ result, withoutScripts }) =>
+    withoutScripts ? [{ result, withoutScripts }] : [],
+  )
   console.log('')
-  console.log(formatTable(results))
+  console.log(formatTable(measured.map(({ result }) => result)))
+  if (pairs.length > 0) {
+    console.log('')
+    console.log(formatScriptCost(pairs))
+  }
   console.log('')
-  console.log(formatMisses(misses, results))
+  console.log(formatMisses(misses))
   console.log('')
   console.log(
-    `Medians of ${options.runs} run${options.runs === 1 ? '' : 's'}; load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after (a busy machine lowers performance and raises TBT). Reports: ${outDir}`,
+    `Medians of ${plural(options.runs, 'run')}; load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after (a busy machine lowers performance and raises TBT). Reports, a folder per page with its lighthouserc.json and .lighthouseci/: ${outDir}`,
   )
   return misses.length === 0 ? 0 : 1
 }

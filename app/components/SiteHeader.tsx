@@ -26,6 +26,8 @@ export function SiteHeader() {
           className="site-header__menu-button"
           popoverTarget="site-nav"
           aria-label="Menu"
+          // app/enhance/header.ts owns aria-expanded, and may set it before React hydrates.
+          suppressHydrationWarning
         >
           <span className="hamburger" aria-hidden="true" />
         </button>
@@ -69,6 +71,8 @@ function LiveDemoMenu() {
         className="site-nav__link demo-menu__button"
         popoverTarget="live-demo-menu"
         data-active={isDemoPage || undefined}
+        // app/enhance/header.ts owns aria-expanded, and may set it before React hydrates.
+        suppressHydrationWarning
       >
         Live Demo
         <svg

@@ -62,6 +62,68 @@ export const pages = [
     kind: 'marketing',
     indexed: true,
   },
+  // The integration guides in HTML, from the same sources as their PDFs (app/guides/); the
+  // descriptions are the PDFs' subjects (a test compares them).
+  {
+    path: '/developers/docs/pg-hosted',
+    static: true,
+    file: 'routes/developer-guide.tsx',
+    title: 'PG Hosted Integration Guide — Paystra',
+    description:
+      'Accept cards, net banking, UPI and wallets on the Paystra hosted payment page – the signed request, the encrypted response, response codes and test data.',
+    kind: 'marketing',
+    indexed: true,
+  },
+  {
+    path: '/developers/docs/seamless',
+    static: true,
+    file: 'routes/developer-guide.tsx',
+    title: 'Seamless Integration Guide — Paystra',
+    description:
+      'Merchant-hosted checkout – collect the payment method on your own page and send Paystra an encrypted request (ENCDATA) for net banking, wallets and UPI.',
+    kind: 'marketing',
+    indexed: true,
+  },
+  {
+    path: '/developers/docs/payout',
+    static: true,
+    file: 'routes/developer-guide.tsx',
+    title: 'Payout Integration Guide — Paystra',
+    description:
+      'Send money from your Paystra balance to any bank account (NEFT, RTGS, IMPS) or UPI ID with one signed JSON request, and track it to a UTR.',
+    kind: 'marketing',
+    indexed: true,
+  },
+  {
+    path: '/developers/docs/api',
+    static: true,
+    file: 'routes/developer-guide.tsx',
+    title: 'API Integration Guide — Paystra',
+    description:
+      'Server-to-server JSON APIs – status enquiry and refunds through /pgws/transact, the signing and JSON conventions every Paystra API shares, and the response codes.',
+    kind: 'marketing',
+    indexed: true,
+  },
+  {
+    path: '/developers/docs/upi-qr',
+    static: true,
+    file: 'routes/developer-guide.tsx',
+    title: 'UPI QR Integration Guide — Paystra',
+    description:
+      'Show a dynamic UPI QR code for each order at your counter, on a screen or in an invoice, and learn by status enquiry when the customer has paid from any UPI app.',
+    kind: 'marketing',
+    indexed: true,
+  },
+  {
+    path: '/developers/docs/pg-qr',
+    static: true,
+    file: 'routes/developer-guide.tsx',
+    title: 'PG QR Integration Guide — Paystra',
+    description:
+      'A QR code that opens the Paystra payment page for an order, so the customer pays on their own phone by card, net banking, UPI or wallet.',
+    kind: 'marketing',
+    indexed: true,
+  },
   {
     path: '/pricing',
     static: true,

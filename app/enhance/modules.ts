@@ -1,3 +1,4 @@
+import guide from './guide.ts?worker&url'
 import header from './header.ts?worker&url'
 import kitList from './kit-list.ts?worker&url'
 import launchPopup from './launch-popup.ts?worker&url'
@@ -10,7 +11,14 @@ import pricing from './pricing.ts?worker&url'
  * ES modules). A page loads them with `<script type="module" src>`, allowed by `script-src
  * 'self'` with no hash or nonce.
  */
-export const enhancementModules = { header, kitList, launchPopup, percentCircles, pricing } as const
+export const enhancementModules = {
+  guide,
+  header,
+  kitList,
+  launchPopup,
+  percentCircles,
+  pricing,
+} as const
 
 export type EnhancementName = keyof typeof enhancementModules
 

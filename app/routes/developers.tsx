@@ -1,5 +1,6 @@
 import { DevelopersTitle } from '#app/components/developers/DevelopersTitle.tsx'
 import { DownloadLists } from '#app/components/developers/DownloadLists.tsx'
+import { GuideList } from '#app/components/developers/GuideList.tsx'
 import { IntegrateSection } from '#app/components/developers/IntegrateSection.tsx'
 import { IntegrationSteps } from '#app/components/developers/IntegrationSteps.tsx'
 import { StatusEnquiryExample } from '#app/components/developers/StatusEnquiryExample.tsx'
@@ -19,6 +20,7 @@ export default function DevelopersPage() {
       />
       <IntegrateSection />
       <DownloadLists />
+      <GuideList />
       <IntegrationSteps />
       <StatusEnquiryExample />
     </>

@@ -1,56 +1,43 @@
 import { describe, expect, it } from 'vitest'
-import { budgets, judge, kilobytes } from './budgets'
-import { sampleRun } from './fixtures'
-import { combineRuns } from './results'
+import { pages } from '#app/content/pages.ts'
+import { budgets, jsBudgetOf, kilobytes, measuredRoutes, pageBudget } from './budgets'
 
-// A route that hydrates: a static page has its own, lower JavaScript budget.
-const route = (overrides: Parameters<typeof sampleRun>[0] = {}) =>
-  combineRuns('/contact', [sampleRun(overrides)])
-
-describe('judge', () => {
-  it('holds a static page to 15 KB of JavaScript', () => {
-    const at = (jsBytes: number) => judge([combineRuns('/pricing', [sampleRun({ jsBytes })])])
-    expect(at(budgets.staticJsBytes)).toEqual([])
-    expect(at(budgets.staticJsBytes + 1)).toEqual([
-      { route: '/pricing', budget: 'JavaScript', actual: '15.0 KB', limit: '≤ 15.0 KB gzip' },
-    ])
+describe('pageBudget', () => {
+  // Read from the page table, so a page made static is held to the static budget at once.
+  it.each(pages.map((page) => [page.path, page] as const))('%s', (path, page) => {
+    const expected = 'static' in page && page.static ? budgets.static : budgets.app
+    expect(pageBudget(path)).toBe(expected)
   })
 
-  it('passes a route that meets every budget, at the limits included', () => {
-    expect(
-      judge([
-        route({
-          performance: budgets.performance,
-          cls: budgets.cls,
-          jsBytes: budgets.jsBytes,
-          cssBytes: budgets.cssBytes,
-        }),
-      ]),
-    ).toEqual([])
+  it('holds static pages to 15 KB, TBT 30 ms and performance 100', () => {
+    expect(budgets.static).toMatchObject({ jsBytes: 15_000, tbtMs: 30, performance: 100 })
   })
 
-  it('names every budget a route misses, with the figure and the limit', () => {
-    expect(
-      judge([
-        route({
-          performance: 94,
-          accessibility: 96,
-          bestPractices: 92,
-          seo: 91,
-          cls: 0.021,
-          jsBytes: 100_001,
-          cssBytes: 30_500,
-        }),
-      ]),
-    ).toEqual([
-      { route: '/contact', budget: 'Performance', actual: '94', limit: '≥ 95' },
-      { route: '/contact', budget: 'Accessibility', actual: '96', limit: '100' },
-      { route: '/contact', budget: 'Best practices', actual: '92', limit: '100' },
-      { route: '/contact', budget: 'SEO', actual: '91', limit: '100' },
-      { route: '/contact', budget: 'CLS', actual: '0.021', limit: '≤ 0.02' },
-      { route: '/contact', budget: 'JavaScript', actual: '100.0 KB', limit: '≤ 100.0 KB gzip' },
-      { route: '/contact', budget: 'CSS', actual: '30.5 KB', limit: '≤ 30.0 KB gzip' },
-    ])
+  it('holds the form and demo pages to 130 KB, TBT 150 ms and performance 95', () => {
+    expect(pageBudget('/contact')).toEqual({
+      name: 'app',
+      jsBytes: 130_000,
+      tbtMs: 150,
+      performance: 95,
+    })
+    expect(jsBudgetOf('/checkout-demo')).toBe(130_000)
+  })
+
+  it('refuses a path that is not a page', () => {
+    expect(() => pageBudget('/nowhere')).toThrow('/nowhere is not a page of app/content/pages.ts')
+  })
+})
+
+describe('measuredRoutes', () => {
+  it('is every marketing page, then the form and demo pages a visitor opens directly', () => {
+    const routes = measuredRoutes()
+    expect(routes).toContain('/about')
+    expect(routes).toEqual(expect.arrayContaining(['/contact', '/career-form', '/checkout-demo']))
+    expect(routes).toEqual(expect.arrayContaining(['/pg-hosted-demo', '/merchant-hosted-demo']))
+    // These need a payment in progress.
+    expect(routes).not.toContain('/merchant-hosted-checkout')
+    expect(routes).not.toContain('/demo/response')
+    expect(routes.indexOf('/about')).toBeLessThan(routes.indexOf('/contact'))
   })
 })
 

@@ -1,120 +1,66 @@
-import type { LighthouseReport, NetworkRequest, RunSummary } from './report'
+import type { CategoryId, LighthouseReport, NetworkRequest, RunSummary } from './report'
 
-/** A Lighthouse report with the fields this tool reads, shaped like Lighthouse 12.8's. */
+/** A Lighthouse report with the fields this tool and Lighthouse CI's assertions read. */
 export function sampleReport(
   overrides: {
-    scores?: Partial<Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number>>
+    url?: string
+    scores?: Partial<Record<CategoryId, number>>
+    tbt?: number
+    cls?: number
     requests?: NetworkRequest[]
-    crawlable?: boolean
   } = {},
 ): LighthouseReport {
-  const scores = {
-    performance: 0.97,
+  const url = overrides.url ?? 'http://localhost:4210/about'
+  const scores: Record<CategoryId, number> = {
+    performance: 1,
     accessibility: 1,
     'best-practices': 1,
     seo: 1,
     ...overrides.scores,
   }
-  const crawlable = overrides.crawlable ?? true
+  const category = (id: CategoryId) => ({ id, score: scores[id] })
+  const metric = (id: string, title: string, numericValue: number) => ({
+    id,
+    title,
+    score: 1,
+    numericValue,
+  })
   return {
-    requestedUrl: 'http://localhost:4210/',
+    requestedUrl: url,
+    finalUrl: url,
     categories: {
-      performance: {
-        id: 'performance',
-        score: scores.performance,
-        auditRefs: [
-          { id: 'largest-contentful-paint', weight: 25 },
-          { id: 'total-blocking-time', weight: 30 },
-          { id: 'cumulative-layout-shift', weight: 25 },
-          { id: 'network-requests', weight: 0 },
-        ],
-      },
-      accessibility: {
-        id: 'accessibility',
-        score: scores.accessibility,
-        auditRefs: [{ id: 'color-contrast', weight: 7 }],
-      },
-      'best-practices': {
-        id: 'best-practices',
-        score: scores['best-practices'],
-        auditRefs: [{ id: 'errors-in-console', weight: 1 }],
-      },
-      seo: {
-        id: 'seo',
-        score: crawlable ? scores.seo : 0.69,
-        auditRefs: [
-          { id: 'is-crawlable', weight: 4.043478260869565 },
-          { id: 'document-title', weight: 0 },
-          { id: 'meta-description', weight: 1 },
-          { id: 'link-text', weight: 1 },
-        ],
-      },
+      performance: category('performance'),
+      accessibility: category('accessibility'),
+      'best-practices': category('best-practices'),
+      seo: category('seo'),
     },
     audits: {
-      'largest-contentful-paint': {
-        id: 'largest-contentful-paint',
-        title: 'Largest Contentful Paint',
-        score: 1,
-        numericValue: 2100.5,
-        displayValue: '2.1 s',
-      },
-      'total-blocking-time': {
-        id: 'total-blocking-time',
-        title: 'Total Blocking Time',
-        score: 1,
-        numericValue: 120,
-      },
-      'cumulative-layout-shift': {
-        id: 'cumulative-layout-shift',
-        title: 'Cumulative Layout Shift',
-        score: 1,
-        numericValue: 0.004,
-      },
-      'color-contrast': { id: 'color-contrast', title: 'Contrast', score: 1 },
-      'errors-in-console': { id: 'errors-in-console', title: 'No console errors', score: 1 },
-      'is-crawlable': {
-        id: 'is-crawlable',
-        title: 'Page is not blocked from indexing',
-        score: crawlable ? 1 : 0,
-      },
-      'document-title': { id: 'document-title', title: 'Title', score: 1 },
-      'meta-description': { id: 'meta-description', title: 'Description', score: 1 },
-      'link-text': { id: 'link-text', title: 'Link text', score: 1 },
+      'largest-contentful-paint': metric('largest-contentful-paint', 'LCP', 2100.5),
+      'total-blocking-time': metric('total-blocking-time', 'TBT', overrides.tbt ?? 0),
+      'cumulative-layout-shift': metric('cumulative-layout-shift', 'CLS', overrides.cls ?? 0),
       'network-requests': {
         id: 'network-requests',
-        title: 'Network Requests',
         score: null,
         details: {
           type: 'table',
           items: overrides.requests ?? [
+            { url, resourceType: 'Document', transferSize: 6414, statusCode: 200 },
             {
-              url: 'http://localhost:4210/',
-              resourceType: 'Document',
-              transferSize: 10483,
-              statusCode: 200,
-            },
-            {
-              url: 'http://localhost:4210/assets/entry.client-CpS4DylH.js',
+              url: 'http://localhost:4210/assets/header-BoYWrs9I.js',
               resourceType: 'Script',
-              transferSize: 2272,
+              transferSize: 1207,
               statusCode: 200,
             },
             {
-              url: 'http://localhost:4210/assets/chunk-OB3PAWPO-CVbcWUQ3.js',
-              resourceType: 'Script',
-              transferSize: 42378,
-              statusCode: 200,
-            },
-            {
-              url: 'http://localhost:4210/assets/root-BAzens2Z.css',
+              url: 'http://localhost:4210/assets/root-Dg10aXsS.css',
               resourceType: 'Stylesheet',
-              transferSize: 3377,
+              transferSize: 3567,
               statusCode: 200,
             },
             {
-              url: 'http://localhost:4210/__manifest?paths=%2F',
-              resourceType: 'Fetch',
-              transferSize: 2126,
+              url: 'http://localhost:4210/speculation-rules.json',
+              resourceType: 'Other',
+              transferSize: 1065,
               statusCode: 200,
             },
           ],
@@ -126,16 +72,15 @@ export function sampleReport(
 
 export function sampleRun(overrides: Partial<RunSummary> = {}): RunSummary {
   return {
-    performance: 97,
+    performance: 100,
     accessibility: 100,
     bestPractices: 100,
     seo: 100,
-    lcp: 2100,
+    lcp: 1040,
     cls: 0,
-    tbt: 120,
-    jsBytes: 68_400,
-    cssBytes: 5_800,
-    failedAudits: [],
+    tbt: 0,
+    jsBytes: 520,
+    cssBytes: 4_800,
     ...overrides,
   }
 }

@@ -2,15 +2,15 @@ import { ArgumentReader, UsageError } from '../measure/command-line.ts'
 
 /** What `npm run lighthouse -- …` was asked to do. */
 export interface LighthouseOptions {
-  /** Routes to measure; absent: every marketing (prerendered) route of pages.ts. */
+  /** Routes to measure; absent: every marketing, form and demo page a visitor opens directly. */
   routes?: string[]
-  /** Lighthouse runs per route; the table shows each figure's median. */
+  /** Lighthouse runs per route (and per static page without scripts); figures are medians. */
   runs: number
   /** Run `npm run build` first (off: measure the build/ that is there). */
   build: boolean
-  /** Pick the server's port from this range, inclusive; absent: any free port. */
+  /** Pick the server's and the no-script proxy's ports from this range; absent: any free ones. */
   ports?: [number, number]
-  /** Where the JSON reports go; absent: a new folder under the system's temporary folder. */
+  /** Where the reports go (a folder per URL); absent: a new folder under the system's temporary folder. */
   outDir?: string
 }
 
@@ -18,15 +18,17 @@ export const defaultOptions: LighthouseOptions = { runs: 3, build: true }
 
 export const usage = `npm run lighthouse [-- options]
 
-Builds for production, serves build/ on a free port with a data folder of its own, runs
-Lighthouse (mobile, its default throttling) on every marketing route, prints the median of
-each figure and exits 1 when a budget of docs/architecture.md is missed.
+Builds for production, serves build/ on a free port with a data folder of its own and runs
+Lighthouse (mobile, its default throttling) through Lighthouse CI's collect on every marketing,
+form and demo page. Each static page (app/content/pages.ts) is measured a second time with every
+script removed. Prints the median of each figure and what the scripts of each static page cost,
+and exits 1 when a budget of docs/architecture.md is missed (scripts/lighthouse/budgets.ts).
 
-  --routes /,/about    only these routes (comma-separated)
-  --runs N             Lighthouse runs per route (default ${defaultOptions.runs})
+  --routes /,/about    only these pages (comma-separated)
+  --runs N             Lighthouse runs per page (default ${defaultOptions.runs})
   --no-build           measure the build/ that is there instead of running npm run build
-  --ports LOW-HIGH     pick the server's port from this range (default: any free port)
-  --out DIR            keep the JSON reports in DIR (default: a new temporary folder)
+  --ports LOW-HIGH     pick the server's and the proxy's ports from this range (default: any free)
+  --out DIR            keep the reports in DIR, a folder per page (default: a new temporary folder)
   --help               this text`
 
 export function parseLighthouseArgs(args: readonly string[]): LighthouseOptions | 'help' {
@@ -57,7 +59,7 @@ export function parseLighthouseArgs(args: readonly string[]): LighthouseOptions 
         options.build = false
         break
       case '--ports':
-        options.ports = reader.portRange(flag)
+        options.ports = reader.portRange(flag, 2)
         break
       case '--out':
         options.outDir = reader.value(flag)

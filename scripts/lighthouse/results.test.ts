@@ -20,15 +20,8 @@ describe('combineRuns', () => {
     })
   })
 
-  it('counts in how many runs each audit lost points', () => {
-    const lcp = { category: 'performance' as const, id: 'largest-contentful-paint', title: 'LCP' }
-    const result = combineRuns(
-      '/',
-      [sampleRun({ failedAudits: [lcp] }), sampleRun(), sampleRun({ failedAudits: [lcp] })],
-      true,
-    )
-    expect(result.noindex).toBe(true)
-    expect(result.failedAudits).toEqual([{ ...lcp, runs: 2 }])
+  it('keeps whether the page is noindex on purpose', () => {
+    expect(combineRuns('/rbi-kehta-hai', [sampleRun()], true).noindex).toBe(true)
   })
 
   it('refuses a route without runs', () => {

@@ -1,38 +1,10 @@
-import { type Miss, kilobytes } from './budgets'
+import { kilobytes } from './budgets'
+import type { Miss } from './judge'
 import type { RouteResult } from './results'
 
-const headings = [
-  'route',
-  'perf',
-  'a11y',
-  'best pr.',
-  'SEO',
-  'LCP',
-  'CLS',
-  'TBT',
-  'JS gzip',
-  'CSS gzip',
-] as const
-
-function cells(result: RouteResult): string[] {
-  return [
-    result.route,
-    String(result.performance),
-    String(result.accessibility),
-    String(result.bestPractices),
-    `${result.seo}${result.noindex ? '*' : ''}`,
-    `${(result.lcp / 1000).toFixed(2)} s`,
-    result.cls.toFixed(3),
-    `${Math.round(result.tbt)} ms`,
-    kilobytes(result.jsBytes),
-    kilobytes(result.cssBytes),
-  ]
-}
-
-/** A plain-text table, the route left-aligned and every figure right-aligned. */
-export function formatTable(results: readonly RouteResult[]): string {
-  const rows = [[...headings], ...results.map(cells)]
-  const widths = headings.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
+/** Rows of cells as plain text, the first column left-aligned and every figure right-aligned. */
+function align(rows: readonly (readonly string[])[]): string[] {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
   const line = (row: readonly string[]) =>
     row
       .map((cell, column) =>
@@ -41,29 +13,83 @@ export function formatTable(results: readonly RouteResult[]): string {
       .join('  ')
       .trimEnd()
   const rule = widths.map((width) => '-'.repeat(width)).join('  ')
+  return [line(rows[0]!), rule, ...rows.slice(1).map(line)]
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
+const milliseconds = (ms: number) => `${Math.round(ms)} ms`
+
+/** The medians of every measured route. */
+export function formatTable(results: readonly RouteResult[]): string {
+  const headings = [
+    'route',
+    'perf',
+    'a11y',
+    'best pr.',
+    'SEO',
+    'LCP',
+    'CLS',
+    'TBT',
+    'JS gzip',
+    'CSS gzip',
+  ]
+  const rows = results.map((result) => [
+    result.route,
+    String(result.performance),
+    String(result.accessibility),
+    String(result.bestPractices),
+    `${result.seo}${result.noindex ? '*' : ''}`,
+    seconds(result.lcp),
+    result.cls.toFixed(3),
+    milliseconds(result.tbt),
+    kilobytes(result.jsBytes),
+    kilobytes(result.cssBytes),
+  ])
   const notes = results.some((result) => result.noindex)
     ? ['', '* noindex on purpose (pages.ts): SEO scored without is-crawlable']
     : []
-  return [line(rows[0]!), rule, ...rows.slice(1).map(line), ...notes].join('\n')
+  return [...align([headings, ...rows]), ...notes].join('\n')
 }
 
-/** The lines under the table: every missed budget, then the audits that lost points. */
-export function formatMisses(misses: readonly Miss[], results: readonly RouteResult[]): string {
+const signed = (value: number, unit = '') =>
+  `${value > 0 ? '+' : value < 0 ? '−' : '±'}${Math.abs(value)}${unit}`
+
+/** Each static page beside itself with every script removed: what its scripts cost. */
+export function formatScriptCost(
+  pairs: readonly { result: RouteResult; withoutScripts: RouteResult }[],
+): string {
+  const rows = pairs.map(({ result, withoutScripts }) => [
+    result.route,
+    String(result.performance),
+    String(withoutScripts.performance),
+    signed(result.performance - withoutScripts.performance),
+    milliseconds(result.tbt),
+    milliseconds(withoutScripts.tbt),
+    seconds(result.lcp),
+    seconds(withoutScripts.lcp),
+    signed(Math.round(result.lcp - withoutScripts.lcp), ' ms'),
+  ])
+  const headings = [
+    'static page',
+    'perf',
+    'no JS',
+    'difference',
+    'TBT',
+    'no JS',
+    'LCP',
+    'no JS',
+    'difference',
+  ]
+  return align([headings, ...rows]).join('\n')
+}
+
+/** The lines under the tables: every missed budget, or that there is none. */
+export function formatMisses(misses: readonly Miss[]): string {
   if (misses.length === 0) return 'Every route meets every budget.'
-  const lines = [`${misses.length} budget${misses.length === 1 ? '' : 's'} missed:`]
-  for (const miss of misses) {
-    lines.push(`  ${miss.route}: ${miss.budget} ${miss.actual} (budget ${miss.limit})`)
-  }
-  const missedRoutes = new Set(misses.map((miss) => miss.route))
-  for (const result of results) {
-    if (!missedRoutes.has(result.route) || result.failedAudits.length === 0) continue
-    lines.push(`  ${result.route}, audits below full marks:`)
-    for (const audit of result.failedAudits) {
-      const value = audit.displayValue ? ` (${audit.displayValue})` : ''
-      lines.push(
-        `    ${audit.category}: ${audit.id}${value}, ${audit.runs} of ${result.runs} run${result.runs === 1 ? '' : 's'}`,
-      )
-    }
-  }
-  return lines.join('\n')
+  return [
+    `${misses.length} budget${misses.length === 1 ? '' : 's'} missed:`,
+    ...misses.map(
+      (miss) => `  ${miss.route}: ${miss.budget} ${miss.actual} (budget ${miss.limit})`,
+    ),
+  ].join('\n')
 }

@@ -8,8 +8,8 @@ import {
   type ListBlock,
   type TableBlock,
 } from '#app/content/legal/types.ts'
-import { openPdfDocument } from './pdf-document.ts'
-import { assertWinAnsi } from './win-ansi.ts'
+import { colours, type ContentsEntry, DocumentFrame, fonts, margins, size } from './frame.ts'
+import type { Run } from './text-layout.ts'
 
 export interface LegalPdfOptions {
   brandName: string
@@ -19,365 +19,234 @@ export interface LegalPdfOptions {
   legalName: string
   /** Origin that site paths such as /policy are made absolute against. */
   siteUrl: string
-  /** Flate-compress page streams (the default). Tests turn it off to read the text back. */
+  /** Flate-compress page streams (the default). Tests turn it off to read the file. */
   compress?: boolean
 }
 
-const fonts = { regular: 'Helvetica', bold: 'Helvetica-Bold' } as const
-const colours = {
-  brand: '#4a2fd6',
-  brandStrong: '#2d1a99',
-  brandSoft: '#eeebff',
-  ink: '#12142b',
-  soft: '#464a66',
-  line: '#d5d8e6',
-  white: '#ffffff',
-} as const
-const size = { body: 10, small: 8, h2: 13, h3: 11, title: 24 } as const
-const lineGap = 2.5
 const clauseIndent = 30
 const listIndent = 18
-const margins = { top: 64, bottom: 72, left: 64, right: 64 } as const
+const blockSpace = 6
 
 /**
- * Lays a legal document out as an A4 PDF: a title page with the brand header and a table of
- * contents (linked, with page numbers), numbered sections and clauses, a bookmark per section,
- * and "Page n of N" in every footer. Standard Helvetica only, so nothing is downloaded or embedded.
+ * Lays a legal document out in the site's document frame (frame.ts): numbered sections with
+ * bookmarks, clauses numbered 2.1, 2.2 … when the document asks for it, lists, definitions,
+ * tables and the contact block, every piece tagged for screen readers.
  */
 export async function renderLegalPdf(
   source: LegalDocument,
   options: LegalPdfOptions,
 ): Promise<Buffer> {
-  assertWinAnsi(source)
-  const { doc, bytes: done } = openPdfDocument({
-    margins,
+  const frame = new DocumentFrame({
+    brandName: options.brandName,
+    author: options.legalName,
     title: source.title,
     subject: `${source.title} of ${options.brandName}`,
     keywords: `${options.brandName}, terms, payment aggregator, India`,
-    author: options.legalName,
-    brandName: options.brandName,
     date: source.lastUpdated,
+    band: [options.legalName, options.tagline],
+    header: options.legalName,
+    footer: `${options.brandName} · ${source.title}`,
+    siteUrl: options.siteUrl.replace(/\/+$/, ''),
+    source: source.title,
     compress: options.compress,
   })
-
-  const writer = new LegalPdfWriter(doc, source, options)
-  const contentsTop = writer.titlePage()
-  doc.addPage()
-  const sectionPages = writer.body()
-  writer.contents(contentsTop, sectionPages)
-  writer.footers()
-  doc.end()
-  return done
+  try {
+    frame.titlePage({
+      title: source.title,
+      dateLine: `Last updated: ${formatLegalDate(source.lastUpdated)}`,
+    })
+    frame.newPage()
+    const entries = new LegalBodyWriter(frame, source).body()
+    frame.contents(entries)
+  } catch (error) {
+    await frame.abandon()
+    throw error
+  }
+  return frame.end()
 }
 
-class LegalPdfWriter {
+/** Inline markup (bold, links, e-mail addresses) as the text layout's styled runs. */
+function runsOf(text: string): Run[] {
+  return parseInline(text).map((segment) => ({
+    text: segment.text,
+    style:
+      segment.kind === 'strong'
+        ? { bold: true }
+        : segment.kind === 'link'
+          ? { href: segment.href }
+          : {},
+  }))
+}
+
+class LegalBodyWriter {
   constructor(
-    private readonly doc: PDFKit.PDFDocument,
+    private readonly frame: DocumentFrame,
     private readonly source: LegalDocument,
-    private readonly options: LegalPdfOptions,
   ) {}
 
-  private get width() {
-    return this.doc.page.width - margins.left - margins.right
+  private get doc() {
+    return this.frame.doc
   }
 
-  private get bottom() {
-    return this.doc.page.height - margins.bottom
-  }
-
-  private lineHeight(fontSize: number = size.body) {
-    return fontSize * 1.2 + lineGap
-  }
-
-  /** Starts a new page unless `height` more points fit on this one. */
-  private ensureSpace(height: number) {
-    if (this.doc.y + height > this.bottom) this.doc.addPage()
-  }
-
-  /** Brand header, title and date; returns where the table of contents goes. */
-  titlePage(): number {
-    const { doc, source, options } = this
-    doc.rect(0, 0, doc.page.width, 150).fill(colours.brand)
-    doc.rect(0, 150, doc.page.width, 6).fill(colours.brandStrong)
-    doc
-      .fillColor(colours.white)
-      .font(fonts.bold)
-      .fontSize(30)
-      .text(options.brandName, margins.left, 52, { width: this.width, lineBreak: false })
-    doc
-      .font(fonts.regular)
-      .fontSize(size.body)
-      .text(options.legalName, margins.left, 94, { width: this.width, lineBreak: false })
-    doc.text(options.tagline, margins.left, 94, {
-      width: this.width,
-      align: 'right',
-      lineBreak: false,
-    })
-
-    doc
-      .fillColor(colours.ink)
-      .font(fonts.bold)
-      .fontSize(size.title)
-      .text(source.title, margins.left, 200, { width: this.width })
-    doc.moveDown(0.3)
-    doc
-      .fillColor(colours.soft)
-      .font(fonts.regular)
-      .fontSize(size.body)
-      .text(`Last updated: ${formatLegalDate(source.lastUpdated)}`, { width: this.width })
-    doc.moveDown(1.5)
-    const ruleY = doc.y
-    doc
-      .moveTo(margins.left, ruleY)
-      .lineTo(margins.left + this.width, ruleY)
-      .lineWidth(0.75)
-      .strokeColor(colours.line)
-      .stroke()
-    return ruleY + 24
-  }
-
-  /** The preamble and every section; returns the page index each section starts on. */
-  body(): Map<string, number> {
-    const { doc, source } = this
-    const sectionPages = new Map<string, number>()
+  /** The preamble and every section; returns the contents' lines with their pages. */
+  body(): ContentsEntry[] {
+    const { doc, frame, source } = this
+    const entries: ContentsEntry[] = []
     this.blocks(source.preamble, undefined)
     source.sections.forEach((section, index) => {
       const number = index + 1
-      doc.moveDown(0.8)
-      this.ensureSpace(this.lineHeight(size.h2) + 4 * this.lineHeight())
-      sectionPages.set(section.id, this.currentPageIndex())
-      doc.outline.addItem(`${number}. ${section.heading}`)
-      doc
-        .fillColor(colours.brandStrong)
-        .font(fonts.bold)
-        .fontSize(size.h2)
-        .text(`${number}.  ${section.heading}`, margins.left, doc.y, {
-          width: this.width,
-          destination: section.id,
-        })
-      doc.moveDown(0.4)
+      doc.y += 10
+      frame.ensureSpace(frame.lineHeight(size.h2) + 4 * frame.lineHeight())
+      entries.push({
+        level: 2,
+        number: `${number}.`,
+        text: section.heading,
+        id: section.id,
+        page: frame.pageIndex(),
+      })
+      const outline = doc.outline.addItem(`${number}. ${section.heading}`)
+      doc.addNamedDestination(section.id, 'XYZ', margins.left, doc.y, null)
+      this.heading('H2', `${number}.  ${section.heading}`, size.h2, colours.brandStrong)
+      doc.y += 4
       this.blocks(section.blocks, source.clauseNumbers ? String(number) : undefined)
       section.subsections?.forEach((subsection, subIndex) => {
-        doc.moveDown(0.3)
-        this.ensureSpace(this.lineHeight(size.h3) + 3 * this.lineHeight())
-        doc
-          .fillColor(colours.ink)
-          .font(fonts.bold)
-          .fontSize(size.h3)
-          .text(`${number}.${subIndex + 1}  ${subsection.heading}`, margins.left, doc.y, {
-            width: this.width,
-          })
-        doc.moveDown(0.3)
+        doc.y += 4
+        frame.ensureSpace(frame.lineHeight(size.h3) + 3 * frame.lineHeight())
+        const label = `${number}.${subIndex + 1}`
+        outline.addItem(`${label} ${subsection.heading}`)
+        this.heading('H3', `${label}  ${subsection.heading}`, size.h3, colours.ink)
+        doc.y += 3
         this.blocks(subsection.blocks, undefined)
       })
     })
-    return sectionPages
+    return entries
   }
 
-  /** The table of contents on the title page, each line a link to its section. */
-  contents(top: number, sectionPages: Map<string, number>) {
-    const { doc, source } = this
-    doc.switchToPage(0)
-    doc
-      .fillColor(colours.ink)
-      .font(fonts.bold)
-      .fontSize(size.h3)
-      .text('Contents', margins.left, top, { width: this.width })
-    doc.moveDown(0.6)
-    doc.font(fonts.regular).fontSize(size.body)
-    const numberWidth = 24
-    const pageWidth = 40
-    source.sections.forEach((section, index) => {
-      const y = doc.y
-      if (y + this.lineHeight() > this.bottom) {
-        throw new Error(`${source.title}: the table of contents does not fit on the title page`)
-      }
-      const page = String((sectionPages.get(section.id) ?? 0) + 1)
-      const options = { lineBreak: false, goTo: section.id } as const
-      doc.fillColor(colours.brand).text(`${index + 1}.`, margins.left, y, options)
-      doc.fillColor(colours.ink).text(section.heading, margins.left + numberWidth, y, {
-        ...options,
-        width: this.width - numberWidth - pageWidth,
-        ellipsis: true,
-      })
-      doc.fillColor(colours.soft).text(page, margins.left + this.width - pageWidth, y, {
-        ...options,
-        width: pageWidth,
-        align: 'right',
-      })
-      doc.y = y + this.lineHeight() + 2
-    })
-  }
-
-  /** "Brand · Title" and "Page n of N" under a hairline on every page. */
-  footers() {
-    const { doc, source, options } = this
-    const { start, count } = doc.bufferedPageRange()
-    for (let index = start; index < start + count; index++) {
-      doc.switchToPage(index)
-      // Writing below the bottom margin would otherwise make pdfkit start a new page.
-      doc.page.margins.bottom = 0
-      const y = doc.page.height - margins.bottom + 24
-      doc
-        .moveTo(margins.left, y - 8)
-        .lineTo(margins.left + this.width, y - 8)
-        .lineWidth(0.5)
-        .strokeColor(colours.line)
-        .stroke()
-      doc.font(fonts.regular).fontSize(size.small).fillColor(colours.soft)
-      doc.text(`${options.brandName} · ${source.title}`, margins.left, y, {
-        width: this.width,
-        lineBreak: false,
-      })
-      doc.text(`Page ${index + 1} of ${count}`, margins.left, y, {
-        width: this.width,
-        align: 'right',
-        lineBreak: false,
-      })
-      doc.page.margins.bottom = margins.bottom
-    }
-  }
-
-  private currentPageIndex(): number {
-    const { start, count } = this.doc.bufferedPageRange()
-    return start + count - 1
+  private heading(tag: 'H2' | 'H3', text: string, fontSize: number, colour: string) {
+    const { frame } = this
+    const lines = frame.layout([{ text, style: { bold: true } }], frame.width, fontSize)
+    frame.tags.leaf(tag, () => frame.flow(lines, margins.left, fontSize, colour))
   }
 
   private blocks(blocks: readonly LegalBlock[], clausePrefix: string | undefined) {
     let clause = 0
+    const indent = clausePrefix ? clauseIndent : 0
     for (const block of blocks) {
       if (typeof block === 'string') {
         clause += 1
         this.paragraph(block, clausePrefix ? `${clausePrefix}.${clause}` : undefined)
       } else if (block.kind === 'list') {
-        this.list(block, clausePrefix ? clauseIndent : 0)
+        this.list(block, indent)
       } else if (block.kind === 'definitions') {
-        this.definitions(block, clausePrefix ? clauseIndent : 0)
+        this.definitions(block, indent)
       } else if (block.kind === 'table') {
         this.table(block)
       } else {
-        this.contact(block, clausePrefix ? clauseIndent : 0)
+        this.contact(block, indent)
       }
-      this.doc.moveDown(0.5)
+      this.doc.y += blockSpace
     }
   }
 
+  /** A paragraph, hung from its clause number (in the brand colour) when it has one. */
   private paragraph(text: string, clause: string | undefined) {
-    const { doc } = this
-    this.ensureSpace(2 * this.lineHeight())
-    const y = doc.y
-    if (clause) {
-      doc
-        .font(fonts.bold)
-        .fontSize(size.body)
-        .fillColor(colours.brand)
-        .text(clause, margins.left, y, { width: clauseIndent, lineBreak: false })
-    }
+    const { frame } = this
     const indent = clause ? clauseIndent : 0
-    this.inline(text, margins.left + indent, y, this.width - indent)
+    const lines = frame.layout(runsOf(text), frame.width - indent, size.body)
+    frame.ensureSpace(Math.min(lines.length, 2) * frame.lineHeight())
+    frame.tags.leaf('P', () => {
+      if (clause) this.marker(clause, margins.left, this.doc.y, true)
+      frame.flow(lines, margins.left + indent, size.body, colours.ink)
+    })
+  }
+
+  /** A list marker or clause number on the first line of the item that starts at `top`. */
+  private marker(text: string, x: number, top: number, strong: boolean) {
+    const { frame } = this
+    const [line] = frame.layout([{ text, style: { bold: strong } }], 40, size.body)
+    frame.drawLine(line!, x, top, size.body, strong ? colours.brand : colours.inkSoft)
   }
 
   private list(block: ListBlock, indent: number) {
-    const { doc } = this
-    block.items.forEach((item, index) => {
-      this.ensureSpace(2 * this.lineHeight())
-      const y = doc.y
-      const marker =
-        block.style === 'bullet'
-          ? '•'
-          : block.style === 'alpha'
-            ? `(${String.fromCharCode(97 + index)})`
-            : `${index + 1}.`
-      const markerWidth = block.style === 'bullet' ? 12 : 22
-      doc
-        .font(fonts.regular)
-        .fontSize(size.body)
-        .fillColor(colours.soft)
-        .text(marker, margins.left + indent + listIndent - 12, y, { lineBreak: false })
-      const x = margins.left + indent + listIndent - 12 + markerWidth
-      this.inline(item, x, y, margins.left + this.width - x)
-      doc.moveDown(0.25)
+    const { frame } = this
+    const markerWidth = block.style === 'bullet' ? 12 : 22
+    const x = margins.left + indent + listIndent - 12
+    const width = margins.left + frame.width - x - markerWidth
+    frame.tags.group('L', () => {
+      block.items.forEach((item, index) => {
+        const marker =
+          block.style === 'bullet'
+            ? '•'
+            : block.style === 'alpha'
+              ? `(${String.fromCharCode(97 + index)})`
+              : `${index + 1}.`
+        const lines = frame.layout(runsOf(item), width, size.body)
+        frame.ensureSpace(Math.min(lines.length, 2) * frame.lineHeight())
+        frame.tags.group('LI', () => {
+          const top = this.doc.y
+          frame.tags.leaf('Lbl', () => this.marker(marker, x, top, false))
+          frame.tags.leaf('LBody', () => frame.flow(lines, x + markerWidth, size.body, colours.ink))
+        })
+        this.doc.y += 2
+      })
     })
   }
 
   private definitions(block: DefinitionsBlock, indent: number) {
+    const { frame } = this
+    // Under a numbered clause the clause number already sets the definitions apart.
+    const offset = indent || listIndent
     for (const item of block.items) {
-      this.ensureSpace(2 * this.lineHeight())
-      // Under a numbered clause the clause number already sets the definitions apart.
-      const offset = indent || listIndent
-      this.inline(
-        `**“${item.term}”** means ${item.meaning}`,
-        margins.left + offset,
-        this.doc.y,
-        this.width - offset,
+      const lines = frame.layout(
+        runsOf(`**“${item.term}”** means ${item.meaning}`),
+        frame.width - offset,
+        size.body,
       )
-      this.doc.moveDown(0.35)
+      frame.tags.leaf('P', () => frame.flow(lines, margins.left + offset, size.body, colours.ink))
+      this.doc.y += 3
     }
   }
 
+  /** The grievance officer's block: name in bold, a bar in the brand colour beside it. */
   private contact(block: ContactBlock, indent: number) {
-    const { doc } = this
+    const { doc, frame } = this
     const x = margins.left + indent + listIndent
-    this.ensureSpace(block.lines.length * this.lineHeight() + 12)
+    const width = frame.width - indent - listIndent
+    const laidOut = block.lines.map((line, index) =>
+      frame.layout(runsOf(index === 0 ? `**${line}**` : line), width, size.body),
+    )
+    const height = laidOut.reduce((sum, lines) => sum + lines.length, 0) * frame.lineHeight()
+    frame.ensureSpace(height + 12)
     const top = doc.y
-    block.lines.forEach((line, index) => {
-      this.inline(index === 0 ? `**${line}**` : line, x, doc.y, this.width - indent - listIndent)
+    frame.tags.artifact(() => {
+      doc.rect(x - 11, top, 2, height - 3).fill(colours.brand)
     })
-    doc
-      .moveTo(x - 10, top)
-      .lineTo(x - 10, doc.y)
-      .lineWidth(2)
-      .strokeColor(colours.brand)
-      .stroke()
+    frame.tags.leaf('P', () => {
+      for (const lines of laidOut) frame.flow(lines, x, size.body, colours.ink)
+    })
   }
 
+  /** pdfkit's table, tagged as Table, TR, TH and TD under the current element. */
   private table(block: TableBlock) {
-    const { doc } = this
-    this.ensureSpace(4 * this.lineHeight())
-    doc.font(fonts.bold).fontSize(size.body).fillColor(colours.ink)
-    doc.text(block.caption, margins.left, doc.y, { width: this.width })
-    doc.moveDown(0.3)
+    const { doc, frame } = this
+    frame.ensureSpace(4 * frame.lineHeight())
+    const caption = frame.layout(
+      [{ text: block.caption, style: { bold: true } }],
+      frame.width,
+      size.body,
+    )
+    frame.tags.leaf('Caption', () => frame.flow(caption, margins.left, size.body, colours.ink))
+    doc.y += 3
     doc.font(fonts.regular).fontSize(size.small + 1)
     doc.table({
       position: { x: margins.left, y: doc.y },
-      maxWidth: this.width,
+      maxWidth: frame.width,
+      structParent: frame.tags.parent,
       rowStyles: (row) =>
         row === 0
           ? { backgroundColor: colours.brandSoft, textColor: colours.ink, border: [0, 0, 0.5, 0] }
-          : { textColor: colours.ink, border: [0, 0, 0.5, 0], borderColor: colours.line },
+          : { textColor: colours.ink, border: [0, 0, 0.5, 0], borderColor: colours.rule },
       data: [[...block.columns], ...block.rows.map((row) => [...row])],
-    })
-  }
-
-  /**
-   * Writes text with its inline markup: bold runs in Helvetica-Bold, links underlined in the
-   * brand colour and clickable (site paths made absolute, #ids jump inside the document).
-   */
-  private inline(text: string, x: number, y: number, width: number) {
-    const { doc } = this
-    const segments = parseInline(text)
-    segments.forEach((segment, index) => {
-      const href = segment.kind === 'link' ? segment.href : undefined
-      // pdfkit carries a continued run's options into the next run unless they are set again,
-      // so every run sets link and goTo, with null for "none" (its types forget goTo's null).
-      const options = {
-        width,
-        lineGap,
-        continued: index < segments.length - 1,
-        link: href && !href.startsWith('#') ? this.absolute(href) : null,
-        goTo: href?.startsWith('#') ? href.slice(1) : null,
-        underline: href !== undefined,
-      } as PDFKit.Mixins.TextOptions
-      doc
-        .font(segment.kind === 'strong' ? fonts.bold : fonts.regular)
-        .fontSize(size.body)
-        .fillColor(href ? colours.brand : colours.ink)
-      if (index === 0) doc.text(segment.text, x, y, options)
-      else doc.text(segment.text, options)
-    })
-  }
-
-  private absolute(href: string): string {
-    return href.startsWith('/') ? `${this.options.siteUrl}${href}` : href
+    } as PDFKit.Mixins.TableOptionsWithData)
   }
 }

@@ -13,6 +13,8 @@ for (const width of [375, 768, 992, 1280]) {
     test.use({ viewport: { width, height: 900 } })
     for (const entry of pages) {
       test(`${entry.path} has no axe violations and no horizontal scroll`, async ({ page }) => {
+        // axe reads every node: the integration guides hold thousands, slow on a loaded machine.
+        if (width === 375 || width === 1280) test.slow()
         await page.goto(entry.path)
         await waitUntilReady(page)
         await expectNoHorizontalScroll(page)

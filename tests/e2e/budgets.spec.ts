@@ -1,6 +1,5 @@
 import { gzipSync } from 'node:zlib'
-import { pages, prerenderedPaths } from '#app/content/pages.ts'
-import { budgets, jsBudgetOf, kilobytes } from '../../scripts/lighthouse/budgets.ts'
+import { budgets, jsBudgetOf, kilobytes, measuredRoutes } from '../../scripts/lighthouse/budgets.ts'
 import { expect, gotoHydrated, test } from './fixtures.ts'
 
 /**
@@ -13,14 +12,9 @@ import { expect, gotoHydrated, test } from './fixtures.ts'
  */
 test.skip(process.env.E2E_DEV === '1', 'measures the production build only')
 
-// Marketing pages, then the form and demo pages a visitor can open directly (the others need a
-// payment in progress).
-const measured = [
-  ...prerenderedPaths().map((path) => ({ path, jsBytes: jsBudgetOf(path) })),
-  ...pages
-    .filter((page) => page.kind !== 'marketing' && page.indexed)
-    .map((page) => ({ path: page.path, jsBytes: budgets.appJsBytes })),
-]
+// Marketing pages, then the form and demo pages a visitor can open directly, each held to the
+// JavaScript budget of its kind of page (pages.ts `static`, marketing, form or demo).
+const measured = measuredRoutes().map((path) => ({ path, jsBytes: jsBudgetOf(path) }))
 
 for (const { path, jsBytes } of measured) {
   test(`a first visit to ${path} loads at most ${kilobytes(jsBytes)} of JavaScript and ${kilobytes(budgets.cssBytes)} of CSS, gzip`, async ({

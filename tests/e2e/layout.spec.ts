@@ -39,6 +39,9 @@ test.describe('routes', () => {
       'aria-current',
       'page',
     )
+    // Loaded as a document, so the static home page's own modules ran.
+    await expect(page.getByRole('dialog', { name: 'We have a new name' })).toBeVisible()
+    expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(false)
   })
 })
 
@@ -229,6 +232,35 @@ test.describe('mobile menu', () => {
     await expect(
       page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }),
     ).toBeVisible()
+  })
+})
+
+test.describe('header menus without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the Live Demo menu opens, lists the demos and closes on Escape, natively', async ({
+    page,
+  }) => {
+    await page.goto('/about')
+    const button = page.getByRole('button', { name: 'Live Demo' })
+    await button.click()
+    const pgHosted = page.getByRole('link', { name: /^PG Hosted/ })
+    await expect(pgHosted).toBeVisible()
+    await expect(pgHosted).toHaveAttribute('href', '/pg-hosted-demo')
+    await expect(page.getByRole('link', { name: /^Checkout Js/ })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(pgHosted).toBeHidden()
+  })
+
+  test('the mobile menu opens at 375 px and its links lead to their pages', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 })
+    await page.goto('/about')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await expect(nav.getByRole('link', { name: 'Pricing' })).toBeHidden()
+    await page.getByRole('button', { name: 'Menu' }).click()
+    await nav.getByRole('link', { name: 'Pricing' }).click()
+    await expect(page).toHaveURL(/\/pricing$/)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   })
 })
 

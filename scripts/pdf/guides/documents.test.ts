@@ -30,7 +30,7 @@ import { type LoadedDocument, loadDocument } from './load.ts'
  * answers (its examples are sent to a sandbox started here), every include against the kits.
  */
 
-const root = path.resolve(import.meta.dirname, '../..')
+const root = path.resolve(import.meta.dirname, '../../..')
 const siteUrl = 'http://localhost:3000'
 const loaded = new Map<string, LoadedDocument>()
 const tables = new Map<string, MarkedTable[]>()

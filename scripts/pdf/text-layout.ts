@@ -7,6 +7,8 @@ export interface RunStyle {
   code?: boolean
   /** A link's target (absolute URL, site path or `#anchor`). */
   href?: string
+  /** Set in the Devanagari face (frame.ts splits runs by script before layout). */
+  devanagari?: boolean
 }
 
 export interface Run {
@@ -103,7 +105,13 @@ export function plainText(tokens: readonly Token[] | undefined): string {
 }
 
 function sameStyle(a: RunStyle, b: RunStyle): boolean {
-  return a.bold === b.bold && a.italic === b.italic && a.code === b.code && a.href === b.href
+  return (
+    a.bold === b.bold &&
+    a.italic === b.italic &&
+    a.code === b.code &&
+    a.href === b.href &&
+    a.devanagari === b.devanagari
+  )
 }
 
 /** Characters after which a long word (a URL, a hash, a field list) may break. */

@@ -4,7 +4,8 @@ import { extractText, getMeta } from 'unpdf'
 import { describe, expect, it } from 'vitest'
 import { parseFrontMatter } from './front-matter.ts'
 import { prepareMarkdown } from './load.ts'
-import { renderMarkdownPdf, slugify, wrapCodeLine } from './markdown-pdf.ts'
+import { renderMarkdownPdf, wrapCodeLine } from './markdown-pdf.ts'
+import { headingId } from '#app/guides/heading-id.ts'
 
 const fixtures = path.join(import.meta.dirname, 'fixtures')
 const siteUrl = 'https://www.paystra.example'
@@ -93,9 +94,9 @@ describe('renderMarkdownPdf', () => {
     expect(text.join('\n')).toContain('line 149')
   })
 
-  it('refuses characters the standard fonts cannot show, naming them', async () => {
-    await expect(renderMarkdownPdf(meta, '## A\n\nPay ₹1 ✔ 😀', pdfOptions)).rejects.toThrow(
-      'sample.md: the character "😀" (U+1F600)',
+  it('refuses characters the embedded fonts cannot show, naming them', async () => {
+    await expect(renderMarkdownPdf(meta, '## A\n\nPay ₹1 ✔ 支付', pdfOptions)).rejects.toThrow(
+      'sample.md: the character "支" (U+652F)',
     )
   })
 
@@ -106,8 +107,8 @@ describe('renderMarkdownPdf', () => {
 
 describe('helpers', () => {
   it('slugs headings as GitHub does', () => {
-    expect(slugify('HASH and ENCDATA')).toBe('hash-and-encdata')
-    expect(slugify('Go-live checklist')).toBe('go-live-checklist')
+    expect(headingId('HASH and ENCDATA')).toBe('hash-and-encdata')
+    expect(headingId('Go-live checklist')).toBe('go-live-checklist')
   })
 
   it('wraps code at punctuation and indents the continuation', () => {

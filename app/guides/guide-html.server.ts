@@ -1,0 +1,107 @@
+import { Marked, type Tokens } from 'marked'
+import { headingId } from './heading-id.ts'
+
+export interface GuideHeading {
+  id: string
+  text: string
+  level: 2 | 3
+}
+
+export interface GuideHtml {
+  /** The guide's body as HTML, for the article of its page. */
+  html: string
+  /** Its second- and third-level headings, in order, for the table of contents. */
+  headings: GuideHeading[]
+}
+
+const escapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => escapes[character]!)
+}
+
+/** The kit language a sample is written in, from its fence or the file it quotes. */
+const languageNames: Record<string, string> = {
+  php: 'PHP',
+  python: 'Python',
+  py: 'Python',
+  java: 'Java',
+  js: 'Node.js',
+  javascript: 'Node.js',
+  ruby: 'Ruby',
+  rb: 'Ruby',
+  sh: 'Shell',
+  bash: 'Shell',
+  html: 'HTML',
+  json: 'JSON',
+  http: 'HTTP',
+  text: 'Text',
+}
+
+/**
+ * Renders a guide's prepared Markdown (placeholders filled, kit regions included, as its PDF
+ * gets it) to the HTML of its web page: headings with the anchors the guides link to and a link
+ * to themselves, code samples labelled with their language and ready for a copy button, tables
+ * that scroll on their own on a narrow screen. HTML comments (the sources' notes to the build)
+ * are dropped.
+ */
+export function guideHtml(markdown: string): GuideHtml {
+  const headings: GuideHeading[] = []
+  const used = new Set<string>()
+  // A table is named after the section it sits in.
+  let section = 'Guide'
+  const marked = new Marked({
+    gfm: true,
+    renderer: {
+      heading({ tokens, depth, text }: Tokens.Heading) {
+        let id = headingId(text)
+        for (let suffix = 2; used.has(id); suffix++) id = `${headingId(text)}-${suffix}`
+        used.add(id)
+        if (depth === 2 || depth === 3) headings.push({ id, text: plainText(text), level: depth })
+        section = plainText(text)
+        const inner = this.parser.parseInline(tokens)
+        return `<h${depth} id="${id}"><a class="guide__anchor" href="#${id}">${inner}</a></h${depth}>\n`
+      },
+      code({ text, lang }: Tokens.Code) {
+        const language = (lang ?? '').split(/\s/)[0]!.toLowerCase()
+        const name = languageNames[language] ?? (language ? language.toUpperCase() : 'Text')
+        return (
+          `<figure class="code-sample" data-language="${escapeHtml(name)}">` +
+          `<figcaption class="code-sample__language">${escapeHtml(name)}</figcaption>` +
+          `<pre tabindex="0"><code>${escapeHtml(text)}</code></pre></figure>\n`
+        )
+      },
+      table(token: Tokens.Table) {
+        const head = token.header
+          .map((cell) => `<th scope="col">${this.parser.parseInline(cell.tokens)}</th>`)
+          .join('')
+        const rows = token.rows
+          .map(
+            (row) =>
+              `<tr>${row.map((cell) => `<td>${this.parser.parseInline(cell.tokens)}</td>`).join('')}</tr>`,
+          )
+          .join('\n')
+        return (
+          `<div class="guide__table" role="region" aria-label="${escapeHtml(section)}: table" tabindex="0">` +
+          `<table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>\n`
+        )
+      },
+      html({ text }: Tokens.HTML | Tokens.Tag) {
+        return text.replace(/<!--[\s\S]*?-->/g, '')
+      },
+    },
+  })
+  const html = marked.parse(markdown, { async: false })
+  return { html, headings }
+}
+
+/** A heading's words without its Markdown (code spans, emphasis). */
+function plainText(markdown: string): string {
+  return markdown.replace(/[`*_]/g, '')
+}

@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { developerDocs } from '#app/content/downloads.ts'
+import { findPage, isStaticPath } from '#app/content/pages.ts'
+import { parseFrontMatter } from '../../scripts/pdf/guides/front-matter.ts'
+import { guideHtml } from './guide-html.server.ts'
+import { guideLinks, guidePath, guideSlug } from './guide-links.ts'
+
+describe('integration guides on the web', () => {
+  it('has a static, indexed page for every PDF, titled and described as its source', () => {
+    expect(guideLinks).toHaveLength(developerDocs.length)
+    for (const guide of guideLinks) {
+      const slug = guideSlug({ href: guide.pdf })
+      expect(guide.path).toBe(guidePath(slug))
+      const source = `docs/integration/${slug}.md`
+      const { meta } = parseFrontMatter(readFileSync(source, 'utf8'), source)
+      expect(guide.title).toBe(meta.title)
+      const page = findPage(guide.path)
+      expect(page?.title).toBe(`${meta.title} — Paystra`)
+      expect(page?.description).toBe(meta.subject)
+      expect(page?.file).toBe('routes/developer-guide.tsx')
+      expect(page?.indexed).toBe(true)
+      expect(isStaticPath(guide.path)).toBe(true)
+    }
+  })
+})
+
+describe('guideHtml', () => {
+  it('gives headings the anchors the guides link to, and lists them for the contents', () => {
+    const { html, headings } = guideHtml(
+      '## HASH: signing the request\n\nSee [codes](#response-codes).\n\n## Response codes\n\n### `000` Captured\n',
+    )
+    expect(headings).toEqual([
+      { id: 'hash-signing-the-request', text: 'HASH: signing the request', level: 2 },
+      { id: 'response-codes', text: 'Response codes', level: 2 },
+      { id: '000-captured', text: '000 Captured', level: 3 },
+    ])
+    expect(html).toContain(
+      '<h2 id="response-codes"><a class="guide__anchor" href="#response-codes">',
+    )
+    expect(html).toContain('<a href="#response-codes">codes</a>')
+  })
+
+  it('numbers repeated headings so every anchor is unique', () => {
+    const { headings } = guideHtml('## Request\n\n## Request\n')
+    expect(headings.map((heading) => heading.id)).toEqual(['request', 'request-2'])
+  })
+
+  it('labels code samples with their language and escapes them', () => {
+    const { html } = guideHtml('```php\n<?php echo "a & b";\n```\n')
+    expect(html).toContain('<figure class="code-sample" data-language="PHP">')
+    expect(html).toContain('<code>&lt;?php echo &quot;a &amp; b&quot;;</code>')
+  })
+
+  it('puts tables in a named, scrollable region with column headers', () => {
+    const { html } = guideHtml(
+      '## Fields\n\n| Field | Format |\n| --- | --- |\n| `AMOUNT` | Paise |\n',
+    )
+    expect(html).toContain(
+      '<div class="guide__table" role="region" aria-label="Fields: table" tabindex="0">',
+    )
+    expect(html).toContain('<th scope="col">Field</th>')
+    expect(html).toContain('<td><code>AMOUNT</code></td>')
+  })
+
+  it('drops the sources’ notes to the build', () => {
+    const { html } = guideHtml('<!-- fields: payment-request -->\n\nText.\n')
+    expect(html).not.toContain('fields:')
+    expect(html).toContain('<p>Text.</p>')
+  })
+})

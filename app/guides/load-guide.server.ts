@@ -1,0 +1,26 @@
+import { siteUrl } from '#app/config/public-config.ts'
+import { findDocument } from '../../scripts/pdf/guides/documents.ts'
+import type { DocumentMeta } from '../../scripts/pdf/guides/front-matter.ts'
+import { loadDocument } from '../../scripts/pdf/guides/load.ts'
+import { type GuideHtml, guideHtml } from './guide-html.server.ts'
+
+export interface Guide extends GuideHtml {
+  slug: string
+  meta: DocumentMeta
+  /** The same guide as a PDF download. */
+  pdf: string
+}
+
+/**
+ * One integration guide from the same source and the same preparation as its PDF
+ * (scripts/pdf/guides: front matter, placeholders, included kit regions), rendered as HTML. Runs at
+ * build time, when the guide pages are prerendered, and per request in development.
+ */
+export async function loadGuide(slug: string): Promise<Guide> {
+  const document = findDocument(slug)
+  const { meta, body } = await loadDocument(document, {
+    root: process.cwd(),
+    siteUrl: siteUrl('/'),
+  })
+  return { slug, meta, pdf: `/${document.output}`, ...guideHtml(body) }
+}

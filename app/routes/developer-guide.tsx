@@ -1,0 +1,38 @@
+import type { LoaderFunctionArgs } from 'react-router'
+import { useLoaderData } from 'react-router'
+import { GuideContents, OtherGuides } from '#app/components/guides/GuideContents.tsx'
+import { PageBanner } from '#app/components/PageBanner.tsx'
+import type { PagePath } from '#app/content/pages.ts'
+import type { PageHandle } from '#app/enhance/modules.ts'
+import { loadGuide } from '#app/guides/load-guide.server.ts'
+import { pageMeta } from '#app/utils/meta.ts'
+import '#app/components/guides/guide.css'
+
+export const meta = ({ location }: { location: { pathname: string } }) =>
+  pageMeta(location.pathname as PagePath)
+
+export const handle: PageHandle = { enhancements: ['guide'] }
+
+/** Prerendered once per guide at build time (app/content/pages.ts lists their paths). */
+export function loader({ request }: LoaderFunctionArgs) {
+  const slug = new URL(request.url).pathname.split('/').pop()!
+  return loadGuide(slug)
+}
+
+export default function DeveloperGuidePage() {
+  const guide = useLoaderData<typeof loader>()
+  return (
+    <>
+      <PageBanner eyebrow="Integration guide" title={guide.meta.title} intro={guide.meta.subject} />
+      <div className="container guide">
+        <GuideContents guide={guide} />
+        <article
+          className="guide__article prose"
+          // Rendered at build time from the guide's Markdown (app/guides/guide-html.server.ts).
+          dangerouslySetInnerHTML={{ __html: guide.html }}
+        />
+        <OtherGuides slug={guide.slug} />
+      </div>
+    </>
+  )
+}

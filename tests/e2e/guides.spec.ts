@@ -1,0 +1,100 @@
+import { getDocumentProxy } from 'unpdf'
+import { guideLinks } from '#app/guides/guide-links.ts'
+// Axe and horizontal scroll at 375 and 1280 px: tests/e2e/a11y.spec.ts, which covers every page.
+import { expect, gotoHydrated, test } from './fixtures.ts'
+
+/** The top-level entries of a PDF's outline: its section titles. */
+async function pdfSections(bytes: Buffer): Promise<string[]> {
+  const pdf = await getDocumentProxy(new Uint8Array(bytes))
+  const outline = (await pdf.getOutline()) ?? []
+  return outline.map((entry) => entry.title.replace(/^\d+\.?\s+/, ''))
+}
+
+test.describe('integration guides', () => {
+  for (const guide of guideLinks) {
+    test(`${guide.path} reads like its PDF: title, sections, tables and samples`, async ({
+      page,
+      request,
+    }) => {
+      await gotoHydrated(page, guide.path)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(guide.title)
+      const article = page.locator('.guide__article')
+      const sections = await article.locator('h2').allTextContents()
+      expect(sections.length).toBeGreaterThan(3)
+      await expect(
+        page.getByRole('navigation', { name: 'On this page' }).getByRole('link'),
+      ).toHaveText(sections)
+      expect(await article.locator('table').count()).toBeGreaterThan(0)
+      expect(await article.locator('.code-sample').count()).toBeGreaterThan(0)
+
+      const pdfLink = page.getByRole('link', { name: 'Download the PDF' })
+      await expect(pdfLink).toHaveAttribute('href', guide.pdf)
+      const pdf = await request.get(guide.pdf)
+      expect(pdf.headers()['content-type']).toBe('application/pdf')
+      expect(await pdfSections(await pdf.body())).toEqual(sections)
+    })
+  }
+
+  test('the contents jump to a section and follow the reader', async ({ page }) => {
+    await gotoHydrated(page, '/developers/docs/pg-hosted')
+    const contents = page.getByRole('navigation', { name: 'On this page' })
+    await contents.getByRole('link', { name: 'Response codes' }).click()
+    await expect(page).toHaveURL(/#response-codes$/)
+    await expect(page.getByRole('heading', { level: 2, name: 'Response codes' })).toBeInViewport()
+    await expect(contents.getByRole('link', { name: 'Response codes' })).toHaveAttribute(
+      'aria-current',
+      'location',
+    )
+    await page
+      .getByRole('heading', { level: 2, name: 'Test data' })
+      .evaluate((heading) => heading.scrollIntoView({ block: 'start' }))
+    await expect(contents.getByRole('link', { name: 'Test data' })).toHaveAttribute(
+      'aria-current',
+      'location',
+    )
+    await expect(contents.locator('[aria-current]')).toHaveCount(1)
+  })
+
+  test('a sample copies exactly its code, and says so', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await gotoHydrated(page, '/developers/docs/api')
+    const sample = page.locator('.code-sample').first()
+    const language = await sample.getAttribute('data-language')
+    await sample.getByRole('button', { name: `Copy the ${language} sample` }).click()
+    await expect(page.getByRole('status')).toHaveText(`Copied: ${language} sample`)
+    const copied = await page.evaluate(() => navigator.clipboard.readText())
+    expect(copied).toBe(await sample.locator('code').textContent())
+  })
+
+  test('the Developers page links every guide to its web page and its PDF', async ({ page }) => {
+    await gotoHydrated(page, '/developers')
+    const section = page.getByRole('region', { name: 'Integration guides' })
+    for (const guide of guideLinks) {
+      await expect(section.getByRole('link', { name: guide.title })).toHaveAttribute(
+        'href',
+        guide.path,
+      )
+      await expect(
+        section.getByRole('link', { name: `PDF of the ${guide.label} guide` }),
+      ).toHaveAttribute('href', guide.pdf)
+    }
+    await section.getByRole('link', { name: guideLinks[0]!.title }).click()
+    await expect(page).toHaveURL(new RegExp(`${guideLinks[0]!.path}$`))
+  })
+})
+
+test.describe('integration guides without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('read in full, with working contents and no copy buttons', async ({ page }) => {
+    await page.goto('/developers/docs/payout')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payout Integration Guide')
+    const contents = page.getByRole('navigation', { name: 'On this page' })
+    const first = contents.getByRole('link').nth(1)
+    const name = await first.textContent()
+    await first.click()
+    await expect(page.getByRole('heading', { level: 2, name: name! })).toBeInViewport()
+    await expect(page.locator('.code-sample').first()).toBeVisible()
+    await expect(page.getByRole('button', { name: /^Copy/ })).toHaveCount(0)
+  })
+})
