@@ -11,11 +11,6 @@ const allowed: Record<string, string> = {
   'kits/shared/example.css':
     "the kits' own copy (they ship alone), written from brand.ts into every kit archive and held to it by scripts/downloads/kit-brand.test.ts",
 }
-/** Folders still keeping their own colours, each until the change named beside it. */
-const allowedFolders: Record<string, string> = {
-  'scripts/pdf/': 'the PDF renderers take the palette in the PDF pipeline change',
-  'scripts/docs/': 'the same',
-}
 
 /** White is everybody's colour, not the brand's: `#fff` stays writable anywhere. */
 const brandColours = Object.values({ ...palette, ...logoPalette }).filter(
@@ -46,10 +41,7 @@ describe('brand colours', () => {
   })
 
   it('are written in no other file: styles and code name them from the palette', () => {
-    const strays = holders.filter(
-      (file) =>
-        !(file in allowed) && !Object.keys(allowedFolders).some((dir) => file.startsWith(dir)),
-    )
+    const strays = holders.filter((file) => !(file in allowed))
     expect(strays).toEqual([])
   })
 })
