@@ -1,6 +1,7 @@
 /**
  * The brand's colours are written out once, in brand.ts; every other file names them
- * (`var(--brand)` in CSS, `palette.brand` in code). Only the allowed files below may hold one.
+ * (`var(--brand)` or `rgba(var(--brand-rgb), 0.25)` in CSS, `palette.brand` in code). Only the
+ * allowed files below may hold one, as hex or as rgb() channels.
  */
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
@@ -17,11 +18,17 @@ const brandColours = Object.values({ ...palette, ...logoPalette }).filter(
   (colour) => colour !== '#ffffff',
 )
 
+/** `#336699` as written in CSS: the hex itself, or `rgb(51, 102, 153` / `rgba(51,102,153` before an alpha. */
+function spellings(colour: string): string[] {
+  const [red, green, blue] = [1, 3, 5].map((start) => parseInt(colour.slice(start, start + 2), 16))
+  return [`${colour}\\b`, `rgba?\\(\\s*${red}\\s*,\\s*${green}\\s*,\\s*${blue}\\b`]
+}
+
 /** Tracked files (as they are in the working tree) holding one of the colours, in any case. */
 function filesHolding(colours: readonly string[]): string[] {
-  const pattern = `(${colours.map((colour) => colour.slice(1)).join('|')})\\b`
+  const pattern = colours.flatMap(spellings).join('|')
   try {
-    return execFileSync('git', ['grep', '-l', '-I', '-i', '-E', `#${pattern}`], {
+    return execFileSync('git', ['grep', '-l', '-I', '-i', '-E', pattern], {
       encoding: 'utf8',
     })
       .split('\n')
