@@ -14,6 +14,7 @@ import { encryptFields } from './protocol/cipher.ts'
 import type { Fields } from './protocol/fields.ts'
 import { verifyHash, withHash } from './protocol/hash.ts'
 import { sandboxTransactions } from './store.ts'
+import { documentedJson } from './openapi/validate-answer.ts'
 
 /**
  * Bad input against every sandbox endpoint on a real (PGlite) database: each request is
@@ -153,7 +154,7 @@ async function expectStillServing() {
     { 'Content-Type': 'application/json' },
   )
   expect(status.status).toBe(200)
-  expect(((await status.json()) as Fields).RESPONSE_CODE).toBe('328')
+  expect((await documentedJson<Fields>(status.url, status)).RESPONSE_CODE).toBe('328')
 }
 
 async function nothingStoredBy(send: () => Promise<void>) {
@@ -179,7 +180,7 @@ async function expectRefusalPage(response: Response, code: string) {
 async function expectJsonRefusal(response: Response, status: number, code: string) {
   expect(response.status).toBe(status)
   expect(response.headers.get('content-type')).toMatch(/^application\/json/)
-  const json = (await response.json()) as Fields
+  const json = await documentedJson<Fields>(response.url, response)
   expect(json.RESPONSE_CODE).toBe(code)
   expect(json.STATUS).toBe('Failed')
   expect(json.RESPONSE_MESSAGE!.length).toBeGreaterThan(5)
@@ -552,7 +553,7 @@ describe.each(jsonApis)('POST %s', (path, valid) => {
           const response = await postJson(JSON.stringify(signed({ ...valid(), [key]: payload })))
           expect(response.status, `${key}=${payload}`).toBe(200)
           expect(response.headers.get('content-type')).toMatch(/^application\/json/)
-          const json = (await response.json()) as Fields
+          const json = await documentedJson<Fields>(response.url, response)
           expect(json.STATUS, `${key} (was ${value})`).toBe('Failed')
           expect(verifyHash(json, merchant.salt)).toBe(true)
         }
@@ -587,7 +588,7 @@ describe('free text of the JSON APIs', () => {
   it('takes a QR whose customer fields hold NUL without a server error', async () => {
     const response = await postQr(qrFields('PG', { CUST_NAME: 'Demo\u0000Customer' }))
     expect(response.status).toBe(200)
-    expect(((await response.json()) as Fields).RESPONSE_CODE).toBe('006')
+    expect((await documentedJson<Fields>(response.url, response)).RESPONSE_CODE).toBe('006')
   })
 
   it('refuses a QR whose RETURN_URL holds a NUL with 325', async () => {
@@ -720,7 +721,7 @@ describe('the payment pages (/pay/:id/*)', () => {
 describe('the QR pages (/qr/:id)', () => {
   async function openQr(type: 'UPI' | 'PG') {
     const response = await postQr(qrFields(type))
-    const json = (await response.json()) as Fields
+    const json = await documentedJson<Fields>(response.url, response)
     expect(json.RESPONSE_CODE).toBe('006')
     return new URL(json.QR_SCAN_URL!).pathname.replace(/^\/sandbox/, '')
   }

@@ -7,6 +7,7 @@ import { demoMerchant } from './merchants.ts'
 import { decryptFields, encryptFields } from './protocol/cipher.ts'
 import { computeHash, verifyHash, withHash } from './protocol/hash.ts'
 import { type SandboxServer, startSandboxServer } from './server.ts'
+import { documentedJson } from './openapi/validate-answer.ts'
 
 /**
  * The sandbox over real HTTP on a random port, with in-memory PGlite: every endpoint, every
@@ -117,7 +118,7 @@ async function statusEnquiry(orderId: string, overrides: Record<string, string> 
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ ...body, ...overrides }),
   })
-  return { status: response.status, json: (await response.json()) as Record<string, string> }
+  return { status: response.status, json: await documentedJson(response.url, response) }
 }
 
 describe('GET /checkout.js and the assets', () => {
@@ -640,7 +641,7 @@ describe('POST /pgws/transact: status enquiry', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(withHash({ PAY_ID: '42', ORDER_ID: 'X1', TXNTYPE: 'STATUS' }, 'x')),
     })
-    const unknownJson = (await unknown.json()) as Record<string, string>
+    const unknownJson = await documentedJson(unknown.url, unknown)
     expect(unknownJson.RESPONSE_CODE).toBe('324')
     expect(unknownJson.HASH).toBeUndefined()
     const wrongType = await fetch(`${sandbox.url}/pgws/transact`, {
@@ -648,7 +649,7 @@ describe('POST /pgws/transact: status enquiry', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(signed({ PAY_ID: merchant.payId, ORDER_ID: 'X1', TXNTYPE: 'SALE' })),
     })
-    expect(((await wrongType.json()) as Record<string, string>).RESPONSE_CODE).toBe('322')
+    expect((await documentedJson(wrongType.url, wrongType)).RESPONSE_CODE).toBe('322')
     const badOrder = await fetch(`${sandbox.url}/pgws/transact`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -656,7 +657,7 @@ describe('POST /pgws/transact: status enquiry', () => {
         signed({ PAY_ID: merchant.payId, ORDER_ID: 'bad order', TXNTYPE: 'STATUS' }),
       ),
     })
-    expect(((await badOrder.json()) as Record<string, string>).RESPONSE_CODE).toBe('321')
+    expect((await documentedJson(badOrder.url, badOrder)).RESPONSE_CODE).toBe('321')
   })
 
   it('answers 400 with 326 for a body that is not a JSON object of strings', async () => {
@@ -667,7 +668,7 @@ describe('POST /pgws/transact: status enquiry', () => {
         body,
       })
       expect(response.status, body).toBe(400)
-      expect(((await response.json()) as Record<string, string>).RESPONSE_CODE).toBe('326')
+      expect((await documentedJson(response.url, response)).RESPONSE_CODE).toBe('326')
     }
   })
 })

@@ -3,6 +3,7 @@ import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express, { type RequestHandler, type Router } from 'express'
 import type { AppLoadContext, ServerBuild } from 'react-router'
+import { developerFiles } from './developer-files'
 import { downloadFiles } from './download-files'
 import {
   nonceOf,
@@ -61,7 +62,9 @@ export function createApp(options: AppOptions): RequestListener {
       pagePolicy: policy.withHashes,
       log: options.logger && componentLog(options.logger),
     })
-    app.use(downloadFiles(options.clientDir), files.onDisk)
+    app.use(downloadFiles(options.clientDir), developerFiles(options.clientDir), files.onDisk)
+  } else {
+    app.use(developerFiles())
   }
   app.use(compression())
 

@@ -62,6 +62,16 @@ export const pages = [
     kind: 'marketing',
     indexed: true,
   },
+  {
+    path: '/developers/docs/api-reference',
+    static: true,
+    file: 'routes/api-reference.tsx',
+    title: 'API reference — Paystra sandbox JSON APIs — Paystra',
+    description:
+      'Status enquiry, refunds, payouts, QR codes and webhooks: every field, answer and response code, generated from the OpenAPI document.',
+    kind: 'marketing',
+    indexed: true,
+  },
   // The integration guides in HTML, from the same sources as their PDFs (app/guides/); the
   // descriptions are the PDFs' subjects (a test compares them).
   {

@@ -63,9 +63,9 @@ export function guideHtml(markdown: string): GuideHtml {
         let id = headingId(text)
         for (let suffix = 2; used.has(id); suffix++) id = `${headingId(text)}-${suffix}`
         used.add(id)
-        if (depth === 2 || depth === 3) headings.push({ id, text: plainText(text), level: depth })
-        section = plainText(text)
         const inner = this.parser.parseInline(tokens)
+        section = textOf(inner)
+        if (depth === 2 || depth === 3) headings.push({ id, text: section, level: depth })
         return `<h${depth} id="${id}"><a class="guide__anchor" href="#${id}">${inner}</a></h${depth}>\n`
       },
       code({ text, lang }: Tokens.Code) {
@@ -101,7 +101,13 @@ export function guideHtml(markdown: string): GuideHtml {
   return { html, headings }
 }
 
-/** A heading's words without its Markdown (code spans, emphasis). */
-function plainText(markdown: string): string {
-  return markdown.replace(/[`*_]/g, '')
+const entities: Record<string, string> = Object.fromEntries(
+  Object.entries(escapes).map(([character, entity]) => [entity, character]),
+)
+
+/** A heading's words, from its inline HTML: tags dropped, entities read. */
+function textOf(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39);/g, (entity) => entities[entity]!)
 }

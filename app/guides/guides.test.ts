@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { developerDocs } from '#app/content/downloads.ts'
 import { findPage, isStaticPath } from '#app/content/pages.ts'
 import { parseFrontMatter } from '../../scripts/pdf/guides/front-matter.ts'
+import { openApiDocument } from '#gateway/openapi/document.ts'
+import { apiReferenceMarkdown } from './api-reference.server.ts'
 import { guideHtml } from './guide-html.server.ts'
 import { guideLinks, guidePath, guideSlug } from './guide-links.ts'
 
@@ -67,5 +69,43 @@ describe('guideHtml', () => {
     const { html } = guideHtml('<!-- fields: payment-request -->\n\nText.\n')
     expect(html).not.toContain('fields:')
     expect(html).toContain('<p>Text.</p>')
+  })
+})
+
+describe('apiReferenceMarkdown', () => {
+  const document = openApiDocument()
+  const markdown = apiReferenceMarkdown(document)
+
+  it('has every operation, with its method, path and request fields', () => {
+    for (const [path, item] of Object.entries(document.paths)) {
+      expect(markdown).toContain(`\`POST /sandbox${path}\``)
+      expect(markdown).toContain(`### ${item.post.summary}`)
+    }
+    for (const field of ['PAY_ID', 'ORDER_ID', 'REFUND_ORDER_ID', 'PAYOUT_ID', 'HASH']) {
+      expect(markdown).toContain(`| \`${field}\` |`)
+    }
+  })
+
+  it('has every webhook event and the recorded examples', () => {
+    for (const type of Object.keys(document.webhooks)) expect(markdown).toContain(`### ${type}`)
+    expect(markdown).toContain('**Answer: Status enquiry of a captured payment**')
+    expect(markdown).toContain('"TXNTYPE": "STATUS"')
+  })
+
+  it('renders to a page whose contents list the tags and the webhooks', () => {
+    const { headings } = guideHtml(markdown)
+    const sections = headings
+      .filter((heading) => heading.level === 2)
+      .map((heading) => heading.text)
+    expect(sections).toEqual(
+      expect.arrayContaining([
+        'Overview',
+        'The HASH',
+        'Response codes',
+        'Payments',
+        'Payouts',
+        'Webhooks sent to NOTIFY_URL',
+      ]),
+    )
   })
 })

@@ -11,6 +11,8 @@ import '#app/components/guides/guide.css'
 export const meta = ({ location }: { location: { pathname: string } }) =>
   pageMeta(location.pathname as PagePath)
 
+const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeZone: 'UTC' })
+
 export const handle: PageHandle = { enhancements: ['guide'] }
 
 /** Prerendered once per guide at build time (app/content/pages.ts lists their paths). */
@@ -25,7 +27,11 @@ export default function DeveloperGuidePage() {
     <>
       <PageBanner eyebrow="Integration guide" title={guide.meta.title} intro={guide.meta.subject} />
       <div className="container guide">
-        <GuideContents guide={guide} />
+        <GuideContents
+          source={`Version ${guide.meta.version} · ${dateFormat.format(new Date(guide.meta.date))}`}
+          downloads={[{ label: 'Download the PDF', href: guide.pdf }]}
+          headings={guide.headings}
+        />
         <article
           className="guide__article prose"
           // Rendered at build time from the guide's Markdown (app/guides/guide-html.server.ts).

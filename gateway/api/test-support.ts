@@ -4,6 +4,7 @@ import { demoMerchant } from '../merchants.ts'
 import { encryptFields } from '../protocol/cipher.ts'
 import type { Fields } from '../protocol/fields.ts'
 import { verifyHash, withHash } from '../protocol/hash.ts'
+import { documentedJson } from '../openapi/validate-answer.ts'
 import { type SandboxServer, startSandboxServer } from '../server.ts'
 
 export const merchant = demoMerchant({ siteUrl: 'https://shop.paystra.example' })
@@ -27,7 +28,10 @@ export const uniqueId = (prefix: string) =>
 
 export const signed = (fields: Fields) => withHash(fields, merchant.salt)
 
-/** POSTs JSON (signed unless `raw`), answers the status and the parsed fields. */
+/**
+ * POSTs JSON (signed unless `raw`), answers the status and the parsed fields, after checking
+ * the answer against the OpenAPI document.
+ */
 export async function postJson(
   url: string,
   body: Fields | string,
@@ -38,7 +42,7 @@ export async function postJson(
     headers: { 'content-type': 'application/json' },
     body: typeof body === 'string' ? body : JSON.stringify(options.raw ? body : signed(body)),
   })
-  const json = (await response.json()) as Fields
+  const json = await documentedJson<Fields>(url, response)
   return { status: response.status, json }
 }
 

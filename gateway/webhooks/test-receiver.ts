@@ -1,6 +1,7 @@
 /** A merchant's webhook endpoint for the tests: a real HTTP server that records what it gets. */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { expectDocumentedWebhook } from '../openapi/validate-answer.ts'
 
 export interface Received {
   headers: IncomingHttpHeaders
@@ -16,7 +17,10 @@ export interface Receiver {
   url: string
   received: Received[]
   respond: Responder
-  /** Resolves once `count` deliveries have arrived (fails after `timeoutMs`). */
+  /**
+   * Resolves once `count` deliveries have arrived (fails after `timeoutMs`), each an event the
+   * OpenAPI document's webhooks describe.
+   */
   waitFor(count: number, timeoutMs?: number): Promise<Received[]>
   close(): Promise<void>
 }
@@ -45,7 +49,9 @@ export async function startReceiver(respond: Responder = answer(200), port = 0):
           setTimeout(resolve, 50)
         })
       }
-      return received.slice(0, count)
+      const deliveries = received.slice(0, count)
+      for (const delivery of deliveries) expectDocumentedWebhook(JSON.parse(delivery.body))
+      return deliveries
     },
     close: async () => {},
   }

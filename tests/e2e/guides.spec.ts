@@ -1,5 +1,6 @@
 import { getDocumentProxy } from 'unpdf'
 import { guideLinks } from '#app/guides/guide-links.ts'
+import { developerApiFiles } from '#gateway/openapi/files.ts'
 // Axe and horizontal scroll at 375 and 1280 px: tests/e2e/a11y.spec.ts, which covers every page.
 import { expect, gotoHydrated, test } from './fixtures.ts'
 
@@ -80,6 +81,56 @@ test.describe('integration guides', () => {
     }
     await section.getByRole('link', { name: guideLinks[0]!.title }).click()
     await expect(page).toHaveURL(new RegExp(`${guideLinks[0]!.path}$`))
+  })
+})
+
+test.describe('API reference', () => {
+  test('is generated from the OpenAPI document the site serves', async ({ page, request }) => {
+    const document = (await (await request.get(developerApiFiles.openApi.href)).json()) as {
+      info: { title: string }
+      paths: Record<string, { post: { summary: string } }>
+      webhooks: Record<string, unknown>
+    }
+    await gotoHydrated(page, '/developers/docs/api-reference')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(document.info.title)
+    const article = page.locator('.guide__article')
+    for (const [path, item] of Object.entries(document.paths)) {
+      await expect(
+        article.getByRole('heading', { level: 3, name: item.post.summary }),
+      ).toBeVisible()
+      await expect(article.getByText(`POST /sandbox${path}`, { exact: true })).toBeVisible()
+    }
+    for (const type of Object.keys(document.webhooks)) {
+      await expect(article.getByRole('heading', { level: 3, name: type })).toBeVisible()
+    }
+    for (const file of [
+      developerApiFiles.openApi,
+      developerApiFiles.postmanCollection,
+      developerApiFiles.postmanEnvironment,
+    ]) {
+      const link = page.locator('.guide__aside').locator(`a[href="${file.href}"]`)
+      await expect(link).toBeVisible()
+      expect((await request.get(file.href)).status()).toBe(200)
+    }
+  })
+
+  test('the Developers page links it, the OpenAPI document and the Postman files', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/developers')
+    const section = page.getByRole('region', { name: 'Integration guides' })
+    await expect(section.getByRole('link', { name: 'API reference' })).toHaveAttribute(
+      'href',
+      '/developers/docs/api-reference',
+    )
+    await expect(section.getByRole('link', { name: 'OpenAPI document' })).toHaveAttribute(
+      'href',
+      developerApiFiles.openApi.href,
+    )
+    await expect(section.getByRole('link', { name: 'Postman collection' })).toHaveAttribute(
+      'href',
+      developerApiFiles.postmanCollection.href,
+    )
   })
 })
 

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test'
 import { demoMerchant } from '#gateway/merchants.ts'
+import { answerValidator } from '#gateway/openapi/answer-validator.ts'
 import { verifyHash, withHash } from '#gateway/protocol/hash.ts'
 import {
   expect,
@@ -18,10 +19,21 @@ import {
 const merchant = demoMerchant({ siteUrl: 'http://localhost:3000' })
 let orderSeq = 0
 
+/** The OpenAPI document the site serves, which every answer here must match. */
+let validator: Promise<ReturnType<typeof answerValidator>> | undefined
+function servedDocument(request: APIRequestContext, url: string) {
+  validator ??= request
+    .get(new URL('/developers/openapi.json', url).href)
+    .then(async (response) => answerValidator(await response.json()))
+  return validator
+}
+
 async function callApi(request: APIRequestContext, url: string, fields: Record<string, string>) {
   const response = await request.post(url, { data: withHash(fields, merchant.salt) })
   expect(response.status()).toBe(200)
   const json = (await response.json()) as Record<string, string>
+  const { expectDocumentedAnswer } = await servedDocument(request, url)
+  expectDocumentedAnswer({ url, status: response.status(), body: json })
   expect(verifyHash(json, merchant.salt), 'the answer is signed').toBe(true)
   return json
 }

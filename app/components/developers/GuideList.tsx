@@ -1,4 +1,5 @@
 import { findPage } from '#app/content/pages.ts'
+import { developerApiFiles } from '#gateway/openapi/files.ts'
 import { guideLinks } from '#app/guides/guide-links.ts'
 import './GuideList.css'
 
@@ -11,8 +12,8 @@ export function GuideList() {
           <span className="eyebrow">Read online</span>
           <h2 id="guides-title">Integration guides</h2>
           <p className="lead">
-            The same guides as the PDFs above, as web pages you can search, link to a section of and
-            copy samples from.
+            The same guides as the PDFs above, as web pages you can link to a section of and copy
+            samples from.
           </p>
         </div>
         <ul className="grid grid--3 guide-list">
@@ -28,6 +29,18 @@ export function GuideList() {
             </li>
           ))}
         </ul>
+        <p className="guide-list__api">
+          <a href="/developers/docs/api-reference">API reference</a> of the sandbox's JSON APIs,
+          generated from its <a href={developerApiFiles.openApi.href}>OpenAPI document</a>, with a{' '}
+          <a href={developerApiFiles.postmanCollection.href} download>
+            Postman collection
+          </a>{' '}
+          and its{' '}
+          <a href={developerApiFiles.postmanEnvironment.href} download>
+            sandbox environment
+          </a>
+          .
+        </p>
       </div>
     </section>
   )

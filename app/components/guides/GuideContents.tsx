@@ -2,35 +2,37 @@ import type { GuideHeading } from '#app/guides/guide-html.server.ts'
 import { guideLinks } from '#app/guides/guide-links.ts'
 
 interface GuideContentsProps {
-  guide: {
-    slug: string
-    pdf: string
-    meta: { version: string; date: string }
-    headings: GuideHeading[]
-  }
+  /** What the page was made from: a version and date, or a document's name. */
+  source: string
+  /** The same content as files: a guide's PDF, the API's OpenAPI document and Postman files. */
+  downloads: { label: string; href: string }[]
+  headings: GuideHeading[]
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeZone: 'UTC' })
-
 /**
- * The side column of a guide: its version, its PDF and its sections (kept in view as the reader
- * scrolls on a wide screen, the current one marked by app/enhance/guide.ts).
+ * The side column of a guide: its version, its downloads and its sections (kept in view as the
+ * reader scrolls on a wide screen, the current one marked by app/enhance/guide.ts).
  */
-export function GuideContents({ guide }: GuideContentsProps) {
+export function GuideContents({ source, downloads, headings }: GuideContentsProps) {
   return (
     <aside className="guide__aside">
-      <p className="guide__version">
-        Version {guide.meta.version} · {dateFormat.format(new Date(guide.meta.date))}
-      </p>
-      <a className="btn btn--outline guide__pdf" href={guide.pdf} download>
-        Download the PDF
-      </a>
+      <p className="guide__version">{source}</p>
+      {downloads.map((download) => (
+        <a
+          key={download.href}
+          className="btn btn--outline guide__pdf"
+          href={download.href}
+          download
+        >
+          {download.label}
+        </a>
+      ))}
       <nav className="guide__toc" aria-labelledby="guide-toc-title">
         <h2 id="guide-toc-title" className="guide__toc-title">
           On this page
         </h2>
         <ol className="guide__toc-list">
-          {guide.headings
+          {headings
             .filter((heading) => heading.level === 2)
             .map((heading) => (
               <li key={heading.id}>

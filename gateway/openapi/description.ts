@@ -1,0 +1,59 @@
+/**
+ * The prose of the OpenAPI document: the HASH rule with a worked example from the shared
+ * vectors, and the response codes from `protocol/codes.ts`. The rule itself is computed in
+ * `protocol/hash.ts`; this only says it in words.
+ */
+import { demoMerchantDefaults } from '../merchants.ts'
+import { responseCodes } from '../protocol/codes.ts'
+import vectors from '../protocol/vectors.json'
+
+const published = vectors.hash[0]!
+
+const codeTable = [
+  '| RESPONSE_CODE | STATUS | RESPONSE_MESSAGE |',
+  '| --- | --- | --- |',
+  // Sorted as text: the integer-like codes (319…) would otherwise come before 000.
+  ...Object.entries(responseCodes)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([code, meaning]) => `| ${code} | ${meaning.status} | ${meaning.message} |`),
+].join('\n')
+
+export const hashRule = `## The HASH
+
+Every request carries \`HASH\`, and every answer to a known merchant carries the \`HASH\` of its
+own fields (except 324, unknown \`PAY_ID\`, and 326, an unreadable body: there is nothing to
+sign with). It is computed the same way both ways:
+
+1. take every field except \`HASH\` (exactly the fields sent, empty ones as \`KEY=\`);
+2. sort the keys by UTF-16 code unit (JavaScript's default sort: \`TXNTYPE\` before \`TXN_ID\`);
+3. join \`KEY=VALUE\` pairs with \`~\`;
+4. append the merchant's salt with no separator;
+5. SHA-256 over the UTF-8 bytes, written as upper-case hex.
+
+Worked example (the first vector of the shared protocol test vectors): the fields
+\`${JSON.stringify(published.fields)}\` give the string
+
+    ${published.canonical}
+
+and with the salt \`${published.salt}\` the hash
+
+    ${published.hash}
+
+A bad \`HASH\` is answered 323. Verify the answer's \`HASH\` with your salt before trusting it.`
+
+export const apiDescription = `The server-to-server JSON APIs of the Paystra sandbox: status enquiry,
+refunds, payouts, payout status, QR codes and webhook deliveries, plus the webhooks it sends.
+
+Every request is \`POST\` with a JSON object of strings (\`Content-Type: application/json\`, at
+most 16 kB), signed with \`HASH\`. Amounts are paise (\`"100"\` = ₹1.00) and \`CURRENCY_CODE\` is
+\`356\`. Every answer is HTTP 200 with a \`RESPONSE_CODE\`, except a body that is not a JSON object
+of strings, names a field twice, holds \`~\` in a value or is too large: HTTP 400 with 326.
+
+The sandbox's demo merchant: \`PAY_ID\` \`${demoMerchantDefaults.payId}\`, salt
+\`${demoMerchantDefaults.salt}\`, webhook secret \`${demoMerchantDefaults.webhookSecret}\`.
+
+${hashRule}
+
+## Response codes
+
+${codeTable}`

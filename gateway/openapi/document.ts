@@ -1,0 +1,246 @@
+/**
+ * The OpenAPI 3.1 document of the sandbox's JSON APIs and the webhooks it sends, served at
+ * `/developers/openapi.json`. Schemas come from `schemas.ts`, examples from `examples.json`
+ * (recorded from the sandbox by `record-examples.ts`), prose from `description.ts`.
+ */
+import { EVENT_ID_HEADER, SIGNATURE_HEADER, webhookEventTypes } from '../protocol/webhook.ts'
+import { apiDescription } from './description.ts'
+import recorded from './examples.json'
+import type { RecordedExample } from './scenario.ts'
+import { answerSchemas, fieldSchemas, requestSchemas, type Schema } from './schemas.ts'
+
+// JSON types each example's fields apart; they are all string fields (examples.test.ts).
+const examples = recorded as unknown as RecordedExample[]
+const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` })
+
+const tags = [
+  { name: 'Payments', description: 'QR codes, status enquiries and refunds.' },
+  { name: 'Payouts', description: 'Money sent to beneficiaries, and its status.' },
+  {
+    name: 'Webhooks',
+    description: 'The webhook events sent for an order, refund or payout, and resending them.',
+  },
+] as const
+
+interface Operation {
+  path: string
+  operationId: string
+  tag: (typeof tags)[number]['name']
+  summary: string
+  description: string
+  request: Schema
+  /** The answers with HTTP 200; a 400 is the same shape with 326 and no HASH. */
+  answers: Schema[]
+  malformed: string
+}
+
+const operations: Operation[] = [
+  {
+    path: '/pgws/qr',
+    operationId: 'qr',
+    tag: 'Payments',
+    summary: 'A UPI or PG QR code for an order',
+    description:
+      'Opens a payment (006 until paid) and answers its code: QR_IMAGE_URL (PNG), QR_SCAN_URL (the sandbox scan page) and UPI_INTENT or PAYMENT_URL. The URLs are absolute under the gateway. Paid, the status enquiry answers 000 Captured.',
+    request: ref('QrRequest'),
+    answers: [ref('QrAnswer'), ref('QrRefusal')],
+    malformed: 'QrRefusal',
+  },
+  {
+    path: '/pgws/transact',
+    operationId: 'transact',
+    tag: 'Payments',
+    summary: 'Status enquiry or refund of a payment',
+    description:
+      '`TXNTYPE: "STATUS"` answers the stored payment (006 Pending while open, 328 for an order never seen). `TXNTYPE: "REFUND"` gives part or all of a captured payment back: 330 when not captured, 329 beyond what is left, 018 for a REFUND_ORDER_ID already used; refused refunds leave nothing behind. Another TXNTYPE is 322.',
+    request: { oneOf: [ref('StatusRequest'), ref('RefundRequest')] },
+    answers: [ref('PaymentAnswer'), ref('StatusRefusal'), ref('RefundAnswer')],
+    malformed: 'StatusRefusal',
+  },
+  {
+    path: '/pgws/payout',
+    operationId: 'payout',
+    tag: 'Payouts',
+    summary: 'Send money to a beneficiary by NEFT, RTGS, IMPS or UPI',
+    description:
+      'Checked in this order: 321 PAYOUT_ID, 320, 319, 322, 331 transfer mode, 335 name, 332 account or IFSC, 333 VPA, 334 limits, 326 REMARKS, then 018 PAYOUT_ID used. Test beneficiaries: VPA failure@upi (004), pending@upi (026), account 000000000004 (004), 000000000026 (026); any other valid one is paid.',
+    request: ref('PayoutRequest'),
+    answers: [ref('PayoutResult'), ref('PayoutRefusal')],
+    malformed: 'PayoutRefusal',
+  },
+  {
+    path: '/pgws/payout/status',
+    operationId: 'payoutStatus',
+    tag: 'Payouts',
+    summary: 'The stored answer of a payout',
+    description: 'Answers the payout as it was answered (or as it settled since), or 328.',
+    request: ref('PayoutStatusRequest'),
+    answers: [ref('PayoutResult'), ref('PayoutRefusal')],
+    malformed: 'PayoutRefusal',
+  },
+  {
+    path: '/pgws/webhook/events',
+    operationId: 'webhookEvents',
+    tag: 'Webhooks',
+    summary: 'Webhook events and their delivery attempts',
+    description:
+      'One event by EVENT_ID, or every event of an order, refund or payout by ORDER_ID; 337 when there is none.',
+    request: ref('WebhookEventsRequest'),
+    answers: [ref('WebhookEventsAnswer'), ref('WebhookRefusal')],
+    malformed: 'WebhookRefusal',
+  },
+  {
+    path: '/pgws/webhook/resend',
+    operationId: 'webhookResend',
+    tag: 'Webhooks',
+    summary: 'Send a webhook event again now',
+    description: 'Schedules the event at once with the same id and body, and answers it as listed.',
+    request: ref('WebhookResendRequest'),
+    answers: [ref('WebhookEventsAnswer'), ref('WebhookRefusal')],
+    malformed: 'WebhookRefusal',
+  },
+]
+
+type Picked = { value: unknown; description?: string } | undefined
+
+/** The recorded examples of one path (and HTTP status), by name; `pick` may leave one out. */
+function examplesOf(path: string, pick: (example: RecordedExample) => Picked, status?: number) {
+  const named = examples
+    .filter((example) => example.path === path && (status ?? example.status) === example.status)
+    .flatMap((example) => {
+      const picked = pick(example)
+      return picked ? [[example.name, { summary: example.summary, ...picked }] as const] : []
+    })
+  return named.length > 0 ? { examples: Object.fromEntries(named) } : {}
+}
+
+/** A malformed body is no example of the request schema: it is shown on its 400 answer. */
+const requestOf = (example: RecordedExample): Picked =>
+  typeof example.request === 'string' ? undefined : { value: example.request }
+const responseOf = (example: RecordedExample): Picked => ({
+  value: example.response,
+  ...(typeof example.request === 'string' ? { description: `Sent: \`${example.request}\`` } : {}),
+})
+
+function pathItem(operation: Operation) {
+  const { path } = operation
+  return {
+    post: {
+      operationId: operation.operationId,
+      tags: [operation.tag],
+      summary: operation.summary,
+      description: operation.description,
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: operation.request,
+            ...examplesOf(path, requestOf),
+          },
+        },
+      },
+      responses: {
+        '200': {
+          description: 'Answered: see RESPONSE_CODE. Signed with HASH except 324.',
+          content: {
+            'application/json': {
+              schema:
+                operation.answers.length === 1
+                  ? operation.answers[0]
+                  : { oneOf: operation.answers },
+              ...examplesOf(path, responseOf, 200),
+            },
+          },
+        },
+        '400': {
+          description:
+            'A body that is not a JSON object of strings, names a field twice, holds `~` in a value or is too large: 326, unsigned.',
+          content: {
+            'application/json': {
+              schema: ref(operation.malformed),
+              ...examplesOf(path, responseOf, 400),
+            },
+          },
+        },
+      },
+    },
+  }
+}
+
+const eventData: Record<(typeof webhookEventTypes)[number], string> = {
+  'payment.captured': 'PaymentAnswer',
+  'payment.failed': 'PaymentAnswer',
+  'payment.pending': 'PaymentAnswer',
+  'refund.processed': 'RefundAnswer',
+  'payout.processed': 'PayoutResult',
+  'payout.failed': 'PayoutResult',
+}
+
+function webhook(type: (typeof webhookEventTypes)[number]) {
+  return {
+    post: {
+      operationId: `webhook_${type.replace('.', '_')}`,
+      summary: `${type}: sent to NOTIFY_URL`,
+      description:
+        'Verify `X-Paystra-Signature` over the raw body before parsing it, refuse a timestamp more than 5 minutes away, ignore an event id already seen, and only move an order forward. Retried from 60 s, five times longer each time up to 6 h, 10 attempts, same event id, until a 2xx answer.',
+      parameters: [
+        {
+          name: EVENT_ID_HEADER,
+          in: 'header',
+          required: true,
+          schema: ref('EventId'),
+        },
+        {
+          name: SIGNATURE_HEADER,
+          in: 'header',
+          required: true,
+          description:
+            '`t=<unix seconds>,v1=<lower-case hex HMAC-SHA256(webhook secret, "<t>.<raw body>")>`.',
+          schema: { type: 'string', pattern: '^t=\\d+,v1=[0-9a-f]{64}' },
+        },
+      ],
+      requestBody: {
+        required: true,
+        description:
+          'Indented JSON ending in a line break; `data` is the answer the merchant gets from the API, with its HASH.',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['id', 'type', 'created', 'data'],
+              properties: {
+                id: ref('EventId'),
+                type: { const: type },
+                created: { type: 'integer', description: 'Unix seconds.' },
+                data: ref(eventData[type]),
+              },
+            },
+          },
+        },
+      },
+      responses: { '2XX': { description: 'Received: no more attempts.' } },
+    },
+  }
+}
+
+export function openApiDocument() {
+  return {
+    openapi: '3.1.1',
+    info: {
+      title: 'Paystra sandbox JSON APIs',
+      version: '1.0.0',
+      description: apiDescription,
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Paystra' },
+    },
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    servers: [{ url: '/sandbox', description: "The site's built-in sandbox" }],
+    security: [],
+    tags,
+    paths: Object.fromEntries(operations.map((operation) => [operation.path, pathItem(operation)])),
+    webhooks: Object.fromEntries(webhookEventTypes.map((type) => [type, webhook(type)])),
+    components: { schemas: { ...fieldSchemas, ...requestSchemas, ...answerSchemas } },
+  }
+}
+
+export type OpenApiDocument = ReturnType<typeof openApiDocument>

@@ -1,0 +1,100 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core'
+import { describe, expect, it } from 'vitest'
+import { verifyHash } from '../protocol/hash.ts'
+import vectors from '../protocol/vectors.json'
+import { openApiDocument } from './document.ts'
+import recorded from './examples.json'
+import { exampleMerchant, type RecordedExample } from './scenario.ts'
+import {
+  documentedPath,
+  expectDocumentedAnswer,
+  expectDocumentedWebhook,
+} from './validate-answer.ts'
+
+const document = openApiDocument()
+const examples = recorded as unknown as RecordedExample[]
+
+describe('the OpenAPI document', () => {
+  it("lints clean with Redocly's recommended rules, warnings included", async () => {
+    const problems = await lintFromString({
+      source: JSON.stringify(document),
+      absoluteRef: 'openapi.json',
+      config: await createConfig({ extends: ['recommended'] }),
+    })
+    expect(
+      problems.map(
+        (problem) => `${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`,
+      ),
+    ).toEqual([])
+  })
+
+  it('states the HASH rule with the published vector', () => {
+    const published = vectors.hash[0]!
+    expect(document.info.description).toContain(published.canonical)
+    expect(document.info.description).toContain(published.hash)
+  })
+
+  it('has an example of every status of every path, all signed as the sandbox signs', () => {
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const status of Object.keys(item.post.responses)) {
+        expect(
+          examples.some((example) => example.path === path && String(example.status) === status),
+          `${path} ${status}`,
+        ).toBe(true)
+      }
+    }
+    for (const example of examples) {
+      const unsigned = ['324', '326'].includes(example.response.RESPONSE_CODE ?? '')
+      expect(verifyHash(example.response, exampleMerchant.salt), example.name).toBe(!unsigned)
+    }
+  })
+})
+
+describe('expectDocumentedAnswer', () => {
+  const captured = examples.find((example) => example.name === 'statusCaptured')!
+
+  it('accepts a documented answer at any mount path', () => {
+    expect(documentedPath('http://127.0.0.1:4100/sandbox/pgws/payout/status')).toBe(
+      '/pgws/payout/status',
+    )
+    expect(() =>
+      expectDocumentedAnswer({
+        url: '/sandbox/pgws/transact',
+        status: 200,
+        body: captured.response,
+      }),
+    ).not.toThrow()
+  })
+
+  it('refuses a field the document does not describe, a status it does not list, and an unknown path', () => {
+    expect(() =>
+      expectDocumentedAnswer({
+        url: '/pgws/transact',
+        status: 200,
+        body: { ...captured.response, NEW_FIELD: 'x' },
+      }),
+    ).toThrow(/does not match the OpenAPI document/)
+    expect(() =>
+      expectDocumentedAnswer({ url: '/pgws/transact', status: 500, body: captured.response }),
+    ).toThrow(/describes no such status/)
+    expect(() => expectDocumentedAnswer({ url: '/pgws/nothing', status: 200, body: {} })).toThrow(
+      /not a path/,
+    )
+  })
+
+  it('checks webhook bodies by their type', () => {
+    const event = {
+      id: 'evt_0123456789abcdef01234567',
+      type: 'payment.captured',
+      created: 1764000000,
+      data: captured.response,
+    }
+    expect(() => expectDocumentedWebhook(event)).not.toThrow()
+    expect(() => expectDocumentedWebhook({ ...event, type: 'payment.refunded' })).toThrow(
+      /not in the OpenAPI document/,
+    )
+    expect(() =>
+      expectDocumentedWebhook({ ...event, data: { ...captured.response, AMOUNT: 100 } }),
+    ).toThrow()
+  })
+})

@@ -1,0 +1,202 @@
+/**
+ * The Postman collection of the sandbox's JSON APIs, generated from the OpenAPI document with
+ * openapi-to-postmanv2 (folders by tag, the answers as saved examples), then given one request
+ * per signed request example, fresh order ids on every run, a pre-request script that signs
+ * each body with HASH and tests that check each answer against what the document describes.
+ * Build time and tests only: it needs the converter, a development dependency.
+ */
+import { readFileSync } from 'node:fs'
+import { isDeepStrictEqual } from 'node:util'
+import { convertV2 } from 'openapi-to-postmanv2'
+import { demoMerchantDefaults } from '../merchants.ts'
+import type { Fields } from '../protocol/fields.ts'
+import { verifyHash } from '../protocol/hash.ts'
+import { type OpenApiDocument, openApiDocument } from './document.ts'
+
+/** Postman's collection format (v2.1), as far as this module touches it. */
+interface PostmanItem {
+  name: string
+  item?: PostmanItem[]
+  request?: { url: { path?: string[] }; body?: { mode: string; raw?: string; options?: object } }
+  event?: PostmanEvent[]
+  [key: string]: unknown
+}
+interface PostmanEvent {
+  listen: 'prerequest' | 'test'
+  script: { type: 'text/javascript'; exec: string[] }
+}
+export interface PostmanCollection extends PostmanItem {
+  item: PostmanItem[]
+  variable?: Array<{ key: string; value: string }>
+}
+
+const hashFunction = readFileSync(new URL('postman-hash.js', import.meta.url), 'utf8')
+const IDS = ['ORDER_ID', 'REFUND_ORDER_ID', 'PAYOUT_ID']
+
+const script = (listen: PostmanEvent['listen'], code: string): PostmanEvent => ({
+  listen,
+  script: { type: 'text/javascript', exec: code.trim().split('\n') },
+})
+
+/** Signs every request: HASH of the body's fields (variables filled in) with `{{salt}}`. */
+const signRequest = `
+${hashFunction}
+const cryptoJs = require('crypto-js')
+const fields = JSON.parse(pm.variables.replaceIn(pm.request.body.raw))
+delete fields.HASH
+fields.HASH = paystraHash(fields, pm.variables.get('salt'), (text) => cryptoJs.SHA256(text).toString())
+pm.request.body.update({ mode: 'raw', raw: JSON.stringify(fields, null, 2), options: { raw: { language: 'json' } } })
+`
+
+/** What every answer is tested for: a status and code the document describes, and its HASH. */
+function checkAnswer(document: OpenApiDocument): string {
+  const statuses = Object.fromEntries(
+    Object.entries(document.paths).map(([path, item]) => [path, Object.keys(item.post.responses)]),
+  )
+  return `
+${hashFunction}
+const cryptoJs = require('crypto-js')
+const documentedStatuses = ${JSON.stringify(statuses)}
+const documentedCodes = ${JSON.stringify(document.components.schemas.ResponseCode.enum)}
+const requestPath = pm.request.url.getPath()
+const path = Object.keys(documentedStatuses)
+  .filter((candidate) => requestPath.endsWith(candidate))
+  .sort((a, b) => b.length - a.length)[0]
+pm.test('HTTP status is one the API reference describes', () => {
+  pm.expect(documentedStatuses[path] || []).to.include(String(pm.response.code))
+})
+const answer = pm.response.json()
+pm.test('RESPONSE_CODE is one the API reference lists', () => {
+  pm.expect(documentedCodes).to.include(answer.RESPONSE_CODE)
+})
+pm.test('the sandbox accepted the request HASH (not 323)', () => {
+  pm.expect(answer.RESPONSE_CODE).to.not.equal('323')
+})
+pm.test('the answer is signed with the salt (324 and 326 cannot be)', () => {
+  if (answer.RESPONSE_CODE === '324' || answer.RESPONSE_CODE === '326') pm.expect(answer.HASH).to.equal(undefined)
+  else pm.expect(answer.HASH).to.equal(paystraHash(answer, pm.variables.get('salt'), (text) => cryptoJs.SHA256(text).toString()))
+})
+if (answer.EVENTS) pm.collectionVariables.set('eventId', JSON.parse(answer.EVENTS)[0].id)
+`
+}
+
+const runNote = `Run the collection in order against the Paystra sandbox: a pre-request script
+signs every body with HASH (the environment's salt), and each request's tests check that the
+answer is one the API reference (/developers/openapi.json) describes and that its HASH verifies.
+Order, refund and payout ids get a prefix new on every run (runId), so the collection runs again.
+Paying needs a browser, so the captured-payment requests answer 328 here: pay an order in the
+site's demos and send its ORDER_ID to see 000.`
+
+/** A new prefix for this run's order ids, so the collection can run again (no 018). */
+const newRun = `pm.collectionVariables.set('runId', Date.now().toString(36).toUpperCase())`
+
+/** A request example as a body of variables: this run's ids, the environment's merchant. */
+function bodyOf(example: Fields): string {
+  const { HASH: _signedByTheScript, ...fields } = example
+  const body: Fields = {}
+  for (const [key, value] of Object.entries(fields)) {
+    if (key === 'PAY_ID' && value === demoMerchantDefaults.payId) body[key] = '{{payId}}'
+    else if (key === 'EVENT_ID') body[key] = '{{eventId}}'
+    else if (IDS.includes(key)) body[key] = `{{runId}}-${value}`
+    else body[key] = value
+  }
+  return JSON.stringify(body, null, 2)
+}
+
+type Examples = Record<string, { summary?: string; value: unknown }>
+
+/** One request per request example the demo merchant signed (a forged HASH is not re-signed). */
+function requestsOf(item: PostmanItem, document: OpenApiDocument): PostmanItem[] {
+  const path = `/${item.request!.url.path!.join('/')}`
+  const operation = (document.paths as Record<string, OpenApiDocument['paths']['/pgws/qr']>)[path]
+  const content = operation?.post.requestBody.content['application/json'] as { examples?: Examples }
+  const answers = Object.values(operation?.post.responses ?? {}).map(
+    (response) => (response.content['application/json'] as { examples?: Examples }).examples ?? {},
+  )
+  // Each request keeps the saved response of its own example, not all of the operation's.
+  const savedResponses = (name: string) => {
+    const answer = answers.find((examples) => examples[name])?.[name]?.value
+    const saved = (item.response ?? []) as Array<{ body?: string }>
+    return saved.filter((response) =>
+      isDeepStrictEqual(JSON.parse(response.body ?? 'null'), answer),
+    )
+  }
+  return Object.entries(content?.examples ?? {})
+    .filter(([, example]) => verifyHash(example.value as Fields, demoMerchantDefaults.salt))
+    .map(([name, example]) => ({
+      ...item,
+      id: undefined,
+      name: example.summary ?? name,
+      response: savedResponses(name),
+      request: {
+        ...item.request!,
+        body: {
+          mode: 'raw',
+          raw: bodyOf(example.value as Fields),
+          options: { raw: { language: 'json' } },
+        },
+      },
+    }))
+}
+
+function expand(items: PostmanItem[], document: OpenApiDocument): PostmanItem[] {
+  return items.flatMap((item) =>
+    item.item ? [{ ...item, item: expand(item.item, document) }] : requestsOf(item, document),
+  )
+}
+
+function convert(document: OpenApiDocument): Promise<PostmanCollection> {
+  return new Promise((resolve, reject) => {
+    convertV2(
+      { type: 'json', data: document },
+      { folderStrategy: 'Tags', parametersResolution: 'Example', includeWebhooks: false },
+      (error, result) => {
+        if (error) return reject(error)
+        const collection = result?.result ? result.output?.[0]?.data : undefined
+        if (!collection)
+          return reject(new Error(`OpenAPI to Postman: ${result?.reason ?? 'no collection'}`))
+        resolve(collection as PostmanCollection)
+      },
+    )
+  })
+}
+
+export interface SandboxEnvironment {
+  /** The gateway's base, e.g. `http://localhost:3000/sandbox`. */
+  baseUrl: string
+  payId?: string
+  salt?: string
+}
+
+/** The Postman collection and its environment (the sandbox and the demo merchant). */
+export async function postmanCollection(sandbox: SandboxEnvironment) {
+  const document = openApiDocument()
+  const converted = await convert(document)
+  const item = expand(converted.item, document)
+  const first = item[0]?.item?.[0]
+  if (first) first.event = [...(first.event ?? []), script('prerequest', newRun)]
+  const values = {
+    baseUrl: sandbox.baseUrl,
+    payId: sandbox.payId ?? demoMerchantDefaults.payId,
+    salt: sandbox.salt ?? demoMerchantDefaults.salt,
+  }
+  const collection: PostmanCollection = {
+    ...converted,
+    info: {
+      ...(converted.info as object),
+      description: { content: `${runNote}\n\n${document.info.description}`, type: 'text/markdown' },
+    },
+    item,
+    event: [script('prerequest', signRequest), script('test', checkAnswer(document))],
+    variable: [
+      ...Object.entries(values).map(([key, value]) => ({ key, value })),
+      { key: 'runId', value: 'RUN' },
+      { key: 'eventId', value: '' },
+    ],
+  }
+  const environment = {
+    name: 'Paystra sandbox',
+    values: Object.entries(values).map(([key, value]) => ({ key, value, enabled: true })),
+  }
+  return { collection, environment }
+}

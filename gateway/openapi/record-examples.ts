@@ -1,0 +1,25 @@
+/**
+ * Writes the OpenAPI document's examples from a fresh sandbox (in memory):
+ *   node --import tsx gateway/openapi/record-examples.ts
+ * Run it when the sandbox's answers change; examples.test.ts fails until then.
+ */
+import { writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { startSandboxServer } from '../server.ts'
+import { examplePublicUrl, exampleMerchant, recordExamples } from './scenario.ts'
+
+const sandbox = await startSandboxServer({
+  merchants: [exampleMerchant],
+  publicUrl: examplePublicUrl,
+  // Delivery to the examples' NOTIFY_URL fails (a reserved domain): the attempts show it.
+  webhooks: { baseDelayMs: 3_600_000 },
+})
+try {
+  const examples = await recordExamples(sandbox.url)
+  // Let the first delivery attempts finish, then list them.
+  const file = fileURLToPath(new URL('examples.json', import.meta.url))
+  writeFileSync(file, `${JSON.stringify(examples, null, 2)}\n`)
+  console.log(`Wrote ${examples.length} examples to ${file}`)
+} finally {
+  await sandbox.close()
+}

@@ -1,0 +1,320 @@
+/**
+ * The calls the OpenAPI document's examples come from, in the order they are made on a fresh
+ * sandbox. `record-examples.ts` writes their answers into `examples.json`; `examples.test.ts`
+ * makes them again and expects the same answers, so every example is one the sandbox gives.
+ */
+import { demoMerchant } from '../merchants.ts'
+import { encryptFields } from '../protocol/cipher.ts'
+import type { Fields } from '../protocol/fields.ts'
+import { withHash } from '../protocol/hash.ts'
+
+export const exampleMerchant = demoMerchant({ siteUrl: 'https://shop.paystra.example' })
+/** The public address the examples' URLs carry: the sandbox of a site run with `npm start`. */
+export const examplePublicUrl = 'http://localhost:3000/sandbox'
+const NOTIFY_URL = 'https://shop.paystra.example/webhook'
+const payId = exampleMerchant.payId
+
+export interface ExampleCall {
+  /** The example's name in the document. */
+  name: string
+  summary: string
+  path: string
+  /** Signed with the demo merchant's salt before sending, unless `unsigned`. */
+  fields?: Fields
+  unsigned?: boolean
+  /** A body sent as it is (a malformed request). */
+  rawBody?: string
+}
+
+export interface RecordedExample {
+  name: string
+  summary: string
+  path: string
+  /** The body as sent. */
+  request: Fields | string
+  status: number
+  response: Fields
+}
+
+const payout = (fields: Fields): Fields => ({ PAY_ID: payId, CURRENCY_CODE: '356', ...fields })
+
+export const exampleCalls: ExampleCall[] = [
+  {
+    name: 'statusCaptured',
+    summary: 'Status enquiry of a captured payment',
+    path: '/pgws/transact',
+    fields: { PAY_ID: payId, ORDER_ID: 'ORD-1001', TXNTYPE: 'STATUS' },
+  },
+  {
+    name: 'refundProcessed',
+    summary: 'Refund of part of a captured payment',
+    path: '/pgws/transact',
+    fields: {
+      PAY_ID: payId,
+      ORDER_ID: 'ORD-1001',
+      REFUND_ORDER_ID: 'RF-1001-1',
+      AMOUNT: '10000',
+      CURRENCY_CODE: '356',
+      TXNTYPE: 'REFUND',
+      NOTIFY_URL,
+    },
+  },
+  {
+    name: 'statusRefunded',
+    summary: 'Status enquiry after a refund (REFUNDED_AMOUNT)',
+    path: '/pgws/transact',
+    fields: { PAY_ID: payId, ORDER_ID: 'ORD-1001', TXNTYPE: 'STATUS' },
+  },
+  {
+    name: 'refundTooMuch',
+    summary: 'Refund of more than is left (329)',
+    path: '/pgws/transact',
+    fields: {
+      PAY_ID: payId,
+      ORDER_ID: 'ORD-1001',
+      REFUND_ORDER_ID: 'RF-1001-2',
+      AMOUNT: '20000',
+      CURRENCY_CODE: '356',
+      TXNTYPE: 'REFUND',
+    },
+  },
+  {
+    name: 'statusUnknownOrder',
+    summary: 'Status enquiry of an order the sandbox never saw (328)',
+    path: '/pgws/transact',
+    fields: { PAY_ID: payId, ORDER_ID: 'ORD-9999', TXNTYPE: 'STATUS' },
+  },
+  {
+    name: 'badHash',
+    summary: 'A HASH that does not match the fields (323)',
+    path: '/pgws/transact',
+    fields: { PAY_ID: payId, ORDER_ID: 'ORD-1001', TXNTYPE: 'STATUS', HASH: 'F'.repeat(64) },
+    unsigned: true,
+  },
+  {
+    name: 'unknownPayId',
+    summary: 'An unknown PAY_ID (324): answered unsigned',
+    path: '/pgws/transact',
+    fields: { PAY_ID: '9999999999999999', ORDER_ID: 'ORD-1001', TXNTYPE: 'STATUS' },
+  },
+  {
+    name: 'transactMalformed',
+    summary: 'A body that is not a JSON object of strings (326)',
+    path: '/pgws/transact',
+    rawBody: '{"PAY_ID":',
+  },
+  {
+    name: 'qrUpi',
+    summary: 'A UPI QR code',
+    path: '/pgws/qr',
+    fields: {
+      PAY_ID: payId,
+      ORDER_ID: 'ORD-2001',
+      AMOUNT: '24900',
+      CURRENCY_CODE: '356',
+      QR_TYPE: 'UPI',
+    },
+  },
+  {
+    name: 'qrPg',
+    summary: 'A PG QR code (opens the hosted payment page)',
+    path: '/pgws/qr',
+    fields: {
+      PAY_ID: payId,
+      ORDER_ID: 'ORD-2002',
+      AMOUNT: '24900',
+      CURRENCY_CODE: '356',
+      QR_TYPE: 'PG',
+    },
+  },
+  {
+    name: 'qrDuplicate',
+    summary: 'A QR code for an order id already used (018)',
+    path: '/pgws/qr',
+    fields: {
+      PAY_ID: payId,
+      ORDER_ID: 'ORD-2001',
+      AMOUNT: '24900',
+      CURRENCY_CODE: '356',
+      QR_TYPE: 'UPI',
+    },
+  },
+  {
+    name: 'statusOpenQr',
+    summary: 'Status enquiry of a QR payment not yet paid (006)',
+    path: '/pgws/transact',
+    fields: { PAY_ID: payId, ORDER_ID: 'ORD-2001', TXNTYPE: 'STATUS' },
+  },
+  {
+    name: 'qrMalformed',
+    summary: 'A body that is not a JSON object (326)',
+    path: '/pgws/qr',
+    rawBody: '[]',
+  },
+  {
+    name: 'payoutImps',
+    summary: 'An IMPS payout to a bank account',
+    path: '/pgws/payout',
+    fields: payout({
+      PAYOUT_ID: 'PO-3001',
+      AMOUNT: '150000',
+      TRANSFER_MODE: 'IMPS',
+      BENEFICIARY_NAME: 'A. K. Sharma',
+      BENEFICIARY_ACCOUNT: '123456789012',
+      BENEFICIARY_IFSC: 'HDFC0001234',
+      REMARKS: 'Vendor invoice 42',
+      NOTIFY_URL,
+    }),
+  },
+  {
+    name: 'payoutUpiPending',
+    summary: 'A UPI payout the bank has not confirmed yet (026)',
+    path: '/pgws/payout',
+    fields: payout({
+      PAYOUT_ID: 'PO-3002',
+      AMOUNT: '50000',
+      TRANSFER_MODE: 'UPI',
+      BENEFICIARY_NAME: 'Ravi Kumar',
+      BENEFICIARY_VPA: 'pending@upi',
+    }),
+  },
+  {
+    name: 'payoutOutsideLimits',
+    summary: 'An RTGS payout under ₹2,00,000 (334)',
+    path: '/pgws/payout',
+    fields: payout({
+      PAYOUT_ID: 'PO-3003',
+      AMOUNT: '100',
+      TRANSFER_MODE: 'RTGS',
+      BENEFICIARY_NAME: 'Ravi Kumar',
+      BENEFICIARY_ACCOUNT: '123456789012',
+      BENEFICIARY_IFSC: 'HDFC0001234',
+    }),
+  },
+  {
+    name: 'payoutMalformed',
+    summary: 'A body that is not JSON (326)',
+    path: '/pgws/payout',
+    rawBody: '{',
+  },
+  {
+    name: 'payoutStatus',
+    summary: 'The stored answer of a payout',
+    path: '/pgws/payout/status',
+    fields: { PAY_ID: payId, PAYOUT_ID: 'PO-3001' },
+  },
+  {
+    name: 'payoutStatusUnknown',
+    summary: 'A payout id the sandbox never saw (328)',
+    path: '/pgws/payout/status',
+    fields: { PAY_ID: payId, PAYOUT_ID: 'PO-9999' },
+  },
+  {
+    name: 'payoutStatusMalformed',
+    summary: 'A field named twice (326)',
+    path: '/pgws/payout/status',
+    rawBody: '{"PAY_ID":"1000000000000001","PAY_ID":"1000000000000001"}',
+  },
+  {
+    name: 'eventsOfOrder',
+    summary: "An order's webhook events with their attempts",
+    path: '/pgws/webhook/events',
+    fields: { PAY_ID: payId, ORDER_ID: 'ORD-1001' },
+  },
+  {
+    name: 'eventsOfPayout',
+    summary: "A payout's webhook events (ORDER_ID names the PAYOUT_ID)",
+    path: '/pgws/webhook/events',
+    fields: { PAY_ID: payId, ORDER_ID: 'PO-3001' },
+  },
+  {
+    name: 'eventsNone',
+    summary: 'An order without webhook events (337)',
+    path: '/pgws/webhook/events',
+    fields: { PAY_ID: payId, ORDER_ID: 'ORD-9999' },
+  },
+  {
+    name: 'eventsMalformed',
+    summary: 'A body that is not JSON (326)',
+    path: '/pgws/webhook/events',
+    rawBody: '{',
+  },
+  {
+    name: 'resendMalformed',
+    summary: 'A value that is not a string (326)',
+    path: '/pgws/webhook/resend',
+    rawBody: '{"PAY_ID":1000000000000001}',
+  },
+  {
+    name: 'resend',
+    summary: 'An event sent again now, with the same id',
+    path: '/pgws/webhook/resend',
+    fields: { PAY_ID: payId, EVENT_ID: '{{eventId}}' },
+  },
+]
+
+/** The captured payment the examples enquire about and refund: ORD-1001, ₹249, UPI. */
+async function payExampleOrder(base: string): Promise<void> {
+  const fields: Fields = {
+    PAY_ID: payId,
+    ORDER_ID: 'ORD-1001',
+    AMOUNT: '24900',
+    TXNTYPE: 'SALE',
+    CURRENCY_CODE: '356',
+    RETURN_URL: 'https://shop.paystra.example/payment/return',
+    PAYMENT_TYPE: 'UP',
+    MOP_TYPE: 'UP',
+    PAYER_ADDRESS: 'success@upi',
+    CUST_NAME: 'Asha Verma',
+    CUST_EMAIL: 'asha.verma@example.com',
+    CUST_MOBILE: '9876543210',
+    NOTIFY_URL,
+  }
+  const { salt, merchantHostedKey } = exampleMerchant
+  const response = await fetch(`${base}/merchantPaymentInit`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      PAY_ID: payId,
+      ENCDATA: encryptFields(fields, salt, merchantHostedKey),
+    }),
+  })
+  if (!response.ok) throw new Error(`paying ORD-1001 answered ${response.status}`)
+}
+
+/** Makes every example call on a fresh sandbox at `base`, in order, and records the answers. */
+export async function recordExamples(base: string): Promise<RecordedExample[]> {
+  await payExampleOrder(base)
+  const recorded: RecordedExample[] = []
+  // The resend example resends the first event of the last list answered.
+  let eventId = ''
+  for (const call of exampleCalls) {
+    const fields = call.fields && fillIn(call.fields, { eventId })
+    const request =
+      call.rawBody ?? (call.unsigned ? fields! : withHash(fields!, exampleMerchant.salt))
+    const response = await fetch(base + call.path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: typeof request === 'string' ? request : JSON.stringify(request),
+    })
+    const json = (await response.json()) as Fields
+    if (json.EVENTS) eventId = (JSON.parse(json.EVENTS) as Array<{ id: string }>)[0]!.id
+    recorded.push({
+      name: call.name,
+      summary: call.summary,
+      path: call.path,
+      request,
+      status: response.status,
+      response: json,
+    })
+  }
+  return recorded
+}
+
+function fillIn(fields: Fields, values: Record<string, string>): Fields {
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [
+      key,
+      value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? ''),
+    ]),
+  )
+}

@@ -1,0 +1,422 @@
+/**
+ * The JSON Schemas (2020-12) of the sandbox's fields and answers, built from the modules that
+ * hold each rule: the patterns (`protocol/patterns.ts`), the response codes
+ * (`protocol/codes.ts`), the transfer modes and QR types of the API checks. Answers list every
+ * field they may carry and nothing else, so a field the document does not describe fails.
+ */
+import { responseCodes } from '../protocol/codes.ts'
+import { MAX_AMOUNT_DIGITS, patterns } from '../protocol/patterns.ts'
+import { transferModes } from '../api/payout-checks.ts'
+import { qrTypes } from '../api/qr-checks.ts'
+import { webhookEventTypes } from '../protocol/webhook.ts'
+import type { DeliveryState } from '../webhooks/store.ts'
+
+export type Schema = Record<string, unknown>
+
+const deliveryStates = ['pending', 'delivered', 'failed'] as const
+// Fails to compile when the store gains a state this list lacks.
+const everyDeliveryState: Exclude<DeliveryState, (typeof deliveryStates)[number]> extends never
+  ? true
+  : never = true
+void everyDeliveryState
+
+const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` })
+const text = (description: string, extra: Schema = {}): Schema => ({
+  type: 'string',
+  description,
+  ...extra,
+})
+const pattern = (regex: RegExp) => regex.source
+
+/** An object of string fields: `required` must be present, `optional` may be, nothing else. */
+function fields(
+  description: string,
+  required: Record<string, Schema>,
+  optional: Record<string, Schema> = {},
+): Schema {
+  return {
+    type: 'object',
+    description,
+    properties: { ...required, ...optional },
+    required: Object.keys(required),
+    additionalProperties: false,
+  }
+}
+
+export const fieldSchemas = {
+  PayId: text('The merchant id.', { examples: ['1000000000000001'] }),
+  OrderId: text("The merchant's id: 1–50 of letters, digits and `: / @ _ -`.", {
+    pattern: pattern(patterns.orderId),
+  }),
+  Amount: text(
+    `Paise (\`"100"\` = ₹1.00): digits without a leading zero, at most ${MAX_AMOUNT_DIGITS}.`,
+    {
+      pattern: pattern(patterns.number),
+      maxLength: MAX_AMOUNT_DIGITS,
+    },
+  ),
+  CurrencyCode: text('ISO 4217 numeric: 356, Indian rupees.', { const: '356' }),
+  RequestHash: text(
+    'SHA-256 of the other fields, hex (see "The HASH" in the description). Either case is accepted.',
+    { pattern: '^[0-9A-Fa-f]{64}$' },
+  ),
+  Hash: text("SHA-256 of the answer's other fields with the merchant's salt, upper-case hex.", {
+    pattern: '^[0-9A-F]{64}$',
+  }),
+  ResponseCode: text('What happened: see the table of response codes in the description.', {
+    enum: Object.keys(responseCodes),
+  }),
+  ResponseMessage: text('The meaning of RESPONSE_CODE, in English.'),
+  DateTime: text('India Standard Time, `yyyy-MM-dd HH:mm:ss`.', {
+    pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$',
+  }),
+  TxnId: text("The gateway's transaction id: 16 digits.", {
+    pattern: pattern(patterns.transactionId),
+  }),
+  NotifyUrl: text(
+    'Where the webhook of this outcome goes (absolute http(s), at most 2048 characters; private addresses refused, 325). Covered by HASH like every field.',
+    { maxLength: 2048 },
+  ),
+  Url: text('An absolute URL under the gateway.', { pattern: '^https?://' }),
+} satisfies Record<string, Schema>
+
+const code = ref('ResponseCode')
+const message = ref('ResponseMessage')
+const dateTime = ref('DateTime')
+const hash = ref('Hash')
+const paymentStatus = text('Captured, Failed or Pending.', {
+  enum: ['Captured', 'Failed', 'Pending'],
+})
+
+/** What a refusal before the endpoint's own checks (326, 324, 323) and its own refusals share. */
+const unsignedNote =
+  'HASH is absent only for 324 (unknown PAY_ID: no salt to sign with) and 326 (unreadable body).'
+
+export const requestSchemas = {
+  StatusRequest: fields('Status enquiry: the stored payment of an order.', {
+    PAY_ID: ref('PayId'),
+    ORDER_ID: ref('OrderId'),
+    TXNTYPE: { const: 'STATUS' },
+    HASH: ref('RequestHash'),
+  }),
+  RefundRequest: fields(
+    'Refund part or all of a captured payment. Partial refunds add up.',
+    {
+      PAY_ID: ref('PayId'),
+      ORDER_ID: ref('OrderId'),
+      REFUND_ORDER_ID: {
+        ...ref('OrderId'),
+        description: "The merchant's own id of this refund, unique.",
+      },
+      AMOUNT: ref('Amount'),
+      CURRENCY_CODE: ref('CurrencyCode'),
+      TXNTYPE: { const: 'REFUND' },
+      HASH: ref('RequestHash'),
+    },
+    { NOTIFY_URL: ref('NotifyUrl') },
+  ),
+  PayoutRequest: fields(
+    "Send money to a beneficiary. NEFT, RTGS and IMPS need BENEFICIARY_ACCOUNT and BENEFICIARY_IFSC, UPI needs BENEFICIARY_VPA; the other mode's fields are ignored (they may be posted empty).",
+    {
+      PAY_ID: ref('PayId'),
+      PAYOUT_ID: {
+        ...ref('OrderId'),
+        description: "The merchant's own id of this payout, unique.",
+      },
+      AMOUNT: ref('Amount'),
+      CURRENCY_CODE: ref('CurrencyCode'),
+      TRANSFER_MODE: text(
+        'Limits: RTGS from ₹2,00,000, IMPS up to ₹5,00,000, UPI up to ₹1,00,000 (334).',
+        {
+          enum: [...transferModes],
+        },
+      ),
+      BENEFICIARY_NAME: text('Letters, spaces and dots, 1–50, starting with a letter.'),
+      HASH: ref('RequestHash'),
+    },
+    {
+      BENEFICIARY_ACCOUNT: text('9–18 digits.', { pattern: pattern(patterns.accountNumber) }),
+      BENEFICIARY_IFSC: text('Upper case, e.g. HDFC0001234.', { pattern: pattern(patterns.ifsc) }),
+      BENEFICIARY_VPA: text('A UPI ID, e.g. success@upi.', { pattern: pattern(patterns.vpa) }),
+      REMARKS: text('At most 50 characters, no control character.', { maxLength: 50 }),
+      TXNTYPE: { const: 'PAYOUT' },
+      NOTIFY_URL: ref('NotifyUrl'),
+    },
+  ),
+  PayoutStatusRequest: fields('The stored answer of a payout.', {
+    PAY_ID: ref('PayId'),
+    PAYOUT_ID: ref('OrderId'),
+    HASH: ref('RequestHash'),
+  }),
+  QrRequest: fields(
+    'Open a payment for an order and get the QR code that pays it. QR codes and payments share order ids (018).',
+    {
+      PAY_ID: ref('PayId'),
+      ORDER_ID: ref('OrderId'),
+      AMOUNT: ref('Amount'),
+      CURRENCY_CODE: ref('CurrencyCode'),
+      QR_TYPE: text('UPI: a UPI intent; PG: the hosted payment page.', { enum: [...qrTypes] }),
+      HASH: ref('RequestHash'),
+    },
+    {
+      CUST_NAME: text("The customer's name."),
+      CUST_EMAIL: text("The customer's e-mail address."),
+      RETURN_URL: text(
+        'Where the end of the payment is posted; without one the sandbox shows its own outcome page.',
+      ),
+      TXNTYPE: { const: 'QR' },
+      NOTIFY_URL: ref('NotifyUrl'),
+    },
+  ),
+  WebhookEventsRequest: {
+    oneOf: [
+      fields('One event.', {
+        PAY_ID: ref('PayId'),
+        EVENT_ID: ref('EventId'),
+        HASH: ref('RequestHash'),
+      }),
+      fields(
+        "An order's, refund's or payout's events (its ORDER_ID, REFUND_ORDER_ID's order or PAYOUT_ID).",
+        {
+          PAY_ID: ref('PayId'),
+          ORDER_ID: ref('OrderId'),
+          HASH: ref('RequestHash'),
+        },
+      ),
+    ],
+  },
+  WebhookResendRequest: fields('Send an event again now, with the same id and body.', {
+    PAY_ID: ref('PayId'),
+    EVENT_ID: ref('EventId'),
+    HASH: ref('RequestHash'),
+  }),
+} satisfies Record<string, Schema>
+
+const payment = {
+  PAY_ID: ref('PayId'),
+  ORDER_ID: ref('OrderId'),
+  AMOUNT: ref('Amount'),
+  TOTAL_AMOUNT: {
+    ...ref('Amount'),
+    description: 'The amount plus surcharge (the sandbox charges none).',
+  },
+  SURCHARGE_FLAG: { enum: ['Y', 'N'] },
+  CURRENCY_CODE: ref('CurrencyCode'),
+  TXNTYPE: text('SALE (a QR code stands for a sale too).'),
+  TXN_ID: ref('TxnId'),
+  ORIG_TXN_ID: ref('TxnId'),
+  PG_REF_NUM: text("The gateway's reference: 18 digits.", { pattern: '^\\d{18}$' }),
+  STATUS: paymentStatus,
+  RESPONSE_CODE: code,
+  RESPONSE_MESSAGE: message,
+  PG_TXN_MESSAGE: text("The acquirer's words."),
+  RESPONSE_DATE_TIME: dateTime,
+  IS_STATUS_FINAL: text('N while Pending.', { enum: ['Y', 'N'] }),
+  DUPLICATE_YN: { enum: ['Y', 'N'] },
+  PAYMENT_TYPE: text('CC, DC, NB, WL, UP; empty while the customer has not chosen.'),
+  MOP_TYPE: text('The card network, bank or wallet code; empty while unchosen.'),
+  ACQ_ID: text("The acquirer's id; may be empty."),
+  RRN: text('Retrieval reference number; may be empty.'),
+  AUTH_CODE: text('Card authorisation code; may be empty.'),
+  CARD_MASK: text('First six and last four digits of a card; empty for other methods.'),
+  CUST_NAME: text('As requested; may be empty.'),
+  CUST_EMAIL: text('As requested; may be empty.'),
+  CUST_PHONE: text('CUST_MOBILE as requested; may be empty.'),
+}
+
+const payout = {
+  PAY_ID: ref('PayId'),
+  PAYOUT_ID: ref('OrderId'),
+  AMOUNT: ref('Amount'),
+  CURRENCY_CODE: ref('CurrencyCode'),
+  TRANSFER_MODE: { enum: [...transferModes] },
+  TXN_ID: ref('TxnId'),
+}
+
+export const answerSchemas = {
+  PaymentAnswer: fields(
+    'A payment, as posted to RETURN_URL and answered by the status enquiry (plus REFUNDED_AMOUNT once refunds were made).',
+    { ...payment, HASH: hash },
+    {
+      PRODUCT_DESC: text('As requested.'),
+      REFUNDED_AMOUNT: { ...ref('Amount'), description: 'Paise refunded so far.' },
+    },
+  ),
+  StatusRefusal: fields(
+    `A status enquiry refused: 321, 322, 323, 324, 328 (or 326 with status 400). ${unsignedNote}`,
+    {
+      TXNTYPE: { const: 'STATUS' },
+      STATUS: { const: 'Failed' },
+      RESPONSE_CODE: code,
+      RESPONSE_MESSAGE: message,
+    },
+    { PAY_ID: text('As sent.'), ORDER_ID: text('As sent.'), HASH: hash },
+  ),
+  RefundAnswer: fields(
+    `A refund: Refunded (000, with the refund's own TXN_ID) or Failed (018, 319, 320, 321, 323, 324, 325, 328, 329, 330). ${unsignedNote}`,
+    {
+      TXNTYPE: { const: 'REFUND' },
+      STATUS: { enum: ['Refunded', 'Failed'] },
+      RESPONSE_CODE: code,
+      RESPONSE_MESSAGE: message,
+      RESPONSE_DATE_TIME: dateTime,
+    },
+    {
+      PAY_ID: text('As sent.'),
+      ORDER_ID: text('As sent.'),
+      REFUND_ORDER_ID: text('As sent.'),
+      AMOUNT: text('As sent.'),
+      CURRENCY_CODE: text('As sent.'),
+      TXN_ID: ref('TxnId'),
+      HASH: hash,
+    },
+  ),
+  PayoutResult: fields(
+    'A payout the bank answered: Processed (000, with a UTR), Pending (026) or Failed (004). The payout status answers it unchanged.',
+    {
+      ...payout,
+      TXNTYPE: { const: 'PAYOUT' },
+      STATUS: { enum: ['Processed', 'Pending', 'Failed'] },
+      RESPONSE_CODE: code,
+      RESPONSE_MESSAGE: message,
+      RESPONSE_DATE_TIME: dateTime,
+      HASH: hash,
+    },
+    {
+      UTR: text('The bank transfer reference: 12 digits, when Processed.', {
+        pattern: pattern(patterns.utr),
+      }),
+    },
+  ),
+  PayoutRefusal: fields(
+    `A payout refused before the bank: 018, 319–326, 328, 331–335; nothing is stored. ${unsignedNote}`,
+    {
+      TXNTYPE: { const: 'PAYOUT' },
+      STATUS: { const: 'Failed' },
+      RESPONSE_CODE: code,
+      RESPONSE_MESSAGE: message,
+      RESPONSE_DATE_TIME: dateTime,
+    },
+    {
+      PAY_ID: text('As sent.'),
+      PAYOUT_ID: text('As sent.'),
+      AMOUNT: text('As sent.'),
+      CURRENCY_CODE: text('As sent.'),
+      TRANSFER_MODE: text('As sent.'),
+      HASH: hash,
+    },
+  ),
+  QrAnswer: fields(
+    'A QR code and its open payment (006 until paid). UPI codes carry UPI_INTENT, PG codes PAYMENT_URL.',
+    {
+      PAY_ID: ref('PayId'),
+      ORDER_ID: ref('OrderId'),
+      AMOUNT: ref('Amount'),
+      CURRENCY_CODE: ref('CurrencyCode'),
+      QR_TYPE: { enum: [...qrTypes] },
+      TXNTYPE: { const: 'QR' },
+      TXN_ID: ref('TxnId'),
+      QR_IMAGE_URL: { ...ref('Url'), description: 'The code as a 360 px PNG.' },
+      QR_SCAN_URL: { ...ref('Url'), description: 'The sandbox scan page: what a phone opens.' },
+      STATUS: { const: 'Pending' },
+      RESPONSE_CODE: { const: '006' },
+      RESPONSE_MESSAGE: message,
+      RESPONSE_DATE_TIME: dateTime,
+      HASH: hash,
+    },
+    {
+      UPI_INTENT: text('upi://pay?pa=…&pn=…&am=<rupees>&cu=INR&tr=<TXN_ID>&tn=<ORDER_ID>', {
+        pattern: '^upi://pay\\?',
+      }),
+      PAYMENT_URL: { ...ref('Url'), description: 'The hosted payment page (PG codes).' },
+    },
+  ),
+  QrRefusal: fields(
+    `A QR request refused: 018, 319–326, 336. ${unsignedNote}`,
+    {
+      TXNTYPE: { const: 'QR' },
+      STATUS: { const: 'Failed' },
+      RESPONSE_CODE: code,
+      RESPONSE_MESSAGE: message,
+      RESPONSE_DATE_TIME: dateTime,
+    },
+    {
+      PAY_ID: text('As sent.'),
+      ORDER_ID: text('As sent.'),
+      AMOUNT: text('As sent.'),
+      CURRENCY_CODE: text('As sent.'),
+      QR_TYPE: text('As sent.'),
+      HASH: hash,
+    },
+  ),
+  WebhookEventsAnswer: fields(
+    'The events asked for, with every delivery attempt. STATUS is Captured and RESPONSE_MESSAGE counts them ("2 events").',
+    {
+      PAY_ID: ref('PayId'),
+      EVENTS: {
+        type: 'string',
+        description: 'The list as a JSON text, so the answer stays flat fields under one HASH.',
+        contentMediaType: 'application/json',
+        contentSchema: { type: 'array', items: ref('ListedWebhookEvent') },
+      },
+      STATUS: { const: 'Captured' },
+      RESPONSE_CODE: { const: '000' },
+      RESPONSE_MESSAGE: text('How many events: "1 event", "2 events".', {
+        pattern: '^\\d+ events?$',
+      }),
+      HASH: hash,
+    },
+    { EVENT_ID: ref('EventId'), ORDER_ID: ref('OrderId') },
+  ),
+  WebhookRefusal: fields(
+    `A deliveries request refused: 321, 323, 324, 326 (a malformed EVENT_ID too), 337. ${unsignedNote}`,
+    { STATUS: { const: 'Failed' }, RESPONSE_CODE: code, RESPONSE_MESSAGE: message },
+    {
+      PAY_ID: text('As sent.'),
+      EVENT_ID: text('As sent.'),
+      ORDER_ID: text('As sent.'),
+      HASH: hash,
+    },
+  ),
+  ListedWebhookEvent: {
+    type: 'object',
+    additionalProperties: false,
+    required: [
+      'id',
+      'type',
+      'reference',
+      'notify_url',
+      'state',
+      'created',
+      'next_attempt',
+      'attempts',
+    ],
+    properties: {
+      id: ref('EventId'),
+      type: ref('WebhookEventType'),
+      reference: text('The ORDER_ID (payments, refunds) or PAYOUT_ID.'),
+      notify_url: text('Where it is sent.'),
+      state: text('pending until delivered, or failed after the last attempt.', {
+        enum: [...deliveryStates],
+      }),
+      created: dateTime,
+      next_attempt: { description: 'Empty unless pending.', anyOf: [dateTime, { const: '' }] },
+      attempts: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['at', 'http_status', 'error', 'duration_ms'],
+          properties: {
+            at: dateTime,
+            http_status: { type: ['integer', 'null'] },
+            error: { type: ['string', 'null'] },
+            duration_ms: { type: 'integer', minimum: 0 },
+          },
+        },
+      },
+    },
+  },
+  EventId: text('evt_ and 24 hex digits.', { pattern: '^evt_[0-9a-f]{24}$' }),
+  WebhookEventType: { type: 'string', enum: [...webhookEventTypes] },
+} satisfies Record<string, Schema>
