@@ -66,7 +66,7 @@ export const pages = [
     path: '/developers/docs/api-reference',
     static: true,
     file: 'routes/api-reference.tsx',
-    title: 'API reference — Paystra sandbox JSON APIs — Paystra',
+    title: `API reference — ${brand.name} sandbox JSON APIs — ${brand.name}`,
     description:
       'Status enquiry, refunds, payouts, QR codes and webhooks: every field, answer and response code, generated from the OpenAPI document.',
     kind: 'marketing',
