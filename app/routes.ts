@@ -1,5 +1,6 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes'
 import { pages } from './content/pages'
+import { searchIndexPath } from './guides/search-options'
 
 /** Route modules that serve several pages (one per integration guide): each route needs its own id. */
 const sharedModuleIds = new Set(
@@ -18,6 +19,7 @@ export default [
   ),
   route('robots.txt', 'routes/seo/robots.ts'),
   route('sitemap.xml', 'routes/seo/sitemap.ts'),
+  route(searchIndexPath.slice(1), 'routes/guide-search-index.ts'),
   // Any other path goes home, on the server (302) and in the app.
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -4,6 +4,7 @@
  */
 import { brand, contact } from './brand'
 import type { DownloadFormat } from './downloads'
+import type { PagePath } from './pages'
 
 export const developersBanner = {
   eyebrow: 'Developers',
@@ -104,6 +105,12 @@ export const statusEnquiry = {
     'Append your salt with no separator, take SHA-256, and write it in upper-case hex.',
   ],
   hashExample: `ORDER_ID=${statusEnquiryFields.ORDER_ID}~PAY_ID=${statusEnquiryFields.PAY_ID}~TXNTYPE=${statusEnquiryFields.TXNTYPE}`,
+  debugger: {
+    before: 'HASH does not match?',
+    label: 'Paste it into the signature debugger',
+    after: 'to see the exact text that is hashed and the likely mistake.',
+    to: '/developers/tools/signature' satisfies PagePath,
+  },
   hashExampleNote: `The example uses a published test salt (${statusEnquiryExampleSalt}). Use your own PAY_ID, ORDER_ID and salt, and keep the salt on your server.`,
   responseNote:
     'The answer carries the order’s STATUS (Captured, Failed or Pending), its RESPONSE_CODE and RESPONSE_MESSAGE, the amount and the transaction ids, with its own HASH for you to verify.',

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { guideLinks } from '#app/guides/guide-links.ts'
 import { isStaticPath, pages, prerenderedPaths, scrollOffsets } from './pages.ts'
 
 describe('page table', () => {
@@ -11,6 +12,8 @@ describe('page table', () => {
         '/about',
         '/services',
         '/developers',
+        // Issue 14: the developer tools.
+        '/developers/tools/signature',
         '/pricing',
         '/contact',
         '/policy',
@@ -24,6 +27,9 @@ describe('page table', () => {
         '/checkout-demo',
         '/rbi-kehta-hai',
         '/demo/response',
+        // The integration guides and the API reference on the web (issue 14).
+        ...guideLinks.map((guide) => guide.path),
+        '/developers/docs/api-reference',
       ].sort(),
     )
   })

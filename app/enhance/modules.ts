@@ -1,9 +1,11 @@
 import guide from './guide.ts?worker&url'
+import guideSearch from './guide-search.ts?worker&url'
 import header from './header.ts?worker&url'
 import kitList from './kit-list.ts?worker&url'
 import launchPopup from './launch-popup.ts?worker&url'
 import percentCircles from './percent-circles.ts?worker&url'
 import pricing from './pricing.ts?worker&url'
+import signatureTool from './signature-tool.ts?worker&url'
 
 /**
  * The URLs of the enhancement modules, built by Vite as standalone ES modules with hashed names
@@ -13,11 +15,13 @@ import pricing from './pricing.ts?worker&url'
  */
 export const enhancementModules = {
   guide,
+  guideSearch,
   header,
   kitList,
   launchPopup,
   percentCircles,
   pricing,
+  signatureTool,
 } as const
 
 export type EnhancementName = keyof typeof enhancementModules

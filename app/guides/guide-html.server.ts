@@ -105,9 +105,11 @@ const entities: Record<string, string> = Object.fromEntries(
   Object.entries(escapes).map(([character, entity]) => [entity, character]),
 )
 
-/** A heading's words, from its inline HTML: tags dropped, entities read. */
-function textOf(html: string): string {
+/** The words of some HTML: tags dropped, entities read, white space collapsed. */
+export function textOf(html: string): string {
   return html
-    .replace(/<[^>]*>/g, '')
+    .replace(/<[^>]*>/g, ' ')
     .replace(/&(amp|lt|gt|quot|#39);/g, (entity) => entities[entity]!)
+    .replace(/\s+/g, ' ')
+    .trim()
 }

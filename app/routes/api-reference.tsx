@@ -11,7 +11,7 @@ import '#app/components/guides/guide.css'
 
 export const meta = () => pageMeta('/developers/docs/api-reference')
 
-export const handle: PageHandle = { enhancements: ['guide'] }
+export const handle: PageHandle = { enhancements: ['guide', 'guideSearch'] }
 
 /** Prerendered at build time from the OpenAPI document the site serves. */
 export function loader() {

@@ -13,7 +13,7 @@ export const meta = ({ location }: { location: { pathname: string } }) =>
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeZone: 'UTC' })
 
-export const handle: PageHandle = { enhancements: ['guide'] }
+export const handle: PageHandle = { enhancements: ['guide', 'guideSearch'] }
 
 /** Prerendered once per guide at build time (app/content/pages.ts lists their paths). */
 export function loader({ request }: LoaderFunctionArgs) {

@@ -1,4 +1,11 @@
 import { createCipheriv, createDecipheriv, createHash } from 'node:crypto'
+import {
+  aesKeyAndIv,
+  encdataBytes,
+  encdataOf,
+  merchantHostedKeyFromDigest,
+  merchantHostedKeyInput,
+} from './encdata-format.ts'
 import { canonicalString, type Fields, parseFields, ProtocolError } from './fields.ts'
 import { computeHash, verifyHash } from './hash.ts'
 
@@ -7,24 +14,16 @@ import { computeHash, verifyHash } from './hash.ts'
  * Its 32 ASCII bytes are the AES-256 key; its first 16 characters are the IV.
  */
 export function deriveMerchantHostedKey(keySalt: string, payId: string): string {
-  return createHash('sha256')
-    .update(keySalt + payId, 'utf8')
-    .digest('hex')
-    .toUpperCase()
-    .slice(0, 32)
-}
-
-function keyAndIv(key: string) {
-  if (!/^[\x21-\x7e]{32}$/.test(key)) throw new ProtocolError('the key must be 32 ASCII characters')
-  return { key: Buffer.from(key, 'ascii'), iv: Buffer.from(key.slice(0, 16), 'ascii') }
+  return merchantHostedKeyFromDigest(
+    createHash('sha256').update(merchantHostedKeyInput(keySalt, payId), 'utf8').digest('hex'),
+  )
 }
 
 /** AES-256-CBC, PKCS#7, Base64 without `=` padding. */
 export function encrypt(plaintext: string, key: string): string {
-  const { key: keyBytes, iv } = keyAndIv(key)
+  const { key: keyBytes, iv } = aesKeyAndIv(key)
   const cipher = createCipheriv('aes-256-cbc', keyBytes, iv)
-  const bytes = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])
-  return bytes.toString('base64').replace(/=+$/, '')
+  return encdataOf(Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]))
 }
 
 /**
@@ -32,16 +31,8 @@ export function encrypt(plaintext: string, key: string): string {
  * `+` into a space.
  */
 export function decrypt(encdata: string, key: string): string {
-  const { key: keyBytes, iv } = keyAndIv(key)
-  // Spaces first: Base64 has none, so each is a `+` (even the first or last) and never trimmed.
-  const base64 = encdata.replace(/ /g, '+').trim()
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) throw new ProtocolError('ENCDATA is not Base64')
-  const unpadded = base64.replace(/=+$/, '')
-  const bytes = Buffer.from(unpadded, 'base64')
-  // Unused low bits in the last character would let several spellings decode alike; one only.
-  if (bytes.toString('base64').replace(/=+$/, '') !== unpadded) {
-    throw new ProtocolError('ENCDATA is not Base64')
-  }
+  const { key: keyBytes, iv } = aesKeyAndIv(key)
+  const bytes = encdataBytes(encdata)
   try {
     const decipher = createDecipheriv('aes-256-cbc', keyBytes, iv)
     return Buffer.concat([decipher.update(bytes), decipher.final()]).toString('utf8')

@@ -6,11 +6,23 @@ export function sortedKeys(fields: Fields): string[] {
   return Object.keys(fields).sort()
 }
 
-/** `KEY=VALUE~KEY=VALUE` in sorted key order; an empty value is kept as `KEY=`. */
+/** `KEY=VALUE~KEY=VALUE` in the order given; an empty value is kept as `KEY=`. */
+export function joinFields(entries: Iterable<readonly [key: string, value: string]>): string {
+  return Array.from(entries, ([key, value]) => `${key}=${value}`).join('~')
+}
+
+/** The fields joined in sorted key order. */
 export function canonicalString(fields: Fields): string {
-  return sortedKeys(fields)
-    .map((key) => `${key}=${fields[key]}`)
-    .join('~')
+  return joinFields(sortedKeys(fields).map((key) => [key, fields[key]!] as const))
+}
+
+/**
+ * The text a HASH is taken over: every field but HASH in canonical order, then the merchant salt
+ * with no separator. Pure, so the browser's signature debugger builds the very same text.
+ */
+export function hashInput(fields: Fields, salt: string): string {
+  const { HASH, ...hashed } = fields
+  return canonicalString(hashed) + salt
 }
 
 /**

@@ -1,16 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { canonicalString, type Fields } from './fields.ts'
+import { type Fields, hashInput } from './fields.ts'
 
-/**
- * The request/response HASH: every field but HASH, sorted `KEY=VALUE` joined by `~`, the
- * merchant salt appended with no separator, SHA-256, upper-case hex.
- */
+/** The request/response HASH: SHA-256 of `hashInput(fields, salt)` (fields.ts), upper-case hex. */
 export function computeHash(fields: Fields, salt: string): string {
-  const { HASH, ...hashed } = fields
-  return createHash('sha256')
-    .update(canonicalString(hashed) + salt, 'utf8')
-    .digest('hex')
-    .toUpperCase()
+  return createHash('sha256').update(hashInput(fields, salt), 'utf8').digest('hex').toUpperCase()
 }
 
 /** Adds the HASH of the given fields. */

@@ -56,6 +56,24 @@ test.describe('integration guides', () => {
     await expect(contents.locator('[aria-current]')).toHaveCount(1)
   })
 
+  test('search finds a field name in any guide as the reader types and jumps to it', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/developers/docs/pg-hosted')
+    const search = page.getByRole('search')
+    await search.getByRole('searchbox', { name: 'Search the guides' }).fill('REFUND_ORDER_ID')
+    const results = search.getByRole('list', { name: 'Search results' }).getByRole('link')
+    await expect(results.first()).toBeVisible()
+    await expect(search.getByRole('status')).toHaveText(/\d+ sections? found\./)
+    const href = (await results.first().getAttribute('href'))!
+    expect(href).toMatch(/^\/developers\/docs\/[\w-]+#[\w-]+$/)
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(new RegExp(`${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
+    const heading = page.locator(`[id="${href.split('#')[1]}"]`)
+    await expect(heading).toBeInViewport()
+    await expect(page.locator('.guide__article')).toContainText('REFUND_ORDER_ID')
+  })
+
   test('a sample copies exactly its code, and says so', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     await gotoHydrated(page, '/developers/docs/api')
@@ -147,5 +165,6 @@ test.describe('integration guides without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 2, name: name! })).toBeInViewport()
     await expect(page.locator('.code-sample').first()).toBeVisible()
     await expect(page.getByRole('button', { name: /^Copy/ })).toHaveCount(0)
+    await expect(page.getByRole('search')).toBeHidden()
   })
 })

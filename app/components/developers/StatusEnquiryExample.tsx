@@ -21,6 +21,11 @@ export function StatusEnquiryExample() {
             <code>{statusEnquiry.hashExample}</code>
           </p>
           <p className="status-enquiry__note">{statusEnquiry.hashExampleNote}</p>
+          <p>
+            {statusEnquiry.debugger.before}{' '}
+            <a href={statusEnquiry.debugger.to}>{statusEnquiry.debugger.label}</a>{' '}
+            {statusEnquiry.debugger.after}
+          </p>
         </div>
         <div className="status-enquiry__code">
           {/* Focusable so keyboard users can scroll the long HASH line sideways. */}

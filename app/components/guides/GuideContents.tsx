@@ -1,5 +1,6 @@
 import type { GuideHeading } from '#app/guides/guide-html.server.ts'
 import { guideLinks } from '#app/guides/guide-links.ts'
+import { GuideSearch } from './GuideSearch.tsx'
 
 interface GuideContentsProps {
   /** What the page was made from: a version and date, or a document's name. */
@@ -27,6 +28,7 @@ export function GuideContents({ source, downloads, headings }: GuideContentsProp
           {download.label}
         </a>
       ))}
+      <GuideSearch />
       <nav className="guide__toc" aria-labelledby="guide-toc-title">
         <h2 id="guide-toc-title" className="guide__toc-title">
           On this page

@@ -1,0 +1,276 @@
+/**
+ * Copy of the signature debugger, /developers/tools/signature (issue 14): the form's labels,
+ * what each verdict, cause and note says, and the explanation shown without JavaScript. The
+ * rule itself is the gateway's (gateway/protocol/fields.ts, docs/architecture.md#hash); the
+ * steps are the Developers page's, so the two pages never tell it differently.
+ */
+import type { CauseId, Note } from '#app/components/developers/signature/diagnosis.ts'
+import type { EncdataResult, KeyMistake } from '#app/components/developers/signature/encdata.ts'
+import type {
+  PasteProblem,
+  PastedFormat,
+} from '#app/components/developers/signature/pasted-fields.ts'
+import { brand } from './brand'
+import { statusEnquiry, statusEnquiryExampleSalt, statusEnquiryFields } from './developers'
+
+export const signatureBanner = {
+  eyebrow: 'Developer tools',
+  title: 'Signature debugger',
+  intro:
+    'Paste a request or a response and your salt: see the exact text that is hashed, the HASH the gateway expects, and why yours is different. It all happens in your browser: nothing you paste is sent anywhere.',
+} as const
+
+/** Said in plain words above both tools. */
+export const privacyNote = `Everything happens in this page, in your browser. Nothing you paste is sent to ${brand.name} or anywhere else, and nothing is kept after you close the page.`
+
+export const needsJavaScript =
+  'The debugger works out hashes in your browser and needs JavaScript, which is off or blocked here. You can still check a HASH by hand:'
+
+/** The link after `needsJavaScript`, to the rule in words further down. */
+export const ruleLink = { label: 'how the HASH is made', anchor: 'hash-rule' } as const
+
+export const needsWebCrypto =
+  'This browser does not offer Web Crypto on this page (it needs a secure https:// address), so the debugger cannot work out hashes here.'
+
+export const hashForm = {
+  title: 'Check a HASH',
+  lead: 'Paste the fields exactly as they were posted or received, HASH included, and the salt they were signed with.',
+  fieldsLabel: 'Fields',
+  fieldsHint:
+    'KEY=VALUE lines, a form body (PAY_ID=…&ORDER_ID=…, URL-encoded) or JSON. Include HASH to check it.',
+  fieldsPlaceholder: 'PAY_ID=1001340526093022\nORDER_ID=SPIN020406172\nTXNTYPE=STATUS\nHASH=…',
+  saltLabel: 'Salt',
+  saltHint: 'Your merchant salt from the portal, exactly as your code uses it: white space counts.',
+  hashLabel: 'HASH to check (optional)',
+  hashHint: 'Leave empty to check the HASH among the fields.',
+  submit: 'Check HASH',
+  example: 'Fill in an example',
+} as const
+
+/** The example the form fills in: the published status-enquiry vector of the Developers page. */
+export const hashExample = {
+  fields: Object.entries(statusEnquiryFields)
+    .map(([key, value]) => `${key}=${value}`)
+    .join('\n'),
+  salt: statusEnquiryExampleSalt,
+  hash: '',
+} as const
+
+export const encdataForm = {
+  title: 'Open an ENCDATA',
+  lead: 'Paste an ENCDATA from a merchant-hosted request or a response, with the PAY_ID and either the key salt or the merchant-hosted key, to see the fields inside and whether their HASH verifies.',
+  encdataLabel: 'ENCDATA',
+  encdataHint: 'Base64, as posted; spaces where a form post turned + into a space are fine.',
+  payIdLabel: 'PAY_ID',
+  keySaltLabel: 'Key salt',
+  keySaltHint: 'The merchant-hosted key is made from it and the PAY_ID.',
+  keyLabel: 'Or the merchant-hosted key',
+  keyHint: '32 characters; used instead of the key salt when filled in.',
+  saltLabel: 'Salt (to verify the HASH inside)',
+  submit: 'Decrypt ENCDATA',
+} as const
+
+export const resultText = {
+  matches: 'The HASH matches.',
+  mismatch: 'The HASH does not match.',
+  noHash: 'No HASH to compare: this is the one the gateway expects.',
+  hashedText: 'Text that is hashed',
+  hashedTextHint: (bytes: number) =>
+    `${bytes} bytes of UTF-8. Marked: the salt, and characters you cannot see (· is a space next to = or ~, at either end or beside another space).`,
+  expected: 'Expected HASH',
+  claimed: 'Your HASH',
+  saltMark: 'salt',
+  likelyCause: 'Likely cause',
+  theirText: 'Your HASH is the SHA-256 of this text',
+  theirHmac: 'Your HASH is an HMAC, keyed with the salt, of this text',
+  noCause:
+    'None of the usual mistakes gives your HASH. Most likely the salt is another one (the sandbox and live salts differ, and so do two merchants’), or the fields posted are not the ones that were hashed.',
+  format: {
+    lines: 'Read as KEY=VALUE lines.',
+    form: 'Read as a form body: + is a space and %XX a character, as the gateway reads it.',
+    json: 'Read as JSON.',
+    webhook: 'Read as a webhook event: its data fields are checked.',
+    tilde: 'Read as KEY=VALUE~… text.',
+  } satisfies Record<PastedFormat, string>,
+  saltMissing: 'Enter the salt: the HASH cannot be worked out without it.',
+} as const
+
+/** What each known mistake is, for the cause box; `field` and `value` are the ones involved. */
+export interface CauseDetail {
+  field?: string
+  hashedValue?: string
+  postedValue?: string
+  digest?: string
+}
+
+export const causeText: Record<
+  CauseId,
+  { title: string; summary: string; explain: (detail: CauseDetail) => string }
+> = {
+  unsorted: {
+    title: 'Keys not sorted',
+    summary: 'The fields joined in the order they were posted, not sorted.',
+    explain: () =>
+      'Your HASH was made with the fields in the order they were posted. Sort the keys first (code-unit order, as JavaScript’s default sort), then join them.',
+  },
+  'locale-sorted': {
+    title: 'Keys sorted by the wrong rule',
+    summary:
+      'Keys sorted in dictionary order instead of by code unit (TXNTYPE comes before TXN_ID).',
+    explain: () =>
+      'Your HASH was made with the keys in dictionary order (ignoring case or punctuation). Sort by code unit: upper-case letters before _, so TXNTYPE comes before TXN_ID.',
+  },
+  'hash-included': {
+    title: 'HASH included in the text',
+    summary: 'HASH itself, or an empty HASH=, among the hashed fields.',
+    explain: () =>
+      'Your HASH was made over the fields with HASH among them. Leave HASH out of the text: hash every other field, then add HASH to what you post.',
+  },
+  'salt-whitespace': {
+    title: 'White space around the salt',
+    summary: 'A space or a line break around the salt.',
+    explain: () =>
+      'Your HASH was made with a space or a line break around the salt (often read from a file or an environment variable). Trim the salt, here and in your code.',
+  },
+  'value-whitespace': {
+    title: 'White space around a value',
+    summary: 'White space around a value in the HASH but not in the post, or the other way round.',
+    explain: ({ field }) =>
+      field
+        ? `Your HASH was made with ${field} having white space the posted value does not have (or the other way round). Hash each value exactly as you post it, and trim values before you do both.`
+        : 'Your HASH was made with the values trimmed, but the posted values have white space around them. Trim the values before you hash and post them.',
+  },
+  'amount-units': {
+    title: 'Amount in rupees instead of paise',
+    summary:
+      'An amount in rupees (1.00) where whole paise (100) belong, in the HASH or in the field.',
+    explain: ({ field = 'AMOUNT', hashedValue, postedValue }) =>
+      `Your HASH was made with ${field}=${hashedValue}, but the fields say ${postedValue}: one of them is in rupees (or the amount was changed after signing). Amounts are whole paise, in the HASH and in the field: ₹1.00 is 100.`,
+  },
+  'plus-as-space': {
+    title: 'A + turned into a space',
+    summary: 'A + in a value posted without URL-encoding, which the gateway reads as a space.',
+    explain: ({ field }) =>
+      `Your HASH was made with a + in ${field}, but a form post without URL-encoding turned it into a space. URL-encode every value you post (+ is %2B); the hash is over the value before encoding.`,
+  },
+  'url-encoded': {
+    title: 'Values hashed URL-encoded',
+    summary: 'Values hashed after URL-encoding them instead of before.',
+    explain: () =>
+      'Your HASH was made over the URL-encoded values. Hash the values themselves, then encode them only to post them.',
+  },
+  'separator-before-salt': {
+    title: 'A ~ before the salt',
+    summary: 'A ~ between the last field and the salt.',
+    explain: () =>
+      'Your HASH was made with ~ between the last field and the salt. Append the salt with no separator.',
+  },
+  'salt-first': {
+    title: 'Salt in front',
+    summary: 'The salt before the fields instead of after them.',
+    explain: () => 'Your HASH was made with the salt before the fields. The salt goes at the end.',
+  },
+  'empty-left-out': {
+    title: 'Empty fields left out',
+    summary: 'Fields with an empty value left out of the text.',
+    explain: () =>
+      'Your HASH was made without the fields that have an empty value. Every posted field counts, an empty one as KEY=; or do not post empty fields at all.',
+  },
+  hmac: {
+    title: 'HMAC instead of SHA-256',
+    summary: 'HMAC-SHA256 keyed with the salt instead of SHA-256 of the text and the salt.',
+    explain: () =>
+      'Your HASH is an HMAC-SHA256 keyed with the salt. The HASH is a plain SHA-256 of the fields with the salt appended.',
+  },
+  'other-digest': {
+    title: 'Another digest than SHA-256',
+    summary: 'SHA-1 or SHA-512 instead of SHA-256.',
+    explain: ({ digest }) =>
+      `Your HASH is ${digest} of the right text. Use SHA-256, written in upper-case hex (64 characters).`,
+  },
+}
+
+export function noteText(note: Note): string {
+  switch (note.kind) {
+    case 'no-hash':
+      return 'There is no HASH among the fields and none given apart.'
+    case 'not-hex':
+      return `Your HASH has ${note.length} characters; a HASH is 64 hex digits.`
+    case 'lower-case':
+      return 'Your HASH is in lower case. The gateway accepts it, but sends upper case.'
+    case 'salt-whitespace':
+      return 'The salt has white space at one end. It counts as part of the salt: check it is really there.'
+    case 'value-whitespace':
+      return `${note.field} has white space at one end. It is hashed as it is; the gateway does not trim it.`
+    case 'invisible':
+      return note.field === null
+        ? 'The salt holds a character you cannot see (marked in the hashed text).'
+        : `${note.field} holds a character you cannot see (marked in the hashed text).`
+    case 'amount-not-paise':
+      return `${note.field} is ${note.value}: amounts are whole paise without a leading zero (₹1.00 is 100). The gateway refuses it (320).`
+    case 'plus-in-value':
+      return `${note.field} holds a +. Posted in a form body without URL-encoding (%2B), the gateway reads a space and the HASH will not match.`
+  }
+}
+
+export function problemText(problem: PasteProblem): string {
+  switch (problem.kind) {
+    case 'empty':
+      return 'Paste the fields first.'
+    case 'json':
+      return `This is not JSON the gateway could read: ${problem.detail}.`
+    case 'not-string':
+      return `${problem.key} is not a string. The gateway takes every value as a string ("100", not 100) and refuses other types (326).`
+    case 'no-equals':
+      return `Line ${problem.line} (“${problem.text}”) is not KEY=VALUE.`
+    case 'repeated':
+      return `${problem.key} appears twice. The gateway refuses a request that names a field twice (326).`
+    case 'bad-key':
+      return `“${problem.key}” is not a field name: a key is never empty and holds no = or ~.`
+    case 'tilde-in-value':
+      return `${problem.key} holds a ~, which separates fields in the hashed text. The gateway refuses such a request (326).`
+  }
+}
+
+export const encdataText = {
+  keyUsed: 'Key used',
+  plaintext: 'Decrypted text',
+  fields: 'Fields',
+  hashVerifies: 'The HASH inside verifies with this salt.',
+  hashFails: 'The HASH inside does not verify with this salt.',
+  noSalt: 'Enter the salt to check the HASH inside.',
+  needKey: 'Enter the PAY_ID and the key salt, or the merchant-hosted key.',
+  failure: {
+    key: 'The merchant-hosted key must be 32 printable ASCII characters (the first 32 hex digits of SHA-256 of key salt + PAY_ID, in upper case).',
+    base64:
+      'This ENCDATA is not Base64: only letters, digits, + and /, with at most two = at the end.',
+    undecryptable:
+      'This ENCDATA does not decrypt with this key: check the PAY_ID and the key salt (not the salt), or that it was encrypted for this merchant.',
+    malformed: 'It decrypts, but the text is not KEY=VALUE~… fields:',
+  } satisfies Record<Exclude<EncdataResult, { ok: true }>['reason'], string>,
+  /** Why it does not decrypt, when a known mistake in making the key explains it. */
+  keyMistakes: {
+    'salts-swapped':
+      'Likely cause: the key salt and the salt are swapped. It decrypts with the key made from what you entered as the salt: the merchant-hosted key comes from the key salt.',
+    'pay-id-first':
+      'Likely cause: the key was made from PAY_ID followed by the key salt. It is SHA-256 of the key salt followed by the PAY_ID.',
+    'lower-case-key':
+      'Likely cause: the key was used in lower case. It is the first 32 characters of the upper-case hex digest, and its exact characters are the AES key.',
+  } satisfies Record<KeyMistake, string>,
+} as const
+
+/** The explanation the page shows with or without JavaScript. */
+export const hashRule = {
+  title: 'How the HASH is made',
+  steps: statusEnquiry.hashSteps,
+  exampleLabel: 'For the status enquiry on the Developers page, the text before the salt is',
+  example: statusEnquiry.hashExample,
+  exampleResult: `With the test salt ${statusEnquiryExampleSalt} its HASH is ${statusEnquiryFields.HASH}.`,
+  encdataTitle: 'How ENCDATA is made',
+  encdataSteps: [
+    'The merchant-hosted key is the first 32 characters of the upper-case hex SHA-256 of your key salt followed by your PAY_ID.',
+    'The text is the fields as for the HASH (sorted KEY=VALUE joined by ~), then ~HASH= and their HASH.',
+    'It is encrypted with AES-256-CBC: the key is those 32 characters as bytes, the IV their first 16, with PKCS#7 padding, and written in Base64 without = padding.',
+  ],
+  mistakesTitle: 'Mistakes the debugger recognises',
+} as const
