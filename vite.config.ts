@@ -1,9 +1,10 @@
 import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig } from 'vite'
 import { publicConfigDefines } from './app/config/public-config.build.ts'
+import { palettePlugin } from './app/styles/palette-plugin.ts'
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [palettePlugin(), reactRouter()],
   define: publicConfigDefines(process.env),
   build: { cssMinify: true },
   // The enhancement modules (app/enhance/) are imported with `?worker&url`: each is bundled on

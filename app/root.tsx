@@ -11,9 +11,11 @@ import {
 } from 'react-router'
 import { SiteFooter } from './components/SiteFooter'
 import { SiteHeader } from './components/SiteHeader'
+import { palette } from './content/brand'
 import { findPage, isStaticPath } from './content/pages'
 import { type EnhancementName, enhancementModules, type PageHandle } from './enhance/modules'
 import { useScrollOnNavigate } from './hooks/useScrollOnNavigate'
+import 'virtual:palette.css'
 import './styles/global.css'
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -33,7 +35,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#4a2fd6" />
+        <meta name="theme-color" content={palette.brand} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         {/* Styles need no nonce (style-src 'self'). The empty one keeps React Router from adding

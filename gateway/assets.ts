@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { palette } from '#app/content/brand.ts'
+import { paletteCss } from '#app/styles/palette-css.ts'
 
 export interface Asset {
   body: string
@@ -21,17 +23,28 @@ function assetsDir(): string {
     : path.resolve('gateway/assets')
 }
 
+function asset(body: string, type: string): Asset {
+  const version = createHash('sha256').update(body).digest('hex').slice(0, 10)
+  return { body, type, version }
+}
+
+/**
+ * The stylesheet starts with the site's colour custom properties, made from the brand's palette
+ * as the site's are (app/styles/palette-css.ts), so gateway.css names colours without copying
+ * them; the icon is drawn in the palette's brand colour.
+ */
 export function loadAssets(dir = assetsDir()): Record<'css' | 'js' | 'icon', Asset> {
-  const read = (file: string, type: string): Asset => {
-    const body = readFileSync(path.join(dir, file), 'utf8')
-    const version = createHash('sha256').update(body).digest('hex').slice(0, 10)
-    return { body, type, version }
-  }
+  const read = (file: string) => readFileSync(path.join(dir, file), 'utf8')
   return {
-    css: read('gateway.css', 'text/css; charset=utf-8'),
-    js: read('gateway.js', 'text/javascript; charset=utf-8'),
-    icon: read('favicon.svg', 'image/svg+xml'),
+    css: asset(paletteCss() + read('gateway.css'), 'text/css; charset=utf-8'),
+    js: asset(read('gateway.js'), 'text/javascript; charset=utf-8'),
+    icon: asset(iconSvg(), 'image/svg+xml'),
   }
+}
+
+/** The sandbox's icon: a white padlock on the brand colour. */
+function iconSvg(): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="${palette.brand}"/><rect x="9" y="14.5" width="14" height="10" rx="2" fill="none" stroke="#fff" stroke-width="2"/><path d="M12 14.5v-3a4 4 0 0 1 8 0v3" fill="none" stroke="#fff" stroke-width="2"/><circle cx="16" cy="19.5" r="1.5" fill="#fff"/></svg>\n`
 }
 
 /**

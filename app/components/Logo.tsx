@@ -1,4 +1,4 @@
-import { brand } from '#app/content/brand.ts'
+import { brand, logoPalette, palette } from '#app/content/brand.ts'
 
 interface LogoProps {
   /** The rebranded mark (default) or the one it replaced, for the launch popup. */
@@ -9,7 +9,7 @@ interface LogoProps {
 }
 
 export function Logo({ variant = 'current', tone = 'dark', className }: LogoProps) {
-  const text = tone === 'light' ? '#ffffff' : '#12142b'
+  const text = tone === 'light' ? '#ffffff' : palette.ink
   if (variant === 'previous') {
     return (
       <svg
@@ -46,8 +46,8 @@ export function Logo({ variant = 'current', tone = 'dark', className }: LogoProp
     >
       <defs>
         <linearGradient id="logo-grad" x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor="#6a4cff" />
-          <stop offset="1" stopColor="#2d1a99" />
+          <stop offset="0" stopColor={logoPalette.brandBright} />
+          <stop offset="1" stopColor={palette.brandStrong} />
         </linearGradient>
       </defs>
       <rect x="2" y="2" width="36" height="36" rx="10" fill="url(#logo-grad)" />
@@ -59,7 +59,7 @@ export function Logo({ variant = 'current', tone = 'dark', className }: LogoProp
         strokeLinecap="round"
         strokeLinejoin="round"
       />
-      <circle cx="27.5" cy="28.5" r="3" fill="#2ee6a8" />
+      <circle cx="27.5" cy="28.5" r="3" fill={logoPalette.mint} />
       <text x="46" y="28" fontFamily="Arial, sans-serif" fontSize="22" fontWeight="700" fill={text}>
         {brand.name}
       </text>

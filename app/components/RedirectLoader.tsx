@@ -1,3 +1,4 @@
+import { palette } from '#app/content/brand.ts'
 import type { ReactNode } from 'react'
 import { redirectMessage } from '#app/content/demo.ts'
 import './RedirectLoader.css'
@@ -28,11 +29,11 @@ export function RedirectLoader({
             aria-hidden="true"
             focusable="false"
           >
-            <circle cx="24" cy="24" r="20" fill="none" stroke="#eeebff" strokeWidth="5" />
+            <circle cx="24" cy="24" r="20" fill="none" stroke={palette.brandSoft} strokeWidth="5" />
             <path
               d="M24 4a20 20 0 0120 20"
               fill="none"
-              stroke="#4a2fd6"
+              stroke={palette.brand}
               strokeWidth="5"
               strokeLinecap="round"
             />

@@ -12,8 +12,8 @@ export const brand = {
 } as const
 
 /**
- * The brand's colours, named as the site's design tokens (app/styles/global.css) name them.
- * The PDFs draw with them; `rule` is for hairlines on paper, a shade darker than `line` so a
+ * The brand's colours. Stylesheets name them as custom properties (`brandStrong` is
+ * `var(--brand-strong)`), made from here by app/styles/palette-css.ts. The PDFs draw with them; `rule` is for hairlines on paper, a shade darker than `line` so a
  * 0.5 pt rule still prints.
  */
 export const palette = {
@@ -90,4 +90,14 @@ export const legalDocuments = {
     label: 'Terms & Conditions (Merchant)',
     href: '/pdf/merchant-terms-and-conditions.pdf',
   },
+} as const
+
+/**
+ * The logo mark's two colours that are not design tokens: its gradient runs from `brandBright`
+ * to `palette.brandStrong`, and its dot, `mint`, is the illustrations' highlight too. Kept apart
+ * from `palette`, which the PDFs share.
+ */
+export const logoPalette = {
+  brandBright: '#6a4cff',
+  mint: '#2ee6a8',
 } as const

@@ -2,6 +2,8 @@
  * Every screen of the site (docs/product.md#routes-and-screens): its path, route module, document title and description.
  * The route config, the prerender list, the sitemap and the page <meta> all read from here.
  */
+import { brand } from './brand.ts'
+
 export type PageKind = 'marketing' | 'form' | 'demo'
 
 export interface Page {
@@ -25,7 +27,7 @@ export const pages = [
     path: '/',
     static: true,
     file: 'routes/home.tsx',
-    title: 'Paystra — Payment gateway for every Indian business',
+    title: `${brand.name} — Payment gateway for every Indian business`,
     description:
       'Accept UPI, cards, net banking and wallets with T+1 settlement, 80+ banks and a checkout in more than 10 languages.',
     kind: 'marketing',
@@ -35,9 +37,8 @@ export const pages = [
     path: '/about',
     static: true,
     file: 'routes/about.tsx',
-    title: 'About us — Paystra',
-    description:
-      'Why we built Paystra, what we believe in, and how we help businesses accept and move money.',
+    title: `About us — ${brand.name}`,
+    description: `Why we built ${brand.name}, what we believe in, and how we help businesses accept and move money.`,
     kind: 'marketing',
     indexed: true,
   },
@@ -45,7 +46,7 @@ export const pages = [
     path: '/services',
     static: true,
     file: 'routes/services.tsx',
-    title: 'Services — Paystra',
+    title: `Services — ${brand.name}`,
     description:
       'Payment acceptance, payouts, reconciliation, T+1 settlement, refunds, multi-currency, smart routing and more.',
     kind: 'marketing',
@@ -55,7 +56,7 @@ export const pages = [
     path: '/developers',
     static: true,
     file: 'routes/developers.tsx',
-    title: 'Developers — Integration made easier — Paystra',
+    title: `Developers — Integration made easier — ${brand.name}`,
     description:
       'Integration documents, eCommerce plugins and server kits in PHP, Python, Java, Node.js and Ruby.',
     kind: 'marketing',
@@ -65,7 +66,7 @@ export const pages = [
     path: '/developers/docs/api-reference',
     static: true,
     file: 'routes/api-reference.tsx',
-    title: 'API reference — Paystra sandbox JSON APIs — Paystra',
+    title: `API reference — ${brand.name} sandbox JSON APIs — ${brand.name}`,
     description:
       'Status enquiry, refunds, payouts, QR codes and webhooks: every field, answer and response code, generated from the OpenAPI document.',
     kind: 'marketing',
@@ -77,9 +78,8 @@ export const pages = [
     path: '/developers/docs/pg-hosted',
     static: true,
     file: 'routes/developer-guide.tsx',
-    title: 'PG Hosted Integration Guide — Paystra',
-    description:
-      'Accept cards, net banking, UPI and wallets on the Paystra hosted payment page – the signed request, the encrypted response, response codes and test data.',
+    title: `PG Hosted Integration Guide — ${brand.name}`,
+    description: `Accept cards, net banking, UPI and wallets on the ${brand.name} hosted payment page – the signed request, the encrypted response, response codes and test data.`,
     kind: 'marketing',
     indexed: true,
   },
@@ -87,9 +87,8 @@ export const pages = [
     path: '/developers/docs/seamless',
     static: true,
     file: 'routes/developer-guide.tsx',
-    title: 'Seamless Integration Guide — Paystra',
-    description:
-      'Merchant-hosted checkout – collect the payment method on your own page and send Paystra an encrypted request (ENCDATA) for net banking, wallets and UPI.',
+    title: `Seamless Integration Guide — ${brand.name}`,
+    description: `Merchant-hosted checkout – collect the payment method on your own page and send ${brand.name} an encrypted request (ENCDATA) for net banking, wallets and UPI.`,
     kind: 'marketing',
     indexed: true,
   },
@@ -97,9 +96,8 @@ export const pages = [
     path: '/developers/docs/payout',
     static: true,
     file: 'routes/developer-guide.tsx',
-    title: 'Payout Integration Guide — Paystra',
-    description:
-      'Send money from your Paystra balance to any bank account (NEFT, RTGS, IMPS) or UPI ID with one signed JSON request, and track it to a UTR.',
+    title: `Payout Integration Guide — ${brand.name}`,
+    description: `Send money from your ${brand.name} balance to any bank account (NEFT, RTGS, IMPS) or UPI ID with one signed JSON request, and track it to a UTR.`,
     kind: 'marketing',
     indexed: true,
   },
@@ -107,9 +105,8 @@ export const pages = [
     path: '/developers/docs/api',
     static: true,
     file: 'routes/developer-guide.tsx',
-    title: 'API Integration Guide — Paystra',
-    description:
-      'Server-to-server JSON APIs – status enquiry and refunds through /pgws/transact, the signing and JSON conventions every Paystra API shares, and response codes.',
+    title: `API Integration Guide — ${brand.name}`,
+    description: `Server-to-server JSON APIs – status enquiry and refunds through /pgws/transact, the signing and JSON conventions every ${brand.name} API shares, and response codes.`,
     kind: 'marketing',
     indexed: true,
   },
@@ -117,7 +114,7 @@ export const pages = [
     path: '/developers/docs/upi-qr',
     static: true,
     file: 'routes/developer-guide.tsx',
-    title: 'UPI QR Integration Guide — Paystra',
+    title: `UPI QR Integration Guide — ${brand.name}`,
     description:
       'Show a dynamic UPI QR code for each order at your counter, on a screen or in an invoice, and learn by status enquiry when the customer paid from any UPI app.',
     kind: 'marketing',
@@ -127,9 +124,8 @@ export const pages = [
     path: '/developers/docs/pg-qr',
     static: true,
     file: 'routes/developer-guide.tsx',
-    title: 'PG QR Integration Guide — Paystra',
-    description:
-      'A QR code that opens the Paystra payment page for an order, so the customer pays on their own phone by card, net banking, UPI or wallet.',
+    title: `PG QR Integration Guide — ${brand.name}`,
+    description: `A QR code that opens the ${brand.name} payment page for an order, so the customer pays on their own phone by card, net banking, UPI or wallet.`,
     kind: 'marketing',
     indexed: true,
   },
@@ -137,7 +133,7 @@ export const pages = [
     path: '/developers/tools/signature',
     static: true,
     file: 'routes/signature-tool.tsx',
-    title: 'Signature debugger — check a HASH or an ENCDATA — Paystra',
+    title: `Signature debugger — check a HASH or an ENCDATA — ${brand.name}`,
     description:
       'Paste request or response fields and your salt to see the exact hashed text, the expected HASH and why yours differs. Runs in your browser only.',
     kind: 'marketing',
@@ -147,7 +143,7 @@ export const pages = [
     path: '/pricing',
     static: true,
     file: 'routes/pricing.tsx',
-    title: 'Pricing — Paystra',
+    title: `Pricing — ${brand.name}`,
     description:
       'Transparent rates for payment gateway, subscriptions, payouts, paylinks and auto collection, with a fee calculator.',
     kind: 'marketing',
@@ -156,7 +152,7 @@ export const pages = [
   {
     path: '/contact',
     file: 'routes/contact.tsx',
-    title: 'Contact us — Paystra',
+    title: `Contact us — ${brand.name}`,
     description:
       'Talk to our team about accepting payments: write to us, call us, or visit our office. Mon-Sat 09:30-18:00.',
     kind: 'form',
@@ -166,9 +162,8 @@ export const pages = [
     path: '/policy',
     static: true,
     file: 'routes/policy.tsx',
-    title: 'Privacy Policy — Paystra',
-    description:
-      'What data Paystra collects, why, how it is protected, cookies, transfers and how to reach our grievance officer.',
+    title: `Privacy Policy — ${brand.name}`,
+    description: `What data ${brand.name} collects, why, how it is protected, cookies, transfers and how to reach our grievance officer.`,
     kind: 'marketing',
     indexed: true,
   },
@@ -176,7 +171,7 @@ export const pages = [
     path: '/faq',
     static: true,
     file: 'routes/faq.tsx',
-    title: 'Frequently asked questions — Paystra',
+    title: `Frequently asked questions — ${brand.name}`,
     description:
       'Activation, refunds, disputes, settlement, foreign currencies, payment links and prohibited businesses.',
     kind: 'marketing',
@@ -186,7 +181,7 @@ export const pages = [
     path: '/career',
     static: true,
     file: 'routes/career.tsx',
-    title: 'Careers — Paystra',
+    title: `Careers — ${brand.name}`,
     description:
       'Build the payments infrastructure of India with us. Openings for freshers and professionals.',
     kind: 'marketing',
@@ -195,7 +190,7 @@ export const pages = [
   {
     path: '/career-form',
     file: 'routes/career-form.tsx',
-    title: 'Apply for a job — Paystra',
+    title: `Apply for a job — ${brand.name}`,
     description: 'Send us your resume and a few words about yourself.',
     kind: 'form',
     indexed: true,
@@ -204,43 +199,40 @@ export const pages = [
     path: '/demo-pamphlet',
     static: true,
     file: 'routes/demo-pamphlet.tsx',
-    title: 'Unlock efficiency and revenue — Paystra',
-    description:
-      'Higher acceptance, faster settlement and lower cost: see what Paystra can do for your business and book a meeting.',
+    title: `Unlock efficiency and revenue — ${brand.name}`,
+    description: `Higher acceptance, faster settlement and lower cost: see what ${brand.name} can do for your business and book a meeting.`,
     kind: 'marketing',
     indexed: true,
   },
   {
     path: '/pg-hosted-demo',
     file: 'routes/pg-hosted-demo.tsx',
-    title: 'Live Demo - PG Hosted — Paystra',
-    description:
-      'Pay 1.00 for a demo laptop through the Paystra hosted payment page in the sandbox.',
+    title: `Live Demo - PG Hosted — ${brand.name}`,
+    description: `Pay 1.00 for a demo laptop through the ${brand.name} hosted payment page in the sandbox.`,
     kind: 'demo',
     indexed: true,
   },
   {
     path: '/merchant-hosted-demo',
     file: 'routes/merchant-hosted-demo.tsx',
-    title: 'Live Demo - Merchant Hosted — Paystra',
-    description:
-      'Try a checkout where the merchant shows the payment methods and Paystra processes the payment.',
+    title: `Live Demo - Merchant Hosted — ${brand.name}`,
+    description: `Try a checkout where the merchant shows the payment methods and ${brand.name} processes the payment.`,
     kind: 'demo',
     indexed: true,
   },
   {
     path: '/merchant-hosted-checkout',
     file: 'routes/merchant-hosted-checkout.tsx',
-    title: 'Live Demo - Merchant Hosted checkout — Paystra',
-    description: 'Choose net banking, a wallet or UPI and pay 1.00 in the Paystra sandbox.',
+    title: `Live Demo - Merchant Hosted checkout — ${brand.name}`,
+    description: `Choose net banking, a wallet or UPI and pay 1.00 in the ${brand.name} sandbox.`,
     kind: 'demo',
     indexed: false,
   },
   {
     path: '/checkout-demo',
     file: 'routes/checkout-demo.tsx',
-    title: 'Live Demo - Checkout Js — Paystra',
-    description: 'Pay 1.00 in an embedded Paystra checkout that opens over the merchant page.',
+    title: `Live Demo - Checkout Js — ${brand.name}`,
+    description: `Pay 1.00 in an embedded ${brand.name} checkout that opens over the merchant page.`,
     kind: 'demo',
     indexed: true,
   },
@@ -248,9 +240,8 @@ export const pages = [
     // The demos' RETURN_URL: the gateway posts here and the visitor reads the outcome.
     path: '/demo/response',
     file: 'routes/demo-response.tsx',
-    title: 'Payment result — Live demo — Paystra',
-    description:
-      'The outcome of a live demo payment through the Paystra sandbox gateway, verified by the demo store.',
+    title: `Payment result — Live demo — ${brand.name}`,
+    description: `The outcome of a live demo payment through the ${brand.name} sandbox gateway, verified by the demo store.`,
     kind: 'demo',
     indexed: false,
   },
@@ -258,9 +249,8 @@ export const pages = [
     path: '/rbi-kehta-hai',
     static: true,
     file: 'routes/rbi-kehta-hai.tsx',
-    title: 'RBI Kehta Hai — You are leaving Paystra',
-    description:
-      'A link to the Reserve Bank of India public-awareness site, which Paystra does not run or endorse.',
+    title: `RBI Kehta Hai — You are leaving ${brand.name}`,
+    description: `A link to the Reserve Bank of India public-awareness site, which ${brand.name} does not run or endorse.`,
     kind: 'marketing',
     indexed: false,
   },

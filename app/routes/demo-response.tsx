@@ -1,6 +1,7 @@
 import { data } from 'react-router'
 import { DemoResultCard, type ResponsePageData } from '#app/components/demo/DemoResultCard.tsx'
 import { PageBanner } from '#app/components/PageBanner.tsx'
+import { brand } from '#app/content/brand.ts'
 import {
   demoPages,
   paymentResultCopy,
@@ -56,7 +57,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
   const base = pageMeta('/demo/response')
   const heading = loaderData ? headingOf(loaderData) : undefined
   if (!heading || loaderData?.kind === 'empty') return base
-  return base.map((tag) => ('title' in tag ? { title: `${heading} — Live demo — Paystra` } : tag))
+  return base.map((tag) =>
+    'title' in tag ? { title: `${heading} — Live demo — ${brand.name}` } : tag,
+  )
 }
 
 function headingOf(page: ResponsePageData): string {

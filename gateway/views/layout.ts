@@ -1,3 +1,4 @@
+import { brand } from '#app/content/brand.ts'
 import { type Language, languages } from '../i18n/index.ts'
 import { icons } from './icons.ts'
 import { html, type SafeHtml } from './html.ts'
@@ -39,7 +40,7 @@ export function layout(context: PageContext, options: PageOptions): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <meta name="referrer" content="strict-origin">
-<title>${options.title} · Paystra ${t.sandboxBadge}</title>
+<title>${options.title} · ${brand.name} ${t.sandboxBadge}</title>
 <link rel="icon" href="${context.assets.icon}" type="image/svg+xml">
 <link rel="stylesheet" href="${context.assets.css}">
 <script src="${context.assets.js}" defer></script>
@@ -49,7 +50,7 @@ export function layout(context: PageContext, options: PageOptions): string {
   <div class="gw-header__inner">
     <p class="gw-brand">
       <span class="gw-brand__mark">${icons.lock()}</span>
-      <span class="gw-brand__text"><span class="gw-brand__name">Paystra</span> <span class="gw-brand__tagline">${t.brandTagline}</span></span>
+      <span class="gw-brand__text"><span class="gw-brand__name">${brand.name}</span> <span class="gw-brand__tagline">${t.brandTagline}</span></span>
       <span class="gw-badge">${t.sandboxBadge}</span>
     </p>
     ${options.languageForm ? languagePicker(language, options.languageForm) : ''}

@@ -15,6 +15,7 @@ import {
   serverKits,
   type Download,
 } from '#app/content/downloads.ts'
+import { brandExampleStylesheet } from './kit-brand.ts'
 
 export const repositoryRoot = path.resolve(import.meta.dirname, '../..')
 const kitsDir = path.join(repositoryRoot, 'kits')
@@ -31,6 +32,8 @@ export interface ArchiveEntry {
   from: string
   /** Path inside the archive, under its root folder. */
   to: string
+  /** For a text file: what the archive holds instead of the file as it is. */
+  rewrite?: (text: string) => string
 }
 
 export interface ArchivePlan {
@@ -58,7 +61,7 @@ const kitFile = (...parts: string[]) => path.join(kitsDir, ...parts)
 
 /**
  * A language kit: its core, one example, the shared config example, licence, vectors and the
- * examples' stylesheet.
+ * examples' stylesheet in the brand's colours.
  */
 function kitArchive(download: Download, language: string, example: string): ArchivePlan {
   return {
@@ -70,7 +73,7 @@ function kitArchive(download: Download, language: string, example: string): Arch
       { from: kitFile('paystra.env.example'), to: 'paystra.env.example' },
       { from: kitFile(language, 'core'), to: 'core' },
       { from: vectorsFile, to: 'core/tests/vectors.json' },
-      { from: exampleStylesheet, to: exampleStylesheetInArchive },
+      { from: exampleStylesheet, to: exampleStylesheetInArchive, rewrite: brandExampleStylesheet },
       { from: kitFile(language, example), to: example },
     ],
   }

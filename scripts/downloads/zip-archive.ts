@@ -3,19 +3,20 @@
  * so the same sources always give the same bytes (cacheable, diffable).
  */
 import {
-  copyFileSync,
   createWriteStream,
   existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
   statSync,
+  writeFileSync,
 } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import yazl from 'yazl'
 import {
+  type ArchiveEntry,
   type ArchivePlan,
   excludedExtensions,
   excludedNames,
@@ -29,6 +30,7 @@ export interface ArchiveFile {
   name: string
   source: string
   executable: boolean
+  rewrite?: (text: string) => string
 }
 
 function shipped(name: string): boolean {
@@ -40,13 +42,14 @@ function shipped(name: string): boolean {
 /** Every file of the plan, sources resolved and folders walked; later entries win. */
 export function archiveFiles(plan: ArchivePlan): ArchiveFile[] {
   const files = new Map<string, ArchiveFile>()
-  const add = (source: string, name: string) => {
+  const add = (source: string, name: string, rewrite: ArchiveEntry['rewrite']) => {
     const stat = statSync(source)
     if (stat.isDirectory()) {
+      if (rewrite) throw new Error(`${name}: only a file can be rewritten`)
       for (const child of readdirSync(source).filter(shipped))
-        add(path.join(source, child), `${name}/${child}`)
+        add(path.join(source, child), `${name}/${child}`, undefined)
     } else {
-      files.set(name, { name, source, executable: (stat.mode & 0o111) !== 0 })
+      files.set(name, { name, source, executable: (stat.mode & 0o111) !== 0, rewrite })
     }
   }
   for (const entry of plan.entries) {
@@ -55,17 +58,23 @@ export function archiveFiles(plan: ArchivePlan): ArchiveFile[] {
         `${plan.download.href}: ${path.relative(repositoryRoot, entry.from)} does not exist`,
       )
     }
-    add(entry.from, path.posix.normalize(`${plan.root}/${entry.to}`))
+    add(entry.from, path.posix.normalize(`${plan.root}/${entry.to}`), entry.rewrite)
   }
   return [...files.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
 }
 
-/** Copies the plan's files into `dir` (as `dir/<root>/…`), the layout the zip unpacks to. */
+/** What the archive holds for this file: its bytes, or its text rewritten. */
+export function archivedContent(file: ArchiveFile): Buffer {
+  const bytes = readFileSync(file.source)
+  return file.rewrite ? Buffer.from(file.rewrite(bytes.toString('utf8'))) : bytes
+}
+
+/** Writes the plan's files into `dir` (as `dir/<root>/…`), the layout the zip unpacks to. */
 export function stageArchive(plan: ArchivePlan, dir: string): string {
   for (const file of archiveFiles(plan)) {
     const target = path.join(dir, file.name)
     mkdirSync(path.dirname(target), { recursive: true })
-    copyFileSync(file.source, target)
+    writeFileSync(target, archivedContent(file), { mode: file.executable ? 0o755 : 0o644 })
   }
   return path.join(dir, plan.root)
 }
@@ -74,7 +83,7 @@ export async function writeArchive(plan: ArchivePlan, file: string): Promise<Arc
   const files = archiveFiles(plan)
   const zip = new yazl.ZipFile()
   for (const entry of files) {
-    zip.addBuffer(readFileSync(entry.source), entry.name, {
+    zip.addBuffer(archivedContent(entry), entry.name, {
       mtime: fixedDate,
       mode: entry.executable ? 0o100755 : 0o100644,
     })

@@ -1,4 +1,4 @@
-import { brand } from '#app/content/brand.ts'
+import { brand, palette } from '#app/content/brand.ts'
 import type { MailDraft } from '#server/db/schema.ts'
 
 export interface MailAddresses {
@@ -63,7 +63,7 @@ function htmlBody(intro: string, rows: Rows, message: string): string {
     )
     .join('')
   return [
-    '<!doctype html><html><body style="font-family:Arial,sans-serif;color:#12142b">',
+    `<!doctype html><html><body style="font-family:Arial,sans-serif;color:${palette.ink}">`,
     `<p>${escapeHtml(intro)}</p>`,
     `<table cellspacing="0" cellpadding="0">${cells}</table>`,
     '<p><strong>Message:</strong></p>',

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { contact, externalLinks } from '#app/content/brand.ts'
+import { contact, externalLinks, palette } from '#app/content/brand.ts'
 import { contactPage } from '#app/content/contact-page.ts'
 import './OfficeMap.css'
 
@@ -90,7 +90,10 @@ function MapArt() {
       focusable="false"
     >
       <rect width="640" height="300" fill="#eef0f7" />
-      <path d="M0 210 C120 190 200 240 330 215 S520 170 640 190 V300 H0Z" fill="#e3f6f0" />
+      <path
+        d="M0 210 C120 190 200 240 330 215 S520 170 640 190 V300 H0Z"
+        fill={palette.accentSoft}
+      />
       <g fill="none" stroke="#fff" strokeLinecap="round">
         <path d="M-10 120 H650" strokeWidth="22" />
         <path d="M210 -10 L260 310" strokeWidth="16" />
@@ -108,8 +111,11 @@ function MapArt() {
         <rect x="90" y="58" width="100" height="44" rx="6" />
       </g>
       <g transform="translate(362 52)">
-        <ellipse cx="18" cy="62" rx="14" ry="4" fill="#12142b" opacity="0.18" />
-        <path d="M18 0C8 0 0 8 0 18c0 13 18 42 18 42s18-29 18-42C36 8 28 0 18 0z" fill="#4a2fd6" />
+        <ellipse cx="18" cy="62" rx="14" ry="4" fill={palette.ink} opacity="0.18" />
+        <path
+          d="M18 0C8 0 0 8 0 18c0 13 18 42 18 42s18-29 18-42C36 8 28 0 18 0z"
+          fill={palette.brand}
+        />
         <circle cx="18" cy="18" r="7" fill="#fff" />
       </g>
     </svg>

@@ -1,3 +1,4 @@
+import { palette } from '#app/content/brand.ts'
 import type { PaymentMethodTile } from '#app/content/demo.ts'
 import './MethodTiles.css'
 
@@ -33,12 +34,12 @@ export function MethodTiles({ tiles, label, selectedCode, onSelect }: MethodTile
 
 /** Neutral badges in the site's palette: the demo does not reproduce banks' trademarks. */
 const badgeColours = [
-  '#4a2fd6',
-  '#0b8a6b',
+  palette.brand,
+  palette.accent,
   '#b54708',
   '#1d4ed8',
   '#9d174d',
-  '#2d1a99',
+  palette.brandStrong,
   '#0f766e',
   '#6941c6',
 ]

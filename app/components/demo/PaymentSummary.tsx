@@ -1,3 +1,4 @@
+import { palette } from '#app/content/brand.ts'
 import type { MouseEvent } from 'react'
 import { Link } from 'react-router'
 import { demoDisplayAmount, demoPayment, paymentSummary } from '#app/content/demo.ts'
@@ -83,11 +84,11 @@ export function PaymentSummary({
 function LockIcon() {
   return (
     <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
-      <rect x="4" y="10" width="16" height="11" rx="2.5" fill="#067647" />
+      <rect x="4" y="10" width="16" height="11" rx="2.5" fill={palette.success} />
       <path
         d="M8 10V7.5a4 4 0 018 0V10"
         fill="none"
-        stroke="#067647"
+        stroke={palette.success}
         strokeWidth="2.2"
         strokeLinecap="round"
       />

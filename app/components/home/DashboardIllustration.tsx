@@ -1,3 +1,5 @@
+import { logoPalette, palette } from '#app/content/brand.ts'
+
 const weekBars = [
   { day: 'M', height: 46 },
   { day: 'T', height: 62 },
@@ -10,9 +12,9 @@ const weekBars = [
 
 const donutCircumference = 2 * Math.PI * 28
 const methodShares = [
-  { name: 'UPI', share: 62, colour: '#4a2fd6' },
-  { name: 'Cards', share: 21, colour: '#2ee6a8' },
-  { name: 'NB', share: 11, colour: '#ff8a3d' },
+  { name: 'UPI', share: 62, colour: palette.brand },
+  { name: 'Cards', share: 21, colour: logoPalette.mint },
+  { name: 'NB', share: 11, colour: palette.warm },
   { name: 'Wallet', share: 6, colour: '#c9c0ff' },
 ]
 // Each donut segment starts where the ones before it end.
@@ -63,14 +65,14 @@ export function DashboardIllustration({ label }: { label: string }) {
         <circle cx="22" cy="20" r="5" fill="#ff5f57" />
         <circle cx="40" cy="20" r="5" fill="#febc2e" />
         <circle cx="58" cy="20" r="5" fill="#28c840" />
-        <rect x="190" y="11" width="260" height="18" rx="9" fill="#ffffff" stroke="#e2e4ef" />
+        <rect x="190" y="11" width="260" height="18" rx="9" fill="#ffffff" stroke={palette.line} />
         <text x="320" y="24" fontSize="10" fill="#6b6f8a" textAnchor="middle">
           dashboard.paystra.example
         </text>
 
-        <rect y="40" width="132" height="420" fill="#2d1a99" />
-        <rect x="18" y="58" width="22" height="22" rx="6" fill="#6a4cff" />
-        <circle cx="33.5" cy="74" r="2.6" fill="#2ee6a8" />
+        <rect y="40" width="132" height="420" fill={palette.brandStrong} />
+        <rect x="18" y="58" width="22" height="22" rx="6" fill={logoPalette.brandBright} />
+        <circle cx="33.5" cy="74" r="2.6" fill={logoPalette.mint} />
         <text x="48" y="74" fontSize="14" fontWeight="700" fill="#ffffff">
           Paystra
         </text>
@@ -83,7 +85,7 @@ export function DashboardIllustration({ label }: { label: string }) {
               width="10"
               height="10"
               rx="3"
-              fill={index === 0 ? '#2ee6a8' : '#8c7cf0'}
+              fill={index === 0 ? logoPalette.mint : '#8c7cf0'}
             />
             <text x="42" y={115 + index * 32} fontSize="11" fill={index === 0 ? '#fff' : '#d6d0ff'}>
               {item}
@@ -91,14 +93,21 @@ export function DashboardIllustration({ label }: { label: string }) {
           </g>
         ))}
 
-        <text x="152" y="72" fontSize="15" fontWeight="700" fill="#12142b">
+        <text x="152" y="72" fontSize="15" fontWeight="700" fill={palette.ink}>
           Good morning, Chai &amp; Co.
         </text>
         <text x="152" y="89" fontSize="10" fill="#6b6f8a">
           Here is how today is going
         </text>
-        <rect x="528" y="58" width="92" height="24" rx="12" fill="#eeebff" />
-        <text x="574" y="74" fontSize="10" fontWeight="600" fill="#4a2fd6" textAnchor="middle">
+        <rect x="528" y="58" width="92" height="24" rx="12" fill={palette.brandSoft} />
+        <text
+          x="574"
+          y="74"
+          fontSize="10"
+          fontWeight="600"
+          fill={palette.brand}
+          textAnchor="middle"
+        >
           Today ▾
         </text>
 
@@ -106,25 +115,33 @@ export function DashboardIllustration({ label }: { label: string }) {
           const x = 152 + index * 160
           return (
             <g key={kpi.label}>
-              <rect x={x} y="104" width="148" height="66" rx="10" fill="#fff" stroke="#e2e4ef" />
+              <rect
+                x={x}
+                y="104"
+                width="148"
+                height="66"
+                rx="10"
+                fill="#fff"
+                stroke={palette.line}
+              />
               <text x={x + 12} y="124" fontSize="9.5" fill="#6b6f8a">
                 {kpi.label}
               </text>
-              <text x={x + 12} y="150" fontSize="17" fontWeight="700" fill="#12142b">
+              <text x={x + 12} y="150" fontSize="17" fontWeight="700" fill={palette.ink}>
                 {kpi.value}
               </text>
-              <text x={x + 12} y="163" fontSize="8.5" fontWeight="600" fill="#067647">
+              <text x={x + 12} y="163" fontSize="8.5" fontWeight="600" fill={palette.success}>
                 {kpi.note}
               </text>
             </g>
           )
         })}
 
-        <rect x="152" y="182" width="300" height="140" rx="10" fill="#fff" stroke="#e2e4ef" />
-        <text x="164" y="202" fontSize="11" fontWeight="700" fill="#12142b">
+        <rect x="152" y="182" width="300" height="140" rx="10" fill="#fff" stroke={palette.line} />
+        <text x="164" y="202" fontSize="11" fontWeight="700" fill={palette.ink}>
           Payments this week
         </text>
-        <line x1="164" y1="300" x2="440" y2="300" stroke="#e2e4ef" />
+        <line x1="164" y1="300" x2="440" y2="300" stroke={palette.line} />
         {weekBars.map((bar, index) => (
           <g key={index}>
             <rect
@@ -133,7 +150,7 @@ export function DashboardIllustration({ label }: { label: string }) {
               width="22"
               height={bar.height}
               rx="5"
-              fill={index === 5 ? '#4a2fd6' : '#c9c0ff'}
+              fill={index === 5 ? palette.brand : '#c9c0ff'}
             />
             <text x={187 + index * 38} y="314" fontSize="9" fill="#6b6f8a" textAnchor="middle">
               {bar.day}
@@ -141,8 +158,8 @@ export function DashboardIllustration({ label }: { label: string }) {
           </g>
         ))}
 
-        <rect x="464" y="182" width="156" height="140" rx="10" fill="#fff" stroke="#e2e4ef" />
-        <text x="476" y="202" fontSize="11" fontWeight="700" fill="#12142b">
+        <rect x="464" y="182" width="156" height="140" rx="10" fill="#fff" stroke={palette.line} />
+        <text x="476" y="202" fontSize="11" fontWeight="700" fill={palette.ink}>
           By method
         </text>
         {methods.map((method) => (
@@ -162,13 +179,13 @@ export function DashboardIllustration({ label }: { label: string }) {
         {methods.map((method, index) => (
           <g key={method.name}>
             <circle cx="556" cy={238 + index * 16} r="3.5" fill={method.colour} />
-            <text x="564" y={241 + index * 16} fontSize="9" fill="#464a66">
+            <text x="564" y={241 + index * 16} fontSize="9" fill={palette.inkSoft}>
               {method.name} {method.share}%
             </text>
           </g>
         ))}
 
-        <rect x="152" y="334" width="468" height="112" rx="10" fill="#fff" stroke="#e2e4ef" />
+        <rect x="152" y="334" width="468" height="112" rx="10" fill="#fff" stroke={palette.line} />
         {['Order ID', 'Method', 'Amount', 'Status'].map((heading, index) => (
           <text
             key={heading}
@@ -181,19 +198,25 @@ export function DashboardIllustration({ label }: { label: string }) {
             {heading}
           </text>
         ))}
-        <line x1="152" y1="362" x2="620" y2="362" stroke="#e2e4ef" />
+        <line x1="152" y1="362" x2="620" y2="362" stroke={palette.line} />
         {payments.map((payment, index) => {
           const y = 382 + index * 24
           const captured = payment.status === 'Captured'
           return (
             <g key={payment.order}>
-              <text x="166" y={y} fontSize="10" fill="#12142b" fontFamily="ui-monospace, monospace">
+              <text
+                x="166"
+                y={y}
+                fontSize="10"
+                fill={palette.ink}
+                fontFamily="ui-monospace, monospace"
+              >
                 {payment.order}
               </text>
-              <text x="272" y={y} fontSize="10" fill="#464a66">
+              <text x="272" y={y} fontSize="10" fill={palette.inkSoft}>
                 {payment.method}
               </text>
-              <text x="392" y={y} fontSize="10" fontWeight="600" fill="#12142b">
+              <text x="392" y={y} fontSize="10" fontWeight="600" fill={palette.ink}>
                 {payment.amount}
               </text>
               <rect
@@ -202,14 +225,14 @@ export function DashboardIllustration({ label }: { label: string }) {
                 width="64"
                 height="16"
                 rx="8"
-                fill={captured ? '#e3f6f0' : '#fff4e5'}
+                fill={captured ? palette.accentSoft : '#fff4e5'}
               />
               <text
                 x="548"
                 y={y}
                 fontSize="9"
                 fontWeight="600"
-                fill={captured ? '#067647' : '#b54708'}
+                fill={captured ? palette.success : '#b54708'}
                 textAnchor="middle"
               >
                 {payment.status}

@@ -1,9 +1,10 @@
+import { logoPalette, palette } from '#app/content/brand.ts'
 import type { ReactNode } from 'react'
 import type { ShowcaseScreenId } from '#app/content/home.ts'
 
-const brandInk = '#12142b'
+const brandInk = palette.ink
 const muted = '#6b6f8a'
-const green = '#067647'
+const green = palette.success
 
 function Check({ x, y, size = 1 }: { x: number; y: number; size?: number }) {
   return (
@@ -21,7 +22,7 @@ function Check({ x, y, size = 1 }: { x: number; y: number; size?: number }) {
 function PayButton({ label = 'Pay ₹1,499.00' }: { label?: string }) {
   return (
     <g>
-      <rect x="38" y="498" width="224" height="44" rx="22" fill="#4a2fd6" />
+      <rect x="38" y="498" width="224" height="44" rx="22" fill={palette.brand} />
       <text x="150" y="525" fontSize="14" fontWeight="700" fill="#fff" textAnchor="middle">
         {label}
       </text>
@@ -42,7 +43,7 @@ function Row({
 }) {
   return (
     <g>
-      <rect x="38" y={y} width="224" height="38" rx="10" fill="#f6f6fb" />
+      <rect x="38" y={y} width="224" height="38" rx="10" fill={palette.surfaceAlt} />
       <rect x="50" y={y + 10} width="18" height="18" rx="5" fill={colour} />
       <text x="78" y={y + 24} fontSize="12" fontWeight="600" fill={brandInk}>
         {title}
@@ -69,7 +70,15 @@ function Tile({
 }) {
   return (
     <g>
-      <rect x={x} y={y} width="108" height="70" rx="12" fill="#f6f6fb" stroke="#e2e4ef" />
+      <rect
+        x={x}
+        y={y}
+        width="108"
+        height="70"
+        rx="12"
+        fill={palette.surfaceAlt}
+        stroke={palette.line}
+      />
       <circle cx={x + 22} cy={y + 24} r="10" fill={colour} />
       <text x={x + 12} y={y + 52} fontSize="11" fontWeight="600" fill={brandInk}>
         {label}
@@ -86,7 +95,7 @@ function Tile({
 const screens: Record<ShowcaseScreenId, ReactNode> = {
   trust: (
     <>
-      <rect x="38" y="172" width="224" height="60" rx="12" fill="#e3f6f0" />
+      <rect x="38" y="172" width="224" height="60" rx="12" fill={palette.accentSoft} />
       <circle cx="62" cy="202" r="12" fill="#fff" />
       <Check x={62} y={202} />
       <text x="84" y="198" fontSize="12" fontWeight="700" fill={brandInk}>
@@ -95,9 +104,9 @@ const screens: Record<ShowcaseScreenId, ReactNode> = {
       <text x="84" y="214" fontSize="10" fill="#35574c">
         Chai &amp; Co. · GSTIN checked
       </text>
-      <Row y={250} title="UPI" detail="Any UPI app" colour="#4a2fd6" />
-      <Row y={296} title="Cards" detail="Debit · Credit" colour="#2ee6a8" />
-      <Row y={342} title="Net Banking" detail="80+ banks" colour="#ff8a3d" />
+      <Row y={250} title="UPI" detail="Any UPI app" colour={palette.brand} />
+      <Row y={296} title="Cards" detail="Debit · Credit" colour={logoPalette.mint} />
+      <Row y={342} title="Net Banking" detail="80+ banks" colour={palette.warm} />
       <Row y={388} title="Wallets" detail="Paytm and more" colour="#c9c0ff" />
       <path d="M131 452v-4a5 5 0 0 1 10 0v4" fill="none" stroke={muted} strokeWidth="1.6" />
       <rect x="128" y="452" width="16" height="12" rx="2" fill={muted} />
@@ -109,7 +118,7 @@ const screens: Record<ShowcaseScreenId, ReactNode> = {
   ),
   instant: (
     <>
-      <circle cx="150" cy="262" r="52" fill="#e3f6f0" />
+      <circle cx="150" cy="262" r="52" fill={palette.accentSoft} />
       <circle cx="150" cy="262" r="36" fill="#fff" />
       <Check x={150} y={262} size={2.4} />
       <text x="150" y="350" fontSize="17" fontWeight="700" fill={brandInk} textAnchor="middle">
@@ -118,7 +127,7 @@ const screens: Record<ShowcaseScreenId, ReactNode> = {
       <text x="150" y="370" fontSize="11" fill={muted} textAnchor="middle">
         ₹1,499.00 via UPI in 3 seconds
       </text>
-      <rect x="38" y="392" width="224" height="78" rx="12" fill="#f6f6fb" />
+      <rect x="38" y="392" width="224" height="78" rx="12" fill={palette.surfaceAlt} />
       <text x="52" y="416" fontSize="10" fill={muted}>
         UPI reference
       </text>
@@ -145,8 +154,8 @@ const screens: Record<ShowcaseScreenId, ReactNode> = {
       <text x="38" y="190" fontSize="13" fontWeight="700" fill={brandInk}>
         Welcome back, Priya
       </text>
-      <rect x="38" y="204" width="224" height="132" rx="14" fill="#2d1a99" />
-      <circle cx="222" cy="250" r="36" fill="#6a4cff" opacity="0.55" />
+      <rect x="38" y="204" width="224" height="132" rx="14" fill={palette.brandStrong} />
+      <circle cx="222" cy="250" r="36" fill={logoPalette.brandBright} opacity="0.55" />
       <rect x="56" y="226" width="30" height="22" rx="4" fill="#ffd27a" />
       <text x="56" y="284" fontSize="14" fill="#fff" fontFamily="ui-monospace, monospace">
         •••• •••• •••• 4242
@@ -157,12 +166,20 @@ const screens: Record<ShowcaseScreenId, ReactNode> = {
       <text x="244" y="316" fontSize="10" fontWeight="700" fill="#fff" textAnchor="end">
         Saved token
       </text>
-      <rect x="38" y="352" width="224" height="38" rx="10" fill="#f6f6fb" stroke="#4a2fd6" />
-      <circle cx="56" cy="371" r="6" fill="#4a2fd6" />
+      <rect
+        x="38"
+        y="352"
+        width="224"
+        height="38"
+        rx="10"
+        fill={palette.surfaceAlt}
+        stroke={palette.brand}
+      />
+      <circle cx="56" cy="371" r="6" fill={palette.brand} />
       <text x="72" y="375" fontSize="11" fontWeight="600" fill={brandInk}>
         Use saved card ending 4242
       </text>
-      <rect x="38" y="400" width="224" height="38" rx="10" fill="#f6f6fb" />
+      <rect x="38" y="400" width="224" height="38" rx="10" fill={palette.surfaceAlt} />
       <circle cx="56" cy="419" r="6" fill="none" stroke={muted} strokeWidth="1.6" />
       <text x="72" y="423" fontSize="11" fill={muted}>
         Add another card
@@ -175,11 +192,17 @@ const screens: Record<ShowcaseScreenId, ReactNode> = {
       <text x="38" y="190" fontSize="13" fontWeight="700" fill={brandInk}>
         Choose a payment method
       </text>
-      <Tile x={38} y={206} label="UPI" detail="Intent, QR, collect" colour="#4a2fd6" />
-      <Tile x={154} y={206} label="Cards" detail="Visa, Mastercard, RuPay" colour="#2ee6a8" />
-      <Tile x={38} y={288} label="Net Banking" detail="80+ banks" colour="#ff8a3d" />
+      <Tile x={38} y={206} label="UPI" detail="Intent, QR, collect" colour={palette.brand} />
+      <Tile
+        x={154}
+        y={206}
+        label="Cards"
+        detail="Visa, Mastercard, RuPay"
+        colour={logoPalette.mint}
+      />
+      <Tile x={38} y={288} label="Net Banking" detail="80+ banks" colour={palette.warm} />
       <Tile x={154} y={288} label="Wallets" detail="Popular wallets" colour="#c9c0ff" />
-      <rect x="60" y="384" width="180" height="28" rx="14" fill="#e3f6f0" />
+      <rect x="60" y="384" width="180" height="28" rx="14" fill={palette.accentSoft} />
       <text x="150" y="402" fontSize="10.5" fontWeight="600" fill={green} textAnchor="middle">
         All methods live from day one
       </text>
@@ -193,8 +216,8 @@ const screens: Record<ShowcaseScreenId, ReactNode> = {
     <>
       <path
         d="M150 176l46 16v36c0 34-24 56-46 66-22-10-46-32-46-66v-36z"
-        fill="#eeebff"
-        stroke="#4a2fd6"
+        fill={palette.brandSoft}
+        stroke={palette.brand}
         strokeWidth="3"
       />
       <Check x={150} y={236} size={2.2} />
@@ -225,7 +248,7 @@ const screens: Record<ShowcaseScreenId, ReactNode> = {
           height="34"
           rx="6"
           fill="#fff"
-          stroke={box < 4 ? '#4a2fd6' : '#c9cbe0'}
+          stroke={box < 4 ? palette.brand : '#c9cbe0'}
           strokeWidth="1.5"
         />
       ))}
@@ -240,12 +263,12 @@ const screens: Record<ShowcaseScreenId, ReactNode> = {
       <text x="38" y="190" fontSize="13" fontWeight="700" fill={brandInk}>
         Set up for your industry
       </text>
-      <Tile x={38} y={204} label="Education" colour="#4a2fd6" />
-      <Tile x={154} y={204} label="Healthcare" colour="#2ee6a8" />
-      <Tile x={38} y={284} label="Retail" colour="#ff8a3d" />
+      <Tile x={38} y={204} label="Education" colour={palette.brand} />
+      <Tile x={154} y={204} label="Healthcare" colour={logoPalette.mint} />
+      <Tile x={38} y={284} label="Retail" colour={palette.warm} />
       <Tile x={154} y={284} label="Travel" colour="#c9c0ff" />
-      <Tile x={38} y={364} label="SaaS" colour="#2d1a99" />
-      <Tile x={154} y={364} label="Utilities" colour="#0b8a6b" />
+      <Tile x={38} y={364} label="SaaS" colour={palette.brandStrong} />
+      <Tile x={154} y={364} label="Utilities" colour={palette.accent} />
       <text x="150" y="466" fontSize="10" fill={muted} textAnchor="middle">
         Your settlement and refund rules, preset
       </text>
@@ -271,8 +294,8 @@ export function PhoneCheckoutMock({ screens: order }: { screens: readonly Showca
     >
       <defs>
         <linearGradient id="phone-mock-header" x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor="#4a2fd6" />
-          <stop offset="1" stopColor="#2d1a99" />
+          <stop offset="0" stopColor={palette.brand} />
+          <stop offset="1" stopColor={palette.brandStrong} />
         </linearGradient>
         <clipPath id="phone-mock-screen">
           <rect x="22" y="22" width="256" height="556" rx="30" />
