@@ -54,8 +54,9 @@ const languageNames: Record<string, string> = {
 export function guideHtml(markdown: string): GuideHtml {
   const headings: GuideHeading[] = []
   const used = new Set<string>()
-  // A table is named after the section it sits in.
+  // A table is named after the section it sits in, numbered when the section has several.
   let section = 'Guide'
+  const tableNames = new Map<string, number>()
   const marked = new Marked({
     gfm: true,
     renderer: {
@@ -87,8 +88,11 @@ export function guideHtml(markdown: string): GuideHtml {
               `<tr>${row.map((cell) => `<td>${this.parser.parseInline(cell.tokens)}</td>`).join('')}</tr>`,
           )
           .join('\n')
+        const count = (tableNames.get(section) ?? 0) + 1
+        tableNames.set(section, count)
+        const name = count === 1 ? `${section}: table` : `${section}: table ${count}`
         return (
-          `<div class="guide__table" role="region" aria-label="${escapeHtml(section)}: table" tabindex="0">` +
+          `<div class="guide__table" role="region" aria-label="${escapeHtml(name)}" tabindex="0">` +
           `<table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>\n`
         )
       },

@@ -17,4 +17,5 @@ export const guideLinks = developerDocs.map((pdf) => ({
   title: `${pdf.label} Integration Guide`,
   path: guidePath(guideSlug(pdf)),
   pdf: pdf.href,
+  pdfFileName: pdf.fileName,
 }))

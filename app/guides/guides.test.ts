@@ -124,3 +124,15 @@ describe('kit samples', () => {
     expect(html.match(/class="code-samples"/g)).toHaveLength(1)
   })
 })
+
+describe('table regions', () => {
+  it('have unique names, numbered within a section', () => {
+    const table = '| A | B |\n| --- | --- |\n| 1 | 2 |\n'
+    const { html } = guideHtml(`## Fields\n\n${table}\n\n${table}\n## Codes\n\n${table}`)
+    expect(html.match(/aria-label="[^"]+"/g)).toEqual([
+      'aria-label="Fields: table"',
+      'aria-label="Fields: table 2"',
+      'aria-label="Codes: table"',
+    ])
+  })
+})

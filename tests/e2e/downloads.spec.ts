@@ -5,6 +5,7 @@
  */
 import type { Page } from '@playwright/test'
 import { allDownloads } from '#app/content/downloads.ts'
+import { developerApiFiles } from '#gateway/openapi/files.ts'
 import { pdfText, zipEntries } from '#tests/support/download-contents.ts'
 import { expect, gotoHydrated, test } from './fixtures.ts'
 
@@ -24,9 +25,23 @@ test('every download link opens a real file under its promised name', async ({ p
   test.setTimeout(120_000)
   const links = [...(await downloadLinks(page, '/')), ...(await downloadLinks(page, '/developers'))]
   const hrefs = [...new Set(links.map((link) => link.href))].sort()
-  expect(hrefs).toEqual(allDownloads.map((download) => download.href).sort())
+  const postman = [developerApiFiles.postmanCollection, developerApiFiles.postmanEnvironment]
+  expect(hrefs).toEqual([...allDownloads, ...postman].map((download) => download.href).sort())
 
   for (const link of links) {
+    const postmanFile = postman.find((file) => file.href === link.href)
+    if (postmanFile) {
+      expect(link.download, link.href).toBe(postmanFile.fileName)
+      const response = await request.get(link.href, { maxRedirects: 0 })
+      expect(response.status(), link.href).toBe(200)
+      expect(response.headers()['content-disposition']).toBe(
+        `attachment; filename="${postmanFile.fileName}"`,
+      )
+      // A collection names itself in info.name, an environment in name.
+      const file = (await response.json()) as { info?: { name?: string }; name?: string }
+      expect(file.info?.name ?? file.name, link.href).toContain('Paystra')
+      continue
+    }
     const download = allDownloads.find((item) => item.href === link.href)!
     expect(link.download, link.href).toBe(download.fileName)
     const response = await request.get(link.href, { maxRedirects: 0 })
@@ -64,7 +79,7 @@ test('clicking a kit and a document downloads them under their names', async ({ 
     allDownloads.find((item) => item.href.includes('/server-kits/'))!,
   ]) {
     const saved = page.waitForEvent('download')
-    await page.locator(`a[href="${download.href}"]`).click()
+    await page.locator(`a[href="${download.href}"]`).first().click()
     expect((await saved).suggestedFilename()).toBe(download.fileName)
   }
 })

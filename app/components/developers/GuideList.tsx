@@ -23,7 +23,7 @@ export function GuideList() {
                 <a href={guide.path}>{guide.title}</a>
               </h3>
               <p className="guide-list__summary">{findPage(guide.path)?.description}</p>
-              <a className="guide-list__pdf" href={guide.pdf} download>
+              <a className="guide-list__pdf" href={guide.pdf} download={guide.pdfFileName}>
                 PDF<span className="visually-hidden"> of the {guide.label} guide</span>
               </a>
             </li>
@@ -32,11 +32,17 @@ export function GuideList() {
         <p className="guide-list__api">
           <a href="/developers/docs/api-reference">API reference</a> of the sandbox's JSON APIs,
           generated from its <a href={developerApiFiles.openApi.href}>OpenAPI document</a>, with a{' '}
-          <a href={developerApiFiles.postmanCollection.href} download>
+          <a
+            href={developerApiFiles.postmanCollection.href}
+            download={developerApiFiles.postmanCollection.fileName}
+          >
             Postman collection
           </a>{' '}
           and its{' '}
-          <a href={developerApiFiles.postmanEnvironment.href} download>
+          <a
+            href={developerApiFiles.postmanEnvironment.href}
+            download={developerApiFiles.postmanEnvironment.fileName}
+          >
             sandbox environment
           </a>
           .
