@@ -24,6 +24,25 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/consistent-type-imports': 'error',
+      // One import style (docs/architecture.md#shape-of-the-repository): './file.ts' within a folder and
+      // below it, '#app/…', '#server/…', '#gateway/…', '#tests/…' or '#scripts/…' across
+      // folders, always with the file's extension. React Router's generated './+types/…' are
+      // the one exception.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./',
+              message: "Import across folders through its '#…/' subpath (package.json imports).",
+            },
+            {
+              regex: '^(?!\\./\\+types/)[.#](?!.*\\.(ts|tsx|js|mjs|css|json|svg|png)(\\?.*)?$)',
+              message: 'Write the file extension in local imports.',
+            },
+          ],
+        },
+      ],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', ignoreRestSiblings: true },

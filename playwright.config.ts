@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { chromiumArgs, e2eDataDir } from './tests/support/browser-settings.ts'
 
 /**
  * End-to-end tests run against the production build (`npm run test:e2e` builds first).
@@ -7,21 +8,9 @@ import { defineConfig } from '@playwright/test'
  */
 const port = Number(process.env.E2E_PORT ?? 3100)
 const dev = process.env.E2E_DEV === '1'
-export const e2eDataDir = `data/e2e-${port}`
-const dataDir = e2eDataDir
+const dataDir = e2eDataDir(port)
 // late@upi settles after a few seconds instead of 30, so a test can watch Pending turn Captured.
 const serverEnv = `PORT=${port} DATA_DIR=${dataDir} FORM_RATE_LIMIT=0 SANDBOX_SETTLE_DELAY_MS=5000`
-
-export const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -9,12 +9,12 @@ import {
   useMatches,
   useRouteError,
 } from 'react-router'
-import { SiteFooter } from './components/SiteFooter'
-import { SiteHeader } from './components/SiteHeader'
-import { palette } from './content/brand'
-import { findPage, isStaticPath } from './content/pages'
-import { type EnhancementName, enhancementModules, type PageHandle } from './enhance/modules'
-import { useScrollOnNavigate } from './hooks/useScrollOnNavigate'
+import { SiteFooter } from './components/SiteFooter.tsx'
+import { SiteHeader } from './components/SiteHeader.tsx'
+import { palette } from './content/brand.ts'
+import { findPage, isStaticPath } from './content/pages.ts'
+import { type EnhancementName, enhancementModules, type PageHandle } from './enhance/modules.ts'
+import { useScrollOnNavigate } from './hooks/useScrollOnNavigate.ts'
 import 'virtual:palette.css'
 import './styles/global.css'
 

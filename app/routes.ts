@@ -1,6 +1,6 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes'
-import { pages } from './content/pages'
-import { searchIndexPath } from './guides/search-options'
+import { pages } from './content/pages.ts'
+import { searchIndexPath } from './guides/search-options.ts'
 
 /** Route modules that serve several pages (one per integration guide): each route needs its own id. */
 const sharedModuleIds = new Set(

@@ -13,8 +13,8 @@ import {
   type Erased,
   InvalidAddressError,
   normaliseAddress,
-} from '../server/retention/erase.ts'
-import { eraseMailFiles } from '../server/retention/mail-files.ts'
+} from '#server/retention/erase.ts'
+import { eraseMailFiles } from '#server/retention/mail-files.ts'
 import { runOperatorCommand, UsageError } from './operator-command.ts'
 
 const usage = 'Usage: npm run erase -- --email someone@example.com'

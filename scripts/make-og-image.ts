@@ -3,8 +3,8 @@
  * brand change: `node --import tsx scripts/make-og-image.ts` (needs Chromium).
  */
 import { chromium } from '@playwright/test'
-import { brand, logoPalette, palette } from '../app/content/brand.ts'
-import { chromiumArgs } from '../playwright.config.ts'
+import { brand, logoPalette, palette } from '#app/content/brand.ts'
+import { chromiumArgs } from '#tests/support/browser-settings.ts'
 
 /** `#336699`, 0.35 → `rgba(51,102,153,.35)`: a palette colour seen through. */
 function translucent(hex: string, alpha: number): string {

@@ -5,9 +5,9 @@
  * can fix (bad arguments, configuration, a held lock), 1 with the whole error for anything else.
  */
 import path from 'node:path'
-import { ConfigError, loadConfig, type ServerConfig } from '../server/config.ts'
-import { DataDirLockedError, lockDataDir } from '../server/db/data-lock.ts'
-import { type DataStore, openDatabase } from '../server/db/database.ts'
+import { ConfigError, loadConfig, type ServerConfig } from '#server/config.ts'
+import { DataDirLockedError, lockDataDir } from '#server/db/data-lock.ts'
+import { type DataStore, openDatabase } from '#server/db/database.ts'
 
 /** Bad arguments: printed as they are, exit code 2. */
 export class UsageError extends Error {}

@@ -6,7 +6,7 @@
  * Reads DATABASE_URL / DATA_DIR like the server. Embedded PGlite serves one process, so with
  * PGlite stop the server first (the data-folder lock says so if you forget).
  */
-import { listUndelivered, requeue } from '../server/mail/outbox-admin.ts'
+import { listUndelivered, requeue } from '#server/mail/outbox-admin.ts'
 import { runOperatorCommand, UsageError } from './operator-command.ts'
 
 runOperatorCommand(

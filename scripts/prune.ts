@@ -7,10 +7,10 @@
  * the server first (the data-folder lock says so if you forget).
  */
 import path from 'node:path'
-import { retentionPeriods } from '../server/retention/periods.ts'
-import { pruneMailFiles } from '../server/retention/mail-files.ts'
-import { type PruneCounts, pruneLabels } from '../server/retention/prune.ts'
-import { runPrunePass } from '../server/retention/runner.ts'
+import { retentionPeriods } from '#server/retention/periods.ts'
+import { pruneMailFiles } from '#server/retention/mail-files.ts'
+import { type PruneCounts, pruneLabels } from '#server/retention/prune.ts'
+import { runPrunePass } from '#server/retention/runner.ts'
 import { runOperatorCommand, UsageError } from './operator-command.ts'
 
 runOperatorCommand(

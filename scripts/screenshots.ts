@@ -6,8 +6,8 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { chromium } from '@playwright/test'
-import { pages } from '../app/content/pages.ts'
-import { chromiumArgs } from '../playwright.config.ts'
+import { pages } from '#app/content/pages.ts'
+import { chromiumArgs } from '#tests/support/browser-settings.ts'
 
 const [baseUrl = 'http://localhost:3000', outDir = 'test-results/screenshots', ...only] =
   process.argv.slice(2)

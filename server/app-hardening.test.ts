@@ -17,8 +17,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createGateway, demoMerchant, type Gateway } from '#gateway/index.ts'
 import { startSandboxServer } from '#gateway/server.ts'
 import { pageBuild } from '#tests/support/page-build.ts'
-import { compressClient } from '../scripts/build-compress.ts'
-import { writeCspManifest } from '../scripts/build-csp.ts'
+import { compressClient } from '#scripts/build-compress.ts'
+import { writeCspManifest } from '#scripts/build-csp.ts'
 import { createApp, type RequestListener } from './app.ts'
 
 /**

@@ -3,24 +3,24 @@ import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express, { type RequestHandler, type Router } from 'express'
 import type { AppLoadContext, ServerBuild } from 'react-router'
-import { developerFiles } from './developer-files'
-import { downloadFiles } from './download-files'
+import { developerFiles } from './developer-files.ts'
+import { downloadFiles } from './download-files.ts'
 import {
   nonceOf,
   pageNonce,
   type SecurityOptions,
   setSecurityHeaders,
   sitePolicy,
-} from './security-headers'
-import type { HealthAnswer } from './health'
+} from './security-headers.ts'
+import type { HealthAnswer } from './health.ts'
 import type { Logger } from 'pino'
-import { componentLog } from './logging'
-import type { Metrics } from './metrics'
-import { assignRequestId, requestObserver } from './request-log'
-import { builtFileRoute, labelRoute, pageRoute, pathOf } from './request-route'
-import { answerSpeculationRules, speculationRulesPath } from './speculation-rules'
-import { type BuiltFiles, builtFiles } from './static-files'
-import { trustedProxy } from './proxy-trust'
+import { componentLog } from './logging.ts'
+import type { Metrics } from './metrics.ts'
+import { assignRequestId, requestObserver } from './request-log.ts'
+import { builtFileRoute, labelRoute, pageRoute, pathOf } from './request-route.ts'
+import { answerSpeculationRules, speculationRulesPath } from './speculation-rules.ts'
+import { type BuiltFiles, builtFiles } from './static-files.ts'
+import { trustedProxy } from './proxy-trust.ts'
 
 export interface AppOptions {
   mode: 'production' | 'development'

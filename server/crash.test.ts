@@ -12,8 +12,8 @@
  * Runs on PGlite in a data folder of its own, and on PostgreSQL when DATABASE_URL is set.
  */
 import { describe, expect, it } from 'vitest'
-import { messageIdOf } from '#server/mail/outbox.ts'
-import { contactMessages, jobApplications, outbox } from '#server/db/schema.ts'
+import { messageIdOf } from './mail/outbox.ts'
+import { contactMessages, jobApplications, outbox } from './db/schema.ts'
 import {
   bareId,
   byNumber,

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { Router } from 'express'
 import { openApiDocument } from '#gateway/openapi/document.ts'
 import { developerApiFiles } from '#gateway/openapi/files.ts'
-import { cacheControl } from './static-files'
+import { cacheControl } from './static-files.ts'
 
 /**
  * `/developers/openapi.json` and the Postman downloads. A production build answers the

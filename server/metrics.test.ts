@@ -9,7 +9,7 @@ import { CAREER_API_PATH, CONTACT_API_PATH } from '#app/rules/api.ts'
 import { HONEYPOT_FIELD } from '#app/rules/honeypot.ts'
 import { payByUpi } from '#gateway/api/test-support.ts'
 import { answer, type Receiver, startReceiver } from '#gateway/webhooks/test-receiver.ts'
-import { outbox } from '#server/db/schema.ts'
+import { outbox } from './db/schema.ts'
 import { exeBytes } from '#tests/support/documents.ts'
 import { type ObservedApp, startObservedApp } from '#tests/support/observed-app.ts'
 

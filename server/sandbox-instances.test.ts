@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { payByUpi } from '#gateway/api/test-support.ts'
 import { createGateway, demoMerchant, type Gateway } from '#gateway/index.ts'
 import { startReceiver, type Receiver } from '#gateway/webhooks/test-receiver.ts'
-import { type DataStore, openDatabase } from '#server/db/database.ts'
+import { type DataStore, openDatabase } from './db/database.ts'
 import { testDatabaseOptions } from '#tests/support/database.ts'
 
 const merchant = demoMerchant({ siteUrl: 'https://shop.paystra.example' })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isStaticPath, pages } from '#app/content/pages.ts'
-import { speculationRules } from './speculation-rules'
+import { speculationRules } from './speculation-rules.ts'
 
 describe('speculationRules', () => {
   it('prerenders links to the static pages on hover or press, and to nothing else', () => {

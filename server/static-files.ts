@@ -9,7 +9,7 @@ import {
   findPrerenderedPages,
   readCspManifest,
   sha256Hex,
-} from './prerendered-csp'
+} from './prerendered-csp.ts'
 
 const oneYear = 365 * 24 * 60 * 60
 

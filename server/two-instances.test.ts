@@ -9,8 +9,8 @@
 import { describe, expect, it } from 'vitest'
 import { CONTACT_API_PATH } from '#app/rules/api.ts'
 import { PAYMENT_REQUEST_PATH, RESPONSE_PATH, type SignedForm } from '#app/rules/demo-api.ts'
-import { demoPayments, outbox, rateLimits } from '#server/db/schema.ts'
-import { messageIdOf } from '#server/mail/outbox.ts'
+import { demoPayments, outbox, rateLimits } from './db/schema.ts'
+import { messageIdOf } from './mail/outbox.ts'
 import {
   bareId,
   byNumber,

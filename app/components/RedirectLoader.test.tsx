@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react'
 import { expect, test } from 'vitest'
-import { RedirectLoader } from './RedirectLoader'
+import { RedirectLoader } from './RedirectLoader.tsx'
 
 test('announces the redirect politely, with the exact text', () => {
   render(<RedirectLoader />)

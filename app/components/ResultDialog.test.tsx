@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { ResponseStatus } from '#app/rules/api.ts'
-import { ResultDialog } from './ResultDialog'
+import { ResultDialog } from './ResultDialog.tsx'
 
 function Page({
   status = 'SUCCESS',

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { closeDialog, useModalDialog } from '#app/hooks/useModalDialog.ts'
-import { ResultIcon } from './ResultIcon'
+import { ResultIcon } from './ResultIcon.tsx'
 import type { ResponseStatus } from '#app/rules/api.ts'
 import './ResultDialog.css'
 

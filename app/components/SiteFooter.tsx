@@ -1,9 +1,9 @@
 import { Link } from 'react-router'
 import { brand, contact } from '#app/content/brand.ts'
 import { footerHelpLinks, footerQuickLinks } from '#app/content/navigation.ts'
-import { Logo } from './Logo'
-import { NavItemLink } from './NavItemLink'
-import { SocialLinks } from './SocialLinks'
+import { Logo } from './Logo.tsx'
+import { NavItemLink } from './NavItemLink.tsx'
+import { SocialLinks } from './SocialLinks.tsx'
 import './SiteFooter.css'
 
 export function SiteFooter() {

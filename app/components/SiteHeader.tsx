@@ -5,8 +5,8 @@ import {
   headerLinksBeforeDemo,
   liveDemoLinks,
 } from '#app/content/navigation.ts'
-import { Logo } from './Logo'
-import { NavItemLink } from './NavItemLink'
+import { Logo } from './Logo.tsx'
+import { NavItemLink } from './NavItemLink.tsx'
 import './SiteHeader.css'
 
 /**

@@ -1,5 +1,5 @@
 import { socialLinks } from '#app/content/brand.ts'
-import { SocialIcon } from './SocialIcon'
+import { SocialIcon } from './SocialIcon.tsx'
 import './SocialLinks.css'
 
 export function SocialLinks({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {

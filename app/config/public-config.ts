@@ -1,4 +1,4 @@
-import type { PublicConfig } from './public-config.build'
+import type { PublicConfig } from './public-config.build.ts'
 
 declare const __PUBLIC_CONFIG__: PublicConfig
 

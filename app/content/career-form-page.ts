@@ -1,5 +1,5 @@
 /** Copy of the job application page (docs/product.md#page-career-form) and its form's fields (docs/product.md#pattern-library). */
-import { type FieldDefinition, fieldLimits, resumeRules } from './forms'
+import { type FieldDefinition, fieldLimits, resumeRules } from './forms.ts'
 
 export const careerFormPage = {
   eyebrow: 'Careers',

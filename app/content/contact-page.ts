@@ -1,5 +1,5 @@
 /** Copy of the Contact page (docs/product.md#page-contact) and its message form's fields (docs/product.md#pattern-library). */
-import { type FieldDefinition, fieldLimits } from './forms'
+import { type FieldDefinition, fieldLimits } from './forms.ts'
 
 export const contactPage = {
   title: 'Contact Us',

@@ -7,7 +7,7 @@ import {
   paymentMethodTabs,
   sandboxTestData,
   wallets,
-} from './demo'
+} from './demo.ts'
 
 describe('demo payment values (docs/product.md#business-constants-and-limits)', () => {
   test('100 paise show as 1.00 in Indian rupees', () => {

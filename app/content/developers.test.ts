@@ -7,7 +7,7 @@ import {
   statusEnquiryExampleSalt,
   statusEnquiryFields,
   statusEnquiryPath,
-} from './developers'
+} from './developers.ts'
 
 test('the banner title is exactly "Integration made…Easier", with one ellipsis character', () => {
   expect(`${developersBanner.titleLead}${developersBanner.titleEmphasis}`).toBe(

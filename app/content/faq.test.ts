@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { faqContact, faqTopics } from './faq'
-import { plainText } from './legal/inline'
+import { faqContact, faqTopics } from './faq.ts'
+import { plainText } from './legal/inline.ts'
 
 const items = faqTopics.flatMap((topic) => topic.items)
 

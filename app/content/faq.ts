@@ -1,6 +1,6 @@
-import { brand, contact, legalDocuments } from '#app/content/brand.ts'
-import { ecommercePlugins } from '#app/content/downloads.ts'
-import type { ListBlock } from '#app/content/legal/types.ts'
+import { brand, contact, legalDocuments } from './brand.ts'
+import { ecommercePlugins } from './downloads.ts'
+import type { ListBlock } from './legal/types.ts'
 
 /**
  * The FAQ page's questions (docs/product.md#page-faq, facts in docs/product.md#business-constants-and-limits "FAQ facts"), grouped by topic.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { brand } from './brand'
-import { integrationKits, integrationKitsInitialCount } from './downloads'
+import { brand } from './brand.ts'
+import { integrationKits, integrationKitsInitialCount } from './downloads.ts'
 import {
   experience,
   features,
@@ -9,7 +9,7 @@ import {
   launchPopupAutoCloseMs,
   percentAnimationMs,
   showcase,
-} from './home'
+} from './home.ts'
 
 describe('home content', () => {
   it('uses the timings of docs/product.md#business-constants-and-limits', () => {

@@ -3,8 +3,8 @@
  * downloads.ts and the service boxes from services.ts.
  */
 import type { LineIconName } from '#app/components/icons/LineIcon.tsx'
-import { brand } from './brand'
-import type { KitDownload } from './downloads'
+import { brand } from './brand.ts'
+import type { KitDownload } from './downloads.ts'
 
 /** The launch popup closes by itself after this long (docs/product.md#business-constants-and-limits). */
 export const launchPopupAutoCloseMs = 5000

@@ -1,4 +1,4 @@
-import { legalDocuments } from './brand'
+import { legalDocuments } from './brand.ts'
 
 export interface NavLinkItem {
   label: string

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { describeSlab, formatCharge } from '#app/utils/fees.ts'
-import { pricingTabs, specialPlan } from './pricing'
+import { pricingTabs, specialPlan } from './pricing.ts'
 
 /** Each row in one line, so the whole rate card can be read against docs/product.md#business-constants-and-limits at a glance. */
 function rateCard() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { homeServiceCount, homeServices, services, whyChooseUs } from './services'
+import { homeServiceCount, homeServices, services, whyChooseUs } from './services.ts'
 
 describe('services content', () => {
   it('has 12 service boxes with unique ids and real copy', () => {

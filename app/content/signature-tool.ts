@@ -10,8 +10,8 @@ import type {
   PasteProblem,
   PastedFormat,
 } from '#app/components/developers/signature/pasted-fields.ts'
-import { brand } from './brand'
-import { statusEnquiry, statusEnquiryExampleSalt, statusEnquiryFields } from './developers'
+import { brand } from './brand.ts'
+import { statusEnquiry, statusEnquiryExampleSalt, statusEnquiryFields } from './developers.ts'
 
 export const signatureBanner = {
   eyebrow: 'Developer tools',

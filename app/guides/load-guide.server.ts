@@ -1,7 +1,7 @@
 import { siteUrl } from '#app/config/public-config.ts'
-import { findDocument } from '../../scripts/pdf/guides/documents.ts'
-import type { DocumentMeta } from '../../scripts/pdf/guides/front-matter.ts'
-import { loadDocument } from '../../scripts/pdf/guides/load.ts'
+import { findDocument } from '#scripts/pdf/guides/documents.ts'
+import type { DocumentMeta } from '#scripts/pdf/guides/front-matter.ts'
+import { loadDocument } from '#scripts/pdf/guides/load.ts'
 import { type GuideHtml, guideHtml } from './guide-html.server.ts'
 
 export interface Guide extends GuideHtml {

@@ -3,7 +3,7 @@ import { act, render, renderHook, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, test } from 'vitest'
 import { contactFormRules } from '#app/rules/contact-form.ts'
-import { type FormFields, useFormFields } from './useFormFields'
+import { type FormFields, useFormFields } from './useFormFields.ts'
 
 type ContactName = keyof typeof contactFormRules
 

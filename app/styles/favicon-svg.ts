@@ -1,4 +1,4 @@
-import { logoPalette, palette } from '../content/brand.ts'
+import { logoPalette, palette } from '#app/content/brand.ts'
 
 /** The site's icon, /favicon.svg: the logo's mark (app/components/Logo.tsx) in the brand's colours. */
 export function faviconSvg(): string {

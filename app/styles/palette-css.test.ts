@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { logoPalette, palette } from '../content/brand.ts'
+import { logoPalette, palette } from '#app/content/brand.ts'
 import { customPropertyName, paletteCss, rgbChannels } from './palette-css.ts'
 
 describe('paletteCss', () => {

@@ -3,7 +3,7 @@
  * palette so no stylesheet keeps a copy of it: the site gets them from the Vite plugin below,
  * the gateway sandbox's stylesheet from gateway/assets.ts.
  */
-import { logoPalette, palette } from '../content/brand.ts'
+import { logoPalette, palette } from '#app/content/brand.ts'
 
 export const siteColours = { ...palette, ...logoPalette } as const
 

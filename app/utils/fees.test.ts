@@ -17,7 +17,7 @@ import {
   type Quote,
   type QuoteResult,
   slabContains,
-} from './fees'
+} from './fees.ts'
 
 const rupees = (value: string) => {
   const parsed = parseAmount(value)

@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core'
-import { createTableOnce, formatDateTime, isUniqueViolation, newTxnId, newUtr } from '../ids.ts'
-import type { ResponseCode } from '../protocol/codes.ts'
-import type { Fields } from '../protocol/fields.ts'
-import type { GatewayDatabase } from '../store.ts'
+import {
+  createTableOnce,
+  formatDateTime,
+  isUniqueViolation,
+  newTxnId,
+  newUtr,
+} from '#gateway/ids.ts'
+import type { ResponseCode } from '#gateway/protocol/codes.ts'
+import type { Fields } from '#gateway/protocol/fields.ts'
+import type { GatewayDatabase } from '#gateway/store.ts'
 import {
   payoutAnswer,
   payoutOutcome,

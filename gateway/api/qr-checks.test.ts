@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { demoMerchant } from '../merchants.ts'
+import { demoMerchant } from '#gateway/merchants.ts'
 import {
   checkQrRequest,
   isQrType,

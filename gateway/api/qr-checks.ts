@@ -5,11 +5,11 @@ import {
   customerDetails,
   type NotifyUrlPolicy,
   type PaymentRequest,
-} from '../checks.ts'
-import { merchantVpa, type SandboxMerchant } from '../merchants.ts'
-import { type ResponseCode, responseCodes } from '../protocol/codes.ts'
-import type { Fields } from '../protocol/fields.ts'
-import { isAmount, isValid } from '../protocol/patterns.ts'
+} from '#gateway/checks.ts'
+import { merchantVpa, type SandboxMerchant } from '#gateway/merchants.ts'
+import { type ResponseCode, responseCodes } from '#gateway/protocol/codes.ts'
+import type { Fields } from '#gateway/protocol/fields.ts'
+import { isAmount, isValid } from '#gateway/protocol/patterns.ts'
 import { codeFields, echo } from './json.ts'
 
 export const qrTypes = ['UPI', 'PG'] as const

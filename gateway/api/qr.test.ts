@@ -1,8 +1,8 @@
 import QRCode from 'qrcode'
 import { describe, expect, it } from 'vitest'
-import { decryptFields } from '../protocol/cipher.ts'
-import { isValid } from '../protocol/patterns.ts'
-import { QR_IMAGE } from '../qr-pages.ts'
+import { decryptFields } from '#gateway/protocol/cipher.ts'
+import { isValid } from '#gateway/protocol/patterns.ts'
+import { QR_IMAGE } from '#gateway/qr-pages.ts'
 import {
   expectSigned,
   merchant,

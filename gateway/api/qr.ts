@@ -1,8 +1,8 @@
 import { type Request, Router } from 'express'
-import type { FindMerchant, NotifyUrlPolicy } from '../checks.ts'
-import { formatDateTime } from '../ids.ts'
-import { negotiateLanguage } from '../i18n/index.ts'
-import { createTransaction, type GatewayDatabase } from '../store.ts'
+import type { FindMerchant, NotifyUrlPolicy } from '#gateway/checks.ts'
+import { formatDateTime } from '#gateway/ids.ts'
+import { negotiateLanguage } from '#gateway/i18n/index.ts'
+import { createTransaction, type GatewayDatabase } from '#gateway/store.ts'
 import { jsonRoute } from './json.ts'
 import { checkQrRequest, qrAnswer, qrRefusal } from './qr-checks.ts'
 

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core'
-import { createTableOnce, isUniqueViolation, newTxnId } from '../ids.ts'
-import type { ResponseCode } from '../protocol/codes.ts'
-import { type GatewayDatabase, type SandboxTransaction, sandboxTransactions } from '../store.ts'
+import { createTableOnce, isUniqueViolation, newTxnId } from '#gateway/ids.ts'
+import type { ResponseCode } from '#gateway/protocol/codes.ts'
+import {
+  type GatewayDatabase,
+  type SandboxTransaction,
+  sandboxTransactions,
+} from '#gateway/store.ts'
 import { refundDecision, type RefundRequest } from './refund-checks.ts'
 
 /** The refunds that went through; a refused refund leaves nothing behind. */

@@ -1,11 +1,11 @@
 /** Shared by the JSON APIs' integration tests: a sandbox over HTTP and signed JSON calls. */
 import { afterAll, beforeAll, expect } from 'vitest'
-import { demoMerchant } from '../merchants.ts'
-import { encryptFields } from '../protocol/cipher.ts'
-import type { Fields } from '../protocol/fields.ts'
-import { verifyHash, withHash } from '../protocol/hash.ts'
-import { documentedJson } from '../openapi/validate-answer.ts'
-import { type SandboxServer, startSandboxServer } from '../server.ts'
+import { demoMerchant } from '#gateway/merchants.ts'
+import { encryptFields } from '#gateway/protocol/cipher.ts'
+import type { Fields } from '#gateway/protocol/fields.ts'
+import { verifyHash, withHash } from '#gateway/protocol/hash.ts'
+import { documentedJson } from '#gateway/openapi/validate-answer.ts'
+import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
 
 export const merchant = demoMerchant({ siteUrl: 'https://shop.paystra.example' })
 export const RETURN_URL = 'https://shop.paystra.example/demo/response'

@@ -4,13 +4,13 @@ import {
   checkOrderId,
   type FindMerchant,
   type NotifyUrlPolicy,
-} from '../checks.ts'
-import type { SandboxMerchant } from '../merchants.ts'
-import { notifyUrlFor, queueAnswerEvent } from '../webhooks/events.ts'
-import { formatDateTime } from '../ids.ts'
-import { responseCodes, type ResponseCode } from '../protocol/codes.ts'
-import type { Fields } from '../protocol/fields.ts'
-import { findByOrder, type GatewayDatabase, responseFields } from '../store.ts'
+} from '#gateway/checks.ts'
+import type { SandboxMerchant } from '#gateway/merchants.ts'
+import { notifyUrlFor, queueAnswerEvent } from '#gateway/webhooks/events.ts'
+import { formatDateTime } from '#gateway/ids.ts'
+import { responseCodes, type ResponseCode } from '#gateway/protocol/codes.ts'
+import type { Fields } from '#gateway/protocol/fields.ts'
+import { findByOrder, type GatewayDatabase, responseFields } from '#gateway/store.ts'
 import { codeFields, echo, jsonRoute } from './json.ts'
 import { checkRefundRequest, refundAnswer } from './refund-checks.ts'
 import { refundedAmount, refundPayment } from './refund-store.ts'

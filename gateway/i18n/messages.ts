@@ -1,5 +1,5 @@
-import type { ResponseCode } from '../protocol/codes.ts'
-import type { CardErrorKey, UpiErrorKey } from '../payment-forms.ts'
+import type { ResponseCode } from '#gateway/protocol/codes.ts'
+import type { CardErrorKey, UpiErrorKey } from '#gateway/payment-forms.ts'
 
 /**
  * Every text of the sandbox's pages. `{name}` marks a value filled in when the page renders;

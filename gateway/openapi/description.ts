@@ -3,9 +3,9 @@
  * vectors, and the response codes from `protocol/codes.ts`. The rule itself is computed in
  * `protocol/hash.ts`; this only says it in words.
  */
-import { demoMerchantDefaults } from '../merchants.ts'
-import { responseCodes } from '../protocol/codes.ts'
-import vectors from '../protocol/vectors.json'
+import { demoMerchantDefaults } from '#gateway/merchants.ts'
+import { responseCodes } from '#gateway/protocol/codes.ts'
+import vectors from '#gateway/protocol/vectors.json'
 
 const published = vectors.hash[0]!
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { Fields } from '../protocol/fields.ts'
-import { type SandboxServer, startSandboxServer } from '../server.ts'
+import type { Fields } from '#gateway/protocol/fields.ts'
+import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
 import recorded from './examples.json'
 import {
   examplePublicUrl,

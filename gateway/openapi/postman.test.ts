@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import newman, { type NewmanRunSummary } from 'newman'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoMerchant } from '../merchants.ts'
-import vectors from '../protocol/vectors.json'
-import { type SandboxServer, startSandboxServer } from '../server.ts'
+import { demoMerchant } from '#gateway/merchants.ts'
+import vectors from '#gateway/protocol/vectors.json'
+import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
 import { postmanCollection } from './postman.ts'
 
 type PostmanHash = (fields: object, salt: string, sha256Hex: (text: string) => string) => string

@@ -8,9 +8,9 @@
 import { readFileSync } from 'node:fs'
 import { isDeepStrictEqual } from 'node:util'
 import { convertV2 } from 'openapi-to-postmanv2'
-import { demoMerchantDefaults } from '../merchants.ts'
-import type { Fields } from '../protocol/fields.ts'
-import { verifyHash } from '../protocol/hash.ts'
+import { demoMerchantDefaults } from '#gateway/merchants.ts'
+import type { Fields } from '#gateway/protocol/fields.ts'
+import { verifyHash } from '#gateway/protocol/hash.ts'
 import { type OpenApiDocument, openApiDocument } from './document.ts'
 
 /** Postman's collection format (v2.1), as far as this module touches it. */

@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { startSandboxServer } from '../server.ts'
+import { startSandboxServer } from '#gateway/server.ts'
 import { examplePublicUrl, exampleMerchant, recordExamples } from './scenario.ts'
 
 const sandbox = await startSandboxServer({

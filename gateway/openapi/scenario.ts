@@ -3,10 +3,10 @@
  * sandbox. `record-examples.ts` writes their answers into `examples.json`; `examples.test.ts`
  * makes them again and expects the same answers, so every example is one the sandbox gives.
  */
-import { demoMerchant } from '../merchants.ts'
-import { encryptFields } from '../protocol/cipher.ts'
-import type { Fields } from '../protocol/fields.ts'
-import { withHash } from '../protocol/hash.ts'
+import { demoMerchant } from '#gateway/merchants.ts'
+import { encryptFields } from '#gateway/protocol/cipher.ts'
+import type { Fields } from '#gateway/protocol/fields.ts'
+import { withHash } from '#gateway/protocol/hash.ts'
 
 export const exampleMerchant = demoMerchant({ siteUrl: 'https://shop.paystra.example' })
 /** The public address the examples' URLs carry: the sandbox of a site run with `npm start`. */

@@ -1,5 +1,5 @@
 import type { Router } from 'express'
-import { checkoutScript } from '../assets.ts'
+import { checkoutScript } from '#gateway/assets.ts'
 import type { PageSetup } from './tools.ts'
 
 const assetPaths = { css: 'gateway.css', js: 'gateway.js', icon: 'favicon.svg' } as const

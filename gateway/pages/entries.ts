@@ -9,11 +9,11 @@ import {
   type MerchantHostedResult,
   paymentRefusalCodes,
   protocolFields,
-} from '../checks.ts'
-import { isLanguageCode, language as languageOf, negotiateLanguage } from '../i18n/index.ts'
-import type { Fields } from '../protocol/fields.ts'
-import { createTransaction, type TransactionMode } from '../store.ts'
-import { notFoundPage, refusalPage } from '../views/result-pages.ts'
+} from '#gateway/checks.ts'
+import { isLanguageCode, language as languageOf, negotiateLanguage } from '#gateway/i18n/index.ts'
+import type { Fields } from '#gateway/protocol/fields.ts'
+import { createTransaction, type TransactionMode } from '#gateway/store.ts'
+import { notFoundPage, refusalPage } from '#gateway/views/result-pages.ts'
 import { sendPage } from './policy.ts'
 import { context, finish, type PageSetup, refuse } from './tools.ts'
 

@@ -1,11 +1,11 @@
 import type { Router } from 'express'
-import { formFields } from '../checks.ts'
-import { isLanguageCode } from '../i18n/index.ts'
-import { bankOutcomes, banks, institutionName, wallets } from '../methods.ts'
-import { validateCardForm, validateUpiForm } from '../payment-forms.ts'
-import { chooseMethod, setLanguage } from '../store.ts'
-import { bankPage } from '../views/bank-page.ts'
-import { isMethod, type Method } from '../views/payment-page.ts'
+import { formFields } from '#gateway/checks.ts'
+import { isLanguageCode } from '#gateway/i18n/index.ts'
+import { bankOutcomes, banks, institutionName, wallets } from '#gateway/methods.ts'
+import { validateCardForm, validateUpiForm } from '#gateway/payment-forms.ts'
+import { chooseMethod, setLanguage } from '#gateway/store.ts'
+import { bankPage } from '#gateway/views/bank-page.ts'
+import { isMethod, type Method } from '#gateway/views/payment-page.ts'
 import {
   checkoutOrigin,
   context,

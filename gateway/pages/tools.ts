@@ -1,10 +1,10 @@
 import type { Request, RequestHandler, Response } from 'express'
-import type { Asset } from '../assets.ts'
-import type { FindMerchant, NotifyUrlPolicy, Refusal } from '../checks.ts'
-import { type Language, language as languageOf, negotiateLanguage } from '../i18n/index.ts'
-import type { SandboxMerchant } from '../merchants.ts'
-import { encryptFields } from '../protocol/cipher.ts'
-import { type ResponseCode, responseCodes } from '../protocol/codes.ts'
+import type { Asset } from '#gateway/assets.ts'
+import type { FindMerchant, NotifyUrlPolicy, Refusal } from '#gateway/checks.ts'
+import { type Language, language as languageOf, negotiateLanguage } from '#gateway/i18n/index.ts'
+import type { SandboxMerchant } from '#gateway/merchants.ts'
+import { encryptFields } from '#gateway/protocol/cipher.ts'
+import { type ResponseCode, responseCodes } from '#gateway/protocol/codes.ts'
 import {
   completeTransaction,
   findTransaction,
@@ -13,11 +13,11 @@ import {
   type SandboxTransaction,
   transactionCode,
   type TransactionMode,
-} from '../store.ts'
-import type { PageContext } from '../views/layout.ts'
-import { paymentPage, type PaymentPageState } from '../views/payment-page.ts'
-import { notFoundPage, refusalPage, responsePage } from '../views/result-pages.ts'
-import { queuePaymentEvent } from '../webhooks/events.ts'
+} from '#gateway/store.ts'
+import type { PageContext } from '#gateway/views/layout.ts'
+import { paymentPage, type PaymentPageState } from '#gateway/views/payment-page.ts'
+import { notFoundPage, refusalPage, responsePage } from '#gateway/views/result-pages.ts'
+import { queuePaymentEvent } from '#gateway/webhooks/events.ts'
 import { type FramePolicy, sendPage } from './policy.ts'
 
 /** What the gateway's pages work with: the store, the merchants, the assets and the settings. */

@@ -1,5 +1,5 @@
-import { format } from '../i18n/index.ts'
-import type { SandboxTransaction } from '../store.ts'
+import { format } from '#gateway/i18n/index.ts'
+import type { SandboxTransaction } from '#gateway/store.ts'
 import { html } from './html.ts'
 import { layout, type PageContext } from './layout.ts'
 import { cancelForm, paymentSummary } from './parts.ts'

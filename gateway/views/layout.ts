@@ -1,5 +1,5 @@
 import { brand } from '#app/content/brand.ts'
-import { type Language, languages } from '../i18n/index.ts'
+import { type Language, languages } from '#gateway/i18n/index.ts'
 import { icons } from './icons.ts'
 import { html, type SafeHtml } from './html.ts'
 

@@ -1,5 +1,5 @@
-import type { Messages } from '../i18n/index.ts'
-import type { SandboxTransaction } from '../store.ts'
+import type { Messages } from '#gateway/i18n/index.ts'
+import type { SandboxTransaction } from '#gateway/store.ts'
 import { formatAmount } from './format.ts'
 import { html, type SafeHtml } from './html.ts'
 

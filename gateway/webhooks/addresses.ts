@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net'
-import { merchantUrl } from '../urls.ts'
+import { merchantUrl } from '#gateway/urls.ts'
 
 /**
  * Addresses a webhook must not reach unless the operator allows it: a merchant (or anyone who

@@ -1,10 +1,10 @@
 import { Router } from 'express'
-import { type FindMerchant, checkOrderId } from '../checks.ts'
-import { formatDateTime } from '../ids.ts'
-import { type ResponseCode, responseCodes } from '../protocol/codes.ts'
-import type { Fields } from '../protocol/fields.ts'
-import type { GatewayDatabase } from '../store.ts'
-import { codeFields, echo, jsonRoute } from '../api/json.ts'
+import { type FindMerchant, checkOrderId } from '#gateway/checks.ts'
+import { formatDateTime } from '#gateway/ids.ts'
+import { type ResponseCode, responseCodes } from '#gateway/protocol/codes.ts'
+import type { Fields } from '#gateway/protocol/fields.ts'
+import type { GatewayDatabase } from '#gateway/store.ts'
+import { codeFields, echo, jsonRoute } from '#gateway/api/json.ts'
 import {
   attemptsOf,
   eventsFor,

@@ -1,14 +1,14 @@
-import type { SandboxMerchant } from '../merchants.ts'
-import { isSuccess, responseCodes } from '../protocol/codes.ts'
-import type { Fields } from '../protocol/fields.ts'
-import { withHash } from '../protocol/hash.ts'
-import type { WebhookEventType } from '../protocol/webhook.ts'
+import type { SandboxMerchant } from '#gateway/merchants.ts'
+import { isSuccess, responseCodes } from '#gateway/protocol/codes.ts'
+import type { Fields } from '#gateway/protocol/fields.ts'
+import { withHash } from '#gateway/protocol/hash.ts'
+import type { WebhookEventType } from '#gateway/protocol/webhook.ts'
 import {
   type GatewayDatabase,
   responseFields,
   type SandboxTransaction,
   transactionCode,
-} from '../store.ts'
+} from '#gateway/store.ts'
 import { enqueueEvent } from './store.ts'
 
 /** Where a merchant's webhooks go: the request's NOTIFY_URL, else its default, else nowhere. */

@@ -1,5 +1,5 @@
-import type { SandboxMerchant } from '../merchants.ts'
-import { type GatewayDatabase, settleDuePayments } from '../store.ts'
+import type { SandboxMerchant } from '#gateway/merchants.ts'
+import { type GatewayDatabase, settleDuePayments } from '#gateway/store.ts'
 import { queuePaymentEvent } from './events.ts'
 
 /**

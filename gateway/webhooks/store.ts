@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import { bigserial, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-import { createTableOnce } from '../ids.ts'
-import type { GatewayDatabase } from '../store.ts'
-import { newEventId, serialiseEvent, type WebhookEventType } from '../protocol/webhook.ts'
-import type { Fields } from '../protocol/fields.ts'
+import { createTableOnce } from '#gateway/ids.ts'
+import type { GatewayDatabase } from '#gateway/store.ts'
+import { newEventId, serialiseEvent, type WebhookEventType } from '#gateway/protocol/webhook.ts'
+import type { Fields } from '#gateway/protocol/fields.ts'
 import { MAX_ATTEMPTS, retryDelayMs } from './schedule.ts'
 
 export type DeliveryState = 'pending' | 'delivered' | 'failed'

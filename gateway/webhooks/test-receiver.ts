@@ -1,7 +1,7 @@
 /** A merchant's webhook endpoint for the tests: a real HTTP server that records what it gets. */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { expectDocumentedWebhook } from '../openapi/validate-answer.ts'
+import { expectDocumentedWebhook } from '#gateway/openapi/validate-answer.ts'
 
 export interface Received {
   headers: IncomingHttpHeaders

@@ -15,10 +15,10 @@ import {
   RETURN_URL,
   statusOf,
   uniqueId,
-} from '../api/test-support.ts'
-import { verifyHash, withHash } from '../protocol/hash.ts'
-import { verifyWebhook, type WebhookEvent } from '../protocol/webhook.ts'
-import { type SandboxServer, startSandboxServer } from '../server.ts'
+} from '#gateway/api/test-support.ts'
+import { verifyHash, withHash } from '#gateway/protocol/hash.ts'
+import { verifyWebhook, type WebhookEvent } from '#gateway/protocol/webhook.ts'
+import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
 import { deliver } from './deliver.ts'
 import { answer, type Receiver, startReceiver } from './test-receiver.ts'
 

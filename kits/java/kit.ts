@@ -1,5 +1,5 @@
 import { delimiter } from 'node:path'
-import type { ExampleId, KitLanguage } from '../harness/types.ts'
+import type { ExampleId, KitLanguage } from '#kits/harness/types.ts'
 
 /**
  * Java 17: the JDK only (java.net.http for the gateway, com.sun.net.httpserver for the apps).

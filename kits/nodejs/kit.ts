@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs'
-import type { ExampleId, KitLanguage } from '../harness/types.ts'
+import type { ExampleId, KitLanguage } from '#kits/harness/types.ts'
 
 /**
  * The core's test files, listed one by one: `node --test <folder>` searches the folder only up

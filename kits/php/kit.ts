@@ -1,4 +1,4 @@
-import type { ExampleId, KitLanguage } from '../harness/types.ts'
+import type { ExampleId, KitLanguage } from '#kits/harness/types.ts'
 
 /**
  * PHP: the core has no build step; every example is one front controller served by PHP's

@@ -21,8 +21,8 @@ import {
   submit,
   tamper,
   testCards,
-} from '../harness/customer.ts'
-import { freePort, onPath, type RunningApp, startApp } from '../harness/processes.ts'
+} from '#kits/harness/customer.ts'
+import { freePort, onPath, type RunningApp, startApp } from '#kits/harness/processes.ts'
 
 const script = resolve(import.meta.dirname, 'sandbox-roundtrip.php')
 

@@ -1,4 +1,4 @@
-import type { ExampleId, KitLanguage } from '../harness/types.ts'
+import type { ExampleId, KitLanguage } from '#kits/harness/types.ts'
 
 /**
  * Python: the standard library plus `cryptography` (AES). PYTHON names the interpreter when the

@@ -1,4 +1,4 @@
-import type { ExampleId, KitLanguage } from '../harness/types.ts'
+import type { ExampleId, KitLanguage } from '#kits/harness/types.ts'
 
 /**
  * Ruby: the core is plain Ruby on the standard library; the server example runs on WEBrick

@@ -10,9 +10,9 @@ import {
   excludedNames,
   exampleStylesheet,
   exampleStylesheetInArchive,
-} from '../../scripts/downloads/archive-plan.ts'
-import { archiveFiles } from '../../scripts/downloads/zip-archive.ts'
-import { kitLanguageIds } from '../manifest.ts'
+} from '#scripts/downloads/archive-plan.ts'
+import { archiveFiles } from '#scripts/downloads/zip-archive.ts'
+import { kitLanguageIds } from '#kits/manifest.ts'
 
 const kitsDir = path.resolve(import.meta.dirname, '..')
 

@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findNginx } from './nginx.ts'
 import { headersToMirror, nginxConfig, pageFile } from './nginx-config.ts'
-import { freePort } from '../measure/processes.ts'
+import { freePort } from '#scripts/measure/processes.ts'
 
 describe('headersToMirror', () => {
   it('keeps the site-wide headers and leaves those about this answer and connection', () => {

@@ -1,4 +1,4 @@
-import { ArgumentReader, UsageError } from '../measure/command-line.ts'
+import { ArgumentReader, UsageError } from '#scripts/measure/command-line.ts'
 
 /** What `npm run bench -- …` was asked to do. */
 export interface BenchOptions {

@@ -2,7 +2,7 @@ import path from 'node:path'
 import { count } from 'drizzle-orm'
 import { openDatabase } from '#server/db/database.ts'
 import { contactMessages, outbox } from '#server/db/schema.ts'
-import { countMailFiles } from '../measure/mail-files.ts'
+import { countMailFiles } from '#scripts/measure/mail-files.ts'
 
 export interface StoredCounts {
   contactMessages: number

@@ -10,7 +10,7 @@ import { benchContactMessage } from './contact.ts'
 import { treeCpuSeconds } from './cpu.ts'
 import { constantRate, maximumPostRate, maximumRate, type RateResult } from './load.ts'
 import type { BenchOptions } from './options.ts'
-import { type Child, startChild, tail } from '../measure/processes.ts'
+import { type Child, startChild, tail } from '#scripts/measure/processes.ts'
 
 /** Accept-Encoding of every page request, ours and nginx's alike. */
 export const acceptEncoding = 'gzip'

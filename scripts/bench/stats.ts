@@ -1,4 +1,4 @@
-import { percentile } from '../measure/percentile.ts'
+import { percentile } from '#scripts/measure/percentile.ts'
 
 export interface LatencySummary {
   count: number

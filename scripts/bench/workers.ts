@@ -35,8 +35,8 @@ import {
   workerChecks,
   workerCount,
 } from './workers-report.ts'
-import { waitForMail } from '../measure/mail-files.ts'
-import { type Child, freePort, stopChild, tail, waitForHttp } from '../measure/processes.ts'
+import { waitForMail } from '#scripts/measure/mail-files.ts'
+import { type Child, freePort, stopChild, tail, waitForHttp } from '#scripts/measure/processes.ts'
 
 export const workersNeedDatabase =
   '--workers needs DATABASE_URL: several workers share PostgreSQL, embedded PGlite serves one process'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { assertionsFor, describeAssertion, failedAssertions } from './assertions'
-import { budgets } from './budgets'
-import { sampleReport } from './fixtures'
+import { assertionsFor, describeAssertion, failedAssertions } from './assertions.ts'
+import { budgets } from './budgets.ts'
+import { sampleReport } from './fixtures.ts'
 
 // The real Lighthouse CI engine judges these reports, so the tests hold the assertions made
 // from the budgets, not a copy of the engine.

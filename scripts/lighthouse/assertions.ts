@@ -4,8 +4,8 @@
  * the budgets: each figure the median of the route's runs.
  */
 import { createRequire } from 'node:module'
-import { budgets, type PageBudget } from './budgets'
-import type { LighthouseReport } from './report'
+import { budgets, type PageBudget } from './budgets.ts'
+import type { LighthouseReport } from './report.ts'
 
 type Level = 'error'
 export type Assertion = [Level, { minScore: number } | { maxNumericValue: number }]

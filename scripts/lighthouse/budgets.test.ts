@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { pages } from '#app/content/pages.ts'
-import { budgets, jsBudgetOf, kilobytes, measuredRoutes, pageBudget } from './budgets'
+import { budgets, jsBudgetOf, kilobytes, measuredRoutes, pageBudget } from './budgets.ts'
 
 describe('pageBudget', () => {
   // Read from the page table, so a page made static is held to the static budget at once.

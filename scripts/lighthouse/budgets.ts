@@ -1,4 +1,4 @@
-import { findPage, pages, prerenderedPaths } from '../../app/content/pages.ts'
+import { findPage, pages, prerenderedPaths } from '#app/content/pages.ts'
 
 /** What a route's scripts may cost: its own class of page decides (see `pageBudget`). */
 export interface PageBudget {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { chromiumArgs } from '../../playwright.config.ts'
-import { chromePath, lighthouserc } from './collect'
+import { chromiumArgs } from '#tests/support/browser-settings.ts'
+import { chromePath, lighthouserc } from './collect.ts'
 
 describe('lighthouserc', () => {
   it('asks lhci collect for the runs of one URL in our Chromium, the four categories only', () => {

@@ -7,8 +7,8 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { chromiumArgs } from '../../playwright.config.ts'
-import { categoryIds, type LighthouseReport } from './report'
+import { chromiumArgs } from '#tests/support/browser-settings.ts'
+import { categoryIds, type LighthouseReport } from './report.ts'
 
 export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 

@@ -1,4 +1,4 @@
-import type { CategoryId, LighthouseReport, NetworkRequest, RunSummary } from './report'
+import type { CategoryId, LighthouseReport, NetworkRequest, RunSummary } from './report.ts'
 
 /** A Lighthouse report with the fields this tool and Lighthouse CI's assertions read. */
 export function sampleReport(

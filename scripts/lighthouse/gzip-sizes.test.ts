@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
-import { gzipSizesFromBuild } from './gzip-sizes'
+import { gzipSizesFromBuild } from './gzip-sizes.ts'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'gzip-sizes-'))
 mkdirSync(path.join(dir, 'assets'))

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { constants, gzipSync } from 'node:zlib'
-import type { GzipSizeOf } from './report'
+import type { GzipSizeOf } from './report.ts'
 
 /**
  * Gzip bytes of a URL of our own server, from the client build: the precompressed .gz sibling

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { budgets } from './budgets'
-import { sampleReport, sampleRun } from './fixtures'
-import { byteMisses, judge, scriptsMiss } from './judge'
-import { combineRuns } from './results'
+import { budgets } from './budgets.ts'
+import { sampleReport, sampleRun } from './fixtures.ts'
+import { byteMisses, judge, scriptsMiss } from './judge.ts'
+import { combineRuns } from './results.ts'
 
 const result = (route: string, overrides: Parameters<typeof sampleRun>[0] = {}) =>
   combineRuns(route, [sampleRun(overrides)])

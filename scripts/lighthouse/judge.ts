@@ -1,7 +1,7 @@
-import { describeAssertion, failedAssertions } from './assertions'
-import { budgets, kilobytes, type PageBudget } from './budgets'
-import type { LighthouseReport } from './report'
-import type { RouteResult } from './results'
+import { describeAssertion, failedAssertions } from './assertions.ts'
+import { budgets, kilobytes, type PageBudget } from './budgets.ts'
+import type { LighthouseReport } from './report.ts'
+import type { RouteResult } from './results.ts'
 
 export interface Miss {
   route: string

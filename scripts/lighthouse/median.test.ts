@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { median } from './median'
+import { median } from './median.ts'
 
 describe('median', () => {
   it('takes the middle of an odd count, whatever the order', () => {

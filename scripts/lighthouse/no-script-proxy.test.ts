@@ -7,7 +7,7 @@ import {
   rewriteHtml,
   startNoScriptProxy,
   withoutScripts,
-} from './no-script-proxy'
+} from './no-script-proxy.ts'
 
 const page = `<!DOCTYPE html><html><head><link rel="stylesheet" href="/a.css"/><link rel="modulepreload" href="/assets/chunk.js"/><script>window.__context = {"a":"</p>"}</script></head><body><p>Scripts are described here.</p><script type="module" src="/assets/header.js"></script><SCRIPT type="application/ld+json">{}</SCRIPT ></body></html>`
 const bare = `<!DOCTYPE html><html><head><link rel="stylesheet" href="/a.css"/></head><body><p>Scripts are described here.</p></body></html>`

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { UsageError } from '../measure/command-line.ts'
-import { defaultOptions, parseLighthouseArgs } from './options'
+import { UsageError } from '#scripts/measure/command-line.ts'
+import { defaultOptions, parseLighthouseArgs } from './options.ts'
 
 describe('parseLighthouseArgs', () => {
   it('defaults to three runs of every marketing route after a build', () => {

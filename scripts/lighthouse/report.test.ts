@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { sampleReport } from './fixtures'
-import { categoryScore, firstVisitBytes, summarizeRun } from './report'
+import { sampleReport } from './fixtures.ts'
+import { categoryScore, firstVisitBytes, summarizeRun } from './report.ts'
 
 const gzipSizes: Record<string, number> = {
   'http://localhost:4210/assets/header-BoYWrs9I.js': 520,

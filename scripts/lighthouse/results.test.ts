@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { sampleRun } from './fixtures'
-import { combineRuns } from './results'
+import { sampleRun } from './fixtures.ts'
+import { combineRuns } from './results.ts'
 
 describe('combineRuns', () => {
   it('takes the median of every figure on its own', () => {

@@ -1,5 +1,5 @@
-import { median } from './median'
-import type { RunSummary } from './report'
+import { median } from './median.ts'
+import type { RunSummary } from './report.ts'
 
 /** A route's figures over its runs: each figure the median of its own values. */
 export interface RouteResult extends RunSummary {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { sampleRun } from './fixtures'
-import { combineRuns } from './results'
-import { formatMisses, formatScriptCost, formatTable } from './table'
+import { sampleRun } from './fixtures.ts'
+import { combineRuns } from './results.ts'
+import { formatMisses, formatScriptCost, formatTable } from './table.ts'
 
 describe('formatTable', () => {
   it('prints one aligned row per route, with units', () => {

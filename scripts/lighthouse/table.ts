@@ -1,6 +1,6 @@
-import { kilobytes } from './budgets'
-import type { Miss } from './judge'
-import type { RouteResult } from './results'
+import { kilobytes } from './budgets.ts'
+import type { Miss } from './judge.ts'
+import type { RouteResult } from './results.ts'
 
 /** Rows of cells as plain text, the first column left-aligned and every figure right-aligned. */
 function align(rows: readonly (readonly string[])[]): string[] {

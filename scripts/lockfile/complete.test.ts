@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { isDistTag, type Lockfile, lockfileProblems, resolveLocation } from './complete'
+import { isDistTag, type Lockfile, lockfileProblems, resolveLocation } from './complete.ts'
 
 const manifest = { dependencies: { vite: '^8.3.8' } }
 

@@ -21,9 +21,9 @@ import {
   pay,
   submit,
   testCards,
-} from '../../kits/harness/customer.ts'
-import { attributes, type PageForm } from '../../kits/harness/html-forms.ts'
-import { type Answer, follow, request } from '../../kits/harness/http.ts'
+} from '#kits/harness/customer.ts'
+import { attributes, type PageForm } from '#kits/harness/html-forms.ts'
+import { type Answer, follow, request } from '#kits/harness/http.ts'
 import type { ActionKind } from './mix.ts'
 
 export class UnexpectedAnswer extends Error {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { UsageError } from '../measure/command-line.ts'
+import { UsageError } from '#scripts/measure/command-line.ts'
 import { defaultOptions, parseSoakArgs } from './options.ts'
 
 describe('parseSoakArgs', () => {

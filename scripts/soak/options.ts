@@ -1,4 +1,4 @@
-import { ArgumentReader, UsageError } from '../measure/command-line.ts'
+import { ArgumentReader, UsageError } from '#scripts/measure/command-line.ts'
 import { type ActionKind, actionKinds, defaultMix } from './mix.ts'
 
 /** What `npm run soak -- …` was asked to do. */

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import { startChild, stopChild, waitForHttp } from '../measure/processes.ts'
+import { startChild, stopChild, waitForHttp } from '#scripts/measure/processes.ts'
 import { type MemorySample, parseProcStatus } from './memory.ts'
 
 const probeArgs = [

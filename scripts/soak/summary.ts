@@ -1,4 +1,4 @@
-import { percentile } from '../measure/percentile.ts'
+import { percentile } from '#scripts/measure/percentile.ts'
 
 /** Something the soak timed: one request, or one whole action. */
 export interface Timed {

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
-import type { Database } from '../db/database.ts'
+import type { Database } from '#server/db/database.ts'
 import { existingTables } from './prune.ts'
 
 /** What was deleted, by id, per kind. */

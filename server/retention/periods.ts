@@ -1,5 +1,5 @@
 import { retentionDays } from '#app/content/legal/retention.ts'
-import type { ServerConfig } from '../config.ts'
+import type { ServerConfig } from '#server/config.ts'
 
 /** How many days each kind of data is kept; see app/content/legal/retention.ts. */
 export interface RetentionPeriods {

@@ -4,7 +4,7 @@
  * batches so no table is locked for long, and answers how many rows of each kind went.
  */
 import { type SQL, sql } from 'drizzle-orm'
-import type { Database, DataStore } from '../db/database.ts'
+import type { Database, DataStore } from '#server/db/database.ts'
 import type { RetentionPeriods } from './periods.ts'
 
 export interface PruneCounts {

@@ -3,8 +3,8 @@
  * Several instances may share one database; the advisory lock lets one of them prune at a
  * time (the others skip that pass).
  */
-import { advisoryLockKeys, withAdvisoryLock } from '../db/advisory-lock.ts'
-import type { DataStore } from '../db/database.ts'
+import { advisoryLockKeys, withAdvisoryLock } from '#server/db/advisory-lock.ts'
+import type { DataStore } from '#server/db/database.ts'
 import { pruneMailFiles } from './mail-files.ts'
 import type { RetentionPeriods } from './periods.ts'
 import { describeCounts, prune, type PruneResult } from './prune.ts'

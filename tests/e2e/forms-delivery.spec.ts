@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { e2eDataDir } from '../../playwright.config.ts'
+import { e2eDataDir } from '#tests/support/browser-settings.ts'
 import { expect, gotoHydrated, test } from './fixtures.ts'
 
 // The whole path a visitor's words take: typed in Chromium, posted to the real API, stored, and
 // delivered by the outbox worker. The e2e server has no SMTP_URL, so mail lands as .eml files.
-const mailDir = path.join(e2eDataDir, 'mail')
+const mailDir = path.join(e2eDataDir(), 'mail')
 
 function mailContaining(text: string): string | undefined {
   let files: string[]

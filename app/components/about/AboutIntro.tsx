@@ -1,5 +1,5 @@
 import { aboutIntro } from '#app/content/about.ts'
-import { IntroIllustration } from './IntroIllustration'
+import { IntroIllustration } from './IntroIllustration.tsx'
 import './about.css'
 
 export function AboutIntro() {

@@ -1,5 +1,5 @@
 import { startStory } from '#app/content/about.ts'
-import { StoryIllustration } from './StoryIllustration'
+import { StoryIllustration } from './StoryIllustration.tsx'
 import './about.css'
 
 export function StartStory() {

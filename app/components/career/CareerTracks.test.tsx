@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react'
 import { createRoutesStub } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { careerTracks } from '#app/content/careers.ts'
-import { CareerTracks } from './CareerTracks'
+import { CareerTracks } from './CareerTracks.tsx'
 
 describe('CareerTracks', () => {
   it('shows both cards, each with an Apply Now link to the application form', async () => {

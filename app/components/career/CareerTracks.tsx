@@ -1,5 +1,5 @@
 import { careerTracks, careerTracksSection } from '#app/content/careers.ts'
-import { CareerTrackCard } from './CareerTrackCard'
+import { CareerTrackCard } from './CareerTrackCard.tsx'
 import './career.css'
 
 export function CareerTracks() {

@@ -1,5 +1,5 @@
 import { careersIntro } from '#app/content/careers.ts'
-import { TeamIllustration } from './TeamIllustration'
+import { TeamIllustration } from './TeamIllustration.tsx'
 import './career.css'
 
 export function CareersIntro() {

@@ -1,6 +1,6 @@
 import { contact } from '#app/content/brand.ts'
 import { careerFormPage } from '#app/content/career-form-page.ts'
-import { ContactDetails } from './ContactDetails'
+import { ContactDetails } from './ContactDetails.tsx'
 import './CareerContactPanel.css'
 
 /** The job application page's "GET IN TOUCH" panel: HR e-mail, phones, hours, what happens next. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { SocialLinks } from '#app/components/SocialLinks.tsx'
-import { type ContactIconName, ContactIcon } from './ContactIcon'
+import { type ContactIconName, ContactIcon } from './ContactIcon.tsx'
 import './ContactDetails.css'
 
 interface Phone {

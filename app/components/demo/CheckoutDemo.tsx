@@ -8,11 +8,11 @@ import {
   PAYMENT_REQUEST_PATH,
   type SignedForm,
 } from '#app/rules/demo-api.ts'
-import { HiddenPaymentForm } from './HiddenPaymentForm'
-import { PaymentDemoSection } from './PaymentDemoSection'
-import { type CheckoutOutcome, PaymentResultDialog } from './PaymentResultDialog'
-import { requestSignedForm } from './requestSignedForm'
-import { useCheckoutScript } from './useCheckoutScript'
+import { HiddenPaymentForm } from './HiddenPaymentForm.tsx'
+import { PaymentDemoSection } from './PaymentDemoSection.tsx'
+import { type CheckoutOutcome, PaymentResultDialog } from './PaymentResultDialog.tsx'
+import { requestSignedForm } from './requestSignedForm.ts'
+import { useCheckoutScript } from './useCheckoutScript.ts'
 import './CheckoutDemo.css'
 
 const FRAME_NAME = 'paystra-checkout-frame'

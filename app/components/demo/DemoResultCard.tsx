@@ -11,8 +11,8 @@ import {
   toneOf,
 } from '#app/content/demo.ts'
 import { RESPONSE_PATH, RESULT_QUERY } from '#app/rules/demo-api.ts'
-import { PaymentResultDetails } from './PaymentResultDetails'
-import { usePaymentWatch } from './usePaymentWatch'
+import { PaymentResultDetails } from './PaymentResultDetails.tsx'
+import { usePaymentWatch } from './usePaymentWatch.ts'
 import { ResultIcon } from '#app/components/ResultIcon.tsx'
 import './DemoResultCard.css'
 

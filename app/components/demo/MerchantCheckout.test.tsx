@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { beforeEach, describe, expect, test, vi } from 'vitest'
-import { MerchantCheckout } from './MerchantCheckout'
+import { MerchantCheckout } from './MerchantCheckout.tsx'
 
 const submit = vi.fn()
 

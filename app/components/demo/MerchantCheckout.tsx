@@ -21,11 +21,11 @@ import {
   type MerchantHostedRequestBody,
 } from '#app/rules/demo-api.ts'
 import { filterUpiId, isBlockedUpiKey, isValidUpiId, UPI_MAX, upiIdError } from '#app/rules/upi.ts'
-import { HiddenPaymentForm } from './HiddenPaymentForm'
-import { MethodTiles } from './MethodTiles'
-import { type PaymentMethodTab, PaymentMethodTabs } from './PaymentMethodTabs'
-import { PaymentSummary } from './PaymentSummary'
-import { useGatewayRedirect } from './useGatewayRedirect'
+import { HiddenPaymentForm } from './HiddenPaymentForm.tsx'
+import { MethodTiles } from './MethodTiles.tsx'
+import { type PaymentMethodTab, PaymentMethodTabs } from './PaymentMethodTabs.tsx'
+import { PaymentSummary } from './PaymentSummary.tsx'
+import { useGatewayRedirect } from './useGatewayRedirect.ts'
 import './MerchantCheckout.css'
 
 const UPI_INPUT_ID = 'upi-id'

@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react'
 import { demoCopy } from '#app/content/demo.ts'
-import { ProductCard } from './ProductCard'
-import { TestDataPanel } from './TestDataPanel'
+import { ProductCard } from './ProductCard.tsx'
+import { TestDataPanel } from './TestDataPanel.tsx'
 import './PaymentDemoSection.css'
 
 /** The product to pay for beside the sandbox test data: the body of the PG Hosted and Checkout Js demos. */

@@ -2,7 +2,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect, test, vi } from 'vitest'
-import { type PaymentMethodTab, PaymentMethodTabs } from './PaymentMethodTabs'
+import { type PaymentMethodTab, PaymentMethodTabs } from './PaymentMethodTabs.tsx'
 
 const tabs: PaymentMethodTab[] = [
   { type: 'NB', label: 'Net Banking', panel: <p>Banks</p> },

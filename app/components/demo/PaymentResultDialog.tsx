@@ -8,7 +8,7 @@ import {
   toneOf,
 } from '#app/content/demo.ts'
 import { RESPONSE_PATH, RESULT_QUERY } from '#app/rules/demo-api.ts'
-import { PaymentResultDetails } from './PaymentResultDetails'
+import { PaymentResultDetails } from './PaymentResultDetails.tsx'
 import { ResultIcon } from '#app/components/ResultIcon.tsx'
 import './PaymentResultDialog.css'
 

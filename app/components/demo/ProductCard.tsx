@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react'
 import { FormStatus } from '#app/components/forms/FormStatus.tsx'
 import { demoCopy, demoDisplayAmount, demoPayment, demoProduct } from '#app/content/demo.ts'
-import { DemoLaptop } from './DemoLaptop'
+import { DemoLaptop } from './DemoLaptop.tsx'
 import './ProductCard.css'
 
 interface ProductCardProps {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import type { SignedForm } from '#app/rules/demo-api.ts'
-import { requestSignedForm } from './requestSignedForm'
+import { requestSignedForm } from './requestSignedForm.ts'
 
 /**
  * Pay for the flows that leave the page (PG Hosted, Merchant Hosted): get the signed form from

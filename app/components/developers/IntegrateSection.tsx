@@ -1,5 +1,5 @@
 import { integrateSection } from '#app/content/developers.ts'
-import { IntegrationIllustration } from './IntegrationIllustration'
+import { IntegrationIllustration } from './IntegrationIllustration.tsx'
 import './IntegrateSection.css'
 
 export function IntegrateSection() {

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { legalDocuments } from '#app/content/brand.ts'
 import { faqTopics } from '#app/content/faq.ts'
-import { FaqAccordion } from './FaqAccordion'
+import { FaqAccordion } from './FaqAccordion.tsx'
 
 const items = faqTopics.flatMap((topic) => topic.items)
 const first = items[0]!

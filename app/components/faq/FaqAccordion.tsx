@@ -1,5 +1,5 @@
 import type { FaqTopic } from '#app/content/faq.ts'
-import { FaqQuestion } from './FaqQuestion'
+import { FaqQuestion } from './FaqQuestion.tsx'
 import './Faq.css'
 
 interface FaqAccordionProps {

@@ -6,7 +6,7 @@ import { apiMessages, CAREER_API_PATH } from '#app/rules/api.ts'
 import { careerSubject } from '#app/rules/career-form.ts'
 import { HONEYPOT_FIELD } from '#app/rules/honeypot.ts'
 import { resumeMessages } from '#app/rules/resume.ts'
-import { CareerForm } from './CareerForm'
+import { CareerForm } from './CareerForm.tsx'
 
 type FetchArgs = [url: string, init: RequestInit]
 

@@ -14,11 +14,11 @@ import {
 } from '#app/rules/career-form.ts'
 import { HONEYPOT_FIELD } from '#app/rules/honeypot.ts'
 import { resumeError } from '#app/rules/resume.ts'
-import { DefinedField } from './DefinedField'
-import { FormField } from './FormField'
-import { FormFooter, FormResultDialog } from './FormFooter'
-import { honeypotValue } from './HoneypotField'
-import { sendForm } from './sendForm'
+import { DefinedField } from './DefinedField.tsx'
+import { FormField } from './FormField.tsx'
+import { FormFooter, FormResultDialog } from './FormFooter.tsx'
+import { honeypotValue } from './HoneypotField.tsx'
+import { sendForm } from './sendForm.ts'
 import './Form.css'
 
 /** The server names the resume `file` (docs/product.md#calls-form-apis); its name travels as `fileName`. */

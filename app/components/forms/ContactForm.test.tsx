@@ -4,7 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { apiMessages, CONTACT_API_PATH } from '#app/rules/api.ts'
 import { HONEYPOT_FIELD } from '#app/rules/honeypot.ts'
-import { ContactForm } from './ContactForm'
+import { ContactForm } from './ContactForm.tsx'
 
 type FetchArgs = [url: string, init: RequestInit]
 

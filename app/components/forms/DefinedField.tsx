@@ -1,6 +1,6 @@
 import type { FieldDefinition } from '#app/content/forms.ts'
 import type { FieldBinding } from '#app/hooks/useFormFields.ts'
-import { FormField } from './FormField'
+import { FormField } from './FormField.tsx'
 
 interface DefinedFieldProps {
   id: string

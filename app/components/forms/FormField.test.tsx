@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
-import { FormField } from './FormField'
+import { FormField } from './FormField.tsx'
 
 describe('FormField', () => {
   test('ties the label to the control and marks a required field', () => {

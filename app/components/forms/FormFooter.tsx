@@ -1,9 +1,9 @@
 import { ResultDialog } from '#app/components/ResultDialog.tsx'
 import { formTexts, type ResultHeadings } from '#app/content/forms.ts'
 import type { FormSubmit } from '#app/hooks/useFormSubmit.ts'
-import { FormStatus } from './FormStatus'
-import { HoneypotField } from './HoneypotField'
-import { SubmitButton } from './SubmitButton'
+import { FormStatus } from './FormStatus.tsx'
+import { HoneypotField } from './HoneypotField.tsx'
+import { SubmitButton } from './SubmitButton.tsx'
 
 interface FormFooterProps {
   submitLabel: string

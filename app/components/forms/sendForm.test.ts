@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { apiMessages } from '#app/rules/api.ts'
-import { readEnvelope, sendForm } from './sendForm'
+import { readEnvelope, sendForm } from './sendForm.ts'
 
 function answerWith(status: number, body: string) {
   vi.stubGlobal(

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { showcase } from '#app/content/home.ts'
-import { CheckoutShowcase } from './CheckoutShowcase'
+import { CheckoutShowcase } from './CheckoutShowcase.tsx'
 
 // Vitest runs from the repository root.
 const styles = readFileSync('app/components/home/CheckoutShowcase.css', 'utf8')

@@ -1,5 +1,5 @@
 import { showcase } from '#app/content/home.ts'
-import { PhoneCheckoutMock } from './PhoneCheckoutMock'
+import { PhoneCheckoutMock } from './PhoneCheckoutMock.tsx'
 import './CheckoutShowcase.css'
 
 /**

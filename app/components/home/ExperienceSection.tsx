@@ -1,5 +1,5 @@
 import { experience } from '#app/content/home.ts'
-import { PercentCircle } from './PercentCircle'
+import { PercentCircle } from './PercentCircle.tsx'
 import './ExperienceSection.css'
 
 export function ExperienceSection() {

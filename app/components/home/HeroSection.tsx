@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { portalSignupUrl } from '#app/config/public-config.ts'
 import { hero } from '#app/content/home.ts'
-import { DashboardIllustration } from './DashboardIllustration'
+import { DashboardIllustration } from './DashboardIllustration.tsx'
 import './HeroSection.css'
 
 /** The top of the home page: what we do, the sign-up CTA and a drawing of the dashboard. */

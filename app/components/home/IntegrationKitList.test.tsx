@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { integrationKits, integrationKitsInitialCount } from '#app/content/downloads.ts'
 import { enhanceKitList } from '#app/enhance/kit-list.ts'
-import { IntegrationKitList } from './IntegrationKitList'
+import { IntegrationKitList } from './IntegrationKitList.tsx'
 
 /** Links a visitor can see: jsdom applies no stylesheet, so the collapsed rule is read here. */
 function visibleLinks(list: HTMLElement) {

@@ -1,5 +1,5 @@
 import { integrations } from '#app/content/home.ts'
-import { IntegrationKitList } from './IntegrationKitList'
+import { IntegrationKitList } from './IntegrationKitList.tsx'
 
 export function IntegrationsSection() {
   return (

@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { launchPopupAutoCloseMs } from '#app/content/home.ts'
 import { openLaunchPopup, shownKey } from '#app/enhance/launch-popup.ts'
-import { LaunchPopup } from './LaunchPopup'
+import { LaunchPopup } from './LaunchPopup.tsx'
 
 // jsdom has <dialog> but not its methods; these follow the platform closely enough for the logic.
 beforeAll(() => {

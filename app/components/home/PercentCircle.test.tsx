@@ -4,8 +4,8 @@ import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { percentAnimationMs, reducedMotionQuery } from '#app/content/home.ts'
 import { armPercentCircle } from '#app/enhance/percent-circles.ts'
-import { mockIntersectionObserver, mockMatchMedia } from './browserMocks'
-import { PercentCircle } from './PercentCircle'
+import { mockIntersectionObserver, mockMatchMedia } from './browserMocks.ts'
+import { PercentCircle } from './PercentCircle.tsx'
 
 function dial() {
   return screen.getByRole('img', { name: '87% Success Payment' })

@@ -6,7 +6,7 @@ import type {
   ListBlock,
   TableBlock,
 } from '#app/content/legal/types.ts'
-import { InlineText } from './InlineText'
+import { InlineText } from './InlineText.tsx'
 
 interface ContentBlocksProps {
   blocks: readonly LegalBlock[]

@@ -4,7 +4,7 @@ import { createRoutesStub } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { contact } from '#app/content/brand.ts'
 import { privacyPolicy } from '#app/content/legal/privacy-policy.ts'
-import { LegalDocumentView } from './LegalDocumentView'
+import { LegalDocumentView } from './LegalDocumentView.tsx'
 
 function renderPolicy() {
   const Stub = createRoutesStub([

@@ -1,6 +1,6 @@
 import type { LegalDocument, LegalSection } from '#app/content/legal/types.ts'
-import { ContentBlocks } from './ContentBlocks'
-import { LegalContents } from './LegalContents'
+import { ContentBlocks } from './ContentBlocks.tsx'
+import { LegalContents } from './LegalContents.tsx'
 import './LegalDocument.css'
 
 interface LegalDocumentViewProps {

@@ -1,5 +1,5 @@
 import { acceptanceOptimisation } from '#app/content/pamphlet.ts'
-import { SuccessRateChart } from './SuccessRateChart'
+import { SuccessRateChart } from './SuccessRateChart.tsx'
 import './pamphlet.css'
 
 export function AcceptanceOptimisation() {

@@ -2,7 +2,7 @@
 import { render, screen } from '@testing-library/react'
 import { createRoutesStub } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { PamphletHero } from './PamphletHero'
+import { PamphletHero } from './PamphletHero.tsx'
 
 describe('PamphletHero', () => {
   it('holds the page h1 with the product name and a meeting link to /contact', async () => {

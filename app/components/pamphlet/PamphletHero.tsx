@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { pamphletHero } from '#app/content/pamphlet.ts'
-import { HeroIllustration } from './HeroIllustration'
+import { HeroIllustration } from './HeroIllustration.tsx'
 import './pamphlet.css'
 
 /** The pamphlet has no page banner: this hero is the top of the page and holds its h1. */

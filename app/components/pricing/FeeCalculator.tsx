@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { calculatorText, type PricingTab } from '#app/content/pricing.ts'
 import { formatRupees, parseAmount, type Quote, quoteLabels } from '#app/utils/fees.ts'
-import { calculatorFor } from './calculators'
+import { calculatorFor } from './calculators.ts'
 import './FeeCalculator.css'
 
 /**

@@ -1,6 +1,6 @@
 import type { PricingTab } from '#app/content/pricing.ts'
-import { FeeCalculator } from './FeeCalculator'
-import { RateTable } from './RateTable'
+import { FeeCalculator } from './FeeCalculator.tsx'
+import { RateTable } from './RateTable.tsx'
 import './PricingPanel.css'
 
 /** One product's rates, the facts that go with them, and its fee calculator. */

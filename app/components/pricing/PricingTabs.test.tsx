@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, test, vi } from 'vitest'
 import { pricingTabs } from '#app/content/pricing.ts'
 import { amountErrors, describeSlab, formatCharge } from '#app/utils/fees.ts'
-import { PricingTabs } from './PricingTabs'
+import { PricingTabs } from './PricingTabs.tsx'
 
 /** The prerendered markup, then its enhancement module, as on the page. */
 async function renderTabs() {

@@ -1,5 +1,5 @@
 import type { PricingTab } from '#app/content/pricing.ts'
-import { PricingPanel } from './PricingPanel'
+import { PricingPanel } from './PricingPanel.tsx'
 import './PricingTabs.css'
 
 interface PricingTabsProps {

@@ -1,5 +1,5 @@
 import { pricingIntro, pricingTabs, standardPlan } from '#app/content/pricing.ts'
-import { PricingTabs } from './PricingTabs'
+import { PricingTabs } from './PricingTabs.tsx'
 
 export function StandardPlan() {
   return (

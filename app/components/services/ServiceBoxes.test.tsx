@@ -2,7 +2,7 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { homeServices, services } from '#app/content/services.ts'
-import { ServiceBoxes } from './ServiceBoxes'
+import { ServiceBoxes } from './ServiceBoxes.tsx'
 
 describe('ServiceBoxes', () => {
   it('renders one box per service, each with its title as a heading and its summary', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { contact } from '#app/content/brand.ts'
-import { parseInline, plainText } from './inline'
-import { merchantTerms } from './merchant-terms'
-import { privacyPolicy } from './privacy-policy'
-import { retentionDays } from './retention'
-import { termsOfUse } from './terms-of-use'
-import { formatLegalDate, type LegalBlock, type LegalDocument } from './types'
+import { parseInline, plainText } from './inline.ts'
+import { merchantTerms } from './merchant-terms.ts'
+import { privacyPolicy } from './privacy-policy.ts'
+import { retentionDays } from './retention.ts'
+import { termsOfUse } from './terms-of-use.ts'
+import { formatLegalDate, type LegalBlock, type LegalDocument } from './types.ts'
 
 const documents: readonly LegalDocument[] = [privacyPolicy, termsOfUse, merchantTerms]
 

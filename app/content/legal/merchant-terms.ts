@@ -1,5 +1,5 @@
 import { brand, contact } from '#app/content/brand.ts'
-import type { LegalDocument } from './types'
+import type { LegalDocument } from './types.ts'
 
 const name = brand.name
 const company = brand.legalName

@@ -1,6 +1,6 @@
 import { brand, contact } from '#app/content/brand.ts'
-import { retentionDays } from './retention'
-import type { LegalDocument } from './types'
+import { retentionDays } from './retention.ts'
+import type { LegalDocument } from './types.ts'
 
 const name = brand.name
 const company = brand.legalName

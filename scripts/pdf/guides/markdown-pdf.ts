@@ -7,8 +7,8 @@ import {
   lineGap,
   margins,
   size,
-} from '../frame.ts'
-import { inlineRuns, plainText, type Run, runWidths } from '../text-layout.ts'
+} from '#scripts/pdf/frame.ts'
+import { inlineRuns, plainText, type Run, runWidths } from '#scripts/pdf/text-layout.ts'
 import { type DocumentMeta, formatDocumentDate } from './front-matter.ts'
 import { languageLabel } from './include.ts'
 import { headingId } from '#app/guides/heading-id.ts'

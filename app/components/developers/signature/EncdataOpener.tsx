@@ -1,7 +1,7 @@
 import { FormField } from '#app/components/forms/FormField.tsx'
 import '#app/components/forms/Form.css'
 import { encdataForm } from '#app/content/signature-tool.ts'
-import { ToolResult } from './ToolResult'
+import { ToolResult } from './ToolResult.tsx'
 
 /** The ENCDATA form; like the HASH form, enabled by app/enhance/signature-tool.ts. */
 export function EncdataOpener() {

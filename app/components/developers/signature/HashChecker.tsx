@@ -1,7 +1,7 @@
 import { FormField } from '#app/components/forms/FormField.tsx'
 import '#app/components/forms/Form.css'
 import { hashForm } from '#app/content/signature-tool.ts'
-import { ToolResult } from './ToolResult'
+import { ToolResult } from './ToolResult.tsx'
 
 /**
  * The HASH form. Its fieldset is disabled in the HTML: app/enhance/signature-tool.ts enables it
