@@ -19,6 +19,7 @@ import {
 import { clickButton, formPostingTo } from './html-forms.ts'
 import { pay, submit, testCards } from './customer.ts'
 import { follow, json, request } from './http.ts'
+import { expectDocumentedAnswer } from '#gateway/openapi/validate-answer.ts'
 
 interface WebhookContext {
   appUrl: string
@@ -85,13 +86,16 @@ export async function deliver(appUrl: string, body: string, signature: string, e
 
 /** The sandbox's answer for an order, as the status enquiry gives it (with its HASH). */
 async function enquiry(sandboxUrl: string, orderId: string): Promise<Record<string, string>> {
-  const answer = await request(`${sandboxUrl}/pgws/transact`, {
+  const url = `${sandboxUrl}/pgws/transact`
+  const answer = await request(url, {
     json: withHash(
       { PAY_ID: demoMerchantDefaults.payId, ORDER_ID: orderId, TXNTYPE: 'STATUS' },
       demoMerchantDefaults.salt,
     ),
   })
-  return json<Record<string, string>>(answer)
+  const body = json<Record<string, string>>(answer)
+  expectDocumentedAnswer({ url, status: answer.status, body })
+  return body
 }
 
 function event(type: WebhookEventType, data: Record<string, string>): WebhookEvent {

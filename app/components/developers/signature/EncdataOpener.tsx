@@ -2,6 +2,7 @@ import { FormField } from '#app/components/forms/FormField.tsx'
 import '#app/components/forms/Form.css'
 import { encdataForm } from '#app/content/signature-tool.ts'
 import { ToolResult } from './ToolResult.tsx'
+import { codeInputProps } from './code-input.ts'
 
 /** The ENCDATA form; like the HASH form, enabled by app/enhance/signature-tool.ts. */
 export function EncdataOpener() {
@@ -42,18 +43,18 @@ export function EncdataOpener() {
               id="encdata-key-salt"
               label={encdataForm.keySaltLabel}
               hint={encdataForm.keySaltHint}
-              inputProps={{ name: 'keySalt', type: 'text', spellCheck: false, autoComplete: 'off' }}
+              inputProps={codeInputProps('keySalt')}
             />
             <FormField
               id="encdata-key"
               label={encdataForm.keyLabel}
               hint={encdataForm.keyHint}
-              inputProps={{ name: 'key', type: 'text', spellCheck: false, autoComplete: 'off' }}
+              inputProps={codeInputProps('key')}
             />
             <FormField
               id="encdata-salt"
               label={encdataForm.saltLabel}
-              inputProps={{ name: 'salt', type: 'text', spellCheck: false, autoComplete: 'off' }}
+              inputProps={codeInputProps('salt')}
             />
           </div>
           <div className="form-actions">

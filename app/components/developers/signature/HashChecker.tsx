@@ -2,6 +2,7 @@ import { FormField } from '#app/components/forms/FormField.tsx'
 import '#app/components/forms/Form.css'
 import { hashForm } from '#app/content/signature-tool.ts'
 import { ToolResult } from './ToolResult.tsx'
+import { codeInputProps } from './code-input.ts'
 
 /**
  * The HASH form. Its fieldset is disabled in the HTML: app/enhance/signature-tool.ts enables it
@@ -36,13 +37,13 @@ export function HashChecker() {
               id="signature-salt"
               label={hashForm.saltLabel}
               hint={hashForm.saltHint}
-              inputProps={{ name: 'salt', type: 'text', spellCheck: false, autoComplete: 'off' }}
+              inputProps={codeInputProps('salt')}
             />
             <FormField
               id="signature-hash"
               label={hashForm.hashLabel}
               hint={hashForm.hashHint}
-              inputProps={{ name: 'hash', type: 'text', spellCheck: false, autoComplete: 'off' }}
+              inputProps={codeInputProps('hash')}
             />
           </div>
           <div className="form-actions">
