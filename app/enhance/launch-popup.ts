@@ -6,8 +6,9 @@ import { launchPopupAutoCloseMs } from '#app/content/home.ts'
  * Opens the rebrand announcement as a modal dialog once per visit (per browser tab: coming back
  * to Home through the menu is a new page load and should not interrupt the visitor again; see
  * docs/decisions/019), puts the focus on Close and closes it after `launchPopupAutoCloseMs`.
- * A page prerendered on hover waits until the visitor actually sees it. Escape, the Close button
- * (a `method="dialog"` form) and giving the focus back are the browser's.
+ * A page prerendered on hover waits until the visitor actually sees it. Escape and the Close
+ * button (a `method="dialog"` form) close it as the browser would, letting go of the focus at
+ * once.
  */
 
 export const shownKey = 'launch-popup-shown'
@@ -54,13 +55,33 @@ function keepTabInside(dialog: HTMLDialogElement, event: KeyboardEvent) {
   }
 }
 
+/**
+ * Closes the dialog and lets go of the focus at once. Chrome leaves it on the hidden Close button
+ * until its next rendering update, and the `close` event that gives it back comes even later, so
+ * for a moment the keyboard would be on nothing a person can see.
+ */
+function closeDialog(dialog: HTMLDialogElement) {
+  dialog.close()
+  const active = document.activeElement
+  if (active instanceof HTMLElement && dialog.contains(active)) active.blur()
+}
+
 export function openLaunchPopup(dialog: HTMLDialogElement) {
   if (alreadyShown() || dialog.open) return
   rememberShown()
   dialog.showModal()
   dialog.querySelector<HTMLButtonElement>('button')?.focus()
-  const timer = window.setTimeout(() => dialog.close(), launchPopupAutoCloseMs)
+  const timer = window.setTimeout(() => closeDialog(dialog), launchPopupAutoCloseMs)
   dialog.addEventListener('close', () => window.clearTimeout(timer), { once: true })
+  // The Close button's `method="dialog"` form, and Escape, close it the same way.
+  dialog.addEventListener('submit', (event) => {
+    event.preventDefault()
+    closeDialog(dialog)
+  })
+  dialog.addEventListener('cancel', (event) => {
+    event.preventDefault()
+    closeDialog(dialog)
+  })
   dialog.addEventListener('keydown', (event) => keepTabInside(dialog, event))
 }
 

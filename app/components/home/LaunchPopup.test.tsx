@@ -93,3 +93,26 @@ describe('LaunchPopup', () => {
     vi.restoreAllMocks()
   })
 })
+
+describe('closing the launch popup', () => {
+  beforeEach(() => {
+    sessionStorage.clear()
+  })
+
+  for (const [how, close] of [
+    ['Close', (d: HTMLDialogElement) => d.querySelector('form')!.requestSubmit()],
+    [
+      'Escape',
+      (d: HTMLDialogElement) => d.dispatchEvent(new Event('cancel', { cancelable: true })),
+    ],
+  ] as const) {
+    it(`by ${how} closes it and leaves no focus on its hidden button`, () => {
+      render(<LaunchPopup />)
+      openLaunchPopup(dialog())
+      expect(document.activeElement?.tagName).toBe('BUTTON')
+      close(dialog())
+      expect(dialog().open).toBe(false)
+      expect(dialog().contains(document.activeElement)).toBe(false)
+    })
+  }
+})
