@@ -52,7 +52,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         <SiteFooter />
         {[...enhancements].map((name) => (
-          <script key={name} type="module" src={enhancementModules[name]} />
+          <script key={name} type="module" src={enhancementModules[name]} fetchPriority="low" />
         ))}
         {hydrate ? <Scripts /> : null}
       </body>

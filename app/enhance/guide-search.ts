@@ -69,8 +69,9 @@ export function enhanceSearch(form: HTMLFormElement) {
     return index
   }
 
-  form.hidden = false
   input.addEventListener('focus', () => void load(), { once: true })
+  // Typed before this module ran: search it now.
+  if (input.value) void load().then((search) => showResults(view, search, input.value))
   input.addEventListener('input', () => {
     void load().then((search) => showResults(view, search, input.value))
   })

@@ -23,35 +23,18 @@ export function showLanguage(groups: HTMLElement[], language: string) {
     const samples = [...group.querySelectorAll<HTMLElement>('.code-sample')]
     if (!samples.some((sample) => sample.dataset.language === language)) continue
     for (const sample of samples) sample.hidden = sample.dataset.language !== language
+    group.dataset.chosen = language
     for (const button of group.querySelectorAll<HTMLButtonElement>('.code-samples__language')) {
       button.setAttribute('aria-pressed', String(button.dataset.language === language))
     }
   }
 }
 
-/** A row of language buttons above a group of samples; pressing one sets it for every group. */
-export function addLanguagePicker(group: HTMLElement, choose: (language: string) => void) {
-  const languages = [
-    ...new Set(
-      [...group.querySelectorAll<HTMLElement>('.code-sample')].map((s) => s.dataset.language ?? ''),
-    ),
-  ]
-  const picker = document.createElement('div')
-  picker.className = 'code-samples__picker'
-  picker.setAttribute('role', 'group')
-  picker.setAttribute('aria-label', 'Language of the samples')
-  for (const language of languages) {
-    const button = document.createElement('button')
-    button.type = 'button'
-    button.className = 'code-samples__language'
-    button.dataset.language = language
-    button.textContent = language
-    button.setAttribute('aria-pressed', 'false')
-    button.addEventListener('click', () => choose(language))
-    picker.append(button)
+/** Wires the language buttons above a group of samples: pressing one sets it for every group. */
+export function wireLanguagePicker(group: HTMLElement, choose: (language: string) => void) {
+  for (const button of group.querySelectorAll<HTMLButtonElement>('.code-samples__language')) {
+    button.addEventListener('click', () => choose(button.dataset.language ?? ''))
   }
-  group.prepend(picker)
-  return languages
 }
 
 export const copiedMessage = 'Copied'
@@ -126,7 +109,7 @@ if (article) {
       // Storage refused: the choice lasts for this page.
     }
   }
-  for (const group of groups) showLanguage([group], addLanguagePicker(group, choose)[0]!)
+  for (const group of groups) wireLanguagePicker(group, choose)
   const remembered = rememberedLanguage()
   if (remembered) showLanguage(groups, remembered)
   const contents = document.querySelector<HTMLElement>('.guide__toc')

@@ -119,8 +119,24 @@ const kitSamples = new RegExp(
  */
 function groupKitSamples(html: string): string {
   return html.replace(kitSamples, (run) => {
-    const languages = new Set(run.match(/data-language="[^"]+"/g))
-    return languages.size > 1 ? `<div class="code-samples">\n${run}</div>\n` : run
+    const languages = [...new Set([...run.matchAll(/data-language="([^"]+)"/g)].map((m) => m[1]!))]
+    if (languages.length < 2) return run
+    // The first language shows from the first paint; the picker is in the HTML, shown only where
+    // script runs (guide.css), so nothing moves when the module wires it.
+    const buttons = languages
+      .map(
+        (language, index) =>
+          `<button type="button" class="code-samples__language" data-language="${language}" aria-pressed="${index === 0}">${language}</button>`,
+      )
+      .join('')
+    const samples = run.replaceAll(
+      `<figure class="code-sample" data-language="${languages[0]}">`,
+      `<figure class="code-sample" data-language="${languages[0]}" data-default="">`,
+    )
+    return (
+      `<div class="code-samples">\n<div class="code-samples__picker" role="group" aria-label="Language of the samples">${buttons}</div>\n` +
+      `${samples}</div>\n`
+    )
   })
 }
 

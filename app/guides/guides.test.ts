@@ -115,12 +115,16 @@ describe('kit samples', () => {
     const { html } = guideHtml(
       '```php\n$a = 1;\n```\n\n```js\nconst a = 1\n```\n\n```js\nconst b = 2\n```\n\nText.\n\n```json\n{}\n```\n\n```php\n$b = 2;\n```\n',
     )
-    const group = /<div class="code-samples">([\s\S]*?)<\/div>/.exec(html)
-    expect(group?.[1]?.match(/data-language="([^"]+)"/g)).toEqual([
-      'data-language="PHP"',
-      'data-language="Node.js"',
-      'data-language="Node.js"',
+    const group = /<div class="code-samples">([\s\S]*?)<\/div>\n<p>/.exec(html)?.[1] ?? ''
+    expect(group.match(/<figure[^>]*>/g)).toEqual([
+      '<figure class="code-sample" data-language="PHP" data-default="">',
+      '<figure class="code-sample" data-language="Node.js">',
+      '<figure class="code-sample" data-language="Node.js">',
     ])
+    // The picker is in the HTML, the first language pressed.
+    expect(group).toContain(
+      '<div class="code-samples__picker" role="group" aria-label="Language of the samples"><button type="button" class="code-samples__language" data-language="PHP" aria-pressed="true">PHP</button><button type="button" class="code-samples__language" data-language="Node.js" aria-pressed="false">Node.js</button></div>',
+    )
     expect(html.match(/class="code-samples"/g)).toHaveLength(1)
   })
 })

@@ -2,12 +2,12 @@ import { searchIndexPath } from '#app/guides/search-options.ts'
 
 /**
  * Search across every guide and the API reference, as the reader types. The index is built at
- * build time; app/enhance/guide-search.ts loads it on first use and shows this form, which stays
- * hidden without script (there is no server search to fall back on).
+ * build time; app/enhance/guide-search.ts loads it on first use. Without script the form is not
+ * shown (guide.css: there is no server search to fall back on).
  */
 export function GuideSearch() {
   return (
-    <form className="guide-search" role="search" data-index={searchIndexPath} hidden>
+    <form className="guide-search" role="search" data-index={searchIndexPath}>
       <label className="guide-search__label" htmlFor="guide-search-input">
         Search the guides
       </label>
