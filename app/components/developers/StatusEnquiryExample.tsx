@@ -1,26 +1,21 @@
 import { siteUrl } from '#app/config/public-config.ts'
 import { statusEnquiry, statusEnquiryCurl, statusEnquiryPath } from '#app/content/developers.ts'
+import { HashedString, RuleSteps } from './RuleExplainer.tsx'
 import './StatusEnquiryExample.css'
 
 /** A status enquiry against this site's sandbox gateway, ready to paste into a terminal. */
 export function StatusEnquiryExample() {
   return (
     <section className="section section--alt" aria-labelledby="status-enquiry-title">
-      <div className="container status-enquiry">
-        <div className="status-enquiry__text">
+      <div className="container rule-explainer">
+        <div>
           <span className="eyebrow">{statusEnquiry.eyebrow}</span>
           <h2 id="status-enquiry-title">{statusEnquiry.title}</h2>
           <p className="lead">{statusEnquiry.lead}</p>
           <h3>{statusEnquiry.hashTitle}</h3>
-          <ol className="status-enquiry__steps">
-            {statusEnquiry.hashSteps.map((step) => (
-              <li key={step}>{step}</li>
-            ))}
-          </ol>
-          <p className="status-enquiry__canonical">
-            <code>{statusEnquiry.hashExample}</code>
-          </p>
-          <p className="status-enquiry__note">{statusEnquiry.hashExampleNote}</p>
+          <RuleSteps steps={statusEnquiry.hashSteps} />
+          <HashedString value={statusEnquiry.hashExample} />
+          <p className="rule-explainer__note">{statusEnquiry.hashExampleNote}</p>
           <p>
             {statusEnquiry.debugger.before}{' '}
             <a href={statusEnquiry.debugger.to}>{statusEnquiry.debugger.label}</a>{' '}
@@ -32,8 +27,8 @@ export function StatusEnquiryExample() {
           <pre tabIndex={0} role="region" aria-label={statusEnquiry.codeLabel}>
             <code>{statusEnquiryCurl(siteUrl(statusEnquiryPath))}</code>
           </pre>
-          <p className="status-enquiry__note">{statusEnquiry.responseNote}</p>
-          <p className="status-enquiry__note">
+          <p className="rule-explainer__note">{statusEnquiry.responseNote}</p>
+          <p className="rule-explainer__note">
             {statusEnquiry.support.before}{' '}
             <a href={`mailto:${statusEnquiry.support.email}`}>{statusEnquiry.support.email}</a>{' '}
             {statusEnquiry.support.after}

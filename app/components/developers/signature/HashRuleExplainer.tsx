@@ -1,3 +1,4 @@
+import { HashedString, RuleSteps } from '#app/components/developers/RuleExplainer.tsx'
 import { causeText, hashRule, ruleLink } from '#app/content/signature-tool.ts'
 
 /** The rule in words, for everyone and for pages without JavaScript. */
@@ -8,25 +9,15 @@ export function HashRuleExplainer() {
       className="section section--alt"
       aria-labelledby="hash-rule-title"
     >
-      <div className="container signature-rule">
+      <div className="container rule-explainer signature-rule">
         <div>
           <h2 id="hash-rule-title">{hashRule.title}</h2>
-          <ol className="signature-rule__steps">
-            {hashRule.steps.map((step) => (
-              <li key={step}>{step}</li>
-            ))}
-          </ol>
+          <RuleSteps steps={hashRule.steps} />
           <p>{hashRule.exampleLabel}</p>
-          <p className="signature-rule__example">
-            <code>{hashRule.example}</code>
-          </p>
-          <p className="signature-rule__note">{hashRule.exampleResult}</p>
+          <HashedString value={hashRule.example} />
+          <p className="rule-explainer__note">{hashRule.exampleResult}</p>
           <h2>{hashRule.encdataTitle}</h2>
-          <ol className="signature-rule__steps">
-            {hashRule.encdataSteps.map((step) => (
-              <li key={step}>{step}</li>
-            ))}
-          </ol>
+          <RuleSteps steps={hashRule.encdataSteps} />
         </div>
         <div>
           <h2>{hashRule.mistakesTitle}</h2>
