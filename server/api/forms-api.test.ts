@@ -1,3 +1,5 @@
+import { once } from 'node:events'
+import { connect } from 'node:net'
 import { count, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { apiMessages } from '#app/rules/api.ts'
@@ -256,6 +258,36 @@ describe('POST /api/sendCareerEmail', () => {
     answeredAt = sent
     expect(response.status).toBe(413)
     expect(answeredAt).toBeLessThan(20 * 1024 * 1024)
+    expect(await rowCount(jobApplications)).toBe(0)
+  })
+
+  it('keeps reading a refused upload after answering, so the sender sees the answer, not a reset', async () => {
+    // A browser still sending when the connection drops shows a network error instead of the
+    // message. Declared too large: the answer comes before a byte of the body is read.
+    const bodyBytes = 8 * 1024 * 1024
+    const socket = connect(Number(new URL(app.baseUrl).port), '127.0.0.1')
+    await once(socket, 'connect')
+    socket.write(
+      `POST /api/sendCareerEmail HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: ${bodyBytes}\r\n\r\n`,
+    )
+    let received = ''
+    socket.setEncoding('latin1')
+    socket.on('data', (text: string) => (received += text))
+    let failure: Error | undefined
+    socket.on('error', (error) => (failure = error))
+    await vi.waitFor(() => expect(received).toContain('Maximum file size should be 5 MB'))
+    expect(received).toMatch(/^HTTP\/1\.1 413 /)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const chunk = Buffer.alloc(64 * 1024, 0x41)
+    let written = 0
+    while (written < bodyBytes && !socket.destroyed) {
+      written += chunk.length
+      if (!socket.write(chunk)) await Promise.race([once(socket, 'drain'), once(socket, 'close')])
+    }
+    expect(written).toBe(bodyBytes)
+    expect(failure).toBeUndefined()
+    expect(socket.destroyed).toBe(false)
+    socket.destroy()
     expect(await rowCount(jobApplications)).toBe(0)
   })
 

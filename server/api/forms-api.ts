@@ -207,7 +207,8 @@ function requireContentType(type: string): RequestHandler {
 /**
  * Answers at once, then reads and discards what the browser is still sending (a browser that
  * is cut off mid-upload shows a network error instead of our message). A body far past the
- * limit is dropped.
+ * limit is dropped. No `Connection: close`: Node closes such a connection as soon as the answer
+ * is written, which is exactly the cut-off this avoids.
  */
 function refuseUpload(
   req: Request,
@@ -216,7 +217,6 @@ function refuseUpload(
   message: string,
   errors?: Record<string, string>,
 ) {
-  res.setHeader('Connection', 'close')
   answer(outcome(res, 'bad_upload'), status, message, errors)
   let drained = 0
   req.on('data', (chunk: Buffer) => {
