@@ -279,10 +279,10 @@ describe('no personal data in any line', () => {
       'utm_source',
       '?',
     ]
-    // A three-digit CVV turns up by chance in a time, a random id or a stack's line numbers:
-    // short values are looked for without those fields.
+    // A three-digit CVV turns up by chance in a time, a random id, the process id in the
+    // instance name or a stack's line numbers: short values are looked for without those fields.
     const searched = written.replace(
-      /"(time|requestId|durationMs|stack)":("(?:[^"\\]|\\.)*"|\d+)/g,
+      /"(time|requestId|durationMs|instance|stack)":("(?:[^"\\]|\\.)*"|\d+)/g,
       '',
     )
     for (const value of forbidden) {
