@@ -257,6 +257,22 @@ for (const [name, width] of Object.entries(widths)) {
   })
 }
 
+test('on a wide screen the key and salt fields sit two by two, their boxes level', async ({
+  page,
+}) => {
+  await page.goto(path)
+  const top = async (label: string, tool = encdataTool(page)) =>
+    (await tool.getByLabel(label, { exact: true }).boundingBox())!.y
+  expect(await top('Salt', hashTool(page))).toBe(
+    await top('HASH to check (optional)', hashTool(page)),
+  )
+  expect(await top('PAY_ID')).toBe(await top('Key salt'))
+  expect(await top('Or the merchant-hosted key')).toBe(
+    await top('Salt (to verify the HASH inside)'),
+  )
+  expect(await top('Or the merchant-hosted key')).toBeGreaterThan(await top('PAY_ID'))
+})
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
