@@ -4,7 +4,7 @@ import compression from 'compression'
 import express, { type RequestHandler, type Router } from 'express'
 import type { AppLoadContext, ServerBuild } from 'react-router'
 import { developerFiles } from './developer-files.ts'
-import { downloadFiles } from './download-files.ts'
+import { downloadFiles, legalPdfFiles, unbuiltFiles } from './download-files.ts'
 import {
   nonceOf,
   pageNonce,
@@ -29,6 +29,11 @@ export interface AppOptions {
   /** Folder of the built client (production) or Vite's middleware (development). */
   clientDir?: string
   viteMiddleware?: RequestHandler
+  /**
+   * Development: the folder of the last production build, if any, whose downloads (kits, PDFs,
+   * Postman files) are served, since only the build makes them.
+   */
+  lastBuildDir?: string
   /** APIs served before the pages (form APIs, later the sandbox). */
   routers?: Router[]
   /** What the pages' loaders receive as `context` (the demo merchant's results). */
@@ -64,7 +69,9 @@ export function createApp(options: AppOptions): RequestListener {
     })
     app.use(downloadFiles(options.clientDir), developerFiles(options.clientDir), files.onDisk)
   } else {
-    app.use(developerFiles())
+    const lastBuild = options.lastBuildDir
+    if (lastBuild) app.use(downloadFiles(lastBuild), legalPdfFiles(lastBuild))
+    app.use(developerFiles(lastBuild), unbuiltFiles())
   }
   app.use(compression())
 

@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { Router } from 'express'
+import { legalDocuments } from '#app/content/brand.ts'
 import { allDownloads } from '#app/content/downloads.ts'
+import { developerApiFiles } from '#gateway/openapi/files.ts'
 
 const contentTypes = { zip: 'application/zip', pdf: 'application/pdf' } as const
 
@@ -20,6 +22,49 @@ export function downloadFiles(clientDir: string): Router {
       res.setHeader('Content-Disposition', `attachment; filename="${download.fileName}"`)
       res.setHeader('Cache-Control', 'public, max-age=3600, must-revalidate')
       res.sendFile(file, { dotfiles: 'deny', lastModified: true, headers: {} })
+    })
+  }
+  return router
+}
+
+/**
+ * The terms as PDF, shown in the browser rather than saved. A production build answers them
+ * with the other built files (static-files.ts); this serves them in development.
+ */
+export function legalPdfFiles(clientDir: string): Router {
+  const router = Router()
+  for (const { href } of Object.values(legalDocuments)) {
+    const file = path.join(clientDir, href)
+    router.get(href, (_req, res, next) => {
+      if (!existsSync(file)) return next()
+      res.setHeader('Content-Type', 'application/pdf')
+      res.sendFile(file, { dotfiles: 'deny', lastModified: true, headers: {} })
+    })
+  }
+  return router
+}
+
+/** Every file only `npm run build` makes: kits, guides and terms as PDF, the Postman files. */
+export const builtOnlyPaths: readonly string[] = [
+  ...allDownloads.map((download) => download.href),
+  ...Object.values(legalDocuments).map((document) => document.href),
+  developerApiFiles.postmanCollection.href,
+  developerApiFiles.postmanEnvironment.href,
+]
+
+export const notBuiltMessage = (href: string) =>
+  `${href} is made by npm run build (npm start runs it). The development server serves the ` +
+  `files of the last build in build/client; run npm run build once to have them.\n`
+
+/**
+ * Development: a link to a file the build makes answers 404 with how to get it, when no build
+ * has made it, instead of falling through to the pages (which send an unknown path home).
+ */
+export function unbuiltFiles(): Router {
+  const router = Router()
+  for (const href of builtOnlyPaths) {
+    router.get(href, (_req, res) => {
+      res.status(404).type('text/plain').send(notBuiltMessage(href))
     })
   }
   return router

@@ -41,6 +41,7 @@ async function main(config: ServerConfig) {
       createApp({
         mode: 'development',
         viteMiddleware: viteServer.middlewares,
+        lastBuildDir: path.join(root, 'build/client'),
         routers: services.routers,
         loadContext: services.loadContext,
         security,
