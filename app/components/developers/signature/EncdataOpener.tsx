@@ -1,6 +1,4 @@
-import { FormField } from '#app/components/forms/FormField.tsx'
-import { encdataForm } from '#app/content/signature-tool.ts'
-import { codeInputProps, codeTextareaProps } from './code-input.ts'
+import { encdataForm as text } from '#app/content/signature-tool.ts'
 import { ToolForm } from './ToolForm.tsx'
 
 /** The ENCDATA form: the cipher text, its PAY_ID and the keys that open and check it. */
@@ -8,39 +6,27 @@ export function EncdataOpener() {
   return (
     <ToolForm
       tool="encdata"
-      title={encdataForm.title}
-      lead={encdataForm.lead}
-      submit={encdataForm.submit}
-    >
-      <FormField
-        id="encdata-value"
-        className="form-field--wide"
-        label={encdataForm.encdataLabel}
-        hint={encdataForm.encdataHint}
-        textareaProps={codeTextareaProps('encdata', 5)}
-      />
-      <FormField
-        id="encdata-pay-id"
-        label={encdataForm.payIdLabel}
-        inputProps={{ name: 'payId', type: 'text', inputMode: 'numeric', autoComplete: 'off' }}
-      />
-      <FormField
-        id="encdata-key-salt"
-        label={encdataForm.keySaltLabel}
-        hint={encdataForm.keySaltHint}
-        inputProps={codeInputProps('keySalt')}
-      />
-      <FormField
-        id="encdata-key"
-        label={encdataForm.keyLabel}
-        hint={encdataForm.keyHint}
-        inputProps={codeInputProps('key')}
-      />
-      <FormField
-        id="encdata-salt"
-        label={encdataForm.saltLabel}
-        inputProps={codeInputProps('salt')}
-      />
-    </ToolForm>
+      title={text.title}
+      lead={text.lead}
+      submit={text.submit}
+      pasted={{
+        id: 'encdata-value',
+        name: 'encdata',
+        label: text.encdataLabel,
+        hint: text.encdataHint,
+        rows: 5,
+      }}
+      fields={[
+        { id: 'encdata-pay-id', name: 'payId', label: text.payIdLabel, inputMode: 'numeric' },
+        {
+          id: 'encdata-key-salt',
+          name: 'keySalt',
+          label: text.keySaltLabel,
+          hint: text.keySaltHint,
+        },
+        { id: 'encdata-key', name: 'key', label: text.keyLabel, hint: text.keyHint },
+        { id: 'encdata-salt', name: 'salt', label: text.saltLabel },
+      ]}
+    />
   )
 }

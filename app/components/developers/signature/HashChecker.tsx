@@ -1,6 +1,4 @@
-import { FormField } from '#app/components/forms/FormField.tsx'
-import { hashForm } from '#app/content/signature-tool.ts'
-import { codeInputProps, codeTextareaProps } from './code-input.ts'
+import { hashForm as text } from '#app/content/signature-tool.ts'
 import { ToolForm } from './ToolForm.tsx'
 
 /** The HASH form: pasted fields, a salt and the HASH to check. */
@@ -8,34 +6,26 @@ export function HashChecker() {
   return (
     <ToolForm
       tool="hash"
-      title={hashForm.title}
-      lead={hashForm.lead}
-      submit={hashForm.submit}
+      title={text.title}
+      lead={text.lead}
+      submit={text.submit}
+      pasted={{
+        id: 'signature-fields',
+        name: 'fields',
+        label: text.fieldsLabel,
+        hint: text.fieldsHint,
+        rows: 8,
+        placeholder: text.fieldsPlaceholder,
+      }}
+      fields={[
+        { id: 'signature-salt', name: 'salt', label: text.saltLabel, hint: text.saltHint },
+        { id: 'signature-hash', name: 'hash', label: text.hashLabel, hint: text.hashHint },
+      ]}
       actions={
         <button type="button" className="btn btn--outline" data-action="example">
-          {hashForm.example}
+          {text.example}
         </button>
       }
-    >
-      <FormField
-        id="signature-fields"
-        className="form-field--wide"
-        label={hashForm.fieldsLabel}
-        hint={hashForm.fieldsHint}
-        textareaProps={codeTextareaProps('fields', 8, hashForm.fieldsPlaceholder)}
-      />
-      <FormField
-        id="signature-salt"
-        label={hashForm.saltLabel}
-        hint={hashForm.saltHint}
-        inputProps={codeInputProps('salt')}
-      />
-      <FormField
-        id="signature-hash"
-        label={hashForm.hashLabel}
-        hint={hashForm.hashHint}
-        inputProps={codeInputProps('hash')}
-      />
-    </ToolForm>
+    />
   )
 }

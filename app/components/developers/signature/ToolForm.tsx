@@ -1,15 +1,29 @@
 import type { ReactNode } from 'react'
+import { FormField } from '#app/components/forms/FormField.tsx'
 import '#app/components/forms/Form.css'
+import { CodeField, type CodeFieldProps } from './CodeField.tsx'
+import { codeTextareaProps } from './code-input.ts'
 import { ToolResult } from './ToolResult.tsx'
 
-type ToolFormProps = {
+interface PastedText {
+  id: string
+  name: string
+  label: string
+  hint: string
+  rows: number
+  placeholder?: string
+}
+
+interface ToolFormProps {
   /** Which of app/enhance/signature-tool.ts's tools takes this form. */
   tool: 'hash' | 'encdata'
   title: string
   lead: string
   submit: string
-  /** The form's fields, laid out on the form grid. */
-  children: ReactNode
+  /** The box for what is pasted: fields or an ENCDATA, across the whole form. */
+  pasted: PastedText
+  /** The keys, salts and ids beside it, two by two on a wide screen. */
+  fields: readonly CodeFieldProps[]
   /** Buttons beside the submit button. */
   actions?: ReactNode
 }
@@ -19,7 +33,7 @@ type ToolFormProps = {
  * app/enhance/signature-tool.ts enables it and does the work, so without JavaScript nothing
  * pretends to.
  */
-export function ToolForm({ tool, title, lead, submit, children, actions }: ToolFormProps) {
+export function ToolForm({ tool, title, lead, submit, pasted, fields, actions }: ToolFormProps) {
   const titleId = `${tool}-tool-title`
   return (
     <section className="card signature-tool" aria-labelledby={titleId}>
@@ -30,7 +44,18 @@ export function ToolForm({ tool, title, lead, submit, children, actions }: ToolF
       <form className="signature-tool__form" data-tool={tool} noValidate>
         <fieldset className="signature-tool__fieldset" disabled>
           <legend className="visually-hidden">{title}</legend>
-          <div className="form-grid">{children}</div>
+          <div className="form-grid">
+            <FormField
+              id={pasted.id}
+              className="form-field--wide"
+              label={pasted.label}
+              hint={pasted.hint}
+              textareaProps={codeTextareaProps(pasted.name, pasted.rows, pasted.placeholder)}
+            />
+            {fields.map((field) => (
+              <CodeField key={field.id} {...field} />
+            ))}
+          </div>
           <div className="form-actions">
             <button type="submit" className="btn btn--primary">
               {submit}
