@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs'
-import path from 'node:path'
 import { Router } from 'express'
 import { openApiDocument } from '#gateway/openapi/document.ts'
 import { developerApiFiles } from '#gateway/openapi/files.ts'
+import { downloadHeaders, routeBuiltFile } from './download-files.ts'
 import { cacheControl } from './static-files.ts'
 
 /**
@@ -20,18 +19,12 @@ export function developerFiles(clientDir?: string): Router {
     res.setHeader('Cache-Control', cacheControl.other)
     res.send(document)
   })
-  for (const download of [
-    developerApiFiles.postmanCollection,
-    developerApiFiles.postmanEnvironment,
-  ]) {
-    router.get(download.href, (_req, res, next) => {
-      const file = clientDir && path.join(clientDir, download.href)
-      if (!file || !existsSync(file)) return next()
-      res.setHeader('Content-Type', 'application/json; charset=utf-8')
-      res.setHeader('Content-Disposition', `attachment; filename="${download.fileName}"`)
-      res.setHeader('Cache-Control', 'public, max-age=3600, must-revalidate')
-      res.sendFile(file, { dotfiles: 'deny', lastModified: true, headers: {} })
-    })
+  if (clientDir) {
+    const { postmanCollection, postmanEnvironment } = developerApiFiles
+    for (const download of [postmanCollection, postmanEnvironment]) {
+      const headers = downloadHeaders('application/json; charset=utf-8', download.fileName)
+      routeBuiltFile(router, clientDir, download.href, headers)
+    }
   }
   return router
 }

@@ -8,21 +8,45 @@ import { developerApiFiles } from '#gateway/openapi/files.ts'
 const contentTypes = { zip: 'application/zip', pdf: 'application/pdf' } as const
 
 /**
- * The kits, plugins and documents under their stable links, each saved under the name the site
- * promises (`paystra-<slug>.<ext>`). Names stay stable across releases, so browsers revalidate
- * rather than keep a stale kit for a year.
+ * Answers `href` with the file the build wrote there, with `headers`; passes the request on
+ * when the build has no such file.
  */
+export function routeBuiltFile(
+  router: Router,
+  clientDir: string,
+  href: string,
+  headers: Record<string, string>,
+) {
+  const file = path.join(clientDir, href)
+  router.get(href, (_req, res, next) => {
+    if (!existsSync(file)) return next()
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
+    res.sendFile(file, { dotfiles: 'deny', lastModified: true, headers: {} })
+  })
+}
+
+/**
+ * A file saved under the name the site promises (`paystra-<slug>.<ext>`). Names stay stable
+ * across releases, so browsers revalidate rather than keep a stale kit for a year.
+ */
+export function downloadHeaders(contentType: string, fileName: string) {
+  return {
+    'Content-Type': contentType,
+    'Content-Disposition': `attachment; filename="${fileName}"`,
+    'Cache-Control': 'public, max-age=3600, must-revalidate',
+  }
+}
+
+/** The kits, plugins and documents under their stable links. */
 export function downloadFiles(clientDir: string): Router {
   const router = Router()
   for (const download of allDownloads) {
-    const file = path.join(clientDir, download.href)
-    router.get(download.href, (_req, res, next) => {
-      if (!existsSync(file)) return next()
-      res.setHeader('Content-Type', contentTypes[download.format])
-      res.setHeader('Content-Disposition', `attachment; filename="${download.fileName}"`)
-      res.setHeader('Cache-Control', 'public, max-age=3600, must-revalidate')
-      res.sendFile(file, { dotfiles: 'deny', lastModified: true, headers: {} })
-    })
+    routeBuiltFile(
+      router,
+      clientDir,
+      download.href,
+      downloadHeaders(contentTypes[download.format], download.fileName),
+    )
   }
   return router
 }
@@ -34,12 +58,7 @@ export function downloadFiles(clientDir: string): Router {
 export function legalPdfFiles(clientDir: string): Router {
   const router = Router()
   for (const { href } of Object.values(legalDocuments)) {
-    const file = path.join(clientDir, href)
-    router.get(href, (_req, res, next) => {
-      if (!existsSync(file)) return next()
-      res.setHeader('Content-Type', 'application/pdf')
-      res.sendFile(file, { dotfiles: 'deny', lastModified: true, headers: {} })
-    })
+    routeBuiltFile(router, clientDir, href, { 'Content-Type': 'application/pdf' })
   }
   return router
 }
