@@ -1,5 +1,4 @@
 import { FormField } from '#app/components/forms/FormField.tsx'
-import { codeInputProps } from './code-input.ts'
 
 export interface CodeFieldProps {
   id: string
@@ -10,14 +9,14 @@ export interface CodeFieldProps {
   inputMode?: 'numeric'
 }
 
-/** A labelled one-line field for a key, salt, hash or id, pasted exactly. */
+/** A labelled one-line field for a key, salt, hash or id, pasted exactly: no spelling help, no autofill. */
 export function CodeField({ id, name, label, hint, inputMode }: CodeFieldProps) {
   return (
     <FormField
       id={id}
       label={label}
       hint={hint}
-      inputProps={{ ...codeInputProps(name), inputMode }}
+      inputProps={{ name, type: 'text', spellCheck: false, autoComplete: 'off', inputMode }}
     />
   )
 }

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react'
 import { FormField } from '#app/components/forms/FormField.tsx'
 import '#app/components/forms/Form.css'
 import { CodeField, type CodeFieldProps } from './CodeField.tsx'
-import { codeTextareaProps } from './code-input.ts'
 import { ToolResult } from './ToolResult.tsx'
 
 interface PastedText {
@@ -50,7 +49,14 @@ export function ToolForm({ tool, title, lead, submit, pasted, fields, actions }:
               className="form-field--wide"
               label={pasted.label}
               hint={pasted.hint}
-              textareaProps={codeTextareaProps(pasted.name, pasted.rows, pasted.placeholder)}
+              textareaProps={{
+                name: pasted.name,
+                rows: pasted.rows,
+                placeholder: pasted.placeholder,
+                spellCheck: false,
+                autoComplete: 'off',
+                className: 'form-field__input signature-tool__code-input',
+              }}
             />
             {fields.map((field) => (
               <CodeField key={field.id} {...field} />
