@@ -11,7 +11,7 @@ import {
 } from 'react-router'
 import { SiteFooter } from './components/SiteFooter.tsx'
 import { SiteHeader } from './components/SiteHeader.tsx'
-import { palette } from './content/brand.ts'
+import { palette } from '#core/brand/brand.ts'
 import { findPage, isStaticPath } from './content/pages.ts'
 import { type EnhancementName, enhancementModules, type PageHandle } from './enhance/modules.ts'
 import { useScrollOnNavigate } from './hooks/useScrollOnNavigate.ts'

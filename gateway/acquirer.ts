@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import type { ResponseCode } from './protocol/codes.ts'
+import type { ResponseCode } from '#core/protocol/codes.ts'
 
 /**
  * What the acquirer adds to a payment's response, as a real one fills it for the method used:

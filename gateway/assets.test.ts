@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { palette } from '#app/content/brand.ts'
-import { paletteCss } from '#app/styles/palette-css.ts'
+import { palette } from '#core/brand/brand.ts'
+import { paletteCss } from '#core/brand/palette-css.ts'
 import { loadAssets } from './assets.ts'
 
 describe('loadAssets', () => {

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { palette } from '#app/content/brand.ts'
-import { paletteCss } from '#app/styles/palette-css.ts'
+import { palette } from '#core/brand/brand.ts'
+import { paletteCss } from '#core/brand/palette-css.ts'
 
 export interface Asset {
   body: string
@@ -30,7 +30,7 @@ function asset(body: string, type: string): Asset {
 
 /**
  * The stylesheet starts with the site's colour custom properties, made from the brand's palette
- * as the site's are (app/styles/palette-css.ts), so gateway.css names colours without copying
+ * as the site's are (core/brand/palette-css.ts), so gateway.css names colours without copying
  * them; the icon is drawn in the palette's brand colour.
  */
 export function loadAssets(dir = assetsDir()): Record<'css' | 'js' | 'icon', Asset> {

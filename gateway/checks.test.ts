@@ -11,8 +11,8 @@ import {
   formFields,
 } from './checks.ts'
 import { demoMerchant, originAllowed } from './merchants.ts'
-import { encrypt, encryptFields } from './protocol/cipher.ts'
-import { withHash } from './protocol/hash.ts'
+import { encrypt, encryptFields } from '#core/protocol/cipher.ts'
+import { withHash } from '#core/protocol/hash.ts'
 
 const merchant = demoMerchant({ siteUrl: 'https://www.paystra.example' })
 const findMerchant = (payId: string) => (payId === merchant.payId ? merchant : undefined)

@@ -1,4 +1,4 @@
-import { deriveMerchantHostedKey } from './protocol/cipher.ts'
+import { deriveMerchantHostedKey } from '#core/protocol/cipher.ts'
 
 /** A merchant the sandbox knows: its credentials and where it may send customers back to. */
 export interface SandboxMerchant {

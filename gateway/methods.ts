@@ -1,4 +1,4 @@
-import type { ResponseCode } from './protocol/codes.ts'
+import type { ResponseCode } from '#core/protocol/codes.ts'
 
 /** Net banking banks with their MOP_TYPE codes (docs/product.md#entities-and-fields). */
 export const banks = [

@@ -1,4 +1,4 @@
-import type { ResponseCode } from './protocol/codes.ts'
+import type { ResponseCode } from '#core/protocol/codes.ts'
 import { testCards } from './methods.ts'
 import { testUpiOutcome } from './checks.ts'
 

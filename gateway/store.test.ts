@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { newUtr } from './ids.ts'
-import { isValid } from './protocol/patterns.ts'
+import { isValid } from '#core/protocol/patterns.ts'
 import {
   formatDateTime,
   newPgRefNum,

@@ -11,8 +11,8 @@ import {
 import { acquirerFields, acquirerMessages, type AcquirerFields } from './acquirer.ts'
 import type { PaymentRequest } from './checks.ts'
 import { createTableOnce, formatDateTime, isUniqueViolation, newPgRefNum, newTxnId } from './ids.ts'
-import { type ResponseCode, responseCodes } from './protocol/codes.ts'
-import type { Fields } from './protocol/fields.ts'
+import { type ResponseCode, responseCodes } from '#core/protocol/codes.ts'
+import type { Fields } from '#core/protocol/fields.ts'
 
 /**
  * Any drizzle PostgreSQL database (PGlite or node-postgres), whatever schema its owner

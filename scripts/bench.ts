@@ -16,7 +16,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
-import { CONTACT_API_PATH } from '#app/rules/api.ts'
+import { CONTACT_API_PATH } from '#core/forms/api.ts'
 import {
   type BenchResults,
   budgets,

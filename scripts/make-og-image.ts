@@ -3,7 +3,7 @@
  * brand change: `node --import tsx scripts/make-og-image.ts` (needs Chromium).
  */
 import { chromium } from '@playwright/test'
-import { brand, logoPalette, palette } from '#app/content/brand.ts'
+import { brand, logoPalette, palette } from '#core/brand/brand.ts'
 import { chromiumArgs } from '#tests/support/browser-settings.ts'
 
 /** `#336699`, 0.35 → `rgba(51,102,153,.35)`: a palette colour seen through. */

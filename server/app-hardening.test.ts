@@ -17,13 +17,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createGateway, demoMerchant, type Gateway } from '#gateway/index.ts'
 import { startSandboxServer } from '#gateway/server.ts'
 import { pageBuild } from '#tests/support/page-build.ts'
-import { compressClient } from '#scripts/build-compress.ts'
-import { writeCspManifest } from '#scripts/build-csp.ts'
+import { compressClient } from '#scripts/build/compress.ts'
+import { writeCspManifest } from '#scripts/build/csp.ts'
 import { createApp, type RequestListener } from './app.ts'
 
 /**
  * The site's server as the browser meets it: createApp over a client folder made by the real
- * build steps (scripts/build-csp.ts, scripts/build-compress.ts), a page rendered through the
+ * build steps (scripts/build/csp.ts, scripts/build/compress.ts), a page rendered through the
  * real entry (app/entry.server.tsx), and the sandbox gateway mounted at /sandbox.
  */
 

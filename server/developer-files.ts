@@ -6,7 +6,7 @@ import { cacheControl } from './static-files.ts'
 
 /**
  * `/developers/openapi.json` and the Postman downloads. A production build answers the
- * document from memory before Express (scripts/build-openapi.ts writes it); this route answers
+ * document from memory before Express (scripts/build/openapi.ts writes it); this route answers
  * it when there is no built copy (development), with the same type and caching. The Postman
  * files exist only in a build: they are sent as downloads under the names the site promises.
  */

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { Router } from 'express'
-import { legalDocuments } from '#app/content/brand.ts'
+import { legalDocuments } from '#core/brand/brand.ts'
 import { allDownloads } from '#app/content/downloads.ts'
 import { developerApiFiles } from '#gateway/openapi/files.ts'
 

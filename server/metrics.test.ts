@@ -5,8 +5,8 @@
  */
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CAREER_API_PATH, CONTACT_API_PATH } from '#app/rules/api.ts'
-import { HONEYPOT_FIELD } from '#app/rules/honeypot.ts'
+import { CAREER_API_PATH, CONTACT_API_PATH } from '#core/forms/api.ts'
+import { HONEYPOT_FIELD } from '#core/forms/honeypot.ts'
 import { payByUpi } from '#gateway/api/test-support.ts'
 import { answer, type Receiver, startReceiver } from '#gateway/webhooks/test-receiver.ts'
 import { outbox } from './db/schema.ts'

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { RequestHandler, Response } from 'express'
-import { externalLinks } from '#app/content/brand.ts'
+import { externalLinks } from '#core/brand/brand.ts'
 import { isHttps } from './proxy-trust.ts'
 
 export interface SecurityOptions {

@@ -44,7 +44,7 @@ const contentTypes: Record<string, string> = {
 }
 const MAX_IN_MEMORY = 2 * 1024 * 1024
 
-/** The precompressed siblings scripts/build-compress.ts writes, best first. */
+/** The precompressed siblings scripts/build/compress.ts writes, best first. */
 const encodings = [
   { name: 'br', suffix: '.br', decompress: brotliDecompressSync },
   { name: 'gzip', suffix: '.gz', decompress: gunzipSync },

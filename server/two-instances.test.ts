@@ -7,8 +7,8 @@
  * PostgreSQL only (CI's data tests): embedded PGlite serves one process.
  */
 import { describe, expect, it } from 'vitest'
-import { CONTACT_API_PATH } from '#app/rules/api.ts'
-import { PAYMENT_REQUEST_PATH, RESPONSE_PATH, type SignedForm } from '#app/rules/demo-api.ts'
+import { CONTACT_API_PATH } from '#core/forms/api.ts'
+import { PAYMENT_REQUEST_PATH, RESPONSE_PATH, type SignedForm } from '#app/content/demo-api.ts'
 import { demoPayments, outbox, rateLimits } from './db/schema.ts'
 import { messageIdOf } from './mail/outbox.ts'
 import {

@@ -1,4 +1,4 @@
-import { brand, logoPalette, palette } from '#app/content/brand.ts'
+import { brand, logoPalette, palette } from '#core/brand/brand.ts'
 
 interface LogoProps {
   /** The rebranded mark (default) or the one it replaced, for the launch popup. */

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import type { ResponseStatus } from '#app/rules/api.ts'
+import type { ResponseStatus } from '#core/forms/api.ts'
 import { ResultDialog } from './ResultDialog.tsx'
 
 function Page({

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { closeDialog, useModalDialog } from '#app/hooks/useModalDialog.ts'
 import { ResultIcon } from './ResultIcon.tsx'
-import type { ResponseStatus } from '#app/rules/api.ts'
+import type { ResponseStatus } from '#core/forms/api.ts'
 import './ResultDialog.css'
 
 interface ResultDialogProps {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { brand, contact } from '#app/content/brand.ts'
+import { brand, contact } from '#core/brand/brand.ts'
 import { footerHelpLinks, footerQuickLinks } from '#app/content/navigation.ts'
 import { Logo } from './Logo.tsx'
 import { NavItemLink } from './NavItemLink.tsx'

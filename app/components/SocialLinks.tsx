@@ -1,4 +1,4 @@
-import { socialLinks } from '#app/content/brand.ts'
+import { socialLinks } from '#core/brand/brand.ts'
 import { SocialIcon } from './SocialIcon.tsx'
 import './SocialLinks.css'
 

@@ -7,7 +7,7 @@ import {
   startStory,
   visionMission,
 } from './about.ts'
-import { brand } from './brand.ts'
+import { brand } from '#core/brand/brand.ts'
 
 describe('about content', () => {
   it('states the claims of docs/product.md#product-overview in the introduction', () => {

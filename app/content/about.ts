@@ -1,5 +1,5 @@
 import type { LineIconName } from '#app/components/icons/LineIcon.tsx'
-import { brand } from './brand.ts'
+import { brand } from '#core/brand/brand.ts'
 
 /**
  * The About page (docs/product.md#page-about), in the order it is shown: introduction, vision and mission,

@@ -28,7 +28,7 @@ export const careerFormPage = {
 } as const
 
 /** Sent with every application so HR can filter its inbox (docs/product.md#entities-and-fields); the rules own the text. */
-export { careerSubject } from '#app/rules/career-form.ts'
+export { careerSubject } from '#core/forms/career-form.ts'
 
 export type CareerFieldName = 'name' | 'phone' | 'email' | 'resume' | 'message'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contact } from './brand.ts'
+import { contact } from '#core/brand/brand.ts'
 import { careerTracks, hiringProcess } from './careers.ts'
 
 describe('careers content', () => {

@@ -1,4 +1,4 @@
-import { brand, contact } from './brand.ts'
+import { brand, contact } from '#core/brand/brand.ts'
 
 /** The Careers page (docs/product.md#page-careers): an introduction, the two openings cards and how we hire. */
 

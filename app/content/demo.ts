@@ -2,7 +2,7 @@
  * The live demos' fixed values (docs/product.md#entities-and-fields, #business-constants-and-limits), the merchant-hosted method tiles, the sandbox's
  * test data (docs/architecture.md#gateway-sandbox) and the copy that explains each flow.
  */
-import { brand } from './brand.ts'
+import { brand } from '#core/brand/brand.ts'
 
 /** Amounts travel in minor units (paise); the page shows them in rupees. */
 export function formatMinorUnits(amountMinor: number): string {

@@ -2,7 +2,7 @@
  * Copy of the Developers page (docs/product.md#page-developers). The downloadable lists themselves live in
  * downloads.ts; the status-enquiry example follows the gateway protocol in the design notes.
  */
-import { brand, contact } from './brand.ts'
+import { brand, contact } from '#core/brand/brand.ts'
 import type { DownloadFormat } from './downloads.ts'
 import type { PagePath } from './pages.ts'
 

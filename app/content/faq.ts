@@ -1,4 +1,4 @@
-import { brand, contact, legalDocuments } from './brand.ts'
+import { brand, contact, legalDocuments } from '#core/brand/brand.ts'
 import { ecommercePlugins } from './downloads.ts'
 import type { ListBlock } from './legal/types.ts'
 

@@ -1,9 +1,9 @@
 /**
  * What the contact and job application forms share: the shape of a field, the texts around
- * sending and the result dialog. Limits and messages come from app/rules, which the server
+ * sending and the result dialog. Limits and messages come from core/forms, which the server
  * uses too, so the page can never promise a limit the API does not keep.
  */
-import type { ResponseStatus } from '#app/rules/api.ts'
+import type { ResponseStatus } from '#core/forms/api.ts'
 import {
   COMPANY_MAX,
   EMAIL_MAX,
@@ -11,8 +11,8 @@ import {
   NAME_MAX,
   PHONE_DIGITS,
   SUBJECT_MAX,
-} from '#app/rules/fields.ts'
-import { RESUME_MAX_BYTES, resumeAccept } from '#app/rules/resume.ts'
+} from '#core/forms/fields.ts'
+import { RESUME_MAX_BYTES, resumeAccept } from '#core/forms/resume.ts'
 
 export interface FieldDefinition<Name extends string = string> {
   name: Name

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { brand } from './brand.ts'
+import { brand } from '#core/brand/brand.ts'
 import { integrationKits, integrationKitsInitialCount } from './downloads.ts'
 import {
   experience,

@@ -3,7 +3,7 @@
  * downloads.ts and the service boxes from services.ts.
  */
 import type { LineIconName } from '#app/components/icons/LineIcon.tsx'
-import { brand } from './brand.ts'
+import { brand } from '#core/brand/brand.ts'
 import type { KitDownload } from './downloads.ts'
 
 /** The launch popup closes by itself after this long (docs/product.md#business-constants-and-limits). */

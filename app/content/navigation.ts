@@ -1,4 +1,4 @@
-import { legalDocuments } from './brand.ts'
+import { legalDocuments } from '#core/brand/brand.ts'
 
 export interface NavLinkItem {
   label: string

@@ -2,7 +2,7 @@
  * Every screen of the site (docs/product.md#routes-and-screens): its path, route module, document title and description.
  * The route config, the prerender list, the sitemap and the page <meta> all read from here.
  */
-import { brand } from './brand.ts'
+import { brand } from '#core/brand/brand.ts'
 
 export type PageKind = 'marketing' | 'form' | 'demo'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { brand } from './brand.ts'
+import { brand } from '#core/brand/brand.ts'
 import {
   acceptanceOptimisation,
   connectWithUs,

@@ -1,5 +1,5 @@
 import type { LineIconName } from '#app/components/icons/LineIcon.tsx'
-import { brand, contact } from './brand.ts'
+import { brand, contact } from '#core/brand/brand.ts'
 
 /**
  * The one-page sales pamphlet (docs/product.md#page-pamphlet). Every call to action leads to /contact,

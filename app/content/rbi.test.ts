@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { brand, externalLinks } from './brand.ts'
+import { brand, externalLinks } from '#core/brand/brand.ts'
 import { rbiNotice } from './rbi.ts'
 
 describe('RBI Kehta Hai notice', () => {

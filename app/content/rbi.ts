@@ -1,4 +1,4 @@
-import { brand, externalLinks } from './brand.ts'
+import { brand, externalLinks } from '#core/brand/brand.ts'
 
 /**
  * The notice shown before a visitor leaves for the Reserve Bank of India's public-awareness site

@@ -5,7 +5,7 @@
  * more than 10 languages, over 30 foreign currencies, refunds in 5-7 business days.
  */
 import type { LineIconName } from '#app/components/icons/LineIcon.tsx'
-import { contact } from './brand.ts'
+import { contact } from '#core/brand/brand.ts'
 
 export type ServiceIconId = LineIconName
 

@@ -1,7 +1,7 @@
 /**
  * Copy of the signature debugger, /developers/tools/signature (issue 14): the form's labels,
  * what each verdict, cause and note says, and the explanation shown without JavaScript. The
- * rule itself is the gateway's (gateway/protocol/fields.ts, docs/architecture.md#hash); the
+ * rule itself is the gateway's (core/protocol/fields.ts, docs/architecture.md#hash); the
  * steps are the Developers page's, so the two pages never tell it differently.
  */
 import type { CauseId, Note } from '#app/components/developers/signature/diagnosis.ts'
@@ -10,7 +10,7 @@ import type {
   PasteProblem,
   PastedFormat,
 } from '#app/components/developers/signature/pasted-fields.ts'
-import { brand } from './brand.ts'
+import { brand } from '#core/brand/brand.ts'
 import { statusEnquiry, statusEnquiryExampleSalt, statusEnquiryFields } from './developers.ts'
 
 export const signatureBanner = {

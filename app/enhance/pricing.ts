@@ -1,6 +1,6 @@
 import { calculatorFor } from '#app/components/pricing/calculators.ts'
-import { calculatorText, pricingTabs } from '#app/content/pricing.ts'
-import { formatRupees, parseAmount, type Quote, quoteLabels } from '#app/utils/fees.ts'
+import { calculatorText, pricingTabs } from '#core/pricing/pricing.ts'
+import { formatRupees, parseAmount, type Quote, quoteLabels } from '#core/pricing/fees.ts'
 
 /**
  * Enhancement module of /pricing.

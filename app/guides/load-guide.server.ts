@@ -1,7 +1,7 @@
 import { siteUrl } from '#app/config/public-config.ts'
-import { findDocument } from '#scripts/pdf/guides/documents.ts'
-import type { DocumentMeta } from '#scripts/pdf/guides/front-matter.ts'
-import { loadDocument } from '#scripts/pdf/guides/load.ts'
+import { findDocument } from './source/documents.ts'
+import type { DocumentMeta } from './source/front-matter.ts'
+import { loadDocument } from './source/load.ts'
 import { type GuideHtml, guideHtml } from './guide-html.server.ts'
 
 export interface Guide extends GuideHtml {
@@ -13,7 +13,7 @@ export interface Guide extends GuideHtml {
 
 /**
  * One integration guide from the same source and the same preparation as its PDF
- * (scripts/pdf/guides: front matter, placeholders, included kit regions), rendered as HTML. Runs at
+ * (scripts/build/pdf/guides: front matter, placeholders, included kit regions), rendered as HTML. Runs at
  * build time, when the guide pages are prerendered, and per request in development.
  */
 export async function loadGuide(slug: string): Promise<Guide> {

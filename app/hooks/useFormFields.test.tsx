@@ -2,7 +2,7 @@
 import { act, render, renderHook, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, test } from 'vitest'
-import { contactFormRules } from '#app/rules/contact-form.ts'
+import { contactFormRules } from '#core/forms/contact-form.ts'
 import { type FormFields, useFormFields } from './useFormFields.ts'
 
 type ContactName = keyof typeof contactFormRules

@@ -6,7 +6,7 @@ import {
   useMemo,
   useState,
 } from 'react'
-import { type FieldErrors, type FieldRule, fieldError, validateFields } from '#app/rules/fields.ts'
+import { type FieldErrors, type FieldRule, fieldError, validateFields } from '#core/forms/fields.ts'
 
 type TextControl = HTMLInputElement | HTMLTextAreaElement
 
@@ -46,7 +46,7 @@ function emptyValues<Name extends string>(names: readonly Name[]): Record<Name, 
 }
 
 /**
- * The state of a form's text fields, driven by its rules (app/rules): every change is filtered
+ * The state of a form's text fields, driven by its rules (core/forms): every change is filtered
  * as typed, each field is validated when it loses focus, an error hides while its field is
  * being edited, and a field that passes is marked valid.
  */

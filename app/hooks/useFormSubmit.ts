@@ -1,6 +1,6 @@
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react'
 import { attentionSummary } from '#app/content/forms.ts'
-import type { ApiAnswer } from '#app/rules/api.ts'
+import type { ApiAnswer } from '#core/forms/api.ts'
 
 export interface SubmitPlan {
   /** Marks every field as a submit does; returns how many need attention. */

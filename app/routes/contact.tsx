@@ -3,7 +3,7 @@ import { ContactLayout } from '#app/components/contact/ContactLayout.tsx'
 import { OfficeMap } from '#app/components/contact/OfficeMap.tsx'
 import { ContactForm } from '#app/components/forms/ContactForm.tsx'
 import { PageBanner } from '#app/components/PageBanner.tsx'
-import { contact } from '#app/content/brand.ts'
+import { contact } from '#core/brand/brand.ts'
 import { contactPage } from '#app/content/contact-page.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 

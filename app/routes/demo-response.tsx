@@ -1,14 +1,14 @@
 import { data } from 'react-router'
 import { DemoResultCard, type ResponsePageData } from '#app/components/demo/DemoResultCard.tsx'
 import { PageBanner } from '#app/components/PageBanner.tsx'
-import { brand } from '#app/content/brand.ts'
+import { brand } from '#core/brand/brand.ts'
 import {
   demoPages,
   paymentResultCopy,
   type ResponseRefusalReason,
   resultHeading,
 } from '#app/content/demo.ts'
-import { RESULT_QUERY } from '#app/rules/demo-api.ts'
+import { RESULT_QUERY } from '#app/content/demo-api.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import type { Route } from './+types/demo-response'
 

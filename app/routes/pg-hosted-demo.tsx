@@ -6,7 +6,7 @@ import { useGatewayRedirect } from '#app/components/demo/useGatewayRedirect.ts'
 import { PageBanner } from '#app/components/PageBanner.tsx'
 import { RedirectLoader } from '#app/components/RedirectLoader.tsx'
 import { demoFlows, demoPages } from '#app/content/demo.ts'
-import { PAYMENT_REQUEST_PATH } from '#app/rules/demo-api.ts'
+import { PAYMENT_REQUEST_PATH } from '#app/content/demo-api.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 
 export const meta = () => pageMeta('/pg-hosted-demo')

@@ -1,7 +1,7 @@
 import { PageBanner } from '#app/components/PageBanner.tsx'
 import { SpecialPlan } from '#app/components/pricing/SpecialPlan.tsx'
 import { StandardPlan } from '#app/components/pricing/StandardPlan.tsx'
-import { pricingIntro } from '#app/content/pricing.ts'
+import { pricingIntro } from '#core/pricing/pricing.ts'
 import type { PageHandle } from '#app/enhance/modules.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 

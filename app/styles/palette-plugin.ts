@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
-import { faviconSvg } from './favicon-svg.ts'
-import { paletteCss } from './palette-css.ts'
+import { faviconSvg } from '#core/brand/favicon-svg.ts'
+import { paletteCss } from '#core/brand/palette-css.ts'
 
 /** `import 'virtual:palette.css'` (app/root.tsx): the colour custom properties, made from brand.ts. */
 export const paletteModuleId = 'virtual:palette.css'
@@ -11,7 +11,7 @@ const resolvedId = fileURLToPath(new URL('./palette.css', import.meta.url))
 const devServerUrl = '/app/styles/palette.css'
 
 /**
- * The files made from the brand's palette (app/content/brand.ts): the colour custom properties
+ * The files made from the brand's palette (core/brand/brand.ts): the colour custom properties
  * and /favicon.svg, which the client build writes beside the public files and the development
  * server answers. Both are made when the server or build starts: after editing brand.ts,
  * restart `npm run dev`.

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router'
 import { siteUrl } from '#app/config/public-config.ts'
-import { brand } from '#app/content/brand.ts'
+import { brand } from '#core/brand/brand.ts'
 import { type PagePath, pageFor } from '#app/content/pages.ts'
 
 /** Title, description, canonical link and Open Graph tags of a page, from the page table. */

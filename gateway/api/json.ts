@@ -1,10 +1,10 @@
 import express, { type Request, type RequestHandler } from 'express'
 import { type FindMerchant, protocolFields } from '#gateway/checks.ts'
 import type { SandboxMerchant } from '#gateway/merchants.ts'
-import { type ResponseCode, responseCodes } from '#gateway/protocol/codes.ts'
-import type { Fields } from '#gateway/protocol/fields.ts'
-import { verifyHash, withHash } from '#gateway/protocol/hash.ts'
-import { refuseRepeatedJsonKeys } from '#gateway/protocol/json-keys.ts'
+import { type ResponseCode, responseCodes } from '#core/protocol/codes.ts'
+import type { Fields } from '#core/protocol/fields.ts'
+import { verifyHash, withHash } from '#core/protocol/hash.ts'
+import { refuseRepeatedJsonKeys } from '#core/protocol/json-keys.ts'
 
 /** The largest JSON request the server-to-server APIs read: their fields fit in a few hundred bytes. */
 export const JSON_LIMIT = '16kb'

@@ -1,9 +1,9 @@
 import { checkCurrency } from '#gateway/checks.ts'
 import { hasControlCharacter } from '#gateway/urls.ts'
 import { testUpiIds } from '#gateway/methods.ts'
-import { payoutStatus, type ResponseCode } from '#gateway/protocol/codes.ts'
-import type { Fields } from '#gateway/protocol/fields.ts'
-import { isAmount, isValid } from '#gateway/protocol/patterns.ts'
+import { payoutStatus, type ResponseCode } from '#core/protocol/codes.ts'
+import type { Fields } from '#core/protocol/fields.ts'
+import { isAmount, isValid } from '#core/protocol/patterns.ts'
 import { codeFields, echo } from './json.ts'
 
 export const transferModes = ['NEFT', 'RTGS', 'IMPS', 'UPI'] as const

@@ -8,8 +8,8 @@ import {
   newTxnId,
   newUtr,
 } from '#gateway/ids.ts'
-import type { ResponseCode } from '#gateway/protocol/codes.ts'
-import type { Fields } from '#gateway/protocol/fields.ts'
+import type { ResponseCode } from '#core/protocol/codes.ts'
+import type { Fields } from '#core/protocol/fields.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
 import {
   payoutAnswer,

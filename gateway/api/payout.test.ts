@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isValid } from '#gateway/protocol/patterns.ts'
+import { isValid } from '#core/protocol/patterns.ts'
 import {
   expectSigned,
   merchant,

@@ -7,9 +7,9 @@ import {
   type PaymentRequest,
 } from '#gateway/checks.ts'
 import { merchantVpa, type SandboxMerchant } from '#gateway/merchants.ts'
-import { type ResponseCode, responseCodes } from '#gateway/protocol/codes.ts'
-import type { Fields } from '#gateway/protocol/fields.ts'
-import { isAmount, isValid } from '#gateway/protocol/patterns.ts'
+import { type ResponseCode, responseCodes } from '#core/protocol/codes.ts'
+import type { Fields } from '#core/protocol/fields.ts'
+import { isAmount, isValid } from '#core/protocol/patterns.ts'
 import { codeFields, echo } from './json.ts'
 
 export const qrTypes = ['UPI', 'PG'] as const

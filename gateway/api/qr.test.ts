@@ -1,7 +1,7 @@
 import QRCode from 'qrcode'
 import { describe, expect, it } from 'vitest'
-import { decryptFields } from '#gateway/protocol/cipher.ts'
-import { isValid } from '#gateway/protocol/patterns.ts'
+import { decryptFields } from '#core/protocol/cipher.ts'
+import { isValid } from '#core/protocol/patterns.ts'
 import { QR_IMAGE } from '#gateway/qr-pages.ts'
 import {
   expectSigned,

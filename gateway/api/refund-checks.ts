@@ -1,7 +1,7 @@
 import { checkCurrency } from '#gateway/checks.ts'
-import { refundStatus, type ResponseCode, SUCCESS_CODE } from '#gateway/protocol/codes.ts'
-import type { Fields } from '#gateway/protocol/fields.ts'
-import { isAmount, isValid } from '#gateway/protocol/patterns.ts'
+import { refundStatus, type ResponseCode, SUCCESS_CODE } from '#core/protocol/codes.ts'
+import type { Fields } from '#core/protocol/fields.ts'
+import { isAmount, isValid } from '#core/protocol/patterns.ts'
 import { codeFields, echo } from './json.ts'
 
 /** A refund request that passed the field checks (`POST /pgws/transact`, `TXNTYPE: "REFUND"`). */

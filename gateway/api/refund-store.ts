@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core'
 import { createTableOnce, isUniqueViolation, newTxnId } from '#gateway/ids.ts'
-import type { ResponseCode } from '#gateway/protocol/codes.ts'
+import type { ResponseCode } from '#core/protocol/codes.ts'
 import {
   type GatewayDatabase,
   type SandboxTransaction,

@@ -1,9 +1,9 @@
 /** Shared by the JSON APIs' integration tests: a sandbox over HTTP and signed JSON calls. */
 import { afterAll, beforeAll, expect } from 'vitest'
 import { demoMerchant } from '#gateway/merchants.ts'
-import { encryptFields } from '#gateway/protocol/cipher.ts'
-import type { Fields } from '#gateway/protocol/fields.ts'
-import { verifyHash, withHash } from '#gateway/protocol/hash.ts'
+import { encryptFields } from '#core/protocol/cipher.ts'
+import type { Fields } from '#core/protocol/fields.ts'
+import { verifyHash, withHash } from '#core/protocol/hash.ts'
 import { documentedJson } from '#gateway/openapi/validate-answer.ts'
 import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { responseCodes } from '#gateway/protocol/codes.ts'
+import { responseCodes } from '#core/protocol/codes.ts'
 import { en } from './en.ts'
 import {
   format,

@@ -1,4 +1,4 @@
-import type { ResponseCode } from '#gateway/protocol/codes.ts'
+import type { ResponseCode } from '#core/protocol/codes.ts'
 import type { CardErrorKey, UpiErrorKey } from '#gateway/payment-forms.ts'
 
 /**

@@ -4,8 +4,8 @@
  * `protocol/hash.ts`; this only says it in words.
  */
 import { demoMerchantDefaults } from '#gateway/merchants.ts'
-import { responseCodes } from '#gateway/protocol/codes.ts'
-import vectors from '#gateway/protocol/vectors.json'
+import { responseCodes } from '#core/protocol/codes.ts'
+import vectors from '#core/protocol/vectors.json'
 
 const published = vectors.hash[0]!
 

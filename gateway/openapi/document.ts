@@ -3,7 +3,7 @@
  * `/developers/openapi.json`. Schemas come from `schemas.ts`, examples from `examples.json`
  * (recorded from the sandbox by `record-examples.ts`), prose from `description.ts`.
  */
-import { EVENT_ID_HEADER, SIGNATURE_HEADER, webhookEventTypes } from '#gateway/protocol/webhook.ts'
+import { EVENT_ID_HEADER, SIGNATURE_HEADER, webhookEventTypes } from '#core/protocol/webhook.ts'
 import { apiDescription } from './description.ts'
 import recorded from './examples.json'
 import type { RecordedExample } from './scenario.ts'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { Fields } from '#gateway/protocol/fields.ts'
+import type { Fields } from '#core/protocol/fields.ts'
 import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
 import recorded from './examples.json'
 import {

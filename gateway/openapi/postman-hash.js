@@ -1,6 +1,6 @@
 /**
  * The HASH rule in the JavaScript of Postman's script sandbox, which cannot import the
- * protocol module (gateway/protocol/hash.ts holds the rule; docs/architecture.md#hash says it).
+ * protocol module (core/protocol/hash.ts holds the rule; docs/architecture.md#hash says it).
  * Like every kit's copy it is tested on the shared vectors (postman.test.ts).
  * `sha256Hex` hashes the UTF-8 bytes of a string: CryptoJS in Postman, node:crypto in tests.
  */

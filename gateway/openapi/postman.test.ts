@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import newman, { type NewmanRunSummary } from 'newman'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoMerchant } from '#gateway/merchants.ts'
-import vectors from '#gateway/protocol/vectors.json'
+import vectors from '#core/protocol/vectors.json'
 import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
 import { postmanCollection } from './postman.ts'
 

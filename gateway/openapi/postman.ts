@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs'
 import { isDeepStrictEqual } from 'node:util'
 import { convertV2 } from 'openapi-to-postmanv2'
 import { demoMerchantDefaults } from '#gateway/merchants.ts'
-import type { Fields } from '#gateway/protocol/fields.ts'
-import { verifyHash } from '#gateway/protocol/hash.ts'
+import type { Fields } from '#core/protocol/fields.ts'
+import { verifyHash } from '#core/protocol/hash.ts'
 import { type OpenApiDocument, openApiDocument } from './document.ts'
 
 /** Postman's collection format (v2.1), as far as this module touches it. */

@@ -4,9 +4,9 @@
  * makes them again and expects the same answers, so every example is one the sandbox gives.
  */
 import { demoMerchant } from '#gateway/merchants.ts'
-import { encryptFields } from '#gateway/protocol/cipher.ts'
-import type { Fields } from '#gateway/protocol/fields.ts'
-import { withHash } from '#gateway/protocol/hash.ts'
+import { encryptFields } from '#core/protocol/cipher.ts'
+import type { Fields } from '#core/protocol/fields.ts'
+import { withHash } from '#core/protocol/hash.ts'
 
 export const exampleMerchant = demoMerchant({ siteUrl: 'https://shop.paystra.example' })
 /** The public address the examples' URLs carry: the sandbox of a site run with `npm start`. */

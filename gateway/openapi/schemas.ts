@@ -4,11 +4,11 @@
  * (`protocol/codes.ts`), the transfer modes and QR types of the API checks. Answers list every
  * field they may carry and nothing else, so a field the document does not describe fails.
  */
-import { responseCodes } from '#gateway/protocol/codes.ts'
-import { MAX_AMOUNT_DIGITS, patterns } from '#gateway/protocol/patterns.ts'
+import { responseCodes } from '#core/protocol/codes.ts'
+import { MAX_AMOUNT_DIGITS, patterns } from '#core/protocol/patterns.ts'
 import { transferModes } from '#gateway/api/payout-checks.ts'
 import { qrTypes } from '#gateway/api/qr-checks.ts'
-import { webhookEventTypes } from '#gateway/protocol/webhook.ts'
+import { webhookEventTypes } from '#core/protocol/webhook.ts'
 import type { DeliveryState } from '#gateway/webhooks/store.ts'
 
 export type Schema = Record<string, unknown>

@@ -11,7 +11,7 @@ import {
   protocolFields,
 } from '#gateway/checks.ts'
 import { isLanguageCode, language as languageOf, negotiateLanguage } from '#gateway/i18n/index.ts'
-import type { Fields } from '#gateway/protocol/fields.ts'
+import type { Fields } from '#core/protocol/fields.ts'
 import { createTransaction, type TransactionMode } from '#gateway/store.ts'
 import { notFoundPage, refusalPage } from '#gateway/views/result-pages.ts'
 import { sendPage } from './policy.ts'

@@ -3,8 +3,8 @@ import type { Asset } from '#gateway/assets.ts'
 import type { FindMerchant, NotifyUrlPolicy, Refusal } from '#gateway/checks.ts'
 import { type Language, language as languageOf, negotiateLanguage } from '#gateway/i18n/index.ts'
 import type { SandboxMerchant } from '#gateway/merchants.ts'
-import { encryptFields } from '#gateway/protocol/cipher.ts'
-import { type ResponseCode, responseCodes } from '#gateway/protocol/codes.ts'
+import { encryptFields } from '#core/protocol/cipher.ts'
+import { type ResponseCode, responseCodes } from '#core/protocol/codes.ts'
 import {
   completeTransaction,
   findTransaction,

@@ -1,4 +1,4 @@
-import { brand } from '#app/content/brand.ts'
+import { brand } from '#core/brand/brand.ts'
 import { type Language, languages } from '#gateway/i18n/index.ts'
 import { icons } from './icons.ts'
 import { html, type SafeHtml } from './html.ts'

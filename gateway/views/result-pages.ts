@@ -1,5 +1,5 @@
 import { format } from '#gateway/i18n/index.ts'
-import type { ResponseCode, TransactionStatus } from '#gateway/protocol/codes.ts'
+import type { ResponseCode, TransactionStatus } from '#core/protocol/codes.ts'
 import type { SandboxTransaction } from '#gateway/store.ts'
 import { formatAmount } from './format.ts'
 import { html, type SafeHtml } from './html.ts'

@@ -1,8 +1,8 @@
 import { Router } from 'express'
 import { type FindMerchant, checkOrderId } from '#gateway/checks.ts'
 import { formatDateTime } from '#gateway/ids.ts'
-import { type ResponseCode, responseCodes } from '#gateway/protocol/codes.ts'
-import type { Fields } from '#gateway/protocol/fields.ts'
+import { type ResponseCode, responseCodes } from '#core/protocol/codes.ts'
+import type { Fields } from '#core/protocol/fields.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
 import { codeFields, echo, jsonRoute } from '#gateway/api/json.ts'
 import {

@@ -1,8 +1,8 @@
 import type { SandboxMerchant } from '#gateway/merchants.ts'
-import { isSuccess, responseCodes } from '#gateway/protocol/codes.ts'
-import type { Fields } from '#gateway/protocol/fields.ts'
-import { withHash } from '#gateway/protocol/hash.ts'
-import type { WebhookEventType } from '#gateway/protocol/webhook.ts'
+import { isSuccess, responseCodes } from '#core/protocol/codes.ts'
+import type { Fields } from '#core/protocol/fields.ts'
+import { withHash } from '#core/protocol/hash.ts'
+import type { WebhookEventType } from '#core/protocol/webhook.ts'
 import {
   type GatewayDatabase,
   responseFields,

@@ -16,8 +16,8 @@ import {
   statusOf,
   uniqueId,
 } from '#gateway/api/test-support.ts'
-import { verifyHash, withHash } from '#gateway/protocol/hash.ts'
-import { verifyWebhook, type WebhookEvent } from '#gateway/protocol/webhook.ts'
+import { verifyHash, withHash } from '#core/protocol/hash.ts'
+import { verifyWebhook, type WebhookEvent } from '#core/protocol/webhook.ts'
 import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
 import { deliver } from './deliver.ts'
 import { answer, type Receiver, startReceiver } from './test-receiver.ts'

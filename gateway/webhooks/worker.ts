@@ -1,5 +1,5 @@
 import type { SandboxMerchant } from '#gateway/merchants.ts'
-import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from '#gateway/protocol/webhook.ts'
+import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from '#core/protocol/webhook.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
 import { deliver, type DeliveryOptions } from './deliver.ts'
 import { DEFAULT_BASE_DELAY_MS } from './schedule.ts'

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { SandboxServer } from '#gateway/server.ts'
-import { deriveMerchantHostedKey, encryptFields } from '#gateway/protocol/cipher.ts'
-import { withHash } from '#gateway/protocol/hash.ts'
+import { deriveMerchantHostedKey, encryptFields } from '#core/protocol/cipher.ts'
+import { withHash } from '#core/protocol/hash.ts'
 import { demoMerchantDefaults } from '#gateway/merchants.ts'
 import { followMerchantForm, pay, returnToMerchant, submit, tamper, testCards } from './customer.ts'
 import { clickButton } from './html-forms.ts'
@@ -20,7 +20,7 @@ import type { ExampleId, KitLanguage } from './types.ts'
 import { paidWithoutReturn, unknownOrderSteps, webhookSteps } from './webhooks.ts'
 
 export const kitsRoot = resolve(import.meta.dirname, '..')
-export const vectorsFile = resolve(kitsRoot, '../gateway/protocol/vectors.json')
+export const vectorsFile = resolve(kitsRoot, '../core/protocol/vectors.json')
 
 interface Verified {
   verified: boolean

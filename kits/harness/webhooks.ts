@@ -6,8 +6,8 @@
  */
 import { expect } from 'vitest'
 import { demoMerchantDefaults } from '#gateway/merchants.ts'
-import { decryptFields, deriveMerchantHostedKey } from '#gateway/protocol/cipher.ts'
-import { withHash } from '#gateway/protocol/hash.ts'
+import { decryptFields, deriveMerchantHostedKey } from '#core/protocol/cipher.ts'
+import { withHash } from '#core/protocol/hash.ts'
 import {
   newEventId,
   serialiseEvent,
@@ -15,7 +15,7 @@ import {
   type WebhookEvent,
   type WebhookEventType,
   webhookRefusals,
-} from '#gateway/protocol/webhook.ts'
+} from '#core/protocol/webhook.ts'
 import { clickButton, formPostingTo } from './html-forms.ts'
 import { pay, submit, testCards } from './customer.ts'
 import { follow, json, request } from './http.ts'

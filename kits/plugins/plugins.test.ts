@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { archivePlans } from '#scripts/downloads/archive-plan.ts'
-import { stageArchive } from '#scripts/downloads/zip-archive.ts'
+import { archivePlans } from '#scripts/build/downloads/archive-plan.ts'
+import { stageArchive } from '#scripts/build/downloads/zip-archive.ts'
 import { onPath } from '#kits/harness/processes.ts'
 
 const runner = path.resolve(import.meta.dirname, 'run-tests.php')

@@ -11,7 +11,7 @@ declare(strict_types=1);
 //
 // Staging copies kits/plugins/<plugin>/ into a temporary folder, kits/php/core/src into the
 // folder its plugin.json names as "coreInto", and the shop-independent layer (shared/) into
-// "sharedInto" and tests/ — what a release archive holds (scripts/downloads/archive-plan.ts
+// "sharedInto" and tests/ — what a release archive holds (scripts/build/downloads/archive-plan.ts
 // builds the archives the same way, and kits/plugins/plugins.test.ts runs this on them).
 // Then every PHP file passes `php -l` and the plugin's own tests run (tests/run.php).
 

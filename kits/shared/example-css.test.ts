@@ -10,8 +10,8 @@ import {
   excludedNames,
   exampleStylesheet,
   exampleStylesheetInArchive,
-} from '#scripts/downloads/archive-plan.ts'
-import { archiveFiles } from '#scripts/downloads/zip-archive.ts'
+} from '#scripts/build/downloads/archive-plan.ts'
+import { archiveFiles } from '#scripts/build/downloads/zip-archive.ts'
 import { kitLanguageIds } from '#kits/manifest.ts'
 
 const kitsDir = path.resolve(import.meta.dirname, '..')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { validateContactForm } from '#app/rules/contact-form.ts'
+import { validateContactForm } from '#core/forms/contact-form.ts'
 import { benchContactMessage } from './contact.ts'
 
 describe('benchContactMessage', () => {

@@ -4,7 +4,7 @@
  * a load.
  */
 import { readFile, stat } from 'node:fs/promises'
-import { CONTACT_API_PATH } from '#app/rules/api.ts'
+import { CONTACT_API_PATH } from '#core/forms/api.ts'
 import type { ServerRun } from './budgets.ts'
 import { benchContactMessage } from './contact.ts'
 import { treeCpuSeconds } from './cpu.ts'

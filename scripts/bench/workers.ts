@@ -7,7 +7,7 @@
 import { mkdir } from 'node:fs/promises'
 import { availableParallelism, loadavg } from 'node:os'
 import path from 'node:path'
-import { CONTACT_API_PATH } from '#app/rules/api.ts'
+import { CONTACT_API_PATH } from '#core/forms/api.ts'
 import { failed, formatChecks, type ServerRun } from './budgets.ts'
 import { benchContactMessage } from './contact.ts'
 import { treeProcesses } from './cpu.ts'

@@ -3,17 +3,17 @@
  * or pay through one of the three demos with the sandbox, playing the customer with the kits'
  * harness. Each action throws when the site answers anything but what a visitor should see.
  */
-import { CAREER_API_PATH, CONTACT_API_PATH } from '#app/rules/api.ts'
+import { CAREER_API_PATH, CONTACT_API_PATH } from '#core/forms/api.ts'
 import {
   CHECKOUT_VERIFY_PATH,
   type CheckoutVerifyAnswer,
   MERCHANT_HOSTED_REQUEST_PATH,
   PAYMENT_REQUEST_PATH,
   type SignedForm,
-} from '#app/rules/demo-api.ts'
+} from '#app/content/demo-api.ts'
 import { netBankingBanks, paymentResultCopy, wallets } from '#app/content/demo.ts'
 import { pages } from '#app/content/pages.ts'
-import { brand } from '#app/content/brand.ts'
+import { brand } from '#core/brand/brand.ts'
 import { pdfBytes } from '#tests/support/documents.ts'
 import {
   type CustomerChoice,

@@ -1,5 +1,5 @@
 import type { Response } from 'express'
-import type { ApiAnswer } from '#app/rules/api.ts'
+import type { ApiAnswer } from '#core/forms/api.ts'
 
 export function answer(
   res: Response,

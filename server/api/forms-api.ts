@@ -4,17 +4,17 @@ import express, {
   type RequestHandler,
   Router,
 } from 'express'
-import { apiMessages, CAREER_API_PATH, CONTACT_API_PATH } from '#app/rules/api.ts'
-import { validateCareerForm } from '#app/rules/career-form.ts'
-import { validateContactForm } from '#app/rules/contact-form.ts'
-import { HONEYPOT_FIELD, isHoneypotFilled } from '#app/rules/honeypot.ts'
+import { apiMessages, CAREER_API_PATH, CONTACT_API_PATH } from '#core/forms/api.ts'
+import { validateCareerForm } from '#core/forms/career-form.ts'
+import { validateContactForm } from '#core/forms/contact-form.ts'
+import { HONEYPOT_FIELD, isHoneypotFilled } from '#core/forms/honeypot.ts'
 import {
   RESUME_MAX_BYTES,
   resumeError,
   resumeExtension,
   resumeMessages,
-} from '#app/rules/resume.ts'
-import { RepeatedJsonKeysError, refuseRepeatedJsonKeys } from '#gateway/protocol/json-keys.ts'
+} from '#core/forms/resume.ts'
+import { RepeatedJsonKeysError, refuseRepeatedJsonKeys } from '#core/protocol/json-keys.ts'
 import type { Database } from '#server/db/database.ts'
 import {
   MalformedUploadError,

@@ -4,9 +4,9 @@ import {
   decryptFields,
   deriveMerchantHostedKey,
   encryptFields,
-} from '#gateway/protocol/cipher.ts'
-import { parseFields } from '#gateway/protocol/fields.ts'
-import { computeHash, verifyHash } from '#gateway/protocol/hash.ts'
+} from '#core/protocol/cipher.ts'
+import { parseFields } from '#core/protocol/fields.ts'
+import { computeHash, verifyHash } from '#core/protocol/hash.ts'
 import { sandboxMerchant } from '#tests/support/demo-merchant.ts'
 import {
   checkMethod,

@@ -5,10 +5,10 @@
  */
 import { demoPayment, netBankingBanks, wallets } from '#app/content/demo.ts'
 import type { PaymentType } from '#app/content/demo.ts'
-import { isValidUpiId } from '#app/rules/upi.ts'
-import { decryptFields, encryptFields } from '#gateway/protocol/cipher.ts'
-import type { Fields } from '#gateway/protocol/fields.ts'
-import { withHash } from '#gateway/protocol/hash.ts'
+import { isValidUpiId } from '#core/forms/upi.ts'
+import { decryptFields, encryptFields } from '#core/protocol/cipher.ts'
+import type { Fields } from '#core/protocol/fields.ts'
+import { withHash } from '#core/protocol/hash.ts'
 
 export interface DemoMerchantSettings {
   payId: string

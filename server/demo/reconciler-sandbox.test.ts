@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { SignedForm } from '#app/rules/demo-api.ts'
+import type { SignedForm } from '#app/content/demo-api.ts'
 import { demoMerchant as sandboxDemoMerchant } from '#gateway/merchants.ts'
 import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
 import { demoPayments } from '#server/db/schema.ts'

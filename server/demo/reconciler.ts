@@ -7,8 +7,8 @@
  * Several instances of the site may share one database; a PostgreSQL advisory lock lets one of
  * them reconcile at a time (the others skip that run).
  */
-import type { Fields } from '#gateway/protocol/fields.ts'
-import { verifyHash, withHash } from '#gateway/protocol/hash.ts'
+import type { Fields } from '#core/protocol/fields.ts'
+import { verifyHash, withHash } from '#core/protocol/hash.ts'
 import { advisoryLockKeys, withAdvisoryLock } from '#server/db/advisory-lock.ts'
 import type { Database } from '#server/db/database.ts'
 import type { DemoMerchantSettings } from './merchant.ts'

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { decryptFields, encryptFields } from '#gateway/protocol/cipher.ts'
-import type { Fields } from '#gateway/protocol/fields.ts'
-import { verifyHash } from '#gateway/protocol/hash.ts'
-import type { CheckoutVerifyAnswer, SignedForm } from '#app/rules/demo-api.ts'
+import { decryptFields, encryptFields } from '#core/protocol/cipher.ts'
+import type { Fields } from '#core/protocol/fields.ts'
+import { verifyHash } from '#core/protocol/hash.ts'
+import type { CheckoutVerifyAnswer, SignedForm } from '#app/content/demo-api.ts'
 import { demoPayments } from '#server/db/schema.ts'
 import { type DemoTestApp, sandboxMerchant, startDemoApp } from '#tests/support/demo-merchant.ts'
 

@@ -9,8 +9,8 @@ import {
   RESPONSE_PATH,
   RESULT_QUERY,
   type SignedForm,
-} from '#app/rules/demo-api.ts'
-import { RepeatedJsonKeysError, refuseRepeatedJsonKeys } from '#gateway/protocol/json-keys.ts'
+} from '#app/content/demo-api.ts'
+import { RepeatedJsonKeysError, refuseRepeatedJsonKeys } from '#core/protocol/json-keys.ts'
 import type { Database } from '#server/db/database.ts'
 import type { DemoLoadContext } from './context.ts'
 import {

@@ -7,7 +7,7 @@ import {
   demoPayments,
   demoWebhookEvents,
 } from '#server/db/schema.ts'
-import type { Fields } from '#gateway/protocol/fields.ts'
+import type { Fields } from '#core/protocol/fields.ts'
 
 /** The database, or a transaction on it. */
 type Queryable = Database | Parameters<Parameters<Database['transaction']>[0]>[0]

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { SignedForm } from '#app/rules/demo-api.ts'
-import type { Fields } from '#gateway/protocol/fields.ts'
-import { withHash } from '#gateway/protocol/hash.ts'
+import type { SignedForm } from '#app/content/demo-api.ts'
+import type { Fields } from '#core/protocol/fields.ts'
+import { withHash } from '#core/protocol/hash.ts'
 import {
   signWebhook,
   type WebhookEvent,
   type WebhookEventType,
   webhookRefusals,
-} from '#gateway/protocol/webhook.ts'
+} from '#core/protocol/webhook.ts'
 import { demoPayments, demoWebhookEvents } from '#server/db/schema.ts'
 import { type DemoTestApp, sandboxMerchant, startDemoApp } from '#tests/support/demo-merchant.ts'
 

@@ -5,7 +5,7 @@
  * before is acknowledged and changes nothing; the order only moves forward (store.ts).
  */
 import express, { type RequestHandler } from 'express'
-import { SIGNATURE_HEADER, verifyWebhook } from '#gateway/protocol/webhook.ts'
+import { SIGNATURE_HEADER, verifyWebhook } from '#core/protocol/webhook.ts'
 import type { Database } from '#server/db/database.ts'
 import type { DemoMerchantSettings } from './merchant.ts'
 import { recordWebhookEvent } from './store.ts'

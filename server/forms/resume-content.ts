@@ -1,4 +1,4 @@
-import type { ResumeExtension } from '#app/rules/resume.ts'
+import type { ResumeExtension } from '#core/forms/resume.ts'
 
 /**
  * Recognises a resume by its bytes, not its name: PDF starts with `%PDF-`, a Word 97 document is

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { careerSubject } from '#app/rules/career-form.ts'
+import { careerSubject } from '#core/forms/career-form.ts'
 import type { Database } from '#server/db/database.ts'
 import { contactMessages, jobApplications, outbox } from '#server/db/schema.ts'
 import {

@@ -1,4 +1,4 @@
-import { brand, palette } from '#app/content/brand.ts'
+import { brand, palette } from '#core/brand/brand.ts'
 import type { MailDraft } from '#server/db/schema.ts'
 
 export interface MailAddresses {

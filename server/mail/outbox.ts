@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm'
 import type Mail from 'nodemailer/lib/mailer'
-import { brand } from '#app/content/brand.ts'
+import { brand } from '#core/brand/brand.ts'
 import type { Database } from '#server/db/database.ts'
 import { jobApplications, type MailDraft, outbox, type OutboxRow } from '#server/db/schema.ts'
 import type { MailTransport } from './transport.ts'

@@ -1,7 +1,7 @@
 /**
  * Erasure on request: everything the website stores about one e-mail address, deleted in one
  * transaction. The Privacy Policy tells people to ask the Grievance Officer; the operator then
- * runs `npm run erase -- --email someone@example.com` (scripts/erase.ts).
+ * runs `npm run erase -- --email someone@example.com` (scripts/operator/erase.ts).
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'

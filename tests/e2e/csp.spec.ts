@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { externalLinks } from '#app/content/brand.ts'
+import { externalLinks } from '#core/brand/brand.ts'
 import { prerenderedPaths } from '#app/content/pages.ts'
 import { expect, gotoHydrated, test as base } from './fixtures.ts'
 import { payByCard } from './sandbox-pages.ts'

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { encryptFields } from '#gateway/protocol/cipher.ts'
+import { encryptFields } from '#core/protocol/cipher.ts'
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts'
 import { payByCard, payByNetBanking, payByUpi } from './sandbox-pages.ts'
 

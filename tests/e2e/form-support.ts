@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test'
-import type { ApiAnswer } from '#app/rules/api.ts'
+import type { ApiAnswer } from '#core/forms/api.ts'
 
 /** Matches the form API on whatever origin API_URL names. */
 export function apiPattern(path: string) {

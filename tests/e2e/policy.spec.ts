@@ -1,4 +1,4 @@
-import { contact, legalDocuments } from '#app/content/brand.ts'
+import { contact, legalDocuments } from '#core/brand/brand.ts'
 import { privacyPolicy } from '#app/content/legal/privacy-policy.ts'
 import { formatLegalDate } from '#app/content/legal/types.ts'
 import { expect, gotoHydrated, test } from './fixtures.ts'

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { amountErrors } from '#app/utils/fees.ts'
+import { amountErrors } from '#core/pricing/fees.ts'
 import {
   expect,
   expectNoAxeViolations,

@@ -1,4 +1,4 @@
-import { externalLinks } from '#app/content/brand.ts'
+import { externalLinks } from '#core/brand/brand.ts'
 import { rbiNotice } from '#app/content/rbi.ts'
 import { expectInDocumentOrder } from './document-order.ts'
 import { expect, gotoHydrated, test } from './fixtures.ts'

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test'
 import { demoMerchant } from '#gateway/merchants.ts'
 import { answerValidator } from '#gateway/openapi/answer-validator.ts'
-import { verifyHash, withHash } from '#gateway/protocol/hash.ts'
+import { verifyHash, withHash } from '#core/protocol/hash.ts'
 import {
   expect,
   expectNoAxeViolations,

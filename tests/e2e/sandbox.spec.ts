@@ -2,8 +2,8 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
 import { demoMerchant } from '#gateway/merchants.ts'
-import { decryptFields } from '#gateway/protocol/cipher.ts'
-import { withHash } from '#gateway/protocol/hash.ts'
+import { decryptFields } from '#core/protocol/cipher.ts'
+import { withHash } from '#core/protocol/hash.ts'
 import {
   expect,
   expectNoAxeViolations,

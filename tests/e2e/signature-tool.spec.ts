@@ -28,7 +28,7 @@ interface HashVector {
   claimedHash?: string
 }
 // Read, not imported: Playwright's loader wants an import attribute the type check refuses.
-const vectors = JSON.parse(readFileSync('gateway/protocol/vectors.json', 'utf8')) as {
+const vectors = JSON.parse(readFileSync('core/protocol/vectors.json', 'utf8')) as {
   hash: HashVector[]
   encdata: Array<Record<string, string>>
 }

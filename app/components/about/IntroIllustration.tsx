@@ -1,4 +1,4 @@
-import { logoPalette, palette } from '#app/content/brand.ts'
+import { logoPalette, palette } from '#core/brand/brand.ts'
 
 /** A dashboard with settled payments beside a phone showing a successful checkout. Decorative. */
 export function IntroIllustration() {

@@ -1,4 +1,4 @@
-import { palette } from '#app/content/brand.ts'
+import { palette } from '#core/brand/brand.ts'
 
 /** A shop handing rupees to a bank along a next-day arrow: how the company began. Decorative. */
 export function StoryIllustration() {

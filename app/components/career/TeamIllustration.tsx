@@ -1,4 +1,4 @@
-import { palette } from '#app/content/brand.ts'
+import { palette } from '#core/brand/brand.ts'
 
 /** Three colleagues around a laptop with a rising chart. Decorative. */
 export function TeamIllustration() {

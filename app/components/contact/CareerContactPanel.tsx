@@ -1,4 +1,4 @@
-import { contact } from '#app/content/brand.ts'
+import { contact } from '#core/brand/brand.ts'
 import { careerFormPage } from '#app/content/career-form-page.ts'
 import { ContactDetails } from './ContactDetails.tsx'
 import './CareerContactPanel.css'

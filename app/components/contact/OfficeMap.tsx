@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { contact, externalLinks, palette } from '#app/content/brand.ts'
+import { contact, externalLinks, palette } from '#core/brand/brand.ts'
 import { contactPage } from '#app/content/contact-page.ts'
 import './OfficeMap.css'
 

@@ -2,7 +2,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import type { CheckoutVerifyAnswer, SignedForm } from '#app/rules/demo-api.ts'
+import type { CheckoutVerifyAnswer, SignedForm } from '#app/content/demo-api.ts'
 import { CheckoutDemo } from './CheckoutDemo.tsx'
 
 const gatewayOrigin = 'https://pg.paystra.example'

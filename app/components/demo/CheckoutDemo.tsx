@@ -7,7 +7,7 @@ import {
   type CheckoutVerifyAnswer,
   PAYMENT_REQUEST_PATH,
   type SignedForm,
-} from '#app/rules/demo-api.ts'
+} from '#app/content/demo-api.ts'
 import { HiddenPaymentForm } from './HiddenPaymentForm.tsx'
 import { PaymentDemoSection } from './PaymentDemoSection.tsx'
 import { type CheckoutOutcome, PaymentResultDialog } from './PaymentResultDialog.tsx'

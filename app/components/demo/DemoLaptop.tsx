@@ -1,4 +1,4 @@
-import { logoPalette, palette } from '#app/content/brand.ts'
+import { logoPalette, palette } from '#core/brand/brand.ts'
 
 /** The demo product: a laptop whose screen shows a small checkout. */
 export function DemoLaptop({ label }: { label: string }) {

@@ -10,7 +10,7 @@ import {
   resultHeading,
   toneOf,
 } from '#app/content/demo.ts'
-import { RESPONSE_PATH, RESULT_QUERY } from '#app/rules/demo-api.ts'
+import { RESPONSE_PATH, RESULT_QUERY } from '#app/content/demo-api.ts'
 import { PaymentResultDetails } from './PaymentResultDetails.tsx'
 import { usePaymentWatch } from './usePaymentWatch.ts'
 import { ResultIcon } from '#app/components/ResultIcon.tsx'

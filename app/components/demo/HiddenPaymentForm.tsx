@@ -1,5 +1,5 @@
 import type { Ref } from 'react'
-import type { SignedForm } from '#app/rules/demo-api.ts'
+import type { SignedForm } from '#app/content/demo-api.ts'
 
 interface HiddenPaymentFormProps {
   form: SignedForm | null

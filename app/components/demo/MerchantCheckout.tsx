@@ -19,8 +19,8 @@ import {
 import {
   MERCHANT_HOSTED_REQUEST_PATH,
   type MerchantHostedRequestBody,
-} from '#app/rules/demo-api.ts'
-import { filterUpiId, isBlockedUpiKey, isValidUpiId, UPI_MAX, upiIdError } from '#app/rules/upi.ts'
+} from '#app/content/demo-api.ts'
+import { filterUpiId, isBlockedUpiKey, isValidUpiId, UPI_MAX, upiIdError } from '#core/forms/upi.ts'
 import { HiddenPaymentForm } from './HiddenPaymentForm.tsx'
 import { MethodTiles } from './MethodTiles.tsx'
 import { type PaymentMethodTab, PaymentMethodTabs } from './PaymentMethodTabs.tsx'

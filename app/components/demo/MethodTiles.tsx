@@ -1,4 +1,4 @@
-import { palette } from '#app/content/brand.ts'
+import { palette } from '#core/brand/brand.ts'
 import type { PaymentMethodTile } from '#app/content/demo.ts'
 import './MethodTiles.css'
 

@@ -7,7 +7,7 @@ import {
   resultHeading,
   toneOf,
 } from '#app/content/demo.ts'
-import { RESPONSE_PATH, RESULT_QUERY } from '#app/rules/demo-api.ts'
+import { RESPONSE_PATH, RESULT_QUERY } from '#app/content/demo-api.ts'
 import { PaymentResultDetails } from './PaymentResultDetails.tsx'
 import { ResultIcon } from '#app/components/ResultIcon.tsx'
 import './PaymentResultDialog.css'

@@ -1,4 +1,4 @@
-import { palette } from '#app/content/brand.ts'
+import { palette } from '#core/brand/brand.ts'
 import type { MouseEvent } from 'react'
 import { Link } from 'react-router'
 import { demoDisplayAmount, demoPayment, paymentSummary } from '#app/content/demo.ts'

@@ -1,5 +1,5 @@
 import { paymentResultCopy } from '#app/content/demo.ts'
-import type { DemoApiError, SignedForm } from '#app/rules/demo-api.ts'
+import type { DemoApiError, SignedForm } from '#app/content/demo-api.ts'
 
 export type SignedFormAnswer = { ok: true; form: SignedForm } | { ok: false; message: string }
 

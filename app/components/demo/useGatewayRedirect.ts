@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
-import type { SignedForm } from '#app/rules/demo-api.ts'
+import type { SignedForm } from '#app/content/demo-api.ts'
 import { requestSignedForm } from './requestSignedForm.ts'
 
 /**

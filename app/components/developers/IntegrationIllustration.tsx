@@ -1,4 +1,4 @@
-import { logoPalette, palette } from '#app/content/brand.ts'
+import { logoPalette, palette } from '#core/brand/brand.ts'
 
 /** A signed request leaving a code editor and a verified response coming back. */
 export function IntegrationIllustration({ label }: { label: string }) {

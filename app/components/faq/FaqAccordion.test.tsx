@@ -2,7 +2,7 @@
 import { render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { legalDocuments } from '#app/content/brand.ts'
+import { legalDocuments } from '#core/brand/brand.ts'
 import { faqTopics } from '#app/content/faq.ts'
 import { FaqAccordion } from './FaqAccordion.tsx'
 

@@ -2,10 +2,10 @@
 import { render, screen } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { apiMessages, CAREER_API_PATH } from '#app/rules/api.ts'
-import { careerSubject } from '#app/rules/career-form.ts'
-import { HONEYPOT_FIELD } from '#app/rules/honeypot.ts'
-import { resumeMessages } from '#app/rules/resume.ts'
+import { apiMessages, CAREER_API_PATH } from '#core/forms/api.ts'
+import { careerSubject } from '#core/forms/career-form.ts'
+import { HONEYPOT_FIELD } from '#core/forms/honeypot.ts'
+import { resumeMessages } from '#core/forms/resume.ts'
 import { CareerForm } from './CareerForm.tsx'
 
 type FetchArgs = [url: string, init: RequestInit]

@@ -5,15 +5,15 @@ import { resultHeadings } from '#app/content/forms.ts'
 import { useFormFields } from '#app/hooks/useFormFields.ts'
 import { useFormFile } from '#app/hooks/useFormFile.ts'
 import { useFormSubmit } from '#app/hooks/useFormSubmit.ts'
-import { CAREER_API_PATH } from '#app/rules/api.ts'
+import { CAREER_API_PATH } from '#core/forms/api.ts'
 import {
   type CareerField,
   careerFormRules,
   careerSubject,
   validateCareerForm,
-} from '#app/rules/career-form.ts'
-import { HONEYPOT_FIELD } from '#app/rules/honeypot.ts'
-import { resumeError } from '#app/rules/resume.ts'
+} from '#core/forms/career-form.ts'
+import { HONEYPOT_FIELD } from '#core/forms/honeypot.ts'
+import { resumeError } from '#core/forms/resume.ts'
 import { DefinedField } from './DefinedField.tsx'
 import { FormField } from './FormField.tsx'
 import { FormFooter, FormResultDialog } from './FormFooter.tsx'

@@ -2,8 +2,8 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { apiMessages, CONTACT_API_PATH } from '#app/rules/api.ts'
-import { HONEYPOT_FIELD } from '#app/rules/honeypot.ts'
+import { apiMessages, CONTACT_API_PATH } from '#core/forms/api.ts'
+import { HONEYPOT_FIELD } from '#core/forms/honeypot.ts'
 import { ContactForm } from './ContactForm.tsx'
 
 type FetchArgs = [url: string, init: RequestInit]

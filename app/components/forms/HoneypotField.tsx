@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { formTexts } from '#app/content/forms.ts'
-import { HONEYPOT_FIELD } from '#app/rules/honeypot.ts'
+import { HONEYPOT_FIELD } from '#core/forms/honeypot.ts'
 import './HoneypotField.css'
 
 /**

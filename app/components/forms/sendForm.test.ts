@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { apiMessages } from '#app/rules/api.ts'
+import { apiMessages } from '#core/forms/api.ts'
 import { readEnvelope, sendForm } from './sendForm.ts'
 
 function answerWith(status: number, body: string) {

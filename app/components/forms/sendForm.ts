@@ -1,4 +1,4 @@
-import { type ApiAnswer, apiMessages } from '#app/rules/api.ts'
+import { type ApiAnswer, apiMessages } from '#core/forms/api.ts'
 
 /**
  * Long enough for a 5 MB resume on a slow mobile connection; short enough that a server that

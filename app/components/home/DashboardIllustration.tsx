@@ -1,4 +1,4 @@
-import { logoPalette, palette } from '#app/content/brand.ts'
+import { logoPalette, palette } from '#core/brand/brand.ts'
 
 const weekBars = [
   { day: 'M', height: 46 },

@@ -1,4 +1,4 @@
-import { logoPalette, palette } from '#app/content/brand.ts'
+import { logoPalette, palette } from '#core/brand/brand.ts'
 import type { ReactNode } from 'react'
 import type { ShowcaseScreenId } from '#app/content/home.ts'
 

@@ -2,7 +2,7 @@
 import { render, screen, within } from '@testing-library/react'
 import { createRoutesStub } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { contact } from '#app/content/brand.ts'
+import { contact } from '#core/brand/brand.ts'
 import { privacyPolicy } from '#app/content/legal/privacy-policy.ts'
 import { LegalDocumentView } from './LegalDocumentView.tsx'
 

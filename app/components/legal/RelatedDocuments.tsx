@@ -1,4 +1,4 @@
-import { legalDocuments } from '#app/content/brand.ts'
+import { legalDocuments } from '#core/brand/brand.ts'
 import './RelatedDocuments.css'
 
 /** The two terms documents, offered as PDFs beside the privacy policy. */

@@ -1,4 +1,4 @@
-import { logoPalette, palette } from '#app/content/brand.ts'
+import { logoPalette, palette } from '#core/brand/brand.ts'
 
 /** A phone with a paid order, a rising revenue line and settled coins. Decorative. */
 export function HeroIllustration() {

@@ -1,6 +1,6 @@
 import { useId } from 'react'
-import { calculatorText, type PricingTab } from '#app/content/pricing.ts'
-import { formatRupees, parseAmount, type Quote, quoteLabels } from '#app/utils/fees.ts'
+import { calculatorText, type PricingTab } from '#core/pricing/pricing.ts'
+import { formatRupees, parseAmount, type Quote, quoteLabels } from '#core/pricing/fees.ts'
 import { calculatorFor } from './calculators.ts'
 import './FeeCalculator.css'
 

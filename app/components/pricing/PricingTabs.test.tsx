@@ -2,8 +2,8 @@
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, test, vi } from 'vitest'
-import { pricingTabs } from '#app/content/pricing.ts'
-import { amountErrors, describeSlab, formatCharge } from '#app/utils/fees.ts'
+import { pricingTabs } from '#core/pricing/pricing.ts'
+import { amountErrors, describeSlab, formatCharge } from '#core/pricing/fees.ts'
 import { PricingTabs } from './PricingTabs.tsx'
 
 /** The prerendered markup, then its enhancement module, as on the page. */

@@ -1,4 +1,4 @@
-import type { PricingTab } from '#app/content/pricing.ts'
+import type { PricingTab } from '#core/pricing/pricing.ts'
 import { PricingPanel } from './PricingPanel.tsx'
 import './PricingTabs.css'
 

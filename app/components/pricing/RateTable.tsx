@@ -1,5 +1,5 @@
-import type { PricingTab, RateRow, Slab } from '#app/content/pricing.ts'
-import { describeSlab, formatCharge } from '#app/utils/fees.ts'
+import type { PricingTab, RateRow, Slab } from '#core/pricing/pricing.ts'
+import { describeSlab, formatCharge } from '#core/pricing/fees.ts'
 import './RateTable.css'
 
 /** A tab's rates as a table: one row per slab, the product named once beside its slabs. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { specialPlan } from '#app/content/pricing.ts'
+import { specialPlan } from '#core/pricing/pricing.ts'
 import './SpecialPlan.css'
 
 export function SpecialPlan() {

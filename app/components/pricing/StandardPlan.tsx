@@ -1,4 +1,4 @@
-import { pricingIntro, pricingTabs, standardPlan } from '#app/content/pricing.ts'
+import { pricingIntro, pricingTabs, standardPlan } from '#core/pricing/pricing.ts'
 import { PricingTabs } from './PricingTabs.tsx'
 
 export function StandardPlan() {

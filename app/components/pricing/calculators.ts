@@ -5,7 +5,7 @@ import {
   type PricingTabId,
   type RateRow,
   subscriptionTab,
-} from '#app/content/pricing.ts'
+} from '#core/pricing/pricing.ts'
 import {
   autoCollectionTransactionRowId,
   formatCharge,
@@ -16,7 +16,7 @@ import {
   quotePayout,
   quoteSubscription,
   type QuoteResult,
-} from '#app/utils/fees.ts'
+} from '#core/pricing/fees.ts'
 
 export interface CalculatorChoice {
   name: string
@@ -42,7 +42,7 @@ function choice(
   rows: readonly RateRow[],
   defaultValue: string,
 ): CalculatorChoice {
-  if (!label) throw new Error(`The "${name}" picker needs a label in app/content/pricing.ts`)
+  if (!label) throw new Error(`The "${name}" picker needs a label in core/pricing/pricing.ts`)
   return { name, label, options: optionsFrom(rows), defaultValue }
 }
 

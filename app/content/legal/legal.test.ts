@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contact } from '#app/content/brand.ts'
+import { contact } from '#core/brand/brand.ts'
 import { parseInline, plainText } from './inline.ts'
 import { merchantTerms } from './merchant-terms.ts'
 import { privacyPolicy } from './privacy-policy.ts'

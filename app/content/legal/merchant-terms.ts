@@ -1,4 +1,4 @@
-import { brand, contact } from '#app/content/brand.ts'
+import { brand, contact } from '#core/brand/brand.ts'
 import type { LegalDocument } from './types.ts'
 
 const name = brand.name
@@ -6,7 +6,7 @@ const company = brand.legalName
 
 /**
  * The merchant agreement, built into /pdf/merchant-terms-and-conditions.pdf at build time
- * (scripts/build-pdfs.ts). Paragraphs are numbered as clauses in the PDF.
+ * (scripts/build/pdfs.ts). Paragraphs are numbered as clauses in the PDF.
  */
 export const merchantTerms: LegalDocument = {
   title: 'Terms & Conditions (Merchant)',

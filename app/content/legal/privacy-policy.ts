@@ -1,4 +1,4 @@
-import { brand, contact } from '#app/content/brand.ts'
+import { brand, contact } from '#core/brand/brand.ts'
 import { retentionDays } from './retention.ts'
 import type { LegalDocument } from './types.ts'
 

@@ -1,4 +1,4 @@
-import { brand, contact } from '#app/content/brand.ts'
+import { brand, contact } from '#core/brand/brand.ts'
 import type { LegalDocument } from './types.ts'
 
 const name = brand.name
@@ -7,7 +7,7 @@ const site = brand.domain
 
 /**
  * The website's terms of use, built into /pdf/terms-of-use.pdf at build time
- * (scripts/build-pdfs.ts). Paragraphs are numbered as clauses in the PDF.
+ * (scripts/build/pdfs.ts). Paragraphs are numbered as clauses in the PDF.
  */
 export const termsOfUse: LegalDocument = {
   title: 'Terms of Use (Website)',

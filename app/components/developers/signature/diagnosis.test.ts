@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import vectorFile from '#gateway/protocol/vectors.json'
+import vectorFile from '#core/protocol/vectors.json'
 import { checkSignature, type CauseId } from './diagnosis.ts'
 import { type Entry, readPastedFields } from './pasted-fields.ts'
 

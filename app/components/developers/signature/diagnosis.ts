@@ -10,8 +10,8 @@ import {
   hashInput,
   joinFields,
   sortedKeys,
-} from '#gateway/protocol/fields.ts'
-import { isAmount } from '#gateway/protocol/patterns.ts'
+} from '#core/protocol/fields.ts'
+import { isAmount } from '#core/protocol/patterns.ts'
 import { type Entry, fieldsOf } from './pasted-fields.ts'
 import { type DigestName, digestHex, hmacSha256Hex } from './web-crypto.ts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { encrypt } from '#gateway/protocol/cipher.ts'
-import vectorFile from '#gateway/protocol/vectors.json'
+import { encrypt } from '#core/protocol/cipher.ts'
+import vectorFile from '#core/protocol/vectors.json'
 import { checkSignature } from './diagnosis.ts'
 import { findKeyMistake, merchantHostedKey, openEncdata } from './encdata.ts'
 

@@ -1,5 +1,5 @@
 /**
- * Opens an ENCDATA in the browser the way the gateway does (gateway/protocol/cipher.ts): the
+ * Opens an ENCDATA in the browser the way the gateway does (core/protocol/cipher.ts): the
  * merchant-hosted key from the key salt and PAY_ID, AES-256-CBC under its ASCII bytes with its
  * first 16 characters as IV, then the `KEY=VALUE~…` fields and their HASH. The key, IV and
  * Base64 rules are the gateway's own (encdata-format.ts); Web Crypto does the digest and AES.
@@ -9,7 +9,7 @@ import {
   encdataBytes,
   merchantHostedKeyFromDigest,
   merchantHostedKeyInput,
-} from '#gateway/protocol/encdata-format.ts'
+} from '#core/protocol/encdata-format.ts'
 import { readPastedFields, type Entry, type PasteProblem } from './pasted-fields.ts'
 import { decryptAesCbc, digestHex } from './web-crypto.ts'
 

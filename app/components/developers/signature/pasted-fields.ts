@@ -4,8 +4,8 @@
  * an answer, or a webhook event whose `data` holds the fields), or the `KEY=VALUE~…` text of a
  * decrypted ENCDATA. Values are kept byte for byte: white space around them is part of the HASH.
  */
-import type { Fields } from '#gateway/protocol/fields.ts'
-import { repeatedJsonKeys } from '#gateway/protocol/json-keys.ts'
+import type { Fields } from '#core/protocol/fields.ts'
+import { repeatedJsonKeys } from '#core/protocol/json-keys.ts'
 
 export type PastedFormat = 'lines' | 'form' | 'json' | 'webhook' | 'tilde'
 

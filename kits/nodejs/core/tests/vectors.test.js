@@ -1,6 +1,6 @@
 // Every kit passes the same vectors as the gateway's TypeScript protocol module. The file is
 // not kept here in the repository: the archive builder copies it to tests/vectors.json, and
-// PAYSTRA_VECTORS can point anywhere else (e.g. ../../gateway/protocol/vectors.json).
+// PAYSTRA_VECTORS can point anywhere else (e.g. ../../core/protocol/vectors.json).
 import assert from 'node:assert/strict'
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -15,7 +15,7 @@ const path = process.env.PAYSTRA_VECTORS
 if (!existsSync(path)) {
   throw new Error(
     `No test vectors at ${path}. Set PAYSTRA_VECTORS to the vectors file ` +
-      '(in the Paystra repository: PAYSTRA_VECTORS=../../gateway/protocol/vectors.json).',
+      '(in the Paystra repository: PAYSTRA_VECTORS=../../core/protocol/vectors.json).',
   )
 }
 

@@ -20,7 +20,7 @@ function test(string $name, callable $body): void
     $tests[] = [$name, $body];
 }
 
-/** The shared protocol vectors (gateway/protocol/vectors.json). */
+/** The shared protocol vectors (core/protocol/vectors.json). */
 function vectors(): array
 {
     static $vectors = null;
@@ -28,7 +28,7 @@ function vectors(): array
         $path = getenv('PAYSTRA_VECTORS') ?: __DIR__ . '/vectors.json';
         if (!is_file($path) && !getenv('PAYSTRA_VECTORS')) {
             // Inside the Paystra repository the vectors live with the gateway's protocol module.
-            $inRepository = __DIR__ . '/../../../../gateway/protocol/vectors.json';
+            $inRepository = __DIR__ . '/../../../../core/protocol/vectors.json';
             $path = is_file($inRepository) ? $inRepository : $path;
         }
         $text = is_file($path) ? file_get_contents($path) : false;

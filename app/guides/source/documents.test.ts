@@ -1,0 +1,558 @@
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { lexer, type Tokens } from 'marked'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { developerDocs } from '#app/content/downloads.ts'
+import { payoutTestAccounts, payoutTestVpas } from '#gateway/api/payout-checks.ts'
+import { merchantHostedRefusalCode, paymentRefusalCodes } from '#gateway/checks.ts'
+import { demoMerchant } from '#gateway/merchants.ts'
+import { bankOutcomes, banks, testCards, testUpiIds, wallets } from '#gateway/methods.ts'
+import { decryptFields, encryptFields } from '#core/protocol/cipher.ts'
+import {
+  payoutStatus,
+  refundStatus,
+  type ResponseCode,
+  responseCodes,
+} from '#core/protocol/codes.ts'
+import type { Fields } from '#core/protocol/fields.ts'
+import { computeHash, withHash } from '#core/protocol/hash.ts'
+import vectorFile from '#core/protocol/vectors.json'
+import { webhookRefusals } from '#core/protocol/webhook.ts'
+import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
+import {
+  column,
+  type MarkedTable,
+  markedTables,
+  records,
+} from '#scripts/build/pdf/guides/doc-tables.ts'
+import { developerDocuments } from './documents.ts'
+import { findIncludes, languageOf } from './include.ts'
+import { type LoadedDocument, loadDocument } from './load.ts'
+
+/**
+ * The developer documents checked against the code they describe: every code table against
+ * core/protocol/codes.ts, every field table against what the sandbox really takes and
+ * answers (its examples are sent to a sandbox started here), every include against the kits.
+ */
+
+const root = path.resolve(import.meta.dirname, '../../..')
+const siteUrl = 'http://localhost:3000'
+const loaded = new Map<string, LoadedDocument>()
+const tables = new Map<string, MarkedTable[]>()
+
+beforeAll(async () => {
+  for (const document of developerDocuments) {
+    const doc = await loadDocument(document, { root, siteUrl })
+    loaded.set(document.slug, doc)
+    tables.set(document.slug, markedTables(doc.body))
+  }
+})
+
+function tableOf(slug: string, tag: string): MarkedTable {
+  const table = tables.get(slug)!.find((candidate) => candidate.tag === tag)
+  if (!table) throw new Error(`${slug}.md has no table marked "${tag}"`)
+  return table
+}
+
+const sorted = (values: Iterable<string>) => [...values].sort()
+const codes = (...lists: ReadonlyArray<{ code: string }>[]) =>
+  lists.flatMap((list) => list.map((entry) => entry.code))
+
+// ---- what each endpoint can answer ----
+
+/** How a hosted-page payment ends: the test cards, test UPI IDs, the bank page and Cancel. */
+const hostedOutcomes = [
+  ...codes(testCards, testUpiIds),
+  ...Object.values(bankOutcomes),
+  '010',
+] as const
+/** Merchant-hosted: banks and wallets end on the bank page (or Cancel), UPI IDs at once. */
+const seamlessOutcomes = [...codes(testUpiIds), ...Object.values(bankOutcomes), '010']
+/** The checks before a payment page (gateway/checks.ts and the duplicate order id). */
+const paymentRefusals = paymentRefusalCodes
+/** JSON APIs: 324 unknown PAY_ID, 323 bad HASH, 326 malformed (gateway/api/json.ts). */
+const jsonRefusals = ['323', '324', '326']
+const qrRefusals = [...jsonRefusals, '018', '319', '320', '321', '322', '325', '336']
+
+const expectedCodes: Record<string, readonly string[]> = {
+  'pg-hosted': [...hostedOutcomes, ...paymentRefusals],
+  seamless: [...seamlessOutcomes, ...paymentRefusals, merchantHostedRefusalCode],
+  api: [
+    // status enquiry: the payment's own codes, 006 while open, its refusals
+    ...hostedOutcomes,
+    '006',
+    ...jsonRefusals,
+    '321',
+    '322',
+    '328',
+    // refund
+    '000',
+    '018',
+    '319',
+    '320',
+    '328',
+    '329',
+    '330',
+  ],
+  payout: [
+    '000',
+    ...codes(payoutTestAccounts, payoutTestVpas),
+    ...jsonRefusals,
+    '018',
+    '319',
+    '320',
+    '321',
+    '322',
+    '328',
+    '331',
+    '332',
+    '333',
+    '334',
+    '335',
+  ],
+  'upi-qr': ['006', ...codes(testUpiIds), '010', ...qrRefusals],
+  'pg-qr': ['006', ...hostedOutcomes, ...qrRefusals],
+}
+
+/** The STATUS a code stands for in each kind of answer. */
+const statusOf: Record<string, (code: ResponseCode) => string> = {
+  refund: refundStatus,
+  payout: payoutStatus,
+}
+
+/** The marked field tables each document must have. */
+const expectedFieldTables: Record<string, string[]> = {
+  'pg-hosted': ['hosted-request', 'hosted-return', 'hosted-response'],
+  seamless: ['seamless-form', 'seamless-request', 'seamless-return', 'seamless-response'],
+  api: ['status-request', 'status-response', 'refund-request', 'refund-response'],
+  payout: ['payout-request', 'payout-response', 'payout-status-request'],
+  'upi-qr': ['upi-qr-request', 'upi-qr-response'],
+  'pg-qr': ['pg-qr-request', 'pg-qr-response'],
+}
+
+describe('the developer documents', () => {
+  it('are one Markdown source per Developers page link, and nothing else', async () => {
+    const files = (await readdir(path.join(root, 'docs/integration'))).filter((file) =>
+      file.endsWith('.md'),
+    )
+    expect(sorted(files)).toEqual(
+      sorted(developerDocs.map((doc) => path.basename(doc.href, '.pdf') + '.md')),
+    )
+    expect(developerDocuments.map((doc) => doc.output)).toEqual(
+      developerDocs.map((doc) => doc.href.slice(1)),
+    )
+  })
+})
+
+describe.each(developerDocuments.map((document) => document.slug))('%s', (slug) => {
+  const source = () => readFile(path.join(root, `docs/integration/${slug}.md`), 'utf8')
+
+  it('quotes code from the kits in PHP and at least one other language, every include resolving', async () => {
+    // loadDocument (beforeAll) already failed the file if a file or region were missing.
+    expect(loaded.get(slug)!.body).not.toContain('<!-- include')
+    const languages = new Set(findIncludes(await source()).map((d) => languageOf(d.file).label))
+    expect(languages).toContain('PHP')
+    expect(languages.size).toBeGreaterThanOrEqual(2)
+  })
+
+  it('lists only codes of core/protocol/codes.ts, with their messages and STATUS', () => {
+    const codeTables = tables.get(slug)!.filter((table) => table.kind === 'codes')
+    expect(codeTables.length).toBeGreaterThan(0)
+    for (const table of codeTables) {
+      const status = statusOf[table.tag] ?? ((code: ResponseCode) => responseCodes[code].status)
+      for (const row of records(table)) {
+        const code = row.Code!
+        expect(Object.keys(responseCodes), `${slug} ${table.tag}: code ${code}`).toContain(code)
+        const known = responseCodes[code as ResponseCode]
+        expect(row.RESPONSE_MESSAGE, `${slug} ${table.tag}: message of ${code}`).toBe(known.message)
+        if ('STATUS' in row) {
+          expect(row.STATUS, `${slug} ${table.tag}: STATUS of ${code}`).toBe(
+            status(code as ResponseCode),
+          )
+        }
+      }
+      const listed = column(table, 'Code')
+      expect(new Set(listed).size, `${slug} ${table.tag} lists a code twice`).toBe(listed.length)
+    }
+  })
+
+  it('covers every code its endpoints can answer', () => {
+    const listed = new Set(
+      tables
+        .get(slug)!
+        .filter((table) => table.kind === 'codes')
+        .flatMap((table) => column(table, 'Code')),
+    )
+    const missing = [...new Set(expectedCodes[slug])].filter((code) => !listed.has(code))
+    expect(missing, `${slug}.md lacks codes`).toEqual([])
+  })
+
+  it('marks the field tables the sandbox checks, each with field names in capitals', () => {
+    const fieldTables = tables.get(slug)!.filter((table) => table.kind === 'fields')
+    expect(sorted(fieldTables.map((table) => table.tag))).toEqual(
+      sorted(expectedFieldTables[slug]!),
+    )
+    for (const table of fieldTables) {
+      const names = column(table, 'Field')
+      for (const name of names) expect(name).toMatch(/^[A-Z][A-Z_]*$/)
+      expect(new Set(names).size, `${table.tag} lists a field twice`).toBe(names.length)
+      if (table.header.includes('Required')) {
+        for (const required of column(table, 'Required')) {
+          expect(['Yes', 'No', 'Conditional']).toContain(required)
+        }
+      }
+    }
+  })
+
+  it('signs every JSON example with the right HASH', () => {
+    const salts: Record<string, string> = {
+      [demoMerchant({ siteUrl }).payId]: demoMerchant({ siteUrl }).salt,
+      [vectors.hash[0]!.fields.PAY_ID!]: vectors.hash[0]!.salt,
+    }
+    const examples = lexer(loaded.get(slug)!.body).filter(
+      (token): token is Tokens.Code => token.type === 'code' && token.lang === 'json',
+    )
+    for (const example of examples) {
+      const fields = JSON.parse(example.text) as Fields
+      if (!fields.HASH) continue
+      expect(computeHash(fields, salts[fields.PAY_ID!]!), example.text).toBe(fields.HASH)
+    }
+  })
+})
+
+const vectors = vectorFile as unknown as {
+  hash: Array<{ fields: Fields; salt: string; canonical?: string; hash?: string }>
+  webhook: { sign: Array<{ body: string; header: string }> }
+}
+
+describe('worked examples quote the published vectors', () => {
+  it('every document that explains HASH quotes the published vector', () => {
+    const [published] = vectors.hash
+    for (const slug of developerDocuments.map((document) => document.slug)) {
+      const body = loaded.get(slug)!.body
+      expect(body, slug).toContain(published!.canonical!)
+      expect(body, slug).toContain(published!.hash!)
+    }
+  })
+})
+
+describe('webhooks', () => {
+  /** The guides with the whole chapter; the others give their events and a pointer to it. */
+  const fullChapter = ['pg-hosted', 'seamless', 'api']
+
+  it.each(developerDocuments.map((document) => document.slug))(
+    '%s has a Webhooks section that names NOTIFY_URL and the events',
+    (slug) => {
+      const body = loaded.get(slug)!.body
+      expect(body).toMatch(/^## Webhooks$/m)
+      expect(body).toContain('NOTIFY_URL')
+      expect(body).toContain('X-Paystra-Signature')
+    },
+  )
+
+  it.each(fullChapter)('%s lists every refusal reason with the kits’ message', (slug) => {
+    const [table, ...more] = tables.get(slug)!.filter((t) => t.kind === 'refusals')
+    expect(table, `${slug}.md has no table marked "refusals: webhook"`).toBeDefined()
+    expect(more).toEqual([])
+    expect(records(table!).map((row) => [row.Reason, row.Message])).toEqual(
+      Object.entries(webhookRefusals),
+    )
+  })
+
+  it.each(fullChapter)('%s quotes the published webhook vector, header and body', (slug) => {
+    const [published] = vectors.webhook.sign
+    const body = loaded.get(slug)!.body
+    expect(body).toContain(`X-Paystra-Signature: ${published!.header}`)
+    expect(body).toContain(published!.body.trimEnd())
+  })
+})
+
+describe('method tables match the sandbox', () => {
+  it('lists every bank and wallet with its MOP_TYPE', () => {
+    const rows = (tag: string) =>
+      tableOf('seamless', tag).rows.map(([name, code]) => ({ name, code }))
+    expect(rows('banks')).toEqual(banks.map(({ name, code }) => ({ name, code })))
+    expect(rows('wallets')).toEqual(wallets.map(({ name, code }) => ({ name, code })))
+  })
+})
+
+// ---- the field tables, sent to a real sandbox ----
+
+const merchant = demoMerchant({ siteUrl })
+let sandbox: SandboxServer
+let sequence = 0
+const uniqueId = (prefix: string) => `${prefix}${Date.now()}${String(sequence++).padStart(3, '0')}`
+
+/**
+ * A request built from a field table's Example column: the Yes rows, the No rows unless
+ * `requiredOnly`, the Conditional rows named in `conditional`; HASH and ENCDATA are made here.
+ */
+function exampleRequest(
+  table: MarkedTable,
+  options: { requiredOnly?: boolean; conditional?: string[]; set?: Fields } = {},
+): Fields {
+  const fields: Fields = {}
+  for (const row of records(table)) {
+    const name = row.Field!
+    if (name === 'HASH' || name === 'ENCDATA') continue
+    const wanted =
+      row.Required === 'Yes' ||
+      (row.Required === 'No' && !options.requiredOnly) ||
+      (row.Required === 'Conditional' && options.conditional?.includes(name))
+    if (wanted) fields[name] = row.Example!
+  }
+  return { ...fields, ...options.set }
+}
+
+const fieldNames = (slug: string, tag: string) => sorted(column(tableOf(slug, tag), 'Field'))
+const signed = (fields: Fields) => withHash(fields, merchant.salt)
+
+async function postForm(url: string, fields: Fields) {
+  return fetch(url, {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    redirect: 'manual',
+  })
+}
+
+async function postJson(endpoint: string, fields: Fields) {
+  const response = await fetch(`${sandbox.url}${endpoint}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(fields),
+  })
+  return (await response.json()) as Fields
+}
+
+const unescapeHtml = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+
+/** The response form a payment's last page posts to RETURN_URL: its fields, ENCDATA opened. */
+function returnForm(html: string) {
+  const form = /<form id="gw-return"[\s\S]*?<\/form>/.exec(html)?.[0]
+  expect(form, 'the page posts a response to RETURN_URL').toBeDefined()
+  const posted: Fields = {}
+  for (const [, name, value] of form!.matchAll(/name="([A-Z_]+)" value="([^"]*)"/g)) {
+    posted[name!] = unescapeHtml(value!)
+  }
+  const opened = decryptFields(posted.ENCDATA!, merchant.salt, merchant.merchantHostedKey)
+  expect(opened.ok, 'ENCDATA decrypts and verifies').toBe(true)
+  return { posted, fields: opened.ok ? opened.fields : {} }
+}
+
+const card = { number: '4111 1111 1111 1111', expiry: '12/35', cvv: '123', name: 'Asha Verma' }
+
+/** Pays a PG Hosted request built from the document's examples; answers its order id. */
+async function payHosted(options: { requiredOnly?: boolean } = {}) {
+  const fields = exampleRequest(tableOf('pg-hosted', 'hosted-request'), {
+    ...options,
+    set: { ORDER_ID: uniqueId('PG') },
+  })
+  const started = await postForm(`${sandbox.url}/paymentrequest`, signed(fields))
+  expect(started.status, 'the documented request opens the payment page').toBe(303)
+  const payPath = started.headers.get('location')!
+  const html = await (await postForm(`${sandbox.origin}${payPath}/card`, card)).text()
+  return { orderId: fields.ORDER_ID!, amount: fields.AMOUNT!, ...returnForm(html) }
+}
+
+describe('the documented requests, sent to the sandbox, get the documented answers', () => {
+  beforeAll(async () => {
+    sandbox = await startSandboxServer({ merchants: [merchant] })
+  })
+  afterAll(async () => {
+    await sandbox?.close()
+  })
+
+  it('PG Hosted: the request opens a payment whose response has the documented fields', async () => {
+    const paid = await payHosted()
+    expect(sorted(Object.keys(paid.posted))).toEqual(fieldNames('pg-hosted', 'hosted-return'))
+    expect(sorted(Object.keys(paid.fields))).toEqual(fieldNames('pg-hosted', 'hosted-response'))
+    expect(paid.fields.RESPONSE_CODE).toBe('000')
+    await payHosted({ requiredOnly: true })
+  })
+
+  it('PG Hosted: leaving out any required field is refused', async () => {
+    const table = tableOf('pg-hosted', 'hosted-request')
+    for (const row of records(table).filter((r) => r.Required === 'Yes' && r.Field !== 'HASH')) {
+      const fields = exampleRequest(table, { set: { ORDER_ID: uniqueId('PG') } })
+      delete fields[row.Field!]
+      const response = await postForm(`${sandbox.url}/paymentrequest`, signed(fields))
+      expect(response.status, `without ${row.Field}`).toBe(200)
+      expect(await response.text()).toContain('data-code')
+    }
+  })
+
+  it('Seamless: net banking and UPI requests from the tables end with the documented fields', async () => {
+    const request = tableOf('seamless', 'seamless-request')
+    const form = tableOf('seamless', 'seamless-form')
+    const send = (inner: Fields) =>
+      postForm(
+        `${sandbox.url}/merchantPaymentInit`,
+        exampleRequest(form, {
+          set: {
+            ENCDATA: encryptFields(inner, merchant.salt, merchant.merchantHostedKey),
+          },
+        }),
+      )
+    const viaBank = await send(exampleRequest(request, { set: { ORDER_ID: uniqueId('MH') } }))
+    expect(viaBank.status).toBe(303)
+    const bankPath = `${sandbox.origin}${viaBank.headers.get('location')!}`
+    expect(bankPath).toMatch(/\/bank$/)
+    const paid = returnForm(await (await postForm(bankPath, { outcome: 'success' })).text())
+    expect(sorted(Object.keys(paid.posted))).toEqual(fieldNames('seamless', 'seamless-return'))
+    expect(sorted(Object.keys(paid.fields))).toEqual(fieldNames('seamless', 'seamless-response'))
+    expect(paid.fields.RESPONSE_CODE).toBe('000')
+
+    const viaUpi = await send(
+      exampleRequest(request, {
+        requiredOnly: true,
+        conditional: ['PAYER_ADDRESS'],
+        set: { ORDER_ID: uniqueId('MH'), PAYMENT_TYPE: 'UP', MOP_TYPE: 'UP' },
+      }),
+    )
+    expect(viaUpi.status).toBe(200)
+    const upi = returnForm(await viaUpi.text())
+    expect(upi.fields.RESPONSE_CODE).toBe('000')
+    expect(sorted(Object.keys(upi.fields))).toEqual(fieldNames('seamless', 'seamless-response'))
+  })
+
+  it('API: status enquiry and refund answer the documented fields', async () => {
+    const paid = await payHosted()
+    const statusRequest = exampleRequest(tableOf('api', 'status-request'), {
+      set: { ORDER_ID: paid.orderId },
+    })
+    const status = await postJson('/pgws/transact', signed(statusRequest))
+    expect(status.RESPONSE_CODE).toBe('000')
+    const statusFields = fieldNames('api', 'status-response')
+    expect(sorted(Object.keys(status))).toEqual(statusFields.filter((f) => f !== 'REFUNDED_AMOUNT'))
+
+    const refundRequest = exampleRequest(tableOf('api', 'refund-request'), {
+      set: { ORDER_ID: paid.orderId, REFUND_ORDER_ID: uniqueId('RF') },
+    })
+    expect(BigInt(refundRequest.AMOUNT!)).toBeLessThan(BigInt(paid.amount))
+    const refund = await postJson('/pgws/transact', signed(refundRequest))
+    expect(refund.RESPONSE_CODE).toBe('000')
+    expect(sorted(Object.keys(refund))).toEqual(fieldNames('api', 'refund-response'))
+
+    const afterRefund = await postJson('/pgws/transact', signed(statusRequest))
+    expect(sorted(Object.keys(afterRefund))).toEqual(statusFields)
+    expect(afterRefund.REFUNDED_AMOUNT).toBe(refundRequest.AMOUNT)
+  })
+
+  it('Payout: bank and UPI payouts and their status answer the documented fields', async () => {
+    const table = tableOf('payout', 'payout-request')
+    const bankPayout = exampleRequest(table, {
+      conditional: ['BENEFICIARY_ACCOUNT', 'BENEFICIARY_IFSC'],
+      set: { PAYOUT_ID: uniqueId('PO') },
+    })
+    const answer = await postJson('/pgws/payout', signed(bankPayout))
+    expect(answer.RESPONSE_CODE).toBe('000')
+    expect(sorted(Object.keys(answer))).toEqual(fieldNames('payout', 'payout-response'))
+
+    const upiPayout = exampleRequest(table, {
+      requiredOnly: true,
+      conditional: ['BENEFICIARY_VPA'],
+      set: { PAYOUT_ID: uniqueId('PO'), TRANSFER_MODE: 'UPI' },
+    })
+    const upi = await postJson('/pgws/payout', signed(upiPayout))
+    expect(upi.RESPONSE_CODE).toBe('000')
+    expect(sorted(Object.keys(upi))).toEqual(fieldNames('payout', 'payout-response'))
+
+    const status = await postJson(
+      '/pgws/payout/status',
+      signed(
+        exampleRequest(tableOf('payout', 'payout-status-request'), {
+          set: { PAYOUT_ID: bankPayout.PAYOUT_ID! },
+        }),
+      ),
+    )
+    expect(status).toEqual(answer)
+  })
+
+  it.each([
+    ['upi-qr', 'upi-qr-request', 'upi-qr-response'],
+    ['pg-qr', 'pg-qr-request', 'pg-qr-response'],
+  ])(
+    '%s: the QR request answers 006 with the documented fields, and paying it shows in the status',
+    async (slug, request, response) => {
+      const fields = exampleRequest(tableOf(slug, request), { set: { ORDER_ID: uniqueId('QR') } })
+      const answer = await postJson('/pgws/qr', signed(fields))
+      expect(answer.RESPONSE_CODE).toBe('006')
+      expect(sorted(Object.keys(answer))).toEqual(fieldNames(slug, response))
+
+      const status = () =>
+        postJson(
+          '/pgws/transact',
+          signed({ PAY_ID: merchant.payId, ORDER_ID: fields.ORDER_ID!, TXNTYPE: 'STATUS' }),
+        )
+      expect((await status()).RESPONSE_CODE).toBe('006')
+      if (answer.QR_TYPE === 'UPI') {
+        // The documented intent, with this answer's own TXN_ID and ORDER_ID.
+        const documented = lexer(loaded.get(slug)!.body).find(
+          (token): token is Tokens.Code =>
+            token.type === 'code' && (token as Tokens.Code).text.startsWith('upi://pay?'),
+        )!.text
+        expect(answer.UPI_INTENT).toBe(
+          documented
+            .replace(/tr=\d+/, `tr=${answer.TXN_ID}`)
+            .replace(/tn=[^&]+/, `tn=${fields.ORDER_ID}`),
+        )
+      }
+      // What the documents' test data says: pay as success@upi on the scan page, or by card.
+      if (answer.QR_TYPE === 'UPI')
+        await postForm(`${answer.QR_SCAN_URL}/upi`, { vpa: 'success@upi' })
+      else await postForm(`${answer.PAYMENT_URL}/card`, card)
+      const paid = await status()
+      expect(paid).toMatchObject({ RESPONSE_CODE: '000', STATUS: 'Captured' })
+      if (answer.QR_TYPE === 'UPI') expect(paid.PAYMENT_TYPE).toBe('UP')
+    },
+  )
+
+  it.each([
+    ['api', 'status-request', '/pgws/transact'],
+    ['api', 'refund-request', '/pgws/transact'],
+    ['payout', 'payout-request', '/pgws/payout'],
+    ['payout', 'payout-status-request', '/pgws/payout/status'],
+    ['upi-qr', 'upi-qr-request', '/pgws/qr'],
+    ['pg-qr', 'pg-qr-request', '/pgws/qr'],
+  ])('%s %s: leaving out any required field is refused', async (slug, tag, endpoint) => {
+    const table = tableOf(slug, tag)
+    // Start from a request that succeeds: a paid order, a payout that exists.
+    const paid = slug === 'api' ? await payHosted() : undefined
+    const payoutId = tag === 'payout-status-request' ? await existingPayout() : undefined
+    for (const row of records(table).filter((r) => r.Required === 'Yes' && r.Field !== 'HASH')) {
+      const fields = exampleRequest(table, {
+        conditional: ['BENEFICIARY_ACCOUNT', 'BENEFICIARY_IFSC'],
+        set: {
+          ...(hasField(table, 'ORDER_ID') ? { ORDER_ID: paid?.orderId ?? uniqueId('QR') } : {}),
+          ...(hasField(table, 'REFUND_ORDER_ID') ? { REFUND_ORDER_ID: uniqueId('RF') } : {}),
+          ...(hasField(table, 'PAYOUT_ID') ? { PAYOUT_ID: payoutId ?? uniqueId('PO') } : {}),
+        },
+      })
+      delete fields[row.Field!]
+      const answer = await postJson(endpoint, signed(fields))
+      expect(['000', '006'], `${tag} without ${row.Field}: ${answer.RESPONSE_CODE}`).not.toContain(
+        answer.RESPONSE_CODE,
+      )
+    }
+  })
+})
+
+function hasField(table: MarkedTable, name: string): boolean {
+  return column(table, 'Field').includes(name)
+}
+
+/** A payout the sandbox processed, from the documented example. */
+async function existingPayout(): Promise<string> {
+  const fields = exampleRequest(tableOf('payout', 'payout-request'), {
+    conditional: ['BENEFICIARY_ACCOUNT', 'BENEFICIARY_IFSC'],
+    set: { PAYOUT_ID: uniqueId('PO') },
+  })
+  expect((await postJson('/pgws/payout', signed(fields))).RESPONSE_CODE).toBe('000')
+  return fields.PAYOUT_ID!
+}
