@@ -25,7 +25,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/consistent-type-imports': 'error',
       // One import style (docs/architecture.md#shape-of-the-repository): './file.ts' within a folder and
-      // below it, '#app/…', '#server/…', '#gateway/…', '#tests/…' or '#scripts/…' across
+      // below it, '#core/…', '#jobs/…', '#app/…', '#server/…', '#gateway/…', '#tests/…', '#scripts/…' or '#kits/…' across
       // folders, always with the file's extension. React Router's generated './+types/…' are
       // the one exception.
       'no-restricted-imports': [

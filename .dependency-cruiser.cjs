@@ -1,0 +1,96 @@
+/**
+ * The floors of the repository, enforced (docs/architecture.md#floors). Each floor imports only
+ * the floors below it:
+ *
+ *   core      pure rules shared by everyone: brand, pricing and fees, the gateway protocol, form rules
+ *   jobs      the background-work building blocks: the worker loop, scheduled work under a lock
+ *   gateway   the sandbox gateway, which can run alone
+ *   app       the site: routes, components, content, guides
+ *   server    the Node entry, APIs, demo merchant, mail, data
+ *   scripts   build steps (scripts/build) and operator commands (scripts/operator)
+ *
+ * kits/ (the harness that runs every kit against the sandbox) and tests/ sit beside the product
+ * and may import any of it; nothing in the product imports them, bar tests importing tests/support.
+ * A test file may import what its floor may, plus tests/support and tests/fixtures; core's and
+ * the gateway's tests stay on their floors, so each can be tested alone.
+ */
+const floors = ['core', 'jobs', 'gateway', 'app', 'server', 'scripts']
+const below = (floor) => floors.slice(0, floors.indexOf(floor))
+const product = `^(${floors.join('|')})/`
+const testFile = '\\.(test|spec|property\\.test)\\.(ts|tsx)$'
+const testSupport = '^tests/(support|fixtures)/'
+
+const upwards = floors.map((floor) => {
+  const allowed = [floor, ...below(floor)]
+  const forbidden = floors.filter((other) => !allowed.includes(other))
+  return {
+    name: `${floor}-imports-only-below`,
+    comment:
+      `${floor}/ may import only ${allowed.join(', ')}` +
+      (forbidden.length ? `; not ${forbidden.join(', ')}` : '') +
+      ', and nothing from kits/, tests/ or tools/ outside its tests.',
+    severity: 'error',
+    from: { path: `^${floor}/`, pathNot: testFile },
+    to: { path: `^(${[...forbidden, 'kits', 'tests', 'tools'].join('|')})/` },
+  }
+})
+
+module.exports = {
+  forbidden: [
+    ...upwards,
+    {
+      name: 'core-and-gateway-tests-stay-on-their-floor',
+      comment:
+        'Tests of core/ and gateway/ import their floor, the floors below and tests/support only.',
+      severity: 'error',
+      from: { path: `^(core|gateway)/.*${testFile}` },
+      to: { path: `^(app|server|scripts|kits|tools)/` },
+    },
+    {
+      name: 'tests-import-support-only',
+      comment:
+        'Outside tests/, a test may import tests/support and tests/fixtures, nothing else of tests/.',
+      severity: 'error',
+      from: { path: `${product}.*${testFile}` },
+      to: { path: '^tests/', pathNot: testSupport },
+    },
+    {
+      name: 'product-never-imports-tools',
+      comment:
+        'The measuring tools (tools/) measure the product; the product never depends on them.',
+      severity: 'error',
+      from: { path: `${product}|^kits/|^tests/` },
+      to: { path: '^tools/' },
+    },
+    {
+      name: 'build-never-imports-operator',
+      comment: 'Build steps make the site; operator commands run against a deployed one.',
+      severity: 'error',
+      from: { path: '^scripts/build/' },
+      to: { path: '^scripts/operator/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(build|data|node_modules|\\.react-router)/|^kits/[^/]+/(out|vendor)/' },
+    includeOnly: { path: '^(core|jobs|gateway|app|server|scripts|kits|tests|tools)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      mainFields: ['module', 'main', 'types'],
+    },
+    reporterOptions: {
+      archi: {
+        collapsePattern:
+          '^(core|jobs|gateway|app|server|scripts/build|scripts/operator|kits|tests|tools)/',
+      },
+      dot: {
+        collapsePattern:
+          '^(core|jobs|gateway|app|server|scripts/build|scripts/operator|kits|tests|tools)/',
+      },
+    },
+  },
+}
