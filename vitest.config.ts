@@ -4,7 +4,7 @@ import { publicConfigDefines } from './app/config/public-config.build.ts'
 export default defineConfig({
   define: publicConfigDefines({}),
   test: {
-    include: ['{core,jobs,app,server,gateway,scripts,kits,tests/support}/**/*.test.{ts,tsx}'],
+    include: ['{core,jobs,app,server,gateway,scripts,kits,tests/support,tests/architecture}/**/*.test.{ts,tsx}'],
     environment: 'node',
     setupFiles: ['./tests/setup/unit.ts'],
     restoreMocks: true,
