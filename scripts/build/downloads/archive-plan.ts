@@ -60,10 +60,18 @@ export const excludedExtensions = ['.pyc', '.class', '.log']
 const kitFile = (...parts: string[]) => path.join(kitsDir, ...parts)
 
 /**
- * A language kit: its core, one example, the shared config example, licence, vectors and the
- * examples' stylesheet in the brand's colours.
+ * A kit's web layer that every example of the language runs on (pages, escaping, the example's
+ * order store), kept apart from the core a merchant installs: kits/<language>/example/. A kit
+ * archive ships it beside core/ when the language has one.
+ */
+export const exampleLayerFolder = 'example'
+
+/**
+ * A language kit: its core, one example, the examples' web layer, the shared config example,
+ * licence, vectors and the examples' stylesheet in the brand's colours.
  */
 function kitArchive(download: Download, language: string, example: string): ArchivePlan {
+  const exampleLayer = kitFile(language, exampleLayerFolder)
   return {
     download,
     root: path.basename(download.fileName, '.zip'),
@@ -74,6 +82,7 @@ function kitArchive(download: Download, language: string, example: string): Arch
       { from: kitFile(language, 'core'), to: 'core' },
       { from: vectorsFile, to: 'core/tests/vectors.json' },
       { from: exampleStylesheet, to: exampleStylesheetInArchive, rewrite: brandExampleStylesheet },
+      ...(existsSync(exampleLayer) ? [{ from: exampleLayer, to: exampleLayerFolder }] : []),
       { from: kitFile(language, example), to: example },
     ],
   }
