@@ -116,7 +116,10 @@ export function pluginLayout(slug: string): PluginLayout {
   }
 }
 
-/** A plugin: its platform folder with the PHP core and the shared layer copied in, plus the licence. */
+/**
+ * A plugin: its platform folder with the PHP core and the shared layer copied in, the licence,
+ * and the shared vectors its tests run the order rule on.
+ */
 function pluginArchive(download: Download, slug: string): ArchivePlan {
   const layout = pluginLayout(slug)
   return {
@@ -131,6 +134,7 @@ function pluginArchive(download: Download, slug: string): ArchivePlan {
         to: `${layout.sharedInto}/${name}`,
       })),
       { from: kitFile('plugins', 'shared', 'tests'), to: 'tests' },
+      { from: vectorsFile, to: 'tests/vectors.json' },
     ],
   }
 }
