@@ -61,21 +61,21 @@ final class Layout
 
     /**
      * kits/shared/example.css, the one stylesheet every kit language's examples use, read on the
-     * first page. A downloaded kit ships it as core/example.css (where every language's archive
-     * puts it); in the Paystra repository it is kits/shared/example.css.
+     * first page. A downloaded kit ships it beside this web layer (example/example.css) or as
+     * core/example.css; in the Paystra repository it is kits/shared/example.css.
      */
     public static function style(): string
     {
         static $style = null;
         if ($style === null) {
-            foreach ([__DIR__ . '/../../core/example.css', __DIR__ . '/../../../shared/example.css'] as $file) {
+            foreach ([__DIR__ . '/../example.css', __DIR__ . '/../../core/example.css', __DIR__ . '/../../../shared/example.css'] as $file) {
                 if (is_file($file)) {
                     $style = (string) file_get_contents($file);
                     break;
                 }
             }
             if ($style === null) {
-                throw new \RuntimeException('Missing ' . dirname(__DIR__, 2) . '/core/example.css: the examples\' stylesheet');
+                throw new \RuntimeException('Missing ' . dirname(__DIR__) . '/example.css: the examples\' stylesheet');
             }
         }
         return $style;

@@ -44,9 +44,10 @@ class WebTest < Minitest::Test
     assert_includes html, '₹1.00 (100 paise)'
   end
 
-  def test_the_layout_reads_the_stylesheet_an_archive_ships_as_core_example_css
+  def test_the_layout_reads_the_stylesheet_where_an_archive_ships_it
     kit = File.expand_path('../..', __dir__)
-    assert_equal File.join(kit, 'core', 'example.css'), Paystra::Example::Layout::STYLE_FILES.first
+    assert_equal [File.join(kit, 'example', 'example.css'), File.join(kit, 'core', 'example.css')],
+                 Paystra::Example::Layout::STYLE_FILES.first(2)
     assert_equal File.expand_path('../shared/example.css', kit), Paystra::Example::Layout::STYLE_FILES.last
     assert_includes Paystra::Example.page(title: 'T', body: ''), Paystra::Example::Layout.style
   end
