@@ -1,14 +1,20 @@
 import type { ExampleId, KitLanguage } from '#kits/harness/types.ts'
 
 /**
- * PHP: the core has no build step; every example is one front controller served by PHP's
- * built-in server. `exec` hands the shell's process to PHP so stopping it stops the server.
+ * PHP: core/ is the library a merchant installs (protocol, client, webhook verification, the
+ * order rule), example/ the web layer every example runs on (pages, escaping, the example's order
+ * store); each example is one front controller on it, served by PHP's built-in server. Nothing
+ * to build. `exec` hands the shell's process to PHP so stopping it stops the server.
  */
 export const php: KitLanguage = {
   id: 'php',
   name: 'PHP',
   requires: ['php'],
-  unitTest: { command: 'php', args: ['core/tests/run.php'] },
+  // The library's tests (the shared vectors among them), then the web layer's.
+  unitTest: {
+    command: 'sh',
+    args: ['-c', 'php core/tests/run.php && php example/tests/run.php'],
+  },
   start(example: ExampleId) {
     return {
       command: 'sh',

@@ -10,9 +10,10 @@ declare(strict_types=1);
 //   php kits/plugins/run-tests.php --stage <plugin> <dir>   only stage one (to try it by hand)
 //
 // Staging copies kits/plugins/<plugin>/ into a temporary folder, kits/php/core/src into the
-// folder its plugin.json names as "coreInto", and the shop-independent layer (shared/) into
-// "sharedInto" and tests/ — what a release archive holds (scripts/build/downloads/archive-plan.ts
-// builds the archives the same way, and kits/plugins/plugins.test.ts runs this on them).
+// folder its plugin.json names as "coreInto", the shop-independent layer (shared/) into
+// "sharedInto" and tests/, and the shared vectors (core/protocol/vectors.json) into tests/ —
+// what a release archive holds (scripts/build/downloads/archive-plan.ts builds the archives the
+// same way, and kits/plugins/plugins.test.ts runs this on them).
 // Then every PHP file passes `php -l` and the plugin's own tests run (tests/run.php).
 
 if (PHP_SAPI !== 'cli') {
@@ -80,6 +81,8 @@ function stage(string $plugin, string $dir, string $core): void
         copy($shared, $dir . '/' . trim((string) $manifest['sharedInto'], '/') . '/' . basename($shared));
     }
     copyTree(__DIR__ . '/shared/tests', "$dir/tests");
+    // The shared vectors, whose order table the tests run through the plugin's outcomes.
+    copy(__DIR__ . '/../../core/protocol/vectors.json', "$dir/tests/vectors.json");
 }
 
 /** `php -l` on every PHP file, then the plugin's tests. */

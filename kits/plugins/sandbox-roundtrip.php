@@ -83,7 +83,7 @@ function webhookServer(string $path): void
         $orders = json_decode((string) @file_get_contents($file), true) ?: [];
         $order = $orders["$prefix/{$outcome->ref}"] ?? throw new Rejected("No order $prefix/{$outcome->ref}");
         $checkout->expectAmount($outcome, $order['total']);
-        if (!in_array($order['state'], [Outcome::PAID, Outcome::FAILED], true) && !($outcome->isPending() && $order['state'] === Outcome::PENDING)) {
+        if ($outcome->movesFrom($order['state'])) {
             $order['state'] = $outcome->state;
             $order['txnId'] = $outcome->txnId;
             $order['updates'] = ($order['updates'] ?? 0) + 1;

@@ -1,14 +1,20 @@
 import type { ExampleId, KitLanguage } from '#kits/harness/types.ts'
 
 /**
- * Ruby: the core is plain Ruby on the standard library; the server example runs on WEBrick
- * (Debian's ruby-webrick, or `gem install webrick` on Ruby 3.0 and later). Nothing to build.
+ * Ruby: core/ is the library a merchant installs (plain Ruby on the standard library: protocol,
+ * client, webhook verification, the order rule), example/ the web layer the server example runs
+ * on (pages, escaping, the example's order store). The server runs on WEBrick (Debian's
+ * ruby-webrick, or `gem install webrick` on Ruby 3.0 and later). Nothing to build.
  */
 export const ruby: KitLanguage = {
   id: 'ruby',
   name: 'Ruby',
   requires: ['ruby'],
-  unitTest: { command: 'ruby', args: ['core/tests/run.rb'] },
+  // The library's tests (the shared vectors among them), then the web layer's.
+  unitTest: {
+    command: 'sh',
+    args: ['-c', 'ruby core/tests/run.rb && ruby example/tests/run.rb'],
+  },
   start(example: ExampleId) {
     return { command: 'ruby', args: [`${example}/app.rb`] }
   },

@@ -7,6 +7,7 @@ namespace Paystra\Plugin;
 use Paystra\Amount;
 use Paystra\Client;
 use Paystra\Config;
+use Paystra\OrderStatus;
 use Paystra\PaystraException;
 use Paystra\Validate;
 use Paystra\VerificationError;
@@ -79,12 +80,15 @@ final class MysqlOrderLock implements OrderLock
     }
 }
 
-/** What a verified gateway answer means for the shop's order. */
+/**
+ * What a verified gateway answer means for the shop's order: the status it asks for, by the
+ * Paystra library's order rule (Paystra\OrderStatus, the same table every kit runs).
+ */
 final class Outcome
 {
-    public const PAID = 'paid';
-    public const FAILED = 'failed';
-    public const PENDING = 'pending';
+    public const PAID = OrderStatus::PAID;
+    public const FAILED = OrderStatus::FAILED;
+    public const PENDING = OrderStatus::PENDING;
     /** A status enquiry for an order the gateway never saw (the customer did not reach it). */
     public const NOT_FOUND = 'not_found';
 
@@ -117,6 +121,16 @@ final class Outcome
     public function isPending(): bool
     {
         return $this->state === self::PENDING;
+    }
+
+    /**
+     * True when a payment attempt in `$state` (created, pending, paid or failed) moves to this
+     * outcome: the library's forward-only rule, so a late, repeated or out-of-order answer never
+     * moves an attempt back.
+     */
+    public function movesFrom(string $state): bool
+    {
+        return OrderStatus::moves($state, $this->state);
     }
 
     /** One line for the order's history, e.g. "Paystra 000 Transaction successful, TXN_ID …". */
@@ -479,14 +493,8 @@ final class HostedCheckout
             throw new Rejected("ORDER_ID \"$orderId\" was not issued by this shop.");
         }
         $code = (string) ($fields['RESPONSE_CODE'] ?? '');
-        $status = (string) ($fields['STATUS'] ?? '');
-        $state = match (true) {
-            $code === '000' && $status === 'Captured' => Outcome::PAID,
-            $status === 'Pending' => Outcome::PENDING,
-            default => Outcome::FAILED,
-        };
         return new Outcome(
-            $state,
+            OrderStatus::of($fields) ?? Outcome::NOT_FOUND,
             $ref,
             $orderId,
             (string) ($fields['AMOUNT'] ?? ''),

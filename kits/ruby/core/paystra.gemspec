@@ -15,9 +15,7 @@ Gem::Specification.new do |spec|
   spec.homepage = 'https://paystra.example/developers'
   spec.license = 'MIT'
   spec.required_ruby_version = '>= 3.0'
-  # example.css: the examples' stylesheet, beside lib/ in a downloaded kit (Paystra::Web::Layout.style).
-  spec.files = Dir[File.join(__dir__, 'lib', '**', '*.rb'), File.join(__dir__, 'example.css')]
-               .map { |file| file.delete_prefix("#{__dir__}/") }
+  spec.files = Dir[File.join(__dir__, 'lib', '**', '*.rb')].map { |file| file.delete_prefix("#{__dir__}/") }
   spec.require_paths = ['lib']
   spec.metadata['rubygems_mfa_required'] = 'true'
 end

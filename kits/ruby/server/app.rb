@@ -3,8 +3,10 @@
 # The Paystra Ruby server kit: a small store checkout on WEBrick and the Paystra core.
 # Run from the kit root: `ruby server/app.rb` (reads paystra.env, then the environment).
 
-$LOAD_PATH.unshift(File.expand_path('../core/lib', __dir__))
+# core/lib: the library a merchant installs; example/lib: the examples' web layer on top of it.
+$LOAD_PATH.unshift(File.expand_path('../core/lib', __dir__), File.expand_path('../example/lib', __dir__))
 require 'paystra'
+require 'paystra/example'
 require_relative 'pages'
 
 begin
@@ -18,13 +20,13 @@ module PaystraServerKit
   # answers; the pages are in pages.rb. Each request is answered from `call`, so the app can be
   # mounted on any WEBrick server.
   class App
-    include Paystra::Web::Exchange # params, respond, send_json, html, BadInput
-    include Pages # the store's pages, built with Paystra::Web
+    include Paystra::Example::Exchange # params, respond, send_json, html, BadInput
+    include Pages # the store's pages, built with Paystra::Example
 
     EMAIL = /\A[^@\s]+@[^@\s]+\.[^@\s]+\z/.freeze
     MOBILE = /\A\d{10}\z/.freeze
 
-    def initialize(config, client: Paystra::Client.new(config), orders: Paystra::Web::Orders.for_example('server'))
+    def initialize(config, client: Paystra::Client.new(config), orders: Paystra::Example::Orders.for_example('server'))
       @config = config
       @client = client
       @orders = orders # data/server-orders.json: shared by the return, the status enquiry and webhooks
@@ -227,7 +229,7 @@ module PaystraServerKit
 
   def self.start(kit_root = File.expand_path('..', __dir__))
     config = Paystra::Config.load(kit_root)
-    orders = Paystra::Web::Orders.for_example('server', root: kit_root)
+    orders = Paystra::Example::Orders.for_example('server', root: kit_root)
     app = App.new(config, orders: orders)
     server = WEBrick::HTTPServer.new(
       BindAddress: '127.0.0.1',

@@ -1,14 +1,14 @@
 # frozen_string_literal: true
 
 require 'uri'
-require 'paystra'
+require 'paystra/example'
 
 module PaystraServerKit
-  # The store's pages, each a whole document in Paystra::Web's layout: the home page with its
+  # The store's pages, each a whole document in Paystra::Example's layout: the home page with its
   # forms and notes, a payment's result, a refused response, the gateway's signed answers and the
   # error page. App decides which one a request gets; nothing here reads a request.
   module Pages
-    include Paystra::Web
+    include Paystra::Example
 
     private
 

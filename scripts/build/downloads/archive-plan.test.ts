@@ -4,7 +4,8 @@ import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { allDownloads } from '#app/content/downloads.ts'
 import { zipEntries } from '#tests/support/download-contents.ts'
-import { archivePlans } from './archive-plan.ts'
+import { existsSync } from 'node:fs'
+import { archivePlans, exampleLayerFolder, repositoryRoot } from './archive-plan.ts'
 import { archiveFiles, writeArchive } from './zip-archive.ts'
 
 const plans = archivePlans()
@@ -34,6 +35,30 @@ describe('archive plans', () => {
         expect(names).toContain(`${plan.root}/core/tests/vectors.json`)
         expect(names).toContain(`${plan.root}/paystra.env.example`)
       }
+    },
+  )
+
+  const kitPlans = plans.filter((plan) => plan.download.href.includes('kits/'))
+  const languageOf = (href: string) => path.basename(href, '.zip').split('-').at(-1) ?? ''
+  const withLayer = kitPlans.filter((plan) =>
+    existsSync(
+      path.join(repositoryRoot, 'kits', languageOf(plan.download.href), exampleLayerFolder),
+    ),
+  )
+
+  test('the PHP and Ruby kits have an example web layer apart from their core', () => {
+    expect(withLayer.map((plan) => languageOf(plan.download.href))).toEqual(
+      expect.arrayContaining(['php', 'ruby']),
+    )
+  })
+
+  test.each(withLayer.map((plan) => [plan.download.href, plan] as const))(
+    '%s ships the examples\' web layer beside core/',
+    (_href, plan) => {
+      const names = archiveFiles(plan).map((file) => file.name)
+      expect(names.some((name) => name.startsWith(`${plan.root}/${exampleLayerFolder}/`))).toBe(
+        true,
+      )
     },
   )
 })

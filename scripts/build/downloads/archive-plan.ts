@@ -60,10 +60,18 @@ export const excludedExtensions = ['.pyc', '.class', '.log']
 const kitFile = (...parts: string[]) => path.join(kitsDir, ...parts)
 
 /**
- * A language kit: its core, one example, the shared config example, licence, vectors and the
- * examples' stylesheet in the brand's colours.
+ * A kit's web layer that every example of the language runs on (pages, escaping, the example's
+ * order store), kept apart from the core a merchant installs: kits/<language>/example/. A kit
+ * archive ships it beside core/ when the language has one.
+ */
+export const exampleLayerFolder = 'example'
+
+/**
+ * A language kit: its core, one example, the examples' web layer, the shared config example,
+ * licence, vectors and the examples' stylesheet in the brand's colours.
  */
 function kitArchive(download: Download, language: string, example: string): ArchivePlan {
+  const exampleLayer = kitFile(language, exampleLayerFolder)
   return {
     download,
     root: path.basename(download.fileName, '.zip'),
@@ -74,6 +82,7 @@ function kitArchive(download: Download, language: string, example: string): Arch
       { from: kitFile(language, 'core'), to: 'core' },
       { from: vectorsFile, to: 'core/tests/vectors.json' },
       { from: exampleStylesheet, to: exampleStylesheetInArchive, rewrite: brandExampleStylesheet },
+      ...(existsSync(exampleLayer) ? [{ from: exampleLayer, to: exampleLayerFolder }] : []),
       { from: kitFile(language, example), to: example },
     ],
   }
@@ -107,7 +116,10 @@ export function pluginLayout(slug: string): PluginLayout {
   }
 }
 
-/** A plugin: its platform folder with the PHP core and the shared layer copied in, plus the licence. */
+/**
+ * A plugin: its platform folder with the PHP core and the shared layer copied in, the licence,
+ * and the shared vectors its tests run the order rule on.
+ */
 function pluginArchive(download: Download, slug: string): ArchivePlan {
   const layout = pluginLayout(slug)
   return {
@@ -122,6 +134,7 @@ function pluginArchive(download: Download, slug: string): ArchivePlan {
         to: `${layout.sharedInto}/${name}`,
       })),
       { from: kitFile('plugins', 'shared', 'tests'), to: 'tests' },
+      { from: vectorsFile, to: 'tests/vectors.json' },
     ],
   }
 }

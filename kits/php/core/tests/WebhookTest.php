@@ -6,7 +6,6 @@ use Paystra\Cipher;
 use Paystra\Client;
 use Paystra\Config;
 use Paystra\Hash;
-use Paystra\OrderStore;
 use Paystra\Webhook;
 use Paystra\WebhookError;
 
@@ -124,95 +123,4 @@ test('client: NOTIFY_URL travels in payment (also inside ENCDATA), QR, refund an
     $client->payout(['AMOUNT' => '100', 'TRANSFER_MODE' => 'UPI', 'BENEFICIARY_NAME' => 'Asha', 'BENEFICIARY_VPA' => 'success@upi', 'NOTIFY_URL' => $notify]);
     Assert::same($notify, $seen['request']['NOTIFY_URL']);
     Assert::true(Hash::verify($seen['request'], WEBHOOK_SALT));
-});
-
-/** Runs $body with an order store in a fresh temporary directory. */
-function withStore(callable $body): void
-{
-    $dir = sys_get_temp_dir() . '/paystra-orders-' . bin2hex(random_bytes(4));
-    try {
-        $body(new OrderStore("$dir/test-orders.json"), $dir);
-    } finally {
-        array_map('unlink', glob("$dir/*") ?: []);
-        @rmdir($dir);
-    }
-}
-
-test('orders: statuses only move forward, whoever reports them', static function (): void {
-    Assert::same('paid', OrderStore::statusOf(['RESPONSE_CODE' => '000', 'STATUS' => 'Captured']));
-    Assert::same('pending', OrderStore::statusOf(['RESPONSE_CODE' => '026', 'STATUS' => 'Pending']));
-    Assert::same('failed', OrderStore::statusOf(['RESPONSE_CODE' => '004', 'STATUS' => 'Failed']));
-    Assert::same(null, OrderStore::statusOf(['RESPONSE_CODE' => '328', 'STATUS' => 'Failed']), 'no transaction yet: no news');
-    Assert::same('pending', OrderStore::advance('created', 'pending'));
-    Assert::same('paid', OrderStore::advance('pending', 'paid'));
-    Assert::same('paid', OrderStore::advance('paid', 'failed'));
-    Assert::same('failed', OrderStore::advance('failed', 'paid'));
-    Assert::same('pending', OrderStore::advance('pending', 'created'));
-    withStore(static function (OrderStore $store): void {
-        $store->create('PG1', '100');
-        Assert::same(['order_id' => 'PG1', 'amount' => '100', 'status' => 'created', 'events' => [], 'updated_by' => null], $store->find('PG1'));
-        $store->update(['ORDER_ID' => 'PG1', 'STATUS' => 'Pending', 'RESPONSE_CODE' => '026'], 'status');
-        $store->update(['ORDER_ID' => 'PG1', 'STATUS' => 'Captured', 'RESPONSE_CODE' => '000'], 'return');
-        $store->update(['ORDER_ID' => 'PG1', 'STATUS' => 'Failed', 'RESPONSE_CODE' => '004'], 'status');
-        Assert::same(['status' => 'paid', 'updated_by' => 'return'], array_intersect_key($store->find('PG1'), ['status' => 1, 'updated_by' => 1]));
-        Assert::same(null, $store->update(['ORDER_ID' => 'PG9', 'RESPONSE_CODE' => '000'], 'return'), 'not this example\'s order');
-        Assert::same(null, $store->find('PG9'));
-    });
-});
-
-test('orders: a webhook event is applied once; other events and unknown orders are only remembered', static function (): void {
-    withStore(static function (OrderStore $store, string $dir): void {
-        $store->create('PG1', '100');
-        $captured = webhookEvent();
-        Assert::same(['received' => true, 'duplicate' => false, 'event_id' => $captured['id'], 'order_id' => 'PG1', 'status' => 'paid'], $store->receive($captured));
-        Assert::same(['received' => true, 'duplicate' => true, 'event_id' => $captured['id'], 'order_id' => 'PG1', 'status' => 'paid'], $store->receive($captured));
-        $failed = webhookEvent(['STATUS' => 'Failed', 'RESPONSE_CODE' => '004'], 'payment.failed', 'evt_2');
-        Assert::same('paid', $store->receive($failed)['status'], 'a late failure never undoes a capture');
-        $order = $store->find('PG1');
-        Assert::same(['evt_0123456789abcdef01234567', 'evt_2'], $order['events']);
-        Assert::same('webhook', $order['updated_by']);
-        Assert::true(isset($store->receive(webhookEvent(['ORDER_ID' => 'PG9'], 'payment.captured', 'evt_3'))['ignored']), 'unknown order');
-        $refund = $store->receive(webhookEvent([], 'refund.processed', 'evt_4'));
-        Assert::true(isset($refund['ignored']) && $refund['duplicate'] === false, 'refund event');
-        Assert::true($store->receive(webhookEvent([], 'refund.processed', 'evt_4'))['duplicate'], 'remembered');
-        Assert::same([], glob("$dir/*.tmp") ?: [], 'no temporary files left');
-        $saved = json_decode((string) file_get_contents("$dir/test-orders.json"), true);
-        Assert::same(['evt_0123456789abcdef01234567', 'evt_2', 'evt_3', 'evt_4'], array_keys($saved['seen_events']));
-    });
-});
-
-test('orders: concurrent writers under the lock lose no update', static function (): void {
-    if (!function_exists('pcntl_fork')) {
-        return; // the lock is still used; there is just no second process to race here
-    }
-    withStore(static function (OrderStore $store): void {
-        $store->create('PG1', '100');
-        $children = [];
-        for ($worker = 0; $worker < 4; $worker++) {
-            $pid = pcntl_fork();
-            if ($pid === 0) {
-                for ($n = 0; $n < 10; $n++) {
-                    $store->receive(webhookEvent(['STATUS' => 'Pending', 'RESPONSE_CODE' => '026'], 'payment.pending', "evt_{$worker}_$n"));
-                }
-                exit(0);
-            }
-            $children[] = $pid;
-        }
-        foreach ($children as $pid) {
-            pcntl_waitpid($pid, $status);
-        }
-        Assert::same(40, count($store->find('PG1')['events']), 'every event recorded');
-    });
-});
-
-test('orders: the store file is at PAYSTRA_DATA_DIR (or <kit>/data)/<example>-orders.json', static function (): void {
-    $saved = getenv('PAYSTRA_DATA_DIR');
-    try {
-        putenv('PAYSTRA_DATA_DIR=/tmp/paystra-data');
-        Assert::same('/tmp/paystra-data/pg-orders.json', OrderStore::forExample('/kit', 'pg')->file);
-        putenv('PAYSTRA_DATA_DIR');
-        Assert::same('/kit/data/server-orders.json', OrderStore::forExample('/kit/', 'server')->file);
-    } finally {
-        putenv($saved === false ? 'PAYSTRA_DATA_DIR' : "PAYSTRA_DATA_DIR=$saved");
-    }
 });

@@ -3,22 +3,14 @@
 declare(strict_types=1);
 
 /**
- * The core's unit tests, with no framework to install: `php core/tests/run.php`.
+ * The library's unit tests, with no framework to install: `php core/tests/run.php`.
  * Reads the protocol vectors from $PAYSTRA_VECTORS (default: tests/vectors.json beside this
  * file). Exits 1 when any test fails.
  */
 
 require __DIR__ . '/../src/autoload.php';
 require __DIR__ . '/Assert.php';
-
-$tests = [];
-
-/** Registers a test; the suites below call it. */
-function test(string $name, callable $body): void
-{
-    global $tests;
-    $tests[] = [$name, $body];
-}
+require __DIR__ . '/Runner.php';
 
 /** The shared protocol vectors (core/protocol/vectors.json). */
 function vectors(): array
@@ -40,27 +32,4 @@ function vectors(): array
     return $vectors;
 }
 
-try {
-    foreach (glob(__DIR__ . '/*Test.php') ?: [] as $suite) {
-        require $suite;
-    }
-} catch (Throwable $error) {
-    fwrite(STDERR, 'Cannot load the tests: ' . $error->getMessage() . "\n");
-    exit(1);
-}
-
-$failed = 0;
-foreach ($tests as [$name, $body]) {
-    try {
-        $body();
-        echo "ok   $name\n";
-    } catch (Throwable $error) {
-        $failed++;
-        echo "FAIL $name\n     " . str_replace("\n", "\n     ", $error->getMessage()) . "\n";
-        if (!$error instanceof AssertionFailed) {
-            echo '     at ' . $error->getFile() . ':' . $error->getLine() . "\n";
-        }
-    }
-}
-printf("\n%d tests, %d passed, %d failed\n", count($tests), count($tests) - $failed, $failed);
-exit($failed === 0 ? 0 : 1);
+exit(runTests(glob(__DIR__ . '/*Test.php') ?: []));

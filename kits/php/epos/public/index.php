@@ -9,15 +9,15 @@ declare(strict_types=1);
 //
 // Run from the kit root: php -S 127.0.0.1:8000 -t epos/public epos/public/index.php
 
-require __DIR__ . '/../../core/src/autoload.php';
+require __DIR__ . '/../../example/src/autoload.php'; // example/, the examples' web layer, and core/, the library
 
 use Paystra\Amount;
 use Paystra\Client;
-use Paystra\Escape;
-use Paystra\Request;
 use Paystra\Validate;
-use Paystra\Web;
-use Paystra\Widgets;
+use Paystra\Example\Escape;
+use Paystra\Example\Request;
+use Paystra\Example\Web;
+use Paystra\Example\Widgets;
 
 $app = new Web('ePOS kit · QR at the counter', dirname(__DIR__, 2), 'epos');
 

@@ -9,17 +9,17 @@ declare(strict_types=1);
 //
 // Run from the kit root: php -S 127.0.0.1:8000 -t merchant-hosted/public merchant-hosted/public/index.php
 
-require __DIR__ . '/../../core/src/autoload.php';
+require __DIR__ . '/../../example/src/autoload.php'; // example/, the examples' web layer, and core/, the library
 
 use Paystra\Client;
-use Paystra\Escape;
-use Paystra\Layout;
 use Paystra\PaymentMethods;
-use Paystra\Request;
 use Paystra\Validate;
 use Paystra\VerificationError;
-use Paystra\Web;
-use Paystra\Widgets;
+use Paystra\Example\Escape;
+use Paystra\Example\Layout;
+use Paystra\Example\Request;
+use Paystra\Example\Web;
+use Paystra\Example\Widgets;
 
 $app = new Web('Merchant Hosted PHP kit', dirname(__DIR__, 2), 'merchant-hosted');
 

@@ -8,17 +8,17 @@ declare(strict_types=1);
 //
 // Run from the kit root: php -S 127.0.0.1:8000 -t pos/public pos/public/index.php
 
-require __DIR__ . '/../../core/src/autoload.php';
+require __DIR__ . '/../../example/src/autoload.php'; // example/, the examples' web layer, and core/, the library
 
 use Paystra\Amount;
 use Paystra\Client;
-use Paystra\Escape;
 use Paystra\GatewayError;
-use Paystra\Request;
 use Paystra\Validate;
 use Paystra\VerificationError;
-use Paystra\Web;
-use Paystra\Widgets;
+use Paystra\Example\Escape;
+use Paystra\Example\Request;
+use Paystra\Example\Web;
+use Paystra\Example\Widgets;
 
 const MAX_ORDERS = 100;
 

@@ -14,20 +14,20 @@ declare(strict_types=1);
 //
 // Run from the kit root: php -S 127.0.0.1:8000 -t server/public server/public/index.php
 
-require __DIR__ . '/../../core/src/autoload.php';
+require __DIR__ . '/../../example/src/autoload.php'; // example/, the examples' web layer, and core/, the library
 
 use Paystra\Client;
-use Paystra\Escape;
 use Paystra\Hash;
-use Paystra\Layout;
 use Paystra\PaymentMethods;
-use Paystra\Request;
 use Paystra\Validate;
 use Paystra\VerificationError;
-use Paystra\Web;
 use Paystra\Webhook;
 use Paystra\WebhookError;
-use Paystra\Widgets;
+use Paystra\Example\Escape;
+use Paystra\Example\Layout;
+use Paystra\Example\Request;
+use Paystra\Example\Web;
+use Paystra\Example\Widgets;
 
 $app = new Web('PHP server kit', dirname(__DIR__, 2), 'server');
 

@@ -4,18 +4,17 @@ require 'fileutils'
 require 'json'
 
 module Paystra
-  module Web
+  module Example
     # An example's orders, kept in one JSON file so a webhook, the browser's return and a status
     # enquiry all see the same order, also across restarts and processes. Every change reads,
     # changes and replaces the file (temp file + rename) under a lock: a Mutex for the server's
     # threads and flock for other processes.
     #
-    # An order: order_id, amount, status (created → pending | paid | failed; pending → paid |
-    # failed; paid and failed are final), events (ids of the webhook events applied to it) and
-    # updated_by (return | webhook | status). The file also keeps every event id seen, so a
-    # delivery that comes again changes nothing.
+    # An order: order_id, amount, status (moved only as Paystra::OrderStatus, the library's
+    # forward-only rule, allows), events (ids of the webhook events applied to it) and updated_by
+    # (return | webhook | status). The file also keeps every event id seen, so a delivery that
+    # comes again changes nothing.
     class Orders
-      FORWARD = { 'created' => %w[pending paid failed], 'pending' => %w[paid failed] }.freeze
       # The fields GET /orders/<ORDER_ID> shows, in this order.
       SHOWN = %w[order_id status amount events updated_by].freeze
 
@@ -24,17 +23,6 @@ module Paystra
       def self.for_example(example, data_dir: ENV.fetch('PAYSTRA_DATA_DIR', ''), root: Dir.pwd)
         dir = data_dir.to_s.strip.empty? ? 'data' : data_dir
         new(File.expand_path(File.join(dir, "#{example}-orders.json"), root))
-      end
-
-      # The status a gateway answer means: RESPONSE_CODE 000 paid, STATUS Pending pending,
-      # anything else failed. 328 (no transaction for this order id) says nothing of the
-      # payment, only that the customer has not reached the gateway yet: nil, no change.
-      def self.outcome(fields)
-        return nil if fields['RESPONSE_CODE'] == '328'
-        return 'paid' if fields['RESPONSE_CODE'] == '000'
-        return 'pending' if fields['STATUS'] == 'Pending'
-
-        'failed'
       end
 
       attr_reader :path
@@ -116,8 +104,8 @@ module Paystra
         return nil unless order
 
         order['events'] << event_id if event_id
-        status = self.class.outcome(fields)
-        if FORWARD.fetch(order['status'], []).include?(status)
+        status = OrderStatus.of(fields)
+        if status && OrderStatus.moves?(order['status'], status)
           order['status'] = status
           order['updated_by'] = by
         end

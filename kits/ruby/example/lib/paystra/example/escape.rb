@@ -3,7 +3,7 @@
 require 'cgi'
 
 module Paystra
-  module Web
+  module Example
     # Escaping for the example pages: every value that reaches a page goes through `escape`, so a
     # customer's name or a gateway message can never inject markup.
     module Escape

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Paystra;
+namespace Paystra\Example;
 
 /**
  * Escaping for the example pages: every value that reaches a page goes through Escape::html(),

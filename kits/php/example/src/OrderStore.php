@@ -2,12 +2,15 @@
 
 declare(strict_types=1);
 
-namespace Paystra;
+namespace Paystra\Example;
+
+use Paystra\OrderStatus;
 
 /**
- * The example apps' orders, in one JSON file (`<PAYSTRA_DATA_DIR or data>/<example>-orders.json`),
- * and the one rule that changes them: an order's status only moves forward. The browser return,
- * the status enquiry and the webhook all go through `update()`, in whatever order they arrive.
+ * The example apps' orders, in one JSON file (`<PAYSTRA_DATA_DIR or data>/<example>-orders.json`).
+ * The browser return, the status enquiry and the webhook all go through `update()`, in whatever
+ * order they arrive, and change an order only as the library's forward-only rule allows
+ * (Paystra\OrderStatus, in core/).
  *
  * PHP's built-in server may serve requests side by side (PHP_CLI_SERVER_WORKERS), so every
  * change reads and writes the file under an exclusive lock, and writes a temporary file that
@@ -15,19 +18,6 @@ namespace Paystra;
  */
 final class OrderStore
 {
-    public const CREATED = 'created';
-    public const PENDING = 'pending';
-    public const PAID = 'paid';
-    public const FAILED = 'failed';
-
-    /** Where each status may go next; paid and failed are final. */
-    private const NEXT = [
-        self::CREATED => [self::PENDING, self::PAID, self::FAILED],
-        self::PENDING => [self::PAID, self::FAILED],
-        self::PAID => [],
-        self::FAILED => [],
-    ];
-
     public function __construct(public readonly string $file)
     {
     }
@@ -39,24 +29,6 @@ final class OrderStore
         return new self(rtrim($dir, '/\\') . DIRECTORY_SEPARATOR . $example . '-orders.json');
     }
 
-    /** The status a gateway answer means: 000 paid, STATUS Pending pending, anything else failed. */
-    public static function statusOf(array $fields): ?string
-    {
-        return match (true) {
-            ($fields['RESPONSE_CODE'] ?? '') === '000' => self::PAID,
-            // 328: the gateway holds no transaction for the order yet, so nothing has happened.
-            ($fields['RESPONSE_CODE'] ?? '') === '328' => null,
-            ($fields['STATUS'] ?? '') === 'Pending' => self::PENDING,
-            default => self::FAILED,
-        };
-    }
-
-    /** `$to` when the order may move there from `$from`, else `$from`: never backwards. */
-    public static function advance(string $from, string $to): string
-    {
-        return in_array($to, self::NEXT[$from] ?? [], true) ? $to : $from;
-    }
-
     /** Records a new order (status `created`) as the example sends it to the gateway. */
     public function create(string $orderId, string $amount): array
     {
@@ -64,7 +36,7 @@ final class OrderStore
             return $data['orders'][$orderId] ??= [
                 'order_id' => $orderId,
                 'amount' => $amount,
-                'status' => self::CREATED,
+                'status' => OrderStatus::CREATED,
                 'events' => [],
                 'updated_by' => null,
             ];
@@ -119,8 +91,8 @@ final class OrderStore
             return null;
         }
         $order = &$data['orders'][$orderId];
-        $next = self::statusOf($fields);
-        if ($next !== null && self::advance($order['status'], $next) !== $order['status']) {
+        $next = OrderStatus::of($fields);
+        if ($next !== null && OrderStatus::moves($order['status'], $next)) {
             $order['status'] = $next;
             $order['updated_by'] = $by;
         }

@@ -4,7 +4,7 @@ require 'json'
 require 'uri'
 
 module Paystra
-  module Web
+  module Example
     # One request and its answer, on WEBrick's request and response objects (or any with the
     # same methods): the query and body read as UTF-8 fields, JSON or a page as the client asks,
     # and the error an app raises when a request cannot be taken.

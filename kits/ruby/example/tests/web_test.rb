@@ -4,18 +4,18 @@ require_relative 'test_helper'
 
 class WebTest < Minitest::Test
   def test_rupees_use_indian_grouping_and_two_decimals
-    assert_equal '₹1.00', Paystra::Web.rupees('100')
-    assert_equal '₹0.05', Paystra::Web.rupees('5')
-    assert_equal '₹2,00,000.00', Paystra::Web.rupees('20000000')
-    assert_equal '₹12,34,567.89', Paystra::Web.rupees(123_456_789)
-    assert_equal '₹1.00 (100 paise)', Paystra::Web.amount_text('100')
+    assert_equal '₹1.00', Paystra::Example.rupees('100')
+    assert_equal '₹0.05', Paystra::Example.rupees('5')
+    assert_equal '₹2,00,000.00', Paystra::Example.rupees('20000000')
+    assert_equal '₹12,34,567.89', Paystra::Example.rupees(123_456_789)
+    assert_equal '₹1.00 (100 paise)', Paystra::Example.amount_text('100')
   end
 
   def test_the_webhook_note_says_webhooks_are_off_until_the_secret_is_set
-    off = Paystra::Web.webhook_note(PaystraTest.config)
+    off = Paystra::Example.webhook_note(PaystraTest.config)
     assert_includes off, 'Set <code>PAYSTRA_WEBHOOK_SECRET</code> (from the merchant portal, not the salt) and the ' \
                          'requests it sends carry <code>NOTIFY_URL=http://127.0.0.1:8000/webhook</code>.'
-    on = Paystra::Web.webhook_note(PaystraTest.config(webhook_secret: 'wh_demo_7c1e4b9a2f6d8035'))
+    on = Paystra::Example.webhook_note(PaystraTest.config(webhook_secret: 'wh_demo_7c1e4b9a2f6d8035'))
     assert_includes on, 'The requests it sends carry <code>NOTIFY_URL=http://127.0.0.1:8000/webhook</code>.'
     refute_includes on, 'PAYSTRA_WEBHOOK_SECRET'
     [off, on].each do |note|
@@ -25,7 +25,7 @@ class WebTest < Minitest::Test
   end
 
   def test_the_gateway_form_page_has_one_form_of_escaped_hidden_inputs
-    html = Paystra::Web.gateway_form_page(action: 'http://gw/sandbox/paymentrequest',
+    html = Paystra::Example.gateway_form_page(action: 'http://gw/sandbox/paymentrequest',
                                           fields: { 'CUST_NAME' => '"><script>x</script>', 'AMOUNT' => '100' }, amount: '100')
     assert_equal 1, html.scan('<form ').length
     assert_includes html, '<form method="post" action="http://gw/sandbox/paymentrequest">'
@@ -37,24 +37,25 @@ class WebTest < Minitest::Test
   end
 
   def test_every_value_of_a_table_and_page_title_is_escaped
-    html = Paystra::Web.page(title: '<b>', body: Paystra::Web.summary_table('ORDER_ID' => '<i>1</i>', 'AMOUNT' => '100'))
+    html = Paystra::Example.page(title: '<b>', body: Paystra::Example.summary_table('ORDER_ID' => '<i>1</i>', 'AMOUNT' => '100'))
     refute_includes html, '<i>1</i>'
     assert_includes html, '&lt;i&gt;1&lt;/i&gt;'
     assert_includes html, '<title>&lt;b&gt; · Paystra</title>'
     assert_includes html, '₹1.00 (100 paise)'
   end
 
-  def test_the_layout_reads_the_stylesheet_an_archive_ships_as_core_example_css
-    core = File.expand_path('..', __dir__)
-    assert_equal File.join(core, 'example.css'), Paystra::Web::Layout::STYLE_FILES.first
-    assert_equal File.expand_path('../../shared/example.css', core), Paystra::Web::Layout::STYLE_FILES.last
-    assert_includes Paystra::Web.page(title: 'T', body: ''), Paystra::Web::Layout.style
+  def test_the_layout_reads_the_stylesheet_where_an_archive_ships_it
+    kit = File.expand_path('../..', __dir__)
+    assert_equal [File.join(kit, 'example', 'example.css'), File.join(kit, 'core', 'example.css')],
+                 Paystra::Example::Layout::STYLE_FILES.first(2)
+    assert_equal File.expand_path('../shared/example.css', kit), Paystra::Example::Layout::STYLE_FILES.last
+    assert_includes Paystra::Example.page(title: 'T', body: ''), Paystra::Example::Layout.style
   end
 
   def test_every_page_helper_of_the_parts_is_a_private_helper_of_an_app_and_callable_on_web
-    app = Class.new { include Paystra::Web }.new
+    app = Class.new { include Paystra::Example }.new
     %i[escape input fields_table summary_table notice webhook_note rupees page gateway_form_page].each do |name|
-      assert Paystra::Web.respond_to?(name), "Paystra::Web.#{name}"
+      assert Paystra::Example.respond_to?(name), "Paystra::Example.#{name}"
       assert app.respond_to?(name, true) && !app.respond_to?(name), "#{name} is a private helper of an app"
     end
   end

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace Paystra;
+namespace Paystra\Example;
 
 /**
  * The request an example answers, read from PHP's globals: path, query, headers, the raw body,

@@ -2,7 +2,10 @@
 
 declare(strict_types=1);
 
-namespace Paystra;
+namespace Paystra\Example;
+
+use Paystra\Amount;
+use Paystra\PaymentMethods;
 
 /**
  * The page parts every example shows: amounts, field tables, a payment's outcome, STATUS labels,

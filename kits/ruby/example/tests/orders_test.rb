@@ -3,15 +3,15 @@
 require 'tmpdir'
 require_relative 'test_helper'
 
-# The examples' order store: forward-only status, idempotent webhooks, one file shared by
-# threads and processes.
+# The examples' order store: status moved by the library's forward-only rule, idempotent
+# webhooks, one file shared by threads and processes.
 class OrdersTest < Minitest::Test
   SECRET = 'wh_demo_7c1e4b9a2f6d8035'
   SALT = PaystraTest::DEMO[:salt]
 
   def setup
     @dir = Dir.mktmpdir
-    @orders = Paystra::Web::Orders.for_example('server', data_dir: @dir)
+    @orders = Paystra::Example::Orders.for_example('server', data_dir: @dir)
     @client = Paystra::Client.new(PaystraTest.config(webhook_secret: SECRET))
   end
 
@@ -31,16 +31,7 @@ class OrdersTest < Minitest::Test
 
   def test_the_file_is_named_after_the_example_in_the_data_dir
     assert_equal File.join(File.expand_path(@dir), 'server-orders.json'), @orders.path
-    assert_equal File.expand_path('data/pos-orders.json'), Paystra::Web::Orders.for_example('pos', data_dir: '').path
-  end
-
-  def test_outcomes_of_gateway_answers
-    assert_equal 'paid', Paystra::Web::Orders.outcome(answer('000', 'Captured'))
-    assert_equal 'pending', Paystra::Web::Orders.outcome(answer('026', 'Pending'))
-    assert_equal 'pending', Paystra::Web::Orders.outcome(answer('006', 'Pending'))
-    assert_equal 'failed', Paystra::Web::Orders.outcome(answer('004', 'Failed'))
-    assert_equal 'failed', Paystra::Web::Orders.outcome(answer('010', 'Failed'))
-    assert_nil Paystra::Web::Orders.outcome(answer('328', 'Failed')), 'the gateway has not seen the order yet'
+    assert_equal File.expand_path('data/pos-orders.json'), Paystra::Example::Orders.for_example('pos', data_dir: '').path
   end
 
   def test_status_only_moves_forward
@@ -99,10 +90,10 @@ class OrdersTest < Minitest::Test
     assert_equal 40, @orders.recent(100).length
     skip 'no fork on this platform' unless Process.respond_to?(:fork)
 
-    pid = fork { 10.times { |m| Paystra::Web::Orders.for_example('server', data_dir: @dir).create("P#{m}", '100') } }
+    pid = fork { 10.times { |m| Paystra::Example::Orders.for_example('server', data_dir: @dir).create("P#{m}", '100') } }
     10.times { |m| @orders.create("Q#{m}", '100') }
     Process.wait(pid)
-    reopened = Paystra::Web::Orders.for_example('server', data_dir: @dir)
+    reopened = Paystra::Example::Orders.for_example('server', data_dir: @dir)
     assert_equal 60, reopened.recent(100).length
     assert_equal 'Q9', reopened.recent(100).find { |order| order['order_id'].start_with?('Q') }['order_id']
     assert_empty Dir.glob(File.join(@dir, '*.tmp')), 'no temp file is left behind'

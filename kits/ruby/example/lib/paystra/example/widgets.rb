@@ -3,7 +3,7 @@
 require_relative 'escape'
 
 module Paystra
-  module Web
+  module Example
     # The page parts a merchant's pages are made of: inputs, field and summary tables, notices,
     # the word on webhooks and amounts in rupees. Every value is escaped here, so an example only
     # passes data in.

@@ -2,14 +2,23 @@
 
 declare(strict_types=1);
 
-namespace Paystra;
+namespace Paystra\Example;
+
+use Paystra\Client;
+use Paystra\Config;
+use Paystra\ConfigError;
+use Paystra\GatewayError;
+use Paystra\Validate;
+use Paystra\VerificationError;
+use Paystra\Webhook;
+use Paystra\WebhookError;
 
 /**
  * The example apps' server, a front controller: routes `METHOD /path` to a handler (the request
  * is read with Request), answers HTML or JSON (`Accept: application/json`), and turns the library's errors into the
  * right status: bad input 400, an unverifiable response 400, an unreachable gateway 502.
  *
- *     $app = new Paystra\Web('PG kit', dirname(__DIR__, 2), 'pg');
+ *     $app = new Paystra\Example\Web('PG kit', dirname(__DIR__, 2), 'pg');
  *     $app->route('GET', '/', fn () => $app->html($app->page('Shop', '...')));
  *     $app->routeWebhooks(); // POST /webhook and GET /orders/<ORDER_ID>
  *     $app->run();

@@ -3,7 +3,7 @@
 require_relative 'widgets'
 
 module Paystra
-  module Web
+  module Example
     # The page around every screen of an example: header, content and footer with the examples'
     # one stylesheet (kits/shared/example.css); and the page that hands the customer to the
     # gateway, the one page with a script.
@@ -12,9 +12,11 @@ module Paystra
       extend Widgets # Layout.page and Layout.gateway_form_page use the page parts too
 
       # kits/shared/example.css, the one stylesheet every kit language's examples use. An archive
-      # (and the gem) ships it as core/example.css; in the Paystra repository it is kits/shared.
+      # ships it beside this web layer (example/example.css) or as core/example.css; in the
+      # Paystra repository it is kits/shared.
       STYLE_FILES = [
         File.expand_path('../../../example.css', __dir__),
+        File.expand_path('../../../../core/example.css', __dir__),
         File.expand_path('../../../../../shared/example.css', __dir__)
       ].freeze
 
