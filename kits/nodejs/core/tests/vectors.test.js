@@ -6,7 +6,16 @@ import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { Cipher, Hash, Webhook, WebhookError } from '../index.js'
+import {
+  Cipher,
+  Hash,
+  ORDER_STATUSES,
+  Webhook,
+  WebhookError,
+  canMove,
+  nextStatus,
+  statusOf,
+} from '../index.js'
 
 const path = process.env.PAYSTRA_VECTORS
   ? resolve(process.env.PAYSTRA_VECTORS)
@@ -120,6 +129,33 @@ describe(`webhook vectors (${path})`, () => {
           })
         }
       }
+    })
+  }
+})
+
+describe(`order vectors (${path})`, () => {
+  const { statuses, status_of: statusOfVectors, transitions } = vectors.orders
+
+  it('has vectors to test', () => assert.ok(statusOfVectors.length > 0 && transitions.length > 0))
+
+  it('knows the same statuses', () => assert.deepEqual([...ORDER_STATUSES], statuses))
+
+  it('lists every pair of statuses once', () => {
+    const pairs = transitions.map((/** @type {any} */ { from, to }) => `${from}>${to}`)
+    assert.equal(new Set(pairs).size, statuses.length ** 2)
+    assert.equal(pairs.length, statuses.length ** 2)
+  })
+
+  for (const vector of statusOfVectors) {
+    it(`status of ${JSON.stringify(vector.fields)}: ${vector.status}`, () => {
+      assert.equal(statusOf(vector.fields), vector.status)
+    })
+  }
+
+  for (const { from, to, moves } of transitions) {
+    it(`${from} to ${to}: ${moves ? 'moves' : 'stays'}`, () => {
+      assert.equal(canMove(from, to), moves)
+      assert.equal(nextStatus(from, to), moves ? to : from)
     })
   }
 })

@@ -19,6 +19,8 @@ from .errors import (
 from .fields import Fields, parse_fields
 from .hash import canonical, sign, verify, with_hash
 from .money import rupees
+from .orders import STATUSES as ORDER_STATUSES
+from .orders import can_move, next_status, status_of
 from .webhook import (
     EVENT_ID_HEADER,
     SIGNATURE_HEADER,
@@ -48,6 +50,7 @@ __all__ = [
     "GatewayError",
     "GatewayUnavailable",
     "InvalidInput",
+    "ORDER_STATUSES",
     "PaystraError",
     "ProtocolError",
     "SIGNATURE_HEADER",
@@ -55,6 +58,7 @@ __all__ = [
     "SignedForm",
     "VerificationError",
     "WebhookError",
+    "can_move",
     "canonical",
     "decrypt",
     "decrypt_text",
@@ -64,10 +68,12 @@ __all__ = [
     "merchant_hosted_key",
     "new_event_id",
     "new_order_id",
+    "next_status",
     "parse_fields",
     "rupees",
     "sign",
     "sign_webhook_event",
+    "status_of",
     "verify",
     "verify_webhook",
     "with_hash",

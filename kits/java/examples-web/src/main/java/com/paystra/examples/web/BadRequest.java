@@ -1,4 +1,4 @@
-package com.paystra.web;
+package com.paystra.examples.web;
 
 /** Input the app refuses, answered 400 with the message (HTML, or JSON {"error": ...}). */
 public class BadRequest extends RuntimeException {

@@ -1,4 +1,4 @@
-package com.paystra.web;
+package com.paystra.examples.web;
 
 import com.paystra.Json;
 import com.sun.net.httpserver.HttpExchange;

@@ -1,5 +1,5 @@
 """
-What every example web app shares: routing on the standard library's ThreadingHTTPServer, error
+What every example web app shares (not part of the paystra library a merchant installs): routing on the standard library's ThreadingHTTPServer, error
 answers, the order store and webhook routes. The pages come from escape (Html, h), exchange
 (requests and answers), layout (the page frame and its stylesheet) and widgets (the page parts),
 all re-exported here so the examples keep writing web.card(...). The examples hold only their
@@ -14,17 +14,19 @@ from pathlib import Path
 from typing import Callable, Dict, Mapping, Optional, Tuple, Union
 from urllib.parse import unquote, urlsplit
 
-from .client import Client
-from .config import Config
-from .errors import (
+from paystra import (
+    SIGNATURE_HEADER,
+    Client,
+    Config,
     ConfigError,
     GatewayError,
     GatewayUnavailable,
     InvalidInput,
     VerificationError,
+    WebhookError,
 )
-from .orders import OrderStore
-from .webhook import SIGNATURE_HEADER, WebhookError
+
+from .order_store import OrderStore
 
 # The parts the examples build their pages from, all reachable as web.* (escaping, requests and
 # answers, the layout, the widgets); this module adds the orders, webhooks and the server.

@@ -4,16 +4,9 @@ import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { Client, WEBHOOK_MESSAGES, signWebhookEvent, withHash } from '../index.js'
-import {
-  OrderStore,
-  appHandler,
-  nextStatus,
-  orderRoutes,
-  paymentOutcome,
-  statusRoute,
-} from '../src/web.js'
-import { demoConfig, demoSalt as salt, demoSecret as secret } from './support.js'
+import { Client, WEBHOOK_MESSAGES, signWebhookEvent, withHash } from '../../core/index.js'
+import { OrderStore, appHandler, orderRoutes, statusRoute } from '../web.js'
+import { demoConfig, demoSalt as salt, demoSecret as secret } from '../../core/tests/support.js'
 
 const root = mkdtempSync(join(tmpdir(), 'paystra-orders-'))
 after(() => rmSync(root, { recursive: true, force: true }))
@@ -33,30 +26,6 @@ function paymentEvent(type, fields) {
 const captured = { RESPONSE_CODE: '000', STATUS: 'Captured' }
 const declined = { RESPONSE_CODE: '004', STATUS: 'Failed' }
 const pending = { RESPONSE_CODE: '026', STATUS: 'Pending' }
-
-describe('order status', () => {
-  it('maps 000 to paid, Pending to pending, anything else to failed', () => {
-    assert.equal(paymentOutcome(captured), 'paid')
-    assert.equal(paymentOutcome(pending), 'pending')
-    assert.equal(paymentOutcome({ RESPONSE_CODE: '006', STATUS: 'Pending' }), 'pending')
-    assert.equal(paymentOutcome(declined), 'failed')
-    assert.equal(paymentOutcome({}), 'failed')
-  })
-
-  it('only moves forward', () => {
-    const table = {
-      created: { pending: 'pending', paid: 'paid', failed: 'failed' },
-      pending: { pending: 'pending', paid: 'paid', failed: 'failed' },
-      paid: { pending: 'paid', paid: 'paid', failed: 'paid' },
-      failed: { pending: 'failed', paid: 'failed', failed: 'failed' },
-    }
-    for (const [from, outcomes] of Object.entries(table)) {
-      for (const [outcome, to] of Object.entries(outcomes)) {
-        assert.equal(nextStatus(/** @type {any} */ (from), /** @type {any} */ (outcome)), to)
-      }
-    }
-  })
-})
 
 describe('the order store', () => {
   it('keeps <example>-orders.json in the data folder, written whole', async () => {

@@ -1,32 +1,32 @@
 /**
- * The request plumbing the example apps share, on node:http with no framework: routing by
+ * The request plumbing the example apps share (not part of the core a merchant installs), on node:http with no framework: routing by
  * "METHOD /path" (or "METHOD /prefix/*"), body parsing (urlencoded, JSON, text, raw bytes),
  * answering HTML or JSON as the request asks, one place that turns the library's errors into
  * 400/502 answers, and the webhook and order routes every example has.
  */
 import { createServer } from 'node:http'
 import { fileURLToPath } from 'node:url'
-import { loadConfig } from './config.js'
 import {
   ConfigError,
   GatewayError,
   InvalidInputError,
+  SIGNATURE_HEADER,
   VerificationError,
   WebhookError,
-} from './errors.js'
+  loadConfig,
+} from '../core/index.js'
 import { contentSecurityPolicy, layout } from './layout.js'
-import { SIGNATURE_HEADER } from './webhook.js'
 import { errorPage, orderPage, statusPage } from './widgets.js'
 
 export * from './escape.js'
 export * from './layout.js'
 export * from './widgets.js'
-export { OrderStore, nextStatus, paymentOutcome } from './orders.js'
+export { OrderStore } from './order-store.js'
 
-/** @typedef {import('./config.js').Config} Config */
+/** @typedef {import('../core/src/config.js').Config} Config */
 /** @typedef {import('./layout.js').Page} Page */
-/** @typedef {import('./client.js').Client} Client */
-/** @typedef {import('./orders.js').OrderStore} Orders */
+/** @typedef {import('../core/src/client.js').Client} Client */
+/** @typedef {import('./order-store.js').OrderStore} Orders */
 
 /**
  * What a route handler gets.

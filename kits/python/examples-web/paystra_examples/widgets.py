@@ -3,12 +3,11 @@ field tables, test data, the page that posts to the gateway and the answer pages
 
 from typing import Mapping, Optional, Sequence, Tuple
 
-from .client import SignedForm
-from .config import Config
+from paystra import Config, SignedForm, rupees
+
 from .escape import Html, h, join
 from .exchange import Request, Response, json_response
 from .layout import AUTO_SUBMIT, Layout
-from .money import rupees
 
 
 def card(title: str, *content: object, intro: str = "") -> Html:

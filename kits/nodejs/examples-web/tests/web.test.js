@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { createServer } from 'node:http'
 import { after, before, describe, it } from 'node:test'
-import { InvalidInputError, VerificationError } from '../index.js'
+import { InvalidInputError, VerificationError } from '../../core/index.js'
 import {
   amountText,
   apiRoute,
@@ -11,7 +11,7 @@ import {
   html,
   reply,
   rupees,
-} from '../src/web.js'
+} from '../web.js'
 
 describe('HTML helpers', () => {
   it('escapes every interpolated value, keeps nested html', () => {

@@ -12,9 +12,10 @@ from contextlib import redirect_stderr
 from dataclasses import replace
 from http.server import ThreadingHTTPServer
 
-import tests.support  # noqa: F401 (puts the core on the path)
+import tests.support  # noqa: F401 (puts the core and the examples' web code on the path)
 
-from paystra import Config, GatewayError, InvalidInput, SignedForm, VerificationError, web
+from paystra import Config, GatewayError, InvalidInput, SignedForm, VerificationError
+from paystra_examples import web
 
 CONFIG = Config.from_values(
     {

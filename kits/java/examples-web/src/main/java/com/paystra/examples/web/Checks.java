@@ -1,4 +1,4 @@
-package com.paystra.web;
+package com.paystra.examples.web;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

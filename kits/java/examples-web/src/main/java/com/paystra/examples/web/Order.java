@@ -1,21 +1,13 @@
-package com.paystra.web;
+package com.paystra.examples.web;
 
+import com.paystra.OrderStatus;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * One order of an example's store. Its status only moves forward: created, then pending, paid
- * or failed; pending, then paid or failed; paid and failed are final, so a late or replayed
- * event never undoes a capture.
- */
+/** One order of an example's store, moved by the core's forward-only rule ({@link OrderStatus}). */
 public final class Order {
-    public static final String CREATED = "created";
-    public static final String PENDING = "pending";
-    public static final String PAID = "paid";
-    public static final String FAILED = "failed";
-
     final String orderId;
     final String amount;
     String status;
@@ -31,26 +23,9 @@ public final class Order {
         this.events = new ArrayList<>(events);
     }
 
-    /** What a gateway answer, response or event's data says: 000 paid, STATUS Pending pending, else failed. */
-    public static String statusOf(Map<String, String> fields) {
-        if ("000".equals(fields.get("RESPONSE_CODE"))) {
-            return PAID;
-        }
-        return "Pending".equals(fields.get("STATUS")) ? PENDING : FAILED;
-    }
-
-    /** Whether an order may go from one status to another. */
-    public static boolean canMove(String from, String to) {
-        switch (from) {
-            case CREATED: return !to.equals(CREATED);
-            case PENDING: return to.equals(PAID) || to.equals(FAILED);
-            default: return false;
-        }
-    }
-
     /** Moves the order when that is forward; says whether it moved. */
     boolean advance(String to, String source) {
-        if (!canMove(status, to)) {
+        if (!OrderStatus.canMove(status, to)) {
             return false;
         }
         status = to;

@@ -1,7 +1,8 @@
-package com.paystra.web;
+package com.paystra.examples.web;
 
 import com.paystra.Client;
 import com.paystra.Json;
+import com.paystra.OrderStatus;
 import com.paystra.PaystraException;
 import com.paystra.Webhook;
 import com.paystra.WebhookError;
@@ -66,7 +67,7 @@ public final class Orders {
 
     /** Records an order the example has just created. */
     public synchronized void created(String orderId, String amount) {
-        orders.put(orderId, new Order(orderId, amount, Order.CREATED, null, List.of()));
+        orders.put(orderId, new Order(orderId, amount, OrderStatus.CREATED, null, List.of()));
         save();
     }
 
@@ -80,7 +81,7 @@ public final class Orders {
             return null;
         }
         // 328: the gateway has no payment for the order yet, which is not a failed payment.
-        if (!"328".equals(fields.get("RESPONSE_CODE")) && order.advance(Order.statusOf(fields), source)) {
+        if (!"328".equals(fields.get("RESPONSE_CODE")) && order.advance(OrderStatus.of(fields), source)) {
             save();
         }
         return order.status;
@@ -105,7 +106,7 @@ public final class Orders {
         } else if (order == null) {
             answer.put("ignored", "no order " + orderId + " in this example's store");
         } else {
-            order.advance(Order.statusOf(event.data()), "webhook");
+            order.advance(OrderStatus.of(event.data()), "webhook");
             order.events.add(event.id());
             answer.put("order_id", orderId);
             answer.put("status", order.status);
