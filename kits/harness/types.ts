@@ -14,13 +14,8 @@ export interface KitLanguage {
   name: string
   /** Programs this language needs on PATH, checked before its tests run (e.g. ['php']). */
   requires: string[]
-  /**
-   * Runs the core's unit tests and the shared vectors (HASH, ENCDATA, webhook, orders);
-   * cwd = kits/<lang>; env has PAYSTRA_VECTORS.
-   */
+  /** Runs the core's unit tests (the protocol vectors); cwd = kits/<lang>; env has PAYSTRA_VECTORS. */
   unitTest: Command
-  /** Runs the tests of the examples' web layer (kits/<lang>/examples-web); cwd = kits/<lang>. */
-  exampleTest?: Command
   /** A build step before anything runs (Java: javac); cwd = kits/<lang>. */
   build?: Command
   /** Starts an example's web app; cwd = kits/<lang>; env has PORT, APP_URL and PAYSTRA_*. */

@@ -13,16 +13,20 @@ const testFiles = (folder: string) =>
 
 /**
  * Node.js: plain ES modules on Node.js 18 or later, no build step and no dependencies. core/ is
- * the library a merchant installs; examples-web/ is the examples' shared web code (routing,
- * pages, the example order store); every example is one node:http app, `node <example>/app.js`,
- * reading paystra.env and the environment.
+ * the library a merchant installs (protocol, client, webhook verification, the order rule);
+ * example/ the web layer every example runs on (routing on node:http, pages, the example's order
+ * store); every example is one node:http app, `node <example>/app.js`, reading paystra.env and
+ * the environment.
  */
 export const nodejs: KitLanguage = {
   id: 'nodejs',
   name: 'Node.js',
   requires: ['node'],
-  unitTest: { command: 'node', args: ['--test', ...testFiles('core/tests')] },
-  exampleTest: { command: 'node', args: ['--test', ...testFiles('examples-web/tests')] },
+  // The library's tests (the shared vectors among them), then the web layer's.
+  unitTest: {
+    command: 'node',
+    args: ['--test', ...testFiles('core/tests'), ...testFiles('example/tests')],
+  },
   start(example: ExampleId) {
     return { command: 'node', args: [`${example}/app.js`] }
   },

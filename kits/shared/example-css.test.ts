@@ -9,6 +9,7 @@ import {
   archivePlans,
   excludedNames,
   exampleStylesheet,
+  exampleStylesheetInArchive,
 } from '#scripts/build/downloads/archive-plan.ts'
 import { archiveFiles } from '#scripts/build/downloads/zip-archive.ts'
 import { kitLanguageIds } from '#kits/manifest.ts'
@@ -49,10 +50,10 @@ describe('the examples stylesheet', () => {
   })
 
   test.each(kitPlans.map((plan) => [plan.download.href, plan] as const))(
-    '%s ships it where its examples read it',
+    '%s ships it as core/example.css',
     (_href, plan) => {
       const file = archiveFiles(plan).find(
-        (candidate) => candidate.name === `${plan.root}/${plan.exampleStylesheet}`,
+        (candidate) => candidate.name === `${plan.root}/${exampleStylesheetInArchive}`,
       )
       expect(file?.source).toBe(exampleStylesheet)
     },

@@ -36,11 +36,16 @@ export function outcomeOf(fields: Fields): DemoOutcome {
 }
 
 /**
+ * The forward-only order rule, the same in every Paystra kit and checked against the `orders`
+ * table of the shared vectors (store.test.ts):
+ *
  * An order's status only moves forward: created, then pending, paid or failed; pending, then
- * paid or failed; paid and failed are final, so a late, repeated or out-of-order message never
- * moves it back. Here paid is `success`, and the table reads backwards: each outcome lists the
- * outcomes an order may reach it from (the conditional UPDATE's WHERE). The shared vectors'
- * `orders` table checks it (store.test.ts), as it checks every kit.
+ * paid or failed; paid and failed are final, so a late, repeated or out-of-order message (a
+ * retried webhook, a payment.failed after the capture, the browser's pending answer after the
+ * webhook's capture) never moves it back.
+ *
+ * Here paid is `success`, and the table reads backwards: each outcome lists the outcomes an order
+ * may reach it from, the WHERE of the conditional UPDATE in `settleOrder`.
  */
 export const forwardFrom: Record<DemoOutcome, readonly DemoOutcome[]> = {
   created: [],

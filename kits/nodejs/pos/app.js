@@ -20,9 +20,9 @@ import {
   notifyUrl,
   orderRoutes,
   webhookNote,
-} from '../examples-web/web.js'
+} from '../example/web.js'
 
-/** @typedef {import('../examples-web/web.js').AppRequest} AppRequest */
+/** @typedef {import('../example/web.js').AppRequest} AppRequest */
 
 const config = kitConfig(import.meta.url)
 const client = new Client(config)

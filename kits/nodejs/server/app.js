@@ -27,9 +27,9 @@ import {
   statusForm,
   statusRoute,
   webhookNote,
-} from '../examples-web/web.js'
+} from '../example/web.js'
 
-/** @typedef {import('../examples-web/web.js').AppRequest} AppRequest */
+/** @typedef {import('../example/web.js').AppRequest} AppRequest */
 
 const config = kitConfig(import.meta.url)
 const client = new Client(config)

@@ -4,8 +4,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { allDownloads } from '#app/content/downloads.ts'
 import { zipEntries } from '#tests/support/download-contents.ts'
-import { existsSync } from 'node:fs'
-import { archivePlans, exampleWebFolder } from './archive-plan.ts'
+import { archivePlans } from './archive-plan.ts'
 import { archiveFiles, writeArchive } from './zip-archive.ts'
 
 const plans = archivePlans()
@@ -35,27 +34,6 @@ describe('archive plans', () => {
         expect(names).toContain(`${plan.root}/core/tests/vectors.json`)
         expect(names).toContain(`${plan.root}/paystra.env.example`)
       }
-    },
-  )
-})
-
-describe("kit archives: the core a merchant installs, and the examples' web code beside it", () => {
-  const kitPlans = plans.filter((plan) => plan.download.href.includes('kits/'))
-
-  test.each(kitPlans.map((plan) => [plan.download.href, plan] as const))(
-    '%s ships examples-web/ whenever its language has one, with the stylesheet in it',
-    (_href, plan) => {
-      const core = plan.entries.find((entry) => entry.to === 'core')!
-      const webLayer = path.join(path.dirname(core.from), exampleWebFolder)
-      const names = archiveFiles(plan).map((file) => file.name)
-      const shipped = names.filter((name) => name.startsWith(`${plan.root}/${exampleWebFolder}/`))
-      if (existsSync(webLayer)) {
-        expect(shipped.length).toBeGreaterThan(1)
-        expect(plan.exampleStylesheet).toBe(`${exampleWebFolder}/example.css`)
-      } else {
-        expect(shipped).toEqual([])
-      }
-      expect(names).toContain(`${plan.root}/${plan.exampleStylesheet}`)
     },
   )
 })

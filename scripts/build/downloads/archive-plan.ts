@@ -21,16 +21,11 @@ export const repositoryRoot = path.resolve(import.meta.dirname, '../../..')
 const kitsDir = path.join(repositoryRoot, 'kits')
 export const vectorsFile = path.join(repositoryRoot, 'core/protocol/vectors.json')
 /**
- * The examples' one stylesheet. Each language reads it from its examples' web layer when run
- * from an unzipped archive, and from ../shared/example.css when run from kits/<language> here.
+ * The examples' one stylesheet. Each language reads it from core/example.css when run from an
+ * unzipped archive, and from ../shared/example.css when run from kits/<language> here.
  */
 export const exampleStylesheet = path.join(kitsDir, 'shared/example.css')
-/**
- * kits/<language>/examples-web: the runnable examples' shared web code (pages, layout, the
- * example order store), kept apart from core/, the library a merchant installs
- * (docs/decisions/028-kits-core-and-examples.md). A kit without one still keeps it in core/.
- */
-export const exampleWebFolder = 'examples-web'
+export const exampleStylesheetInArchive = 'core/example.css'
 
 /** One source copied into the archive: a file or a whole folder. */
 export interface ArchiveEntry {
@@ -46,8 +41,6 @@ export interface ArchivePlan {
   /** The archive's single top folder, e.g. `paystra-pg-php`. */
   root: string
   entries: ArchiveEntry[]
-  /** A kit's: where the examples' stylesheet is inside the archive, under its root folder. */
-  exampleStylesheet?: string
 }
 
 /** Never shipped: build output, caches, local configuration that may hold real secrets. */
@@ -67,26 +60,29 @@ export const excludedExtensions = ['.pyc', '.class', '.log']
 const kitFile = (...parts: string[]) => path.join(kitsDir, ...parts)
 
 /**
- * A language kit: its core, the examples' web layer, one example, the shared config example,
+ * A kit's web layer that every example of the language runs on (pages, escaping, the example's
+ * order store), kept apart from the core a merchant installs: kits/<language>/example/. A kit
+ * archive ships it beside core/ when the language has one.
+ */
+export const exampleLayerFolder = 'example'
+
+/**
+ * A language kit: its core, one example, the examples' web layer, the shared config example,
  * licence, vectors and the examples' stylesheet in the brand's colours.
  */
 function kitArchive(download: Download, language: string, example: string): ArchivePlan {
-  const exampleWeb = existsSync(kitFile(language, exampleWebFolder))
-  const stylesheet = `${exampleWeb ? exampleWebFolder : 'core'}/example.css`
+  const exampleLayer = kitFile(language, exampleLayerFolder)
   return {
     download,
     root: path.basename(download.fileName, '.zip'),
-    exampleStylesheet: stylesheet,
     entries: [
       { from: kitFile(language, example, 'README.md'), to: 'README.md' },
       { from: kitFile('LICENSE'), to: 'LICENSE' },
       { from: kitFile('paystra.env.example'), to: 'paystra.env.example' },
       { from: kitFile(language, 'core'), to: 'core' },
       { from: vectorsFile, to: 'core/tests/vectors.json' },
-      ...(exampleWeb
-        ? [{ from: kitFile(language, exampleWebFolder), to: exampleWebFolder }]
-        : []),
-      { from: exampleStylesheet, to: stylesheet, rewrite: brandExampleStylesheet },
+      { from: exampleStylesheet, to: exampleStylesheetInArchive, rewrite: brandExampleStylesheet },
+      ...(existsSync(exampleLayer) ? [{ from: exampleLayer, to: exampleLayerFolder }] : []),
       { from: kitFile(language, example), to: example },
     ],
   }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { palette } from '#core/brand/brand.ts'
-import { archivePlans, exampleStylesheet } from './archive-plan.ts'
+import { archivePlans, exampleStylesheet, exampleStylesheetInArchive } from './archive-plan.ts'
 import { brandExampleStylesheet, exampleStylesheetColours } from './kit-brand.ts'
 import { archivedContent, archiveFiles } from './zip-archive.ts'
 
@@ -43,7 +43,7 @@ describe("the kits' example stylesheet", () => {
     '%s ships it written from the palette',
     (_href, plan) => {
       const file = archiveFiles(plan).find(
-        (candidate) => candidate.name === `${plan.root}/${plan.exampleStylesheet}`,
+        (candidate) => candidate.name === `${plan.root}/${exampleStylesheetInArchive}`,
       )!
       const shipped = archivedContent(file).toString('utf8')
       expect(shipped).toBe(brandExampleStylesheet(readFileSync(exampleStylesheet, 'utf8')))

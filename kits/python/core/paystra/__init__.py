@@ -19,8 +19,7 @@ from .errors import (
 from .fields import Fields, parse_fields
 from .hash import canonical, sign, verify, with_hash
 from .money import rupees
-from .orders import STATUSES as ORDER_STATUSES
-from .orders import can_move, next_status, status_of
+from . import order_status
 from .webhook import (
     EVENT_ID_HEADER,
     SIGNATURE_HEADER,
@@ -50,7 +49,6 @@ __all__ = [
     "GatewayError",
     "GatewayUnavailable",
     "InvalidInput",
-    "ORDER_STATUSES",
     "PaystraError",
     "ProtocolError",
     "SIGNATURE_HEADER",
@@ -58,7 +56,6 @@ __all__ = [
     "SignedForm",
     "VerificationError",
     "WebhookError",
-    "can_move",
     "canonical",
     "decrypt",
     "decrypt_text",
@@ -68,12 +65,11 @@ __all__ = [
     "merchant_hosted_key",
     "new_event_id",
     "new_order_id",
-    "next_status",
+    "order_status",
     "parse_fields",
     "rupees",
     "sign",
     "sign_webhook_event",
-    "status_of",
     "verify",
     "verify_webhook",
     "with_hash",

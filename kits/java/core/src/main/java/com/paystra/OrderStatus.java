@@ -5,13 +5,16 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The forward-only order rule. Three messengers report a payment's outcome (the browser's
- * return, the status enquiry and the webhook), in any order and some of them twice; a store
- * that follows this rule ends in the same status whatever order they arrive in.
+ * The forward-only order rule, the same in every Paystra kit and checked against the `orders`
+ * table of the shared vectors (tests/vectors.json):
  *
- * <p>An order's status only moves forward: created, then pending, paid or failed; pending, then
- * paid or failed; paid and failed are final, so a late, repeated or out-of-order message never
- * moves it back.
+ * An order's status only moves forward: created, then pending, paid or failed; pending, then
+ * paid or failed; paid and failed are final, so a late, repeated or out-of-order message (a
+ * retried webhook, a payment.failed after the capture, the browser's pending answer after the
+ * webhook's capture) never moves it back.
+ *
+ * The browser's return, a status enquiry and a webhook event all go through {@code of} then
+ * {@code advance}, in whatever order they arrive.
  */
 public final class OrderStatus {
     public static final String CREATED = "created";
@@ -22,7 +25,8 @@ public final class OrderStatus {
     /** Every status an order can be in, the first one where it starts. */
     public static final List<String> ALL = List.of(CREATED, PENDING, PAID, FAILED);
 
-    private static final Map<String, Set<String>> FORWARD = Map.of(
+    /** Where each status may go next; paid and failed are final. */
+    private static final Map<String, Set<String>> NEXT = Map.of(
             CREATED, Set.of(PENDING, PAID, FAILED),
             PENDING, Set.of(PAID, FAILED),
             PAID, Set.of(),
@@ -31,8 +35,8 @@ public final class OrderStatus {
     private OrderStatus() {}
 
     /**
-     * The status a verified gateway answer (response, status enquiry or an event's data) asks
-     * for: RESPONSE_CODE 000 paid, STATUS Pending pending, anything else failed.
+     * The status a verified answer, response or event's data asks for: RESPONSE_CODE 000 paid,
+     * STATUS Pending pending, anything else failed.
      */
     public static String of(Map<String, String> fields) {
         if ("000".equals(fields.get("RESPONSE_CODE"))) {
@@ -41,13 +45,13 @@ public final class OrderStatus {
         return "Pending".equals(fields.get("STATUS")) ? PENDING : FAILED;
     }
 
-    /** Whether an order in status {@code from} moves to {@code to} (staying put is not a move). */
-    public static boolean canMove(String from, String to) {
-        return FORWARD.getOrDefault(from, Set.of()).contains(to);
+    /** True when an order in {@code from} moves to {@code to}; false for a repeat or a step back. */
+    public static boolean moves(String from, String to) {
+        return NEXT.getOrDefault(from, Set.of()).contains(to);
     }
 
-    /** The status after an outcome is reported: the outcome when it is a step forward, else the current one. */
-    public static String next(String current, String outcome) {
-        return canMove(current, outcome) ? outcome : current;
+    /** {@code to} when the order may move there from {@code from}, else {@code from}: never backwards. */
+    public static String advance(String from, String to) {
+        return moves(from, to) ? to : from;
     }
 }

@@ -101,11 +101,23 @@ public final class CoreTests {
         check("the vectors file has webhook sign and verify vectors", () -> assertTrue(webhook >= 20,
                 "only " + webhook + " webhook vectors"));
         orderVectors((Map<String, Object>) file.getOrDefault("orders", Map.of()));
+        String about = (String) ((Map<String, Object>) file.getOrDefault("orders", Map.of())).getOrDefault("about", "");
+        check("orders: the rule is worded as the vectors word it", () -> {
+            String sentence = about.split(" status_of ")[0];
+            String source = Files.readString(Path.of("core", "src", "main", "java", "com", "paystra", "OrderStatus.java"),
+                    StandardCharsets.UTF_8);
+            assertTrue(!sentence.isEmpty() && words(source).contains(words(sentence)), "OrderStatus.java says: " + sentence);
+        });
         for (String section : file.keySet()) {
             if (!Set.of("about", "hash", "encdata", "webhook", "orders").contains(section)) {
                 System.out.println("note: vectors section \"" + section + "\" is not about the core; not tested here");
             }
         }
+    }
+
+    /** Text with its spaces, line breaks and comment stars run together, to compare wording. */
+    static String words(String text) {
+        return text.replaceAll("[\\s*]+", " ").trim();
     }
 
     /** The forward-only order rule against the vectors' orders table. */
@@ -137,8 +149,8 @@ public final class CoreTests {
             String to = (String) row.get("to");
             boolean moves = Boolean.TRUE.equals(row.get("moves"));
             check("orders: " + from + " to " + to + (moves ? " moves" : " stays"), () -> {
-                assertEquals(moves, OrderStatus.canMove(from, to), "canMove");
-                assertEquals(moves ? to : from, OrderStatus.next(from, to), "next");
+                assertEquals(moves, OrderStatus.moves(from, to), "moves");
+                assertEquals(moves ? to : from, OrderStatus.advance(from, to), "advance");
             });
         }
     }

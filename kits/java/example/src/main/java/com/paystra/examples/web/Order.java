@@ -25,7 +25,7 @@ public final class Order {
 
     /** Moves the order when that is forward; says whether it moved. */
     boolean advance(String to, String source) {
-        if (!OrderStatus.canMove(status, to)) {
+        if (!OrderStatus.moves(status, to)) {
             return false;
         }
         status = to;

@@ -8,8 +8,8 @@ from pathlib import Path
 import tests.support  # noqa: F401 (puts the core and the examples' web code on the path)
 
 from paystra import SIGNATURE_HEADER, Client, Config, sign_webhook_event, with_hash
-from paystra_examples import web
-from paystra_examples.order_store import OrderStore
+from paystra_example import web
+from paystra_example.order_store import OrderStore
 
 SALT = "a1b2c3d4e5f60718"
 SECRET = "wh_demo_7c1e4b9a2f6d8035"

@@ -1,22 +1,23 @@
 /**
  * The example apps' orders, in one JSON file per example: the core's forward-only rule
- * (core/src/orders.js) applied to whatever reports an outcome, and each webhook event counted
- * once. A real store keeps its orders in its database; the rule is the same.
+ * (OrderStatus, core/src/order-status.js) applied to whatever reports an outcome, and each
+ * webhook event counted once. A real store keeps its orders in its database; the rule is the
+ * same.
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { nextStatus, statusOf } from '../core/index.js'
+import { OrderStatus } from '../core/index.js'
 
 /** @typedef {import('../core/src/hash.js').Fields} Fields */
 /** @typedef {import('../core/src/webhook.js').WebhookEvent} WebhookEvent */
-/** @typedef {import('../core/src/orders.js').OrderStatus} OrderStatus */
+/** @typedef {import('../core/src/order-status.js').Status} Status */
 /** @typedef {'return' | 'webhook' | 'status'} OrderSource */
 
 /**
  * @typedef {object} StoredOrder
  * @property {string} order_id
  * @property {string} amount paise
- * @property {OrderStatus} status
+ * @property {Status} status
  * @property {string[]} events the ids of the webhook events applied to it
  * @property {OrderSource | null} updated_by what last reported on it; null until anything did
  */
@@ -30,7 +31,7 @@ import { nextStatus, statusOf } from '../core/index.js'
  * @property {boolean} duplicate the event id was seen before: nothing changed
  * @property {string} event_id
  * @property {string} [order_id]
- * @property {OrderStatus} [status] the order's status now
+ * @property {Status} [status] the order's status now
  * @property {string} [ignored] why the event changed no order
  */
 
@@ -174,7 +175,7 @@ export class OrderStore {
  * @param {OrderSource} source
  */
 function advance(order, fields, source) {
-  const status = nextStatus(order.status, statusOf(fields))
+  const status = OrderStatus.advance(order.status, OrderStatus.of(fields))
   if (status === order.status) return
   order.status = status
   order.updated_by = source

@@ -15,7 +15,7 @@ from http.server import ThreadingHTTPServer
 import tests.support  # noqa: F401 (puts the core and the examples' web code on the path)
 
 from paystra import Config, GatewayError, InvalidInput, SignedForm, VerificationError
-from paystra_examples import web
+from paystra_example import web
 
 CONFIG = Config.from_values(
     {

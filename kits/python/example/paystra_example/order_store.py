@@ -1,7 +1,8 @@
 """
 The examples' order book: a JSON file of orders moved by the core's forward-only rule
-(paystra.orders), and the event ids already applied, so a webhook delivered twice (delivery is
-at least once) changes nothing. A real store keeps this in its database; the rule is the same.
+(paystra.order_status), and the event ids already applied, so a webhook delivered twice
+(delivery is at least once) changes nothing. A real store keeps this in its database; the rule
+is the same.
 """
 
 import json
@@ -11,7 +12,7 @@ import threading
 from pathlib import Path
 from typing import Dict, List, Mapping, Optional, Union
 
-from paystra.orders import CREATED, can_move, status_of
+from paystra import order_status
 from paystra.webhook import Event
 
 Order = Dict[str, object]
@@ -31,7 +32,7 @@ class OrderStore:
 
     def create(self, order_id: str, amount: str) -> Order:
         with self._lock:
-            order = {"order_id": order_id, "amount": amount, "status": CREATED, "events": [], "updated_by": None}
+            order = {"order_id": order_id, "amount": amount, "status": order_status.CREATED, "events": [], "updated_by": None}
             self._orders[order_id] = order
             self._save()
             return dict(order)
@@ -87,8 +88,8 @@ class OrderStore:
         order = self._orders.get(fields.get("ORDER_ID", ""))
         if order is None:
             return None
-        new = status_of(fields)
-        if can_move(str(order["status"]), new):
+        new = order_status.of(fields)
+        if order_status.moves(str(order["status"]), new):
             order["status"], order["updated_by"] = new, source
         return order
 

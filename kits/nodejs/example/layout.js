@@ -40,11 +40,10 @@ export function contentSecurityPolicy(gatewayOrigin) {
 
 /**
  * The one stylesheet every kit language's examples use, read on the first page: a downloaded
- * kit ships it as examples-web/example.css; in the Paystra repository it is
- * kits/shared/example.css.
+ * kit ships it as core/example.css; in the Paystra repository it is kits/shared/example.css.
  */
 const styleFiles = [
-  new URL('./example.css', import.meta.url),
+  new URL('../core/example.css', import.meta.url),
   new URL('../../shared/example.css', import.meta.url),
 ]
 /** @type {string | undefined} */

@@ -46,12 +46,11 @@ public final class Layout {
 
     /**
      * kits/shared/example.css, the one stylesheet every kit language's examples use. The
-     * archive ships it as examples-web/example.css; in the Paystra repository it is ../shared/example.css
+     * archive ships it as core/example.css; in the Paystra repository it is ../shared/example.css
      * from kits/java. Both paths are relative to the folder the examples run from.
      */
     static String readStyle() {
-        for (Path candidate : List.of(Path.of("examples-web", "example.css"),
-                Path.of("..", "shared", "example.css"))) {
+        for (Path candidate : List.of(Path.of("core", "example.css"), Path.of("..", "shared", "example.css"))) {
             if (Files.isRegularFile(candidate)) {
                 try {
                     return Files.readString(candidate, StandardCharsets.UTF_8);
@@ -60,7 +59,7 @@ public final class Layout {
                 }
             }
         }
-        throw new IllegalStateException("examples-web/example.css not found: run the example from the kit's folder"
-                + " (the one holding core/ and examples-web/), " + Path.of("").toAbsolutePath() + " is not it");
+        throw new IllegalStateException("core/example.css not found: run the example from the kit's folder"
+                + " (the one holding core/), " + Path.of("").toAbsolutePath() + " is not it");
     }
 }
