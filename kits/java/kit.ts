@@ -3,20 +3,25 @@ import type { ExampleId, KitLanguage } from '#kits/harness/types.ts'
 
 /**
  * Java 17: the JDK only (java.net.http for the gateway, com.sun.net.httpserver for the apps).
- * One javac run compiles the core, its test runner and every example into out/; each example
- * is one App class whose main starts its web app.
+ * core/ is the library a merchant installs (com.paystra: protocol, client, webhook verification,
+ * the order rule); example/ the web layer every example runs on (com.paystra.examples.web:
+ * routing, pages, the example's order store). One javac run compiles both, their test runners
+ * and every example into out/; each example is one App class whose main starts its web app.
  */
 const examples = ['server', 'pg', 'epos', 'wallet', 'pos'] as const satisfies ExampleId[]
 
 const sourceRoots = [
   'core/src/main/java',
   'core/src/test/java',
+  'example/src/main/java',
+  'example/src/test/java',
   ...examples.map((example) => `${example}/src/main/java`),
 ]
 
 const entryPoints = [
   'core/src/test/java/com/paystra/CoreTests.java',
   'core/src/main/java/com/paystra/Cli.java',
+  'example/src/test/java/com/paystra/examples/web/WebTests.java',
   ...examples.map((example) => `${example}/src/main/java/com/paystra/examples/${example}/App.java`),
 ]
 
@@ -37,7 +42,14 @@ export const javaKit: KitLanguage = {
       ...entryPoints,
     ],
   },
-  unitTest: { command: 'java', args: ['-cp', 'out', 'com.paystra.CoreTests'] },
+  // The library's tests (the shared vectors among them), then the web layer's.
+  unitTest: {
+    command: 'sh',
+    args: [
+      '-c',
+      'java -cp out com.paystra.CoreTests && java -cp out com.paystra.examples.web.WebTests',
+    ],
+  },
   start(example: ExampleId) {
     return { command: 'java', args: ['-cp', 'out', `com.paystra.examples.${example}.App`] }
   },

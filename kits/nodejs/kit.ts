@@ -2,23 +2,31 @@ import { readdirSync } from 'node:fs'
 import type { ExampleId, KitLanguage } from '#kits/harness/types.ts'
 
 /**
- * The core's test files, listed one by one: `node --test <folder>` searches the folder only up
+ * A folder's test files, listed one by one: `node --test <folder>` searches the folder only up
  * to Node.js 20 (from 21 on the argument is a glob), while file names work on every version.
  */
-const unitTestFiles = readdirSync(new URL('./core/tests/', import.meta.url))
-  .filter((name) => name.endsWith('.test.js'))
-  .sort()
-  .map((name) => `core/tests/${name}`)
+const testFiles = (folder: string) =>
+  readdirSync(new URL(`./${folder}/`, import.meta.url))
+    .filter((name) => name.endsWith('.test.js'))
+    .sort()
+    .map((name) => `${folder}/${name}`)
 
 /**
- * Node.js: plain ES modules on Node.js 18 or later, no build step and no dependencies. Every
- * example is one node:http app, `node <example>/app.js`, reading paystra.env and the environment.
+ * Node.js: plain ES modules on Node.js 18 or later, no build step and no dependencies. core/ is
+ * the library a merchant installs (protocol, client, webhook verification, the order rule);
+ * example/ the web layer every example runs on (routing on node:http, pages, the example's order
+ * store); every example is one node:http app, `node <example>/app.js`, reading paystra.env and
+ * the environment.
  */
 export const nodejs: KitLanguage = {
   id: 'nodejs',
   name: 'Node.js',
   requires: ['node'],
-  unitTest: { command: 'node', args: ['--test', ...unitTestFiles] },
+  // The library's tests (the shared vectors among them), then the web layer's.
+  unitTest: {
+    command: 'node',
+    args: ['--test', ...testFiles('core/tests'), ...testFiles('example/tests')],
+  },
   start(example: ExampleId) {
     return { command: 'node', args: [`${example}/app.js`] }
   },

@@ -2,8 +2,11 @@ import type { ExampleId, KitLanguage } from '#kits/harness/types.ts'
 
 /**
  * Python: the standard library plus `cryptography` (AES). PYTHON names the interpreter when the
- * one on PATH lacks `cryptography` (Debian's /usr/bin/python3 has it). Every example is one
- * app.py on the standard library's ThreadingHTTPServer; nothing to build.
+ * one on PATH lacks `cryptography` (Debian's /usr/bin/python3 has it). core/ is the paystra
+ * library a merchant installs (protocol, client, webhook verification, the order rule); example/
+ * the web layer every example runs on (paystra_example: routing, pages, the example's order
+ * store); every example is one app.py on the standard library's ThreadingHTTPServer; nothing to
+ * build.
  */
 const python = process.env.PYTHON ?? 'python3'
 
@@ -11,9 +14,13 @@ export const pythonKit: KitLanguage = {
   id: 'python',
   name: 'Python',
   requires: [python],
+  // The library's tests (the shared vectors among them), then the web layer's.
   unitTest: {
-    command: python,
-    args: ['-m', 'unittest', 'discover', '-s', 'core/tests', '-t', 'core'],
+    command: 'sh',
+    args: [
+      '-c',
+      `"${python}" -m unittest discover -s core/tests -t core && "${python}" -m unittest discover -s example/tests -t example`,
+    ],
   },
   start(example: ExampleId) {
     // -u: unbuffered, so the app's console reaches the harness as it happens.
@@ -25,6 +32,8 @@ export const pythonKit: KitLanguage = {
     'core/tests/vectors.json',
     'core/paystra/__pycache__',
     'core/tests/__pycache__',
+    'example/paystra_example/__pycache__',
+    'example/tests/__pycache__',
     'core/build',
     'core/paystra.egg-info',
     // The examples' order files (PAYSTRA_DATA_DIR defaults to data/): local state, not the kit.

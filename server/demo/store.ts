@@ -25,7 +25,10 @@ export async function createOrder(db: Database, order: NewDemoOrder): Promise<vo
   await db.insert(demoPayments).values(order)
 }
 
-/** 000 is success; a response the gateway marks Pending is neither paid nor refused yet. */
+/**
+ * The outcome a verified gateway answer asks for: 000 success, STATUS Pending pending (neither
+ * paid nor refused yet), anything else failed.
+ */
 export function outcomeOf(fields: Fields): DemoOutcome {
   if (fields.RESPONSE_CODE === '000') return 'success'
   if (fields.STATUS === 'Pending') return 'pending'
@@ -33,9 +36,16 @@ export function outcomeOf(fields: Fields): DemoOutcome {
 }
 
 /**
- * Where an order may move to from each outcome: only forward. A payment settles once; a late
- * or repeated message (a webhook retried, a `payment.failed` after the capture, the browser's
- * pending answer after the webhook's capture) never moves it back.
+ * The forward-only order rule, the same in every Paystra kit and checked against the `orders`
+ * table of the shared vectors (store.test.ts):
+ *
+ * An order's status only moves forward: created, then pending, paid or failed; pending, then
+ * paid or failed; paid and failed are final, so a late, repeated or out-of-order message (a
+ * retried webhook, a payment.failed after the capture, the browser's pending answer after the
+ * webhook's capture) never moves it back.
+ *
+ * Here paid is `success`, and the table reads backwards: each outcome lists the outcomes an order
+ * may reach it from, the WHERE of the conditional UPDATE in `settleOrder`.
  */
 export const forwardFrom: Record<DemoOutcome, readonly DemoOutcome[]> = {
   created: [],

@@ -5,6 +5,7 @@
 export * as Hash from './src/hash.js'
 export * as Cipher from './src/cipher.js'
 export * as Webhook from './src/webhook.js'
+export * as OrderStatus from './src/order-status.js'
 export { canonical, sign, verify, withHash } from './src/hash.js'
 export { decrypt, encrypt, merchantHostedKey, parseFields } from './src/cipher.js'
 export { CONFIG_FILE, loadConfig, parseEnvFile } from './src/config.js'

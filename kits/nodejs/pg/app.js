@@ -22,9 +22,9 @@ import {
   notifyUrl,
   orderRoutes,
   webhookNote,
-} from '../core/src/web.js'
+} from '../example/web.js'
 
-/** @typedef {import('../core/src/web.js').AppRequest} AppRequest */
+/** @typedef {import('../example/web.js').AppRequest} AppRequest */
 
 const config = kitConfig(import.meta.url)
 const client = new Client(config)

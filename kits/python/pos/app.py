@@ -14,10 +14,12 @@ from pathlib import Path
 
 KIT_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(KIT_ROOT / "core"))  # the kit's Paystra library, shared by every example
+sys.path.insert(0, str(KIT_ROOT / "example"))  # the examples' web code: routing, pages, order store
 
 import paystra  # noqa: E402
-from paystra import InvalidInput, validation, web  # noqa: E402
-from paystra.web import h, join  # noqa: E402
+from paystra import InvalidInput, validation  # noqa: E402
+from paystra_example import web  # noqa: E402
+from paystra_example.web import h, join  # noqa: E402
 
 config = web.configure(KIT_ROOT)
 client = paystra.Client(config)

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { Cipher, Hash, Webhook, WebhookError } from '../index.js'
+import { Cipher, Hash, OrderStatus, Webhook, WebhookError } from '../index.js'
 
 const path = process.env.PAYSTRA_VECTORS
   ? resolve(process.env.PAYSTRA_VECTORS)
@@ -120,6 +120,40 @@ describe(`webhook vectors (${path})`, () => {
           })
         }
       }
+    })
+  }
+})
+
+describe(`order vectors (${path})`, () => {
+  const { about, statuses, status_of: statusOf, transitions } = vectors.orders
+
+  it('has vectors to test', () => assert.ok(statusOf.length > 0 && transitions.length > 0))
+
+  it('words the rule as the vectors word it', () => {
+    const sentence = about.split(' status_of ')[0]
+    const words = (/** @type {string} */ text) => text.replace(/[\s*]+/g, ' ').trim()
+    const source = readFileSync(new URL('../src/order-status.js', import.meta.url), 'utf8')
+    assert.ok(words(source).includes(words(sentence)), `order-status.js says: ${sentence}`)
+  })
+
+  it('knows the same statuses', () => assert.deepEqual([...OrderStatus.STATUSES], statuses))
+
+  it('lists every pair of statuses once', () => {
+    const pairs = transitions.map((/** @type {any} */ { from, to }) => `${from}>${to}`)
+    assert.equal(new Set(pairs).size, statuses.length ** 2)
+    assert.equal(pairs.length, statuses.length ** 2)
+  })
+
+  for (const vector of statusOf) {
+    it(`status of ${JSON.stringify(vector.fields)}: ${vector.status}`, () => {
+      assert.equal(OrderStatus.of(vector.fields), vector.status)
+    })
+  }
+
+  for (const { from, to, moves } of transitions) {
+    it(`${from} to ${to}: ${moves ? 'moves' : 'stays'}`, () => {
+      assert.equal(OrderStatus.moves(from, to), moves)
+      assert.equal(OrderStatus.advance(from, to), moves ? to : from)
     })
   }
 })

@@ -19,6 +19,7 @@ from .errors import (
 from .fields import Fields, parse_fields
 from .hash import canonical, sign, verify, with_hash
 from .money import rupees
+from . import order_status
 from .webhook import (
     EVENT_ID_HEADER,
     SIGNATURE_HEADER,
@@ -64,6 +65,7 @@ __all__ = [
     "merchant_hosted_key",
     "new_event_id",
     "new_order_id",
+    "order_status",
     "parse_fields",
     "rupees",
     "sign",

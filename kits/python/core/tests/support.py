@@ -11,8 +11,8 @@ CORE = TESTS.parent
 if str(CORE) not in sys.path:
     sys.path.insert(0, str(CORE))
 
-# In the repository the vectors live with the gateway's protocol module; archives carry a copy here.
-CANDIDATES = [TESTS / "vectors.json", CORE.parent.parent.parent / "gateway" / "protocol" / "vectors.json"]
+# In the repository the vectors live with the protocol module (core/protocol); archives carry a copy here.
+CANDIDATES = [TESTS / "vectors.json", CORE.parent.parent.parent / "core" / "protocol" / "vectors.json"]
 
 
 def vectors_path() -> Path:

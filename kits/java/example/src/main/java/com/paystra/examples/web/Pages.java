@@ -1,0 +1,99 @@
+package com.paystra.examples.web;
+
+import com.paystra.Client;
+import com.paystra.Json;
+import java.util.Map;
+
+/** Pieces of page and the one route every example shares. */
+public final class Pages {
+    private Pages() {}
+
+    /**
+     * GET /status?order_id=ID: the gateway's status enquiry answer, verified. JSON
+     * {"verified": true, "fields": {...}} unless a browser asks for a page.
+     */
+    public static WebApp.Handler status(Client client, Layout layout) {
+        return status(client, layout, null);
+    }
+
+    /** As status(client, layout), moving the order forward in the example's store too. */
+    public static WebApp.Handler status(Client client, Layout layout, Orders orders) {
+        return request -> {
+            String orderId = request.query("order_id");
+            if (orderId.isEmpty() && request.wantsHtml()) {
+                return Reply.html(200, layout.page("Check a payment's status",
+                        "Ask the gateway what it knows of an order (a status enquiry, signed with HASH).",
+                        statusForm("")));
+            }
+            Checks.orderId("order_id", orderId);
+            Map<String, String> answer = client.status(orderId);
+            if (orders != null) {
+                orders.update(answer, "status");
+            }
+            if (!request.wantsHtml()) {
+                return Reply.json(200, Json.object("verified", true, "fields", answer));
+            }
+            return Reply.html(200, layout.page("Status of " + orderId,
+                    "The gateway's answer to a status enquiry; its HASH was verified before it is shown.",
+                    Html.paymentResult(answer)
+                            + "<p class=\"actions\"><a class=\"button secondary\" href=\""
+                            + Html.esc(Html.statusHref(orderId)) + "\">Check again</a> "
+                            + "<a class=\"button secondary\" href=\"/\">Back to the start</a></p>"
+                            + rawAnswer(answer)));
+        };
+    }
+
+    /** A small GET form to /status. */
+    public static String statusForm(String orderId) {
+        return "<section class=\"card\" aria-labelledby=\"status-title\"><h2 id=\"status-title\">Status enquiry</h2>"
+                + "<form method=\"get\" action=\"/status\">"
+                + Html.input("status", "Order id", "order_id", "text", orderId,
+                        "The ORDER_ID of an earlier payment, for example PG1763712000123.",
+                        "required maxlength=\"50\" pattern=\"[A-Za-z0-9:\\/@_\\-]{1,50}\" autocomplete=\"off\"")
+                + "<button type=\"submit\">Check status</button></form></section>";
+    }
+
+    /** Every field of a gateway answer, in a card, for developers. */
+    public static String rawAnswer(Map<String, String> fields) {
+        return "<section class=\"card scroll\" aria-label=\"Fields of the answer\">"
+                + Html.fieldsTable("Every field the gateway sent", fields) + "</section>";
+    }
+
+    /** The result of a verified payment response, with the next steps. */
+    public static String responsePage(Layout layout, Map<String, String> fields) {
+        String orderId = fields.getOrDefault("ORDER_ID", "");
+        return layout.page("000".equals(fields.get("RESPONSE_CODE")) ? "Thank you, your payment is complete"
+                        : "Your payment did not go through",
+                "The gateway's response was decrypted and its HASH verified, so these values can be trusted.",
+                Html.paymentResult(fields)
+                        + "<p class=\"actions\"><a class=\"button secondary\" href=\""
+                        + Html.esc(Html.statusHref(orderId)) + "\">Ask the gateway again (status enquiry)</a> "
+                        + "<a class=\"button secondary\" href=\"/\">Make another payment</a></p>"
+                        + rawAnswer(fields));
+    }
+
+    /** The page for a response that failed verification. */
+    public static String refusedResponsePage(Layout layout, String reason) {
+        return layout.page("This response cannot be trusted",
+                "A payment response is believed only when its ENCDATA decrypts with our key, names our "
+                        + "PAY_ID and carries a HASH that verifies with our salt.",
+                Html.notice("bad", reason + ". Nothing was recorded; the order keeps its previous state.")
+                        + "<p class=\"actions\"><a class=\"button secondary\" href=\"/\">Back to the start</a></p>");
+    }
+
+    /** The sandbox's test data: cards, UPI IDs, bank and wallet pages. */
+    public static String paymentTestData() {
+        return "<section class=\"card\" aria-labelledby=\"test-title\"><h2 id=\"test-title\">Sandbox test data</h2>"
+                + "<ul class=\"steps\">"
+                + "<li>Card <code>4111 1111 1111 1111</code>: paid (000, Captured).</li>"
+                + "<li>Card <code>4000 0000 0000 0002</code>: declined by the bank (004).</li>"
+                + "<li>Card <code>4000 0000 0000 9995</code>: insufficient funds (020).</li>"
+                + "<li>Any future expiry (MM/YY), any 3-digit CVV, any name on the card.</li>"
+                + "<li>UPI <code>success@upi</code> pays, <code>failure@upi</code> fails (004), "
+                + "<code>pending@upi</code> stays pending (026).</li>"
+                + "<li>Net banking and wallets open the sandbox bank page: <strong>Success</strong> (000) or "
+                + "<strong>Failure</strong> (004).</li>"
+                + "<li><strong>Cancel payment</strong> on the hosted page returns 010.</li>"
+                + "</ul></section>";
+    }
+}

@@ -1,0 +1,182 @@
+/**
+ * The example apps' orders, in one JSON file per example: the core's forward-only rule
+ * (OrderStatus, core/src/order-status.js) applied to whatever reports an outcome, and each
+ * webhook event counted once. A real store keeps its orders in its database; the rule is the
+ * same.
+ */
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { OrderStatus } from '../core/index.js'
+
+/** @typedef {import('../core/src/hash.js').Fields} Fields */
+/** @typedef {import('../core/src/webhook.js').WebhookEvent} WebhookEvent */
+/** @typedef {import('../core/src/order-status.js').Status} Status */
+/** @typedef {'return' | 'webhook' | 'status'} OrderSource */
+
+/**
+ * @typedef {object} StoredOrder
+ * @property {string} order_id
+ * @property {string} amount paise
+ * @property {Status} status
+ * @property {string[]} events the ids of the webhook events applied to it
+ * @property {OrderSource | null} updated_by what last reported on it; null until anything did
+ */
+
+/** @typedef {{ orders: Record<string, StoredOrder>, events: string[] }} OrderBook */
+
+/**
+ * The webhook's answer to a verified event.
+ * @typedef {object} WebhookReceipt
+ * @property {true} received
+ * @property {boolean} duplicate the event id was seen before: nothing changed
+ * @property {string} event_id
+ * @property {string} [order_id]
+ * @property {Status} [status] the order's status now
+ * @property {string} [ignored] why the event changed no order
+ */
+
+const NO_SUCH_ORDER = '328'
+
+/** One example's orders and the webhook events it has seen, kept in a JSON file. */
+export class OrderStore {
+  /** @type {string} */
+  #file
+  /** @type {Promise<unknown>} */
+  #queue = Promise.resolve()
+
+  /** @param {string} file e.g. data/server-orders.json */
+  constructor(file) {
+    this.#file = file
+  }
+
+  /**
+   * The store of an example: `<dataDir>/<example>-orders.json`.
+   * @param {{ dataDir: string }} config
+   * @param {string} example e.g. "server"
+   */
+  static forExample(config, example) {
+    return new OrderStore(join(config.dataDir, `${example}-orders.json`))
+  }
+
+  /** @param {string} orderId */
+  async get(orderId) {
+    return this.#transaction((book) => book.orders[orderId])
+  }
+
+  /**
+   * Records an order the app has just created (POST /pay, /qr), status created.
+   * @param {string} orderId
+   * @param {string} amount paise
+   */
+  async create(orderId, amount) {
+    return this.#transaction((book) => {
+      /** @type {StoredOrder} */
+      const order = { order_id: orderId, amount, status: 'created', events: [], updated_by: null }
+      book.orders[orderId] = order
+      return order
+    }, true)
+  }
+
+  /**
+   * Applies what the browser's return or a status enquiry says of a known order, forward only.
+   * @param {Fields} fields verified gateway fields with ORDER_ID
+   * @param {OrderSource} source
+   * @returns {Promise<StoredOrder | undefined>} the order, or undefined when it is not ours
+   */
+  async record(fields, source) {
+    // 328: the gateway has not seen the order (the customer has not reached it yet), no outcome.
+    if (fields.RESPONSE_CODE === NO_SUCH_ORDER) return this.get(fields.ORDER_ID ?? '')
+    return this.#transaction((book) => {
+      const order = book.orders[fields.ORDER_ID ?? '']
+      if (order) advance(order, fields, source)
+      return order
+    }, true)
+  }
+
+  /**
+   * Takes a verified webhook event once: a repeated id changes nothing; a payment event moves its
+   * order forward; anything else is remembered and ignored. The answer is the webhook's JSON.
+   * @param {WebhookEvent} event
+   * @returns {Promise<WebhookReceipt>}
+   */
+  async receive(event) {
+    return this.#transaction((book) => {
+      const orderId = event.data.ORDER_ID ?? ''
+      const order = book.orders[orderId]
+      /** @param {boolean} duplicate */
+      const answer = (duplicate) => ({
+        received: /** @type {const} */ (true),
+        duplicate,
+        event_id: event.id,
+        order_id: orderId || undefined,
+      })
+      if (book.events.includes(event.id)) return { ...answer(true), status: order?.status }
+      book.events.push(event.id)
+      if (!event.type.startsWith('payment.')) {
+        return { ...answer(false), ignored: `${event.type} events are not recorded here` }
+      }
+      if (!order) return { ...answer(false), ignored: `No order ${orderId} here` }
+      advance(order, event.data, 'webhook')
+      order.events.push(event.id)
+      return { ...answer(false), status: order.status }
+    }, true)
+  }
+
+  /**
+   * Runs `change` on the book with no other change in between (node:http serves requests
+   * concurrently), and writes the book back when it may have changed: `writes` is set and the
+   * change returned something (undefined means it found nothing to change).
+   * @template T
+   * @param {(book: OrderBook) => T} change
+   * @param {boolean} [writes]
+   * @returns {Promise<T>}
+   */
+  #transaction(change, writes = false) {
+    const run = this.#queue.then(async () => {
+      const book = await this.#read()
+      const result = change(book)
+      if (writes && result !== undefined) await this.#write(book)
+      return result
+    })
+    this.#queue = run.catch(() => undefined)
+    return run
+  }
+
+  /** @returns {Promise<OrderBook>} */
+  async #read() {
+    let text
+    try {
+      text = await readFile(this.#file, 'utf8')
+    } catch (error) {
+      if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') {
+        return { orders: {}, events: [] }
+      }
+      throw error
+    }
+    const book = JSON.parse(text)
+    return { orders: book.orders ?? {}, events: book.events ?? [] }
+  }
+
+  /**
+   * A temporary file renamed over the old one: a crash mid-write never leaves half a file.
+   * @param {OrderBook} book
+   */
+  async #write(book) {
+    await mkdir(dirname(this.#file), { recursive: true })
+    const temporary = `${this.#file}.${process.pid}.tmp`
+    await writeFile(temporary, `${JSON.stringify(book, null, 2)}\n`)
+    await rename(temporary, this.#file)
+  }
+}
+
+/**
+ * @param {StoredOrder} order
+ * @param {Fields} fields
+ * @param {OrderSource} source
+ */
+function advance(order, fields, source) {
+  const status = OrderStatus.advance(order.status, OrderStatus.of(fields))
+  if (status === order.status) return
+  order.status = status
+  order.updated_by = source
+}

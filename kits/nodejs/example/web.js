@@ -1,0 +1,440 @@
+/**
+ * The request plumbing the example apps share (not part of the core a merchant installs), on node:http with no framework: routing by
+ * "METHOD /path" (or "METHOD /prefix/*"), body parsing (urlencoded, JSON, text, raw bytes),
+ * answering HTML or JSON as the request asks, one place that turns the library's errors into
+ * 400/502 answers, and the webhook and order routes every example has.
+ */
+import { createServer } from 'node:http'
+import { fileURLToPath } from 'node:url'
+import {
+  ConfigError,
+  GatewayError,
+  InvalidInputError,
+  SIGNATURE_HEADER,
+  VerificationError,
+  WebhookError,
+  loadConfig,
+} from '../core/index.js'
+import { contentSecurityPolicy, layout } from './layout.js'
+import { errorPage, orderPage, statusPage } from './widgets.js'
+
+export * from './escape.js'
+export * from './layout.js'
+export * from './widgets.js'
+export { OrderStore } from './order-store.js'
+
+/** @typedef {import('../core/src/config.js').Config} Config */
+/** @typedef {import('./layout.js').Page} Page */
+/** @typedef {import('../core/src/client.js').Client} Client */
+/** @typedef {import('./order-store.js').OrderStore} Orders */
+
+/**
+ * What a route handler gets.
+ * @typedef {object} AppRequest
+ * @property {string} method
+ * @property {string} path
+ * @property {string} rest for a "METHOD /prefix/*" route, the decoded path after the prefix
+ * @property {URLSearchParams} query
+ * @property {import('node:http').IncomingHttpHeaders} headers
+ * @property {'json' | 'html' | undefined} accepts what the Accept header asks for, if either
+ * @property {'json' | 'html'} prefers the route's answer when Accept names neither (see apiRoute)
+ * @property {() => Promise<Record<string, string>>} form the urlencoded or JSON body as fields
+ * @property {() => Promise<string>} text the body as text
+ * @property {() => Promise<Buffer>} raw the body's bytes as they arrived (a webhook's signature
+ *   covers exactly these)
+ */
+
+/**
+ * What a route handler returns: a page (wrapped in the layout) or a JSON value.
+ * @typedef {{ status?: number } & ({ page: Page } | { json: unknown })} AppReply
+ */
+
+/**
+ * @typedef {((request: AppRequest) => AppReply | Promise<AppReply>) & { prefers?: 'json' }} Handler
+ */
+
+const BODY_LIMIT = 64 * 1024
+
+class HttpError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} message
+   */
+  constructor(status, message) {
+    super(message)
+    this.status = status
+  }
+}
+
+/**
+ * The kit's configuration (paystra.env in the kit root, then the environment). A missing value
+ * stops the app with a message saying what to set, rather than a stack trace.
+ * @param {string} importMetaUrl the example's import.meta.url; the kit root is its parent folder
+ * @returns {Readonly<Config>}
+ */
+export function kitConfig(importMetaUrl) {
+  const kitRoot = fileURLToPath(new URL('..', importMetaUrl))
+  try {
+    return loadConfig(kitRoot)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    console.error(`Configuration: ${error.message}`)
+    process.exit(1)
+  }
+}
+
+/**
+ * Answers JSON when the request asks for it (Accept: application/json), a page when it asks for
+ * HTML, and what the route prefers when it asks for neither.
+ * @param {AppRequest} request
+ * @param {{ status?: number, json: unknown, page: Page }} answer
+ * @returns {AppReply}
+ */
+export function reply(request, { status = 200, json, page }) {
+  return (request.accepts ?? request.prefers) === 'json' ? { status, json } : { status, page }
+}
+
+/**
+ * Marks a route as an API: it answers JSON (errors too) unless the request asks for HTML, as a
+ * browser does.
+ * @param {Handler} handler
+ * @returns {Handler}
+ */
+export function apiRoute(handler) {
+  return Object.assign((/** @type {AppRequest} */ request) => handler(request), {
+    prefers: /** @type {const} */ ('json'),
+  })
+}
+
+/**
+ * GET /status?order_id=…: a signed status enquiry; its answer moves a recorded order forward.
+ * @param {Client} client
+ * @param {Orders} [orders]
+ * @returns {Handler}
+ */
+export function statusRoute(client, orders) {
+  return apiRoute(async (request) => {
+    const fields = await client.status(request.query.get('order_id') ?? '')
+    await orders?.record(fields, 'status')
+    return reply(request, { json: { verified: true, fields }, page: statusPage(fields) })
+  })
+}
+
+/**
+ * Where this app's requests ask the gateway to send their webhooks: APP_URL/webhook, or none
+ * while PAYSTRA_WEBHOOK_SECRET is unset, as every delivery would then be refused and the
+ * gateway would retry each one for a day and a half.
+ * @param {Readonly<Config>} config
+ * @returns {string | undefined}
+ */
+export function notifyUrl(config) {
+  return config.webhookSecret ? `${config.appUrl}/webhook` : undefined
+}
+
+/**
+ * POST /webhook: a signed event, verified over the raw body and applied once, forward only.
+ * @param {Client} client
+ * @param {Orders} orders
+ * @returns {Handler}
+ */
+export function webhookRoute(client, orders) {
+  return apiRoute(async (request) => {
+    let event
+    try {
+      event = client.verifyWebhook(await request.raw(), headerValue(request, SIGNATURE_HEADER))
+    } catch (error) {
+      if (!(error instanceof WebhookError)) throw error
+      // Not 2xx: the gateway sends the event again later, and a developer reads the reason.
+      return { status: 400, json: { received: false, reason: error.reason, error: error.message } }
+    }
+    return { json: await orders.receive(event) }
+  })
+}
+
+/**
+ * GET /orders/<ORDER_ID>: an order as this app recorded it.
+ * @param {Orders} orders
+ * @returns {Handler}
+ */
+export function orderRoute(orders) {
+  return apiRoute(async (request) => {
+    const order = await orders.get(request.rest)
+    if (!order) {
+      return reply(request, {
+        status: 404,
+        json: { error: 'No such order' },
+        page: errorPage('No such order', `This app has no order ${request.rest}.`),
+      })
+    }
+    const { order_id, status, amount, events, updated_by } = order
+    const json = { order_id, status, amount, events, updated_by }
+    return reply(request, { json, page: orderPage(order) })
+  })
+}
+
+/**
+ * The routes every example adds for its orders: POST /webhook and GET /orders/<ORDER_ID>.
+ * @param {Client} client
+ * @param {Orders} orders
+ * @returns {Record<string, Handler>}
+ */
+export function orderRoutes(client, orders) {
+  return { 'POST /webhook': webhookRoute(client, orders), 'GET /orders/*': orderRoute(orders) }
+}
+
+/**
+ * A request header by its name in any case; undefined when absent or sent twice.
+ * @param {AppRequest} request
+ * @param {string} name
+ */
+export function headerValue(request, name) {
+  const value = request.headers[name.toLowerCase()]
+  return typeof value === 'string' ? value : undefined
+}
+
+/**
+ * Serves the routes on 127.0.0.1:PORT until SIGINT or SIGTERM.
+ * @param {{ kit: string, config: Readonly<Config>, routes: Record<string, Handler> }} app
+ * @returns {import('node:http').Server}
+ */
+export function startApp(app) {
+  const server = createServer(appHandler(app))
+  server.listen(app.config.port, '127.0.0.1', () => {
+    console.log(
+      `Paystra ${app.kit} kit (Node.js) listening on http://127.0.0.1:${app.config.port}` +
+        ` (APP_URL ${app.config.appUrl}), gateway ${app.config.baseUrl}`,
+    )
+  })
+  const stop = () => {
+    server.close(() => process.exit(0))
+    server.closeAllConnections()
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+  return server
+}
+
+/**
+ * The node:http request listener of an app (startApp uses it; tests can too).
+ * @param {{ kit: string, config: Readonly<Config>, routes: Record<string, Handler> }} app
+ * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void}
+ */
+export function appHandler({ kit, config, routes }) {
+  const gatewayUrl = config.baseUrl
+  const policy = contentSecurityPolicy(new URL(gatewayUrl).origin)
+
+  return (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://app.invalid')
+    const { handler, rest, known } = findRoute(routes, req.method ?? 'GET', url.pathname)
+    const request = appRequest(req, url, handler?.prefers ?? 'html', rest)
+    /** @type {Promise<AppReply>} */
+    const answered = handler
+      ? Promise.resolve().then(() => handler(request))
+      : Promise.resolve(
+          known
+            ? {
+                status: 405,
+                page: errorPage('Method not allowed', `${request.method} is not answered here.`),
+              }
+            : {
+                status: 404,
+                page: errorPage('Page not found', `There is no page at ${url.pathname}.`),
+              },
+        )
+    answered
+      .catch((error) => errorReply(request, error))
+      .then((answer) => send(res, answer, { kit, gatewayUrl, policy }))
+      .catch((error) => {
+        console.error(error)
+        if (!res.headersSent) res.writeHead(500).end()
+      })
+  }
+}
+
+/**
+ * The handler of "METHOD /path", else of a "METHOD /prefix/*" the path is under, with the rest
+ * of the path; `known` says whether any method is answered at the path (405 rather than 404).
+ * @param {Record<string, Handler>} routes
+ * @param {string} method
+ * @param {string} path
+ * @returns {{ handler?: Handler, rest: string, known: boolean }}
+ */
+function findRoute(routes, method, path) {
+  /** @type {{ handler?: Handler, rest: string, known: boolean }} */
+  const found = { handler: routes[`${method} ${path}`], rest: '', known: false }
+  for (const [key, handler] of Object.entries(routes)) {
+    const [routeMethod, pattern = ''] = key.split(' ')
+    const prefix = pattern.endsWith('/*') ? pattern.slice(0, -1) : undefined
+    const under = prefix !== undefined && path.startsWith(prefix) && path !== prefix
+    if (pattern !== path && !under) continue
+    found.known = true
+    if (under && routeMethod === method && !found.handler) {
+      found.handler = handler
+      found.rest = path.slice(prefix.length)
+    }
+  }
+  return found
+}
+
+/**
+ * @param {import('node:http').IncomingMessage} req
+ * @param {URL} url
+ * @param {'json' | 'html'} prefers
+ * @param {string} rest the path after a wildcard route's prefix, still percent-encoded
+ * @returns {AppRequest}
+ */
+function appRequest(req, url, prefers, rest) {
+  /** @type {Promise<Buffer> | undefined} */
+  let body
+  const raw = () => (body ??= readBody(req))
+  const text = async () => (await raw()).toString('utf8')
+  const accept = String(req.headers.accept ?? '').toLowerCase()
+  return {
+    method: req.method ?? 'GET',
+    path: url.pathname,
+    rest: decodePath(rest),
+    query: url.searchParams,
+    headers: req.headers,
+    accepts: accept.includes('application/json')
+      ? 'json'
+      : accept.includes('text/html')
+        ? 'html'
+        : undefined,
+    prefers,
+    raw,
+    text,
+    form: async () => parseBody(String(req.headers['content-type'] ?? ''), await text()),
+  }
+}
+
+/**
+ * @param {string} path
+ * @returns {string} decoded, or as it is when it is not valid percent-encoding
+ */
+function decodePath(path) {
+  try {
+    return decodeURIComponent(path)
+  } catch {
+    return path
+  }
+}
+
+/**
+ * @param {import('node:http').IncomingMessage} req
+ * @returns {Promise<Buffer>}
+ */
+async function readBody(req) {
+  /** @type {Buffer[]} */
+  const chunks = []
+  let size = 0
+  for await (const chunk of req) {
+    size += chunk.length
+    if (size > BODY_LIMIT) throw new HttpError(413, 'The request body is too large')
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks)
+}
+
+/**
+ * Fields of a urlencoded form or a flat JSON object. A field given twice is refused: which one
+ * would be signed is a guess.
+ * @param {string} contentType
+ * @param {string} text
+ * @returns {Record<string, string>}
+ */
+function parseBody(contentType, text) {
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? ''
+  /** @type {Record<string, string>} */
+  const fields = {}
+  if (type === 'application/json') {
+    let value
+    try {
+      value = JSON.parse(text)
+    } catch {
+      throw new InvalidInputError('The body is not valid JSON')
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw new InvalidInputError('The JSON body must be an object of fields')
+    }
+    for (const [key, item] of Object.entries(value)) {
+      if (Array.isArray(item)) fields[key] = item.map(String).join('\n')
+      else if (item !== null && typeof item !== 'object') fields[key] = String(item)
+    }
+    return fields
+  }
+  if (type === 'application/x-www-form-urlencoded' || type === '') {
+    for (const [key, value] of new URLSearchParams(text)) {
+      if (key in fields) throw new InvalidInputError(`${key} is given twice`)
+      fields[key] = value
+    }
+    return fields
+  }
+  if (type === 'text/plain') return fields
+  throw new HttpError(415, 'Send the form urlencoded or as JSON')
+}
+
+/**
+ * @param {AppRequest} request
+ * @param {unknown} error
+ * @returns {AppReply}
+ */
+function errorReply(request, error) {
+  if (error instanceof VerificationError) {
+    return reply(request, {
+      status: 400,
+      json: { verified: false, error: error.message },
+      page: errorPage('Response not verified', `${error.message}. Nothing was recorded.`),
+    })
+  }
+  if (error instanceof InvalidInputError || error instanceof HttpError) {
+    const status = error instanceof HttpError ? error.status : 400
+    return reply(request, {
+      status,
+      json: { error: error.message },
+      page: errorPage('Please check the details', error.message),
+    })
+  }
+  if (error instanceof GatewayError) {
+    console.error(`Gateway: ${error.message}${error.code ? ` (${error.code})` : ''}`)
+    return reply(request, {
+      status: 502,
+      json: { error: error.message, ...(error.code ? { code: error.code } : {}) },
+      page: errorPage(
+        'The gateway did not answer as expected',
+        `${error.message}${error.code ? ` (code ${error.code})` : ''}.`,
+      ),
+    })
+  }
+  console.error(error)
+  return reply(request, {
+    status: 500,
+    json: { error: 'Internal error' },
+    page: errorPage(
+      'Something went wrong',
+      'The app could not finish this request. See its console.',
+    ),
+  })
+}
+
+/**
+ * @param {import('node:http').ServerResponse} res
+ * @param {AppReply} answer
+ * @param {{ kit: string, gatewayUrl: string, policy: string }} context
+ */
+function send(res, answer, { kit, gatewayUrl, policy }) {
+  const status = answer.status ?? 200
+  res.setHeader('Cache-Control', 'no-store')
+  res.setHeader('X-Content-Type-Options', 'nosniff')
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
+  if ('json' in answer) {
+    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' })
+    res.end(JSON.stringify(answer.json))
+    return
+  }
+  res.writeHead(status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Security-Policy': policy,
+    'X-Frame-Options': 'DENY',
+  })
+  res.end(layout({ kit, gatewayUrl, page: answer.page }))
+}

@@ -1,0 +1,118 @@
+"""
+The examples' order book: a JSON file of orders moved by the core's forward-only rule
+(paystra.order_status), and the event ids already applied, so a webhook delivered twice
+(delivery is at least once) changes nothing. A real store keeps this in its database; the rule
+is the same.
+"""
+
+import json
+import os
+import tempfile
+import threading
+from pathlib import Path
+from typing import Dict, List, Mapping, Optional, Union
+
+from paystra import order_status
+from paystra.webhook import Event
+
+Order = Dict[str, object]
+
+
+class OrderStore:
+    """Orders in one JSON file, written whole (temp file + rename) under a lock: requests run in threads."""
+
+    def __init__(self, path: Union[str, Path]) -> None:
+        self.path = Path(path)
+        self._lock = threading.Lock()
+        self._orders: Dict[str, Order] = {}
+        self._seen: List[str] = []
+        if self.path.is_file():
+            saved = json.loads(self.path.read_text(encoding="utf-8"))
+            self._orders, self._seen = saved.get("orders", {}), saved.get("seen_events", [])
+
+    def create(self, order_id: str, amount: str) -> Order:
+        with self._lock:
+            order = {"order_id": order_id, "amount": amount, "status": order_status.CREATED, "events": [], "updated_by": None}
+            self._orders[order_id] = order
+            self._save()
+            return dict(order)
+
+    def get(self, order_id: str) -> Optional[Order]:
+        with self._lock:
+            order = self._orders.get(order_id)
+            return _copy(order) if order else None
+
+    def update(self, fields: Mapping[str, str], source: str) -> Optional[Order]:
+        """
+        Applies a verified answer (the browser return or a status enquiry) to its ORDER_ID, forward
+        only; None when this store did not create the order.
+        """
+        with self._lock:
+            order = self._apply(fields, source)
+            if order is not None:
+                self._save()
+            return _copy(order) if order else None
+
+    def enquired(self, fields: Mapping[str, str]) -> Optional[Order]:
+        """
+        A status enquiry's answer. 328 (no transaction yet: the customer has not reached the
+        payment page) says nothing final, so it leaves the order as it is.
+        """
+        if fields.get("RESPONSE_CODE") == "328":
+            return self.get(fields.get("ORDER_ID", ""))
+        return self.update(fields, "status")
+
+    def receive(self, event: Event) -> Dict[str, object]:
+        """
+        A verified webhook event, once: the answer for the gateway (duplicate, applied, or
+        ignored with the reason).
+        """
+        data = event["data"]
+        event_id, order_id = str(event["id"]), data.get("ORDER_ID", "")
+        with self._lock:
+            order = self._orders.get(order_id)
+            answer: Dict[str, object] = {"received": True, "duplicate": event_id in self._seen, "event_id": event_id}
+            if answer["duplicate"]:
+                return {**answer, "order_id": order_id, **({"status": order["status"]} if order else {})}
+            self._seen.append(event_id)
+            ignored = _ignored(str(event["type"]), order_id, order)
+            if ignored:
+                self._save()
+                return {**answer, "ignored": ignored}
+            order = self._apply(data, "webhook")
+            order["events"].append(event_id)
+            self._save()
+            return {**answer, "order_id": order_id, "status": order["status"]}
+
+    def _apply(self, fields: Mapping[str, str], source: str) -> Optional[Order]:
+        order = self._orders.get(fields.get("ORDER_ID", ""))
+        if order is None:
+            return None
+        new = order_status.of(fields)
+        if order_status.moves(str(order["status"]), new):
+            order["status"], order["updated_by"] = new, source
+        return order
+
+    def _save(self) -> None:
+        # A crash mid-write must never leave half a file: write a temp file, then rename over.
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temp = tempfile.mkstemp(dir=self.path.parent, prefix=self.path.name, suffix=".tmp")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as file:
+                json.dump({"orders": self._orders, "seen_events": self._seen}, file, ensure_ascii=False, indent=2)
+            os.replace(temp, self.path)
+        except BaseException:
+            os.unlink(temp)
+            raise
+
+
+def _ignored(kind: str, order_id: str, order: Optional[Order]) -> str:
+    if not kind.startswith("payment."):
+        return f"{kind} is not about a payment: this example keeps payment orders only"
+    if order is None:
+        return f"no order {order_id} in this example's order book"
+    return ""
+
+
+def _copy(order: Order) -> Order:
+    return {**order, "events": list(order["events"])}

@@ -1,0 +1,350 @@
+"""The pieces the example pages are built from: cards, forms and fields, amounts, outcomes,
+field tables, test data, the page that posts to the gateway and the answer pages."""
+
+from typing import Mapping, Optional, Sequence, Tuple
+
+from paystra import Config, SignedForm, rupees
+
+from .escape import Html, h, join
+from .exchange import Request, Response, json_response
+from .layout import AUTO_SUBMIT, Layout
+
+
+def card(title: str, *content: object, intro: str = "") -> Html:
+    return h(
+        '<section class="card"><h2>{}</h2>{}{}</section>',
+        title,
+        h("<p>{}</p>", intro) if intro else Html(""),
+        join(content),
+    )
+
+
+def paragraph(text: str) -> Html:
+    return h("<p>{}</p>", text)
+
+
+def form(action: str, *fields: object, submit: str, quiet: bool = False, method: str = "post") -> Html:
+    return h(
+        '<form method="{}" action="{}">{}<div class="actions"><button class="button{}" type="submit">{}</button></div></form>',
+        method,
+        action,
+        join(fields),
+        " secondary" if quiet else "",
+        submit,
+    )
+
+
+def input_field(
+    label: str,
+    name: str,
+    value: str = "",
+    *,
+    kind: str = "text",
+    hint: str = "",
+    required: bool = False,
+    pattern: str = "",
+    inputmode: str = "",
+    autocomplete: str = "off",
+) -> Html:
+    field_id = "f-" + name.lower()
+    attributes = join(
+        [
+            h(' pattern="{}"', pattern) if pattern else "",
+            h(' inputmode="{}"', inputmode) if inputmode else "",
+            Html(" required") if required else "",
+            h(' aria-describedby="{}-hint"', field_id) if hint else "",
+        ]
+    )
+    return h(
+        '<div class="field"><label for="{id}">{label}</label>'
+        '<input id="{id}" name="{name}" type="{kind}" value="{value}" autocomplete="{autocomplete}"{attributes}>'
+        "{hint}</div>",
+        id=field_id,
+        label=label,
+        name=name,
+        kind=kind,
+        value=value,
+        autocomplete=autocomplete,
+        attributes=attributes,
+        hint=h('<p class="hint" id="{}-hint">{}</p>', field_id, hint) if hint else Html(""),
+    )
+
+
+def amount_field(value: str = "100", name: str = "AMOUNT", label: str = "Amount (in paise)") -> Html:
+    return input_field(
+        label,
+        name,
+        value,
+        hint="Paise, the smallest unit of the rupee: 100 = ₹1.00, 150000 = ₹1,500.00.",
+        required=True,
+        pattern="[1-9][0-9]{0,9}",
+        inputmode="numeric",
+    )
+
+
+def textarea_field(label: str, name: str, value: str = "", hint: str = "") -> Html:
+    field_id = "f-" + name.lower()
+    return h(
+        '<div class="field"><label for="{id}">{label}</label><textarea id="{id}" name="{name}"{described}>{value}</textarea>{hint}</div>',
+        id=field_id,
+        label=label,
+        name=name,
+        value=value,
+        described=h(' aria-describedby="{}-hint"', field_id) if hint else Html(""),
+        hint=h('<p class="hint" id="{}-hint">{}</p>', field_id, hint) if hint else Html(""),
+    )
+
+
+def radio_group(legend: str, name: str, options: Sequence[Tuple[str, str]], selected: str = "") -> Html:
+    choices = join(
+        h(
+            '<label class="choice"><input type="radio" name="{}" value="{}"{}> {}</label>',
+            name,
+            value,
+            Html(" checked") if value == selected else "",
+            text,
+        )
+        for value, text in options
+    )
+    return h('<fieldset class="choices"><legend>{}</legend>{}</fieldset>', legend, choices)
+
+
+def select_field(label: str, name: str, options: Sequence[Tuple[str, str]], selected: str = "") -> Html:
+    field_id = "f-" + name.lower()
+    choices = join(
+        h('<option value="{}"{}>{}</option>', value, Html(" selected") if value == selected else "", text)
+        for value, text in options
+    )
+    return h('<div class="field"><label for="{}">{}</label><select id="{}" name="{}">{}</select></div>', field_id, label, field_id, name, choices)
+
+
+def grid(*parts: object) -> Html:
+    return h('<div class="grid two">{}</div>', join(parts))
+
+
+def customer_fields() -> Html:
+    """Name, email and mobile, filled with a demo customer so a visitor can pay at once."""
+    return join(
+        [
+            input_field("Customer name", "CUST_NAME", "Asha Verma", autocomplete="name"),
+            grid(
+                input_field("Email", "CUST_EMAIL", "asha.verma@example.com", kind="email", autocomplete="email"),
+                input_field(
+                    "Mobile",
+                    "CUST_MOBILE",
+                    "9876543210",
+                    kind="tel",
+                    hint="10 digits.",
+                    pattern="[0-9]{10}",
+                    inputmode="numeric",
+                    autocomplete="tel-national",
+                ),
+            ),
+        ]
+    )
+
+
+def money(paise: Optional[str]) -> Html:
+    """₹1,500.00 with the paise the protocol carries beside it."""
+    if not paise:
+        return Html("")
+    return h('{} <span class="muted">({} paise)</span>', rupees(paise), paise)
+
+
+def tone(fields: Mapping[str, str]) -> str:
+    code = fields.get("RESPONSE_CODE")
+    if code == "000":
+        return "ok"
+    if fields.get("STATUS") == "Pending" or code in ("006", "026"):
+        return "wait"
+    return "bad"
+
+
+SUMMARY_KEYS = (
+    ("ORDER_ID", "Order id"),
+    ("REFUND_ORDER_ID", "Refund order id"),
+    ("PAYOUT_ID", "Payout id"),
+    ("TXN_ID", "Transaction id"),
+    ("AMOUNT", "Amount"),
+    ("REFUNDED_AMOUNT", "Refunded so far"),
+    ("STATUS", "Status"),
+    ("RESPONSE_CODE", "Response code"),
+    ("RESPONSE_MESSAGE", "Message"),
+    ("PAYMENT_TYPE", "Payment type"),
+    ("MOP_TYPE", "Method (MOP_TYPE)"),
+    ("TRANSFER_MODE", "Transfer mode"),
+    ("UTR", "UTR"),
+    ("RESPONSE_DATE_TIME", "Date and time"),
+)
+
+
+def outcome(fields: Mapping[str, str], headline: str) -> Html:
+    """A coloured panel saying how it ended, with the fields a merchant looks at."""
+    rows = join(
+        h("<dt>{}</dt><dd>{}</dd>", label, money(fields[key]) if key.endswith("AMOUNT") else fields[key])
+        for key, label in SUMMARY_KEYS
+        if fields.get(key)
+    )
+    return h(
+        '<section class="card result {tone}" aria-labelledby="outcome-title"><h2 id="outcome-title">{headline}</h2>'
+        '<p>RESPONSE_CODE {code}: {message}</p></section>'
+        '<section class="card"><h2>Details</h2><dl class="facts">{rows}</dl></section>',
+        tone=tone(fields),
+        headline=headline,
+        code=fields.get("RESPONSE_CODE", "none"),
+        message=fields.get("RESPONSE_MESSAGE", ""),
+        rows=rows,
+    )
+
+
+def fields_table(fields: Mapping[str, str], title: str = "Every field, as the gateway signed it") -> Html:
+    rows = join(
+        h('<tr><th scope="row">{}</th><td><code>{}</code></td></tr>', key, value) for key, value in fields.items()
+    )
+    return h(
+        '<section class="card"><details><summary>{}</summary><div class="scroll"><table>'
+        "<caption>HASH covers every other field; it was checked before this page was shown.</caption>"
+        "<tbody>{}</tbody></table></div></details></section>",
+        title,
+        rows,
+    )
+
+
+def test_data(*kinds: str) -> Html:
+    """The sandbox's test data for the methods an example offers: cards, upi, bank."""
+    parts = {
+        "cards": h(
+            "<h3>Cards</h3><ul class=\"steps\"><li><code>4111 1111 1111 1111</code> succeeds (000)</li>"
+            "<li><code>4000 0000 0000 0002</code> is declined (004)</li>"
+            "<li><code>4000 0000 0000 9995</code> lacks funds (020)</li>"
+            "<li>Any future expiry, any 3-digit CVV, any name.</li></ul>"
+        ),
+        "upi": h(
+            "<h3>UPI</h3><ul class=\"steps\"><li><code>success@upi</code> pays (000)</li>"
+            "<li><code>failure@upi</code> fails (004)</li><li><code>pending@upi</code> stays pending (026)</li></ul>"
+        ),
+        "bank": h(
+            "<h3>Net banking and wallets</h3><p>The sandbox's bank page offers <strong>Success</strong> (000) "
+            "and <strong>Failure</strong> (004). Cancelling on the payment page answers 010.</p>"
+        ),
+    }
+    return card("Test data", join(parts[kind] for kind in kinds), intro="The sandbox decides the outcome from what you enter:")
+
+
+def auto_submit(layout: Layout, signed: SignedForm, title: str, summary: Html) -> Response:
+    """
+    The page that hands the customer to the gateway: ONE form of hidden fields, posted at once by
+    a one-line script, with a button for browsers that run no script.
+    """
+    hidden = join(
+        h('<input type="hidden" name="{}" value="{}">', key, value) for key, value in signed.fields.items()
+    )
+    body = h(
+        '<section class="card">{summary}<form method="post" action="{action}">{hidden}'
+        '<div class="actions"><button class="button" type="submit">Continue to Paystra</button>'
+        '<span class="hint">Taking you to the secure payment page…</span></div></form></section>'
+        "<script>{script}</script>",
+        summary=summary,
+        action=signed.action,
+        hidden=hidden,
+        script=Html(AUTO_SUBMIT),
+    )
+    return layout.page(title, body)
+
+
+def steps(*items: object) -> Html:
+    """An ordered list of how the example works."""
+    return h('<ol class="steps">{}</ol>', join(h("<li>{}</li>", item) for item in items))
+
+
+def status_form(
+    hint: str = "The ORDER_ID of any payment made through this merchant.", title: str = "Status enquiry"
+) -> Html:
+    return card(
+        title,
+        form(
+            "/status",
+            input_field("Order id", "order_id", "", hint=hint, required=True, pattern="[A-Za-z0-9:/@_-]{1,50}"),
+            submit="Check status",
+            quiet=True,
+            method="get",
+        ),
+        intro="Asks the gateway, server to server, how an order stands (POST /pgws/transact, TXNTYPE STATUS). "
+        "Trust this, not the browser, before you ship.",
+    )
+
+
+def order_summary(fields: Mapping[str, str]) -> Html:
+    """The order about to be paid, as the customer sees it before the gateway's page."""
+    labels = (("ORDER_ID", "Order id"), ("AMOUNT", "Amount"), ("CUST_NAME", "Customer"), ("CUST_EMAIL", "Email"))
+    rows = join(
+        h("<dt>{}</dt><dd>{}</dd>", label, money(fields[key]) if key == "AMOUNT" else fields[key])
+        for key, label in labels
+        if fields.get(key)
+    )
+    return h('<dl class="facts">{}</dl>', rows)
+
+
+def headline(fields: Mapping[str, str], ok: str, pending: str, failed: str) -> str:
+    """The panel's title for the answer's tone: success (000), still pending, or anything else."""
+    return {"ok": ok, "wait": pending}.get(tone(fields), failed)
+
+
+def payment_headline(fields: Mapping[str, str]) -> str:
+    return headline(fields, "Payment successful", "Payment pending", "Payment failed")
+
+
+def status_link(order_id: str) -> Html:
+    return h(
+        '<p class="actions"><a class="button secondary" href="/status?order_id={}">Check its status with the gateway</a></p>',
+        order_id,
+    )
+
+
+def verified_answer(
+    req: Request,
+    layout: Layout,
+    title: str,
+    fields: Mapping[str, str],
+    extra: object = "",
+    headline: str = "",
+    first: object = "",
+) -> Response:
+    """
+    A verified answer: JSON {"verified": true, "fields": ...} or the outcome page (`first` above
+    the outcome panel, `extra` below it).
+    """
+    if req.answer_json:
+        return json_response({"verified": True, "fields": dict(fields)})
+    body = join([first, outcome(fields, headline or title), extra, fields_table(fields), back_home()])
+    return layout.page(title, body)
+
+
+def back_home() -> Html:
+    return Html('<p><a class="button secondary" href="/">Back to the start</a></p>')
+
+
+def webhook_note(config: Config) -> Html:
+    """
+    The home page's word on webhooks: where the app listens and where NOTIFY_URL points (only once
+    PAYSTRA_WEBHOOK_SECRET is set do the requests carry it).
+    """
+    url = h('<code class="mono">NOTIFY_URL={}</code>', config.webhook_url)
+    if config.notify_url:
+        notify = h("The requests it sends carry {}.", url)
+    else:
+        notify = h(
+            "Set <code>PAYSTRA_WEBHOOK_SECRET</code> (from the merchant portal, not the salt) and the "
+            "requests it sends carry {}.",
+            url,
+        )
+    return card(
+        "Webhooks",
+        h(
+            "<p>This server also listens at <code>/webhook</code> for the gateway’s signed events, which "
+            "tell it each outcome even when the customer’s browser never comes back. {} <code>APP_URL</code> "
+            "must be an address the gateway can reach. See an order as this app recorded it at "
+            "<code>/orders/&lt;ORDER_ID&gt;</code>.</p>",
+            notify,
+        ),
+    )

@@ -1,0 +1,149 @@
+import json
+import tempfile
+import threading
+import unittest
+from email.message import Message
+from pathlib import Path
+
+import tests.support  # noqa: F401 (puts the core and the examples' web code on the path)
+
+from paystra import SIGNATURE_HEADER, Client, Config, sign_webhook_event, with_hash
+from paystra_example import web
+from paystra_example.order_store import OrderStore
+
+SALT = "a1b2c3d4e5f60718"
+SECRET = "wh_demo_7c1e4b9a2f6d8035"
+
+
+def answer(order_id, code, status=None):
+    status = status or {"000": "Captured", "026": "Pending", "006": "Pending"}.get(code, "Failed")
+    return with_hash({"ORDER_ID": order_id, "RESPONSE_CODE": code, "STATUS": status, "AMOUNT": "100"}, SALT)
+
+
+def event(event_id, order_id, code, kind="payment.captured"):
+    return {"id": event_id, "type": kind, "created": 1764000000, "data": answer(order_id, code)}
+
+
+class Store(unittest.TestCase):
+    def setUp(self):
+        directory = tempfile.TemporaryDirectory()
+        self.addCleanup(directory.cleanup)
+        self.path = Path(directory.name) / "data" / "pg-orders.json"
+        self.store = OrderStore(self.path)
+        self.store.create("PG1", "100")
+
+    def test_a_new_order_is_created_and_saved(self):
+        expected = {"order_id": "PG1", "amount": "100", "status": "created", "events": [], "updated_by": None}
+        self.assertEqual(self.store.get("PG1"), expected)
+        self.assertEqual(OrderStore(self.path).get("PG1"), expected)
+        self.assertIsNone(self.store.get("PG2"))
+
+    def test_the_return_the_enquiry_and_the_webhook_share_the_forward_only_rule(self):
+        self.assertEqual(self.store.update(answer("PG1", "026"), "return")["status"], "pending")
+        self.assertEqual(self.store.receive(event("evt_1", "PG1", "000"))["status"], "paid")
+        late = self.store.enquired(answer("PG1", "004"))
+        self.assertEqual((late["status"], late["updated_by"]), ("paid", "webhook"))
+        self.assertIsNone(self.store.update(answer("PG9", "000"), "return"))
+
+    def test_an_enquiry_about_an_order_the_gateway_has_not_seen_changes_nothing(self):
+        self.assertEqual(self.store.enquired(answer("PG1", "328"))["status"], "created")
+        self.assertEqual(self.store.enquired(answer("PG1", "006"))["updated_by"], "status")
+
+    def test_an_event_is_applied_once(self):
+        first = self.store.receive(event("evt_1", "PG1", "000"))
+        again = self.store.receive(event("evt_1", "PG1", "004", "payment.failed"))
+        self.assertEqual(first, {"received": True, "duplicate": False, "event_id": "evt_1", "order_id": "PG1", "status": "paid"})
+        self.assertEqual(again, {**first, "duplicate": True})
+        self.assertEqual(self.store.get("PG1")["events"], ["evt_1"])
+        reloaded = OrderStore(self.path)
+        self.assertTrue(reloaded.receive(event("evt_1", "PG1", "000"))["duplicate"])
+
+    def test_a_late_failure_never_undoes_a_capture(self):
+        self.store.receive(event("evt_1", "PG1", "000"))
+        late = self.store.receive(event("evt_2", "PG1", "004", "payment.failed"))
+        self.assertEqual((late["duplicate"], late["status"]), (False, "paid"))
+        self.assertEqual(self.store.get("PG1")["events"], ["evt_1", "evt_2"])
+
+    def test_other_events_and_unknown_orders_are_remembered_and_ignored(self):
+        refund = self.store.receive(event("evt_r", "PG1", "000", "refund.processed"))
+        unknown = self.store.receive(event("evt_u", "PG404", "000"))
+        self.assertIn("refund.processed", refund["ignored"])
+        self.assertIn("PG404", unknown["ignored"])
+        self.assertEqual(self.store.get("PG1")["status"], "created")
+        self.assertTrue(self.store.receive(event("evt_u", "PG404", "000"))["duplicate"])
+
+    def test_concurrent_deliveries_of_one_event_apply_it_once(self):
+        answers = []
+        threads = [threading.Thread(target=lambda: answers.append(self.store.receive(event("evt_1", "PG1", "000")))) for _ in range(16)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        self.assertEqual(sorted(a["duplicate"] for a in answers), [False] + [True] * 15)
+        self.assertEqual(json.loads(self.path.read_text())["seen_events"], ["evt_1"])
+        self.assertEqual(list(self.path.parent.iterdir()), [self.path])  # no temp file left behind
+
+
+class Routes(unittest.TestCase):
+    """POST /webhook and GET /orders/<id> through the shared web layer, as every example mounts them."""
+
+    def setUp(self):
+        directory = tempfile.TemporaryDirectory()
+        self.addCleanup(directory.cleanup)
+        config = Config.from_values(
+            {
+                "PAYSTRA_BASE_URL": "http://127.0.0.1:4130/sandbox",
+                "PAYSTRA_PAY_ID": "1000000000000001",
+                "PAYSTRA_SALT": SALT,
+                "PAYSTRA_KEY_SALT": "f0e1d2c3b4a59687",
+                "PAYSTRA_WEBHOOK_SECRET": SECRET,
+                "PAYSTRA_DATA_DIR": directory.name,
+            }
+        )
+        self.app = web.App("Test kit", config)
+        self.store = web.track_orders(self.app, Client(config), "test")
+        self.store.create("PG1", "100")
+        self.file = Path(directory.name) / "test-orders.json"
+
+    def post(self, signed, body=None):
+        body = signed["body"] if body is None else body
+        response = self.app.handle("POST", "/webhook", signed["headers"], body.encode("utf-8"))
+        return response.status, json.loads(response.body)
+
+    def test_a_signed_event_moves_the_order_and_the_order_is_readable(self):
+        status, body = self.post(sign_webhook_event(event("evt_1", "PG1", "000"), SECRET))
+        self.assertEqual((status, body["status"]), (200, "paid"))
+        response = self.app.handle("GET", "/orders/PG1", {}, b"")
+        self.assertEqual(response.status, 200)
+        self.assertEqual(
+            json.loads(response.body),
+            {"order_id": "PG1", "amount": "100", "status": "paid", "events": ["evt_1"], "updated_by": "webhook"},
+        )
+        self.assertTrue(self.file.is_file())
+
+    def test_a_refused_event_answers_400_with_the_reason_and_the_message(self):
+        signed = sign_webhook_event(event("evt_1", "PG1", "000"), SECRET)
+        status, body = self.post(signed, signed["body"].replace('"100"', '"101"'))
+        self.assertEqual(status, 400)
+        self.assertEqual(body["received"], False)
+        self.assertEqual(body["reason"], "signature-mismatch")
+        self.assertTrue(body["error"].startswith("The signature does not match the body"))
+        self.assertEqual(self.store.get("PG1")["status"], "created")
+        status, body = self.post({"headers": {}, "body": signed["body"]})
+        self.assertEqual((status, body["reason"]), (400, "malformed-header"))
+
+    def test_an_unknown_order_answers_404_json(self):
+        for accept in ("application/json", "text/html"):
+            response = self.app.handle("GET", "/orders/NOPE", {"Accept": accept}, b"")
+            self.assertEqual((response.status, json.loads(response.body)), (404, {"error": "No such order"}))
+
+    def test_the_header_name_is_case_insensitive_as_http_says(self):
+        signed = sign_webhook_event(event("evt_1", "PG1", "000"), SECRET)
+        headers = Message()
+        headers["x-paystra-signature"] = signed["headers"][SIGNATURE_HEADER]
+        response = self.app.handle("POST", "/webhook", headers, signed["body"].encode())
+        self.assertEqual(response.status, 200)
+
+
+if __name__ == "__main__":
+    unittest.main()
