@@ -1,17 +1,57 @@
 /**
  * The repository stands alone: code and documents cite docs/product.md, docs/architecture.md or
- * the module that holds a rule, never a document a fresh clone lacks, and every cited section of
- * the two documents exists.
+ * the module that holds a rule, never a document a fresh clone lacks; every cited section of the
+ * two documents, every cited decision record, every file the living documents name and every
+ * file a document links to exists.
  */
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
-const tracked = execFileSync('git', ['ls-files'], { encoding: 'utf8' })
+const allTracked = execFileSync('git', ['ls-files'], { encoding: 'utf8' })
   .split('\n')
+  .filter((file) => file !== '')
+const tracked = allTracked
   .filter((file) => /\.(ts|tsx|js|mjs|md|php|py|rb|java|css|json|sh)$/.test(file))
   .filter((file) => file !== 'scripts/citations.test.ts')
 const texts = tracked.map((file) => ({ file, text: readFileSync(file, 'utf8') }))
+
+/**
+ * The documents kept true as the code changes. Decision records are history: they name the
+ * files of their day and are superseded, not edited, so only their links are checked.
+ */
+const livingDocuments = ['README.md', 'docs/architecture.md', 'docs/product.md']
+
+/** The top folders of the repository, and its files at the top (package.json, vitest.config.ts …). */
+const topFolders = new Set(
+  allTracked.filter((file) => file.includes('/')).map((file) => file.split('/')[0]!),
+)
+const topFiles = new Set(allTracked.filter((file) => !file.includes('/')))
+
+/**
+ * The repository paths a document names in code spans: `server/app.ts`, `app/enhance/`,
+ * `package.json`. Patterns and placeholders (`kits/<language>/core`, `docs/integration/*.md`),
+ * URLs (`/developers/docs`) and the build's output (`build/client`) are not paths to check.
+ */
+function namedPaths(markdown: string): string[] {
+  const paths: string[] = []
+  for (const match of markdown.matchAll(/`([^`\s]+)`/g)) {
+    const token = match[1]!
+    if (/[<>*{}…|]/.test(token)) continue
+    const top = token.split('/')[0]!
+    if ((token.includes('/') && topFolders.has(top)) || topFiles.has(token)) paths.push(token)
+  }
+  return paths
+}
+
+/** The relative targets of a document's Markdown links, without their #fragment. */
+function linkedFiles(markdown: string): string[] {
+  return [...markdown.matchAll(/\]\(([^)\s]+)\)/g)]
+    .map((match) => match[1]!)
+    .filter((target) => !/^([a-z]+:|#|\/)/i.test(target))
+    .map((target) => target.replace(/#.*$/, ''))
+}
 
 /** GitHub's heading anchors: lower case, punctuation dropped, spaces as hyphens. */
 function anchors(document: string): Set<string> {
@@ -53,5 +93,58 @@ describe('citations', () => {
       }
     }
     expect(broken).toEqual([])
+  })
+
+  it('name only files and folders that exist, in the living documents', () => {
+    const missing = livingDocuments.flatMap((document) =>
+      namedPaths(readFileSync(document, 'utf8'))
+        .filter((named) => !existsSync(named))
+        .map((named) => `${document}: ${named}`),
+    )
+    expect(missing).toEqual([])
+  })
+
+  it('link to files that exist', () => {
+    const broken = texts
+      .filter(({ file }) => file.endsWith('.md'))
+      .flatMap(({ file, text }) =>
+        linkedFiles(text)
+          .filter((target) => !existsSync(path.join(path.dirname(file), target)))
+          .map((target) => `${file}: ${target}`),
+      )
+    expect(broken).toEqual([])
+  })
+
+  it('cite decision records that exist', () => {
+    const records = new Set(
+      allTracked
+        .filter((file) => file.startsWith('docs/decisions/'))
+        .map((file) => path.basename(file).slice(0, 3)),
+    )
+    const broken = texts.flatMap(({ file, text }) =>
+      [...text.matchAll(/docs\/decisions\/(\d{3})/g)]
+        .filter((match) => !records.has(match[1]!))
+        .map((match) => `${file}: ${match[0]}`),
+    )
+    expect(broken).toEqual([])
+  })
+})
+
+describe('what a document names', () => {
+  it('repository paths in code spans, not patterns, URLs or the build output', () => {
+    const markdown =
+      'See `server/app.ts`, `app/enhance/` and `package.json`; not `kits/<language>/core`, ' +
+      '`docs/integration/*.md`, `/developers/docs`, `build/client`, `DATA_DIR/mail/` or `npm test`.'
+    expect(namedPaths(markdown)).toEqual(['server/app.ts', 'app/enhance/', 'package.json'])
+  })
+
+  it('relative link targets, not web addresses or anchors', () => {
+    const markdown =
+      '[ADR](decisions/011-content-security-policy.md#decision), [up](../gateway/README.md), ' +
+      '[web](https://example.com/a.md), [here](#budgets), [mail](mailto:a@example.com)'
+    expect(linkedFiles(markdown)).toEqual([
+      'decisions/011-content-security-policy.md',
+      '../gateway/README.md',
+    ])
   })
 })

@@ -63,10 +63,7 @@ export function createApp(options: AppOptions): RequestListener {
   const policy = sitePolicy({ mode: options.mode, ...options.security })
   let files: BuiltFiles | undefined
   if (options.clientDir) {
-    files = builtFiles(options.clientDir, {
-      pagePolicy: policy.withHashes,
-      log: options.logger && componentLog(options.logger),
-    })
+    files = builtFiles(options.clientDir, { log: options.logger && componentLog(options.logger) })
     app.use(downloadFiles(options.clientDir), developerFiles(options.clientDir), files.onDisk)
   } else {
     const lastBuild = options.lastBuildDir

@@ -18,12 +18,13 @@ export interface SecurityOptions {
 
 /** The site's Content Security Policy, built once; only the script sources change per response. */
 export interface SitePolicy {
-  /** For responses that run no inline script: APIs, assets, redirects. */
+  /**
+   * For responses that run no inline script: prerendered pages (the build fails on inline code
+   * in them, scripts/build/no-inline-code.ts), APIs, assets, redirects.
+   */
   readonly base: string
   /** For a page rendered for this request: its inline scripts carry `nonce`. */
   withNonce(nonce: string): string
-  /** For a prerendered page: its inline scripts, by their `sha256-…` hashes. */
-  withHashes(hashes: readonly string[]): string
 }
 
 /** An origin that is not this site's own, or nothing when the URL is relative, empty or ours. */
@@ -62,7 +63,6 @@ export function sitePolicy(options: SecurityOptions): SitePolicy {
   return {
     base: directives([]),
     withNonce: (nonce) => directives([`'nonce-${nonce}'`]),
-    withHashes: (hashes) => directives(hashes.map((hash) => `'${hash}'`)),
   }
 }
 

@@ -4,12 +4,6 @@ import path from 'node:path'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import express, { Router } from 'express'
-import {
-  cspManifestPath,
-  findPrerenderedPages,
-  readCspManifest,
-  sha256Hex,
-} from './prerendered-csp.ts'
 
 const oneYear = 365 * 24 * 60 * 60
 
@@ -61,16 +55,9 @@ interface StaticEntry {
   cacheControl: string
   identity: Body
   encoded: Partial<Record<Encoding, Body>>
-  /** A prerendered page's own Content Security Policy (its inline scripts' hashes). */
-  policy?: string
 }
 
 export interface StaticFilesOptions {
-  /**
-   * The policy of a prerendered page, given its inline scripts' hashes from
-   * build/csp-hashes.json. Unset: pages keep whatever policy the response already has.
-   */
-  pagePolicy?: (scriptHashes: readonly string[]) => string
   log?: (line: string) => void
 }
 
@@ -122,7 +109,6 @@ function send(req: IncomingMessage, res: ServerResponse, entry: StaticEntry) {
   res.setHeader('Content-Type', entry.contentType)
   res.setHeader('Cache-Control', entry.cacheControl)
   res.setHeader('ETag', body.etag)
-  if (entry.policy) res.setHeader('Content-Security-Policy', entry.policy)
   if (entry.encoded.br || entry.encoded.gzip) res.setHeader('Vary', 'Accept-Encoding')
   if (encoding) res.setHeader('Content-Encoding', encoding)
   if (isFresh(req, body.etag)) {
@@ -245,30 +231,18 @@ function indexClient(clientDir: string, options: StaticFilesOptions): Map<string
         if (!(urlPath === '/' && name === 'downloads')) walk(full, `${urlPath}${name}/`)
         continue
       }
-      if (name === 'index.html' || /\.(br|gz)$/.test(name)) continue
+      if (/\.(br|gz)$/.test(name)) continue
+      if (name === 'index.html') {
+        // A prerendered page, at its clean URL: /about for about/index.html.
+        const entry = load(full, cacheControl.page)
+        if (entry) files.set(urlPath === '/' ? '/' : urlPath.slice(0, -1), entry)
+        continue
+      }
       const cache = urlPath.startsWith('/assets/') ? cacheControl.hashed : cacheControl.other
       const entry = load(full, cache)
       if (entry) files.set(urlPath + name, entry)
     }
   }
   walk(clientDir, '/')
-
-  const pages = findPrerenderedPages(clientDir)
-  const manifest = options.pagePolicy ? readCspManifest(clientDir) : undefined
-  for (const [urlPath, file] of pages) {
-    const entry = load(file, cacheControl.page)
-    if (!entry) continue
-    if (options.pagePolicy) {
-      const listed = manifest?.pages[urlPath]
-      if (!listed || listed.sha256 !== sha256Hex(entry.identity.content)) {
-        // Its scripts would be blocked and the page would never hydrate: refuse to start.
-        throw new Error(
-          `${cspManifestPath(clientDir)} does not list ${path.relative(clientDir, file)} as built; run npm run build`,
-        )
-      }
-      entry.policy = options.pagePolicy(listed.scriptHashes)
-    }
-    files.set(urlPath, entry)
-  }
   return files
 }

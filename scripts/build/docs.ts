@@ -3,7 +3,11 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { readPublicConfig } from '#app/config/public-config.build.ts'
 import { brand } from '#core/brand/brand.ts'
-import { type DeveloperDocument, developerDocuments, findDocument } from '#app/guides/source/documents.ts'
+import {
+  type DeveloperDocument,
+  developerDocuments,
+  findDocument,
+} from '#app/guides/source/documents.ts'
 import { loadDocument } from '#app/guides/source/load.ts'
 import { renderMarkdownPdf } from './pdf/guides/markdown-pdf.ts'
 

@@ -1,8 +1,13 @@
 /**
  * The demo merchant's NOTIFY_URL: the gateway POSTs a signed event here when a payment reaches
  * an outcome, so the order settles even when the customer's browser never comes back (gateway
- * README "Webhooks"). The raw bytes are verified before anything is parsed; an event id seen
- * before is acknowledged and changes nothing; the order only moves forward (store.ts).
+ * README "Webhooks"). The body is kept as the raw bytes that arrived (`express.raw`), and the
+ * signature is checked over those bytes, never over JSON parsed and written again.
+ * `verifyWebhook` (core/protocol/webhook.ts) does parse them before its verdict on the
+ * signature, but only to name why a bad one failed (a re-serialised body, the salt used as the
+ * secret); nothing read from the body is acted on until the signature, the timestamp and the
+ * data's HASH have passed. An event id seen before is acknowledged and changes nothing; the
+ * order only moves forward (store.ts).
  */
 import express, { type RequestHandler } from 'express'
 import { SIGNATURE_HEADER, verifyWebhook } from '#core/protocol/webhook.ts'

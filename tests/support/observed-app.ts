@@ -14,7 +14,6 @@ import { healthChecks } from '#server/health.ts'
 import { componentLog, createLogger } from '#server/logging.ts'
 import { createMetrics, type Metrics } from '#server/metrics.ts'
 import { compressClient } from '#scripts/build/compress.ts'
-import { writeCspManifest } from '#scripts/build/csp.ts'
 import { testDatabaseOptions } from './database.ts'
 import { testAddresses } from './forms-app.ts'
 import { pageBuild } from './page-build.ts'
@@ -86,7 +85,6 @@ export async function startObservedApp(
   writeFileSync(path.join(clientDir, 'index.html'), page('Home'))
   writeFileSync(path.join(clientDir, 'about', 'index.html'), page('About us'))
   writeFileSync(path.join(clientDir, 'assets', 'entry.client-3f2a.js'), 'console.log(1)')
-  writeCspManifest(clientDir)
   compressClient(clientDir)
 
   const store = await openDatabase(testDatabaseOptions())
