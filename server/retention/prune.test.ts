@@ -8,7 +8,7 @@ import { ensurePayoutTable } from '#gateway/api/payout-store.ts'
 import { ensureRefundTable } from '#gateway/api/refund-store.ts'
 import { ensureTables } from '#gateway/store.ts'
 import { ensureWebhookTables } from '#gateway/webhooks/store.ts'
-import { advisoryLockKeys, withAdvisoryLock } from '#server/db/advisory-lock.ts'
+import { advisoryLockKeys, withAdvisoryLock } from '#jobs/advisory-lock.ts'
 import { type DataStore, openDatabase } from '#server/db/database.ts'
 import {
   contactMessages,
