@@ -182,7 +182,7 @@ function webhook(type: (typeof webhookEventTypes)[number]) {
       operationId: `webhook_${type.replace('.', '_')}`,
       summary: `${type}: sent to NOTIFY_URL`,
       description:
-        'Verify `X-Paystra-Signature` over the raw body before parsing it, refuse a timestamp more than 5 minutes away, ignore an event id already seen, and only move an order forward. Retried from 60 s, five times longer each time up to 6 h, 10 attempts, same event id, until a 2xx answer.',
+        'Verify `X-Paystra-Signature` over the raw body before parsing it, refuse a timestamp more than 5 minutes away, ignore an event id already seen, and only move an order forward. Retried from 60 s, five times longer each time up to 6 h (each wait up to a fifth shorter at random), 10 attempts, same event id, until a 2xx answer.',
       parameters: [
         {
           name: EVENT_ID_HEADER,

@@ -1,5 +1,6 @@
-import type { SandboxMerchant } from '#gateway/merchants.ts'
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from '#core/protocol/webhook.ts'
+import { WorkerLoop } from '#jobs/worker-loop.ts'
+import type { SandboxMerchant } from '#gateway/merchants.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
 import { deliver, type DeliveryOptions } from './deliver.ts'
 import { DEFAULT_BASE_DELAY_MS } from './schedule.ts'
@@ -23,74 +24,49 @@ export interface WebhookWorkerOptions {
   log?: (line: string) => void
 }
 
-const STOP_GRACE_MS = 3000
-
 /**
- * Delivers stored webhook events in the background. Each pass claims due events (FOR UPDATE
- * SKIP LOCKED, so several instances share the work), posts each one signed with a fresh
- * timestamp, and records the attempt; nothing here runs inside a customer's request.
+ * Delivers stored webhook events in the background, on the worker loop (jobs/worker-loop.ts).
+ * Each pass claims due events (FOR UPDATE SKIP LOCKED, so several instances share the work),
+ * posts each one signed with a fresh timestamp, and records the attempt; nothing here runs
+ * inside a customer's request.
  */
 export class WebhookWorker {
-  private timer: NodeJS.Timeout | undefined
-  private running: Promise<void> | undefined
-  private again = false
-  /** Not polling: before start() and after stop(); kicks are ignored. */
-  private stopped = true
-  /** Set by stop(): a pass in progress claims no further batch. */
-  private stopping = false
+  private readonly loop: WorkerLoop<void>
 
-  constructor(private readonly options: WebhookWorkerOptions) {}
-
-  start() {
-    this.stopped = false
-    this.stopping = false
-    this.timer = setInterval(() => this.kick(), this.options.pollMs ?? 1000)
-    this.timer.unref()
-    this.kick()
+  constructor(private readonly options: WebhookWorkerOptions) {
+    this.loop = new WorkerLoop({
+      name: 'sandbox webhooks',
+      pass: (signal) => this.pass(signal),
+      intervalMs: options.pollMs ?? 1000,
+      log: options.log,
+    })
   }
 
-  /** Runs a pass now, or right after the one in progress. */
+  /** Polls every `pollMs`, the first pass at once. */
+  start() {
+    this.loop.start()
+  }
+
+  /** Runs a pass now, or right after the one in progress. Unheard before start() and after stop(). */
   kick() {
-    if (this.stopped) return
-    if (this.running) {
-      this.again = true
-      return
-    }
-    this.running = this.pass()
-      .catch((error: unknown) =>
-        this.options.log?.(`sandbox webhooks: ${(error as Error).message}`),
-      )
-      .finally(() => {
-        this.running = undefined
-        if (this.again) {
-          this.again = false
-          this.kick()
-        }
-      })
+    this.loop.kick()
   }
 
   /**
-   * Stops polling and waits a little for the pass in progress. A delivery cut short is claimed
-   * again by any instance once its claim runs out: at least once, never lost.
+   * Stops polling and waits a little for the pass in progress, which claims no further batch.
+   * A delivery cut short is claimed again by any instance once its claim runs out: at least
+   * once, never lost.
    */
-  async stop(graceMs = STOP_GRACE_MS) {
-    this.stopped = true
-    this.stopping = true
-    clearInterval(this.timer)
-    let timer: NodeJS.Timeout | undefined
-    await Promise.race([
-      this.running,
-      new Promise((resolve) => (timer = setTimeout(resolve, graceMs))),
-    ])
-    clearTimeout(timer)
+  async stop(graceMs?: number) {
+    await this.loop.stop(graceMs)
   }
 
   /** One pass: settle what is due, then deliver every due event, a batch at a time. */
-  async pass(): Promise<void> {
+  async pass(signal?: AbortSignal): Promise<void> {
     await this.options.beforePass?.()
     const concurrency = this.options.concurrency ?? 8
     for (;;) {
-      if (this.stopping) return
+      if (signal?.aborted) return
       const events = await claimDueEvents(this.options.db, concurrency)
       if (events.length === 0) return
       await Promise.all(events.map((event) => this.attempt(event)))

@@ -6,7 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
-import { advisoryLockKeys } from './advisory-lock.ts'
+import { advisoryLockKeys } from '#jobs/advisory-lock.ts'
 import * as schema from './schema.ts'
 
 /** One type for both drivers: the same schema and SQL run on PGlite and on PostgreSQL. */

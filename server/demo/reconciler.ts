@@ -5,11 +5,12 @@
  * missed: a tab closed on the bank page, a NOTIFY_URL the gateway could not reach.
  *
  * Several instances of the site may share one database; a PostgreSQL advisory lock lets one of
- * them reconcile at a time (the others skip that run).
+ * them reconcile at a time (the others skip that run): jobs/scheduled-under-lock.ts.
  */
 import type { Fields } from '#core/protocol/fields.ts'
 import { verifyHash, withHash } from '#core/protocol/hash.ts'
-import { advisoryLockKeys, withAdvisoryLock } from '#server/db/advisory-lock.ts'
+import { advisoryLockKeys } from '#jobs/advisory-lock.ts'
+import { type ScheduledUnderLock, scheduleUnderLock } from '#jobs/scheduled-under-lock.ts'
 import type { Database } from '#server/db/database.ts'
 import type { DemoMerchantSettings } from './merchant.ts'
 import { dueOpenOrders, markChecked, settleOrder } from './store.ts'
@@ -51,57 +52,45 @@ export interface ReconcilerOptions {
 /** What one run did: skipped (another instance holds the lock), or how many orders it asked and moved. */
 export type ReconcileRun = { ran: false } | { ran: true; asked: number; moved: number }
 
-/** Key of the advisory lock (all the site's keys are in server/db/advisory-lock.ts). */
+/** Key of the advisory lock (all the keys are in jobs/advisory-lock.ts). */
 export const RECONCILER_LOCK_KEY = advisoryLockKeys.reconciler
 
 export class DemoReconciler {
   private readonly timing: ReconcilerTiming
   private readonly clock: () => number
-  private timer: NodeJS.Timeout | undefined
-  private current: Promise<ReconcileRun> | undefined
-  private readonly abort = new AbortController()
-  private stopped = false
+  private readonly job: ScheduledUnderLock<ReconcileRun>
 
   constructor(private readonly options: ReconcilerOptions) {
     this.timing = { ...defaultReconcilerTiming, ...options.timing }
     this.clock = options.clock ?? Date.now
+    this.job = scheduleUnderLock({
+      name: 'demo reconciler',
+      db: options.db,
+      lockKey: RECONCILER_LOCK_KEY,
+      run: (signal) => this.reconcile(signal),
+      intervalMs: this.timing.intervalMs,
+      log: options.log,
+    })
   }
 
-  /** Runs every `intervalMs` until `stop()`; the timer never keeps the process alive. */
+  /** Runs every `intervalMs` until `stop()` (jobs/scheduled-under-lock.ts). */
   start(): void {
-    if (this.stopped || this.timer) return
-    this.schedule()
+    this.job.start()
   }
 
-  /** Stops the timer, cancels the enquiries in flight and waits for the run to end. */
-  async stop(): Promise<void> {
-    this.stopped = true
-    clearTimeout(this.timer)
-    this.timer = undefined
-    this.abort.abort()
-    await this.current?.catch(() => undefined)
-  }
-
-  private schedule() {
-    this.timer = setTimeout(() => {
-      void this.runOnce()
-        .catch((error: unknown) => this.options.log?.(`demo reconciler: ${describe(error)}`))
-        .finally(() => {
-          if (!this.stopped) this.schedule()
-        })
-    }, this.timing.intervalMs)
-    this.timer.unref()
+  /** No run after this; cancels the enquiries in flight and waits for the run to end. */
+  stop(): Promise<void> {
+    return this.job.stop()
   }
 
   /** One run, if no other instance is running one. */
   runOnce(): Promise<ReconcileRun> {
-    if (this.stopped) return Promise.resolve({ ran: false })
-    const run = withAdvisoryLock(this.options.db, RECONCILER_LOCK_KEY, () => this.reconcile())
-    this.current = run
-    return run
+    return this.job.runOnce()
   }
 
-  private async reconcile(): Promise<{ ran: true; asked: number; moved: number }> {
+  private async reconcile(
+    signal: AbortSignal,
+  ): Promise<{ ran: true; asked: number; moved: number }> {
     const { db, log } = this.options
     const now = this.clock()
     const due = await dueOpenOrders(db, {
@@ -114,9 +103,9 @@ export class DemoReconciler {
     let asked = 0
     let moved = 0
     for (const order of due) {
-      if (this.stopped) break
+      if (signal.aborted) break
       await markChecked(db, order.id, new Date(this.clock()))
-      const answer = await this.enquire(order.orderId)
+      const answer = await this.enquire(order.orderId, signal)
       asked++
       if (!answer.ok) {
         // An order abandoned before payment (328) or still open (006) is normal: said once.
@@ -141,6 +130,7 @@ export class DemoReconciler {
   /** The status enquiry for one order, its answer's HASH verified. */
   private async enquire(
     orderId: string,
+    signal: AbortSignal,
   ): Promise<{ ok: true; fields: Fields } | { ok: false; reason: string; quiet?: boolean }> {
     const { settings } = this.options
     const request = withHash(
@@ -156,15 +146,12 @@ export class DemoReconciler {
           headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
           body: JSON.stringify(request),
           redirect: 'error',
-          signal: AbortSignal.any([
-            this.abort.signal,
-            AbortSignal.timeout(this.timing.requestTimeoutMs),
-          ]),
+          signal: AbortSignal.any([signal, AbortSignal.timeout(this.timing.requestTimeoutMs)]),
         },
       )
       body = await response.json()
     } catch {
-      return { ok: false, reason: this.stopped ? 'stopped' : 'unreachable' }
+      return { ok: false, reason: signal.aborted ? 'stopped' : 'unreachable' }
     }
     if (!isFields(body)) return { ok: false, reason: 'malformed' }
     if (!verifyHash(body, settings.salt)) return { ok: false, reason: 'hash' }
@@ -189,8 +176,4 @@ function isFields(value: unknown): value is Fields {
     !Array.isArray(value) &&
     Object.values(value).every((field) => typeof field === 'string')
   )
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm'
 import type Mail from 'nodemailer/lib/mailer'
 import { brand } from '#core/brand/brand.ts'
+import { backoffDelayMs } from '#core/retry/backoff.ts'
+import { WorkerLoop } from '#jobs/worker-loop.ts'
 import type { Database } from '#server/db/database.ts'
 import { jobApplications, type MailDraft, outbox, type OutboxRow } from '#server/db/schema.ts'
 import type { MailTransport } from './transport.ts'
@@ -11,9 +13,16 @@ export interface RetryPolicy {
   maxDelayMs: number
 }
 
-/** Exponential backoff: base, 2×base, 4×base … capped at maxDelayMs. */
-export function retryDelayMs(attempt: number, policy: RetryPolicy): number {
-  return Math.min(policy.baseDelayMs * 2 ** Math.max(0, attempt - 1), policy.maxDelayMs)
+/**
+ * The wait before the next try of a mail after `attempt` failed ones: base, 2×base, 4×base …
+ * capped at maxDelayMs, each up to a fifth shorter at random (core/retry/backoff.ts).
+ */
+export function retryDelayMs(attempt: number, policy: RetryPolicy, random?: () => number): number {
+  return backoffDelayMs(
+    attempt,
+    { baseMs: policy.baseDelayMs, growth: 2, capMs: policy.maxDelayMs },
+    random,
+  )
 }
 
 /**
@@ -67,54 +76,33 @@ interface OutboxWorkerOptions {
  * between "sent" and "marked delivered" is recognisable as the same mail.
  */
 export class OutboxWorker {
-  private timer: NodeJS.Timeout | undefined
-  private running: Promise<void> | undefined
-  private again = false
-  private stopped = true
-  private lastPassAt = 0
-  private delayedKick: NodeJS.Timeout | undefined
+  private readonly loop: WorkerLoop<number>
   /** Set while a mail is being sent: gives up waiting for it. */
   private abandonSend: ((error: Error) => void) | undefined
   private abandoned = false
 
-  constructor(private readonly options: OutboxWorkerOptions) {}
+  constructor(private readonly options: OutboxWorkerOptions) {
+    this.loop = new WorkerLoop({
+      name: 'outbox',
+      pass: (signal) => this.drain(() => signal.aborted),
+      intervalMs: options.pollMs ?? 1000,
+      minGapMs: MIN_PASS_INTERVAL_MS,
+      log: options.log,
+    })
+  }
 
+  /** Polls every `pollMs` (jobs/worker-loop.ts), the first pass at once. */
   start() {
-    this.stopped = false
     this.abandoned = false
-    this.timer = setInterval(() => this.kick(), this.options.pollMs ?? 1000)
-    this.kick()
+    this.loop.start()
   }
 
   /**
    * Runs a delivery pass now, or right after the one in progress, but starts passes no more
-   * often than every MIN_PASS_INTERVAL_MS.
+   * often than every MIN_PASS_INTERVAL_MS. Unheard before start() and after stop().
    */
   kick() {
-    if (this.stopped) return
-    if (this.running) {
-      this.again = true
-      return
-    }
-    const wait = this.lastPassAt + MIN_PASS_INTERVAL_MS - Date.now()
-    if (wait > 0) {
-      this.delayedKick ??= setTimeout(() => {
-        this.delayedKick = undefined
-        this.kick()
-      }, wait)
-      return
-    }
-    this.lastPassAt = Date.now()
-    this.running = this.drain(() => this.stopped)
-      .then(() => undefined)
-      .catch((error: unknown) => this.options.log?.(`outbox: ${(error as Error).message}`))
-      .finally(() => {
-        this.running = undefined
-        if (this.again) {
-          this.again = false
-          this.kick()
-        }
-      })
+    this.loop.kick()
   }
 
   /**
@@ -124,21 +112,11 @@ export class OutboxWorker {
    * later; should the mail server accept it after all, the resend carries the same Message-ID.
    */
   async stop(graceMs = STOP_GRACE_MS) {
-    this.stopped = true
-    clearInterval(this.timer)
-    clearTimeout(this.delayedKick)
-    this.delayedKick = undefined
-    const timer = setTimeout(() => {
-      this.abandoned = true
-      this.abandonSend?.(
-        new Error(`no answer from the mail server within ${graceMs} ms of stopping`),
-      )
-    }, graceMs)
-    try {
-      await this.running
-    } finally {
-      clearTimeout(timer)
-    }
+    if (await this.loop.stop(graceMs)) return
+    this.abandoned = true
+    this.abandonSend?.(new Error(`no answer from the mail server within ${graceMs} ms of stopping`))
+    // The pass hands the rest of its batch back, then ends.
+    await this.loop.idle()
   }
 
   /**

@@ -1,9 +1,11 @@
 /**
- * The pruning pass in the server: shortly after start, then every RETENTION_PRUNE_INTERVAL_MS.
- * Several instances may share one database; the advisory lock lets one of them prune at a
- * time (the others skip that pass).
+ * The pruning pass in the server: shortly after start, then every RETENTION_PRUNE_INTERVAL_MS,
+ * on the worker loop (jobs/worker-loop.ts). Several instances may share one database; the
+ * advisory lock lets one of them prune the database at a time (the others skip that part of the
+ * pass); each prunes its own mail files.
  */
-import { advisoryLockKeys, withAdvisoryLock } from '#server/db/advisory-lock.ts'
+import { advisoryLockKeys, withAdvisoryLock } from '#jobs/advisory-lock.ts'
+import { LoopStoppedError, WorkerLoop } from '#jobs/worker-loop.ts'
 import type { DataStore } from '#server/db/database.ts'
 import { pruneMailFiles } from './mail-files.ts'
 import type { RetentionPeriods } from './periods.ts'
@@ -48,63 +50,51 @@ export interface Pruning {
    * this instance's mail files.
    */
   runOnce(): Promise<PrunePass & { mailFiles: number }>
-  /** Stops the timer and waits for a running pass, which stops after its current batch. */
+  /** No pass after this; waits for a running pass (up to a grace), which stops after its current batch. */
   stop(): Promise<void>
 }
 
 export function startPruning(options: PruningOptions): Pruning {
   const { store, periods, log } = options
-  const abort = new AbortController()
-  let timer: NodeJS.Timeout | undefined
-  let current: Promise<unknown> | undefined
-
-  const runOnce = (): Promise<PrunePass & { mailFiles: number }> => {
-    if (abort.signal.aborted) return Promise.resolve({ ran: false, mailFiles: 0 })
-    const pass = (async () => {
-      const now = options.clock?.() ?? new Date()
-      const result = await runPrunePass(store, periods, { now, signal: abort.signal })
-      const mailFiles = options.mailDropDir
-        ? await pruneMailFiles(
-            options.mailDropDir,
-            new Date(now.getTime() - periods.mailDays * 24 * 60 * 60 * 1000),
-          )
-        : 0
-      const deleted = [
-        ...(result.ran && result.total > 0 ? [describeCounts(result.counts)] : []),
-        ...(mailFiles > 0 ? [`${mailFiles} mail file${mailFiles === 1 ? '' : 's'}`] : []),
-      ]
-      if (deleted.length > 0) {
-        const vacuumed = result.ran && result.vacuumed ? '; vacuumed' : ''
-        log?.(`retention: deleted ${deleted.join(', ')}${vacuumed}`)
-      }
-      return { ...result, mailFiles }
-    })()
-    current = pass
-    return pass
-  }
-
-  const schedule = (delayMs: number) => {
-    timer = setTimeout(() => {
-      void runOnce()
-        .catch((error: unknown) =>
-          log?.(`retention: pass failed: ${error instanceof Error ? error.message : error}`),
+  const pass = async (signal: AbortSignal): Promise<PrunePass & { mailFiles: number }> => {
+    const now = options.clock?.() ?? new Date()
+    const result = await runPrunePass(store, periods, { now, signal })
+    const mailFiles = options.mailDropDir
+      ? await pruneMailFiles(
+          options.mailDropDir,
+          new Date(now.getTime() - periods.mailDays * 24 * 60 * 60 * 1000),
         )
-        .finally(() => {
-          if (!abort.signal.aborted) schedule(options.intervalMs)
-        })
-    }, delayMs)
-    // The timer never keeps the process alive.
-    timer.unref()
+      : 0
+    const deleted = [
+      ...(result.ran && result.total > 0 ? [describeCounts(result.counts)] : []),
+      ...(mailFiles > 0 ? [`${mailFiles} mail file${mailFiles === 1 ? '' : 's'}`] : []),
+    ]
+    if (deleted.length > 0) {
+      const vacuumed = result.ran && result.vacuumed ? '; vacuumed' : ''
+      log?.(`retention: deleted ${deleted.join(', ')}${vacuumed}`)
+    }
+    return { ...result, mailFiles }
   }
-  schedule(options.firstDelayMs ?? 10_000)
+  const loop = new WorkerLoop({
+    name: 'retention',
+    pass,
+    intervalMs: options.intervalMs,
+    firstDelayMs: options.firstDelayMs ?? 10_000,
+    log,
+  })
+  loop.start()
 
   return {
-    runOnce,
+    async runOnce() {
+      try {
+        return await loop.runNow()
+      } catch (error) {
+        if (error instanceof LoopStoppedError) return { ran: false, mailFiles: 0 }
+        throw error
+      }
+    },
     async stop() {
-      abort.abort()
-      clearTimeout(timer)
-      timer = undefined
-      await current?.catch(() => undefined)
+      await loop.stop()
     },
   }
 }

@@ -1,13 +1,19 @@
 /**
- * PostgreSQL advisory locks that let one instance of the site at a time do a periodic job
- * (reconcile demo orders, prune old data) while several instances share one database.
+ * PostgreSQL advisory locks that let one instance at a time do a periodic job (reconcile demo
+ * orders, prune old data) while several instances share one database. Here, below the gateway
+ * and the server, so that both can use them; scheduled-under-lock.ts runs such a job on the
+ * worker loop.
  */
 import { sql } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
-import type { Database } from './database.ts'
+
+/** Any drizzle PostgreSQL database (PGlite or node-postgres), whatever its schema. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the lock needs no table, so no schema
+export type LockingDatabase = PgDatabase<PgQueryResultHKT, any>
 
 /**
- * Every advisory lock key the site uses, in one place so no two jobs share one by accident.
+ * Every advisory lock key the site and the sandbox use, in one place so no two jobs share one by accident.
  * Any 64-bit constants will do; these spell four-letter words in ASCII.
  */
 export const advisoryLockKeys = {
@@ -30,7 +36,7 @@ const running = new WeakMap<object, Set<bigint>>()
  * session: there the lock is re-entrant, so runs in the same process are kept apart here.
  */
 export async function withAdvisoryLock<T>(
-  db: Database,
+  db: LockingDatabase,
   key: bigint,
   work: () => Promise<T>,
 ): Promise<{ ran: false } | T> {
