@@ -81,6 +81,11 @@ export default tseslint.config(
   },
   ...toolsImportStyle,
   {
+    // Configuration files Node.js loads as CommonJS (.dependency-cruiser.cjs).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+  },
+  {
     // The Node.js kit is plain JavaScript that merchants run with node, no build step.
     files: ['kits/**/*.js'],
     languageOptions: { globals: globals.node },
