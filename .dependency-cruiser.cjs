@@ -72,7 +72,9 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(build|data|node_modules|\\.react-router)/|^kits/[^/]+/(out|vendor)/' },
+    exclude: {
+      path: '^(build|data|node_modules|\\.react-router)/|^kits/[^/]+/(out|vendor)/|^tools/node_modules/',
+    },
     includeOnly: { path: '^(core|jobs|gateway|app|server|scripts|kits|tests|tools)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },

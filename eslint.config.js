@@ -3,6 +3,39 @@ import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
+const extension = {
+  regex: '^(?!\\./\\+types/)[.#](?!.*\\.(ts|tsx|js|mjs|css|json|svg|png)(\\?.*)?$)',
+  message: 'Write the file extension in local imports.',
+}
+const product = '(core|jobs|gateway|app|server|tests|kits)/'
+
+/**
+ * tools/ is a package of its own (tools/package.json), so the product's '#…/' subpaths do not
+ * reach it: within tools, '#tools/…' across its folders; the product by the path that leaves
+ * tools/ straight into one of the product's folders ('../app/…' from tools/, '../../app/…' a
+ * folder below), never a climb that stays inside tools/.
+ */
+const toolsImportStyle = ['tools/*', 'tools/*/*', 'tools/*/*/*'].map((folder) => {
+  const up = '../'.repeat(folder.split('/').length - 1)
+  return {
+    files: [`${folder}.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(?!${up.replaceAll('.', '\\.')}${product})\\.\\./`,
+              message: `In tools/, import across its folders through '#tools/…' and the product through '${up}<folder>/…' (tools/ is a package of its own).`,
+            },
+            extension,
+          ],
+        },
+      ],
+    },
+  }
+})
+
 export default tseslint.config(
   {
     ignores: [
@@ -36,10 +69,7 @@ export default tseslint.config(
               regex: '^\\.\\./',
               message: "Import across folders through its '#…/' subpath (package.json imports).",
             },
-            {
-              regex: '^(?!\\./\\+types/)[.#](?!.*\\.(ts|tsx|js|mjs|css|json|svg|png)(\\?.*)?$)',
-              message: 'Write the file extension in local imports.',
-            },
+            extension,
           ],
         },
       ],
@@ -48,6 +78,12 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
     },
+  },
+  ...toolsImportStyle,
+  {
+    // Configuration files Node.js loads as CommonJS (.dependency-cruiser.cjs).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
   },
   {
     // The Node.js kit is plain JavaScript that merchants run with node, no build step.

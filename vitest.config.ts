@@ -4,7 +4,10 @@ import { publicConfigDefines } from './app/config/public-config.build.ts'
 export default defineConfig({
   define: publicConfigDefines({}),
   test: {
-    include: ['{core,jobs,app,server,gateway,scripts,kits,tests/support,tests/architecture}/**/*.test.{ts,tsx}'],
+    // tools/ is the measuring tools' workspace (tools/package.json); its tests run here too.
+    include: [
+      '{core,jobs,app,server,gateway,scripts,kits,tests/support,tests/architecture,tools}/**/*.test.{ts,tsx}',
+    ],
     environment: 'node',
     setupFiles: ['./tests/setup/unit.ts'],
     restoreMocks: true,

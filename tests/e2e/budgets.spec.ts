@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib'
-import { budgets, jsBudgetOf, kilobytes, measuredRoutes } from '#scripts/lighthouse/budgets.ts'
+import { budgets, jsBudgetOf, kilobytes, measuredRoutes } from '#tests/support/page-budgets.ts'
 import { expect, gotoHydrated, test } from './fixtures.ts'
 
 /**
