@@ -51,12 +51,14 @@ describe('a deliberately wrong import', () => {
     writeFileSync(path.join(tree, 'package.json'), JSON.stringify({ type: 'module', imports }))
     cpSync(path.join(root, 'tsconfig.json'), path.join(tree, 'tsconfig.json'))
     const files: Record<string, string> = {
-      'core/pricing/fees.ts': "import { brand } from '#app/content/brand-copy.ts'\nexport const x = brand\n",
+      'core/pricing/fees.ts':
+        "import { brand } from '#app/content/brand-copy.ts'\nexport const x = brand\n",
       'app/content/brand-copy.ts': "export const brand = 'x'\n",
       'gateway/views/layout.ts': "import { y } from '#server/config.ts'\nexport const z = y\n",
-      'server/config.ts': "import { brand } from '#app/content/brand-copy.ts'\nexport const y = brand\n",
+      'server/config.ts':
+        "import { brand } from '#app/content/brand-copy.ts'\nexport const y = brand\n",
       'app/guides/load.ts': "import { q } from '#scripts/build/pdf/frame.ts'\nexport const r = q\n",
-      'scripts/build/pdf/frame.ts': "export const q = 1\n",
+      'scripts/build/pdf/frame.ts': 'export const q = 1\n',
       'core/protocol/hash.test.ts': "import { y } from '#server/config.ts'\nexport const t = y\n",
     }
     for (const [file, text] of Object.entries(files)) {

@@ -53,7 +53,7 @@ describe('archive plans', () => {
   })
 
   test.each(withLayer.map((plan) => [plan.download.href, plan] as const))(
-    '%s ships the examples\' web layer beside core/',
+    "%s ships the examples' web layer beside core/",
     (_href, plan) => {
       const names = archiveFiles(plan).map((file) => file.name)
       expect(names.some((name) => name.startsWith(`${plan.root}/${exampleLayerFolder}/`))).toBe(

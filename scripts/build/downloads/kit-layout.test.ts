@@ -27,38 +27,42 @@ function filesUnder(dir: string): string[] {
 
 const kitDir = (language: string) => path.join(repositoryRoot, 'kits', language)
 
-describe.each(Object.entries(importsOfTheExampleLayer))('the %s kit', (language, { extension, pattern }) => {
-  test('keeps its web layer in example/, apart from core/', () => {
-    const layer = filesUnder(path.join(kitDir(language), exampleLayerFolder))
-    expect(layer.filter((file) => file.endsWith(extension)).length).toBeGreaterThan(2)
-  })
+describe.each(Object.entries(importsOfTheExampleLayer))(
+  'the %s kit',
+  (language, { extension, pattern }) => {
+    test('keeps its web layer in example/, apart from core/', () => {
+      const layer = filesUnder(path.join(kitDir(language), exampleLayerFolder))
+      expect(layer.filter((file) => file.endsWith(extension)).length).toBeGreaterThan(2)
+    })
 
-  test('has a core that never imports the example layer', () => {
-    const core = filesUnder(path.join(kitDir(language), 'core')).filter((file) =>
-      file.endsWith(extension),
+    test('has a core that never imports the example layer', () => {
+      const core = filesUnder(path.join(kitDir(language), 'core')).filter((file) =>
+        file.endsWith(extension),
+      )
+      expect(core.length).toBeGreaterThan(3)
+      const reaching = core.filter((file) => pattern.test(readFileSync(file, 'utf8')))
+      expect(reaching.map((file) => path.relative(repositoryRoot, file))).toEqual([])
+    })
+
+    const plans = archivePlans().filter(
+      (plan) =>
+        plan.download.href.includes('kits/') && plan.download.href.endsWith(`${language}.zip`),
     )
-    expect(core.length).toBeGreaterThan(3)
-    const reaching = core.filter((file) => pattern.test(readFileSync(file, 'utf8')))
-    expect(reaching.map((file) => path.relative(repositoryRoot, file))).toEqual([])
-  })
 
-  const plans = archivePlans().filter(
-    (plan) => plan.download.href.includes('kits/') && plan.download.href.endsWith(`${language}.zip`),
-  )
-
-  test.each(plans.map((plan) => [plan.download.href, plan] as const))(
-    '%s ships core/ and example/ whole',
-    (_href, plan) => {
-      const names = new Set(archiveFiles(plan).map((file) => file.name))
-      for (const folder of ['core', exampleLayerFolder]) {
-        for (const file of filesUnder(path.join(kitDir(language), folder))) {
-          const name = `${plan.root}/${folder}/${path.relative(path.join(kitDir(language), folder), file)}`
-          expect(names, name).toContain(name.split(path.sep).join('/'))
+    test.each(plans.map((plan) => [plan.download.href, plan] as const))(
+      '%s ships core/ and example/ whole',
+      (_href, plan) => {
+        const names = new Set(archiveFiles(plan).map((file) => file.name))
+        for (const folder of ['core', exampleLayerFolder]) {
+          for (const file of filesUnder(path.join(kitDir(language), folder))) {
+            const name = `${plan.root}/${folder}/${path.relative(path.join(kitDir(language), folder), file)}`
+            expect(names, name).toContain(name.split(path.sep).join('/'))
+          }
         }
-      }
-    },
-  )
-})
+      },
+    )
+  },
+)
 
 describe('Node.js kit archives', () => {
   const plans = archivePlans().filter(
@@ -74,7 +78,10 @@ describe('Node.js kit archives', () => {
         .filter((file) => file.name.endsWith('.js'))
         .flatMap((file) =>
           [...readFileSync(file.source, 'utf8').matchAll(/from\s+'(\.{1,2}\/[^']+)'/g)].map(
-            (match) => ({ by: file.name, wants: path.posix.join(path.posix.dirname(file.name), match[1]!) }),
+            (match) => ({
+              by: file.name,
+              wants: path.posix.join(path.posix.dirname(file.name), match[1]!),
+            }),
           ),
         )
         .filter(({ wants }) => !names.has(wants))
