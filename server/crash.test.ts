@@ -11,7 +11,7 @@
  *
  * Runs on PGlite in a data folder of its own, and on PostgreSQL when DATABASE_URL is set.
  */
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { messageIdOf } from './mail/outbox.ts'
 import { contactMessages, jobApplications, outbox } from './db/schema.ts'
 import {
@@ -24,9 +24,20 @@ import {
   submissionStream,
   terminate,
   expectCleanExit,
-  pause,
   waitUntil,
 } from '#tests/support/server-process.ts'
+
+const metricsToken = 'crash-test-metrics-token'
+
+/** Mails waiting or being sent, as the process's /metrics reads them from its database. */
+async function pendingMails(url: string): Promise<number | undefined> {
+  const response = await fetch(`${url}/metrics`, {
+    headers: { Authorization: `Bearer ${metricsToken}` },
+  })
+  const text = await response.text()
+  const line = /^site_outbox_pending_mails (\d+)$/m.exec(text)
+  return line ? Number(line[1]) : undefined
+}
 
 /** The outbox worker's batch: at most this many mails can be sent and not yet marked. */
 const BATCH = 20
@@ -52,12 +63,17 @@ describe('a server process killed with SIGKILL', () => {
     const answered = stream.successes()
     const receivedBeforeRestart = mailServer.received.length
 
-    const second = await start(workDir, smtpPort, env)
+    const second = await start(workDir, smtpPort, { ...env, METRICS_TOKEN: metricsToken })
     // The claims of the killed process run out after 2 s; then the second one sends them. The
-    // data is read after it stops (PGlite is one process's database).
+    // data is read after it stops (PGlite is one process's database), so the outbox is watched
+    // through the process: once no mail waits or is being sent, no straggler or duplicate can
+    // follow.
     const mailed = () => new Set(mailServer.received.map((mail) => markOf(mail.text)))
     await waitUntil(() => answered.every((s) => mailed().has(s.n)), 60_000)
-    await pause(3_000) // the claims' timeout and more: room for a straggler or a duplicate
+    await vi.waitFor(async () => expect(await pendingMails(second.url)).toBe(0), {
+      timeout: 60_000,
+      interval: 100,
+    })
     expectCleanExit(second, await terminate(second))
     const store = await openStore(workDir)
     try {

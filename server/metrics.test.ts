@@ -4,7 +4,7 @@
  * deliveries to a real merchant endpoint.
  */
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { CAREER_API_PATH, CONTACT_API_PATH } from '#core/forms/api.ts'
 import { HONEYPOT_FIELD } from '#core/forms/honeypot.ts'
 import { payByUpi } from '#gateway/api/test-support.ts'
@@ -59,17 +59,9 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return undefined
 }
 
-async function eventually(check: () => Promise<void>, timeoutMs = 8000) {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    try {
-      return await check()
-    } catch (error) {
-      if (Date.now() > deadline) throw error
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-  }
-}
+/** Awaits a condition the workers reach in the background, reporting its last failure. */
+const eventually = (check: () => Promise<void>, timeout = 8000) =>
+  vi.waitFor(check, { timeout, interval: 50 })
 
 describe('without METRICS_TOKEN', () => {
   it('/metrics is not there: answered like any unknown path', async () => {

@@ -8,19 +8,35 @@
  * (`npm run test:data` in CI).
  */
 import { createServer, type Socket } from 'node:net'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   expectCleanExit,
   expectEachMailedOnce,
   freePort,
   markOf,
-  pause,
   serverFixture,
   submissionStream,
   submit,
   terminate,
   waitUntil,
 } from '#tests/support/server-process.ts'
+
+/**
+ * Resolves once the server process has taken SIGTERM: /readyz answers 503 while it drains, and
+ * without a drain it takes no new connection at all.
+ */
+async function sigtermTaken(url: string) {
+  await vi.waitFor(
+    async () => {
+      const status = await fetch(`${url}/readyz`).then(
+        (answer) => answer.status,
+        () => 'no connection',
+      )
+      expect([503, 'no connection']).toContain(status)
+    },
+    { timeout: 10_000, interval: 20 },
+  )
+}
 
 describe('graceful shutdown of the server process', () => {
   const { freshWorkDir, start, startPlain, mailServerOn } = serverFixture()
@@ -35,8 +51,8 @@ describe('graceful shutdown of the server process', () => {
     await stream.halfway
     const sigtermAt = Date.now()
     const exiting = terminate(first)
-    // The slow upload goes on after SIGTERM, on its connection of before.
-    await pause(200)
+    // The slow upload goes on once the server has taken SIGTERM, on its connection of before.
+    await sigtermTaken(first.url)
     stream.resume()
     const ended = await exiting
     const slowUpload = await stream.stop()
@@ -74,9 +90,14 @@ describe('graceful shutdown of the server process', () => {
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
     const sentAt = Date.now()
     server.child.kill('SIGTERM')
-    await pause(300)
-    const ready = await fetch(`${server.url}/readyz`)
-    expect(ready.status).toBe(503)
+    const ready = await vi.waitFor(
+      async () => {
+        const answer = await fetch(`${server.url}/readyz`)
+        expect(answer.status).toBe(503)
+        return answer
+      },
+      { timeout: 10_000, interval: 20 },
+    )
     expect(await ready.json()).toEqual({ status: 'not ready', reason: 'shutting down' })
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
     // Still serving during the drain: a submission is taken and committed.
@@ -104,8 +125,8 @@ describe('graceful shutdown of the server process', () => {
     const first = await start(workDir, smtpPort)
     const answered = [await submit(first.url, 0), await submit(first.url, 1)]
     expect(answered.map((s) => s.outcome)).toEqual(['success', 'success'])
+    // The worker's delivery is held from here on: SIGTERM comes in the middle of it.
     expect(await waitUntil(() => held.size > 0, 30_000)).toBe(true)
-    await pause(300)
     expectCleanExit(first, await terminate(first))
     for (const socket of held) socket.destroy()
     await new Promise((resolve) => silent.close(resolve))

@@ -1,4 +1,5 @@
 import { Marked, type Tokens } from 'marked'
+import { escapeHtml, unescapeHtml } from '#core/html/escape.ts'
 import { headingId } from './heading-id.ts'
 
 export interface GuideHeading {
@@ -12,18 +13,6 @@ export interface GuideHtml {
   html: string
   /** Its second- and third-level headings, in order, for the table of contents. */
   headings: GuideHeading[]
-}
-
-const escapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => escapes[character]!)
 }
 
 /** The kit language a sample is written in, from its fence or the file it quotes. */
@@ -140,15 +129,9 @@ function groupKitSamples(html: string): string {
   })
 }
 
-const entities: Record<string, string> = Object.fromEntries(
-  Object.entries(escapes).map(([character, entity]) => [entity, character]),
-)
-
 /** The words of some HTML: tags dropped, entities read, white space collapsed. */
 export function textOf(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(amp|lt|gt|quot|#39);/g, (entity) => entities[entity]!)
+  return unescapeHtml(html.replace(/<[^>]*>/g, ' '))
     .replace(/\s+/g, ' ')
     .trim()
 }

@@ -1,4 +1,5 @@
-import { escapeHtml, SafeHtml } from './html.ts'
+import { escapeHtml } from '#core/html/escape.ts'
+import { SafeHtml } from './html.ts'
 
 /**
  * `100` paise → `₹1.00`; Indian digit grouping (₹1,23,456.78). Amounts arrive as up to ten

@@ -1,21 +1,11 @@
+import { escapeHtml } from '#core/html/escape.ts'
+
 /** Markup that is already escaped; `html` inserts it as it is. */
 export class SafeHtml {
   constructor(readonly value: string) {}
   toString() {
     return this.value
   }
-}
-
-const entities: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => entities[character]!)
 }
 
 type Value = SafeHtml | string | number | boolean | null | undefined | Value[]

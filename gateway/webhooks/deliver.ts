@@ -18,7 +18,10 @@ export interface DeliveryRequest {
 export interface DeliveryOptions {
   allowPrivate: boolean
   timeoutMs?: number
-  /** Name resolution (tests stand in for DNS); the system's resolver by default. */
+  /**
+   * Name resolution for every connection, private addresses allowed or not (tests stand in for
+   * DNS); the system's resolver by default.
+   */
   resolve?: typeof dnsLookup
 }
 
@@ -67,7 +70,9 @@ export async function deliver(
         'Content-Length': String(Buffer.byteLength(delivery.body)),
         'User-Agent': 'Paystra-Webhooks/1.0',
       },
-      lookup: options.allowPrivate ? undefined : publicOnlyLookup(options.resolve ?? dnsLookup),
+      lookup: options.allowPrivate
+        ? (options.resolve ?? dnsLookup)
+        : publicOnlyLookup(options.resolve ?? dnsLookup),
       agent: false,
     })
     const timer = setTimeout(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { careerMail, contactMail, escapeHtml } from './compose.ts'
+import { careerMail, contactMail } from './compose.ts'
 
 const addresses = {
   from: 'Paystra Website <no-reply@paystra.example>',
@@ -57,13 +57,5 @@ describe('careerMail', () => {
     expect(mail.subject).toBe('New Job Application from Paystra: Ravi Kumar')
     expect(mail.attachResumeOf).toBe('6f1c')
     expect(mail.text).toContain('Resume: ravi.pdf')
-  })
-})
-
-describe('escapeHtml', () => {
-  it('escapes the five HTML-special characters', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
-      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
-    )
   })
 })

@@ -1,4 +1,5 @@
 import { brand, palette } from '#core/brand/brand.ts'
+import { escapeHtml } from '#core/html/escape.ts'
 import type { MailDraft } from '#server/db/schema.ts'
 
 export interface MailAddresses {
@@ -24,16 +25,6 @@ export interface JobApplication {
   subject: string
   message: string
   resumeFileName: string
-}
-
-/** Everything that came from a visitor is escaped before it goes into the HTML part. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;')
 }
 
 /** Header values cannot carry line breaks: a visitor must not be able to add headers. */

@@ -225,11 +225,21 @@ test.describe('Checkout Js', () => {
     const popup = page.getByRole('dialog', { name: 'Paystra secure checkout' })
     await expect(popup.getByRole('status')).toHaveText(redirecting)
     // The page itself is not the gateway's frame: its messages change nothing.
-    await page.evaluate(() => {
+    await page.evaluate(async () => {
       window.postMessage({ isPageVisible: true }, '*')
       window.postMessage({ closeIframe: true, response: {} }, '*')
+      // A window's messages arrive in the order they were posted: once a last one is seen, the
+      // page's listener has had both; a frame later, anything they changed is rendered.
+      await new Promise<void>((resolve) => {
+        const marker = 'e2e: both messages dispatched'
+        window.addEventListener('message', function seen(event) {
+          if (event.data !== marker) return
+          window.removeEventListener('message', seen)
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve()))
+        })
+        window.postMessage(marker, '*')
+      })
     })
-    await page.waitForTimeout(300)
     await expect(popup).toBeVisible()
     await expect(popup.locator('iframe')).toBeHidden()
     release()

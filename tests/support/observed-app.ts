@@ -33,14 +33,6 @@ export class LogLines {
       .filter((line) => line !== '')
       .map((line) => JSON.parse(line) as Record<string, unknown>)
   }
-  /** Resolves once nothing new has been written for `quietMs`. */
-  async settled(quietMs = 150): Promise<void> {
-    let length = -1
-    while (length !== this.text.length) {
-      length = this.text.length
-      await new Promise((resolve) => setTimeout(resolve, quietMs))
-    }
-  }
   /** The request line of the request with this id, once it is written. */
   async requestLine(requestId: string, timeoutMs = 2000): Promise<Record<string, unknown>> {
     const deadline = Date.now() + timeoutMs
