@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { bankHolidays, workingDaysSentence } from '#core/calendar/business-calendar.ts'
 import { faqContact, faqTopics } from './faq.ts'
 import { plainText } from './legal/inline.ts'
 
@@ -28,6 +29,14 @@ describe('FAQ content', () => {
     ['more than 10 languages', /more than 10 languages/],
   ])('states that %s', (_fact, pattern) => {
     expect(answers.some((answer) => pattern.test(answer))).toBe(true)
+  })
+
+  it('states the working days and every bank holiday of the business calendar settlements follow', () => {
+    const answer = answerText(items.find((item) => item.id === 'settlement-time')!.answer)
+    expect(answer).toContain(workingDaysSentence)
+    expect(answer).toContain('Republic Day (26 January)')
+    for (const holiday of bankHolidays) expect(answer).toContain(holiday.name)
+    expect(answer.match(/\(\d{1,2} [A-Z][a-z]+\)/g)).toHaveLength(bankHolidays.length)
   })
 
   it('lists the prohibited business types, ending in "and more"', () => {

@@ -1,4 +1,9 @@
 import { brand, contact, legalDocuments } from '#core/brand/brand.ts'
+import {
+  bankHolidays,
+  calendarYears,
+  workingDaysSentence,
+} from '#core/calendar/business-calendar.ts'
 import { ecommercePlugins } from './downloads.ts'
 import type { ListBlock } from './legal/types.ts'
 
@@ -7,6 +12,17 @@ import type { ListBlock } from './legal/types.ts'
  * Answers use the inline markup of legal texts: `**bold**`, `[label](/path)` and bare e-mails.
  */
 export type FaqBlock = string | ListBlock
+
+const holidayDateFormat = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+})
+
+/** 2026-01-26 → 26 January */
+function formatHolidayDate(date: string): string {
+  return holidayDateFormat.format(new Date(`${date}T00:00:00Z`))
+}
 
 export interface FaqItem {
   /** Stable id: the question's anchor and the base of its button and panel ids. */
@@ -223,6 +239,18 @@ export const faqTopics: readonly FaqTopic[] = [
         question: 'When will I receive my money?',
         answer: [
           'We settle on a T+1 basis: payments captured on a working day reach your bank account on the next working day, after our fees and GST are deducted. Settlements made on bank holidays move to the next working day. Every settlement comes with a report in the dashboard that lists the payments it covers, for easy reconciliation.',
+          `${workingDaysSentence} The bank holidays on which we do not settle:`,
+          {
+            kind: 'list',
+            style: 'bullet',
+            items: calendarYears.map(
+              (year) =>
+                `**${year}**: ${bankHolidays
+                  .filter((holiday) => holiday.date.startsWith(`${year}-`))
+                  .map((holiday) => `${holiday.name} (${formatHolidayDate(holiday.date)})`)
+                  .join(', ')}`,
+            ),
+          },
         ],
       },
       {

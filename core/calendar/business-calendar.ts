@@ -1,0 +1,134 @@
+/**
+ * The business calendar settlements follow (docs/product.md, settlements): India Standard Time,
+ * working days Monday to Friday and the 1st, 3rd and 5th Saturdays of the month, except the bank
+ * holidays listed here. The FAQ's settlement answer and the sandbox's settlement runs read this
+ * module, so the site says what the sandbox does.
+ *
+ * Dates are plain calendar dates (`YYYY-MM-DD`) in IST. India keeps one offset all year, with no
+ * daylight saving, so an instant's IST date is its UTC time moved by five and a half hours.
+ */
+
+/** A calendar date in IST, `YYYY-MM-DD`. */
+export type IsoDate = string
+
+export const timeZone = 'Asia/Kolkata'
+export const istOffsetMinutes = 5 * 60 + 30
+
+export interface BankHoliday {
+  date: IsoDate
+  name: string
+}
+
+/**
+ * Bank holidays on which no settlement is made, this year and next: the national holidays and
+ * the other holidays of the central government's list that banks keep across India. Holidays that
+ * fall on a Sunday or a 2nd or 4th Saturday are listed too, as published, though they change
+ * nothing. Lunar holidays are as announced for the year; the sandbox uses this list as it stands.
+ */
+export const bankHolidays: readonly BankHoliday[] = [
+  { date: '2026-01-26', name: 'Republic Day' },
+  { date: '2026-03-04', name: 'Holi' },
+  { date: '2026-03-21', name: 'Id-ul-Fitr' },
+  { date: '2026-03-26', name: 'Ram Navami' },
+  { date: '2026-03-31', name: 'Mahavir Jayanti' },
+  { date: '2026-04-03', name: 'Good Friday' },
+  { date: '2026-04-14', name: 'Dr. Ambedkar Jayanti' },
+  { date: '2026-05-01', name: 'Buddha Purnima' },
+  { date: '2026-05-27', name: 'Id-ul-Zuha (Bakrid)' },
+  { date: '2026-06-26', name: 'Muharram' },
+  { date: '2026-08-15', name: 'Independence Day' },
+  { date: '2026-08-26', name: 'Milad-un-Nabi' },
+  { date: '2026-09-04', name: 'Janmashtami' },
+  { date: '2026-10-02', name: 'Mahatma Gandhi Jayanti' },
+  { date: '2026-10-20', name: 'Dussehra' },
+  { date: '2026-11-08', name: 'Diwali' },
+  { date: '2026-11-24', name: 'Guru Nanak Jayanti' },
+  { date: '2026-12-25', name: 'Christmas' },
+  { date: '2027-01-26', name: 'Republic Day' },
+  { date: '2027-03-22', name: 'Holi' },
+  { date: '2027-03-26', name: 'Good Friday' },
+  { date: '2027-04-14', name: 'Dr. Ambedkar Jayanti' },
+  { date: '2027-08-15', name: 'Independence Day' },
+  { date: '2027-10-02', name: 'Mahatma Gandhi Jayanti' },
+  { date: '2027-10-29', name: 'Diwali' },
+  { date: '2027-12-25', name: 'Christmas' },
+]
+
+/** The Saturdays of a month that are working days, by their place in the month. */
+export const workingSaturdays = [1, 3, 5] as const
+
+const holidayDates = new Set(bankHolidays.map((holiday) => holiday.date))
+const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** Reads a `YYYY-MM-DD` that names a real date, or throws naming what it got. */
+function parts(date: IsoDate): { year: number; month: number; day: number } {
+  const match = isoDatePattern.exec(date)
+  const [year, month, day] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : []
+  if (year === undefined || month === undefined || day === undefined) {
+    throw new RangeError(`Not a YYYY-MM-DD date: ${JSON.stringify(date)}`)
+  }
+  const check = new Date(Date.UTC(year, month - 1, day))
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
+    throw new RangeError(`No such date: ${date}`)
+  }
+  return { year, month, day }
+}
+
+/** The IST calendar date of an instant. */
+export function istDateOf(instant: Date): IsoDate {
+  return new Date(instant.getTime() + istOffsetMinutes * 60_000).toISOString().slice(0, 10)
+}
+
+/** The instant at which an IST date reaches a given hour (0–23). */
+export function istInstant(date: IsoDate, hour: number, minute = 0): Date {
+  const { year, month, day } = parts(date)
+  return new Date(Date.UTC(year, month - 1, day, hour, minute) - istOffsetMinutes * 60_000)
+}
+
+/** The date `days` calendar days after `date` (before it when negative). */
+export function addDays(date: IsoDate, days: number): IsoDate {
+  const { year, month, day } = parts(date)
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10)
+}
+
+/** The bank holiday on a date, if there is one. */
+export function bankHolidayOn(date: IsoDate): BankHoliday | undefined {
+  parts(date)
+  return holidayDates.has(date) ? bankHolidays.find((holiday) => holiday.date === date) : undefined
+}
+
+/** Whether banks settle on this date. */
+export function isWorkingDay(date: IsoDate): boolean {
+  const { year, month, day } = parts(date)
+  if (holidayDates.has(date)) return false
+  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay()
+  if (weekday === 0) return false
+  if (weekday === 6) {
+    const saturdayOfMonth = Math.ceil(day / 7)
+    return (workingSaturdays as readonly number[]).includes(saturdayOfMonth)
+  }
+  return true
+}
+
+/** The first working day strictly after a date: where a payment captured on it settles. */
+export function nextWorkingDay(date: IsoDate): IsoDate {
+  let next = addDays(date, 1)
+  while (!isWorkingDay(next)) next = addDays(next, 1)
+  return next
+}
+
+/** The date `count` working days after a date (a dispute's respond-by date counts this way). */
+export function addWorkingDays(date: IsoDate, count: number): IsoDate {
+  let result = date
+  for (let step = 0; step < count; step++) result = nextWorkingDay(result)
+  return result
+}
+
+/** The years this calendar lists holidays for; outside them only weekends are known. */
+export const calendarYears: readonly number[] = [
+  ...new Set(bankHolidays.map((holiday) => Number(holiday.date.slice(0, 4)))),
+]
+
+/** One sentence for people: which days are working days. */
+export const workingDaysSentence =
+  'Working days are Monday to Friday and the first, third and fifth Saturdays of the month, except bank holidays.'

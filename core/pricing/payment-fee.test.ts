@@ -1,0 +1,63 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { gstOn, quotePaymentGateway, rupeesToPaise } from './fees.ts'
+import { paymentFee, pricingRowFor } from './payment-fee.ts'
+import { paymentGatewayTab } from './pricing.ts'
+
+const methods = [
+  { paymentType: 'UP', row: 'upi-rupay-debit' },
+  { paymentType: 'DC', mopType: 'RU', row: 'upi-rupay-debit' },
+  { paymentType: 'DC', mopType: 'VI', row: 'debit-card' },
+  { paymentType: 'CC', mopType: 'MC', row: 'credit-card' },
+  { paymentType: 'NB', mopType: '1001', row: 'net-banking' },
+  { paymentType: 'WL', mopType: '3001', row: 'wallets' },
+  { paymentType: 'CC', mopType: 'VI', foreignCurrency: true, row: 'international-cards' },
+]
+
+describe('the fee of a settled payment', () => {
+  it('comes from the Payment Gateway row of its method', () => {
+    for (const { row, ...method } of methods) expect(pricingRowFor(method)).toBe(row)
+    expect(new Set(methods.map((m) => m.row))).toEqual(
+      new Set(paymentGatewayTab.rows.map((row) => row.id)),
+    )
+    expect(() => pricingRowFor({ paymentType: 'XX' })).toThrow(
+      'No pricing row for PAYMENT_TYPE "XX"',
+    )
+  })
+
+  it("equals the pricing calculator's at every slab boundary of every row", () => {
+    for (const { row, ...method } of methods) {
+      const slabs = paymentGatewayTab.rows.find((candidate) => candidate.id === row)!.slabs
+      const edges = slabs.flatMap((slab) =>
+        [slab.min, slab.max].flatMap((bound) =>
+          bound ? [-1, 0, 1].map((step) => rupeesToPaise(bound.rupees) + step) : [],
+        ),
+      )
+      if (slabs.length > 1) expect(edges.length, row).toBeGreaterThan(0)
+      for (const amount of [1, 100, ...edges].filter((paise) => paise > 0)) {
+        const quote = quotePaymentGateway(row, amount)
+        expect(paymentFee(method, amount), `${row} at ${amount} paise`).toEqual({
+          amount,
+          fee: quote.fee,
+          gst: quote.gst,
+          net: quote.outcome.paise,
+        })
+      }
+    }
+  })
+
+  it('adds up: net is the amount less the fee and 18 % GST on the fee, in whole paise', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...methods),
+        fc.integer({ min: 1, max: 10_00_00_000_00 }),
+        ({ row: _row, ...method }, amount) => {
+          const { fee, gst, net } = paymentFee(method, amount)
+          expect(Number.isInteger(fee) && Number.isInteger(gst)).toBe(true)
+          expect(gst).toBe(gstOn(fee))
+          expect(net).toBe(amount - fee - gst)
+        },
+      ),
+    )
+  })
+})

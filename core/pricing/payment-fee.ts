@@ -1,0 +1,47 @@
+/**
+ * The fee the gateway keeps from one captured payment, by the very function the pricing page's
+ * Payment Gateway calculator runs (quotePaymentGateway), so what a settlement deducts is what the
+ * pricing page promised. A refund returns no fee.
+ */
+import { type Paise, quotePaymentGateway } from './fees.ts'
+
+/** How a payment was made, as the gateway records it (PAYMENT_TYPE and MOP_TYPE). */
+export interface PaymentMethod {
+  paymentType: string
+  mopType?: string
+  /** Paid in a currency other than the rupee: always the international cards row. */
+  foreignCurrency?: boolean
+}
+
+/** The id of the Payment Gateway pricing row that charges a payment made this way. */
+export function pricingRowFor(method: PaymentMethod): string {
+  if (method.foreignCurrency) return 'international-cards'
+  switch (method.paymentType) {
+    case 'UP':
+      return 'upi-rupay-debit'
+    case 'DC':
+      return method.mopType === 'RU' ? 'upi-rupay-debit' : 'debit-card'
+    case 'CC':
+      return 'credit-card'
+    case 'NB':
+      return 'net-banking'
+    case 'WL':
+      return 'wallets'
+    default:
+      throw new RangeError(`No pricing row for PAYMENT_TYPE ${JSON.stringify(method.paymentType)}`)
+  }
+}
+
+export interface PaymentFee {
+  amount: Paise
+  fee: Paise
+  gst: Paise
+  /** What the merchant receives: amount − fee − GST (negative when the charges are larger). */
+  net: Paise
+}
+
+/** Fee, GST and net of a captured payment of `amount` paise. */
+export function paymentFee(method: PaymentMethod, amount: Paise): PaymentFee {
+  const quote = quotePaymentGateway(pricingRowFor(method), amount)
+  return { amount, fee: quote.fee, gst: quote.gst, net: quote.outcome.paise }
+}
