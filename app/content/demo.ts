@@ -3,6 +3,7 @@
  * test data (docs/architecture.md#gateway-sandbox) and the copy that explains each flow.
  */
 import { brand } from '#core/brand/brand.ts'
+import { quoteLabels } from '#core/pricing/fees.ts'
 
 /** Amounts travel in minor units (paise); the page shows them in rupees. */
 export function formatMinorUnits(amountMinor: number): string {
@@ -302,6 +303,15 @@ export const paymentResultCopy = {
   },
   followLabel: 'Follow this payment',
   detailsHeading: 'Payment details',
+  merchantSide: {
+    heading: 'What the merchant receives',
+    rateLabel: 'Rate',
+    feeLabel: 'Our fee',
+    gstLabel: quoteLabels.gst,
+    netLabel: 'Settled to the merchant',
+    settlementLabel: 'Reaches the bank on',
+    note: 'The fee is the Payment Gateway rate on the pricing page. Payments captured on one day settle on the next working day, net of the fee and GST.',
+  },
   reasonHeading: 'Why it was refused',
   backHeading: 'Try another flow',
   startHeading: 'Try a live demo',
@@ -389,6 +399,23 @@ export interface PaymentResult {
   method: string
   responseCode: string
   responseMessage: string
+  /** A captured payment only: what its settlement pays the merchant. */
+  merchantSide?: MerchantSide
+}
+
+/**
+ * What the merchant receives from a captured payment, by the code its settlement runs: the fee
+ * of the pricing page's Payment Gateway rates, GST on the fee, and the first working day after
+ * the capture date on the business calendar.
+ */
+export interface MerchantSide {
+  /** The pricing row and its rate, as the pricing calculator labels them: "Credit card (2.00%)". */
+  rate: string
+  fee: string
+  gst: string
+  net: string
+  /** "Monday, 30 November 2026". */
+  settlementDate: string
 }
 
 /** Each flow's demo page, for "Try this demo again". */

@@ -2,6 +2,7 @@ import { brand, contact, legalDocuments } from '#core/brand/brand.ts'
 import {
   bankHolidays,
   calendarYears,
+  formatIsoDate,
   workingDaysSentence,
 } from '#core/calendar/business-calendar.ts'
 import { ecommercePlugins } from './downloads.ts'
@@ -12,17 +13,6 @@ import type { ListBlock } from './legal/types.ts'
  * Answers use the inline markup of legal texts: `**bold**`, `[label](/path)` and bare e-mails.
  */
 export type FaqBlock = string | ListBlock
-
-const holidayDateFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'long',
-  timeZone: 'UTC',
-})
-
-/** 2026-01-26 → 26 January */
-function formatHolidayDate(date: string): string {
-  return holidayDateFormat.format(new Date(`${date}T00:00:00Z`))
-}
 
 export interface FaqItem {
   /** Stable id: the question's anchor and the base of its button and panel ids. */
@@ -247,7 +237,7 @@ export const faqTopics: readonly FaqTopic[] = [
               (year) =>
                 `**${year}**: ${bankHolidays
                   .filter((holiday) => holiday.date.startsWith(`${year}-`))
-                  .map((holiday) => `${holiday.name} (${formatHolidayDate(holiday.date)})`)
+                  .map((holiday) => `${holiday.name} (${formatIsoDate(holiday.date)})`)
                   .join(', ')}`,
             ),
           },

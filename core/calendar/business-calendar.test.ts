@@ -6,6 +6,7 @@ import {
   bankHolidayOn,
   bankHolidays,
   calendarYears,
+  formatIsoDate,
   istDateOf,
   istInstant,
   isWorkingDay,
@@ -95,6 +96,11 @@ describe('IST', () => {
         expect(istDateOf(istInstant(date, hour))).toBe(date)
       }),
     )
+  })
+
+  it('writes a date for people', () => {
+    expect(formatIsoDate('2026-01-26')).toBe('26 January')
+    expect(formatIsoDate('2026-11-30', 'full')).toBe('Monday, 30 November 2026')
   })
 
   it('refuses what is not a date', () => {

@@ -129,6 +129,23 @@ export const calendarYears: readonly number[] = [
   ...new Set(bankHolidays.map((holiday) => Number(holiday.date.slice(0, 4)))),
 ]
 
+const dateFormats = {
+  plain: new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', timeZone: 'UTC' }),
+  full: new Intl.DateTimeFormat('en-IN', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }),
+}
+
+/** 2026-11-30 → "30 November", or with `full` "Monday, 30 November 2026". */
+export function formatIsoDate(date: IsoDate, style: keyof typeof dateFormats = 'plain'): string {
+  const { year, month, day } = parts(date)
+  return dateFormats[style].format(new Date(Date.UTC(year, month - 1, day)))
+}
+
 /** One sentence for people: which days are working days. */
 export const workingDaysSentence =
   'Working days are Monday to Friday and the first, third and fifth Saturdays of the month, except bank holidays.'

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { gstOn, quotePaymentGateway, rupeesToPaise } from './fees.ts'
-import { paymentFee, pricingRowFor } from './payment-fee.ts'
+import { paymentFee, pricedPaymentTypes, pricingRowFor } from './payment-fee.ts'
 import { paymentGatewayTab } from './pricing.ts'
 
 const methods = [
@@ -20,6 +20,7 @@ describe('the fee of a settled payment', () => {
     expect(new Set(methods.map((m) => m.row))).toEqual(
       new Set(paymentGatewayTab.rows.map((row) => row.id)),
     )
+    expect(new Set(methods.map((m) => m.paymentType))).toEqual(new Set(pricedPaymentTypes))
     expect(() => pricingRowFor({ paymentType: 'XX' })).toThrow(
       'No pricing row for PAYMENT_TYPE "XX"',
     )
@@ -38,6 +39,7 @@ describe('the fee of a settled payment', () => {
         const quote = quotePaymentGateway(row, amount)
         expect(paymentFee(method, amount), `${row} at ${amount} paise`).toEqual({
           amount,
+          charges: quote.charges,
           fee: quote.fee,
           gst: quote.gst,
           net: quote.outcome.paise,

@@ -3,7 +3,7 @@
  * Payment Gateway calculator runs (quotePaymentGateway), so what a settlement deducts is what the
  * pricing page promised. A refund returns no fee.
  */
-import { type Paise, quotePaymentGateway } from './fees.ts'
+import { type Paise, type QuoteLine, quotePaymentGateway } from './fees.ts'
 
 /** How a payment was made, as the gateway records it (PAYMENT_TYPE and MOP_TYPE). */
 export interface PaymentMethod {
@@ -12,6 +12,9 @@ export interface PaymentMethod {
   /** Paid in a currency other than the rupee: always the international cards row. */
   foreignCurrency?: boolean
 }
+
+/** The PAYMENT_TYPEs the Payment Gateway rates price: UPI, debit and credit cards, net banking, wallets. */
+export const pricedPaymentTypes: readonly string[] = ['UP', 'DC', 'CC', 'NB', 'WL']
 
 /** The id of the Payment Gateway pricing row that charges a payment made this way. */
 export function pricingRowFor(method: PaymentMethod): string {
@@ -34,6 +37,8 @@ export function pricingRowFor(method: PaymentMethod): string {
 
 export interface PaymentFee {
   amount: Paise
+  /** The pricing row and rate that made the fee, as the calculator labels them ("Credit card (2.00%)"). */
+  charges: QuoteLine[]
   fee: Paise
   gst: Paise
   /** What the merchant receives: amount − fee − GST (negative when the charges are larger). */
@@ -43,5 +48,11 @@ export interface PaymentFee {
 /** Fee, GST and net of a captured payment of `amount` paise. */
 export function paymentFee(method: PaymentMethod, amount: Paise): PaymentFee {
   const quote = quotePaymentGateway(pricingRowFor(method), amount)
-  return { amount, fee: quote.fee, gst: quote.gst, net: quote.outcome.paise }
+  return {
+    amount,
+    charges: quote.charges,
+    fee: quote.fee,
+    gst: quote.gst,
+    net: quote.outcome.paise,
+  }
 }

@@ -1,8 +1,17 @@
-import { describePaymentMethod, formatMinorUnits, type PaymentResult } from '#app/content/demo.ts'
+import {
+  describePaymentMethod,
+  formatMinorUnits,
+  type MerchantSide,
+  type PaymentResult,
+} from '#app/content/demo.ts'
+import { formatIsoDate, istDateOf, nextWorkingDay } from '#core/calendar/business-calendar.ts'
+import { formatRupees } from '#core/pricing/fees.ts'
+import { paymentFee, pricedPaymentTypes } from '#core/pricing/payment-fee.ts'
 import type { DemoPaymentRow } from '#server/db/schema.ts'
 
 /** What the result screens show of a payment: never the raw response or its HASH. */
 export function toPaymentResult(row: DemoPaymentRow): PaymentResult {
+  const merchantSide = row.outcome === 'success' ? merchantSideOf(row) : undefined
   return {
     id: row.id,
     flow: row.flow,
@@ -14,5 +23,30 @@ export function toPaymentResult(row: DemoPaymentRow): PaymentResult {
     method: describePaymentMethod(row.paymentType, row.mopType),
     responseCode: row.responseCode ?? '—',
     responseMessage: row.responseMessage ?? '—',
+    ...(merchantSide ? { merchantSide } : {}),
+  }
+}
+
+const istDateTime = /^(\d{4}-\d{2}-\d{2}) \d{2}:\d{2}:\d{2}$/
+
+/**
+ * The capture's IST date, from the gateway's RESPONSE_DATE_TIME (IST, as the gateway answers);
+ * the time the store heard of it when the response has none.
+ */
+function captureDate(row: DemoPaymentRow): string {
+  const stated = istDateTime.exec(row.response?.RESPONSE_DATE_TIME ?? '')?.[1]
+  return stated ?? istDateOf(row.respondedAt ?? row.createdAt)
+}
+
+/** Fee, GST and net by the settlement's own rules; none for a method the rates do not price. */
+function merchantSideOf(row: DemoPaymentRow): MerchantSide | undefined {
+  if (!row.paymentType || !pricedPaymentTypes.includes(row.paymentType)) return undefined
+  const fee = paymentFee({ paymentType: row.paymentType, mopType: row.mopType ?? '' }, row.amount)
+  return {
+    rate: fee.charges.map((charge) => charge.label).join(' + '),
+    fee: formatRupees(fee.fee),
+    gst: formatRupees(fee.gst),
+    net: formatRupees(fee.net),
+    settlementDate: formatIsoDate(nextWorkingDay(captureDate(row)), 'full'),
   }
 }

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
+import { formatIsoDate, istDateOf, nextWorkingDay } from '#core/calendar/business-calendar.ts'
 import { encryptFields } from '#core/protocol/cipher.ts'
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts'
 import { payByCard, payByNetBanking, payByUpi } from './sandbox-pages.ts'
@@ -18,6 +19,17 @@ async function expectDetails(scope: Locator, details: Record<string, string | Re
   }
 }
 
+/**
+ * The settlement date a payment captured between `since` and now shows: the first working day
+ * after its IST capture date (either, should IST midnight pass during the test).
+ */
+function settlementDatesSince(since: Date): RegExp {
+  const dates = [since, new Date()].map((instant) =>
+    formatIsoDate(nextWorkingDay(istDateOf(instant)), 'full'),
+  )
+  return new RegExp(`^(${[...new Set(dates)].join('|')})$`)
+}
+
 /** Holds a request until `release()`, so a loader that would flash by can be seen. */
 async function holdRequests(page: Page, url: string | RegExp) {
   let release!: () => void
@@ -33,6 +45,7 @@ test.describe('PG Hosted', () => {
   test('Pay shows the loader, the card succeeds and the response page shows the verified payment', async ({
     page,
   }) => {
+    const started = new Date()
     await gotoHydrated(page, '/pg-hosted-demo')
     const release = await holdRequests(page, '**/demo/api/payment-request')
     await page.getByRole('button', { name: 'Pay', exact: true }).click()
@@ -56,6 +69,16 @@ test.describe('PG Hosted', () => {
       'Payment method': /card/i,
       'Response code': '000',
       Message: 'Transaction successful',
+    })
+    // What the merchant receives: ₹1.00 by credit card at 2 % is ₹0.02, GST on it rounds to
+    // nothing, and it settles on the next working day of the business calendar.
+    const merchantSide = page.getByRole('region', { name: 'What the merchant receives' })
+    await expectDetails(merchantSide, {
+      Rate: 'Credit card (2.00%)',
+      'Our fee': '₹0.02',
+      'GST on the fee': '₹0.00',
+      'Settled to the merchant': '₹0.98',
+      'Reaches the bank on': settlementDatesSince(started),
     })
     await expectNoAxeViolations(page)
 
@@ -142,6 +165,7 @@ test.describe('Checkout Js', () => {
   test('loader, then the frame; a UPI payment closes it and "Ok" dismisses "Payment Successful"', async ({
     page,
   }) => {
+    const started = new Date()
     await gotoHydrated(page, '/checkout-demo')
     await page.waitForFunction(() => typeof window.PaystraCheckout?.open === 'function')
     const release = await holdRequests(page, '**/sandbox/paymentrequest?mode=checkout')
@@ -170,6 +194,12 @@ test.describe('Checkout Js', () => {
       Amount: '₹1.00',
       'Payment method': 'UPI',
       'Response code': '000',
+    })
+    // UPI carries no fee: the merchant receives all of it.
+    await expectDetails(result.getByRole('region', { name: 'What the merchant receives' }), {
+      'Our fee': '₹0.00',
+      'Settled to the merchant': '₹1.00',
+      'Reaches the bank on': settlementDatesSince(started),
     })
     await expect(result.getByRole('button', { name: 'Ok' })).toBeFocused()
     await expectNoAxeViolations(page)

@@ -1,7 +1,16 @@
-import { demoPayment, type PaymentResult, paymentResultCopy } from '#app/content/demo.ts'
+import { useId } from 'react'
+import {
+  demoPayment,
+  type MerchantSide,
+  type PaymentResult,
+  paymentResultCopy,
+} from '#app/content/demo.ts'
 import './PaymentResultDetails.css'
 
-/** Order id, transaction id, amount, method, code and message of a verified payment. */
+/**
+ * Order id, transaction id, amount, method, code and message of a verified payment, and for a
+ * captured one what the merchant receives from it.
+ */
 export function PaymentResultDetails({ result }: { result: PaymentResult }) {
   const copy = paymentResultCopy
   const rows = [
@@ -12,6 +21,37 @@ export function PaymentResultDetails({ result }: { result: PaymentResult }) {
     { label: copy.codeLabel, value: result.responseCode, mono: true },
     { label: copy.messageLabel, value: result.responseMessage },
   ]
+  return (
+    <>
+      <DetailList rows={rows} />
+      {result.merchantSide ? <MerchantSideDetails side={result.merchantSide} /> : null}
+    </>
+  )
+}
+
+function MerchantSideDetails({ side }: { side: MerchantSide }) {
+  const copy = paymentResultCopy.merchantSide
+  const headingId = useId()
+  return (
+    <section className="merchant-side" aria-labelledby={headingId}>
+      <h3 id={headingId} className="merchant-side__heading">
+        {copy.heading}
+      </h3>
+      <DetailList
+        rows={[
+          { label: copy.rateLabel, value: side.rate },
+          { label: copy.feeLabel, value: side.fee },
+          { label: copy.gstLabel, value: side.gst },
+          { label: copy.netLabel, value: side.net },
+          { label: copy.settlementLabel, value: side.settlementDate },
+        ]}
+      />
+      <p className="merchant-side__note">{copy.note}</p>
+    </section>
+  )
+}
+
+function DetailList({ rows }: { rows: { label: string; value: string; mono?: boolean }[] }) {
   return (
     <dl className="payment-result-details">
       {rows.map((row) => (

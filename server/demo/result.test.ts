@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { nextWorkingDay } from '#core/calendar/business-calendar.ts'
+import { paymentFee } from '#core/pricing/payment-fee.ts'
+import type { DemoPaymentRow } from '#server/db/schema.ts'
+import { toPaymentResult } from './result.ts'
+
+const captured: DemoPaymentRow = {
+  id: '00000000-0000-4000-8000-000000000001',
+  orderId: 'LP1764232200000',
+  flow: 'hosted',
+  amount: 2_500_00,
+  paymentType: 'CC',
+  mopType: 'VI',
+  outcome: 'success',
+  responseCode: '000',
+  responseMessage: 'Transaction successful',
+  txnId: '1234567890',
+  response: { RESPONSE_CODE: '000', RESPONSE_DATE_TIME: '2026-11-27 14:00:00' },
+  createdAt: new Date('2026-11-27T08:29:00Z'),
+  respondedAt: new Date('2026-11-27T08:30:00Z'),
+  checkedAt: null,
+}
+
+describe("a captured demo payment's result", () => {
+  it('shows what the merchant receives: the pricing rate, fee, GST, net and settlement date', () => {
+    // ₹2,500 by credit card: 2 % is ₹50.00, GST 18 % of it ₹9.00. Friday 27 November 2026 is
+    // followed by the 4th Saturday and a Sunday, so it settles on Monday.
+    expect(toPaymentResult(captured).merchantSide).toEqual({
+      rate: 'Credit card (2.00%)',
+      fee: '₹50.00',
+      gst: '₹9.00',
+      net: '₹2,441.00',
+      settlementDate: 'Monday, 30 November 2026',
+    })
+  })
+
+  it('uses the code settlements run, for every method the rates price', () => {
+    for (const [paymentType, mopType] of [
+      ['UP', 'UP'],
+      ['DC', 'VI'],
+      ['NB', '1001'],
+      ['WL', '3001'],
+    ] as const) {
+      const side = toPaymentResult({ ...captured, paymentType, mopType }).merchantSide
+      const fee = paymentFee({ paymentType, mopType }, captured.amount)
+      expect(side?.net.replace(/[₹,]/g, ''), paymentType).toBe((fee.net / 100).toFixed(2))
+    }
+    expect(nextWorkingDay('2026-11-27')).toBe('2026-11-30')
+  })
+
+  it('dates the capture in IST from the gateway, or from when the store heard of it', () => {
+    // 19:00 UTC on the 26th is half past midnight on the 27th in India.
+    const heardLate = { ...captured, response: {}, respondedAt: new Date('2026-11-26T19:00:00Z') }
+    expect(toPaymentResult(heardLate).merchantSide?.settlementDate).toBe('Monday, 30 November 2026')
+    const thursday = { ...captured, response: { RESPONSE_DATE_TIME: '2026-11-26 23:59:59' } }
+    expect(toPaymentResult(thursday).merchantSide?.settlementDate).toBe('Friday, 27 November 2026')
+  })
+
+  it('shows nothing of the kind for a payment not captured, or a method the rates do not price', () => {
+    for (const outcome of ['failed', 'pending', 'created'] as const) {
+      expect(toPaymentResult({ ...captured, outcome }).merchantSide).toBeUndefined()
+    }
+    expect(toPaymentResult({ ...captured, paymentType: 'EMI' }).merchantSide).toBeUndefined()
+    expect(toPaymentResult({ ...captured, paymentType: null }).merchantSide).toBeUndefined()
+  })
+})
