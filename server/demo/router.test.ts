@@ -167,6 +167,14 @@ describe('POST /demo/response (the RETURN_URL)', () => {
       method: 'Net Banking · HDFC',
       responseCode: '000',
       responseMessage: 'Transaction successful',
+      // Net banking at 2 % of ₹1.00; captured on the 3rd Saturday (a working day), settled Monday.
+      merchantSide: {
+        rate: 'Net banking (2.00%)',
+        fee: '₹0.02',
+        gst: '₹0.00',
+        net: '₹0.98',
+        settlementDate: 'Monday, 23 November 2026',
+      },
     })
   })
 
