@@ -3,7 +3,6 @@
  * test data (docs/architecture.md#gateway-sandbox) and the copy that explains each flow.
  */
 import { brand } from '#core/brand/brand.ts'
-import { quoteLabels } from '#core/pricing/fees.ts'
 
 /** Amounts travel in minor units (paise); the page shows them in rupees. */
 export function formatMinorUnits(amountMinor: number): string {
@@ -307,7 +306,6 @@ export const paymentResultCopy = {
     heading: 'What the merchant receives',
     rateLabel: 'Rate',
     feeLabel: 'Our fee',
-    gstLabel: quoteLabels.gst,
     netLabel: 'Settled to the merchant',
     settlementLabel: 'Reaches the bank on',
     note: 'The fee is the Payment Gateway rate on the pricing page. Payments captured on one day settle on the next working day, net of the fee and GST.',
@@ -412,6 +410,8 @@ export interface MerchantSide {
   /** The pricing row and its rate, as the pricing calculator labels them: "Credit card (2.00%)". */
   rate: string
   fee: string
+  /** "GST on the fee (18%)": the rate is the pricing page's, which the browser does not load. */
+  gstLabel: string
   gst: string
   net: string
   /** "Monday, 30 November 2026". */

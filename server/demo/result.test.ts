@@ -28,6 +28,7 @@ describe("a captured demo payment's result", () => {
     expect(toPaymentResult(captured).merchantSide).toEqual({
       rate: 'Credit card (2.00%)',
       fee: '₹50.00',
+      gstLabel: 'GST on the fee (18%)',
       gst: '₹9.00',
       net: '₹2,441.00',
       settlementDate: 'Monday, 30 November 2026',

@@ -5,7 +5,7 @@ import {
   type PaymentResult,
 } from '#app/content/demo.ts'
 import { formatIsoDate, istDateOf, nextWorkingDay } from '#core/calendar/business-calendar.ts'
-import { formatRupees } from '#core/pricing/fees.ts'
+import { formatRupees, quoteLabels } from '#core/pricing/fees.ts'
 import { paymentFee, pricedPaymentTypes } from '#core/pricing/payment-fee.ts'
 import type { DemoPaymentRow } from '#server/db/schema.ts'
 
@@ -45,6 +45,7 @@ function merchantSideOf(row: DemoPaymentRow): MerchantSide | undefined {
   return {
     rate: fee.charges.map((charge) => charge.label).join(' + '),
     fee: formatRupees(fee.fee),
+    gstLabel: quoteLabels.gst,
     gst: formatRupees(fee.gst),
     net: formatRupees(fee.net),
     settlementDate: formatIsoDate(nextWorkingDay(captureDate(row)), 'full'),

@@ -171,6 +171,7 @@ describe('POST /demo/response (the RETURN_URL)', () => {
       merchantSide: {
         rate: 'Net banking (2.00%)',
         fee: '₹0.02',
+        gstLabel: 'GST on the fee (18%)',
         gst: '₹0.00',
         net: '₹0.98',
         settlementDate: 'Monday, 23 November 2026',

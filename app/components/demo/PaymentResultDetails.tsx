@@ -41,7 +41,7 @@ function MerchantSideDetails({ side }: { side: MerchantSide }) {
         rows={[
           { label: copy.rateLabel, value: side.rate },
           { label: copy.feeLabel, value: side.fee },
-          { label: copy.gstLabel, value: side.gst },
+          { label: side.gstLabel, value: side.gst },
           { label: copy.netLabel, value: side.net },
           { label: copy.settlementLabel, value: side.settlementDate },
         ]}
