@@ -51,7 +51,7 @@ export function describeKit(language: KitLanguage) {
     }, 240_000)
     afterAll(async () => sandbox?.close())
 
-    test('the core passes the shared hash and cipher vectors', () => {
+    test("the kit's own tests pass: the core's on every section of the shared vectors, then the example layer's", () => {
       runToEnd(language.unitTest, cwd, { PAYSTRA_VECTORS: vectorsFile })
     }, 120_000)
 

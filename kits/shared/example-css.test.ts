@@ -50,7 +50,7 @@ describe('the examples stylesheet', () => {
   })
 
   test.each(kitPlans.map((plan) => [plan.download.href, plan] as const))(
-    '%s ships it as core/example.css',
+    '%s ships it beside the example layer, as example/example.css',
     (_href, plan) => {
       const file = archiveFiles(plan).find(
         (candidate) => candidate.name === `${plan.root}/${exampleStylesheetInArchive}`,

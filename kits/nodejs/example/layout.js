@@ -40,10 +40,11 @@ export function contentSecurityPolicy(gatewayOrigin) {
 
 /**
  * The one stylesheet every kit language's examples use, read on the first page: a downloaded
- * kit ships it as core/example.css; in the Paystra repository it is kits/shared/example.css.
+ * kit ships it beside this web layer as example/example.css; in the Paystra repository it is
+ * kits/shared/example.css.
  */
 const styleFiles = [
-  new URL('../core/example.css', import.meta.url),
+  new URL('./example.css', import.meta.url),
   new URL('../../shared/example.css', import.meta.url),
 ]
 /** @type {string | undefined} */

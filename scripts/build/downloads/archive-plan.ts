@@ -21,11 +21,12 @@ export const repositoryRoot = path.resolve(import.meta.dirname, '../../..')
 const kitsDir = path.join(repositoryRoot, 'kits')
 export const vectorsFile = path.join(repositoryRoot, 'core/protocol/vectors.json')
 /**
- * The examples' one stylesheet. Each language reads it from core/example.css when run from an
- * unzipped archive, and from ../shared/example.css when run from kits/<language> here.
+ * The examples' one stylesheet. It belongs to the examples' web layer, not to the library a
+ * merchant installs: each language reads it from example/example.css when run from an unzipped
+ * archive, and from ../shared/example.css when run from kits/<language> here.
  */
 export const exampleStylesheet = path.join(kitsDir, 'shared/example.css')
-export const exampleStylesheetInArchive = 'core/example.css'
+export const exampleStylesheetInArchive = 'example/example.css'
 
 /** One source copied into the archive: a file or a whole folder. */
 export interface ArchiveEntry {

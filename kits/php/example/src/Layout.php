@@ -61,14 +61,14 @@ final class Layout
 
     /**
      * kits/shared/example.css, the one stylesheet every kit language's examples use, read on the
-     * first page. A downloaded kit ships it beside this web layer (example/example.css) or as
-     * core/example.css; in the Paystra repository it is kits/shared/example.css.
+     * first page. A downloaded kit ships it beside this web layer (example/example.css); in the
+     * Paystra repository it is kits/shared/example.css.
      */
     public static function style(): string
     {
         static $style = null;
         if ($style === null) {
-            foreach ([__DIR__ . '/../example.css', __DIR__ . '/../../core/example.css', __DIR__ . '/../../../shared/example.css'] as $file) {
+            foreach ([__DIR__ . '/../example.css', __DIR__ . '/../../../shared/example.css'] as $file) {
                 if (is_file($file)) {
                     $style = (string) file_get_contents($file);
                     break;

@@ -13,9 +13,10 @@ AUTO_SUBMIT = "document.forms[0].submit()"
 _AUTO_SUBMIT_HASH = base64.b64encode(hashlib.sha256(AUTO_SUBMIT.encode()).digest()).decode()
 
 # The one stylesheet every kit language's examples use, read on the first page: a downloaded kit
-# ships it as core/example.css; in the Paystra repository it is kits/shared/example.css.
+# ships it beside this web layer as example/example.css; in the Paystra repository it is
+# kits/shared/example.css.
 _KIT_ROOT = Path(__file__).resolve().parent.parent.parent
-STYLE_FILES = (_KIT_ROOT / "core" / "example.css", _KIT_ROOT.parent / "shared" / "example.css")
+STYLE_FILES = (_KIT_ROOT / "example" / "example.css", _KIT_ROOT.parent / "shared" / "example.css")
 _style: Optional[Html] = None
 
 

@@ -46,9 +46,8 @@ class WebTest < Minitest::Test
 
   def test_the_layout_reads_the_stylesheet_where_an_archive_ships_it
     kit = File.expand_path('../..', __dir__)
-    assert_equal [File.join(kit, 'example', 'example.css'), File.join(kit, 'core', 'example.css')],
-                 Paystra::Example::Layout::STYLE_FILES.first(2)
-    assert_equal File.expand_path('../shared/example.css', kit), Paystra::Example::Layout::STYLE_FILES.last
+    assert_equal [File.join(kit, 'example', 'example.css'), File.expand_path('../shared/example.css', kit)],
+                 Paystra::Example::Layout::STYLE_FILES
     assert_includes Paystra::Example.page(title: 'T', body: ''), Paystra::Example::Layout.style
   end
 

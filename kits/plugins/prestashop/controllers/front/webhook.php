@@ -14,9 +14,11 @@ use Paystra\Plugin\Outcome;
 /**
  * The NOTIFY_URL (index.php?fc=module&module=paystra&controller=webhook). Paystra's server
  * posts a signed event here when a payment reaches an outcome, so the cart becomes an order
- * even when the customer closes the tab before coming back. The raw body is verified (webhook
- * secret, salt, timestamp) before anything is parsed, then the outcome goes through the same
- * Paystra::applyOutcome() as the return. JSON: 200 for every verified event (the gateway stops
+ * even when the customer closes the tab before coming back. The raw body goes to the library's
+ * Webhook::verify as it arrived, and nothing in it is acted on until the signature (webhook
+ * secret), the timestamp and the data's HASH (salt) pass; the verifier reads the JSON before
+ * that only to name the likeliest cause of a failed signature. Then the outcome goes through the
+ * same Paystra::applyOutcome() as the return. JSON: 200 for every verified event (the gateway stops
  * retrying), 400 with the reason for a refused one.
  *
  * @property Paystra $module

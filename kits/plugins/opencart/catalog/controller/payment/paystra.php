@@ -113,8 +113,10 @@ class Paystra extends \Opencart\System\Engine\Controller {
 
 	/**
 	 * POST index.php?route=extension/paystra/payment/paystra.webhook: Paystra's signed event. The
-	 * raw body is verified (webhook secret, salt, timestamp) before anything is parsed; a payment
-	 * outcome goes into the order's history as the customer's return would put it. JSON: 200 for
+	 * raw body goes to the library's Webhook::verify as it arrived, and nothing in it is acted on
+	 * until the signature (webhook secret), the timestamp and the data's HASH (salt) pass; the
+	 * verifier reads the JSON before that only to name the likeliest cause of a failed signature.
+	 * A payment outcome goes into the order's history as the customer's return would put it. JSON: 200 for
 	 * every verified event (the gateway stops retrying), 400 with the reason for a refused one.
 	 */
 	public function webhook(): void {

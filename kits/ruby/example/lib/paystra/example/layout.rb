@@ -12,11 +12,10 @@ module Paystra
       extend Widgets # Layout.page and Layout.gateway_form_page use the page parts too
 
       # kits/shared/example.css, the one stylesheet every kit language's examples use. An archive
-      # ships it beside this web layer (example/example.css) or as core/example.css; in the
-      # Paystra repository it is kits/shared.
+      # ships it beside this web layer (example/example.css); in the Paystra repository it is
+      # kits/shared.
       STYLE_FILES = [
         File.expand_path('../../../example.css', __dir__),
-        File.expand_path('../../../../core/example.css', __dir__),
         File.expand_path('../../../../../shared/example.css', __dir__)
       ].freeze
 

@@ -19,8 +19,10 @@ use Paystra\Plugin\HostedCheckout;
 /**
  * POST /paystra/payment/webhook: the NOTIFY_URL. Paystra's server posts a signed event here when
  * a payment reaches an outcome, so the order is invoiced even when the customer closes the tab
- * before coming back. The raw body is verified before anything is parsed; 200 for every
- * verified event (the gateway stops retrying), 400 with the reason for a refused one.
+ * before coming back. The raw body goes to the library's Webhook::verify as it arrived, and
+ * nothing in it is acted on until the signature (webhook secret), the timestamp and the data's
+ * HASH (salt) pass; the verifier reads the JSON before that only to name the likeliest cause of
+ * a failed signature. 200 for every verified event (the gateway stops retrying), 400 with the reason for a refused one.
  */
 class Webhook implements HttpPostActionInterface, CsrfAwareActionInterface
 {

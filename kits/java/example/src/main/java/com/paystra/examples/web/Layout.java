@@ -46,11 +46,12 @@ public final class Layout {
 
     /**
      * kits/shared/example.css, the one stylesheet every kit language's examples use. The
-     * archive ships it as core/example.css; in the Paystra repository it is ../shared/example.css
-     * from kits/java. Both paths are relative to the folder the examples run from.
+     * archive ships it beside this web layer as example/example.css; in the Paystra repository it
+     * is ../shared/example.css from kits/java. Both paths are relative to the folder the examples
+     * run from.
      */
     static String readStyle() {
-        for (Path candidate : List.of(Path.of("core", "example.css"), Path.of("..", "shared", "example.css"))) {
+        for (Path candidate : List.of(Path.of("example", "example.css"), Path.of("..", "shared", "example.css"))) {
             if (Files.isRegularFile(candidate)) {
                 try {
                     return Files.readString(candidate, StandardCharsets.UTF_8);
@@ -59,7 +60,7 @@ public final class Layout {
                 }
             }
         }
-        throw new IllegalStateException("core/example.css not found: run the example from the kit's folder"
-                + " (the one holding core/), " + Path.of("").toAbsolutePath() + " is not it");
+        throw new IllegalStateException("example/example.css not found: run the example from the kit's folder"
+                + " (the one holding core/ and example/), " + Path.of("").toAbsolutePath() + " is not it");
     }
 }
