@@ -86,7 +86,7 @@ describe('OutboxWorker under a burst', () => {
     }
     const worker = new OutboxWorker({ db: database.store.db, transport, policy })
     const draining = worker.drain()
-    await vi.waitFor(() => expect(sends).toBe(4))
+    await vi.waitFor(() => expect(sends).toBe(4), { timeout: 10_000 })
     // Sent 150 ms after the first, the second was not marked yet; the fourth is still being
     // sent, and the three before it are marked already (300 ms after the first went out).
     expect(beforeThird).toEqual(Array(4).fill('sending'))

@@ -41,7 +41,7 @@ describe('OutboxWorker.stop', () => {
       pollMs: 10,
     })
     worker.start()
-    await vi.waitFor(() => expect(sends).toBe(12))
+    await vi.waitFor(() => expect(sends).toBe(12), { timeout: 10_000 })
     const stopped = worker.stop().then(() => events.push('stopped'))
     // Whatever stop() does without waiting is done before the next turn of the event loop.
     await new Promise((resolve) => setImmediate(resolve))
@@ -77,7 +77,7 @@ describe('OutboxWorker.stop', () => {
       policy: { maxAttempts: 8, baseDelayMs: 1, maxDelayMs: 1 },
     })
     worker.start()
-    await vi.waitFor(() => expect(sends).toBe(1))
+    await vi.waitFor(() => expect(sends).toBe(1), { timeout: 10_000 })
     // The send never answers: stop() ends only by giving up on it after the grace (otherwise
     // the test times out), and the mail records why.
     await worker.stop(200)
