@@ -11,7 +11,6 @@ import {
   expectCleanExit,
   freePort,
   makeWorkDir,
-  pause,
   serverFixture,
   startServer,
   submit,
@@ -67,7 +66,13 @@ describe('WEB_CONCURRENCY', () => {
           return now.length === 2 && !now.includes(workers[0]!)
         }, 30_000),
       ).toBe(true)
-      await pause(2_000) // the replacement starts listening
+      // SIGTERM reaches every worker: the replacement must be listening to stop cleanly.
+      expect(
+        await waitUntil(
+          () => server.output().includes(`listening in place of ${workers[0]}`),
+          30_000,
+        ),
+      ).toBe(true)
 
       const ended = await terminate(server)
       expectCleanExit(server, ended)

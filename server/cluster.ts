@@ -27,11 +27,14 @@ export function superviseWorkers(options: SupervisorOptions): void {
   let stopping = false
   let failed = false
 
-  const start = () => {
+  /** Forks a worker; `replaces` is the pid of the dead one it stands in for. */
+  const start = (replaces?: number) => {
     const worker = cluster.fork()
     worker.once('listening', () => {
       listening.add(worker)
-      if (listening.size === options.workers && restarts.length === 0) {
+      if (replaces !== undefined) {
+        options.log(`Worker ${worker.process.pid} listening in place of ${replaces}`)
+      } else if (listening.size === options.workers && restarts.length === 0) {
         options.log(`Site ready on http://localhost:${options.port} (${options.workers} workers)`)
       }
     })
@@ -56,7 +59,7 @@ export function superviseWorkers(options: SupervisorOptions): void {
         return stop()
       }
       options.log(`Worker ${worker.process.pid} exited (${how}); starting another`)
-      start()
+      start(worker.process.pid)
     })
   }
 

@@ -283,31 +283,49 @@ describe.skipIf(!process.env.DATABASE_URL)(
 
 describe('the timer', () => {
   it('runs on its own every interval, and stop() waits for the run in flight', async () => {
-    const id = await order(5 * minute)
-    answers.set(id, sale(id, '000'))
-    delayMs = 200
-    const running = reconciler({ intervalMs: 50 })
+    const first = await order(5 * minute)
+    // Still open: said once, and not asked again within the test (its clock stands still).
+    answers.set(first, sale(first, '006'))
+    // The second enquiry is answered only when the test says so (or never).
+    let answerSecond!: () => void
+    const secondAnswered = new Promise<void>((resolve) => (answerSecond = resolve))
+    onAsk = () => (asked.length === 2 ? secondAnswered : Promise.resolve())
+    const logs: string[] = []
+    const running = reconciler({ intervalMs: 50 }, logs)
     running.start()
-    await expect.poll(() => asked.length, { timeout: 5_000 }).toBeGreaterThan(0)
-    await running.stop()
-    // Stopped: whatever was in flight has ended, and nothing more is asked.
-    const count = asked.length
-    await new Promise((resolve) => setTimeout(resolve, 300))
-    expect(asked).toHaveLength(count)
-    expect(await running.runOnce()).toEqual({ ran: false })
+    await expect.poll(() => asked.length, { timeout: 5_000 }).toBe(1)
+    // An order opened after the first run: a later run, on its own, asks about it.
+    const second = await order(5 * minute)
+    await expect.poll(() => asked.at(-1), { timeout: 5_000 }).toContain(second)
+    try {
+      await running.stop()
+      // Stopped: the run in flight has ended (its enquiry cancelled, and said so) before stop()
+      // returned, and no run starts after it.
+      expect(logs.at(-1)).toBe(`demo reconciler: ${second} not settled: stopped`)
+      expect(await running.runOnce()).toEqual({ ran: false })
+      expect(asked).toHaveLength(2)
+    } finally {
+      answerSecond()
+    }
   })
 
   it('stop() cancels an enquiry that hangs', async () => {
     const id = await order(5 * minute)
     answers.set(id, sale(id, '000'))
-    delayMs = 5_000
+    // The gateway answers only when the test says so.
+    let answer!: () => void
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    onAsk = () => answered
+    const events: string[] = []
     const hanging = reconciler()
-    const run = hanging.runOnce()
+    const run = hanging.runOnce().then((result) => (events.push('run ended'), result))
     await expect.poll(() => asked.length).toBe(1)
-    const started = Date.now()
     await hanging.stop()
-    expect(Date.now() - started).toBeLessThan(2_000)
+    events.push('stopped')
+    answer()
+    // The run ended without the answer, before stop() returned: the enquiry was cancelled.
     expect(await run).toEqual({ ran: true, asked: 1, moved: 0 })
+    expect(events).toEqual(['run ended', 'stopped'])
     expect((await outcome(id)).outcome).toBe('created')
   })
 })

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { outbox } from '#server/db/schema.ts'
 import { outboxTestDatabase } from '#tests/support/database.ts'
 import { enqueueMail, OutboxWorker } from './outbox.ts'
@@ -12,16 +12,6 @@ const draft = {
   html: '<p>Hello</p>',
 }
 const policy = { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 1 }
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-async function until(condition: () => boolean | Promise<boolean>) {
-  const deadline = Date.now() + 20_000
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in 20 s')
-    await pause(5)
-  }
-}
-
 async function statuses() {
   const rows = await database.store.db.select().from(outbox).orderBy(outbox.id)
   return rows.map((row) => row.status)
@@ -30,11 +20,20 @@ async function statuses() {
 const database = outboxTestDatabase()
 
 describe('OutboxWorker under a burst', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  // The loop's own timing is jobs/worker-loop.test.ts's. Here the clock and the loop's timers
+  // are fake, so the gap between passes is what the worker asks for, not what a loaded machine
+  // happens to take (measured between sends, it once shrank to 7 ms: the first pass's claim
+  // took most of the 100 ms before its send).
   it('sends a quiet site’s mail at once, then starts passes no more than every 100 ms', async () => {
-    const sentAt: number[] = []
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const sent: number[] = []
     const transport: MailTransport = {
       async send() {
-        sentAt.push(Date.now())
+        sent.push(Date.now())
       },
       close: () => {},
       describe: () => 'fake',
@@ -43,34 +42,43 @@ describe('OutboxWorker under a burst', () => {
     const worker = new OutboxWorker({ db: database.store.db, transport, policy, pollMs: 60_000 })
     worker.start()
     try {
-      await pause(150)
+      await worker.idle()
+      vi.setSystemTime(Date.now() + 1_000)
       await enqueueMail(database.store.db, 'contact', draft)
       const kickedAt = Date.now()
       worker.kick()
-      await until(() => sentAt.length === 1)
-      // The first kick after a quiet spell runs at once.
-      expect(sentAt[0]! - kickedAt).toBeLessThan(100)
-      // A burst: five more mails and five kicks. The next pass waits for its turn (it starts
-      // 100 ms after the first; its first send follows its claim) and takes them all.
+      await worker.idle()
+      // The first kick after a quiet spell runs at once: no timer had to fire.
+      expect(sent).toEqual([kickedAt])
+      // A burst: five more mails and five kicks. The next pass waits for its turn, 100 ms after
+      // the last one started, and takes them all.
       for (let i = 0; i < 5; i++) await enqueueMail(database.store.db, 'contact', draft)
       for (let i = 0; i < 5; i++) worker.kick()
-      await until(() => sentAt.length === 6)
-      expect(sentAt[1]! - sentAt[0]!).toBeGreaterThanOrEqual(60)
-      await until(async () => (await statuses()).every((status) => status === 'delivered'))
-      expect(await statuses()).toHaveLength(6)
+      await worker.idle()
+      await vi.advanceTimersByTimeAsync(99)
+      await worker.idle()
+      expect(sent).toHaveLength(1)
+      await vi.advanceTimersByTimeAsync(1)
+      await worker.idle()
+      expect(sent).toEqual([kickedAt, ...Array(5).fill(kickedAt + 100)])
+      expect(await statuses()).toEqual(Array(6).fill('delivered'))
     } finally {
       await worker.stop()
     }
   })
 
   it('marks sent mail delivered once 250 ms have passed, while the rest of its batch goes out', async () => {
+    // The clock is fake: each of the first three sends takes 150 ms of it.
+    vi.useFakeTimers({ toFake: ['Date'] })
     for (let i = 0; i < 4; i++) await enqueueMail(database.store.db, 'contact', draft)
     let sends = 0
     let releaseLast: () => void = () => {}
+    let beforeThird: string[] = []
     const transport: MailTransport = {
       async send() {
         sends++
-        if (sends < 4) await pause(150)
+        if (sends === 3) beforeThird = await statuses()
+        if (sends < 4) vi.setSystemTime(Date.now() + 150)
         else if (sends === 4) await new Promise<void>((resolve) => (releaseLast = resolve))
       },
       close: () => {},
@@ -78,8 +86,10 @@ describe('OutboxWorker under a burst', () => {
     }
     const worker = new OutboxWorker({ db: database.store.db, transport, policy })
     const draining = worker.drain()
-    await until(() => sends === 4)
-    // The fourth mail is still being sent; the three before it are marked already.
+    await vi.waitFor(() => expect(sends).toBe(4), { timeout: 10_000 })
+    // Sent 150 ms after the first, the second was not marked yet; the fourth is still being
+    // sent, and the three before it are marked already (300 ms after the first went out).
+    expect(beforeThird).toEqual(Array(4).fill('sending'))
     expect((await statuses()).sort()).toEqual(['delivered', 'delivered', 'delivered', 'sending'])
     releaseLast()
     expect(await draining).toBe(4)

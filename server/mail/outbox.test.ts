@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type Mail from 'nodemailer/lib/mailer'
 import { describe, expect, it } from 'vitest'
 import { outbox } from '#server/db/schema.ts'
@@ -32,6 +32,15 @@ function fakeTransport(failuresBeforeSuccess: number) {
 }
 
 const database = outboxTestDatabase()
+
+/** The database's now(), in milliseconds: the clock the claims are made and compared by. */
+async function databaseNow(): Promise<number> {
+  const result = (await database.store.db.execute(
+    sql`select extract(epoch from now()) * 1000 as ms`,
+  )) as unknown as { rows: { ms: string | number }[] }
+  // Claims keep whole milliseconds (a Date): so does this.
+  return Math.floor(Number(result.rows[0]!.ms))
+}
 
 async function rows() {
   return database.store.db.select().from(outbox)
@@ -94,18 +103,25 @@ describe('OutboxWorker', () => {
   it('gives up after the last attempt and marks the mail dead', async () => {
     await enqueueMail(database.store.db, 'contact', draft)
     const { transport } = fakeTransport(99)
+    let tries = 0
+    const counting: MailTransport = {
+      ...transport,
+      send: (message) => (tries++, transport.send(message)),
+    }
     const worker = new OutboxWorker({
       db: database.store.db,
-      transport,
-      policy: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 1 },
+      transport: counting,
+      // No wait between tries: each failed try is due again at once, so one pass makes them all.
+      policy: { maxAttempts: 3, baseDelayMs: 0, maxDelayMs: 0 },
     })
-    for (let pass = 0; pass < 3; pass++) {
-      await worker.drain()
-      await new Promise((resolve) => setTimeout(resolve, 20))
-    }
+    expect(await worker.drain()).toBe(0)
     const [row] = await rows()
     expect(row?.status).toBe('dead')
     expect(row?.attempts).toBe(3)
+    expect(tries).toBe(3)
+    // Dead mail is not tried again.
+    expect(await worker.drain()).toBe(0)
+    expect(tries).toBe(3)
   })
 
   it('takes over a mail left "sending" by a worker that died', async () => {
@@ -133,23 +149,33 @@ describe('OutboxWorker', () => {
       describe: () => 'hangs',
     }
     const policy = { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 1 }
+    const claimTimeoutMs = 60_000
     const first = new OutboxWorker({
       db: database.store.db,
       transport: hanging,
       policy,
-      claimTimeoutMs: 1500,
+      claimTimeoutMs,
     })
+    // The database's clock, read before and after the claim, brackets the claim's own now().
+    const before = await databaseNow()
     void first.drain()
     await expect.poll(async () => (await rows())[0]?.status).toBe('sending')
+    const after = await databaseNow()
     const [claimed] = await rows()
-    const heldMs = claimed!.lockedUntil!.getTime() - Date.now()
-    expect(heldMs).toBeGreaterThan(500)
-    expect(heldMs).toBeLessThanOrEqual(1500)
+    expect(claimed!.lockedUntil!.getTime()).toBeGreaterThanOrEqual(before + claimTimeoutMs)
+    expect(claimed!.lockedUntil!.getTime()).toBeLessThanOrEqual(after + claimTimeoutMs)
 
     const { transport, sent } = fakeTransport(0)
     const second = new OutboxWorker({ db: database.store.db, transport, policy })
     expect(await second.drain()).toBe(0)
-    await new Promise((resolve) => setTimeout(resolve, heldMs + 100))
+    // The claim's time passes: its end moves back by the claim's length (and a millisecond),
+    // to the moment of the claim, which the database's clock has passed.
+    await database.store.db
+      .update(outbox)
+      .set({
+        lockedUntil: sql`${outbox.lockedUntil} - make_interval(secs => ${(claimTimeoutMs + 1) / 1000})`,
+      })
+      .where(eq(outbox.id, claimed!.id))
     expect(await second.drain()).toBe(1)
     expect(sent).toHaveLength(1)
   })

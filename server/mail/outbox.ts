@@ -105,6 +105,11 @@ export class OutboxWorker {
     this.loop.kick()
   }
 
+  /** Resolves when no delivery pass is in progress. */
+  idle(): Promise<void> {
+    return this.loop.idle()
+  }
+
   /**
    * Stops polling and waits for the mail being sent, not for the whole queue: with the mail
    * server down, failed mail comes due again while the pass runs, and a shutdown must not wait
