@@ -252,6 +252,38 @@ describe('other security headers', () => {
   })
 })
 
+describe('errors', () => {
+  /** What must never reach a client: a stack frame, a file path of this machine, an error's class. */
+  function expectNoInternals(body: string) {
+    expect(body).not.toMatch(/\bat .+:\d+:\d+/)
+    expect(body).not.toContain(process.cwd())
+    expect(body).not.toMatch(/node_modules|TypeError|URIError/)
+  }
+
+  it('a method no page answers is refused with 405 and Allow, not a stack trace', async () => {
+    for (const method of ['TRACE', 'PUT', 'DELETE']) {
+      const answer = await get(`${baseUrl}/about-us`, {}, method)
+      expect(answer.status, method).toBe(405)
+      expect(answer.headers.allow, method).toBe('GET, HEAD, POST')
+      expectNoInternals(answer.body.toString())
+    }
+  })
+
+  it('an address that cannot be decoded gets our own 400 page, or JSON when JSON is asked for', async () => {
+    const page = await get(`${baseUrl}/%E0%A4%A`)
+    expect(page.status).toBe(400)
+    expect(page.headers['content-type']).toMatch(/^text\/html/)
+    expect(page.body.toString()).toContain('This address could not be read.')
+    expectNoInternals(page.body.toString())
+    const json = await get(`${baseUrl}/%E0%A4%A`, { Accept: 'application/json' })
+    expect(json.status).toBe(400)
+    expect(JSON.parse(json.body.toString())).toEqual({
+      status: 400,
+      message: 'This address could not be read. Check it and try again.',
+    })
+  })
+})
+
 describe('precompressed static files', () => {
   const file = (name: string) => readFileSync(path.join(clientDir, name))
 

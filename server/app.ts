@@ -14,6 +14,7 @@ import {
 } from './security-headers.ts'
 import type { HealthAnswer } from './health.ts'
 import type { Logger } from 'pino'
+import { errorPage, onlyPageMethods } from './error-page.ts'
 import { componentLog } from './logging.ts'
 import type { Metrics } from './metrics.ts'
 import { assignRequestId, requestObserver } from './request-log.ts'
@@ -77,6 +78,7 @@ export function createApp(options: AppOptions): RequestListener {
 
   app.all(
     '/{*splat}',
+    onlyPageMethods,
     (req, res, next) => {
       // The route a page request is counted and logged under: React Router's own pattern.
       Promise.resolve(typeof options.build === 'function' ? options.build() : options.build)
@@ -90,6 +92,7 @@ export function createApp(options: AppOptions): RequestListener {
       getLoadContext: (_req, res) => ({ ...options.loadContext, cspNonce: nonceOf(res) }),
     }),
   )
+  app.use(errorPage(options.logger))
   // Health checks and /metrics are answered before the request is logged or counted.
   const observe = requestObserver({ logger: options.logger, metrics: options.metrics })
   return (req, res) => {

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from 'react-router'
-import { useLoaderData } from 'react-router'
+import { redirectDocument, useLoaderData } from 'react-router'
 import { GuideContents, OtherGuides } from '#app/components/guides/GuideContents.tsx'
 import { PageBanner } from '#app/components/PageBanner.tsx'
 import type { PagePath } from '#app/content/pages.ts'
 import type { PageHandle } from '#app/enhance/modules.ts'
-import { loadGuide } from '#app/guides/load-guide.server.ts'
+import { guideOfPath, loadGuide } from '#app/guides/load-guide.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import '#app/components/guides/guide.css'
 
@@ -15,10 +15,17 @@ const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeZon
 
 export const handle: PageHandle = { enhancements: ['guide', 'guideSearch'] }
 
-/** Prerendered once per guide at build time (app/content/pages.ts lists their paths). */
+/**
+ * Prerendered once per guide at build time (app/content/pages.ts lists their paths). Asked on
+ * the server for another spelling of a guide's path (a trailing slash, capitals), it sends the
+ * browser to the canonical one; a path that names no guide goes home like any unknown path.
+ */
 export function loader({ request }: LoaderFunctionArgs) {
-  const slug = new URL(request.url).pathname.split('/').pop()!
-  return loadGuide(slug)
+  const pathname = new URL(request.url).pathname
+  const guide = guideOfPath(pathname)
+  if (!guide) return redirectDocument('/')
+  if (pathname !== guide.canonical) return redirectDocument(guide.canonical, 301)
+  return loadGuide(guide.slug)
 }
 
 export default function DeveloperGuidePage() {

@@ -121,6 +121,30 @@ test.describe('integration guides', () => {
     expect(copied).toBe(await sample.locator('code').textContent())
   })
 
+  test('another spelling of a guide path moves to the canonical one; an unknown guide goes home', async ({
+    request,
+    page,
+  }) => {
+    const guide = guideLinks[0]!
+    for (const spelling of [
+      `${guide.path}/`,
+      guide.path.toUpperCase(),
+      `${guide.path.toUpperCase()}/`,
+    ]) {
+      const response = await request.get(spelling, { maxRedirects: 0 })
+      expect(response.status(), spelling).toBe(301)
+      expect(new URL(response.headers().location!, 'http://site').pathname, spelling).toBe(
+        guide.path,
+      )
+    }
+    const unknown = await request.get('/developers/docs/no-such-guide/', { maxRedirects: 0 })
+    expect(unknown.status()).toBe(302)
+    expect(new URL(unknown.headers().location!, 'http://site').pathname).toBe('/')
+    await page.goto(`${guide.path}/`)
+    await expect(page).toHaveURL(new RegExp(`${guide.path}$`))
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(guide.title)
+  })
+
   test('the Developers page links every guide to its web page and its PDF', async ({ page }) => {
     await gotoHydrated(page, '/developers')
     const section = page.getByRole('region', { name: 'Integration guides' })

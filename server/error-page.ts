@@ -1,0 +1,67 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express'
+import type { Logger } from 'pino'
+import { escapeHtml } from '#core/html/escape.ts'
+
+/** The methods a page answers; anything else gets 405 before React Router sees it. */
+export const pageMethods = ['GET', 'HEAD', 'POST'] as const
+
+/**
+ * Refuses, with `Allow`, a method no page answers. React Router builds a Fetch `Request` from
+ * each request, and Fetch refuses methods such as TRACE by throwing, which would be a 500.
+ */
+export const onlyPageMethods: RequestHandler = (req, res, next) => {
+  if ((pageMethods as readonly string[]).includes(req.method)) return next()
+  res.setHeader('Allow', pageMethods.join(', '))
+  sendError(req, res, 405)
+}
+
+const messages: Record<number, string> = {
+  400: 'This address could not be read. Check it and try again.',
+  404: 'We could not find that page.',
+  405: 'This page cannot be asked that way.',
+  413: 'The request is too large.',
+}
+const fallback = 'Something went wrong on our side. Please try again in a moment.'
+
+/** The HTTP status an error carries (Express and body parsers set `status`), else 500. */
+function statusOf(error: unknown): number {
+  const { status, statusCode } = (error ?? {}) as { status?: unknown; statusCode?: unknown }
+  const code = typeof status === 'number' ? status : statusCode
+  return typeof code === 'number' && code >= 400 && code <= 599 ? code : 500
+}
+
+function sendError(
+  req: Parameters<RequestHandler>[0],
+  res: Parameters<RequestHandler>[1],
+  status: number,
+) {
+  const message = messages[status] ?? fallback
+  res.status(status)
+  res.setHeader('Cache-Control', 'no-store')
+  if (req.accepts(['html', 'json']) === 'json') {
+    res.json({ status, message })
+    return
+  }
+  const title = status >= 500 ? 'Something went wrong' : message
+  res
+    .type('html')
+    .send(
+      `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>` +
+        `<body><main><h1>Something went wrong</h1><p>${escapeHtml(message)}</p><p><a href="/">Go to the home page</a></p></main></body></html>`,
+    )
+}
+
+/**
+ * The last error handler of the site, the sandbox and the APIs: the visitor gets our own short
+ * page or JSON with the status and a plain message, never a stack trace, a file path or the
+ * error's own words; the log gets what an operator needs (no request data).
+ */
+export function errorPage(logger?: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) return next(error)
+    const status = statusOf(error)
+    if (status >= 500) logger?.error({ err: error, status }, 'request failed')
+    else logger?.info({ status, error: (error as Error)?.name }, 'request refused')
+    sendError(req, res, status)
+  }
+}
