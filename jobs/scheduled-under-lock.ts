@@ -5,7 +5,7 @@
  * held skips that run and tries again at the next.
  */
 import { type LockingDatabase, withAdvisoryLock } from './advisory-lock.ts'
-import { LoopStoppedError, WorkerLoop } from './worker-loop.ts'
+import { WorkerLoop } from './worker-loop.ts'
 
 export interface ScheduledUnderLockOptions<T> {
   /** Starts the log lines of a failed run. */
@@ -41,14 +41,7 @@ export function scheduleUnderLock<T>(options: ScheduledUnderLockOptions<T>): Sch
   })
   return {
     start: () => loop.start(),
-    async runOnce() {
-      try {
-        return await loop.runNow()
-      } catch (error) {
-        if (error instanceof LoopStoppedError) return { ran: false }
-        throw error
-      }
-    },
+    runOnce: () => loop.runNowOr({ ran: false as const }),
     async stop(graceMs) {
       await loop.stop(graceMs)
     },

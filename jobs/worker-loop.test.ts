@@ -163,6 +163,15 @@ describe('runNow', () => {
     const running = loop({ pass: () => Promise.reject(new Error('no database')) })
     await expect(running.runNow()).rejects.toThrow('no database')
   })
+
+  it('runNowOr answers the given value once stopped, and still hands on a failed pass', async () => {
+    const failing = loop({ pass: () => Promise.reject(new Error('no database')) })
+    await expect(failing.runNowOr('stopped')).rejects.toThrow('no database')
+    const running = loop({ pass: async () => 'done' })
+    await expect(running.runNowOr('stopped')).resolves.toBe('done')
+    await running.stop()
+    await expect(running.runNowOr('stopped')).resolves.toBe('stopped')
+  })
 })
 
 describe('failures', () => {

@@ -102,6 +102,16 @@ export class WorkerLoop<T> {
     return this.ask().promise
   }
 
+  /** As runNow(), but answers `whenStopped` instead of rejecting once the loop is stopped. */
+  async runNowOr<F>(whenStopped: F): Promise<T | F> {
+    try {
+      return await this.runNow()
+    } catch (error) {
+      if (error instanceof LoopStoppedError) return whenStopped
+      throw error
+    }
+  }
+
   /**
    * Stops: no pass starts after this, the pass in progress sees its signal aborted, and this
    * waits up to `graceMs` for it. Returns whether it ended in time (see idle()).

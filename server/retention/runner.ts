@@ -5,7 +5,7 @@
  * pass); each prunes its own mail files.
  */
 import { advisoryLockKeys, withAdvisoryLock } from '#jobs/advisory-lock.ts'
-import { LoopStoppedError, WorkerLoop } from '#jobs/worker-loop.ts'
+import { WorkerLoop } from '#jobs/worker-loop.ts'
 import type { DataStore } from '#server/db/database.ts'
 import { pruneMailFiles } from './mail-files.ts'
 import type { RetentionPeriods } from './periods.ts'
@@ -85,14 +85,7 @@ export function startPruning(options: PruningOptions): Pruning {
   loop.start()
 
   return {
-    async runOnce() {
-      try {
-        return await loop.runNow()
-      } catch (error) {
-        if (error instanceof LoopStoppedError) return { ran: false, mailFiles: 0 }
-        throw error
-      }
-    },
+    runOnce: () => loop.runNowOr({ ran: false as const, mailFiles: 0 }),
     async stop() {
       await loop.stop()
     },
