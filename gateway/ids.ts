@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { istOffsetMinutes } from '#core/calendar/business-calendar.ts'
+import { formatIstDateTime } from '#core/calendar/business-calendar.ts'
 
 /** 16 digits, no leading zero (docs/product.md#pattern-library "transaction id"). */
 export function newTxnId(): string {
@@ -21,10 +21,7 @@ function digits(count: number): string {
 }
 
 /** `2026-11-21 14:58:03`, Indian Standard Time, as the provider answers. */
-export function formatDateTime(date: Date): string {
-  const ist = new Date(date.getTime() + istOffsetMinutes * 60_000)
-  return ist.toISOString().slice(0, 19).replace('T', ' ')
-}
+export { formatIstDateTime as formatDateTime }
 
 /** PostgreSQL's unique_violation, wherever drizzle or the driver wrapped it. */
 export function isUniqueViolation(error: unknown): boolean {

@@ -6,7 +6,9 @@ import {
   bankHolidayOn,
   bankHolidays,
   calendarYears,
+  dateOfIstDateTime,
   formatIsoDate,
+  formatIstDateTime,
   istDateOf,
   istInstant,
   isWorkingDay,
@@ -95,6 +97,20 @@ describe('IST', () => {
       fc.property(dates, fc.integer({ min: 0, max: 23 }), (date, hour) => {
         expect(istDateOf(istInstant(date, hour))).toBe(date)
       }),
+    )
+  })
+
+  it("writes and reads an instant as the gateway's IST date-time", () => {
+    expect(formatIstDateTime(new Date('2026-11-21T09:28:21Z'))).toBe('2026-11-21 14:58:21')
+    expect(dateOfIstDateTime('2026-11-21 14:58:21')).toBe('2026-11-21')
+    expect(dateOfIstDateTime('2026-11-21T14:58:21Z')).toBeUndefined()
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }),
+        (instant) => {
+          expect(dateOfIstDateTime(formatIstDateTime(instant))).toBe(istDateOf(instant))
+        },
+      ),
     )
   })
 

@@ -74,9 +74,22 @@ function parts(date: IsoDate): { year: number; month: number; day: number } {
   return { year, month, day }
 }
 
+/** `2026-11-21 14:58:03`: an instant in IST, as the gateway's answers write it (RESPONSE_DATE_TIME). */
+export function formatIstDateTime(instant: Date): string {
+  const ist = new Date(instant.getTime() + istOffsetMinutes * 60_000)
+  return ist.toISOString().slice(0, 19).replace('T', ' ')
+}
+
+const istDateTimePattern = /^(\d{4}-\d{2}-\d{2}) \d{2}:\d{2}:\d{2}$/
+
+/** The date of an IST date-time as the gateway writes it, or undefined for any other text. */
+export function dateOfIstDateTime(text: string): IsoDate | undefined {
+  return istDateTimePattern.exec(text)?.[1]
+}
+
 /** The IST calendar date of an instant. */
 export function istDateOf(instant: Date): IsoDate {
-  return new Date(instant.getTime() + istOffsetMinutes * 60_000).toISOString().slice(0, 10)
+  return formatIstDateTime(instant).slice(0, 10)
 }
 
 /** The instant at which an IST date reaches a given hour (0–23). */

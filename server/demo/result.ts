@@ -4,7 +4,12 @@ import {
   type MerchantSide,
   type PaymentResult,
 } from '#app/content/demo.ts'
-import { formatIsoDate, istDateOf, nextWorkingDay } from '#core/calendar/business-calendar.ts'
+import {
+  dateOfIstDateTime,
+  formatIsoDate,
+  istDateOf,
+  nextWorkingDay,
+} from '#core/calendar/business-calendar.ts'
 import { formatRupees, quoteLabels } from '#core/pricing/fees.ts'
 import { paymentFee, pricedPaymentTypes } from '#core/pricing/payment-fee.ts'
 import type { DemoPaymentRow } from '#server/db/schema.ts'
@@ -27,14 +32,12 @@ export function toPaymentResult(row: DemoPaymentRow): PaymentResult {
   }
 }
 
-const istDateTime = /^(\d{4}-\d{2}-\d{2}) \d{2}:\d{2}:\d{2}$/
-
 /**
  * The capture's IST date, from the gateway's RESPONSE_DATE_TIME (IST, as the gateway answers);
  * the time the store heard of it when the response has none.
  */
 function captureDate(row: DemoPaymentRow): string {
-  const stated = istDateTime.exec(row.response?.RESPONSE_DATE_TIME ?? '')?.[1]
+  const stated = dateOfIstDateTime(row.response?.RESPONSE_DATE_TIME ?? '')
   return stated ?? istDateOf(row.respondedAt ?? row.createdAt)
 }
 
