@@ -68,7 +68,7 @@ export const pages = [
     file: 'routes/api-reference.tsx',
     title: `API reference — ${brand.name} sandbox JSON APIs — ${brand.name}`,
     description:
-      'Status enquiry, refunds, payouts, QR codes and webhooks: every field, answer and response code, generated from the OpenAPI document.',
+      'Status enquiry, refunds, payouts, QR codes, webhooks and settlements: every field, answer and response code, generated from the OpenAPI document.',
     kind: 'marketing',
     indexed: true,
   },

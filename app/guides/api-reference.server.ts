@@ -11,7 +11,7 @@ interface OperationObject {
   tags?: readonly string[]
   summary: string
   description?: string
-  requestBody?: { content: Record<string, MediaType> }
+  requestBody?: { description?: string; content: Record<string, MediaType> }
   responses: Record<string, { description: string; content?: Record<string, MediaType> }>
   parameters?: readonly { name: string; in: string; description?: string; schema: Schema }[]
 }
@@ -68,17 +68,63 @@ export function apiReferenceMarkdown(document: OpenApiDocument): string {
     ].join('\n')
   }
 
+  /** One Markdown block: the page joins blocks with blank lines, which would end a table. */
+  function headerTable(parameters: NonNullable<OperationObject['parameters']>): string {
+    return [
+      '| Header | Format | Description |',
+      '| --- | --- | --- |',
+      ...parameters.map(
+        (p) => `| \`${p.name}\` | ${cell(format(p.schema))} | ${cell(p.description ?? '')} |`,
+      ),
+    ].join('\n')
+  }
+
   function schemaName(schema: Schema): string {
     return typeof schema.$ref === 'string' ? schema.$ref.split('/').pop()! : 'Answer'
   }
 
+  /** The entries of the lists an answer carries as JSON text (EVENTS, SETTLEMENTS, LINES…). */
+  function listTables(schema: Schema): string[] {
+    const properties = (resolve(schema).properties ?? {}) as Record<string, Schema>
+    return Object.entries(properties).flatMap(([name, field]) => {
+      const items = (field.contentSchema as Schema | undefined)?.items as Schema | undefined
+      if (!items) return []
+      return [
+        `Each entry of \`${name}\` (${schemaName(items)}), a JSON object of strings:`,
+        fieldTable(items).replace(/^\| Field \| Required \|/, '| Key | Required |'),
+      ]
+    })
+  }
+
+  /** Answer schemas already shown with their operations, so a webhook's data need not repeat them. */
+  const shown = new Set<string>()
+
   function answers(schema: Schema): string[] {
     const variants = Array.isArray(schema.oneOf) ? (schema.oneOf as Schema[]) : [schema]
-    return variants.flatMap((variant) => [
-      `#### ${schemaName(variant)}`,
-      String(resolve(variant).description ?? ''),
-      fieldTable(variant),
-    ])
+    return variants.flatMap((variant) => {
+      shown.add(schemaName(variant))
+      return [
+        `#### ${schemaName(variant)}`,
+        String(resolve(variant).description ?? ''),
+        fieldTable(variant),
+        ...listTables(variant),
+      ]
+    })
+  }
+
+  /** A file answered instead of JSON (a settlement as CSV): what it holds and its example. */
+  function files(content: Record<string, MediaType> | undefined): string[] {
+    return Object.entries(content ?? {})
+      .filter(([mediaType]) => mediaType !== 'application/json')
+      .flatMap(([mediaType, media]) => [
+        `Answered as \`${mediaType}\` instead: ${String(media.schema?.description ?? '')}`,
+        ...Object.values(media.examples ?? {}).flatMap((example) => [
+          `**Answer: ${example.summary ?? ''}**`,
+          '```text',
+          String(example.value).trimEnd(),
+          '```',
+        ]),
+      ])
   }
 
   function examples(media: MediaType | undefined, what: string): string[] {
@@ -103,17 +149,9 @@ export function apiReferenceMarkdown(document: OpenApiDocument): string {
       const media = response.content?.['application/json']
       lines.push(`#### HTTP ${status}`, response.description)
       if (media?.schema) lines.push(...answers(media.schema), ...examples(media, 'Answer'))
+      lines.push(...files(response.content))
     }
-    if (op.parameters?.length) {
-      lines.push(
-        '#### Headers',
-        '| Header | Format | Description |',
-        '| --- | --- | --- |',
-        ...op.parameters.map(
-          (p) => `| \`${p.name}\` | ${cell(format(p.schema))} | ${cell(p.description ?? '')} |`,
-        ),
-      )
-    }
+    if (op.parameters?.length) lines.push('#### Headers', headerTable(op.parameters))
     return lines
   }
 
@@ -127,6 +165,13 @@ export function apiReferenceMarkdown(document: OpenApiDocument): string {
         .flatMap(([method, op]) => operation(method, path, op)),
     ),
   ])
+  /** The fields of a webhook's data, unless its schema was shown as an answer above. */
+  function dataTable(body: Schema): string[] {
+    const data = ((resolve(body).properties ?? {}) as Record<string, Schema>).data
+    if (!data || shown.has(schemaName(data))) return []
+    return [`The fields of \`data\` (${schemaName(data)}):`, fieldTable(data)]
+  }
+
   const webhooks = Object.entries(
     document.webhooks as Record<string, Record<string, OperationObject>>,
   ).flatMap(([type, item]) => [
@@ -134,14 +179,15 @@ export function apiReferenceMarkdown(document: OpenApiDocument): string {
     ...Object.entries(item).flatMap(([, op]) => [
       op.description ?? '',
       ...(op.requestBody?.content['application/json']?.schema
-        ? ['#### Body', fieldTable(op.requestBody.content['application/json'].schema)]
+        ? [
+            '#### Body',
+            op.requestBody.description ?? '',
+            fieldTable(op.requestBody.content['application/json'].schema),
+            ...dataTable(op.requestBody.content['application/json'].schema),
+          ]
         : []),
       '#### Headers',
-      '| Header | Format | Description |',
-      '| --- | --- | --- |',
-      ...(op.parameters ?? []).map(
-        (p) => `| \`${p.name}\` | ${cell(format(p.schema))} | ${cell(p.description ?? '')} |`,
-      ),
+      headerTable(op.parameters ?? []),
     ]),
   ])
   return [

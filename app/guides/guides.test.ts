@@ -130,6 +130,20 @@ describe('apiReferenceMarkdown', () => {
     expect(markdown).toContain('"TXNTYPE": "STATUS"')
   })
 
+  it('lists the keys of every list sent as JSON text, the CSV answer and the webhook headers as tables', () => {
+    for (const list of ['EVENTS', 'SETTLEMENTS', 'LINES', 'RECON']) {
+      expect(markdown).toContain(`Each entry of \`${list}\``)
+    }
+    expect(markdown).toContain('| `EXPECTED_SETTLEMENT_DATE` | Yes |')
+    expect(markdown).toContain('Answered as `text/csv` instead')
+    expect(markdown).toContain(
+      'TYPE,ORDER_ID,TXN_ID,PG_REF_NUM,PAYMENT_TYPE,MOP_TYPE,AMOUNT,FEE,GST,NET,DATE,DESCRIPTION',
+    )
+    expect(markdown).toContain('The fields of `data` (SettlementEvent)')
+    const { html } = guideHtml(markdown)
+    expect(html).toContain('<th scope="col">Header</th>')
+  })
+
   it('renders to a page whose contents list the tags and the webhooks', () => {
     const { headings } = guideHtml(markdown)
     const sections = headings

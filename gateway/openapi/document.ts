@@ -18,7 +18,8 @@ const tags = [
   { name: 'Payouts', description: 'Money sent to beneficiaries, and its status.' },
   {
     name: 'Webhooks',
-    description: 'The webhook events sent for an order, refund or payout, and resending them.',
+    description:
+      'The webhook events sent for an order, refund, payout or settlement, and resending them.',
   },
   {
     name: 'Settlements',
@@ -91,7 +92,7 @@ const operations: Operation[] = [
     tag: 'Webhooks',
     summary: 'Webhook events and their delivery attempts',
     description:
-      'One event by EVENT_ID, or every event of an order, refund or payout by ORDER_ID; 337 when there is none.',
+      'One event by EVENT_ID, or every event of an order, refund, payout or settlement by ORDER_ID (a settlement by its SETTLEMENT_ID); 337 when there is none.',
     request: ref('WebhookEventsRequest'),
     answers: [ref('WebhookEventsAnswer'), ref('WebhookRefusal')],
     malformed: 'WebhookRefusal',
@@ -166,13 +167,26 @@ function examplesOf(path: string, pick: (example: RecordedExample) => Picked, st
   return named.length > 0 ? { examples: Object.fromEntries(named) } : {}
 }
 
-/** A malformed body is no example of the request schema: it is shown on its 400 answer. */
+/**
+ * A malformed body, or a request that breaks the request schema to show its refusal, is no
+ * example of the request schema: it is shown with its answer.
+ */
+const shownWithAnswer = (example: RecordedExample) =>
+  typeof example.request === 'string' || example.invalidRequest === true
 const requestOf = (example: RecordedExample): Picked =>
-  typeof example.request === 'string' ? undefined : { value: example.request }
-const responseOf = (example: RecordedExample): Picked => ({
-  value: example.response,
-  ...(typeof example.request === 'string' ? { description: `Sent: \`${example.request}\`` } : {}),
-})
+  shownWithAnswer(example) ? undefined : { value: example.request }
+const responseOf = (example: RecordedExample): Picked => {
+  if (typeof example.response === 'string') return undefined
+  if (!shownWithAnswer(example)) return { value: example.response }
+  const sent =
+    typeof example.request === 'string' ? example.request : JSON.stringify(example.request)
+  return { value: example.response, description: `Sent: \`${sent}\`` }
+}
+/** A file answered instead of JSON (the settlement as CSV), shown under its own media type. */
+const fileOf =
+  (contentType: string) =>
+  (example: RecordedExample): Picked =>
+    example.contentType === contentType ? { value: example.response } : undefined
 
 function pathItem(operation: Operation) {
   const { path } = operation
@@ -203,7 +217,12 @@ function pathItem(operation: Operation) {
               ...examplesOf(path, responseOf, 200),
             },
             ...(operation.csv
-              ? { 'text/csv': { schema: { type: 'string', description: operation.csv } } }
+              ? {
+                  'text/csv': {
+                    schema: { type: 'string', description: operation.csv },
+                    ...examplesOf(path, fileOf('text/csv'), 200),
+                  },
+                }
               : {}),
           },
         },
@@ -220,6 +239,12 @@ function pathItem(operation: Operation) {
       },
     },
   }
+}
+
+/** What an event's `data` is, said in its request body's description. */
+const eventDataText: Partial<Record<(typeof webhookEventTypes)[number], string>> = {
+  'settlement.processed':
+    "`data` is the settlement's fields as the settlements list gives them (no lines), with PAY_ID and their HASH. Sent for every settlement a run makes, a carried-forward one too (STATUS CARRIED_FORWARD, UTR empty), to the test run's NOTIFY_URL or the merchant's default; the deliveries API finds it by its SETTLEMENT_ID as ORDER_ID. Fetch the lines with /pgws/settlement.",
 }
 
 const eventData: Record<(typeof webhookEventTypes)[number], string> = {
@@ -257,8 +282,10 @@ function webhook(type: (typeof webhookEventTypes)[number]) {
       ],
       requestBody: {
         required: true,
-        description:
-          'Indented JSON ending in a line break; `data` is the answer the merchant gets from the API, with its HASH.',
+        description: `Indented JSON ending in a line break; ${
+          eventDataText[type] ??
+          '`data` is the answer the merchant gets from the API, with its HASH.'
+        }`,
         content: {
           'application/json': {
             schema: {

@@ -9,7 +9,10 @@ import {
   recordExamples,
 } from './scenario.ts'
 
-/** Ids, times and what carries them differ on every run; the rest of an answer may not. */
+/**
+ * Ids, times and what carries them differ on every run; so do the dates of the settlement
+ * examples, which are those of the day they are recorded. The rest of an answer may not.
+ */
 const volatile = [
   'TXN_ID',
   'ORIG_TXN_ID',
@@ -25,18 +28,43 @@ const volatile = [
   'UPI_INTENT',
   'EVENT_ID',
   'EVENTS',
+  'SETTLEMENT_ID',
+  'AS_OF',
+  'FROM',
+  'TO',
+  'SETTLEMENT_DATE',
+  'CYCLE_FROM',
+  'CYCLE_TO',
+  'DATE',
+  'EXPECTED_SETTLEMENT_DATE',
 ]
+/** Lists held as JSON text: compared entry by entry, each entry as an answer is. */
+const lists = ['SETTLEMENTS', 'LINES', 'RECON']
 
-function stable(fields: Fields | string) {
-  if (typeof fields === 'string') return fields
+function stableFields(fields: Fields): Record<string, unknown> {
   const kept = Object.entries(fields).map(([key, value]) => [
     key,
-    volatile.includes(key) ? typeof value : value,
+    volatile.includes(key)
+      ? typeof value
+      : lists.includes(key)
+        ? (JSON.parse(value) as Fields[]).map(stableFields)
+        : value,
   ])
   const events =
     fields.EVENTS &&
     (JSON.parse(fields.EVENTS) as Array<{ type: string }>).map((event) => event.type)
   return { ...Object.fromEntries(kept), ...(events ? { EVENTS: events } : {}) }
+}
+
+/** A CSV answer with its ids and date-times blanked, the way stableFields blanks them. */
+function stableText(text: string) {
+  return text
+    .replace(/\b\d{16}\b|\b\d{18}\b/g, '<id>')
+    .replace(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/g, '<date-time>')
+}
+
+function stable(fields: Fields | string) {
+  return typeof fields === 'string' ? stableText(fields) : stableFields(fields)
 }
 
 let sandbox: SandboxServer
@@ -60,12 +88,14 @@ it("the document's examples are what the sandbox answers (record-examples.ts wri
     expect(
       {
         status: example.status,
+        contentType: example.contentType,
         request: stable(example.request),
         response: stable(example.response),
       },
       example.name,
     ).toEqual({
       status: before.status,
+      contentType: before.contentType,
       request: stable(before.request),
       response: stable(before.response),
     })

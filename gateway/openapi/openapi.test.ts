@@ -1,5 +1,6 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core'
 import { describe, expect, it } from 'vitest'
+import type { Fields } from '#core/protocol/fields.ts'
 import { verifyHash } from '#core/protocol/hash.ts'
 import vectors from '#core/protocol/vectors.json'
 import { openApiDocument } from './document.ts'
@@ -44,6 +45,8 @@ describe('the OpenAPI document', () => {
       }
     }
     for (const example of examples) {
+      // A file (the settlement as CSV) is answered instead of signed fields.
+      if (typeof example.response === 'string') continue
       const unsigned = ['324', '326'].includes(example.response.RESPONSE_CODE ?? '')
       expect(verifyHash(example.response, exampleMerchant.salt), example.name).toBe(!unsigned)
     }
@@ -51,7 +54,9 @@ describe('the OpenAPI document', () => {
 })
 
 describe('expectDocumentedAnswer', () => {
-  const captured = examples.find((example) => example.name === 'statusCaptured')!
+  const captured = examples.find((example) => example.name === 'statusCaptured')! as {
+    response: Fields
+  }
 
   it('accepts a documented answer at any mount path', () => {
     expect(documentedPath('http://127.0.0.1:4100/sandbox/pgws/payout/status')).toBe(

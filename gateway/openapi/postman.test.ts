@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import newman, { type NewmanRunSummary } from 'newman'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoMerchant } from '#gateway/merchants.ts'
 import vectors from '#core/protocol/vectors.json'
 import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
 import { postmanCollection } from './postman.ts'
+import { exampleMerchant, payByUpi } from './scenario.ts'
 
 type PostmanHash = (fields: object, salt: string, sha256Hex: (text: string) => string) => string
 const paystraHash = new Function(
@@ -23,7 +23,7 @@ describe('the Postman collection, run by newman against a sandbox', () => {
   let sandbox: SandboxServer
   beforeAll(async () => {
     sandbox = await startSandboxServer({
-      merchants: [demoMerchant({ siteUrl: 'http://localhost:3000' })],
+      merchants: [exampleMerchant],
       webhooks: { baseDelayMs: 3_600_000 },
     })
   })
@@ -31,7 +31,9 @@ describe('the Postman collection, run by newman against a sandbox', () => {
     await sandbox?.close()
   })
 
-  it('passes every test of every request, and pays out, makes QR codes and resends an event', async () => {
+  it('passes every test of every request, and pays out, makes QR codes, resends an event and settles', async () => {
+    // A payment made before the run (in the demos, say) is what the settlement test run settles.
+    await payByUpi(sandbox.url, 'DEMO-PAID-1', '100000')
     const { collection, environment } = await postmanCollection({ baseUrl: sandbox.url })
     // Each request carries the recorded answer of its own example as its saved response.
     for (const folder of collection.item) {
@@ -47,16 +49,43 @@ describe('the Postman collection, run by newman against a sandbox', () => {
       (failure) => `${failure.source?.name ?? '?'}: ${failure.error.message}`,
     )
     expect(failures).toEqual([])
-    const answers = Object.fromEntries(
+    const bodies = Object.fromEntries(
       summary.run.executions.map((execution) => [
         execution.item.name,
-        JSON.parse(execution.response?.stream?.toString() ?? '{}') as Record<string, string>,
+        execution.response?.stream?.toString() ?? '',
       ]),
+    )
+    const answers = Object.fromEntries(
+      Object.entries(bodies)
+        .filter(([, body]) => body.startsWith('{'))
+        .map(([name, body]) => [name, JSON.parse(body) as Record<string, string>]),
     )
     expect(summary.run.stats.requests.total).toBeGreaterThanOrEqual(15)
     expect(summary.run.stats.assertions.failed).toBe(0)
     expect(answers['A UPI QR code']?.RESPONSE_CODE).toBe('006')
     expect(answers['An IMPS payout to a bank account']?.RESPONSE_CODE).toBe('000')
     expect(answers['An event sent again now, with the same id']?.RESPONSE_CODE).toBe('000')
+
+    const settlements = collection.item.find((folder) => folder.name === 'Settlements')!.item!
+    expect(settlements[0]!.request!.url.path).toEqual(['pgws', 'settlement', 'run'])
+    const run = Object.entries(answers).find(([name]) => name.startsWith('Sandbox test run'))![1]
+    const [settled] = JSON.parse(run.SETTLEMENTS!) as Array<Record<string, string>>
+    expect(settled).toMatchObject({ PAYMENTS_COUNT: '1', GROSS_AMOUNT: '100000' })
+    // The requests after the run ask for the settlement it made, by id and by UTR, and as CSV.
+    for (const name of [
+      'A settlement and its lines, by SETTLEMENT_ID',
+      'The same settlement, by its UTR',
+    ]) {
+      expect(answers[name], name).toMatchObject({
+        RESPONSE_CODE: '000',
+        SETTLEMENT_ID: settled!.SETTLEMENT_ID,
+      })
+    }
+    expect(bodies["The settlement's lines as a CSV file (FORMAT CSV)"]).toMatch(
+      /^TYPE,ORDER_ID,.*\r\nPAYMENT,DEMO-PAID-1,/,
+    )
+    expect(answers['The settlements dated in a range of dates']?.SETTLEMENTS).toContain(
+      settled!.SETTLEMENT_ID,
+    )
   }, 60_000)
 })

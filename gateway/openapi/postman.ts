@@ -48,11 +48,15 @@ fields.HASH = paystraHash(fields, pm.variables.get('salt'), (text) => cryptoJs.S
 pm.request.body.update({ mode: 'raw', raw: JSON.stringify(fields, null, 2), options: { raw: { language: 'json' } } })
 `
 
-/** What every answer is tested for: a status and code the document describes, and its HASH. */
+/**
+ * What every answer is tested for: a status and code the document describes, and its HASH. A
+ * settlement asked for as CSV is a file, not signed fields: its header row is tested instead.
+ */
 function checkAnswer(document: OpenApiDocument): string {
   const statuses = Object.fromEntries(
     Object.entries(document.paths).map(([path, item]) => [path, Object.keys(item.post.responses)]),
   )
+  const columns = (document.components.schemas.SettlementLine as { required: string[] }).required
   return `
 ${hashFunction}
 const cryptoJs = require('crypto-js')
@@ -65,18 +69,33 @@ const path = Object.keys(documentedStatuses)
 pm.test('HTTP status is one the API reference describes', () => {
   pm.expect(documentedStatuses[path] || []).to.include(String(pm.response.code))
 })
-const answer = pm.response.json()
-pm.test('RESPONSE_CODE is one the API reference lists', () => {
-  pm.expect(documentedCodes).to.include(answer.RESPONSE_CODE)
-})
-pm.test('the sandbox accepted the request HASH (not 323)', () => {
-  pm.expect(answer.RESPONSE_CODE).to.not.equal('323')
-})
-pm.test('the answer is signed with the salt (324 and 326 cannot be)', () => {
-  if (answer.RESPONSE_CODE === '324' || answer.RESPONSE_CODE === '326') pm.expect(answer.HASH).to.equal(undefined)
-  else pm.expect(answer.HASH).to.equal(paystraHash(answer, pm.variables.get('salt'), (text) => cryptoJs.SHA256(text).toString()))
-})
-if (answer.EVENTS) pm.collectionVariables.set('eventId', JSON.parse(answer.EVENTS)[0].id)
+if ((pm.response.headers.get('Content-Type') || '').startsWith('text/csv')) {
+  pm.test('the CSV starts with the documented columns', () => {
+    pm.expect(pm.response.text().split('\\r\\n')[0]).to.equal(${JSON.stringify(columns.join(','))})
+  })
+} else {
+  const answer = pm.response.json()
+  pm.test('RESPONSE_CODE is one the API reference lists', () => {
+    pm.expect(documentedCodes).to.include(answer.RESPONSE_CODE)
+  })
+  pm.test('the sandbox accepted the request HASH (not 323)', () => {
+    pm.expect(answer.RESPONSE_CODE).to.not.equal('323')
+  })
+  pm.test('the answer is signed with the salt (324 and 326 cannot be)', () => {
+    if (answer.RESPONSE_CODE === '324' || answer.RESPONSE_CODE === '326') pm.expect(answer.HASH).to.equal(undefined)
+    else pm.expect(answer.HASH).to.equal(paystraHash(answer, pm.variables.get('salt'), (text) => cryptoJs.SHA256(text).toString()))
+  })
+  if (answer.EVENTS) pm.collectionVariables.set('eventId', JSON.parse(answer.EVENTS)[0].id)
+  if (answer.SETTLEMENTS) {
+    // The later requests ask for the newest settlement that was paid (a carried-forward one has no UTR).
+    const paid = JSON.parse(answer.SETTLEMENTS).filter((settlement) => settlement.UTR !== '')
+    const newest = paid[paid.length - 1]
+    if (newest) {
+      pm.collectionVariables.set('settlementId', newest.SETTLEMENT_ID)
+      pm.collectionVariables.set('utr', newest.UTR)
+    }
+  }
+}
 `
 }
 
@@ -85,64 +104,134 @@ signs every body with HASH (the environment's salt), and each request's tests ch
 answer is one the API reference (/developers/openapi.json) describes and that its HASH verifies.
 Order, refund and payout ids get a prefix new on every run (runId), so the collection runs again.
 Paying needs a browser, so the captured-payment requests answer 328 here: pay an order in the
-site's demos and send its ORDER_ID to see 000.`
+site's demos and send its ORDER_ID to see 000. The settlement test run settles, as of a week from
+now, every payment the sandbox has taken for the merchant (the demos' too); the settlement
+requests after it ask for the newest settlement it answered (338 when there is none yet).`
 
-/** A new prefix for this run's order ids, so the collection can run again (no 018). */
-const newRun = `pm.collectionVariables.set('runId', Date.now().toString(36).toUpperCase())`
+/**
+ * A new prefix for this run's order ids, so the collection can run again (no 018), and the
+ * settlement test run's dates: AS_OF a week from now, so that everything paid so far is due, and
+ * the 92 days up to its IST date for the list.
+ */
+const newRun = `
+pm.collectionVariables.set('runId', Date.now().toString(36).toUpperCase())
+const asOf = new Date(Date.now() + 7 * 86400000)
+const istDate = (instant) => new Date(instant.getTime() + 330 * 60000).toISOString().slice(0, 10)
+pm.collectionVariables.set('asOf', asOf.toISOString())
+pm.collectionVariables.set('to', istDate(asOf))
+pm.collectionVariables.set('from', istDate(new Date(asOf.getTime() - 91 * 86400000)))
+`
 
-/** A request example as a body of variables: this run's ids, the environment's merchant. */
-function bodyOf(example: Fields): string {
+/** Settlement fields a successful request takes from this run (newRun, the test run's answer). */
+const runValues: Record<string, string> = {
+  AS_OF: '{{asOf}}',
+  FROM: '{{from}}',
+  TO: '{{to}}',
+  SETTLEMENT_ID: '{{settlementId}}',
+  UTR: '{{utr}}',
+}
+
+/**
+ * A request example as a body of variables: this run's ids, the environment's merchant and, for
+ * an example that succeeded, this run's settlement dates and ids (a refusal keeps the values
+ * that make it one).
+ */
+function bodyOf(example: Fields, succeeded: boolean): string {
   const { HASH: _signedByTheScript, ...fields } = example
   const body: Fields = {}
   for (const [key, value] of Object.entries(fields)) {
     if (key === 'PAY_ID' && value === demoMerchantDefaults.payId) body[key] = '{{payId}}'
     else if (key === 'EVENT_ID') body[key] = '{{eventId}}'
     else if (IDS.includes(key)) body[key] = `{{runId}}-${value}`
+    else if (succeeded && runValues[key]) body[key] = runValues[key]
     else body[key] = value
   }
   return JSON.stringify(body, null, 2)
 }
 
 type Examples = Record<string, { summary?: string; value: unknown }>
+interface SavedResponse {
+  name?: string
+  code?: number
+  header?: Array<{ key: string; value: string }>
+  body?: string
+  [key: string]: unknown
+}
 
 /** One request per request example the demo merchant signed (a forged HASH is not re-signed). */
 function requestsOf(item: PostmanItem, document: OpenApiDocument): PostmanItem[] {
   const path = `/${item.request!.url.path!.join('/')}`
   const operation = (document.paths as Record<string, OpenApiDocument['paths']['/pgws/qr']>)[path]
   const content = operation?.post.requestBody.content['application/json'] as { examples?: Examples }
-  const answers = Object.values(operation?.post.responses ?? {}).map(
-    (response) => (response.content['application/json'] as { examples?: Examples }).examples ?? {},
-  )
-  // Each request keeps the saved response of its own example, not all of the operation's.
-  const savedResponses = (name: string) => {
-    const answer = answers.find((examples) => examples[name])?.[name]?.value
-    const saved = (item.response ?? []) as Array<{ body?: string }>
-    return saved.filter((response) =>
-      isDeepStrictEqual(JSON.parse(response.body ?? 'null'), answer),
+  const responses = Object.values(operation?.post.responses ?? {}) as Array<{
+    content: Record<string, { examples?: Examples }>
+  }>
+  const answerOf = (name: string) => {
+    for (const response of responses) {
+      for (const [mediaType, media] of Object.entries(response.content)) {
+        const found = media.examples?.[name]
+        if (found) return { mediaType, value: found.value }
+      }
+    }
+    return undefined
+  }
+  const saved = (item.response ?? []) as SavedResponse[]
+  // Each request keeps the saved response of its own example, not all of the operation's. The
+  // converter saves JSON answers only; a file answered instead is saved here, as it was recorded.
+  const savedResponses = (name: string): SavedResponse[] => {
+    const answer = answerOf(name)
+    if (!answer) return []
+    if (answer.mediaType !== 'application/json') {
+      const [template] = saved
+      if (!template) return []
+      return [
+        {
+          ...template,
+          name: 'Answered as a file',
+          header: [{ key: 'Content-Type', value: answer.mediaType }],
+          body: String(answer.value),
+          _postman_previewlanguage: 'text',
+        },
+      ]
+    }
+    const same = saved.find((response) =>
+      isDeepStrictEqual(JSON.parse(response.body ?? 'null'), answer.value),
     )
+    return same ? [same] : []
   }
   return Object.entries(content?.examples ?? {})
     .filter(([, example]) => verifyHash(example.value as Fields, demoMerchantDefaults.salt))
-    .map(([name, example]) => ({
-      ...item,
-      id: undefined,
-      name: example.summary ?? name,
-      response: savedResponses(name),
-      request: {
-        ...item.request!,
-        body: {
-          mode: 'raw',
-          raw: bodyOf(example.value as Fields),
-          options: { raw: { language: 'json' } },
+    .map(([name, example]) => {
+      const answer = answerOf(name)
+      const succeeded =
+        answer?.mediaType !== 'application/json' || (answer.value as Fields).RESPONSE_CODE === '000'
+      return {
+        ...item,
+        id: undefined,
+        name: example.summary ?? name,
+        response: savedResponses(name),
+        request: {
+          ...item.request!,
+          body: {
+            mode: 'raw',
+            raw: bodyOf(example.value as Fields, succeeded),
+            options: { raw: { language: 'json' } },
+          },
         },
-      },
-    }))
+      }
+    })
 }
 
+/** The settlement test run goes first in its folder, so the settlement requests find what it made. */
+const runsFirst = (item: PostmanItem) =>
+  item.request?.url.path?.join('/') === 'pgws/settlement/run' ? 0 : 1
+
 function expand(items: PostmanItem[], document: OpenApiDocument): PostmanItem[] {
-  return items.flatMap((item) =>
-    item.item ? [{ ...item, item: expand(item.item, document) }] : requestsOf(item, document),
-  )
+  return items
+    .flatMap((item) =>
+      item.item ? [{ ...item, item: expand(item.item, document) }] : requestsOf(item, document),
+    )
+    .sort((a, b) => runsFirst(a) - runsFirst(b))
 }
 
 function convert(document: OpenApiDocument): Promise<PostmanCollection> {
@@ -159,6 +248,24 @@ function convert(document: OpenApiDocument): Promise<PostmanCollection> {
       },
     )
   })
+}
+
+/**
+ * The settlement variables before a run sets them: the recorded examples' values, so that a
+ * settlement request sent on its own asks for a settlement this sandbox does not have (338).
+ */
+function settlementVariables(document: OpenApiDocument) {
+  const content = document.paths['/pgws/settlement']?.post.requestBody.content['application/json']
+  const examples = (content as { examples?: Examples } | undefined)?.examples
+  const byId = (examples?.settlementById?.value ?? {}) as Fields
+  const byUtr = (examples?.settlementByUtr?.value ?? {}) as Fields
+  return [
+    { key: 'settlementId', value: byId.SETTLEMENT_ID ?? '' },
+    { key: 'utr', value: byUtr.UTR ?? '' },
+    { key: 'asOf', value: '' },
+    { key: 'from', value: '' },
+    { key: 'to', value: '' },
+  ]
 }
 
 export interface SandboxEnvironment {
@@ -192,6 +299,7 @@ export async function postmanCollection(sandbox: SandboxEnvironment) {
       ...Object.entries(values).map(([key, value]) => ({ key, value })),
       { key: 'runId', value: 'RUN' },
       { key: 'eventId', value: '' },
+      ...settlementVariables(document),
     ],
   }
   const environment = {

@@ -3,10 +3,12 @@
  * sandbox. `record-examples.ts` writes their answers into `examples.json`; `examples.test.ts`
  * makes them again and expects the same answers, so every example is one the sandbox gives.
  */
+import { addDays, istDateOf, nextWorkingDay } from '#core/calendar/business-calendar.ts'
 import { demoMerchant } from '#gateway/merchants.ts'
 import { encryptFields } from '#core/protocol/cipher.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { withHash } from '#core/protocol/hash.ts'
+import { DEFAULT_SETTLEMENT_HOUR } from '#core/settlement/schedule.ts'
 
 export const exampleMerchant = demoMerchant({ siteUrl: 'https://shop.paystra.example' })
 /** The public address the examples' URLs carry: the sandbox of a site run with `npm start`. */
@@ -24,6 +26,10 @@ export interface ExampleCall {
   unsigned?: boolean
   /** A body sent as it is (a malformed request). */
   rawBody?: string
+  /** What happens on the sandbox before the call (a payment the call then finds). */
+  before?: (base: string) => Promise<void>
+  /** The request breaks the request schema on purpose, to show its refusal. */
+  invalidRequest?: true
 }
 
 export interface RecordedExample {
@@ -33,7 +39,12 @@ export interface RecordedExample {
   /** The body as sent. */
   request: Fields | string
   status: number
-  response: Fields
+  /** The JSON answer, or the text of a file answered instead (the settlement as CSV). */
+  response: Fields | string
+  /** The answer's media type when it is not JSON: `text/csv`. */
+  contentType?: string
+  /** No example of the request schema: the document shows it with its answer only. */
+  invalidRequest?: true
 }
 
 const payout = (fields: Fields): Fields => ({ PAY_ID: payId, CURRENCY_CODE: '356', ...fields })
@@ -251,23 +262,153 @@ export const exampleCalls: ExampleCall[] = [
     path: '/pgws/webhook/resend',
     fields: { PAY_ID: payId, EVENT_ID: '{{eventId}}' },
   },
+  // Settlements: ORD-1001 (UPI, no fee) was refunded in part above; ORD-1003 is paid by card
+  // (a 2 % fee and its GST) just before the test run settles them both, as of the settlement
+  // time of today's payments.
+  {
+    name: 'settlementRun',
+    summary:
+      "Sandbox test run: settle what is due at AS_OF (today's payments, next working day 11:00 IST)",
+    path: '/pgws/settlement/run',
+    fields: { PAY_ID: payId, AS_OF: '{{asOf}}', NOTIFY_URL },
+    before: (base) => payByCard(base, 'ORD-1003', '150000'),
+  },
+  {
+    name: 'settlementsList',
+    summary: 'The settlements dated in a range of dates',
+    path: '/pgws/settlements',
+    fields: { PAY_ID: payId, FROM: '{{from}}', TO: '{{to}}' },
+  },
+  {
+    name: 'settlementById',
+    summary: 'A settlement and its lines, by SETTLEMENT_ID',
+    path: '/pgws/settlement',
+    fields: { PAY_ID: payId, SETTLEMENT_ID: '{{settlementId}}' },
+  },
+  {
+    name: 'settlementByUtr',
+    summary: 'The same settlement, by its UTR',
+    path: '/pgws/settlement',
+    fields: { PAY_ID: payId, UTR: '{{utr}}' },
+  },
+  {
+    name: 'settlementCsv',
+    summary: "The settlement's lines as a CSV file (FORMAT CSV)",
+    path: '/pgws/settlement',
+    fields: { PAY_ID: payId, SETTLEMENT_ID: '{{settlementId}}', FORMAT: 'CSV' },
+  },
+  {
+    name: 'reconSettled',
+    summary:
+      'Reconciliation of a settled order: its payment and refund, with SETTLEMENT_ID and UTR',
+    path: '/pgws/recon',
+    fields: { PAY_ID: payId, ORDER_ID: 'ORD-1001' },
+  },
+  {
+    name: 'reconUnsettled',
+    summary:
+      'Reconciliation of an order paid after the run: UNSETTLED, with the date it will settle on',
+    path: '/pgws/recon',
+    fields: { PAY_ID: payId, ORDER_ID: 'ORD-1004' },
+    before: (base) => payByUpi(base, 'ORD-1004', '49900'),
+  },
+  {
+    name: 'reconOpenOrder',
+    summary: 'Reconciliation of an order not paid (yet): nothing to reconcile',
+    path: '/pgws/recon',
+    fields: { PAY_ID: payId, ORDER_ID: 'ORD-2002' },
+  },
+  {
+    name: 'reconUnknownOrder',
+    summary: 'Reconciliation of an order the sandbox never saw (328)',
+    path: '/pgws/recon',
+    fields: { PAY_ID: payId, ORDER_ID: 'ORD-9999' },
+  },
+  {
+    name: 'settlementUnknown',
+    summary: 'A settlement id the merchant does not have (338)',
+    path: '/pgws/settlement',
+    fields: { PAY_ID: payId, SETTLEMENT_ID: 'setl_00000000000000000000' },
+  },
+  {
+    name: 'settlementsReversed',
+    summary: 'FROM after TO (339)',
+    path: '/pgws/settlements',
+    fields: { PAY_ID: payId, FROM: '2026-12-01', TO: '2026-11-30' },
+  },
+  {
+    name: 'settlementsTooLong',
+    summary: 'A range of more than 92 days (340)',
+    path: '/pgws/settlements',
+    fields: { PAY_ID: payId, FROM: '2026-08-31', TO: '2026-12-01' },
+  },
+  {
+    name: 'settlementRunNoOffset',
+    summary: 'An AS_OF without its offset from UTC (341)',
+    path: '/pgws/settlement/run',
+    fields: { PAY_ID: payId, AS_OF: '2026-11-30T11:00:00' },
+    invalidRequest: true,
+  },
+  {
+    name: 'settlementNoReference',
+    summary: 'Neither SETTLEMENT_ID nor UTR (342)',
+    path: '/pgws/settlement',
+    fields: { PAY_ID: payId },
+  },
+  {
+    name: 'settlementBadFormat',
+    summary: 'A FORMAT other than JSON or CSV (343)',
+    path: '/pgws/settlement',
+    fields: { PAY_ID: payId, SETTLEMENT_ID: '{{settlementId}}', FORMAT: 'PDF' },
+    invalidRequest: true,
+  },
+  {
+    name: 'settlementsMalformed',
+    summary: 'A body that is not JSON (326)',
+    path: '/pgws/settlements',
+    rawBody: '{"PAY_ID":"1000000000000001","FROM":',
+  },
+  {
+    name: 'settlementMalformed',
+    summary: 'A value that is not a string (326)',
+    path: '/pgws/settlement',
+    rawBody: '{"PAY_ID":"1000000000000001","SETTLEMENT_ID":null}',
+  },
+  {
+    name: 'reconMalformed',
+    summary: 'A body that is not a JSON object (326)',
+    path: '/pgws/recon',
+    rawBody: '["ORD-1001"]',
+  },
+  {
+    name: 'settlementRunMalformed',
+    summary: 'A field named twice (326)',
+    path: '/pgws/settlement/run',
+    rawBody:
+      '{"PAY_ID":"1000000000000001","AS_OF":"2026-11-30T11:00:00+05:30","AS_OF":"2026-12-01T11:00:00+05:30"}',
+  },
 ]
 
-/** The captured payment the examples enquire about and refund: ORD-1001, ₹249, UPI. */
-async function payExampleOrder(base: string): Promise<void> {
+const RETURN_URL = 'https://shop.paystra.example/payment/return'
+const customer = {
+  CUST_NAME: 'Asha Verma',
+  CUST_EMAIL: 'asha.verma@example.com',
+  CUST_MOBILE: '9876543210',
+}
+
+/** An order paid at once by UPI as success@upi, merchant-hosted (no page to go through). */
+export async function payByUpi(base: string, orderId: string, amount: string): Promise<void> {
   const fields: Fields = {
     PAY_ID: payId,
-    ORDER_ID: 'ORD-1001',
-    AMOUNT: '24900',
+    ORDER_ID: orderId,
+    AMOUNT: amount,
     TXNTYPE: 'SALE',
     CURRENCY_CODE: '356',
-    RETURN_URL: 'https://shop.paystra.example/payment/return',
+    RETURN_URL,
     PAYMENT_TYPE: 'UP',
     MOP_TYPE: 'UP',
     PAYER_ADDRESS: 'success@upi',
-    CUST_NAME: 'Asha Verma',
-    CUST_EMAIL: 'asha.verma@example.com',
-    CUST_MOBILE: '9876543210',
+    ...customer,
     NOTIFY_URL,
   }
   const { salt, merchantHostedKey } = exampleMerchant
@@ -278,17 +419,65 @@ async function payExampleOrder(base: string): Promise<void> {
       ENCDATA: encryptFields(fields, salt, merchantHostedKey),
     }),
   })
-  if (!response.ok) throw new Error(`paying ORD-1001 answered ${response.status}`)
+  if (!response.ok) throw new Error(`paying ${orderId} answered ${response.status}`)
+}
+
+/** An order paid on the hosted page with the test card that succeeds (a credit card, VI). */
+async function payByCard(base: string, orderId: string, amount: string): Promise<void> {
+  const request = withHash(
+    {
+      PAY_ID: payId,
+      ORDER_ID: orderId,
+      AMOUNT: amount,
+      TXNTYPE: 'SALE',
+      CURRENCY_CODE: '356',
+      RETURN_URL,
+      ...customer,
+      NOTIFY_URL,
+    },
+    exampleMerchant.salt,
+  )
+  const started = await fetch(`${base}/paymentrequest`, {
+    method: 'POST',
+    body: new URLSearchParams(request),
+    redirect: 'manual',
+  })
+  const page = started.headers.get('location')
+  if (started.status !== 303 || !page) {
+    throw new Error(`starting ${orderId} answered ${started.status}`)
+  }
+  const paid = await fetch(new URL(`${page}/card`, base), {
+    method: 'POST',
+    body: new URLSearchParams({
+      number: '4111 1111 1111 1111',
+      expiry: '12/35',
+      cvv: '123',
+      name: customer.CUST_NAME,
+    }),
+  })
+  if (!paid.ok) throw new Error(`paying ${orderId} by card answered ${paid.status}`)
+}
+
+/**
+ * The dates the settlement examples name: the test run's AS_OF is the settlement time of what is
+ * paid today (the next working day, 11:00 IST), and the list asks for the 31 days up to that date.
+ */
+export function settlementDates(now: Date) {
+  const settles = nextWorkingDay(istDateOf(now))
+  const hour = String(DEFAULT_SETTLEMENT_HOUR).padStart(2, '0')
+  return { asOf: `${settles}T${hour}:00:00+05:30`, from: addDays(settles, -30), to: settles }
 }
 
 /** Makes every example call on a fresh sandbox at `base`, in order, and records the answers. */
 export async function recordExamples(base: string): Promise<RecordedExample[]> {
-  await payExampleOrder(base)
+  await payByUpi(base, 'ORD-1001', '24900')
   const recorded: RecordedExample[] = []
-  // The resend example resends the first event of the last list answered.
-  let eventId = ''
+  // The resend example resends the first event of the last list answered; the settlement
+  // examples name the first settlement the test run made.
+  const values: Record<string, string> = { eventId: '', ...settlementDates(new Date()) }
   for (const call of exampleCalls) {
-    const fields = call.fields && fillIn(call.fields, { eventId })
+    await call.before?.(base)
+    const fields = call.fields && fillIn(call.fields, values)
     const request =
       call.rawBody ?? (call.unsigned ? fields! : withHash(fields!, exampleMerchant.salt))
     const response = await fetch(base + call.path, {
@@ -296,16 +485,31 @@ export async function recordExamples(base: string): Promise<RecordedExample[]> {
       headers: { 'content-type': 'application/json' },
       body: typeof request === 'string' ? request : JSON.stringify(request),
     })
-    const json = (await response.json()) as Fields
-    if (json.EVENTS) eventId = (JSON.parse(json.EVENTS) as Array<{ id: string }>)[0]!.id
-    recorded.push({
+    const contentType = response.headers.get('content-type') ?? ''
+    const example: RecordedExample = {
       name: call.name,
       summary: call.summary,
       path: call.path,
       request,
       status: response.status,
-      response: json,
-    })
+      response: '',
+      ...(call.invalidRequest ? { invalidRequest: true } : {}),
+    }
+    if (contentType.startsWith('application/json')) {
+      const json = (await response.json()) as Fields
+      if (json.EVENTS) values.eventId = (JSON.parse(json.EVENTS) as Array<{ id: string }>)[0]!.id
+      if (json.SETTLEMENTS && call.path === '/pgws/settlement/run') {
+        const [made] = JSON.parse(json.SETTLEMENTS) as Fields[]
+        if (!made) throw new Error('the settlement test run settled nothing')
+        values.settlementId = made.SETTLEMENT_ID!
+        values.utr = made.UTR!
+      }
+      example.response = json
+    } else {
+      example.response = await response.text()
+      example.contentType = contentType.split(';')[0]!
+    }
+    recorded.push(example)
   }
   return recorded
 }

@@ -176,7 +176,7 @@ export const requestSchemas = {
         HASH: ref('RequestHash'),
       }),
       fields(
-        "An order's, refund's or payout's events (its ORDER_ID, REFUND_ORDER_ID's order or PAYOUT_ID).",
+        "An order's, refund's, payout's or settlement's events (its ORDER_ID, REFUND_ORDER_ID's order, PAYOUT_ID or SETTLEMENT_ID).",
         {
           PAY_ID: ref('PayId'),
           ORDER_ID: ref('OrderId'),
@@ -394,7 +394,7 @@ export const answerSchemas = {
     properties: {
       id: ref('EventId'),
       type: ref('WebhookEventType'),
-      reference: text('The ORDER_ID (payments, refunds) or PAYOUT_ID.'),
+      reference: text('The ORDER_ID (payments, refunds), PAYOUT_ID or SETTLEMENT_ID.'),
       notify_url: text('Where it is sent.'),
       state: text('pending until delivered, or failed after the last attempt.', {
         enum: [...deliveryStates],
@@ -444,7 +444,11 @@ function settlementSchemas() {
       "The transfer's unique reference: 16 to 22 upper-case letters and digits; empty when carried forward (nothing was paid).",
       { pattern: '^([A-Z0-9]{16,22})?$' },
     ),
-    SETTLEMENT_DATE: { ...isoDate, description: 'The working day it was paid on.' },
+    SETTLEMENT_DATE: {
+      ...isoDate,
+      description:
+        'The working day it was made on, at the settlement hour (11:00 IST): paid then, unless carried forward.',
+    },
     CYCLE_FROM: {
       ...isoDate,
       description: 'The first date whose payments and refunds settle on SETTLEMENT_DATE.',
@@ -456,15 +460,19 @@ function settlementSchemas() {
     REFUNDS_AMOUNT: { ...signedAmount, description: "The refunds' amounts added up (deducted)." },
     FEES_AMOUNT: {
       ...signedAmount,
-      description: 'The fees of the payments, by the Payment Gateway pricing rows.',
+      description:
+        "The payments' fees, by the Payment Gateway rows of the pricing page (a refund returns none).",
     },
-    GST_AMOUNT: { ...signedAmount, description: 'GST, 18 % of the fees.' },
+    GST_AMOUNT: {
+      ...signedAmount,
+      description: "GST on the fees: 18 % of each payment's fee, rounded half up to the paisa.",
+    },
     ADJUSTMENTS_AMOUNT: {
       ...signedAmount,
       description: 'Balances carried forward into this settlement (signed).',
     },
     NET_AMOUNT: { ...signedAmount, description: "What was paid: the lines' NET added up." },
-    BANK_ACCOUNT: text('The account paid, masked but its last four digits.', {
+    BANK_ACCOUNT: text('The bank account settled to, masked but its last four digits.', {
       pattern: '^X+\\d{4}$',
     }),
     STATUS: text(
@@ -505,8 +513,12 @@ function settlementSchemas() {
       { PAY_ID: ref('PayId'), HASH: ref('RequestHash') },
       {
         SETTLEMENT_ID: ref('SettlementId'),
-        UTR: text("The settlement's UTR."),
-        FORMAT: text('JSON (the default) or CSV.', { enum: ['JSON', 'CSV'] }),
+        UTR: text("The settlement's UTR: 16 to 22 upper-case letters and digits.", {
+          pattern: '^[A-Z0-9]{16,22}$',
+        }),
+        FORMAT: text('JSON (the default) or CSV: the lines as a file (343 otherwise).', {
+          enum: ['JSON', 'CSV'],
+        }),
       },
     ),
     ReconRequest: fields('The reconciliation of one order.', {
@@ -518,7 +530,13 @@ function settlementSchemas() {
       'Sandbox only: settle what is due at AS_OF.',
       {
         PAY_ID: ref('PayId'),
-        AS_OF: text('ISO 8601 date-time with an offset, e.g. `2026-11-30T11:00:00+05:30`.'),
+        AS_OF: text(
+          'ISO 8601 date-time with its offset from UTC, e.g. `2026-11-30T11:00:00+05:30` or `2026-11-30T05:30:00Z` (341 without one, or for a date that does not exist). It may be in the future.',
+          {
+            pattern:
+              '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})$',
+          },
+        ),
         HASH: ref('RequestHash'),
       },
       { NOTIFY_URL: ref('NotifyUrl') },
@@ -530,7 +548,7 @@ function settlementSchemas() {
       TXN_ID: text("The payment's TXN_ID, or the refund's own; empty for an adjustment."),
       PG_REF_NUM: text("The payment's; empty for an adjustment."),
       PAYMENT_TYPE: text('UP, DC, CC, NB or WL; empty for an adjustment.'),
-      MOP_TYPE: text('As the payment answered it.'),
+      MOP_TYPE: text("As the payment's answer gave it; empty for an adjustment."),
       AMOUNT: {
         ...signedAmount,
         description: 'Payment or refund amount; the carried balance for an adjustment.',
@@ -545,26 +563,38 @@ function settlementSchemas() {
         ...signedAmount,
         description: 'Payment: AMOUNT − FEE − GST. Refund: −AMOUNT. Adjustment: the balance.',
       },
-      DATE: dateTime,
+      DATE: {
+        ...dateTime,
+        description:
+          'IST: when the payment was captured or the refund processed; for an adjustment, when the balance was carried forward.',
+      },
       DESCRIPTION: text(
         'The pricing row and rate of a payment ("Credit card (2.00%)"), "Refund", or where an adjustment comes from.',
       ),
     }),
     ReconEntry: fields('A payment or refund of the order and its settlement.', {
       TYPE: text('PAYMENT or REFUND.', { enum: ['PAYMENT', 'REFUND'] }),
-      TXN_ID: ref('TxnId'),
-      AMOUNT: signedAmount,
-      FEE: signedAmount,
-      GST: signedAmount,
-      NET: signedAmount,
-      DATE: dateTime,
+      TXN_ID: { ...ref('TxnId'), description: "The payment's TXN_ID, or the refund's own." },
+      AMOUNT: { ...signedAmount, description: 'The payment or refund amount (positive).' },
+      FEE: { ...signedAmount, description: "The pricing row's fee; 0 for a refund." },
+      GST: { ...signedAmount, description: '18 % of FEE.' },
+      NET: {
+        ...signedAmount,
+        description:
+          'What its settlement line adds: AMOUNT − FEE − GST for the payment, −AMOUNT for a refund.',
+      },
+      DATE: {
+        ...dateTime,
+        description: 'IST: when the payment was captured or the refund processed.',
+      },
       STATE: text('SETTLED or UNSETTLED.', { enum: ['SETTLED', 'UNSETTLED'] }),
       SETTLEMENT_ID: text('Empty while unsettled.', { pattern: '^(setl_[0-9a-f]{20})?$' }),
       UTR: text('Empty while unsettled, or when its settlement was carried forward.'),
       SETTLEMENT_DATE: text('Empty while unsettled.', { pattern: '^(\\d{4}-\\d{2}-\\d{2})?$' }),
       EXPECTED_SETTLEMENT_DATE: {
         ...isoDate,
-        description: 'The first working day after its date: when it settles, or settled.',
+        description:
+          'The first working day after its IST date: when it settles, or settled. Always set.',
       },
     }),
     SettlementsAnswer: fields('The settlements asked for.', {
