@@ -37,24 +37,162 @@ export const hashForm = {
   lead: 'Paste the fields exactly as they were posted or received, HASH included, and the salt they were signed with.',
   fieldsLabel: 'Fields',
   fieldsHint:
-    'KEY=VALUE lines, a form body (PAY_ID=…&ORDER_ID=…, URL-encoded) or JSON. Include HASH to check it.',
+    'KEY=VALUE lines, a form body (PAY_ID=…&ORDER_ID=…, URL-encoded), JSON (a request or an answer, a settlement’s included, as it arrived) or a webhook event. Include HASH to check it.',
   fieldsPlaceholder: 'PAY_ID=1001340526093022\nORDER_ID=SPIN020406172\nTXNTYPE=STATUS\nHASH=…',
   saltLabel: 'Salt',
   saltHint: 'Your merchant salt from the portal, exactly as your code uses it: white space counts.',
   hashLabel: 'HASH to check (optional)',
   hashHint: 'Leave empty to check the HASH among the fields.',
   submit: 'Check HASH',
-  example: 'Fill in an example',
+  examples: 'Fill in an example:',
 } as const
 
-/** The example the form fills in: the published status-enquiry vector of the Developers page. */
-export const hashExample = {
-  fields: Object.entries(statusEnquiryFields)
-    .map(([key, value]) => `${key}=${value}`)
-    .join('\n'),
-  salt: statusEnquiryExampleSalt,
-  hash: '',
+/** The salt of the sandbox's demo merchant, which signed the settlement examples; not a secret. */
+export const sandboxExampleSalt = 'a1b2c3d4e5f60718'
+
+/** One settlement of the sandbox's demo merchant, as the settlements list and the webhook give it. */
+const settlement = {
+  SETTLEMENT_ID: 'setl_8c41d07be2a95f3360d1',
+  UTR: 'PYSTN26334518207',
+  SETTLEMENT_DATE: '2026-11-30',
+  CYCLE_FROM: '2026-11-27',
+  CYCLE_TO: '2026-11-29',
+  PAYMENTS_COUNT: '2',
+  REFUNDS_COUNT: '1',
+  GROSS_AMOUNT: '174900',
+  REFUNDS_AMOUNT: '10000',
+  FEES_AMOUNT: '3000',
+  GST_AMOUNT: '540',
+  ADJUSTMENTS_AMOUNT: '-5000',
+  NET_AMOUNT: '156360',
+  BANK_ACCOUNT: 'XXXXXXXXXX4321',
+  STATUS: 'PROCESSED',
 } as const
+
+/** Its lines: a balance carried forward, a UPI payment, its partial refund, a credit card payment. */
+const settlementLines = [
+  {
+    TYPE: 'ADJUSTMENT',
+    ORDER_ID: '',
+    TXN_ID: '',
+    PG_REF_NUM: '',
+    PAYMENT_TYPE: '',
+    MOP_TYPE: '',
+    AMOUNT: '-5000',
+    FEE: '0',
+    GST: '0',
+    NET: '-5000',
+    DATE: '2026-11-27 11:00:00',
+    DESCRIPTION: 'Balance carried forward from setl_3f9a0c71d2e84b65a013',
+  },
+  {
+    TYPE: 'PAYMENT',
+    ORDER_ID: 'ORD-1001',
+    TXN_ID: '7666903093527291',
+    PG_REF_NUM: '202693801761231770',
+    PAYMENT_TYPE: 'UP',
+    MOP_TYPE: 'UP',
+    AMOUNT: '24900',
+    FEE: '0',
+    GST: '0',
+    NET: '24900',
+    DATE: '2026-11-27 14:12:05',
+    DESCRIPTION: 'UPI and RuPay Debit (0.00%)',
+  },
+  {
+    TYPE: 'REFUND',
+    ORDER_ID: 'ORD-1001',
+    TXN_ID: '7075693554333476',
+    PG_REF_NUM: '202693801761231770',
+    PAYMENT_TYPE: 'UP',
+    MOP_TYPE: 'UP',
+    AMOUNT: '10000',
+    FEE: '0',
+    GST: '0',
+    NET: '-10000',
+    DATE: '2026-11-27 16:40:31',
+    DESCRIPTION: 'Refund',
+  },
+  {
+    TYPE: 'PAYMENT',
+    ORDER_ID: 'ORD-1003',
+    TXN_ID: '1183971256632547',
+    PG_REF_NUM: '202641184508551874',
+    PAYMENT_TYPE: 'CC',
+    MOP_TYPE: 'VI',
+    AMOUNT: '150000',
+    FEE: '3000',
+    GST: '540',
+    NET: '146460',
+    DATE: '2026-11-28 10:05:47',
+    DESCRIPTION: 'Credit card (2.00%)',
+  },
+] as const
+
+/**
+ * The settlement as `/pgws/settlement` answers it, LINES as JSON text (written as the gateway
+ * writes it), signed with the demo merchant's salt.
+ */
+export const settlementAnswerExample = {
+  PAY_ID: '1000000000000001',
+  ...settlement,
+  LINES: JSON.stringify(settlementLines),
+  RESPONSE_CODE: '000',
+  RESPONSE_MESSAGE: 'Transaction successful',
+  RESPONSE_DATE_TIME: '2026-11-30 11:02:14',
+  HASH: '3FB7583C036656BA6562BADEF3FAC94CD4C67E3E5C64E34BFB9D98E72303B271',
+}
+
+/** The settlement.processed webhook of the same settlement: its data carries its own HASH. */
+export const settlementWebhookExample = {
+  id: 'evt_5b2e90c4d71a3f86e0b4c219',
+  type: 'settlement.processed',
+  created: 1796016604,
+  data: {
+    PAY_ID: '1000000000000001',
+    ...settlement,
+    HASH: '83DB53FF349D9545B5A4399B3D20B3F81C480AA983CADEF5D80DA87C1720391D',
+  },
+}
+
+export interface HashExample {
+  id: string
+  /** The button's label, after `hashForm.examples`. */
+  label: string
+  fields: string
+  salt: string
+  hash: string
+}
+
+/**
+ * What the form can fill in: the published status-enquiry vector of the Developers page, a
+ * settlement answer with its lines as JSON text, and a settlement.processed webhook.
+ */
+export const hashExamples: readonly HashExample[] = [
+  {
+    id: 'status',
+    label: 'Status enquiry',
+    fields: Object.entries(statusEnquiryFields)
+      .map(([key, value]) => `${key}=${value}`)
+      .join('\n'),
+    salt: statusEnquiryExampleSalt,
+    hash: '',
+  },
+  {
+    id: 'settlement',
+    label: 'Settlement answer',
+    fields: JSON.stringify(settlementAnswerExample, null, 2),
+    salt: sandboxExampleSalt,
+    hash: '',
+  },
+  {
+    id: 'settlement-webhook',
+    label: 'Settlement webhook',
+    fields: JSON.stringify(settlementWebhookExample, null, 2),
+    salt: sandboxExampleSalt,
+    hash: '',
+  },
+]
 
 export const encdataForm = {
   title: 'Open an ENCDATA',
@@ -182,6 +320,13 @@ export const causeText: Record<
     explain: () =>
       'Your HASH is an HMAC-SHA256 keyed with the salt. The HASH is a plain SHA-256 of the fields with the salt appended.',
   },
+  'list-reserialised': {
+    title: 'A list parsed and written again',
+    summary:
+      'A list sent as JSON text (SETTLEMENTS, LINES, RECON) hashed after it was parsed and serialised again.',
+    explain: ({ field }) =>
+      `Your HASH was made with ${field ?? 'a list'} parsed and written out again (other spacing, indentation or escapes). The HASH covers the JSON text exactly as the gateway sent it: verify the HASH over the answer as it arrived, then parse ${field ?? 'the list'}.`,
+  },
   'other-digest': {
     title: 'Another digest than SHA-256',
     summary: 'SHA-1 or SHA-512 instead of SHA-256.',
@@ -210,6 +355,8 @@ export function noteText(note: Note): string {
       return `${note.field} is ${note.value}: amounts are whole paise without a leading zero (₹1.00 is 100). The gateway refuses it (320).`
     case 'plus-in-value':
       return `${note.field} holds a +. Posted in a form body without URL-encoding (%2B), the gateway reads a space and the HASH will not match.`
+    case 'json-text':
+      return `${note.field} is a list sent as JSON text: the HASH covers that text exactly as it arrived. Parse it only once the HASH matches.`
   }
 }
 
@@ -221,6 +368,8 @@ export function problemText(problem: PasteProblem): string {
       return `This is not JSON the gateway could read: ${problem.detail}.`
     case 'not-string':
       return `${problem.key} is not a string. The gateway takes every value as a string ("100", not 100) and refuses other types (326).`
+    case 'list-not-text':
+      return `${problem.key} is a list or an object here, but the gateway sends it as JSON text inside a string, and the HASH covers that text as it arrived. Paste the answer before anything parses ${problem.key}.`
     case 'no-equals':
       return `Line ${problem.line} (“${problem.text}”) is not KEY=VALUE.`
     case 'repeated':

@@ -18,7 +18,7 @@ import { webCryptoAvailable } from '#app/components/developers/signature/web-cry
 import {
   causeText,
   encdataText,
-  hashExample,
+  hashExamples,
   needsWebCrypto,
   noteText,
   problemText,
@@ -175,7 +175,7 @@ async function checkHash(form: HTMLFormElement, slots: ResultSlots) {
   if (!read.ok) return show(slots, problemText(read.problem), 'error')
   const salt = text(form, 'salt')
   if (salt === '') return show(slots, resultText.saltMissing, 'error')
-  const report = await checkSignature(read.entries, salt, text(form, 'hash'))
+  const report = await checkSignature(read.entries, salt, text(form, 'hash'), read.format)
   show(
     slots,
     verdictOf(report),
@@ -292,15 +292,19 @@ function setUp(form: HTMLFormElement) {
   form.addEventListener('input', () => {
     if (checked) void run()
   })
-  form.querySelector('[data-action="example"]')?.addEventListener('click', () => {
-    for (const [name, value] of Object.entries(hashExample)) {
-      const control = form.elements.namedItem(name)
-      if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement)
-        control.value = value
-    }
-    checked = true
-    void run()
-  })
+  for (const button of form.querySelectorAll<HTMLButtonElement>('[data-action="example"]')) {
+    const example = hashExamples.find((candidate) => candidate.id === button.dataset.example)
+    if (!example) continue
+    button.addEventListener('click', () => {
+      for (const name of ['fields', 'salt', 'hash'] as const) {
+        const control = form.elements.namedItem(name)
+        if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement)
+          control.value = example[name]
+      }
+      checked = true
+      void run()
+    })
+  }
   fieldset.disabled = false
 }
 

@@ -4,9 +4,15 @@ import type { Page } from '@playwright/test'
 import {
   causeText,
   encdataText,
+  hashExamples,
+  hashForm,
   needsJavaScript,
+  noteText,
   privacyNote,
+  problemText,
   resultText,
+  sandboxExampleSalt,
+  settlementAnswerExample,
 } from '#app/content/signature-tool.ts'
 import {
   expect,
@@ -108,10 +114,36 @@ test.describe('the shared HASH vectors', () => {
   }
 })
 
-test('fills in the published example and it matches', async ({ page }) => {
-  const tool = hashTool(page)
-  await tool.getByRole('button', { name: 'Fill in an example' }).click()
-  await expect(tool.getByRole('status')).toHaveText(resultText.matches)
+test.describe('fills in an example and it matches', () => {
+  for (const example of hashExamples) {
+    test(example.label, async ({ page }) => {
+      const tool = hashTool(page)
+      const examples = tool.getByRole('group', { name: hashForm.examples })
+      await examples.getByRole('button', { name: example.label, exact: true }).click()
+      await expect(tool.getByLabel('Fields')).toHaveValue(example.fields)
+      await expect(tool.getByLabel('Salt')).toHaveValue(example.salt)
+      await expect(tool.getByRole('status')).toHaveText(resultText.matches)
+    })
+  }
+
+  test('a settlement answer: its lines are JSON text under the HASH', async ({ page }) => {
+    const tool = hashTool(page)
+    await tool.getByRole('button', { name: 'Settlement answer', exact: true }).click()
+    await expect(tool.getByRole('status')).toHaveText(resultText.matches)
+    await expect(tool.locator('.signature-result__format')).toHaveText(resultText.format.json)
+    await expect(tool.locator('.signature-result__notes')).toHaveText(
+      noteText({ kind: 'json-text', field: 'LINES' }),
+    )
+    // The answer pasted after its code parsed LINES: the HASH covered the text, not the list.
+    const parsed = {
+      ...settlementAnswerExample,
+      LINES: JSON.parse(settlementAnswerExample.LINES) as unknown,
+    }
+    await checkHash(page, JSON.stringify(parsed, null, 2), sandboxExampleSalt)
+    await expect(tool.getByRole('status')).toHaveText(
+      problemText({ kind: 'list-not-text', key: 'LINES' }),
+    )
+  })
 })
 
 test.describe('names the likely cause', () => {

@@ -1,4 +1,4 @@
-import { hashForm as text } from '#app/content/signature-tool.ts'
+import { hashExamples, hashForm as text } from '#app/content/signature-tool.ts'
 import { ToolForm } from './ToolForm.tsx'
 
 /** The HASH form: pasted fields, a salt and the HASH to check. */
@@ -22,9 +22,22 @@ export function HashChecker() {
         { id: 'signature-hash', name: 'hash', label: text.hashLabel, hint: text.hashHint },
       ]}
       actions={
-        <button type="button" className="btn btn--outline" data-action="example">
-          {text.example}
-        </button>
+        <div className="signature-tool__examples" role="group" aria-labelledby="hash-examples">
+          <span id="hash-examples" className="signature-tool__examples-label">
+            {text.examples}
+          </span>
+          {hashExamples.map((example) => (
+            <button
+              key={example.id}
+              type="button"
+              className="btn btn--outline signature-tool__example"
+              data-action="example"
+              data-example={example.id}
+            >
+              {example.label}
+            </button>
+          ))}
+        </div>
       }
     />
   )

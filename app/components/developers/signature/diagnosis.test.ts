@@ -1,6 +1,11 @@
 import { createHash, createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import vectorFile from '#core/protocol/vectors.json'
+import {
+  hashExamples,
+  sandboxExampleSalt,
+  settlementAnswerExample,
+} from '#app/content/signature-tool.ts'
 import { checkSignature, type CauseId } from './diagnosis.ts'
 import { type Entry, readPastedFields } from './pasted-fields.ts'
 
@@ -220,5 +225,74 @@ describe('notes', () => {
         { kind: 'invisible', field: 'CUST_NAME' },
       ]),
     )
+  })
+})
+
+describe('settlement answers and webhooks', () => {
+  const pasted = (id: string) => {
+    const example = hashExamples.find((candidate) => candidate.id === id)!
+    const read = readPastedFields(example.fields)
+    if (!read.ok) throw new Error(JSON.stringify(read.problem))
+    return { ...read, salt: example.salt }
+  }
+
+  it('verifies the examples: the answer with LINES as JSON text, and the webhook’s data', async () => {
+    const answer = pasted('settlement')
+    expect(answer.format).toBe('json')
+    const report = await checkSignature(answer.entries, answer.salt, '', answer.format)
+    expect(report.matches).toBe(true)
+    // Signed figures, zero amounts and a + in a JSON value are no mistakes; the list is noted.
+    expect(report.notes).toEqual([{ kind: 'json-text', field: 'LINES' }])
+
+    const webhook = pasted('settlement-webhook')
+    expect(webhook.format).toBe('webhook')
+    const verified = await checkSignature(webhook.entries, webhook.salt, '', webhook.format)
+    expect(verified.matches).toBe(true)
+    expect(verified.notes).toEqual([])
+  })
+
+  it('still flags an amount that is no amount in a settlement, and a + posted in a form', async () => {
+    const report = await checkSignature(
+      [
+        ['NET_AMOUNT', '1563.60'],
+        ['ADJUSTMENTS_AMOUNT', '-05000'],
+        ['AS_OF', '2026-11-30T11:00:00+05:30'],
+      ],
+      salt,
+      undefined,
+      'form',
+    )
+    expect(report.notes).toEqual([
+      { kind: 'no-hash' },
+      { kind: 'amount-not-paise', field: 'NET_AMOUNT', value: '1563.60' },
+      { kind: 'amount-not-paise', field: 'ADJUSTMENTS_AMOUNT', value: '-05000' },
+      { kind: 'plus-in-value', field: 'AS_OF' },
+    ])
+  })
+
+  const entries = Object.entries(settlementAnswerExample).filter(([key]) => key !== 'HASH')
+  const lines = JSON.parse(settlementAnswerExample.LINES) as unknown[]
+  const hashWith = (text: string) =>
+    sha256(
+      entries
+        .map(([key, value]) => [key, key === 'LINES' ? text : value] as const)
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([key, value]) => `${key}=${value}`)
+        .join('~') + sandboxExampleSalt,
+    )
+
+  it.each([
+    [
+      'Python’s json.dumps',
+      JSON.stringify(lines)
+        .replace(/","/g, '", "')
+        .replace(/":"/g, '": "')
+        .replace(/\},\{/g, '}, {'),
+    ],
+    ['indented by two spaces', JSON.stringify(lines, null, 2)],
+  ])('names a list hashed after it was parsed and written again (%s)', async (_name, text) => {
+    const report = await checkSignature(entries, sandboxExampleSalt, hashWith(text), 'json')
+    expect(report.matches).toBe(false)
+    expect(report.cause).toMatchObject({ id: 'list-reserialised', field: 'LINES' })
   })
 })

@@ -12,7 +12,7 @@ import {
   sortedKeys,
 } from '#core/protocol/fields.ts'
 import { isAmount } from '#core/protocol/patterns.ts'
-import { type Entry, fieldsOf } from './pasted-fields.ts'
+import { type Entry, fieldsOf, type PastedFormat } from './pasted-fields.ts'
 import { type DigestName, digestHex, hmacSha256Hex } from './web-crypto.ts'
 
 export type CauseId =
@@ -27,6 +27,7 @@ export type CauseId =
   | 'separator-before-salt'
   | 'salt-first'
   | 'empty-left-out'
+  | 'list-reserialised'
   | 'hmac'
   | 'other-digest'
 
@@ -55,6 +56,7 @@ export type Note =
   | { kind: 'invisible'; field: string | null }
   | { kind: 'amount-not-paise'; field: string; value: string }
   | { kind: 'plus-in-value'; field: string }
+  | { kind: 'json-text'; field: string }
 
 export interface SignatureReport {
   /** Exactly what the gateway hashes: sorted fields but HASH, then the salt. */
@@ -83,6 +85,51 @@ const invisible = /[\t\n\v\f\r\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f\u2060
 export function isAmountField(key: string): boolean {
   return /(^|_)AMOUNT$/.test(key)
 }
+
+/**
+ * A settlement's figures (core/settlement/settlement.ts `settlementFields`): paise like every
+ * amount, but zero when there is nothing to add up, and an adjustment or a net may be negative.
+ */
+export const settlementAmountFields: ReadonlySet<string> = new Set([
+  'GROSS_AMOUNT',
+  'REFUNDS_AMOUNT',
+  'FEES_AMOUNT',
+  'GST_AMOUNT',
+  'ADJUSTMENTS_AMOUNT',
+  'NET_AMOUNT',
+])
+
+function isFieldAmount(field: string, value: string): boolean {
+  return settlementAmountFields.has(field) ? /^(0|-?[1-9]\d*)$/.test(value) : isAmount(value)
+}
+
+/** A list the gateway sends as JSON text in one field (SETTLEMENTS, LINES, RECON, EVENTS). */
+function jsonList(value: string): unknown[] | undefined {
+  if (!value.startsWith('[')) return undefined
+  try {
+    const parsed: unknown = JSON.parse(value)
+    return Array.isArray(parsed) ? parsed : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** JSON as other languages' serialisers write it by default, parsed and written again. */
+const reserialisers: ReadonlyArray<(list: unknown[]) => string> = [
+  // Python's json.dumps: ", " and ": ", non-ASCII escaped.
+  (list) =>
+    JSON.stringify(list, null, 1)
+      .replace(/\n\s*/g, ' ')
+      .replace(/([[{]) /g, '$1')
+      .replace(/ ([\]}])/g, '$1')
+      .replace(
+        /[\u0080-\uffff]/g,
+        (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      ),
+  (list) => JSON.stringify(list, null, 2),
+  (list) => JSON.stringify(list, null, 4),
+  (list) => JSON.stringify(list),
+]
 
 /** How an amount in paise reads in rupees, as a kit might have formatted it. */
 function inRupees(paise: string): string[] {
@@ -113,6 +160,8 @@ function* valueMistakes(entries: readonly Entry[], salt: string): Generator<Cand
       for (const amount of other) variants.push(['amount-units', amount])
     }
     if (value.includes(' ')) variants.push(['plus-as-space', value.replaceAll(' ', '+')])
+    const list = jsonList(value)
+    if (list) for (const write of reserialisers) variants.push(['list-reserialised', write(list)])
     for (const [id, hashedValue] of variants) {
       if (hashedValue === value) continue
       yield { id, field, hashedValue, text: hashInput(withValue(signed, field, hashedValue), salt) }
@@ -225,7 +274,12 @@ function causeOf({ text, hmacKey, ...cause }: Candidate): Cause {
   return { ...cause, hashedText: text }
 }
 
-function notesOf(entries: readonly Entry[], salt: string, claimed: string | null): Note[] {
+function notesOf(
+  entries: readonly Entry[],
+  salt: string,
+  claimed: string | null,
+  format: PastedFormat | null,
+): Note[] {
   const notes: Note[] = []
   if (claimed === null) notes.push({ kind: 'no-hash' })
   else if (!/^[0-9A-Fa-f]{64}$/.test(claimed))
@@ -237,21 +291,25 @@ function notesOf(entries: readonly Entry[], salt: string, claimed: string | null
     if (field === 'HASH') continue
     if (whiteSpaceAround.test(value)) notes.push({ kind: 'value-whitespace', field })
     if (invisible.test(value)) notes.push({ kind: 'invisible', field })
-    if (isAmountField(field) && !isAmount(value))
+    if (isAmountField(field) && !isFieldAmount(field, value))
       notes.push({ kind: 'amount-not-paise', field, value })
-    if (value.includes('+')) notes.push({ kind: 'plus-in-value', field })
+    // A + is only at risk in a form body; JSON carries it as it is.
+    if (value.includes('+') && format !== 'json' && format !== 'webhook')
+      notes.push({ kind: 'plus-in-value', field })
+    if (jsonList(value)) notes.push({ kind: 'json-text', field })
   }
   return notes
 }
 
 /**
  * Checks pasted fields against a salt. The HASH judged is `claimedHash` when given, else the
- * fields' own `HASH`.
+ * fields' own `HASH`; `format` is how they were pasted (JSON needs no URL-encoding).
  */
 export async function checkSignature(
   entries: readonly Entry[],
   salt: string,
   claimedHash?: string,
+  format: PastedFormat | null = null,
 ): Promise<SignatureReport> {
   const fields = fieldsOf(entries)
   const input = hashInput(fields, salt)
@@ -266,6 +324,6 @@ export async function checkSignature(
     claimed,
     matches,
     cause,
-    notes: notesOf(entries, salt, claimed),
+    notes: notesOf(entries, salt, claimed, format),
   }
 }

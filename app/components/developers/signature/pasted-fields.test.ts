@@ -67,6 +67,11 @@ describe('readPastedFields', () => {
       ok: false,
       problem: { kind: 'not-string', key: 'AMOUNT' },
     })
+    // A settlement answer whose list was parsed before it was pasted.
+    expect(readPastedFields('{"PAY_ID":"1","LINES":[{"TYPE":"PAYMENT"}],"HASH":"AB"}')).toEqual({
+      ok: false,
+      problem: { kind: 'list-not-text', key: 'LINES' },
+    })
     expect(readPastedFields('{"A":')).toMatchObject({ ok: false, problem: { kind: 'json' } })
     expect(readPastedFields('A=1\njust text')).toEqual({
       ok: false,

@@ -16,6 +16,7 @@ export type PasteProblem =
   | { kind: 'empty' }
   | { kind: 'json'; detail: string }
   | { kind: 'not-string'; key: string }
+  | { kind: 'list-not-text'; key: string }
   | { kind: 'no-equals'; line: number; text: string }
   | { kind: 'repeated'; key: string }
   | { kind: 'bad-key'; key: string }
@@ -64,6 +65,10 @@ function fromJson(text: string): PastedFields {
   const source = isEvent ? (data as Record<string, unknown>) : record
   const entries: Entry[] = []
   for (const [key, value] of Object.entries(source)) {
+    // A list the gateway sent as JSON text, parsed before it was pasted: its HASH covered the text.
+    if (typeof value === 'object' && value !== null) {
+      return { ok: false, problem: { kind: 'list-not-text', key } }
+    }
     if (typeof value !== 'string') return { ok: false, problem: { kind: 'not-string', key } }
     entries.push([key, value])
   }
