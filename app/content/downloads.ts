@@ -85,6 +85,7 @@ export const developerDocs: Download[] = [
   pdf('api', 'API'),
   pdf('upi-qr', 'UPI QR'),
   pdf('pg-qr', 'PG QR'),
+  pdf('settlements', 'Settlements'),
 ]
 
 export const ecommercePlugins: Download[] = [

@@ -130,6 +130,15 @@ export const pages = [
     indexed: true,
   },
   {
+    path: '/developers/docs/settlements',
+    static: true,
+    file: 'routes/developer-guide.tsx',
+    title: `Settlements Integration Guide — ${brand.name}`,
+    description: `T+1 settlements net of fees and GST – what ${brand.name} pays you and when, the settlement and reconciliation APIs (JSON or CSV), the settlement.processed webhook.`,
+    kind: 'marketing',
+    indexed: true,
+  },
+  {
     path: '/developers/tools/signature',
     static: true,
     file: 'routes/signature-tool.tsx',

@@ -18,6 +18,22 @@ import type { Fields } from '#core/protocol/fields.ts'
 import { computeHash, withHash } from '#core/protocol/hash.ts'
 import vectorFile from '#core/protocol/vectors.json'
 import { webhookRefusals } from '#core/protocol/webhook.ts'
+import {
+  addDays,
+  formatIsoDate,
+  istDateOf,
+  nextWorkingDay,
+} from '#core/calendar/business-calendar.ts'
+import { settlementDateOf } from '#core/settlement/schedule.ts'
+import {
+  lineAnswer,
+  lineFields,
+  lineOf,
+  settlementFields,
+  totalsOf,
+} from '#core/settlement/settlement.ts'
+import { kitLanguageIds, loadKitLanguage } from '#kits/manifest.ts'
+import { openApiDocument } from '#gateway/openapi/document.ts'
 import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
 import {
   column,
@@ -112,6 +128,20 @@ const expectedCodes: Record<string, readonly string[]> = {
   ],
   'upi-qr': ['006', ...codes(testUpiIds), '010', ...qrRefusals],
   'pg-qr': ['006', ...hostedOutcomes, ...qrRefusals],
+  // gateway/settlements/api.ts: recon's 321 and 328, the test run's 325, and 338–343
+  settlements: [
+    '000',
+    ...jsonRefusals,
+    '321',
+    '325',
+    '328',
+    '338',
+    '339',
+    '340',
+    '341',
+    '342',
+    '343',
+  ],
 }
 
 /** The STATUS a code stands for in each kind of answer. */
@@ -128,6 +158,20 @@ const expectedFieldTables: Record<string, string[]> = {
   payout: ['payout-request', 'payout-response', 'payout-status-request'],
   'upi-qr': ['upi-qr-request', 'upi-qr-response'],
   'pg-qr': ['pg-qr-request', 'pg-qr-response'],
+  settlements: [
+    'settlements-request',
+    'settlements-response',
+    'settlement-object',
+    'settlement-request',
+    'settlement-response',
+    'settlement-line',
+    'recon-request',
+    'recon-response',
+    'recon-entry',
+    'settlement-run-request',
+    'settlement-run-response',
+    'settlement-event',
+  ],
 }
 
 describe('the developer documents', () => {
@@ -273,6 +317,91 @@ describe('method tables match the sandbox', () => {
       tableOf('seamless', tag).rows.map(([name, code]) => ({ name, code }))
     expect(rows('banks')).toEqual(banks.map(({ name, code }) => ({ name, code })))
     expect(rows('wallets')).toEqual(wallets.map(({ name, code }) => ({ name, code })))
+  })
+})
+
+describe('settlements: the worked examples and field lists are what the code does', () => {
+  const istInstant = (text: string) => new Date(`${text.replace(' ', 'T')}:00+05:30`)
+  const weekday = (date: string) => formatIsoDate(date, 'full').split(',')[0]
+
+  it('settles each example on the date the business calendar gives it', () => {
+    const rows = records(tableOf('settlements', 'settlement-dates'))
+    expect(rows.length).toBeGreaterThanOrEqual(5)
+    for (const row of rows) {
+      const [, at, day] = /^(\d{4}-\d{2}-\d{2} \d{2}:\d{2}), (\w+)$/.exec(
+        row['Captured or refunded (IST)']!,
+      )!
+      const [, date, settlesOn] = /^(\d{4}-\d{2}-\d{2}), (\w+)$/.exec(
+        row['Settlement date (11:00 IST)']!,
+      )!
+      expect(weekday(at!.slice(0, 10)), at).toBe(day)
+      expect(settlementDateOf(istInstant(at!)), at).toBe(date)
+      expect(weekday(date!), date).toBe(settlesOn)
+    }
+  })
+
+  it('charges the worked example’s fees and GST by the pricing rows, and adds them up as a settlement does', () => {
+    const lines = records(tableOf('settlements', 'fees')).map((row, index) =>
+      lineOf({
+        type: row.TYPE as 'PAYMENT' | 'REFUND',
+        sourceId: String(index),
+        orderId: 'ORD',
+        txnId: '0',
+        pgRefNum: '0',
+        paymentType: row.PAYMENT_TYPE!,
+        mopType: row.MOP_TYPE!,
+        amount: Number(row.AMOUNT),
+        at: new Date(),
+      }),
+    )
+    for (const [index, row] of records(tableOf('settlements', 'fees')).entries()) {
+      const line = lineAnswer(lines[index]!)
+      expect(
+        { FEE: row.FEE, GST: row.GST, NET: row.NET, DESCRIPTION: row.DESCRIPTION },
+        `line ${index + 1}`,
+      ).toEqual({ FEE: line.FEE, GST: line.GST, NET: line.NET, DESCRIPTION: line.DESCRIPTION })
+    }
+    const totals = totalsOf(lines)
+    const figures = Object.fromEntries(
+      records(tableOf('settlements', 'fee-totals')).map((row) => [row.Field, row.Value]),
+    )
+    expect(figures).toEqual({
+      PAYMENTS_COUNT: String(totals.paymentsCount),
+      REFUNDS_COUNT: String(totals.refundsCount),
+      GROSS_AMOUNT: String(totals.gross),
+      REFUNDS_AMOUNT: String(totals.refunds),
+      FEES_AMOUNT: String(totals.fees),
+      GST_AMOUNT: String(totals.gst),
+      ADJUSTMENTS_AMOUNT: String(totals.adjustments),
+      NET_AMOUNT: String(totals.net),
+    })
+  })
+
+  it('lists the settlement, line, recon entry and webhook fields in the order the answers carry them', () => {
+    const schemas = openApiDocument().components.schemas as Record<
+      string,
+      { properties: Record<string, unknown> }
+    >
+    const inOrder = (tag: string) => column(tableOf('settlements', tag), 'Field')
+    expect(inOrder('settlement-object')).toEqual([...settlementFields])
+    expect(inOrder('settlement-line')).toEqual([...lineFields])
+    expect(inOrder('recon-entry')).toEqual(Object.keys(schemas.ReconEntry!.properties))
+    expect(sorted(inOrder('settlement-event'))).toEqual(
+      sorted(Object.keys(schemas.SettlementEvent!.properties)),
+    )
+  })
+
+  it('gives the reconciliation command every kit declares', async () => {
+    const documented = Object.fromEntries(
+      records(tableOf('settlements', 'reconcile')).map((row) => [row.Kit, row.Command]),
+    )
+    const languages = await Promise.all(kitLanguageIds.map(loadKitLanguage))
+    expect(sorted(Object.keys(documented))).toEqual(sorted(languages.map((kit) => kit.name)))
+    // A kit that does not declare its example yet is checked once it does.
+    for (const kit of languages.filter((language) => language.reconcile)) {
+      const { command, args } = kit.reconcile!
+      expect(documented[kit.name], kit.name).toBe([path.basename(command), ...args].join(' '))
+    }
   })
 })
 
@@ -539,6 +668,113 @@ describe('the documented requests, sent to the sandbox, get the documented answe
       expect(['000', '006'], `${tag} without ${row.Field}: ${answer.RESPONSE_CODE}`).not.toContain(
         answer.RESPONSE_CODE,
       )
+    }
+  })
+})
+
+describe('the documented settlement requests, sent to the sandbox, get the documented answers', () => {
+  beforeAll(async () => {
+    sandbox = await startSandboxServer({ merchants: [merchant] })
+  })
+  afterAll(async () => {
+    await sandbox?.close()
+  })
+
+  const fields = (tag: string) => fieldNames('settlements', tag)
+  const list = (text: string | undefined) => JSON.parse(text ?? 'null') as Fields[]
+
+  it('the test run, the list, one settlement by id, by UTR and as CSV, and an order’s recon', async () => {
+    const paid = await payHosted()
+    const settles = nextWorkingDay(istDateOf(new Date()))
+    const asOf = `${settles}T11:00:00+05:30`
+    const run = await postJson(
+      '/pgws/settlement/run',
+      signed(
+        exampleRequest(tableOf('settlements', 'settlement-run-request'), { set: { AS_OF: asOf } }),
+      ),
+    )
+    expect(run.RESPONSE_CODE).toBe('000')
+    expect(sorted(Object.keys(run))).toEqual(fields('settlement-run-response'))
+    const [made] = list(run.SETTLEMENTS).filter((one) => one.SETTLEMENT_DATE === settles)
+    expect(made, 'the run settled the payment made today').toBeDefined()
+    expect(Object.keys(made!)).toEqual(column(tableOf('settlements', 'settlement-object'), 'Field'))
+
+    const listed = await postJson(
+      '/pgws/settlements',
+      signed(
+        exampleRequest(tableOf('settlements', 'settlements-request'), {
+          set: { FROM: addDays(settles, -91), TO: settles },
+        }),
+      ),
+    )
+    expect(sorted(Object.keys(listed))).toEqual(fields('settlements-response'))
+    expect(list(listed.SETTLEMENTS)).toContainEqual(made)
+
+    const request = tableOf('settlements', 'settlement-request')
+    const one = await postJson(
+      '/pgws/settlement',
+      signed(exampleRequest(request, { set: { SETTLEMENT_ID: made!.SETTLEMENT_ID! } })),
+    )
+    expect(one.RESPONSE_CODE).toBe('000')
+    expect(sorted(Object.keys(one))).toEqual(
+      sorted([...fields('settlement-response'), ...fields('settlement-object')]),
+    )
+    const lines = list(one.LINES)
+    const line = lines.find((entry) => entry.ORDER_ID === paid.orderId)!
+    expect(Object.keys(line)).toEqual(column(tableOf('settlements', 'settlement-line'), 'Field'))
+    expect(line).toMatchObject({ TYPE: 'PAYMENT', AMOUNT: paid.amount })
+
+    const byUtr = await postJson(
+      '/pgws/settlement',
+      signed(
+        exampleRequest(request, {
+          requiredOnly: true,
+          conditional: ['UTR'],
+          set: { UTR: made!.UTR! },
+        }),
+      ),
+    )
+    expect(byUtr.LINES).toBe(one.LINES)
+    const csv = await fetch(`${sandbox.url}/pgws/settlement`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(
+        signed(
+          exampleRequest(request, { set: { SETTLEMENT_ID: made!.SETTLEMENT_ID!, FORMAT: 'CSV' } }),
+        ),
+      ),
+    })
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect((await csv.text()).split('\r\n')[0]).toBe(
+      column(tableOf('settlements', 'settlement-line'), 'Field').join(','),
+    )
+
+    const recon = await postJson(
+      '/pgws/recon',
+      signed(
+        exampleRequest(tableOf('settlements', 'recon-request'), {
+          set: { ORDER_ID: paid.orderId },
+        }),
+      ),
+    )
+    expect(sorted(Object.keys(recon))).toEqual(fields('recon-response'))
+    const [entry] = list(recon.RECON)
+    expect(Object.keys(entry!)).toEqual(column(tableOf('settlements', 'recon-entry'), 'Field'))
+    expect(entry).toMatchObject({ STATE: 'SETTLED', SETTLEMENT_ID: made!.SETTLEMENT_ID })
+  })
+
+  it.each([
+    ['settlements-request', '/pgws/settlements'],
+    ['settlement-request', '/pgws/settlement'],
+    ['recon-request', '/pgws/recon'],
+    ['settlement-run-request', '/pgws/settlement/run'],
+  ])('%s: leaving out any required field is refused', async (tag, endpoint) => {
+    const table = tableOf('settlements', tag)
+    for (const row of records(table).filter((r) => r.Required === 'Yes' && r.Field !== 'HASH')) {
+      const request = exampleRequest(table)
+      delete request[row.Field!]
+      const answer = await postJson(endpoint, signed(request))
+      expect(answer.RESPONSE_CODE, `${tag} without ${row.Field}`).not.toBe('000')
     }
   })
 })

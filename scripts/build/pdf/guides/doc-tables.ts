@@ -3,17 +3,19 @@ import { plainText } from '#scripts/build/pdf/text-layout.ts'
 
 /**
  * A table a document marks for the tests with a comment right before it:
- * `<!-- fields: hosted-request -->`, `<!-- codes: refund -->`, `<!-- methods: banks -->` or
- * `<!-- refusals: webhook -->` (the reasons a webhook is refused, with the kits' messages).
+ * `<!-- fields: hosted-request -->`, `<!-- codes: refund -->`, `<!-- methods: banks -->`,
+ * `<!-- refusals: webhook -->` (the reasons a webhook is refused, with the kits' messages),
+ * `<!-- examples: fees -->` (worked examples the tests recompute) or
+ * `<!-- commands: reconcile -->` (the kits' commands, as each kit declares them).
  */
 export interface MarkedTable {
-  kind: 'fields' | 'codes' | 'methods' | 'refusals'
+  kind: 'fields' | 'codes' | 'methods' | 'refusals' | 'examples' | 'commands'
   tag: string
   header: string[]
   rows: string[][]
 }
 
-const marker = /^\s*<!--\s*(fields|codes|methods|refusals):\s*([\w-]+)\s*-->\s*$/
+const marker = /^\s*<!--\s*(fields|codes|methods|refusals|examples|commands):\s*([\w-]+)\s*-->\s*$/
 
 /** Every marked table of a Markdown body, cells as plain text (backticks and bold removed). */
 export function markedTables(markdown: string): MarkedTable[] {
