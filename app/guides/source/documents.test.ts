@@ -378,7 +378,7 @@ describe('settlements: the worked examples and field lists are what the code doe
   })
 
   it('lists the settlement, line, recon entry and webhook fields in the order the answers carry them', () => {
-    const schemas = openApiDocument().components.schemas as Record<
+    const schemas = openApiDocument().components.schemas as unknown as Record<
       string,
       { properties: Record<string, unknown> }
     >
