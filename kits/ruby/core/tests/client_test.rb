@@ -336,8 +336,14 @@ class ClientTest < Minitest::Test
     csv = "TYPE,ORDER_ID,TXN_ID,PG_REF_NUM,PAYMENT_TYPE,MOP_TYPE,AMOUNT,FEE,GST,NET,DATE,DESCRIPTION\r\n" \
           "PAYMENT,RB1,1234567890123456,202612345678901234,UP,UP,100000,2000,360,97640,2026-11-26 10:15:00,\r\n"
     sent = nil
-    answering = ->(status, body) { Paystra::Client.new(@config, transport: ->(_url, json) { sent = JSON.parse(json) && [status, body] }) }
+    answering = lambda do |status, body|
+      Paystra::Client.new(@config, transport: lambda { |_url, json|
+        sent = JSON.parse(json)
+        [status, body]
+      })
+    end
     assert_equal csv, answering.call(200, csv).settlement_csv(utr: 'PYSTN26331000123')
+    assert_equal({ 'PAY_ID' => @config.pay_id, 'UTR' => 'PYSTN26331000123', 'FORMAT' => 'CSV' }, sent.reject { |key, _| key == 'HASH' })
 
     refusal = { 'PAY_ID' => @config.pay_id, 'UTR' => 'PYSTN26331000123', 'FORMAT' => 'CSV', 'STATUS' => 'Failed',
                 'RESPONSE_CODE' => '338', 'RESPONSE_MESSAGE' => 'No settlement found' }
