@@ -378,6 +378,7 @@ export class Client {
   async settlement(ref) {
     return withList(await this.call('/pgws/settlement', settlementLookup(ref)), 'LINES')
   }
+  // paystra:endregion
 
   /**
    * One settlement's lines as the gateway's CSV file (header row, CRLF line ends), to keep or
@@ -398,6 +399,7 @@ export class Client {
     })
   }
 
+  // paystra:region recon
   /**
    * Where an order's captured payment and its refunds stand with settlement: RECON (parsed) has
    * one entry each, SETTLED with its settlement or UNSETTLED with the date expected. [] for a
@@ -409,6 +411,7 @@ export class Client {
     const ORDER_ID = checkOrderId('ORDER_ID', orderId)
     return withList(await this.call('/pgws/recon', { ORDER_ID }), 'RECON')
   }
+  // paystra:endregion
 
   /**
    * Sandbox only: settles, as if the clock read `asOf`, every payment and refund due by then, and
@@ -423,7 +426,6 @@ export class Client {
     const request = { AS_OF: checkAsOf(asOf), ...notifyUrlField(notifyUrl) }
     return withList(await this.call('/pgws/settlement/run', request), 'SETTLEMENTS')
   }
-  // paystra:endregion
 
   /**
    * The fields of a SALE, checked the way the gateway will check them.
