@@ -124,7 +124,7 @@ const VPA = /^[A-Za-z0-9._-]{3,}@[A-Za-z]{3,}$/
 const MAX_TEXT = 100
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 const SETTLEMENT_ID = /^setl_[0-9a-f]{20}$/
-const UTR = /^[A-Z0-9]{16}$/
+const UTR = /^[A-Z0-9]{16,22}$/
 const AS_OF = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/
 const DAY_MS = 24 * 60 * 60 * 1000
 const IST_OFFSET_MS = 330 * 60 * 1000
@@ -617,7 +617,7 @@ function settlementLookup(ref) {
     return { SETTLEMENT_ID: settlementId }
   }
   if (typeof utr !== 'string' || !UTR.test(utr)) {
-    throw new InvalidInputError('utr must be 16 upper-case letters and digits')
+    throw new InvalidInputError('utr must be 16 to 22 upper-case letters and digits')
   }
   return { UTR: utr }
 }

@@ -30,7 +30,7 @@ DateLike = Union[str, date]
 
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _SETTLEMENT_ID = re.compile(r"setl_[0-9a-f]{20}")
-_UTR = re.compile(r"[A-Z0-9]{16}")
+_UTR = re.compile(r"[A-Z0-9]{16,22}")
 _AS_OF = re.compile(r"([0-9]{4}-[0-9]{2}-[0-9]{2})T([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.[0-9]{1,9})?)?(?:Z|[+-][0-9]{2}:[0-9]{2})")
 
 _order_lock = threading.Lock()
@@ -340,7 +340,7 @@ def _settlement_lookup(settlement_id: Optional[str], utr: Optional[str]) -> Fiel
             raise InvalidInput("SETTLEMENT_ID", "SETTLEMENT_ID must be setl_ and 20 lower-case hex digits")
         return {"SETTLEMENT_ID": settlement_id}
     if not isinstance(utr, str) or not _UTR.fullmatch(utr):
-        raise InvalidInput("UTR", "UTR must be 16 upper-case letters and digits")
+        raise InvalidInput("UTR", "UTR must be 16 to 22 upper-case letters and digits")
     return {"UTR": utr}
 
 
