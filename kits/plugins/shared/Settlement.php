@@ -140,15 +140,20 @@ final class SettledPayment
     }
 
     /**
-     * One line for the order's history, e.g. "Paystra settled this payment on 2026-11-23, UTR
-     * PYSTN26327000001 (settlement setl_…): ₹1,499.50, fee ₹29.99, GST ₹5.40, net ₹1,464.11;
-     * TXN_ID …, ORDER_ID …".
+     * Every note() starts so: a shop that keeps the settlement only in the order's history (no
+     * field of its own) finds an order already recorded by it.
+     */
+    public const NOTE_PREFIX = 'Paystra settlement ';
+
+    /**
+     * One line for the order's history, e.g. "Paystra settlement setl_… on 2026-11-23, UTR
+     * PYSTN26327000001: ₹1,499.50, fee ₹29.99, GST ₹5.40, net ₹1,464.11; TXN_ID …, ORDER_ID …".
      */
     public function note(): string
     {
-        $head = $this->carriedForward
-            ? "Paystra settlement {$this->settlementId} of {$this->settlementDate} holds this payment but paid nothing out: refunds outweighed payments, so the balance was carried forward to the next settlement (no UTR)"
-            : "Paystra settled this payment on {$this->settlementDate}, UTR {$this->utr} (settlement {$this->settlementId})";
+        $head = self::NOTE_PREFIX . "{$this->settlementId} on {$this->settlementDate}, " . ($this->carriedForward
+            ? 'carried forward with no UTR (refunds outweighed payments, so nothing was paid out; the balance moves to the next settlement)'
+            : "UTR {$this->utr}");
         $money = [self::rupees($this->amount)];
         foreach (['fee' => $this->fee, 'GST' => $this->gst, 'net' => $this->net] as $label => $paise) {
             if ($paise !== '') {

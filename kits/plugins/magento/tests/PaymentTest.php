@@ -509,7 +509,7 @@ final class PaymentTest extends MagentoTestCase
         self::assertSame(self::UTR, $payment->getAdditionalInformation('paystra_utr'));
         self::assertSame('2026-11-23', $payment->getAdditionalInformation('paystra_settlement_date'));
         self::assertSame(self::SETTLEMENT_ID, $payment->getAdditionalInformation('paystra_settlement_id'));
-        self::assertContains('Paystra settled this payment on 2026-11-23, UTR ' . self::UTR, (string) end($order->comments));
+        self::assertContains('Paystra settlement ' . self::SETTLEMENT_ID . ' on 2026-11-23, UTR ' . self::UTR . ': ₹1,499.50', (string) end($order->comments));
         self::assertSame(Order::STATE_PROCESSING, $order->getState(), 'a settlement changes no state');
         self::assertSame($saved + 1, count($this->repository->saved));
         self::assertSame('http://127.0.0.1:4100/sandbox/pgws/settlement', end(Curl::$calls)['url'], "through Magento's HTTP client");

@@ -97,7 +97,7 @@ final class SettlementTest extends TestCase
         $first = $payments[0];
         self::assertSame(['9', '1763712000123456', '149950', '2999', '540', '146411', self::SETTLEMENT_ID, self::UTR, '2026-11-23', false], [$first->ref, $first->txnId, $first->amount, $first->fee, $first->gst, $first->net, $first->settlementId, $first->utr, $first->settlementDate, $first->carriedForward]);
         self::assertSame(
-            'Paystra settled this payment on 2026-11-23, UTR PYSTN26327000001 (settlement setl_0123456789abcdef0123): ₹1,499.50, fee ₹29.99, GST ₹5.40, net ₹1,464.11; TXN_ID 1763712000123456, ORDER_ID T-9-1763712000123.',
+            'Paystra settlement setl_0123456789abcdef0123 on 2026-11-23, UTR PYSTN26327000001: ₹1,499.50, fee ₹29.99, GST ₹5.40, net ₹1,464.11; TXN_ID 1763712000123456, ORDER_ID T-9-1763712000123.',
             $first->note(),
         );
         $checkout->expectSettledAmount($first, '1499.50');
@@ -110,9 +110,9 @@ final class SettlementTest extends TestCase
         $payment = self::checkout()->settledPayments(Settlement::fromAnswer(self::settlementAnswer($lines, ['UTR' => '', 'STATUS' => 'CARRIED_FORWARD'])))[0];
         self::assertTrue($payment->carriedForward);
         self::assertSame('', $payment->utr);
-        self::assertContains('paid nothing out', $payment->note());
-        self::assertContains('carried forward to the next settlement (no UTR)', $payment->note());
+        self::assertContains('Paystra settlement setl_0123456789abcdef0123 on 2026-11-23, carried forward with no UTR (refunds outweighed payments, so nothing was paid out', $payment->note());
         self::assertNotContains('UTR P', $payment->note());
+        self::assertTrue(str_starts_with($payment->note(), SettledPayment::NOTE_PREFIX));
     }
 
     public function testASettlementEventIsVerifiedLikeAnyOtherAndCarriesTheSettlement(): void
@@ -159,7 +159,7 @@ final class SettlementTest extends TestCase
             'orders' => [['order_id' => 'T-9-1763712000123', 'result' => 'recorded'], ['order_id' => 'T-10-1763712000456', 'result' => 'recorded']],
         ], $body);
         self::assertSame(['9' => [self::UTR, '2026-11-23'], '10' => [self::UTR, '2026-11-23']], $recorded);
-        self::assertContains('info Paystra webhook ' . $delivery['id'] . ' (settlement.processed ' . self::SETTLEMENT_ID . ') for 9: Paystra settled this payment', $logs[0]);
+        self::assertContains('info Paystra webhook ' . $delivery['id'] . ' (settlement.processed ' . self::SETTLEMENT_ID . ') for 9: Paystra settlement ' . self::SETTLEMENT_ID . ' on 2026-11-23, UTR ' . self::UTR, $logs[0]);
 
         [$status, $body] = $checkout->receiveWebhook($delivery['body'], $delivery['header'], self::noPayment(...), null, null, $settle);
         self::assertSame(200, $status, 'a repeated event');

@@ -289,6 +289,15 @@ abstract class TestCase
         return ['body' => $signed['body'], 'header' => $signed['headers']['X-Paystra-Signature'], 'id' => $id];
     }
 
+    /**
+     * The same checkout (settings, prefix, webhook secret) with its JSON calls sent to
+     * $transport: for plugins whose checkout uses the library's own HTTP client.
+     */
+    public static function withTransport(\Paystra\Plugin\HostedCheckout $checkout, callable $transport): \Paystra\Plugin\HostedCheckout
+    {
+        return new \Paystra\Plugin\HostedCheckout(new \Paystra\Client($checkout->client->config, $transport), $checkout->prefix, $checkout->webhookSecret);
+    }
+
     public static function assertSame(mixed $expected, mixed $actual, string $message = ''): void
     {
         self::$assertions++;

@@ -429,7 +429,7 @@ final class GatewayTest extends WooCommerceTestCase
         self::assertSame('_paystra_utr', WC_Gateway_Paystra::META_UTR);
         self::assertSame('2026-11-23', $order->get_meta('_paystra_settlement_date'));
         self::assertSame(self::SETTLEMENT_ID, $order->get_meta('_paystra_settlement_id'));
-        self::assertContains('Paystra settled this payment on 2026-11-23, UTR ' . self::UTR . ' (settlement ' . self::SETTLEMENT_ID . '): ₹1,499.50, fee ₹29.99', end($order->notes));
+        self::assertContains('Paystra settlement ' . self::SETTLEMENT_ID . ' on 2026-11-23, UTR ' . self::UTR . ': ₹1,499.50, fee ₹29.99', end($order->notes));
         self::assertSame('processing', $order->get_status(), 'a settlement changes no status');
         $call = end($GLOBALS['wp_test']['http_calls']);
         self::assertSame('http://127.0.0.1:4100/sandbox/pgws/settlement', $call['url']);
