@@ -10,7 +10,7 @@
  * settlement date once. The platform glue itself is covered by each plugin's own tests
  * (php kits/plugins/run-tests.php).
  */
-import { spawnSync } from 'node:child_process'
+import { execFile, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -105,6 +105,24 @@ function php<T>(baseUrl: string, args: string[], input?: unknown): T {
   if (result.status !== 0)
     throw new Error(`php ${args.join(' ')}: ${result.stdout}${result.stderr}`)
   return JSON.parse(result.stdout) as T
+}
+
+/**
+ * The PHP side of a call to the sandbox (recon, the settlement run): run without blocking, since
+ * the sandbox answers from this very process.
+ */
+async function phpCalling<T>(baseUrl: string, args: string[]): Promise<T> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      'php',
+      [script, ...args],
+      { env: { ...process.env, PAYSTRA_BASE_URL: baseUrl }, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`php ${args.join(' ')}: ${stdout}${stderr}`))
+        else resolve(JSON.parse(stdout) as T)
+      },
+    )
+  })
 }
 
 describe('plugins against the sandbox', () => {
@@ -212,15 +230,14 @@ describe('plugins against the sandbox', () => {
     }
     // Each payment settles at 11:00 IST on the working day after it: the run's clock is past
     // the latest of those, so it settles them all.
-    const due = paid
-      .map(({ orderId }) => paymentInRecon(orderId))
-      .map((payment) => {
-        expect(payment.STATE).toBe('UNSETTLED')
-        return payment.EXPECTED_SETTLEMENT_DATE
-      })
-      .sort()
-      .at(-1)
-    const run = php<{ SETTLEMENTS: { SETTLEMENT_ID: string }[] }>(sandbox.url, [
+    const expected: string[] = []
+    for (const { orderId } of paid) {
+      const payment = await paymentInRecon(orderId)
+      expect(payment.STATE).toBe('UNSETTLED')
+      expected.push(payment.EXPECTED_SETTLEMENT_DATE)
+    }
+    const due = expected.sort().at(-1)
+    const run = await phpCalling<{ SETTLEMENTS: { SETTLEMENT_ID: string }[] }>(sandbox.url, [
       'settle',
       `${due}T11:05:00+05:30`,
       capture.url,
@@ -228,7 +245,7 @@ describe('plugins against the sandbox', () => {
     const deliveries = await settlementDeliveries(run.SETTLEMENTS.map((s) => s.SETTLEMENT_ID))
 
     for (const { plugin, ref, orderId } of paid) {
-      const settled = paymentInRecon(orderId)
+      const settled = await paymentInRecon(orderId)
       expect(settled).toMatchObject({ STATE: 'SETTLED', SETTLEMENT_DATE: due })
       expect(settled.UTR).toMatch(/^PYSTN\d{11}$/)
       // The sandbox's signed deliveries, handed to the plugin's webhook as the gateway would.
@@ -279,8 +296,8 @@ describe('plugins against the sandbox', () => {
   }
 
   /** The order's PAYMENT entry in the gateway's signed recon answer. */
-  function paymentInRecon(orderId: string): ReconEntry {
-    const { RECON } = php<{ RECON: ReconEntry[] }>(sandbox.url, ['recon', orderId])
+  async function paymentInRecon(orderId: string): Promise<ReconEntry> {
+    const { RECON } = await phpCalling<{ RECON: ReconEntry[] }>(sandbox.url, ['recon', orderId])
     const payment = RECON.find((entry) => entry.TYPE === 'PAYMENT')
     if (!payment) throw new Error(`No PAYMENT for ${orderId} in ${JSON.stringify(RECON)}`)
     return payment
