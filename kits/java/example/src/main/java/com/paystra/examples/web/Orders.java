@@ -70,7 +70,7 @@ public final class Orders {
      */
     public static List<Map<String, String>> paidOrders(Path file) {
         List<Map<String, String>> paid = new ArrayList<>();
-        for (Order order : read(file).orders) {
+        for (Order order : read(file).orders()) {
             if (OrderStatus.PAID.equals(order.status)) {
                 Map<String, String> fields = new LinkedHashMap<>();
                 fields.put("ORDER_ID", order.orderId);
