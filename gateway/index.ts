@@ -1,10 +1,13 @@
 import type { Router } from 'express'
 import { ensurePayoutTable } from './api/payout-store.ts'
 import { ensureRefundTable } from './api/refund-store.ts'
+import { DEFAULT_SETTLEMENT_HOUR } from '#core/settlement/schedule.ts'
+import { type SettlementRunner, settlementRunner } from './settlements/runner.ts'
+import { ensureSettlementTables } from './settlements/store.ts'
 import type { SandboxMerchant } from './merchants.ts'
 import { gatewayRouter } from './router.ts'
 import { ensureTables, type GatewayDatabase } from './store.ts'
-import { settleLatePayments } from './webhooks/settle.ts'
+import { confirmLatePayments } from './webhooks/confirm-late.ts'
 import { ensureWebhookTables } from './webhooks/store.ts'
 import { WebhookWorker, type WebhookWorkerOptions } from './webhooks/worker.ts'
 
@@ -24,6 +27,13 @@ export interface WebhookSettings {
   onAttempt?: WebhookWorkerOptions['onAttempt']
 }
 
+export interface SettlementSettings {
+  /** The hour (IST, 0–23) at which a working day's settlements are made (11). */
+  hour?: number
+  /** How often the sandbox looks for settlements due by its clock (60 s). */
+  intervalMs?: number
+}
+
 export interface GatewayOptions {
   /** A drizzle PostgreSQL database (PGlite or node-postgres); the sandbox adds its own tables. */
   db: GatewayDatabase
@@ -35,20 +45,27 @@ export interface GatewayOptions {
    */
   publicUrl?: string
   webhooks?: WebhookSettings
+  settlements?: SettlementSettings
   /** How long late@upi stays Pending before the bank confirms it (30 s). */
   settleDelayMs?: number
-  /** The clock used to judge card expiry dates (tests). */
+  /** The clock that judges card expiry dates and runs the settlements due (tests). */
   now?: () => Date
   log?: (line: string) => void
 }
 
 export interface Gateway {
   router: Router
-  /** Stops the webhook worker; events not yet delivered go out when a sandbox starts again. */
+  /** The settlement runs (the scheduled ones already started). */
+  settlements: SettlementRunner
+  /**
+   * Stops the webhook worker and the settlement runs; events not yet delivered go out when a
+   * sandbox starts again.
+   */
   close(): Promise<void>
 }
 
 export const DEFAULT_SETTLE_DELAY_MS = 30_000
+export const DEFAULT_SETTLEMENT_INTERVAL_MS = 60_000
 
 /**
  * The gateway sandbox as an Express router, mountable anywhere (`/sandbox` on the site, or
@@ -62,6 +79,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   await ensureRefundTable(db)
   await ensurePayoutTable(db)
   await ensureWebhookTables(db)
+  await ensureSettlementTables(db)
   const merchantsById = new Map(options.merchants.map((merchant) => [merchant.payId, merchant]))
   const findMerchant = (payId: string) => merchantsById.get(payId)
   const webhooks = options.webhooks ?? {}
@@ -72,7 +90,16 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     baseDelayMs: webhooks.baseDelayMs,
     pollMs: webhooks.pollMs,
     onAttempt: webhooks.onAttempt,
-    beforePass: () => settleLatePayments(db, findMerchant),
+    beforePass: () => confirmLatePayments(db, findMerchant),
+    log: options.log,
+  })
+  const settlements = settlementRunner({
+    db,
+    merchants: options.merchants,
+    now: options.now ?? (() => new Date()),
+    hour: options.settlements?.hour ?? DEFAULT_SETTLEMENT_HOUR,
+    intervalMs: options.settlements?.intervalMs ?? DEFAULT_SETTLEMENT_INTERVAL_MS,
+    onEventQueued: () => worker.kick(),
     log: options.log,
   })
   const router = gatewayRouter({
@@ -80,7 +107,16 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     notifyPolicy: { allowPrivate: webhooks.allowPrivate ?? false },
     settleDelayMs: options.settleDelayMs ?? DEFAULT_SETTLE_DELAY_MS,
     onEventQueued: () => worker.kick(),
+    settlements,
   })
   worker.start()
-  return { router, close: () => worker.stop() }
+  settlements.start()
+  return {
+    router,
+    settlements,
+    close: async () => {
+      await settlements.stop()
+      await worker.stop()
+    },
+  }
 }

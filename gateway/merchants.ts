@@ -12,6 +12,8 @@ export interface SandboxMerchant {
   vpa?: string
   /** Signs the webhooks to this merchant (HMAC-SHA256); separate from the salt. */
   webhookSecret: string
+  /** The account its settlements are paid to (shown masked); its PAY_ID stands in when unset. */
+  bankAccount?: string
   /** Where webhooks go when a request carries no NOTIFY_URL; none when unset. */
   notifyUrl?: string
   /**
@@ -29,6 +31,7 @@ export const demoMerchantDefaults = {
   webhookSecret: 'wh_demo_7c1e4b9a2f6d8035',
   name: 'Paystra Demo Store',
   vpa: 'demostore@paystra',
+  bankAccount: '50100234564321',
 } as const
 
 export interface DemoMerchantOptions {
@@ -41,6 +44,7 @@ export interface DemoMerchantOptions {
   notifyUrl?: string
   name?: string
   vpa?: string
+  bankAccount?: string
 }
 
 /**
@@ -60,6 +64,7 @@ export function demoMerchant(options: DemoMerchantOptions): SandboxMerchant {
     ...(options.notifyUrl ? { notifyUrl: options.notifyUrl } : {}),
     name: options.name ?? demoMerchantDefaults.name,
     vpa: options.vpa ?? demoMerchantDefaults.vpa,
+    bankAccount: options.bankAccount ?? demoMerchantDefaults.bankAccount,
     returnOrigins: unique([
       new URL(options.siteUrl).origin,
       'http://localhost:*',

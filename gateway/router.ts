@@ -13,6 +13,8 @@ import { responseCodes } from '#core/protocol/codes.ts'
 import { qrPages } from './qr-pages.ts'
 import type { GatewayDatabase } from './store.ts'
 import { deliveriesApi } from './webhooks/api.ts'
+import { settlementsApi } from './settlements/api.ts'
+import type { SettlementRunner } from './settlements/runner.ts'
 import type { NotifyUrlPolicy } from './webhooks/addresses.ts'
 
 export interface GatewayRouterOptions {
@@ -31,6 +33,7 @@ export interface GatewayRouterOptions {
   settleDelayMs: number
   /** Called after an event was committed, so it goes out at once. */
   onEventQueued: () => void
+  settlements: SettlementRunner
 }
 
 const FORM_LIMIT = '32kb'
@@ -77,6 +80,7 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
   router.use(payoutApi(api))
   router.use(qrApi({ ...api, publicUrl: options.publicUrl }))
   router.use(deliveriesApi(api))
+  router.use(settlementsApi({ ...api, runner: options.settlements }))
   refusedRoute(router, setup)
   router.use(qrPages(setup))
   paymentPages(router, setup)

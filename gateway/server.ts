@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle } from 'drizzle-orm/pglite'
 import express from 'express'
-import { createGateway, type WebhookSettings } from './index.ts'
+import { createGateway, type SettlementSettings, type WebhookSettings } from './index.ts'
 import type { SandboxMerchant } from './merchants.ts'
 
 export interface SandboxServerOptions {
@@ -19,6 +19,9 @@ export interface SandboxServerOptions {
   /** Tests and a developer's machine deliver webhooks to 127.0.0.1: `{ allowPrivate: true }`. */
   webhooks?: WebhookSettings
   settleDelayMs?: number
+  settlements?: SettlementSettings
+  /** The sandbox's clock (tests). */
+  now?: () => Date
   log?: (line: string) => void
 }
 
@@ -40,6 +43,8 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
     publicUrl: options.publicUrl,
     webhooks: options.webhooks,
     settleDelayMs: options.settleDelayMs,
+    settlements: options.settlements,
+    now: options.now,
     log: options.log,
   })
   const basePath = (options.basePath ?? '/sandbox').replace(/\/+$/, '')

@@ -5,7 +5,8 @@
  * memory), SANDBOX_BASE_PATH (/sandbox), SANDBOX_PUBLIC_URL, SITE_URL (the demo merchant's
  * site, http://localhost:3000), PG_PAY_ID, PG_SALT, SANDBOX_KEY_SALT, PG_WEBHOOK_SECRET (the demo
  * merchant), SANDBOX_WEBHOOK_ALLOW_PRIVATE (1: webhooks may go to private addresses; unset: only
- * when SITE_URL is on localhost), SANDBOX_WEBHOOK_BASE_DELAY_MS, SANDBOX_SETTLE_DELAY_MS.
+ * when SITE_URL is on localhost), SANDBOX_WEBHOOK_BASE_DELAY_MS, SANDBOX_SETTLE_DELAY_MS,
+ * SANDBOX_SETTLEMENT_HOUR (11: the IST hour of each working day's settlements).
  */
 import { demoMerchant } from './merchants.ts'
 import { startSandboxServer } from './server.ts'
@@ -25,6 +26,15 @@ function allowPrivate(siteUrl: string): boolean {
   if (value === '1' || value === '0') return value === '1'
   if (value) throw new Error(`Invalid SANDBOX_WEBHOOK_ALLOW_PRIVATE: "${value}" (use 1 or 0)`)
   return ['localhost', '127.0.0.1'].includes(new URL(siteUrl).hostname)
+}
+
+function hour(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined
+  const number = Number(value)
+  if (!Number.isInteger(number) || number < 0 || number > 23) {
+    throw new Error(`Invalid SANDBOX_SETTLEMENT_HOUR: "${value}" (an hour from 0 to 23)`)
+  }
+  return number
 }
 
 function port(value: string | undefined): number {
@@ -57,6 +67,7 @@ try {
       baseDelayMs: milliseconds('SANDBOX_WEBHOOK_BASE_DELAY_MS'),
     },
     settleDelayMs: milliseconds('SANDBOX_SETTLE_DELAY_MS'),
+    settlements: { hour: hour(env.SANDBOX_SETTLEMENT_HOUR) },
     log: (line) => console.log(line),
   })
   console.log(`Sandbox gateway ready on ${sandbox.url}`)

@@ -251,7 +251,7 @@ export async function completeTransaction(
  * Captured. FOR UPDATE SKIP LOCKED and the condition on the code make each one settle once,
  * whichever instance gets there.
  */
-export async function settleDuePayments(db: GatewayDatabase): Promise<SandboxTransaction[]> {
+export async function confirmDuePayments(db: GatewayDatabase): Promise<SandboxTransaction[]> {
   const due = db
     .select({ id: sandboxTransactions.id })
     .from(sandboxTransactions)

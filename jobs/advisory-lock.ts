@@ -21,6 +21,8 @@ export const advisoryLockKeys = {
   reconciler: 0x50415953_5245434en,
   /** The retention pruner ("PAYS" "PRUN"). */
   retention: 0x50415953_5052554en,
+  /** The sandbox's settlement runs ("PAYS" "SETL"; gateway/settlements/store.ts). */
+  settlements: 0x50415953_5345544cn,
   /** Migrations at start, one instance at a time ("PAYS" "MIGR"; server/db/database.ts). */
   migrations: 0x50415953_4d494752n,
 } as const

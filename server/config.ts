@@ -66,6 +66,8 @@ const serverSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** How long the test UPI ID late@upi stays Pending before the bank confirms it. */
   SANDBOX_SETTLE_DELAY_MS: z.coerce.number().int().min(0).default(30_000),
+  /** The hour (IST, 0–23) at which the built-in sandbox makes each working day's settlements. */
+  SANDBOX_SETTLEMENT_HOUR: z.coerce.number().int().min(0).max(23).default(11),
   /**
    * Worker processes sharing the port. More than one needs DATABASE_URL: PGlite is one process's
    * database.

@@ -133,6 +133,7 @@ export async function startServices(config: ServerConfig): Promise<Services> {
         onAttempt: metrics?.webhookAttempt,
       },
       settleDelayMs: config.SANDBOX_SETTLE_DELAY_MS,
+      settlements: { hour: config.SANDBOX_SETTLEMENT_HOUR },
       log,
     })
     closeGateway = gateway.close

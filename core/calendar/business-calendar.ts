@@ -130,6 +130,28 @@ export function nextWorkingDay(date: IsoDate): IsoDate {
   return next
 }
 
+/** The last working day strictly before a date. */
+export function previousWorkingDay(date: IsoDate): IsoDate {
+  let previous = addDays(date, -1)
+  while (!isWorkingDay(previous)) previous = addDays(previous, -1)
+  return previous
+}
+
+/** Whether a text is a `YYYY-MM-DD` naming a real date. */
+export function isIsoDate(text: string): boolean {
+  try {
+    parts(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Calendar days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: IsoDate, to: IsoDate): number {
+  return Math.round((istInstant(to, 0).getTime() - istInstant(from, 0).getTime()) / 86_400_000)
+}
+
 /** The date `count` working days after a date (a dispute's respond-by date counts this way). */
 export function addWorkingDays(date: IsoDate, count: number): IsoDate {
   let result = date

@@ -62,6 +62,12 @@ describe('the codes of refunds, payouts and QR', () => {
     ['334', "Amount outside the transfer mode's limits"],
     ['335', 'Invalid beneficiary name'],
     ['336', 'Invalid QR type: use UPI or PG'],
+    ['338', 'No settlement found'],
+    ['339', 'Invalid date range: FROM and TO are dates (YYYY-MM-DD) and FROM is not after TO'],
+    ['340', 'Date range longer than 92 days'],
+    ['341', 'Invalid AS_OF: use an ISO 8601 date-time with an offset'],
+    ['342', 'Invalid settlement id or UTR: send one of SETTLEMENT_ID or UTR'],
+    ['343', 'Invalid format: use JSON or CSV'],
   ] as const)('%s: %s, a refusal (Failed)', (code, message) => {
     expect(responseCodes[code]).toEqual({ status: 'Failed', message })
   })
@@ -81,7 +87,7 @@ describe('the codes of refunds, payouts and QR', () => {
 
   it('knows its own codes only', () => {
     expect(isResponseCode('336')).toBe(true)
-    expect(isResponseCode('338')).toBe(false)
+    expect(isResponseCode('399')).toBe(false)
     expect(isResponseCode('toString')).toBe(false)
     expect(isResponseCode(336)).toBe(false)
   })

@@ -32,6 +32,18 @@ export const responseCodes = {
   '335': { status: 'Failed', message: 'Invalid beneficiary name' },
   '336': { status: 'Failed', message: 'Invalid QR type: use UPI or PG' },
   '337': { status: 'Failed', message: 'No webhook event found' },
+  '338': { status: 'Failed', message: 'No settlement found' },
+  '339': {
+    status: 'Failed',
+    message: 'Invalid date range: FROM and TO are dates (YYYY-MM-DD) and FROM is not after TO',
+  },
+  '340': { status: 'Failed', message: 'Date range longer than 92 days' },
+  '341': { status: 'Failed', message: 'Invalid AS_OF: use an ISO 8601 date-time with an offset' },
+  '342': {
+    status: 'Failed',
+    message: 'Invalid settlement id or UTR: send one of SETTLEMENT_ID or UTR',
+  },
+  '343': { status: 'Failed', message: 'Invalid format: use JSON or CSV' },
 } as const satisfies Record<string, { status: TransactionStatus; message: string }>
 
 /** STATUS of a payment (the response to RETURN_URL, a status enquiry, a QR answer). */

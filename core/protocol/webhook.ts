@@ -24,6 +24,7 @@ export const webhookEventTypes = [
   'refund.processed',
   'payout.processed',
   'payout.failed',
+  'settlement.processed',
 ] as const
 export type WebhookEventType = (typeof webhookEventTypes)[number]
 

@@ -16,8 +16,20 @@ export interface JsonEndpoint {
    * `fields` undefined), 324 (unknown PAY_ID, sent unsigned) or 323 (bad HASH, signed).
    */
   refusal(code: ResponseCode, fields: Fields | undefined): Fields
-  /** A signed request of a known merchant: the answer's fields (HASH is added here). */
-  answer(fields: Fields, merchant: SandboxMerchant, req: Request): Promise<Fields>
+  /**
+   * A signed request of a known merchant: the answer's fields (HASH is added here), or a file
+   * to download in their stead (a settlement as CSV).
+   */
+  answer(fields: Fields, merchant: SandboxMerchant, req: Request): Promise<Fields | Attachment>
+}
+
+/** A file answered instead of JSON fields. */
+export interface Attachment {
+  attachment: { contentType: string; filename: string; body: string }
+}
+
+function isAttachment(answer: Fields | Attachment): answer is Attachment {
+  return typeof (answer as Attachment).attachment === 'object'
 }
 
 /** The fields every refusal carries: the code, its meaning and the STATUS it stands for. */
@@ -67,7 +79,12 @@ export function jsonRoute(endpoint: JsonEndpoint, findMerchant: FindMerchant): R
       if (!verifyHash(fields, merchant.salt)) {
         return res.json(withHash(endpoint.refusal('323', fields), merchant.salt))
       }
-      res.json(withHash(await endpoint.answer(fields, merchant, req), merchant.salt))
+      const answer = await endpoint.answer(fields, merchant, req)
+      if (isAttachment(answer)) {
+        const { contentType, filename, body } = answer.attachment
+        return res.type(contentType).attachment(filename).send(body)
+      }
+      res.json(withHash(answer, merchant.salt))
     },
   ]
 }

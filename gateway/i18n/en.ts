@@ -144,5 +144,11 @@ export const en: Messages = {
     '335': 'Invalid beneficiary name',
     '336': 'Invalid QR type: use UPI or PG',
     '337': 'No webhook event found',
+    '338': 'No settlement found',
+    '339': 'Invalid date range: FROM and TO are dates (YYYY-MM-DD) and FROM is not after TO',
+    '340': 'Date range longer than 92 days',
+    '341': 'Invalid AS_OF: use an ISO 8601 date-time with an offset',
+    '342': 'Invalid settlement id or UTR: send one of SETTLEMENT_ID or UTR',
+    '343': 'Invalid format: use JSON or CSV',
   },
 }

@@ -20,6 +20,11 @@ const tags = [
     name: 'Webhooks',
     description: 'The webhook events sent for an order, refund or payout, and resending them.',
   },
+  {
+    name: 'Settlements',
+    description:
+      "T+1 settlements net of fees and GST, their lines (JSON or CSV), an order's reconciliation, and the sandbox's test run.",
+  },
 ] as const
 
 interface Operation {
@@ -32,6 +37,8 @@ interface Operation {
   /** The answers with HTTP 200; a 400 is the same shape with 326 and no HASH. */
   answers: Schema[]
   malformed: string
+  /** Also answered as a file (the settlement with FORMAT=CSV). */
+  csv?: string
 }
 
 const operations: Operation[] = [
@@ -99,6 +106,51 @@ const operations: Operation[] = [
     answers: [ref('WebhookEventsAnswer'), ref('WebhookRefusal')],
     malformed: 'WebhookRefusal',
   },
+  {
+    path: '/pgws/settlements',
+    operationId: 'settlements',
+    tag: 'Settlements',
+    summary: "A merchant's settlements by settlement date",
+    description:
+      'Every settlement dated from FROM to TO (both included, at most 92 days), oldest first, without their lines. 339 for a date that is not YYYY-MM-DD or FROM after TO, 340 for a longer range.',
+    request: ref('SettlementsRequest'),
+    answers: [ref('SettlementsAnswer'), ref('SettlementRefusal')],
+    malformed: 'SettlementRefusal',
+  },
+  {
+    path: '/pgws/settlement',
+    operationId: 'settlement',
+    tag: 'Settlements',
+    summary: 'One settlement and its lines, as JSON or CSV',
+    description:
+      'By SETTLEMENT_ID or UTR (one of them, 342 otherwise). 338 when the merchant has no such settlement (another merchant\'s is not found either). `FORMAT: "CSV"` answers the lines as an RFC 4180 file with the same figures (a refusal stays JSON); 343 for another format.',
+    request: ref('SettlementRequest'),
+    answers: [ref('SettlementAnswer'), ref('SettlementRefusal')],
+    malformed: 'SettlementRefusal',
+    csv: 'A header row of the line fields (TYPE, ORDER_ID, TXN_ID, PG_REF_NUM, PAYMENT_TYPE, MOP_TYPE, AMOUNT, FEE, GST, NET, DATE, DESCRIPTION), then one row per line, CRLF line ends; attachment `<SETTLEMENT_ID>.csv`.',
+  },
+  {
+    path: '/pgws/recon',
+    operationId: 'recon',
+    tag: 'Settlements',
+    summary: "An order's reconciliation",
+    description:
+      'Its captured payment and each refund with fee, GST and net, and the settlement and UTR each went into, or UNSETTLED with the date it will settle on. A payment that was not captured has nothing to reconcile (an empty list); 328 for an order never seen.',
+    request: ref('ReconRequest'),
+    answers: [ref('ReconAnswer'), ref('SettlementRefusal')],
+    malformed: 'SettlementRefusal',
+  },
+  {
+    path: '/pgws/settlement/run',
+    operationId: 'settlementRun',
+    tag: 'Settlements',
+    summary: 'Sandbox only: run the settlements due at a given time',
+    description:
+      "Settles, as if the clock read AS_OF (ISO 8601 with an offset, 341 otherwise; it may be in the future), every payment and refund already made whose settlement time is at or before it, each once, with a settlement.processed webhook to NOTIFY_URL or the merchant's default. Answers the merchant's settlements dated in the 92 days up to AS_OF and any the run made; a second identical run makes nothing new. The sandbox also runs the settlements itself at the settlement hour.",
+    request: ref('SettlementRunRequest'),
+    answers: [ref('SettlementRunAnswer'), ref('SettlementRefusal')],
+    malformed: 'SettlementRefusal',
+  },
 ]
 
 type Picked = { value: unknown; description?: string } | undefined
@@ -150,6 +202,9 @@ function pathItem(operation: Operation) {
                   : { oneOf: operation.answers },
               ...examplesOf(path, responseOf, 200),
             },
+            ...(operation.csv
+              ? { 'text/csv': { schema: { type: 'string', description: operation.csv } } }
+              : {}),
           },
         },
         '400': {
@@ -174,6 +229,7 @@ const eventData: Record<(typeof webhookEventTypes)[number], string> = {
   'refund.processed': 'RefundAnswer',
   'payout.processed': 'PayoutResult',
   'payout.failed': 'PayoutResult',
+  'settlement.processed': 'SettlementEvent',
 }
 
 function webhook(type: (typeof webhookEventTypes)[number]) {

@@ -417,6 +417,197 @@ export const answerSchemas = {
       },
     },
   },
+  ...settlementSchemas(),
   EventId: text('evt_ and 24 hex digits.', { pattern: '^evt_[0-9a-f]{24}$' }),
   WebhookEventType: { type: 'string', enum: [...webhookEventTypes] },
 } satisfies Record<string, Schema>
+
+/** The settlement APIs' requests, answers and the settlement.processed event's data. */
+function settlementSchemas() {
+  const signedAnswer = {
+    RESPONSE_CODE: { const: '000' },
+    RESPONSE_MESSAGE: message,
+    RESPONSE_DATE_TIME: dateTime,
+    HASH: hash,
+  }
+  const jsonList = (description: string, item: string): Schema => ({
+    type: 'string',
+    description: `${description} As a JSON text, so the answer stays flat fields under one HASH.`,
+    contentMediaType: 'application/json',
+    contentSchema: { type: 'array', items: ref(item) },
+  })
+  const isoDate = ref('IsoDate')
+  const signedAmount = ref('SignedPaise')
+  const settlement = {
+    SETTLEMENT_ID: ref('SettlementId'),
+    UTR: text(
+      "The transfer's unique reference: 16 to 22 upper-case letters and digits; empty when carried forward (nothing was paid).",
+      { pattern: '^([A-Z0-9]{16,22})?$' },
+    ),
+    SETTLEMENT_DATE: { ...isoDate, description: 'The working day it was paid on.' },
+    CYCLE_FROM: {
+      ...isoDate,
+      description: 'The first date whose payments and refunds settle on SETTLEMENT_DATE.',
+    },
+    CYCLE_TO: { ...isoDate, description: 'The last: the day before SETTLEMENT_DATE.' },
+    PAYMENTS_COUNT: text('Payment lines.', { pattern: '^\\d+$' }),
+    REFUNDS_COUNT: text('Refund lines.', { pattern: '^\\d+$' }),
+    GROSS_AMOUNT: { ...signedAmount, description: "The payments' amounts added up." },
+    REFUNDS_AMOUNT: { ...signedAmount, description: "The refunds' amounts added up (deducted)." },
+    FEES_AMOUNT: {
+      ...signedAmount,
+      description: 'The fees of the payments, by the Payment Gateway pricing rows.',
+    },
+    GST_AMOUNT: { ...signedAmount, description: 'GST, 18 % of the fees.' },
+    ADJUSTMENTS_AMOUNT: {
+      ...signedAmount,
+      description: 'Balances carried forward into this settlement (signed).',
+    },
+    NET_AMOUNT: { ...signedAmount, description: "What was paid: the lines' NET added up." },
+    BANK_ACCOUNT: text('The account paid, masked but its last four digits.', {
+      pattern: '^X+\\d{4}$',
+    }),
+    STATUS: text(
+      'PROCESSED, or CARRIED_FORWARD when the net is zero or negative: nothing paid, the net becomes an ADJUSTMENT line of the next settlement.',
+      { enum: ['PROCESSED', 'CARRIED_FORWARD'] },
+    ),
+  }
+  const refusal = (description: string) =>
+    fields(
+      `${description} ${unsignedNote}`,
+      {
+        STATUS: { const: 'Failed' },
+        RESPONSE_CODE: code,
+        RESPONSE_MESSAGE: message,
+        RESPONSE_DATE_TIME: dateTime,
+      },
+      Object.fromEntries(
+        ['PAY_ID', 'FROM', 'TO', 'SETTLEMENT_ID', 'UTR', 'FORMAT', 'ORDER_ID', 'AS_OF', 'HASH'].map(
+          (key) => [key, key === 'HASH' ? hash : text('As sent.')],
+        ),
+      ),
+    )
+  return {
+    IsoDate: text('A date, `YYYY-MM-DD`.', { pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+    SignedPaise: text('Paise, digits, with a leading `-` when negative.', { pattern: '^-?\\d+$' }),
+    SettlementId: text('setl_ and 20 hex digits.', { pattern: '^setl_[0-9a-f]{20}$' }),
+    SettlementsRequest: fields(
+      "A merchant's settlements dated from FROM to TO (at most 92 days).",
+      {
+        PAY_ID: ref('PayId'),
+        FROM: ref('IsoDate'),
+        TO: ref('IsoDate'),
+        HASH: ref('RequestHash'),
+      },
+    ),
+    SettlementRequest: fields(
+      'One settlement with its lines, by SETTLEMENT_ID or by UTR (one of them).',
+      { PAY_ID: ref('PayId'), HASH: ref('RequestHash') },
+      {
+        SETTLEMENT_ID: ref('SettlementId'),
+        UTR: text("The settlement's UTR."),
+        FORMAT: text('JSON (the default) or CSV.', { enum: ['JSON', 'CSV'] }),
+      },
+    ),
+    ReconRequest: fields('The reconciliation of one order.', {
+      PAY_ID: ref('PayId'),
+      ORDER_ID: ref('OrderId'),
+      HASH: ref('RequestHash'),
+    }),
+    SettlementRunRequest: fields(
+      'Sandbox only: settle what is due at AS_OF.',
+      {
+        PAY_ID: ref('PayId'),
+        AS_OF: text('ISO 8601 date-time with an offset, e.g. `2026-11-30T11:00:00+05:30`.'),
+        HASH: ref('RequestHash'),
+      },
+      { NOTIFY_URL: ref('NotifyUrl') },
+    ),
+    Settlement: fields('A settlement, without its lines.', settlement),
+    SettlementLine: fields('One line of a settlement; amounts in paise, as strings.', {
+      TYPE: text('PAYMENT, REFUND or ADJUSTMENT.', { enum: ['PAYMENT', 'REFUND', 'ADJUSTMENT'] }),
+      ORDER_ID: text("The payment's or refunded payment's ORDER_ID; empty for an adjustment."),
+      TXN_ID: text("The payment's TXN_ID, or the refund's own; empty for an adjustment."),
+      PG_REF_NUM: text("The payment's; empty for an adjustment."),
+      PAYMENT_TYPE: text('UP, DC, CC, NB or WL; empty for an adjustment.'),
+      MOP_TYPE: text('As the payment answered it.'),
+      AMOUNT: {
+        ...signedAmount,
+        description: 'Payment or refund amount; the carried balance for an adjustment.',
+      },
+      FEE: {
+        ...signedAmount,
+        description:
+          "The pricing row's fee; 0 for refunds (a refund returns no fee) and adjustments.",
+      },
+      GST: { ...signedAmount, description: '18 % of FEE.' },
+      NET: {
+        ...signedAmount,
+        description: 'Payment: AMOUNT − FEE − GST. Refund: −AMOUNT. Adjustment: the balance.',
+      },
+      DATE: dateTime,
+      DESCRIPTION: text(
+        'The pricing row and rate of a payment ("Credit card (2.00%)"), "Refund", or where an adjustment comes from.',
+      ),
+    }),
+    ReconEntry: fields('A payment or refund of the order and its settlement.', {
+      TYPE: text('PAYMENT or REFUND.', { enum: ['PAYMENT', 'REFUND'] }),
+      TXN_ID: ref('TxnId'),
+      AMOUNT: signedAmount,
+      FEE: signedAmount,
+      GST: signedAmount,
+      NET: signedAmount,
+      DATE: dateTime,
+      STATE: text('SETTLED or UNSETTLED.', { enum: ['SETTLED', 'UNSETTLED'] }),
+      SETTLEMENT_ID: text('Empty while unsettled.', { pattern: '^(setl_[0-9a-f]{20})?$' }),
+      UTR: text('Empty while unsettled, or when its settlement was carried forward.'),
+      SETTLEMENT_DATE: text('Empty while unsettled.', { pattern: '^(\\d{4}-\\d{2}-\\d{2})?$' }),
+      EXPECTED_SETTLEMENT_DATE: {
+        ...isoDate,
+        description: 'The first working day after its date: when it settles, or settled.',
+      },
+    }),
+    SettlementsAnswer: fields('The settlements asked for.', {
+      PAY_ID: ref('PayId'),
+      FROM: isoDate,
+      TO: isoDate,
+      SETTLEMENTS: jsonList('The settlements, oldest first.', 'Settlement'),
+      ...signedAnswer,
+    }),
+    SettlementAnswer: fields('A settlement and its lines.', {
+      PAY_ID: ref('PayId'),
+      ...settlement,
+      LINES: jsonList(
+        'Adjustments first, then payments and refunds as they happened.',
+        'SettlementLine',
+      ),
+      ...signedAnswer,
+    }),
+    ReconAnswer: fields("An order's payment and refunds, and where their money went.", {
+      PAY_ID: ref('PayId'),
+      ORDER_ID: ref('OrderId'),
+      RECON: jsonList('The payment, then each refund.', 'ReconEntry'),
+      ...signedAnswer,
+    }),
+    SettlementRunAnswer: fields(
+      "What the test run settled, and the merchant's settlements up to AS_OF.",
+      {
+        PAY_ID: ref('PayId'),
+        AS_OF: text('As sent.'),
+        SETTLEMENTS: jsonList(
+          'Dated in the 92 days up to AS_OF, and any the run made; oldest first.',
+          'Settlement',
+        ),
+        ...signedAnswer,
+      },
+    ),
+    SettlementRefusal: refusal(
+      'A settlement request refused: 321, 323–326 (a NOTIFY_URL refused: 325), 328 (recon: an order never seen), 338 no such settlement, 339 bad or reversed dates, 340 over 92 days, 341 bad AS_OF, 342 SETTLEMENT_ID or UTR, 343 format.',
+    ),
+    SettlementEvent: fields("settlement.processed: the settlement's fields, without lines.", {
+      PAY_ID: ref('PayId'),
+      ...settlement,
+      HASH: hash,
+    }),
+  } satisfies Record<string, Schema>
+}

@@ -1,17 +1,17 @@
 import type { SandboxMerchant } from '#gateway/merchants.ts'
-import { type GatewayDatabase, settleDuePayments } from '#gateway/store.ts'
+import { type GatewayDatabase, confirmDuePayments } from '#gateway/store.ts'
 import { queuePaymentEvent } from './events.ts'
 
 /**
  * The bank confirms the pending payments whose time has come (late@upi), each with its
- * `payment.captured` event in the same transaction. Returns how many settled.
+ * `payment.captured` event in the same transaction. Returns how many were confirmed.
  */
-export async function settleLatePayments(
+export async function confirmLatePayments(
   db: GatewayDatabase,
   findMerchant: (payId: string) => SandboxMerchant | undefined,
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    const settled = await settleDuePayments(tx)
+    const settled = await confirmDuePayments(tx)
     for (const payment of settled) {
       const merchant = findMerchant(payment.payId)
       if (merchant) await queuePaymentEvent(tx, payment, merchant)

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest'
+import { quotePaymentGateway, rupeesToPaise } from '#core/pricing/fees.ts'
+import { pricingRowFor } from '#core/pricing/payment-fee.ts'
+import { paymentGatewayTab } from '#core/pricing/pricing.ts'
+import { cycleOf, dueBefore, settlementDateOf, settlementTime } from './schedule.ts'
+import {
+  lineOf,
+  maskAccount,
+  planSettlements,
+  type SettlementItem,
+  statusOf,
+  totalsOf,
+} from './settlement.ts'
+
+const ist = (text: string) => new Date(`${text.replace(' ', 'T')}:00+05:30`)
+let sequence = 0
+const item = (overrides: Partial<SettlementItem>): SettlementItem => ({
+  type: 'PAYMENT',
+  sourceId: `src-${sequence++}`,
+  orderId: 'ORD-1',
+  txnId: '1234567890123456',
+  pgRefNum: '202600000000000001',
+  paymentType: 'CC',
+  mopType: 'VI',
+  amount: 100000,
+  at: ist('2026-11-27 10:00'),
+  ...overrides,
+})
+
+describe('when money settles', () => {
+  it('on the first working day after the IST capture date, at the settlement hour', () => {
+    // Friday → Monday (the 28th is a 4th Saturday); 1st Saturday of December is a working day.
+    expect(settlementDateOf(ist('2026-11-27 23:59'))).toBe('2026-11-30')
+    expect(settlementDateOf(ist('2026-12-04 10:00'))).toBe('2026-12-05')
+    // After the 24th come Christmas (Friday) and a 4th Saturday: Monday the 28th.
+    expect(settlementDateOf(ist('2026-12-24 12:00'))).toBe('2026-12-28')
+    // 18:31 UTC on the 26th is already the 27th in India.
+    expect(settlementDateOf(new Date('2026-11-26T18:31:00Z'))).toBe('2026-11-30')
+    expect(settlementTime('2026-11-30', 11).toISOString()).toBe('2026-11-30T05:30:00.000Z')
+  })
+
+  it('a settlement date pays for the dates from the previous working day to the day before it', () => {
+    expect(cycleOf('2026-11-30')).toEqual({ from: '2026-11-27', to: '2026-11-29' })
+    expect(cycleOf('2026-12-01')).toEqual({ from: '2026-11-30', to: '2026-11-30' })
+    expect(cycleOf('2026-12-28')).toEqual({ from: '2026-12-24', to: '2026-12-27' })
+  })
+
+  it('what is due at a time: everything dated before the latest working day whose hour has come', () => {
+    expect(dueBefore(ist('2026-11-30 10:59'), 11)).toEqual(ist('2026-11-27 00:00'))
+    expect(dueBefore(ist('2026-11-30 11:00'), 11)).toEqual(ist('2026-11-30 00:00'))
+    expect(dueBefore(ist('2026-11-29 15:00'), 11)).toEqual(ist('2026-11-27 00:00'))
+    expect(dueBefore(ist('2026-11-30 11:00'), 9)).toEqual(ist('2026-11-30 00:00'))
+  })
+})
+
+describe('a settlement line', () => {
+  it("charges a payment the pricing calculator's fee and GST at every slab boundary of every row", () => {
+    const methods = [
+      { paymentType: 'UP', mopType: 'UP' },
+      { paymentType: 'DC', mopType: 'VI' },
+      { paymentType: 'CC', mopType: 'MC' },
+      { paymentType: 'NB', mopType: 'HDFC' },
+      { paymentType: 'WL', mopType: 'PAYTM' },
+    ]
+    for (const method of methods) {
+      const row = pricingRowFor(method)
+      const slabs = paymentGatewayTab.rows.find((candidate) => candidate.id === row)!.slabs
+      const edges = slabs.flatMap((slab) =>
+        [slab.min, slab.max].flatMap((bound) =>
+          bound ? [-1, 0, 1].map((step) => rupeesToPaise(bound.rupees) + step) : [],
+        ),
+      )
+      for (const amount of [1, 99, 100, 12345, 9_999_999_999, ...edges]) {
+        const quote = quotePaymentGateway(row, amount)
+        const line = lineOf(item({ ...method, amount }))
+        expect([line.fee, line.gst, line.net], `${row} at ${amount}`).toEqual([
+          BigInt(quote.fee),
+          BigInt(quote.gst),
+          BigInt(amount - quote.fee - quote.gst),
+        ])
+        expect(line.description).toBe(quote.charges.map((charge) => charge.label).join(' + '))
+      }
+    }
+  })
+
+  it('deducts a refund whole and returns no fee', () => {
+    const line = lineOf(item({ type: 'REFUND', amount: 2500 }))
+    expect(line).toMatchObject({ type: 'REFUND', amount: 2500n, fee: 0n, gst: 0n, net: -2500n })
+  })
+
+  it('adds up: net is gross less refunds, fees and GST, plus adjustments', () => {
+    const lines = [
+      lineOf(item({ amount: 100000 })),
+      lineOf(item({ amount: 50000, paymentType: 'UP', mopType: 'UP' })),
+      lineOf(item({ type: 'REFUND', amount: 30000 })),
+    ]
+    const totals = totalsOf(lines)
+    expect(totals).toEqual({
+      paymentsCount: 2,
+      refundsCount: 1,
+      gross: 150000n,
+      refunds: 30000n,
+      fees: 2000n,
+      gst: 360n,
+      adjustments: 0n,
+      net: 150000n - 30000n - 2000n - 360n,
+    })
+    expect(statusOf(totals.net)).toBe('PROCESSED')
+    expect(statusOf(0n)).toBe('CARRIED_FORWARD')
+  })
+
+  it('masks the bank account but its last four digits', () => {
+    expect(maskAccount('50100234564321')).toBe('XXXXXXXXXX4321')
+    expect(maskAccount('4321')).toBe('XXXX4321')
+  })
+})
+
+describe('planning a run', () => {
+  it('one settlement per settlement date, oldest first; a carried balance goes into the next one made', () => {
+    let id = 0
+    const plans = planSettlements({
+      items: [
+        item({ amount: 10000, paymentType: 'UP', at: ist('2026-12-01 10:00') }),
+        item({ type: 'REFUND', amount: 40000, at: ist('2026-11-30 12:00') }),
+        item({ amount: 5000, paymentType: 'UP', at: ist('2026-11-30 09:00') }),
+      ],
+      carried: [{ settlementId: 'setl_old', net: -1000n, at: ist('2026-11-27 11:00') }],
+      at: ist('2026-12-02 11:00'),
+      newId: () => `setl_${id++}`,
+    })
+    expect(plans.map((plan) => [plan.settlementDate, plan.status, plan.totals.net])).toEqual([
+      ['2026-12-01', 'CARRIED_FORWARD', -1000n + 5000n - 40000n],
+      ['2026-12-02', 'CARRIED_FORWARD', -36000n + 10000n],
+    ])
+    expect(plans[0]!.carriedFrom).toEqual(['setl_old'])
+    expect(plans[0]!.lines.map((line) => line.type)).toEqual(['ADJUSTMENT', 'PAYMENT', 'REFUND'])
+    expect(plans[1]!.carriedFrom).toEqual(['setl_0'])
+    expect(plans[1]!.lines[0]).toMatchObject({
+      type: 'ADJUSTMENT',
+      net: -36000n,
+      description: 'Balance carried forward from setl_0',
+    })
+  })
+
+  it('makes nothing of nothing', () => {
+    expect(planSettlements({ items: [], carried: [], at: new Date(), newId: () => 'x' })).toEqual(
+      [],
+    )
+  })
+})

@@ -1,0 +1,276 @@
+/**
+ * What a settlement holds and how its figures add up (docs/product.md, settlements): a line per
+ * captured payment (its amount less the fee and GST of its pricing row, by the pricing
+ * calculator's own function), a line per refund (its amount deducted, no fee returned), and an
+ * adjustment line per earlier settlement whose net was zero or negative and so was carried
+ * forward. A settlement whose own net is zero or negative pays nothing and is carried forward in
+ * turn. Amounts are paise, as bigint so that a settlement of any size adds up exactly.
+ */
+import { formatIstDateTime, type IsoDate } from '#core/calendar/business-calendar.ts'
+import { paymentFee } from '#core/pricing/payment-fee.ts'
+import { cycleOf, settlementDateOf } from './schedule.ts'
+
+export type LineType = 'PAYMENT' | 'REFUND' | 'ADJUSTMENT'
+export type SettlementStatus = 'PROCESSED' | 'CARRIED_FORWARD'
+
+/** A line's fields, in the order of the CSV's columns. */
+export const lineFields = [
+  'TYPE',
+  'ORDER_ID',
+  'TXN_ID',
+  'PG_REF_NUM',
+  'PAYMENT_TYPE',
+  'MOP_TYPE',
+  'AMOUNT',
+  'FEE',
+  'GST',
+  'NET',
+  'DATE',
+  'DESCRIPTION',
+] as const
+
+/** A settlement's own fields, in the order the answers list them. */
+export const settlementFields = [
+  'SETTLEMENT_ID',
+  'UTR',
+  'SETTLEMENT_DATE',
+  'CYCLE_FROM',
+  'CYCLE_TO',
+  'PAYMENTS_COUNT',
+  'REFUNDS_COUNT',
+  'GROSS_AMOUNT',
+  'REFUNDS_AMOUNT',
+  'FEES_AMOUNT',
+  'GST_AMOUNT',
+  'ADJUSTMENTS_AMOUNT',
+  'NET_AMOUNT',
+  'BANK_ACCOUNT',
+  'STATUS',
+] as const
+
+export type LineFields = Record<(typeof lineFields)[number], string>
+export type SettlementFields = Record<(typeof settlementFields)[number], string>
+
+/** A captured payment or a processed refund, not yet settled. */
+export interface SettlementItem {
+  type: 'PAYMENT' | 'REFUND'
+  /** The payment's or refund's own row, so it is settled once. */
+  sourceId: string
+  orderId: string
+  /** The payment's TXN_ID, or the refund's own. */
+  txnId: string
+  /** The payment's (a refund names its payment's). */
+  pgRefNum: string
+  paymentType: string
+  mopType: string
+  /** Paise. */
+  amount: number
+  /** Capture of a payment, processing of a refund. */
+  at: Date
+}
+
+export interface SettlementLine {
+  type: LineType
+  /** The payment's or refund's row; none for an adjustment. */
+  sourceId?: string
+  orderId: string
+  txnId: string
+  pgRefNum: string
+  paymentType: string
+  mopType: string
+  amount: bigint
+  fee: bigint
+  gst: bigint
+  net: bigint
+  /** IST `YYYY-MM-DD HH:mm:ss`. */
+  date: string
+  description: string
+}
+
+/** The line of a payment (less its fee and GST) or of a refund (deducted whole). */
+export function lineOf(item: SettlementItem): SettlementLine {
+  const common = {
+    sourceId: item.sourceId,
+    orderId: item.orderId,
+    txnId: item.txnId,
+    pgRefNum: item.pgRefNum,
+    paymentType: item.paymentType,
+    mopType: item.mopType,
+    amount: BigInt(item.amount),
+    date: formatIstDateTime(item.at),
+  }
+  if (item.type === 'REFUND') {
+    return {
+      ...common,
+      type: 'REFUND',
+      fee: 0n,
+      gst: 0n,
+      net: -BigInt(item.amount),
+      description: 'Refund',
+    }
+  }
+  const fee = paymentFee({ paymentType: item.paymentType, mopType: item.mopType }, item.amount)
+  return {
+    ...common,
+    type: 'PAYMENT',
+    fee: BigInt(fee.fee),
+    gst: BigInt(fee.gst),
+    net: BigInt(fee.net),
+    description: fee.charges.map((charge) => charge.label).join(' + '),
+  }
+}
+
+/** A settlement carried forward: the line that brings its balance into the next one. */
+export interface CarriedBalance {
+  settlementId: string
+  net: bigint
+  /** When it was made: the adjustment line's date. */
+  at: Date
+}
+
+export function adjustmentLine(carried: CarriedBalance): SettlementLine {
+  return {
+    type: 'ADJUSTMENT',
+    orderId: '',
+    txnId: '',
+    pgRefNum: '',
+    paymentType: '',
+    mopType: '',
+    amount: carried.net,
+    fee: 0n,
+    gst: 0n,
+    net: carried.net,
+    date: formatIstDateTime(carried.at),
+    description: `Balance carried forward from ${carried.settlementId}`,
+  }
+}
+
+export interface SettlementTotals {
+  paymentsCount: number
+  refundsCount: number
+  gross: bigint
+  refunds: bigint
+  fees: bigint
+  gst: bigint
+  adjustments: bigint
+  /** Σ line net = gross − refunds − fees − GST + adjustments. */
+  net: bigint
+}
+
+export function totalsOf(lines: readonly SettlementLine[]): SettlementTotals {
+  const totals: SettlementTotals = {
+    paymentsCount: 0,
+    refundsCount: 0,
+    gross: 0n,
+    refunds: 0n,
+    fees: 0n,
+    gst: 0n,
+    adjustments: 0n,
+    net: 0n,
+  }
+  for (const line of lines) {
+    totals.net += line.net
+    if (line.type === 'PAYMENT') {
+      totals.paymentsCount++
+      totals.gross += line.amount
+      totals.fees += line.fee
+      totals.gst += line.gst
+    } else if (line.type === 'REFUND') {
+      totals.refundsCount++
+      totals.refunds += line.amount
+    } else {
+      totals.adjustments += line.net
+    }
+  }
+  return totals
+}
+
+/** Nothing is paid out of a settlement whose net is zero or negative. */
+export function statusOf(net: bigint): SettlementStatus {
+  return net > 0n ? 'PROCESSED' : 'CARRIED_FORWARD'
+}
+
+export interface PlannedSettlement {
+  id: string
+  settlementDate: IsoDate
+  cycleFrom: IsoDate
+  cycleTo: IsoDate
+  status: SettlementStatus
+  /** Adjustments first, then payments and refunds in the order they happened. */
+  lines: SettlementLine[]
+  totals: SettlementTotals
+  /** The settlements whose balance this one takes over. */
+  carriedFrom: string[]
+}
+
+export interface PlanInput {
+  /** Everything due in this run (see dueBefore), in any order. */
+  items: readonly SettlementItem[]
+  /** Earlier settlements carried forward and not yet taken over, oldest first. */
+  carried: readonly CarriedBalance[]
+  /** When the run happens: the date of the adjustment lines it writes. */
+  at: Date
+  newId: () => string
+}
+
+/**
+ * One run's settlements for one merchant: one per settlement date, oldest first. A balance
+ * carried forward goes into the next settlement made, whichever date that is.
+ */
+export function planSettlements(input: PlanInput): PlannedSettlement[] {
+  const byDate = new Map<IsoDate, SettlementItem[]>()
+  for (const item of input.items) {
+    const date = settlementDateOf(item.at)
+    const group = byDate.get(date)
+    if (group) group.push(item)
+    else byDate.set(date, [item])
+  }
+  const plans: PlannedSettlement[] = []
+  let carried = [...input.carried]
+  for (const date of [...byDate.keys()].sort()) {
+    const items = byDate
+      .get(date)!
+      .sort((a, b) => a.at.getTime() - b.at.getTime() || a.type.localeCompare(b.type))
+    const lines = [...carried.map(adjustmentLine), ...items.map(lineOf)]
+    const totals = totalsOf(lines)
+    const id = input.newId()
+    const status = statusOf(totals.net)
+    const { from, to } = cycleOf(date)
+    plans.push({
+      id,
+      settlementDate: date,
+      cycleFrom: from,
+      cycleTo: to,
+      status,
+      lines,
+      totals,
+      carriedFrom: carried.map((balance) => balance.settlementId),
+    })
+    carried =
+      status === 'CARRIED_FORWARD' ? [{ settlementId: id, net: totals.net, at: input.at }] : []
+  }
+  return plans
+}
+
+/** A line as the answers and the CSV give it: every value a string, amounts in paise. */
+export function lineAnswer(line: SettlementLine): LineFields {
+  return {
+    TYPE: line.type,
+    ORDER_ID: line.orderId,
+    TXN_ID: line.txnId,
+    PG_REF_NUM: line.pgRefNum,
+    PAYMENT_TYPE: line.paymentType,
+    MOP_TYPE: line.mopType,
+    AMOUNT: String(line.amount),
+    FEE: String(line.fee),
+    GST: String(line.gst),
+    NET: String(line.net),
+    DATE: line.date,
+    DESCRIPTION: line.description,
+  }
+}
+
+/** Masks a bank account number but its last four digits, as a statement prints it. */
+export function maskAccount(account: string): string {
+  return 'X'.repeat(Math.max(account.length - 4, 4)) + account.slice(-4)
+}

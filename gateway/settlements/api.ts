@@ -1,0 +1,158 @@
+import { Router } from 'express'
+import { stringify } from 'csv-stringify/sync'
+import { isValid } from '#core/protocol/patterns.ts'
+import { responseCodes, type ResponseCode } from '#core/protocol/codes.ts'
+import type { Fields } from '#core/protocol/fields.ts'
+import { lineFields } from '#core/settlement/settlement.ts'
+import { checkedNotifyUrl, type FindMerchant, type NotifyUrlPolicy } from '#gateway/checks.ts'
+import { formatDateTime } from '#gateway/ids.ts'
+import type { SandboxMerchant } from '#gateway/merchants.ts'
+import { findByOrder, type GatewayDatabase } from '#gateway/store.ts'
+import { codeFields, echo, jsonRoute } from '#gateway/api/json.ts'
+import { checkAsOf, checkFormat, checkRange, checkSettlementRef } from './checks.ts'
+import { reconcileOrder } from './recon.ts'
+import type { SettlementRunner } from './runner.ts'
+import { findSettlement, settlementsBetween, settlementsUpTo } from './store.ts'
+
+export interface SettlementApiOptions {
+  db: GatewayDatabase
+  findMerchant: FindMerchant
+  now: () => Date
+  notifyPolicy: NotifyUrlPolicy
+  runner: SettlementRunner
+}
+
+/**
+ * The settlement APIs: a merchant's settlements by date, one settlement with its lines (JSON or
+ * CSV), an order's reconciliation, and the sandbox's test call that runs the settlements due at
+ * a given time. Lists travel as JSON text in one field, so the answer stays flat and its HASH
+ * covers them.
+ */
+export function settlementsApi(options: SettlementApiOptions): Router {
+  const { db } = options
+  const dateTime = () => formatDateTime(options.now())
+  const done = (): Fields => ({
+    RESPONSE_CODE: '000',
+    RESPONSE_MESSAGE: responseCodes['000'].message,
+    RESPONSE_DATE_TIME: dateTime(),
+  })
+  const refusalOf =
+    (keys: readonly string[]) =>
+    (code: ResponseCode, fields: Fields | undefined): Fields => ({
+      ...echo(fields, ['PAY_ID', ...keys]),
+      ...codeFields(code, 'Failed'),
+      RESPONSE_DATE_TIME: dateTime(),
+    })
+  const router = Router()
+
+  const listRefusal = refusalOf(['FROM', 'TO'])
+  router.post(
+    '/pgws/settlements',
+    ...jsonRoute(
+      {
+        refusal: listRefusal,
+        answer: async (fields, merchant) => {
+          const range = checkRange(fields)
+          if (!range.ok) return listRefusal(range.code, fields)
+          const { from, to } = range.value
+          const settlements = await settlementsBetween(db, merchant.payId, from, to)
+          return {
+            PAY_ID: merchant.payId,
+            FROM: from,
+            TO: to,
+            SETTLEMENTS: JSON.stringify(settlements),
+            ...done(),
+          }
+        },
+      },
+      options.findMerchant,
+    ),
+  )
+
+  const oneRefusal = refusalOf(['SETTLEMENT_ID', 'UTR', 'FORMAT'])
+  router.post(
+    '/pgws/settlement',
+    ...jsonRoute(
+      {
+        refusal: oneRefusal,
+        answer: async (fields, merchant) => {
+          const ref = checkSettlementRef(fields)
+          if (!ref.ok) return oneRefusal(ref.code, fields)
+          const format = checkFormat(fields)
+          if (!format.ok) return oneRefusal(format.code, fields)
+          const found = await findSettlement(db, merchant.payId, ref.value)
+          if (!found) return oneRefusal('338', fields)
+          if (format.value === 'CSV') {
+            return {
+              attachment: {
+                contentType: 'text/csv; charset=utf-8',
+                filename: `${found.settlement.SETTLEMENT_ID}.csv`,
+                body: stringify(found.lines, {
+                  header: true,
+                  columns: [...lineFields],
+                  record_delimiter: 'windows',
+                }),
+              },
+            }
+          }
+          return {
+            PAY_ID: merchant.payId,
+            ...found.settlement,
+            LINES: JSON.stringify(found.lines),
+            ...done(),
+          }
+        },
+      },
+      options.findMerchant,
+    ),
+  )
+
+  const reconRefusal = refusalOf(['ORDER_ID'])
+  router.post(
+    '/pgws/recon',
+    ...jsonRoute(
+      {
+        refusal: reconRefusal,
+        answer: async (fields, merchant) => {
+          if (!isValid('orderId', fields.ORDER_ID)) return reconRefusal('321', fields)
+          const payment = await findByOrder(db, merchant.payId, fields.ORDER_ID)
+          if (!payment) return reconRefusal('328', fields)
+          return {
+            PAY_ID: merchant.payId,
+            ORDER_ID: payment.orderId,
+            RECON: JSON.stringify(await reconcileOrder(db, payment)),
+            ...done(),
+          }
+        },
+      },
+      options.findMerchant,
+    ),
+  )
+
+  const runRefusal = refusalOf(['AS_OF'])
+  router.post(
+    '/pgws/settlement/run',
+    ...jsonRoute(
+      {
+        refusal: runRefusal,
+        answer: async (fields, merchant: SandboxMerchant) => {
+          const asOf = checkAsOf(fields.AS_OF)
+          if (!asOf.ok) return runRefusal(asOf.code, fields)
+          const notifyUrl = checkedNotifyUrl(fields.NOTIFY_URL, options.notifyPolicy)
+          if (notifyUrl === undefined) return runRefusal('325', fields)
+          const made = await options.runner.runFor(merchant, asOf.value, notifyUrl)
+          return {
+            PAY_ID: merchant.payId,
+            AS_OF: fields.AS_OF!,
+            SETTLEMENTS: JSON.stringify(
+              await settlementsUpTo(db, merchant.payId, asOf.value, made),
+            ),
+            ...done(),
+          }
+        },
+      },
+      options.findMerchant,
+    ),
+  )
+  return router
+}

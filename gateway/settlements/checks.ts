@@ -1,0 +1,63 @@
+/**
+ * The settlement APIs' request checks, as pure functions: each refusal has its own code
+ * (core/protocol/codes.ts), and nothing is read from the database before they pass.
+ */
+import { daysBetween, type IsoDate, isIsoDate } from '#core/calendar/business-calendar.ts'
+import type { ResponseCode } from '#core/protocol/codes.ts'
+import type { Fields } from '#core/protocol/fields.ts'
+
+/** The longest range one list answers, both ends included. */
+export const MAX_RANGE_DAYS = 92
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; code: ResponseCode }
+
+const fail = (code: ResponseCode) => ({ ok: false, code }) as const
+
+export function checkRange(fields: Fields): Checked<{ from: IsoDate; to: IsoDate }> {
+  const { FROM: from, TO: to } = fields
+  if (!from || !to || !isIsoDate(from) || !isIsoDate(to)) return fail('339')
+  const days = daysBetween(from, to)
+  if (days < 0) return fail('339')
+  if (days + 1 > MAX_RANGE_DAYS) return fail('340')
+  return { ok: true, value: { from, to } }
+}
+
+export const settlementIdPattern = /^setl_[0-9a-f]{20}$/
+/** A settlement's transfer reference: 16 to 22 upper-case letters and digits. */
+export const settlementUtrPattern = /^[A-Z0-9]{16,22}$/
+
+export type SettlementRef = { settlementId: string } | { utr: string }
+
+/** Exactly one of SETTLEMENT_ID and UTR, each of its own shape (342 otherwise). */
+export function checkSettlementRef(fields: Fields): Checked<SettlementRef> {
+  const { SETTLEMENT_ID: id, UTR: utr } = fields
+  if (id !== undefined && utr !== undefined) return fail('342')
+  if (id !== undefined) {
+    return settlementIdPattern.test(id) ? { ok: true, value: { settlementId: id } } : fail('342')
+  }
+  if (utr !== undefined) {
+    return settlementUtrPattern.test(utr) ? { ok: true, value: { utr } } : fail('342')
+  }
+  return fail('342')
+}
+
+export type AnswerFormat = 'JSON' | 'CSV'
+
+export function checkFormat(fields: Fields): Checked<AnswerFormat> {
+  const format = fields.FORMAT ?? 'JSON'
+  return format === 'JSON' || format === 'CSV' ? { ok: true, value: format } : fail('343')
+}
+
+/**
+ * An ISO 8601 date-time with an offset (`2026-11-30T11:00:00+05:30`, `…Z`): without one, the
+ * instant would depend on whose clock reads it. Seconds and fractions are optional.
+ */
+const asOfPattern =
+  /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,9})?)?(Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/
+
+export function checkAsOf(text: string | undefined): Checked<Date> {
+  const match = text === undefined ? null : asOfPattern.exec(text)
+  if (!match || !isIsoDate(match[1]!)) return fail('341')
+  const instant = new Date(text!)
+  return Number.isNaN(instant.getTime()) ? fail('341') : { ok: true, value: instant }
+}

@@ -1,0 +1,92 @@
+import { WorkerLoop } from '#jobs/worker-loop.ts'
+import { maskAccount } from '#core/settlement/settlement.ts'
+import type { SandboxMerchant } from '#gateway/merchants.ts'
+import type { GatewayDatabase } from '#gateway/store.ts'
+import { notifyUrlFor, queueAnswerEvent } from '#gateway/webhooks/events.ts'
+import { runSettlements, type SettlementMerchant, type StoredSettlement } from './store.ts'
+
+export interface SettlementRunnerOptions {
+  db: GatewayDatabase
+  merchants: readonly SandboxMerchant[]
+  now: () => Date
+  /** The hour (IST) of the day's settlements. */
+  hour: number
+  /** How often the sandbox looks for settlements due by its clock. */
+  intervalMs: number
+  /** Called once a run's webhooks are committed, so they go out at once. */
+  onEventQueued: () => void
+  log?: (line: string) => void
+}
+
+export interface SettlementRunner {
+  /** The test call: settles one merchant's payments and refunds due at `asOf`, waiting its turn. */
+  runFor(merchant: SandboxMerchant, asOf: Date, notifyUrl: string): Promise<StoredSettlement[]>
+  /** Settles everything due by the clock now, unless another instance is at it. */
+  runDue(): Promise<StoredSettlement[]>
+  start(): void
+  stop(): Promise<void>
+}
+
+/** The account a merchant's settlements are paid to, masked as written on them. */
+function settlementMerchant(merchant: SandboxMerchant): SettlementMerchant {
+  return { payId: merchant.payId, bankAccount: maskAccount(merchant.bankAccount ?? merchant.payId) }
+}
+
+/**
+ * Settlement runs: the sandbox's own, every interval by its clock (each run settles what its
+ * settlement hour has made due, so a run a minute after the hour is the run at the hour), and the
+ * test call's, at the AS_OF a developer names. Each settlement's `settlement.processed` event is
+ * committed with it.
+ */
+export function settlementRunner(options: SettlementRunnerOptions): SettlementRunner {
+  const { db } = options
+  const run = async (
+    merchants: readonly SandboxMerchant[],
+    asOf: Date,
+    wait: boolean,
+    requestedNotifyUrl: string,
+  ) => {
+    const byPayId = new Map(merchants.map((merchant) => [merchant.payId, merchant]))
+    let queued = false
+    const result = await runSettlements(db, merchants.map(settlementMerchant), {
+      asOf,
+      hour: options.hour,
+      wait,
+      onSettled: async (tx, settlement) => {
+        const merchant = byPayId.get(settlement.payId)!
+        const sent = await queueAnswerEvent(tx, merchant, {
+          type: 'settlement.processed',
+          reference: settlement.fields.SETTLEMENT_ID,
+          notifyUrl: notifyUrlFor(requestedNotifyUrl, merchant),
+          answer: { PAY_ID: merchant.payId, ...settlement.fields },
+        })
+        queued ||= sent
+      },
+    })
+    if (queued) options.onEventQueued()
+    if (!result.ran) return []
+    for (const settlement of result.made) {
+      const { SETTLEMENT_ID, SETTLEMENT_DATE, PAYMENTS_COUNT, REFUNDS_COUNT, STATUS } =
+        settlement.fields
+      options.log?.(
+        `sandbox: settlement ${SETTLEMENT_ID} ${SETTLEMENT_DATE} ${STATUS} payments=${PAYMENTS_COUNT} refunds=${REFUNDS_COUNT}`,
+      )
+    }
+    return result.made
+  }
+  const loop = new WorkerLoop({
+    name: 'sandbox settlements',
+    intervalMs: options.intervalMs,
+    firstDelayMs: 0,
+    log: options.log,
+    pass: () => run(options.merchants, options.now(), false, ''),
+  })
+  return {
+    runFor: (merchant, asOf, notifyUrl) => run([merchant], asOf, true, notifyUrl),
+    runDue: () => run(options.merchants, options.now(), false, ''),
+    start: () => loop.start(),
+    async stop() {
+      await loop.stop()
+    },
+  }
+}

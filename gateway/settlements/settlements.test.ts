@@ -1,0 +1,515 @@
+/**
+ * The settlement APIs over HTTP on PGlite: a run settles what its time has made due, once; the
+ * settlement answers by id and by UTR, as JSON and as CSV with the same figures; carry-forward;
+ * an order's reconciliation; the settlement.processed webhook; and every refusal.
+ */
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/pglite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Fields } from '#core/protocol/fields.ts'
+import { verifyHash } from '#core/protocol/hash.ts'
+import { verifyWebhook } from '#core/protocol/webhook.ts'
+import { lineFields } from '#core/settlement/settlement.ts'
+import { demoMerchant } from '#gateway/merchants.ts'
+import type { GatewayDatabase } from '#gateway/store.ts'
+import { startReceiver, type Receiver } from '#gateway/webhooks/test-receiver.ts'
+import { withHash } from '#core/protocol/hash.ts'
+import {
+  call,
+  capture,
+  ist,
+  refund,
+  type SettlementSandbox,
+  settlementSandbox,
+} from './test-support.ts'
+
+const merchant = demoMerchant({ siteUrl: 'https://shop.paystra.example' })
+const other = {
+  ...demoMerchant({ siteUrl: 'https://other.paystra.example' }),
+  payId: '1000000000000002',
+  salt: 'b2c3d4e5f6071829',
+  bankAccount: '912010034567890',
+}
+
+let db: GatewayDatabase
+let sandbox: SettlementSandbox
+let receiver: Receiver
+const api = (path: string) => `${sandbox.url}/pgws/${path}`
+const run = (asOf: string, extra: Fields = {}, who = merchant) =>
+  call(api('settlement/run'), who, { PAY_ID: who.payId, AS_OF: asOf, ...extra })
+const list = (text: string) => JSON.parse(text) as Fields[]
+const count = async (table: string) =>
+  Number(
+    (
+      (await db.execute(sql`SELECT count(*) AS n FROM ${sql.identifier(table)}`)) as unknown as {
+        rows: { n: number | string }[]
+      }
+    ).rows[0]!.n,
+  )
+
+beforeAll(async () => {
+  db = drizzle(new PGlite())
+  receiver = await startReceiver()
+  sandbox = await settlementSandbox({
+    db,
+    merchants: [merchant, other],
+    webhooks: { allowPrivate: true, baseDelayMs: 100, pollMs: 20 },
+  })
+})
+afterAll(async () => {
+  await sandbox?.close()
+  await receiver?.close()
+})
+
+describe('a settlement run', () => {
+  // Friday 27 November 2026; the 28th is a 4th Saturday, so Monday the 30th is the next working day.
+  let settlementId: string
+  let utr: string
+
+  it('settles nothing before the settlement hour of the first working day after the capture', async () => {
+    await capture(db, merchant, {
+      orderId: 'SET-CC-1',
+      amount: 100000,
+      at: ist('2026-11-27 10:00'),
+      paymentType: 'CC',
+      mopType: 'VI',
+    })
+    await capture(db, merchant, {
+      orderId: 'SET-DC-1',
+      amount: 200000,
+      at: ist('2026-11-28 18:30'),
+      paymentType: 'DC',
+      mopType: 'MC',
+    })
+    await capture(db, merchant, {
+      orderId: 'SET-NB-1',
+      amount: 50000,
+      at: ist('2026-11-29 23:59'),
+      paymentType: 'NB',
+      mopType: 'HDFC',
+    })
+    await capture(db, merchant, {
+      orderId: 'SET-UP-1',
+      amount: 10000,
+      at: ist('2026-11-29 09:00'),
+      paymentType: 'UP',
+      mopType: 'UP',
+    })
+    await capture(db, merchant, {
+      orderId: 'SET-FAIL-1',
+      amount: 10000,
+      at: ist('2026-11-27 09:00'),
+      responseCode: '004',
+    })
+    // Captured on the settlement day itself: it waits for the next one.
+    await capture(db, merchant, {
+      orderId: 'SET-LATE-1',
+      amount: 30000,
+      at: ist('2026-11-30 09:00'),
+      paymentType: 'CC',
+      mopType: 'VI',
+    })
+    const { json } = await run('2026-11-30T10:59:59+05:30')
+    expect(json.RESPONSE_CODE).toBe('000')
+    expect(verifyHash(json, merchant.salt)).toBe(true)
+    expect(list(json.SETTLEMENTS!)).toEqual([])
+    expect(await count('sandbox_settlements')).toBe(0)
+  })
+
+  it('at the hour, makes one settlement of the cycle net of fees and GST, with a UTR and the masked account', async () => {
+    const { json } = await run('2026-11-30T11:00:00+05:30')
+    const [settlement] = list(json.SETTLEMENTS!)
+    expect(list(json.SETTLEMENTS!)).toHaveLength(1)
+    // CC ₹1,000 at 2 %: 2000 + 360 GST. DC ₹2,000 at 0.4 % (up to ₹2,000): 800 + 144.
+    // NB ₹500 at 2 %: 1000 + 180. UPI: no fee.
+    expect(settlement).toMatchObject({
+      SETTLEMENT_DATE: '2026-11-30',
+      CYCLE_FROM: '2026-11-27',
+      CYCLE_TO: '2026-11-29',
+      PAYMENTS_COUNT: '4',
+      REFUNDS_COUNT: '0',
+      GROSS_AMOUNT: '360000',
+      REFUNDS_AMOUNT: '0',
+      FEES_AMOUNT: '3800',
+      GST_AMOUNT: '684',
+      ADJUSTMENTS_AMOUNT: '0',
+      NET_AMOUNT: String(360000 - 3800 - 684),
+      BANK_ACCOUNT: 'XXXXXXXXXX4321',
+      STATUS: 'PROCESSED',
+    })
+    expect(settlement!.SETTLEMENT_ID).toMatch(/^setl_[0-9a-f]{20}$/)
+    expect(settlement!.UTR).toMatch(/^PYSTN26334\d{6}$/)
+    settlementId = settlement!.SETTLEMENT_ID!
+    utr = settlement!.UTR!
+  })
+
+  it('a second identical run makes nothing new and answers the same settlements', async () => {
+    const { json } = await run('2026-11-30T11:00:00+05:30')
+    expect(list(json.SETTLEMENTS!).map((settlement) => settlement.SETTLEMENT_ID)).toEqual([
+      settlementId,
+    ])
+    expect(await count('sandbox_settlements')).toBe(1)
+  })
+
+  it('answers the settlement with its lines by id and by UTR, the same', async () => {
+    const byId = (
+      await call(api('settlement'), merchant, {
+        PAY_ID: merchant.payId,
+        SETTLEMENT_ID: settlementId,
+      })
+    ).json
+    const byUtr = (await call(api('settlement'), merchant, { PAY_ID: merchant.payId, UTR: utr }))
+      .json
+    expect(verifyHash(byId, merchant.salt)).toBe(true)
+    const { HASH: _a, RESPONSE_DATE_TIME: _b, ...idFields } = byId
+    const { HASH: _c, RESPONSE_DATE_TIME: _d, ...utrFields } = byUtr
+    expect(utrFields).toEqual(idFields)
+    const lines = list(byId.LINES!)
+    expect(
+      lines.map((line) => [line.TYPE, line.ORDER_ID, line.AMOUNT, line.FEE, line.GST, line.NET]),
+    ).toEqual([
+      ['PAYMENT', 'SET-CC-1', '100000', '2000', '360', '97640'],
+      ['PAYMENT', 'SET-DC-1', '200000', '800', '144', '199056'],
+      ['PAYMENT', 'SET-UP-1', '10000', '0', '0', '10000'],
+      ['PAYMENT', 'SET-NB-1', '50000', '1000', '180', '48820'],
+    ])
+    expect(lines[0]).toMatchObject({
+      DATE: '2026-11-27 10:00:00',
+      DESCRIPTION: 'Credit card (2.00%)',
+      PAYMENT_TYPE: 'CC',
+      MOP_TYPE: 'VI',
+    })
+    const net = lines.reduce((sum, line) => sum + BigInt(line.NET!), 0n)
+    expect(String(net)).toBe(byId.NET_AMOUNT)
+  })
+
+  it('answers the CSV with the same lines and figures, as an attachment', async () => {
+    const response = await fetch(api('settlement'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(
+        withHash(
+          { PAY_ID: merchant.payId, SETTLEMENT_ID: settlementId, FORMAT: 'CSV' },
+          merchant.salt,
+        ),
+      ),
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename=${settlementId}.csv`,
+    )
+    const text = await response.text()
+    const json = (
+      await call(api('settlement'), merchant, {
+        PAY_ID: merchant.payId,
+        SETTLEMENT_ID: settlementId,
+      })
+    ).json
+    const expected = [
+      lineFields.join(','),
+      ...list(json.LINES!).map((line) => lineFields.map((field) => line[field]).join(',')),
+    ]
+    expect(text).toBe(expected.map((row) => `${row}\r\n`).join(''))
+  })
+
+  it('lists the settlement by date range', async () => {
+    const { json } = await call(api('settlements'), merchant, {
+      PAY_ID: merchant.payId,
+      FROM: '2026-11-01',
+      TO: '2026-11-30',
+    })
+    expect(verifyHash(json, merchant.salt)).toBe(true)
+    expect(list(json.SETTLEMENTS!).map((settlement) => settlement.SETTLEMENT_ID)).toEqual([
+      settlementId,
+    ])
+    const before = (
+      await call(api('settlements'), merchant, {
+        PAY_ID: merchant.payId,
+        FROM: '2026-11-01',
+        TO: '2026-11-29',
+      })
+    ).json
+    expect(list(before.SETTLEMENTS!)).toEqual([])
+  })
+
+  it('reconciles an order: settled with its settlement and UTR, or unsettled with the date it will settle on', async () => {
+    const settled = (
+      await call(api('recon'), merchant, { PAY_ID: merchant.payId, ORDER_ID: 'SET-CC-1' })
+    ).json
+    expect(verifyHash(settled, merchant.salt)).toBe(true)
+    expect(list(settled.RECON!)).toEqual([
+      expect.objectContaining({
+        TYPE: 'PAYMENT',
+        AMOUNT: '100000',
+        FEE: '2000',
+        GST: '360',
+        NET: '97640',
+        STATE: 'SETTLED',
+        SETTLEMENT_ID: settlementId,
+        UTR: utr,
+        SETTLEMENT_DATE: '2026-11-30',
+        EXPECTED_SETTLEMENT_DATE: '2026-11-30',
+      }),
+    ])
+    const pending = (
+      await call(api('recon'), merchant, { PAY_ID: merchant.payId, ORDER_ID: 'SET-LATE-1' })
+    ).json
+    expect(list(pending.RECON!)).toEqual([
+      expect.objectContaining({
+        TYPE: 'PAYMENT',
+        STATE: 'UNSETTLED',
+        SETTLEMENT_ID: '',
+        UTR: '',
+        SETTLEMENT_DATE: '',
+        EXPECTED_SETTLEMENT_DATE: '2026-12-01',
+      }),
+    ])
+    const failed = (
+      await call(api('recon'), merchant, { PAY_ID: merchant.payId, ORDER_ID: 'SET-FAIL-1' })
+    ).json
+    expect(failed).toMatchObject({ RESPONSE_CODE: '000', RECON: '[]' })
+  })
+})
+
+describe('refunds and carry-forward', () => {
+  it('deducts a refund in the settlement of its processing date; a negative net is carried forward into the next settlement', async () => {
+    // Tuesday 1 December: paid; Wednesday 2nd: refunded whole; Thursday 3rd: paid again.
+    const paid = await capture(db, other, {
+      orderId: 'CF-1',
+      amount: 50000,
+      at: ist('2026-12-01 10:00'),
+      paymentType: 'UP',
+      mopType: 'UP',
+    })
+    const first = list((await run('2026-12-02T11:00:00+05:30', {}, other)).json.SETTLEMENTS!)
+    expect(first.at(-1)).toMatchObject({
+      SETTLEMENT_DATE: '2026-12-02',
+      NET_AMOUNT: '50000',
+      STATUS: 'PROCESSED',
+      BANK_ACCOUNT: 'XXXXXXXXXXX7890',
+    })
+    await refund(db, other, paid, 'CF-1', 50000, ist('2026-12-02 15:00'))
+    const second = list((await run('2026-12-03T11:00:00+05:30', {}, other)).json.SETTLEMENTS!)
+    const carried = second.at(-1)!
+    expect(carried).toMatchObject({
+      SETTLEMENT_DATE: '2026-12-03',
+      PAYMENTS_COUNT: '0',
+      REFUNDS_COUNT: '1',
+      REFUNDS_AMOUNT: '50000',
+      NET_AMOUNT: '-50000',
+      STATUS: 'CARRIED_FORWARD',
+      UTR: '',
+    })
+    await capture(db, other, {
+      orderId: 'CF-2',
+      amount: 80000,
+      at: ist('2026-12-03 12:00'),
+      paymentType: 'UP',
+      mopType: 'UP',
+    })
+    const third = list((await run('2026-12-04T11:00:00+05:30', {}, other)).json.SETTLEMENTS!).at(
+      -1,
+    )!
+    expect(third).toMatchObject({
+      SETTLEMENT_DATE: '2026-12-04',
+      ADJUSTMENTS_AMOUNT: '-50000',
+      NET_AMOUNT: '30000',
+      STATUS: 'PROCESSED',
+    })
+    const lines = list(
+      (
+        await call(api('settlement'), other, {
+          PAY_ID: other.payId,
+          SETTLEMENT_ID: third.SETTLEMENT_ID!,
+        })
+      ).json.LINES!,
+    )
+    expect(lines[0]).toMatchObject({
+      TYPE: 'ADJUSTMENT',
+      ORDER_ID: '',
+      AMOUNT: '-50000',
+      NET: '-50000',
+      DESCRIPTION: `Balance carried forward from ${carried.SETTLEMENT_ID}`,
+    })
+    const recon = list(
+      (await call(api('recon'), other, { PAY_ID: other.payId, ORDER_ID: 'CF-1' })).json.RECON!,
+    )
+    expect(
+      recon.map((entry) => [entry.TYPE, entry.NET, entry.STATE, entry.SETTLEMENT_DATE]),
+    ).toEqual([
+      ['PAYMENT', '50000', 'SETTLED', '2026-12-02'],
+      ['REFUND', '-50000', 'SETTLED', '2026-12-03'],
+    ])
+  })
+
+  it("never shows one merchant another's settlement", async () => {
+    const mine = list(
+      (
+        await call(api('settlements'), other, {
+          PAY_ID: other.payId,
+          FROM: '2026-12-01',
+          TO: '2026-12-31',
+        })
+      ).json.SETTLEMENTS!,
+    )
+    const { json } = await call(api('settlement'), merchant, {
+      PAY_ID: merchant.payId,
+      SETTLEMENT_ID: mine[0]!.SETTLEMENT_ID!,
+    })
+    expect(json).toMatchObject({ RESPONSE_CODE: '338', RESPONSE_MESSAGE: 'No settlement found' })
+  })
+})
+
+describe('settlement.processed', () => {
+  it("is delivered to the run's NOTIFY_URL, signed, with the settlement's fields and their HASH", async () => {
+    await capture(db, merchant, {
+      orderId: 'HOOK-1',
+      amount: 25000,
+      at: ist('2026-12-07 10:00'),
+      paymentType: 'WL',
+      mopType: 'PAYTM',
+    })
+    const { json } = await run('2026-12-08T11:00:00+05:30', { NOTIFY_URL: receiver.url })
+    const made = list(json.SETTLEMENTS!).find(
+      (settlement) => settlement.SETTLEMENT_DATE === '2026-12-08',
+    )!
+    const [delivery] = await receiver.waitFor(1)
+    const verified = verifyWebhook(
+      delivery!.body,
+      String(delivery!.headers['x-paystra-signature']),
+      merchant.webhookSecret,
+      { salt: merchant.salt },
+    )
+    expect(verified.ok).toBe(true)
+    const event = JSON.parse(delivery!.body) as { type: string; data: Fields }
+    expect(event.type).toBe('settlement.processed')
+    const { HASH: _, PAY_ID, ...data } = event.data
+    expect(PAY_ID).toBe(merchant.payId)
+    expect(data).toEqual(made)
+  })
+})
+
+describe('refusals', () => {
+  const cases: Array<[string, string, Fields, string]> = [
+    [
+      'a date that is not YYYY-MM-DD',
+      'settlements',
+      { FROM: '2026-11-1', TO: '2026-11-30' },
+      '339',
+    ],
+    ['a date that does not exist', 'settlements', { FROM: '2026-02-30', TO: '2026-03-01' }, '339'],
+    ['FROM after TO', 'settlements', { FROM: '2026-12-01', TO: '2026-11-30' }, '339'],
+    ['a range over 92 days', 'settlements', { FROM: '2026-08-31', TO: '2026-12-01' }, '340'],
+    ['an unknown settlement', 'settlement', { SETTLEMENT_ID: 'setl_00000000000000000000' }, '338'],
+    ['an unknown UTR', 'settlement', { UTR: 'PYSTN26334000000' }, '338'],
+    ['neither SETTLEMENT_ID nor UTR', 'settlement', {}, '342'],
+    [
+      'both SETTLEMENT_ID and UTR',
+      'settlement',
+      { SETTLEMENT_ID: 'setl_00000000000000000000', UTR: 'PYSTN26334000000' },
+      '342',
+    ],
+    ['a malformed SETTLEMENT_ID', 'settlement', { SETTLEMENT_ID: 'settlement-1' }, '342'],
+    [
+      'a format other than JSON or CSV',
+      'settlement',
+      { SETTLEMENT_ID: 'setl_00000000000000000000', FORMAT: 'XLSX' },
+      '343',
+    ],
+    ['an AS_OF without an offset', 'settlement/run', { AS_OF: '2027-01-04T11:00:00' }, '341'],
+    ['an AS_OF that is a date only', 'settlement/run', { AS_OF: '2027-01-04' }, '341'],
+    [
+      'an AS_OF that does not exist',
+      'settlement/run',
+      { AS_OF: '2027-02-30T11:00:00+05:30' },
+      '341',
+    ],
+    [
+      'a NOTIFY_URL that is not one',
+      'settlement/run',
+      { AS_OF: '2027-01-04T11:00:00+05:30', NOTIFY_URL: 'ftp://x' },
+      '325',
+    ],
+    ['an invalid ORDER_ID', 'recon', { ORDER_ID: 'has space' }, '321'],
+    ['an order never seen', 'recon', { ORDER_ID: 'NEVER-SEEN' }, '328'],
+  ]
+  it.each(cases)(
+    '%s: refused with its code, signed, nothing stored',
+    async (_name, path, fields, code) => {
+      const before = await count('sandbox_settlements')
+      const { status, json } = await call(api(path), merchant, {
+        PAY_ID: merchant.payId,
+        ...fields,
+      })
+      expect(status).toBe(200)
+      expect(json).toMatchObject({ STATUS: 'Failed', RESPONSE_CODE: code })
+      expect(verifyHash(json, merchant.salt)).toBe(true)
+      expect(await count('sandbox_settlements')).toBe(before)
+    },
+  )
+
+  it('a bad HASH: 323, nothing run', async () => {
+    const before = await count('sandbox_settlements')
+    const { json } = await call(
+      api('settlement/run'),
+      merchant,
+      { PAY_ID: merchant.payId, AS_OF: '2027-06-01T11:00:00+05:30', HASH: '0'.repeat(64) },
+      { raw: true },
+    )
+    expect(json.RESPONSE_CODE).toBe('323')
+    expect(await count('sandbox_settlements')).toBe(before)
+  })
+})
+
+describe('the sandbox on its own', () => {
+  const reconOf = async (orderId: string) =>
+    list(
+      (await call(api('recon'), merchant, { PAY_ID: merchant.payId, ORDER_ID: orderId })).json
+        .RECON!,
+    )
+
+  it('runs the settlements due by its clock, and two runs at once settle each payment once', async () => {
+    await capture(db, merchant, {
+      orderId: 'AUTO-1',
+      amount: 12345,
+      at: ist('2027-01-04 10:00'),
+      paymentType: 'CC',
+      mopType: 'VI',
+    })
+    // A second instance whose clock reads a minute past the hour: its first scheduled run settles AUTO-1.
+    const second = await settlementSandbox({
+      db,
+      merchants: [merchant, other],
+      now: () => ist('2027-01-05 11:01'),
+    })
+    try {
+      await expect
+        .poll(async () => (await reconOf('AUTO-1'))[0]?.STATE, { timeout: 10_000 })
+        .toBe('SETTLED')
+      expect((await reconOf('AUTO-1'))[0]).toMatchObject({ SETTLEMENT_DATE: '2027-01-05' })
+      await capture(db, merchant, {
+        orderId: 'AUTO-2',
+        amount: 5000,
+        at: ist('2027-01-05 10:00'),
+        paymentType: 'UP',
+        mopType: 'UP',
+      })
+      const asOf = ist('2027-01-06 11:00')
+      const [a, b] = await Promise.all([
+        second.gateway.settlements.runFor(merchant, asOf, ''),
+        sandbox.gateway.settlements.runFor(merchant, asOf, ''),
+      ])
+      expect([...a, ...b].map((settlement) => settlement.fields.SETTLEMENT_DATE)).toEqual([
+        '2027-01-06',
+      ])
+      expect((await reconOf('AUTO-2'))[0]).toMatchObject({
+        STATE: 'SETTLED',
+        SETTLEMENT_DATE: '2027-01-06',
+      })
+    } finally {
+      await second.close()
+    }
+  })
+})

@@ -1,0 +1,489 @@
+/**
+ * The sandbox's settlements: their tables, a run (every payment and refund due at a given time
+ * settled once, in one transaction under one lock across instances), and the queries of the
+ * settlement APIs. The rules of what a settlement holds are core/settlement/; this module only
+ * stores them.
+ */
+import { randomBytes, randomInt } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import { advisoryLockKeys } from '#jobs/advisory-lock.ts'
+import { daysBetween, type IsoDate, istDateOf, addDays } from '#core/calendar/business-calendar.ts'
+import { dueBefore } from '#core/settlement/schedule.ts'
+import {
+  type CarriedBalance,
+  lineAnswer,
+  type LineFields,
+  type PlannedSettlement,
+  planSettlements,
+  type SettlementFields,
+  type SettlementItem,
+  type SettlementStatus,
+} from '#core/settlement/settlement.ts'
+import { createTableOnce } from '#gateway/ids.ts'
+import type { GatewayDatabase } from '#gateway/store.ts'
+
+const createStatements = [
+  sql`CREATE TABLE IF NOT EXISTS sandbox_settlements (
+    id text PRIMARY KEY,
+    pay_id text NOT NULL,
+    utr text UNIQUE,
+    settlement_date date NOT NULL,
+    cycle_from date NOT NULL,
+    cycle_to date NOT NULL,
+    payments_count integer NOT NULL,
+    refunds_count integer NOT NULL,
+    gross_amount bigint NOT NULL,
+    refunds_amount bigint NOT NULL,
+    fees_amount bigint NOT NULL,
+    gst_amount bigint NOT NULL,
+    adjustments_amount bigint NOT NULL,
+    net_amount bigint NOT NULL,
+    bank_account text NOT NULL,
+    status text NOT NULL,
+    carried_into text,
+    created_at timestamptz NOT NULL DEFAULT now()
+  )`,
+  sql`CREATE INDEX IF NOT EXISTS sandbox_settlements_merchant_date
+    ON sandbox_settlements (pay_id, settlement_date)`,
+  sql`CREATE INDEX IF NOT EXISTS sandbox_settlements_carried
+    ON sandbox_settlements (pay_id) WHERE status = 'CARRIED_FORWARD' AND carried_into IS NULL`,
+  // One row per line; a payment or refund (source_id) can be in one settlement only.
+  sql`CREATE TABLE IF NOT EXISTS sandbox_settlement_lines (
+    settlement_id text NOT NULL REFERENCES sandbox_settlements (id),
+    position integer NOT NULL,
+    type text NOT NULL,
+    source_id text UNIQUE,
+    order_id text NOT NULL,
+    txn_id text NOT NULL,
+    pg_ref_num text NOT NULL,
+    payment_type text NOT NULL,
+    mop_type text NOT NULL,
+    amount bigint NOT NULL,
+    fee bigint NOT NULL,
+    gst bigint NOT NULL,
+    net bigint NOT NULL,
+    date text NOT NULL,
+    description text NOT NULL,
+    PRIMARY KEY (settlement_id, position)
+  )`,
+  sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS settlement_id text`,
+  sql`ALTER TABLE sandbox_refunds ADD COLUMN IF NOT EXISTS settlement_id text`,
+  // What a run looks for: captured payments and refunds not yet settled.
+  sql`CREATE INDEX IF NOT EXISTS sandbox_transactions_unsettled
+    ON sandbox_transactions (pay_id, completed_at) WHERE response_code = '000' AND settlement_id IS NULL`,
+  sql`CREATE INDEX IF NOT EXISTS sandbox_refunds_unsettled
+    ON sandbox_refunds (pay_id, created_at) WHERE settlement_id IS NULL`,
+]
+
+export async function ensureSettlementTables(db: GatewayDatabase): Promise<void> {
+  for (const statement of createStatements) await createTableOnce(() => db.execute(statement))
+}
+
+/** Both drivers answer `{ rows }`; the shared database type does not say so. */
+async function rowsOf<T>(db: GatewayDatabase, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows
+}
+
+/** The merchant a run settles for, and where its money goes. */
+export interface SettlementMerchant {
+  payId: string
+  /** Masked, as it is written on the settlement. */
+  bankAccount: string
+}
+
+export interface RunOptions {
+  /** The run settles what is due at this time (the clock, or a test call's AS_OF). */
+  asOf: Date
+  /** The hour (IST) of the day's settlement. */
+  hour: number
+  /**
+   * Wait for a run in progress on another instance (a test call, which must answer with the
+   * settlements), or skip when one is (the scheduled runs, which come round again).
+   */
+  wait: boolean
+  /** Inside the run's transaction, for each settlement made: its webhook goes out with it. */
+  onSettled?: (tx: GatewayDatabase, settlement: StoredSettlement) => Promise<void>
+}
+
+export type RunResult = { ran: false } | { ran: true; made: StoredSettlement[] }
+
+/**
+ * Settles everything of these merchants due at `asOf`, once. One transaction holds a
+ * transaction-level advisory lock (so instances take turns and a crash leaves nothing half made),
+ * locks the due rows, writes the settlements and their lines, and marks each payment and refund
+ * with its settlement; a second run finds nothing due. The lines table's unique source_id is the
+ * last guard: a payment can never be written into two settlements.
+ */
+export async function runSettlements(
+  db: GatewayDatabase,
+  merchants: readonly SettlementMerchant[],
+  options: RunOptions,
+): Promise<RunResult> {
+  return db.transaction(async (tx) => {
+    const key = advisoryLockKeys.settlements.toString()
+    if (options.wait) {
+      await tx.execute(sql`select pg_advisory_xact_lock(${key}::bigint)`)
+    } else {
+      const [taken] = await rowsOf<{ locked: boolean }>(
+        tx,
+        sql`select pg_try_advisory_xact_lock(${key}::bigint) as locked`,
+      )
+      if (!taken?.locked) return { ran: false } as const
+    }
+    const before = dueBefore(options.asOf, options.hour)
+    const made: StoredSettlement[] = []
+    for (const merchant of merchants) {
+      const items = await dueItems(tx, merchant.payId, before)
+      if (items.length === 0) continue
+      const carried = await carriedBalances(tx, merchant.payId)
+      const plans = planSettlements({ items, carried, at: options.asOf, newId: newSettlementId })
+      for (const plan of plans) {
+        const stored = await storePlan(tx, merchant, plan)
+        made.push(stored)
+        await options.onSettled?.(tx, stored)
+      }
+    }
+    return { ran: true, made } as const
+  })
+}
+
+/** Captured payments and processed refunds of a merchant before `before`, not yet settled, locked. */
+async function dueItems(
+  tx: GatewayDatabase,
+  payId: string,
+  before: Date,
+): Promise<SettlementItem[]> {
+  const payments = await rowsOf<ItemRow>(
+    tx,
+    sql`SELECT id, order_id, txn_id, pg_ref_num, payment_type, mop_type, amount, completed_at AS at
+      FROM sandbox_transactions
+      WHERE pay_id = ${payId} AND response_code = '000' AND settlement_id IS NULL
+        AND completed_at < ${before.toISOString()}::timestamptz
+      FOR UPDATE`,
+  )
+  const refunds = await rowsOf<ItemRow>(
+    tx,
+    sql`SELECT r.id, r.order_id, r.txn_id, t.pg_ref_num, t.payment_type, t.mop_type, r.amount,
+        r.created_at AS at
+      FROM sandbox_refunds r JOIN sandbox_transactions t ON t.id = r.payment_id
+      WHERE r.pay_id = ${payId} AND r.settlement_id IS NULL
+        AND r.created_at < ${before.toISOString()}::timestamptz
+      FOR UPDATE OF r`,
+  )
+  return [
+    ...payments.map((row) => itemOf('PAYMENT', row)),
+    ...refunds.map((row) => itemOf('REFUND', row)),
+  ]
+}
+
+interface ItemRow {
+  id: string
+  order_id: string
+  txn_id: string
+  pg_ref_num: string
+  payment_type: string
+  mop_type: string
+  amount: string
+  at: Date | string
+}
+
+function itemOf(type: SettlementItem['type'], row: ItemRow): SettlementItem {
+  return {
+    type,
+    sourceId: row.id,
+    orderId: row.order_id,
+    txnId: row.txn_id,
+    pgRefNum: row.pg_ref_num,
+    paymentType: row.payment_type,
+    mopType: row.mop_type,
+    amount: Number(row.amount),
+    at: new Date(row.at),
+  }
+}
+
+async function carriedBalances(tx: GatewayDatabase, payId: string): Promise<CarriedBalance[]> {
+  const rows = await rowsOf<{ id: string; net_amount: string; created_at: Date | string }>(
+    tx,
+    sql`SELECT id, net_amount::text, created_at FROM sandbox_settlements
+      WHERE pay_id = ${payId} AND status = 'CARRIED_FORWARD' AND carried_into IS NULL
+      ORDER BY created_at, settlement_date, id`,
+  )
+  return rows.map((row) => ({
+    settlementId: row.id,
+    net: BigInt(row.net_amount),
+    at: new Date(row.created_at),
+  }))
+}
+
+async function storePlan(
+  tx: GatewayDatabase,
+  merchant: SettlementMerchant,
+  plan: PlannedSettlement,
+): Promise<StoredSettlement> {
+  const utr = plan.status === 'PROCESSED' ? await unusedUtr(tx, plan.settlementDate) : null
+  const { totals } = plan
+  await tx.execute(sql`INSERT INTO sandbox_settlements (id, pay_id, utr, settlement_date,
+      cycle_from, cycle_to, payments_count, refunds_count, gross_amount, refunds_amount,
+      fees_amount, gst_amount, adjustments_amount, net_amount, bank_account, status)
+    VALUES (${plan.id}, ${merchant.payId}, ${utr}, ${plan.settlementDate}, ${plan.cycleFrom},
+      ${plan.cycleTo}, ${totals.paymentsCount}, ${totals.refundsCount}, ${String(totals.gross)},
+      ${String(totals.refunds)}, ${String(totals.fees)}, ${String(totals.gst)},
+      ${String(totals.adjustments)}, ${String(totals.net)}, ${merchant.bankAccount},
+      ${plan.status})`)
+  const lines = plan.lines.map((line, position) => ({
+    position,
+    type: line.type,
+    source_id: line.sourceId ?? null,
+    order_id: line.orderId,
+    txn_id: line.txnId,
+    pg_ref_num: line.pgRefNum,
+    payment_type: line.paymentType,
+    mop_type: line.mopType,
+    amount: String(line.amount),
+    fee: String(line.fee),
+    gst: String(line.gst),
+    net: String(line.net),
+    date: line.date,
+    description: line.description,
+  }))
+  // In slices, each one parameter of JSON: a run of 100,000 payments is a few statements.
+  for (let start = 0; start < lines.length; start += LINES_PER_STATEMENT) {
+    const slice = JSON.stringify(lines.slice(start, start + LINES_PER_STATEMENT))
+    await tx.execute(sql`INSERT INTO sandbox_settlement_lines (settlement_id, position, type,
+        source_id, order_id, txn_id, pg_ref_num, payment_type, mop_type, amount, fee, gst, net,
+        date, description)
+      SELECT ${plan.id}, position, type, source_id, order_id, txn_id, pg_ref_num, payment_type,
+        mop_type, amount, fee, gst, net, date, description
+      FROM json_to_recordset(${slice}::json) AS line(position integer, type text,
+        source_id text, order_id text, txn_id text, pg_ref_num text, payment_type text,
+        mop_type text, amount bigint, fee bigint, gst bigint, net bigint, date text,
+        description text)`)
+  }
+  await markSettled(tx, plan)
+  if (plan.carriedFrom.length > 0) {
+    await tx.execute(sql`UPDATE sandbox_settlements SET carried_into = ${plan.id}
+      WHERE id = ANY(${sql.param(plan.carriedFrom)}::text[]) AND carried_into IS NULL`)
+  }
+  const [stored] = await rowsOf<SettlementRow>(
+    tx,
+    sql`SELECT ${settlementColumns} FROM sandbox_settlements WHERE id = ${plan.id}`,
+  )
+  return storedSettlement(stored!)
+}
+
+const LINES_PER_STATEMENT = 5_000
+
+/**
+ * Marks the settlement's payments and refunds as settled, from its lines. Any already marked
+ * means two runs overlapped, so the run fails whole rather than settle it twice.
+ */
+async function markSettled(tx: GatewayDatabase, plan: PlannedSettlement) {
+  for (const [table, type, expected] of [
+    ['sandbox_transactions', 'PAYMENT', plan.totals.paymentsCount],
+    ['sandbox_refunds', 'REFUND', plan.totals.refundsCount],
+  ] as const) {
+    if (expected === 0) continue
+    const updated = await rowsOf<{ count: number | string }>(
+      tx,
+      sql`WITH marked AS (
+          UPDATE ${sql.identifier(table)} AS item SET settlement_id = ${plan.id}
+          FROM sandbox_settlement_lines AS line
+          WHERE line.settlement_id = ${plan.id} AND line.type = ${type}
+            AND item.id = line.source_id AND item.settlement_id IS NULL
+          RETURNING item.id)
+        SELECT count(*) AS count FROM marked`,
+    )
+    if (Number(updated[0]?.count ?? 0) !== expected) {
+      throw new Error(`Settlement ${plan.id}: a ${type.toLowerCase()} was settled already`)
+    }
+  }
+}
+
+/** `PYSTN` (the sender's code and N for NEFT), the date as YYDDD, six digits: as a bank writes a UTR. */
+async function unusedUtr(tx: GatewayDatabase, date: IsoDate): Promise<string> {
+  const dayOfYear = daysBetween(`${date.slice(0, 4)}-01-01`, date) + 1
+  const prefix = `PYSTN${date.slice(2, 4)}${String(dayOfYear).padStart(3, '0')}`
+  for (;;) {
+    const utr = prefix + String(randomInt(0, 1_000_000)).padStart(6, '0')
+    // Runs hold the lock, so no other run can take this UTR between the look and the insert.
+    const [used] = await rowsOf(tx, sql`SELECT 1 FROM sandbox_settlements WHERE utr = ${utr}`)
+    if (!used) return utr
+  }
+}
+
+function newSettlementId(): string {
+  return `setl_${randomBytes(10).toString('hex')}`
+}
+
+const settlementColumns = sql.raw(`id, pay_id, coalesce(utr, '') AS utr,
+  to_char(settlement_date, 'YYYY-MM-DD') AS settlement_date,
+  to_char(cycle_from, 'YYYY-MM-DD') AS cycle_from, to_char(cycle_to, 'YYYY-MM-DD') AS cycle_to,
+  payments_count, refunds_count, gross_amount::text, refunds_amount::text, fees_amount::text,
+  gst_amount::text, adjustments_amount::text, net_amount::text, bank_account, status, created_at`)
+
+interface SettlementRow {
+  id: string
+  pay_id: string
+  utr: string
+  settlement_date: string
+  cycle_from: string
+  cycle_to: string
+  payments_count: number
+  refunds_count: number
+  gross_amount: string
+  refunds_amount: string
+  fees_amount: string
+  gst_amount: string
+  adjustments_amount: string
+  net_amount: string
+  bank_account: string
+  status: SettlementStatus
+  created_at: Date | string
+}
+
+export interface StoredSettlement {
+  payId: string
+  fields: SettlementFields
+}
+
+function storedSettlement(row: SettlementRow): StoredSettlement {
+  return {
+    payId: row.pay_id,
+    fields: {
+      SETTLEMENT_ID: row.id,
+      UTR: row.utr,
+      SETTLEMENT_DATE: row.settlement_date,
+      CYCLE_FROM: row.cycle_from,
+      CYCLE_TO: row.cycle_to,
+      PAYMENTS_COUNT: String(row.payments_count),
+      REFUNDS_COUNT: String(row.refunds_count),
+      GROSS_AMOUNT: row.gross_amount,
+      REFUNDS_AMOUNT: row.refunds_amount,
+      FEES_AMOUNT: row.fees_amount,
+      GST_AMOUNT: row.gst_amount,
+      ADJUSTMENTS_AMOUNT: row.adjustments_amount,
+      NET_AMOUNT: row.net_amount,
+      BANK_ACCOUNT: row.bank_account,
+      STATUS: row.status,
+    },
+  }
+}
+
+/** A merchant's settlements dated from `from` to `to`, oldest first. */
+export async function settlementsBetween(
+  db: GatewayDatabase,
+  payId: string,
+  from: IsoDate,
+  to: IsoDate,
+): Promise<SettlementFields[]> {
+  const rows = await rowsOf<SettlementRow>(
+    db,
+    sql`SELECT ${settlementColumns} FROM sandbox_settlements
+      WHERE pay_id = ${payId} AND settlement_date BETWEEN ${from}::date AND ${to}::date
+      ORDER BY settlement_date, created_at, id`,
+  )
+  return rows.map((row) => storedSettlement(row).fields)
+}
+
+/** The settlements a test call answers: those dated in the 92 days up to its AS_OF, and any it made. */
+export async function settlementsUpTo(
+  db: GatewayDatabase,
+  payId: string,
+  asOf: Date,
+  made: readonly StoredSettlement[],
+): Promise<SettlementFields[]> {
+  const to = istDateOf(asOf)
+  const recent = await settlementsBetween(db, payId, addDays(to, -91), to)
+  const listed = new Set(recent.map((settlement) => settlement.SETTLEMENT_ID))
+  const older = made
+    .filter((settlement) => !listed.has(settlement.fields.SETTLEMENT_ID))
+    .map((settlement) => settlement.fields)
+  return [...older, ...recent]
+}
+
+/** One of a merchant's settlements by its id or UTR; another merchant's is not found. */
+export async function findSettlement(
+  db: GatewayDatabase,
+  payId: string,
+  by: { settlementId: string } | { utr: string },
+): Promise<{ settlement: SettlementFields; lines: LineFields[] } | undefined> {
+  const where = 'settlementId' in by ? sql`id = ${by.settlementId}` : sql`utr = ${by.utr}`
+  const [row] = await rowsOf<SettlementRow>(
+    db,
+    sql`SELECT ${settlementColumns} FROM sandbox_settlements WHERE pay_id = ${payId} AND ${where}`,
+  )
+  if (!row) return undefined
+  const lines = await rowsOf<LineRow>(
+    db,
+    sql`SELECT type, order_id, txn_id, pg_ref_num, payment_type, mop_type, amount::text,
+        fee::text, gst::text, net::text, date, description
+      FROM sandbox_settlement_lines WHERE settlement_id = ${row.id} ORDER BY position`,
+  )
+  return {
+    settlement: storedSettlement(row).fields,
+    lines: lines.map((line) =>
+      lineAnswer({
+        type: line.type,
+        orderId: line.order_id,
+        txnId: line.txn_id,
+        pgRefNum: line.pg_ref_num,
+        paymentType: line.payment_type,
+        mopType: line.mop_type,
+        amount: BigInt(line.amount),
+        fee: BigInt(line.fee),
+        gst: BigInt(line.gst),
+        net: BigInt(line.net),
+        date: line.date,
+        description: line.description,
+      }),
+    ),
+  }
+}
+
+interface LineRow {
+  type: 'PAYMENT' | 'REFUND' | 'ADJUSTMENT'
+  order_id: string
+  txn_id: string
+  pg_ref_num: string
+  payment_type: string
+  mop_type: string
+  amount: string
+  fee: string
+  gst: string
+  net: string
+  date: string
+  description: string
+}
+
+/** Where one payment or refund was settled: its settlement's id, UTR and date. */
+export interface SettledIn {
+  settlementId: string
+  utr: string
+  settlementDate: IsoDate
+}
+
+/** The settlements an order's payment and refunds went into, by their row ids. */
+export async function settlementsOfSources(
+  db: GatewayDatabase,
+  sourceIds: readonly string[],
+): Promise<Map<string, SettledIn>> {
+  if (sourceIds.length === 0) return new Map()
+  const rows = await rowsOf<{
+    source_id: string
+    id: string
+    utr: string
+    settlement_date: string
+  }>(
+    db,
+    sql`SELECT l.source_id, s.id, coalesce(s.utr, '') AS utr,
+        to_char(s.settlement_date, 'YYYY-MM-DD') AS settlement_date
+      FROM sandbox_settlement_lines l JOIN sandbox_settlements s ON s.id = l.settlement_id
+      WHERE l.source_id = ANY(${sql.param([...sourceIds])}::text[])`,
+  )
+  return new Map(
+    rows.map((row) => [
+      row.source_id,
+      { settlementId: row.id, utr: row.utr, settlementDate: row.settlement_date },
+    ]),
+  )
+}

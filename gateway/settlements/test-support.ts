@@ -1,0 +1,107 @@
+/**
+ * Shared by the settlement tests: payments captured and refunds processed at chosen times (the
+ * settlement rules turn on dates, so the tests write the rows the payment pages would have
+ * written, with the capture time they need), and signed calls to the settlement APIs.
+ */
+import { randomUUID } from 'node:crypto'
+import express from 'express'
+import type { AddressInfo } from 'node:net'
+import { sql } from 'drizzle-orm'
+import type { Fields } from '#core/protocol/fields.ts'
+import { withHash } from '#core/protocol/hash.ts'
+import { newPgRefNum, newTxnId } from '#gateway/ids.ts'
+import { createGateway, type Gateway, type GatewayOptions } from '#gateway/index.ts'
+import type { SandboxMerchant } from '#gateway/merchants.ts'
+import { documentedJson } from '#gateway/openapi/validate-answer.ts'
+import type { GatewayDatabase } from '#gateway/store.ts'
+
+export interface Capture {
+  orderId: string
+  amount: number
+  at: Date
+  paymentType?: string
+  mopType?: string
+  responseCode?: string
+}
+
+/** A payment as the payment pages leave it once captured (000) or ended otherwise. */
+export async function capture(
+  db: GatewayDatabase,
+  merchant: SandboxMerchant,
+  payment: Capture,
+): Promise<string> {
+  const id = randomUUID()
+  const code = payment.responseCode ?? '000'
+  await db.execute(sql`INSERT INTO sandbox_transactions (id, txn_id, pg_ref_num, pay_id,
+      order_id, amount, currency_code, txn_type, return_url, mode, payment_type, mop_type, status,
+      response_code, created_at, completed_at)
+    VALUES (${id}, ${newTxnId()}, ${newPgRefNum()}, ${merchant.payId}, ${payment.orderId},
+      ${String(payment.amount)}, '356', 'SALE', 'https://shop.paystra.example/return', 'hosted',
+      ${payment.paymentType ?? 'CC'}, ${payment.mopType ?? 'VI'},
+      ${code === '000' ? 'Captured' : 'Failed'}, ${code}, ${payment.at.toISOString()}::timestamptz,
+      ${payment.at.toISOString()}::timestamptz)`)
+  return id
+}
+
+/** A refund of a captured payment, processed at `at`. */
+export async function refund(
+  db: GatewayDatabase,
+  merchant: SandboxMerchant,
+  paymentId: string,
+  orderId: string,
+  amount: number,
+  at: Date,
+): Promise<string> {
+  const id = randomUUID()
+  await db.execute(sql`INSERT INTO sandbox_refunds (id, txn_id, pay_id, refund_order_id,
+      payment_id, order_id, amount, currency_code, created_at)
+    VALUES (${id}, ${newTxnId()}, ${merchant.payId}, ${`RF-${id.slice(0, 8)}`}, ${paymentId},
+      ${orderId}, ${String(amount)}, '356', ${at.toISOString()}::timestamptz)`)
+  return id
+}
+
+export interface SettlementSandbox {
+  gateway: Gateway
+  url: string
+  close(): Promise<void>
+}
+
+/** A sandbox on `db` over HTTP, its own settlement runs left to the test. */
+export async function settlementSandbox(
+  options: Omit<GatewayOptions, 'settlements'> & { settlements?: GatewayOptions['settlements'] },
+): Promise<SettlementSandbox> {
+  const gateway = await createGateway({
+    ...options,
+    settlements: { intervalMs: 24 * 60 * 60_000, ...options.settlements },
+  })
+  const server = express().use('/sandbox', gateway.router).listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  return {
+    gateway,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/sandbox`,
+    async close() {
+      await new Promise((resolve) => server.close(resolve))
+      await gateway.close()
+    },
+  }
+}
+
+/** A signed call to a settlement API, its answer checked against the OpenAPI document. */
+export async function call(
+  url: string,
+  merchant: SandboxMerchant,
+  fields: Fields,
+  options: { raw?: boolean } = {},
+): Promise<{ status: number; json: Fields }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(options.raw ? fields : withHash(fields, merchant.salt)),
+  })
+  return { status: response.status, json: await documentedJson<Fields>(url, response) }
+}
+
+/** An IST wall-clock time as an instant: `ist('2026-11-27 10:00')`. */
+export function ist(text: string): Date {
+  return new Date(`${text.replace(' ', 'T')}:00+05:30`)
+}
