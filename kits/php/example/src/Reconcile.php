@@ -21,8 +21,8 @@ use Paystra\Reconciliation;
  *  4. Paystra\Reconciliation::reconcile(), printed as a table, or with --json as
  *     {"rows": [...]} (the only thing written to stdout then).
  *
- * Exit 0 with a report; 1 when the gateway refuses a call or cannot be reached (the message on
- * stderr); 2 for a command line it cannot read.
+ * Exit 0 with a report; 1, with the reason on stderr, when the gateway refuses a call or cannot
+ * be reached, the order store cannot be read, or the command line is not one it takes.
  */
 final class Reconcile
 {
@@ -50,7 +50,7 @@ final class Reconcile
             $options = self::options($args);
         } catch (\InvalidArgumentException $error) {
             fwrite($stderr, 'reconcile: ' . $error->getMessage() . "\n" . self::USAGE . "\n");
-            return 2;
+            return 1;
         }
         if ($options['help']) {
             fwrite($stdout, self::USAGE . "\n\n" . self::HELP);
@@ -58,11 +58,7 @@ final class Reconcile
         }
         try {
             $client ??= new Client(Config::load($kitRoot));
-            $store = OrderStore::forExample($kitRoot, self::STORE);
-            if (!is_file($store->file)) {
-                fwrite($stderr, "reconcile: no order store at {$store->file} yet: no paid orders of yours to reconcile.\n");
-            }
-            $report = self::report($client, $store->paidOrders(), $options);
+            $report = self::report($client, self::paidOrders(OrderStore::forExample($kitRoot, self::STORE), $stderr), $options);
         } catch (PaystraException | \InvalidArgumentException | \RuntimeException $error) {
             fwrite($stderr, 'reconcile: ' . $error->getMessage() . "\n");
             return 1;
@@ -70,7 +66,7 @@ final class Reconcile
         if ($options['json']) {
             fwrite($stdout, json_encode(['rows' => $report['rows']], JSON_THROW_ON_ERROR | JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE) . "\n");
         } else {
-            fwrite($stdout, self::table($report));
+            fwrite($stdout, self::text($report));
         }
         return 0;
     }
@@ -128,6 +124,26 @@ final class Reconcile
         return $options;
     }
 
+    /**
+     * The paid orders of the server example's store; none, with a word on stderr, before it has
+     * a store.
+     *
+     * @param resource $stderr
+     * @throws \RuntimeException when the file is there but is not the store's JSON
+     */
+    private static function paidOrders(OrderStore $store, $stderr): array
+    {
+        if (!is_file($store->file)) {
+            fwrite($stderr, "No orders at {$store->file} yet (PAYSTRA_DATA_DIR): only settled orders are listed.\n");
+            return [];
+        }
+        // The store reads a damaged file as empty (the web app starts afresh); a report must not.
+        if (!is_array(json_decode((string) file_get_contents($store->file), true))) {
+            throw new \RuntimeException("{$store->file} is not JSON: is it the server example's order store?");
+        }
+        return $store->paidOrders();
+    }
+
     /** Today's date in India (IST, UTC+05:30 all year), YYYY-MM-DD. */
     public static function todayInIndia(): string
     {
@@ -151,7 +167,7 @@ final class Reconcile
      * the orders no PAYMENT line names, and the report.
      *
      * @param list<array{ORDER_ID: string, AMOUNT: string}> $orders the paid orders
-     * @return array{rows: list<array<string, string>>, today: string, from: string, to: string, orders: int, settlements: int, run: ?array}
+     * @return array{rows: list<array<string, string>>, today: string, from: string, to: string, settlements: list<array>, run: ?list<array>}
      */
     public static function report(Client $client, array $orders, array $options): array
     {
@@ -159,14 +175,14 @@ final class Reconcile
         [$from, $to] = self::window($today);
         $run = null;
         if ($options['settle-as-of'] !== null) {
-            $run = self::accepted($client->runSettlement($options['settle-as-of'], $options['notify-url'] ?? ''), 'the settlement run');
+            $run = self::accepted($client->runSettlement($options['settle-as-of'], $options['notify-url'] ?? ''), 'The settlement run');
         }
 
         $settlements = [];
         $paid = [];
-        foreach (self::accepted($client->settlements($from, $to), 'the settlements call')['SETTLEMENTS'] as $listed) {
+        foreach (self::accepted($client->settlements($from, $to), 'The settlements call')['SETTLEMENTS'] as $listed) {
             $id = $listed['SETTLEMENT_ID'] ?? '';
-            $settlement = self::accepted($client->settlement($id), "settlement $id");
+            $settlement = self::accepted($client->settlement($id), "Settlement $id");
             foreach ($settlement['LINES'] as $line) {
                 if (($line['TYPE'] ?? '') === 'PAYMENT') {
                     $paid[$line['ORDER_ID'] ?? ''] = true;
@@ -183,7 +199,7 @@ final class Reconcile
             }
             $answer = $client->recon($orderId);
             // 328: the gateway has no such order, so nothing to list: the order is MISSING.
-            $recon[$orderId] = ($answer['RESPONSE_CODE'] ?? '') === '328' ? [] : self::accepted($answer, "the recon of $orderId")['RECON'];
+            $recon[$orderId] = ($answer['RESPONSE_CODE'] ?? '') === '328' ? [] : self::accepted($answer, "Recon of $orderId")['RECON'];
         }
 
         return [
@@ -191,88 +207,102 @@ final class Reconcile
             'today' => $today,
             'from' => $from,
             'to' => $to,
-            'orders' => count($orders),
-            'settlements' => count($settlements),
-            'run' => $run === null ? null : ['AS_OF' => $options['settle-as-of'], 'SETTLEMENTS' => count($run['SETTLEMENTS'])],
+            'settlements' => $settlements,
+            'run' => $run === null ? null : $run['SETTLEMENTS'],
         ];
     }
 
-    /** The report as a table for a terminal: amounts in rupees, a count of each result. */
-    public static function table(array $report): string
+    /**
+     * The report as text, as every kit's reconciliation example prints it: the settlement run
+     * (if any), the settlements, then the orders (amounts in rupees) and a count of each result.
+     */
+    public static function text(array $report): string
     {
-        $text = '';
+        $sections = [];
         if ($report['run'] !== null) {
-            $text .= sprintf("Settlement run as of %s: %d settlement(s) dated in the 92 days up to then.\n", $report['run']['AS_OF'], $report['run']['SETTLEMENTS']);
+            $sections[] = sprintf('Settlement run: %d settlement(s) dated in the 92 days up to it.', count($report['run']));
         }
-        $text .= sprintf(
-            "Reconciliation on %s (IST): %d paid order(s) against %d settlement(s) dated %s to %s.\n\n",
-            $report['today'],
-            $report['orders'],
-            $report['settlements'],
-            $report['from'],
-            $report['to'],
-        );
-        if ($report['rows'] === []) {
-            return $text . "Nothing to reconcile: no paid orders and no settlement lines.\n";
+        $settlements = $report['settlements'];
+        $lines = [sprintf('Settlements dated %s to %s: %d', $report['from'], $report['to'], count($settlements))];
+        if ($settlements !== []) {
+            $lines[] = self::table(
+                ['SETTLEMENT_ID', 'DATE', 'STATUS', 'UTR', 'NET'],
+                array_map(static fn (array $settlement): array => [
+                    $settlement['SETTLEMENT_ID'] ?? '',
+                    $settlement['SETTLEMENT_DATE'] ?? '',
+                    $settlement['STATUS'] ?? '',
+                    ($settlement['UTR'] ?? '') !== '' ? $settlement['UTR'] : '-',
+                    self::money($settlement['NET_AMOUNT'] ?? ''),
+                ], $settlements),
+                ['NET'],
+            );
         }
-        $lines = [['ORDER_ID', 'RESULT', 'AMOUNT', 'SETTLED', 'REFUNDED', 'NET', 'DATE', 'UTR', 'SETTLEMENT_ID']];
-        $counts = [];
-        foreach ($report['rows'] as $row) {
-            $counts[$row['RESULT']] = ($counts[$row['RESULT']] ?? 0) + 1;
-            $lines[] = [
-                $row['ORDER_ID'],
-                $row['RESULT'],
-                self::rupees($row['AMOUNT']),
-                self::rupees($row['SETTLED_AMOUNT']),
-                self::rupees($row['REFUNDED_AMOUNT']),
-                self::rupees($row['NET']),
-                $row['EXPECTED_SETTLEMENT_DATE'] !== '' ? 'due ' . $row['EXPECTED_SETTLEMENT_DATE'] : ($row['SETTLEMENT_DATE'] ?: '-'),
-                $row['UTR'] !== '' ? $row['UTR'] : ($row['SETTLEMENT_ID'] !== '' ? '(carried forward)' : '-'),
-                $row['SETTLEMENT_ID'] ?: '-',
-            ];
+        $sections[] = implode("\n", $lines);
+
+        $rows = $report['rows'];
+        $lines = [sprintf('Orders reconciled on %s (IST): %d', $report['today'], count($rows))];
+        if ($rows !== []) {
+            $lines[] = self::table(
+                ['ORDER_ID', 'RESULT', 'AMOUNT', 'SETTLED', 'REFUNDED', 'NET', 'SETTLEMENT_ID', 'UTR', 'SETTLED ON'],
+                array_map(static fn (array $row): array => [
+                    $row['ORDER_ID'],
+                    $row['RESULT'],
+                    self::money($row['AMOUNT']),
+                    self::money($row['SETTLED_AMOUNT']),
+                    self::money($row['REFUNDED_AMOUNT']),
+                    self::money($row['NET']),
+                    $row['SETTLEMENT_ID'],
+                    $row['UTR'],
+                    $row['SETTLEMENT_DATE'] !== '' ? $row['SETTLEMENT_DATE']
+                        : ($row['EXPECTED_SETTLEMENT_DATE'] !== '' ? 'due ' . $row['EXPECTED_SETTLEMENT_DATE'] : ''),
+                ], $rows),
+                ['AMOUNT', 'SETTLED', 'REFUNDED', 'NET'],
+            );
+            $counts = array_count_values(array_column($rows, 'RESULT'));
+            $shown = array_filter(Reconciliation::RESULTS, static fn (string $result): bool => isset($counts[$result]));
+            $lines[] = '';
+            $lines[] = implode(', ', array_map(static fn (string $result): string => "{$counts[$result]} $result", $shown));
         }
-        $widths = [];
-        foreach ($lines as $line) {
-            foreach ($line as $column => $cell) {
-                $widths[$column] = max($widths[$column] ?? 0, self::width($cell));
-            }
-        }
-        foreach ($lines as $line) {
-            $cells = [];
-            foreach ($line as $column => $cell) {
-                $padding = str_repeat(' ', $widths[$column] - self::width($cell));
-                // Amounts right-aligned, so the rupees line up.
-                $cells[] = $column >= 2 && $column <= 5 ? $padding . $cell : $cell . $padding;
-            }
-            $text .= rtrim(implode('  ', $cells)) . "\n";
-        }
-        $summary = [];
-        foreach (Reconciliation::RESULTS as $result) {
-            if (isset($counts[$result])) {
-                $summary[] = "$result {$counts[$result]}";
-            }
-        }
-        return $text . "\n" . implode(', ', $summary) . "\n";
+        $sections[] = implode("\n", $lines);
+        return implode("\n\n", $sections) . "\n";
     }
 
-    /** A 000 answer, or the refusal as an error. */
-    private static function accepted(array $answer, string $what): array
+    /** Columns padded to their widest cell; those named in `$right` (amounts) aligned right. */
+    private static function table(array $columns, array $cells, array $right): string
+    {
+        $widths = [];
+        foreach ([$columns, ...$cells] as $row) {
+            foreach ($row as $index => $cell) {
+                $widths[$index] = max($widths[$index] ?? 0, self::width($cell));
+            }
+        }
+        $lines = [];
+        foreach ([$columns, ...$cells] as $row) {
+            $padded = [];
+            foreach ($row as $index => $cell) {
+                $padding = str_repeat(' ', $widths[$index] - self::width($cell));
+                $padded[] = in_array($columns[$index], $right, true) ? $padding . $cell : $cell . $padding;
+            }
+            $lines[] = rtrim(implode('  ', $padded));
+        }
+        return implode("\n", $lines);
+    }
+
+    /** A 000 answer; a refusal becomes an error naming the call: "The settlements call: Invalid date range (339)". */
+    private static function accepted(array $answer, string $call): array
     {
         if (($answer['RESPONSE_CODE'] ?? '') !== '000') {
-            throw new GatewayError(
-                trim(sprintf('The gateway refused %s: %s %s', $what, $answer['RESPONSE_CODE'] ?? '?', $answer['RESPONSE_MESSAGE'] ?? '')),
-                $answer['RESPONSE_CODE'] ?? null,
-                $answer,
-            );
+            $message = ($answer['RESPONSE_MESSAGE'] ?? '') !== '' ? $answer['RESPONSE_MESSAGE'] : 'refused';
+            throw new GatewayError(sprintf('%s: %s (%s)', $call, $message, $answer['RESPONSE_CODE'] ?? ''), $answer['RESPONSE_CODE'] ?? null, $answer);
         }
         return $answer;
     }
 
-    /** "-11800" → "-₹118.00"; "" stays "-" (no amount). */
-    private static function rupees(string $paise): string
+    /** Signed paise as rupees: "-1180" → "-₹11.80"; "" stays "". */
+    private static function money(string $paise): string
     {
-        if ($paise === '') {
-            return '-';
+        if (preg_match('/^-?\d+$/D', $paise) !== 1) {
+            return $paise;
         }
         return str_starts_with($paise, '-') ? '-' . Amount::format(substr($paise, 1)) : Amount::format($paise);
     }

@@ -119,27 +119,62 @@ test('reconcile: --json prints the report rows only, after the run, the settleme
     Assert::same('2026-11-28', $rows[1]['EXPECTED_SETTLEMENT_DATE']);
 });
 
-test('reconcile: without --json, a table with rupees and a count of each result', static function (): void {
+test('reconcile: without --json, the settlements and the orders as tables in rupees, and a count of each result', static function (): void {
     [$code, $stdout] = runReconcile(['--today=2026-11-28'], reconcileGateway($calls));
     Assert::same(0, $code);
     Assert::same('/pgws/settlements', $calls[0][0], 'no settlement run without --settle-as-of');
-    Assert::true(str_contains($stdout, 'Reconciliation on 2026-11-28 (IST): 3 paid order(s) against 1 settlement(s) dated 2026-09-05 to 2026-12-05.'), $stdout);
-    Assert::true(preg_match('/^SK1 +MATCHED +₹1,000\.00 +₹1,000\.00 +₹0\.00 +₹976\.40 +2026-11-27 +PYSTN26331000123 +setl_0a1b2c3d4e5f60718293$/m', $stdout) === 1, $stdout);
-    Assert::true(preg_match('/^SK2 +UNSETTLED +₹1\.00 +- +₹0\.00 +₹0\.98 +due 2026-11-28 +- +-$/m', $stdout) === 1, $stdout);
-    Assert::true(str_contains($stdout, "\nMATCHED 1, UNSETTLED 1, MISSING 1, UNKNOWN 1\n"), $stdout);
+    $expected = <<<'TEXT'
+        Settlements dated 2026-09-05 to 2026-12-05: 1
+        SETTLEMENT_ID              DATE        STATUS     UTR                     NET
+        setl_0a1b2c3d4e5f60718293  2026-11-27  PROCESSED  PYSTN26331000123  ₹1,952.80
+
+        Orders reconciled on 2026-11-28 (IST): 4
+        ORDER_ID  RESULT        AMOUNT    SETTLED  REFUNDED      NET  SETTLEMENT_ID              UTR               SETTLED ON
+        SK1       MATCHED    ₹1,000.00  ₹1,000.00     ₹0.00  ₹976.40  setl_0a1b2c3d4e5f60718293  PYSTN26331000123  2026-11-27
+        SK2       UNSETTLED      ₹1.00                ₹0.00    ₹0.98                                               due 2026-11-28
+        SK3       MISSING       ₹25.00                ₹0.00    ₹0.00
+        SK9       UNKNOWN               ₹1,000.00     ₹0.00  ₹976.40  setl_0a1b2c3d4e5f60718293  PYSTN26331000123  2026-11-27
+
+        1 MATCHED, 1 UNSETTLED, 1 MISSING, 1 UNKNOWN
+
+        TEXT;
+    Assert::same($expected, $stdout);
+    [, $stdout] = runReconcile(['--today=2026-11-28', '--settle-as-of', '2026-11-27T11:00:00+05:30'], reconcileGateway($calls));
+    Assert::true(str_starts_with($stdout, "Settlement run: 1 settlement(s) dated in the 92 days up to it.\n\nSettlements dated"), $stdout);
 });
 
-test('reconcile: a refusal or an unreachable gateway is a message on stderr and exit 1', static function (): void {
+test('reconcile: a refusal, an unreachable gateway or a bad option is a message on stderr and exit 1', static function (): void {
     [$code, $stdout, $stderr] = runReconcile(['--json'], reconcileGateway($calls, '/pgws/settlements'));
     Assert::same([1, ''], [$code, $stdout]);
-    Assert::same("reconcile: The gateway refused the settlements call: 339 Invalid date range\n", $stderr);
+    Assert::same("reconcile: The settlements call: Invalid date range (339)\n", $stderr);
     $unreachable = new Client(new Config('http://127.0.0.1:9/sandbox', '1000000000000001', RECONCILE_SALT));
     [$code, $stdout, $stderr] = runReconcile(['--json'], $unreachable);
     Assert::same([1, ''], [$code, $stdout]);
     Assert::true(str_contains($stderr, 'Cannot reach the gateway'), $stderr);
     [$code, , $stderr] = runReconcile(['--today', 'soon'], reconcileGateway($calls));
-    Assert::same(2, $code);
+    Assert::same(1, $code);
     Assert::true(str_contains($stderr, 'Usage: php example/reconcile.php'), $stderr);
+});
+
+test('reconcile: a store that is not JSON stops the report; no store yet reports settled orders only', static function (): void {
+    $dir = sys_get_temp_dir() . '/paystra-reconcile-' . bin2hex(random_bytes(4));
+    $saved = getenv('PAYSTRA_DATA_DIR');
+    putenv("PAYSTRA_DATA_DIR=$dir");
+    [$stdout, $stderr] = [fopen('php://memory', 'w+'), fopen('php://memory', 'w+')];
+    try {
+        Assert::same(0, Reconcile::main(['--json', '--today', '2026-11-28'], '/kit', $stdout, $stderr, reconcileGateway($calls)));
+        Assert::same("No orders at $dir/server-orders.json yet (PAYSTRA_DATA_DIR): only settled orders are listed.\n", stream_get_contents($stderr, -1, 0));
+        Assert::same(['SK1', 'SK9'], array_column(json_decode(stream_get_contents($stdout, -1, 0), true)['rows'], 'ORDER_ID'));
+        mkdir($dir);
+        file_put_contents("$dir/server-orders.json", '{"orders": ');
+        $stderr = fopen('php://memory', 'w+');
+        Assert::same(1, Reconcile::main(['--json'], '/kit', fopen('php://memory', 'w+'), $stderr, reconcileGateway($calls)));
+        Assert::true(str_contains(stream_get_contents($stderr, -1, 0), 'server-orders.json is not JSON'));
+    } finally {
+        putenv($saved === false ? 'PAYSTRA_DATA_DIR' : "PAYSTRA_DATA_DIR=$saved");
+        array_map('unlink', glob("$dir/*") ?: []);
+        @rmdir($dir);
+    }
 });
 
 test('web: GET /settlements/<SETTLEMENT_ID> answers the recorded settlement, or 404', static function (): void {

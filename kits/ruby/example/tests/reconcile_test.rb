@@ -118,26 +118,54 @@ class ReconcileTest < Minitest::Test
     assert_equal '2026-11-28', rows[1]['EXPECTED_SETTLEMENT_DATE']
   end
 
-  def test_without_json_a_table_with_rupees_and_a_count_of_each_result
+  def test_without_json_the_settlements_and_the_orders_as_tables_in_rupees_and_a_count_of_each_result
     code, stdout, = run_reconcile(['--today=2026-11-28'], gateway)
     assert_equal 0, code
     assert_equal '/pgws/settlements', @calls.first.first, 'no settlement run without --settle-as-of'
-    assert_includes stdout, 'Reconciliation on 2026-11-28 (IST): 3 paid order(s) against 1 settlement(s) dated 2026-09-05 to 2026-12-05.'
-    assert_match(/^RB1 +MATCHED +₹1,000\.00 +₹1,000\.00 +₹0\.00 +₹976\.40 +2026-11-27 +PYSTN26331000123 +setl_0a1b2c3d4e5f60718293$/,
-                 stdout)
-    assert_match(/^RB2 +UNSETTLED +₹1\.00 +- +₹0\.00 +₹0\.98 +due 2026-11-28 +- +-$/, stdout)
-    assert_includes stdout, "\nMATCHED 1, UNSETTLED 1, MISSING 1, UNKNOWN 1\n"
+    assert_equal <<~TEXT, stdout
+      Settlements dated 2026-09-05 to 2026-12-05: 1
+      SETTLEMENT_ID              DATE        STATUS     UTR                     NET
+      setl_0a1b2c3d4e5f60718293  2026-11-27  PROCESSED  PYSTN26331000123  ₹1,952.80
+
+      Orders reconciled on 2026-11-28 (IST): 4
+      ORDER_ID  RESULT        AMOUNT    SETTLED  REFUNDED      NET  SETTLEMENT_ID              UTR               SETTLED ON
+      RB1       MATCHED    ₹1,000.00  ₹1,000.00     ₹0.00  ₹976.40  setl_0a1b2c3d4e5f60718293  PYSTN26331000123  2026-11-27
+      RB2       UNSETTLED      ₹1.00                ₹0.00    ₹0.98                                               due 2026-11-28
+      RB3       MISSING       ₹25.00                ₹0.00    ₹0.00
+      RB9       UNKNOWN               ₹1,000.00     ₹0.00  ₹976.40  setl_0a1b2c3d4e5f60718293  PYSTN26331000123  2026-11-27
+
+      1 MATCHED, 1 UNSETTLED, 1 MISSING, 1 UNKNOWN
+    TEXT
+    _, stdout, = run_reconcile(%w[--today=2026-11-28 --settle-as-of 2026-11-27T11:00:00+05:30], gateway)
+    assert stdout.start_with?("Settlement run: 1 settlement(s) dated in the 92 days up to it.\n\nSettlements dated"), stdout
   end
 
-  def test_a_refusal_or_an_unreachable_gateway_is_a_message_on_stderr_and_exit_1
+  def test_a_store_that_is_not_json_stops_the_report_and_no_store_yet_reports_settled_orders_only
+    stdout = StringIO.new
+    stderr = StringIO.new
+    saved = ENV.fetch('PAYSTRA_DATA_DIR', nil)
+    ENV['PAYSTRA_DATA_DIR'] = @dir
+    assert_equal 0, Reconcile.main(%w[--json --today 2026-11-28], kit_root: '/kit', stdout: stdout, stderr: stderr, client: gateway)
+    path = File.join(File.expand_path(@dir), 'server-orders.json')
+    assert_equal "No orders at #{path} yet (PAYSTRA_DATA_DIR): only settled orders are listed.\n", stderr.string
+    assert_equal %w[RB1 RB9], JSON.parse(stdout.string)['rows'].map { |row| row['ORDER_ID'] }
+    File.write(path, '{"orders": ')
+    stderr = StringIO.new
+    assert_equal 1, Reconcile.main(['--json'], kit_root: '/kit', stdout: StringIO.new, stderr: stderr, client: gateway)
+    assert_match(/server-orders.json is not JSON/, stderr.string)
+  ensure
+    ENV['PAYSTRA_DATA_DIR'] = saved
+  end
+
+  def test_a_refusal_an_unreachable_gateway_or_a_bad_option_is_a_message_on_stderr_and_exit_1
     code, stdout, stderr = run_reconcile(['--json'], gateway(refuse: '/pgws/settlements'))
-    assert_equal [1, '', "reconcile: the gateway refused the settlements call: 339 Invalid date range\n"], [code, stdout, stderr]
+    assert_equal [1, '', "reconcile: The settlements call: Invalid date range (339)\n"], [code, stdout, stderr]
     unreachable = Paystra::Client.new(PaystraTest.config(base_url: 'http://127.0.0.1:1/sandbox'), open_timeout: 2)
     code, stdout, stderr = run_reconcile(['--json'], unreachable)
     assert_equal [1, ''], [code, stdout]
     assert_match(/could not be reached/, stderr)
     code, _, stderr = run_reconcile(%w[--today soon], gateway)
-    assert_equal 2, code
+    assert_equal 1, code
     assert_includes stderr, 'Usage: ruby example/reconcile.rb'
   end
 end

@@ -17,8 +17,8 @@ module Paystra
     # 4. Paystra::Reconciliation.reconcile, printed as a table, or with --json as
     #    {"rows": [...]} (the only thing written to stdout then).
     #
-    # Exit 0 with a report; 1 when the gateway refuses a call or cannot be reached (the message on
-    # stderr); 2 for a command line it cannot read.
+    # Exit 0 with a report; 1, with the reason on stderr, when the gateway refuses a call or cannot
+    # be reached, the order store cannot be read, or the command line is not one it takes.
     module Reconcile
       USAGE = 'Usage: ruby example/reconcile.rb [--settle-as-of ISO-8601] [--notify-url URL] [--today YYYY-MM-DD] [--json]'
       HELP = <<~TEXT
@@ -58,16 +58,12 @@ module Paystra
           return 0
         end
         client ||= Client.new(Config.load(kit_root))
-        store = Orders.for_example(STORE, root: kit_root)
-        unless File.file?(store.path)
-          stderr.puts "reconcile: no order store at #{store.path} yet: no paid orders of yours to reconcile."
-        end
-        result = report(client, store.paid_orders, options)
-        stdout.write(options[:json] ? "#{JSON.pretty_generate('rows' => result[:rows])}\n" : table(result))
+        result = report(client, paid_orders(Orders.for_example(STORE, root: kit_root), stderr), options)
+        stdout.write(options[:json] ? "#{JSON.pretty_generate('rows' => result[:rows])}\n" : text(result))
         0
       rescue UsageError => e
         stderr.puts "reconcile: #{e.message}", USAGE
-        2
+        1
       rescue Paystra::Error, SystemCallError => e
         stderr.puts "reconcile: #{e.message}"
         1
@@ -101,6 +97,15 @@ module Paystra
         options
       end
 
+      # The paid orders of the server example's store; none, with a word on stderr, before it has a
+      # store (a store that is not JSON raises Paystra::Error).
+      def paid_orders(store, stderr)
+        return store.paid_orders if File.file?(store.path)
+
+        stderr.puts "No orders at #{store.path} yet (PAYSTRA_DATA_DIR): only settled orders are listed."
+        []
+      end
+
       # Today's date in India (IST), YYYY-MM-DD.
       def today_in_india
         Time.now.getlocal(IST).strftime('%Y-%m-%d')
@@ -118,63 +123,69 @@ module Paystra
         today = options[:today] || today_in_india
         from, to = window(today)
         if options[:settle_as_of]
-          run = accepted(client.run_settlement(options[:settle_as_of], notify_url: options[:notify_url]), 'the settlement run')
+          run = accepted(client.run_settlement(options[:settle_as_of], notify_url: options[:notify_url]), 'The settlement run')
         end
 
-        settlements = accepted(client.settlements(from, to), 'the settlements call')['SETTLEMENTS'].map do |listed|
+        settlements = accepted(client.settlements(from, to), 'The settlements call')['SETTLEMENTS'].map do |listed|
           id = listed['SETTLEMENT_ID']
-          accepted(client.settlement(settlement_id: id), "settlement #{id}")
+          accepted(client.settlement(settlement_id: id), "Settlement #{id}")
         end
         paid = settlements.flat_map { |settlement| settlement['LINES'] }
                           .select { |line| line['TYPE'] == 'PAYMENT' }.to_h { |line| [line['ORDER_ID'], true] }
         recon = orders.map { |order| order['ORDER_ID'] }.uniq.reject { |order_id| paid[order_id] }.to_h do |order_id|
           answer = client.recon(order_id)
           # 328: the gateway has no such order, so nothing to list: the order is MISSING.
-          [order_id, answer['RESPONSE_CODE'] == '328' ? [] : accepted(answer, "the recon of #{order_id}")['RECON']]
+          [order_id, answer['RESPONSE_CODE'] == '328' ? [] : accepted(answer, "Recon of #{order_id}")['RECON']]
         end
 
         { rows: Reconciliation.reconcile(orders, settlements, recon, today), today: today, from: from, to: to,
-          orders: orders.length, settlements: settlements.length,
-          run: run && { as_of: options[:settle_as_of], settlements: run['SETTLEMENTS'].length } }
+          settlements: settlements, run: run && run['SETTLEMENTS'] }
       end
 
-      # The report as a table for a terminal: amounts in rupees, a count of each result.
-      def table(result)
-        text = +''
-        if result[:run]
-          text << "Settlement run as of #{result[:run][:as_of]}: #{result[:run][:settlements]} settlement(s) " \
-                  "dated in the 92 days up to then.\n"
+      # The report as text, as every kit's reconciliation example prints it: the settlement run
+      # (if any), the settlements, then the orders (amounts in rupees) and a count of each result.
+      def text(result)
+        sections = []
+        sections << "Settlement run: #{result[:run].length} settlement(s) dated in the 92 days up to it." if result[:run]
+        settlements = result[:settlements]
+        lines = ["Settlements dated #{result[:from]} to #{result[:to]}: #{settlements.length}"]
+        unless settlements.empty?
+          cells = settlements.map do |s|
+            [s['SETTLEMENT_ID'], s['SETTLEMENT_DATE'], s['STATUS'], or_dash(s['UTR'].to_s), money(s['NET_AMOUNT'].to_s)]
+          end
+          lines << table(%w[SETTLEMENT_ID DATE STATUS UTR NET], cells, right: %w[NET])
         end
-        text << "Reconciliation on #{result[:today]} (IST): #{result[:orders]} paid order(s) against " \
-                "#{result[:settlements]} settlement(s) dated #{result[:from]} to #{result[:to]}.\n\n"
-        rows = result[:rows]
-        return text << "Nothing to reconcile: no paid orders and no settlement lines.\n" if rows.empty?
+        sections << lines.join("\n")
 
-        lines = [%w[ORDER_ID RESULT AMOUNT SETTLED REFUNDED NET DATE UTR SETTLEMENT_ID]] + rows.map { |row| cells(row) }
-        widths = lines.transpose.map { |column| column.map(&:length).max }
-        lines.each do |line|
-          # Amounts right-aligned, so the rupees line up.
-          padded = line.each_with_index.map { |cell, i| (2..5).cover?(i) ? cell.rjust(widths[i]) : cell.ljust(widths[i]) }
-          text << padded.join('  ').rstrip << "\n"
+        rows = result[:rows]
+        lines = ["Orders reconciled on #{result[:today]} (IST): #{rows.length}"]
+        unless rows.empty?
+          columns = ['ORDER_ID', 'RESULT', 'AMOUNT', 'SETTLED', 'REFUNDED', 'NET', 'SETTLEMENT_ID', 'UTR', 'SETTLED ON']
+          lines << table(columns, rows.map { |row| cells(row) }, right: %w[AMOUNT SETTLED REFUNDED NET])
+          counts = rows.map { |row| row['RESULT'] }.tally
+          lines << '' << Reconciliation::RESULTS.select { |r| counts[r] }.map { |r| "#{counts[r]} #{r}" }.join(', ')
         end
-        counts = rows.map { |row| row['RESULT'] }.tally
-        text << "\n" << Reconciliation::RESULTS.select { |r| counts[r] }.map { |r| "#{r} #{counts[r]}" }.join(', ') << "\n"
+        sections << lines.join("\n")
+        "#{sections.join("\n\n")}\n"
       end
 
       def cells(row)
-        date = row['EXPECTED_SETTLEMENT_DATE'].empty? ? or_dash(row['SETTLEMENT_DATE']) : "due #{row['EXPECTED_SETTLEMENT_DATE']}"
-        utr = if !row['UTR'].empty? then row['UTR']
-              elsif !row['SETTLEMENT_ID'].empty? then '(carried forward)'
-              else '-'
-              end
+        due = row['EXPECTED_SETTLEMENT_DATE'].empty? ? '' : "due #{row['EXPECTED_SETTLEMENT_DATE']}"
         [row['ORDER_ID'], row['RESULT'], *row.values_at('AMOUNT', 'SETTLED_AMOUNT', 'REFUNDED_AMOUNT', 'NET').map { |paise| money(paise) },
-         date, utr, or_dash(row['SETTLEMENT_ID'])]
+         row['SETTLEMENT_ID'], row['UTR'], row['SETTLEMENT_DATE'].empty? ? due : row['SETTLEMENT_DATE']]
       end
 
-      # "-11800" -> "-₹118.00"; no amount -> "-".
-      def money(paise)
-        return '-' if paise.empty?
+      # Columns padded to their widest cell; those named in `right` (amounts) aligned right.
+      def table(columns, cells, right:)
+        widths = ([columns] + cells).transpose.map { |column| column.map(&:length).max }
+        ([columns] + cells).map do |row|
+          row.each_with_index.map { |cell, i| right.include?(columns[i]) ? cell.rjust(widths[i]) : cell.ljust(widths[i]) }
+             .join('  ').rstrip
+        end.join("\n")
+      end
 
+      # Signed paise as rupees: "-1180" -> "-₹11.80"; "" stays "".
+      def money(paise)
         paise.start_with?('-') ? "-#{Widgets.rupees(paise[1..])}" : Widgets.rupees(paise)
       end
 
@@ -182,12 +193,13 @@ module Paystra
         text.empty? ? '-' : text
       end
 
-      # A 000 answer, or the refusal as a GatewayError.
-      def accepted(answer, what)
+      # A verified answer that succeeded; a refusal becomes an error naming the call:
+      # "The settlements call: Invalid date range (339)".
+      def accepted(answer, call)
         return answer if answer['RESPONSE_CODE'] == '000'
 
-        refusal = "#{answer['RESPONSE_CODE']} #{answer['RESPONSE_MESSAGE']}".strip
-        raise GatewayError.new("the gateway refused #{what}: #{refusal}", code: answer['RESPONSE_CODE'], fields: answer)
+        message = answer['RESPONSE_MESSAGE'].to_s.empty? ? 'refused' : answer['RESPONSE_MESSAGE']
+        raise GatewayError.new("#{call}: #{message} (#{answer['RESPONSE_CODE']})", code: answer['RESPONSE_CODE'], fields: answer)
       end
 
       def date(text)
