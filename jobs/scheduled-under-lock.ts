@@ -1,6 +1,6 @@
 /**
  * A periodic job that one instance at a time runs while several share one database (the demo
- * reconciler; the settlement runs to come): the worker loop (worker-loop.ts) runs it every
+ * reconciler, the retention pruner): the worker loop (worker-loop.ts) runs it every
  * interval, each run under its advisory lock (advisory-lock.ts). An instance that finds the lock
  * held skips that run and tries again at the next.
  */

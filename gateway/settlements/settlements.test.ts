@@ -485,7 +485,9 @@ describe('the sandbox on its own', () => {
       now: () => ist('2027-01-05 11:01'),
     })
     try {
-      await expect.poll(async () => (await reconOf('AUTO-1'))[0]?.STATE).toBe('SETTLED')
+      await expect
+        .poll(async () => (await reconOf('AUTO-1'))[0]?.STATE, { timeout: 10_000 })
+        .toBe('SETTLED')
       expect((await reconOf('AUTO-1'))[0]).toMatchObject({ SETTLEMENT_DATE: '2027-01-05' })
       await capture(db, merchant, {
         orderId: 'AUTO-2',

@@ -258,8 +258,8 @@ async function storePlan(
         source_id text, order_id text, txn_id text, pg_ref_num text, payment_type text,
         mop_type text, amount bigint, fee bigint, gst bigint, net bigint, date text,
         description text)`)
-    await markSettled(tx, plan.id, slice)
   }
+  await markSettled(tx, plan)
   if (plan.carriedFrom.length > 0) {
     await tx.execute(sql`UPDATE sandbox_settlements SET carried_into = ${plan.id}
       WHERE id = ANY(${sql.param(plan.carriedFrom)}::text[]) AND carried_into IS NULL`)
@@ -273,27 +273,28 @@ async function storePlan(
 
 const LINES_PER_STATEMENT = 5_000
 
-/** Marks the slice's payments and refunds as settled; any already marked means a bug, so the run fails whole. */
-async function markSettled(tx: GatewayDatabase, settlementId: string, slice: string) {
-  for (const [table, type] of [
-    ['sandbox_transactions', 'PAYMENT'],
-    ['sandbox_refunds', 'REFUND'],
+/**
+ * Marks the settlement's payments and refunds as settled, from its lines. Any already marked
+ * means two runs overlapped, so the run fails whole rather than settle it twice.
+ */
+async function markSettled(tx: GatewayDatabase, plan: PlannedSettlement) {
+  for (const [table, type, expected] of [
+    ['sandbox_transactions', 'PAYMENT', plan.totals.paymentsCount],
+    ['sandbox_refunds', 'REFUND', plan.totals.refundsCount],
   ] as const) {
-    const expected = await rowsOf<{ count: number | string }>(
+    if (expected === 0) continue
+    const updated = await rowsOf<{ count: number | string }>(
       tx,
-      sql`SELECT count(*) AS count FROM json_to_recordset(${slice}::json) AS line(type text)
-        WHERE type = ${type}`,
+      sql`WITH marked AS (
+          UPDATE ${sql.identifier(table)} AS item SET settlement_id = ${plan.id}
+          FROM sandbox_settlement_lines AS line
+          WHERE line.settlement_id = ${plan.id} AND line.type = ${type}
+            AND item.id = line.source_id AND item.settlement_id IS NULL
+          RETURNING item.id)
+        SELECT count(*) AS count FROM marked`,
     )
-    const updated = await rowsOf<{ id: string }>(
-      tx,
-      sql`UPDATE ${sql.identifier(table)} SET settlement_id = ${settlementId}
-        WHERE settlement_id IS NULL AND id IN (
-          SELECT source_id FROM json_to_recordset(${slice}::json) AS line(type text, source_id text)
-          WHERE type = ${type})
-        RETURNING id`,
-    )
-    if (updated.length !== Number(expected[0]?.count ?? 0)) {
-      throw new Error(`Settlement ${settlementId}: a ${type.toLowerCase()} was settled already`)
+    if (Number(updated[0]?.count ?? 0) !== expected) {
+      throw new Error(`Settlement ${plan.id}: a ${type.toLowerCase()} was settled already`)
     }
   }
 }

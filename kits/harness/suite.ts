@@ -18,6 +18,7 @@ import { freePort, onPath, type RunningApp, runToEnd, startApp } from './process
 import { demoCredentials, startSandbox } from './sandbox.ts'
 import type { ExampleId, KitLanguage } from './types.ts'
 import { paidWithoutReturn, unknownOrderSteps, webhookSteps } from './webhooks.ts'
+import { reconciliationSteps, runReconcile } from './reconciliation.ts'
 
 export const kitsRoot = resolve(import.meta.dirname, '..')
 export const vectorsFile = resolve(kitsRoot, '../core/protocol/vectors.json')
@@ -120,6 +121,47 @@ export function describeKit(language: KitLanguage) {
               })
             },
             60_000,
+          )
+        }
+
+        // The server example's orders are the ones the kit's reconciliation example reconciles.
+        if (example !== 'server') return
+        for (const step of reconciliationSteps) {
+          test(
+            step.name,
+            async () => {
+              if (!language.reconcile) {
+                throw new Error(`kits/${language.id}/kit.ts declares no reconcile command`)
+              }
+              const context: StepContext = {
+                app: () => app,
+                sandbox: () => sandbox,
+                urls: () => ({ appUrl: app.url, sandboxUrl: sandbox.url }),
+                status,
+                expectVerified,
+              }
+              await step.run({
+                appUrl: app.url,
+                sandboxUrl: sandbox.url,
+                async paidOrder() {
+                  const response = await hostedPayment(context, testCards.success)
+                  const fields = await expectVerified(await returnToMerchant(response), '000')
+                  return fields.ORDER_ID!
+                },
+                reconcile: (args) =>
+                  runReconcile(
+                    language.reconcile!,
+                    cwd,
+                    {
+                      ...demoCredentials,
+                      PAYSTRA_BASE_URL: sandbox.url,
+                      PAYSTRA_DATA_DIR: dataDir,
+                    },
+                    args,
+                  ),
+              })
+            },
+            120_000,
           )
         }
       })

@@ -31,6 +31,8 @@ export const nodejs: KitLanguage = {
     return { command: 'node', args: [`${example}/app.js`] }
   },
   examples: ['server', 'pg', 'epos', 'wallet', 'pos'],
+  // Beside the server example, whose order store it reconciles.
+  reconcile: { command: 'node', args: ['server/reconcile.js'] },
   // data/: the examples' order stores, written at run time.
   exclude: ['paystra.env', 'node_modules', 'data'],
 }

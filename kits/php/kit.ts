@@ -25,6 +25,8 @@ export const php: KitLanguage = {
     }
   },
   examples: ['server', 'merchant-hosted', 'pg', 'epos', 'wallet', 'pos'],
+  // The reconciliation example: a command line on the web layer, reading the server's orders.
+  reconcile: { command: 'php', args: ['example/reconcile.php'] },
   // data/: the examples' order stores (orders and webhook event ids of local test runs).
   exclude: ['paystra.env', 'data'],
 }

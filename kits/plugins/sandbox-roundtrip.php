@@ -3,16 +3,19 @@
 declare(strict_types=1);
 
 // One side of a plugin payment, run by sandbox.test.ts against a sandbox it started, with the
-// code every plugin ships (kits/php/core/src and lib HostedCheckout.php), in test mode with the
-// demo merchant and the gateway at PAYSTRA_BASE_URL:
+// code every plugin ships (kits/php/core/src and lib HostedCheckout.php, Settlement.php), in test
+// mode with the demo merchant and the gateway at PAYSTRA_BASE_URL:
 //
 //   php sandbox-roundtrip.php request <prefix> <ref> <total> <return url> [<notify url>]
 //       → {"action", "fields"}
 //   php sandbox-roundtrip.php response <prefix> <total>   (stdin: the posted PAY_ID + ENCDATA JSON)
 //       → {"state", "ref", "orderId", "txnId", "code"} or {"rejected": "<why>"}
+//   php sandbox-roundtrip.php recon <order id>             the signed answer, RECON parsed
+//   php sandbox-roundtrip.php settle <as of> [<notify url>]   the sandbox's settlement run, SETTLEMENTS parsed
 //
 // And the shop's webhook endpoint, under PHP's built-in server (php -S 127.0.0.1:<port> this file):
-//   POST /<prefix>/webhook   the sandbox's signed event, through the plugins' receiveWebhook()
+//   POST /<prefix>/webhook   the sandbox's signed event, through the plugins' receiveWebhook():
+//                            a payment's outcome, or a settlement's UTR and date on its orders
 //   GET  /orders/<prefix>/<ref>   the order as the webhook left it
 // with the orders (prefix/ref → total, state) in the JSON file PAYSTRA_ORDERS_FILE.
 
@@ -27,6 +30,7 @@ require __DIR__ . '/shared/HostedCheckout.php';
 use Paystra\Plugin\HostedCheckout;
 use Paystra\Plugin\Outcome;
 use Paystra\Plugin\Rejected;
+use Paystra\Plugin\SettledPayment;
 
 if (PHP_SAPI === 'cli-server') {
     webhookServer((string) parse_url((string) $_SERVER['REQUEST_URI'], PHP_URL_PATH));
@@ -34,12 +38,13 @@ if (PHP_SAPI === 'cli-server') {
 }
 
 $args = array_slice($argv, 1);
+$command = $args[0] ?? '';
 $checkout = HostedCheckout::fromSettings(
     ['test_mode' => true, 'gateway_url' => (string) getenv('PAYSTRA_BASE_URL')],
-    $args[1] ?? 'X',
+    in_array($command, ['request', 'response'], true) ? $args[1] : 'X',
 );
 
-$answer = match ($args[0] ?? '') {
+$answer = match ($command) {
     'request' => $checkout->request($args[2], $args[3], [
         'name' => 'Plugin Test Customer',
         'email' => 'plugin.test@example.com',
@@ -55,11 +60,30 @@ $answer = match ($args[0] ?? '') {
         }
         return ['state' => $outcome->state, 'ref' => $outcome->ref, 'orderId' => $outcome->orderId, 'txnId' => $outcome->txnId, 'code' => $outcome->code];
     })(),
-    default => throw new InvalidArgumentException('usage: request|response ...'),
+    'recon' => signedList($checkout->client->call('/pgws/recon', ['ORDER_ID' => $args[1]]), 'RECON'),
+    'settle' => signedList($checkout->client->call('/pgws/settlement/run', ['AS_OF' => $args[1]] + (isset($args[2]) ? ['NOTIFY_URL' => $args[2]] : [])), 'SETTLEMENTS'),
+    default => throw new InvalidArgumentException('usage: request|response|recon|settle ...'),
 };
 echo json_encode($answer, JSON_UNESCAPED_SLASHES), "\n";
 
-/** The shop side of the webhook: a store of orders in a JSON file, changed only forward. */
+/**
+ * A verified answer with its list field (JSON text) parsed.
+ *
+ * @throws RuntimeException for a refusal
+ */
+function signedList(array $answer, string $field): array
+{
+    if (($answer['RESPONSE_CODE'] ?? '') !== '000') {
+        throw new RuntimeException('Refused: ' . ($answer['RESPONSE_CODE'] ?? '') . ' ' . ($answer['RESPONSE_MESSAGE'] ?? ''));
+    }
+    $answer[$field] = json_decode($answer[$field] ?? '', true, 16, JSON_THROW_ON_ERROR);
+    return $answer;
+}
+
+/**
+ * The shop side of the webhook: a store of orders in a JSON file, changed only forward, and
+ * given a settlement's UTR and date once.
+ */
 function webhookServer(string $path): void
 {
     header('Content-Type: application/json');
@@ -79,7 +103,11 @@ function webhookServer(string $path): void
     [$body, $header] = HostedCheckout::webhookRequest();
     $lock = fopen("$file.lock", 'c');
     flock($lock, LOCK_EX);
-    $answer = $checkout->receiveWebhook($body, $header, static function (Outcome $outcome) use ($checkout, $file, $prefix): string {
+    $save = static function (array $orders) use ($file): void {
+        file_put_contents("$file.tmp", json_encode($orders));
+        rename("$file.tmp", $file);
+    };
+    $answer = $checkout->receiveWebhook($body, $header, static function (Outcome $outcome) use ($checkout, $file, $prefix, $save): string {
         $orders = json_decode((string) @file_get_contents($file), true) ?: [];
         $order = $orders["$prefix/{$outcome->ref}"] ?? throw new Rejected("No order $prefix/{$outcome->ref}");
         $checkout->expectAmount($outcome, $order['total']);
@@ -88,10 +116,20 @@ function webhookServer(string $path): void
             $order['txnId'] = $outcome->txnId;
             $order['updates'] = ($order['updates'] ?? 0) + 1;
             $orders["$prefix/{$outcome->ref}"] = $order;
-            file_put_contents("$file.tmp", json_encode($orders));
-            rename("$file.tmp", $file);
+            $save($orders);
         }
         return $order['state'];
+    }, settle: static function (SettledPayment $payment) use ($checkout, $file, $prefix, $save): bool {
+        $orders = json_decode((string) @file_get_contents($file), true) ?: [];
+        $order = $orders["$prefix/{$payment->ref}"] ?? throw new Rejected("No order $prefix/{$payment->ref}");
+        $checkout->expectSettledAmount($payment, $order['total']);
+        if (isset($order['settlementId'])) {
+            return false;
+        }
+        $order += ['settlementId' => $payment->settlementId, 'utr' => $payment->utr, 'settlementDate' => $payment->settlementDate, 'note' => $payment->note()];
+        $orders["$prefix/{$payment->ref}"] = $order;
+        $save($orders);
+        return true;
     });
     flock($lock, LOCK_UN);
     http_response_code($answer[0]);

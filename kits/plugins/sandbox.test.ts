@@ -4,11 +4,15 @@
  * is accepted by the gateway, paid by a customer played over HTTP, and the gateway's response
  * verifies into the right outcome; a tampered one is rejected. And the webhook: with the
  * browser's return dropped, the order is paid by the signed event the sandbox delivers to the
- * NOTIFY_URL, received by the plugins' shared webhook code under PHP's built-in server. The
- * platform glue itself is covered by each plugin's own tests (php kits/plugins/run-tests.php).
+ * NOTIFY_URL, received by the plugins' shared webhook code under PHP's built-in server. Then the
+ * settlement: the sandbox's settlement run pays the orders out, and its signed
+ * settlement.processed event, handed to each plugin's webhook, records the order's UTR and
+ * settlement date once. The platform glue itself is covered by each plugin's own tests
+ * (php kits/plugins/run-tests.php).
  */
-import { spawnSync } from 'node:child_process'
+import { execFile, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -67,6 +71,22 @@ const plugins = [
 
 type Plugin = (typeof plugins)[number]
 
+/** A PAYMENT or REFUND entry of the gateway's recon answer. */
+interface ReconEntry {
+  TYPE: string
+  STATE: string
+  SETTLEMENT_ID: string
+  UTR: string
+  SETTLEMENT_DATE: string
+  EXPECTED_SETTLEMENT_DATE: string
+}
+
+/** A webhook delivery as the sandbox posted it: the raw body and its signature header. */
+interface Delivery {
+  body: string
+  signature: string
+}
+
 interface Outcome {
   state?: string
   ref?: string
@@ -87,12 +107,33 @@ function php<T>(baseUrl: string, args: string[], input?: unknown): T {
   return JSON.parse(result.stdout) as T
 }
 
+/**
+ * The PHP side of a call to the sandbox (recon, the settlement run): run without blocking, since
+ * the sandbox answers from this very process.
+ */
+async function phpCalling<T>(baseUrl: string, args: string[]): Promise<T> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      'php',
+      [script, ...args],
+      { env: { ...process.env, PAYSTRA_BASE_URL: baseUrl }, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`php ${args.join(' ')}: ${stdout}${stderr}`))
+        else resolve(JSON.parse(stdout) as T)
+      },
+    )
+  })
+}
+
 describe('plugins against the sandbox', () => {
   let sandbox: SandboxServer
   /** The shop's webhook endpoint (sandbox-roundtrip.php under php -S) and its order file. */
   let shop: RunningApp
   let ordersDir: string
   let ordersFile: string
+  /** Where the settlement run's NOTIFY_URL points: every delivery, as it arrived. */
+  let capture: { server: Server; url: string }
+  const captured: Delivery[] = []
 
   beforeAll(async () => {
     if (!onPath('php')) throw new Error('The plugins need php on PATH (.ci/run installs it)')
@@ -112,8 +153,22 @@ describe('plugins against the sandbox', () => {
       { PAYSTRA_BASE_URL: sandbox.url, PAYSTRA_ORDERS_FILE: ordersFile },
       port,
     )
+    const server = createServer((request, response) => {
+      let body = ''
+      request.setEncoding('utf8')
+      request.on('data', (chunk: string) => (body += chunk))
+      request.on('end', () => {
+        const signature = request.headers['x-paystra-signature']
+        captured.push({ body, signature: typeof signature === 'string' ? signature : '' })
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}')
+      })
+    })
+    const capturePort = await freePort()
+    await new Promise<void>((listening) => server.listen(capturePort, '127.0.0.1', listening))
+    capture = { server, url: `http://127.0.0.1:${capturePort}/settlements` }
   }, 120_000)
   afterAll(async () => {
+    await new Promise((closed) => (capture ? capture.server.close(closed) : closed(undefined)))
     await shop?.stop()
     await sandbox?.close()
     if (ordersDir) rmSync(ordersDir, { recursive: true, force: true })
@@ -161,37 +216,139 @@ describe('plugins against the sandbox', () => {
     }, 60_000)
 
     test(`${plugin.id}: paid, the customer never returns → the sandbox's webhook pays the order, once`, async () => {
-      const ref = `${plugin.ref}-wh`.replace(/[^A-Za-z0-9_-]/g, '')
-      const orders = JSON.parse(readFileSync(ordersFile, 'utf8')) as Record<string, unknown>
-      orders[`${plugin.prefix}/${ref}`] = { total: plugin.total, state: 'created' }
-      writeFileSync(ordersFile, JSON.stringify(orders))
-      const form = php<{ fields: Record<string, string> }>(sandbox.url, [
-        'request',
-        plugin.prefix,
-        ref,
-        plugin.total,
-        plugin.returnUrl,
-        `${shop.url}/${plugin.prefix}/webhook`,
-      ])
-      expect(form.fields.NOTIFY_URL).toBe(`${shop.url}/${plugin.prefix}/webhook`)
-      const page = await pay(
-        await submit({
-          action: `${sandbox.url}/paymentrequest`,
-          fields: form.fields,
-          method: 'post',
-          html: '',
-        }),
-        {
-          method: 'card',
-          number: testCards.success,
-        },
-      )
-      // The browser's return is dropped here: only the webhook can tell the shop.
-      expect(gatewayResponse(page).action).toBe(plugin.returnUrl)
-      const order = await waitForOrder(`${shop.url}/orders/${plugin.prefix}/${ref}`, 'paid')
+      const { order } = await paidThroughWebhook(plugin, `${plugin.ref}-wh`)
       expect(order).toMatchObject({ state: 'paid', updates: 1 })
       expect(order.txnId).toMatch(/^\d{16}$/)
     }, 60_000)
+  }
+
+  test('settled by the sandbox: each plugin records the UTR and settlement date of its paid order, once', async () => {
+    const paid = []
+    for (const plugin of plugins) {
+      const ref = `${plugin.ref}-st`
+      paid.push({ plugin, ref, ...(await paidThroughWebhook(plugin, ref)) })
+    }
+    // Each payment settles at 11:00 IST on the working day after it: the run's clock is past
+    // the latest of those, so it settles them all.
+    const expected: string[] = []
+    for (const { orderId } of paid) {
+      const payment = await paymentInRecon(orderId)
+      expect(payment.STATE).toBe('UNSETTLED')
+      expected.push(payment.EXPECTED_SETTLEMENT_DATE)
+    }
+    const due = expected.sort().at(-1)
+    const run = await phpCalling<{ SETTLEMENTS: { SETTLEMENT_ID: string }[] }>(sandbox.url, [
+      'settle',
+      `${due}T11:05:00+05:30`,
+      capture.url,
+    ])
+    const deliveries = await settlementDeliveries(run.SETTLEMENTS.map((s) => s.SETTLEMENT_ID))
+
+    for (const { plugin, ref, orderId } of paid) {
+      const settled = await paymentInRecon(orderId)
+      expect(settled).toMatchObject({ STATE: 'SETTLED', SETTLEMENT_DATE: due })
+      expect(settled.UTR).toMatch(/^PYSTN\d{11}$/)
+      // The sandbox's signed deliveries, handed to the plugin's webhook as the gateway would.
+      const results = await forwardAll(plugin, deliveries)
+      expect(results[orderId], JSON.stringify(results)).toBe('recorded')
+      const order = await orderAt(plugin, ref)
+      expect(order).toMatchObject({
+        state: 'paid',
+        updates: 1,
+        settlementId: settled.SETTLEMENT_ID,
+        utr: settled.UTR,
+        settlementDate: settled.SETTLEMENT_DATE,
+      })
+      expect(order.note).toContain(`UTR ${settled.UTR}`)
+
+      // The same event again (the gateway's retry): nothing changes.
+      expect((await forwardAll(plugin, deliveries))[orderId]).toBe('unchanged')
+      expect(await orderAt(plugin, ref)).toEqual(order)
+    }
+  }, 240_000)
+
+  /** A shop order paid by card with the browser's return dropped: only the webhook tells the shop. */
+  async function paidThroughWebhook(plugin: Plugin, ref: string) {
+    const orders = JSON.parse(readFileSync(ordersFile, 'utf8')) as Record<string, unknown>
+    orders[`${plugin.prefix}/${ref}`] = { total: plugin.total, state: 'created' }
+    writeFileSync(ordersFile, JSON.stringify(orders))
+    const form = php<{ fields: Record<string, string> }>(sandbox.url, [
+      'request',
+      plugin.prefix,
+      ref,
+      plugin.total,
+      plugin.returnUrl,
+      `${shop.url}/${plugin.prefix}/webhook`,
+    ])
+    expect(form.fields.NOTIFY_URL).toBe(`${shop.url}/${plugin.prefix}/webhook`)
+    const page = await pay(
+      await submit({
+        action: `${sandbox.url}/paymentrequest`,
+        fields: form.fields,
+        method: 'post',
+        html: '',
+      }),
+      { method: 'card', number: testCards.success },
+    )
+    expect(gatewayResponse(page).action).toBe(plugin.returnUrl)
+    const order = await waitForOrder(`${shop.url}/orders/${plugin.prefix}/${ref}`, 'paid')
+    return { orderId: form.fields.ORDER_ID!, order }
+  }
+
+  /** The order's PAYMENT entry in the gateway's signed recon answer. */
+  async function paymentInRecon(orderId: string): Promise<ReconEntry> {
+    const { RECON } = await phpCalling<{ RECON: ReconEntry[] }>(sandbox.url, ['recon', orderId])
+    const payment = RECON.find((entry) => entry.TYPE === 'PAYMENT')
+    if (!payment) throw new Error(`No PAYMENT for ${orderId} in ${JSON.stringify(RECON)}`)
+    return payment
+  }
+
+  async function orderAt(plugin: Plugin, ref: string) {
+    return (await (await fetch(`${shop.url}/orders/${plugin.prefix}/${ref}`)).json()) as Record<
+      string,
+      unknown
+    >
+  }
+
+  /** Waits until the run's NOTIFY_URL has a settlement.processed delivery for each settlement. */
+  async function settlementDeliveries(settlementIds: string[]) {
+    expect(settlementIds.length).toBeGreaterThan(0)
+    const deadline = Date.now() + 30_000
+    const settlementOf = (delivery: Delivery) => {
+      const event = JSON.parse(delivery.body) as { type: string; data: Record<string, string> }
+      return event.type === 'settlement.processed' ? event.data.SETTLEMENT_ID : undefined
+    }
+    while (Date.now() < deadline) {
+      const delivered = new Set(captured.map(settlementOf))
+      if (settlementIds.every((id) => delivered.has(id))) {
+        return captured.filter((delivery) => settlementOf(delivery) !== undefined)
+      }
+      await new Promise((done) => setTimeout(done, 200))
+    }
+    throw new Error(
+      `The sandbox delivered no settlement.processed for each of ${settlementIds.join(', ')}: ${captured.map((d) => d.body).join('\n')}`,
+    )
+  }
+
+  /**
+   * Posts each delivery, byte for byte with its signature, to the plugin's webhook; returns
+   * what the plugin did with each of its ORDER_IDs (recorded, unchanged, ignored).
+   */
+  async function forwardAll(plugin: Plugin, deliveries: Delivery[]) {
+    const results: Record<string, string> = {}
+    for (const delivery of deliveries) {
+      const response = await fetch(`${shop.url}/${plugin.prefix}/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-paystra-signature': delivery.signature },
+        body: delivery.body,
+      })
+      const answer = (await response.json()) as {
+        orders?: { order_id: string; result: string }[]
+      }
+      expect(response.status, JSON.stringify(answer)).toBe(200)
+      for (const entry of answer.orders ?? []) results[entry.order_id] = entry.result
+    }
+    return results
   }
 
   /** Polls the shop's order until it reaches the state (the webhook arrives asynchronously). */

@@ -27,6 +27,8 @@ export const pythonKit: KitLanguage = {
     return { command: python, args: ['-u', `${example}/app.py`] }
   },
   examples: ['server', 'pg', 'epos', 'wallet', 'pos'],
+  // Beside the server example, whose order book it reconciles.
+  reconcile: { command: python, args: ['server/reconcile.py'] },
   exclude: [
     'paystra.env',
     'core/tests/vectors.json',

@@ -19,6 +19,8 @@ export const ruby: KitLanguage = {
     return { command: 'ruby', args: [`${example}/app.rb`] }
   },
   examples: ['server'],
+  // The reconciliation example: a command line on the example layer, reading the server's orders.
+  reconcile: { command: 'ruby', args: ['example/reconcile.rb'] },
   exclude: ['paystra.env', 'core/tests/vectors.json', 'data'],
 }
 

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ensurePayoutTable } from '#gateway/api/payout-store.ts'
 import { ensureRefundTable } from '#gateway/api/refund-store.ts'
+import { ensureSettlementTables } from '#gateway/settlements/store.ts'
 import { ensureTables } from '#gateway/store.ts'
 import { ensureWebhookTables } from '#gateway/webhooks/store.ts'
 import { advisoryLockKeys, withAdvisoryLock } from '#jobs/advisory-lock.ts'
@@ -48,6 +49,7 @@ beforeAll(async () => {
   await ensureRefundTable(store.db)
   await ensurePayoutTable(store.db)
   await ensureWebhookTables(store.db)
+  await ensureSettlementTables(store.db)
 })
 afterAll(() => store?.close())
 
@@ -64,6 +66,8 @@ afterEach(async () => {
   await run(sql`delete from sandbox_refunds where created_at < ${before}`)
   await run(sql`delete from sandbox_payouts where created_at < ${before}`)
   await run(sql`delete from sandbox_webhook_events where created_at < ${before}`)
+  await run(sql`delete from sandbox_settlement_lines where settlement_id like 'setl_prune%'`)
+  await run(sql`delete from sandbox_settlements where id like 'setl_prune%'`)
 })
 
 const draft = (extra: Partial<MailDraft> = {}): MailDraft => ({
@@ -283,6 +287,45 @@ describe('prune', () => {
     }
   })
 
+  it('deletes settlements older than the demo period with their lines, but not a balance still carried forward', async () => {
+    const settlement = async (
+      name: string,
+      at: Date,
+      status: string,
+      carriedInto: string | null,
+    ) => {
+      const id = `setl_prune_${name}`
+      await store.db.execute(sql`insert into sandbox_settlements (id, pay_id, utr, settlement_date,
+          cycle_from, cycle_to, payments_count, refunds_count, gross_amount, refunds_amount,
+          fees_amount, gst_amount, adjustments_amount, net_amount, bank_account, status,
+          carried_into, created_at)
+        values (${id}, '1000000000000001', null, '2001-01-02', '2001-01-01', '2001-01-01', 1, 0,
+          100, 0, 0, 0, 0, 100, 'XXXX4321', ${status}, ${carriedInto}, ${at.toISOString()}::timestamptz)`)
+      await store.db
+        .execute(sql`insert into sandbox_settlement_lines (settlement_id, position, type,
+          source_id, order_id, txn_id, pg_ref_num, payment_type, mop_type, amount, fee, gst, net,
+          date, description)
+        values (${id}, 0, 'PAYMENT', ${`src_${id}`}, 'ORDER-1', '1', '1', 'UP', 'UP', 100, 0, 0,
+          100, '2001-01-01 10:00:00', '')`)
+      return id
+    }
+    const old = justOlder(periods.demoDays)
+    const paid = await settlement('paid', old, 'PROCESSED', null)
+    const taken = await settlement('taken', old, 'CARRIED_FORWARD', 'setl_prune_paid')
+    const owed = await settlement('owed', old, 'CARRIED_FORWARD', null)
+    const recent = await settlement('recent', justNewer(periods.demoDays), 'PROCESSED', null)
+    const result = await prune(store, periods, { now: NOW })
+    expect(result.counts.sandboxSettlements).toBe(2)
+    const left = (await store.db.execute(
+      sql`select id from sandbox_settlements where id like 'setl_prune%' order by id`,
+    )) as unknown as { rows: { id: string }[] }
+    expect(left.rows.map((row) => row.id)).toEqual([owed, recent].sort())
+    const lines = (await store.db.execute(
+      sql`select settlement_id from sandbox_settlement_lines where settlement_id in (${paid}, ${taken})`,
+    )) as unknown as { rows: unknown[] }
+    expect(lines.rows).toEqual([])
+  })
+
   it('deletes old sandbox webhook events with their attempts, but not one still in its retry schedule', async () => {
     const event = async (
       name: string,
@@ -374,6 +417,7 @@ describe('prune', () => {
       sandboxPayouts: 0,
       sandboxWebhookEvents: 0,
       sandboxWebhookAttempts: 0,
+      sandboxSettlements: 0,
     }
     expect(describeCounts(counts)).toBe('2 delivered mails, 1 job application')
   })

@@ -22,6 +22,7 @@ export interface PruneCounts {
   sandboxPayouts: number
   sandboxWebhookEvents: number
   sandboxWebhookAttempts: number
+  sandboxSettlements: number
 }
 
 export interface PruneResult {
@@ -54,6 +55,7 @@ export const pruneLabels: Record<keyof PruneCounts, [string, string]> = {
   sandboxPayouts: ['sandbox payout', 'sandbox payouts'],
   sandboxWebhookEvents: ['sandbox webhook event', 'sandbox webhook events'],
   sandboxWebhookAttempts: ['sandbox webhook attempt', 'sandbox webhook attempts'],
+  sandboxSettlements: ['sandbox settlement', 'sandbox settlements'],
 }
 
 /** "3 delivered mails, 1 job application", the kinds with nothing deleted left out. */
@@ -71,6 +73,8 @@ const sandboxTables = [
   'sandbox_payouts',
   'sandbox_webhook_events',
   'sandbox_webhook_attempts',
+  'sandbox_settlements',
+  'sandbox_settlement_lines',
 ] as const
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -168,6 +172,7 @@ export async function prune(
     sandboxPayouts: await drainSandbox('sandbox_payouts'),
     sandboxWebhookEvents: 0,
     sandboxWebhookAttempts: 0,
+    sandboxSettlements: 0,
   }
 
   if (present.has('sandbox_webhook_events') && present.has('sandbox_webhook_attempts')) {
@@ -199,6 +204,33 @@ export async function prune(
       counts.sandboxWebhookEvents += events
       counts.sandboxWebhookAttempts += Number(result.rows[0]?.attempts ?? 0)
       if (events < batch) break
+    }
+  }
+
+  if (present.has('sandbox_settlements') && present.has('sandbox_settlement_lines')) {
+    // A settlement older than the period goes with its lines (the payments they name are gone
+    // by now), except one carried forward whose balance no later settlement has taken over yet:
+    // that balance is still owed to the merchant.
+    while (!stopped()) {
+      const gone = await count(
+        db,
+        sql`with doomed as (
+          select id from sandbox_settlements
+          where created_at < ${demoCutoff}
+            and not (status = 'CARRIED_FORWARD' and carried_into is null)
+          limit ${batch}
+          for update skip locked
+        ),
+        lines as (
+          delete from sandbox_settlement_lines where settlement_id in (select id from doomed)
+        ),
+        settlements as (
+          delete from sandbox_settlements where id in (select id from doomed) returning 1
+        )
+        select count(*)::int as n from settlements`,
+      )
+      counts.sandboxSettlements += gone
+      if (gone < batch) break
     }
   }
 

@@ -6,10 +6,12 @@ export * as Hash from './src/hash.js'
 export * as Cipher from './src/cipher.js'
 export * as Webhook from './src/webhook.js'
 export * as OrderStatus from './src/order-status.js'
+export * as Reconciliation from './src/reconcile.js'
 export { canonical, sign, verify, withHash } from './src/hash.js'
 export { decrypt, encrypt, merchantHostedKey, parseFields } from './src/cipher.js'
 export { CONFIG_FILE, loadConfig, parseEnvFile } from './src/config.js'
-export { Client, CURRENCY_INR, isOrderId, newOrderId } from './src/client.js'
+export { Client, CURRENCY_INR, SETTLEMENT_RANGE_DAYS, isOrderId, newOrderId } from './src/client.js'
+export { reconcile } from './src/reconcile.js'
 export {
   EVENT_ID_HEADER,
   SIGNATURE_HEADER,

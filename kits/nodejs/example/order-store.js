@@ -1,8 +1,8 @@
 /**
  * The example apps' orders, in one JSON file per example: the core's forward-only rule
- * (OrderStatus, core/src/order-status.js) applied to whatever reports an outcome, and each
- * webhook event counted once. A real store keeps its orders in its database; the rule is the
- * same.
+ * (OrderStatus, core/src/order-status.js) applied to whatever reports an outcome, each webhook
+ * event counted once, and the settlements the gateway announced (settlement.processed). A real
+ * store keeps these in its database; the rule is the same.
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
@@ -22,7 +22,23 @@ import { OrderStatus } from '../core/index.js'
  * @property {OrderSource | null} updated_by what last reported on it; null until anything did
  */
 
-/** @typedef {{ orders: Record<string, StoredOrder>, events: string[] }} OrderBook */
+/**
+ * A settlement as the settlement.processed webhook announced it; its lines stay with the gateway
+ * (client.settlement).
+ * @typedef {object} RecordedSettlement
+ * @property {string} SETTLEMENT_ID
+ * @property {string} UTR '' when it was carried forward
+ * @property {string} SETTLEMENT_DATE
+ * @property {string} NET_AMOUNT paise, signed
+ * @property {string} STATUS PROCESSED or CARRIED_FORWARD
+ */
+
+/**
+ * @typedef {object} OrderBook
+ * @property {Record<string, StoredOrder>} orders
+ * @property {string[]} events
+ * @property {Record<string, RecordedSettlement>} settlements
+ */
 
 /**
  * The webhook's answer to a verified event.
@@ -32,10 +48,13 @@ import { OrderStatus } from '../core/index.js'
  * @property {string} event_id
  * @property {string} [order_id]
  * @property {Status} [status] the order's status now
+ * @property {string} [settlement_id] the settlement a settlement.processed event recorded
  * @property {string} [ignored] why the event changed no order
  */
 
 const NO_SUCH_ORDER = '328'
+const SETTLEMENT_PROCESSED = 'settlement.processed'
+const SETTLEMENT_ID_PATTERN = /^setl_[0-9a-f]{20}$/
 
 /** One example's orders and the webhook events it has seen, kept in a JSON file. */
 export class OrderStore {
@@ -61,6 +80,17 @@ export class OrderStore {
   /** @param {string} orderId */
   async get(orderId) {
     return this.#transaction((book) => book.orders[orderId])
+  }
+
+  /**
+   * A settlement the settlement.processed webhook recorded, or undefined.
+   * @param {string} settlementId
+   * @returns {Promise<RecordedSettlement | undefined>}
+   */
+  async settlement(settlementId) {
+    return this.#transaction((book) =>
+      Object.hasOwn(book.settlements, settlementId) ? book.settlements[settlementId] : undefined,
+    )
   }
 
   /**
@@ -95,7 +125,9 @@ export class OrderStore {
 
   /**
    * Takes a verified webhook event once: a repeated id changes nothing; a payment event moves its
-   * order forward; anything else is remembered and ignored. The answer is the webhook's JSON.
+   * order forward; settlement.processed records the settlement (no order changes: which orders
+   * it paid out is in its lines); anything else is remembered and ignored. The answer is the
+   * webhook's JSON.
    * @param {WebhookEvent} event
    * @returns {Promise<WebhookReceipt>}
    */
@@ -112,6 +144,7 @@ export class OrderStore {
       })
       if (book.events.includes(event.id)) return { ...answer(true), status: order?.status }
       book.events.push(event.id)
+      if (event.type === SETTLEMENT_PROCESSED) return recordSettlement(book, event)
       if (!event.type.startsWith('payment.')) {
         return { ...answer(false), ignored: `${event.type} events are not recorded here` }
       }
@@ -149,12 +182,16 @@ export class OrderStore {
       text = await readFile(this.#file, 'utf8')
     } catch (error) {
       if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') {
-        return { orders: {}, events: [] }
+        return { orders: {}, events: [], settlements: {} }
       }
       throw error
     }
     const book = JSON.parse(text)
-    return { orders: book.orders ?? {}, events: book.events ?? [] }
+    return {
+      orders: book.orders ?? {},
+      events: book.events ?? [],
+      settlements: book.settlements ?? {},
+    }
   }
 
   /**
@@ -179,4 +216,25 @@ function advance(order, fields, source) {
   if (status === order.status) return
   order.status = status
   order.updated_by = source
+}
+
+/**
+ * @param {OrderBook} book
+ * @param {WebhookEvent} event a verified settlement.processed
+ * @returns {WebhookReceipt}
+ */
+function recordSettlement(book, event) {
+  const answer = { received: /** @type {const} */ (true), duplicate: false, event_id: event.id }
+  const {
+    SETTLEMENT_ID = '',
+    UTR = '',
+    SETTLEMENT_DATE = '',
+    NET_AMOUNT = '',
+    STATUS = '',
+  } = event.data
+  if (!SETTLEMENT_ID_PATTERN.test(SETTLEMENT_ID)) {
+    return { ...answer, ignored: `${SETTLEMENT_PROCESSED} without a valid SETTLEMENT_ID` }
+  }
+  book.settlements[SETTLEMENT_ID] = { SETTLEMENT_ID, UTR, SETTLEMENT_DATE, NET_AMOUNT, STATUS }
+  return { ...answer, settlement_id: SETTLEMENT_ID }
 }

@@ -2,7 +2,7 @@
  * The request plumbing the example apps share (not part of the core a merchant installs), on node:http with no framework: routing by
  * "METHOD /path" (or "METHOD /prefix/*"), body parsing (urlencoded, JSON, text, raw bytes),
  * answering HTML or JSON as the request asks, one place that turns the library's errors into
- * 400/502 answers, and the webhook and order routes every example has.
+ * 400/502 answers, and the webhook, order and settlement routes every example has.
  */
 import { createServer } from 'node:http'
 import { fileURLToPath } from 'node:url'
@@ -16,7 +16,7 @@ import {
   loadConfig,
 } from '../core/index.js'
 import { contentSecurityPolicy, layout } from './layout.js'
-import { errorPage, orderPage, statusPage } from './widgets.js'
+import { errorPage, orderPage, settlementPage, statusPage } from './widgets.js'
 
 export * from './escape.js'
 export * from './layout.js'
@@ -173,13 +173,40 @@ export function orderRoute(orders) {
 }
 
 /**
- * The routes every example adds for its orders: POST /webhook and GET /orders/<ORDER_ID>.
+ * GET /settlements/<SETTLEMENT_ID>: a settlement as the settlement.processed webhook recorded it.
+ * @param {Orders} orders
+ * @returns {Handler}
+ */
+export function settlementRoute(orders) {
+  return apiRoute(async (request) => {
+    const settlement = await orders.settlement(request.rest)
+    if (!settlement) {
+      return reply(request, {
+        status: 404,
+        json: { error: 'No such settlement' },
+        page: errorPage(
+          'No such settlement',
+          `No settlement.processed webhook has told this app of ${request.rest}.`,
+        ),
+      })
+    }
+    return reply(request, { json: settlement, page: settlementPage(settlement) })
+  })
+}
+
+/**
+ * The routes every example adds for its orders: POST /webhook, GET /orders/<ORDER_ID> and
+ * GET /settlements/<SETTLEMENT_ID>.
  * @param {Client} client
  * @param {Orders} orders
  * @returns {Record<string, Handler>}
  */
 export function orderRoutes(client, orders) {
-  return { 'POST /webhook': webhookRoute(client, orders), 'GET /orders/*': orderRoute(orders) }
+  return {
+    'POST /webhook': webhookRoute(client, orders),
+    'GET /orders/*': orderRoute(orders),
+    'GET /settlements/*': settlementRoute(orders),
+  }
 }
 
 /**

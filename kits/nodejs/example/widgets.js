@@ -252,6 +252,22 @@ export function orderPage(order) {
 }
 
 /**
+ * A settlement as the settlement.processed webhook recorded it.
+ * @param {import('./order-store.js').RecordedSettlement} settlement
+ * @returns {Page}
+ */
+export function settlementPage(settlement) {
+  return {
+    title: `Settlement ${settlement.SETTLEMENT_ID}: ${settlement.STATUS}`,
+    lead: 'As the gateway’s settlement.processed webhook announced it. Its lines, order by order, come from the settlement call (node server/reconcile.js reconciles them).',
+    body: html`<div class="card">
+      ${fieldsTable({ ...settlement }, 'Recorded settlement')}
+      <div class="actions"><a class="button secondary" href="/">Back</a></div>
+    </div>`,
+  }
+}
+
+/**
  * The home page's word on webhooks: where the app listens and where NOTIFY_URL points.
  * @param {{ appUrl: string, webhookSecret: string }} config
  */

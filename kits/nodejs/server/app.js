@@ -23,6 +23,7 @@ import {
   reply,
   sandboxTestData,
   select,
+  settlementRoute,
   startApp,
   statusForm,
   statusRoute,
@@ -148,7 +149,8 @@ async function webhook(request) {
     return { status: 400, json: { received: false, reason: error.reason, error: error.message } }
   }
   // Trusted from here. Retries repeat event.id, so each id counts once; an order only moves
-  // forward (a late payment.failed never undoes a capture). Answer quickly: the gateway waits 10 s.
+  // forward (a late payment.failed never undoes a capture); settlement.processed is recorded
+  // under its SETTLEMENT_ID and moves no order. Answer quickly: the gateway waits 10 s.
   return { json: await orders.receive(event) }
 }
 // paystra:endregion
@@ -208,6 +210,7 @@ startApp({
     'GET /status': statusRoute(client, orders),
     'POST /webhook': apiRoute(webhook),
     'GET /orders/*': orderRoute(orders),
+    'GET /settlements/*': settlementRoute(orders),
     'POST /payout': apiRoute(payout),
     'GET /payout/status': apiRoute(payoutStatus),
   },

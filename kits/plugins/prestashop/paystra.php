@@ -14,6 +14,7 @@ use Paystra\Plugin\HostedCheckout;
 use Paystra\Plugin\MysqlOrderLock;
 use Paystra\Plugin\Outcome;
 use Paystra\Plugin\Rejected;
+use Paystra\Plugin\SettledPayment;
 use PrestaShop\PrestaShop\Core\Payment\PaymentOption;
 
 require_once __DIR__ . '/lib/paystra/autoload.php';
@@ -35,13 +36,16 @@ class Paystra extends PaymentModule
     /** Starts every gateway ORDER_ID of this shop: PS-<cart id>-<milliseconds>. */
     public const ORDER_PREFIX = 'PS';
 
+    /** The module's table (after _DB_PREFIX_): each order's settlement, its UTR and date. */
+    public const SETTLEMENT_TABLE = 'paystra_settlement';
+
     private ?HostedCheckout $checkout = null;
 
     public function __construct()
     {
         $this->name = 'paystra';
         $this->tab = 'payments_gateways';
-        $this->version = '1.0.0';
+        $this->version = '1.1.0';
         $this->author = 'Paystra Payments Private Limited';
         $this->need_instance = 0;
         $this->ps_versions_compliancy = ['min' => '8.0.0', 'max' => '8.99.99'];
@@ -69,7 +73,27 @@ class Paystra extends PaymentModule
             && $this->registerHook('displayPaymentReturn')
             && Configuration::updateValue(self::TEST_MODE, '1')
             && Configuration::updateValue(self::GATEWAY_URL, '')
-            && $this->installPendingState();
+            && $this->installPendingState()
+            && $this->installSettlements();
+    }
+
+    /**
+     * The settlement table and the order page's Paystra block (also run by upgrade/upgrade-1.1.0.php).
+     * The table outlives an uninstall, as the orders' payment records do.
+     */
+    public function installSettlements(): bool
+    {
+        return Db::getInstance()->execute('CREATE TABLE IF NOT EXISTS `' . _DB_PREFIX_ . self::SETTLEMENT_TABLE . '` (
+            `id_order` INT(10) UNSIGNED NOT NULL,
+            `settlement_id` VARCHAR(32) NOT NULL,
+            `utr` VARCHAR(32) NOT NULL,
+            `settlement_date` DATE NOT NULL,
+            `note` TEXT NOT NULL,
+            `date_add` DATETIME NOT NULL,
+            PRIMARY KEY (`id_order`),
+            KEY `utr` (`utr`)
+        ) ENGINE=' . _MYSQL_ENGINE_ . ' DEFAULT CHARSET=utf8mb4')
+            && $this->registerHook('displayAdminOrderSide');
     }
 
     public function uninstall()
@@ -129,6 +153,29 @@ class Paystra extends PaymentModule
             'paystraPending' => (int) $order->getCurrentState() === (int) Configuration::get(self::OS_PENDING),
         ]);
         return $this->fetch('module:paystra/views/templates/hook/payment_return.tpl');
+    }
+
+    /** The order page in the back office: the order's Paystra settlement, once it has one. */
+    public function hookDisplayAdminOrderSide($params)
+    {
+        $settlement = $this->settlementOf((int) ($params['id_order'] ?? 0));
+        if ($settlement === null) {
+            return '';
+        }
+        $this->context->smarty->assign(['paystraSettlement' => $settlement]);
+        return $this->fetch('module:paystra/views/templates/hook/admin_order_settlement.tpl');
+    }
+
+    /**
+     * The settlement recorded for an order: settlement_id, utr ('' when it was carried forward),
+     * settlement_date (YYYY-MM-DD), note; null when the order has none.
+     *
+     * @return array<string, string>|null
+     */
+    public function settlementOf(int $idOrder): ?array
+    {
+        $row = Db::getInstance()->getRow('SELECT `settlement_id`, `utr`, `settlement_date`, `note` FROM `' . _DB_PREFIX_ . self::SETTLEMENT_TABLE . '` WHERE `id_order` = ' . $idOrder, false);
+        return is_array($row) && $row !== [] ? array_map('strval', $row) : null;
     }
 
     /** The configuration page: saves the form, then shows it. */
@@ -269,11 +316,54 @@ class Paystra extends PaymentModule
         }
         $this->checkout()->expectAmount($outcome, (float) $cart->getOrderTotal(true, Cart::BOTH));
 
-        // The cart's lock (a MySQL named lock on PrestaShop's own connection), and its order
-        // looked up inside it: of a return and a webhook arriving together, the second finds
-        // the order the first one made and makes none.
-        $lock = new MysqlOrderLock(static fn (string $sql) => Db::getInstance()->getValue($sql, false));
-        return $this->checkout()->withOrderLock($lock, (string) (int) $cart->id, fn (): array => $this->applyToCart($cart, $outcome));
+        // The cart's order looked up inside the cart's lock: of a return and a webhook arriving
+        // together, the second finds the order the first one made and makes none.
+        return $this->checkout()->withOrderLock($this->cartLock(), (string) (int) $cart->id, fn (): array => $this->applyToCart($cart, $outcome));
+    }
+
+    /**
+     * Records a settled payment on the order its cart became, once: a row of the module's
+     * paystra_settlement table (the UTR, the settlement date and id, and a note with the
+     * amounts), shown on the order page in the back office. An order that already has a
+     * settlement keeps it: a repeated event, or a second settlement naming the order, changes
+     * nothing.
+     *
+     * @return bool true when recorded now, false when the order already had a settlement
+     * @throws Rejected when the ORDER_ID names no Paystra order of this shop, or another amount
+     *         (Busy: another request holds the cart past the lock's timeout)
+     */
+    public function recordSettlement(SettledPayment $payment): bool
+    {
+        $cart = new Cart((int) $payment->ref);
+        $idOrder = ctype_digit($payment->ref) && Validate::isLoadedObject($cart) ? (int) Order::getIdByCartId((int) $cart->id) : 0;
+        $order = $idOrder ? new Order($idOrder) : null;
+        if ($order === null || !Validate::isLoadedObject($order) || $order->module !== $this->name) {
+            throw new Rejected('ORDER_ID ' . $payment->orderId . ' names no Paystra order of this shop.');
+        }
+        $this->checkout()->expectSettledAmount($payment, (float) $cart->getOrderTotal(true, Cart::BOTH));
+        return $this->checkout()->withOrderLock($this->cartLock(), (string) (int) $cart->id, function () use ($idOrder, $payment): bool {
+            if ($this->settlementOf($idOrder) !== null) {
+                return false;
+            }
+            $saved = Db::getInstance()->insert(self::SETTLEMENT_TABLE, [
+                'id_order' => $idOrder,
+                'settlement_id' => pSQL($payment->settlementId),
+                'utr' => pSQL($payment->utr),
+                'settlement_date' => pSQL($payment->settlementDate),
+                'note' => pSQL($payment->note()),
+                'date_add' => date('Y-m-d H:i:s'),
+            ]);
+            if (!$saved) {
+                throw new \RuntimeException("The Paystra settlement of order $idOrder was not saved.");
+            }
+            return true;
+        });
+    }
+
+    /** A cart's lock: a MySQL named lock on PrestaShop's own connection. */
+    private function cartLock(): MysqlOrderLock
+    {
+        return new MysqlOrderLock(static fn (string $sql) => Db::getInstance()->getValue($sql, false));
     }
 
     /** @return array{0: Cart, 1: int} */

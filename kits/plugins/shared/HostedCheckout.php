@@ -7,6 +7,7 @@ namespace Paystra\Plugin;
 use Paystra\Amount;
 use Paystra\Client;
 use Paystra\Config;
+use Paystra\GatewayError;
 use Paystra\OrderStatus;
 use Paystra\PaystraException;
 use Paystra\Validate;
@@ -18,6 +19,8 @@ use Paystra\WebhookError;
 // the shop's decimal total → paise, the gateway ORDER_ID of an order, and the checks that turn
 // a posted response or a signed webhook into an outcome the shop can act on. Each plugin ships
 // the same copy of this file next to the Paystra PHP library; the platform glue stays thin.
+
+require_once __DIR__ . '/Settlement.php';
 
 /** A response the shop must not act on: unverified, for another order, or for another amount. */
 class Rejected extends \RuntimeException
@@ -152,17 +155,27 @@ final class Outcome
     }
 }
 
-/** A verified webhook delivery: its event, and the payment outcome it carries for this shop. */
+/**
+ * A verified webhook delivery: its event, and what it carries for this shop: a payment's outcome,
+ * or a settlement whose lines may name the shop's orders.
+ */
 final class Notification
 {
     public function __construct(
         public readonly string $eventId,
-        /** payment.captured, payment.failed, payment.pending, refund.processed, payout.* */
+        /** payment.captured, payment.failed, payment.pending, refund.processed, settlement.processed, payout.* */
         public readonly string $type,
-        /** The outcome for one of this shop's orders; null when the event changes no order. */
+        /** The outcome for one of this shop's orders; null when the event is no payment of the shop. */
         public readonly ?Outcome $outcome,
-        /** Why the event changes no order, when $outcome is null. */
+        /** Why the event changes no order, when it carries neither an outcome nor a settlement. */
         public readonly string $ignored = '',
+        /**
+         * A settlement.processed event of this merchant: its data (SETTLEMENT_ID, UTR,
+         * SETTLEMENT_DATE, STATUS, the amounts; no lines, fetch them with settlement()).
+         *
+         * @var array<string, string>
+         */
+        public readonly array $settlement = [],
     ) {
     }
 }
@@ -398,11 +411,18 @@ final class HostedCheckout
     {
         $event = Webhook::verify($rawBody, $header, $this->webhookSecret, ['salt' => $this->client->config->salt] + ($now !== null ? ['now' => $now] : []));
         $ignore = static fn (string $why): Notification => new Notification($event['id'], $event['type'], null, $why);
-        if (!str_starts_with($event['type'], 'payment.')) {
+        $settlement = $event['type'] === 'settlement.processed';
+        if (!$settlement && !str_starts_with($event['type'], 'payment.')) {
             return $ignore("A {$event['type']} event changes no order.");
         }
         if (($event['data']['PAY_ID'] ?? '') !== $this->client->config->payId) {
             return $ignore('The event is for another merchant (PAY_ID does not match).');
+        }
+        if ($settlement) {
+            if (preg_match(Settlement::ID_PATTERN, $event['data']['SETTLEMENT_ID'] ?? '') !== 1) {
+                return $ignore('The settlement.processed event carries no SETTLEMENT_ID.');
+            }
+            return new Notification($event['id'], $event['type'], null, '', $event['data']);
         }
         try {
             return new Notification($event['id'], $event['type'], $this->outcome($event['data']));
@@ -421,11 +441,21 @@ final class HostedCheckout
      * an order another request holds locked (Busy from withOrderLock()) 503, so the gateway
      * delivers the event again.
      *
+     * A settlement.processed event, with `$settle` given, fetches the settlement's lines
+     * (settlement()) and hands each of the shop's settled payments to `$settle`, which records
+     * the UTR and settlement date on the order once, under the order's lock: it returns true when
+     * it recorded them, false when the order already had a settlement (a repeated event, or a
+     * second settlement naming the order, changes nothing), and throws Rejected for an order it
+     * does not know. A settlement the gateway cannot be asked about now (unreachable, an answer
+     * that does not verify) or an order still locked is answered 503, so the gateway delivers
+     * the event again; orders recorded meanwhile stay as they are.
+     *
      * @param callable(Outcome): string $apply
      * @param (callable(string, string): void)|null $log level ("info" or "error") and message
+     * @param (callable(SettledPayment): bool)|null $settle
      * @return array{0: int, 1: array<string, mixed>} the HTTP status and the JSON answer
      */
-    public function receiveWebhook(string $rawBody, ?string $header, callable $apply, ?callable $log = null, ?int $now = null): array
+    public function receiveWebhook(string $rawBody, ?string $header, callable $apply, ?callable $log = null, ?int $now = null, ?callable $settle = null): array
     {
         $log ??= static function (string $level, string $message): void {
         };
@@ -436,6 +466,12 @@ final class HostedCheckout
             return [400, ['received' => false, 'reason' => $error->reason, 'error' => $error->getMessage()]];
         }
         $answer = ['received' => true, 'event_id' => $notification->eventId, 'type' => $notification->type];
+        if ($notification->settlement !== []) {
+            if ($settle === null) {
+                return [200, $answer + ['ignored' => 'This shop records no settlements.']];
+            }
+            return $this->receiveSettlement($notification, $answer, $settle, $log);
+        }
         $outcome = $notification->outcome;
         if ($outcome === null) {
             $log('info', "Paystra webhook {$notification->eventId} ignored: {$notification->ignored}");
@@ -453,6 +489,62 @@ final class HostedCheckout
         }
         $log('info', "Paystra webhook {$notification->eventId} ({$notification->type}) for {$outcome->ref}: {$outcome->summary()}; order now $status");
         return [200, $answer + ['status' => $status]];
+    }
+
+    /**
+     * One settlement with its lines: the signed `/pgws/settlement` call, its answer's HASH
+     * verified, LINES parsed.
+     *
+     * @throws \InvalidArgumentException when $settlementId is not setl_ and 20 hex digits
+     * @throws GatewayError when the gateway cannot be reached, refuses (`responseCode`, e.g. 338
+     *         No settlement found) or answers something that is not a settlement
+     * @throws \Paystra\VerificationError when the answer's HASH does not verify
+     */
+    public function settlement(string $settlementId): Settlement
+    {
+        if (preg_match(Settlement::ID_PATTERN, $settlementId) !== 1) {
+            throw new \InvalidArgumentException("Not a settlement id: \"$settlementId\" (setl_ and 20 hex digits).");
+        }
+        $answer = $this->client->call('/pgws/settlement', ['SETTLEMENT_ID' => $settlementId]);
+        $code = $answer['RESPONSE_CODE'] ?? '';
+        if ($code !== '000') {
+            throw new GatewayError(trim("Paystra refused the settlement enquiry for $settlementId: $code " . ($answer['RESPONSE_MESSAGE'] ?? '')), $code, $answer);
+        }
+        if (($answer['SETTLEMENT_ID'] ?? '') !== $settlementId) {
+            throw new GatewayError("The settlement answer is not for $settlementId.", null, $answer);
+        }
+        return Settlement::fromAnswer($answer);
+    }
+
+    /**
+     * The settlement's PAYMENT lines whose ORDER_ID this shop issued, in the settlement's order.
+     * Refunds and carried balances name no order's payment; another shop's ORDER_IDs (another
+     * prefix on the same merchant account) are left to that shop.
+     *
+     * @return list<SettledPayment>
+     */
+    public function settledPayments(Settlement $settlement): array
+    {
+        $payments = [];
+        foreach ($settlement->lines as $line) {
+            $ref = $line['TYPE'] === 'PAYMENT' ? $this->refOf($line['ORDER_ID'] ?? '') : null;
+            if ($ref !== null) {
+                $payments[] = SettledPayment::of($settlement, $line, $ref);
+            }
+        }
+        return $payments;
+    }
+
+    /**
+     * @throws Rejected when the settled payment is not for the order's total: the ORDER_ID names
+     *         another order than the one the shop found (another shop on the same account).
+     */
+    public function expectSettledAmount(SettledPayment $payment, string|int|float $total): void
+    {
+        $expected = self::toPaise($total);
+        if (!hash_equals($expected, $payment->amount)) {
+            throw new Rejected(sprintf('The settled payment %s is for %s paise but order %s is for %s paise.', $payment->orderId, $payment->amount, $payment->ref, $expected));
+        }
     }
 
     /** The webhook request as PHP received it: the raw body and the X-Paystra-Signature header. */
@@ -482,6 +574,55 @@ final class HostedCheckout
     public static function json(array $body): string
     {
         return json_encode($body, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_THROW_ON_ERROR);
+    }
+
+    /**
+     * settlement.processed: the settlement's lines fetched, each of the shop's payments in it
+     * handed to `$settle` (see receiveWebhook()).
+     *
+     * @param array<string, mixed> $answer
+     * @param callable(SettledPayment): bool $settle
+     * @param callable(string, string): void $log
+     * @return array{0: int, 1: array<string, mixed>}
+     */
+    private function receiveSettlement(Notification $notification, array $answer, callable $settle, callable $log): array
+    {
+        $id = $notification->settlement['SETTLEMENT_ID'];
+        $answer['settlement_id'] = $id;
+        $event = "Paystra webhook {$notification->eventId} ({$notification->type} $id)";
+        try {
+            $settlement = $this->settlement($id);
+        } catch (GatewayError $error) {
+            $log('error', "$event: the settlement was not fetched: " . $error->getMessage());
+            // A refusal will not change on a retry; anything else (no answer) may.
+            return $error->responseCode !== null
+                ? [200, $answer + ['ignored' => $error->getMessage()]]
+                : [503, $answer + ['retry' => true, 'error' => $error->getMessage()]];
+        } catch (PaystraException $error) {
+            $log('error', "$event: the settlement was not fetched: " . $error->getMessage());
+            return [503, $answer + ['retry' => true, 'error' => $error->getMessage()]];
+        }
+        $answer += ['utr' => $settlement->utr(), 'settlement_date' => $settlement->date(), 'orders' => []];
+        $busy = null;
+        foreach ($this->settledPayments($settlement) as $payment) {
+            $entry = ['order_id' => $payment->orderId];
+            try {
+                $entry['result'] = $settle($payment) ? 'recorded' : 'unchanged';
+                $log('info', "$event for {$payment->ref}: " . ($entry['result'] === 'recorded' ? $payment->note() : 'already recorded, unchanged'));
+            } catch (Busy $error) {
+                $busy = $error;
+                $entry += ['result' => 'busy', 'reason' => $error->getMessage()];
+                $log('error', "$event for {$payment->ref} not recorded yet: " . $error->getMessage());
+            } catch (Rejected $error) {
+                $entry += ['result' => 'ignored', 'reason' => $error->getMessage()];
+                $log('error', "$event for {$payment->orderId} ignored: " . $error->getMessage());
+            }
+            $answer['orders'][] = $entry;
+        }
+        if ($busy !== null) {
+            return [503, $answer + ['retry' => true, 'error' => $busy->getMessage()]];
+        }
+        return [200, $answer];
     }
 
     /** @param array<string, string> $fields verified fields */

@@ -21,7 +21,7 @@ from paystra_example import web  # noqa: E402
 config = web.configure(KIT_ROOT)
 client = paystra.Client(config)
 app = web.App("Server kit · Python", config)
-orders = web.order_store(app, "server")  # data/server-orders.json and GET /orders/<ORDER_ID>
+orders = web.order_store(app, "server")  # data/server-orders.json, GET /orders/<id>, GET /settlements/<id>
 
 TRANSFER_MODES = ("NEFT", "RTGS", "IMPS", "UPI")
 
@@ -139,7 +139,8 @@ def webhook(req):
         # 400 {"received": false, "reason": "signature-mismatch", "error": "The signature does..."}
         return web.webhook_refused(error)
     # An event id seen before changes nothing (delivery is at least once); payment.* moves its
-    # order forward only. Answer 2xx quickly: the gateway retries anything else.
+    # order forward only; settlement.processed is recorded (GET /settlements/<SETTLEMENT_ID>) and
+    # moves no order. Answer 2xx quickly: the gateway retries anything else.
     return web.json_response(orders.receive(event))
 # paystra:endregion
 

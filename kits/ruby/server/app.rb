@@ -60,7 +60,8 @@ module PaystraServerKit
       in ['GET' | 'HEAD', '/payout/status'] then payout_status(req, res)
       in ['POST', '/webhook'] then webhook(req, res)
       in ['GET' | 'HEAD', %r{\A/orders/.}] then order(req, res)
-      in [_, '/' | '/pay' | '/response' | '/status' | '/payout' | '/payout/status' | '/webhook' | %r{\A/orders/.}]
+      in ['GET' | 'HEAD', %r{\A/settlements/.}] then settlement(req, res)
+      in [_, '/' | '/pay' | '/response' | '/status' | '/payout' | '/payout/status' | '/webhook' | %r{\A/(orders|settlements)/.}]
         raise BadInput.new("#{req.request_method} is not allowed here.", 405)
       else
         raise BadInput.new('There is no page at this address.', 404)
@@ -145,11 +146,12 @@ module PaystraServerKit
       end
     end
 
-    # ---- POST /webhook and GET /orders/<ORDER_ID> ----
+    # ---- POST /webhook, GET /orders/<ORDER_ID> and GET /settlements/<SETTLEMENT_ID> ----
 
     # paystra:region webhook
     # The gateway's signed event: verified over the raw bytes (before anything parses them), then
-    # applied to the order once and forward only. 400 with the reason when refused (the gateway
+    # applied to the order once and forward only (settlement.processed is recorded under
+    # `settlements` and changes no order). 400 with the reason when refused (the gateway
     # retries); 200 for everything verified, also an event seen before.
     def webhook(req, res)
       status, body = orders.receive_webhook(client, req.body.to_s, req['X-Paystra-Signature'])
@@ -160,6 +162,12 @@ module PaystraServerKit
 
     def order(req, res)
       send_json(res, *orders.show(req.path.delete_prefix('/orders/')))
+    end
+
+    # The settlement as recorded from its settlement.processed event: SETTLEMENT_ID, UTR,
+    # SETTLEMENT_DATE, NET_AMOUNT and STATUS, or 404.
+    def settlement(req, res)
+      send_json(res, *orders.show_settlement(req.path.delete_prefix('/settlements/')))
     end
 
     # ---- POST /payout and GET /payout/status?payout_id=... ----
@@ -204,7 +212,8 @@ module PaystraServerKit
     # ---- errors ----
 
     def error(req, res, status, message)
-      respond(req, res, status, { error: message }, json_default: req.path.start_with?('/status', '/payout', '/webhook', '/orders/')) do
+      json_first = req.path.start_with?('/status', '/payout', '/webhook', '/orders/', '/settlements/')
+      respond(req, res, status, { error: message }, json_default: json_first) do
         error_page(status, message)
       end
     end

@@ -48,8 +48,73 @@ import { verifyWebhook } from './webhook.js'
  * @typedef {{ action: string, fields: Fields }} GatewayForm
  */
 
+/**
+ * One payout of captured payments less refunds, fees and GST to the merchant's bank account.
+ * Amounts are paise as digit strings, negative with a leading "-". All values are strings.
+ * @typedef {object} Settlement
+ * @property {string} SETTLEMENT_ID setl_ and 20 lower-case hex digits
+ * @property {string} UTR the bank transfer's reference; '' when STATUS is CARRIED_FORWARD
+ * @property {string} SETTLEMENT_DATE YYYY-MM-DD
+ * @property {string} CYCLE_FROM YYYY-MM-DD
+ * @property {string} CYCLE_TO YYYY-MM-DD
+ * @property {string} PAYMENTS_COUNT
+ * @property {string} REFUNDS_COUNT
+ * @property {string} GROSS_AMOUNT the payments' AMOUNT summed
+ * @property {string} REFUNDS_AMOUNT the refunds' AMOUNT summed (positive)
+ * @property {string} FEES_AMOUNT
+ * @property {string} GST_AMOUNT
+ * @property {string} ADJUSTMENTS_AMOUNT signed: a balance carried forward from an earlier one
+ * @property {string} NET_AMOUNT GROSS − REFUNDS − FEES − GST + ADJUSTMENTS, the lines' NET summed
+ * @property {string} BANK_ACCOUNT masked, e.g. XXXXXXXXXX4321
+ * @property {'PROCESSED' | 'CARRIED_FORWARD'} STATUS CARRIED_FORWARD: nothing was paid (a net
+ *   below zero moves on to the next settlement as an ADJUSTMENT line)
+ */
+
+/**
+ * A line of a settlement (the CSV's columns, in this order). REFUND: ORDER_ID the refunded order,
+ * TXN_ID the refund's, AMOUNT positive, NET = −AMOUNT. ADJUSTMENT: no order, AMOUNT = NET signed.
+ * @typedef {object} SettlementLine
+ * @property {'PAYMENT' | 'REFUND' | 'ADJUSTMENT'} TYPE
+ * @property {string} ORDER_ID
+ * @property {string} TXN_ID
+ * @property {string} PG_REF_NUM
+ * @property {string} PAYMENT_TYPE
+ * @property {string} MOP_TYPE
+ * @property {string} AMOUNT
+ * @property {string} FEE
+ * @property {string} GST
+ * @property {string} NET AMOUNT − FEE − GST
+ * @property {string} DATE IST, YYYY-MM-DD HH:mm:ss
+ * @property {string} DESCRIPTION
+ */
+
+/**
+ * Where a captured payment or one of its refunds stands with settlement (the recon call).
+ * @typedef {object} ReconEntry
+ * @property {'PAYMENT' | 'REFUND'} TYPE
+ * @property {string} TXN_ID
+ * @property {string} AMOUNT
+ * @property {string} FEE
+ * @property {string} GST
+ * @property {string} NET
+ * @property {string} DATE IST, YYYY-MM-DD HH:mm:ss
+ * @property {'SETTLED' | 'UNSETTLED'} STATE
+ * @property {string} SETTLEMENT_ID '' while UNSETTLED
+ * @property {string} UTR '' while UNSETTLED, or when its settlement was carried forward
+ * @property {string} SETTLEMENT_DATE '' while UNSETTLED
+ * @property {string} EXPECTED_SETTLEMENT_DATE the date it settles (or settled) on
+ */
+
+/**
+ * One settlement, by its SETTLEMENT_ID or by the UTR of its bank transfer.
+ * @typedef {{ settlementId: string, utr?: undefined } | { utr: string, settlementId?: undefined }} SettlementRef
+ */
+
 /** The Indian rupee (ISO 4217 numeric), the gateway's only currency. */
 export const CURRENCY_INR = '356'
+
+/** The longest FROM–TO range the settlements call takes, both days included. */
+export const SETTLEMENT_RANGE_DAYS = 92
 
 const ORDER_ID = /^[A-Za-z0-9:/@_-]{1,50}$/
 const AMOUNT = /^[1-9]\d{0,9}$/
@@ -57,6 +122,12 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const MOBILE = /^\d{10}$/
 const VPA = /^[A-Za-z0-9._-]{3,}@[A-Za-z]{3,}$/
 const MAX_TEXT = 100
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+const SETTLEMENT_ID = /^setl_[0-9a-f]{20}$/
+const UTR = /^[A-Z0-9]{16,22}$/
+const AS_OF = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/
+const DAY_MS = 24 * 60 * 60 * 1000
+const IST_OFFSET_MS = 330 * 60 * 1000
 const URL_FIELDS = ['RETURN_URL', 'NOTIFY_URL']
 
 let lastOrderMillis = 0
@@ -187,17 +258,8 @@ export class Client {
    * @returns {Promise<Fields>}
    */
   async call(path, request) {
-    const { payId, salt, baseUrl } = this.#config
-    const body = withHash({ PAY_ID: payId, ...checkedValues(request) }, salt)
-    const answer = await this.#postJson(`${baseUrl}${path}`, body)
-    if (!answer.HASH) {
-      const message = answer.RESPONSE_MESSAGE ?? 'The gateway answered without a HASH'
-      throw new GatewayError(message, { code: answer.RESPONSE_CODE, fields: answer })
-    }
-    if (!verify(answer, salt)) {
-      throw new VerificationError("The gateway's answer does not carry a valid HASH")
-    }
-    return answer
+    const { text, status } = await this.#post(path, request, 'application/json')
+    return this.#verified(answerFields(text, status))
   }
   // paystra:endregion
 
@@ -218,7 +280,7 @@ export class Client {
       REFUND_ORDER_ID: checkOrderId('REFUND_ORDER_ID', refundOrderId),
       AMOUNT: checkAmount(amount),
       CURRENCY_CODE: CURRENCY_INR,
-      ...notifyUrl(options.NOTIFY_URL),
+      ...notifyUrlField(options.NOTIFY_URL),
     })
   }
   // paystra:endregion
@@ -240,7 +302,7 @@ export class Client {
       QR_TYPE: qrType,
       ...optional({ CUST_NAME: order.CUST_NAME, CUST_EMAIL: order.CUST_EMAIL }),
       ...optional({ RETURN_URL: order.RETURN_URL }),
-      ...notifyUrl(order.NOTIFY_URL),
+      ...notifyUrlField(order.NOTIFY_URL),
     })
   }
   // paystra:endregion
@@ -266,7 +328,7 @@ export class Client {
         BENEFICIARY_VPA: request.BENEFICIARY_VPA,
         REMARKS: request.REMARKS,
       }),
-      ...notifyUrl(request.NOTIFY_URL),
+      ...notifyUrlField(request.NOTIFY_URL),
     })
   }
   // paystra:endregion
@@ -293,6 +355,78 @@ export class Client {
     return this.call('/pgws/payout/status', { PAYOUT_ID: checkOrderId('PAYOUT_ID', payoutId) })
   }
 
+  // paystra:region settlements
+  /**
+   * The settlements dated FROM to TO (both included, at most 92 days), without their lines.
+   * On RESPONSE_CODE 000, SETTLEMENTS is the parsed list; a refusal (339 dates, 340 range) comes
+   * back as its fields, without it.
+   * @param {string} from YYYY-MM-DD
+   * @param {string} to YYYY-MM-DD
+   * @returns {Promise<Fields & { SETTLEMENTS?: Settlement[] }>}
+   */
+  async settlements(from, to) {
+    const [FROM, TO] = checkDateRange(from, to)
+    return withList(await this.call('/pgws/settlements', { FROM, TO }), 'SETTLEMENTS')
+  }
+
+  /**
+   * One settlement's fields and its LINES (parsed), by SETTLEMENT_ID or UTR; 338 when the
+   * gateway knows no such settlement of yours.
+   * @param {SettlementRef} ref
+   * @returns {Promise<Fields & { LINES?: SettlementLine[] }>}
+   */
+  async settlement(ref) {
+    return withList(await this.call('/pgws/settlement', settlementLookup(ref)), 'LINES')
+  }
+  // paystra:endregion
+
+  /**
+   * One settlement's lines as the gateway's CSV file (header row, CRLF line ends), to keep or
+   * hand to an accountant.
+   * @param {SettlementRef} ref
+   * @returns {Promise<string>}
+   * @throws {GatewayError} with the refusal's code (338: no such settlement), once its HASH verifies
+   */
+  async settlementCsv(ref) {
+    const request = { ...settlementLookup(ref), FORMAT: 'CSV' }
+    const answer = await this.#post('/pgws/settlement', request, 'text/csv, application/json')
+    if (answer.ok && /^text\/csv\b/i.test(answer.type)) return answer.text
+    const refusal = this.#verified(answerFields(answer.text, answer.status))
+    throw new GatewayError(refusal.RESPONSE_MESSAGE || 'The gateway sent no CSV', {
+      code: refusal.RESPONSE_CODE,
+      httpStatus: answer.status,
+      fields: refusal,
+    })
+  }
+
+  // paystra:region recon
+  /**
+   * Where an order's captured payment and its refunds stand with settlement: RECON (parsed) has
+   * one entry each, SETTLED with its settlement or UNSETTLED with the date expected. [] for a
+   * payment that was never captured; 328 for an order the gateway does not know.
+   * @param {string} orderId
+   * @returns {Promise<Fields & { RECON?: ReconEntry[] }>}
+   */
+  async recon(orderId) {
+    const ORDER_ID = checkOrderId('ORDER_ID', orderId)
+    return withList(await this.call('/pgws/recon', { ORDER_ID }), 'RECON')
+  }
+  // paystra:endregion
+
+  /**
+   * Sandbox only: settles, as if the clock read `asOf`, every payment and refund due by then, and
+   * answers the settlements dated in the 92 days up to it (SETTLEMENTS, parsed). Running it
+   * twice creates nothing new. A settlement.processed webhook goes to `notifyUrl` (else your
+   * default) for each settlement it makes.
+   * @param {string | Date} asOf ISO 8601 with an offset (2026-11-30T11:00:00+05:30), or a Date
+   * @param {string} [notifyUrl]
+   * @returns {Promise<Fields & { SETTLEMENTS?: Settlement[] }>}
+   */
+  async runSettlement(asOf, notifyUrl) {
+    const request = { AS_OF: checkAsOf(asOf), ...notifyUrlField(notifyUrl) }
+    return withList(await this.call('/pgws/settlement/run', request), 'SETTLEMENTS')
+  }
+
   /**
    * The fields of a SALE, checked the way the gateway will check them.
    * @param {Order} order
@@ -313,7 +447,7 @@ export class Client {
         CUST_MOBILE: order.CUST_MOBILE,
         CUST_ID: order.CUST_ID,
       }),
-      ...notifyUrl(order.NOTIFY_URL),
+      ...notifyUrlField(order.NOTIFY_URL),
     }
     if (fields.CUST_EMAIL !== undefined && !EMAIL.test(fields.CUST_EMAIL)) {
       throw new InvalidInputError('CUST_EMAIL must be an e-mail address')
@@ -325,39 +459,66 @@ export class Client {
   }
 
   /**
-   * @param {string} url
-   * @param {Fields} body
-   * @returns {Promise<Fields>}
+   * Posts PAY_ID and the checked fields, signed with HASH, as JSON to the gateway.
+   * @param {string} path e.g. "/pgws/transact"
+   * @param {Record<string, unknown>} request
+   * @param {string} accept
+   * @returns {Promise<{ ok: boolean, status: number, type: string, text: string }>}
    */
-  async #postJson(url, body) {
-    let response
+  async #post(path, request, accept) {
+    const { payId, salt, baseUrl } = this.#config
+    const url = `${baseUrl}${path}`
+    const body = withHash({ PAY_ID: payId, ...checkedValues(request) }, salt)
     try {
-      response = await this.#fetch(url, {
+      const response = await this.#fetch(url, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        headers: { 'Content-Type': 'application/json', Accept: accept },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(this.#timeoutMs),
       })
+      const text = await response.text()
+      const type = response.headers.get('content-type') ?? ''
+      return { ok: response.ok, status: response.status, type, text }
     } catch (error) {
       throw new GatewayError(`The gateway at ${url} could not be reached`, { cause: error })
     }
-    const text = await response.text()
-    let parsed
-    try {
-      parsed = JSON.parse(text)
-    } catch {
-      throw new GatewayError(`The gateway answered HTTP ${response.status} without JSON`, {
-        httpStatus: response.status,
-      })
+  }
+
+  /**
+   * The answer when its HASH verifies with the salt.
+   * @param {Fields} answer
+   * @returns {Fields}
+   */
+  #verified(answer) {
+    if (!answer.HASH) {
+      const message = answer.RESPONSE_MESSAGE ?? 'The gateway answered without a HASH'
+      throw new GatewayError(message, { code: answer.RESPONSE_CODE, fields: answer })
     }
-    const answer = jsonFields(parsed)
-    if (!answer) {
-      throw new GatewayError("The gateway's answer is not a flat JSON object", {
-        httpStatus: response.status,
-      })
+    if (!verify(answer, this.#config.salt)) {
+      throw new VerificationError("The gateway's answer does not carry a valid HASH")
     }
     return answer
   }
+}
+
+/**
+ * The gateway's answer as fields: a flat JSON object.
+ * @param {string} text
+ * @param {number} httpStatus
+ * @returns {Fields}
+ */
+function answerFields(text, httpStatus) {
+  let parsed
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    throw new GatewayError(`The gateway answered HTTP ${httpStatus} without JSON`, { httpStatus })
+  }
+  const answer = jsonFields(parsed)
+  if (!answer) {
+    throw new GatewayError("The gateway's answer is not a flat JSON object", { httpStatus })
+  }
+  return answer
 }
 
 /**
@@ -408,6 +569,106 @@ function checkAmount(value) {
 }
 
 /**
+ * A day as the gateway writes it, YYYY-MM-DD, checked to exist.
+ * @param {string} name
+ * @param {unknown} value
+ * @returns {number} the day's number (days since 1970-01-01)
+ */
+function dayNumber(name, value) {
+  const day = typeof value === 'string' && DATE.test(value) ? Date.parse(`${value}T00:00:00Z`) : NaN
+  // Date.parse rolls 2026-02-30 over to March; a day that exists formats back to itself.
+  if (Number.isNaN(day) || new Date(day).toISOString().slice(0, 10) !== value) {
+    throw new InvalidInputError(`${name} must be a date as YYYY-MM-DD, e.g. 2026-11-30`)
+  }
+  return day / DAY_MS
+}
+
+/**
+ * FROM and TO of the settlements call: dates, FROM not after TO, at most 92 days both included.
+ * @param {unknown} from
+ * @param {unknown} to
+ * @returns {[string, string]}
+ */
+function checkDateRange(from, to) {
+  const days = dayNumber('TO', to) - dayNumber('FROM', from)
+  if (days < 0) throw new InvalidInputError('FROM must not be after TO')
+  if (days >= SETTLEMENT_RANGE_DAYS) {
+    throw new InvalidInputError(
+      `FROM to TO may span at most ${SETTLEMENT_RANGE_DAYS} days, both included: ask in parts`,
+    )
+  }
+  return [/** @type {string} */ (from), /** @type {string} */ (to)]
+}
+
+/**
+ * SETTLEMENT_ID or UTR, exactly one of them.
+ * @param {SettlementRef} ref
+ * @returns {Fields}
+ */
+function settlementLookup(ref) {
+  const { settlementId, utr } = ref ?? {}
+  if ((settlementId === undefined) === (utr === undefined)) {
+    throw new InvalidInputError('Give one of settlementId or utr')
+  }
+  if (settlementId !== undefined) {
+    if (typeof settlementId !== 'string' || !SETTLEMENT_ID.test(settlementId)) {
+      throw new InvalidInputError('settlementId must be setl_ and 20 lower-case hex digits')
+    }
+    return { SETTLEMENT_ID: settlementId }
+  }
+  if (typeof utr !== 'string' || !UTR.test(utr)) {
+    throw new InvalidInputError('utr must be 16 to 22 upper-case letters and digits')
+  }
+  return { UTR: utr }
+}
+
+/**
+ * AS_OF: an ISO 8601 date-time with an offset; a Date is written in IST (+05:30).
+ * @param {unknown} value
+ * @returns {string}
+ */
+function checkAsOf(value) {
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) throw new InvalidInputError('AS_OF is not a valid Date')
+    const ist = new Date(value.getTime() + IST_OFFSET_MS).toISOString().slice(0, 19)
+    return `${ist}+05:30`
+  }
+  if (typeof value !== 'string' || !AS_OF.test(value) || Number.isNaN(Date.parse(value))) {
+    throw new InvalidInputError(
+      'AS_OF must be an ISO 8601 date-time with an offset, e.g. 2026-11-30T11:00:00+05:30',
+    )
+  }
+  return value
+}
+
+/**
+ * A successful answer with its list field (JSON text, covered by the HASH just verified) parsed;
+ * a refusal as it is. A list that is not JSON objects of strings throws GatewayError.
+ * @template {string} K
+ * @param {Fields} answer
+ * @param {K} key
+ * @returns {Fields & { [P in K]?: any[] }}
+ */
+function withList(answer, key) {
+  if (answer.RESPONSE_CODE !== '000') return answer
+  let list
+  try {
+    list = JSON.parse(answer[key] ?? '')
+  } catch {
+    list = undefined
+  }
+  const objectsOfStrings =
+    Array.isArray(list) && list.every((item) => jsonFields(item) !== undefined)
+  if (!objectsOfStrings) {
+    throw new GatewayError(`The gateway's ${key} is not a JSON list of objects`, {
+      code: answer.RESPONSE_CODE,
+      fields: answer,
+    })
+  }
+  return { ...answer, [key]: list.map((item) => jsonFields(item)) }
+}
+
+/**
  * The given values that are set, trimmed; empty ones are left out rather than sent empty.
  * @param {Record<string, string | undefined>} values
  * @returns {Fields}
@@ -427,7 +688,7 @@ function optional(values) {
  * @param {string | undefined} value
  * @returns {Fields}
  */
-function notifyUrl(value) {
+function notifyUrlField(value) {
   const fields = optional({ NOTIFY_URL: value })
   if (fields.NOTIFY_URL === undefined) return fields
   let url

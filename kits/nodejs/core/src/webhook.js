@@ -1,6 +1,7 @@
 /**
  * Webhooks: the gateway POSTs a signed event to your NOTIFY_URL when a payment, refund or payout
- * reaches an outcome, so you hear of it even when the customer's browser never comes back.
+ * reaches an outcome, or a settlement is made, so you hear of it even when the customer's browser
+ * never comes back.
  *
  *   X-Paystra-Signature: t=<unix seconds>,v1=<lower-case hex HMAC-SHA256(secret, "<t>.<raw body>")>
  */
@@ -14,10 +15,10 @@ import { verify } from './hash.js'
  * @typedef {object} WebhookEvent
  * @property {string} id evt_…, the same on every retry of one event
  * @property {string} type payment.captured, payment.failed, payment.pending, refund.processed,
- *   payout.processed or payout.failed
+ *   payout.processed, payout.failed or settlement.processed
  * @property {number} created unix seconds
  * @property {Fields} data the response fields, as at RETURN_URL or from the status enquiry, with
- *   their HASH
+ *   their HASH; for settlement.processed the settlement's fields (no lines) with PAY_ID and HASH
  */
 
 export const EVENT_ID_HEADER = 'X-Paystra-Event-Id'

@@ -26,7 +26,7 @@ const order = {
 
 /**
  * A stand-in for the gateway's JSON APIs: records each request and answers with `answer`.
- * @param {(request: Record<string, string>, url: string) => { status?: number, body: unknown }} answer
+ * @param {(request: Record<string, string>, url: string) => { status?: number, body: unknown, headers?: Record<string, string> }} answer
  */
 function fakeGateway(answer) {
   /** @type {Array<{ url: string, body: Record<string, string>, headers: Record<string, string> }>} */
@@ -35,8 +35,9 @@ function fakeGateway(answer) {
   const fakeFetch = async (url, init) => {
     const body = JSON.parse(String(init?.body))
     calls.push({ url: String(url), body, headers: /** @type {any} */ (init?.headers) })
-    const { status = 200, body: reply } = answer(body, String(url))
-    return new Response(typeof reply === 'string' ? reply : JSON.stringify(reply), { status })
+    const { status = 200, body: reply, headers } = answer(body, String(url))
+    const text = typeof reply === 'string' ? reply : JSON.stringify(reply)
+    return new Response(text, { status, headers })
   }
   return { calls, client: new Client(config, { fetch: fakeFetch }) }
 }
@@ -276,5 +277,202 @@ describe('server-to-server APIs', () => {
     await assert.rejects(client.refund('PG1', 'RF1', '0'), InvalidInputError)
     await assert.rejects(client.qr({ ORDER_ID: 'EP1', AMOUNT: 'x' }, 'UPI'), InvalidInputError)
     assert.equal(calls.length, 0)
+  })
+})
+
+describe('settlements and reconciliation calls', () => {
+  const signed = (/** @type {Record<string, string>} */ fields) => withHash(fields, config.salt)
+  const ok = {
+    RESPONSE_CODE: '000',
+    RESPONSE_MESSAGE: 'Transaction successful',
+    RESPONSE_DATE_TIME: '2026-11-30 11:00:05',
+  }
+  const settlement = {
+    SETTLEMENT_ID: 'setl_0a1b2c3d4e5f60718293',
+    UTR: 'PYSTN26334000123',
+    SETTLEMENT_DATE: '2026-11-30',
+    CYCLE_FROM: '2026-11-27',
+    CYCLE_TO: '2026-11-27',
+    PAYMENTS_COUNT: '1',
+    REFUNDS_COUNT: '0',
+    GROSS_AMOUNT: '100000',
+    REFUNDS_AMOUNT: '0',
+    FEES_AMOUNT: '2000',
+    GST_AMOUNT: '360',
+    ADJUSTMENTS_AMOUNT: '0',
+    NET_AMOUNT: '97640',
+    BANK_ACCOUNT: 'XXXXXXXXXX4321',
+    STATUS: 'PROCESSED',
+  }
+  const line = {
+    TYPE: 'PAYMENT',
+    ORDER_ID: 'SK1764000000000',
+    TXN_ID: '1234567890123456',
+    PG_REF_NUM: '202612345678901234',
+    PAYMENT_TYPE: 'UP',
+    MOP_TYPE: 'UP',
+    AMOUNT: '100000',
+    FEE: '2000',
+    GST: '360',
+    NET: '97640',
+    DATE: '2026-11-27 10:15:00',
+    DESCRIPTION: '',
+  }
+  const entry = {
+    TYPE: 'PAYMENT',
+    TXN_ID: '1234567890123456',
+    AMOUNT: '100000',
+    FEE: '2000',
+    GST: '360',
+    NET: '97640',
+    DATE: '2026-11-27 10:15:00',
+    STATE: 'UNSETTLED',
+    SETTLEMENT_ID: '',
+    UTR: '',
+    SETTLEMENT_DATE: '',
+    EXPECTED_SETTLEMENT_DATE: '2026-11-30',
+  }
+  /** The gateway's answer to each path, lists as JSON text inside the signed fields. */
+  const gateway = () =>
+    fakeGateway((request, url) => {
+      const echo = request // withHash replaces its HASH
+      const path = url.replace(config.baseUrl, '')
+      if (path === '/pgws/settlements' || path === '/pgws/settlement/run') {
+        return { body: signed({ ...echo, ...ok, SETTLEMENTS: JSON.stringify([settlement]) }) }
+      }
+      if (path === '/pgws/settlement') {
+        return { body: signed({ ...echo, ...ok, ...settlement, LINES: JSON.stringify([line]) }) }
+      }
+      return { body: signed({ ...echo, ...ok, RECON: JSON.stringify([entry]) }) }
+    })
+
+  it('send the contract’s fields, signed, and answer verified fields with the lists parsed', async () => {
+    const { calls, client } = gateway()
+    const list = await client.settlements('2026-09-01', '2026-11-30')
+    assert.deepEqual(list.SETTLEMENTS, [settlement])
+    assert.equal(list.FROM, '2026-09-01')
+    const one = await client.settlement({ settlementId: settlement.SETTLEMENT_ID })
+    assert.deepEqual(one.LINES, [line])
+    assert.equal(one.NET_AMOUNT, '97640')
+    await client.settlement({ utr: settlement.UTR })
+    assert.deepEqual((await client.recon('SK1764000000000')).RECON, [entry])
+    const run = await client.runSettlement('2026-11-30T11:00:00+05:30', 'https://shop.example/hook')
+    assert.deepEqual(run.SETTLEMENTS, [settlement])
+    assert.deepEqual(
+      calls.map((call) => [
+        call.url.replace(config.baseUrl, ''),
+        Object.keys(call.body).sort().join(' '),
+      ]),
+      [
+        ['/pgws/settlements', 'FROM HASH PAY_ID TO'],
+        ['/pgws/settlement', 'HASH PAY_ID SETTLEMENT_ID'],
+        ['/pgws/settlement', 'HASH PAY_ID UTR'],
+        ['/pgws/recon', 'HASH ORDER_ID PAY_ID'],
+        ['/pgws/settlement/run', 'AS_OF HASH NOTIFY_URL PAY_ID'],
+      ],
+    )
+    for (const call of calls) assert.equal(verify(call.body, config.salt), true)
+  })
+
+  it('writes a Date AS_OF in IST', async () => {
+    const { calls, client } = gateway()
+    await client.runSettlement(new Date('2026-11-30T05:30:00Z'))
+    assert.equal(calls[0]?.body.AS_OF, '2026-11-30T11:00:00+05:30')
+    assert.equal('NOTIFY_URL' in (calls[0]?.body ?? {}), false)
+  })
+
+  it('return a refusal as its verified fields, without the list', async () => {
+    const { client } = fakeGateway((request) => ({
+      body: signed({
+        ORDER_ID: request.ORDER_ID ?? '',
+        STATUS: 'Failed',
+        RESPONSE_CODE: '328',
+        RESPONSE_MESSAGE: 'No such transaction',
+      }),
+    }))
+    const answer = await client.recon('SK1')
+    assert.equal(answer.RESPONSE_CODE, '328')
+    assert.equal('RECON' in answer, false)
+  })
+
+  it('refuse a list whose HASH does not verify, or that is not a JSON list of objects', async () => {
+    const tampered = fakeGateway(() => ({
+      body: {
+        ...signed({ ...ok, SETTLEMENTS: JSON.stringify([settlement]) }),
+        SETTLEMENTS: JSON.stringify([{ ...settlement, NET_AMOUNT: '1' }]),
+      },
+    }))
+    await assert.rejects(tampered.client.settlements('2026-11-01', '2026-11-30'), VerificationError)
+    for (const SETTLEMENTS of ['', 'nope', '{}', '[1]', '[{"A":{}}]']) {
+      const malformed = fakeGateway(() => ({ body: signed({ ...ok, SETTLEMENTS }) }))
+      await assert.rejects(
+        malformed.client.settlements('2026-11-01', '2026-11-30'),
+        GatewayError,
+        SETTLEMENTS,
+      )
+    }
+  })
+
+  it('settlementCsv returns the CSV text, and throws GatewayError on a signed refusal', async () => {
+    const csv = 'TYPE,ORDER_ID\r\nPAYMENT,SK1\r\n'
+    const { calls, client } = fakeGateway((request) =>
+      request.SETTLEMENT_ID
+        ? { body: csv, headers: { 'Content-Type': 'text/csv; charset=utf-8' } }
+        : {
+            status: 404,
+            body: signed({
+              UTR: request.UTR ?? '',
+              FORMAT: 'CSV',
+              STATUS: 'Failed',
+              RESPONSE_CODE: '338',
+              RESPONSE_MESSAGE: 'No settlement found',
+            }),
+            headers: { 'Content-Type': 'application/json' },
+          },
+    )
+    assert.equal(await client.settlementCsv({ settlementId: settlement.SETTLEMENT_ID }), csv)
+    assert.equal(calls[0]?.body.FORMAT, 'CSV')
+    assert.match(calls[0]?.headers.Accept ?? '', /text\/csv/)
+    await assert.rejects(client.settlementCsv({ utr: 'PYSTN26334999999' }), (error) => {
+      assert.ok(error instanceof GatewayError)
+      assert.equal(error.code, '338')
+      assert.equal(error.message, 'No settlement found')
+      return true
+    })
+    const forged = fakeGateway(() => ({
+      body: { ...signed({ RESPONSE_CODE: '338' }), RESPONSE_CODE: '000' },
+    }))
+    await assert.rejects(
+      forged.client.settlementCsv({ settlementId: settlement.SETTLEMENT_ID }),
+      VerificationError,
+    )
+  })
+
+  it('check dates, the range, the settlement named, AS_OF and NOTIFY_URL before calling', async () => {
+    const { calls, client } = gateway()
+    const refused = [
+      () => client.settlements('2026-11-1', '2026-11-30'),
+      () => client.settlements('2026-02-30', '2026-03-30'),
+      () => client.settlements('2026-11-30', '2026-11-01'),
+      () => client.settlements('2026-08-30', '2026-11-30'),
+      () => client.settlements(/** @type {any} */ (undefined), '2026-11-30'),
+      () => client.settlement(/** @type {any} */ ({})),
+      () =>
+        client.settlement(
+          /** @type {any} */ ({ settlementId: settlement.SETTLEMENT_ID, utr: 'X' }),
+        ),
+      () => client.settlement({ settlementId: 'setl_XYZ' }),
+      () => client.settlementCsv({ utr: 'pystn26334000123' }),
+      () => client.recon('SK 1'),
+      () => client.runSettlement('2026-11-30T11:00:00'),
+      () => client.runSettlement('tomorrow'),
+      () => client.runSettlement(new Date('nope')),
+      () => client.runSettlement('2026-11-30T11:00:00+05:30', 'ftp://shop.example/hook'),
+    ]
+    for (const call of refused) await assert.rejects(call(), InvalidInputError, String(call))
+    assert.equal(calls.length, 0)
+    // 92 days, both included, is the longest range.
+    await client.settlements('2026-08-31', '2026-11-30')
+    assert.equal(calls.length, 1)
   })
 })

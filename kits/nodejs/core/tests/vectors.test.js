@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { Cipher, Hash, OrderStatus, Webhook, WebhookError } from '../index.js'
+import { Cipher, Hash, OrderStatus, Reconciliation, Webhook, WebhookError } from '../index.js'
 
 const path = process.env.PAYSTRA_VECTORS
   ? resolve(process.env.PAYSTRA_VECTORS)
@@ -154,6 +154,24 @@ describe(`order vectors (${path})`, () => {
     it(`${from} to ${to}: ${moves ? 'moves' : 'stays'}`, () => {
       assert.equal(OrderStatus.moves(from, to), moves)
       assert.equal(OrderStatus.advance(from, to), moves ? to : from)
+    })
+  }
+})
+
+describe(`reconciliation vectors (${path})`, () => {
+  const { results, cases } = vectors.reconciliation
+
+  it('has vectors to test', () => assert.ok(cases.length > 0))
+
+  it('knows the same results', () => assert.deepEqual([...Reconciliation.RESULTS], results))
+
+  for (const vector of cases) {
+    it(vector.name, () => {
+      const { orders, settlements, recon, today } = vector
+      const report = Reconciliation.reconcile(orders, settlements, recon, today)
+      assert.deepEqual(report, vector.report)
+      // The same fields in the same order, as every kit prints them.
+      assert.equal(JSON.stringify(report), JSON.stringify(vector.report))
     })
   }
 })

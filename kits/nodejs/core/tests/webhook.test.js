@@ -101,6 +101,29 @@ describe('client.verifyWebhook', () => {
     const spaced = new Client({ ...config, webhookSecret: `${secret}\n` })
     refuses(() => spaced.verifyWebhook(body, signature), 'secret-whitespace')
   })
+
+  it('takes settlement.processed like any event: the settlement’s fields, signed', () => {
+    const settlement = withHash(
+      {
+        PAY_ID: config.payId,
+        SETTLEMENT_ID: 'setl_0a1b2c3d4e5f60718293',
+        UTR: 'PYSTN26334000123',
+        SETTLEMENT_DATE: '2026-11-30',
+        NET_AMOUNT: '97640',
+        STATUS: 'PROCESSED',
+      },
+      salt,
+    )
+    const processed = { ...event, type: 'settlement.processed', data: settlement }
+    const { body, headers } = signWebhookEvent(processed, secret)
+    const client = new Client(config)
+    assert.deepEqual(client.verifyWebhook(body, headers['X-Paystra-Signature']), processed)
+    const altered = signWebhookEvent({ ...processed, data: { ...settlement, UTR: '' } }, secret)
+    refuses(
+      () => client.verifyWebhook(altered.body, altered.headers['X-Paystra-Signature']),
+      'data-hash',
+    )
+  })
 })
 
 describe('NOTIFY_URL on requests', () => {

@@ -24,6 +24,30 @@ function paymentEvent(type, fields) {
   return { id: `evt_${String(eventCount).padStart(24, '0')}`, type, created: 1, data }
 }
 const captured = { RESPONSE_CODE: '000', STATUS: 'Captured' }
+const settlement = {
+  SETTLEMENT_ID: 'setl_0a1b2c3d4e5f60718293',
+  UTR: 'PYSTN26334000123',
+  SETTLEMENT_DATE: '2026-11-30',
+  CYCLE_FROM: '2026-11-27',
+  CYCLE_TO: '2026-11-27',
+  PAYMENTS_COUNT: '1',
+  REFUNDS_COUNT: '0',
+  GROSS_AMOUNT: '2500',
+  REFUNDS_AMOUNT: '0',
+  FEES_AMOUNT: '50',
+  GST_AMOUNT: '9',
+  ADJUSTMENTS_AMOUNT: '0',
+  NET_AMOUNT: '2441',
+  BANK_ACCOUNT: 'XXXXXXXXXX4321',
+  STATUS: 'PROCESSED',
+}
+const recorded = {
+  SETTLEMENT_ID: settlement.SETTLEMENT_ID,
+  UTR: settlement.UTR,
+  SETTLEMENT_DATE: settlement.SETTLEMENT_DATE,
+  NET_AMOUNT: settlement.NET_AMOUNT,
+  STATUS: settlement.STATUS,
+}
 const declined = { RESPONSE_CODE: '004', STATUS: 'Failed' }
 const pending = { RESPONSE_CODE: '026', STATUS: 'Pending' }
 
@@ -107,6 +131,28 @@ describe('the order store', () => {
     assert.equal((await store.receive(refund)).duplicate, true)
   })
 
+  it('records settlement.processed under its SETTLEMENT_ID, once, and moves no order', async () => {
+    const store = new OrderStore(join(root, 'settlements.json'))
+    await store.create('PG1', '2500')
+    const processed = paymentEvent('settlement.processed', settlement)
+    assert.deepEqual(await store.receive(processed), {
+      received: true,
+      duplicate: false,
+      event_id: processed.id,
+      settlement_id: settlement.SETTLEMENT_ID,
+    })
+    assert.equal((await store.receive(processed)).duplicate, true)
+    assert.deepEqual(await store.settlement(settlement.SETTLEMENT_ID), recorded)
+    assert.deepEqual((await store.get('PG1'))?.status, 'created')
+    const saved = JSON.parse(readFileSync(join(root, 'settlements.json'), 'utf8'))
+    assert.deepEqual(saved.settlements, { [settlement.SETTLEMENT_ID]: recorded })
+    assert.deepEqual(saved.events, [processed.id])
+    assert.equal(await store.settlement('setl_ffffffffffffffffffff'), undefined)
+    assert.equal(await store.settlement('__proto__'), undefined)
+    const nameless = paymentEvent('settlement.processed', { ...settlement, SETTLEMENT_ID: '' })
+    assert.match(String((await store.receive(nameless)).ignored), /SETTLEMENT_ID/)
+  })
+
   it('loses no write when requests arrive together', async () => {
     const store = new OrderStore(join(root, 'together.json'))
     const ids = Array.from({ length: 40 }, (_, index) => `PG${index}`)
@@ -132,6 +178,7 @@ describe('POST /webhook and GET /orders/<ORDER_ID>', () => {
   before(async () => {
     await orders.create('PG/1', '2500')
     await orders.create('PG2', '100')
+    await orders.receive(paymentEvent('settlement.processed', settlement))
     const routes = { ...orderRoutes(client, orders), 'GET /status': statusRoute(client, orders) }
     server = createServer(appHandler({ kit: 'Test', config, routes }))
     await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)))
@@ -173,6 +220,47 @@ describe('POST /webhook and GET /orders/<ORDER_ID>', () => {
       updated_by: 'webhook',
     })
     assert.equal((await (await fetch(`${base}/orders/PG/1`)).json()).status, 'paid')
+  })
+
+  it('takes settlement.processed and shows the settlement at GET /settlements/<SETTLEMENT_ID>', async () => {
+    const other = { ...settlement, SETTLEMENT_ID: 'setl_1b2c3d4e5f6071829304', UTR: '' }
+    const event = paymentEvent('settlement.processed', { ...other, STATUS: 'CARRIED_FORWARD' })
+    const { body, headers } = signWebhookEvent(event, secret)
+    assert.deepEqual(await post(body, headers), {
+      status: 200,
+      json: {
+        received: true,
+        duplicate: false,
+        event_id: event.id,
+        settlement_id: other.SETTLEMENT_ID,
+      },
+    })
+    const shown = await fetch(`${base}/settlements/${other.SETTLEMENT_ID}`, {
+      headers: { Accept: 'application/json' },
+    })
+    assert.equal(shown.status, 200)
+    assert.deepEqual(await shown.json(), {
+      SETTLEMENT_ID: other.SETTLEMENT_ID,
+      UTR: '',
+      SETTLEMENT_DATE: other.SETTLEMENT_DATE,
+      NET_AMOUNT: other.NET_AMOUNT,
+      STATUS: 'CARRIED_FORWARD',
+    })
+    const first = await fetch(`${base}/settlements/${settlement.SETTLEMENT_ID}`)
+    assert.deepEqual(await first.json(), recorded)
+    const page = await fetch(`${base}/settlements/${settlement.SETTLEMENT_ID}`, {
+      headers: { Accept: 'text/html' },
+    })
+    assert.match(await page.text(), /PYSTN26334000123/)
+    assert.equal((await orders.get('PG2'))?.status, 'created')
+  })
+
+  it('answers 404 for a settlement it was not told of', async () => {
+    for (const id of ['setl_ffffffffffffffffffff', '__proto__', 'constructor']) {
+      const missing = await fetch(`${base}/settlements/${id}`)
+      assert.equal(missing.status, 404, id)
+      assert.deepEqual(await missing.json(), { error: 'No such settlement' })
+    }
   })
 
   it('refuses a delivery with 400, the reason and its message', async () => {

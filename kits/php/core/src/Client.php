@@ -6,7 +6,8 @@ namespace Paystra;
 
 /**
  * The merchant's side of the Paystra protocol: signed payment forms (hosted and merchant-hosted),
- * response verification, and the signed JSON APIs (status enquiry, refund, QR, payout).
+ * response verification, and the signed JSON APIs (status enquiry, refund, QR, payout,
+ * settlements and reconciliation).
  *
  * Browser flows (paymentRequest, merchantHostedRequest) check AMOUNT and ORDER_ID here, because
  * a request the gateway refuses would show the customer an error page. The JSON APIs pass the
@@ -183,6 +184,80 @@ final class Client
         return $this->call('/pgws/payout/status', ['PAYOUT_ID' => $payoutId]);
     }
 
+    // paystra:region settlements
+    /**
+     * The settlements dated FROM to TO (YYYY-MM-DD, inclusive, at most 92 days), without their
+     * lines. On RESPONSE_CODE 000, SETTLEMENTS is a list of settlements: SETTLEMENT_ID, UTR
+     * (empty when CARRIED_FORWARD), SETTLEMENT_DATE, CYCLE_FROM, CYCLE_TO, PAYMENTS_COUNT,
+     * REFUNDS_COUNT, GROSS_AMOUNT, REFUNDS_AMOUNT, FEES_AMOUNT, GST_AMOUNT, ADJUSTMENTS_AMOUNT,
+     * NET_AMOUNT (paise, signed), BANK_ACCOUNT and STATUS (PROCESSED or CARRIED_FORWARD).
+     * A refusal (339 dates, 340 range) is answered signed, without SETTLEMENTS.
+     */
+    public function settlements(string $from, string $to): array
+    {
+        return self::withLists($this->call('/pgws/settlements', ['FROM' => $from, 'TO' => $to]), ['SETTLEMENTS']);
+    }
+
+    /**
+     * One settlement by its id or its UTR (name one: `settlement(utr: 'PYSTN26331000123')`): its
+     * fields and, on 000, LINES: one per PAYMENT, REFUND or ADJUSTMENT, each with TYPE,
+     * ORDER_ID, TXN_ID, PG_REF_NUM, PAYMENT_TYPE, MOP_TYPE, AMOUNT, FEE, GST, NET, DATE and
+     * DESCRIPTION. 338: no such settlement of this merchant.
+     */
+    public function settlement(string $settlementId = '', string $utr = ''): array
+    {
+        return self::withLists($this->call('/pgws/settlement', self::settlementKey($settlementId, $utr)), ['LINES']);
+    }
+
+    /**
+     * The same settlement's lines as CSV (a header row of the line fields, CRLF line ends), to
+     * hand to an accountant or a spreadsheet. The CSV carries no HASH: book from `settlement()`,
+     * whose answer is signed.
+     *
+     * @throws GatewayError on a refusal (`responseCode` 338, 342...) or an answer that is not CSV
+     */
+    public function settlementCsv(string $settlementId = '', string $utr = ''): string
+    {
+        [$status, $body, $url] = $this->post('/pgws/settlement', self::settlementKey($settlementId, $utr) + ['FORMAT' => 'CSV']);
+        if (is_array(json_decode($body, true))) {
+            // Refusals stay JSON (signed, except 324 and 326), also when CSV was asked for.
+            $answer = $this->verifiedAnswer($status, $body, $url);
+            throw new GatewayError(
+                trim(sprintf('Refused: %s %s', $answer['RESPONSE_CODE'] ?? "HTTP $status", $answer['RESPONSE_MESSAGE'] ?? '')),
+                $answer['RESPONSE_CODE'] ?? null,
+                $answer,
+            );
+        }
+        if ($status !== 200 || !str_starts_with($body, 'TYPE,')) {
+            throw new GatewayError(sprintf('The gateway answered HTTP %d without the settlement CSV at %s.', $status, $url));
+        }
+        return $body;
+    }
+
+    /**
+     * The gateway's reconciliation of one order: on 000, RECON lists its captured payment and
+     * its refunds, each with TYPE, TXN_ID, AMOUNT, FEE, GST, NET, DATE, STATE (SETTLED or
+     * UNSETTLED), SETTLEMENT_ID, UTR, SETTLEMENT_DATE and EXPECTED_SETTLEMENT_DATE. An order
+     * that was not paid has an empty RECON; 328: the gateway has no such order.
+     */
+    public function recon(string $orderId): array
+    {
+        return self::withLists($this->call('/pgws/recon', ['ORDER_ID' => $orderId]), ['RECON']);
+    }
+
+    /**
+     * Sandbox test call: settles, as if the clock read AS_OF (ISO 8601 with an offset, e.g.
+     * 2026-11-30T11:00:00+05:30), every payment and refund due by then, and sends a
+     * settlement.processed webhook for each settlement made (to `$notifyUrl`, else the
+     * merchant's default). SETTLEMENTS: the settlements dated in the 92 days up to AS_OF.
+     * Running it again for the same AS_OF makes nothing new.
+     */
+    public function runSettlement(string $asOf, string $notifyUrl = ''): array
+    {
+        return self::withLists($this->call('/pgws/settlement/run', ['AS_OF' => $asOf] + self::nonEmpty(['NOTIFY_URL' => $notifyUrl], ['NOTIFY_URL'])), ['SETTLEMENTS']);
+    }
+    // paystra:endregion
+
     /**
      * POSTs the fields (with PAY_ID and HASH added) as JSON to an API under the base URL and
      * returns the answer once its HASH verifies.
@@ -192,9 +267,63 @@ final class Client
      */
     public function call(string $path, array $fields): array
     {
+        [$status, $body, $url] = $this->post($path, $fields);
+        return $this->verifiedAnswer($status, $body, $url);
+    }
+
+    /**
+     * The answer's lists, JSON text in one field each (the HASH covers the text), as lists of
+     * fields. A 000 answer must carry them; a refusal carries none.
+     */
+    private static function withLists(array $answer, array $keys): array
+    {
+        foreach ($keys as $key) {
+            if (!isset($answer[$key])) {
+                if (($answer['RESPONSE_CODE'] ?? '') === '000') {
+                    throw new GatewayError("The gateway's answer has no $key.");
+                }
+                continue;
+            }
+            $list = json_decode($answer[$key], true);
+            if (!is_array($list) || !array_is_list($list)) {
+                throw new GatewayError("The gateway's answer has a malformed field $key: not a JSON list.");
+            }
+            foreach ($list as $index => $item) {
+                $valid = is_array($item) && ($item === [] || !array_is_list($item));
+                foreach ($valid ? $item : [] as $value) {
+                    $valid = $valid && is_string($value);
+                }
+                if (!$valid) {
+                    throw new GatewayError("The gateway's answer has a malformed field $key: item $index is not an object of strings.");
+                }
+            }
+            $answer[$key] = $list;
+        }
+        return $answer;
+    }
+
+    /** SETTLEMENT_ID or UTR, whichever is given; the gateway answers 342 for neither or both. */
+    private static function settlementKey(string $settlementId, string $utr): array
+    {
+        return self::nonEmpty(['SETTLEMENT_ID' => $settlementId, 'UTR' => $utr], ['SETTLEMENT_ID', 'UTR']);
+    }
+
+    /**
+     * Signs the fields (PAY_ID and HASH added) and POSTs them as JSON.
+     *
+     * @return array{0: int, 1: string, 2: string} HTTP status, body and the URL
+     */
+    private function post(string $path, array $fields): array
+    {
         $request = Hash::withHash(['PAY_ID' => $this->config->payId] + $fields, $this->config->salt);
         $url = $this->config->baseUrl . $path;
         [$status, $body] = ($this->transport)($url, json_encode($request, JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE));
+        return [$status, $body, $url];
+    }
+
+    /** The answer's fields once its HASH verifies and it names this merchant. */
+    private function verifiedAnswer(int $status, string $body, string $url): array
+    {
         $answer = json_decode($body, true);
         if (!is_array($answer) || array_is_list($answer) && $answer !== []) {
             throw new GatewayError(sprintf('The gateway answered HTTP %d without JSON fields at %s.', $status, $url));

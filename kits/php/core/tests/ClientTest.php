@@ -173,3 +173,124 @@ test('client: any single changed character of ENCDATA is refused with a readable
         }
     }
 });
+
+/** A settlement as the gateway lists it (values are strings). */
+function settlementFields(array $overrides = []): array
+{
+    return $overrides + [
+        'SETTLEMENT_ID' => 'setl_0a1b2c3d4e5f60718293', 'UTR' => 'PYSTN26331000123', 'SETTLEMENT_DATE' => '2026-11-27',
+        'CYCLE_FROM' => '2026-11-26', 'CYCLE_TO' => '2026-11-26', 'PAYMENTS_COUNT' => '1', 'REFUNDS_COUNT' => '0',
+        'GROSS_AMOUNT' => '100000', 'REFUNDS_AMOUNT' => '0', 'FEES_AMOUNT' => '2000', 'GST_AMOUNT' => '360',
+        'ADJUSTMENTS_AMOUNT' => '0', 'NET_AMOUNT' => '97640', 'BANK_ACCOUNT' => 'XXXXXXXXXX4321', 'STATUS' => 'PROCESSED',
+    ];
+}
+
+function paymentLine(): array
+{
+    return [
+        'TYPE' => 'PAYMENT', 'ORDER_ID' => 'PG1', 'TXN_ID' => '1234567890123456', 'PG_REF_NUM' => '202612345678901234',
+        'PAYMENT_TYPE' => 'UP', 'MOP_TYPE' => 'UP', 'AMOUNT' => '100000', 'FEE' => '2000', 'GST' => '360', 'NET' => '97640',
+        'DATE' => '2026-11-26 10:15:00', 'DESCRIPTION' => '',
+    ];
+}
+
+/** A signed success answer: the request's fields, the code, and `$fields` (lists as JSON text). */
+function settledAnswer(array $request, array $fields): array
+{
+    $answer = array_diff_key($request, ['HASH' => 1]) + [
+        'RESPONSE_CODE' => '000', 'RESPONSE_MESSAGE' => 'Transaction successful', 'RESPONSE_DATE_TIME' => '2026-11-27 11:00:02',
+    ];
+    foreach ($fields as $key => $value) {
+        $answer[$key] = is_array($value) ? json_encode($value) : $value;
+    }
+    return [200, Hash::withHash($answer, 'a1b2c3d4e5f60718')];
+}
+
+test('client: settlements lists the settlements of a date range, SETTLEMENTS parsed after the HASH verifies', static function (): void {
+    $client = fakeClient(static fn (array $request): array => settledAnswer($request, ['SETTLEMENTS' => [settlementFields()]]), $seen);
+    $answer = $client->settlements('2026-11-01', '2026-11-30');
+    Assert::same('http://127.0.0.1:4120/sandbox/pgws/settlements', $seen['url']);
+    Assert::same(['PAY_ID' => '1000000000000001', 'FROM' => '2026-11-01', 'TO' => '2026-11-30'], array_diff_key($seen['request'], ['HASH' => 1]));
+    Assert::true(Hash::verify($seen['request'], 'a1b2c3d4e5f60718'), 'the request is signed');
+    Assert::same('000', $answer['RESPONSE_CODE']);
+    Assert::same([settlementFields()], $answer['SETTLEMENTS']);
+    Assert::same('2026-11-01', $answer['FROM']);
+});
+
+test('client: settlement by id or by UTR answers its fields and its LINES', static function (): void {
+    $client = fakeClient(static fn (array $request): array => settledAnswer($request, settlementFields() + ['LINES' => [paymentLine()]]), $seen);
+    $answer = $client->settlement('setl_0a1b2c3d4e5f60718293');
+    Assert::same('http://127.0.0.1:4120/sandbox/pgws/settlement', $seen['url']);
+    Assert::same(['PAY_ID', 'SETTLEMENT_ID', 'HASH'], array_keys($seen['request']));
+    Assert::same([paymentLine()], $answer['LINES']);
+    Assert::same('97640', $answer['NET_AMOUNT']);
+    $client->settlement(utr: 'PYSTN26331000123');
+    Assert::same(['PAY_ID' => '1000000000000001', 'UTR' => 'PYSTN26331000123'], array_diff_key($seen['request'], ['HASH' => 1]));
+});
+
+test('client: a signed refusal of a settlement call is the answer, without a list', static function (): void {
+    $client = fakeClient(static fn (array $request): array => [200, Hash::withHash(array_diff_key($request, ['HASH' => 1]) + [
+        'STATUS' => 'Failed', 'RESPONSE_CODE' => '338', 'RESPONSE_MESSAGE' => 'No settlement found', 'RESPONSE_DATE_TIME' => '2026-11-27 11:00:02',
+    ], 'a1b2c3d4e5f60718')]);
+    $answer = $client->settlement('setl_ffffffffffffffffffff');
+    Assert::same('338', $answer['RESPONSE_CODE']);
+    Assert::false(isset($answer['LINES']));
+});
+
+test('client: a list that is not a JSON list of objects, or a success without its list, is refused', static function (): void {
+    foreach (['{"a":"b"}', 'not json', '[1,2]', '[{"AMOUNT":100}]', '[["x"]]'] as $text) {
+        $client = fakeClient(static fn (array $request): array => settledAnswer($request, ['SETTLEMENTS' => $text]));
+        Assert::throws(GatewayError::class, static fn () => $client->settlements('2026-11-01', '2026-11-30'), 'SETTLEMENTS');
+    }
+    $client = fakeClient(static fn (array $request): array => settledAnswer($request, []));
+    Assert::throws(GatewayError::class, static fn () => $client->recon('PG1'), 'no RECON');
+});
+
+test('client: the HASH covers the lists\' text: a changed line is refused', static function (): void {
+    $client = fakeClient(static function (array $request): array {
+        [$status, $answer] = settledAnswer($request, settlementFields() + ['LINES' => [paymentLine()]]);
+        $answer['LINES'] = str_replace('97640', '99640', $answer['LINES']);
+        return [$status, $answer];
+    });
+    Assert::throws(VerificationError::class, static fn () => $client->settlement('setl_0a1b2c3d4e5f60718293'), 'HASH');
+});
+
+test('client: recon and runSettlement post their fields and parse RECON and SETTLEMENTS', static function (): void {
+    $entry = [
+        'TYPE' => 'PAYMENT', 'TXN_ID' => '5234567890123456', 'AMOUNT' => '100', 'FEE' => '2', 'GST' => '0', 'NET' => '98',
+        'DATE' => '2026-11-27 10:00:00', 'STATE' => 'UNSETTLED', 'SETTLEMENT_ID' => '', 'UTR' => '', 'SETTLEMENT_DATE' => '',
+        'EXPECTED_SETTLEMENT_DATE' => '2026-11-28',
+    ];
+    $client = fakeClient(static fn (array $request): array => settledAnswer($request, isset($request['ORDER_ID']) ? ['RECON' => [$entry]] : ['SETTLEMENTS' => [settlementFields()]]), $seen);
+    $answer = $client->recon('PG1');
+    Assert::same('http://127.0.0.1:4120/sandbox/pgws/recon', $seen['url']);
+    Assert::same('PG1', $seen['request']['ORDER_ID']);
+    Assert::same([$entry], $answer['RECON']);
+
+    $answer = $client->runSettlement('2026-11-30T11:00:00+05:30');
+    Assert::same('http://127.0.0.1:4120/sandbox/pgws/settlement/run', $seen['url']);
+    Assert::same(['PAY_ID' => '1000000000000001', 'AS_OF' => '2026-11-30T11:00:00+05:30'], array_diff_key($seen['request'], ['HASH' => 1]));
+    Assert::same([settlementFields()], $answer['SETTLEMENTS']);
+    $client->runSettlement('2026-11-30T11:00:00+05:30', 'http://127.0.0.1:8000/webhook');
+    Assert::same('http://127.0.0.1:8000/webhook', $seen['request']['NOTIFY_URL']);
+    Assert::true(Hash::verify($seen['request'], 'a1b2c3d4e5f60718'));
+});
+
+test('client: settlementCsv returns the CSV text, and raises the refusal', static function (): void {
+    $csv = "TYPE,ORDER_ID,TXN_ID,PG_REF_NUM,PAYMENT_TYPE,MOP_TYPE,AMOUNT,FEE,GST,NET,DATE,DESCRIPTION\r\n"
+        . "PAYMENT,PG1,1234567890123456,202612345678901234,UP,UP,100000,2000,360,97640,2026-11-26 10:15:00,\r\n";
+    $client = fakeClient(static fn (): array => [200, $csv], $seen);
+    Assert::same($csv, $client->settlementCsv(utr: 'PYSTN26331000123'));
+    Assert::same(['PAY_ID' => '1000000000000001', 'UTR' => 'PYSTN26331000123', 'FORMAT' => 'CSV'], array_diff_key($seen['request'], ['HASH' => 1]));
+
+    $refusal = ['PAY_ID' => '1000000000000001', 'SETTLEMENT_ID' => 'setl_ffffffffffffffffffff', 'FORMAT' => 'CSV', 'STATUS' => 'Failed', 'RESPONSE_CODE' => '338', 'RESPONSE_MESSAGE' => 'No settlement found'];
+    $client = fakeClient(static fn (): array => [200, Hash::withHash($refusal, 'a1b2c3d4e5f60718')]);
+    $error = Assert::throws(GatewayError::class, static fn () => $client->settlementCsv('setl_ffffffffffffffffffff'), '338 No settlement found');
+    Assert::same('338', $error->responseCode);
+    $client = fakeClient(static fn (): array => [200, Hash::withHash($refusal, 'another salt')]);
+    Assert::throws(VerificationError::class, static fn () => $client->settlementCsv('setl_ffffffffffffffffffff'));
+    $client = fakeClient(static fn (): array => [200, ['RESPONSE_CODE' => '324', 'RESPONSE_MESSAGE' => 'Invalid pay id']]);
+    Assert::same('324', Assert::throws(GatewayError::class, static fn () => $client->settlementCsv('setl_ffffffffffffffffffff'))->responseCode);
+    $client = fakeClient(static fn (): array => [502, '<html>Bad gateway</html>']);
+    Assert::throws(GatewayError::class, static fn () => $client->settlementCsv('setl_ffffffffffffffffffff'), 'HTTP 502');
+});

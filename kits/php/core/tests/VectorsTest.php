@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 use Paystra\Cipher;
 use Paystra\Hash;
+use Paystra\Reconciliation;
 
 // Every vector of the shared file, whatever section it is in: an entry is checked by the keys
 // it carries (fields + salt: a HASH vector; key + encdata: a cipher vector; keySalt: a key).
@@ -77,4 +78,31 @@ test('the vectors file has hash, key and cipher vectors', static function () use
     Assert::true($checked['hash'] >= 4, 'at least 4 hash vectors, found ' . $checked['hash']);
     Assert::true($checked['key'] >= 1, 'a key derivation vector');
     Assert::true($checked['cipher'] >= 3, 'at least 3 cipher vectors, found ' . $checked['cipher']);
+});
+
+// The "reconciliation" section: every case, the exact report.
+$reconciliation = vectors()['reconciliation'] ?? ['results' => null, 'cases' => []];
+
+test('vector reconciliation: the results are the vectors\' results', static function () use ($reconciliation): void {
+    Assert::same($reconciliation['results'], Reconciliation::RESULTS);
+});
+
+foreach ($reconciliation['cases'] as $index => $case) {
+    test(sprintf('vector reconciliation[%d]: %s', $index, $case['name']), static function () use ($case): void {
+        $report = Reconciliation::reconcile($case['orders'], $case['settlements'], $case['recon'], $case['today']);
+        Assert::same($case['report'], $report, 'report');
+        foreach ($report as $row) {
+            Assert::same(Reconciliation::COLUMNS, array_keys($row), 'the columns, in order');
+        }
+    });
+}
+
+test('the vectors file has reconciliation cases of every result', static function () use ($reconciliation): void {
+    $seen = [];
+    foreach ($reconciliation['cases'] as $case) {
+        foreach ($case['report'] as $row) {
+            $seen[$row['RESULT']] = true;
+        }
+    }
+    Assert::same(Reconciliation::RESULTS, array_values(array_intersect(Reconciliation::RESULTS, array_keys($seen))));
 });

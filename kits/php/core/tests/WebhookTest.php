@@ -88,6 +88,19 @@ test('webhook: client->verifyWebhook uses PAYSTRA_WEBHOOK_SECRET and the salt', 
     Assert::same('secret-missing', webhookReason(static fn () => $unset->verifyWebhook($signed['body'], $signed['headers']['X-Paystra-Signature'])));
 });
 
+test('webhook: a settlement.processed event (the settlement\'s fields, no ORDER_ID) verifies like any event', static function (): void {
+    $data = Hash::withHash([
+        'PAY_ID' => '1000000000000001', 'SETTLEMENT_ID' => 'setl_0a1b2c3d4e5f60718293', 'UTR' => 'PYSTN26331000123',
+        'SETTLEMENT_DATE' => '2026-11-27', 'CYCLE_FROM' => '2026-11-26', 'CYCLE_TO' => '2026-11-26', 'PAYMENTS_COUNT' => '1',
+        'REFUNDS_COUNT' => '0', 'GROSS_AMOUNT' => '100000', 'REFUNDS_AMOUNT' => '0', 'FEES_AMOUNT' => '2000', 'GST_AMOUNT' => '360',
+        'ADJUSTMENTS_AMOUNT' => '0', 'NET_AMOUNT' => '97640', 'BANK_ACCOUNT' => 'XXXXXXXXXX4321', 'STATUS' => 'PROCESSED',
+    ], WEBHOOK_SALT);
+    $signed = Webhook::sign(['type' => 'settlement.processed', 'data' => $data], WEBHOOK_SECRET, 1764000000);
+    $event = Webhook::verify($signed['body'], $signed['headers']['X-Paystra-Signature'], WEBHOOK_SECRET, ['salt' => WEBHOOK_SALT, 'now' => 1764000000]);
+    Assert::same('settlement.processed', $event['type']);
+    Assert::same($data, $event['data']);
+});
+
 test('config: PAYSTRA_WEBHOOK_SECRET from paystra.env, overridden by the environment, not trimmed there', static function (): void {
     withKit(ENV_FILE . "\nPAYSTRA_WEBHOOK_SECRET=wh_from_file   # the portal's value\n", [], static function (string $dir): void {
         $config = Config::load($dir);

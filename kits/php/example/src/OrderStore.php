@@ -10,7 +10,8 @@ use Paystra\OrderStatus;
  * The example apps' orders, in one JSON file (`<PAYSTRA_DATA_DIR or data>/<example>-orders.json`).
  * The browser return, the status enquiry and the webhook all go through `update()`, in whatever
  * order they arrive, and change an order only as the library's forward-only rule allows
- * (Paystra\OrderStatus, in core/).
+ * (Paystra\OrderStatus, in core/). The settlements the gateway reports (settlement.processed)
+ * are kept beside the orders, and change none of them.
  *
  * PHP's built-in server may serve requests side by side (PHP_CLI_SERVER_WORKERS), so every
  * change reads and writes the file under an exclusive lock, and writes a temporary file that
@@ -18,6 +19,11 @@ use Paystra\OrderStatus;
  */
 final class OrderStore
 {
+    public const SETTLEMENT_EVENT = 'settlement.processed';
+
+    /** What the store keeps of a settlement (its lines are the gateway's: Client::settlement()). */
+    public const SETTLEMENTS_KEPT = ['SETTLEMENT_ID', 'UTR', 'SETTLEMENT_DATE', 'NET_AMOUNT', 'STATUS'];
+
     public function __construct(public readonly string $file)
     {
     }
@@ -54,8 +60,9 @@ final class OrderStore
 
     /**
      * A verified webhook event, applied at most once: the answer for the gateway (and the log).
-     * A repeated event id changes nothing; payment events move their order forward; other events
-     * (refund.processed, payout.*) and unknown orders are only remembered.
+     * A repeated event id changes nothing; payment events move their order forward;
+     * settlement.processed records the settlement (SETTLEMENTS_KEPT), which changes no order;
+     * other events (refund.processed, payout.*) and unknown orders are only remembered.
      */
     public function receive(array $event): array
     {
@@ -63,6 +70,9 @@ final class OrderStore
             $eventId = $event['id'];
             $orderId = (string) ($event['data']['ORDER_ID'] ?? '');
             $answer = ['received' => true, 'duplicate' => false, 'event_id' => $eventId];
+            if ($event['type'] === self::SETTLEMENT_EVENT) {
+                return array_merge($answer, self::recordSettlement($data, $event));
+            }
             if (isset($data['seen_events'][$eventId])) {
                 $answer['duplicate'] = true;
                 return $answer + ['order_id' => $orderId, 'status' => $data['orders'][$orderId]['status'] ?? null];
@@ -84,6 +94,47 @@ final class OrderStore
         return $this->read()['orders'][$orderId] ?? null;
     }
 
+    /** A settlement recorded from its settlement.processed event (SETTLEMENTS_KEPT), or null. */
+    public function settlement(string $settlementId): ?array
+    {
+        return $this->read()['settlements'][$settlementId] ?? null;
+    }
+
+    /**
+     * The paid orders, as the reconciliation takes them: ORDER_ID and AMOUNT (paise).
+     *
+     * @return list<array{ORDER_ID: string, AMOUNT: string}>
+     */
+    public function paidOrders(): array
+    {
+        $paid = [];
+        foreach ($this->read()['orders'] as $orderId => $order) {
+            if (is_array($order) && ($order['status'] ?? null) === OrderStatus::PAID) {
+                $paid[] = ['ORDER_ID' => (string) $orderId, 'AMOUNT' => (string) ($order['amount'] ?? '')];
+            }
+        }
+        return $paid;
+    }
+
+    /** settlement.processed: its settlement kept by SETTLEMENT_ID; a repeat changes nothing. */
+    private static function recordSettlement(array &$data, array $event): array
+    {
+        $settlementId = (string) ($event['data']['SETTLEMENT_ID'] ?? '');
+        if (isset($data['seen_events'][$event['id']])) {
+            return ['duplicate' => true, 'settlement_id' => $settlementId];
+        }
+        $data['seen_events'][$event['id']] = $event['type'];
+        if ($settlementId === '') {
+            return ['ignored' => 'the settlement.processed event names no SETTLEMENT_ID'];
+        }
+        $kept = [];
+        foreach (self::SETTLEMENTS_KEPT as $key) {
+            $kept[$key] = (string) ($event['data'][$key] ?? '');
+        }
+        $data['settlements'][$settlementId] = $kept;
+        return ['settlement_id' => $settlementId, 'settlement_status' => $kept['STATUS']];
+    }
+
     private static function apply(array &$data, array $fields, string $by, ?string $eventId): ?array
     {
         $orderId = (string) ($fields['ORDER_ID'] ?? '');
@@ -102,13 +153,14 @@ final class OrderStore
         return $order;
     }
 
-    /** The whole file: `orders` by id and `seen_events` (event id => type). */
+    /** The whole file: `orders` by id, `settlements` by id and `seen_events` (event id => type). */
     private function read(): array
     {
         $text = is_file($this->file) ? file_get_contents($this->file) : false;
         $data = is_string($text) ? json_decode($text, true) : null;
         return [
             'orders' => is_array($data['orders'] ?? null) ? $data['orders'] : [],
+            'settlements' => is_array($data['settlements'] ?? null) ? $data['settlements'] : [],
             'seen_events' => is_array($data['seen_events'] ?? null) ? $data['seen_events'] : [],
         ];
     }
@@ -142,7 +194,7 @@ final class OrderStore
     {
         // Objects, not lists, even when empty, so the file keeps one shape.
         $json = json_encode(
-            ['orders' => (object) $data['orders'], 'seen_events' => (object) $data['seen_events']],
+            ['orders' => (object) $data['orders'], 'settlements' => (object) $data['settlements'], 'seen_events' => (object) $data['seen_events']],
             JSON_THROW_ON_ERROR | JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE,
         );
         $temporary = $this->file . '.' . bin2hex(random_bytes(4)) . '.tmp';

@@ -20,7 +20,7 @@ use Paystra\WebhookError;
  *
  *     $app = new Paystra\Example\Web('PG kit', dirname(__DIR__, 2), 'pg');
  *     $app->route('GET', '/', fn () => $app->html($app->page('Shop', '...')));
- *     $app->routeWebhooks(); // POST /webhook and GET /orders/<ORDER_ID>
+ *     $app->routeWebhooks(); // POST /webhook, GET /orders/<ORDER_ID> and /settlements/<SETTLEMENT_ID>
  *     $app->run();
  *
  * A route ending in `/*` matches every path under it; the handler gets the rest of the path.
@@ -70,10 +70,15 @@ final class Web
         return $this->config()->webhookSecret === '' ? '' : $this->config()->notifyUrl();
     }
 
-    /** POST /webhook (the gateway's signed events) and GET /orders/<ORDER_ID> (the order store). */
+    /**
+     * POST /webhook (the gateway's signed events), GET /orders/<ORDER_ID> and
+     * GET /settlements/<SETTLEMENT_ID> (what the order store recorded).
+     */
     public function routeWebhooks(): self
     {
-        return $this->route('POST', '/webhook', $this->webhook(...))->route('GET', '/orders/*', $this->order(...));
+        return $this->route('POST', '/webhook', $this->webhook(...))
+            ->route('GET', '/orders/*', $this->order(...))
+            ->route('GET', '/settlements/*', $this->settlement(...));
     }
 
     /**
@@ -121,6 +126,20 @@ final class Web
             'events' => $order['events'],
             'updated_by' => $order['updated_by'],
         ]);
+    }
+
+    /**
+     * GET /settlements/<SETTLEMENT_ID>: the settlement recorded from its settlement.processed
+     * event (SETTLEMENT_ID, UTR, SETTLEMENT_DATE, NET_AMOUNT, STATUS) as JSON, or 404.
+     */
+    public function settlement(string $settlementId): void
+    {
+        $settlement = $this->orders()->settlement(rawurldecode($settlementId));
+        if ($settlement === null) {
+            $this->json(['error' => 'No such settlement'], 404);
+            return;
+        }
+        $this->json($settlement);
     }
 
     public function run(): void

@@ -93,3 +93,53 @@ test('orders: the store file is at PAYSTRA_DATA_DIR (or <kit>/data)/<example>-or
         putenv($saved === false ? 'PAYSTRA_DATA_DIR' : "PAYSTRA_DATA_DIR=$saved");
     }
 });
+
+/** A verified settlement.processed event: the settlement's fields, PAY_ID and HASH. */
+function settlementEvent(string $id, string $eventId, string $status = 'PROCESSED'): array
+{
+    $data = Hash::withHash([
+        'PAY_ID' => '1000000000000001', 'SETTLEMENT_ID' => $id, 'UTR' => $status === 'PROCESSED' ? 'PYSTN26331000123' : '',
+        'SETTLEMENT_DATE' => '2026-11-27', 'CYCLE_FROM' => '2026-11-26', 'CYCLE_TO' => '2026-11-26', 'PAYMENTS_COUNT' => '1',
+        'REFUNDS_COUNT' => '0', 'GROSS_AMOUNT' => '100', 'REFUNDS_AMOUNT' => '0', 'FEES_AMOUNT' => '2', 'GST_AMOUNT' => '0',
+        'ADJUSTMENTS_AMOUNT' => '0', 'NET_AMOUNT' => '98', 'BANK_ACCOUNT' => 'XXXXXXXXXX4321', 'STATUS' => $status,
+    ], 'a1b2c3d4e5f60718');
+    return ['id' => $eventId, 'type' => 'settlement.processed', 'created' => 1764000000, 'data' => $data];
+}
+
+test('orders: settlement.processed records the settlement once and changes no order', static function (): void {
+    withStore(static function (OrderStore $store, string $dir): void {
+        $store->create('PG1', '100');
+        $store->update(['ORDER_ID' => 'PG1', 'STATUS' => 'Captured', 'RESPONSE_CODE' => '000'], 'return');
+        $before = $store->find('PG1');
+        $event = settlementEvent('setl_0a1b2c3d4e5f60718293', 'evt_s1');
+        Assert::same(['received' => true, 'duplicate' => false, 'event_id' => 'evt_s1', 'settlement_id' => 'setl_0a1b2c3d4e5f60718293', 'settlement_status' => 'PROCESSED'], $store->receive($event));
+        Assert::same(['received' => true, 'duplicate' => true, 'event_id' => 'evt_s1', 'settlement_id' => 'setl_0a1b2c3d4e5f60718293'], $store->receive($event));
+        $kept = ['SETTLEMENT_ID' => 'setl_0a1b2c3d4e5f60718293', 'UTR' => 'PYSTN26331000123', 'SETTLEMENT_DATE' => '2026-11-27', 'NET_AMOUNT' => '98', 'STATUS' => 'PROCESSED'];
+        Assert::same($kept, $store->settlement('setl_0a1b2c3d4e5f60718293'));
+        Assert::same($before, $store->find('PG1'), 'the order is as it was');
+        Assert::same(null, $store->settlement('setl_ffffffffffffffffffff'));
+
+        $store->receive(settlementEvent('setl_1b2c3d4e5f6071829304', 'evt_s2', 'CARRIED_FORWARD'));
+        Assert::same('', $store->settlement('setl_1b2c3d4e5f6071829304')['UTR'], 'a carried-forward settlement has no UTR');
+        $saved = json_decode((string) file_get_contents("$dir/test-orders.json"), true);
+        Assert::same(['orders', 'settlements', 'seen_events'], array_keys($saved));
+        Assert::same($kept, $saved['settlements']['setl_0a1b2c3d4e5f60718293']);
+        Assert::same('settlement.processed', $saved['seen_events']['evt_s1']);
+
+        $nameless = settlementEvent('', 'evt_s3');
+        Assert::true(isset($store->receive($nameless)['ignored']), 'no SETTLEMENT_ID: nothing to record');
+    });
+});
+
+test('orders: the reconciliation reads the paid orders, ORDER_ID and AMOUNT', static function (): void {
+    withStore(static function (OrderStore $store): void {
+        Assert::same([], $store->paidOrders(), 'no file yet');
+        foreach (['PG1' => '000', 'PG2' => '004', '1003' => '000', 'PG4' => null] as $orderId => $code) {
+            $store->create((string) $orderId, '250');
+            if ($code !== null) {
+                $store->update(['ORDER_ID' => (string) $orderId, 'RESPONSE_CODE' => $code, 'STATUS' => $code === '000' ? 'Captured' : 'Failed'], 'status');
+            }
+        }
+        Assert::same([['ORDER_ID' => 'PG1', 'AMOUNT' => '250'], ['ORDER_ID' => '1003', 'AMOUNT' => '250']], $store->paidOrders());
+    });
+});

@@ -80,6 +80,6 @@ $app->route('POST', '/response', static function () use ($app): void {
 });
 
 $app->route('GET', '/status', $app->status(...));
-$app->routeWebhooks(); // POST /webhook, GET /orders/<ORDER_ID>
+$app->routeWebhooks(); // POST /webhook, GET /orders/<ORDER_ID> and /settlements/<SETTLEMENT_ID>
 
 $app->run();

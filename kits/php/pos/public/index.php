@@ -132,6 +132,6 @@ $app->route('POST', '/reconcile', static function () use ($app): void {
 });
 
 $app->route('GET', '/status', $app->status(...));
-$app->routeWebhooks(); // POST /webhook, GET /orders/<ORDER_ID>
+$app->routeWebhooks(); // POST /webhook, GET /orders/<ORDER_ID> and /settlements/<SETTLEMENT_ID>
 
 $app->run();

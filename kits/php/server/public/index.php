@@ -11,6 +11,7 @@ declare(strict_types=1);
 //   GET  /payout/status    the stored answer of a payout (?payout_id=...)
 //   POST /webhook          the gateway's signed events (NOTIFY_URL), applied once, forward only
 //   GET  /orders/<id>      the order as this server recorded it (JSON)
+//   GET  /settlements/<id> a settlement the gateway reported (settlement.processed), as recorded (JSON)
 //
 // Run from the kit root: php -S 127.0.0.1:8000 -t server/public server/public/index.php
 
@@ -120,12 +121,14 @@ $app->route('POST', '/webhook', static function () use ($app): void {
         return;
     }
     // Delivered at least once: a repeated event id changes nothing, and an order only moves
-    // forward (a late payment.failed never undoes a capture). 2xx stops the retries.
+    // forward (a late payment.failed never undoes a capture); settlement.processed is recorded
+    // under `settlements` and changes no order. 2xx stops the retries.
     $app->json($app->orders()->receive($event));
 });
 // paystra:endregion
 
 $app->route('GET', '/orders/*', $app->order(...));
+$app->route('GET', '/settlements/*', $app->settlement(...));
 
 $showPayout = static function (array $fields) use ($app): void {
     if (!Request::wantsHtml()) {

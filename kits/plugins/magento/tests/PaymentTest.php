@@ -482,4 +482,83 @@ final class PaymentTest extends MagentoTestCase
         self::assertSame(true, $controller->validateForCsrf(new HttpRequest()));
         self::assertSame(null, $controller->createCsrfValidationException(new HttpRequest()));
     }
+
+    // ---- settlements (settlement.processed on the same endpoint) ----
+
+    /** Order 000000123, invoiced by the webhook: what a settlement finds. */
+    private function paidOrder(): array
+    {
+        [$order, $form] = $this->orderSentToPaystra(1499.5);
+        $this->deliver(self::webhookDelivery($form['fields']['ORDER_ID'], '149950'));
+        self::assertSame(Order::STATE_PROCESSING, $order->getState());
+        return [$order, $form['fields']['ORDER_ID']];
+    }
+
+    public function testASettlementPutsItsUtrAndDateOnTheOrdersPaymentOnce(): void
+    {
+        [$order, $orderId] = $this->paidOrder();
+        $first = self::settlementAnswer([self::paymentLine($orderId, '149950'), self::paymentLine('WC-123-1763712000123', '149950')]);
+        $second = self::settlementAnswer([self::paymentLine($orderId, '149950')], ['SETTLEMENT_ID' => 'setl_ffffffffffffffffffff', 'UTR' => 'PYSTN26328000009']);
+        Curl::$answer = self::settlementTransport([self::SETTLEMENT_ID => $first, 'setl_ffffffffffffffffffff' => $second]);
+        $saved = count($this->repository->saved);
+        $delivery = self::settlementDelivery($first);
+        [$status, $answer] = $this->deliver($delivery);
+        self::assertSame(200, $status);
+        self::assertSame([['order_id' => $orderId, 'result' => 'recorded']], $answer['orders']);
+        $payment = $order->getPayment();
+        self::assertSame(self::UTR, $payment->getAdditionalInformation('paystra_utr'));
+        self::assertSame('2026-11-23', $payment->getAdditionalInformation('paystra_settlement_date'));
+        self::assertSame(self::SETTLEMENT_ID, $payment->getAdditionalInformation('paystra_settlement_id'));
+        self::assertContains('Paystra settlement ' . self::SETTLEMENT_ID . ' on 2026-11-23, UTR ' . self::UTR . ': ₹1,499.50', (string) end($order->comments));
+        self::assertSame(Order::STATE_PROCESSING, $order->getState(), 'a settlement changes no state');
+        self::assertSame($saved + 1, count($this->repository->saved));
+        self::assertSame('http://127.0.0.1:4100/sandbox/pgws/settlement', end(Curl::$calls)['url'], "through Magento's HTTP client");
+        self::assertSame('RELEASE_LOCK paystra_MG_000000123', end(self::$locks));
+
+        $before = [$order->comments, $payment->additionalInformation, count($this->repository->saved)];
+        foreach ([$delivery, self::settlementDelivery($first), self::settlementDelivery($second)] as $again) {
+            [$status, $answer] = $this->deliver($again);
+            self::assertSame([200, 'unchanged'], [$status, $answer['orders'][0]['result']]);
+        }
+        self::assertSame($before, [$order->comments, $payment->additionalInformation, count($this->repository->saved)]);
+    }
+
+    public function testTheOrderViewShowsTheSettlement(): void
+    {
+        $info = new Info();
+        self::assertSame('Settlement UTR', $info->label('paystra_utr'));
+        self::assertSame('Settlement date', $info->label('paystra_settlement_date'));
+        $keys = explode(',', trim(self::parseXml((string) file_get_contents(MODULE_DIR . '/etc/config.xml'))->one('default/payment/paystra/paymentInfoKeys')->text));
+        foreach (['paystra_utr', 'paystra_settlement_date', 'paystra_settlement_id'] as $key) {
+            self::assertTrue(in_array($key, $keys, true), "$key in paymentInfoKeys");
+        }
+    }
+
+    public function testACarriedForwardSettlementRecordsItsDateWithoutAUtr(): void
+    {
+        [$order, $orderId] = $this->paidOrder();
+        $answer = self::settlementAnswer([self::paymentLine($orderId, '149950'), self::refundLine('MG-000000100-1763711000000', '900000')], ['UTR' => '', 'STATUS' => 'CARRIED_FORWARD']);
+        Curl::$answer = self::settlementTransport([self::SETTLEMENT_ID => $answer]);
+        self::assertSame('recorded', $this->deliver(self::settlementDelivery($answer))[1]['orders'][0]['result']);
+        self::assertSame('', $order->getPayment()->getAdditionalInformation('paystra_utr'));
+        self::assertSame(self::SETTLEMENT_ID, $order->getPayment()->getAdditionalInformation('paystra_settlement_id'));
+        self::assertContains('carried forward', (string) end($order->comments));
+    }
+
+    public function testSettledPaymentsOfOtherOrdersAreIgnoredAndAnUnreachableGatewayRetried(): void
+    {
+        [$order, $orderId] = $this->paidOrder();
+        new Order(124, '000000124', 500.0, 'INR', Order::STATE_PROCESSING, 'processing', 'checkmo');
+        $answer = self::settlementAnswer([self::paymentLine('MG-000000999-1763712000123', '50000'), self::paymentLine('MG-000000124-1763712000123', '50000'), self::paymentLine($orderId, '100')]);
+        $delivery = self::settlementDelivery($answer);
+        [$status, $body] = $this->deliver($delivery);
+        self::assertSame(503, $status, 'no answer from Paystra: retried');
+        Curl::$answer = self::settlementTransport([self::SETTLEMENT_ID => $answer]);
+        [$status, $body] = $this->deliver($delivery);
+        self::assertSame(200, $status);
+        self::assertSame(['ignored', 'ignored', 'ignored'], array_column($body['orders'], 'result'));
+        self::assertContains('names no Paystra order', $body['orders'][1]['reason']);
+        self::assertContains('is for 100 paise', $body['orders'][2]['reason']);
+        self::assertSame(null, $order->getPayment()->getAdditionalInformation('paystra_utr'));
+    }
 }

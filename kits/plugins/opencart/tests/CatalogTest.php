@@ -317,4 +317,75 @@ final class CatalogTest extends OpenCartTestCase
         self::assertSame(200, $status);
         self::assertContains('names no Paystra order', $answer['ignored']);
     }
+
+    // ---- settlements (settlement.processed on the same route) ----
+
+    /** The extension's checkout with Paystra's JSON API answered by $transport (no network in tests). */
+    private function gatewayAnswers(callable $transport): void
+    {
+        $model = $this->model();
+        (new \ReflectionProperty($model, 'checkout'))->setValue($model, self::withTransport($model->checkout(), $transport));
+    }
+
+    /** Order 77, paid by the webhook: what a settlement finds. */
+    private function paidOrder(): string
+    {
+        $this->placedOrder(1499.5);
+        $orderId = $this->confirm()['fields']['ORDER_ID'];
+        self::assertSame(200, $this->deliver(self::webhookDelivery($orderId, '149950'))[0]);
+        self::assertSame(2, $this->orders()->orders[77]['order_status_id']);
+        return $orderId;
+    }
+
+    public function testASettlementPutsItsUtrAndDateInTheOrdersHistoryOnce(): void
+    {
+        $orderId = $this->paidOrder();
+        $first = self::settlementAnswer([self::paymentLine($orderId, '149950'), self::paymentLine('MG-77-1763712000123', '149950')]);
+        $second = self::settlementAnswer([self::paymentLine($orderId, '149950')], ['SETTLEMENT_ID' => 'setl_ffffffffffffffffffff', 'UTR' => 'PYSTN26328000009']);
+        $calls = [];
+        $this->gatewayAnswers(self::settlementTransport([self::SETTLEMENT_ID => $first, 'setl_ffffffffffffffffffff' => $second], $calls));
+        $delivery = self::settlementDelivery($first);
+        [$status, $answer] = $this->deliver($delivery);
+        self::assertSame(200, $status);
+        self::assertSame([['order_id' => $orderId, 'result' => 'recorded']], $answer['orders']);
+        self::assertSame('http://127.0.0.1:4100/sandbox/pgws/settlement', $calls[0]['url']);
+        $line = end($this->orders()->history);
+        self::assertSame([77, 2, false], [$line['order_id'], $line['order_status_id'], $line['notify']], 'the status unchanged, the customer not notified');
+        self::assertContains('Paystra settlement ' . self::SETTLEMENT_ID . ' on 2026-11-23, UTR ' . self::UTR . ': ₹1,499.50', $line['comment']);
+        self::assertSame('RELEASE_LOCK paystra_OC_77', end(self::$locks));
+
+        $history = $this->orders()->history;
+        foreach ([$delivery, self::settlementDelivery($first), self::settlementDelivery($second)] as $again) {
+            [$status, $answer] = $this->deliver($again);
+            self::assertSame([200, 'unchanged'], [$status, $answer['orders'][0]['result']]);
+        }
+        self::assertSame($history, $this->orders()->history);
+    }
+
+    public function testACarriedForwardSettlementSaysSoWithoutAUtr(): void
+    {
+        $orderId = $this->paidOrder();
+        $answer = self::settlementAnswer([self::paymentLine($orderId, '149950'), self::refundLine('OC-70-1763711000000', '900000')], ['UTR' => '', 'STATUS' => 'CARRIED_FORWARD']);
+        $this->gatewayAnswers(self::settlementTransport([self::SETTLEMENT_ID => $answer]));
+        self::assertSame('recorded', $this->deliver(self::settlementDelivery($answer))[1]['orders'][0]['result']);
+        self::assertContains('carried forward with no UTR', end($this->orders()->history)['comment']);
+    }
+
+    public function testSettledPaymentsOfOtherOrdersAreIgnoredAndAnUnreachableGatewayRetried(): void
+    {
+        $orderId = $this->paidOrder();
+        $this->placedOrder(500.0, 78, 'INR', 'cod.cod');
+        $answer = self::settlementAnswer([self::paymentLine('OC-999-1763712000123', '50000'), self::paymentLine('OC-78-1763712000123', '50000'), self::paymentLine($orderId, '100')]);
+        $delivery = self::settlementDelivery($answer);
+        $this->gatewayAnswers(static fn (string $url): array => throw new \Paystra\GatewayError("Cannot reach the gateway at $url (connection refused)."));
+        self::assertSame(503, $this->deliver($delivery)[0], 'no answer from Paystra: the gateway delivers it again');
+        $this->gatewayAnswers(self::settlementTransport([self::SETTLEMENT_ID => $answer]));
+        $history = $this->orders()->history;
+        [$status, $body] = $this->deliver($delivery);
+        self::assertSame(200, $status);
+        self::assertSame(['ignored', 'ignored', 'ignored'], array_column($body['orders'], 'result'));
+        self::assertContains('names no Paystra order', $body['orders'][1]['reason']);
+        self::assertContains('is for 100 paise', $body['orders'][2]['reason']);
+        self::assertSame($history, $this->orders()->history);
+    }
 }

@@ -164,13 +164,24 @@ namespace Paystra\Tests\OpenCart {
     {
         public array $queries = [];
         public int $rows = 1;
+        /** @var (\Closure(): list<array>)|null the order model's history lines, for the history queries */
+        public ?\Closure $history = null;
         public function query(string $sql): object
         {
             $this->queries[] = $sql;
             if (($lock = \Paystra\Tests\TestCase::lockQuery($sql)) !== null) {
                 return (object) ['num_rows' => 1, 'row' => ['result' => $lock], 'rows' => [['result' => $lock]]];
             }
+            if (preg_match("/^SELECT `order_history_id` FROM `oc_order_history` WHERE `order_id` = '(\\d+)' AND `comment` LIKE '(.+)%' LIMIT 1$/", $sql, $m) === 1) {
+                $rows = array_values(array_filter(($this->history)(), static fn (array $line): bool => $line['order_id'] === (int) $m[1] && str_starts_with($line['comment'], stripslashes($m[2]))));
+                $rows = array_slice($rows, 0, 1);
+                return (object) ['num_rows' => count($rows), 'row' => $rows[0] ?? [], 'rows' => $rows];
+            }
             return (object) ['num_rows' => $this->rows, 'row' => [], 'rows' => []];
+        }
+        public function escape(string $value): string
+        {
+            return addslashes($value);
         }
     }
 
@@ -302,6 +313,7 @@ namespace {
                 'payment_paystra_sort_order' => '1',
             ]);
             $this->store->objects['session']->data['currency'] = 'INR';
+            $this->store->objects['db']->history = fn (): array => $this->orders()->history;
         }
 
         protected function catalog(): \Opencart\Catalog\Controller\Extension\Paystra\Payment\Paystra

@@ -362,4 +362,89 @@ final class ModuleTest extends OsCommerceTestCase
         self::assertSame(400, self::deliver(self::webhookDelivery($fields['ORDER_ID'], '149950'))[0]);
         self::assertSame(200, self::deliver(self::webhookDelivery($fields['ORDER_ID'], '149950', [], '', null, 'wh_store_5'))[0]);
     }
+
+    // ---- settlements (settlement.processed on the same webhook) ----
+
+    /** Order 501, paid through the webhook: what a settlement finds. */
+    private static function paidOrder(): string
+    {
+        [, $fields] = self::confirmationForm();
+        self::assertSame(200, self::deliver(self::webhookDelivery($fields['ORDER_ID'], '149950'))[0]);
+        self::assertSame(2, osc_order(501)['orders_status']);
+        return $fields['ORDER_ID'];
+    }
+
+    /** The order's Paystra settlement lines in its status history. */
+    private static function settlementLines(int $orders_id): array
+    {
+        return array_values(array_filter(osc_rows('orders_status_history', 'orders_id', $orders_id), static fn (array $row): bool => str_starts_with($row['comments'], 'Paystra settlement ')));
+    }
+
+    public function testASettlementPutsItsUtrAndDateInTheOrdersHistoryOnce(): void
+    {
+        $orderId = self::paidOrder();
+        $first = self::settlementAnswer([self::paymentLine($orderId, '149950'), self::paymentLine('WC-501-1763712000123', '149950')]);
+        $second = self::settlementAnswer([self::paymentLine($orderId, '149950')], ['SETTLEMENT_ID' => 'setl_ffffffffffffffffffff', 'UTR' => 'PYSTN26328000009']);
+        $calls = [];
+        $GLOBALS['osc']['http'] = self::settlementTransport([self::SETTLEMENT_ID => $first, 'setl_ffffffffffffffffffff' => $second], $calls);
+        $delivery = self::settlementDelivery($first);
+        [$status, $answer] = self::deliver($delivery);
+        self::assertSame(200, $status);
+        self::assertSame([['order_id' => $orderId, 'result' => 'recorded']], $answer['orders']);
+        self::assertSame('http://127.0.0.1:4100/sandbox/pgws/settlement', $calls[0]['url']);
+        $lines = self::settlementLines(501);
+        self::assertSame(1, count($lines));
+        self::assertSame(2, $lines[0]['orders_status_id'], 'the status stays as it is');
+        self::assertSame('0', $lines[0]['customer_notified']);
+        self::assertContains('Paystra settlement ' . self::SETTLEMENT_ID . ' on 2026-11-23, UTR ' . self::UTR . ': ₹1,499.50', $lines[0]['comments']);
+        self::assertSame(2, osc_order(501)['orders_status']);
+        self::assertSame('RELEASE_LOCK paystra_OS_501', end(self::$locks));
+
+        $history = osc_rows('orders_status_history', 'orders_id', 501);
+        foreach ([$delivery, self::settlementDelivery($first), self::settlementDelivery($second)] as $again) {
+            [$status, $answer] = self::deliver($again);
+            self::assertSame([200, 'unchanged'], [$status, $answer['orders'][0]['result']]);
+        }
+        self::assertSame($history, osc_rows('orders_status_history', 'orders_id', 501));
+    }
+
+    public function testACarriedForwardSettlementSaysSoWithoutAUtr(): void
+    {
+        $orderId = self::paidOrder();
+        $answer = self::settlementAnswer([self::paymentLine($orderId, '149950'), self::refundLine('OS-400-1763711000000', '900000')], ['UTR' => '', 'STATUS' => 'CARRIED_FORWARD']);
+        $GLOBALS['osc']['http'] = self::settlementTransport([self::SETTLEMENT_ID => $answer]);
+        self::assertSame('recorded', self::deliver(self::settlementDelivery($answer))[1]['orders'][0]['result']);
+        self::assertContains('carried forward with no UTR', self::settlementLines(501)[0]['comments']);
+    }
+
+    public function testSettledPaymentsOfOtherOrdersAreIgnoredAndAnUnreachableGatewayRetried(): void
+    {
+        $orderId = self::paidOrder();
+        $answer = self::settlementAnswer([self::paymentLine('OS-777-1763712000123', '50000'), self::paymentLine($orderId, '100')]);
+        $delivery = self::settlementDelivery($answer);
+        [$status, $body] = self::deliver($delivery);
+        self::assertSame(503, $status, 'no answer from Paystra: the gateway delivers it again');
+        self::assertContains('Cannot reach the gateway', $body['error']);
+        $GLOBALS['osc']['http'] = self::settlementTransport([self::SETTLEMENT_ID => $answer]);
+        [$status, $body] = self::deliver($delivery);
+        self::assertSame(200, $status);
+        self::assertSame(['ignored', 'ignored'], array_column($body['orders'], 'result'));
+        self::assertContains('names no rupee order', $body['orders'][0]['reason']);
+        self::assertContains('is for 100 paise', $body['orders'][1]['reason']);
+        self::assertSame([], self::settlementLines(501));
+    }
+
+    public function testAnOrderStillLockedIsRetriedAndRecordedOnTheNextDelivery(): void
+    {
+        $orderId = self::paidOrder();
+        $answer = self::settlementAnswer([self::paymentLine($orderId, '149950')]);
+        $GLOBALS['osc']['http'] = self::settlementTransport([self::SETTLEMENT_ID => $answer]);
+        $delivery = self::settlementDelivery($answer);
+        self::$lockBusy = true;
+        self::assertSame(503, self::deliver($delivery)[0]);
+        self::assertSame([], self::settlementLines(501));
+        self::$lockBusy = false;
+        self::assertSame(200, self::deliver($delivery)[0]);
+        self::assertSame(1, count(self::settlementLines(501)));
+    }
 }

@@ -79,6 +79,8 @@ function osc_reset(): void
     file_put_contents(ERROR_LOG, '');
     $GLOBALS['osc'] = [
         'queries' => [], 'zones' => [], 'mail' => [], 'unregistered' => [], 'next_id' => 501,
+        // Paystra's JSON API (the settlement call): a transport, or null for no network.
+        'http' => null,
         // Tables the module writes with tep_db_perform() (rows with their id) and reads back.
         'db' => ['products' => [7 => ['products_quantity' => 10, 'products_ordered' => 0]], 'customers_basket' => [12 => 2]],
         'config' => [
@@ -155,6 +157,9 @@ function tep_db_query(string $sql): array
         $order = osc_order((int) $m[1]);
         $total = array_values(array_filter(osc_rows('orders_total', 'orders_id', (int) $m[1]), static fn ($row) => $row['class'] === 'ot_total'));
         return $order && $total ? [['orders_status' => (string) $order['orders_status'], 'payment_method' => $order['payment_method'], 'currency' => $order['currency'], 'currency_value' => (string) $order['currency_value'], 'value' => (string) $total[0]['value']]] : [];
+    }
+    if (preg_match("/^select orders_status_history_id from orders_status_history where orders_id = '(\d+)' and comments like '(.+)%' limit 1$/", $sql, $m) === 1) {
+        return array_slice(array_values(array_filter(osc_rows('orders_status_history', 'orders_id', (int) $m[1]), static fn (array $row): bool => str_starts_with($row['comments'], stripslashes($m[2])))), 0, 1);
     }
     if (preg_match("/^select (orders_status|customers_id, customers_name.*) from orders where orders_id = '(\d+)'$/", $sql, $m) === 1) {
         $order = osc_order((int) $m[2]);
@@ -263,6 +268,14 @@ final class TestPaystra extends paystra
     function setting($key)
     {
         return $GLOBALS['osc']['config'][$key] ?? null;
+    }
+
+    /** The module's checkout, its JSON calls sent to $GLOBALS['osc']['http'] (no network in tests). */
+    function checkout()
+    {
+        return \Paystra\Tests\TestCase::withTransport(parent::checkout(), $GLOBALS['osc']['http'] ?? static function (string $url): never {
+            throw new \Paystra\GatewayError("Cannot reach the gateway at $url (no network in tests).");
+        });
     }
 }
 

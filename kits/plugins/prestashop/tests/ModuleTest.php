@@ -7,7 +7,7 @@ final class ModuleTest extends PrestaShopTestCase
 {
     public function testInstallRegistersTheHooksDefaultsAndThePendingState(): void
     {
-        self::assertSame(['paymentOptions', 'displayPaymentReturn'], $this->module->registeredHooks);
+        self::assertSame(['paymentOptions', 'displayPaymentReturn', 'displayAdminOrderSide'], $this->module->registeredHooks);
         self::assertSame('1', Configuration::get(Paystra::TEST_MODE));
         self::assertSame('42', Configuration::get(Paystra::OS_PENDING));
         $state = $GLOBALS['ps']['order_state'];
@@ -28,6 +28,38 @@ final class ModuleTest extends PrestaShopTestCase
         self::assertSame(false, Configuration::get(Paystra::TEST_MODE));
     }
 
+    public function testInstallCreatesTheSettlementTableAndTheUpgradeTo110AddsItToOlderShops(): void
+    {
+        $db = Db::getInstance();
+        self::assertTrue(isset($db->tables['ps_paystra_settlement']));
+        $create = (string) current(array_filter($db->executed, static fn (string $sql): bool => str_starts_with($sql, 'CREATE TABLE')));
+        self::assertContains('PRIMARY KEY (`id_order`)', $create, 'one settlement per order');
+        self::assertContains('ENGINE=InnoDB DEFAULT CHARSET=utf8mb4', $create);
+
+        // A shop on 1.0.0: the module is there without the table or the order page hook.
+        Db::reset();
+        $this->module->registeredHooks = [];
+        require_once PLUGIN_ROOT . '/upgrade/upgrade-1.1.0.php';
+        self::assertTrue(upgrade_module_1_1_0($this->module));
+        self::assertTrue(isset(Db::getInstance()->tables['ps_paystra_settlement']));
+        self::assertSame(['displayAdminOrderSide'], $this->module->registeredHooks);
+        self::assertSame('1.1.0', $this->module->version);
+    }
+
+    public function testTheOrderPageShowsTheSettlementOnceThereIsOne(): void
+    {
+        self::assertSame('', $this->module->hookDisplayAdminOrderSide(['id_order' => 1031]));
+        Db::getInstance()->tables['ps_paystra_settlement'][1031] = ['id_order' => '1031', 'settlement_id' => self::SETTLEMENT_ID, 'utr' => self::UTR, 'settlement_date' => '2026-11-23', 'note' => 'Paystra settlement …', 'date_add' => '2026-11-23 11:00:05'];
+        $html = $this->module->hookDisplayAdminOrderSide(['id_order' => 1031]);
+        self::assertContains('admin_order_settlement.tpl', $html);
+        self::assertContains('"utr":"' . self::UTR . '"', $html);
+        self::assertContains('"settlement_date":"2026-11-23"', $html);
+        $template = (string) file_get_contents(PLUGIN_ROOT . '/views/templates/hook/admin_order_settlement.tpl');
+        foreach (['utr', 'settlement_date', 'settlement_id', 'note'] as $field) {
+            self::assertContains('{$paystraSettlement.' . $field . "|escape:'html':'UTF-8'}", $template);
+        }
+    }
+
     public function testConfigXmlDescribesTheModule(): void
     {
         $xml = self::parseXml((string) file_get_contents(PLUGIN_ROOT . '/config.xml'));
@@ -40,7 +72,7 @@ final class ModuleTest extends PrestaShopTestCase
 
     public function testEveryModuleFolderHasAnIndexAndTheLogoIsAPng(): void
     {
-        foreach (['', '/controllers', '/controllers/front', '/views', '/views/templates', '/views/templates/front', '/views/templates/hook', '/lib'] as $folder) {
+        foreach (['', '/controllers', '/controllers/front', '/views', '/views/templates', '/views/templates/front', '/views/templates/hook', '/lib', '/upgrade'] as $folder) {
             self::assertTrue(is_file(PLUGIN_ROOT . $folder . '/index.php'), "index.php in paystra$folder");
         }
         self::assertSame("\x89PNG", substr((string) file_get_contents(PLUGIN_ROOT . '/logo.png'), 0, 4));

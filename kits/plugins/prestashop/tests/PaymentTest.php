@@ -307,4 +307,86 @@ final class PaymentTest extends PrestaShopTestCase
         self::assertSame(200, $status);
         self::assertContains('names no cart', $answer['ignored']);
     }
+
+    // ---- settlements (settlement.processed on the same controller) ----
+
+    /** The module's checkout with Paystra's JSON API answered by $transport (no network in tests). */
+    private function gatewayAnswers(callable $transport): void
+    {
+        (new \ReflectionProperty($this->module, 'checkout'))->setValue($this->module, self::withTransport($this->module->checkout(), $transport));
+    }
+
+    /** Cart 31, paid by the webhook: order 1031, what a settlement finds. */
+    private static function paidOrder(): string
+    {
+        $form = self::cartSentToPaystra(1499.5);
+        self::assertSame(200, self::deliver(self::webhookDelivery($form['fields']['ORDER_ID'], '149950'))[0]);
+        self::assertSame(1031, (int) Order::getIdByCartId(31));
+        return $form['fields']['ORDER_ID'];
+    }
+
+    public function testASettlementRecordsTheUtrAndDateOfTheOrderOnce(): void
+    {
+        $orderId = self::paidOrder();
+        $first = self::settlementAnswer([self::paymentLine($orderId, '149950'), self::paymentLine('WC-31-1763712000123', '149950')]);
+        $second = self::settlementAnswer([self::paymentLine($orderId, '149950')], ['SETTLEMENT_ID' => 'setl_ffffffffffffffffffff', 'UTR' => 'PYSTN26328000009']);
+        $calls = [];
+        $this->gatewayAnswers(self::settlementTransport([self::SETTLEMENT_ID => $first, 'setl_ffffffffffffffffffff' => $second], $calls));
+        $delivery = self::settlementDelivery($first);
+        [$status, $answer] = self::deliver($delivery);
+        self::assertSame(200, $status);
+        self::assertSame([['order_id' => $orderId, 'result' => 'recorded']], $answer['orders']);
+        self::assertSame('http://127.0.0.1:4100/sandbox/pgws/settlement', $calls[0]['url']);
+        $recorded = $this->module->settlementOf(1031);
+        self::assertSame([self::SETTLEMENT_ID, self::UTR, '2026-11-23'], [$recorded['settlement_id'], $recorded['utr'], $recorded['settlement_date']]);
+        self::assertContains('Paystra settlement ' . self::SETTLEMENT_ID . ' on 2026-11-23, UTR ' . self::UTR . ': ₹1,499.50', $recorded['note']);
+        self::assertSame(2, (new Order(1031))->getCurrentState(), 'the state stays as it is');
+        self::assertSame('RELEASE_LOCK paystra_PS_31', end(self::$locks), "under the cart's lock");
+
+        $rows = Db::getInstance()->tables;
+        foreach ([$delivery, self::settlementDelivery($first), self::settlementDelivery($second)] as $again) {
+            [$status, $answer] = self::deliver($again);
+            self::assertSame([200, 'unchanged'], [$status, $answer['orders'][0]['result']]);
+        }
+        self::assertSame($rows, Db::getInstance()->tables);
+    }
+
+    public function testACarriedForwardSettlementRecordsItsDateWithoutAUtr(): void
+    {
+        $orderId = self::paidOrder();
+        $answer = self::settlementAnswer([self::paymentLine($orderId, '149950'), self::refundLine('PS-30-1763711000000', '900000')], ['UTR' => '', 'STATUS' => 'CARRIED_FORWARD']);
+        $this->gatewayAnswers(self::settlementTransport([self::SETTLEMENT_ID => $answer]));
+        self::assertSame('recorded', self::deliver(self::settlementDelivery($answer))[1]['orders'][0]['result']);
+        self::assertSame('', $this->module->settlementOf(1031)['utr']);
+        self::assertContains('carried forward with no UTR', $this->module->settlementOf(1031)['note']);
+    }
+
+    public function testSettledPaymentsOfOtherCartsAreIgnoredAndAnUnreachableGatewayRetried(): void
+    {
+        $orderId = self::paidOrder();
+        Cart::store(32, ['id_customer' => 5, 'id_currency' => 1, 'total' => 500.0]);
+        $GLOBALS['ps']['cartOrders'][32] = 1032;
+        Order::store(1032, ['module' => 'ps_checkpayment', 'current_state' => 2]);
+        $answer = self::settlementAnswer([self::paymentLine('PS-99-1763712000123', '50000'), self::paymentLine('PS-32-1763712000123', '50000'), self::paymentLine($orderId, '100')]);
+        $delivery = self::settlementDelivery($answer);
+        $this->gatewayAnswers(static fn (string $url): array => throw new \Paystra\GatewayError("Cannot reach the gateway at $url (connection refused)."));
+        self::assertSame(503, self::deliver($delivery)[0], 'no answer from Paystra: the gateway delivers it again');
+        $this->gatewayAnswers(self::settlementTransport([self::SETTLEMENT_ID => $answer]));
+        [$status, $body] = self::deliver($delivery);
+        self::assertSame(200, $status);
+        self::assertSame(['ignored', 'ignored', 'ignored'], array_column($body['orders'], 'result'));
+        self::assertContains('names no Paystra order', $body['orders'][1]['reason']);
+        self::assertContains('is for 100 paise', $body['orders'][2]['reason']);
+        self::assertSame([], Db::getInstance()->tables['ps_paystra_settlement']);
+    }
+
+    public function testASettlementNotSavedIsAnError(): void
+    {
+        $orderId = self::paidOrder();
+        $answer = self::settlementAnswer([self::paymentLine($orderId, '149950')]);
+        $this->gatewayAnswers(self::settlementTransport([self::SETTLEMENT_ID => $answer]));
+        Db::getInstance()->failWrites = true;
+        self::assertThrows(\RuntimeException::class, static fn () => self::deliver(self::settlementDelivery($answer)), 'was not saved');
+        self::assertSame(null, $this->module->settlementOf(1031));
+    }
 }

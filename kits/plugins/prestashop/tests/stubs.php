@@ -24,13 +24,23 @@ namespace {
     }
 
     define('_PS_VERSION_', '8.2.0');
+    define('_DB_PREFIX_', 'ps_');
+    define('_MYSQL_ENGINE_', 'InnoDB');
 
-    /** Db::getInstance(): the module runs only its cart lock through it (GET_LOCK / RELEASE_LOCK). */
+    /**
+     * Db::getInstance(): the module's cart lock (GET_LOCK / RELEASE_LOCK) and its settlement
+     * table, kept in $tables (rows by id_order) as the module's SQL writes and reads them.
+     */
     final class Db
     {
         private static ?Db $instance = null;
         public array $queries = [];
         public array $useCache = [];
+        /** Statements run with execute() (the table's CREATE). */
+        public array $executed = [];
+        /** @var array<string, array<int, array<string, string>>> */
+        public array $tables = [];
+        public bool $failWrites = false;
         public static function getInstance($master = true): Db
         {
             return self::$instance ??= new self();
@@ -45,6 +55,38 @@ namespace {
             $this->useCache[] = $use_cache;
             return \Paystra\Tests\TestCase::lockQuery((string) $sql) ?? false;
         }
+        public function execute($sql, $use_cache = true)
+        {
+            $this->executed[] = $sql;
+            if (preg_match('/^CREATE TABLE IF NOT EXISTS `(\w+)`/', (string) $sql, $m) === 1) {
+                $this->tables[$m[1]] ??= [];
+            }
+            return true;
+        }
+        public function insert($table, $data, $null_values = false, $use_cache = true, $type = 1, $add_prefix = true)
+        {
+            $table = ($add_prefix ? _DB_PREFIX_ : '') . $table;
+            $this->queries[] = "INSERT INTO `$table`";
+            if ($this->failWrites || !isset($this->tables[$table]) || isset($this->tables[$table][(int) $data['id_order']])) {
+                return false; // no table, or the PRIMARY KEY (id_order) taken
+            }
+            $this->tables[$table][(int) $data['id_order']] = array_map('stripslashes', array_map('strval', $data));
+            return true;
+        }
+        public function getRow($sql, $use_cache = true)
+        {
+            $this->queries[] = $sql;
+            if (preg_match('/^SELECT (.+) FROM `(\w+)` WHERE `id_order` = (\d+)$/', (string) $sql, $m) === 1) {
+                $row = $this->tables[$m[2]][(int) $m[3]] ?? null;
+                return $row === null ? false : array_intersect_key($row, array_flip(array_map(static fn (string $column): string => trim($column, ' `'), explode(',', $m[1]))));
+            }
+            return false;
+        }
+    }
+
+    function pSQL($string, $htmlOK = false)
+    {
+        return addslashes((string) $string);
     }
 
     function ps_reset(): void

@@ -173,6 +173,131 @@ abstract class TestCase
         };
     }
 
+    // ---- settlements ----
+
+    public const SETTLEMENT_ID = 'setl_0123456789abcdef0123';
+    public const UTR = 'PYSTN26327000001';
+
+    /**
+     * A settlement's fields (no lines) as the sandbox sends them, PROCESSED on 2026-11-23 unless
+     * $overrides say otherwise; the amounts are worked out from $lines when given.
+     *
+     * @param list<array<string, string>> $lines
+     * @return array<string, string>
+     */
+    public static function settlementFields(array $overrides = [], array $lines = []): array
+    {
+        $sum = static function (string $field, ?string $type = null) use ($lines): string {
+            $total = 0;
+            foreach ($lines as $line) {
+                if ($type === null || $line['TYPE'] === $type) {
+                    $total += (int) $line[$field];
+                }
+            }
+            return (string) $total;
+        };
+        return $overrides + [
+            'SETTLEMENT_ID' => self::SETTLEMENT_ID,
+            'UTR' => self::UTR,
+            'SETTLEMENT_DATE' => '2026-11-23',
+            'CYCLE_FROM' => '2026-11-21',
+            'CYCLE_TO' => '2026-11-22',
+            'PAYMENTS_COUNT' => (string) count(array_filter($lines, static fn (array $line): bool => $line['TYPE'] === 'PAYMENT')),
+            'REFUNDS_COUNT' => (string) count(array_filter($lines, static fn (array $line): bool => $line['TYPE'] === 'REFUND')),
+            'GROSS_AMOUNT' => $sum('AMOUNT', 'PAYMENT'),
+            'REFUNDS_AMOUNT' => $sum('AMOUNT', 'REFUND'),
+            'FEES_AMOUNT' => $sum('FEE'),
+            'GST_AMOUNT' => $sum('GST'),
+            'ADJUSTMENTS_AMOUNT' => $sum('NET', 'ADJUSTMENT'),
+            'NET_AMOUNT' => $sum('NET'),
+            'BANK_ACCOUNT' => 'XXXXXXXXXX4321',
+            'STATUS' => 'PROCESSED',
+        ];
+    }
+
+    /** A PAYMENT line: a card payment at 2% fee and 18% GST on the fee. */
+    public static function paymentLine(string $orderId, string $amount, string $txnId = '1763712000123456'): array
+    {
+        $fee = intdiv((int) $amount * 2 + 50, 100);
+        $gst = intdiv($fee * 18 + 50, 100);
+        return [
+            'TYPE' => 'PAYMENT', 'ORDER_ID' => $orderId, 'TXN_ID' => $txnId, 'PG_REF_NUM' => '9876543210123',
+            'PAYMENT_TYPE' => 'CC', 'MOP_TYPE' => 'VI', 'AMOUNT' => $amount, 'FEE' => (string) $fee, 'GST' => (string) $gst,
+            'NET' => (string) ((int) $amount - $fee - $gst), 'DATE' => '2026-11-21 14:58:03', 'DESCRIPTION' => '',
+        ];
+    }
+
+    /** A REFUND line of an order's payment. */
+    public static function refundLine(string $orderId, string $amount, string $txnId = '1763712000999001'): array
+    {
+        return [
+            'TYPE' => 'REFUND', 'ORDER_ID' => $orderId, 'TXN_ID' => $txnId, 'PG_REF_NUM' => '9876543210123',
+            'PAYMENT_TYPE' => 'CC', 'MOP_TYPE' => 'VI', 'AMOUNT' => $amount, 'FEE' => '0', 'GST' => '0',
+            'NET' => '-' . $amount, 'DATE' => '2026-11-22 10:15:00', 'DESCRIPTION' => '',
+        ];
+    }
+
+    /**
+     * The signed `/pgws/settlement` answer of a settlement: its fields, LINES as JSON text, the
+     * success code, HASH.
+     *
+     * @param list<array<string, string>> $lines
+     */
+    public static function settlementAnswer(array $lines, array $overrides = []): array
+    {
+        return Hash::withHash(self::settlementFields($overrides, $lines) + [
+            'PAY_ID' => self::PAY_ID,
+            'LINES' => json_encode($lines, JSON_UNESCAPED_SLASHES),
+            'RESPONSE_CODE' => '000',
+            'RESPONSE_MESSAGE' => 'Transaction successful',
+            'RESPONSE_DATE_TIME' => '2026-11-23 11:00:02',
+        ], self::SALT);
+    }
+
+    /**
+     * A JSON transport for `/pgws/settlement` that answers the settlements given (signed answers
+     * by SETTLEMENT_ID), a signed 338 for any other, and records the calls.
+     *
+     * @param array<string, array<string, string>> $answers
+     */
+    public static function settlementTransport(array $answers, array &$calls = []): callable
+    {
+        return static function (string $url, string $json) use ($answers, &$calls): array {
+            $request = json_decode($json, true);
+            $calls[] = ['url' => $url, 'body' => $request];
+            $id = $request['SETTLEMENT_ID'] ?? '';
+            return [200, json_encode($answers[$id] ?? Hash::withHash([
+                'PAY_ID' => self::PAY_ID, 'SETTLEMENT_ID' => $id, 'STATUS' => 'Failed', 'RESPONSE_CODE' => '338',
+                'RESPONSE_MESSAGE' => 'No settlement found', 'RESPONSE_DATE_TIME' => '2026-11-23 11:00:02',
+            ], self::SALT))];
+        };
+    }
+
+    /**
+     * The settlement.processed delivery of a settlement, as the sandbox sends it to NOTIFY_URL:
+     * data = the settlement's fields, PAY_ID and HASH (no lines).
+     *
+     * @param array<string, string> $answer a settlementAnswer()
+     * @return array{body: string, header: string, id: string}
+     */
+    public static function settlementDelivery(array $answer, ?string $id = null, string $secret = self::WEBHOOK_SECRET, ?int $timestamp = null): array
+    {
+        $data = $answer;
+        unset($data['LINES'], $data['RESPONSE_CODE'], $data['RESPONSE_MESSAGE'], $data['RESPONSE_DATE_TIME']);
+        $id ??= \Paystra\Webhook::newEventId();
+        $signed = \Paystra\Webhook::sign(['id' => $id, 'type' => 'settlement.processed', 'data' => Hash::withHash($data, self::SALT)], $secret, $timestamp ?? time());
+        return ['body' => $signed['body'], 'header' => $signed['headers']['X-Paystra-Signature'], 'id' => $id];
+    }
+
+    /**
+     * The same checkout (settings, prefix, webhook secret) with its JSON calls sent to
+     * $transport: for plugins whose checkout uses the library's own HTTP client.
+     */
+    public static function withTransport(\Paystra\Plugin\HostedCheckout $checkout, callable $transport): \Paystra\Plugin\HostedCheckout
+    {
+        return new \Paystra\Plugin\HostedCheckout(new \Paystra\Client($checkout->client->config, $transport), $checkout->prefix, $checkout->webhookSecret);
+    }
+
     public static function assertSame(mixed $expected, mixed $actual, string $message = ''): void
     {
         self::$assertions++;

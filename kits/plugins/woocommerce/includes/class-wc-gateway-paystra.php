@@ -13,13 +13,16 @@ use Paystra\Plugin\HostedCheckout;
 use Paystra\Plugin\MysqlOrderLock;
 use Paystra\Plugin\Outcome;
 use Paystra\Plugin\Rejected;
+use Paystra\Plugin\SettledPayment;
 
 /**
  * Hosted checkout: the order-pay page posts a signed form to Paystra; Paystra posts the
  * encrypted response (PAY_ID + ENCDATA) to the shop's WC-API URL, which verifies it, records
  * the outcome on the order and sends the customer on with a GET redirect. Paystra also POSTs a
  * signed webhook to the NOTIFY_URL (?wc-api=paystra_webhook), so an order is paid even when the
- * customer closes the tab before coming back; both record the outcome with apply().
+ * customer closes the tab before coming back; both record the outcome with apply(). When Paystra
+ * pays the money out, its settlement.processed event on the same endpoint records the UTR and
+ * settlement date on each order in the settlement (record_settlement()).
  */
 class WC_Gateway_Paystra extends WC_Payment_Gateway {
 
@@ -32,6 +35,11 @@ class WC_Gateway_Paystra extends WC_Payment_Gateway {
 
 	/** Order meta: the last outcome recorded ("<ORDER_ID> <state>"), so the same answer twice adds nothing. */
 	const META_OUTCOME = '_paystra_outcome';
+
+	/** Order meta: the settlement that paid the order's payment out, its bank UTR and date (YYYY-MM-DD). */
+	const META_SETTLEMENT_ID   = '_paystra_settlement_id';
+	const META_UTR             = '_paystra_utr';
+	const META_SETTLEMENT_DATE = '_paystra_settlement_date';
 
 	/** The WC-API request of the webhook endpoint: /?wc-api=paystra_webhook. */
 	const WEBHOOK_API = 'paystra_webhook';
@@ -244,7 +252,8 @@ class WC_Gateway_Paystra extends WC_Payment_Gateway {
 	}
 
 	/**
-	 * Verifies a webhook delivery and records its payment outcome on the order, as the return does.
+	 * Verifies a webhook delivery and records its payment outcome on the order, as the return
+	 * does, or a settlement's UTR and date on each of its orders (record_settlement()).
 	 *
 	 * @param string      $body   the raw request body, before any parsing
 	 * @param string|null $header X-Paystra-Signature
@@ -265,6 +274,44 @@ class WC_Gateway_Paystra extends WC_Payment_Gateway {
 			},
 			function ( string $level, string $message ): void {
 				$this->log( $level, $message );
+			},
+			settle: function ( SettledPayment $payment ): bool {
+				return $this->record_settlement( $payment );
+			}
+		);
+	}
+
+	/**
+	 * Records a settled payment on its order, once: the UTR, settlement date and settlement id as
+	 * order meta (_paystra_utr, _paystra_settlement_date, _paystra_settlement_id) and a private
+	 * order note with the amounts. An order that already has a settlement keeps it: a repeated
+	 * event, or a second settlement naming the order, changes nothing.
+	 *
+	 * @return bool true when recorded now, false when the order already had a settlement
+	 * @throws Rejected when the ORDER_ID names no Paystra order of this shop, or another amount
+	 * @throws \Paystra\Plugin\Busy when another request holds the order past the lock's timeout
+	 */
+	public function record_settlement( SettledPayment $payment ): bool {
+		$order = ctype_digit( $payment->ref ) ? wc_get_order( (int) $payment->ref ) : false;
+		if ( ! $order instanceof WC_Order || $order->get_payment_method() !== $this->id ) {
+			throw new Rejected( 'ORDER_ID ' . $payment->orderId . ' names no Paystra order of this shop.' );
+		}
+		$this->checkout()->expectSettledAmount( $payment, $order->get_total() );
+		return $this->checkout()->withOrderLock(
+			$this->order_lock(),
+			(string) $order->get_id(),
+			function () use ( $order, $payment ): bool {
+				$fresh = wc_get_order( $order->get_id() );
+				$fresh = $fresh instanceof WC_Order ? $fresh : $order;
+				if ( '' !== (string) $fresh->get_meta( self::META_SETTLEMENT_ID ) ) {
+					return false;
+				}
+				$fresh->update_meta_data( self::META_SETTLEMENT_ID, $payment->settlementId );
+				$fresh->update_meta_data( self::META_UTR, $payment->utr );
+				$fresh->update_meta_data( self::META_SETTLEMENT_DATE, $payment->settlementDate );
+				$fresh->save();
+				$fresh->add_order_note( $payment->note() );
+				return true;
 			}
 		);
 	}
@@ -440,7 +487,7 @@ class WC_Gateway_Paystra extends WC_Payment_Gateway {
 	}
 
 	/**
-	 * JSON calls (status enquiry) through the WordPress HTTP API, which honours the site's proxy
+	 * JSON calls (status enquiry, settlement) through the WordPress HTTP API, which honours the site's proxy
 	 * and certificate settings.
 	 *
 	 * @return array{0: int, 1: string}

@@ -3,6 +3,7 @@
 declare(strict_types=1);
 
 use Paystra\Hash;
+use Paystra\Plugin\HostedCheckout;
 use Paystra\Plugin\Rejected;
 
 /** WC_Gateway_Paystra against stand-ins of WordPress and WooCommerce (tests/bootstrap.php). */
@@ -391,5 +392,112 @@ final class GatewayTest extends WooCommerceTestCase
         unset($_SERVER['HTTP_X_PAYSTRA_SIGNATURE']);
         self::assertSame(400, $sent->status);
         self::assertSame('malformed-header', $sent->data['reason']);
+    }
+
+    // ---- settlements (settlement.processed on the same endpoint) ----
+
+    /** Paystra answers the settlement call through the WordPress HTTP API with these settlements. */
+    private static function gatewayHasSettlements(array ...$answers): void
+    {
+        $transport = self::settlementTransport(array_column($answers, null, 'SETTLEMENT_ID'));
+        $GLOBALS['wp_test']['http'] = static function (string $url, array $args) use ($transport): array {
+            [$status, $body] = $transport($url, $args['body']);
+            return ['response' => ['code' => $status], 'body' => $body];
+        };
+    }
+
+    /** Order 42, paid by the webhook: what a settlement finds. */
+    private static function paidOrder(string $total = '1499.50', int $id = 42): array
+    {
+        [$order, $fields] = self::orderSentToPaystra($total, $id);
+        $delivery = self::webhookDelivery($fields['ORDER_ID'], HostedCheckout::toPaise($total));
+        self::gateway()->process_webhook($delivery['body'], $delivery['header']);
+        self::assertSame('processing', $order->get_status());
+        return [$order, $fields['ORDER_ID']];
+    }
+
+    public function testASettlementRecordsTheUtrAndDateOnTheOrderAsMetaAndANote(): void
+    {
+        [$order, $orderId] = self::paidOrder();
+        $answer = self::settlementAnswer([self::paymentLine($orderId, '149950'), self::paymentLine('PS-42-1763712000123', '149950'), self::refundLine('WC-41-1763711000000', '5000')]);
+        self::gatewayHasSettlements($answer);
+        $delivery = self::settlementDelivery($answer);
+        [$status, $body] = self::gateway()->process_webhook($delivery['body'], $delivery['header']);
+        self::assertSame(200, $status);
+        self::assertSame([['order_id' => $orderId, 'result' => 'recorded']], $body['orders'], "another shop's payment and a refund name no order here");
+        self::assertSame(self::UTR, $order->get_meta(WC_Gateway_Paystra::META_UTR));
+        self::assertSame('_paystra_utr', WC_Gateway_Paystra::META_UTR);
+        self::assertSame('2026-11-23', $order->get_meta('_paystra_settlement_date'));
+        self::assertSame(self::SETTLEMENT_ID, $order->get_meta('_paystra_settlement_id'));
+        self::assertContains('Paystra settlement ' . self::SETTLEMENT_ID . ' on 2026-11-23, UTR ' . self::UTR . ': ₹1,499.50, fee ₹29.99', end($order->notes));
+        self::assertSame('processing', $order->get_status(), 'a settlement changes no status');
+        $call = end($GLOBALS['wp_test']['http_calls']);
+        self::assertSame('http://127.0.0.1:4100/sandbox/pgws/settlement', $call['url']);
+        self::assertSame(self::SETTLEMENT_ID, json_decode($call['args']['body'], true)['SETTLEMENT_ID']);
+        self::assertSame('paystra_WC_42', substr((string) end(self::$locks), strlen('RELEASE_LOCK ')), "under the order's lock");
+    }
+
+    public function testARepeatedEventOrASecondSettlementChangesNothing(): void
+    {
+        [$order, $orderId] = self::paidOrder();
+        $first = self::settlementAnswer([self::paymentLine($orderId, '149950')]);
+        $second = self::settlementAnswer([self::paymentLine($orderId, '149950')], ['SETTLEMENT_ID' => 'setl_ffffffffffffffffffff', 'UTR' => 'PYSTN26328000009', 'SETTLEMENT_DATE' => '2026-11-24']);
+        self::gatewayHasSettlements($first, $second);
+        $delivery = self::settlementDelivery($first);
+        self::gateway()->process_webhook($delivery['body'], $delivery['header']);
+        $before = [$order->notes, $order->saves, $order->meta];
+        foreach ([$delivery, self::settlementDelivery($first), self::settlementDelivery($second)] as $again) {
+            [$status, $body] = self::gateway()->process_webhook($again['body'], $again['header']);
+            self::assertSame(200, $status);
+            self::assertSame('unchanged', $body['orders'][0]['result']);
+        }
+        self::assertSame($before, [$order->notes, $order->saves, $order->meta]);
+        self::assertSame(self::UTR, $order->get_meta(WC_Gateway_Paystra::META_UTR));
+    }
+
+    public function testACarriedForwardSettlementRecordsItsDateWithoutAUtr(): void
+    {
+        [$order, $orderId] = self::paidOrder();
+        $answer = self::settlementAnswer([self::paymentLine($orderId, '149950'), self::refundLine('WC-40-1763711000000', '900000')], ['UTR' => '', 'STATUS' => 'CARRIED_FORWARD']);
+        self::gatewayHasSettlements($answer);
+        $delivery = self::settlementDelivery($answer);
+        self::assertSame('recorded', self::gateway()->process_webhook($delivery['body'], $delivery['header'])[1]['orders'][0]['result']);
+        self::assertSame('', $order->get_meta(WC_Gateway_Paystra::META_UTR));
+        self::assertSame('2026-11-23', $order->get_meta(WC_Gateway_Paystra::META_SETTLEMENT_DATE));
+        self::assertContains('carried forward', end($order->notes));
+    }
+
+    public function testSettledPaymentsOfOrdersThatAreNotPaystrasOrOfAnotherAmountAreIgnored(): void
+    {
+        [$order, $orderId] = self::paidOrder();
+        $cod = new WC_Order(44, '500.00', 'processing', 'INR', 'cod');
+        $answer = self::settlementAnswer([self::paymentLine('WC-999-1763712000123', '50000'), self::paymentLine('WC-44-1763712000123', '50000'), self::paymentLine($orderId, '100')]);
+        self::gatewayHasSettlements($answer);
+        $delivery = self::settlementDelivery($answer);
+        [$status, $body] = self::gateway()->process_webhook($delivery['body'], $delivery['header']);
+        self::assertSame(200, $status);
+        self::assertSame(['ignored', 'ignored', 'ignored'], array_column($body['orders'], 'result'));
+        self::assertContains('names no Paystra order', $body['orders'][1]['reason']);
+        self::assertContains('is for 100 paise', $body['orders'][2]['reason']);
+        self::assertSame('', $order->get_meta(WC_Gateway_Paystra::META_UTR));
+        self::assertSame([], $cod->meta);
+    }
+
+    public function testASettlementPaystraCannotBeAskedAboutNowIsRetried(): void
+    {
+        [$order, $orderId] = self::paidOrder();
+        $delivery = self::settlementDelivery(self::settlementAnswer([self::paymentLine($orderId, '149950')]));
+        $GLOBALS['wp_test']['http'] = null;
+        [$status, $body] = self::gateway()->process_webhook($delivery['body'], $delivery['header']);
+        self::assertSame(503, $status);
+        self::assertContains('Cannot reach Paystra', $body['error']);
+        self::assertSame('', $order->get_meta(WC_Gateway_Paystra::META_UTR));
+
+        self::gatewayHasSettlements(self::settlementAnswer([self::paymentLine($orderId, '149950')]));
+        self::$lockBusy = true;
+        self::assertSame(503, self::gateway()->process_webhook($delivery['body'], $delivery['header'])[0], 'an order another request holds');
+        self::$lockBusy = false;
+        self::assertSame(200, self::gateway()->process_webhook($delivery['body'], $delivery['header'])[0]);
+        self::assertSame(self::UTR, $order->get_meta(WC_Gateway_Paystra::META_UTR));
     }
 }

@@ -1,11 +1,12 @@
 """
 Paystra payment gateway integration for Python: sign requests (HASH), encrypt merchant-hosted
-requests (ENCDATA), verify the gateway's responses and signed webhooks, and call its JSON APIs
-(status enquiry, refund, QR, payout). Standard library plus `cryptography` for AES.
+requests (ENCDATA), verify the gateway's responses and signed webhooks, call its JSON APIs
+(status enquiry, refund, QR, payout, settlements, recon) and reconcile paid orders with the
+settlements. Standard library plus `cryptography` for AES.
 """
 
 from .cipher import decrypt, decrypt_text, encrypt, encrypt_text, merchant_hosted_key
-from .client import CURRENCY_INR, Client, SignedForm, new_order_id
+from .client import CURRENCY_INR, IST, SETTLEMENT_RANGE_DAYS, Answer, Client, SignedForm, new_order_id
 from .config import Config
 from .errors import (
     ConfigError,
@@ -19,7 +20,8 @@ from .errors import (
 from .fields import Fields, parse_fields
 from .hash import canonical, sign, verify, with_hash
 from .money import rupees
-from . import order_status
+from . import order_status, reconciliation
+from .reconciliation import reconcile
 from .webhook import (
     EVENT_ID_HEADER,
     SIGNATURE_HEADER,
@@ -40,6 +42,7 @@ def is_success(fields: Fields) -> bool:
 
 
 __all__ = [
+    "Answer",
     "CURRENCY_INR",
     "EVENT_ID_HEADER",
     "Client",
@@ -48,9 +51,11 @@ __all__ = [
     "Fields",
     "GatewayError",
     "GatewayUnavailable",
+    "IST",
     "InvalidInput",
     "PaystraError",
     "ProtocolError",
+    "SETTLEMENT_RANGE_DAYS",
     "SIGNATURE_HEADER",
     "SUCCESS_CODE",
     "SignedForm",
@@ -67,6 +72,8 @@ __all__ = [
     "new_order_id",
     "order_status",
     "parse_fields",
+    "reconcile",
+    "reconciliation",
     "rupees",
     "sign",
     "sign_webhook_event",

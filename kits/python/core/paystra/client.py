@@ -1,20 +1,37 @@
 """The merchant's side of the gateway: signed payment forms, response verification, JSON APIs."""
 
 import json
+import re
 import threading
 import time
 import urllib.error
 import urllib.request
-from typing import Dict, Mapping, NamedTuple, Optional
+from datetime import date, datetime, timedelta, timezone
+from typing import Any, Dict, Mapping, NamedTuple, Optional, Tuple, Union
 
 from .cipher import decrypt, encrypt
 from .config import Config
-from .errors import GatewayError, GatewayUnavailable, ProtocolError, VerificationError
+from .errors import GatewayError, GatewayUnavailable, InvalidInput, ProtocolError, VerificationError
 from .fields import Fields
 from .hash import verify, with_hash
 from .webhook import Event, RawBody, verify_webhook
 
 CURRENCY_INR = "356"
+
+SETTLEMENT_RANGE_DAYS = 92
+"""The longest FROM–TO range the settlements call takes, both days included."""
+
+IST = timezone(timedelta(hours=5, minutes=30), "IST")
+
+Answer = Dict[str, Any]
+"""A verified answer: its fields (strings), and on success its list field parsed (a list of dicts)."""
+
+DateLike = Union[str, date]
+
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_SETTLEMENT_ID = re.compile(r"setl_[0-9a-f]{20}")
+_UTR = re.compile(r"[A-Z0-9]{16,22}")
+_AS_OF = re.compile(r"([0-9]{4}-[0-9]{2}-[0-9]{2})T([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.[0-9]{1,9})?)?(?:Z|[+-][0-9]{2}:[0-9]{2})")
 
 _order_lock = threading.Lock()
 _last_millis = 0
@@ -119,7 +136,9 @@ class Client:
     def call(self, path: str, fields: Mapping[str, str]) -> Fields:
         """POSTs the fields with PAY_ID and HASH as JSON; returns the answer once its HASH verifies."""
         request = with_hash({"PAY_ID": self.config.pay_id, **fields}, self.config.salt)
-        answer = self._post_json(self.config.base_url + path, request)
+        return self._verified(path, self._post_json(self.config.base_url + path, request))
+
+    def _verified(self, path: str, answer: Dict[str, str]) -> Fields:
         if "HASH" not in answer:
             # Unsigned: the gateway could not tell who asked (324 unknown PAY_ID, 326 malformed).
             code = answer.get("RESPONSE_CODE")
@@ -172,6 +191,65 @@ class Client:
         return self.call("/pgws/payout/status", {"PAYOUT_ID": payout_id})
     # paystra:endregion
 
+    # ---- settlements and reconciliation ----
+    # On RESPONSE_CODE 000 the list field (JSON text covered by the HASH) comes back parsed, a list
+    # of dicts of strings; a refusal comes back as its fields, without it.
+
+    # paystra:region settlements
+    def settlements(self, date_from: DateLike, date_to: DateLike) -> Answer:
+        """
+        The settlements dated date_from to date_to (YYYY-MM-DD or dates, both included, at most 92
+        days), without their lines: answer["SETTLEMENTS"].
+        """
+        fields = {"FROM": _day(date_from, "FROM"), "TO": _day(date_to, "TO")}
+        days = (date.fromisoformat(fields["TO"]) - date.fromisoformat(fields["FROM"])).days
+        if days < 0:
+            raise InvalidInput("FROM", "FROM must not be after TO")
+        if days >= SETTLEMENT_RANGE_DAYS:
+            raise InvalidInput("TO", f"FROM to TO may span at most {SETTLEMENT_RANGE_DAYS} days, both included: ask in parts")
+        return _with_list(self.call("/pgws/settlements", fields), "SETTLEMENTS")
+
+    def settlement(self, settlement_id: Optional[str] = None, utr: Optional[str] = None) -> Answer:
+        """One settlement's fields and answer["LINES"], by its id or its UTR (338: none of yours)."""
+        return _with_list(self.call("/pgws/settlement", _settlement_lookup(settlement_id, utr)), "LINES")
+    # paystra:endregion
+
+    def settlement_csv(self, settlement_id: Optional[str] = None, utr: Optional[str] = None) -> str:
+        """
+        One settlement's lines as the gateway's CSV (header row, CRLF line ends). A refusal raises
+        GatewayError with its code (338: no such settlement) once its HASH verifies.
+        """
+        path = "/pgws/settlement"
+        request = with_hash(
+            {"PAY_ID": self.config.pay_id, **_settlement_lookup(settlement_id, utr), "FORMAT": "CSV"},
+            self.config.salt,
+        )
+        content_type, raw = self._post(self.config.base_url + path, request, "text/csv, application/json")
+        if content_type.split(";")[0].strip().lower() == "text/csv":
+            return raw.decode("utf-8")
+        refusal = self._verified(path, _answer_fields(raw, self.config.base_url + path))
+        raise GatewayError(refusal.get("RESPONSE_CODE"), refusal.get("RESPONSE_MESSAGE", "no CSV"), refusal)
+
+    # paystra:region recon
+    def recon(self, order_id: str) -> Answer:
+        """
+        Where an order's captured payment and its refunds stand: answer["RECON"], one entry each,
+        SETTLED with its settlement or UNSETTLED with EXPECTED_SETTLEMENT_DATE ([] for a payment
+        never captured; 328 for an order the gateway does not know).
+        """
+        return _with_list(self.call("/pgws/recon", {"ORDER_ID": order_id}), "RECON")
+    # paystra:endregion
+
+    def run_settlement(self, as_of: Union[str, datetime], notify_url: Optional[str] = None) -> Answer:
+        """
+        Sandbox only: settles, as if the clock read as_of (ISO 8601 with an offset, or an aware
+        datetime), everything due by then, and answers the settlements dated in the 92 days up to
+        it (answer["SETTLEMENTS"]). A second identical run creates nothing new. Each settlement it
+        makes is announced by a settlement.processed webhook to notify_url (else your default).
+        """
+        fields = {"AS_OF": _as_of(as_of), "NOTIFY_URL": notify_url}
+        return _with_list(self.call("/pgws/settlement/run", _without_none(fields)), "SETTLEMENTS")
+
     # ---- webhooks ----
 
     def verify_webhook(self, raw_body: RawBody, signature_header: Optional[str]) -> Event:
@@ -182,29 +260,98 @@ class Client:
         return verify_webhook(raw_body, signature_header, self.config.webhook_secret, salt=self.config.salt)
 
     def _post_json(self, url: str, body: Mapping[str, str]) -> Dict[str, str]:
+        return _answer_fields(self._post(url, body, "application/json")[1], url)
+
+    def _post(self, url: str, body: Mapping[str, str], accept: str) -> Tuple[str, bytes]:
+        """The answer's content type and bytes."""
         request = urllib.request.Request(
             url,
             data=json.dumps(body).encode("utf-8"),
             method="POST",
-            headers={"Content-Type": "application/json", "Accept": "application/json"},
+            headers={"Content-Type": "application/json", "Accept": accept},
         )
         try:
             with urllib.request.urlopen(request, timeout=self.timeout) as response:
-                raw = response.read()
+                return response.headers.get("Content-Type", ""), response.read()
         except urllib.error.HTTPError as error:
             # A refusal may come with a 4xx status and still be a JSON answer worth reading.
             raw = error.read()
             if not raw.strip().startswith(b"{"):
                 raise GatewayUnavailable(f"the gateway answered {error.code} at {url}") from error
+            return error.headers.get("Content-Type", ""), raw
         except (urllib.error.URLError, OSError) as error:
             reason = getattr(error, "reason", error)
             raise GatewayUnavailable(f"could not reach the gateway at {url}: {reason}") from error
-        try:
-            answer = json.loads(raw.decode("utf-8"))
-        except ValueError as error:
-            raise GatewayUnavailable(f"the gateway's answer from {url} is not JSON") from error
-        if not isinstance(answer, dict) or not all(
-            isinstance(key, str) and isinstance(value, str) for key, value in answer.items()
-        ):
-            raise GatewayUnavailable(f"the gateway's answer from {url} is not a set of fields")
+
+
+def _answer_fields(raw: bytes, url: str) -> Dict[str, str]:
+    try:
+        answer = json.loads(raw.decode("utf-8"))
+    except ValueError as error:
+        raise GatewayUnavailable(f"the gateway's answer from {url} is not JSON") from error
+    if not _is_fields(answer):
+        raise GatewayUnavailable(f"the gateway's answer from {url} is not a set of fields")
+    return answer
+
+
+def _is_fields(value: object) -> bool:
+    return isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items())
+
+
+def _with_list(answer: Fields, key: str) -> Answer:
+    """A successful answer with its list field parsed; a refusal as it is."""
+    if answer.get("RESPONSE_CODE") != "000":
         return answer
+    try:
+        items = json.loads(answer.get(key, ""))
+    except ValueError:
+        items = None
+    if not isinstance(items, list) or not all(_is_fields(item) for item in items):
+        raise ProtocolError(f"the gateway's {key} is not a JSON list of objects of strings")
+    return {**answer, key: items}
+
+
+def _day(value: DateLike, field: str) -> str:
+    """A date as the gateway writes it, YYYY-MM-DD, checked to exist."""
+    if isinstance(value, datetime):
+        raise InvalidInput(field, f"{field} must be a date, not a date and time")
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, str) and _is_day(value):
+        return value
+    raise InvalidInput(field, f"{field} must be a date as YYYY-MM-DD, e.g. 2026-11-30")
+
+
+def _is_day(text: str) -> bool:
+    if not _DATE.fullmatch(text):
+        return False
+    try:
+        date.fromisoformat(text)
+        return True
+    except ValueError:
+        return False
+
+
+def _settlement_lookup(settlement_id: Optional[str], utr: Optional[str]) -> Fields:
+    if (settlement_id is None) == (utr is None):
+        raise InvalidInput("SETTLEMENT_ID", "give one of settlement_id or utr")
+    if settlement_id is not None:
+        if not isinstance(settlement_id, str) or not _SETTLEMENT_ID.fullmatch(settlement_id):
+            raise InvalidInput("SETTLEMENT_ID", "SETTLEMENT_ID must be setl_ and 20 lower-case hex digits")
+        return {"SETTLEMENT_ID": settlement_id}
+    if not isinstance(utr, str) or not _UTR.fullmatch(utr):
+        raise InvalidInput("UTR", "UTR must be 16 to 22 upper-case letters and digits")
+    return {"UTR": utr}
+
+
+def _as_of(value: Union[str, datetime]) -> str:
+    """AS_OF: ISO 8601 with an offset; an aware datetime is written in IST (+05:30)."""
+    if isinstance(value, datetime):
+        if value.utcoffset() is None:
+            raise InvalidInput("AS_OF", "AS_OF must be an aware datetime (with tzinfo): the time is read in IST")
+        return value.astimezone(IST).replace(microsecond=0).isoformat()
+    match = _AS_OF.fullmatch(value) if isinstance(value, str) else None
+    if match and _is_day(match.group(1)) and int(match.group(2)) < 24 and int(match.group(3)) < 60:
+        if int(match.group(4) or 0) < 60:
+            return value
+    raise InvalidInput("AS_OF", "AS_OF must be an ISO 8601 date-time with an offset, e.g. 2026-11-30T11:00:00+05:30")

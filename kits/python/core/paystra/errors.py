@@ -34,7 +34,8 @@ class GatewayUnavailable(PaystraError):
 class GatewayError(PaystraError):
     """
     The gateway answered without a HASH, which it does only when it cannot tell who is asking
-    (324 unknown PAY_ID, 326 malformed request). The code and message are the gateway's.
+    (324 unknown PAY_ID, 326 malformed request), or refused a call that has no fields to answer
+    with (settlement_csv: its refusal verified, e.g. 338). The code and message are the gateway's.
     """
 
     def __init__(self, code: Optional[str], message: str, fields: Dict[str, str]) -> None:

@@ -1,6 +1,9 @@
 """
 Webhooks: the gateway POSTs a signed event to the merchant's NOTIFY_URL when a payment, refund or
-payout reaches an outcome, so the merchant hears of it even when the customer never comes back.
+payout reaches an outcome, or a settlement is made, so the merchant hears of it even when the
+customer never comes back. The types: payment.captured, payment.failed, payment.pending,
+refund.processed, payout.processed, payout.failed and settlement.processed (its data: the
+settlement's fields without lines, with PAY_ID and HASH).
 
     X-Paystra-Signature: t=<unix seconds>,v1=<lower-case hex HMAC-SHA256(secret, "<t>.<raw body>")>
 

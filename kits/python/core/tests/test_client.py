@@ -2,6 +2,7 @@ import json
 import threading
 import unittest
 from dataclasses import replace
+from datetime import date, datetime, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import tests.support  # noqa: F401 (puts the core on the path)
@@ -11,6 +12,8 @@ from paystra import (
     Config,
     GatewayError,
     GatewayUnavailable,
+    InvalidInput,
+    ProtocolError,
     VerificationError,
     decrypt,
     encrypt,
@@ -27,15 +30,17 @@ class StubGateway(BaseHTTPRequestHandler):
     """Answers like the gateway's JSON APIs; each test sets `answer` to shape the reply."""
 
     requests = []
-    answer = None  # callable(path, fields) -> (status, body bytes)
+    answer = None  # callable(path, fields) -> (status, body bytes[, content type])
+    accepts = []
 
     def do_POST(self):
         body = self.rfile.read(int(self.headers["Content-Length"]))
         fields = json.loads(body)
         StubGateway.requests.append((self.path, self.headers["Content-Type"], fields))
-        status, reply = StubGateway.answer(self.path, fields)
+        StubGateway.accepts.append(self.headers["Accept"])
+        status, reply, *content_type = StubGateway.answer(self.path, fields)
         self.send_response(status)
-        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Type", content_type[0] if content_type else "application/json")
         self.send_header("Content-Length", str(len(reply)))
         self.end_headers()
         self.wfile.write(reply)
@@ -50,7 +55,9 @@ def signed_echo(path, fields):
     return 200, json.dumps(with_hash(reply, SALT)).encode()
 
 
-class ClientTests(unittest.TestCase):
+class StubGatewayTestCase(unittest.TestCase):
+    """A client of the demo merchant, talking to StubGateway on a port of its own."""
+
     @classmethod
     def setUpClass(cls):
         cls.server = ThreadingHTTPServer(("127.0.0.1", 0), StubGateway)
@@ -73,9 +80,12 @@ class ClientTests(unittest.TestCase):
 
     def setUp(self):
         StubGateway.requests = []
+        StubGateway.accepts = []
         StubGateway.answer = staticmethod(signed_echo)
         self.client = Client(self.config, timeout=5)
 
+
+class ClientTests(StubGatewayTestCase):
     # ---- browser forms ----
 
     def test_payment_request_is_complete_and_signed(self):
@@ -263,6 +273,154 @@ class ClientTests(unittest.TestCase):
         )
         with self.assertRaises(GatewayUnavailable):
             Client(closed, timeout=2).status("PG1")
+
+
+OK = {"RESPONSE_CODE": "000", "RESPONSE_MESSAGE": "Transaction successful", "RESPONSE_DATE_TIME": "2026-11-30 11:00:05"}
+SETTLEMENT = {
+    "SETTLEMENT_ID": "setl_0a1b2c3d4e5f60718293",
+    "UTR": "PYSTN26334000123",
+    "SETTLEMENT_DATE": "2026-11-30",
+    "CYCLE_FROM": "2026-11-27",
+    "CYCLE_TO": "2026-11-27",
+    "PAYMENTS_COUNT": "1",
+    "REFUNDS_COUNT": "0",
+    "GROSS_AMOUNT": "100000",
+    "REFUNDS_AMOUNT": "0",
+    "FEES_AMOUNT": "2000",
+    "GST_AMOUNT": "360",
+    "ADJUSTMENTS_AMOUNT": "0",
+    "NET_AMOUNT": "97640",
+    "BANK_ACCOUNT": "XXXXXXXXXX4321",
+    "STATUS": "PROCESSED",
+}
+LINE = {
+    "TYPE": "PAYMENT", "ORDER_ID": "SK1764000000000", "TXN_ID": "1234567890123456",
+    "PG_REF_NUM": "202612345678901234", "PAYMENT_TYPE": "UP", "MOP_TYPE": "UP", "AMOUNT": "100000",
+    "FEE": "2000", "GST": "360", "NET": "97640", "DATE": "2026-11-27 10:15:00", "DESCRIPTION": "",
+}
+ENTRY = {
+    "TYPE": "PAYMENT", "TXN_ID": "1234567890123456", "AMOUNT": "100000", "FEE": "2000", "GST": "360",
+    "NET": "97640", "DATE": "2026-11-27 10:15:00", "STATE": "UNSETTLED", "SETTLEMENT_ID": "", "UTR": "",
+    "SETTLEMENT_DATE": "", "EXPECTED_SETTLEMENT_DATE": "2026-11-30",
+}
+
+
+def settlement_gateway(path, fields):
+    """The gateway's answer to each settlements path: lists as JSON text inside the signed fields."""
+    echo = {k: v for k, v in fields.items() if k != "HASH"}
+    if path.endswith(("/pgws/settlements", "/pgws/settlement/run")):
+        reply = {**echo, **OK, "SETTLEMENTS": json.dumps([SETTLEMENT])}
+    elif path.endswith("/pgws/settlement"):
+        reply = {**echo, **OK, **SETTLEMENT, "LINES": json.dumps([LINE])}
+    else:
+        reply = {**echo, **OK, "RECON": json.dumps([ENTRY])}
+    return 200, json.dumps(with_hash(reply, SALT)).encode()
+
+
+class SettlementCalls(StubGatewayTestCase):
+    """settlements, settlement, settlement_csv, recon and run_settlement against the stub gateway."""
+
+    def setUp(self):
+        super().setUp()
+        StubGateway.answer = staticmethod(settlement_gateway)
+
+    def sent(self):
+        return [(path, {k: v for k, v in fields.items() if k not in ("HASH", "PAY_ID")}) for path, _, fields in StubGateway.requests]
+
+    def test_each_call_sends_its_fields_and_answers_the_verified_fields_with_the_list_parsed(self):
+        listed = self.client.settlements("2026-09-01", date(2026, 11, 30))
+        self.assertEqual(listed["SETTLEMENTS"], [SETTLEMENT])
+        self.assertEqual(listed["FROM"], "2026-09-01")
+        one = self.client.settlement(settlement_id=SETTLEMENT["SETTLEMENT_ID"])
+        self.assertEqual((one["LINES"], one["NET_AMOUNT"]), ([LINE], "97640"))
+        self.client.settlement(utr=SETTLEMENT["UTR"])
+        self.assertEqual(self.client.recon("SK1764000000000")["RECON"], [ENTRY])
+        run = self.client.run_settlement("2026-11-30T11:00:00+05:30", "https://shop.example/hook")
+        self.assertEqual(run["SETTLEMENTS"], [SETTLEMENT])
+        self.client.run_settlement(datetime(2026, 11, 30, 5, 30, tzinfo=timezone.utc))
+        self.assertEqual(
+            self.sent(),
+            [
+                ("/sandbox/pgws/settlements", {"FROM": "2026-09-01", "TO": "2026-11-30"}),
+                ("/sandbox/pgws/settlement", {"SETTLEMENT_ID": SETTLEMENT["SETTLEMENT_ID"]}),
+                ("/sandbox/pgws/settlement", {"UTR": SETTLEMENT["UTR"]}),
+                ("/sandbox/pgws/recon", {"ORDER_ID": "SK1764000000000"}),
+                ("/sandbox/pgws/settlement/run", {"AS_OF": "2026-11-30T11:00:00+05:30", "NOTIFY_URL": "https://shop.example/hook"}),
+                ("/sandbox/pgws/settlement/run", {"AS_OF": "2026-11-30T11:00:00+05:30"}),
+            ],
+        )
+        for _, _, fields in StubGateway.requests:
+            self.assertTrue(verify(fields, SALT))
+
+    def test_a_refusal_comes_back_as_its_fields_without_the_list(self):
+        refusal = {"PAY_ID": PAY_ID, "ORDER_ID": "SK1", "STATUS": "Failed", "RESPONSE_CODE": "328", "RESPONSE_MESSAGE": "No such transaction"}
+        StubGateway.answer = staticmethod(lambda path, fields: (200, json.dumps(with_hash(refusal, SALT)).encode()))
+        answer = self.client.recon("SK1")
+        self.assertEqual(answer["RESPONSE_CODE"], "328")
+        self.assertNotIn("RECON", answer)
+
+    def test_a_list_is_trusted_only_when_the_hash_covers_it_and_it_is_a_list_of_objects(self):
+        def tampered(path, fields):
+            reply = with_hash({"PAY_ID": PAY_ID, **OK, "SETTLEMENTS": json.dumps([SETTLEMENT])}, SALT)
+            reply["SETTLEMENTS"] = json.dumps([{**SETTLEMENT, "NET_AMOUNT": "1"}])
+            return 200, json.dumps(reply).encode()
+
+        StubGateway.answer = staticmethod(tampered)
+        with self.assertRaises(VerificationError):
+            self.client.settlements("2026-11-01", "2026-11-30")
+        for text in ("", "nope", "{}", "[1]", '[{"A": 1}]'):
+            StubGateway.answer = staticmethod(
+                lambda path, fields, text=text: (200, json.dumps(with_hash({"PAY_ID": PAY_ID, **OK, "SETTLEMENTS": text}, SALT)).encode())
+            )
+            with self.subTest(text=text), self.assertRaises(ProtocolError):
+                self.client.settlements("2026-11-01", "2026-11-30")
+
+    def test_settlement_csv_returns_the_text_and_raises_the_verified_refusal(self):
+        csv = "TYPE,ORDER_ID\r\nPAYMENT,SK1\r\n"
+
+        def answer(path, fields):
+            if "SETTLEMENT_ID" in fields:
+                return 200, csv.encode(), "text/csv; charset=utf-8"
+            refusal = {"PAY_ID": PAY_ID, "UTR": fields["UTR"], "FORMAT": "CSV", "STATUS": "Failed",
+                       "RESPONSE_CODE": "338", "RESPONSE_MESSAGE": "No settlement found"}
+            return 404, json.dumps(with_hash(refusal, SALT)).encode()
+
+        StubGateway.answer = staticmethod(answer)
+        self.assertEqual(self.client.settlement_csv(settlement_id=SETTLEMENT["SETTLEMENT_ID"]), csv)
+        self.assertEqual(StubGateway.requests[0][2]["FORMAT"], "CSV")
+        self.assertIn("text/csv", StubGateway.accepts[0])
+        with self.assertRaises(GatewayError) as caught:
+            self.client.settlement_csv(utr="PYSTN26334999999")
+        self.assertEqual((caught.exception.code, caught.exception.fields["RESPONSE_MESSAGE"]), ("338", "No settlement found"))
+        forged = with_hash({"PAY_ID": PAY_ID, "RESPONSE_CODE": "338"}, SALT)
+        forged["RESPONSE_CODE"] = "000"
+        StubGateway.answer = staticmethod(lambda path, fields: (200, json.dumps(forged).encode()))
+        with self.assertRaises(VerificationError):
+            self.client.settlement_csv(settlement_id=SETTLEMENT["SETTLEMENT_ID"])
+
+    def test_dates_the_range_the_settlement_named_and_as_of_are_checked_before_calling(self):
+        refused = (
+            lambda: self.client.settlements("2026-11-1", "2026-11-30"),
+            lambda: self.client.settlements("2026-02-30", "2026-03-30"),
+            lambda: self.client.settlements("2026-11-30", "2026-11-01"),
+            lambda: self.client.settlements("2026-08-30", "2026-11-30"),
+            lambda: self.client.settlements(datetime(2026, 11, 1, tzinfo=timezone.utc), "2026-11-30"),
+            lambda: self.client.settlements(None, "2026-11-30"),
+            lambda: self.client.settlement(),
+            lambda: self.client.settlement(settlement_id=SETTLEMENT["SETTLEMENT_ID"], utr="PYSTN26334000123"),
+            lambda: self.client.settlement(settlement_id="setl_XYZ"),
+            lambda: self.client.settlement_csv(utr="pystn26334000123"),
+            lambda: self.client.run_settlement("2026-11-30T11:00:00"),
+            lambda: self.client.run_settlement("tomorrow"),
+            lambda: self.client.run_settlement(datetime(2026, 11, 30, 11)),
+        )
+        for call in refused:
+            with self.assertRaises(InvalidInput):
+                call()
+        self.assertEqual(StubGateway.requests, [])
+        # 92 days, both included, is the longest range.
+        self.client.settlements("2026-08-31", "2026-11-30")
+        self.assertEqual(len(StubGateway.requests), 1)
 
 
 class OrderIds(unittest.TestCase):

@@ -80,6 +80,21 @@ class SignThenVerify(unittest.TestCase):
         self.assertEqual(got, event())
         self.assertTrue(signed["body"].startswith("{\n") and signed["body"].endswith("}\n"))
 
+    def test_settlement_processed_verifies_like_any_event(self):
+        settlement = with_hash(
+            {"PAY_ID": "1000000000000001", "SETTLEMENT_ID": "setl_0a1b2c3d4e5f60718293", "UTR": "PYSTN26334000123",
+             "SETTLEMENT_DATE": "2026-11-30", "NET_AMOUNT": "97640", "STATUS": "PROCESSED"},
+            SALT,
+        )
+        processed = event(type="settlement.processed", data=settlement)
+        signed = sign_webhook_event(processed, SECRET, NOW)
+        got = verify_webhook(signed["body"], signed["headers"][SIGNATURE_HEADER], SECRET, salt=SALT, now=NOW)
+        self.assertEqual(got, processed)
+        altered = sign_webhook_event(event(type="settlement.processed", data={**settlement, "UTR": ""}), SECRET, NOW)
+        with self.assertRaises(WebhookError) as caught:
+            verify_webhook(altered["body"], altered["headers"][SIGNATURE_HEADER], SECRET, salt=SALT, now=NOW)
+        self.assertEqual(caught.exception.reason, "data-hash")
+
     def test_the_body_keeps_the_protocol_order_and_utf8(self):
         signed = sign_webhook_event({"data": {"CUST_NAME": "आशा"}, "created": 1, "type": "t", "id": "e"}, SECRET, 1)
         self.assertEqual(list(json.loads(signed["body"])), ["id", "type", "created", "data"])

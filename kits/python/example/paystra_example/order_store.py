@@ -1,12 +1,13 @@
 """
 The examples' order book: a JSON file of orders moved by the core's forward-only rule
-(paystra.order_status), and the event ids already applied, so a webhook delivered twice
-(delivery is at least once) changes nothing. A real store keeps this in its database; the rule
-is the same.
+(paystra.order_status), the event ids already applied, so a webhook delivered twice (delivery is
+at least once) changes nothing, and the settlements the gateway announced (settlement.processed).
+A real store keeps this in its database; the rule is the same.
 """
 
 import json
 import os
+import re
 import tempfile
 import threading
 from pathlib import Path
@@ -16,6 +17,11 @@ from paystra import order_status
 from paystra.webhook import Event
 
 Order = Dict[str, object]
+Settlement = Dict[str, str]
+
+SETTLEMENT_PROCESSED = "settlement.processed"
+SETTLEMENT_FIELDS = ("SETTLEMENT_ID", "UTR", "SETTLEMENT_DATE", "NET_AMOUNT", "STATUS")
+_SETTLEMENT_ID = re.compile(r"setl_[0-9a-f]{20}")
 
 
 class OrderStore:
@@ -26,9 +32,11 @@ class OrderStore:
         self._lock = threading.Lock()
         self._orders: Dict[str, Order] = {}
         self._seen: List[str] = []
+        self._settlements: Dict[str, Settlement] = {}
         if self.path.is_file():
             saved = json.loads(self.path.read_text(encoding="utf-8"))
             self._orders, self._seen = saved.get("orders", {}), saved.get("seen_events", [])
+            self._settlements = saved.get("settlements", {})
 
     def create(self, order_id: str, amount: str) -> Order:
         with self._lock:
@@ -41,6 +49,12 @@ class OrderStore:
         with self._lock:
             order = self._orders.get(order_id)
             return _copy(order) if order else None
+
+    def settlement(self, settlement_id: str) -> Optional[Settlement]:
+        """A settlement as its settlement.processed webhook announced it, or None."""
+        with self._lock:
+            found = self._settlements.get(settlement_id)
+            return dict(found) if found else None
 
     def update(self, fields: Mapping[str, str], source: str) -> Optional[Order]:
         """
@@ -65,7 +79,8 @@ class OrderStore:
     def receive(self, event: Event) -> Dict[str, object]:
         """
         A verified webhook event, once: the answer for the gateway (duplicate, applied, or
-        ignored with the reason).
+        ignored with the reason). settlement.processed is recorded under its SETTLEMENT_ID and
+        moves no order: which orders a settlement paid out is in its lines.
         """
         data = event["data"]
         event_id, order_id = str(event["id"]), data.get("ORDER_ID", "")
@@ -75,6 +90,10 @@ class OrderStore:
             if answer["duplicate"]:
                 return {**answer, "order_id": order_id, **({"status": order["status"]} if order else {})}
             self._seen.append(event_id)
+            if event["type"] == SETTLEMENT_PROCESSED:
+                answer.update(self._record_settlement(data))
+                self._save()
+                return answer
             ignored = _ignored(str(event["type"]), order_id, order)
             if ignored:
                 self._save()
@@ -83,6 +102,13 @@ class OrderStore:
             order["events"].append(event_id)
             self._save()
             return {**answer, "order_id": order_id, "status": order["status"]}
+
+    def _record_settlement(self, data: Mapping[str, str]) -> Dict[str, object]:
+        settlement_id = data.get("SETTLEMENT_ID", "")
+        if not _SETTLEMENT_ID.fullmatch(settlement_id):
+            return {"ignored": f"{SETTLEMENT_PROCESSED} without a valid SETTLEMENT_ID"}
+        self._settlements[settlement_id] = {key: data.get(key, "") for key in SETTLEMENT_FIELDS}
+        return {"settlement_id": settlement_id}
 
     def _apply(self, fields: Mapping[str, str], source: str) -> Optional[Order]:
         order = self._orders.get(fields.get("ORDER_ID", ""))
@@ -99,7 +125,8 @@ class OrderStore:
         handle, temp = tempfile.mkstemp(dir=self.path.parent, prefix=self.path.name, suffix=".tmp")
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as file:
-                json.dump({"orders": self._orders, "seen_events": self._seen}, file, ensure_ascii=False, indent=2)
+                book = {"orders": self._orders, "seen_events": self._seen, "settlements": self._settlements}
+                json.dump(book, file, ensure_ascii=False, indent=2)
             os.replace(temp, self.path)
         except BaseException:
             os.unlink(temp)

@@ -66,7 +66,10 @@ from .widgets import (  # noqa: F401
 
 
 def order_store(app: "App", example: str) -> OrderStore:
-    """The example's order book (<data dir>/<example>-orders.json) and GET /orders/<ORDER_ID>."""
+    """
+    The example's order book (<data dir>/<example>-orders.json), GET /orders/<ORDER_ID> and
+    GET /settlements/<SETTLEMENT_ID> (as settlement.processed recorded it).
+    """
     store = OrderStore(Path(app.config.data_dir) / f"{example}-orders.json")
     if not app.config.webhook_secret:
         print(
@@ -79,6 +82,11 @@ def order_store(app: "App", example: str) -> OrderStore:
     def order(req: Request) -> Response:
         found = store.get(req.tail)
         return json_response(found) if found else json_response({"error": "No such order"}, 404)
+
+    @app.get("/settlements/*", json_first=True)
+    def settlement(req: Request) -> Response:
+        found = store.settlement(req.tail)
+        return json_response(found) if found else json_response({"error": "No such settlement"}, 404)
 
     return store
 
@@ -101,7 +109,10 @@ def webhook_refused(error: WebhookError) -> Response:
 
 
 def track_orders(app: "App", client: Client, example: str) -> OrderStore:
-    """Everything an example needs for webhooks: the order book, GET /orders/<id> and POST /webhook."""
+    """
+    Everything an example needs for webhooks: the order book, GET /orders/<id>,
+    GET /settlements/<id> and POST /webhook.
+    """
     store = order_store(app, example)
     app.post("/webhook", json_first=True)(lambda req: receive_webhook(client, store, req))
     return store

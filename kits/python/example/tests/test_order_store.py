@@ -24,6 +24,32 @@ def event(event_id, order_id, code, kind="payment.captured"):
     return {"id": event_id, "type": kind, "created": 1764000000, "data": answer(order_id, code)}
 
 
+SETTLEMENT = {
+    "PAY_ID": "1000000000000001",
+    "SETTLEMENT_ID": "setl_0a1b2c3d4e5f60718293",
+    "UTR": "PYSTN26334000123",
+    "SETTLEMENT_DATE": "2026-11-30",
+    "CYCLE_FROM": "2026-11-27",
+    "CYCLE_TO": "2026-11-27",
+    "PAYMENTS_COUNT": "1",
+    "REFUNDS_COUNT": "0",
+    "GROSS_AMOUNT": "100",
+    "REFUNDS_AMOUNT": "0",
+    "FEES_AMOUNT": "2",
+    "GST_AMOUNT": "0",
+    "ADJUSTMENTS_AMOUNT": "0",
+    "NET_AMOUNT": "98",
+    "BANK_ACCOUNT": "XXXXXXXXXX4321",
+    "STATUS": "PROCESSED",
+}
+RECORDED = {key: SETTLEMENT[key] for key in ("SETTLEMENT_ID", "UTR", "SETTLEMENT_DATE", "NET_AMOUNT", "STATUS")}
+
+
+def settlement_event(event_id, **changes):
+    data = with_hash({**SETTLEMENT, **changes}, SALT)
+    return {"id": event_id, "type": "settlement.processed", "created": 1764000000, "data": data}
+
+
 class Store(unittest.TestCase):
     def setUp(self):
         directory = tempfile.TemporaryDirectory()
@@ -71,6 +97,20 @@ class Store(unittest.TestCase):
         self.assertIn("PG404", unknown["ignored"])
         self.assertEqual(self.store.get("PG1")["status"], "created")
         self.assertTrue(self.store.receive(event("evt_u", "PG404", "000"))["duplicate"])
+
+    def test_settlement_processed_is_recorded_once_and_moves_no_order(self):
+        first = self.store.receive(settlement_event("evt_s"))
+        self.assertEqual(first, {"received": True, "duplicate": False, "event_id": "evt_s", "settlement_id": SETTLEMENT["SETTLEMENT_ID"]})
+        self.assertTrue(self.store.receive(settlement_event("evt_s"))["duplicate"])
+        self.assertEqual(self.store.settlement(SETTLEMENT["SETTLEMENT_ID"]), RECORDED)
+        self.assertEqual(self.store.get("PG1")["status"], "created")
+        saved = json.loads(self.path.read_text())
+        self.assertEqual(saved["settlements"], {SETTLEMENT["SETTLEMENT_ID"]: RECORDED})
+        self.assertEqual(saved["seen_events"], ["evt_s"])
+        self.assertEqual(OrderStore(self.path).settlement(SETTLEMENT["SETTLEMENT_ID"]), RECORDED)
+        self.assertIsNone(self.store.settlement("setl_ffffffffffffffffffff"))
+        nameless = self.store.receive(settlement_event("evt_n", SETTLEMENT_ID=""))
+        self.assertIn("SETTLEMENT_ID", nameless["ignored"])
 
     def test_concurrent_deliveries_of_one_event_apply_it_once(self):
         answers = []
@@ -131,6 +171,22 @@ class Routes(unittest.TestCase):
         self.assertEqual(self.store.get("PG1")["status"], "created")
         status, body = self.post({"headers": {}, "body": signed["body"]})
         self.assertEqual((status, body["reason"]), (400, "malformed-header"))
+
+    def test_settlement_processed_is_answered_and_readable_at_its_id(self):
+        carried = {"SETTLEMENT_ID": "setl_1b2c3d4e5f6071829304", "UTR": "", "STATUS": "CARRIED_FORWARD"}
+        status, body = self.post(sign_webhook_event(settlement_event("evt_s", **carried), SECRET))
+        self.assertEqual(
+            (status, body),
+            (200, {"received": True, "duplicate": False, "event_id": "evt_s", "settlement_id": carried["SETTLEMENT_ID"]}),
+        )
+        response = self.app.handle("GET", "/settlements/" + carried["SETTLEMENT_ID"], {"Accept": "application/json"}, b"")
+        self.assertEqual(response.status, 200)
+        self.assertEqual(json.loads(response.body), {**RECORDED, **carried})
+        self.assertEqual(self.store.get("PG1")["status"], "created")
+        self.assertEqual(json.loads(self.file.read_text())["settlements"], {carried["SETTLEMENT_ID"]: {**RECORDED, **carried}})
+        for unknown in ("setl_ffffffffffffffffffff", "nope"):
+            response = self.app.handle("GET", "/settlements/" + unknown, {}, b"")
+            self.assertEqual((response.status, json.loads(response.body)), (404, {"error": "No such settlement"}))
 
     def test_an_unknown_order_answers_404_json(self):
         for accept in ("application/json", "text/html"):

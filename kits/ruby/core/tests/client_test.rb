@@ -234,4 +234,130 @@ class ClientTest < Minitest::Test
       end
     end
   end
+
+  SETTLEMENT = {
+    'SETTLEMENT_ID' => 'setl_0a1b2c3d4e5f60718293', 'UTR' => 'PYSTN26331000123', 'SETTLEMENT_DATE' => '2026-11-27',
+    'CYCLE_FROM' => '2026-11-26', 'CYCLE_TO' => '2026-11-26', 'PAYMENTS_COUNT' => '1', 'REFUNDS_COUNT' => '0',
+    'GROSS_AMOUNT' => '100000', 'REFUNDS_AMOUNT' => '0', 'FEES_AMOUNT' => '2000', 'GST_AMOUNT' => '360',
+    'ADJUSTMENTS_AMOUNT' => '0', 'NET_AMOUNT' => '97640', 'BANK_ACCOUNT' => 'XXXXXXXXXX4321', 'STATUS' => 'PROCESSED'
+  }.freeze
+  LINE = {
+    'TYPE' => 'PAYMENT', 'ORDER_ID' => 'RB1', 'TXN_ID' => '1234567890123456', 'PG_REF_NUM' => '202612345678901234',
+    'PAYMENT_TYPE' => 'UP', 'MOP_TYPE' => 'UP', 'AMOUNT' => '100000', 'FEE' => '2000', 'GST' => '360', 'NET' => '97640',
+    'DATE' => '2026-11-26 10:15:00', 'DESCRIPTION' => ''
+  }.freeze
+  RECON_ENTRY = {
+    'TYPE' => 'PAYMENT', 'TXN_ID' => '5234567890123456', 'AMOUNT' => '100', 'FEE' => '2', 'GST' => '0', 'NET' => '98',
+    'DATE' => '2026-11-27 10:00:00', 'STATE' => 'UNSETTLED', 'SETTLEMENT_ID' => '', 'UTR' => '', 'SETTLEMENT_DATE' => '',
+    'EXPECTED_SETTLEMENT_DATE' => '2026-11-28'
+  }.freeze
+
+  # The gateway's success answer: the request's fields, the code, and `fields` (lists as JSON text).
+  def settled(request, fields)
+    lists = fields.transform_values { |value| value.is_a?(Array) ? JSON.generate(value) : value }
+    [200, request.reject { |key, _| key == 'HASH' }.merge('RESPONSE_CODE' => '000', 'RESPONSE_MESSAGE' => 'Transaction successful').merge(lists)]
+  end
+
+  def test_settlements_lists_a_date_range_with_settlements_parsed_after_the_hash_verifies
+    client = client_answering { |_url, request| settled(request, 'SETTLEMENTS' => [SETTLEMENT]) }
+    answer = client.settlements(Date.new(2026, 11, 1), '2026-11-30')
+    url, request = @gateway.calls.first
+    assert_equal 'http://127.0.0.1:4999/sandbox/pgws/settlements', url
+    assert_equal({ 'PAY_ID' => @config.pay_id, 'FROM' => '2026-11-01', 'TO' => '2026-11-30' }, request.reject { |key, _| key == 'HASH' })
+    assert Paystra::Hash.verify(request, @config.salt)
+    assert_equal [SETTLEMENT], answer['SETTLEMENTS']
+    assert_equal '000', answer['RESPONSE_CODE']
+    %w[2026-11-31 1/11/2026].each do |bad|
+      assert_raises(Paystra::InvalidRequest) { client.settlements(bad, '2026-11-30') }
+    end
+  end
+
+  def test_settlement_by_id_or_utr_answers_its_lines
+    client = client_answering { |_url, request| settled(request, SETTLEMENT.merge('LINES' => [LINE])) }
+    answer = client.settlement(settlement_id: 'setl_0a1b2c3d4e5f60718293')
+    assert_equal [LINE], answer['LINES']
+    assert_equal '97640', answer['NET_AMOUNT']
+    client.settlement(utr: 'PYSTN26331000123')
+    (url, by_id), (_, by_utr) = @gateway.calls
+    assert_equal 'http://127.0.0.1:4999/sandbox/pgws/settlement', url
+    assert_equal %w[HASH PAY_ID SETTLEMENT_ID], by_id.keys.sort
+    assert_equal %w[HASH PAY_ID UTR], by_utr.keys.sort
+    assert_raises(Paystra::InvalidRequest) { client.settlement }
+    assert_raises(Paystra::InvalidRequest) { client.settlement(settlement_id: 'setl_0a1b2c3d4e5f60718293', utr: 'PYSTN26331000123') }
+  end
+
+  def test_a_signed_refusal_is_the_answer_without_a_list
+    client = client_answering do |_url, request|
+      [200, request.reject { |key, _| key == 'HASH' }.merge('STATUS' => 'Failed', 'RESPONSE_CODE' => '338', 'RESPONSE_MESSAGE' => 'No settlement found')]
+    end
+    answer = client.settlement(settlement_id: 'setl_ffffffffffffffffffff')
+    assert_equal '338', answer['RESPONSE_CODE']
+    refute answer.key?('LINES')
+  end
+
+  def test_a_malformed_list_or_a_success_without_its_list_raises_gateway_error
+    ['{"a":"b"}', 'not json', '[1]', '[{"AMOUNT":100}]'].each do |text|
+      client = client_answering { |_url, request| settled(request, 'SETTLEMENTS' => text) }
+      error = assert_raises(Paystra::GatewayError, text) { client.settlements('2026-11-01', '2026-11-30') }
+      assert_match(/SETTLEMENTS/, error.message)
+    end
+    client = client_answering { |_url, request| settled(request, {}) }
+    assert_match(/no RECON/, assert_raises(Paystra::GatewayError) { client.recon('RB1') }.message)
+  end
+
+  def test_the_hash_covers_the_lists_text
+    client = Paystra::Client.new(@config, transport: lambda do |_url, body|
+      request = JSON.parse(body)
+      answer = Paystra::Hash.with_hash(settled(request, SETTLEMENT.merge('LINES' => [LINE]))[1], @config.salt)
+      [200, JSON.generate(answer.merge('LINES' => answer['LINES'].sub('97640', '99640')))]
+    end)
+    assert_raises(Paystra::VerificationError) { client.settlement(settlement_id: 'setl_0a1b2c3d4e5f60718293') }
+  end
+
+  def test_recon_and_run_settlement_post_their_fields_and_parse_their_lists
+    client = client_answering do |url, request|
+      settled(request, url.end_with?('/recon') ? { 'RECON' => [RECON_ENTRY] } : { 'SETTLEMENTS' => [SETTLEMENT] })
+    end
+    assert_equal [RECON_ENTRY], client.recon('RB1')['RECON']
+    assert_equal [SETTLEMENT], client.run_settlement('2026-11-30T11:00:00+05:30')['SETTLEMENTS']
+    client.run_settlement(Time.new(2026, 11, 30, 11, 0, 0, '+05:30'), notify_url: NOTIFY)
+    (recon_url, recon), (run_url, run), (_, timed) = @gateway.calls
+    assert_equal 'http://127.0.0.1:4999/sandbox/pgws/recon', recon_url
+    assert_equal 'RB1', recon['ORDER_ID']
+    assert_equal 'http://127.0.0.1:4999/sandbox/pgws/settlement/run', run_url
+    assert_equal({ 'PAY_ID' => @config.pay_id, 'AS_OF' => '2026-11-30T11:00:00+05:30' }, run.reject { |key, _| key == 'HASH' })
+    assert_equal ['2026-11-30T11:00:00+05:30', NOTIFY], timed.values_at('AS_OF', 'NOTIFY_URL')
+    assert Paystra::Hash.verify(timed, @config.salt)
+    assert_raises(Paystra::InvalidRequest) { client.recon('not an id') }
+    assert_raises(Paystra::InvalidRequest) { client.run_settlement(' ') }
+  end
+
+  def test_settlement_csv_returns_the_text_and_raises_the_refusal
+    csv = "TYPE,ORDER_ID,TXN_ID,PG_REF_NUM,PAYMENT_TYPE,MOP_TYPE,AMOUNT,FEE,GST,NET,DATE,DESCRIPTION\r\n" \
+          "PAYMENT,RB1,1234567890123456,202612345678901234,UP,UP,100000,2000,360,97640,2026-11-26 10:15:00,\r\n"
+    sent = nil
+    answering = lambda do |status, body|
+      Paystra::Client.new(@config, transport: lambda { |_url, json|
+        sent = JSON.parse(json)
+        [status, body]
+      })
+    end
+    assert_equal csv, answering.call(200, csv).settlement_csv(utr: 'PYSTN26331000123')
+    assert_equal({ 'PAY_ID' => @config.pay_id, 'UTR' => 'PYSTN26331000123', 'FORMAT' => 'CSV' }, sent.reject { |key, _| key == 'HASH' })
+
+    refusal = { 'PAY_ID' => @config.pay_id, 'UTR' => 'PYSTN26331000123', 'FORMAT' => 'CSV', 'STATUS' => 'Failed',
+                'RESPONSE_CODE' => '338', 'RESPONSE_MESSAGE' => 'No settlement found' }
+    error = assert_raises(Paystra::GatewayError) do
+      answering.call(200, JSON.generate(Paystra::Hash.with_hash(refusal, @config.salt))).settlement_csv(utr: 'PYSTN26331000123')
+    end
+    assert_equal '338', error.code
+    assert_match(/338 No settlement found/, error.message)
+    assert_raises(Paystra::VerificationError) do
+      answering.call(200, JSON.generate(Paystra::Hash.with_hash(refusal, 'another salt'))).settlement_csv(utr: 'PYSTN26331000123')
+    end
+    unsigned = JSON.generate('RESPONSE_CODE' => '324', 'RESPONSE_MESSAGE' => 'Invalid pay id')
+    assert_equal '324', assert_raises(Paystra::GatewayError) { answering.call(200, unsigned).settlement_csv(utr: 'X') }.code
+    error = assert_raises(Paystra::GatewayError) { answering.call(502, '<html>Bad gateway</html>').settlement_csv(utr: 'X') }
+    assert_match(/HTTP 502/, error.message)
+  end
 end

@@ -53,6 +53,26 @@ class VectorsTest < Minitest::Test
     end
   end
 
+  RECONCILIATION = PaystraTest.vectors.fetch('reconciliation')
+
+  def test_the_reconciliation_results_are_the_vectors_results
+    assert_equal RECONCILIATION.fetch('results'), Paystra::Reconciliation::RESULTS
+  end
+
+  def test_the_reconciliation_cases_show_every_result
+    shown = RECONCILIATION.fetch('cases').flat_map { |vector| vector.fetch('report').map { |row| row['RESULT'] } }
+    assert_equal Paystra::Reconciliation::RESULTS, Paystra::Reconciliation::RESULTS & shown
+  end
+
+  RECONCILIATION.fetch('cases').each_with_index do |vector, index|
+    define_method("test_reconciliation_#{index}_#{vector['name'].gsub(/\W+/, '_')}") do
+      report = Paystra::Reconciliation.reconcile(vector.fetch('orders'), vector.fetch('settlements'), vector.fetch('recon'),
+                                                 vector.fetch('today'))
+      assert_equal vector.fetch('report'), report
+      report.each { |row| assert_equal Paystra::Reconciliation::COLUMNS, row.keys }
+    end
+  end
+
   def test_the_design_status_enquiry_vector
     fields = { 'ORDER_ID' => 'SPIN020406172', 'PAY_ID' => '1001340526093022', 'TXNTYPE' => 'STATUS' }
     assert_equal 'A3097C8B28D22786CFFB1466EC1340577CB1CAE98953E31577A57C3A277F36D1',

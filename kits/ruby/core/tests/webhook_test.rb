@@ -118,4 +118,15 @@ class WebhookTest < Minitest::Test
     error = assert_raises(Paystra::WebhookError) { unset.verify_webhook(signed[:body], signed[:headers]['X-Paystra-Signature']) }
     assert_equal 'secret-missing', error.reason
   end
+
+  def test_a_settlement_processed_event_verifies_like_any_event
+    data = Paystra::Hash.with_hash({ 'PAY_ID' => '1000000000000001', 'SETTLEMENT_ID' => 'setl_0a1b2c3d4e5f60718293',
+                                     'UTR' => 'PYSTN26331000123', 'SETTLEMENT_DATE' => '2026-11-27', 'NET_AMOUNT' => '97640',
+                                     'BANK_ACCOUNT' => 'XXXXXXXXXX4321', 'STATUS' => 'PROCESSED' }, PaystraTest::DEMO[:salt])
+    signed = Paystra::Webhook.sign({ 'id' => 'evt_0123456789abcdef01234567', 'type' => 'settlement.processed',
+                                     'created' => Time.now.to_i, 'data' => data }, SECRET)
+    client = Paystra::Client.new(PaystraTest.config(webhook_secret: SECRET))
+    event = client.verify_webhook(signed[:body], signed[:headers]['X-Paystra-Signature'])
+    assert_equal %w[settlement.processed setl_0a1b2c3d4e5f60718293], [event['type'], event['data']['SETTLEMENT_ID']]
+  end
 end

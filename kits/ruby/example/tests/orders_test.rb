@@ -98,4 +98,46 @@ class OrdersTest < Minitest::Test
     assert_equal 'Q9', reopened.recent(100).find { |order| order['order_id'].start_with?('Q') }['order_id']
     assert_empty Dir.glob(File.join(@dir, '*.tmp')), 'no temp file is left behind'
   end
+
+  def deliver_settlement(settlement_id, id, status: 'PROCESSED')
+    data = Paystra::Hash.with_hash({ 'PAY_ID' => '1000000000000001', 'SETTLEMENT_ID' => settlement_id,
+                                     'UTR' => status == 'PROCESSED' ? 'PYSTN26331000123' : '', 'SETTLEMENT_DATE' => '2026-11-27',
+                                     'CYCLE_FROM' => '2026-11-26', 'CYCLE_TO' => '2026-11-26', 'NET_AMOUNT' => '98',
+                                     'BANK_ACCOUNT' => 'XXXXXXXXXX4321', 'STATUS' => status }, SALT)
+    event = { 'id' => id, 'type' => 'settlement.processed', 'created' => Time.now.to_i, 'data' => data }
+    signed = Paystra::Webhook.sign(event, SECRET)
+    @orders.receive_webhook(@client, signed[:body].b, signed[:headers]['X-Paystra-Signature'])
+  end
+
+  def test_settlement_processed_is_recorded_once_and_changes_no_order
+    @orders.create('RB5', '100')
+    @orders.advance('RB5', answer('000', 'Captured'), 'return')
+    before = @orders.find('RB5')
+    assert_equal [200, { 'received' => true, 'duplicate' => false, 'event_id' => 'evt_s1',
+                         'settlement_id' => 'setl_0a1b2c3d4e5f60718293', 'settlement_status' => 'PROCESSED' }],
+                 deliver_settlement('setl_0a1b2c3d4e5f60718293', 'evt_s1')
+    assert_equal [200, { 'received' => true, 'duplicate' => true, 'event_id' => 'evt_s1', 'settlement_id' => 'setl_0a1b2c3d4e5f60718293' }],
+                 deliver_settlement('setl_0a1b2c3d4e5f60718293', 'evt_s1')
+    kept = { 'SETTLEMENT_ID' => 'setl_0a1b2c3d4e5f60718293', 'UTR' => 'PYSTN26331000123', 'SETTLEMENT_DATE' => '2026-11-27',
+             'NET_AMOUNT' => '98', 'STATUS' => 'PROCESSED' }
+    assert_equal [200, kept], @orders.show_settlement('setl_0a1b2c3d4e5f60718293')
+    assert_equal [404, { 'error' => 'No such settlement' }], @orders.show_settlement('setl_ffffffffffffffffffff')
+    assert_equal before, @orders.find('RB5'), 'the order is as it was'
+
+    deliver_settlement('setl_1b2c3d4e5f6071829304', 'evt_s2', status: 'CARRIED_FORWARD')
+    assert_equal '', @orders.settlement('setl_1b2c3d4e5f6071829304')['UTR'], 'a carried-forward settlement has no UTR'
+    saved = JSON.parse(File.read(@orders.path))
+    assert_equal kept, saved['settlements']['setl_0a1b2c3d4e5f60718293']
+    assert_includes saved['events'], 'evt_s1'
+    assert_match(/no SETTLEMENT_ID/, deliver_settlement('', 'evt_s3')[1]['ignored'])
+  end
+
+  def test_the_reconciliation_reads_the_paid_orders
+    assert_equal [], @orders.paid_orders, 'no file yet'
+    { 'RB1' => '000', 'RB2' => '004', '1003' => '000', 'RB4' => nil }.each do |order_id, code|
+      @orders.create(order_id, '250')
+      @orders.advance(order_id, answer(code, code == '000' ? 'Captured' : 'Failed'), 'status') if code
+    end
+    assert_equal [{ 'ORDER_ID' => 'RB1', 'AMOUNT' => '250' }, { 'ORDER_ID' => '1003', 'AMOUNT' => '250' }], @orders.paid_orders
+  end
 end

@@ -10,6 +10,7 @@ if (!defined('_PS_VERSION_')) {
 
 use Paystra\Plugin\HostedCheckout;
 use Paystra\Plugin\Outcome;
+use Paystra\Plugin\SettledPayment;
 
 /**
  * The NOTIFY_URL (index.php?fc=module&module=paystra&controller=webhook). Paystra's server
@@ -18,8 +19,10 @@ use Paystra\Plugin\Outcome;
  * Webhook::verify as it arrived, and nothing in it is acted on until the signature (webhook
  * secret), the timestamp and the data's HASH (salt) pass; the verifier reads the JSON before
  * that only to name the likeliest cause of a failed signature. Then the outcome goes through the
- * same Paystra::applyOutcome() as the return. JSON: 200 for every verified event (the gateway stops
- * retrying), 400 with the reason for a refused one.
+ * same Paystra::applyOutcome() as the return, and a settlement's UTR and date onto each of its
+ * orders (Paystra::recordSettlement()). JSON: 200 for every verified event (the gateway stops
+ * retrying), 400 with the reason for a refused one, 503 for one to deliver again (a cart locked
+ * by another request, a settlement not fetched yet).
  *
  * @property Paystra $module
  */
@@ -57,7 +60,7 @@ class PaystraWebhookModuleFrontController extends ModuleFrontController
         return $checkout->receiveWebhook($rawBody, $header, function (Outcome $outcome): string {
             [, $orderId] = $this->module->applyOutcome($outcome);
             return $orderId ? 'order ' . $orderId . ' state ' . (int) (new Order($orderId))->getCurrentState() : 'no order (payment failed)';
-        }, $log);
+        }, $log, settle: fn (SettledPayment $payment): bool => $this->module->recordSettlement($payment));
     }
 
     /** The request body exactly as it arrived: the signature covers these bytes. */

@@ -1,12 +1,15 @@
 # frozen_string_literal: true
 
+require 'date'
 require 'json'
+require 'time'
 require 'net/http'
 require 'uri'
 
 module Paystra
   # The merchant's side of the gateway: signed payment forms, response verification, the
-  # server-to-server JSON calls (status enquiry, refund, QR, payout) and webhook verification.
+  # server-to-server JSON calls (status enquiry, refund, QR, payout, settlements and
+  # reconciliation) and webhook verification.
   # Payments, QR codes, refunds and payouts may carry NOTIFY_URL: where the gateway POSTs a
   # signed event when they reach an outcome (covered by HASH like every field).
   class Client
@@ -15,6 +18,7 @@ module Paystra
     ORDER_ID = %r{\A[A-Za-z0-9:/@_-]{1,50}\z}.freeze
     TRANSFER_MODES = %w[NEFT RTGS IMPS UPI].freeze
     QR_TYPES = %w[UPI PG].freeze
+    DATE = /\A\d{4}-\d{2}-\d{2}\z/.freeze
 
     attr_reader :config
 
@@ -152,6 +156,66 @@ module Paystra
       post_signed('/pgws/payout/status', 'PAYOUT_ID' => payout_id)
     end
 
+    # paystra:region settlements
+    # The settlements dated `from` to `to` (Date or YYYY-MM-DD, inclusive, at most 92 days),
+    # without their lines. On RESPONSE_CODE 000, SETTLEMENTS is an array of settlements:
+    # SETTLEMENT_ID, UTR (empty when CARRIED_FORWARD), SETTLEMENT_DATE, CYCLE_FROM, CYCLE_TO,
+    # PAYMENTS_COUNT, REFUNDS_COUNT, GROSS_AMOUNT, REFUNDS_AMOUNT, FEES_AMOUNT, GST_AMOUNT,
+    # ADJUSTMENTS_AMOUNT, NET_AMOUNT (paise, signed), BANK_ACCOUNT and STATUS (PROCESSED or
+    # CARRIED_FORWARD). A refusal (339 dates, 340 range) is the signed answer, without SETTLEMENTS.
+    def settlements(from, to)
+      fields = { 'FROM' => check_date(from, 'FROM'), 'TO' => check_date(to, 'TO') }
+      with_lists(post_signed('/pgws/settlements', fields), 'SETTLEMENTS')
+    end
+
+    # One settlement, by id or by UTR (`settlement(utr: 'PYSTN26331000123')`): its fields and, on
+    # 000, LINES: one per PAYMENT, REFUND or ADJUSTMENT, each with TYPE, ORDER_ID, TXN_ID,
+    # PG_REF_NUM, PAYMENT_TYPE, MOP_TYPE, AMOUNT, FEE, GST, NET, DATE and DESCRIPTION.
+    # 338: no such settlement of this merchant.
+    def settlement(settlement_id: nil, utr: nil)
+      with_lists(post_signed('/pgws/settlement', settlement_key(settlement_id, utr)), 'LINES')
+    end
+
+    # The same settlement's lines as CSV text (a header row of the line fields, CRLF line ends),
+    # for an accountant or a spreadsheet. The CSV carries no HASH: book from #settlement, whose
+    # answer is signed. A refusal (338, 342, ...) raises GatewayError with its code.
+    def settlement_csv(settlement_id: nil, utr: nil)
+      url, status, body = send_signed('/pgws/settlement', settlement_key(settlement_id, utr).merge('FORMAT' => 'CSV'))
+      if body.lstrip.start_with?('{')
+        # Refusals stay JSON (signed, but for 324 and 326), also when CSV was asked for.
+        answer = verified_answer(status, body)
+        refusal = "#{answer['RESPONSE_CODE']} #{answer['RESPONSE_MESSAGE']}".strip
+        raise GatewayError.new("the gateway refused the request: #{refusal}", code: answer['RESPONSE_CODE'], fields: answer)
+      end
+      return body if status == 200 && body.start_with?('TYPE,')
+
+      raise GatewayError, "the gateway answered HTTP #{status} without the settlement CSV at #{url}"
+    end
+
+    # The gateway's reconciliation of one order: on 000, RECON lists its captured payment and
+    # its refunds, each with TYPE, TXN_ID, AMOUNT, FEE, GST, NET, DATE, STATE (SETTLED or
+    # UNSETTLED), SETTLEMENT_ID, UTR, SETTLEMENT_DATE and EXPECTED_SETTLEMENT_DATE. An order that
+    # was not paid has an empty RECON; 328: the gateway has no such order.
+    def recon(order_id)
+      check_order_id(order_id, 'ORDER_ID')
+      with_lists(post_signed('/pgws/recon', 'ORDER_ID' => order_id), 'RECON')
+    end
+
+    # Sandbox test call: settles, as if the clock read `as_of` (a Time, or ISO 8601 text with an
+    # offset such as 2026-11-30T11:00:00+05:30), every payment and refund due by then, and sends
+    # a settlement.processed webhook for each settlement made (to `notify_url`, else the
+    # merchant's default). SETTLEMENTS: the settlements dated in the 92 days up to `as_of`.
+    # Running it again for the same time makes nothing new.
+    def run_settlement(as_of, notify_url: nil)
+      as_of = as_of.respond_to?(:iso8601) ? as_of.iso8601 : as_of.to_s.strip
+      raise InvalidRequest, 'AS_OF must be an ISO 8601 date-time with an offset (2026-11-30T11:00:00+05:30)' if as_of.empty?
+
+      fields = { 'AS_OF' => as_of }
+      fields['NOTIFY_URL'] = notify_url.strip if present?(notify_url)
+      with_lists(post_signed('/pgws/settlement/run', fields), 'SETTLEMENTS')
+    end
+    # paystra:endregion
+
     # A webhook delivery (the raw request body and its X-Paystra-Signature header) checked with
     # PAYSTRA_WEBHOOK_SECRET, and its data HASH with the salt. Returns the event
     # ({ 'id', 'type', 'created', 'data' }); raises WebhookError (#reason) when refused.
@@ -178,8 +242,62 @@ module Paystra
 
     # A JSON call: the fields with PAY_ID, signed; the answer's HASH verified before it is used.
     def post_signed(path, fields)
+      _url, status, body = send_signed(path, fields)
+      verified_answer(status, body)
+    end
+
+    # The fields with PAY_ID, signed and POSTed as JSON: [url, HTTP status, body].
+    def send_signed(path, fields)
       request = Paystra::Hash.with_hash({ 'PAY_ID' => config.pay_id }.merge(fields), config.salt)
-      status, body = send_json("#{config.base_url}#{path}", JSON.generate(request))
+      url = "#{config.base_url}#{path}"
+      status, body = send_json(url, JSON.generate(request))
+      [url, status, body.to_s]
+    end
+
+    # The answer's lists are JSON text in one field each (HASH covers the text): parsed into
+    # arrays of field hashes. A 000 answer must carry them; a refusal carries none.
+    def with_lists(answer, *keys)
+      keys.each do |key|
+        unless answer.key?(key)
+          raise GatewayError, "the gateway's answer has no #{key}" if answer['RESPONSE_CODE'] == '000'
+
+          next
+        end
+        answer[key] = parse_list(answer[key], key)
+      end
+      answer
+    end
+
+    def parse_list(text, key)
+      list = JSON.parse(text)
+      raise GatewayError, "the gateway's answer has a malformed #{key}: not a JSON list" unless list.is_a?(Array)
+
+      list.each_with_index do |item, index|
+        next if item.is_a?(::Hash) && item.values.all?(String)
+
+        raise GatewayError, "the gateway's answer has a malformed #{key}: item #{index} is not an object of strings"
+      end
+    rescue JSON::ParserError
+      raise GatewayError.new("the gateway's answer has a malformed #{key}: not JSON"), cause: nil
+    end
+
+    def settlement_key(settlement_id, utr)
+      given = { 'SETTLEMENT_ID' => settlement_id, 'UTR' => utr }.select { |_, value| present?(value) }
+      raise InvalidRequest, 'name the settlement by one of settlement_id: or utr:' unless given.size == 1
+
+      given.transform_values { |value| value.to_s.strip }
+    end
+
+    # A Date (or anything with strftime) or YYYY-MM-DD text, as YYYY-MM-DD.
+    def check_date(value, name)
+      text = value.respond_to?(:strftime) ? value.strftime('%Y-%m-%d') : value.to_s.strip
+      year, month, day = text.match?(DATE) ? text.split('-').map(&:to_i) : []
+      return text if year && Date.valid_date?(year, month, day)
+
+      raise InvalidRequest, "#{name} must be a date, YYYY-MM-DD"
+    end
+
+    def verified_answer(status, body)
       answer = parse_answer(status, body)
       unless answer.key?('HASH')
         refusal = "#{answer['RESPONSE_CODE']} #{answer['RESPONSE_MESSAGE']}".strip

@@ -6,13 +6,16 @@ namespace Opencart\Catalog\Controller\Extension\Paystra\Payment;
 
 use Paystra\Plugin\Outcome;
 use Paystra\Plugin\Rejected;
+use Paystra\Plugin\SettledPayment;
 
 /**
  * Checkout: the confirm step's button asks confirm() for the signed form and posts it to
  * Paystra. Return: Paystra posts PAY_ID and ENCDATA to return.php, which hands them to
  * callback() with the customer's session; callback() verifies before the order changes.
  * Webhook: Paystra's server posts a signed event to webhook() (the NOTIFY_URL), so the order is
- * paid even when the customer closes the tab; both record the outcome with apply().
+ * paid even when the customer closes the tab; both record the outcome with apply(). When Paystra
+ * pays the money out, its settlement.processed event puts the UTR and settlement date in each
+ * order's history (recordSettlement()).
  */
 class Paystra extends \Opencart\System\Engine\Controller {
 	/** The confirm step's payment block. */
@@ -116,8 +119,10 @@ class Paystra extends \Opencart\System\Engine\Controller {
 	 * raw body goes to the library's Webhook::verify as it arrived, and nothing in it is acted on
 	 * until the signature (webhook secret), the timestamp and the data's HASH (salt) pass; the
 	 * verifier reads the JSON before that only to name the likeliest cause of a failed signature.
-	 * A payment outcome goes into the order's history as the customer's return would put it. JSON: 200 for
-	 * every verified event (the gateway stops retrying), 400 with the reason for a refused one.
+	 * A payment outcome goes into the order's history as the customer's return would put it, a
+	 * settlement's UTR and date into the history of each of its orders. JSON: 200 for every
+	 * verified event (the gateway stops retrying), 400 with the reason for a refused one, 503 for
+	 * one to deliver again (an order locked by another request, a settlement not fetched yet).
 	 */
 	public function webhook(): void {
 		$this->load->model('extension/paystra/payment/paystra');
@@ -136,7 +141,8 @@ class Paystra extends \Opencart\System\Engine\Controller {
 					if ($level === 'error') {
 						$this->log->write($message);
 					}
-				}
+				},
+				settle: fn (SettledPayment $payment): bool => $this->recordSettlement($payment)
 			);
 		} catch (\Paystra\PaystraException $error) {
 			$this->log->write('Paystra: webhook refused: ' . $error->getMessage());
@@ -182,17 +188,49 @@ class Paystra extends \Opencart\System\Engine\Controller {
 	 */
 	private function apply(array $order_info, Outcome $outcome): array {
 		$model = $this->model_extension_paystra_payment_paystra;
-		// The order's lock (a MySQL named lock on OpenCart's own connection), with the order read
-		// again inside it: of a return and a webhook arriving together, the second sees the first
-		// one's history line and adds none.
-		$lock = new \Paystra\Plugin\MysqlOrderLock(function (string $sql) {
-			$row = $this->db->query($sql)->row;
-			return $row ? reset($row) : null;
-		});
-		return $model->checkout()->withOrderLock($lock, (string)(int)$order_info['order_id'], function () use ($order_info, $outcome): array {
+		// The order read again inside its lock: of a return and a webhook arriving together, the
+		// second sees the first one's history line and adds none.
+		return $model->checkout()->withOrderLock($this->orderLock(), (string)(int)$order_info['order_id'], function () use ($order_info, $outcome): array {
 			$order_info = $this->model_checkout_order->getOrder((int)$order_info['order_id']) ?: $order_info;
 			$this->applyLocked($order_info, $outcome);
 			return $this->model_checkout_order->getOrder((int)$order_info['order_id']) ?: $order_info;
+		});
+	}
+
+	/**
+	 * A settled payment in its order's history, once: a line with the order's status unchanged
+	 * and the customer not notified, holding the UTR, the settlement date and id and the amounts.
+	 * OpenCart has no order field for them, so that line is the record: an order whose history
+	 * already has one keeps it (a repeated event, or a second settlement naming the order,
+	 * changes nothing).
+	 *
+	 * @return bool true when recorded now, false when the order already had a settlement
+	 * @throws Rejected when the ORDER_ID names no Paystra order of this store, or another amount
+	 * @throws \Paystra\Plugin\Busy when another request holds the order past the lock's timeout
+	 */
+	private function recordSettlement(SettledPayment $payment): bool {
+		$model = $this->model_extension_paystra_payment_paystra;
+		$order_info = ctype_digit($payment->ref) ? $this->model_checkout_order->getOrder((int)$payment->ref) : [];
+		if (!$order_info || ($order_info['payment_method']['code'] ?? '') !== \Opencart\Catalog\Model\Extension\Paystra\Payment\Paystra::CODE || $order_info['currency_code'] !== 'INR') {
+			throw new Rejected('ORDER_ID ' . $payment->orderId . ' names no Paystra order of this store.');
+		}
+		$model->checkout()->expectSettledAmount($payment, $model->rupeeTotal($order_info));
+		$order_id = (int)$order_info['order_id'];
+		return $model->checkout()->withOrderLock($this->orderLock(), (string)$order_id, function () use ($model, $order_id, $order_info, $payment): bool {
+			if ($model->hasSettlement($order_id)) {
+				return false;
+			}
+			$order_info = $this->model_checkout_order->getOrder($order_id) ?: $order_info;
+			$this->model_checkout_order->addHistory($order_id, (int)$order_info['order_status_id'], $payment->note(), false);
+			return true;
+		});
+	}
+
+	/** The order's lock: a MySQL named lock on OpenCart's own connection. */
+	private function orderLock(): \Paystra\Plugin\MysqlOrderLock {
+		return new \Paystra\Plugin\MysqlOrderLock(function (string $sql) {
+			$row = $this->db->query($sql)->row;
+			return $row ? reset($row) : null;
 		});
 	}
 

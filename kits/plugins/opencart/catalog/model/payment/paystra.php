@@ -5,6 +5,7 @@
 namespace Opencart\Catalog\Model\Extension\Paystra\Payment;
 
 use Paystra\Plugin\HostedCheckout;
+use Paystra\Plugin\SettledPayment;
 
 // The Paystra PHP library ships inside the extension (system/library/paystra); HostedCheckout.php
 // is the part every Paystra shop plugin shares.
@@ -96,6 +97,15 @@ class Paystra extends \Opencart\System\Engine\Model {
 	/** Where Paystra sends the signed webhook (NOTIFY_URL): the catalog controller's webhook(). */
 	public function webhookUrl(): string {
 		return rtrim((string)$this->config->get('config_url'), '/') . '/index.php?route=extension/paystra/payment/paystra.webhook';
+	}
+
+	/**
+	 * True when the order's history already has a Paystra settlement line (SettledPayment::note()):
+	 * OpenCart keeps no other field for it, so that line is the record of the order's settlement.
+	 */
+	public function hasSettlement(int $order_id): bool {
+		$query = $this->db->query("SELECT `order_history_id` FROM `" . DB_PREFIX . "order_history` WHERE `order_id` = '" . $order_id . "' AND `comment` LIKE '" . $this->db->escape(SettledPayment::NOTE_PREFIX) . "%' LIMIT 1");
+		return (bool)$query->num_rows;
 	}
 
 	private function inGeoZone(array $address): bool {

@@ -13,10 +13,14 @@ module Paystra
     # An order: order_id, amount, status (moved only as Paystra::OrderStatus, the library's
     # forward-only rule, allows), events (ids of the webhook events applied to it) and updated_by
     # (return | webhook | status). The file also keeps every event id seen, so a delivery that
-    # comes again changes nothing.
+    # comes again changes nothing, and the settlements the gateway reported (settlement.processed,
+    # SETTLEMENT_KEPT), which change no order.
     class Orders
       # The fields GET /orders/<ORDER_ID> shows, in this order.
       SHOWN = %w[order_id status amount events updated_by].freeze
+      SETTLEMENT_EVENT = 'settlement.processed'
+      # What the store keeps of a settlement (its lines are the gateway's: Client#settlement).
+      SETTLEMENT_KEPT = %w[SETTLEMENT_ID UTR SETTLEMENT_DATE NET_AMOUNT STATUS].freeze
 
       # `<PAYSTRA_DATA_DIR or data>/<example>-orders.json`, a relative directory taken from `root`
       # (the kit root).
@@ -56,6 +60,19 @@ module Paystra
         read { |state| state['orders'].values.last(count).reverse }
       end
 
+      # The paid orders as the reconciliation takes them: [{ 'ORDER_ID', 'AMOUNT' }].
+      def paid_orders
+        read do |state|
+          state['orders'].values.select { |order| order['status'] == 'paid' }
+                         .map { |order| { 'ORDER_ID' => order['order_id'], 'AMOUNT' => order['amount'].to_s } }
+        end
+      end
+
+      # A settlement recorded from its settlement.processed event, or nil.
+      def settlement(settlement_id)
+        read { |state| state['settlements'][settlement_id] }
+      end
+
       # POST /webhook: the raw body and the X-Paystra-Signature header, verified by the client.
       # Returns [HTTP status, JSON object]: 400 with the reason when refused; 200 otherwise,
       # and an event id seen before changes nothing.
@@ -72,9 +89,17 @@ module Paystra
         order ? [200, order.slice(*SHOWN)] : [404, { 'error' => 'No such order' }]
       end
 
+      # GET /settlements/<SETTLEMENT_ID>: [HTTP status, JSON object].
+      def show_settlement(settlement_id)
+        settlement = settlement(settlement_id)
+        settlement ? [200, settlement] : [404, { 'error' => 'No such settlement' }]
+      end
+
       private
 
       def apply_event(state, event)
+        return [200, record_settlement(state, event)] if event['type'] == SETTLEMENT_EVENT
+
         id = event['id']
         order_id = event['data']['ORDER_ID']
         order = state['orders'][order_id]
@@ -87,6 +112,21 @@ module Paystra
         move(order, event['data'], 'webhook', id)
         [200, { 'received' => true, 'duplicate' => false, 'event_id' => id, 'order_id' => order_id,
                 'status' => order['status'] }]
+      end
+
+      # settlement.processed: its settlement kept by SETTLEMENT_ID; no order changes.
+      def record_settlement(state, event)
+        id = event['id']
+        settlement_id = event['data']['SETTLEMENT_ID'].to_s
+        answer = { 'received' => true, 'duplicate' => state['events'].include?(id), 'event_id' => id }
+        return answer.merge('settlement_id' => settlement_id) if answer['duplicate']
+
+        state['events'] << id
+        return answer.merge('ignored' => 'the settlement.processed event names no SETTLEMENT_ID') if settlement_id.empty?
+
+        kept = SETTLEMENT_KEPT.to_h { |key| [key, event['data'][key].to_s] }
+        state['settlements'][settlement_id] = kept
+        answer.merge('settlement_id' => settlement_id, 'settlement_status' => kept['STATUS'])
       end
 
       def duplicate(id, order_id, order)
@@ -136,10 +176,10 @@ module Paystra
       end
 
       def load
-        return { 'orders' => {}, 'events' => [] } unless File.file?(path)
+        return { 'orders' => {}, 'settlements' => {}, 'events' => [] } unless File.file?(path)
 
         state = JSON.parse(File.read(path, encoding: 'UTF-8'))
-        { 'orders' => state['orders'] || {}, 'events' => state['events'] || [] }
+        { 'orders' => state['orders'] || {}, 'settlements' => state['settlements'] || {}, 'events' => state['events'] || [] }
       rescue JSON::ParserError => e
         raise Error, "the order store #{path} is not JSON (#{e.message[0, 80]}): move it away to start afresh"
       end

@@ -9,7 +9,9 @@
   which hands them to checkout_process.php with the customer's session, and a signed webhook to
   ext/modules/payment/paystra/webhook.php (the NOTIFY_URL). Either one, whichever comes first,
   moves the order to paid (or pending) once, under the order's lock (apply_outcome); the return
-  then shows checkout_success.php.
+  then shows checkout_success.php. When Paystra pays the money out, its settlement.processed
+  event on the same webhook puts the UTR and settlement date in each order's history
+  (record_settlement).
 */
 
   // The Paystra PHP library ships inside the module; HostedCheckout.php is the part every
@@ -21,6 +23,7 @@
   use Paystra\Plugin\MysqlOrderLock;
   use Paystra\Plugin\Outcome;
   use Paystra\Plugin\Rejected;
+  use Paystra\Plugin\SettledPayment;
 
   class paystra {
     var $code, $title, $public_title, $description, $enabled, $sort_order, $order_status, $form_action_url, $signature, $_check;
@@ -313,7 +316,8 @@
     /**
      * The webhook: the raw body verified (webhook secret, salt, timestamp), then the outcome
      * applied to the order the confirmation wrote, exactly as the customer's return applies it,
-     * so the order is completed even when the customer never comes back.
+     * so the order is completed even when the customer never comes back; a settlement's UTR and
+     * date go into the history of each of its orders (record_settlement).
      *
      * @return array{0: int, 1: array} HTTP status and the JSON answer
      */
@@ -329,7 +333,47 @@
         return $this->apply_outcome($outcome);
       }, function ($level, $message) {
         if ($level === 'error') error_log($message);
+      }, null, function (SettledPayment $payment) {
+        return $this->record_settlement($payment);
       });
+    }
+
+    /**
+     * Records a settled payment on its order, once: a line in the order's status history (the
+     * status unchanged, the customer not notified) with the UTR, the settlement date and id and
+     * the amounts. osCommerce has no field for it, so that line is the record: an order whose
+     * history already has a Paystra settlement line keeps it, and a repeated event or a second
+     * settlement naming the order changes nothing.
+     *
+     * @return bool true when recorded now, false when the order already had a settlement
+     * @throws Rejected when the ORDER_ID names no rupee order of this store, or another amount
+     * @throws \Paystra\Plugin\Busy when another request holds the order past the lock's timeout
+     */
+    function record_settlement(SettledPayment $payment) {
+      return $this->checkout()->withOrderLock($this->order_lock(), $payment->ref, function () use ($payment) {
+        $orders_id = (int)$payment->ref;
+        $order = ctype_digit($payment->ref) ? $this->order_row($orders_id) : false;
+        if (!$order || $order['currency'] !== 'INR') {
+          throw new Rejected('ORDER_ID ' . $payment->orderId . ' names no rupee order of this store.');
+        }
+        $this->checkout()->expectSettledAmount($payment, round((float)$order['value'] * (float)$order['currency_value'], 2));
+
+        $recorded = tep_db_query("select orders_status_history_id from " . TABLE_ORDERS_STATUS_HISTORY . " where orders_id = '" . $orders_id . "' and comments like '" . tep_db_input(SettledPayment::NOTE_PREFIX) . "%' limit 1");
+        if (tep_db_num_rows($recorded) > 0) {
+          return false;
+        }
+        tep_db_perform(TABLE_ORDERS_STATUS_HISTORY, array('orders_id' => $orders_id,
+                                                          'orders_status_id' => (int)$order['orders_status'],
+                                                          'date_added' => 'now()',
+                                                          'customer_notified' => '0',
+                                                          'comments' => $payment->note()));
+        return true;
+      });
+    }
+
+    /** The order's status, currency, rate and total (ot_total), or false when there is none. */
+    function order_row($orders_id) {
+      return tep_db_fetch_array(tep_db_query("select o.orders_status, o.payment_method, o.currency, o.currency_value, ot.value from " . TABLE_ORDERS . " o, " . TABLE_ORDERS_TOTAL . " ot where o.orders_id = '" . (int)$orders_id . "' and ot.orders_id = o.orders_id and ot.class = 'ot_total'"));
     }
 
     /**
@@ -348,8 +392,7 @@
     function apply_outcome(Outcome $outcome) {
       return $this->checkout()->withOrderLock($this->order_lock(), $outcome->ref, function () use ($outcome) {
         $orders_id = (int)$outcome->ref;
-        $order_query = tep_db_query("select o.orders_status, o.payment_method, o.currency, o.currency_value, ot.value from " . TABLE_ORDERS . " o, " . TABLE_ORDERS_TOTAL . " ot where o.orders_id = '" . $orders_id . "' and ot.orders_id = o.orders_id and ot.class = 'ot_total'");
-        $order = tep_db_fetch_array($order_query);
+        $order = $this->order_row($orders_id);
         if (!$order || !ctype_digit($outcome->ref) || $order['currency'] !== 'INR') {
           throw new Rejected('ORDER_ID ' . $outcome->orderId . ' names no rupee order of this store. ' . $outcome->summary());
         }

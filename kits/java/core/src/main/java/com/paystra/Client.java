@@ -7,19 +7,26 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The merchant's side of the Paystra protocol: signed payment requests for the hosted page,
  * encrypted merchant-hosted requests, verification of the gateway's responses, and the JSON
- * APIs (status enquiry, refund, UPI and PG QR, payouts), whose answers are verified before
- * they are returned.
+ * APIs (status enquiry, refund, UPI and PG QR, payouts, settlements and reconciliation), whose
+ * answers are verified before they are returned.
  */
 public final class Client {
     /** CURRENCY_CODE of the Indian rupee, the gateway's only currency. */
     public static final String CURRENCY_INR = "356";
+    /** RESPONSE_CODE of an accepted request. */
+    public static final String SUCCESS_CODE = "000";
 
     private static final AtomicLong LAST_ORDER_MILLIS = new AtomicLong();
 
@@ -131,7 +138,16 @@ public final class Client {
 
     /** Signs the fields, POSTs them as JSON and returns the answer once its HASH verifies. */
     public Map<String, String> post(String path, Map<String, String> request) {
-        String body = send(path, Json.write(Hash.withHash(request, config.salt())));
+        Answer answer = send(path, Json.write(Hash.withHash(request, config.salt())));
+        if (!answer.isJson()) {
+            throw new PaystraException("The gateway answered HTTP " + answer.status() + " without JSON at "
+                    + answer.uri());
+        }
+        return verified(answer.body());
+    }
+
+    /** A JSON answer's fields once its HASH verifies and it names this merchant. */
+    private Map<String, String> verified(String body) {
         Map<String, String> answer = parseAnswer(body);
         if (!answer.containsKey("HASH")) {
             // Unknown PAY_ID (324) or a malformed request (326): the gateway cannot sign those.
@@ -203,6 +219,198 @@ public final class Client {
     }
     // paystra:endregion
 
+    // paystra:region settlements
+    /**
+     * A settlement: its fields (SETTLEMENT_ID, UTR, SETTLEMENT_DATE, CYCLE_FROM, CYCLE_TO, the
+     * counts, GROSS_AMOUNT, REFUNDS_AMOUNT, FEES_AMOUNT, GST_AMOUNT, ADJUSTMENTS_AMOUNT,
+     * NET_AMOUNT, BANK_ACCOUNT, STATUS PROCESSED or CARRIED_FORWARD, all paise as strings) and its
+     * lines (TYPE PAYMENT, REFUND or ADJUSTMENT, ORDER_ID, TXN_ID, AMOUNT, FEE, GST, NET, …).
+     * From settlement(…) the fields are the verified answer (HASH and LINES' JSON text included).
+     */
+    public record Settlement(Map<String, String> fields, List<Map<String, String>> lines) {
+        public Settlement {
+            fields = frozen(fields);
+            lines = frozen(lines);
+        }
+
+        /** A field, or "" when absent: settlement.get("UTR") is "" when it was carried forward. */
+        public String get(String field) {
+            return fields.getOrDefault(field, "");
+        }
+    }
+
+    /**
+     * A verified answer listing settlements (settlements(…), runSettlement(…)): its fields and
+     * SETTLEMENTS parsed, each a settlement's fields without its lines.
+     */
+    public record Settlements(Map<String, String> fields, List<Map<String, String>> settlements) {
+        public Settlements {
+            fields = frozen(fields);
+            settlements = frozen(settlements);
+        }
+    }
+
+    /**
+     * What the gateway holds of one order's money: the verified fields and RECON parsed, one entry
+     * per captured payment and refund (TYPE, TXN_ID, AMOUNT, FEE, GST, NET, DATE, STATE SETTLED or
+     * UNSETTLED, SETTLEMENT_ID, UTR, SETTLEMENT_DATE, EXPECTED_SETTLEMENT_DATE); none for an order
+     * that was never captured.
+     */
+    public record Recon(Map<String, String> fields, List<Map<String, String>> entries) {
+        public Recon {
+            fields = frozen(fields);
+            entries = frozen(entries);
+        }
+    }
+
+    /**
+     * The merchant's settlements dated from to to, both included (at most 92 days), without
+     * their lines. A refusal (339 a bad range, 340 longer than 92 days) throws RefusedError.
+     */
+    public Settlements settlements(LocalDate from, LocalDate to) {
+        if (from == null || to == null) {
+            throw new IllegalArgumentException("settlements(from, to) needs both dates");
+        }
+        Map<String, String> answer = postAccepted("/pgws/settlements", fields(
+                "PAY_ID", config.payId(),
+                "FROM", from.toString(),
+                "TO", to.toString()));
+        return new Settlements(answer, list(answer, "SETTLEMENTS"));
+    }
+
+    /**
+     * One settlement with its lines, by its SETTLEMENT_ID (setl_…) or by the UTR of its bank
+     * transfer. 338 (none such, or another merchant's) throws RefusedError.
+     */
+    public Settlement settlement(String settlementIdOrUtr) {
+        Map<String, String> answer = postAccepted("/pgws/settlement", settlementRequest(settlementIdOrUtr, "JSON"));
+        return new Settlement(answer, list(answer, "LINES"));
+    }
+
+    /**
+     * A settlement's lines as the gateway's CSV file (RFC 4180, a header row of the line fields,
+     * CRLF), to keep or hand to an accountant. The CSV carries no HASH: act on the figures of
+     * settlement(…), which are verified. A refusal throws RefusedError, as settlement(…) does.
+     */
+    public String settlementCsv(String settlementIdOrUtr) {
+        Answer answer = send("/pgws/settlement", Json.write(Hash.withHash(
+                settlementRequest(settlementIdOrUtr, "CSV"), config.salt())));
+        if (answer.contentType().toLowerCase(Locale.ROOT).startsWith("text/csv")) {
+            return answer.body();
+        }
+        if (!answer.isJson()) {
+            throw new PaystraException("The gateway answered HTTP " + answer.status() + " without CSV or JSON at "
+                    + answer.uri());
+        }
+        Map<String, String> fields = verified(answer.body());
+        if (!SUCCESS_CODE.equals(fields.get("RESPONSE_CODE"))) {
+            throw new RefusedError(fields);
+        }
+        throw new PaystraException("The gateway answered JSON where a CSV file was asked for, at " + answer.uri());
+    }
+
+    /**
+     * Every captured payment of an order and its refunds, with where each was settled or, not
+     * yet settled, when it will be. An unknown order (328) throws RefusedError.
+     */
+    public Recon recon(String orderId) {
+        if (orderId == null || orderId.isBlank()) {
+            throw new IllegalArgumentException("recon(orderId) needs an ORDER_ID");
+        }
+        Map<String, String> answer = postAccepted("/pgws/recon", fields(
+                "PAY_ID", config.payId(),
+                "ORDER_ID", orderId));
+        return new Recon(answer, list(answer, "RECON"));
+    }
+
+    /**
+     * Sandbox test call: settles, as if the clock read asOf (ISO 8601 with an offset, e.g.
+     * 2026-11-30T11:00:00+05:30), every payment and refund due by then, and answers the
+     * settlements dated in the 92 days up to asOf. A second identical run creates nothing new.
+     */
+    public Settlements runSettlement(String asOf) {
+        return runSettlement(asOf, "");
+    }
+
+    /** As runSettlement(asOf), with the settlement.processed webhooks sent to notifyUrl ("" for the default). */
+    public Settlements runSettlement(String asOf, String notifyUrl) {
+        if (asOf == null || asOf.isBlank()) {
+            throw new IllegalArgumentException("runSettlement(asOf) needs an ISO 8601 date-time with an offset");
+        }
+        Map<String, String> request = fields("PAY_ID", config.payId(), "AS_OF", asOf);
+        putIfPresent(request, "NOTIFY_URL", notifyUrl);
+        Map<String, String> answer = postAccepted("/pgws/settlement/run", request);
+        return new Settlements(answer, list(answer, "SETTLEMENTS"));
+    }
+    // paystra:endregion
+
+    /** post(…), with a refusal thrown as RefusedError: the calls that need their list to go on. */
+    private Map<String, String> postAccepted(String path, Map<String, String> request) {
+        Map<String, String> answer = post(path, request);
+        if (!SUCCESS_CODE.equals(answer.get("RESPONSE_CODE"))) {
+            throw new RefusedError(answer);
+        }
+        return answer;
+    }
+
+    private Map<String, String> settlementRequest(String settlementIdOrUtr, String format) {
+        if (settlementIdOrUtr == null || settlementIdOrUtr.isBlank()) {
+            throw new IllegalArgumentException("Name the settlement by its SETTLEMENT_ID (setl_…) or its UTR");
+        }
+        String reference = settlementIdOrUtr.trim();
+        // A SETTLEMENT_ID is setl_ + lower-case hex; a UTR is upper-case letters and digits only.
+        Map<String, String> request = fields("PAY_ID", config.payId(),
+                reference.startsWith("setl_") ? "SETTLEMENT_ID" : "UTR", reference);
+        if (!format.equals("JSON")) {
+            request.put("FORMAT", format);
+        }
+        return request;
+    }
+
+    /** A list field of a verified answer: JSON text holding an array of objects of strings. */
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, String>> list(Map<String, String> answer, String field) {
+        String text = answer.get(field);
+        if (text == null) {
+            throw new PaystraException("The gateway's answer has no " + field);
+        }
+        Object value;
+        try {
+            value = Json.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new PaystraException("The gateway's " + field + " is not JSON: " + e.getMessage(), e);
+        }
+        if (!(value instanceof List)) {
+            throw new PaystraException("The gateway's " + field + " is not a JSON array");
+        }
+        List<Map<String, String>> items = new ArrayList<>();
+        for (Object item : (List<Object>) value) {
+            if (!(item instanceof Map)) {
+                throw new PaystraException("The gateway's " + field + " holds something other than objects");
+            }
+            Map<String, String> strings = new LinkedHashMap<>();
+            for (Map.Entry<String, Object> entry : ((Map<String, Object>) item).entrySet()) {
+                if (!(entry.getValue() instanceof String string)) {
+                    throw new PaystraException("The gateway's " + field + " has a " + entry.getKey()
+                            + " that is not a string");
+                }
+                strings.put(entry.getKey(), string);
+            }
+            items.add(strings);
+        }
+        return items;
+    }
+
+    private static Map<String, String> frozen(Map<String, String> map) {
+        return Collections.unmodifiableMap(new LinkedHashMap<>(map));
+    }
+
+    private static List<Map<String, String>> frozen(List<Map<String, String>> list) {
+        List<Map<String, String>> copy = new ArrayList<>();
+        list.forEach(item -> copy.add(frozen(item)));
+        return Collections.unmodifiableList(copy);
+    }
+
     /**
      * A webhook delivery, verified with PAYSTRA_WEBHOOK_SECRET and, for data's HASH, the salt.
      * Pass the request body exactly as it arrived. Throws WebhookError (reason()) when refused.
@@ -229,7 +437,14 @@ public final class Client {
         return fields;
     }
 
-    private String send(String path, String json) {
+    /** What came back over HTTP: the status, the content type and the body as text. */
+    private record Answer(URI uri, int status, String contentType, String body) {
+        boolean isJson() {
+            return contentType.toLowerCase(Locale.ROOT).contains("json");
+        }
+    }
+
+    private Answer send(String path, String json) {
         HttpRequest request = HttpRequest.newBuilder(URI.create(config.baseUrl() + path))
                 .timeout(Duration.ofSeconds(30))
                 .header("Content-Type", "application/json")
@@ -239,12 +454,8 @@ public final class Client {
         try {
             HttpResponse<String> response =
                     http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-            String contentType = response.headers().firstValue("Content-Type").orElse("");
-            if (!contentType.contains("json")) {
-                throw new PaystraException("The gateway answered HTTP " + response.statusCode()
-                        + " without JSON at " + request.uri());
-            }
-            return response.body();
+            return new Answer(request.uri(), response.statusCode(),
+                    response.headers().firstValue("Content-Type").orElse(""), response.body());
         } catch (IOException e) {
             throw new PaystraException("Cannot reach the gateway at " + request.uri() + ": " + e, e);
         } catch (InterruptedException e) {

@@ -17,7 +17,7 @@ import javax.crypto.spec.SecretKeySpec;
 /**
  * Webhooks: the gateway POSTs a signed event to the merchant's NOTIFY_URL when a payment,
  * refund or payout reaches an outcome, so the merchant hears of it even when the customer's
- * browser never comes back.
+ * browser never comes back, and when a settlement is made (settlement.processed).
  *
  *   X-Paystra-Signature: t=<unix seconds>,v1=<lower-case hex HMAC-SHA256(secret, "<t>.<raw body>")>
  *
@@ -55,7 +55,10 @@ public final class Webhook {
 
     private Webhook() {}
 
-    /** A delivered event: payment.captured, payment.failed, payment.pending, refund.processed, payout.*. */
+    /**
+     * A delivered event: payment.captured, payment.failed, payment.pending, refund.processed,
+     * payout.processed, payout.failed, settlement.processed. Any type verifies the same way.
+     */
     public record Event(String id, String type, long created, Map<String, String> data) {
         public Event {
             data = Collections.unmodifiableMap(new LinkedHashMap<>(data));

@@ -22,10 +22,11 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * The core's tests: every vector of the shared vectors file (the same the TypeScript protocol
- * module passes: HASH, ENCDATA, webhooks and the order rule), round trips, tampering, Base64
- * variants, configuration, JSON and webhooks. A plain main, so it needs nothing but the JDK;
- * exits 1 when a test fails. The examples' web code has its own (com.paystra.examples.web.WebTests).
+ * The core's tests: every vector of the shared vectors file (HASH, ENCDATA, webhooks, the order
+ * rule and the reconciliation, the same every kit and the TypeScript modules pass), round trips,
+ * tampering, Base64 variants, configuration, JSON, webhooks and the settlement calls. A plain
+ * main, so it needs nothing but the JDK; exits 1 when a test fails. The examples' web code has its
+ * own (com.paystra.examples.web.WebTests).
  *
  *   java -cp out com.paystra.CoreTests      (vectors from PAYSTRA_VECTORS, else core/tests/vectors.json)
  */
@@ -50,6 +51,7 @@ public final class CoreTests {
         configTests();
         jsonTests();
         WebhookTests.run();
+        SettlementTests.run();
         report();
     }
 
@@ -108,8 +110,12 @@ public final class CoreTests {
                     StandardCharsets.UTF_8);
             assertTrue(!sentence.isEmpty() && words(source).contains(words(sentence)), "OrderStatus.java says: " + sentence);
         });
+        int reconciliation = SettlementTests.vectors(
+                (Map<String, Object>) file.getOrDefault("reconciliation", Map.of()));
+        check("the vectors file has reconciliation vectors", () -> assertTrue(reconciliation >= 10,
+                "only " + reconciliation + " reconciliation vectors"));
         for (String section : file.keySet()) {
-            if (!Set.of("about", "hash", "encdata", "webhook", "orders").contains(section)) {
+            if (!Set.of("about", "hash", "encdata", "webhook", "orders", "reconciliation").contains(section)) {
                 System.out.println("note: vectors section \"" + section + "\" is not about the core; not tested here");
             }
         }

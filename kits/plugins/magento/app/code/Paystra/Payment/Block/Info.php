@@ -8,7 +8,7 @@ namespace Paystra\Payment\Block;
 
 use Magento\Payment\Block\ConfigurableInfo;
 
-/** The payment block of the order view: the gateway ORDER_ID, TXN_ID and response. */
+/** The payment block of the order view: the gateway ORDER_ID, TXN_ID, response and settlement. */
 class Info extends ConfigurableInfo
 {
     protected function getLabel($field)
@@ -18,6 +18,9 @@ class Info extends ConfigurableInfo
             'paystra_txn_id' => __('Paystra TXN_ID'),
             'paystra_response_code' => __('Response code'),
             'paystra_response_message' => __('Response message'),
+            'paystra_utr' => __('Settlement UTR'),
+            'paystra_settlement_date' => __('Settlement date'),
+            'paystra_settlement_id' => __('Paystra settlement'),
             default => parent::getLabel($field),
         };
     }

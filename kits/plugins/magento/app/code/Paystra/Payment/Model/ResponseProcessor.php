@@ -14,13 +14,15 @@ use Magento\Sales\Model\OrderFactory;
 use Paystra\Plugin\OrderLock;
 use Paystra\Plugin\Outcome;
 use Paystra\Plugin\Rejected;
+use Paystra\Plugin\SettledPayment;
 use Psr\Log\LoggerInterface;
 
 /**
  * Turns Paystra's answer (the posted response, the signed webhook or a status enquiry) into the
  * order's state:
  * paid → invoiced with the TXN_ID, failed → cancelled, pending → a comment. Answers that do not
- * verify, or name another order or amount, change nothing.
+ * verify, or name another order or amount, change nothing. A settlement (the settlement.processed
+ * webhook) puts its UTR and date on each of its orders' payment, once (recordSettlement()).
  */
 class ResponseProcessor
 {
@@ -53,7 +55,8 @@ class ResponseProcessor
 
     /**
      * The webhook (POST /paystra/payment/webhook): verified with the webhook secret and the salt,
-     * then recorded exactly as the customer's return would be.
+     * then recorded exactly as the customer's return would be; a settlement's UTR and date go on
+     * each of its orders (recordSettlement()).
      *
      * @return array{0: int, 1: array<string, mixed>} HTTP status and the JSON answer
      */
@@ -73,8 +76,44 @@ class ResponseProcessor
             },
             function (string $level, string $message): void {
                 $level === 'error' ? $this->logger->error($message) : $this->logger->info($message);
-            }
+            },
+            settle: fn (SettledPayment $payment): bool => $this->recordSettlement($payment)
         );
+    }
+
+    /**
+     * Records a settled payment on its order, once: the payment's additional information
+     * paystra_utr, paystra_settlement_date and paystra_settlement_id (shown in the order view's
+     * payment block) and a status history comment with the amounts; the order's state does not
+     * change. An order that already has a settlement keeps it: a repeated event, or a second
+     * settlement naming the order, changes nothing.
+     *
+     * @return bool true when recorded now, false when the order already had a settlement
+     * @throws Rejected when the ORDER_ID names no Paystra order of this store, or another amount
+     * @throws \Paystra\Plugin\Busy when another request holds the order past the lock's timeout
+     */
+    public function recordSettlement(SettledPayment $payment): bool
+    {
+        $order = $this->loadByIncrementId($payment->ref);
+        if (!$order->getId() || $order->getPayment() === null || $order->getPayment()->getMethod() !== Config::METHOD_CODE) {
+            throw new Rejected('ORDER_ID ' . $payment->orderId . ' names no Paystra order of this store.');
+        }
+        $checkout = $this->config->checkout((int) $order->getStoreId());
+        $checkout->expectSettledAmount($payment, $this->total($order));
+        return $checkout->withOrderLock($this->orderLock(), (string) $order->getIncrementId(), function () use ($order, $payment): bool {
+            $fresh = $this->loadByIncrementId((string) $order->getIncrementId());
+            $fresh = $fresh->getId() ? $fresh : $order;
+            $info = $fresh->getPayment();
+            if ((string) $info->getAdditionalInformation('paystra_settlement_id') !== '') {
+                return false;
+            }
+            $info->setAdditionalInformation('paystra_settlement_id', $payment->settlementId);
+            $info->setAdditionalInformation('paystra_utr', $payment->utr);
+            $info->setAdditionalInformation('paystra_settlement_date', $payment->settlementDate);
+            $fresh->addCommentToStatusHistory($payment->note());
+            $this->orderRepository->save($fresh);
+            return true;
+        });
     }
 
     /**
@@ -127,7 +166,18 @@ class ResponseProcessor
      */
     private function apply(Order $order, Outcome $outcome): Order
     {
-        $lock = new class ($this->lockManager) implements OrderLock {
+        return $this->config->checkout((int) $order->getStoreId())->withOrderLock($this->orderLock(), (string) $order->getIncrementId(), function () use ($order, $outcome): Order {
+            $fresh = $this->loadByIncrementId((string) $order->getIncrementId());
+            $fresh = $fresh->getId() ? $fresh : $order;
+            $this->applyLocked($fresh, $outcome);
+            return $fresh;
+        });
+    }
+
+    /** The order's lock through Magento's lock manager (a MySQL named lock by default). */
+    private function orderLock(): OrderLock
+    {
+        return new class ($this->lockManager) implements OrderLock {
             public function __construct(private readonly LockManagerInterface $locks)
             {
             }
@@ -142,12 +192,6 @@ class ResponseProcessor
                 $this->locks->unlock($name);
             }
         };
-        return $this->config->checkout((int) $order->getStoreId())->withOrderLock($lock, (string) $order->getIncrementId(), function () use ($order, $outcome): Order {
-            $fresh = $this->loadByIncrementId((string) $order->getIncrementId());
-            $fresh = $fresh->getId() ? $fresh : $order;
-            $this->applyLocked($fresh, $outcome);
-            return $fresh;
-        });
     }
 
     private function applyLocked(Order $order, Outcome $outcome): void

@@ -7,8 +7,9 @@
  * Paystra's server posts a signed event here when a payment reaches an outcome. The raw body is
  * read before the store starts (application_top.php parses nothing of it) and verified by the
  * payment module's webhook(), which completes the order the confirmation page wrote, also when
- * the customer never comes back; JSON 200 for every verified event, 400 with the reason for a
- * refused one, 503 while the return is updating the same order (the gateway retries).
+ * the customer never comes back, and puts a settlement's UTR and date in its orders' history;
+ * JSON 200 for every verified event, 400 with the reason for a refused one, 503 while the return
+ * is updating the same order or the settlement cannot be fetched (the gateway retries).
  */
 
 declare(strict_types=1);

@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -21,8 +22,9 @@ import java.util.Set;
 
 /**
  * The examples' order store and the routes around it: POST /webhook (the gateway's signed
- * events) and GET /orders/ID. The browser return, the status enquiry and the webhook all move
- * an order through update/receive, forward only. Kept in a JSON file,
+ * events), GET /orders/ID and GET /settlements/ID. The browser return, the status enquiry and the
+ * webhook all move an order through update/receive, forward only; a settlement.processed event is
+ * recorded beside the orders and moves none. Kept in a JSON file,
  * PAYSTRA_DATA_DIR (or ./data)/EXAMPLE-orders.json, rewritten whole (temp file + rename) under
  * this object's lock: the JDK's server runs handlers on several threads.
  */
@@ -32,6 +34,12 @@ public final class Orders {
     private final Map<String, Order> orders = new LinkedHashMap<>();
     /** Event ids already received: the gateway delivers at least once, so repeats are expected. */
     private final Set<String> seenEvents = new LinkedHashSet<>();
+    /** The settlements the gateway reported (settlement.processed), by SETTLEMENT_ID. */
+    private final Map<String, Map<String, String>> settlements = new LinkedHashMap<>();
+
+    /** What the store keeps of a settlement: enough to tell the money paid out, by which transfer. */
+    public static final List<String> SETTLEMENT_FIELDS =
+            List.of("SETTLEMENT_ID", "UTR", "SETTLEMENT_DATE", "NET_AMOUNT", "STATUS");
 
     public Orders(Client client, Path file) {
         this.client = client;
@@ -41,13 +49,36 @@ public final class Orders {
 
     /** The store of one example (server, pg, epos, wallet, pos), run from the kit folder. */
     public static Orders open(String example, Client client) {
-        String dir = System.getenv("PAYSTRA_DATA_DIR");
-        Path base = dir == null || dir.isBlank() ? Path.of("data") : Path.of(dir);
         if (client.config().webhookSecret().isEmpty()) {
             System.err.println("paystra: PAYSTRA_WEBHOOK_SECRET is not set: webhooks are off (requests carry no "
                     + "NOTIFY_URL and /webhook refuses every event) until it is set");
         }
-        return new Orders(client, base.resolve(example + "-orders.json"));
+        return new Orders(client, storeFile(example));
+    }
+
+    /** PAYSTRA_DATA_DIR (or ./data)/EXAMPLE-orders.json: where an example keeps its orders. */
+    public static Path storeFile(String example) {
+        String dir = System.getenv("PAYSTRA_DATA_DIR");
+        Path base = dir == null || dir.isBlank() ? Path.of("data") : Path.of(dir);
+        return base.resolve(example + "-orders.json");
+    }
+
+    /**
+     * The paid orders of a store file, read without opening the store (another process, the
+     * example's app, may be writing it: it only ever renames a whole file into place), as
+     * ORDER_ID and AMOUNT, in the order they were created. No file: no orders.
+     */
+    public static List<Map<String, String>> paidOrders(Path file) {
+        List<Map<String, String>> paid = new ArrayList<>();
+        for (Order order : read(file).orders()) {
+            if (OrderStatus.PAID.equals(order.status)) {
+                Map<String, String> fields = new LinkedHashMap<>();
+                fields.put("ORDER_ID", order.orderId);
+                fields.put("AMOUNT", order.amount);
+                paid.add(fields);
+            }
+        }
+        return paid;
     }
 
     /**
@@ -91,9 +122,14 @@ public final class Orders {
     public synchronized Map<String, Object> receive(Webhook.Event event) {
         String orderId = event.data().get("ORDER_ID");
         Order order = orderId == null ? null : orders.get(orderId);
+        boolean settlement = event.type().equals("settlement.processed");
         Map<String, Object> answer = Json.object("received", true, "duplicate", seenEvents.contains(event.id()),
                 "event_id", event.id());
         if (seenEvents.contains(event.id())) {
+            if (settlement) {
+                answer.put("settlement_id", event.data().get("SETTLEMENT_ID"));
+                return answer;
+            }
             answer.put("order_id", orderId);
             if (order != null) {
                 answer.put("status", order.status);
@@ -101,7 +137,18 @@ public final class Orders {
             return answer;
         }
         seenEvents.add(event.id());
-        if (!event.type().startsWith("payment.")) {
+        if (settlement) {
+            String settlementId = event.data().getOrDefault("SETTLEMENT_ID", "");
+            if (settlementId.isEmpty()) {
+                answer.put("ignored", "the settlement.processed event names no SETTLEMENT_ID");
+            } else {
+                // A settlement moves no order: it says when, and by which transfer, their money was paid.
+                Map<String, String> recorded = new LinkedHashMap<>();
+                SETTLEMENT_FIELDS.forEach(field -> recorded.put(field, event.data().getOrDefault(field, "")));
+                settlements.put(settlementId, recorded);
+                answer.put("settlement_id", settlementId);
+            }
+        } else if (!event.type().startsWith("payment.")) {
             answer.put("ignored", event.type() + " events do not change an order in this example");
         } else if (order == null) {
             answer.put("ignored", "no order " + orderId + " in this example's store");
@@ -141,6 +188,20 @@ public final class Orders {
         }
     }
 
+    /** GET /settlements/ID: a settlement the gateway reported, JSON; 404 when none was. */
+    public Reply settlementLookup(Request request) {
+        String settlementId = request.path().substring("/settlements/".length());
+        Map<String, String> recorded = settlement(settlementId);
+        return recorded == null ? Reply.json(404, Json.object("error", "No such settlement"))
+                : Reply.json(200, recorded);
+    }
+
+    /** A recorded settlement (SETTLEMENT_FIELDS), or null. */
+    public synchronized Map<String, String> settlement(String settlementId) {
+        Map<String, String> recorded = settlements.get(settlementId);
+        return recorded == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(recorded));
+    }
+
     /** A snapshot of one order, or null. */
     public synchronized Map<String, Object> order(String orderId) {
         Order order = orders.get(orderId);
@@ -161,23 +222,42 @@ public final class Orders {
                 + "<p>This server also listens at <code>/webhook</code> for the gateway\u2019s signed events, which "
                 + "tell it each outcome even when the customer\u2019s browser never comes back. " + notify
                 + " <code>APP_URL</code> must be an address the gateway can reach. See an order as this app "
-                + "recorded it at <code>/orders/&lt;ORDER_ID&gt;</code>.</p></section>";
+                + "recorded it at <code>/orders/&lt;ORDER_ID&gt;</code>, and a settlement the gateway reported "
+                + "(<code>settlement.processed</code>) at <code>/settlements/&lt;SETTLEMENT_ID&gt;</code>.</p></section>";
     }
 
-    @SuppressWarnings("unchecked")
+    /** What a store file holds. */
+    private record Stored(List<Order> orders, List<String> seenEvents, Map<String, Map<String, String>> settlements) {}
+
     private void load() {
         orders.clear();
         seenEvents.clear();
+        settlements.clear();
+        Stored stored = read(file);
+        stored.orders().forEach(order -> orders.put(order.orderId, order));
+        seenEvents.addAll(stored.seenEvents());
+        settlements.putAll(stored.settlements());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Stored read(Path file) {
+        Stored stored = new Stored(new ArrayList<>(), new ArrayList<>(), new LinkedHashMap<>());
         if (!Files.exists(file)) {
-            return;
+            return stored;
         }
         try {
-            Map<String, Object> stored = Json.parseObject(Files.readString(file, StandardCharsets.UTF_8));
-            for (Object item : (List<Object>) stored.getOrDefault("orders", List.of())) {
-                Order order = Order.fromJson((Map<String, Object>) item);
-                orders.put(order.orderId, order);
+            Map<String, Object> json = Json.parseObject(Files.readString(file, StandardCharsets.UTF_8));
+            for (Object item : (List<Object>) json.getOrDefault("orders", List.of())) {
+                stored.orders().add(Order.fromJson((Map<String, Object>) item));
             }
-            seenEvents.addAll((List<String>) stored.getOrDefault("seen_events", List.of()));
+            stored.seenEvents().addAll((List<String>) json.getOrDefault("seen_events", List.of()));
+            // A store written before settlements were recorded has none.
+            ((Map<String, Object>) json.getOrDefault("settlements", Map.of())).forEach((id, recorded) -> {
+                Map<String, String> fields = new LinkedHashMap<>();
+                ((Map<String, Object>) recorded).forEach((field, value) -> fields.put(field, (String) value));
+                stored.settlements().put(id, fields);
+            });
+            return stored;
         } catch (IOException | RuntimeException e) {
             throw new PaystraException("Cannot read the order store " + file.toAbsolutePath()
                     + " (" + e.getMessage() + "): move it away to start afresh", e);
@@ -187,7 +267,8 @@ public final class Orders {
     private void save() {
         List<Object> list = new ArrayList<>();
         orders.values().forEach(order -> list.add(order.toJson()));
-        String text = Json.writeIndented(Json.object("orders", list, "seen_events", List.copyOf(seenEvents))) + "\n";
+        String text = Json.writeIndented(Json.object("orders", list, "seen_events", List.copyOf(seenEvents),
+                "settlements", settlements)) + "\n";
         Path temp = null;
         try {
             Path dir = file.toAbsolutePath().getParent();

@@ -11,6 +11,7 @@ import com.paystra.Config;
 import com.paystra.Hash;
 import com.paystra.Json;
 import com.paystra.OrderStatus;
+import com.paystra.PaystraException;
 import com.paystra.Webhook;
 import com.sun.net.httpserver.HttpServer;
 import java.net.URI;
@@ -26,7 +27,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
-/** The examples' order store: forward-only status, idempotent events, the file, and POST /webhook over HTTP. */
+/**
+ * The examples' order store: forward-only status, idempotent events, settlements recorded beside
+ * the orders, the file, and POST /webhook, GET /orders/ID and GET /settlements/ID over HTTP.
+ */
 final class OrdersTests {
     private static final String SECRET = "wh_demo_7c1e4b9a2f6d8035";
     private static final String SALT = "a1b2c3d4e5f60718";
@@ -88,6 +92,30 @@ final class OrdersTests {
                 }
             });
             check("Orders: POST /webhook verifies the raw body; GET /orders/ID answers JSON", () -> webhookRoute(client, file));
+            check("Orders: settlement.processed is recorded once under settlements and moves no order",
+                    () -> settlementEvents(client, dir.resolve("settled-orders.json")));
+            check("Orders: POST /webhook takes settlement.processed; GET /settlements/ID answers it, 404 when unknown",
+                    () -> settlementRoute(client, dir.resolve("settled-route-orders.json")));
+            check("Orders.paidOrders: ORDER_ID and AMOUNT of the paid orders of a store file; none without one", () -> {
+                Path store = dir.resolve("paid-orders.json");
+                assertEquals(List.of(), Orders.paidOrders(store), "no file");
+                Orders orders = new Orders(client, store);
+                orders.created("P1", "100");
+                orders.created("P2", "250");
+                orders.created("P3", "300");
+                orders.receive(event("evt_p1", "payment.captured", "P1", "000", "Captured"));
+                orders.receive(event("evt_p2", "payment.failed", "P2", "004", "Failed"));
+                orders.receive(event("evt_p3", "payment.captured", "P3", "000", "Captured"));
+                assertEquals(List.of(map("ORDER_ID", "P1", "AMOUNT", "100"), map("ORDER_ID", "P3", "AMOUNT", "300")),
+                        Orders.paidOrders(store), "paid orders, in order");
+                Files.writeString(store, "{\"orders\": [");
+                try {
+                    Orders.paidOrders(store);
+                    throw new AssertionError("a broken store was read");
+                } catch (PaystraException e) {
+                    assertTrue(e.getMessage().contains("move it away"), "says what to do: " + e.getMessage());
+                }
+            });
         } finally {
             try (var listing = Files.list(dir)) {
                 for (Path path : listing.toList()) {
@@ -130,6 +158,80 @@ final class OrdersTests {
         } finally {
             server.stop(0);
         }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void settlementEvents(Client client, Path file) throws Exception {
+        Orders orders = new Orders(client, file);
+        orders.created("S1", "100");
+        orders.receive(event("evt_s0", "payment.captured", "S1", "000", "Captured"));
+        Map<String, Object> before = orders.order("S1");
+        Webhook.Event settled = settlementEvent("evt_s1", "setl_0a1b2c3d4e5f60718293", "PYSTN26331000123", "PROCESSED");
+        assertEquals(Json.object("received", true, "duplicate", false, "event_id", "evt_s1",
+                "settlement_id", "setl_0a1b2c3d4e5f60718293"), orders.receive(settled), "answer");
+        assertEquals(Json.object("received", true, "duplicate", true, "event_id", "evt_s1",
+                "settlement_id", "setl_0a1b2c3d4e5f60718293"), orders.receive(settled), "the same event twice");
+        Map<String, String> expected = map("SETTLEMENT_ID", "setl_0a1b2c3d4e5f60718293", "UTR", "PYSTN26331000123",
+                "SETTLEMENT_DATE", "2026-11-27", "NET_AMOUNT", "97640", "STATUS", "PROCESSED");
+        assertEquals(expected, orders.settlement("setl_0a1b2c3d4e5f60718293"), "recorded");
+        assertEquals(before, orders.order("S1"), "the order is unchanged");
+        orders.receive(settlementEvent("evt_s2", "setl_1b2c3d4e5f6071829304", "", "CARRIED_FORWARD"));
+        assertEquals("", orders.settlement("setl_1b2c3d4e5f6071829304").get("UTR"), "carried forward: no UTR");
+        assertTrue(orders.receive(new Webhook.Event("evt_s3", "settlement.processed", 1764000000L,
+                Hash.withHash(map("PAY_ID", "1000000000000001"), SALT))).containsKey("ignored"), "no SETTLEMENT_ID");
+
+        Map<String, Object> stored = Json.parseObject(Files.readString(file));
+        assertEquals(Json.write(Json.object("setl_0a1b2c3d4e5f60718293", expected)),
+                Json.write(Map.of("setl_0a1b2c3d4e5f60718293",
+                        ((Map<String, Object>) stored.get("settlements")).get("setl_0a1b2c3d4e5f60718293"))),
+                "the store's JSON: settlements by SETTLEMENT_ID, the five fields in order");
+        assertEquals(2, ((Map<String, Object>) stored.get("settlements")).size(), "two settlements");
+        Orders reread = new Orders(client, file);
+        assertEquals(expected, reread.settlement("setl_0a1b2c3d4e5f60718293"), "read back from the file");
+        assertEquals(before, reread.order("S1"), "the order read back unchanged");
+        assertEquals(Boolean.TRUE, reread.receive(settled).get("duplicate"), "seen events survive a restart");
+        assertEquals(null, reread.settlement("setl_ffffffffffffffffffff"), "unknown");
+    }
+
+    private static void settlementRoute(Client client, Path file) throws Exception {
+        Orders orders = new Orders(client, file);
+        HttpServer server = new WebApp(new Layout("Test kit"))
+                .post("/webhook", orders::webhook)
+                .get("/settlements/*", orders::settlementLookup)
+                .start(client.config());
+        try {
+            String base = "http://127.0.0.1:" + server.getAddress().getPort();
+            HttpClient http = HttpClient.newHttpClient();
+            Webhook.Signed signed = Webhook.sign(settlementEvent(Webhook.newEventId(), "setl_2c3d4e5f607182930415",
+                    "PYSTN26334000456", "PROCESSED"), SECRET);
+            HttpResponse<String> accepted = post(http, base, signed.body(), signed.headers().get(Webhook.SIGNATURE_HEADER));
+            assertEquals(200, accepted.statusCode(), "accepted: " + accepted.body());
+            assertEquals("setl_2c3d4e5f607182930415", Json.parseObject(accepted.body()).get("settlement_id"), "id");
+            HttpResponse<String> found = http.send(HttpRequest.newBuilder(URI.create(base
+                    + "/settlements/setl_2c3d4e5f607182930415")).header("Accept", "application/json").build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, found.statusCode(), "found");
+            assertTrue(found.headers().firstValue("Content-Type").orElse("").startsWith("application/json"), "JSON");
+            assertEquals("{\"SETTLEMENT_ID\":\"setl_2c3d4e5f607182930415\",\"UTR\":\"PYSTN26334000456\","
+                    + "\"SETTLEMENT_DATE\":\"2026-11-27\",\"NET_AMOUNT\":\"97640\",\"STATUS\":\"PROCESSED\"}",
+                    found.body(), "body");
+            HttpResponse<String> missing = http.send(HttpRequest.newBuilder(URI.create(base
+                    + "/settlements/setl_ffffffffffffffffffff")).header("Accept", "application/json").build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(404, missing.statusCode(), "404");
+            assertEquals(Json.object("error", "No such settlement"), Json.parseObject(missing.body()), "404 body");
+        } finally {
+            server.stop(0);
+        }
+    }
+
+    private static Webhook.Event settlementEvent(String id, String settlementId, String utr, String status) {
+        return new Webhook.Event(id, "settlement.processed", System.currentTimeMillis() / 1000, Hash.withHash(map(
+                "PAY_ID", "1000000000000001", "SETTLEMENT_ID", settlementId, "UTR", utr, "SETTLEMENT_DATE", "2026-11-27",
+                "CYCLE_FROM", "2026-11-26", "CYCLE_TO", "2026-11-26", "PAYMENTS_COUNT", "1", "REFUNDS_COUNT", "0",
+                "GROSS_AMOUNT", "100000", "REFUNDS_AMOUNT", "0", "FEES_AMOUNT", "2000", "GST_AMOUNT", "360",
+                "ADJUSTMENTS_AMOUNT", "0", "NET_AMOUNT", "97640", "BANK_ACCOUNT", "XXXXXXXXXX4321", "STATUS", status),
+                SALT));
     }
 
     private static HttpResponse<String> post(HttpClient http, String base, String body, String header) throws Exception {

@@ -30,8 +30,9 @@ import java.util.Map;
 
 /**
  * The tests of the examples' web code (not part of the core a merchant installs): pages and
- * escaping, the request plumbing, NOTIFY_URL while the webhook secret is set or not, and the
- * example order store. The same tiny assertion kit as the core's tests; exits 1 when one fails.
+ * escaping, the request plumbing, NOTIFY_URL while the webhook secret is set or not, the
+ * example order store and the reconciliation example. The same tiny assertion kit as the core's
+ * tests; exits 1 when one fails.
  *
  *   java -cp out com.paystra.examples.web.WebTests
  */
@@ -46,6 +47,7 @@ public final class WebTests {
         webTests();
         notifyUrlTests();
         OrdersTests.run();
+        ReconcileTests.run();
         CoreTests.report();
     }
 

@@ -48,6 +48,7 @@ public final class App {
                 .get("/status", Pages.status(app.client, app.layout, app.orders))
                 .post("/webhook", app.orders::webhook)
                 .get("/orders/*", app.orders::lookup)
+                .get("/settlements/*", app.orders::settlementLookup)
                 .start(config);
     }
 

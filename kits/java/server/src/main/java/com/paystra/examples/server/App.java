@@ -24,8 +24,9 @@ import java.util.Set;
 /**
  * Paystra Java server kit: the whole protocol in one small app. /pay signs a hosted payment,
  * /response verifies the gateway's answer, /status runs a status enquiry and /payout sends
- * money to a bank account or UPI ID. /webhook takes the gateway's signed events and
- * /orders/ID shows what the app knows of an order.
+ * money to a bank account or UPI ID. /webhook takes the gateway's signed events, /orders/ID
+ * shows what the app knows of an order and /settlements/ID a settlement the gateway reported.
+ * Reconcile (beside this class) matches the paid orders to the gateway's settlements.
  */
 public final class App {
     private static final Set<String> TRANSFER_MODES = Set.of("NEFT", "RTGS", "IMPS", "UPI");
@@ -52,6 +53,7 @@ public final class App {
                 .post("/payout", app::payout)
                 .post("/webhook", app::webhook)
                 .get("/orders/*", app.orders::lookup)
+                .get("/settlements/*", app.orders::settlementLookup)
                 .start(config);
     }
 
@@ -175,7 +177,7 @@ public final class App {
     }
 
     // paystra:region webhook
-    /** POST /webhook: the gateway's signed event about a payment, refund or payout. */
+    /** POST /webhook: the gateway's signed event about a payment, refund, payout or settlement. */
     Reply webhook(Request request) {
         Webhook.Event event;
         try {

@@ -1,0 +1,20 @@
+<?php
+
+declare(strict_types=1);
+
+// Paystra PHP reconciliation example: the server example's paid orders against the settlements
+// the gateway made, order by order (MATCHED, REFUNDED, AMOUNT_MISMATCH, UNSETTLED, OVERDUE,
+// MISSING, UNKNOWN). From the kit root:
+//
+//   php example/reconcile.php [--settle-as-of ISO-8601] [--notify-url URL] [--today YYYY-MM-DD] [--json]
+//
+// What it does, step by step: Paystra\Example\Reconcile (example/src/Reconcile.php).
+
+require __DIR__ . '/src/autoload.php'; // example/, the examples' web layer, and core/, the library
+
+if (PHP_SAPI !== 'cli') {
+    http_response_code(404);
+    exit;
+}
+
+exit(Paystra\Example\Reconcile::main(array_slice($argv, 1), dirname(__DIR__)));

@@ -1,0 +1,134 @@
+/**
+ * Settlements of the built-in sandbox on the site's database, as several instances run them:
+ * the same test run sent to two instances at once makes one settlement, whose CSV has the JSON's
+ * figures and whose settlement.processed webhook arrives once and verifies.
+ *
+ * On PostgreSQL (CI's data tests) each instance has its own pool, so their runs race in separate
+ * sessions as in production; on PGlite both share the one database of the process.
+ */
+import { randomInt } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Fields } from '#core/protocol/fields.ts'
+import { withHash } from '#core/protocol/hash.ts'
+import { verifyWebhook } from '#core/protocol/webhook.ts'
+import { lineFields } from '#core/settlement/settlement.ts'
+import { demoMerchant } from '#gateway/merchants.ts'
+import {
+  call,
+  capture,
+  ist,
+  type SettlementSandbox,
+  settlementSandbox,
+} from '#gateway/settlements/test-support.ts'
+import { startReceiver, type Receiver } from '#gateway/webhooks/test-receiver.ts'
+import { type DataStore, openDatabase } from './db/database.ts'
+import { testDatabaseOptions } from '#tests/support/database.ts'
+
+// A merchant of this test's own: the database may hold other tests' payments.
+const merchant = {
+  ...demoMerchant({ siteUrl: 'https://shop.paystra.example' }),
+  payId: String(3_000_000_000_000_000 + randomInt(0, 999_999_999_999)),
+}
+const list = (text: string) => JSON.parse(text) as Fields[]
+
+describe('settlement runs on two instances of the sandbox sharing one database', () => {
+  const stores: DataStore[] = []
+  const instances: SettlementSandbox[] = []
+  let receiver: Receiver
+
+  beforeAll(async () => {
+    receiver = await startReceiver()
+    const first = await openDatabase(testDatabaseOptions())
+    stores.push(first)
+    // PGlite is the process's one database: both instances use it.
+    const second = process.env.DATABASE_URL ? await openDatabase(testDatabaseOptions()) : first
+    if (second !== first) stores.push(second)
+    for (const store of [first, second]) {
+      instances.push(
+        await settlementSandbox({
+          db: store.db,
+          merchants: [merchant],
+          webhooks: { allowPrivate: true, baseDelayMs: 100, pollMs: 20 },
+        }),
+      )
+    }
+  })
+
+  afterAll(async () => {
+    for (const instance of instances) await instance.close()
+    await receiver?.close()
+    for (const store of stores) await store.close()
+  })
+
+  it('the same AS_OF sent to both at once makes one settlement, its CSV the JSON, its webhook once', async () => {
+    for (let index = 0; index < 40; index++) {
+      await capture(stores[0]!.db, merchant, {
+        orderId: `RACE-${index}`,
+        amount: 1000 + index,
+        at: ist(`2027-02-0${1 + (index % 4)} 10:00`),
+        paymentType: (['UP', 'DC', 'CC', 'NB'] as const)[index % 4],
+        mopType: 'XX',
+      })
+    }
+    const asOf = '2027-02-08T11:00:00+05:30'
+    const answers = await Promise.all(
+      instances.map((instance) =>
+        call(`${instance.url}/pgws/settlement/run`, merchant, {
+          PAY_ID: merchant.payId,
+          AS_OF: asOf,
+          NOTIFY_URL: receiver.url,
+        }),
+      ),
+    )
+    const [first, second] = answers.map((answer) => list(answer.json.SETTLEMENTS!))
+    expect(first).toEqual(second)
+    // Feb 2027: the 1st–4th are Monday–Thursday: four settlement dates, each made once.
+    expect(first!.map((settlement) => settlement.SETTLEMENT_DATE)).toEqual([
+      '2027-02-02',
+      '2027-02-03',
+      '2027-02-04',
+      '2027-02-05',
+    ])
+    expect(first!.reduce((sum, settlement) => sum + Number(settlement.PAYMENTS_COUNT), 0)).toBe(40)
+
+    const settlement = first![0]!
+    const json = (
+      await call(`${instances[1]!.url}/pgws/settlement`, merchant, {
+        PAY_ID: merchant.payId,
+        UTR: settlement.UTR!,
+      })
+    ).json
+    const csv = await fetch(`${instances[0]!.url}/pgws/settlement`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(
+        withHash(
+          { PAY_ID: merchant.payId, SETTLEMENT_ID: settlement.SETTLEMENT_ID!, FORMAT: 'CSV' },
+          merchant.salt,
+        ),
+      ),
+    })
+    const rows = (await csv.text()).split('\r\n').filter(Boolean)
+    expect(rows[0]).toBe(lineFields.join(','))
+    expect(rows.slice(1)).toEqual(
+      list(json.LINES!).map((line) => lineFields.map((field) => line[field]).join(',')),
+    )
+
+    const deliveries = await receiver.waitFor(4)
+    const events = deliveries.map((delivery) => {
+      expect(
+        verifyWebhook(
+          delivery.body,
+          String(delivery.headers['x-paystra-signature']),
+          merchant.webhookSecret,
+          { salt: merchant.salt },
+        ).ok,
+      ).toBe(true)
+      return JSON.parse(delivery.body) as { type: string; data: Fields }
+    })
+    expect(events.map((event) => event.data.SETTLEMENT_ID).sort()).toEqual(
+      first!.map((made) => made.SETTLEMENT_ID).sort(),
+    )
+    expect(new Set(events.map((event) => event.type))).toEqual(new Set(['settlement.processed']))
+  }, 30_000)
+})
