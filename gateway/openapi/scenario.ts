@@ -268,7 +268,7 @@ export const exampleCalls: ExampleCall[] = [
   {
     name: 'settlementRun',
     summary:
-      "Sandbox test run: settle what is due at AS_OF (today's payments, next working day 11:00 IST)",
+      "Sandbox test run: settle what is due at AS_OF (here the settlement time of today's payments)",
     path: '/pgws/settlement/run',
     fields: { PAY_ID: payId, AS_OF: '{{asOf}}', NOTIFY_URL },
     before: (base) => payByCard(base, 'ORD-1003', '150000'),
