@@ -375,7 +375,22 @@ describe('settlement.processed', () => {
     const made = list(json.SETTLEMENTS!).find(
       (settlement) => settlement.SETTLEMENT_DATE === '2026-12-08',
     )!
-    const [delivery] = await receiver.waitFor(1)
+    // The run may make more than one settlement (an earlier date's payment still waiting):
+    // each has its event, in no particular order.
+    const eventOf = (received: { body: string }) =>
+      JSON.parse(received.body) as { type: string; data: Fields }
+    await expect
+      .poll(
+        () =>
+          receiver.received.some(
+            (received) => eventOf(received).data.SETTLEMENT_ID === made.SETTLEMENT_ID,
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe(true)
+    const delivery = receiver.received.find(
+      (received) => eventOf(received).data.SETTLEMENT_ID === made.SETTLEMENT_ID,
+    )
     const verified = verifyWebhook(
       delivery!.body,
       String(delivery!.headers['x-paystra-signature']),
@@ -383,7 +398,7 @@ describe('settlement.processed', () => {
       { salt: merchant.salt },
     )
     expect(verified.ok).toBe(true)
-    const event = JSON.parse(delivery!.body) as { type: string; data: Fields }
+    const event = eventOf(delivery!)
     expect(event.type).toBe('settlement.processed')
     const { HASH: _, PAY_ID, ...data } = event.data
     expect(PAY_ID).toBe(merchant.payId)

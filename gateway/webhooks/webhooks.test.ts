@@ -114,6 +114,7 @@ describe('a payment with NOTIFY_URL', () => {
 
   it('late@upi answers Pending at once and Captured after the settle delay, with an event for each; the enquiry follows', async () => {
     receiver = await startReceiver()
+    const paidAt = Date.now()
     const orderId = await payByUpi(sandbox.url, '100', 'late@upi', { NOTIFY_URL: receiver.url })
     expect((await statusOf(sandbox.url, orderId)).json).toMatchObject({
       RESPONSE_CODE: '026',
@@ -129,7 +130,9 @@ describe('a payment with NOTIFY_URL', () => {
       type: 'payment.captured',
       data: { ORDER_ID: orderId, RESPONSE_CODE: '000', IS_STATUS_FINAL: 'Y' },
     })
-    expect(captured!.at - pending!.at).toBeGreaterThanOrEqual(300)
+    // The capture comes no sooner than the settle delay after the payment (the pending event's
+    // own delivery may be late on a busy machine, so it is no yardstick).
+    expect(captured!.at - paidAt).toBeGreaterThanOrEqual(300)
     expect((await statusOf(sandbox.url, orderId)).json).toMatchObject({
       RESPONSE_CODE: '000',
       STATUS: 'Captured',
