@@ -10,6 +10,7 @@ import { ensureTables, type GatewayDatabase } from './store.ts'
 import { confirmLatePayments } from './webhooks/confirm-late.ts'
 import { notifyPolicyFor, type PrivateTargets } from './webhooks/addresses.ts'
 import { ensureWebhookTables } from './webhooks/store.ts'
+import type { DeliveryOptions } from './webhooks/deliver.ts'
 import { WebhookWorker, type WebhookWorkerOptions } from './webhooks/worker.ts'
 
 export { demoMerchant, demoMerchantDefaults, type SandboxMerchant } from './merchants.ts'
@@ -26,6 +27,8 @@ export interface WebhookSettings {
   baseDelayMs?: number
   /** How long a merchant's server has to answer (10 s). */
   timeoutMs?: number
+  /** Name resolution of every delivery (tests stand in for DNS); the system's by default. */
+  resolve?: DeliveryOptions['resolve']
   /** How often due deliveries are looked for, besides the kick when one is queued. */
   pollMs?: number
   /** Told the outcome of each delivery attempt (webhooks/worker.ts). */
@@ -97,7 +100,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const worker = new WebhookWorker({
     db,
     findMerchant,
-    delivery: { timeoutMs: webhooks.timeoutMs },
+    delivery: { timeoutMs: webhooks.timeoutMs, resolve: webhooks.resolve },
     baseDelayMs: webhooks.baseDelayMs,
     pollMs: webhooks.pollMs,
     onAttempt: webhooks.onAttempt,
