@@ -58,8 +58,6 @@ describe('field checks', () => {
 
   it('return URL: http(s) on an allowed origin, no credentials', () => {
     expect(checkReturnUrl('https://www.paystra.example/demo/response', merchant)).toBe(true)
-    expect(checkReturnUrl('http://localhost:41234/demo/response?x=1', merchant)).toBe(true)
-    expect(checkReturnUrl('http://127.0.0.1:5000/r', merchant)).toBe(true)
     expect(checkReturnUrl('http://www.paystra.example/demo/response', merchant)).toBe(false)
     expect(checkReturnUrl('https://evil.example/steal', merchant)).toBe(false)
     expect(checkReturnUrl('https://www.paystra.example.evil.example/', merchant)).toBe(false)
@@ -68,6 +66,17 @@ describe('field checks', () => {
     expect(checkReturnUrl('/demo/response', merchant)).toBe(false)
     expect(checkReturnUrl('https://www.paystra.example/' + 'a'.repeat(2100), merchant)).toBe(false)
     expect(checkReturnUrl(undefined, merchant)).toBe(false)
+  })
+
+  it('return URL on this machine: only for a local site, or when the operator allows it', () => {
+    const local = ['http://localhost:41234/demo/response?x=1', 'http://127.0.0.1:5000/r']
+    // A public site's sandbox sends customers back to the site alone.
+    for (const url of local) expect(checkReturnUrl(url, merchant), url).toBe(false)
+    const onLaptop = demoMerchant({ siteUrl: 'http://localhost:3000' })
+    for (const url of local) expect(checkReturnUrl(url, onLaptop), url).toBe(true)
+    const allowed = demoMerchant({ siteUrl: 'https://www.paystra.example', localOrigins: true })
+    for (const url of local) expect(checkReturnUrl(url, allowed), url).toBe(true)
+    expect(merchant.returnOrigins).toEqual(['https://www.paystra.example'])
   })
 
   it('origin patterns: exact, or any port with :*', () => {

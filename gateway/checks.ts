@@ -6,9 +6,14 @@ import { verifyHash } from '#core/protocol/hash.ts'
 import { isAmount, isValid } from '#core/protocol/patterns.ts'
 import type { ResponseCode } from '#core/protocol/codes.ts'
 import { merchantUrl } from './urls.ts'
-import { checkNotifyUrl, type NotifyUrlPolicy } from './webhooks/addresses.ts'
+import {
+  checkNotifyUrl,
+  type NotifyPolicyFor,
+  type NotifyTarget,
+  type NotifyUrlPolicy,
+} from './webhooks/addresses.ts'
 
-export type { NotifyUrlPolicy }
+export type { NotifyPolicyFor, NotifyTarget, NotifyUrlPolicy }
 
 /** A request that passed every check: what the sandbox stores as a pending transaction. */
 export interface PaymentRequest {
@@ -27,6 +32,8 @@ export interface PaymentRequest {
   productDesc: string
   /** Where this payment's webhooks go; empty: the merchant's default, if it has one. */
   notifyUrl: string
+  /** notifyUrl may lead to a private address: the request came where the policy allows it. */
+  notifyPrivate: boolean
 }
 
 export interface Refusal {
@@ -122,15 +129,18 @@ export function customerDetail(value: string | undefined): string {
 }
 
 /**
- * NOTIFY_URL when one was sent: an address webhooks may go to (see webhooks/addresses.ts), or
- * undefined when it is not (refused with 325, like a bad RETURN_URL). Unsent, it is empty.
+ * NOTIFY_URL when one was sent: an address webhooks may go to (see webhooks/addresses.ts) with
+ * whether its deliveries may reach private addresses, or undefined when it is not (refused with
+ * 325, like a bad RETURN_URL). Unsent, its url is empty.
  */
 export function checkedNotifyUrl(
   value: string | undefined,
   policy: NotifyUrlPolicy,
-): string | undefined {
-  if (value === undefined || value === '') return ''
-  return checkNotifyUrl(value, policy) ? value : undefined
+): NotifyTarget | undefined {
+  if (value === undefined || value === '') return { url: '', allowPrivate: false }
+  return checkNotifyUrl(value, policy)
+    ? { url: value, allowPrivate: policy.allowPrivate }
+    : undefined
 }
 
 /** The customer's details as stored, from the signed fields or (merchant-hosted) beside them. */
@@ -177,8 +187,8 @@ function checkSignedFields(
   if (!checkTxnType(fields.TXNTYPE)) return refuse('322')
   if (!checkCurrency(fields.CURRENCY_CODE)) return refuse('319')
   if (!checkReturnUrl(fields.RETURN_URL, merchant)) return refuse('325')
-  const notifyUrl = checkedNotifyUrl(fields.NOTIFY_URL, notifyPolicy)
-  if (notifyUrl === undefined) return refuse('325')
+  const notify = checkedNotifyUrl(fields.NOTIFY_URL, notifyPolicy)
+  if (notify === undefined) return refuse('325')
   return {
     ok: true,
     merchant,
@@ -189,7 +199,8 @@ function checkSignedFields(
       currencyCode: fields.CURRENCY_CODE!,
       txnType: fields.TXNTYPE!,
       returnUrl: fields.RETURN_URL!,
-      notifyUrl,
+      notifyUrl: notify.url,
+      notifyPrivate: notify.allowPrivate,
       ...customerDetails(fields, customer),
     },
   }

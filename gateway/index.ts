@@ -8,19 +8,27 @@ import type { SandboxMerchant } from './merchants.ts'
 import { gatewayRouter } from './router.ts'
 import { ensureTables, type GatewayDatabase } from './store.ts'
 import { confirmLatePayments } from './webhooks/confirm-late.ts'
+import { notifyPolicyFor, type PrivateTargets } from './webhooks/addresses.ts'
 import { ensureWebhookTables } from './webhooks/store.ts'
+import type { DeliveryOptions } from './webhooks/deliver.ts'
 import { WebhookWorker, type WebhookWorkerOptions } from './webhooks/worker.ts'
 
 export { demoMerchant, demoMerchantDefaults, type SandboxMerchant } from './merchants.ts'
 export type { GatewayDatabase } from './store.ts'
 
 export interface WebhookSettings {
-  /** Deliver to loopback and private addresses (a developer's machine, tests). Default: no. */
-  allowPrivate?: boolean
+  /**
+   * Deliver to loopback, private and other special-purpose addresses: `true` always (the
+   * operator said so, or tests), `'loopback'` only when the request that named the URL came
+   * from this machine's loopback interface (development), `false` never. Default: never.
+   */
+  allowPrivate?: PrivateTargets
   /** First retry delay; each later one is five times longer (webhooks/schedule.ts). */
   baseDelayMs?: number
   /** How long a merchant's server has to answer (10 s). */
   timeoutMs?: number
+  /** Name resolution of every delivery (tests stand in for DNS); the system's by default. */
+  resolve?: DeliveryOptions['resolve']
   /** How often due deliveries are looked for, besides the kick when one is queued. */
   pollMs?: number
   /** Told the outcome of each delivery attempt (webhooks/worker.ts). */
@@ -80,13 +88,19 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   await ensurePayoutTable(db)
   await ensureWebhookTables(db)
   await ensureSettlementTables(db)
-  const merchantsById = new Map(options.merchants.map((merchant) => [merchant.payId, merchant]))
-  const findMerchant = (payId: string) => merchantsById.get(payId)
   const webhooks = options.webhooks ?? {}
+  const allowPrivate = webhooks.allowPrivate ?? false
+  // A merchant's default notify URL is the operator's: private only when the operator said so.
+  const merchants = options.merchants.map((merchant) => ({
+    ...merchant,
+    notifyUrlAllowsPrivate: merchant.notifyUrlAllowsPrivate ?? allowPrivate === true,
+  }))
+  const merchantsById = new Map(merchants.map((merchant) => [merchant.payId, merchant]))
+  const findMerchant = (payId: string) => merchantsById.get(payId)
   const worker = new WebhookWorker({
     db,
     findMerchant,
-    delivery: { allowPrivate: webhooks.allowPrivate ?? false, timeoutMs: webhooks.timeoutMs },
+    delivery: { timeoutMs: webhooks.timeoutMs, resolve: webhooks.resolve },
     baseDelayMs: webhooks.baseDelayMs,
     pollMs: webhooks.pollMs,
     onAttempt: webhooks.onAttempt,
@@ -95,7 +109,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   })
   const settlements = settlementRunner({
     db,
-    merchants: options.merchants,
+    merchants,
     now: options.now ?? (() => new Date()),
     hour: options.settlements?.hour ?? DEFAULT_SETTLEMENT_HOUR,
     intervalMs: options.settlements?.intervalMs ?? DEFAULT_SETTLEMENT_INTERVAL_MS,
@@ -104,7 +118,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   })
   const router = gatewayRouter({
     ...options,
-    notifyPolicy: { allowPrivate: webhooks.allowPrivate ?? false },
+    merchants,
+    notifyPolicy: notifyPolicyFor(allowPrivate),
     settleDelayMs: options.settleDelayMs ?? DEFAULT_SETTLE_DELAY_MS,
     onEventQueued: () => worker.kick(),
     settlements,

@@ -17,8 +17,13 @@ export interface SandboxMerchant {
   /** Where webhooks go when a request carries no NOTIFY_URL; none when unset. */
   notifyUrl?: string
   /**
+   * The default notifyUrl may lead to a private address. Unset: as the operator's setting says
+   * (createGateway fills it in: only an explicit `allowPrivate: true`).
+   */
+  notifyUrlAllowsPrivate?: boolean
+  /**
    * Origins RETURN_URL may point at, which are also the only origins allowed to frame the
-   * checkout page. `http://localhost:*` allows any port.
+   * sandbox's pages. `http://localhost:*` allows any port.
    */
   returnOrigins: string[]
 }
@@ -45,11 +50,23 @@ export interface DemoMerchantOptions {
   name?: string
   vpa?: string
   bankAccount?: string
+  /**
+   * RETURN_URLs on `localhost` and `127.0.0.1` (any port) are accepted, and those origins may
+   * frame the sandbox's pages. Default: only when siteUrl itself is on this machine, so a public
+   * site's sandbox sends customers back to, and is framed by, the site alone.
+   */
+  localOrigins?: boolean
+}
+
+/** A site on this machine: `localhost`, `127.0.0.1` or `[::1]` (any port). */
+export function isLocalSite(siteUrl: string): boolean {
+  const host = new URL(siteUrl).hostname.replace(/\.$/, '')
+  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]'
 }
 
 /**
- * The sandbox's demo merchant. Local origins on any port are allowed as well, so tests and
- * developers can run the site on whatever port is free.
+ * The sandbox's demo merchant. For a local site, local origins on any port are allowed as well,
+ * so tests and developers can run the site on whatever port is free.
  */
 export function demoMerchant(options: DemoMerchantOptions): SandboxMerchant {
   const payId = options.payId ?? demoMerchantDefaults.payId
@@ -67,8 +84,9 @@ export function demoMerchant(options: DemoMerchantOptions): SandboxMerchant {
     bankAccount: options.bankAccount ?? demoMerchantDefaults.bankAccount,
     returnOrigins: unique([
       new URL(options.siteUrl).origin,
-      'http://localhost:*',
-      'http://127.0.0.1:*',
+      ...((options.localOrigins ?? isLocalSite(options.siteUrl))
+        ? ['http://localhost:*', 'http://127.0.0.1:*']
+        : []),
     ]),
   }
 }

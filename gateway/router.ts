@@ -15,7 +15,7 @@ import type { GatewayDatabase } from './store.ts'
 import { deliveriesApi } from './webhooks/api.ts'
 import { settlementsApi } from './settlements/api.ts'
 import type { SettlementRunner } from './settlements/runner.ts'
-import type { NotifyUrlPolicy } from './webhooks/addresses.ts'
+import type { NotifyPolicyFor } from './webhooks/addresses.ts'
 
 export interface GatewayRouterOptions {
   db: GatewayDatabase
@@ -27,8 +27,8 @@ export interface GatewayRouterOptions {
   publicUrl?: string
   now?: () => Date
   log?: (line: string) => void
-  /** Which NOTIFY_URLs are accepted. */
-  notifyPolicy: NotifyUrlPolicy
+  /** Which NOTIFY_URLs a request is allowed, by where it came from (the socket, not headers). */
+  notifyPolicy: NotifyPolicyFor
   /** How long late@upi stays Pending before the bank confirms it. */
   settleDelayMs: number
   /** Called after an event was committed, so it goes out at once. */

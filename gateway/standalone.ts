@@ -4,10 +4,13 @@
  * Environment: SANDBOX_PORT (4100), SANDBOX_HOST (127.0.0.1), SANDBOX_DATA_DIR (unset: in
  * memory), SANDBOX_BASE_PATH (/sandbox), SANDBOX_PUBLIC_URL, SITE_URL (the demo merchant's
  * site, http://localhost:3000), PG_PAY_ID, PG_SALT, SANDBOX_KEY_SALT, PG_WEBHOOK_SECRET (the demo
- * merchant), SANDBOX_WEBHOOK_ALLOW_PRIVATE (1: webhooks may go to private addresses; unset: only
- * when SITE_URL is on localhost), SANDBOX_WEBHOOK_BASE_DELAY_MS, SANDBOX_SETTLE_DELAY_MS,
+ * merchant), SANDBOX_WEBHOOK_ALLOW_PRIVATE (1: webhooks may go to private addresses; 0: never;
+ * unset: never when NODE_ENV is production, else only for requests from this machine's loopback),
+ * SANDBOX_LOCAL_RETURN_URLS (1: RETURN_URLs on localhost and 127.0.0.1; unset: only when SITE_URL
+ * is local), SANDBOX_WEBHOOK_BASE_DELAY_MS, SANDBOX_SETTLE_DELAY_MS,
  * SANDBOX_SETTLEMENT_HOUR (11: the IST hour of each working day's settlements).
  */
+import type { PrivateTargets } from './webhooks/addresses.ts'
 import { demoMerchant } from './merchants.ts'
 import { startSandboxServer } from './server.ts'
 
@@ -21,11 +24,17 @@ function milliseconds(name: string): number | undefined {
   return number
 }
 
-function allowPrivate(siteUrl: string): boolean {
-  const value = env.SANDBOX_WEBHOOK_ALLOW_PRIVATE
+function flag(name: string): boolean | undefined {
+  const value = env[name]
   if (value === '1' || value === '0') return value === '1'
-  if (value) throw new Error(`Invalid SANDBOX_WEBHOOK_ALLOW_PRIVATE: "${value}" (use 1 or 0)`)
-  return ['localhost', '127.0.0.1'].includes(new URL(siteUrl).hostname)
+  if (value) throw new Error(`Invalid ${name}: "${value}" (use 1 or 0)`)
+  return undefined
+}
+
+function allowPrivate(): PrivateTargets {
+  return (
+    flag('SANDBOX_WEBHOOK_ALLOW_PRIVATE') ?? (env.NODE_ENV === 'production' ? false : 'loopback')
+  )
 }
 
 function hour(value: string | undefined): number | undefined {
@@ -56,6 +65,7 @@ try {
     merchants: [
       demoMerchant({
         siteUrl,
+        localOrigins: flag('SANDBOX_LOCAL_RETURN_URLS'),
         payId: env.PG_PAY_ID || undefined,
         salt: env.PG_SALT || undefined,
         keySalt: env.SANDBOX_KEY_SALT || undefined,
@@ -63,7 +73,7 @@ try {
       }),
     ],
     webhooks: {
-      allowPrivate: allowPrivate(siteUrl),
+      allowPrivate: allowPrivate(),
       baseDelayMs: milliseconds('SANDBOX_WEBHOOK_BASE_DELAY_MS'),
     },
     settleDelayMs: milliseconds('SANDBOX_SETTLE_DELAY_MS'),

@@ -25,6 +25,7 @@ const open: SandboxTransaction = {
   custId: '12345678901234567890123456789012',
   productDesc: '',
   notifyUrl: '',
+  notifyPrivate: false,
   mode: 'hosted',
   language: 'en',
   paymentType: '',

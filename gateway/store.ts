@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import {
   type PgDatabase,
   type PgQueryResultHKT,
+  boolean,
   pgTable,
   text,
   timestamp,
@@ -45,6 +46,8 @@ export const sandboxTransactions = pgTable(
     productDesc: text('product_desc').notNull().default(''),
     /** NOTIFY_URL of the request; empty: the merchant's default, if any. */
     notifyUrl: text('notify_url').notNull().default(''),
+    /** Webhooks to notify_url may reach private addresses: the request that set it could. */
+    notifyPrivate: boolean('notify_private').notNull().default(false),
     mode: text('mode').$type<TransactionMode>().notNull(),
     language: text('language').notNull().default('en'),
     paymentType: text('payment_type').notNull().default(''),
@@ -87,6 +90,7 @@ const createTable = sql`
     cust_id text NOT NULL DEFAULT '',
     product_desc text NOT NULL DEFAULT '',
     notify_url text NOT NULL DEFAULT '',
+    notify_private boolean NOT NULL DEFAULT false,
     mode text NOT NULL,
     language text NOT NULL DEFAULT 'en',
     payment_type text NOT NULL DEFAULT '',
@@ -107,6 +111,7 @@ const createTable = sql`
 const addedColumns = [
   sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS product_desc text NOT NULL DEFAULT ''`,
   sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS notify_url text NOT NULL DEFAULT ''`,
+  sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS notify_private boolean NOT NULL DEFAULT false`,
   sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS acq_id text NOT NULL DEFAULT ''`,
   sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS rrn text NOT NULL DEFAULT ''`,
   sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS auth_code text NOT NULL DEFAULT ''`,

@@ -54,10 +54,16 @@ const serverSchema = z.object({
   /** The built-in sandbox's first webhook retry delay; each later one is five times longer. */
   SANDBOX_WEBHOOK_BASE_DELAY_MS: z.coerce.number().int().min(1).default(60_000),
   /**
-   * Lets the built-in sandbox deliver webhooks to loopback and private addresses. Unset: only
-   * when the site itself is on localhost (a developer's machine, the tests).
+   * 1 lets the built-in sandbox deliver webhooks to loopback, private and other special-purpose
+   * addresses, for every client; 0 never. Unset: never in production, and in development only
+   * for a request whose socket comes from this machine (never a remote client).
    */
   SANDBOX_WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1']).optional(),
+  /**
+   * 1 lets the built-in sandbox's demo merchant take RETURN_URLs on localhost and 127.0.0.1
+   * (any port), and be framed by them. Unset: only when SITE_URL itself is local.
+   */
+  SANDBOX_LOCAL_RETURN_URLS: z.enum(['0', '1']).optional(),
   /**
    * From SIGTERM, how long /readyz answers 503 while the server still serves, so a load balancer
    * stops sending before the connections close. 0 on a laptop; a few seconds more than the

@@ -6,6 +6,11 @@ import type { Logger } from 'pino'
 import type { AppLoadContext } from 'react-router'
 import { readPublicConfig } from '#app/config/public-config.build.ts'
 import { createGateway, demoMerchant as sandboxMerchant } from '#gateway/index.ts'
+import {
+  checkNotifyUrl,
+  notifyPolicyFor,
+  type PrivateTargets,
+} from '#gateway/webhooks/addresses.ts'
 import { formsApi } from './api/forms-api.ts'
 import { sharedLimitCounts } from './api/per-ip-limit.ts'
 import type { ServerConfig } from './config.ts'
@@ -81,6 +86,8 @@ export async function startServices(config: ServerConfig): Promise<Services> {
     log,
   })
 
+  const privateTargets = webhooksMayGoToPrivateAddresses(config)
+  const notifyPolicy = notifyPolicyFor(privateTargets)
   const demo = demoMerchant({
     db: store.db,
     settings: {
@@ -97,6 +104,11 @@ export async function startServices(config: ServerConfig): Promise<Services> {
     // The switch that lifts the form limits for tests and benchmarks lifts this one too.
     rateLimitPerMinute: config.FORM_RATE_LIMIT === 0 ? 0 : 30,
     limitCounts,
+    // The built-in sandbox refuses a private NOTIFY_URL unless allowed; an external gateway decides
+    // for itself.
+    notifyAllowed: config.PG_BASE_URL
+      ? undefined
+      : (notifyUrl, req) => checkNotifyUrl(notifyUrl, notifyPolicy(req)),
     // The reconciler's status enquiries: the built-in sandbox is this very server, over loopback.
     gatewayApiBase: config.PG_BASE_URL ?? `http://127.0.0.1:${config.PORT}/sandbox`,
     log,
@@ -121,6 +133,10 @@ export async function startServices(config: ServerConfig): Promise<Services> {
       merchants: [
         sandboxMerchant({
           siteUrl: config.public.SITE_URL,
+          localOrigins:
+            config.SANDBOX_LOCAL_RETURN_URLS === undefined
+              ? undefined
+              : config.SANDBOX_LOCAL_RETURN_URLS === '1',
           payId: config.PG_PAY_ID,
           salt: config.PG_SALT,
           keySalt: config.SANDBOX_KEY_SALT,
@@ -128,7 +144,7 @@ export async function startServices(config: ServerConfig): Promise<Services> {
         }),
       ],
       webhooks: {
-        allowPrivate: webhooksMayGoToPrivateAddresses(config),
+        allowPrivate: privateTargets,
         baseDelayMs: config.SANDBOX_WEBHOOK_BASE_DELAY_MS,
         onAttempt: metrics?.webhookAttempt,
       },
@@ -162,16 +178,16 @@ export async function startServices(config: ServerConfig): Promise<Services> {
 }
 
 /**
- * The built-in sandbox delivers webhooks to loopback and private addresses only when told so,
- * or when the site itself runs on this machine (a developer's laptop, the tests): a public
- * site's sandbox must not be a way into the network it runs in.
+ * The built-in sandbox delivers webhooks to loopback and private addresses only when the
+ * operator says so (SANDBOX_WEBHOOK_ALLOW_PRIVATE=1), or in development for a request whose
+ * socket comes from this machine: a sandbox reachable from elsewhere must not be a way into the
+ * network it runs in, whatever SITE_URL says (the server listens on every interface).
  */
-export function webhooksMayGoToPrivateAddresses(config: ServerConfig): boolean {
+export function webhooksMayGoToPrivateAddresses(config: ServerConfig): PrivateTargets {
   if (config.SANDBOX_WEBHOOK_ALLOW_PRIVATE !== undefined) {
     return config.SANDBOX_WEBHOOK_ALLOW_PRIVATE === '1'
   }
-  const host = new URL(config.public.SITE_URL).hostname
-  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]'
+  return config.NODE_ENV === 'production' ? false : 'loopback'
 }
 
 /** The site's metrics; under WEB_CONCURRENCY a worker answers /metrics with the sum of all. */

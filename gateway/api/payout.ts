@@ -1,6 +1,6 @@
 import { Router } from 'express'
-import { checkedNotifyUrl, type FindMerchant, type NotifyUrlPolicy } from '#gateway/checks.ts'
-import { notifyUrlFor, queueAnswerEvent } from '#gateway/webhooks/events.ts'
+import { checkedNotifyUrl, type FindMerchant, type NotifyPolicyFor } from '#gateway/checks.ts'
+import { notifyTargetFor, queueAnswerEvent } from '#gateway/webhooks/events.ts'
 import { formatDateTime } from '#gateway/ids.ts'
 import { responseCodes, type ResponseCode } from '#core/protocol/codes.ts'
 import type { Fields } from '#core/protocol/fields.ts'
@@ -15,7 +15,8 @@ export interface PayoutOptions {
   findMerchant: FindMerchant
   now: () => Date
   log?: (line: string) => void
-  notifyPolicy: NotifyUrlPolicy
+  /** Which NOTIFY_URLs a request is allowed, by where it came from. */
+  notifyPolicy: NotifyPolicyFor
   onEventQueued: () => void
 }
 
@@ -33,11 +34,11 @@ export function payoutApi(options: PayoutOptions): Router {
     ...jsonRoute(
       {
         refusal: (code, fields) => payoutAnswer(fields ?? {}, { code, dateTime: dateTime() }),
-        answer: async (fields, merchant) => {
+        answer: async (fields, merchant, req) => {
           const checked = checkPayoutRequest(fields)
           if (!checked.ok) return payoutAnswer(fields, { code: checked.code, dateTime: dateTime() })
-          const notifyUrl = checkedNotifyUrl(fields.NOTIFY_URL, options.notifyPolicy)
-          if (notifyUrl === undefined) {
+          const notify = checkedNotifyUrl(fields.NOTIFY_URL, options.notifyPolicy(req))
+          if (notify === undefined) {
             return payoutAnswer(fields, { code: '325', dateTime: dateTime() })
           }
           // The payout and its webhook (processed or failed; a pending one has none yet) are
@@ -51,7 +52,7 @@ export function payoutApi(options: PayoutOptions): Router {
             const queued = await queueAnswerEvent(tx, merchant, {
               type,
               reference: stored.payoutId,
-              notifyUrl: notifyUrlFor(notifyUrl, merchant),
+              notify: notifyTargetFor(notify, merchant),
               answer: storedPayoutAnswer(stored),
             })
             return { payout: stored, queued }

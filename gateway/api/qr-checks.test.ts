@@ -61,6 +61,7 @@ describe('QR request checks', () => {
         txnType: 'SALE',
         returnUrl: '',
         notifyUrl: '',
+        notifyPrivate: false,
         custName: 'Asha Rao',
         custEmail: '',
         custMobile: '',

@@ -42,8 +42,8 @@ export function checkQrRequest(
   if (!isQrType(qrType)) return refuse('336')
   const returnUrl = fields.RETURN_URL ?? ''
   if (returnUrl !== '' && !checkReturnUrl(returnUrl, merchant)) return refuse('325')
-  const notifyUrl = checkedNotifyUrl(fields.NOTIFY_URL, notifyPolicy)
-  if (notifyUrl === undefined) return refuse('325')
+  const notify = checkedNotifyUrl(fields.NOTIFY_URL, notifyPolicy)
+  if (notify === undefined) return refuse('325')
   return {
     ok: true,
     qrType,
@@ -55,7 +55,8 @@ export function checkQrRequest(
       // The QR stands for a sale: that is what its status enquiry answers.
       txnType: 'SALE',
       returnUrl,
-      notifyUrl,
+      notifyUrl: notify.url,
+      notifyPrivate: notify.allowPrivate,
       ...customerDetails(fields),
     },
   }

@@ -1,5 +1,5 @@
 import { type Request, Router } from 'express'
-import type { FindMerchant, NotifyUrlPolicy } from '#gateway/checks.ts'
+import type { FindMerchant, NotifyPolicyFor } from '#gateway/checks.ts'
 import { formatDateTime } from '#gateway/ids.ts'
 import { negotiateLanguage } from '#gateway/i18n/index.ts'
 import { createTransaction, type GatewayDatabase } from '#gateway/store.ts'
@@ -13,7 +13,8 @@ export interface QrOptions {
   /** The gateway's public absolute URL, when it differs from what requests reach it at. */
   publicUrl?: string
   log?: (line: string) => void
-  notifyPolicy: NotifyUrlPolicy
+  /** Which NOTIFY_URLs a request is allowed, by where it came from. */
+  notifyPolicy: NotifyPolicyFor
 }
 
 /** The gateway's absolute base URL: the configured one, or the request's scheme, host and mount path. */
@@ -35,7 +36,7 @@ export function qrApi(options: QrOptions): Router {
       {
         refusal: (code, fields) => qrRefusal(code, fields, dateTime()),
         answer: async (fields, merchant, req) => {
-          const checked = checkQrRequest(fields, merchant, options.notifyPolicy)
+          const checked = checkQrRequest(fields, merchant, options.notifyPolicy(req))
           if (!checked.ok) return qrRefusal(checked.code, fields, dateTime())
           const payment = await createTransaction(db, {
             request: checked.request,

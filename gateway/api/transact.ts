@@ -3,10 +3,11 @@ import {
   checkedNotifyUrl,
   checkOrderId,
   type FindMerchant,
-  type NotifyUrlPolicy,
+  type NotifyPolicyFor,
 } from '#gateway/checks.ts'
 import type { SandboxMerchant } from '#gateway/merchants.ts'
-import { notifyUrlFor, queueAnswerEvent } from '#gateway/webhooks/events.ts'
+import type { RequestOrigin } from '#gateway/webhooks/addresses.ts'
+import { notifyTargetFor, queueAnswerEvent } from '#gateway/webhooks/events.ts'
 import { formatDateTime } from '#gateway/ids.ts'
 import { responseCodes, type ResponseCode } from '#core/protocol/codes.ts'
 import type { Fields } from '#core/protocol/fields.ts'
@@ -20,7 +21,8 @@ export interface TransactOptions {
   findMerchant: FindMerchant
   now: () => Date
   log?: (line: string) => void
-  notifyPolicy: NotifyUrlPolicy
+  /** Which NOTIFY_URLs a request is allowed, by where it came from. */
+  notifyPolicy: NotifyPolicyFor
   onEventQueued: () => void
 }
 
@@ -55,18 +57,25 @@ export function transactApi(options: TransactOptions): Router {
    * A refund that went through sends `refund.processed` to the refund's NOTIFY_URL, else the
    * payment's, else the merchant's default, with the answer the merchant gets here.
    */
-  const refund = async (fields: Fields, merchant: SandboxMerchant): Promise<Fields> => {
+  const refund = async (
+    fields: Fields,
+    merchant: SandboxMerchant,
+    req: RequestOrigin,
+  ): Promise<Fields> => {
     const checked = checkRefundRequest(fields)
     if (!checked.ok) return refundAnswer(fields, { code: checked.code, dateTime: dateTime() })
-    const notifyUrl = checkedNotifyUrl(fields.NOTIFY_URL, options.notifyPolicy)
-    if (notifyUrl === undefined) return refundAnswer(fields, { code: '325', dateTime: dateTime() })
+    const notify = checkedNotifyUrl(fields.NOTIFY_URL, options.notifyPolicy(req))
+    if (notify === undefined) return refundAnswer(fields, { code: '325', dateTime: dateTime() })
     const answeredAt = dateTime()
     let queued = false
     const outcome = await refundPayment(db, checked.request, async (tx, stored, payment) => {
       queued = await queueAnswerEvent(tx, merchant, {
         type: 'refund.processed',
         reference: stored.orderId,
-        notifyUrl: notifyUrlFor(notifyUrl || payment.notifyUrl, merchant),
+        notify: notifyTargetFor(
+          notify.url ? notify : { url: payment.notifyUrl, allowPrivate: payment.notifyPrivate },
+          merchant,
+        ),
         answer: refundAnswer(fields, { code: '000', txnId: stored.txnId, dateTime: answeredAt }),
       })
     })
@@ -87,9 +96,9 @@ export function transactApi(options: TransactOptions): Router {
           isRefund(fields)
             ? refundAnswer(fields!, { code, dateTime: dateTime() })
             : statusRefusal(code, fields),
-        answer: async (fields, merchant) => {
+        answer: async (fields, merchant, req) => {
           if (fields.TXNTYPE === 'STATUS') return status(fields, merchant.payId)
-          if (isRefund(fields)) return refund(fields, merchant)
+          if (isRefund(fields)) return refund(fields, merchant, req)
           return statusRefusal('322', fields)
         },
       },

@@ -396,9 +396,12 @@ export const answerSchemas = {
       type: ref('WebhookEventType'),
       reference: text('The ORDER_ID (payments, refunds), PAYOUT_ID or SETTLEMENT_ID.'),
       notify_url: text('Where it is sent.'),
-      state: text('pending until delivered, or failed after the last attempt.', {
-        enum: [...deliveryStates],
-      }),
+      state: text(
+        "pending until delivered; failed after the last attempt, or at once when the address is refused (private or special-purpose, the reason in the attempt's error).",
+        {
+          enum: [...deliveryStates],
+        },
+      ),
       created: dateTime,
       next_attempt: { description: 'Empty unless pending.', anyOf: [dateTime, { const: '' }] },
       attempts: {

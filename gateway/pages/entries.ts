@@ -30,7 +30,7 @@ export function entryRoutes(router: Router, setup: PageSetup): void {
     const fields = protocolFields(req.body)
     if (!fields) return refuse(setup, req, res, { ok: false, code: '326' }, mode)
     const result = withCheckedReturnUrl(
-      checkPaymentRequest(fields, findMerchant, setup.notifyPolicy),
+      checkPaymentRequest(fields, findMerchant, setup.notifyPolicy(req)),
       fields,
     )
     if (!result.ok) return refuse(setup, req, res, result, mode)
@@ -58,7 +58,7 @@ export function entryRoutes(router: Router, setup: PageSetup): void {
     const result: MerchantHostedResult = checkMerchantHostedInit(
       fields,
       findMerchant,
-      setup.notifyPolicy,
+      setup.notifyPolicy(req),
     )
     if (!result.ok) return refuse(setup, req, res, result, 'merchant-hosted')
     const method: ChosenMethod = result.method

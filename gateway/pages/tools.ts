@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express'
 import type { Asset } from '#gateway/assets.ts'
-import type { FindMerchant, NotifyUrlPolicy, Refusal } from '#gateway/checks.ts'
+import type { FindMerchant, NotifyPolicyFor, Refusal } from '#gateway/checks.ts'
 import { type Language, language as languageOf, negotiateLanguage } from '#gateway/i18n/index.ts'
 import type { SandboxMerchant } from '#gateway/merchants.ts'
 import { encryptFields } from '#core/protocol/cipher.ts'
@@ -29,8 +29,8 @@ export interface PageSetup {
   assets: Record<'css' | 'js' | 'icon', Asset>
   now: () => Date
   log?: (line: string) => void
-  /** Which NOTIFY_URLs are accepted. */
-  notifyPolicy: NotifyUrlPolicy
+  /** Which NOTIFY_URLs a request is allowed, by where it came from. */
+  notifyPolicy: NotifyPolicyFor
   /** How long late@upi stays Pending before the bank confirms it. */
   settleDelayMs: number
   /** Called after an event was committed, so it goes out at once. */

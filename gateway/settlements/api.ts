@@ -4,7 +4,7 @@ import { isValid } from '#core/protocol/patterns.ts'
 import { responseCodes, type ResponseCode } from '#core/protocol/codes.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { lineFields } from '#core/settlement/settlement.ts'
-import { checkedNotifyUrl, type FindMerchant, type NotifyUrlPolicy } from '#gateway/checks.ts'
+import { checkedNotifyUrl, type FindMerchant, type NotifyPolicyFor } from '#gateway/checks.ts'
 import { formatDateTime } from '#gateway/ids.ts'
 import type { SandboxMerchant } from '#gateway/merchants.ts'
 import { findByOrder, type GatewayDatabase } from '#gateway/store.ts'
@@ -18,7 +18,8 @@ export interface SettlementApiOptions {
   db: GatewayDatabase
   findMerchant: FindMerchant
   now: () => Date
-  notifyPolicy: NotifyUrlPolicy
+  /** Which NOTIFY_URLs a request is allowed, by where it came from. */
+  notifyPolicy: NotifyPolicyFor
   runner: SettlementRunner
 }
 
@@ -135,12 +136,12 @@ export function settlementsApi(options: SettlementApiOptions): Router {
     ...jsonRoute(
       {
         refusal: runRefusal,
-        answer: async (fields, merchant: SandboxMerchant) => {
+        answer: async (fields, merchant: SandboxMerchant, req) => {
           const asOf = checkAsOf(fields.AS_OF)
           if (!asOf.ok) return runRefusal(asOf.code, fields)
-          const notifyUrl = checkedNotifyUrl(fields.NOTIFY_URL, options.notifyPolicy)
-          if (notifyUrl === undefined) return runRefusal('325', fields)
-          const made = await options.runner.runFor(merchant, asOf.value, notifyUrl)
+          const notify = checkedNotifyUrl(fields.NOTIFY_URL, options.notifyPolicy(req))
+          if (notify === undefined) return runRefusal('325', fields)
+          const made = await options.runner.runFor(merchant, asOf.value, notify)
           return {
             PAY_ID: merchant.payId,
             AS_OF: fields.AS_OF!,

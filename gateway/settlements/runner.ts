@@ -2,7 +2,8 @@ import { WorkerLoop } from '#jobs/worker-loop.ts'
 import { maskAccount } from '#core/settlement/settlement.ts'
 import type { SandboxMerchant } from '#gateway/merchants.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
-import { notifyUrlFor, queueAnswerEvent } from '#gateway/webhooks/events.ts'
+import type { NotifyTarget } from '#gateway/webhooks/addresses.ts'
+import { notifyTargetFor, queueAnswerEvent } from '#gateway/webhooks/events.ts'
 import { runSettlements, type SettlementMerchant, type StoredSettlement } from './store.ts'
 
 export interface SettlementRunnerOptions {
@@ -20,12 +21,15 @@ export interface SettlementRunnerOptions {
 
 export interface SettlementRunner {
   /** The test call: settles one merchant's payments and refunds due at `asOf`, waiting its turn. */
-  runFor(merchant: SandboxMerchant, asOf: Date, notifyUrl: string): Promise<StoredSettlement[]>
+  runFor(merchant: SandboxMerchant, asOf: Date, notify: NotifyTarget): Promise<StoredSettlement[]>
   /** Settles everything due by the clock now, unless another instance is at it. */
   runDue(): Promise<StoredSettlement[]>
   start(): void
   stop(): Promise<void>
 }
+
+/** The scheduled runs name no NOTIFY_URL: the merchant's default, if any. */
+const noRequestedTarget: NotifyTarget = { url: '', allowPrivate: false }
 
 /** The account a merchant's settlements are paid to, masked as written on them. */
 function settlementMerchant(merchant: SandboxMerchant): SettlementMerchant {
@@ -44,7 +48,7 @@ export function settlementRunner(options: SettlementRunnerOptions): SettlementRu
     merchants: readonly SandboxMerchant[],
     asOf: Date,
     wait: boolean,
-    requestedNotifyUrl: string,
+    requested: NotifyTarget,
   ) => {
     const byPayId = new Map(merchants.map((merchant) => [merchant.payId, merchant]))
     let queued = false
@@ -57,7 +61,7 @@ export function settlementRunner(options: SettlementRunnerOptions): SettlementRu
         const sent = await queueAnswerEvent(tx, merchant, {
           type: 'settlement.processed',
           reference: settlement.fields.SETTLEMENT_ID,
-          notifyUrl: notifyUrlFor(requestedNotifyUrl, merchant),
+          notify: notifyTargetFor(requested, merchant),
           answer: { PAY_ID: merchant.payId, ...settlement.fields },
         })
         queued ||= sent
@@ -79,11 +83,11 @@ export function settlementRunner(options: SettlementRunnerOptions): SettlementRu
     intervalMs: options.intervalMs,
     firstDelayMs: 0,
     log: options.log,
-    pass: () => run(options.merchants, options.now(), false, ''),
+    pass: () => run(options.merchants, options.now(), false, noRequestedTarget),
   })
   return {
-    runFor: (merchant, asOf, notifyUrl) => run([merchant], asOf, true, notifyUrl),
-    runDue: () => run(options.merchants, options.now(), false, ''),
+    runFor: (merchant, asOf, notify) => run([merchant], asOf, true, notify),
+    runDue: () => run(options.merchants, options.now(), false, noRequestedTarget),
     start: () => loop.start(),
     async stop() {
       await loop.stop()

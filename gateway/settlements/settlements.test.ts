@@ -513,8 +513,8 @@ describe('the sandbox on its own', () => {
       })
       const asOf = ist('2027-01-06 11:00')
       const [a, b] = await Promise.all([
-        second.gateway.settlements.runFor(merchant, asOf, ''),
-        sandbox.gateway.settlements.runFor(merchant, asOf, ''),
+        second.gateway.settlements.runFor(merchant, asOf, { url: '', allowPrivate: false }),
+        sandbox.gateway.settlements.runFor(merchant, asOf, { url: '', allowPrivate: false }),
       ])
       expect([...a, ...b].map((settlement) => settlement.fields.SETTLEMENT_DATE)).toEqual([
         '2027-01-06',

@@ -2,7 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import type { LookupFunction } from 'node:net'
-import { isPrivateAddress, isPrivateHostName } from './addresses.ts'
+import { isPrivateHostName, isPublicAddress } from './addresses.ts'
 
 /** A merchant's server gets this long to answer; then the attempt counts as failed. */
 export const DELIVERY_TIMEOUT_MS = 10_000
@@ -16,6 +16,10 @@ export interface DeliveryRequest {
 }
 
 export interface DeliveryOptions {
+  /**
+   * Private and special-purpose addresses may be reached: decided for each event when its
+   * NOTIFY_URL was accepted (webhooks/addresses.ts), never here.
+   */
   allowPrivate: boolean
   timeoutMs?: number
   /**
@@ -27,7 +31,14 @@ export interface DeliveryOptions {
 
 export type AttemptResult =
   | { ok: true; status: number; durationMs: number }
-  | { ok: false; status?: number; error: string; durationMs: number }
+  | {
+      ok: false
+      status?: number
+      error: string
+      durationMs: number
+      /** Refused for its address before anything was sent: trying again would not help. */
+      refused?: true
+    }
 
 /**
  * One POST of a webhook. Any 2xx is success. Redirects are not followed (a 3xx is a failure
@@ -52,6 +63,7 @@ export async function deliver(
       ok: false,
       error: `${url.hostname} is a private address: webhooks are not sent there`,
       durationMs: 0,
+      refused: true,
     }
   }
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest
@@ -83,8 +95,13 @@ export async function deliver(
         durationMs: elapsed(),
       })
     }, options.timeoutMs ?? DELIVERY_TIMEOUT_MS)
-    request.on('error', (error) => {
-      finish({ ok: false, error: describeError(error), durationMs: elapsed() })
+    request.on('error', (error: Error & { code?: string }) => {
+      finish({
+        ok: false,
+        error: describeError(error),
+        durationMs: elapsed(),
+        ...(error.code === 'EPRIVATE' ? { refused: true as const } : {}),
+      })
     })
     request.on('response', (response) => {
       readSome(response).then(
@@ -130,13 +147,17 @@ function readSome(response: IncomingMessage): Promise<string> {
   })
 }
 
-/** DNS as usual, but an answer holding a private address fails the connection. */
+/**
+ * DNS as usual, but an answer holding any address that is not public fails the connection: the
+ * check is on the very addresses this connection uses, so a name that points inside the network
+ * now is refused even if it did not when the URL was accepted.
+ */
 const publicOnlyLookup =
   (resolve: typeof dnsLookup): LookupFunction =>
   (hostname, options, callback) => {
     resolve(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 0)
-      const inside = addresses.find((entry) => isPrivateAddress(entry.address))
+      const inside = addresses.find((entry) => !isPublicAddress(entry.address))
       if (inside || addresses.length === 0) {
         const refusal = Object.assign(
           new Error(

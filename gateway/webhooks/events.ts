@@ -9,11 +9,22 @@ import {
   type SandboxTransaction,
   transactionCode,
 } from '#gateway/store.ts'
+import type { NotifyTarget } from './addresses.ts'
 import { enqueueEvent } from './store.ts'
 
-/** Where a merchant's webhooks go: the request's NOTIFY_URL, else its default, else nowhere. */
-export function notifyUrlFor(requested: string, merchant: SandboxMerchant): string | undefined {
-  return requested || merchant.notifyUrl || undefined
+/**
+ * Where a merchant's webhooks go: the request's NOTIFY_URL (private addresses allowed as that
+ * request was), else the merchant's default (allowed as the operator said), else nowhere.
+ */
+export function notifyTargetFor(
+  requested: NotifyTarget,
+  merchant: SandboxMerchant,
+): NotifyTarget | undefined {
+  if (requested.url) return requested
+  if (merchant.notifyUrl) {
+    return { url: merchant.notifyUrl, allowPrivate: merchant.notifyUrlAllowsPrivate === true }
+  }
+  return undefined
 }
 
 /** A payment's event: captured, failed, or pending at the bank; an open payment (006) has none. */
@@ -33,14 +44,18 @@ export async function queuePaymentEvent(
   transaction: SandboxTransaction,
   merchant: SandboxMerchant,
 ): Promise<boolean> {
-  const notifyUrl = notifyUrlFor(transaction.notifyUrl, merchant)
+  const target = notifyTargetFor(
+    { url: transaction.notifyUrl, allowPrivate: transaction.notifyPrivate },
+    merchant,
+  )
   const type = paymentEventType(transaction)
-  if (!notifyUrl || !type) return false
+  if (!target || !type) return false
   await enqueueEvent(tx, {
     payId: merchant.payId,
     reference: transaction.orderId,
     type,
-    notifyUrl,
+    notifyUrl: target.url,
+    allowPrivate: target.allowPrivate,
     data: withHash(responseFields(transaction), merchant.salt),
   })
   return true
@@ -56,16 +71,17 @@ export async function queueAnswerEvent(
   event: {
     type: WebhookEventType
     reference: string
-    notifyUrl: string | undefined
+    notify: NotifyTarget | undefined
     answer: Fields
   },
 ): Promise<boolean> {
-  if (!event.notifyUrl) return false
+  if (!event.notify?.url) return false
   await enqueueEvent(tx, {
     payId: merchant.payId,
     reference: event.reference,
     type: event.type,
-    notifyUrl: event.notifyUrl,
+    notifyUrl: event.notify.url,
+    allowPrivate: event.notify.allowPrivate,
     data: withHash(event.answer, merchant.salt),
   })
   return true

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
-import { bigserial, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigserial, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { createTableOnce } from '#gateway/ids.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
 import { newEventId, serialiseEvent, type WebhookEventType } from '#core/protocol/webhook.ts'
@@ -16,6 +16,11 @@ export const sandboxWebhookEvents = pgTable('sandbox_webhook_events', {
   reference: text('reference').notNull(),
   type: text('type').$type<WebhookEventType>().notNull(),
   notifyUrl: text('notify_url').notNull(),
+  /**
+   * The URL may lead to a private or special-purpose address: decided when the URL was accepted
+   * (webhooks/addresses.ts), so a later delivery or resend is judged as that request was.
+   */
+  allowPrivate: boolean('allow_private').notNull().default(false),
   body: text('body').notNull(),
   state: text('state').$type<DeliveryState>().notNull().default('pending'),
   attempts: integer('attempts').notNull().default(0),
@@ -44,6 +49,7 @@ const createStatements = [
     reference text NOT NULL,
     type text NOT NULL,
     notify_url text NOT NULL,
+    allow_private boolean NOT NULL DEFAULT false,
     body text NOT NULL,
     state text NOT NULL DEFAULT 'pending',
     attempts integer NOT NULL DEFAULT 0,
@@ -66,6 +72,9 @@ const createStatements = [
   )`,
   sql`CREATE INDEX IF NOT EXISTS sandbox_webhook_attempts_event
     ON sandbox_webhook_attempts (event_id)`,
+  // Added after the table first shipped; older events never reach a private address.
+  sql`ALTER TABLE sandbox_webhook_events
+    ADD COLUMN IF NOT EXISTS allow_private boolean NOT NULL DEFAULT false`,
 ]
 
 export async function ensureWebhookTables(db: GatewayDatabase): Promise<void> {
@@ -77,6 +86,8 @@ export interface NewWebhookEvent {
   reference: string
   type: WebhookEventType
   notifyUrl: string
+  /** Whether the request that named the URL could send webhooks to private addresses. */
+  allowPrivate: boolean
   /** The response fields with their HASH. */
   data: Fields
 }
@@ -105,6 +116,7 @@ export async function enqueueEvent(
       reference: event.reference,
       type: event.type,
       notifyUrl: event.notifyUrl,
+      allowPrivate: event.allowPrivate,
       body,
       createdAt: now,
       nextAttemptAt: now,
@@ -156,11 +168,13 @@ export interface AttemptRecord {
   error?: string
   durationMs: number
   ok: boolean
+  /** Refused for its address: failed at once, not retried (another try would be refused too). */
+  final?: boolean
 }
 
 /**
  * Records an attempt and decides what follows: delivered, tried again later (with the backoff
- * of `schedule.ts`), or failed for good after the last attempt.
+ * of `schedule.ts`), or failed for good after the last attempt or a final refusal.
  */
 export async function recordAttempt(
   db: GatewayDatabase,
@@ -168,7 +182,7 @@ export async function recordAttempt(
   attempt: AttemptRecord,
   baseDelayMs: number,
 ): Promise<DeliveryState> {
-  const delay = attempt.ok ? undefined : retryDelayMs(event.attempts, baseDelayMs)
+  const delay = attempt.ok || attempt.final ? undefined : retryDelayMs(event.attempts, baseDelayMs)
   const state: DeliveryState = attempt.ok ? 'delivered' : delay === undefined ? 'failed' : 'pending'
   await db.transaction(async (tx) => {
     await tx.insert(sandboxWebhookAttempts).values({

@@ -513,6 +513,7 @@ describe('delivery to a host name', () => {
       error:
         'shop.paystra.example resolves to 127.0.0.1, a private address: webhooks are not sent there',
       durationMs: expect.any(Number),
+      refused: true,
     })
     expect(dns.asked).toEqual(['shop.paystra.example'])
     expect(receiver.received).toHaveLength(0)
@@ -544,6 +545,7 @@ describe('delivery to a host name', () => {
       ok: false,
       error: '127.0.0.1 is a private address: webhooks are not sent there',
       durationMs: 0,
+      refused: true,
     })
     expect(dns.asked).toEqual([])
     expect(receiver.received).toHaveLength(0)

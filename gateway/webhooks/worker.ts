@@ -9,7 +9,8 @@ import { claimDueEvents, type DeliveryState, recordAttempt, type WebhookEventRow
 export interface WebhookWorkerOptions {
   db: GatewayDatabase
   findMerchant: (payId: string) => SandboxMerchant | undefined
-  delivery: DeliveryOptions
+  /** How deliveries are made; whether private addresses may be reached is each event's own. */
+  delivery: Omit<DeliveryOptions, 'allowPrivate'>
   baseDelayMs?: number
   pollMs?: number
   /** Deliveries in flight at once, so one slow merchant does not hold up the others. */
@@ -91,7 +92,7 @@ export class WebhookWorker {
               ),
             },
           },
-          this.options.delivery,
+          { ...this.options.delivery, allowPrivate: event.allowPrivate },
         )
       : { ok: false as const, error: 'the merchant is no longer known', durationMs: 0 }
     const state = await recordAttempt(
@@ -103,6 +104,7 @@ export class WebhookWorker {
         httpStatus: result.status,
         error: result.ok ? undefined : result.error,
         durationMs: result.durationMs,
+        final: !result.ok && result.refused === true,
       },
       this.options.baseDelayMs ?? DEFAULT_BASE_DELAY_MS,
     )

@@ -51,6 +51,7 @@ export function orderIdSource(clock: () => number = Date.now) {
  */
 export interface MerchantEndpoints {
   returnUrl: string
+  /** Empty: no NOTIFY_URL is sent (the gateway would refuse it), and no webhook comes. */
   notifyUrl: string
 }
 
@@ -70,7 +71,7 @@ function baseRequest(
     CUST_ID: demoPayment.customer.id,
     CURRENCY_CODE: demoPayment.currencyCode,
     RETURN_URL: endpoints.returnUrl,
-    NOTIFY_URL: endpoints.notifyUrl,
+    ...(endpoints.notifyUrl ? { NOTIFY_URL: endpoints.notifyUrl } : {}),
   }
 }
 

@@ -42,6 +42,12 @@ export interface DemoMerchantOptions {
    * address here (services.ts).
    */
   gatewayApiBase?: string
+  /**
+   * Whether the gateway takes this NOTIFY_URL from this visitor's request: the built-in sandbox
+   * refuses a private one unless the operator allows it (services.ts). A URL it would refuse is
+   * left out, and the reconciler's status enquiries settle the order instead. Unset: always.
+   */
+  notifyAllowed?: (notifyUrl: string, req: Request) => boolean
   /** The reconciler's timing; tests make it small. */
   reconcile?: Partial<ReconcilerTiming>
   /** Requests per minute per IP that create an order; 0 switches the limit off. */
@@ -80,7 +86,9 @@ export function demoMerchant(options: DemoMerchantOptions): {
   // has one, otherwise the origin the request came to.
   const endpoints = (req: Request) => {
     const origin = options.siteUrl ?? `${req.protocol}://${req.get('host')}`
-    return { returnUrl: `${origin}${RESPONSE_PATH}`, notifyUrl: `${origin}${WEBHOOK_PATH}` }
+    const notifyUrl = `${origin}${WEBHOOK_PATH}`
+    const allowed = options.notifyAllowed?.(notifyUrl, req) ?? true
+    return { returnUrl: `${origin}${RESPONSE_PATH}`, notifyUrl: allowed ? notifyUrl : '' }
   }
 
   const router = Router()

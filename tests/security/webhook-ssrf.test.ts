@@ -1,0 +1,215 @@
+/**
+ * Issue 22, findings 1, 5 and 8 over HTTP: a sandbox listening on every interface, set up as the
+ * site sets it up in development, a merchant's endpoint on 127.0.0.1 standing for a service
+ * inside the operator's network, and a client that reaches the sandbox from another address
+ * (this machine's own network address, so its socket is not loopback).
+ */
+import type { LookupAddress, lookup } from 'node:dns'
+import { networkInterfaces } from 'node:os'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { merchant, postJson, RETURN_URL, uniqueId } from '#gateway/api/test-support.ts'
+import { withHash } from '#core/protocol/hash.ts'
+import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
+import { type Receiver, startReceiver } from '#gateway/webhooks/test-receiver.ts'
+import { loadConfig } from '#server/config.ts'
+import { webhooksMayGoToPrivateAddresses } from '#server/services.ts'
+
+/** An address of this machine that is not loopback: requests to it come from it, not from 127/8. */
+const networkAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address
+
+/** DNS that answers 127.0.0.1 for every name: a public-looking name pointing inside. */
+const pointsInside = ((
+  _host: string,
+  _options: unknown,
+  callback: (error: null, addresses: LookupAddress[]) => void,
+) => {
+  const addresses: LookupAddress[] = [{ address: '127.0.0.1', family: 4 }]
+  callback(null, addresses)
+}) as unknown as typeof lookup
+
+let sandbox: SandboxServer
+let receiver: Receiver
+let remote: string
+let local: string
+
+interface ListedEvent {
+  state: string
+  attempts: Array<{ http_status: number | null; error: string | null }>
+}
+
+const payout = (base: string, notifyUrl: string) =>
+  postJson(`${base}/pgws/payout`, {
+    PAY_ID: merchant.payId,
+    PAYOUT_ID: uniqueId('PO'),
+    AMOUNT: '150000',
+    CURRENCY_CODE: '356',
+    TRANSFER_MODE: 'NEFT',
+    BENEFICIARY_NAME: 'Asha Rao',
+    BENEFICIARY_ACCOUNT: '50100012345678',
+    BENEFICIARY_IFSC: 'HDFC0001234',
+    NOTIFY_URL: notifyUrl,
+  })
+
+const eventsOf = async (base: string, reference: string): Promise<ListedEvent[]> => {
+  const { json } = await postJson(`${base}/pgws/webhook/events`, {
+    PAY_ID: merchant.payId,
+    ORDER_ID: reference,
+  })
+  return JSON.parse(json.EVENTS ?? '[]') as ListedEvent[]
+}
+
+describe.skipIf(!networkAddress)('a remote client cannot make the sandbox reach 127.0.0.1', () => {
+  beforeAll(async () => {
+    sandbox = await startSandboxServer({
+      host: '0.0.0.0',
+      merchants: [merchant],
+      webhooks: {
+        // As the site decides in development with SITE_URL on localhost (the README's default).
+        allowPrivate: webhooksMayGoToPrivateAddresses(loadConfig({ NODE_ENV: 'development' })),
+        baseDelayMs: 100,
+        pollMs: 50,
+        timeoutMs: 1500,
+        resolve: pointsInside,
+      },
+    })
+    const port = new URL(sandbox.url).port
+    remote = `http://${networkAddress}:${port}/sandbox`
+    local = sandbox.url
+  })
+  afterAll(async () => {
+    await sandbox?.close()
+  })
+  afterEach(async () => {
+    await receiver?.close()
+  })
+
+  it('refuses every spelling of this machine from a remote client (325), and nothing reaches it', async () => {
+    receiver = await startReceiver()
+    const port = new URL(receiver.url).port
+    for (const url of [
+      `http://127.0.0.1:${port}/hook`,
+      `http://localhost:${port}/hook`,
+      `http://localhost.:${port}/hook`,
+      `http://[::127.0.0.1]:${port}/hook`,
+      `http://[::ffff:127.0.0.1]:${port}/hook`,
+      `http://[2002:7f00:1::]:${port}/hook`,
+      `http://[64:ff9b::7f00:1]:${port}/hook`,
+      `http://2130706433:${port}/hook`,
+      `http://0x7f.1:${port}/hook`,
+    ]) {
+      expect((await payout(remote, url)).json.RESPONSE_CODE, url).toBe('325')
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(receiver.received).toHaveLength(0)
+  })
+
+  it('fails a delivery to a name that resolves inside after one attempt, and relays nothing of the target', async () => {
+    receiver = await startReceiver()
+    const port = new URL(receiver.url).port
+    const sent = await payout(remote, `http://hooks.shop.example:${port}/hook`)
+    expect(sent.json.RESPONSE_CODE).toBe('000')
+    const reference = sent.json.PAYOUT_ID!
+    await expect
+      .poll(async () => (await eventsOf(remote, reference))[0]?.state, { timeout: 5000 })
+      .toBe('failed')
+    // Well past the retry delay: still one attempt, refused before any connection.
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const [event] = await eventsOf(remote, reference)
+    expect(event!.state).toBe('failed')
+    expect(event!.attempts).toHaveLength(1)
+    expect(event!.attempts[0]).toMatchObject({
+      http_status: null,
+      error:
+        'hooks.shop.example resolves to 127.0.0.1, a private address: webhooks are not sent there',
+    })
+    expect(receiver.received).toHaveLength(0)
+
+    // Sent again through the deliveries API: refused again, at once.
+    const resent = await postJson(`${remote}/pgws/webhook/resend`, {
+      PAY_ID: merchant.payId,
+      EVENT_ID: (await postJson(`${remote}/pgws/webhook/events`, {
+        PAY_ID: merchant.payId,
+        ORDER_ID: reference,
+      }).then(({ json }) => (JSON.parse(json.EVENTS!) as Array<{ id: string }>)[0]!.id))!,
+    })
+    expect(resent.json.RESPONSE_CODE).toBe('000')
+    await expect
+      .poll(async () => (await eventsOf(remote, reference))[0]?.state, { timeout: 5000 })
+      .toBe('failed')
+    expect(receiver.received).toHaveLength(0)
+  })
+
+  it('still delivers to 127.0.0.1 for a developer on this machine', async () => {
+    receiver = await startReceiver()
+    const sent = await payout(local, receiver.url)
+    expect(sent.json.RESPONSE_CODE).toBe('000')
+    await receiver.waitFor(1, 5000)
+    await expect
+      .poll(async () => (await eventsOf(local, sent.json.PAYOUT_ID!))[0]?.state, { timeout: 5000 })
+      .toBe('delivered')
+  })
+})
+
+describe('a public site: RETURN_URL and framing', () => {
+  let publicSite: SandboxServer
+  beforeAll(async () => {
+    // test-support's merchant is the demo merchant of https://shop.paystra.example.
+    publicSite = await startSandboxServer({ merchants: [merchant] })
+  })
+  afterAll(async () => {
+    await publicSite?.close()
+  })
+
+  it('refuses a RETURN_URL on localhost or 127.0.0.1 (325)', async () => {
+    for (const returnUrl of ['http://localhost:3000/demo/response', 'http://127.0.0.1:8000/r']) {
+      const response = await fetch(`${publicSite.url}/paymentrequest`, {
+        method: 'POST',
+        redirect: 'manual',
+        body: new URLSearchParams(
+          withHash(
+            {
+              PAY_ID: merchant.payId,
+              ORDER_ID: uniqueId('LP'),
+              AMOUNT: '100',
+              CURRENCY_CODE: '356',
+              TXNTYPE: 'SALE',
+              RETURN_URL: returnUrl,
+            },
+            merchant.salt,
+          ),
+        ),
+      })
+      expect(response.status, returnUrl).toBe(200)
+      expect(await response.text(), returnUrl).toContain('325')
+    }
+    const accepted = await fetch(`${publicSite.url}/paymentrequest`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams(
+        withHash(
+          {
+            PAY_ID: merchant.payId,
+            ORDER_ID: uniqueId('LP'),
+            AMOUNT: '100',
+            CURRENCY_CODE: '356',
+            TXNTYPE: 'SALE',
+            RETURN_URL,
+          },
+          merchant.salt,
+        ),
+      ),
+    })
+    expect(accepted.status).toBe(303)
+  })
+
+  it('lets only the site frame the sandbox’s pages', async () => {
+    for (const path of ['/checkout.js', '/no-such-page']) {
+      const response = await fetch(`${publicSite.url}${path}`)
+      const policy = response.headers.get('content-security-policy') ?? ''
+      const ancestors = /frame-ancestors ([^;]*)/.exec(policy)?.[1]
+      expect(ancestors, path).toBe('https://shop.paystra.example')
+    }
+  })
+})
