@@ -1,6 +1,7 @@
 import type { Router } from 'express'
 import { ensurePayoutTable } from './api/payout-store.ts'
 import { ensureRefundTable } from './api/refund-store.ts'
+import type { ApiLimitSettings } from './api/limits.ts'
 import { DEFAULT_SETTLEMENT_HOUR } from '#core/settlement/schedule.ts'
 import { type SettlementRunner, settlementRunner } from './settlements/runner.ts'
 import { ensureSettlementTables } from './settlements/store.ts'
@@ -13,6 +14,7 @@ import { WebhookWorker, type WebhookWorkerOptions } from './webhooks/worker.ts'
 
 export { demoMerchant, demoMerchantDefaults, type SandboxMerchant } from './merchants.ts'
 export type { GatewayDatabase } from './store.ts'
+export { DEFAULT_API_LIMITS, type ApiLimitSettings, type LimitCounts } from './api/limits.ts'
 
 export interface WebhookSettings {
   /** Deliver to loopback and private addresses (a developer's machine, tests). Default: no. */
@@ -25,6 +27,12 @@ export interface WebhookSettings {
   pollMs?: number
   /** Told the outcome of each delivery attempt (webhooks/worker.ts). */
   onAttempt?: WebhookWorkerOptions['onAttempt']
+  /**
+   * Events stored per merchant in any 24 hours (5,000; 0: no cap). Beyond it the payment, refund
+   * or payout still goes through and answers as usual, but no event is stored or sent
+   * (webhooks/store.ts); a merchant's own `eventsPerDay` wins.
+   */
+  eventsPerDay?: number
 }
 
 export interface SettlementSettings {
@@ -46,6 +54,11 @@ export interface GatewayOptions {
   publicUrl?: string
   webhooks?: WebhookSettings
   settlements?: SettlementSettings
+  /**
+   * Requests a minute the JSON APIs take per address, per merchant and (webhook resends) per
+   * merchant, and where they are counted; absent, 120, 600 and 10 counted in memory.
+   */
+  limits?: ApiLimitSettings
   /** How long late@upi stays Pending before the bank confirms it (30 s). */
   settleDelayMs?: number
   /** The clock that judges card expiry dates and runs the settlements due (tests). */
@@ -65,6 +78,7 @@ export interface Gateway {
 }
 
 export const DEFAULT_SETTLE_DELAY_MS = 30_000
+export const DEFAULT_EVENTS_PER_DAY = 5_000
 export const DEFAULT_SETTLEMENT_INTERVAL_MS = 60_000
 
 /**
@@ -75,14 +89,20 @@ export const DEFAULT_SETTLEMENT_INTERVAL_MS = 60_000
 export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   if (options.merchants.length === 0) throw new Error('The sandbox needs at least one merchant')
   const { db } = options
+  const webhooks = options.webhooks ?? {}
+  const eventsPerDay = webhooks.eventsPerDay ?? DEFAULT_EVENTS_PER_DAY
+  // Each merchant carries its cap on stored events, so wherever an event is queued knows it.
+  const merchants = options.merchants.map((merchant) => ({
+    ...merchant,
+    eventsPerDay: merchant.eventsPerDay ?? eventsPerDay,
+  }))
   await ensureTables(db)
   await ensureRefundTable(db)
   await ensurePayoutTable(db)
   await ensureWebhookTables(db)
   await ensureSettlementTables(db)
-  const merchantsById = new Map(options.merchants.map((merchant) => [merchant.payId, merchant]))
+  const merchantsById = new Map(merchants.map((merchant) => [merchant.payId, merchant]))
   const findMerchant = (payId: string) => merchantsById.get(payId)
-  const webhooks = options.webhooks ?? {}
   const worker = new WebhookWorker({
     db,
     findMerchant,
@@ -95,7 +115,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   })
   const settlements = settlementRunner({
     db,
-    merchants: options.merchants,
+    merchants,
     now: options.now ?? (() => new Date()),
     hour: options.settlements?.hour ?? DEFAULT_SETTLEMENT_HOUR,
     intervalMs: options.settlements?.intervalMs ?? DEFAULT_SETTLEMENT_INTERVAL_MS,
@@ -104,6 +124,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   })
   const router = gatewayRouter({
     ...options,
+    merchants,
     notifyPolicy: { allowPrivate: webhooks.allowPrivate ?? false },
     settleDelayMs: options.settleDelayMs ?? DEFAULT_SETTLE_DELAY_MS,
     onEventQueued: () => worker.kick(),

@@ -6,7 +6,10 @@
  * site, http://localhost:3000), PG_PAY_ID, PG_SALT, SANDBOX_KEY_SALT, PG_WEBHOOK_SECRET (the demo
  * merchant), SANDBOX_WEBHOOK_ALLOW_PRIVATE (1: webhooks may go to private addresses; unset: only
  * when SITE_URL is on localhost), SANDBOX_WEBHOOK_BASE_DELAY_MS, SANDBOX_SETTLE_DELAY_MS,
- * SANDBOX_SETTLEMENT_HOUR (11: the IST hour of each working day's settlements).
+ * SANDBOX_SETTLEMENT_HOUR (11: the IST hour of each working day's settlements),
+ * SANDBOX_API_RATE_LIMIT, SANDBOX_MERCHANT_RATE_LIMIT, SANDBOX_RESEND_RATE_LIMIT (120, 600, 10:
+ * JSON API requests a minute per address, per merchant, and resends per merchant; 0: no limit),
+ * SANDBOX_WEBHOOK_EVENTS_PER_DAY (5000: events stored per merchant in 24 hours; 0: no cap).
  */
 import { demoMerchant } from './merchants.ts'
 import { startSandboxServer } from './server.ts'
@@ -26,6 +29,11 @@ function allowPrivate(siteUrl: string): boolean {
   if (value === '1' || value === '0') return value === '1'
   if (value) throw new Error(`Invalid SANDBOX_WEBHOOK_ALLOW_PRIVATE: "${value}" (use 1 or 0)`)
   return ['localhost', '127.0.0.1'].includes(new URL(siteUrl).hostname)
+}
+
+/** A count from the environment: a whole number, 0 or more; unset keeps the default. */
+function count(name: string): number | undefined {
+  return milliseconds(name)
 }
 
 function hour(value: string | undefined): number | undefined {
@@ -65,6 +73,12 @@ try {
     webhooks: {
       allowPrivate: allowPrivate(siteUrl),
       baseDelayMs: milliseconds('SANDBOX_WEBHOOK_BASE_DELAY_MS'),
+      eventsPerDay: count('SANDBOX_WEBHOOK_EVENTS_PER_DAY'),
+    },
+    limits: {
+      perIp: count('SANDBOX_API_RATE_LIMIT'),
+      perMerchant: count('SANDBOX_MERCHANT_RATE_LIMIT'),
+      resend: count('SANDBOX_RESEND_RATE_LIMIT'),
     },
     settleDelayMs: milliseconds('SANDBOX_SETTLE_DELAY_MS'),
     settlements: { hour: hour(env.SANDBOX_SETTLEMENT_HOUR) },

@@ -1,3 +1,4 @@
+import type { ApiLimiters } from '#gateway/api/limits.ts'
 import { Router } from 'express'
 import { checkedNotifyUrl, type FindMerchant, type NotifyUrlPolicy } from '#gateway/checks.ts'
 import { notifyUrlFor, queueAnswerEvent } from '#gateway/webhooks/events.ts'
@@ -11,6 +12,8 @@ import { checkPayoutRequest, payoutAnswer } from './payout-checks.ts'
 import { createPayout, findPayout, storedPayoutAnswer } from './payout-store.ts'
 
 export interface PayoutOptions {
+  /** The JSON APIs' limits (gateway/api/limits.ts); absent, none. */
+  limits?: ApiLimiters
   db: GatewayDatabase
   findMerchant: FindMerchant
   now: () => Date
@@ -67,6 +70,7 @@ export function payoutApi(options: PayoutOptions): Router {
         },
       },
       options.findMerchant,
+      options.limits?.api,
     ),
   )
 
@@ -89,6 +93,7 @@ export function payoutApi(options: PayoutOptions): Router {
         },
       },
       options.findMerchant,
+      options.limits?.api,
     ),
   )
   return router

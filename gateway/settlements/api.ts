@@ -1,3 +1,4 @@
+import type { ApiLimiters } from '#gateway/api/limits.ts'
 import { Router } from 'express'
 import { stringify } from 'csv-stringify/sync'
 import { isValid } from '#core/protocol/patterns.ts'
@@ -15,6 +16,8 @@ import type { SettlementRunner } from './runner.ts'
 import { findSettlement, settlementsBetween, settlementsUpTo } from './store.ts'
 
 export interface SettlementApiOptions {
+  /** The JSON APIs' limits (gateway/api/limits.ts); absent, none. */
+  limits?: ApiLimiters
   db: GatewayDatabase
   findMerchant: FindMerchant
   now: () => Date
@@ -66,6 +69,7 @@ export function settlementsApi(options: SettlementApiOptions): Router {
         },
       },
       options.findMerchant,
+      options.limits?.api,
     ),
   )
 
@@ -104,6 +108,7 @@ export function settlementsApi(options: SettlementApiOptions): Router {
         },
       },
       options.findMerchant,
+      options.limits?.api,
     ),
   )
 
@@ -126,6 +131,7 @@ export function settlementsApi(options: SettlementApiOptions): Router {
         },
       },
       options.findMerchant,
+      options.limits?.api,
     ),
   )
 
@@ -152,6 +158,7 @@ export function settlementsApi(options: SettlementApiOptions): Router {
         },
       },
       options.findMerchant,
+      options.limits?.api,
     ),
   )
   return router

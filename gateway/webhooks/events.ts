@@ -26,7 +26,8 @@ export function paymentEventType(transaction: SandboxTransaction): WebhookEventT
 
 /**
  * Queues the event of a payment that just reached an outcome, inside the caller's transaction.
- * Returns whether one was queued (the worker is then kicked by the caller, after the commit).
+ * Returns whether one was queued (the worker is then kicked by the caller, after the commit):
+ * not when the merchant has no NOTIFY_URL or has reached its cap of events a day.
  */
 export async function queuePaymentEvent(
   tx: GatewayDatabase,
@@ -36,14 +37,15 @@ export async function queuePaymentEvent(
   const notifyUrl = notifyUrlFor(transaction.notifyUrl, merchant)
   const type = paymentEventType(transaction)
   if (!notifyUrl || !type) return false
-  await enqueueEvent(tx, {
+  const stored = await enqueueEvent(tx, {
     payId: merchant.payId,
     reference: transaction.orderId,
     type,
     notifyUrl,
     data: withHash(responseFields(transaction), merchant.salt),
+    perDay: merchant.eventsPerDay,
   })
-  return true
+  return stored !== undefined
 }
 
 /**
@@ -61,12 +63,13 @@ export async function queueAnswerEvent(
   },
 ): Promise<boolean> {
   if (!event.notifyUrl) return false
-  await enqueueEvent(tx, {
+  const stored = await enqueueEvent(tx, {
     payId: merchant.payId,
     reference: event.reference,
     type: event.type,
     notifyUrl: event.notifyUrl,
     data: withHash(event.answer, merchant.salt),
+    perDay: merchant.eventsPerDay,
   })
-  return true
+  return stored !== undefined
 }
