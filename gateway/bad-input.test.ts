@@ -34,7 +34,13 @@ let sequence = 0
 beforeAll(async () => {
   client = new PGlite()
   db = drizzle(client)
-  const gateway = await createGateway({ db, merchants: [merchant] })
+  // Hundreds of requests a minute from one address: the limits are tested on their own
+  // (tests/security/api-limits.test.ts).
+  const gateway = await createGateway({
+    db,
+    merchants: [merchant],
+    limits: { perIp: 0, perMerchant: 0, resend: 0 },
+  })
   closeGateway = gateway.close
   const app = express()
   app.disable('x-powered-by')

@@ -3,6 +3,7 @@ import { originAllowed, type SandboxMerchant } from './merchants.ts'
 import { decryptFields } from '#core/protocol/cipher.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { verifyHash } from '#core/protocol/hash.ts'
+import { isReservedKey } from '#core/protocol/json-keys.ts'
 import { isAmount, isValid } from '#core/protocol/patterns.ts'
 import type { ResponseCode } from '#core/protocol/codes.ts'
 import { merchantUrl } from './urls.ts'
@@ -96,13 +97,14 @@ export function checkReturnUrl(value: string | undefined, merchant: SandboxMerch
 
 /**
  * Turns a parsed urlencoded body into protocol fields. A field posted twice (or a nested
- * value) makes the request ambiguous, so it is refused rather than guessed at.
+ * value) makes the request ambiguous, so it is refused rather than guessed at; so does a key
+ * like `__proto__` that an object cannot hold as a field (core/protocol/json-keys.ts).
  */
 export function formFields(body: unknown): Fields | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined
   const fields: Fields = {}
   for (const [key, value] of Object.entries(body)) {
-    if (typeof value !== 'string') return undefined
+    if (typeof value !== 'string' || isReservedKey(key)) return undefined
     fields[key] = value
   }
   return fields

@@ -1,6 +1,7 @@
 import type { Router } from 'express'
 import { ensurePayoutTable } from './api/payout-store.ts'
 import { ensureRefundTable } from './api/refund-store.ts'
+import type { ApiLimitSettings } from './api/limits.ts'
 import { DEFAULT_SETTLEMENT_HOUR } from '#core/settlement/schedule.ts'
 import { type SettlementRunner, settlementRunner } from './settlements/runner.ts'
 import { ensureSettlementTables } from './settlements/store.ts'
@@ -15,6 +16,7 @@ import { WebhookWorker, type WebhookWorkerOptions } from './webhooks/worker.ts'
 
 export { demoMerchant, demoMerchantDefaults, type SandboxMerchant } from './merchants.ts'
 export type { GatewayDatabase } from './store.ts'
+export { DEFAULT_API_LIMITS, type ApiLimitSettings, type LimitCounts } from './api/limits.ts'
 
 export interface WebhookSettings {
   /**
@@ -33,6 +35,12 @@ export interface WebhookSettings {
   pollMs?: number
   /** Told the outcome of each delivery attempt (webhooks/worker.ts). */
   onAttempt?: WebhookWorkerOptions['onAttempt']
+  /**
+   * Events stored per merchant in any 24 hours (5,000; 0: no cap). Beyond it the payment, refund
+   * or payout still goes through and answers as usual, but no event is stored or sent
+   * (webhooks/store.ts); a merchant's own `eventsPerDay` wins.
+   */
+  eventsPerDay?: number
 }
 
 export interface SettlementSettings {
@@ -54,6 +62,11 @@ export interface GatewayOptions {
   publicUrl?: string
   webhooks?: WebhookSettings
   settlements?: SettlementSettings
+  /**
+   * Requests a minute the JSON APIs take per address, per merchant and (webhook resends) per
+   * merchant, and where they are counted; absent, 120, 600 and 10 counted in memory.
+   */
+  limits?: ApiLimitSettings
   /** How long late@upi stays Pending before the bank confirms it (30 s). */
   settleDelayMs?: number
   /** The clock that judges card expiry dates and runs the settlements due (tests). */
@@ -73,6 +86,7 @@ export interface Gateway {
 }
 
 export const DEFAULT_SETTLE_DELAY_MS = 30_000
+export const DEFAULT_EVENTS_PER_DAY = 5_000
 export const DEFAULT_SETTLEMENT_INTERVAL_MS = 60_000
 
 /**
@@ -90,9 +104,12 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   await ensureSettlementTables(db)
   const webhooks = options.webhooks ?? {}
   const allowPrivate = webhooks.allowPrivate ?? false
-  // A merchant's default notify URL is the operator's: private only when the operator said so.
+  const eventsPerDay = webhooks.eventsPerDay ?? DEFAULT_EVENTS_PER_DAY
+  // Each merchant carries its cap on stored events, so wherever an event is queued knows it; and
+  // its default notify URL is the operator's: private only when the operator said so.
   const merchants = options.merchants.map((merchant) => ({
     ...merchant,
+    eventsPerDay: merchant.eventsPerDay ?? eventsPerDay,
     notifyUrlAllowsPrivate: merchant.notifyUrlAllowsPrivate ?? allowPrivate === true,
   }))
   const merchantsById = new Map(merchants.map((merchant) => [merchant.payId, merchant]))

@@ -26,6 +26,11 @@ export interface SandboxMerchant {
    * sandbox's pages. `http://localhost:*` allows any port.
    */
   returnOrigins: string[]
+  /**
+   * Webhook events stored for it in any 24 hours; beyond them none is stored or sent (0 or
+   * unset: no cap; createGateway sets the gateway's cap on merchants without one).
+   */
+  eventsPerDay?: number
 }
 
 /** The demo merchant of the contract (server/config.ts holds the same defaults). */

@@ -1,4 +1,5 @@
 import express, { type ErrorRequestHandler, Router } from 'express'
+import { type ApiLimitSettings, apiLimiters } from './api/limits.ts'
 import { payoutApi } from './api/payout.ts'
 import { qrApi } from './api/qr.ts'
 import { transactApi } from './api/transact.ts'
@@ -34,6 +35,8 @@ export interface GatewayRouterOptions {
   /** Called after an event was committed, so it goes out at once. */
   onEventQueued: () => void
   settlements: SettlementRunner
+  /** The JSON APIs' limits; absent, the defaults counted in memory (api/limits.ts). */
+  limits?: ApiLimitSettings
 }
 
 const FORM_LIMIT = '32kb'
@@ -69,6 +72,7 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
     log: options.log,
     notifyPolicy: options.notifyPolicy,
     onEventQueued: options.onEventQueued,
+    limits: apiLimiters(options.limits),
   }
 
   const router = Router()

@@ -4,7 +4,12 @@ import type { AddressInfo } from 'node:net'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle } from 'drizzle-orm/pglite'
 import express from 'express'
-import { createGateway, type SettlementSettings, type WebhookSettings } from './index.ts'
+import {
+  type ApiLimitSettings,
+  createGateway,
+  type SettlementSettings,
+  type WebhookSettings,
+} from './index.ts'
 import type { SandboxMerchant } from './merchants.ts'
 
 export interface SandboxServerOptions {
@@ -20,6 +25,8 @@ export interface SandboxServerOptions {
   webhooks?: WebhookSettings
   settleDelayMs?: number
   settlements?: SettlementSettings
+  /** The JSON APIs' limits; absent, the defaults (gateway/api/limits.ts). */
+  limits?: ApiLimitSettings
   /** The sandbox's clock (tests). */
   now?: () => Date
   log?: (line: string) => void
@@ -44,6 +51,7 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
     webhooks: options.webhooks,
     settleDelayMs: options.settleDelayMs,
     settlements: options.settlements,
+    limits: options.limits,
     now: options.now,
     log: options.log,
   })

@@ -8,7 +8,10 @@
  * unset: never when NODE_ENV is production, else only for requests from this machine's loopback),
  * SANDBOX_LOCAL_RETURN_URLS (1: RETURN_URLs on localhost and 127.0.0.1; unset: only when SITE_URL
  * is local), SANDBOX_WEBHOOK_BASE_DELAY_MS, SANDBOX_SETTLE_DELAY_MS,
- * SANDBOX_SETTLEMENT_HOUR (11: the IST hour of each working day's settlements).
+ * SANDBOX_SETTLEMENT_HOUR (11: the IST hour of each working day's settlements),
+ * SANDBOX_API_RATE_LIMIT, SANDBOX_MERCHANT_RATE_LIMIT, SANDBOX_RESEND_RATE_LIMIT (120, 600, 10:
+ * JSON API requests a minute per address, per merchant, and resends per merchant; 0: no limit),
+ * SANDBOX_WEBHOOK_EVENTS_PER_DAY (5000: events stored per merchant in 24 hours; 0: no cap).
  */
 import type { PrivateTargets } from './webhooks/addresses.ts'
 import { demoMerchant } from './merchants.ts'
@@ -35,6 +38,11 @@ function allowPrivate(): PrivateTargets {
   return (
     flag('SANDBOX_WEBHOOK_ALLOW_PRIVATE') ?? (env.NODE_ENV === 'production' ? false : 'loopback')
   )
+}
+
+/** A count from the environment: a whole number, 0 or more; unset keeps the default. */
+function count(name: string): number | undefined {
+  return milliseconds(name)
 }
 
 function hour(value: string | undefined): number | undefined {
@@ -75,6 +83,12 @@ try {
     webhooks: {
       allowPrivate: allowPrivate(),
       baseDelayMs: milliseconds('SANDBOX_WEBHOOK_BASE_DELAY_MS'),
+      eventsPerDay: count('SANDBOX_WEBHOOK_EVENTS_PER_DAY'),
+    },
+    limits: {
+      perIp: count('SANDBOX_API_RATE_LIMIT'),
+      perMerchant: count('SANDBOX_MERCHANT_RATE_LIMIT'),
+      resend: count('SANDBOX_RESEND_RATE_LIMIT'),
     },
     settleDelayMs: milliseconds('SANDBOX_SETTLE_DELAY_MS'),
     settlements: { hour: hour(env.SANDBOX_SETTLEMENT_HOUR) },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from './config.ts'
+import { sandboxLimits } from './services.ts'
 
 describe('loadConfig', () => {
   it('serves a working site with no configuration at all', () => {
@@ -26,6 +27,22 @@ describe('loadConfig', () => {
     expect(config.DATA_DIR).toBe('./data')
     expect(config.FORM_RATE_LIMIT).toBe(10)
     expect(loadConfig({ FORM_RATE_LIMIT: '0' }).FORM_RATE_LIMIT).toBe(0)
+  })
+
+  it('limits the built-in sandbox APIs by default; FORM_RATE_LIMIT=0 lifts them, not the event cap', () => {
+    expect(sandboxLimits(loadConfig({}), undefined)).toEqual({
+      perIp: 120,
+      perMerchant: 600,
+      resend: 10,
+      counts: undefined,
+    })
+    expect(loadConfig({}).SANDBOX_WEBHOOK_EVENTS_PER_DAY).toBe(5000)
+    const lifted = loadConfig({ FORM_RATE_LIMIT: '0', SANDBOX_WEBHOOK_EVENTS_PER_DAY: '7' })
+    expect(sandboxLimits(lifted, undefined)).toMatchObject({ perIp: 0, perMerchant: 0, resend: 0 })
+    expect(lifted.SANDBOX_WEBHOOK_EVENTS_PER_DAY).toBe(7)
+    expect(() => loadConfig({ SANDBOX_RESEND_RATE_LIMIT: '-1' })).toThrow(
+      /^Invalid SANDBOX_RESEND_RATE_LIMIT/,
+    )
   })
 
   it('reads the port and public addresses, dropping a trailing slash', () => {

@@ -72,6 +72,20 @@ const serverSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** How long the test UPI ID late@upi stays Pending before the bank confirms it. */
   SANDBOX_SETTLE_DELAY_MS: z.coerce.number().int().min(0).default(30_000),
+  /**
+   * Requests a minute the built-in sandbox's JSON APIs (`/sandbox/pgws/*`) take from one address,
+   * for one merchant, and webhook resends for one merchant; 0 switches one off, and so does
+   * FORM_RATE_LIMIT=0 (the tests' and benchmarks' switch) for all three. Counted in PostgreSQL
+   * when the site runs on it (ADR 015, 034).
+   */
+  SANDBOX_API_RATE_LIMIT: z.coerce.number().int().min(0).default(120),
+  SANDBOX_MERCHANT_RATE_LIMIT: z.coerce.number().int().min(0).default(600),
+  SANDBOX_RESEND_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
+  /**
+   * Webhook events the built-in sandbox stores per merchant in any 24 hours; beyond it payments
+   * still go through but send no webhook. 0: no cap.
+   */
+  SANDBOX_WEBHOOK_EVENTS_PER_DAY: z.coerce.number().int().min(0).default(5000),
   /** The hour (IST, 0–23) at which the built-in sandbox makes each working day's settlements. */
   SANDBOX_SETTLEMENT_HOUR: z.coerce.number().int().min(0).max(23).default(11),
   /**

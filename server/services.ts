@@ -5,14 +5,18 @@ import { Registry } from 'prom-client'
 import type { Logger } from 'pino'
 import type { AppLoadContext } from 'react-router'
 import { readPublicConfig } from '#app/config/public-config.build.ts'
-import { createGateway, demoMerchant as sandboxMerchant } from '#gateway/index.ts'
+import {
+  type ApiLimitSettings,
+  createGateway,
+  demoMerchant as sandboxMerchant,
+} from '#gateway/index.ts'
 import {
   checkNotifyUrl,
   notifyPolicyFor,
   type PrivateTargets,
 } from '#gateway/webhooks/addresses.ts'
 import { formsApi } from './api/forms-api.ts'
-import { sharedLimitCounts } from './api/per-ip-limit.ts'
+import { type LimitCounts, sharedLimitCounts } from './api/per-ip-limit.ts'
 import type { ServerConfig } from './config.ts'
 import { lockDataDir } from './db/data-lock.ts'
 import { type Database, type DataStore, openDatabase } from './db/database.ts'
@@ -147,7 +151,9 @@ export async function startServices(config: ServerConfig): Promise<Services> {
         allowPrivate: privateTargets,
         baseDelayMs: config.SANDBOX_WEBHOOK_BASE_DELAY_MS,
         onAttempt: metrics?.webhookAttempt,
+        eventsPerDay: config.SANDBOX_WEBHOOK_EVENTS_PER_DAY,
       },
+      limits: sandboxLimits(config, limitCounts),
       settleDelayMs: config.SANDBOX_SETTLE_DELAY_MS,
       settlements: { hour: config.SANDBOX_SETTLEMENT_HOUR },
       log,
@@ -188,6 +194,23 @@ export function webhooksMayGoToPrivateAddresses(config: ServerConfig): PrivateTa
     return config.SANDBOX_WEBHOOK_ALLOW_PRIVATE === '1'
   }
   return config.NODE_ENV === 'production' ? false : 'loopback'
+}
+
+/**
+ * The built-in sandbox's API limits (ADR 034), counted where the form limits are. The switch
+ * that lifts the form limits for tests and benchmarks (FORM_RATE_LIMIT=0) lifts these too.
+ */
+export function sandboxLimits(
+  config: ServerConfig,
+  counts: LimitCounts | undefined,
+): ApiLimitSettings {
+  const off = config.FORM_RATE_LIMIT === 0
+  return {
+    perIp: off ? 0 : config.SANDBOX_API_RATE_LIMIT,
+    perMerchant: off ? 0 : config.SANDBOX_MERCHANT_RATE_LIMIT,
+    resend: off ? 0 : config.SANDBOX_RESEND_RATE_LIMIT,
+    counts,
+  }
 }
 
 /** The site's metrics; under WEB_CONCURRENCY a worker answers /metrics with the sum of all. */

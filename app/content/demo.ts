@@ -293,12 +293,12 @@ export const paymentResultCopy = {
   lookup: {
     heading: 'Find a payment by its order ID',
     intro:
-      'Paid, but never came back here? The order ID (LP and 13 digits) is shown on the payment page.',
+      'Paid, but never came back here? The order ID (LP and 18 digits) is shown on the payment page. This browser finds the payments it made.',
     label: 'Order ID',
-    placeholder: 'LP1763712000000',
+    placeholder: 'LP482019573640128375',
     submitLabel: 'Find payment',
     notFoundHeading: 'No payment with this order ID',
-    notFound: 'No demo payment has this order ID. Check it and try again.',
+    notFound: 'No demo payment made in this browser has this order ID. Check it and try again.',
   },
   followLabel: 'Follow this payment',
   detailsHeading: 'Payment details',

@@ -23,7 +23,7 @@ function isRefusalReason(value: string | null): value is ResponseRefusalReason {
  * The gateway posts its response to `POST /demo/response` (server/demo), which verifies and
  * stores it and sends the browser here with the stored payment's id, or with why it refused.
  * `?order=LP…` looks a payment up by its order id, for a customer whose return never arrived
- * (ADR 013). While the payment is pending the page reloads its data until the result is final.
+ * (ADR 013), among the payments this browser made only (server/demo/ownership.ts). While the payment is pending the page reloads its data until the result is final.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.demo) throw new Response('The demo merchant is not running.', { status: 503 })
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const orderId = query.get(RESULT_QUERY.order)?.trim().toUpperCase()
   if (orderId) {
-    const result = await context.demo.findOrder(orderId)
+    const result = await context.demo.findOrder(orderId, request.headers.get('cookie'))
     if (result) return data<ResponsePageData>({ kind: 'result', result }, noStore)
     // A search without a match, not a missing page: 200, the form again, and what went wrong.
     return data<ResponsePageData>({ kind: 'not-found', orderId: orderId.slice(0, 30) }, noStore)

@@ -68,6 +68,7 @@ describe('the codes of refunds, payouts and QR', () => {
     ['341', 'Invalid AS_OF: use an ISO 8601 date-time with an offset'],
     ['342', 'Invalid settlement id or UTR: send one of SETTLEMENT_ID or UTR'],
     ['343', 'Invalid format: use JSON or CSV'],
+    ['344', 'Too many requests: try again later'],
   ] as const)('%s: %s, a refusal (Failed)', (code, message) => {
     expect(responseCodes[code]).toEqual({ status: 'Failed', message })
   })

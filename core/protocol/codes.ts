@@ -44,6 +44,7 @@ export const responseCodes = {
     message: 'Invalid settlement id or UTR: send one of SETTLEMENT_ID or UTR',
   },
   '343': { status: 'Failed', message: 'Invalid format: use JSON or CSV' },
+  '344': { status: 'Failed', message: 'Too many requests: try again later' },
 } as const satisfies Record<string, { status: TransactionStatus; message: string }>
 
 /** STATUS of a payment (the response to RETURN_URL, a status enquiry, a QR answer). */

@@ -66,3 +66,15 @@ export function refuseRepeatedJsonKeys(
   const keys = repeatedJsonKeys(text)
   if (keys.length > 0) throw new RepeatedJsonKeysError(keys)
 }
+
+/**
+ * Names no protocol field has and an object key must not carry: `__proto__` set on a plain
+ * object changes its prototype instead of adding a field (so the field silently vanished and
+ * the request failed as a bad HASH), and `constructor`/`prototype` shadow what code reading the
+ * object expects. A request naming one is malformed (326), never a hash failure.
+ */
+export const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype'])
+
+export function isReservedKey(key: string): boolean {
+  return RESERVED_KEYS.has(key)
+}

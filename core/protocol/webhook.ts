@@ -37,6 +37,9 @@ export interface WebhookEvent {
   data: Fields
 }
 
+/** What every event id looks like (newEventId); a receiver refuses any other before storing it. */
+export const EVENT_ID_PATTERN = /^evt_[0-9a-f]{24}$/
+
 /** `evt_` and 24 lower-case hex digits: unguessable, and the same on every retry. */
 export function newEventId(): string {
   return `evt_${randomBytes(12).toString('hex')}`

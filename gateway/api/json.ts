@@ -5,6 +5,7 @@ import { type ResponseCode, responseCodes } from '#core/protocol/codes.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { verifyHash, withHash } from '#core/protocol/hash.ts'
 import { refuseRepeatedJsonKeys } from '#core/protocol/json-keys.ts'
+import type { LimitLocals, RouteLimits } from './limits.ts'
 
 /** The largest JSON request the server-to-server APIs read: their fields fit in a few hundred bytes. */
 export const JSON_LIMIT = '16kb'
@@ -48,12 +49,18 @@ export function echo(fields: Fields | undefined, keys: readonly string[]): Field
 }
 
 /**
- * The Express glue of a JSON API: a size-limited JSON body (anything unreadable, too large or
- * not an object of strings is 326 with status 400, never an exception), the merchant (324,
- * unsigned: the sandbox has no salt to sign with), the request HASH (323), then the endpoint.
+ * The Express glue of a JSON API: the address's limit, a size-limited JSON body (anything
+ * unreadable, too large or not an object of strings is 326 with status 400, never an
+ * exception), the merchant (324, unsigned: the sandbox has no salt to sign with), the request
+ * HASH (323), the merchant's limits, then the endpoint. A request over a limit is 344 with
+ * status 429 and `Retry-After` (gateway/api/limits.ts), signed once the merchant is known.
  * Every answer to a known merchant carries the HASH of its fields.
  */
-export function jsonRoute(endpoint: JsonEndpoint, findMerchant: FindMerchant): RequestHandler[] {
+export function jsonRoute(
+  endpoint: JsonEndpoint,
+  findMerchant: FindMerchant,
+  limits?: RouteLimits,
+): RequestHandler[] {
   // A field named twice is refused like any unreadable body (326): which copy was signed?
   const parse = express.json({
     limit: JSON_LIMIT,
@@ -63,14 +70,21 @@ export function jsonRoute(endpoint: JsonEndpoint, findMerchant: FindMerchant): R
   })
   const malformed = (res: express.Response) =>
     res.status(400).json(endpoint.refusal('326', undefined))
+  const locals = (res: express.Response) => res.locals as LimitLocals
   return [
+    (_req, res, next) => {
+      locals(res).refuseTooMany = (answer) =>
+        answer.status(429).json(endpoint.refusal('344', undefined))
+      next()
+    },
+    ...(limits?.beforeParse ?? []),
     (req, res, next) => {
       parse(req, res, (error?: unknown) => {
         if (error) malformed(res)
         else next()
       })
     },
-    async (req, res) => {
+    (req, res, next) => {
       const fields = protocolFields(req.body)
       // An empty body reads as `{}`: nothing was asked.
       if (!fields || Object.keys(fields).length === 0) return malformed(res)
@@ -79,6 +93,15 @@ export function jsonRoute(endpoint: JsonEndpoint, findMerchant: FindMerchant): R
       if (!verifyHash(fields, merchant.salt)) {
         return res.json(withHash(endpoint.refusal('323', fields), merchant.salt))
       }
+      locals(res).limitPayId = merchant.payId
+      locals(res).refuseTooMany = (answer) =>
+        answer.status(429).json(withHash(endpoint.refusal('344', fields), merchant.salt))
+      res.locals.request = { fields, merchant } satisfies Verified
+      next()
+    },
+    ...(limits?.afterHash ?? []),
+    async (req, res) => {
+      const { fields, merchant } = res.locals.request as Verified
       const answer = await endpoint.answer(fields, merchant, req)
       if (isAttachment(answer)) {
         const { contentType, filename, body } = answer.attachment
@@ -87,4 +110,10 @@ export function jsonRoute(endpoint: JsonEndpoint, findMerchant: FindMerchant): R
       res.json(withHash(answer, merchant.salt))
     },
   ]
+}
+
+/** A request whose merchant is known and whose HASH holds. */
+interface Verified {
+  fields: Fields
+  merchant: SandboxMerchant
 }

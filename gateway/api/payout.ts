@@ -1,3 +1,4 @@
+import type { ApiLimiters } from '#gateway/api/limits.ts'
 import { Router } from 'express'
 import { checkedNotifyUrl, type FindMerchant, type NotifyPolicyFor } from '#gateway/checks.ts'
 import { notifyTargetFor, queueAnswerEvent } from '#gateway/webhooks/events.ts'
@@ -11,6 +12,8 @@ import { checkPayoutRequest, payoutAnswer } from './payout-checks.ts'
 import { createPayout, findPayout, storedPayoutAnswer } from './payout-store.ts'
 
 export interface PayoutOptions {
+  /** The JSON APIs' limits (gateway/api/limits.ts); absent, none. */
+  limits?: ApiLimiters
   db: GatewayDatabase
   findMerchant: FindMerchant
   now: () => Date
@@ -68,6 +71,7 @@ export function payoutApi(options: PayoutOptions): Router {
         },
       },
       options.findMerchant,
+      options.limits?.api,
     ),
   )
 
@@ -90,6 +94,7 @@ export function payoutApi(options: PayoutOptions): Router {
         },
       },
       options.findMerchant,
+      options.limits?.api,
     ),
   )
   return router

@@ -1,3 +1,4 @@
+import type { ApiLimiters } from '#gateway/api/limits.ts'
 import { type Request, Router } from 'express'
 import type { FindMerchant, NotifyPolicyFor } from '#gateway/checks.ts'
 import { formatDateTime } from '#gateway/ids.ts'
@@ -7,6 +8,8 @@ import { jsonRoute } from './json.ts'
 import { checkQrRequest, qrAnswer, qrRefusal } from './qr-checks.ts'
 
 export interface QrOptions {
+  /** The JSON APIs' limits (gateway/api/limits.ts); absent, none. */
+  limits?: ApiLimiters
   db: GatewayDatabase
   findMerchant: FindMerchant
   now: () => Date
@@ -50,6 +53,7 @@ export function qrApi(options: QrOptions): Router {
         },
       },
       options.findMerchant,
+      options.limits?.api,
     ),
   )
   return router

@@ -1,3 +1,4 @@
+import type { ApiLimiters } from '#gateway/api/limits.ts'
 import { Router } from 'express'
 import {
   checkedNotifyUrl,
@@ -17,6 +18,8 @@ import { checkRefundRequest, refundAnswer } from './refund-checks.ts'
 import { refundedAmount, refundPayment } from './refund-store.ts'
 
 export interface TransactOptions {
+  /** The JSON APIs' limits (gateway/api/limits.ts); absent, none. */
+  limits?: ApiLimiters
   db: GatewayDatabase
   findMerchant: FindMerchant
   now: () => Date
@@ -103,6 +106,7 @@ export function transactApi(options: TransactOptions): Router {
         },
       },
       options.findMerchant,
+      options.limits?.api,
     ),
   )
   return router

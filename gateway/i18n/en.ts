@@ -150,5 +150,6 @@ export const en: Messages = {
     '341': 'Invalid AS_OF: use an ISO 8601 date-time with an offset',
     '342': 'Invalid settlement id or UTR: send one of SETTLEMENT_ID or UTR',
     '343': 'Invalid format: use JSON or CSV',
+    '344': 'Too many requests: try again later',
   },
 }

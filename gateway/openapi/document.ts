@@ -188,6 +188,17 @@ const fileOf =
   (example: RecordedExample): Picked =>
     example.contentType === contentType ? { value: example.response } : undefined
 
+/** The schemas once each (a refusal schema is often one of the answers as well). */
+function uniqueSchemas(schemas: Schema[]): Schema[] {
+  const seen = new Set<string>()
+  return schemas.filter((schema) => {
+    const key = JSON.stringify(schema)
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
+
 function pathItem(operation: Operation) {
   const { path } = operation
   return {
@@ -233,6 +244,22 @@ function pathItem(operation: Operation) {
             'application/json': {
               schema: ref(operation.malformed),
               ...examplesOf(path, responseOf, 400),
+            },
+          },
+        },
+        '429': {
+          description:
+            'Over a limit: 344. The limit of requests a minute from one address is answered before the body is read (unsigned, no fields echoed); the limits of one merchant (and of its resends) after its HASH is verified, signed. `Retry-After` gives the seconds to wait.',
+          headers: {
+            'Retry-After': {
+              description: 'Seconds until the limit allows a request again.',
+              schema: { type: 'string', pattern: '^[0-9]+$' },
+            },
+          },
+          content: {
+            'application/json': {
+              schema: { anyOf: uniqueSchemas([ref(operation.malformed), ...operation.answers]) },
+              ...examplesOf(path, responseOf, 429),
             },
           },
         },

@@ -5,8 +5,10 @@ import recorded from './examples.json'
 import {
   examplePublicUrl,
   exampleMerchant,
+  limitedExampleLimits,
   type RecordedExample,
   recordExamples,
+  recordLimitExamples,
 } from './scenario.ts'
 
 /**
@@ -68,19 +70,29 @@ function stable(fields: Fields | string) {
 }
 
 let sandbox: SandboxServer
+let limited: SandboxServer
 beforeAll(async () => {
   sandbox = await startSandboxServer({
     merchants: [exampleMerchant],
     publicUrl: examplePublicUrl,
     webhooks: { baseDelayMs: 3_600_000 },
   })
+  limited = await startSandboxServer({
+    merchants: [exampleMerchant],
+    publicUrl: examplePublicUrl,
+    limits: limitedExampleLimits,
+  })
 })
 afterAll(async () => {
   await sandbox?.close()
+  await limited?.close()
 })
 
 it("the document's examples are what the sandbox answers (record-examples.ts writes them again)", async () => {
-  const again = await recordExamples(sandbox.url)
+  const again = [
+    ...(await recordExamples(sandbox.url)),
+    ...(await recordLimitExamples(limited.url)),
+  ]
   const documented = recorded as unknown as RecordedExample[]
   expect(again.map((example) => example.name)).toEqual(documented.map((example) => example.name))
   for (const [index, example] of again.entries()) {

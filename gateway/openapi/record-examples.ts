@@ -6,7 +6,13 @@
 import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { startSandboxServer } from '#gateway/server.ts'
-import { examplePublicUrl, exampleMerchant, recordExamples } from './scenario.ts'
+import {
+  examplePublicUrl,
+  exampleMerchant,
+  limitedExampleLimits,
+  recordExamples,
+  recordLimitExamples,
+} from './scenario.ts'
 
 const sandbox = await startSandboxServer({
   merchants: [exampleMerchant],
@@ -14,12 +20,22 @@ const sandbox = await startSandboxServer({
   // Delivery to the examples' NOTIFY_URL fails (a reserved domain): the attempts show it.
   webhooks: { baseDelayMs: 3_600_000 },
 })
+// The 429 examples come from a sandbox of their own whose merchant limit is one call a minute.
+const limited = await startSandboxServer({
+  merchants: [exampleMerchant],
+  publicUrl: examplePublicUrl,
+  limits: limitedExampleLimits,
+})
 try {
-  const examples = await recordExamples(sandbox.url)
+  const examples = [
+    ...(await recordExamples(sandbox.url)),
+    ...(await recordLimitExamples(limited.url)),
+  ]
   // Let the first delivery attempts finish, then list them.
   const file = fileURLToPath(new URL('examples.json', import.meta.url))
   writeFileSync(file, `${JSON.stringify(examples, null, 2)}\n`)
   console.log(`Wrote ${examples.length} examples to ${file}`)
 } finally {
   await sandbox.close()
+  await limited.close()
 }

@@ -468,6 +468,77 @@ export function settlementDates(now: Date) {
   return { asOf: `${settles}T${hour}:00:00+05:30`, from: addDays(settles, -30), to: settles }
 }
 
+/** The settlement APIs' requests, for their 429 examples. */
+const settlementCalls: ExampleCall[] = [
+  {
+    name: 'settlements',
+    summary: '',
+    path: '/pgws/settlements',
+    fields: { PAY_ID: payId, FROM: '2026-11-02', TO: '2026-11-06' },
+  },
+  {
+    name: 'settlement',
+    summary: '',
+    path: '/pgws/settlement',
+    fields: { PAY_ID: payId, SETTLEMENT_ID: 'setl_0123456789abcdef0123' },
+  },
+  {
+    name: 'recon',
+    summary: '',
+    path: '/pgws/recon',
+    fields: { PAY_ID: payId, ORDER_ID: 'ORD-1001' },
+  },
+  {
+    name: 'settlementRun',
+    summary: '',
+    path: '/pgws/settlement/run',
+    fields: { PAY_ID: payId, AS_OF: '2026-11-03T11:00:00+05:30' },
+  },
+]
+
+/** The limits of the sandbox the 429 examples come from: a merchant gets one call a minute. */
+export const limitedExampleLimits = { perIp: 1000, perMerchant: 1, resend: 1000 }
+
+/**
+ * One call per path, each the first signed example call of its path, made on a fresh sandbox
+ * with `limitedExampleLimits` after one call that uses the merchant's minute: each is refused
+ * with 344 and 429, signed (the limit counts after the HASH is verified).
+ */
+export async function recordLimitExamples(base: string): Promise<RecordedExample[]> {
+  const first = new Map<string, ExampleCall>()
+  for (const call of [...exampleCalls, ...settlementCalls]) {
+    if (call.fields && !call.unsigned && !first.has(call.path)) first.set(call.path, call)
+  }
+  const post = (path: string, request: Fields) =>
+    fetch(base + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(request),
+    })
+  const using = withHash(
+    { PAY_ID: payId, ORDER_ID: 'ORD-1001', TXNTYPE: 'STATUS' },
+    exampleMerchant.salt,
+  )
+  await post('/pgws/transact', using)
+  const recorded: RecordedExample[] = []
+  for (const [path, call] of first) {
+    const request = withHash(
+      fillIn(call.fields!, { eventId: 'evt_000000000000000000000000' }),
+      exampleMerchant.salt,
+    )
+    const response = await post(path, request)
+    recorded.push({
+      name: `${call.name}Limited`,
+      summary: 'Over the merchant’s limit of requests a minute (344)',
+      path,
+      request,
+      status: response.status,
+      response: (await response.json()) as Fields,
+    })
+  }
+  return recorded
+}
+
 /** Makes every example call on a fresh sandbox at `base`, in order, and records the answers. */
 export async function recordExamples(base: string): Promise<RecordedExample[]> {
   await payByUpi(base, 'ORD-1001', '24900')

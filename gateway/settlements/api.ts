@@ -1,3 +1,4 @@
+import type { ApiLimiters } from '#gateway/api/limits.ts'
 import { Router } from 'express'
 import { stringify } from 'csv-stringify/sync'
 import { isValid } from '#core/protocol/patterns.ts'
@@ -15,6 +16,8 @@ import type { SettlementRunner } from './runner.ts'
 import { findSettlement, settlementsBetween, settlementsUpTo } from './store.ts'
 
 export interface SettlementApiOptions {
+  /** The JSON APIs' limits (gateway/api/limits.ts); absent, none. */
+  limits?: ApiLimiters
   db: GatewayDatabase
   findMerchant: FindMerchant
   now: () => Date
@@ -67,6 +70,7 @@ export function settlementsApi(options: SettlementApiOptions): Router {
         },
       },
       options.findMerchant,
+      options.limits?.api,
     ),
   )
 
@@ -105,6 +109,7 @@ export function settlementsApi(options: SettlementApiOptions): Router {
         },
       },
       options.findMerchant,
+      options.limits?.api,
     ),
   )
 
@@ -127,6 +132,7 @@ export function settlementsApi(options: SettlementApiOptions): Router {
         },
       },
       options.findMerchant,
+      options.limits?.api,
     ),
   )
 
@@ -153,6 +159,7 @@ export function settlementsApi(options: SettlementApiOptions): Router {
         },
       },
       options.findMerchant,
+      options.limits?.api,
     ),
   )
   return router

@@ -1,8 +1,10 @@
+import type { ApiLimiters } from '#gateway/api/limits.ts'
 import { Router } from 'express'
 import { type FindMerchant, checkOrderId } from '#gateway/checks.ts'
 import { formatDateTime } from '#gateway/ids.ts'
 import { type ResponseCode, responseCodes } from '#core/protocol/codes.ts'
 import type { Fields } from '#core/protocol/fields.ts'
+import { EVENT_ID_PATTERN } from '#core/protocol/webhook.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
 import { codeFields, echo, jsonRoute } from '#gateway/api/json.ts'
 import {
@@ -15,12 +17,14 @@ import {
 } from './store.ts'
 
 export interface DeliveriesApiOptions {
+  /** The JSON APIs' limits (gateway/api/limits.ts); absent, none. */
+  limits?: ApiLimiters
   db: GatewayDatabase
   findMerchant: FindMerchant
   onEventQueued: () => void
 }
 
-const EVENT_ID = /^evt_[0-9a-f]{24}$/
+const EVENT_ID = EVENT_ID_PATTERN
 
 /** One event as the API lists it; times in IST like every date the gateway answers. */
 interface ListedEvent {
@@ -103,6 +107,7 @@ export function deliveriesApi(options: DeliveriesApiOptions): Router {
         },
       },
       options.findMerchant,
+      options.limits?.api,
     ),
   )
   router.post(
@@ -120,6 +125,7 @@ export function deliveriesApi(options: DeliveriesApiOptions): Router {
         },
       },
       options.findMerchant,
+      options.limits?.resend,
     ),
   )
   return router

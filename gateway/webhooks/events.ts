@@ -37,7 +37,8 @@ export function paymentEventType(transaction: SandboxTransaction): WebhookEventT
 
 /**
  * Queues the event of a payment that just reached an outcome, inside the caller's transaction.
- * Returns whether one was queued (the worker is then kicked by the caller, after the commit).
+ * Returns whether one was queued (the worker is then kicked by the caller, after the commit):
+ * not when the merchant has no NOTIFY_URL or has reached its cap of events a day.
  */
 export async function queuePaymentEvent(
   tx: GatewayDatabase,
@@ -50,15 +51,16 @@ export async function queuePaymentEvent(
   )
   const type = paymentEventType(transaction)
   if (!target || !type) return false
-  await enqueueEvent(tx, {
+  const stored = await enqueueEvent(tx, {
     payId: merchant.payId,
     reference: transaction.orderId,
     type,
     notifyUrl: target.url,
     allowPrivate: target.allowPrivate,
     data: withHash(responseFields(transaction), merchant.salt),
+    perDay: merchant.eventsPerDay,
   })
-  return true
+  return stored !== undefined
 }
 
 /**
@@ -76,13 +78,14 @@ export async function queueAnswerEvent(
   },
 ): Promise<boolean> {
   if (!event.notify?.url) return false
-  await enqueueEvent(tx, {
+  const stored = await enqueueEvent(tx, {
     payId: merchant.payId,
     reference: event.reference,
     type: event.type,
     notifyUrl: event.notify.url,
     allowPrivate: event.notify.allowPrivate,
     data: withHash(event.answer, merchant.salt),
+    perDay: merchant.eventsPerDay,
   })
-  return true
+  return stored !== undefined
 }

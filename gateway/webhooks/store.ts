@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import { bigserial, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { createTableOnce } from '#gateway/ids.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
@@ -62,6 +62,9 @@ const createStatements = [
     ON sandbox_webhook_events (next_attempt_at) WHERE state = 'pending'`,
   sql`CREATE INDEX IF NOT EXISTS sandbox_webhook_events_reference
     ON sandbox_webhook_events (pay_id, reference)`,
+  // Counting a merchant's events of the last 24 hours against its cap (enqueueEvent).
+  sql`CREATE INDEX IF NOT EXISTS sandbox_webhook_events_created
+    ON sandbox_webhook_events (pay_id, created_at)`,
   sql`CREATE TABLE IF NOT EXISTS sandbox_webhook_attempts (
     id bigserial PRIMARY KEY,
     event_id text NOT NULL REFERENCES sandbox_webhook_events (id) ON DELETE CASCADE,
@@ -90,17 +93,35 @@ export interface NewWebhookEvent {
   allowPrivate: boolean
   /** The response fields with their HASH. */
   data: Fields
+  /**
+   * The merchant's cap on events stored in any 24 hours; at it, nothing is stored. Unset or 0:
+   * no cap. Concurrent requests each count before they insert, so a burst may pass it by a few.
+   */
+  perDay?: number
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000
+
 /**
- * Stores an event for delivery, due at once. Pass the transaction that records the outcome, so
+ * Stores an event for delivery, due at once, unless the merchant's events of the last 24 hours
+ * have reached its cap (then `undefined`). Pass the transaction that records the outcome, so
  * the outcome and its event are committed together or not at all.
  */
 export async function enqueueEvent(
   db: GatewayDatabase,
   event: NewWebhookEvent,
   now = new Date(),
-): Promise<WebhookEventRow> {
+): Promise<WebhookEventRow | undefined> {
+  if (event.perDay) {
+    const stored = await db.$count(
+      sandboxWebhookEvents,
+      and(
+        eq(sandboxWebhookEvents.payId, event.payId),
+        gt(sandboxWebhookEvents.createdAt, new Date(now.getTime() - DAY_MS)),
+      ),
+    )
+    if (stored >= event.perDay) return undefined
+  }
   const id = newEventId()
   const body = serialiseEvent({
     id,

@@ -10,12 +10,15 @@ export const demoCredentials = {
 
 /**
  * A sandbox of the test's own, in memory, knowing the demo merchant. It delivers webhooks to
- * the examples on 127.0.0.1, retries after half a second, and settles late@upi after one.
+ * the examples on 127.0.0.1, retries after half a second, and settles late@upi after one. Its
+ * request limits are off: every example of a language calls it from 127.0.0.1 in quick succession
+ * (the limits have their own tests, tests/security/api-limits.test.ts).
  */
 export function startSandbox(): Promise<SandboxServer> {
   return startSandboxServer({
     merchants: [demoMerchant({ siteUrl: 'http://127.0.0.1:1' })],
     webhooks: { allowPrivate: true, baseDelayMs: 500, pollMs: 200 },
     settleDelayMs: 1000,
+    limits: { perIp: 0, perMerchant: 0, resend: 0 },
   })
 }

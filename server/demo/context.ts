@@ -8,9 +8,11 @@ export interface DemoLoadContext {
   findResult(id: string): Promise<PaymentResult | undefined>
   /**
    * A payment by its order id (`LP…`, shown on the gateway's payment page), whatever it stands
-   * at, waiting included: for the customer whose return never arrived (ADR 013).
+   * at, waiting included: for the customer whose return never arrived (ADR 013). Only one this
+   * browser made (its `Cookie` header names it, server/demo/ownership.ts): another visitor's
+   * order is not found.
    */
-  findOrder(orderId: string): Promise<PaymentResult | undefined>
+  findOrder(orderId: string, cookieHeader: string | null): Promise<PaymentResult | undefined>
 }
 
 declare module 'react-router' {

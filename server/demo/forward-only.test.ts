@@ -6,7 +6,8 @@ import type { Fields } from '#core/protocol/fields.ts'
 import { withHash } from '#core/protocol/hash.ts'
 import { newEventId, signWebhook } from '#core/protocol/webhook.ts'
 import { type DemoOutcome, demoPayments } from '#server/db/schema.ts'
-import { settleOrder } from './store.ts'
+import { findOrder, settleOrder } from './store.ts'
+import { toPaymentResult } from './result.ts'
 import { type DemoTestApp, sandboxMerchant, startDemoApp } from '#tests/support/demo-merchant.ts'
 
 /**
@@ -111,7 +112,8 @@ const paths = {
       body: signed.body,
     })
     expect(response.status).toBe(200)
-    return (await app.context.findOrder(orderId))?.status
+    const row = await findOrder(app.store.db, orderId)
+    return row && toPaymentResult(row).status
   },
 }
 type Path = keyof typeof paths

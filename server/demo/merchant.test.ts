@@ -12,7 +12,7 @@ import {
   checkMethod,
   encryptedMerchantHostedForm,
   gatewayUrls,
-  orderIdSource,
+  newOrderId,
   readGatewayResponse,
   signedPaymentRequest,
 } from './merchant.ts'
@@ -39,11 +39,15 @@ describe('the demo merchant', () => {
     )
   })
 
-  it('makes order ids of "LP" + milliseconds that never repeat within a millisecond', () => {
-    const next = orderIdSource(() => 1763712000123)
-    expect(next()).toBe('LP1763712000123')
-    expect(next()).toBe('LP1763712000124')
-    expect(next()).toBe('LP1763712000125')
+  it('makes order ids of "LP" + 18 random digits: none repeats, none follows from the last', () => {
+    const ids = Array.from({ length: 2000 }, () => newOrderId())
+    for (const id of ids) expect(id).toMatch(/^LP[1-9]\d{17}$/)
+    expect(new Set(ids).size).toBe(ids.length)
+    // Not a counter or a clock: consecutive ids are far apart.
+    const gaps = ids
+      .slice(1)
+      .map((id, index) => Math.abs(Number(id.slice(2)) - Number(ids[index]!.slice(2))))
+    expect(Math.min(...gaps)).toBeGreaterThan(1e9)
   })
 })
 

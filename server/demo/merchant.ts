@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto'
 /**
  * The demo merchant's side of the gateway protocol: it builds and signs the requests of the three
  * live demos and reads the gateway's responses. Everything secret stays in this process: the
@@ -33,17 +34,17 @@ export function gatewayUrls(gatewayBase: string) {
 }
 
 /**
- * ORDER_ID is "LP" + the current milliseconds (docs/product.md#entities-and-fields). Two Pay presses in the same
- * millisecond would collide and the gateway refuses a reused order id (018), so a clash moves
- * the later one to the next free millisecond.
+ * ORDER_ID is "LP" and 18 random digits (docs/product.md#entities-and-fields): unguessable, so
+ * no one finds another visitor's demo by counting (issue 22, finding 10), and about 2^59 of them,
+ * so two never meet in practice (the gateway would refuse the second with 018).
  */
-export function orderIdSource(clock: () => number = Date.now) {
-  let last = 0
-  return () => {
-    last = Math.max(clock(), last + 1)
-    return `LP${last}`
-  }
+export function newOrderId(): string {
+  let digits = String(randomInt(1, 10))
+  for (let index = 1; index < ORDER_ID_DIGITS; index++) digits += String(randomInt(0, 10))
+  return `LP${digits}`
 }
+
+export const ORDER_ID_DIGITS = 18
 
 /**
  * Where the gateway answers: the customer's browser comes back to RETURN_URL, and the gateway's

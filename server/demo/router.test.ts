@@ -72,7 +72,7 @@ describe('POST /demo/api/payment-request', () => {
   it('answers a signed form for the gateway and records the order', async () => {
     const form = await requestPayment('checkout')
     expect(form.action).toBe('/sandbox/paymentrequest')
-    expect(form.fields.ORDER_ID).toMatch(/^LP\d{13}$/)
+    expect(form.fields.ORDER_ID).toMatch(/^LP\d{18}$/)
     expect(form.fields.RETURN_URL).toBe(`${app.baseUrl}/demo/response`)
     expect(form.fields.NOTIFY_URL).toBe(`${app.baseUrl}/demo/webhook`)
     expect(verifyHash(form.fields, sandboxMerchant.salt)).toBe(true)

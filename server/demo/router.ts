@@ -18,7 +18,7 @@ import {
   type DemoMerchantSettings,
   encryptedMerchantHostedForm,
   gatewayUrls,
-  orderIdSource,
+  newOrderId,
   readGatewayResponse,
   signedPaymentRequest,
 } from './merchant.ts'
@@ -26,6 +26,7 @@ import { DemoReconciler, type ReconcilerTiming } from './reconciler.ts'
 import { toPaymentResult } from './result.ts'
 import { createOrder, findOrder, findSettledPayment, settleOrder } from './store.ts'
 import { WEBHOOK_PATH, webhookHandlers } from './webhook.ts'
+import { ownedPayments, rememberPayment } from './ownership.ts'
 import { type LimitCounts, perIpLimit } from '#server/api/per-ip-limit.ts'
 
 export interface DemoMerchantOptions {
@@ -75,7 +76,6 @@ export function demoMerchant(options: DemoMerchantOptions): {
 } {
   const { db, settings } = options
   const urls = gatewayUrls(settings.gatewayBase)
-  const nextOrderId = orderIdSource(options.clock)
   const limiter = perIpLimit(
     options.rateLimitPerMinute,
     (res) =>
@@ -99,8 +99,12 @@ export function demoMerchant(options: DemoMerchantOptions): {
     if (flow !== 'hosted' && flow !== 'checkout') {
       return sendError(res, 400, 'Unknown demo flow.')
     }
-    const orderId = nextOrderId()
-    await createOrder(db, { orderId, flow, amount: demoPayment.amountMinor })
+    const orderId = newOrderId()
+    rememberPayment(
+      req,
+      res,
+      await createOrder(db, { orderId, flow, amount: demoPayment.amountMinor }),
+    )
     const form: SignedForm = {
       action: urls.paymentRequest,
       fields: signedPaymentRequest(settings, orderId, endpoints(req)),
@@ -111,14 +115,15 @@ export function demoMerchant(options: DemoMerchantOptions): {
   router.post(MERCHANT_HOSTED_REQUEST_PATH, limiter, json, async (req, res) => {
     const check = checkMethod(req.body)
     if (!check.ok) return sendError(res, 400, check.message)
-    const orderId = nextOrderId()
-    await createOrder(db, {
+    const orderId = newOrderId()
+    const id = await createOrder(db, {
       orderId,
       flow: 'merchant-hosted',
       amount: demoPayment.amountMinor,
       paymentType: check.method.paymentType,
       mopType: check.method.mopType,
     })
+    rememberPayment(req, res, id)
     const form: SignedForm = {
       action: urls.merchantPaymentInit,
       fields: encryptedMerchantHostedForm(settings, orderId, endpoints(req), check.method),
@@ -192,9 +197,10 @@ export function demoMerchant(options: DemoMerchantOptions): {
       const payment = await findSettledPayment(db, id)
       return payment ? toPaymentResult(payment) : undefined
     },
-    async findOrder(orderId) {
+    async findOrder(orderId, cookieHeader) {
       const payment = await findOrder(db, orderId)
-      return payment ? toPaymentResult(payment) : undefined
+      const own = payment && ownedPayments(cookieHeader).includes(payment.id)
+      return own ? toPaymentResult(payment) : undefined
     },
   }
   return { router, context, reconciler, stop: async () => reconciler?.stop() }

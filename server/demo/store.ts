@@ -20,9 +20,10 @@ export interface NewDemoOrder {
   mopType?: string
 }
 
-/** Records an order when its request is signed, before the browser sees it. */
-export async function createOrder(db: Database, order: NewDemoOrder): Promise<void> {
-  await db.insert(demoPayments).values(order)
+/** Records an order when its request is signed, before the browser sees it; answers its row's id. */
+export async function createOrder(db: Database, order: NewDemoOrder): Promise<string> {
+  const [row] = await db.insert(demoPayments).values(order).returning({ id: demoPayments.id })
+  return row!.id
 }
 
 /**

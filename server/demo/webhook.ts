@@ -10,7 +10,7 @@
  * order only moves forward (store.ts).
  */
 import express, { type RequestHandler } from 'express'
-import { SIGNATURE_HEADER, verifyWebhook } from '#core/protocol/webhook.ts'
+import { EVENT_ID_PATTERN, SIGNATURE_HEADER, verifyWebhook } from '#core/protocol/webhook.ts'
 import type { Database } from '#server/db/database.ts'
 import type { DemoMerchantSettings } from './merchant.ts'
 import { recordWebhookEvent } from './store.ts'
@@ -65,6 +65,16 @@ export function webhookHandlers(options: WebhookOptions): RequestHandler[] {
       })
     }
     const { event } = verification
+    // The gateway's ids are `evt_` and 24 hex digits; anything else (a signer holding the public
+    // demo secret can send anything) is refused before a byte of it is stored.
+    if (!EVENT_ID_PATTERN.test(event.id)) {
+      log?.('demo webhook refused: event id')
+      return answer(res, 400, {
+        received: false,
+        reason: 'event-id',
+        message: 'The event id is not a gateway event id (evt_ and 24 hex digits).',
+      })
+    }
     if (event.data.PAY_ID !== settings.payId) {
       log?.(`demo webhook refused: merchant (${event.id})`)
       return answer(res, 400, {

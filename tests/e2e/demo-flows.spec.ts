@@ -56,7 +56,7 @@ test.describe('PG Hosted', () => {
     await expect(page).toHaveURL(/\/sandbox\/pay\//)
     await expect(page.getByText('Paystra Demo Store')).toBeVisible()
     const orderId = await page.locator('dt', { hasText: 'Order ID' }).locator('+ dd').innerText()
-    expect(orderId).toMatch(/^LP\d{13}$/)
+    expect(orderId).toMatch(/^LP\d{18}$/)
     await payByCard(page, '4111 1111 1111 1111')
 
     await expect(page).toHaveURL(/\/demo\/response\?payment=[0-9a-f-]{36}$/)
@@ -190,7 +190,7 @@ test.describe('Checkout Js', () => {
     await expect(result).toBeVisible()
     await expect(popup).toBeHidden()
     await expectDetails(result, {
-      'Order ID': /^LP\d{13}$/,
+      'Order ID': /^LP\d{18}$/,
       Amount: '₹1.00',
       'Payment method': 'UPI',
       'Response code': '000',
@@ -296,7 +296,7 @@ test.describe('Merchant Hosted', () => {
     await page.getByRole('button', { name: 'Success', exact: true }).click()
     await expect(page.locator('main h1')).toHaveText('Payment Successful')
     await expectDetails(page.locator('main'), {
-      'Order ID': /^LP\d{13}$/,
+      'Order ID': /^LP\d{18}$/,
       'Payment method': 'Net Banking · HDFC',
       'Response code': '000',
     })

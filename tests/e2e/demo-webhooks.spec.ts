@@ -17,7 +17,7 @@ import { type Gateway, payByCard } from './sandbox-pages.ts'
 
 async function orderIdOn(gateway: Gateway): Promise<string> {
   const value = gateway.locator('dt', { hasText: 'Order ID' }).first().locator('+ dd')
-  await expect(value).toHaveText(/^LP\d{13}$/)
+  await expect(value).toHaveText(/^LP\d{18}$/)
   return value.innerText()
 }
 
@@ -155,7 +155,9 @@ test('an order id nobody made is not found, and the form says so', async ({ page
   await page.getByRole('textbox', { name: 'Order ID' }).fill('LP1000000000000')
   await page.getByRole('button', { name: 'Find payment' }).click()
   await expect(page.locator('main h1')).toHaveText('No payment with this order ID')
-  await expect(page.getByRole('alert')).toHaveText(/No demo payment has this order ID/)
+  await expect(page.getByRole('alert')).toHaveText(
+    /No demo payment made in this browser has this order ID/,
+  )
   await expect(page.getByRole('textbox', { name: 'Order ID' })).toHaveAttribute(
     'aria-invalid',
     'true',

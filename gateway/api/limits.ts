@@ -1,0 +1,86 @@
+import type { RequestHandler, Response } from 'express'
+import { rateLimit, type Store } from 'express-rate-limit'
+
+/**
+ * Where a limit counts: a store of express-rate-limit for the limit `name` allowing
+ * `perMinute` requests a minute. The site hands in its PostgreSQL-backed one when it runs on
+ * PostgreSQL (ADR 015, server/api/per-ip-limit.ts), so every instance counts together; absent,
+ * each limit counts in this process's memory (the standalone sandbox, PGlite).
+ */
+export type LimitCounts = (name: string, perMinute: number) => Store
+
+/** How many requests the JSON APIs under `/pgws/` take a minute; 0 switches a limit off. */
+export interface ApiLimitSettings {
+  /** From one address, over all the JSON APIs, signed or not. */
+  perIp?: number
+  /** For one merchant (PAY_ID), counted once its HASH is verified. */
+  perMerchant?: number
+  /** Webhook resends for one merchant, on top of the two above. */
+  resend?: number
+  counts?: LimitCounts
+}
+
+/** The standalone sandbox's and the site's defaults (README, server/config.ts). */
+export const DEFAULT_API_LIMITS = { perIp: 120, perMerchant: 600, resend: 10 } as const
+
+/** What `res.locals` carries for the limiters: the endpoint's 344 and, once known, the merchant. */
+export interface LimitLocals {
+  refuseTooMany?: (res: Response) => void
+  limitPayId?: string
+}
+
+/** The limiters of one route, in the order jsonRoute runs them. */
+export interface RouteLimits {
+  /** Before the body is read: every request counts against its address. */
+  beforeParse: RequestHandler[]
+  /** After the HASH is verified: the merchant's counts. */
+  afterHash: RequestHandler[]
+}
+
+export interface ApiLimiters {
+  api: RouteLimits
+  resend: RouteLimits
+}
+
+const WINDOW_MS = 60_000
+
+/**
+ * The gateway's limiters, made once and shared by every JSON API so an address or a merchant
+ * has one count over all of them. The refusal is each endpoint's own (jsonRoute puts it in
+ * `res.locals.refuseTooMany`): HTTP 429, code 344, `Retry-After` in seconds and the `RateLimit`
+ * headers of the IETF draft.
+ */
+export function apiLimiters(settings: ApiLimitSettings = {}): ApiLimiters {
+  const limit = (
+    name: string,
+    perMinute: number,
+    key?: (res: Response) => string,
+  ): RequestHandler[] => {
+    if (perMinute === 0) return []
+    return [
+      rateLimit({
+        windowMs: WINDOW_MS,
+        limit: perMinute,
+        standardHeaders: 'draft-8',
+        legacyHeaders: false,
+        // The merchant's limits key on its PAY_ID; the address limit keeps the library's own
+        // keying (an IPv6 address counts with its /56).
+        ...(key && { keyGenerator: (_req, res) => key(res) }),
+        handler: (_req, res) => (res.locals as LimitLocals).refuseTooMany!(res),
+        ...(settings.counts && { store: settings.counts(name, perMinute) }),
+      }),
+    ]
+  }
+  const payId = (res: Response) => (res.locals as LimitLocals).limitPayId!
+  const perIp = limit('sandbox-ip', settings.perIp ?? DEFAULT_API_LIMITS.perIp)
+  const perMerchant = limit(
+    'sandbox-merchant',
+    settings.perMerchant ?? DEFAULT_API_LIMITS.perMerchant,
+    payId,
+  )
+  const resend = limit('sandbox-resend', settings.resend ?? DEFAULT_API_LIMITS.resend, payId)
+  return {
+    api: { beforeParse: perIp, afterHash: perMerchant },
+    resend: { beforeParse: perIp, afterHash: [...perMerchant, ...resend] },
+  }
+}
