@@ -468,34 +468,6 @@ export function settlementDates(now: Date) {
   return { asOf: `${settles}T${hour}:00:00+05:30`, from: addDays(settles, -30), to: settles }
 }
 
-/** The settlement APIs' requests, for their 429 examples. */
-const settlementCalls: ExampleCall[] = [
-  {
-    name: 'settlements',
-    summary: '',
-    path: '/pgws/settlements',
-    fields: { PAY_ID: payId, FROM: '2026-11-02', TO: '2026-11-06' },
-  },
-  {
-    name: 'settlement',
-    summary: '',
-    path: '/pgws/settlement',
-    fields: { PAY_ID: payId, SETTLEMENT_ID: 'setl_0123456789abcdef0123' },
-  },
-  {
-    name: 'recon',
-    summary: '',
-    path: '/pgws/recon',
-    fields: { PAY_ID: payId, ORDER_ID: 'ORD-1001' },
-  },
-  {
-    name: 'settlementRun',
-    summary: '',
-    path: '/pgws/settlement/run',
-    fields: { PAY_ID: payId, AS_OF: '2026-11-03T11:00:00+05:30' },
-  },
-]
-
 /** The limits of the sandbox the 429 examples come from: a merchant gets one call a minute. */
 export const limitedExampleLimits = { perIp: 1000, perMerchant: 1, resend: 1000 }
 
@@ -506,7 +478,7 @@ export const limitedExampleLimits = { perIp: 1000, perMerchant: 1, resend: 1000 
  */
 export async function recordLimitExamples(base: string): Promise<RecordedExample[]> {
   const first = new Map<string, ExampleCall>()
-  for (const call of [...exampleCalls, ...settlementCalls]) {
+  for (const call of exampleCalls) {
     if (call.fields && !call.unsigned && !first.has(call.path)) first.set(call.path, call)
   }
   const post = (path: string, request: Fields) =>
@@ -523,7 +495,12 @@ export async function recordLimitExamples(base: string): Promise<RecordedExample
   const recorded: RecordedExample[] = []
   for (const [path, call] of first) {
     const request = withHash(
-      fillIn(call.fields!, { eventId: 'evt_000000000000000000000000' }),
+      fillIn(call.fields!, {
+        eventId: 'evt_000000000000000000000000',
+        settlementId: 'setl_0123456789abcdef0123',
+        utr: 'PYSTN26334000123',
+        ...settlementDates(new Date()),
+      }),
       exampleMerchant.salt,
     )
     const response = await post(path, request)
