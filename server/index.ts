@@ -72,6 +72,9 @@ async function main(config: ServerConfig) {
 
   httpServer.listen(config.PORT, config.HOST, () => {
     // Under WEB_CONCURRENCY the primary says when the site is ready, once all workers listen.
+    // What Express, React and React Router run as: production unless NODE_ENV says otherwise
+    // (server/start.ts, the entry of `npm start` and `npm run serve`).
+    if (cluster.isPrimary) logger.info(`Mode: ${process.env.NODE_ENV ?? 'not set'}`)
     if (cluster.isPrimary) logger.info(`Site ready on http://localhost:${config.PORT}`)
   })
   // From SIGTERM on /readyz answers 503; after SHUTDOWN_DRAIN_MS (time for a load balancer to
