@@ -21,7 +21,7 @@ import { assignRequestId, requestObserver } from './request-log.ts'
 import { builtFileRoute, labelRoute, pageHasAction, pageRoute, pathOf } from './request-route.ts'
 import { answerSpeculationRules, speculationRulesPath } from './speculation-rules.ts'
 import { type BuiltFiles, builtFiles } from './static-files.ts'
-import { trustedProxy } from './proxy-trust.ts'
+import { dropUnparsableForwardedFor, trustedProxy } from './proxy-trust.ts'
 
 export interface AppOptions {
   mode: 'production' | 'development'
@@ -100,6 +100,7 @@ export function createApp(options: AppOptions): RequestListener {
   // Health checks and /metrics are answered before the request is logged or counted.
   const observe = requestObserver({ logger: options.logger, metrics: options.metrics })
   return (req, res) => {
+    dropUnparsableForwardedFor(req)
     setSecurityHeaders(req, res, policy)
     // Read by the browser on documents only; naming the file on every response costs nothing.
     res.setHeader('Speculation-Rules', `"${speculationRulesPath}"`)
