@@ -13,7 +13,7 @@ import { startServices } from './services.ts'
 
 async function main(config: ServerConfig) {
   const root = process.cwd()
-  const httpServer = createServer()
+  const httpServer = createServer(serverTimeouts(config))
   // From SIGTERM on, every answer closes its connection. Browsers and proxies keep connections
   // open and go on sending on them, which would hold the shutdown open until the hard stop
   // below and cut the mail worker off in the middle of its batch.
@@ -97,6 +97,20 @@ async function main(config: ServerConfig) {
   }
   process.on('SIGTERM', shutdown)
   process.on('SIGINT', shutdown)
+}
+
+/**
+ * A client gets HEADERS_TIMEOUT_MS to send its headers and REQUEST_TIMEOUT_MS for the whole
+ * request (answered 408, then closed). Node looks for overdue requests every
+ * `connectionsCheckingInterval` (30 s by default, which let a slow client stay that much
+ * longer); once a second, or more often for shorter limits, keeps the cut close to the limit.
+ */
+function serverTimeouts(config: ServerConfig) {
+  return {
+    headersTimeout: config.HEADERS_TIMEOUT_MS,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    connectionsCheckingInterval: Math.min(1000, Math.ceil(config.HEADERS_TIMEOUT_MS / 4)),
+  }
 }
 
 function fail(error: unknown): never {
