@@ -1,4 +1,4 @@
-import express, { type ErrorRequestHandler, type Request, Router } from 'express'
+import express, { type ErrorRequestHandler, Router } from 'express'
 import { demoPayment, paymentResultCopy } from '#app/content/demo.ts'
 import {
   CHECKOUT_VERIFY_PATH,
@@ -32,10 +32,11 @@ export interface DemoMerchantOptions {
   db: Database
   settings: DemoMerchantSettings
   /**
-   * The site's public origin for RETURN_URL and NOTIFY_URL. Undefined means the origin the
-   * request came to, so a development or test server on any port gets the gateway's answer back.
+   * The site's public origin for RETURN_URL and NOTIFY_URL: from configuration, never from a
+   * request's Host or X-Forwarded-* headers (server/services.ts: SITE_URL, or
+   * http://localhost:PORT when it is not set).
    */
-  siteUrl?: string
+  siteUrl: string
   /**
    * The gateway's absolute base for server-to-server calls (the status enquiry). With it the
    * reconciler runs; the built-in sandbox's `/sandbox` is relative, so the server names its own
@@ -76,12 +77,13 @@ export function demoMerchant(options: DemoMerchantOptions): {
       sendError(res, 429, 'Too many payments in a short time. Please wait a minute and try again.'),
     options.limitCounts && { name: 'demo', counts: options.limitCounts },
   )
-  // RETURN_URL and NOTIFY_URL follow the same origin rule (ADR 008): SITE_URL when the site
-  // has one, otherwise the origin the request came to.
-  const endpoints = (req: Request) => {
-    const origin = options.siteUrl ?? `${req.protocol}://${req.get('host')}`
-    return { returnUrl: `${origin}${RESPONSE_PATH}`, notifyUrl: `${origin}${WEBHOOK_PATH}` }
-  }
+  // RETURN_URL and NOTIFY_URL are on the site's configured origin, whatever Host a request
+  // names: a forged Host must not send the gateway's answer, or the webhooks, elsewhere.
+  const origin = new URL(options.siteUrl).origin
+  const endpoints = () => ({
+    returnUrl: `${origin}${RESPONSE_PATH}`,
+    notifyUrl: `${origin}${WEBHOOK_PATH}`,
+  })
 
   const router = Router()
   const json = express.json({ limit: BODY_LIMIT, strict: true, verify: refuseRepeatedJsonKeys })
@@ -95,7 +97,7 @@ export function demoMerchant(options: DemoMerchantOptions): {
     await createOrder(db, { orderId, flow, amount: demoPayment.amountMinor })
     const form: SignedForm = {
       action: urls.paymentRequest,
-      fields: signedPaymentRequest(settings, orderId, endpoints(req)),
+      fields: signedPaymentRequest(settings, orderId, endpoints()),
     }
     res.set('Cache-Control', 'no-store').json(form)
   })
@@ -113,7 +115,7 @@ export function demoMerchant(options: DemoMerchantOptions): {
     })
     const form: SignedForm = {
       action: urls.merchantPaymentInit,
-      fields: encryptedMerchantHostedForm(settings, orderId, endpoints(req), check.method),
+      fields: encryptedMerchantHostedForm(settings, orderId, endpoints(), check.method),
     }
     res.set('Cache-Control', 'no-store').json(form)
   })
