@@ -1,22 +1,34 @@
+import { rmSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
 
+const repoRoot = path.resolve(import.meta.dirname, '../..')
+
 /**
- * Bundles the Express entry into build/server.js; npm packages stay external. The entry is
+ * Bundles the Express entry into `<outdir>/server.js`; npm packages stay external. The entry is
  * server/start.ts, which sets production mode before it imports the server: splitting keeps
- * that import a chunk of its own (build/server-chunks/), loaded only after NODE_ENV is set,
- * where one file would load every package first.
+ * that import a chunk of its own (`<outdir>/server-chunks/`, emptied first so old chunks do not
+ * pile up), loaded only after NODE_ENV is set, where one file would load every package first.
  */
-await build({
-  entryPoints: { server: 'server/start.ts' },
-  outdir: 'build',
-  chunkNames: 'server-chunks/[name]-[hash]',
-  splitting: true,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
-})
-console.log('Server bundled to build/server.js')
+export async function bundleServer(outdir = path.join(repoRoot, 'build')): Promise<void> {
+  rmSync(path.join(outdir, 'server-chunks'), { recursive: true, force: true })
+  await build({
+    entryPoints: { server: path.join(repoRoot, 'server/start.ts') },
+    outdir,
+    chunkNames: 'server-chunks/[name]-[hash]',
+    splitting: true,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  })
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await bundleServer()
+  console.log('Server bundled to build/server.js')
+}
