@@ -43,19 +43,37 @@ export interface SandboxServer {
 /** The sandbox on an HTTP server and a PGlite database of its own (tests, a second origin). */
 export async function startSandboxServer(options: SandboxServerOptions): Promise<SandboxServer> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite()
-  const gateway = await createGateway({
-    db: drizzle(client),
-    merchants: options.merchants,
-    publicUrl: options.publicUrl,
-    webhooks: options.webhooks,
-    settleDelayMs: options.settleDelayMs,
-    settlements: options.settlements,
-    limits: options.limits,
-    now: options.now,
-    log: options.log,
+  // The server listens first, so that the sandbox's public URL defaults to the address it
+  // listens at: checkout.js and the QR answers never take theirs from a request's Host.
+  const server = createServer()
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve())
   })
+  const { port } = server.address() as AddressInfo
+  const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1'
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
   const basePath = (options.basePath ?? '/sandbox').replace(/\/+$/, '')
+
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite()
+  let gateway: Awaited<ReturnType<typeof createGateway>>
+  try {
+    gateway = await createGateway({
+      db: drizzle(client),
+      merchants: options.merchants,
+      publicUrl: options.publicUrl ?? origin + basePath,
+      webhooks: options.webhooks,
+      settleDelayMs: options.settleDelayMs,
+      settlements: options.settlements,
+      limits: options.limits,
+      now: options.now,
+      log: options.log,
+    })
+  } catch (error) {
+    server.close()
+    await client.close()
+    throw error
+  }
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', 'loopback')
@@ -66,15 +84,8 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
   })
   if (basePath) app.use(basePath, gateway.router)
   else app.use(gateway.router)
+  server.on('request', app)
 
-  const server = createServer(app)
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
-  const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1'
-  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
   return {
     url: origin + basePath,
     origin,

@@ -14,14 +14,14 @@ import {
 } from './security-headers.ts'
 import type { HealthAnswer } from './health.ts'
 import type { Logger } from 'pino'
-import { errorPage, onlyPageMethods } from './error-page.ts'
+import { errorPage, notFoundPage, pageMethods, refuseMethod } from './error-page.ts'
 import { componentLog } from './logging.ts'
 import type { Metrics } from './metrics.ts'
 import { assignRequestId, requestObserver } from './request-log.ts'
-import { builtFileRoute, labelRoute, pageRoute, pathOf } from './request-route.ts'
+import { builtFileRoute, labelRoute, pageHasAction, pageRoute, pathOf } from './request-route.ts'
 import { answerSpeculationRules, speculationRulesPath } from './speculation-rules.ts'
 import { type BuiltFiles, builtFiles } from './static-files.ts'
-import { trustedProxy } from './proxy-trust.ts'
+import { dropUnparsableForwardedFor, trustedProxy } from './proxy-trust.ts'
 
 export interface AppOptions {
   mode: 'production' | 'development'
@@ -78,12 +78,16 @@ export function createApp(options: AppOptions): RequestListener {
 
   app.all(
     '/{*splat}',
-    onlyPageMethods,
     (req, res, next) => {
-      // The route a page request is counted and logged under: React Router's own pattern.
+      // The route a page request is counted and logged under: React Router's own pattern; and
+      // the methods the page answers (POST only to an action).
       Promise.resolve(typeof options.build === 'function' ? options.build() : options.build)
-        .then((build) => labelRoute(res, pageRoute(build, req.path) ?? '/*'))
-        .then(() => next(), next)
+        .then((build) => {
+          labelRoute(res, pageRoute(build, req.path) ?? '/*')
+          const allowed = pageHasAction(build, req.path) ? [...pageMethods, 'POST'] : pageMethods
+          if (!refuseMethod(req, res, allowed)) next()
+        })
+        .catch(next)
     },
     pageNonce(policy),
     createRequestHandler({
@@ -92,10 +96,11 @@ export function createApp(options: AppOptions): RequestListener {
       getLoadContext: (_req, res) => ({ ...options.loadContext, cspNonce: nonceOf(res) }),
     }),
   )
-  app.use(errorPage(options.logger))
+  app.use(notFoundPage, errorPage(options.logger))
   // Health checks and /metrics are answered before the request is logged or counted.
   const observe = requestObserver({ logger: options.logger, metrics: options.metrics })
   return (req, res) => {
+    dropUnparsableForwardedFor(req)
     setSecurityHeaders(req, res, policy)
     // Read by the browser on documents only; naming the file on every response costs nothing.
     res.setHeader('Speculation-Rules', `"${speculationRulesPath}"`)

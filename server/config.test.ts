@@ -14,6 +14,19 @@ describe('loadConfig', () => {
     })
   })
 
+  it('gives a client 10 s for its headers and 60 s for a whole request, and refuses a header limit above the request limit', () => {
+    const config = loadConfig({})
+    expect(config.HEADERS_TIMEOUT_MS).toBe(10_000)
+    expect(config.REQUEST_TIMEOUT_MS).toBe(60_000)
+    expect(
+      loadConfig({ HEADERS_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '2000' }).REQUEST_TIMEOUT_MS,
+    ).toBe(2000)
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '30000', REQUEST_TIMEOUT_MS: '20000' })).toThrow(
+      'Invalid HEADERS_TIMEOUT_MS',
+    )
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '5' })).toThrow('Invalid REQUEST_TIMEOUT_MS')
+  })
+
   it('hides the password of a connection URL it refuses', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://app:s3cret@db/site' })).toThrow(
       '(got "mysql://app:***@db/site")',

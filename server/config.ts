@@ -70,6 +70,17 @@ const serverSchema = z.object({
    * balancer's check interval in production.
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /**
+   * How long a client may take to send a request's headers: a browser sends them in one go, so
+   * ten seconds is generous even on a bad mobile link, and a client that trickles them is cut.
+   */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * How long a client may take to send a whole request, headers and body. The largest request
+   * the site takes is a job application with a 5 MB resume: 60 s carries it over a 0.7 Mbit/s
+   * uplink (a weak mobile connection), where a slow client used to hold a connection for 5 min.
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   /** How long the test UPI ID late@upi stays Pending before the bank confirms it. */
   SANDBOX_SETTLE_DELAY_MS: z.coerce.number().int().min(0).default(30_000),
   /**
@@ -136,6 +147,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const secret = /SALT|KEY|SECRET|TOKEN/.test(name)
     const shown = secret ? '***' : /URL$/.test(name) ? redact(env[name]) : env[name]
     throw new ConfigError(`Invalid ${name}: ${issue?.message ?? 'bad value'} (got "${shown}")`)
+  }
+  if (parsed.data.HEADERS_TIMEOUT_MS > parsed.data.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(
+      `Invalid HEADERS_TIMEOUT_MS: ${parsed.data.HEADERS_TIMEOUT_MS} is longer than REQUEST_TIMEOUT_MS (${parsed.data.REQUEST_TIMEOUT_MS}), which includes the headers`,
+    )
   }
   if (parsed.data.WEB_CONCURRENCY > 1 && !parsed.data.DATABASE_URL) {
     throw new ConfigError(

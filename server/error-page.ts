@@ -2,17 +2,24 @@ import type { ErrorRequestHandler, RequestHandler } from 'express'
 import type { Logger } from 'pino'
 import { escapeHtml } from '#core/html/escape.ts'
 
-/** The methods a page answers; anything else gets 405 before React Router sees it. */
-export const pageMethods = ['GET', 'HEAD', 'POST'] as const
+/** The methods every page answers; POST only where a route of the page has an action. */
+export const pageMethods = ['GET', 'HEAD'] as const
 
 /**
- * Refuses, with `Allow`, a method no page answers. React Router builds a Fetch `Request` from
- * each request, and Fetch refuses methods such as TRACE by throwing, which would be a 500.
+ * Refuses, with `Allow`, a method the page does not answer: anything but GET and HEAD, and POST
+ * where no route has an action. React Router builds a Fetch `Request` from each request, and
+ * Fetch refuses methods such as TRACE by throwing, which would be a 500; a POST without an
+ * action would be React Router's own 405, which names the route's module.
  */
-export const onlyPageMethods: RequestHandler = (req, res, next) => {
-  if ((pageMethods as readonly string[]).includes(req.method)) return next()
-  res.setHeader('Allow', pageMethods.join(', '))
+export function refuseMethod(
+  req: Parameters<RequestHandler>[0],
+  res: Parameters<RequestHandler>[1],
+  allowed: readonly string[],
+): boolean {
+  if (allowed.includes(req.method)) return false
+  res.setHeader('Allow', allowed.join(', '))
   sendError(req, res, 405)
+  return true
 }
 
 const messages: Record<number, string> = {
@@ -50,6 +57,12 @@ function sendError(
         `<body><main><h1>Something went wrong</h1><p>${escapeHtml(message)}</p><p><a href="/">Go to the home page</a></p></main></body></html>`,
     )
 }
+
+/**
+ * What no route matched: a request target that is not a path (`GET *`, `OPTIONS *`), which
+ * Express would otherwise answer with its own page ("Cannot GET *").
+ */
+export const notFoundPage: RequestHandler = (req, res) => sendError(req, res, 404)
 
 /**
  * The last error handler of the site, the sandbox and the APIs: the visitor gets our own short

@@ -13,7 +13,7 @@ import { startServices } from './services.ts'
 
 async function main(config: ServerConfig) {
   const root = process.cwd()
-  const httpServer = createServer()
+  const httpServer = createServer(serverTimeouts(config))
   // From SIGTERM on, every answer closes its connection. Browsers and proxies keep connections
   // open and go on sending on them, which would hold the shutdown open until the hard stop
   // below and cut the mail worker off in the middle of its batch.
@@ -72,6 +72,9 @@ async function main(config: ServerConfig) {
 
   httpServer.listen(config.PORT, config.HOST, () => {
     // Under WEB_CONCURRENCY the primary says when the site is ready, once all workers listen.
+    // What Express, React and React Router run as: production unless NODE_ENV says otherwise
+    // (server/start.ts, the entry of `npm start` and `npm run serve`).
+    if (cluster.isPrimary) logger.info(`Mode: ${process.env.NODE_ENV ?? 'not set'}`)
     if (cluster.isPrimary) logger.info(`Site ready on http://localhost:${config.PORT}`)
   })
   // From SIGTERM on /readyz answers 503; after SHUTDOWN_DRAIN_MS (time for a load balancer to
@@ -94,6 +97,20 @@ async function main(config: ServerConfig) {
   }
   process.on('SIGTERM', shutdown)
   process.on('SIGINT', shutdown)
+}
+
+/**
+ * A client gets HEADERS_TIMEOUT_MS to send its headers and REQUEST_TIMEOUT_MS for the whole
+ * request (answered 408, then closed). Node looks for overdue requests every
+ * `connectionsCheckingInterval` (30 s by default, which let a slow client stay that much
+ * longer); once a second, or more often for shorter limits, keeps the cut close to the limit.
+ */
+function serverTimeouts(config: ServerConfig) {
+  return {
+    headersTimeout: config.HEADERS_TIMEOUT_MS,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    connectionsCheckingInterval: Math.min(1000, Math.ceil(config.HEADERS_TIMEOUT_MS / 4)),
+  }
 }
 
 function fail(error: unknown): never {

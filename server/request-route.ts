@@ -51,6 +51,17 @@ export function pageRoute(build: ServerBuild, path: string): string | undefined 
   return `/${parts.join('/')}`.replace(/\/{2,}/g, '/')
 }
 
+/** Whether a route the path renders has an action, so that a POST to it means something. */
+export function pageHasAction(build: ServerBuild, path: string): boolean {
+  let tree = trees.get(build)
+  if (!tree) trees.set(build, (tree = routeTree(build)))
+  const matches = matchRoutes(tree, path) ?? []
+  return matches.some((match) => {
+    const id = match.route.id
+    return id !== undefined && typeof build.routes[id]?.module.action === 'function'
+  })
+}
+
 function routeTree(build: ServerBuild): RouteObject[] {
   const routes = Object.values(build.routes).filter((route) => route !== undefined)
   const childrenOf = (parentId: string | undefined): RouteObject[] =>

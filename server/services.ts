@@ -101,10 +101,7 @@ export async function startServices(config: ServerConfig): Promise<Services> {
       webhookSecret: config.PG_WEBHOOK_SECRET,
       gatewayBase: config.PG_BASE_URL ?? '/sandbox',
     },
-    // Without a SITE_URL of its own the site answers on whatever origin it was reached at, so
-    // development and test servers on any port get the gateway's response back.
-    siteUrl:
-      config.public.SITE_URL === readPublicConfig({}).SITE_URL ? undefined : config.public.SITE_URL,
+    siteUrl: siteOrigin(config),
     // The switch that lifts the form limits for tests and benchmarks lifts this one too.
     rateLimitPerMinute: config.FORM_RATE_LIMIT === 0 ? 0 : 30,
     limitCounts,
@@ -134,6 +131,9 @@ export async function startServices(config: ServerConfig): Promise<Services> {
     // the demo merchant as its merchant and the site's database for its transactions.
     const gateway = await createGateway({
       db: store.db,
+      // checkout.js, the QR answers and pages name the sandbox by this, never by a request's
+      // Host or X-Forwarded-* headers.
+      publicUrl: `${siteOrigin(config)}/sandbox`,
       merchants: [
         sandboxMerchant({
           siteUrl: config.public.SITE_URL,
@@ -181,6 +181,19 @@ export async function startServices(config: ServerConfig): Promise<Services> {
       releaseLock()
     },
   }
+}
+
+/**
+ * The site's own origin for the absolute URLs the server writes (the demo's RETURN_URL and
+ * NOTIFY_URL, the sandbox's public URL): SITE_URL; when it is not set, this server on
+ * localhost at its PORT, so a development or test server on any port gets its answers back.
+ * Never a request's Host or X-Forwarded-* headers, which anyone can forge.
+ */
+export function siteOrigin(config: ServerConfig): string {
+  if (config.public.SITE_URL !== readPublicConfig({}).SITE_URL) {
+    return new URL(config.public.SITE_URL).origin
+  }
+  return `http://localhost:${config.PORT}`
 }
 
 /**

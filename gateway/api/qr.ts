@@ -20,9 +20,16 @@ export interface QrOptions {
   notifyPolicy: NotifyPolicyFor
 }
 
-/** The gateway's absolute base URL: the configured one, or the request's scheme, host and mount path. */
+/**
+ * The gateway's absolute base URL: the configured one (the site and the standalone sandbox
+ * always configure it). Only a gateway mounted without one (a test's) takes the request's
+ * scheme, host and mount path, and then says so with `Vary`, so that no shared cache hands one
+ * client's Host to another.
+ */
 export function gatewayBase(req: Request, publicUrl?: string): string {
-  return (publicUrl ?? `${req.protocol}://${req.get('host')}${req.baseUrl}`).replace(/\/+$/, '')
+  if (publicUrl) return publicUrl.replace(/\/+$/, '')
+  req.res?.vary('Host').vary('X-Forwarded-Proto')
+  return `${req.protocol}://${req.get('host')}${req.baseUrl}`.replace(/\/+$/, '')
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Router } from 'express'
 import { checkoutScript } from '#gateway/assets.ts'
+import { gatewayBase } from '#gateway/api/qr.ts'
 import type { PageSetup } from './tools.ts'
 
 const assetPaths = { css: 'gateway.css', js: 'gateway.js', icon: 'favicon.svg' } as const
@@ -21,9 +22,11 @@ export function assetRoutes(router: Router, setup: PageSetup): void {
   }
 
   router.get('/checkout.js', (req, res) => {
-    const gatewayUrl = setup.publicUrl ?? `${req.protocol}://${req.get('host')}${req.baseUrl}`
+    // The gateway's address comes from configuration: a script cached for everyone must not
+    // carry the Host or X-Forwarded-* headers of whoever asked first.
+    const gatewayUrl = gatewayBase(req, setup.publicUrl)
     res.type('text/javascript; charset=utf-8')
-    res.setHeader('Cache-Control', 'public, max-age=300')
+    res.setHeader('Cache-Control', setup.publicUrl ? 'public, max-age=300' : 'private, max-age=300')
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
     res.setHeader('Access-Control-Allow-Origin', '*')
     res.send(checkoutScript(gatewayUrl.replace(/\/+$/, '')))

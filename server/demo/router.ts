@@ -33,10 +33,11 @@ export interface DemoMerchantOptions {
   db: Database
   settings: DemoMerchantSettings
   /**
-   * The site's public origin for RETURN_URL and NOTIFY_URL. Undefined means the origin the
-   * request came to, so a development or test server on any port gets the gateway's answer back.
+   * The site's public origin for RETURN_URL and NOTIFY_URL: from configuration, never from a
+   * request's Host or X-Forwarded-* headers (server/services.ts: SITE_URL, or
+   * http://localhost:PORT when it is not set).
    */
-  siteUrl?: string
+  siteUrl: string
   /**
    * The gateway's absolute base for server-to-server calls (the status enquiry). With it the
    * reconciler runs; the built-in sandbox's `/sandbox` is relative, so the server names its own
@@ -82,10 +83,12 @@ export function demoMerchant(options: DemoMerchantOptions): {
       sendError(res, 429, 'Too many payments in a short time. Please wait a minute and try again.'),
     options.limitCounts && { name: 'demo', counts: options.limitCounts },
   )
-  // RETURN_URL and NOTIFY_URL follow the same origin rule (ADR 008): SITE_URL when the site
-  // has one, otherwise the origin the request came to.
+  // RETURN_URL and NOTIFY_URL are on the site's configured origin, whatever Host a request
+  // names: a forged Host must not send the gateway's answer, or the webhooks, elsewhere. The
+  // NOTIFY_URL is left out when the gateway would refuse it for this request (a private address
+  // the built-in sandbox may not reach for it): the reconciler then settles the order.
+  const origin = new URL(options.siteUrl).origin
   const endpoints = (req: Request) => {
-    const origin = options.siteUrl ?? `${req.protocol}://${req.get('host')}`
     const notifyUrl = `${origin}${WEBHOOK_PATH}`
     const allowed = options.notifyAllowed?.(notifyUrl, req) ?? true
     return { returnUrl: `${origin}${RESPONSE_PATH}`, notifyUrl: allowed ? notifyUrl : '' }

@@ -45,21 +45,23 @@ export async function startDemoApp(
 ): Promise<DemoTestApp> {
   const store = options.store ?? (await openDatabase(testDatabaseOptions()))
   const logs: string[] = []
+  // The app listens first, so that RETURN_URL and NOTIFY_URL can name its own address, as a
+  // site's configuration does.
+  const app = express()
+  app.set('trust proxy', 'loopback')
+  const server = app.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  const { port } = server.address() as AddressInfo
   const demo = demoMerchant({
     db: store.db,
     settings: { ...sandboxMerchant, ...options.settings },
-    siteUrl: options.siteUrl,
+    siteUrl: options.siteUrl ?? `http://127.0.0.1:${port}`,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
     gatewayApiBase: options.gatewayApiBase,
     reconcile: options.reconcile,
     log: (line) => logs.push(line),
   })
-  const app = express()
-  app.set('trust proxy', 'loopback')
   app.use(demo.router)
-  const server = app.listen(0, '127.0.0.1')
-  await new Promise((resolve) => server.once('listening', resolve))
-  const { port } = server.address() as AddressInfo
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     store,
