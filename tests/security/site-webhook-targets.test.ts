@@ -14,7 +14,7 @@ import { PAYMENT_REQUEST_PATH, type SignedForm } from '#app/content/demo-api.ts'
 import { withHash } from '#core/protocol/hash.ts'
 import { demoMerchantDefaults } from '#gateway/merchants.ts'
 import { loadConfig } from '#server/config.ts'
-import { type Services, startServices } from '#server/services.ts'
+import { type Services, siteOrigin, startServices } from '#server/services.ts'
 
 const networkAddress = Object.values(networkInterfaces())
   .flat()
@@ -34,12 +34,17 @@ afterEach(async () => {
   services = undefined
 })
 
+/** Where the demo's URLs point: the configured origin, whatever address a request came to. */
+let demoOrigin = ''
+
 /** The site's routers on every interface, as `npm start` serves them. */
 async function site(env: Record<string, string>): Promise<number> {
   vi.spyOn(console, 'log').mockImplementation(() => {})
   const dataDir = mkdtempSync(path.join(tmpdir(), 'paystra-webhook-targets-'))
   dataDirs.push(dataDir)
-  services = await startServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }))
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env })
+  demoOrigin = siteOrigin(config)
+  services = await startServices(config)
   const app = express().use(...services.routers)
   server = await new Promise<Server>((resolve) => {
     const listening = createServer(app).listen(0, '0.0.0.0', () => resolve(listening))
@@ -104,9 +109,8 @@ describe('the site with SITE_URL at its localhost default', { timeout: 90_000 },
       expect(await privateTarget('127.0.0.1', port)).toBe('006')
       expect(await privateTarget(networkAddress!, port)).toBe('325')
       const local = await demoPayment('127.0.0.1', port)
-      expect(local.fields.NOTIFY_URL).toBe(`http://127.0.0.1:${port}/demo/webhook`)
+      expect(local.fields.NOTIFY_URL).toBe(`${demoOrigin}/demo/webhook`)
       expect(local.sandbox.status).toBe(303)
-      // (Its RETURN_URL, on the address it was reached at, is not the site's: refused as before.)
       const remote = await demoPayment(networkAddress!, port)
       expect(remote.fields.NOTIFY_URL).toBeUndefined()
     },
@@ -117,6 +121,6 @@ describe('the site with SITE_URL at its localhost default', { timeout: 90_000 },
     expect(await privateTarget('127.0.0.1', port)).toBe('006')
     if (networkAddress) expect(await privateTarget(networkAddress, port)).toBe('006')
     const { fields } = await demoPayment('127.0.0.1', port)
-    expect(fields.NOTIFY_URL).toBe(`http://127.0.0.1:${port}/demo/webhook`)
+    expect(fields.NOTIFY_URL).toBe(`${demoOrigin}/demo/webhook`)
   })
 })
