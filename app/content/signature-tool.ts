@@ -47,8 +47,11 @@ export const hashForm = {
   examples: 'Fill in an example:',
 } as const
 
-/** The salt of the sandbox's demo merchant, which signed the settlement examples; not a secret. */
-export const sandboxExampleSalt = 'a1b2c3d4e5f60718'
+/**
+ * The salt the settlement examples are signed with: the published example salt of the status
+ * enquiry, not the demo merchant's configured salt, which the browser's files never carry.
+ */
+export const sandboxExampleSalt = statusEnquiryExampleSalt
 
 /** One settlement of the sandbox's demo merchant, as the settlements list and the webhook give it. */
 const settlement = {
@@ -131,7 +134,7 @@ const settlementLines = [
 
 /**
  * The settlement as `/pgws/settlement` answers it, LINES as JSON text (written as the gateway
- * writes it), signed with the demo merchant's salt.
+ * writes it), signed with the example salt.
  */
 export const settlementAnswerExample = {
   PAY_ID: '1000000000000001',
@@ -140,7 +143,7 @@ export const settlementAnswerExample = {
   RESPONSE_CODE: '000',
   RESPONSE_MESSAGE: 'Transaction successful',
   RESPONSE_DATE_TIME: '2026-11-30 11:02:14',
-  HASH: '3FB7583C036656BA6562BADEF3FAC94CD4C67E3E5C64E34BFB9D98E72303B271',
+  HASH: '4FBC55C571D74230BDCCB60C89D229730A3642A739C0781025048E06BAFF9297',
 }
 
 /** The settlement.processed webhook of the same settlement: its data carries its own HASH. */
@@ -151,7 +154,7 @@ export const settlementWebhookExample = {
   data: {
     PAY_ID: '1000000000000001',
     ...settlement,
-    HASH: '83DB53FF349D9545B5A4399B3D20B3F81C480AA983CADEF5D80DA87C1720391D',
+    HASH: '568970C3D7877E26A1EA67530FECD5B2DFFB4488AF6A6DCC206C36E2CD9E59F1',
   },
 }
 
