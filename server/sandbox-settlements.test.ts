@@ -9,13 +9,13 @@
 import { randomInt } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Fields } from '#core/protocol/fields.ts'
-import { withHash } from '#core/protocol/hash.ts'
 import { verifyWebhook } from '#core/protocol/webhook.ts'
 import { lineFields } from '#core/settlement/settlement.ts'
 import { demoMerchant } from '#gateway/merchants.ts'
 import {
   call,
   capture,
+  csvOf,
   ist,
   type SettlementSandbox,
   settlementSandbox,
@@ -98,15 +98,9 @@ describe('settlement runs on two instances of the sandbox sharing one database',
         UTR: settlement.UTR!,
       })
     ).json
-    const csv = await fetch(`${instances[0]!.url}/pgws/settlement`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(
-        withHash(
-          { PAY_ID: merchant.payId, SETTLEMENT_ID: settlement.SETTLEMENT_ID!, FORMAT: 'CSV' },
-          merchant.salt,
-        ),
-      ),
+    const csv = await csvOf(`${instances[0]!.url}/pgws/settlement`, merchant, {
+      PAY_ID: merchant.payId,
+      SETTLEMENT_ID: settlement.SETTLEMENT_ID!,
     })
     const rows = (await csv.text()).split('\r\n').filter(Boolean)
     expect(rows[0]).toBe(lineFields.join(','))

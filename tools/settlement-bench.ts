@@ -15,7 +15,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import { ensureRefundTable } from '../gateway/api/refund-store.ts'
-import { ensureSettlementTables, runSettlements } from '../gateway/settlements/store.ts'
+import { ensureSettlementTables, rowsOf, runSettlements } from '../gateway/settlements/store.ts'
 import { ensureTables, type GatewayDatabase } from '../gateway/store.ts'
 import { optionsOrExit, positive, readFlags } from './measure/command-line.ts'
 
@@ -38,9 +38,6 @@ const refunds = Math.min(
   payments,
   positive('--refunds', flags.refunds ?? '5000', { integer: true }),
 )
-
-const rows = async <T>(db: GatewayDatabase, query: ReturnType<typeof sql>) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows
 
 async function main() {
   const url = process.env.DATABASE_URL
@@ -94,7 +91,7 @@ async function main() {
       `Second run: ${again.ran ? again.made.length : 'skipped'} settlements, ${((performance.now() - againStart) / 1000).toFixed(2)} s`,
     )
 
-    const [check] = await rows<{ lines: string | number; net: string }>(
+    const [check] = await rowsOf<{ lines: string | number; net: string }>(
       db,
       sql`SELECT count(*) AS lines, coalesce(sum(l.net), 0)::text AS net
         FROM sandbox_settlement_lines l JOIN sandbox_settlements s ON s.id = l.settlement_id

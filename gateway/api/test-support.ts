@@ -29,18 +29,19 @@ export const uniqueId = (prefix: string) =>
 export const signed = (fields: Fields) => withHash(fields, merchant.salt)
 
 /**
- * POSTs JSON (signed unless `raw`), answers the status and the parsed fields, after checking
- * the answer against the OpenAPI document.
+ * POSTs JSON (signed unless `raw`, with the demo merchant's salt or `salt`), answers the status
+ * and the parsed fields, after checking the answer against the OpenAPI document.
  */
 export async function postJson(
   url: string,
   body: Fields | string,
-  options: { raw?: boolean } = {},
+  options: { raw?: boolean; salt?: string } = {},
 ) {
+  const sign = (fields: Fields) => withHash(fields, options.salt ?? merchant.salt)
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: typeof body === 'string' ? body : JSON.stringify(options.raw ? body : signed(body)),
+    body: typeof body === 'string' ? body : JSON.stringify(options.raw ? body : sign(body)),
   })
   const json = await documentedJson<Fields>(url, response)
   return { status: response.status, json }

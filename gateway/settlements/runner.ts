@@ -78,16 +78,17 @@ export function settlementRunner(options: SettlementRunnerOptions): SettlementRu
     }
     return result.made
   }
+  const runDue = () => run(options.merchants, options.now(), false, noRequestedTarget)
   const loop = new WorkerLoop({
     name: 'sandbox settlements',
     intervalMs: options.intervalMs,
     firstDelayMs: 0,
     log: options.log,
-    pass: () => run(options.merchants, options.now(), false, noRequestedTarget),
+    pass: runDue,
   })
   return {
     runFor: (merchant, asOf, notify) => run([merchant], asOf, true, notify),
-    runDue: () => run(options.merchants, options.now(), false, noRequestedTarget),
+    runDue,
     start: () => loop.start(),
     async stop() {
       await loop.stop()

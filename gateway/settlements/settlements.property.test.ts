@@ -15,7 +15,7 @@ import { settlementTime } from '#core/settlement/schedule.ts'
 import { ensureRefundTable } from '#gateway/api/refund-store.ts'
 import { demoMerchant } from '#gateway/merchants.ts'
 import { ensureTables, type GatewayDatabase } from '#gateway/store.ts'
-import { ensureSettlementTables, runSettlements } from './store.ts'
+import { ensureSettlementTables, rowsOf, runSettlements } from './store.ts'
 import { capture, refund } from './test-support.ts'
 
 const HOUR = 11
@@ -53,8 +53,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 interface Row {
   [key: string]: string | number
 }
-const rows = async (db: GatewayDatabase, query: ReturnType<typeof sql>) =>
-  ((await db.execute(query)) as unknown as { rows: Row[] }).rows
+const rows = (db: GatewayDatabase, query: ReturnType<typeof sql>) => rowsOf<Row>(db, query)
 
 let db: GatewayDatabase
 let history = 0

@@ -14,10 +14,10 @@ import { lineFields } from '#core/settlement/settlement.ts'
 import { demoMerchant } from '#gateway/merchants.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
 import { startReceiver, type Receiver } from '#gateway/webhooks/test-receiver.ts'
-import { withHash } from '#core/protocol/hash.ts'
 import {
   call,
   capture,
+  csvOf,
   ist,
   refund,
   type SettlementSandbox,
@@ -185,15 +185,9 @@ describe('a settlement run', () => {
   })
 
   it('answers the CSV with the same lines and figures, as an attachment', async () => {
-    const response = await fetch(api('settlement'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(
-        withHash(
-          { PAY_ID: merchant.payId, SETTLEMENT_ID: settlementId, FORMAT: 'CSV' },
-          merchant.salt,
-        ),
-      ),
+    const response = await csvOf(api('settlement'), merchant, {
+      PAY_ID: merchant.payId,
+      SETTLEMENT_ID: settlementId,
     })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')

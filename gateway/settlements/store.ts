@@ -80,7 +80,7 @@ export async function ensureSettlementTables(db: GatewayDatabase): Promise<void>
 }
 
 /** Both drivers answer `{ rows }`; the shared database type does not say so. */
-async function rowsOf<T>(db: GatewayDatabase, query: ReturnType<typeof sql>): Promise<T[]> {
+export async function rowsOf<T>(db: GatewayDatabase, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows
 }
 

@@ -12,7 +12,7 @@ import { withHash } from '#core/protocol/hash.ts'
 import { newPgRefNum, newTxnId } from '#gateway/ids.ts'
 import { createGateway, type Gateway, type GatewayOptions } from '#gateway/index.ts'
 import type { SandboxMerchant } from '#gateway/merchants.ts'
-import { documentedJson } from '#gateway/openapi/validate-answer.ts'
+import { postJson } from '#gateway/api/test-support.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
 
 export interface Capture {
@@ -87,18 +87,22 @@ export async function settlementSandbox(
 }
 
 /** A signed call to a settlement API, its answer checked against the OpenAPI document. */
-export async function call(
+export function call(
   url: string,
   merchant: SandboxMerchant,
   fields: Fields,
   options: { raw?: boolean } = {},
 ): Promise<{ status: number; json: Fields }> {
-  const response = await fetch(url, {
+  return postJson(url, fields, { ...options, salt: merchant.salt })
+}
+
+/** A settlement asked for as CSV (`FORMAT=CSV` among `fields`): the raw answer. */
+export function csvOf(url: string, merchant: SandboxMerchant, fields: Fields): Promise<Response> {
+  return fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(options.raw ? fields : withHash(fields, merchant.salt)),
+    body: JSON.stringify(withHash({ ...fields, FORMAT: 'CSV' }, merchant.salt)),
   })
-  return { status: response.status, json: await documentedJson<Fields>(url, response) }
 }
 
 /** An IST wall-clock time as an instant: `ist('2026-11-27 10:00')`. */

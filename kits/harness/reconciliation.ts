@@ -73,24 +73,21 @@ export function runReconcile(
 }
 
 async function refundPart(sandboxUrl: string, orderId: string, amount: string) {
-  const response = await fetch(`${sandboxUrl}/pgws/transact`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(
-      withHash(
-        {
-          PAY_ID: demoMerchantDefaults.payId,
-          ORDER_ID: orderId,
-          REFUND_ORDER_ID: `RF${orderId}`.slice(0, 50),
-          AMOUNT: amount,
-          CURRENCY_CODE: '356',
-          TXNTYPE: 'REFUND',
-        },
-        demoMerchantDefaults.salt,
-      ),
+  const url = `${sandboxUrl}/pgws/transact`
+  const answer = await request(url, {
+    json: withHash(
+      {
+        PAY_ID: demoMerchantDefaults.payId,
+        ORDER_ID: orderId,
+        REFUND_ORDER_ID: `RF${orderId}`.slice(0, 50),
+        AMOUNT: amount,
+        CURRENCY_CODE: '356',
+        TXNTYPE: 'REFUND',
+      },
+      demoMerchantDefaults.salt,
     ),
   })
-  expect(((await response.json()) as Fields).RESPONSE_CODE).toBe('000')
+  expect(json<Fields>(answer).RESPONSE_CODE).toBe('000')
 }
 
 const rowOf = (rows: ReportRow[], orderId: string) => {
