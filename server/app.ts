@@ -14,7 +14,8 @@ import {
 } from './security-headers.ts'
 import type { HealthAnswer } from './health.ts'
 import type { Logger } from 'pino'
-import { errorPage, notFoundPage, pageMethods, refuseMethod } from './error-page.ts'
+import { crossSiteVerdict } from './cross-site.ts'
+import { errorPage, notFoundPage, pageMethods, refuseMethod, sendError } from './error-page.ts'
 import { componentLog } from './logging.ts'
 import type { Metrics } from './metrics.ts'
 import { assignRequestId, requestObserver } from './request-log.ts'
@@ -47,6 +48,18 @@ export interface AppOptions {
   logger?: Logger
   /** `/metrics` and the request counts (server/metrics.ts); unset, there is no `/metrics`. */
   metrics?: Metrics
+  /**
+   * The site's configured origin (server/services.ts `siteOrigin`): a page's form post from
+   * any other is refused (server/cross-site.ts). Unset, only the request's own host counts.
+   */
+  siteOrigin?: string
+}
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    /** The visitor's address as the proxy rules read it (server/proxy-trust.ts), for actions. */
+    clientIp?: string
+  }
 }
 
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void
@@ -85,7 +98,15 @@ export function createApp(options: AppOptions): RequestListener {
         .then((build) => {
           labelRoute(res, pageRoute(build, req.path) ?? '/*')
           const allowed = pageHasAction(build, req.path) ? [...pageMethods, 'POST'] : pageMethods
-          if (!refuseMethod(req, res, allowed)) next()
+          if (refuseMethod(req, res, allowed)) return
+          if (req.method === 'POST') {
+            const verdict = crossSiteVerdict(req, options.siteOrigin ?? '')
+            if (!verdict.ok) {
+              options.logger?.info({ reason: verdict.reason }, 'cross-site form post refused')
+              return sendError(req, res, 403)
+            }
+          }
+          next()
         })
         .catch(next)
     },
@@ -93,7 +114,11 @@ export function createApp(options: AppOptions): RequestListener {
     createRequestHandler({
       build: options.build,
       mode: options.mode,
-      getLoadContext: (_req, res) => ({ ...options.loadContext, cspNonce: nonceOf(res) }),
+      getLoadContext: (req, res) => ({
+        ...options.loadContext,
+        cspNonce: nonceOf(res),
+        clientIp: req.ip,
+      }),
     }),
   )
   app.use(notFoundPage, errorPage(options.logger))

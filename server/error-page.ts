@@ -24,6 +24,7 @@ export function refuseMethod(
 
 const messages: Record<number, string> = {
   400: 'This address could not be read. Check it and try again.',
+  403: 'This form can only be sent from our own pages. Open the page on our site and send it again; nothing was stored.',
   404: 'We could not find that page.',
   405: 'This page cannot be asked that way.',
   413: 'The request is too large.',
@@ -37,7 +38,7 @@ function statusOf(error: unknown): number {
   return typeof code === 'number' && code >= 400 && code <= 599 ? code : 500
 }
 
-function sendError(
+export function sendError(
   req: Parameters<RequestHandler>[0],
   res: Parameters<RequestHandler>[1],
   status: number,

@@ -9,7 +9,7 @@ import { DataDirLockedError } from './db/data-lock.ts'
 import { healthChecks } from './health.ts'
 import { componentLog, createLogger } from './logging.ts'
 import { serveClusterMetrics } from './metrics-cluster.ts'
-import { startServices } from './services.ts'
+import { siteOrigin, startServices } from './services.ts'
 
 async function main(config: ServerConfig) {
   const root = process.cwd()
@@ -48,6 +48,7 @@ async function main(config: ServerConfig) {
         health,
         logger,
         metrics,
+        siteOrigin: siteOrigin(config),
         build: () =>
           viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
       }),
@@ -66,6 +67,7 @@ async function main(config: ServerConfig) {
         health,
         logger,
         metrics,
+        siteOrigin: siteOrigin(config),
       }),
     )
   }
