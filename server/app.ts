@@ -3,6 +3,7 @@ import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express, { type RequestHandler, type Router } from 'express'
 import type { AppLoadContext, ServerBuild } from 'react-router'
+import type { FormPostOutcome } from '#app/utils/form-post.ts'
 import { developerFiles } from './developer-files.ts'
 import { downloadFiles, legalPdfFiles, unbuiltFiles } from './download-files.ts'
 import {
@@ -75,6 +76,8 @@ export function createApp(options: AppOptions): RequestListener {
   app.disable('x-powered-by')
   app.set('trust proxy', trustedProxy)
   const policy = sitePolicy({ mode: options.mode, ...options.security })
+  const loadBuild = () =>
+    Promise.resolve(typeof options.build === 'function' ? options.build() : options.build)
   let files: BuiltFiles | undefined
   if (options.clientDir) {
     files = builtFiles(options.clientDir, { log: options.logger && componentLog(options.logger) })
@@ -86,6 +89,19 @@ export function createApp(options: AppOptions): RequestListener {
   }
   app.use(compression())
 
+  // A page's form post from another site is refused before anything reads it: the forms
+  // router answers the pages' own posts too (server/api/page-post.ts).
+  app.post('/{*splat}', (req, res, next) => {
+    loadBuild()
+      .then((build) => {
+        if (!pageHasAction(build, req.path)) return next()
+        const verdict = crossSiteVerdict(req, options.siteOrigin ?? '')
+        if (verdict.ok) return next()
+        options.logger?.info({ reason: verdict.reason }, 'cross-site form post refused')
+        sendError(req, res, 403)
+      })
+      .catch(next)
+  })
   for (const router of options.routers ?? []) app.use(router)
   if (options.viteMiddleware) app.use(options.viteMiddleware)
 
@@ -94,19 +110,11 @@ export function createApp(options: AppOptions): RequestListener {
     (req, res, next) => {
       // The route a page request is counted and logged under: React Router's own pattern; and
       // the methods the page answers (POST only to an action).
-      Promise.resolve(typeof options.build === 'function' ? options.build() : options.build)
+      loadBuild()
         .then((build) => {
           labelRoute(res, pageRoute(build, req.path) ?? '/*')
           const allowed = pageHasAction(build, req.path) ? [...pageMethods, 'POST'] : pageMethods
-          if (refuseMethod(req, res, allowed)) return
-          if (req.method === 'POST') {
-            const verdict = crossSiteVerdict(req, options.siteOrigin ?? '')
-            if (!verdict.ok) {
-              options.logger?.info({ reason: verdict.reason }, 'cross-site form post refused')
-              return sendError(req, res, 403)
-            }
-          }
-          next()
+          if (!refuseMethod(req, res, allowed)) next()
         })
         .catch(next)
     },
@@ -118,6 +126,8 @@ export function createApp(options: AppOptions): RequestListener {
         ...options.loadContext,
         cspNonce: nonceOf(res),
         clientIp: req.ip,
+        // A page's own form post the forms router did not accept (server/api/page-post.ts).
+        formPost: res.locals.formPost as FormPostOutcome | undefined,
       }),
     }),
   )

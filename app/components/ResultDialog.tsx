@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { closeDialog, useModalDialog } from '#app/hooks/useModalDialog.ts'
 import { ResultIcon } from './ResultIcon.tsx'
 import type { ResponseStatus } from '#core/forms/api.ts'
@@ -17,7 +17,9 @@ interface ResultDialogProps {
 /**
  * A modal answer to something the visitor sent. It is a native <dialog> opened with showModal,
  * so the page behind is inert and Escape closes it; focus goes to Close on opening and back to
- * where it was on closing.
+ * where it was on closing. Open from the first render (the server's answer to a form posted
+ * before the scripts ran), it is in the HTML already open, and Close works without scripts: it
+ * submits a `method="dialog"` form, which closes the dialog natively.
  */
 export function ResultDialog({
   open,
@@ -30,10 +32,13 @@ export function ResultDialog({
   const { dialogRef, initialFocusRef, close } = useModalDialog(open, onClose)
   const headingId = useId()
   const messageId = useId()
+  // Only the first render writes `open`; from then on showModal and close own the attribute.
+  const [openInHtml] = useState(open)
 
   return (
     <dialog
       ref={dialogRef}
+      open={openInHtml || undefined}
       className="modal result-dialog"
       data-status={status}
       aria-modal="true"
@@ -54,14 +59,19 @@ export function ResultDialog({
         <p id={messageId} className="result-dialog__message">
           {message}
         </p>
-        <button
-          ref={initialFocusRef}
-          type="button"
-          className="btn btn--primary result-dialog__close"
-          onClick={close}
-        >
-          {closeLabel}
-        </button>
+        <form method="dialog">
+          <button
+            ref={initialFocusRef}
+            type="submit"
+            className="btn btn--primary result-dialog__close"
+            onClick={(event) => {
+              event.preventDefault()
+              close()
+            }}
+          >
+            {closeLabel}
+          </button>
+        </form>
       </div>
     </dialog>
   )

@@ -1,4 +1,5 @@
 /** Copy of the job application page (docs/product.md#page-career-form) and its form's fields (docs/product.md#pattern-library). */
+import { RESUME_FIELD } from '#core/forms/api.ts'
 import { type FieldDefinition, fieldLimits, resumeRules } from './forms.ts'
 
 export const careerFormPage = {
@@ -30,7 +31,7 @@ export const careerFormPage = {
 /** Sent with every application so HR can filter its inbox (docs/product.md#entities-and-fields); the rules own the text. */
 export { careerSubject } from '#core/forms/career-form.ts'
 
-export type CareerFieldName = 'name' | 'phone' | 'email' | 'resume' | 'message'
+export type CareerFieldName = 'name' | 'phone' | 'email' | typeof RESUME_FIELD | 'message'
 
 export const careerTextFields = {
   name: {
@@ -64,12 +65,17 @@ export const careerTextFields = {
     placeholder: 'The role you are applying for, your experience, and when you could start',
     required: true,
   },
-} as const satisfies Record<Exclude<CareerFieldName, 'resume'>, FieldDefinition<CareerFieldName>>
+} as const satisfies Record<
+  Exclude<CareerFieldName, typeof RESUME_FIELD>,
+  FieldDefinition<CareerFieldName>
+>
 
 export const resumeField = {
-  name: 'resume',
+  name: RESUME_FIELD,
   label: 'Resume',
   accept: resumeRules.accept,
   hint: resumeRules.hint,
+  /** Beside the file input when the server sent the form back: browsers never keep a file. */
+  chooseAgain: 'Your file was not kept: please choose your resume again',
   required: true,
 } as const

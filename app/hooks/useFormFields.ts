@@ -45,6 +45,21 @@ function emptyValues<Name extends string>(names: readonly Name[]): Record<Name, 
   return Object.fromEntries(names.map((name) => [name, ''])) as Record<Name, string>
 }
 
+/** What the form shows first: the server's answer to a post made before the scripts ran. */
+export interface InitialFields {
+  values?: Partial<Record<string, string>>
+  errors?: Partial<Record<string, string>>
+}
+
+function initialValues<Name extends string>(names: readonly Name[], initial?: InitialFields) {
+  const values = emptyValues(names)
+  for (const name of names) {
+    const given = initial?.values?.[name]
+    if (typeof given === 'string') values[name] = given
+  }
+  return values
+}
+
 /**
  * The state of a form's text fields, driven by its rules (core/forms): every change is filtered
  * as typed, each field is validated when it loses focus, an error hides while its field is
@@ -52,10 +67,16 @@ function emptyValues<Name extends string>(names: readonly Name[]): Record<Name, 
  */
 export function useFormFields<Name extends string>(
   rules: Record<Name, FieldRule>,
+  initial?: InitialFields,
 ): FormFields<Name> {
   const names = useMemo(() => Object.keys(rules) as Name[], [rules])
-  const [values, setValues] = useState(() => emptyValues(names))
-  const [errors, setErrors] = useState<FieldErrors<Name>>({})
+  const [values, setValues] = useState(() => initialValues(names, initial))
+  const [errors, setErrors] = useState<FieldErrors<Name>>(() =>
+    pick(
+      initial?.errors ?? {},
+      names.filter((name) => typeof initial?.errors?.[name] === 'string'),
+    ),
+  )
   const [valid, setValid] = useState<Partial<Record<Name, boolean>>>({})
   const [disabled, setDisabled] = useState(false)
 

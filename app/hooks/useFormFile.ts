@@ -13,9 +13,13 @@ export interface FormFile {
 }
 
 /** A file input's state: the chosen file and its verdict from `check` (e.g. resumeError). */
-export function useFormFile(check: (file: File | null) => string | undefined): FormFile {
+export function useFormFile(
+  check: (file: File | null) => string | undefined,
+  /** The server's message about the file of a post made before the scripts ran. */
+  initialError?: string,
+): FormFile {
   const [file, setFile] = useState<File | null>(null)
-  const [error, setError] = useState<string | undefined>()
+  const [error, setError] = useState<string | undefined>(initialError)
 
   const choose = useCallback(
     (next: File | null) => {

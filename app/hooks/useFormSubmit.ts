@@ -1,5 +1,6 @@
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react'
 import { attentionSummary } from '#app/content/forms.ts'
+import type { FormPageState } from '#app/utils/form-post.ts'
 import type { ApiAnswer } from '#core/forms/api.ts'
 
 export interface SubmitPlan {
@@ -33,12 +34,14 @@ export interface FormSubmit {
 export function useFormSubmit(
   formRef: RefObject<HTMLFormElement | null>,
   plan: SubmitPlan,
+  /** The server's answer to a post made before the scripts ran, shown in the dialog at once. */
+  initialAnswer?: ApiAnswer,
 ): FormSubmit {
   const [sending, setSending] = useState(false)
   // State changes reach the next render only; a second press in the same tick must see this.
   const inFlight = useRef(false)
-  const [answer, setAnswer] = useState<ApiAnswer | null>(null)
-  const [dialogOpen, setDialogOpen] = useState(false)
+  const [answer, setAnswer] = useState<ApiAnswer | null>(initialAnswer ?? null)
+  const [dialogOpen, setDialogOpen] = useState(initialAnswer !== undefined)
   const [summary, setSummary] = useState('')
   const [focusRequest, setFocusRequest] = useState(0)
 
@@ -89,4 +92,15 @@ export function useFormSubmit(
   }
 
   return { sending, answer, dialogOpen, summary, onSubmit, onDialogClose }
+}
+
+/**
+ * What the dialog opens with when the page is the server's answer to a post made before the
+ * scripts ran: "sent" after the redirect, or a failure that no field explains (the limit, a
+ * fault on our side). Per-field errors are shown beside their fields and in the summary instead.
+ */
+export function dialogAnswer(page: FormPageState | undefined): ApiAnswer | undefined {
+  if (page?.sent) return page.sent
+  const answer = page?.post?.answer
+  return answer && !answer.ERRORS ? answer : undefined
 }

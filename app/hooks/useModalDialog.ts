@@ -10,6 +10,8 @@ export function useModalDialog(open: boolean, onClose: () => void) {
   const initialFocusRef = useRef<HTMLButtonElement>(null)
   const returnFocusTo = useRef<Element | null>(null)
   const onCloseRef = useRef(onClose)
+  // Set while a dialog the server opened is closed only to be opened again as a modal one.
+  const reopening = useRef(false)
 
   useEffect(() => {
     onCloseRef.current = onClose
@@ -19,6 +21,10 @@ export function useModalDialog(open: boolean, onClose: () => void) {
     const dialog = dialogRef.current
     if (!dialog) return
     function onDialogClose() {
+      if (reopening.current) {
+        reopening.current = false
+        return
+      }
       const target = returnFocusTo.current
       returnFocusTo.current = null
       if (target instanceof HTMLElement && target.isConnected) target.focus()
@@ -31,7 +37,13 @@ export function useModalDialog(open: boolean, onClose: () => void) {
   useEffect(() => {
     const dialog = dialogRef.current
     if (!dialog) return
-    if (open && !dialog.open) {
+    if (open && dialog.open && !isModal(dialog) && typeof dialog.showModal === 'function') {
+      // Opened in the HTML, before the scripts ran: made modal, so the page behind goes inert.
+      reopening.current = true
+      dialog.close()
+      dialog.showModal()
+      initialFocusRef.current?.focus()
+    } else if (open && !dialog.open) {
       returnFocusTo.current = document.activeElement
       if (typeof dialog.showModal === 'function') dialog.showModal()
       else dialog.setAttribute('open', '')
@@ -47,6 +59,15 @@ export function useModalDialog(open: boolean, onClose: () => void) {
     close: () => {
       if (dialogRef.current) closeDialog(dialogRef.current)
     },
+  }
+}
+
+function isModal(dialog: HTMLDialogElement): boolean {
+  try {
+    return dialog.matches(':modal')
+  } catch {
+    // A DOM without the :modal selector (jsdom) has no modal dialogs either.
+    return false
   }
 }
 

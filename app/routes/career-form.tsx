@@ -1,13 +1,23 @@
+import { useActionData, useLoaderData } from 'react-router'
 import { CareerContactPanel } from '#app/components/contact/CareerContactPanel.tsx'
 import { ContactLayout } from '#app/components/contact/ContactLayout.tsx'
 import { CareerForm } from '#app/components/forms/CareerForm.tsx'
 import { PageBanner } from '#app/components/PageBanner.tsx'
 import { careerFormPage } from '#app/content/career-form-page.ts'
+import { formPageAction, formPageHeaders, formPageLoader } from '#app/utils/form-post.ts'
 import { pageMeta } from '#app/utils/meta.ts'
+import type { Route } from './+types/career-form'
 
 export const meta = () => pageMeta('/career-form')
 
+export const loader = ({ request }: Route.LoaderArgs) => formPageLoader(request, 'career')
+export const action = ({ context }: Route.ActionArgs) => formPageAction(context, 'career')
+export const headers = formPageHeaders
+
 export default function CareerFormPage() {
+  // Hooks rather than props: the page renders the same outside the framework's build (tests).
+  const loaderData = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
   const { form } = careerFormPage
   return (
     <>
@@ -21,7 +31,10 @@ export default function CareerFormPage() {
           <ContactLayout asidePosition="end" aside={<CareerContactPanel />}>
             <h2 id="career-form-heading">{form.heading}</h2>
             <p>{form.text}</p>
-            <CareerForm labelledBy="career-form-heading" />
+            <CareerForm
+              labelledBy="career-form-heading"
+              page={{ sent: loaderData.sent, post: actionData }}
+            />
           </ContactLayout>
         </div>
       </section>

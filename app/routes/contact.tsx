@@ -1,3 +1,4 @@
+import { useActionData, useLoaderData } from 'react-router'
 import { ContactDetails } from '#app/components/contact/ContactDetails.tsx'
 import { ContactLayout } from '#app/components/contact/ContactLayout.tsx'
 import { OfficeMap } from '#app/components/contact/OfficeMap.tsx'
@@ -5,11 +6,20 @@ import { ContactForm } from '#app/components/forms/ContactForm.tsx'
 import { PageBanner } from '#app/components/PageBanner.tsx'
 import { contact } from '#core/brand/brand.ts'
 import { contactPage } from '#app/content/contact-page.ts'
+import { formPageAction, formPageHeaders, formPageLoader } from '#app/utils/form-post.ts'
 import { pageMeta } from '#app/utils/meta.ts'
+import type { Route } from './+types/contact'
 
 export const meta = () => pageMeta('/contact')
 
+export const loader = ({ request }: Route.LoaderArgs) => formPageLoader(request, 'contact')
+export const action = ({ context }: Route.ActionArgs) => formPageAction(context, 'contact')
+export const headers = formPageHeaders
+
 export default function ContactPage() {
+  // Hooks rather than props: the page renders the same outside the framework's build (tests).
+  const loaderData = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
   const { details, form, map } = contactPage
   return (
     <>
@@ -39,7 +49,10 @@ export default function ContactPage() {
           >
             <h2 id="contact-form-heading">{form.heading}</h2>
             <p>{form.text}</p>
-            <ContactForm labelledBy="contact-form-heading" />
+            <ContactForm
+              labelledBy="contact-form-heading"
+              page={{ sent: loaderData.sent, post: actionData }}
+            />
           </ContactLayout>
         </div>
       </section>

@@ -2,6 +2,13 @@
 export const CONTACT_API_PATH = '/api/sendContactEmail'
 export const CAREER_API_PATH = '/api/sendCareerEmail'
 
+/** The pages whose forms post to themselves before their scripts run (server/api/page-post.ts). */
+export const CONTACT_PAGE_PATH = '/contact'
+export const CAREER_PAGE_PATH = '/career-form'
+
+/** The resume's multipart field, in the API and in the page's own form. */
+export const RESUME_FIELD = 'file'
+
 export type ResponseStatus = 'SUCCESS' | 'FAILED'
 
 export interface ApiAnswer {

@@ -27,6 +27,8 @@ export const careerFormRules = {
 
 export type CareerField = keyof typeof careerFormRules
 
+export const careerFields = Object.keys(careerFormRules) as CareerField[]
+
 export function validateCareerForm(input: Partial<Record<string, unknown>>) {
   return validateFields(careerFormRules, input)
 }

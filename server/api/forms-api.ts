@@ -4,9 +4,16 @@ import express, {
   type RequestHandler,
   Router,
 } from 'express'
-import { apiMessages, CAREER_API_PATH, CONTACT_API_PATH } from '#core/forms/api.ts'
-import { validateCareerForm } from '#core/forms/career-form.ts'
-import { validateContactForm } from '#core/forms/contact-form.ts'
+import {
+  apiMessages,
+  CAREER_API_PATH,
+  CAREER_PAGE_PATH,
+  CONTACT_API_PATH,
+  CONTACT_PAGE_PATH,
+  RESUME_FIELD,
+} from '#core/forms/api.ts'
+import { careerFields, validateCareerForm } from '#core/forms/career-form.ts'
+import { contactFields, validateContactForm } from '#core/forms/contact-form.ts'
 import { HONEYPOT_FIELD, isHoneypotFilled } from '#core/forms/honeypot.ts'
 import {
   RESUME_MAX_BYTES,
@@ -20,6 +27,7 @@ import {
   MalformedUploadError,
   readUpload,
   safeFileName,
+  type Upload,
   UploadTooLargeError,
 } from '#server/forms/multipart.ts'
 import { contentMatchesExtension } from '#server/forms/resume-content.ts'
@@ -27,6 +35,7 @@ import { saveContactMessage, saveJobApplication } from '#server/forms/submission
 import type { MailAddresses } from '#server/mail/compose.ts'
 import type { SubmissionOutcome } from '#server/metrics.ts'
 import { answer } from './answer.ts'
+import { pagePost, typedValues } from './page-post.ts'
 import { type LimitCounts, perIpLimit } from './per-ip-limit.ts'
 
 export interface FormsApiOptions {
@@ -66,107 +75,165 @@ export function formsApi(options: FormsApiOptions): Router {
 
   const counted = submissionOutcome(options.onSubmission)
 
+  const readJson = express.json({
+    limit: JSON_LIMIT_BYTES,
+    strict: true,
+    verify: refuseRepeatedJsonKeys,
+  })
+  const readUrlencoded = express.urlencoded({
+    extended: false,
+    limit: JSON_LIMIT_BYTES,
+    parameterLimit: 20,
+  })
+
+  const sendContact: RequestHandler = async (req, res) => {
+    const body: unknown = req.body
+    if (!isPlainObject(body)) return answer(res, 400, apiMessages.invalid)
+    if (isHoneypotFilled(body[HONEYPOT_FIELD])) {
+      return answer(outcome(res, 'spam'), 200, apiMessages.contactSent)
+    }
+    const result = validateContactForm(storableText(body))
+    if (!result.ok) {
+      return answer(outcome(res, 'validation'), 400, apiMessages.invalid, result.errors)
+    }
+    await saveContactMessage(options.db, result.values, req.ip, options.addresses)
+    options.onQueued?.()
+    answer(res, 200, apiMessages.contactSent)
+  }
+
+  const sendApplication: RequestHandler = async (req, res) => {
+    const { fields, file, repeated } = res.locals.upload as Upload
+    if (repeated.length > 0) {
+      return answer(outcome(res, 'validation'), 400, apiMessages.invalid, repeatedFields(repeated))
+    }
+    if (isHoneypotFilled(fields[HONEYPOT_FIELD])) {
+      return answer(outcome(res, 'spam'), 200, apiMessages.applicationSent)
+    }
+    const result = validateCareerForm(storableText(fields))
+    const errors: Record<string, string> = { ...result.errors }
+    // Judged by the name the visitor chose, as the form judged it; stored without folders.
+    const chosenName = file?.fileName || fields.fileName || ''
+    const fileName = safeFileName(chosenName)
+    const fileError = file
+      ? resumeError({ name: chosenName, size: file.content.length })
+      : resumeMessages.empty
+    const extension = resumeExtension(chosenName)
+    if (fileError) errors[RESUME_FIELD] = fileError
+    else if (!extension || !contentMatchesExtension(file!.content, extension)) {
+      errors[RESUME_FIELD] = resumeMessages.badFormat
+    }
+    if (Object.keys(errors).length > 0) {
+      outcome(res, errors[RESUME_FIELD] ? 'bad_upload' : 'validation')
+      return answer(res, 400, apiMessages.invalid, errors)
+    }
+
+    await saveJobApplication(
+      options.db,
+      {
+        ...result.values,
+        resume: { fileName, contentType: contentTypes[extension!]!, content: file!.content },
+      },
+      req.ip,
+      options.addresses,
+    )
+    options.onQueued?.()
+    answer(res, 200, apiMessages.applicationSent)
+  }
+
+  // The JSON APIs: the limit first, so a refused request costs nothing more.
   router.post(
     CONTACT_API_PATH,
     counted('contact'),
     limiter,
     requireContentType('application/json'),
-    express.json({ limit: JSON_LIMIT_BYTES, strict: true, verify: refuseRepeatedJsonKeys }),
-    async (req, res) => {
-      const body: unknown = req.body
-      if (!isPlainObject(body)) return answer(res, 400, apiMessages.invalid)
-      if (isHoneypotFilled(body[HONEYPOT_FIELD])) {
-        return answer(outcome(res, 'spam'), 200, apiMessages.contactSent)
-      }
-      const result = validateContactForm(storableText(body))
-      if (!result.ok) {
-        return answer(outcome(res, 'validation'), 400, apiMessages.invalid, result.errors)
-      }
-      await saveContactMessage(options.db, result.values, req.ip, options.addresses)
-      options.onQueued?.()
-      answer(res, 200, apiMessages.contactSent)
-    },
+    readJson,
+    sendContact,
   )
-
   router.post(
     CAREER_API_PATH,
     counted('career'),
     limiter,
     requireContentType('multipart/form-data'),
-    async (req, res) => {
-      const declared = Number(req.headers['content-length'] ?? 0)
-      if (declared > RESUME_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) {
-        return refuseUpload(req, res, 413, resumeMessages.tooLarge, {
-          file: resumeMessages.tooLarge,
-        })
-      }
-      let upload
-      try {
-        upload = await readUpload(req, {
-          fileField: 'file',
-          maxFileBytes: RESUME_MAX_BYTES,
-          maxFieldBytes: 16 * 1024,
-        })
-      } catch (error) {
-        if (error instanceof UploadTooLargeError) {
-          // A text field past its limit is not the resume's fault: say so, and mark no file.
-          if (error.field !== 'file') return refuseUpload(req, res, 413, apiMessages.tooLarge)
-          return refuseUpload(req, res, 413, resumeMessages.tooLarge, {
-            file: resumeMessages.tooLarge,
-          })
-        }
-        if (error instanceof MalformedUploadError) {
-          return refuseUpload(req, res, 400, apiMessages.wrongContentType)
-        }
-        throw error
-      }
-      const { fields, file, repeated } = upload
-      if (repeated.length > 0) {
-        return answer(
-          outcome(res, 'validation'),
-          400,
-          apiMessages.invalid,
-          repeatedFields(repeated),
-        )
-      }
-      if (isHoneypotFilled(fields[HONEYPOT_FIELD])) {
-        return answer(outcome(res, 'spam'), 200, apiMessages.applicationSent)
-      }
-      const result = validateCareerForm(storableText(fields))
-      const errors: Record<string, string> = { ...result.errors }
-      // Judged by the name the visitor chose, as the form judged it; stored without folders.
-      const chosenName = file?.fileName || fields.fileName || ''
-      const fileName = safeFileName(chosenName)
-      const fileError = file
-        ? resumeError({ name: chosenName, size: file.content.length })
-        : resumeMessages.empty
-      const extension = resumeExtension(chosenName)
-      if (fileError) errors.file = fileError
-      else if (!extension || !contentMatchesExtension(file!.content, extension)) {
-        errors.file = resumeMessages.badFormat
-      }
-      if (Object.keys(errors).length > 0) {
-        outcome(res, errors.file ? 'bad_upload' : 'validation')
-        return answer(res, 400, apiMessages.invalid, errors)
-      }
+    receiveUpload,
+    sendApplication,
+  )
 
-      await saveJobApplication(
-        options.db,
-        {
-          ...result.values,
-          resume: { fileName, contentType: contentTypes[extension!]!, content: file!.content },
-        },
-        req.ip,
-        options.addresses,
-      )
-      options.onQueued?.()
-      answer(res, 200, apiMessages.applicationSent)
-    },
+  // The pages' own posts, before their scripts ran: the same handlers, answered as pages
+  // (page-post.ts). The body is read before the limit, so that a visitor who is asked to wait
+  // a minute finds what they typed still in the form.
+  router.post(
+    CONTACT_PAGE_PATH,
+    counted('contact'),
+    pagePost('contact', CONTACT_PAGE_PATH, (req) => typedValues(req.body, contactFields)),
+    requireContentType('application/x-www-form-urlencoded'),
+    readUrlencoded,
+    refuseRepeatedFields,
+    limiter,
+    sendContact,
+  )
+  router.post(
+    CAREER_PAGE_PATH,
+    counted('career'),
+    pagePost('career', CAREER_PAGE_PATH, (_req, locals) =>
+      typedValues((locals.upload as Upload | undefined)?.fields, careerFields),
+    ),
+    requireContentType('multipart/form-data'),
+    receiveUpload,
+    limiter,
+    sendApplication,
   )
 
   router.use('/api', (_req, res) => answer(res, 404, 'There is no such API.'))
   router.use(apiErrors(options.log))
   return router
+}
+
+/**
+ * Reads the multipart body as it streams in, refusing a resume over the limit by its declared
+ * length or at the byte that passes it; the upload is left in `res.locals.upload`.
+ */
+const receiveUpload: RequestHandler = async (req, res, next) => {
+  const declared = Number(req.headers['content-length'] ?? 0)
+  if (declared > RESUME_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) {
+    return refuseUpload(req, res, 413, resumeMessages.tooLarge, {
+      [RESUME_FIELD]: resumeMessages.tooLarge,
+    })
+  }
+  try {
+    const upload = await readUpload(req, {
+      fileField: RESUME_FIELD,
+      maxFileBytes: RESUME_MAX_BYTES,
+      maxFieldBytes: 16 * 1024,
+    })
+    // A file input left empty still sends a part, named "" and holding nothing: no file.
+    if (upload.file && upload.file.fileName === '' && upload.file.content.length === 0) {
+      upload.file = undefined
+    }
+    res.locals.upload = upload
+  } catch (error) {
+    if (error instanceof UploadTooLargeError) {
+      // A text field past its limit is not the resume's fault: say so, and mark no file.
+      if (error.field !== RESUME_FIELD) return refuseUpload(req, res, 413, apiMessages.tooLarge)
+      return refuseUpload(req, res, 413, resumeMessages.tooLarge, {
+        [RESUME_FIELD]: resumeMessages.tooLarge,
+      })
+    }
+    if (error instanceof MalformedUploadError) {
+      return refuseUpload(req, res, 400, apiMessages.wrongContentType)
+    }
+    throw error
+  }
+  next()
+}
+
+/** A urlencoded body names each field once; a repeated one is read as a list and refused. */
+const refuseRepeatedFields: RequestHandler = (req, res, next) => {
+  const body = (req.body ?? {}) as Record<string, unknown>
+  const repeated = Object.keys(body).filter((name) => Array.isArray(body[name]))
+  if (repeated.length > 0) {
+    return answer(outcome(res, 'validation'), 400, apiMessages.invalid, repeatedFields(repeated))
+  }
+  next()
 }
 
 /**

@@ -69,3 +69,9 @@ export function exeBytes(): Buffer {
   bytes.write('MZ', 0, 'latin1')
   return bytes
 }
+
+/** A picture's bytes (the PNG signature and an IHDR chunk): what a file renamed `.pdf` holds. */
+export function pngBytes(): Buffer {
+  const ihdr = Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex')
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), ihdr])
+}

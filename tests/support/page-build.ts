@@ -7,7 +7,13 @@ import * as entry from '#app/entry.server.tsx'
  * entry (app/entry.server.tsx), so server tests see the nonce on every script React Router and
  * React write, without building the whole site.
  */
-export function pageBuild(): ServerBuild {
+/** A route of the site's own to render beside the test page: its path and its module. */
+export interface ExtraRoute {
+  path: string
+  module: NonNullable<ServerBuild['routes'][string]>['module']
+}
+
+export function pageBuild(extraRoutes: Record<string, ExtraRoute> = {}): ServerBuild {
   const Root = () =>
     createElement(
       'html',
@@ -25,12 +31,17 @@ export function pageBuild(): ServerBuild {
     )
   const Other = () => createElement('main', null, createElement('h1', null, 'Nothing here'))
 
-  const manifestRoute = (id: string, path: string, parentId?: string) => ({
+  const manifestRoute = (
+    id: string,
+    path: string,
+    parentId?: string,
+    module?: ExtraRoute['module'],
+  ) => ({
     id,
     parentId,
     path,
-    hasAction: false,
-    hasLoader: false,
+    hasAction: typeof module?.action === 'function',
+    hasLoader: typeof module?.loader === 'function',
     hasClientAction: false,
     hasClientLoader: false,
     hasClientMiddleware: false,
@@ -51,6 +62,12 @@ export function pageBuild(): ServerBuild {
       page: { id: 'page', parentId: 'root', path: 'rendered', module: { default: Page } },
       // The site's splat route redirects; here it only has to answer without an error.
       other: { id: 'other', parentId: 'root', path: '*', module: { default: Other } },
+      ...Object.fromEntries(
+        Object.entries(extraRoutes).map(([id, route]) => [
+          id,
+          { id, parentId: 'root', path: route.path, module: route.module },
+        ]),
+      ),
     },
     assets: {
       entry: { module: '/assets/entry.client-test.js', imports: [] },
@@ -58,6 +75,12 @@ export function pageBuild(): ServerBuild {
         root: manifestRoute('root', ''),
         page: manifestRoute('page', 'rendered', 'root'),
         other: manifestRoute('other', '*', 'root'),
+        ...Object.fromEntries(
+          Object.entries(extraRoutes).map(([id, route]) => [
+            id,
+            manifestRoute(id, route.path, 'root', route.module),
+          ]),
+        ),
       },
       url: '/assets/manifest-test.js',
       version: 'test',
