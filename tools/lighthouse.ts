@@ -3,7 +3,7 @@
  *
  * The page budgets of docs/architecture.md#budgets: builds for production, serves build/ with
  * our server on a free port and a data folder of its own, runs Lighthouse through its Node API
- * on every page several times (each static page also without its scripts, through a proxy that
+ * on every page several times (each static and form page also without its scripts, through a proxy that
  * strips them), judges the medians by the budgets (tests/support/page-budgets.ts), prints them
  * and exits 1 when a budget is missed (docs/decisions/025-measuring-tools-package.md). A
  * measuring tool: CI does not run it (tests/e2e/budgets.spec.ts guards the bytes).
@@ -96,7 +96,7 @@ async function main(options: LighthouseOptions): Promise<number> {
     logFile: path.join(outDir, 'server.log'),
   })
   await waitForHttp(server, `${origin}/robots.txt`, 120_000)
-  if (routes.some((route) => pageBudget(route).name === 'static')) {
+  if (routes.some((route) => pageBudget(route).scriptCostPoints !== undefined)) {
     proxy = await startNoScriptProxy(origin, await freePort(options.ports, [port]))
   }
 
@@ -104,7 +104,7 @@ async function main(options: LighthouseOptions): Promise<number> {
   const loadBefore = loadavg()[0]!
   const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
   console.log(
-    `Lighthouse ${lighthouseVersion}, mobile, ${plural(options.runs, 'run')} of ${plural(routes.length, 'page')} on ${origin}${proxy ? `, static pages also without scripts on ${proxy.origin}` : ''} (load average ${loadBefore.toFixed(1)})`,
+    `Lighthouse ${lighthouseVersion}, mobile, ${plural(options.runs, 'run')} of ${plural(routes.length, 'page')} on ${origin}${proxy ? `, static and form pages also without scripts on ${proxy.origin}` : ''} (load average ${loadBefore.toFixed(1)})`,
   )
   const measured: MeasuredRoute[] = []
   for (const route of routes) {
@@ -116,7 +116,7 @@ async function main(options: LighthouseOptions): Promise<number> {
       label: route,
     })
     let withoutScripts: RouteResult | undefined
-    if (budget.name === 'static' && proxy) {
+    if (budget.scriptCostPoints !== undefined && proxy) {
       withoutScripts = await measure(
         route,
         `${proxy.origin}${route}`,

@@ -83,6 +83,19 @@ describe('scriptsMiss', () => {
     )
   })
 
+  it("lets a form page's scripts cost one point, not two", () => {
+    const withoutScripts = result('/contact', { performance: 98 })
+    expect(scriptsMiss(result('/contact', { performance: 97 }), withoutScripts, 1)).toEqual([])
+    expect(scriptsMiss(result('/contact', { performance: 96 }), withoutScripts, 1)).toEqual([
+      {
+        route: '/contact',
+        budget: 'Performance against no scripts',
+        actual: '96',
+        limit: '≥ 97, 1 below the page without scripts',
+      },
+    ])
+  })
+
   it('fails a page its scripts cost a point', () => {
     expect(scriptsMiss(result('/pricing', { performance: 99 }), result('/pricing'))).toEqual([
       {

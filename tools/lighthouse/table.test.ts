@@ -25,7 +25,7 @@ describe('formatTable', () => {
 })
 
 describe('formatScriptCost', () => {
-  it('prints each static page beside itself without scripts, with the differences', () => {
+  it('prints each compared page beside itself without scripts, with the differences', () => {
     const table = formatScriptCost([
       {
         result: combineRuns('/pricing', [sampleRun({ performance: 99, tbt: 40, lcp: 1200 })]),
@@ -37,10 +37,10 @@ describe('formatScriptCost', () => {
       },
     ])
     expect(table.split('\n')).toEqual([
-      'static page  perf  no JS  difference    TBT  no JS     LCP   no JS  difference',
-      '-----------  ----  -----  ----------  -----  -----  ------  ------  ----------',
-      '/pricing       99    100          −1  40 ms   0 ms  1.20 s  1.00 s     +200 ms',
-      '/about        100     98          +2   0 ms   0 ms  1.04 s  1.10 s      −60 ms',
+      'page      perf  no JS  difference    TBT  no JS     LCP   no JS  difference',
+      '--------  ----  -----  ----------  -----  -----  ------  ------  ----------',
+      '/pricing    99    100          −1  40 ms   0 ms  1.20 s  1.00 s     +200 ms',
+      '/about     100     98          +2   0 ms   0 ms  1.04 s  1.10 s      −60 ms',
     ])
   })
 })

@@ -54,7 +54,7 @@ export function formatTable(results: readonly RouteResult[]): string {
 const signed = (value: number, unit = '') =>
   `${value > 0 ? '+' : value < 0 ? '−' : '±'}${Math.abs(value)}${unit}`
 
-/** Each static page beside itself with every script removed: what its scripts cost. */
+/** Each static and form page beside itself with every script removed: what its scripts cost. */
 export function formatScriptCost(
   pairs: readonly { result: RouteResult; withoutScripts: RouteResult }[],
 ): string {
@@ -70,7 +70,7 @@ export function formatScriptCost(
     signed(Math.round(result.lcp - withoutScripts.lcp), ' ms'),
   ])
   const headings = [
-    'static page',
+    'page',
     'perf',
     'no JS',
     'difference',
