@@ -5,6 +5,8 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { AppLoadContext, EntryContext } from 'react-router'
 import { ServerRouter } from 'react-router'
+import { hydratesAfterLoad } from './content/pages.ts'
+import { deferHydration } from './utils/deferred-hydration.ts'
 
 export const streamTimeout = 5_000
 
@@ -25,6 +27,15 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }
   const nonce = loadContext.cspNonce
+  if (hydratesAfterLoad(new URL(request.url).pathname)) {
+    return renderWhole(routerContext, request.url, nonce).then((html) => {
+      responseHeaders.set('Content-Type', 'text/html')
+      return new Response(deferHydration(html), {
+        headers: responseHeaders,
+        status: responseStatusCode,
+      })
+    })
+  }
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
@@ -66,5 +77,38 @@ export default function handleRequest(
         },
       },
     )
+  })
+}
+
+/**
+ * The whole document as one string, for a page whose scripts wait until it has loaded
+ * (app/utils/deferred-hydration.ts): small pages without anything to stream.
+ */
+function renderWhole(
+  routerContext: EntryContext,
+  url: string,
+  nonce: string | undefined,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    const body = new PassThrough()
+    body.on('data', (chunk: Buffer) => chunks.push(chunk))
+    body.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    body.on('error', reject)
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={url} nonce={nonce} />,
+      {
+        nonce,
+        onAllReady() {
+          clearTimeout(timeoutId)
+          pipe(body)
+        },
+        onShellError: reject,
+        onError(error: unknown) {
+          console.error(error)
+        },
+      },
+    )
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000)
   })
 }

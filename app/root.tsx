@@ -12,7 +12,7 @@ import {
 import { SiteFooter } from './components/SiteFooter.tsx'
 import { SiteHeader } from './components/SiteHeader.tsx'
 import { palette } from '#core/brand/brand.ts'
-import { findPage, isStaticPath } from './content/pages.ts'
+import { findPage, hydratesAfterLoad, isStaticPath } from './content/pages.ts'
 import { type EnhancementName, enhancementModules, type PageHandle } from './enhance/modules.ts'
 import { useScrollOnNavigate } from './hooks/useScrollOnNavigate.ts'
 import 'virtual:palette.css'
@@ -25,6 +25,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // no React. Only its enhancement modules load.
   const hydrate = !isStaticPath(pathname)
   const enhancements = new Set<EnhancementName>(['header'])
+  if (hydrate && hydratesAfterLoad(pathname)) enhancements.add('deferredApp')
   for (const match of matches) {
     for (const name of (match.handle as PageHandle | undefined)?.enhancements ?? []) {
       enhancements.add(name)

@@ -281,6 +281,14 @@ export function isStaticPath(path: string): boolean {
   return page?.static === true
 }
 
+/**
+ * Whether the page starts React only after it has loaded (app/utils/deferred-hydration.ts): the
+ * form pages, whose forms work before any script runs.
+ */
+export function hydratesAfterLoad(path: string): boolean {
+  return findPage(path)?.kind === 'form'
+}
+
 /** The page's entry; throws at build time if a route asks for a path that is not in the table. */
 export function pageFor(path: PagePath): Page {
   const page = findPage(path)

@@ -1,3 +1,4 @@
+import deferredApp from './deferred-app.ts?worker&url'
 import guide from './guide.ts?worker&url'
 import guideSearch from './guide-search.ts?worker&url'
 import header from './header.ts?worker&url'
@@ -14,6 +15,7 @@ import signatureTool from './signature-tool.ts?worker&url'
  * 'self'` with no hash or nonce.
  */
 export const enhancementModules = {
+  deferredApp,
   guide,
   guideSearch,
   header,

@@ -49,13 +49,37 @@ function emptyValues<Name extends string>(names: readonly Name[]): Record<Name, 
 export interface InitialFields {
   values?: Partial<Record<string, string>>
   errors?: Partial<Record<string, string>>
+  /**
+   * The id of the form element. Its controls are read on the first render in the browser: what
+   * the visitor typed before the scripts ran, which hydration would otherwise replace.
+   */
+  formId?: string
 }
 
 function initialValues<Name extends string>(names: readonly Name[], initial?: InitialFields) {
   const values = emptyValues(names)
+  const typed = initial?.formId ? typedBeforeHydration(initial.formId, names) : {}
   for (const name of names) {
-    const given = initial?.values?.[name]
+    const given = typed[name] ?? initial?.values?.[name]
     if (typeof given === 'string') values[name] = given
+  }
+  return values
+}
+
+/** The values of the form's text controls as the page shows them now, in the browser only. */
+export function typedBeforeHydration(
+  formId: string,
+  names: readonly string[],
+): Partial<Record<string, string>> {
+  if (typeof document === 'undefined') return {}
+  const form = document.getElementById(formId)
+  if (!(form instanceof HTMLFormElement)) return {}
+  const values: Partial<Record<string, string>> = {}
+  for (const name of names) {
+    const control = form.elements.namedItem(name)
+    if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) {
+      values[name] = control.value
+    }
   }
   return values
 }

@@ -249,3 +249,35 @@ test.describe("before the page's modules have loaded", () => {
     forgiveFailedRequests(pageErrors)
   })
 })
+
+test('what is typed and chosen before the scripts run survives hydration and is sent', async ({
+  page,
+}) => {
+  const release = await holdScripts(page)
+  await page.goto('/career-form', { waitUntil: 'commit' })
+  const form = page.locator('form').filter({ has: page.getByLabel(resumeField.label) })
+  // A person's name takes letters only.
+  const name = `Early Typist ${unique('').replace(/[^a-z]/g, '').slice(0, 8)}`
+  await form.getByLabel('Name').fill(name)
+  await form.getByLabel('Phone').fill('9123456780')
+  await form.getByLabel('Email').fill('early@example.com')
+  await form.getByLabel('Message').fill('Typed while the page was still loading.')
+  await form.getByLabel(resumeField.label).setInputFiles({
+    name: 'early.pdf',
+    mimeType: 'application/pdf',
+    buffer: pdfBytes('Early typist'),
+  })
+  release()
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  await expect(form.getByLabel('Name')).toHaveValue(name)
+  await expect(form.getByLabel('Message')).toHaveValue('Typed while the page was still loading.')
+
+  // Sent by the script now, to the API, with the file chosen before it ran.
+  const sent = page.waitForRequest((request) => request.url().endsWith('/api/sendCareerEmail'))
+  await form.getByRole('button', { name: 'Submit' }).click()
+  await sent
+  await expect(page.getByRole('dialog')).toContainText(apiMessages.applicationSent)
+  const subject = `New Job Application from Paystra: ${name}`
+  await expect.poll(() => mailsContaining(subject).length, { timeout: 15_000 }).toBe(1)
+  expect(mailsContaining(subject)[0]).toContain('filename=early.pdf')
+})

@@ -33,6 +33,7 @@ const textFieldIds: Record<CareerField, string> = {
   message: 'career-message',
 }
 const RESUME_INPUT_ID = 'career-resume'
+const FORM_ID = 'career-form'
 
 /**
  * The job application form (docs/product.md#ui-states, #pattern-library): text fields, the
@@ -46,11 +47,13 @@ export function CareerForm({ labelledBy, page }: { labelledBy?: string; page?: F
   const fields = useFormFields(careerFormRules, {
     values: page?.post?.values,
     errors: serverErrors,
+    formId: FORM_ID,
   })
-  const resume = useFormFile(
-    resumeError,
-    resumeErrorKeys.map((key) => serverErrors?.[key]).find(Boolean),
-  )
+  const resume = useFormFile(resumeError, {
+    error: resumeErrorKeys.map((key) => serverErrors?.[key]).find(Boolean),
+    formId: FORM_ID,
+    name: resumeField.name,
+  })
   const submit = useFormSubmit(
     formRef,
     {
@@ -107,6 +110,7 @@ export function CareerForm({ labelledBy, page }: { labelledBy?: string; page?: F
       {/* noValidate: the form shows its own messages rather than the browser's bubbles. */}
       <form
         ref={formRef}
+        id={FORM_ID}
         className="career-form"
         method="post"
         encType="multipart/form-data"

@@ -15,6 +15,7 @@ import { honeypotValue } from './HoneypotField.tsx'
 import { sendForm } from './sendForm.ts'
 import './Form.css'
 
+const FORM_ID = 'contact-form'
 const wideFields: readonly ContactFieldName[] = ['subject', 'message']
 
 /**
@@ -27,6 +28,7 @@ export function ContactForm({ labelledBy, page }: { labelledBy?: string; page?: 
   const fields = useFormFields(contactFormRules, {
     values: page?.post?.values,
     errors: page?.post?.answer.ERRORS,
+    formId: FORM_ID,
   })
   const submit = useFormSubmit(
     formRef,
@@ -59,6 +61,7 @@ export function ContactForm({ labelledBy, page }: { labelledBy?: string; page?: 
       {/* noValidate: the form shows docs/product.md#pattern-library's own messages rather than the browser's bubbles. */}
       <form
         ref={formRef}
+        id={FORM_ID}
         className="contact-form"
         method="post"
         noValidate
