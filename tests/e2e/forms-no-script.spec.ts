@@ -257,7 +257,9 @@ test('what is typed and chosen before the scripts run survives hydration and is 
   await page.goto('/career-form', { waitUntil: 'commit' })
   const form = page.locator('form').filter({ has: page.getByLabel(resumeField.label) })
   // A person's name takes letters only.
-  const name = `Early Typist ${unique('').replace(/[^a-z]/g, '').slice(0, 8)}`
+  const name = `Early Typist ${unique('')
+    .replace(/[^a-z]/g, '')
+    .slice(0, 8)}`
   await form.getByLabel('Name').fill(name)
   await form.getByLabel('Phone').fill('9123456780')
   await form.getByLabel('Email').fill('early@example.com')
