@@ -7,23 +7,25 @@
  * `Sec-Fetch-Site` decides when it is there (`same-origin`, or `none` for a post the visitor
  * started themselves, passes); without it an `Origin` must be this site's, the configured one or
  * the one the request was addressed to; a request with neither header is not from a browser's
- * page, so nothing is forged (curl, an operator's script). The JSON APIs have their own guard:
- * a cross-site page cannot send `application/json` without a preflight they never answer.
+ * page, so nothing is forged (curl, an operator's script). An `Origin` that is the configured
+ * site's passes first: the pages may post to a form API served from another host (API_URL).
  */
 import type { IncomingMessage } from 'node:http'
 
 export type CrossSiteVerdict = { ok: true } | { ok: false; reason: string }
 
 export function crossSiteVerdict(req: IncomingMessage, siteOrigin: string): CrossSiteVerdict {
+  const origin = header(req, 'origin')
+  // Our own pages, wherever the form API is served from (API_URL).
+  if (origin !== undefined && origin === siteOrigin) return { ok: true }
   const fetchSite = header(req, 'sec-fetch-site')
   if (fetchSite !== undefined) {
     return fetchSite === 'same-origin' || fetchSite === 'none'
       ? { ok: true }
       : { ok: false, reason: `sec-fetch-site ${fetchSite.slice(0, 20)}` }
   }
-  const origin = header(req, 'origin')
   if (origin === undefined) return { ok: true }
-  if (origin === siteOrigin || origin === addressedOrigin(req, origin)) return { ok: true }
+  if (origin === addressedOrigin(req, origin)) return { ok: true }
   return { ok: false, reason: 'origin' }
 }
 

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express'
 import type { Logger } from 'pino'
+import { apiMessages } from '#core/forms/api.ts'
 import { escapeHtml } from '#core/html/escape.ts'
 
 /** The methods every page answers; POST only where a route of the page has an action. */
@@ -24,7 +25,8 @@ export function refuseMethod(
 
 const messages: Record<number, string> = {
   400: 'This address could not be read. Check it and try again.',
-  403: 'This form can only be sent from our own pages. Open the page on our site and send it again; nothing was stored.',
+  // The one refusal the site answers 403: a page's form post from another site (cross-site.ts).
+  403: apiMessages.crossSite,
   404: 'We could not find that page.',
   405: 'This page cannot be asked that way.',
   413: 'The request is too large.',

@@ -88,6 +88,7 @@ export async function startServices(config: ServerConfig): Promise<Services> {
     onQueued: () => worker.kick(),
     onSubmission: metrics?.formSubmission,
     log,
+    siteOrigin: siteOrigin(config),
   })
 
   const privateTargets = webhooksMayGoToPrivateAddresses(config)

@@ -25,6 +25,8 @@ export const apiMessages = {
   invalid: 'Please correct the highlighted fields and try again.',
   tooLarge: 'Your message is too large to send. Please shorten it and try again.',
   wrongContentType: 'This form could not be read. Please reload the page and try again.',
+  crossSite:
+    'This form can only be sent from our own pages. Open the page on our site and send it again; nothing was stored.',
   rateLimited:
     'You have sent several messages in a short time. Please wait a minute and try again.',
   serverError:

@@ -181,6 +181,20 @@ describe('POST /api/sendCareerEmail', () => {
     expect(await rowCount(jobApplications)).toBe(0)
   })
 
+  it("refuses an application another site's page posted (multipart needs no preflight)", async () => {
+    const response = await fetch(`${app.baseUrl}/api/sendCareerEmail`, {
+      method: 'POST',
+      body: careerForm({}, { bytes: pdfBytes(), name: 'resume.pdf' }),
+      headers: { 'Sec-Fetch-Site': 'cross-site', Origin: 'https://elsewhere.example' },
+    })
+    expect(response.status).toBe(403)
+    expect(await response.json()).toEqual({
+      RESPONSE_STATUS: 'FAILED',
+      RESPONSE_MESSAGE: apiMessages.crossSite,
+    })
+    expect(await rowCount(jobApplications)).toBe(0)
+  })
+
   it('refuses other extensions and a missing resume', async () => {
     const png = await postCareer(careerForm({}, { bytes: pdfBytes(), name: 'cv.png' }))
     expect((await png.json()).ERRORS).toEqual({ file: 'Please upload valid file format' })

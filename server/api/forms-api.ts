@@ -34,6 +34,7 @@ import { contentMatchesExtension } from '#server/forms/resume-content.ts'
 import { saveContactMessage, saveJobApplication } from '#server/forms/submissions.ts'
 import type { MailAddresses } from '#server/mail/compose.ts'
 import type { SubmissionOutcome } from '#server/metrics.ts'
+import { crossSiteVerdict } from '#server/cross-site.ts'
 import { answer } from './answer.ts'
 import { pagePost, typedValues } from './page-post.ts'
 import { type LimitCounts, perIpLimit } from './per-ip-limit.ts'
@@ -50,6 +51,11 @@ export interface FormsApiOptions {
   /** Told how each submission ended, once it is answered (the metrics count them). */
   onSubmission?: (form: 'contact' | 'career', outcome: SubmissionOutcome) => void
   log?: (line: string) => void
+  /**
+   * The site's configured origin: a post to the APIs that another site's page made is refused
+   * (server/cross-site.ts). Unset, only the request's own host counts.
+   */
+  siteOrigin?: string
 }
 
 const JSON_LIMIT_BYTES = 64 * 1024
@@ -140,10 +146,19 @@ export function formsApi(options: FormsApiOptions): Router {
     answer(res, 200, apiMessages.applicationSent)
   }
 
+  // Multipart is a type any page may post across sites without asking; JSON is not, but one
+  // rule for both is simpler to trust.
+  const ourPagesOnly: RequestHandler = (req, res, next) => {
+    if (crossSiteVerdict(req, options.siteOrigin ?? '').ok) return next()
+    res.setHeader('Connection', 'close')
+    answer(res, 403, apiMessages.crossSite)
+  }
+
   // The JSON APIs: the limit first, so a refused request costs nothing more.
   router.post(
     CONTACT_API_PATH,
     counted('contact'),
+    ourPagesOnly,
     limiter,
     requireContentType('application/json'),
     readJson,
@@ -152,6 +167,7 @@ export function formsApi(options: FormsApiOptions): Router {
   router.post(
     CAREER_API_PATH,
     counted('career'),
+    ourPagesOnly,
     limiter,
     requireContentType('multipart/form-data'),
     receiveUpload,
