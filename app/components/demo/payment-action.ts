@@ -42,7 +42,10 @@ export function paymentActionAnswer<Kept extends object>(started: StartedPayment
     )
   }
   const refusal = { status: started.status, message: started.message }
-  return data<PaymentActionData<Kept>>({ ...kept, refusal }, { status: started.status })
+  // A choice to mend is the page again with its messages, as the order look-up's "not found"
+  // is: 200. Only the limit is the request's refusal.
+  const status = started.status === 429 ? 429 : 200
+  return data<PaymentActionData<Kept>>({ ...kept, refusal }, { status })
 }
 
 /** The action's headers (no-store) reach the document it renders. */

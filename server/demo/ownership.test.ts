@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+import { ownedPayments, ownerCookie } from './ownership.ts'
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
+
+describe('the ownership cookie', () => {
+  it("adds the newest payment first, at path / so the pages' actions read it", () => {
+    expect(ownerCookie(`demo_payments=${id(1)}`, id(2), false)).toBe(
+      `demo_payments=${id(2)}.${id(1)}; Max-Age=604800; Path=/; HttpOnly; SameSite=Lax`,
+    )
+    expect(ownerCookie(null, id(1), true)).toMatch(/; Secure$/)
+  })
+
+  it('keeps the 20 most recent', () => {
+    let header = ''
+    for (let n = 1; n <= 25; n++) header = ownerCookie(header, id(n), false).split(';')[0]!
+    const kept = ownedPayments(header)
+    expect(kept).toHaveLength(20)
+    expect(kept[0]).toBe(id(25))
+  })
+
+  it('reads a cookie left at the old path /demo beside the new one', () => {
+    const header = `demo_payments=${id(1)}; other=x; demo_payments=${id(2)}.${id(1)}`
+    expect(ownedPayments(header)).toEqual([id(1), id(2)])
+  })
+
+  it('takes nothing that is not one of its ids', () => {
+    expect(ownedPayments('demo_payments=not-an-id.../etc')).toEqual([])
+    expect(ownedPayments(undefined)).toEqual([])
+  })
+})
