@@ -25,7 +25,8 @@ beforeEach(async () => {
   await app.reset()
 })
 
-type ActionArgs = Parameters<typeof pgHostedAction>[0]
+/** Both actions read only the request and the load context. */
+type ActionArgs = Parameters<typeof pgHostedAction>[0] & Parameters<typeof merchantHostedAction>[0]
 
 /** What React Router hands an action: the posted form, the site's load context. */
 function actionArgs(
@@ -139,7 +140,7 @@ describe('the merchant-hosted checkout action', () => {
     })
   })
 
-  it.each([
+  it.each<[Record<string, string>, string]>([
     [{ paymentType: 'NB' }, 'Please select any bank'],
     [{ paymentType: 'NB', mopType: 'PPL' }, 'Please select any bank'],
     [{}, 'Please select any bank'],

@@ -7,28 +7,50 @@ import { payByCard } from './sandbox-pages.ts'
  * Pay posts the page's form to its route's action, the answer continues to the gateway with one
  * button, the sandbox's pages take the payment and the result comes back to /demo/response.
  */
-test.use({ javaScriptEnabled: false })
+// Reduced motion: the site opts in to cross-document view transitions, and Chromium reports one
+// it aborts towards the sandbox's pages (which do not opt in) as a page error. The site's scripts
+// skip it (app/root.tsx); without scripts only the visitor's browser settings can. The payment
+// itself is not affected; the error only fails this suite's no-console-error rule.
+test.use({ javaScriptEnabled: false, reducedMotion: 'reduce' })
 
 const continueLabel = 'Continue to payment'
 
 /**
- * axe runs as a script in the page: scripts are switched on for it alone, once the page has been
- * parsed and laid out without them (the page's own modules were skipped then and stay so).
+ * axe runs as a script in the page, which a page without scripts refuses. So the page as the
+ * browser laid it out without them (its <noscript> content shown, no script in it) is copied
+ * into a page of the same origin that allows scripts, and axe reads that.
  */
 async function expectNoAxeViolationsWithoutScripts(page: Page) {
-  const devtools = await page.context().newCDPSession(page)
-  await devtools.send('Emulation.setScriptExecutionDisabled', { value: false })
+  const root = page.locator('html')
+  const [lang, markup] = await Promise.all([root.getAttribute('lang'), root.innerHTML()])
+  const laidOutWithoutScripts = markup
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/<\/?noscript>/gi, '')
+  const withScripts = await page.context().browser()!.newContext({ javaScriptEnabled: true })
+  const copy = await withScripts.newPage()
   try {
-    await expectNoAxeViolationsWithoutScripts(page)
+    await copy.goto(new URL('/robots.txt', page.url()).href)
+    await copy.setContent(`<!doctype html><html lang="${lang}">${laidOutWithoutScripts}</html>`)
+    await expectNoAxeViolations(copy)
   } finally {
-    await devtools.send('Emulation.setScriptExecutionDisabled', { value: true })
-    await devtools.detach()
+    await withScripts.close()
   }
+}
+
+/**
+ * Pay looks unavailable until a method is chosen, yet a person can press it; Playwright's click
+ * would wait for it to become enabled. Hovering first waits for the page to be painted and the
+ * button steady: Chromium drops a press on a page not painted yet.
+ */
+async function pressPay(page: Page) {
+  const { pay } = checkoutParts(page)
+  await pay.hover()
+  await pay.click({ force: true })
 }
 
 /** The continuation page: one button in the page's main, posting the signed order onwards. */
 async function continueToGateway(page: Page, demoPath: string) {
-  await expect(page).toHaveURL(new RegExp(`${demoPath}$`))
+  await expect(page).toHaveURL(new RegExp(`${demoPath}(\\?|$)`))
   await expect(page.getByRole('heading', { name: 'Your order is ready' })).toBeVisible()
   await expect(page.locator('main').getByRole('button')).toHaveText([continueLabel])
   await page.getByRole('button', { name: continueLabel }).click()
@@ -81,7 +103,7 @@ test.describe('Merchant Hosted checkout', () => {
     await expect(page).toHaveURL(/[?&]mopType=1004(&|$)/)
     await expect(tile('HDFC')).toHaveAttribute('aria-pressed', 'true')
     await expect(pay).toHaveAttribute('aria-disabled', 'false')
-    await pay.click()
+    await pressPay(page)
     await expectNoAxeViolationsWithoutScripts(page)
     await continueToGateway(page, '/merchant-hosted-checkout')
 
@@ -96,9 +118,8 @@ test.describe('Merchant Hosted checkout', () => {
 
   test('Pay without a bank says "Please select any bank" beside Pay', async ({ page }) => {
     await page.goto('/merchant-hosted-checkout')
-    const { pay, alert, tab } = checkoutParts(page)
-    // aria-disabled: Playwright would wait for it to become enabled; a person can press it.
-    await pay.click({ force: true })
+    const { alert, tab } = checkoutParts(page)
+    await pressPay(page)
     await expect(alert).toHaveText('Please select any bank')
     await expect(tab('Net Banking')).toHaveAttribute('aria-selected', 'true')
     await expectNoAxeViolationsWithoutScripts(page)
@@ -108,12 +129,12 @@ test.describe('Merchant Hosted checkout', () => {
     page,
   }) => {
     await page.goto('/merchant-hosted-checkout')
-    const { tab, pay, alert, tile } = checkoutParts(page)
+    const { tab, alert, tile } = checkoutParts(page)
     await tab('Wallet').click()
     await expect(page).toHaveURL(/\?paymentType=WL$/)
     await expect(tab('Wallet')).toHaveAttribute('aria-selected', 'true')
     await expect(tile('Paytm')).toBeVisible()
-    await pay.click({ force: true })
+    await pressPay(page)
     await expect(alert).toHaveText('Please select any wallet')
   })
 
@@ -125,7 +146,7 @@ test.describe('Merchant Hosted checkout', () => {
     await tab('UPI').click()
     await expect(pay).toHaveAttribute('aria-disabled', 'false')
     await upi.fill('aarav@u')
-    await pay.click({ force: true })
+    await pressPay(page)
 
     const field = page.locator('.form-field', { has: upi })
     await expect(field.locator('.form-field__error')).toHaveText('Invalid UPI ID')
@@ -136,11 +157,11 @@ test.describe('Merchant Hosted checkout', () => {
     await expectNoAxeViolationsWithoutScripts(page)
 
     await upi.fill('')
-    await pay.click({ force: true })
+    await pressPay(page)
     await expect(field.locator('.form-field__error')).toHaveText('Please Enter UPI ID')
 
     await upi.fill('success@upi')
-    await pay.click({ force: true })
+    await pressPay(page)
     await continueToGateway(page, '/merchant-hosted-checkout')
     await returnToStore(page)
     await expect(page.locator('main h1')).toHaveText('Payment Successful')
