@@ -242,6 +242,10 @@ describe("before scripts run (the server's markup)", () => {
     expect(field.getAttribute('aria-invalid')).toBe('true')
     expect(field.hasAttribute('autofocus')).toBe(true)
     expect(markup.querySelector('.form-field__error')?.textContent).toBe('Invalid UPI ID')
+    // Mended without scripts, it is posted again with the same Pay.
+    expect(markup.querySelector('.payment-summary__pay')?.getAttribute('aria-disabled')).toBe(
+      'false',
+    )
     expect(markup.querySelector('[role="alert"]')?.textContent).toBe('')
   })
 

@@ -78,9 +78,9 @@ export function MerchantCheckout({
   const hydrated = useHydrated()
 
   const isActiveSubmitBtn = mopType !== null && !(paymentType === 'UP' && upiError)
-  // Before scripts run, nothing judges a typed UPI ID until Pay posts it: Pay must not look
-  // unavailable on that tab.
-  const payActive = isActiveSubmitBtn || (!hydrated && paymentType === 'UP' && !upiError)
+  // Before scripts run, nothing judges a typed UPI ID until Pay posts it, a refused one mended
+  // included: Pay must not look unavailable on that tab.
+  const payActive = isActiveSubmitBtn || (!hydrated && paymentType === 'UP')
 
   function chooseTab(type: PaymentType) {
     if (type === paymentType) return
