@@ -15,8 +15,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
  * The payment ids in a `Cookie` header; nothing that is not one of ours. Every cookie of the
- * name counts: one set before its path became `/` (it was `/demo`) is still sent beside the new
- * one until it expires.
+ * name counts: under /demo the browser sends both the JSON endpoints' and the pages' (below).
  */
 export function ownedPayments(cookieHeader: string | null | undefined): string[] {
   if (!cookieHeader) return []
@@ -35,27 +34,34 @@ export function ownedPayments(cookieHeader: string | null | undefined): string[]
 }
 
 /**
- * The `Set-Cookie` value that adds a payment this browser just made (the newest first). Its path
- * is `/`: the pages' actions (`/pg-hosted-demo`, `/merchant-hosted-checkout`) must read the
- * payments already kept, or each no-script payment would forget the ones before it.
+ * Where a payment is remembered. The JSON endpoints (`/demo/api/…`) keep the cookie under
+ * `/demo`, where the result page looks orders up. The pages' actions (`/pg-hosted-demo`,
+ * `/merchant-hosted-checkout`) never receive that one, so they keep their own at `/`: written
+ * at `/demo` it would replace the list with their one payment. The result page reads both.
  */
+export type OwnerCookiePath = '/demo' | '/'
+
+/** The `Set-Cookie` value that adds a payment this browser just made (the newest first). */
 export function ownerCookie(
   cookieHeader: string | null | undefined,
   id: string,
-  secure: boolean,
+  where: { path: OwnerCookiePath; secure: boolean },
 ): string {
   const kept = [id, ...ownedPayments(cookieHeader).filter((other) => other !== id)]
   return [
     `${OWNER_COOKIE}=${kept.slice(0, KEPT).join('.')}`,
     `Max-Age=${WEEK_SECONDS}`,
-    'Path=/',
+    `Path=${where.path}`,
     'HttpOnly',
     'SameSite=Lax',
-    ...(secure ? ['Secure'] : []),
+    ...(where.secure ? ['Secure'] : []),
   ].join('; ')
 }
 
-/** Adds a payment this browser just made to its cookie, on an Express answer. */
+/** Adds a payment this browser just made to its cookie, on a JSON endpoint's answer. */
 export function rememberPayment(req: Request, res: Response, id: string): void {
-  res.append('Set-Cookie', ownerCookie(req.get('cookie'), id, req.secure))
+  res.append(
+    'Set-Cookie',
+    ownerCookie(req.get('cookie'), id, { path: '/demo', secure: req.secure }),
+  )
 }

@@ -104,6 +104,26 @@ describe('the PG Hosted page action', () => {
     expect(await app.context.findOrder(first.data.form!.fields.ORDER_ID!, null)).toBeUndefined()
   })
 
+  it("keeps its own cookie at /, so the JSON endpoints' list under /demo is never replaced", async () => {
+    const scripted = await fetch(`${app.baseUrl}/demo/api/payment-request`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ flow: 'hosted' }),
+    })
+    const scriptedCookie = (scripted.headers.get('set-cookie') ?? '').split(';')[0]!
+    const scriptedOrder = ((await scripted.json()) as SignedForm).fields.ORDER_ID!
+    // The action's page is not under /demo: the browser does not send it the JSON endpoints' one.
+    const page = await payHosted()
+    expect(page.init?.headers?.['Set-Cookie']).toMatch(/; Path=\/;/)
+
+    // Under /demo, where orders are looked up, the browser sends both.
+    const both = `${scriptedCookie}; ${cookieOf(page)}`
+    const pageOrder = page.data.form!.fields.ORDER_ID!
+    for (const orderId of [scriptedOrder, pageOrder]) {
+      expect(await app.context.findOrder(orderId, both)).toMatchObject({ orderId })
+    }
+  })
+
   it('marks the cookie Secure when the page was reached over HTTPS', async () => {
     const answer = await payHosted({ url: 'https://pay.example' })
     expect(answer.init?.headers?.['Set-Cookie']).toMatch(/; Secure$/)

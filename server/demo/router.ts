@@ -172,7 +172,10 @@ export function demoMerchant(options: DemoMerchantOptions): {
     if (!(await limit.admits(visitor.ip))) return { ok: false, status: 429, message: tooMany }
     const order = await makeOrder({ socket: { remoteAddress: visitor.ip } })
     if (!('form' in order)) return { ok: false, status: 400, message: order.message }
-    const setCookie = ownerCookie(visitor.cookieHeader, order.id, visitor.secure)
+    const setCookie = ownerCookie(visitor.cookieHeader, order.id, {
+      path: '/',
+      secure: visitor.secure,
+    })
     return { ok: true, form: order.form, setCookie }
   }
 
