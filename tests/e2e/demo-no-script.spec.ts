@@ -8,9 +8,10 @@ import { payByCard } from './sandbox-pages.ts'
  * button, the sandbox's pages take the payment and the result comes back to /demo/response.
  */
 // Reduced motion: the site opts in to cross-document view transitions, and Chromium reports one
-// it aborts towards the sandbox's pages (which do not opt in) as a page error. The site's scripts
-// skip it (app/root.tsx); without scripts only the visitor's browser settings can. The payment
-// itself is not affected; the error only fails this suite's no-console-error rule.
+// it aborts (towards the sandbox's pages, which do not opt in, and now and then between pages
+// loaded without scripts) as a page error. The site's scripts skip the first (app/root.tsx);
+// without scripts only the visitor's settings can. The payments are not affected; the error
+// would only fail this suite's no-page-error rule.
 test.use({ javaScriptEnabled: false, reducedMotion: 'reduce' })
 
 const continueLabel = 'Continue to payment'
