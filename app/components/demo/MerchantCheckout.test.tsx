@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
@@ -252,5 +253,25 @@ describe("before scripts run (the server's markup)", () => {
   test("no bank chosen is Pay's error", () => {
     const markup = serverMarkup({ refusal: { status: 400, message: 'Please select any bank' } })
     expect(markup.querySelector('[role="alert"]')?.textContent).toBe('Please select any bank')
+  })
+
+  test('a UPI ID typed before the scripts ran is kept by hydration and then judged', async () => {
+    const page = (
+      <MemoryRouter>
+        <MerchantCheckout initial={{ paymentType: 'UP' }} />
+      </MemoryRouter>
+    )
+    const container = document.createElement('div')
+    container.innerHTML = renderToString(page)
+    document.body.append(container)
+    container.querySelector<HTMLInputElement>('#upi-id')!.value = 'success@upi'
+    await act(async () => {
+      hydrateRoot(container, page)
+    })
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'UPI ID' }).value).toBe(
+      'success@upi',
+    )
+    expect(screen.getByRole('button', { name: 'Pay' }).getAttribute('aria-disabled')).toBe('false')
+    container.remove()
   })
 })

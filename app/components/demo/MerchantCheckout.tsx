@@ -36,6 +36,17 @@ const UPI_INPUT_ID = 'upi-id'
 /** The form a tile submits before scripts run (server/demo has nothing to do with it). */
 const CHOICE_FORM_ID = 'merchant-checkout-choice'
 
+/**
+ * What the UPI field holds as the page hydrates: an ID typed before the scripts ran, which
+ * hydration would otherwise put back to the server's value. Nothing on the server, or when the
+ * page is built in the browser.
+ */
+function typedBeforeScripts(): string | undefined {
+  if (typeof document === 'undefined') return undefined
+  const field = document.getElementById(UPI_INPUT_ID)
+  return field instanceof HTMLInputElement ? field.value : undefined
+}
+
 /** Copy, cut, paste and drop are refused on the UPI field (docs/product.md#pattern-library): the ID is typed. */
 function refuse(event: ClipboardEvent<HTMLInputElement> | DragEvent<HTMLInputElement>) {
   event.preventDefault()
@@ -64,20 +75,19 @@ export function MerchantCheckout({
   // A refused UPI ID is the field's error; any other refusal is Pay's.
   const upiRefused = initial.paymentType === 'UP' && refusal?.status === 400
   const [paymentType, setPaymentType] = useState<PaymentType>(initial.paymentType)
-  const [mopType, setMopType] = useState<string | null>(
-    initial.paymentType === 'UP'
-      ? isValidUpiId(initialAddress.trim()) && !upiRefused
-        ? 'UP'
-        : null
-      : (initial.mopType ?? null),
-  )
-  const [payerAddress, setPayerAddress] = useState(initialAddress)
+  const [tileCode, setTileCode] = useState<string | null>(initial.mopType ?? null)
+  const [payerAddress, setPayerAddress] = useState(() => typedBeforeScripts() ?? initialAddress)
   const [upiError, setUpiError] = useState(upiRefused ? refusal.message : undefined)
   const [displayError, setDisplayError] = useState(upiRefused ? undefined : refusal?.message)
   const gateway = useGatewayRedirect()
   const hydrated = useHydrated()
 
-  const isActiveSubmitBtn = mopType !== null && !(paymentType === 'UP' && upiError)
+  // On UPI the method is the ID, chosen while a valid one stands unrefused; before the scripts
+  // run the page cannot judge it (the server does, when Pay posts it).
+  const upiChosen = hydrated && isValidUpiId(payerAddress.trim()) && !upiError
+  const mopType = paymentType === 'UP' ? (upiChosen ? 'UP' : null) : tileCode
+
+  const isActiveSubmitBtn = mopType !== null
   // Before scripts run, nothing judges a typed UPI ID until Pay posts it, a refused one mended
   // included: Pay must not look unavailable on that tab.
   const payActive = isActiveSubmitBtn || (!hydrated && paymentType === 'UP')
@@ -85,7 +95,7 @@ export function MerchantCheckout({
   function chooseTab(type: PaymentType) {
     if (type === paymentType) return
     setPaymentType(type)
-    setMopType(null)
+    setTileCode(null)
     setPayerAddress('')
     setUpiError(undefined)
     setDisplayError(undefined)
@@ -93,7 +103,7 @@ export function MerchantCheckout({
   }
 
   function chooseTile(code: string) {
-    setMopType(code)
+    setTileCode(code)
     setDisplayError(undefined)
     gateway.setError(null)
   }
@@ -102,14 +112,12 @@ export function MerchantCheckout({
     const value = filterUpiId(raw)
     setPayerAddress(value)
     setUpiError(undefined)
-    setMopType(isValidUpiId(value) ? 'UP' : null)
     gateway.setError(null)
   }
 
   function judgeUpi() {
     const error = upiIdError(payerAddress)
     setUpiError(error)
-    if (error) setMopType(null)
   }
 
   function onUpiKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -167,7 +175,7 @@ export function MerchantCheckout({
         label={upiField.label}
         hint={upiField.hint}
         error={upiError}
-        valid={paymentType === 'UP' && mopType === 'UP' && !upiError && payerAddress !== ''}
+        valid={paymentType === 'UP' && upiChosen}
         inputProps={{
           name: 'payerAddress',
           // Refused without scripts: the page opens on the field to mend.
