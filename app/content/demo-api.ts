@@ -44,3 +44,26 @@ export interface DemoApiError {
 export type CheckoutVerifyAnswer =
   | { verified: true; result: PaymentResult }
   | { verified: false; reason: ResponseRefusalReason; message: string }
+
+/**
+ * Who pays, as a page's action knows them (its request and load context): what the demo
+ * merchant needs to apply the per-IP limit, remember the order for this browser and mark its
+ * cookie Secure.
+ */
+export interface DemoVisitor {
+  /** The visitor's address (the load context's `clientIp`). */
+  ip: string | undefined
+  /** The request's `Cookie` header: the orders this browser made before. */
+  cookieHeader: string | null
+  /** Whether the page was reached over HTTPS. */
+  secure: boolean
+}
+
+/**
+ * A page action's payment: the form to post to the gateway and the `Set-Cookie` value that
+ * remembers the order for this browser, or why none was made (the JSON endpoints' status and
+ * message).
+ */
+export type StartedPayment =
+  | { ok: true; form: SignedForm; setCookie: string }
+  | { ok: false; status: 400 | 429; message: string }

@@ -67,6 +67,18 @@ export const wallets = [
 /** The merchant-hosted page's PAYMENT_TYPE per tab; Net Banking opens first. */
 export type PaymentType = 'NB' | 'WL' | 'UP'
 
+export function isPaymentType(value: unknown): value is PaymentType {
+  return value === 'NB' || value === 'WL' || value === 'UP'
+}
+
+/** The tiles of the tabs that have them; their codes are the MOP_TYPEs a tab accepts. */
+export const methodTiles = { NB: netBankingBanks, WL: wallets } as const
+
+/** Whether a code is one of a tab's tiles: the page and the demo merchant both judge by it. */
+export function isTileOf(paymentType: keyof typeof methodTiles, code: unknown): code is string {
+  return methodTiles[paymentType].some((tile) => tile.code === code)
+}
+
 export const paymentMethodTabs = [
   {
     type: 'NB',
@@ -111,6 +123,23 @@ export const paymentSummary = {
 } as const
 
 export const redirectMessage = 'You are being redirected to Payment Page…'
+
+/**
+ * The page a Pay posted without scripts answers: the order is made and signed, and one button
+ * takes it to the gateway (where scripts run, the page presses it itself).
+ */
+export const gatewayContinuation = {
+  heading: 'Your order is ready',
+  text: `Continue to the ${brand.name} payment page to pay ₹1.00 to the demo store. Nothing is charged: the sandbox gateway takes the test data.`,
+  buttonLabel: 'Continue to payment',
+} as const
+
+/** The Checkout Js demo without scripts: it runs checkout.js in the page, so it cannot work. */
+export const checkoutNoScript = {
+  text: 'This demo opens the gateway’s checkout.js over the page, so it needs JavaScript. Turn JavaScript on, or pay the same order without it on the',
+  linkLabel: 'PG Hosted demo',
+  linkTo: '/pg-hosted-demo',
+} as const
 
 export interface TestDataRow {
   value: string

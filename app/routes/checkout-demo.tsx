@@ -1,5 +1,6 @@
 import { CheckoutDemo } from '#app/components/demo/CheckoutDemo.tsx'
 import { FlowSteps } from '#app/components/demo/FlowSteps.tsx'
+import { demoMerchantOf } from '#app/components/demo/payment-action.ts'
 import { PageBanner } from '#app/components/PageBanner.tsx'
 import { demoFlows, demoPages } from '#app/content/demo.ts'
 import { pageMeta } from '#app/utils/meta.ts'
@@ -9,8 +10,7 @@ export const meta = () => pageMeta('/checkout-demo')
 
 /** The page only learns where the gateway's checkout.js is; the secret stays on the server. */
 export function loader({ context }: Route.LoaderArgs) {
-  if (!context.demo) throw new Response('The demo merchant is not running.', { status: 503 })
-  return { checkoutScriptUrl: context.demo.checkoutScriptUrl }
+  return { checkoutScriptUrl: demoMerchantOf(context).checkoutScriptUrl }
 }
 
 export default function CheckoutDemoPage({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import { data } from 'react-router'
 import { DemoResultCard, type ResponsePageData } from '#app/components/demo/DemoResultCard.tsx'
+import { demoMerchantOf } from '#app/components/demo/payment-action.ts'
 import { PageBanner } from '#app/components/PageBanner.tsx'
 import { brand } from '#core/brand/brand.ts'
 import {
@@ -26,7 +27,7 @@ function isRefusalReason(value: string | null): value is ResponseRefusalReason {
  * (ADR 013), among the payments this browser made only (server/demo/ownership.ts). While the payment is pending the page reloads its data until the result is final.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!context.demo) throw new Response('The demo merchant is not running.', { status: 503 })
+  const demo = demoMerchantOf(context)
   const query = new URL(request.url).searchParams
   const refused = query.get(RESULT_QUERY.refused)
   if (isRefusalReason(refused)) {
@@ -34,13 +35,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const id = query.get(RESULT_QUERY.payment)
   if (id) {
-    const result = await context.demo.findResult(id)
+    const result = await demo.findResult(id)
     if (result) return data<ResponsePageData>({ kind: 'result', result }, noStore)
     return data<ResponsePageData>({ kind: 'empty' }, { status: 404 })
   }
   const orderId = query.get(RESULT_QUERY.order)?.trim().toUpperCase()
   if (orderId) {
-    const result = await context.demo.findOrder(orderId, request.headers.get('cookie'))
+    const result = await demo.findOrder(orderId, request.headers.get('cookie'))
     if (result) return data<ResponsePageData>({ kind: 'result', result }, noStore)
     // A search without a match, not a missing page: 200, the form again, and what went wrong.
     return data<ResponsePageData>({ kind: 'not-found', orderId: orderId.slice(0, 30) }, noStore)

@@ -1,6 +1,13 @@
 import type { FormEvent } from 'react'
 import { FlowSteps } from '#app/components/demo/FlowSteps.tsx'
-import { HiddenPaymentForm } from '#app/components/demo/HiddenPaymentForm.tsx'
+import { GatewayContinuation } from '#app/components/demo/GatewayContinuation.tsx'
+import { GatewayForm } from '#app/components/demo/GatewayForm.tsx'
+import {
+  demoMerchantOf,
+  paymentActionAnswer,
+  paymentPageHeaders,
+  visitorOf,
+} from '#app/components/demo/payment-action.ts'
 import { PaymentDemoSection } from '#app/components/demo/PaymentDemoSection.tsx'
 import { useGatewayRedirect } from '#app/components/demo/useGatewayRedirect.ts'
 import { PageBanner } from '#app/components/PageBanner.tsx'
@@ -8,10 +15,19 @@ import { RedirectLoader } from '#app/components/RedirectLoader.tsx'
 import { demoFlows, demoPages } from '#app/content/demo.ts'
 import { PAYMENT_REQUEST_PATH } from '#app/content/demo-api.ts'
 import { pageMeta } from '#app/utils/meta.ts'
+import type { Route } from './+types/pg-hosted-demo'
 
 export const meta = () => pageMeta('/pg-hosted-demo')
 
-export default function PgHostedDemoPage() {
+/** Pay posted before scripts ran (or without them): the server makes the order, as the JSON endpoint does. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const started = await demoMerchantOf(context).paymentForm('hosted', visitorOf(request, context))
+  return paymentActionAnswer(started, {})
+}
+
+export const headers = paymentPageHeaders
+
+export default function PgHostedDemoPage({ actionData }: Route.ComponentProps) {
   const gateway = useGatewayRedirect()
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -19,16 +35,32 @@ export default function PgHostedDemoPage() {
     void gateway.pay(PAYMENT_REQUEST_PATH, { flow: 'hosted' })
   }
 
+  const banner = (
+    <PageBanner
+      eyebrow={demoPages.eyebrow}
+      title={demoPages.pgHosted.title}
+      intro={demoFlows.hosted.intro}
+    />
+  )
+  if (actionData?.form) {
+    return (
+      <>
+        {banner}
+        <GatewayContinuation form={actionData.form} />
+      </>
+    )
+  }
   return (
     <>
-      <PageBanner
-        eyebrow={demoPages.eyebrow}
-        title={demoPages.pgHosted.title}
-        intro={demoFlows.hosted.intro}
+      {banner}
+      <PaymentDemoSection
+        method="post"
+        onSubmit={onSubmit}
+        status={gateway.error ?? actionData?.refusal.message}
+        busy={gateway.redirecting}
       />
-      <PaymentDemoSection onSubmit={onSubmit} status={gateway.error} busy={gateway.redirecting} />
       <FlowSteps flow={demoFlows.hosted} />
-      <HiddenPaymentForm form={gateway.form} formRef={gateway.formRef} />
+      <GatewayForm form={gateway.form} formRef={gateway.formRef} />
       {gateway.redirecting ? <RedirectLoader variant="overlay" /> : null}
     </>
   )

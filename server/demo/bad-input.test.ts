@@ -192,7 +192,7 @@ describe('POST /demo/api/merchant-hosted-request', () => {
     [{ paymentType: 'NB' }, 'Please select any bank'],
     [{ paymentType: 'NB', mopType: '"><img src=x onerror=alert(1)>' }, 'Please select any bank'],
     [{ paymentType: 'NB', mopType: ['1004'] }, 'Please select any bank'],
-    [{ paymentType: 'WL', mopType: '../../etc/passwd' }, 'Please select a wallet'],
+    [{ paymentType: 'WL', mopType: '../../etc/passwd' }, 'Please select any wallet'],
     [{ paymentType: 'UP' }, 'Please Enter UPI ID'],
     [{ paymentType: 'UP', payerAddress: ['success@upi'] }, 'Please Enter UPI ID'],
     [{ paymentType: 'UP', payerAddress: 'success@upi\u0000' }, 'Invalid UPI ID'],

@@ -1,6 +1,7 @@
 import type { PaymentResult } from '#app/content/demo.ts'
+import type { DemoVisitor, PaymentRequestFlow, StartedPayment } from '#app/content/demo-api.ts'
 
-/** What the demo pages' loaders may read from the server: nothing secret. */
+/** What the demo pages' loaders and actions may ask of the server: nothing secret comes back. */
 export interface DemoLoadContext {
   /** `${gateway}/checkout.js`, absolute or on the site itself (the built-in sandbox). */
   checkoutScriptUrl: string
@@ -13,6 +14,17 @@ export interface DemoLoadContext {
    * order is not found.
    */
   findOrder(orderId: string, cookieHeader: string | null): Promise<PaymentResult | undefined>
+  /**
+   * What `POST /demo/api/payment-request` does, for a page's action (a form posted without
+   * scripts): the per-IP limit, the order, its signed request.
+   */
+  paymentForm(flow: PaymentRequestFlow, visitor: DemoVisitor): Promise<StartedPayment>
+  /**
+   * What `POST /demo/api/merchant-hosted-request` does, for a page's action: the limit, the
+   * method checked as that endpoint checks it (`paymentType`, `mopType`, `payerAddress`), the
+   * order, its encrypted request.
+   */
+  merchantHostedForm(method: unknown, visitor: DemoVisitor): Promise<StartedPayment>
 }
 
 declare module 'react-router' {

@@ -111,7 +111,7 @@ describe('the merchant-hosted method', () => {
   it.each([
     [{ paymentType: 'NB' }, 'Please select any bank'],
     [{ paymentType: 'NB', mopType: 'PPL' }, 'Please select any bank'],
-    [{ paymentType: 'WL', mopType: '1004' }, 'Please select a wallet'],
+    [{ paymentType: 'WL', mopType: '1004' }, 'Please select any wallet'],
     [{ paymentType: 'UP', payerAddress: '' }, 'Please Enter UPI ID'],
     [{ paymentType: 'UP', payerAddress: 'aarav@u' }, 'Invalid UPI ID'],
     [{ paymentType: 'CC', mopType: 'VI' }, 'Choose Net Banking, Wallet or UPI'],

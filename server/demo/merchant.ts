@@ -4,9 +4,13 @@ import { randomInt } from 'node:crypto'
  * live demos and reads the gateway's responses. Everything secret stays in this process: the
  * browser only receives the signed or encrypted fields and the address to post them to.
  */
-import { demoPayment, netBankingBanks, wallets } from '#app/content/demo.ts'
-import type { PaymentType } from '#app/content/demo.ts'
-import { isValidUpiId } from '#core/forms/upi.ts'
+import {
+  demoPayment,
+  isTileOf,
+  merchantHostedMessages,
+  type PaymentType,
+} from '#app/content/demo.ts'
+import { upiIdError } from '#core/forms/upi.ts'
 import { decryptFields, encryptFields } from '#core/protocol/cipher.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { withHash } from '#core/protocol/hash.ts'
@@ -100,25 +104,25 @@ export interface MerchantHostedMethod {
 export type MethodCheck =
   { ok: true; method: MerchantHostedMethod } | { ok: false; message: string }
 
-/** Checks a method sent by the browser against the tiles and the UPI rule the page offers. */
+/**
+ * Checks a method sent by the browser against the tiles and the UPI rule the page offers; a
+ * refusal says what the page itself says (merchantHostedMessages, upiIdError).
+ */
 export function checkMethod(input: unknown): MethodCheck {
   const body = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>
   const { paymentType, mopType, payerAddress } = body
-  if (paymentType === 'NB') {
-    return netBankingBanks.some((bank) => bank.code === mopType)
-      ? { ok: true, method: { paymentType, mopType: String(mopType) } }
-      : { ok: false, message: 'Please select any bank' }
-  }
-  if (paymentType === 'WL') {
-    return wallets.some((wallet) => wallet.code === mopType)
-      ? { ok: true, method: { paymentType, mopType: String(mopType) } }
-      : { ok: false, message: 'Please select a wallet' }
+  if (paymentType === 'NB' || paymentType === 'WL') {
+    if (isTileOf(paymentType, mopType)) return { ok: true, method: { paymentType, mopType } }
+    const message =
+      paymentType === 'NB' ? merchantHostedMessages.noBank : merchantHostedMessages.noWallet
+    return { ok: false, message }
   }
   if (paymentType === 'UP') {
     const address = typeof payerAddress === 'string' ? payerAddress.trim() : ''
-    return isValidUpiId(address)
-      ? { ok: true, method: { paymentType, mopType: 'UP', payerAddress: address } }
-      : { ok: false, message: address === '' ? 'Please Enter UPI ID' : 'Invalid UPI ID' }
+    const error = upiIdError(address)
+    return error
+      ? { ok: false, message: error }
+      : { ok: true, method: { paymentType, mopType: 'UP', payerAddress: address } }
   }
   return { ok: false, message: 'Choose Net Banking, Wallet or UPI' }
 }

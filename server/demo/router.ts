@@ -1,23 +1,29 @@
-import express, { type ErrorRequestHandler, type Request, Router } from 'express'
+import express, { type ErrorRequestHandler, Router } from 'express'
 import { demoPayment, paymentResultCopy } from '#app/content/demo.ts'
 import {
   CHECKOUT_VERIFY_PATH,
   type CheckoutVerifyAnswer,
   type DemoApiError,
+  type DemoVisitor,
   MERCHANT_HOSTED_REQUEST_PATH,
   PAYMENT_REQUEST_PATH,
+  type PaymentRequestFlow,
   RESPONSE_PATH,
   RESULT_QUERY,
   type SignedForm,
+  type StartedPayment,
 } from '#app/content/demo-api.ts'
 import { RepeatedJsonKeysError, refuseRepeatedJsonKeys } from '#core/protocol/json-keys.ts'
 import type { Database } from '#server/db/database.ts'
 import type { DemoLoadContext } from './context.ts'
+import type { RequestOrigin } from '#gateway/webhooks/addresses.ts'
+import { demoLimit } from './limit.ts'
 import {
   checkMethod,
   type DemoMerchantSettings,
   encryptedMerchantHostedForm,
   gatewayUrls,
+  type MerchantHostedMethod,
   newOrderId,
   readGatewayResponse,
   signedPaymentRequest,
@@ -26,8 +32,8 @@ import { DemoReconciler, type ReconcilerTiming } from './reconciler.ts'
 import { toPaymentResult } from './result.ts'
 import { createOrder, findOrder, findSettledPayment, settleOrder } from './store.ts'
 import { WEBHOOK_PATH, webhookHandlers } from './webhook.ts'
-import { ownedPayments, rememberPayment } from './ownership.ts'
-import { type LimitCounts, perIpLimit } from '#server/api/per-ip-limit.ts'
+import { ownedPayments, ownerCookie, rememberPayment } from './ownership.ts'
+import type { LimitCounts } from '#server/api/per-ip-limit.ts'
 
 export interface DemoMerchantOptions {
   db: Database
@@ -49,7 +55,7 @@ export interface DemoMerchantOptions {
    * refuses a private one unless the operator allows it (services.ts). A URL it would refuse is
    * left out, and the reconciler's status enquiries settle the order instead. Unset: always.
    */
-  notifyAllowed?: (notifyUrl: string, req: Request) => boolean
+  notifyAllowed?: (notifyUrl: string, from: RequestOrigin) => boolean
   /** The reconciler's timing; tests make it small. */
   reconcile?: Partial<ReconcilerTiming>
   /** Requests per minute per IP that create an order; 0 switches the limit off. */
@@ -61,6 +67,12 @@ export interface DemoMerchantOptions {
 }
 
 const BODY_LIMIT = '16kb'
+
+/** A stored demo order (its row's id) and the form that sends the visitor to pay it. */
+interface Order {
+  id: string
+  form: SignedForm
+}
 
 /**
  * The demo merchant's back end: it signs the demos' requests, is the RETURN_URL the gateway
@@ -77,62 +89,95 @@ export function demoMerchant(options: DemoMerchantOptions): {
 } {
   const { db, settings } = options
   const urls = gatewayUrls(settings.gatewayBase)
-  const limiter = perIpLimit(
+  const tooMany = 'Too many payments in a short time. Please wait a minute and try again.'
+  const limit = demoLimit(
     options.rateLimitPerMinute,
-    (res) =>
-      sendError(res, 429, 'Too many payments in a short time. Please wait a minute and try again.'),
-    options.limitCounts && { name: 'demo', counts: options.limitCounts },
+    (res) => sendError(res, 429, tooMany),
+    options.limitCounts,
   )
   // RETURN_URL and NOTIFY_URL are on the site's configured origin, whatever Host a request
   // names: a forged Host must not send the gateway's answer, or the webhooks, elsewhere. The
   // NOTIFY_URL is left out when the gateway would refuse it for this request (a private address
   // the built-in sandbox may not reach for it): the reconciler then settles the order.
   const origin = new URL(options.siteUrl).origin
-  const endpoints = (req: Request) => {
+  const endpoints = (from: RequestOrigin) => {
     const notifyUrl = `${origin}${WEBHOOK_PATH}`
-    const allowed = options.notifyAllowed?.(notifyUrl, req) ?? true
+    const allowed = options.notifyAllowed?.(notifyUrl, from) ?? true
     return { returnUrl: `${origin}${RESPONSE_PATH}`, notifyUrl: allowed ? notifyUrl : '' }
   }
 
-  const router = Router()
-  const json = express.json({ limit: BODY_LIMIT, strict: true, verify: refuseRepeatedJsonKeys })
-
-  router.post(PAYMENT_REQUEST_PATH, limiter, json, async (req, res) => {
-    const flow = (req.body as { flow?: unknown } | undefined)?.flow
-    if (flow !== 'hosted' && flow !== 'checkout') {
-      return sendError(res, 400, 'Unknown demo flow.')
-    }
+  // Each order is made here, whichever way the visitor asked: the JSON endpoints (scripts) or a
+  // page's action (a native form post).
+  async function hostedOrder(flow: PaymentRequestFlow, from: RequestOrigin): Promise<Order> {
     const orderId = newOrderId()
-    rememberPayment(
-      req,
-      res,
-      await createOrder(db, { orderId, flow, amount: demoPayment.amountMinor }),
-    )
+    const id = await createOrder(db, { orderId, flow, amount: demoPayment.amountMinor })
     const form: SignedForm = {
       action: urls.paymentRequest,
-      fields: signedPaymentRequest(settings, orderId, endpoints(req)),
+      fields: signedPaymentRequest(settings, orderId, endpoints(from)),
     }
-    res.set('Cache-Control', 'no-store').json(form)
-  })
+    return { id, form }
+  }
 
-  router.post(MERCHANT_HOSTED_REQUEST_PATH, limiter, json, async (req, res) => {
-    const check = checkMethod(req.body)
-    if (!check.ok) return sendError(res, 400, check.message)
+  async function merchantHostedOrder(
+    method: MerchantHostedMethod,
+    from: RequestOrigin,
+  ): Promise<Order> {
     const orderId = newOrderId()
     const id = await createOrder(db, {
       orderId,
       flow: 'merchant-hosted',
       amount: demoPayment.amountMinor,
-      paymentType: check.method.paymentType,
-      mopType: check.method.mopType,
+      paymentType: method.paymentType,
+      mopType: method.mopType,
     })
-    rememberPayment(req, res, id)
     const form: SignedForm = {
       action: urls.merchantPaymentInit,
-      fields: encryptedMerchantHostedForm(settings, orderId, endpoints(req), check.method),
+      fields: encryptedMerchantHostedForm(settings, orderId, endpoints(from), method),
     }
-    res.set('Cache-Control', 'no-store').json(form)
+    return { id, form }
+  }
+
+  const router = Router()
+  const json = express.json({ limit: BODY_LIMIT, strict: true, verify: refuseRepeatedJsonKeys })
+
+  router.post(PAYMENT_REQUEST_PATH, limit.middleware, json, async (req, res) => {
+    const flow = (req.body as { flow?: unknown } | undefined)?.flow
+    if (flow !== 'hosted' && flow !== 'checkout') {
+      return sendError(res, 400, 'Unknown demo flow.')
+    }
+    const order = await hostedOrder(flow, req)
+    rememberPayment(req, res, order.id)
+    res.set('Cache-Control', 'no-store').json(order.form)
   })
+
+  router.post(MERCHANT_HOSTED_REQUEST_PATH, limit.middleware, json, async (req, res) => {
+    const check = checkMethod(req.body)
+    if (!check.ok) return sendError(res, 400, check.message)
+    const order = await merchantHostedOrder(check.method, req)
+    rememberPayment(req, res, order.id)
+    res.set('Cache-Control', 'no-store').json(order.form)
+  })
+
+  /**
+   * The same for a page's action: the limit, then the order (or the check that refuses it, in
+   * the JSON endpoint's words) and the cookie that remembers it. An action has the visitor's
+   * address, not the socket's: NOTIFY_URL is decided on that address, which is the socket's
+   * unless a trusted proxy forwarded the request, and then a remote visitor's, for which the
+   * gateway never allows more. At worst the reconciler settles the order instead of the webhook.
+   */
+  async function startPayment(
+    visitor: DemoVisitor,
+    makeOrder: (from: RequestOrigin) => Promise<Order | { ok: false; message: string }>,
+  ): Promise<StartedPayment> {
+    if (!(await limit.admits(visitor.ip))) return { ok: false, status: 429, message: tooMany }
+    const order = await makeOrder({ socket: { remoteAddress: visitor.ip } })
+    if (!('form' in order)) return { ok: false, status: 400, message: order.message }
+    const setCookie = ownerCookie(visitor.cookieHeader, order.id, {
+      path: '/',
+      secure: visitor.secure,
+    })
+    return { ok: true, form: order.form, setCookie }
+  }
 
   // The gateway's auto-submitting form lands here. Post/Redirect/Get: the result page can be
   // reloaded or shared without posting the response again.
@@ -205,6 +250,12 @@ export function demoMerchant(options: DemoMerchantOptions): {
       const own = payment && ownedPayments(cookieHeader).includes(payment.id)
       return own ? toPaymentResult(payment) : undefined
     },
+    paymentForm: (flow, visitor) => startPayment(visitor, (from) => hostedOrder(flow, from)),
+    merchantHostedForm: (input, visitor) =>
+      startPayment(visitor, async (from) => {
+        const check = checkMethod(input)
+        return check.ok ? merchantHostedOrder(check.method, from) : check
+      }),
   }
   return { router, context, reconciler, stop: async () => reconciler?.stop() }
 }

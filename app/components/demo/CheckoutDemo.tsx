@@ -1,14 +1,15 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
+import { Link } from 'react-router'
 import { RedirectLoader } from '#app/components/RedirectLoader.tsx'
-import { paymentResultCopy } from '#app/content/demo.ts'
+import { checkoutNoScript, paymentResultCopy } from '#app/content/demo.ts'
 import {
   CHECKOUT_VERIFY_PATH,
   type CheckoutVerifyAnswer,
   PAYMENT_REQUEST_PATH,
   type SignedForm,
 } from '#app/content/demo-api.ts'
-import { HiddenPaymentForm } from './HiddenPaymentForm.tsx'
+import { GatewayForm } from './GatewayForm.tsx'
 import { PaymentDemoSection } from './PaymentDemoSection.tsx'
 import { type CheckoutOutcome, PaymentResultDialog } from './PaymentResultDialog.tsx'
 import { requestSignedForm } from './requestSignedForm.ts'
@@ -116,8 +117,9 @@ export function CheckoutDemo({ scriptUrl }: { scriptUrl: string }) {
         onSubmit={onSubmit}
         busy={stage !== 'idle'}
         status={stage === 'verifying' ? paymentResultCopy.verifying : note}
+        notice={<NeedsScriptsNotice />}
       />
-      <HiddenPaymentForm form={form} formRef={formRef} />
+      <GatewayForm form={form} formRef={formRef} />
       <dialog
         ref={popupRef}
         className="modal checkout-popup"
@@ -174,4 +176,16 @@ async function verifyResponse(response: unknown): Promise<CheckoutOutcome> {
   } catch {
     return { kind: 'unverified', message: paymentResultCopy.verifyFailed }
   }
+}
+
+/** checkout.js runs in the page: without scripts there is no checkout, so say so and where to go. */
+function NeedsScriptsNotice() {
+  return (
+    <noscript>
+      <p className="checkout-demo__no-script">
+        {checkoutNoScript.text}{' '}
+        <Link to={checkoutNoScript.linkTo}>{checkoutNoScript.linkLabel}</Link>.
+      </p>
+    </noscript>
+  )
 }

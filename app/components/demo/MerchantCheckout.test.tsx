@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { hydrateRoot } from 'react-dom/client'
+import { renderToString } from 'react-dom/server'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { beforeEach, describe, expect, test, vi } from 'vitest'
@@ -182,5 +184,94 @@ describe('the UPI field', () => {
     expect(screen.getByText('Please Enter UPI ID')).toBeTruthy()
     expect(document.activeElement).toBe(field)
     expect(fetch).not.toHaveBeenCalled()
+  })
+})
+
+describe("before scripts run (the server's markup)", () => {
+  function serverMarkup(props: Parameters<typeof MerchantCheckout>[0] = {}) {
+    const container = document.createElement('div')
+    container.innerHTML = renderToString(
+      <MemoryRouter>
+        <MerchantCheckout {...props} />
+      </MemoryRouter>,
+    )
+    return container
+  }
+
+  test('tabs are links to the page open on them, all in the Tab order', () => {
+    const tabs = [...serverMarkup().querySelectorAll('[role="tab"]')]
+    expect(tabs.map((tab) => tab.getAttribute('href'))).toEqual([
+      '?paymentType=NB',
+      '?paymentType=WL',
+      '?paymentType=UP',
+    ])
+    expect(tabs.some((tab) => tab.hasAttribute('tabindex'))).toBe(false)
+  })
+
+  test('a tile submits the choice form with its code; Pay posts the chosen one', () => {
+    const markup = serverMarkup({ initial: { paymentType: 'NB', mopType: '1013' } })
+    const tile = markup.querySelector<HTMLButtonElement>('button[data-code="1013"]')!
+    expect(tile.type).toBe('submit')
+    expect(tile.name).toBe('mopType')
+    expect(tile.getAttribute('aria-pressed')).toBe('true')
+    const choiceForm = markup.querySelector<HTMLFormElement>(`form#${tile.getAttribute('form')}`)!
+    expect(choiceForm.method).toBe('get')
+    expect(Object.fromEntries(new FormData(choiceForm))).toEqual({ paymentType: 'NB' })
+
+    const pay = markup.querySelector<HTMLButtonElement>('.payment-summary__pay')!
+    expect(pay.type).toBe('submit')
+    expect([pay.name, pay.value]).toEqual(['mopType', '1013'])
+    expect(pay.getAttribute('aria-disabled')).toBe('false')
+    expect(pay.form?.method).toBe('post')
+    expect(Object.fromEntries(new FormData(pay.form!))).toMatchObject({ paymentType: 'NB' })
+  })
+
+  test('on UPI, Pay does not look unavailable: the server judges the typed ID', () => {
+    const pay = serverMarkup({ initial: { paymentType: 'UP' } }).querySelector(
+      '.payment-summary__pay',
+    )
+    expect(pay?.getAttribute('aria-disabled')).toBe('false')
+  })
+
+  test("a refused UPI ID is the field's error, kept and focused", () => {
+    const markup = serverMarkup({
+      initial: { paymentType: 'UP', payerAddress: 'aarav@u' },
+      refusal: { status: 400, message: 'Invalid UPI ID' },
+    })
+    const field = markup.querySelector<HTMLInputElement>('input[name="payerAddress"]')!
+    expect(field.value).toBe('aarav@u')
+    expect(field.getAttribute('aria-invalid')).toBe('true')
+    expect(field.hasAttribute('autofocus')).toBe(true)
+    expect(markup.querySelector('.form-field__error')?.textContent).toBe('Invalid UPI ID')
+    // Mended without scripts, it is posted again with the same Pay.
+    expect(markup.querySelector('.payment-summary__pay')?.getAttribute('aria-disabled')).toBe(
+      'false',
+    )
+    expect(markup.querySelector('[role="alert"]')?.textContent).toBe('')
+  })
+
+  test("no bank chosen is Pay's error", () => {
+    const markup = serverMarkup({ refusal: { status: 400, message: 'Please select any bank' } })
+    expect(markup.querySelector('[role="alert"]')?.textContent).toBe('Please select any bank')
+  })
+
+  test('a UPI ID typed before the scripts ran is kept by hydration and then judged', async () => {
+    const page = (
+      <MemoryRouter>
+        <MerchantCheckout initial={{ paymentType: 'UP' }} />
+      </MemoryRouter>
+    )
+    const container = document.createElement('div')
+    container.innerHTML = renderToString(page)
+    document.body.append(container)
+    container.querySelector<HTMLInputElement>('#upi-id')!.value = 'success@upi'
+    await act(async () => {
+      hydrateRoot(container, page)
+    })
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'UPI ID' }).value).toBe(
+      'success@upi',
+    )
+    expect(screen.getByRole('button', { name: 'Pay' }).getAttribute('aria-disabled')).toBe('false')
+    container.remove()
   })
 })

@@ -1,4 +1,5 @@
 import { palette } from '#core/brand/brand.ts'
+import type { MouseEvent } from 'react'
 import type { PaymentMethodTile } from '#app/content/demo.ts'
 import './MethodTiles.css'
 
@@ -7,21 +8,42 @@ interface MethodTilesProps {
   /** Names the group for screen readers, e.g. "Banks". */
   label: string
   selectedCode?: string
-  onSelect?: (tile: PaymentMethodTile) => void
+  onSelect: (tile: PaymentMethodTile) => void
+  /**
+   * The id of the form a tile submits before scripts run: it opens the page again with the
+   * tile chosen, its code as `mopType`.
+   */
+  choiceForm: string
 }
 
-/** A grid of banks or wallets; each tile is a toggle button carrying its MOP_TYPE code. */
-export function MethodTiles({ tiles, label, selectedCode, onSelect }: MethodTilesProps) {
+/**
+ * A grid of banks or wallets; each tile is a toggle button carrying its MOP_TYPE code. Its
+ * press chooses it; before scripts run, by submitting the choice form.
+ */
+export function MethodTiles({
+  tiles,
+  label,
+  selectedCode,
+  onSelect,
+  choiceForm,
+}: MethodTilesProps) {
+  function onClick(event: MouseEvent<HTMLButtonElement>, tile: PaymentMethodTile) {
+    event.preventDefault()
+    onSelect(tile)
+  }
   return (
     <ul className="method-tiles" aria-label={label}>
       {tiles.map((tile, index) => (
         <li key={tile.code}>
           <button
-            type="button"
+            type="submit"
+            form={choiceForm}
+            name="mopType"
+            value={tile.code}
             className="method-tile"
             data-code={tile.code}
             aria-pressed={tile.code === selectedCode}
-            onClick={onSelect ? () => onSelect(tile) : undefined}
+            onClick={(event) => onClick(event, tile)}
           >
             <Monogram text={tile.monogram} hue={index} />
             <span className="method-tile__name">{tile.name}</span>

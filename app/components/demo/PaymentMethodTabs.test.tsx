@@ -10,12 +10,14 @@ const tabs: PaymentMethodTab[] = [
   { type: 'UP', label: 'UPI', panel: <p>UPI ID</p> },
 ]
 
+const hrefOf = (type: string) => `?paymentType=${type}`
+
 function selectedTab() {
   return screen.getAllByRole('tab').find((tab) => tab.getAttribute('aria-selected') === 'true')
 }
 
 test('opens on the first tab with only it in the Tab order', () => {
-  render(<PaymentMethodTabs tabs={tabs} label="Payment method" />)
+  render(<PaymentMethodTabs tabs={tabs} label="Payment method" hrefOf={hrefOf} />)
   expect(screen.getByRole('tablist', { name: 'Payment method' })).toBeTruthy()
   expect(selectedTab()?.textContent).toBe('Net Banking')
   expect(screen.getAllByRole('tab').map((tab) => tab.tabIndex)).toEqual([0, -1, -1])
@@ -25,7 +27,9 @@ test('opens on the first tab with only it in the Tab order', () => {
 test('arrow keys, Home and End move focus and selection, wrapping around', async () => {
   const user = userEvent.setup()
   const onSelect = vi.fn()
-  render(<PaymentMethodTabs tabs={tabs} label="Payment method" onSelect={onSelect} />)
+  render(
+    <PaymentMethodTabs tabs={tabs} label="Payment method" hrefOf={hrefOf} onSelect={onSelect} />,
+  )
   await user.tab()
   expect(document.activeElement?.textContent).toBe('Net Banking')
 
@@ -49,7 +53,7 @@ test('arrow keys, Home and End move focus and selection, wrapping around', async
 
 test('a click selects a tab and shows its panel', async () => {
   const user = userEvent.setup()
-  render(<PaymentMethodTabs tabs={tabs} label="Payment method" />)
+  render(<PaymentMethodTabs tabs={tabs} label="Payment method" hrefOf={hrefOf} />)
   await user.click(screen.getByRole('tab', { name: 'UPI' }))
   expect(screen.getByRole('tabpanel', { name: 'UPI' }).textContent).toBe('UPI ID')
 })

@@ -1,5 +1,6 @@
-import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react'
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useRef, useState } from 'react'
 import type { PaymentType } from '#app/content/demo.ts'
+import { useHydrated } from './useHydrated.ts'
 import './PaymentMethodTabs.css'
 
 export interface PaymentMethodTab {
@@ -14,20 +15,36 @@ interface PaymentMethodTabsProps {
   /** Controlled selection; without it the tabs keep their own, starting with the first. */
   selected?: PaymentType
   onSelect?: (type: PaymentType) => void
+  /** Each tab's own address, where the page opens on it: what a tab does before scripts run. */
+  hrefOf: (type: PaymentType) => string
 }
 
 /**
  * Net Banking / Wallet / UPI as a WAI-ARIA tablist: one tab in the Tab order (roving
  * tabindex), arrow keys, Home and End move and select, panels stay in the page but hidden.
+ * Before the page's scripts run each tab is a plain link to the page open on it, every tab in
+ * the Tab order.
  */
-export function PaymentMethodTabs({ tabs, label, selected, onSelect }: PaymentMethodTabsProps) {
+export function PaymentMethodTabs({
+  tabs,
+  label,
+  selected,
+  onSelect,
+  hrefOf,
+}: PaymentMethodTabsProps) {
   const [ownSelection, setOwnSelection] = useState<PaymentType | undefined>(tabs[0]?.type)
   const current = selected ?? ownSelection
-  const tabRefs = useRef(new Map<PaymentType, HTMLButtonElement>())
+  const tabRefs = useRef(new Map<PaymentType, HTMLAnchorElement>())
+  const hydrated = useHydrated()
 
   function select(type: PaymentType) {
     setOwnSelection(type)
     onSelect?.(type)
+  }
+
+  function onClick(event: MouseEvent<HTMLAnchorElement>, type: PaymentType) {
+    event.preventDefault()
+    select(type)
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -52,24 +69,24 @@ export function PaymentMethodTabs({ tabs, label, selected, onSelect }: PaymentMe
         {tabs.map((tab) => {
           const isSelected = tab.type === current
           return (
-            <button
+            <a
               key={tab.type}
               ref={(element) => {
                 if (element) tabRefs.current.set(tab.type, element)
                 else tabRefs.current.delete(tab.type)
               }}
-              type="button"
+              href={hrefOf(tab.type)}
               role="tab"
               id={`method-tab-${tab.type}`}
               aria-selected={isSelected}
               aria-controls={`method-panel-${tab.type}`}
-              tabIndex={isSelected ? 0 : -1}
+              tabIndex={hydrated ? (isSelected ? 0 : -1) : undefined}
               className="method-tabs__tab"
-              onClick={() => select(tab.type)}
+              onClick={(event) => onClick(event, tab.type)}
             >
               <MethodIcon type={tab.type} />
               {tab.label}
-            </button>
+            </a>
           )
         })}
       </div>

@@ -1,5 +1,4 @@
 import { palette } from '#core/brand/brand.ts'
-import type { MouseEvent } from 'react'
 import { Link } from 'react-router'
 import { demoDisplayAmount, demoPayment, paymentSummary } from '#app/content/demo.ts'
 import './PaymentSummary.css'
@@ -7,24 +6,27 @@ import './PaymentSummary.css'
 interface PaymentSummaryProps {
   /** Pay looks and reads as unavailable until a method is chosen (docs/product.md#routes-and-screens). */
   payActive?: boolean
-  onPay?: () => void
+  /**
+   * Pay submits the checkout's form, carrying this name and value (the chosen method) when the
+   * form is posted without scripts.
+   */
+  payField?: { name: string; value: string }
   /** Such as "Please select any bank"; announced when it appears. */
   error?: string
   /** The payment is on its way to the gateway. */
   busy?: boolean
 }
 
-/** The merchant-hosted checkout's order card: merchant, order ID, amount, Pay and cancel. */
+/**
+ * The merchant-hosted checkout's order card: merchant, order ID, amount, Pay and cancel. It sits
+ * in the checkout's form, whose submit answers Pay.
+ */
 export function PaymentSummary({
   payActive = false,
-  onPay,
+  payField,
   error,
   busy = false,
 }: PaymentSummaryProps) {
-  function onClick(event: MouseEvent<HTMLButtonElement>) {
-    if (!payActive) event.preventDefault()
-    onPay?.()
-  }
   return (
     <aside className="payment-summary card" aria-labelledby="payment-summary-heading">
       <h2 id="payment-summary-heading" className="payment-summary__title">
@@ -48,12 +50,13 @@ export function PaymentSummary({
         </div>
       </dl>
       <button
-        type="button"
+        type="submit"
+        name={payField?.name}
+        value={payField?.value}
         className="btn btn--primary payment-summary__pay"
         aria-disabled={!payActive || busy}
         aria-busy={busy || undefined}
         aria-describedby={payActive ? undefined : 'payment-summary-hint'}
-        onClick={onClick}
       >
         {paymentSummary.payLabel}
       </button>

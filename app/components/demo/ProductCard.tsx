@@ -7,6 +7,10 @@ import './ProductCard.css'
 interface ProductCardProps {
   /** The pay form's submit: it will carry the signed request fields as hidden inputs. */
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void
+  /** `post`: before scripts run, Pay posts the form to the page's own action. */
+  method?: 'post'
+  /** Shown under Pay and its status, such as what the demo needs to work. */
+  notice?: ReactNode
   /** Hidden fields of the signed request, once there is one. */
   hiddenFields?: ReactNode
   status?: ReactNode
@@ -14,7 +18,14 @@ interface ProductCardProps {
 }
 
 /** The demo's "payment-details block": the laptop, its price and the Pay button. */
-export function ProductCard({ onSubmit, hiddenFields, status, busy = false }: ProductCardProps) {
+export function ProductCard({
+  onSubmit,
+  method,
+  notice,
+  hiddenFields,
+  status,
+  busy = false,
+}: ProductCardProps) {
   const copy = demoCopy.product
   return (
     <article className="payment-details card" aria-labelledby="demo-product-name">
@@ -41,13 +52,19 @@ export function ProductCard({ onSubmit, hiddenFields, status, busy = false }: Pr
             <dd>{demoPayment.customer.name}</dd>
           </div>
         </dl>
-        <form className="payment-details__form" onSubmit={onSubmit} aria-busy={busy || undefined}>
+        <form
+          method={method}
+          className="payment-details__form"
+          onSubmit={onSubmit}
+          aria-busy={busy || undefined}
+        >
           {hiddenFields}
           <button type="submit" className="btn btn--primary payment-details__pay" disabled={busy}>
             {copy.payLabel}
           </button>
         </form>
         <FormStatus>{status}</FormStatus>
+        {notice}
       </div>
     </article>
   )

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import type { SignedForm } from '#app/content/demo-api.ts'
 import { requestSignedForm } from './requestSignedForm.ts'
+import { useRestoredFromCache } from './useRestoredFromCache.ts'
 
 /**
  * Pay for the flows that leave the page (PG Hosted, Merchant Hosted): get the signed form from
@@ -13,16 +14,10 @@ export function useGatewayRedirect() {
   const [redirecting, setRedirecting] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
-  useEffect(() => {
-    // Back from the gateway, the browser may restore this page as it was left: loader showing.
-    function onPageShow(event: PageTransitionEvent) {
-      if (!event.persisted) return
-      setRedirecting(false)
-      setForm(null)
-    }
-    window.addEventListener('pageshow', onPageShow)
-    return () => window.removeEventListener('pageshow', onPageShow)
-  }, [])
+  useRestoredFromCache(() => {
+    setRedirecting(false)
+    setForm(null)
+  })
 
   async function pay(path: string, body: unknown): Promise<boolean> {
     if (redirecting) return false

@@ -1,0 +1,49 @@
+import { useEffect, useRef } from 'react'
+import { RedirectLoader } from '#app/components/RedirectLoader.tsx'
+import { gatewayContinuation } from '#app/content/demo.ts'
+import type { SignedForm } from '#app/content/demo-api.ts'
+import { GatewayForm } from './GatewayForm.tsx'
+import { useHydrated } from './useHydrated.ts'
+import { useRestoredFromCache } from './useRestoredFromCache.ts'
+import './GatewayContinuation.css'
+
+/**
+ * After a Pay posted without scripts: the signed order and one button that posts it to the
+ * gateway. Where scripts run (a slow phone that posted before they loaded), the page posts it
+ * itself, once, behind the redirect loader.
+ */
+export function GatewayContinuation({ form }: { form: SignedForm }) {
+  const formRef = useRef<HTMLFormElement>(null)
+  const posted = useRef(false)
+  const hydrated = useHydrated()
+
+  useEffect(() => {
+    // Once: StrictMode runs effects twice in development, and a second post of the same order
+    // is a duplicate the gateway refuses.
+    if (posted.current) return
+    posted.current = true
+    formRef.current?.submit()
+  }, [])
+
+  // Back here from the gateway: this order is spent, so the demo page opens afresh (a GET of
+  // the same address) for a new one.
+  useRestoredFromCache(() => window.location.replace(window.location.href))
+
+  const copy = gatewayContinuation
+  return (
+    <section className="section" aria-labelledby="gateway-continuation-heading">
+      <div className="container">
+        <div className="card gateway-continuation">
+          <h2 id="gateway-continuation-heading">{copy.heading}</h2>
+          <p>{copy.text}</p>
+          <GatewayForm form={form} formRef={formRef}>
+            <button type="submit" className="btn btn--primary">
+              {copy.buttonLabel}
+            </button>
+          </GatewayForm>
+        </div>
+      </div>
+      {hydrated ? <RedirectLoader variant="overlay" /> : null}
+    </section>
+  )
+}
