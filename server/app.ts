@@ -91,7 +91,9 @@ export function createApp(options: AppOptions): RequestListener {
 
   // A page's form post from another site is refused before anything reads it: the forms
   // router answers the pages' own posts too (server/api/page-post.ts).
-  app.post('/{*splat}', (req, res, next) => {
+  // app.use, not app.post: a route would become the request's label in the logs and metrics.
+  app.use((req, res, next) => {
+    if (req.method !== 'POST') return next()
     loadBuild()
       .then((build) => {
         if (!pageHasAction(build, req.path)) return next()
