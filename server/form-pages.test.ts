@@ -13,7 +13,7 @@ import { OutboxWorker } from '#server/mail/outbox.ts'
 import { smtpTransport } from '#server/mail/transport.ts'
 import { testDatabaseOptions } from '#tests/support/database.ts'
 import { pdfBytes, pngBytes } from '#tests/support/documents.ts'
-import { fastRetries, testAddresses } from '#tests/support/forms-app.ts'
+import { fastRetries, testAddresses, validApplication } from '#tests/support/forms-app.ts'
 import { pageBuild } from '#tests/support/page-build.ts'
 import { TestMailServer } from '#tests/support/smtp.ts'
 import { createApp } from './app.ts'
@@ -108,14 +108,7 @@ async function stored() {
 
 function application(file?: { bytes: Buffer; name: string }, overrides = {}) {
   const form = new FormData()
-  const fields = {
-    name: 'Ravi Kumar',
-    phone: '9123456780',
-    email: 'ravi@example.com',
-    subject: 'New Job Application from Paystra',
-    message: 'I would like to join the backend team.',
-    ...overrides,
-  }
+  const fields = { ...validApplication, ...overrides }
   for (const [name, value] of Object.entries(fields)) form.append(name, value)
   // A file input left empty still sends its part: no name, no bytes.
   form.append('file', new Blob([new Uint8Array(file?.bytes ?? [])]), file?.name ?? '')

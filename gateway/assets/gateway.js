@@ -23,6 +23,8 @@
   // The payment has ended: hand the response to the merchant at once. Continue stays for
   // browsers without scripts.
   if (data.autosubmit === 'true') {
+    var wait = document.querySelector('.gw-result__wait')
+    if (wait) wait.hidden = false
     var returnForm = document.getElementById('gw-return')
     if (returnForm) returnForm.submit()
   }

@@ -91,7 +91,9 @@ function returnForm(
   transaction: SandboxTransaction,
   options: ResponsePageOptions,
 ): SafeHtml {
-  return html`${options.autoSubmit ? html`<p class="gw-result__wait"><span class="gw-spinner" aria-hidden="true"></span>${t.returningText}</p>` : ''}
+  // "Please wait" only where a script will go on by itself (gateway.js shows it); without
+  // scripts the visitor presses Continue.
+  return html`${options.autoSubmit ? html`<p class="gw-result__wait" hidden><span class="gw-spinner" aria-hidden="true"></span>${t.returningText}</p>` : ''}
     <form id="gw-return" method="post" action="${transaction.returnUrl}">
       <input type="hidden" name="PAY_ID" value="${options.response.PAY_ID}" />
       <input type="hidden" name="ENCDATA" value="${options.response.ENCDATA}" />

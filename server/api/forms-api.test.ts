@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { apiMessages } from '#core/forms/api.ts'
 import { contactMessages, jobApplications, outbox } from '#server/db/schema.ts'
 import { docBytes, docxBytes, exeBytes, pdfBytes } from '#tests/support/documents.ts'
-import { type FormsTestApp, startFormsApp } from '#tests/support/forms-app.ts'
+import { type FormsTestApp, startFormsApp, validApplication } from '#tests/support/forms-app.ts'
 import { TestMailServer } from '#tests/support/smtp.ts'
 
 const mailServer = new TestMailServer()
@@ -50,14 +50,7 @@ function careerForm(
   file?: { bytes: Buffer; name: string },
 ) {
   const form = new FormData()
-  const fields = {
-    name: 'Ravi Kumar',
-    phone: '9123456780',
-    email: 'ravi@example.com',
-    subject: 'New Job Application from Paystra',
-    message: 'I would like to join the backend team.',
-    ...overrides,
-  }
+  const fields = { ...validApplication, ...overrides }
   for (const [key, value] of Object.entries(fields)) form.append(key, value)
   if (file) {
     form.append('file', new Blob([new Uint8Array(file.bytes)]), file.name)

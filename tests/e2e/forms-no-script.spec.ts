@@ -53,6 +53,27 @@ async function fillContact(page: Page, values: Record<string, string>) {
   }
 }
 
+/** Fills in the job application form (a valid phone number) and chooses a resume. */
+async function fillApplication(
+  page: Page,
+  values: {
+    name: string
+    email: string
+    message: string
+    resume: { name: string; buffer: Buffer }
+  },
+) {
+  const form = page.locator('form').filter({ has: page.getByLabel(resumeField.label) })
+  await form.getByLabel('Name').fill(values.name)
+  await form.getByLabel('Phone').fill('9123456780')
+  await form.getByLabel('Email').fill(values.email)
+  await form.getByLabel('Message').fill(values.message)
+  await form
+    .getByLabel(resumeField.label)
+    .setInputFiles({ ...values.resume, mimeType: 'application/pdf' })
+  return form
+}
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
@@ -118,15 +139,11 @@ test.describe('without JavaScript', () => {
   }) => {
     const name = `Ravi ${'abcdefghij'[Math.floor(Math.random() * 10)]}${'klmnopqrst'[Math.floor(Math.random() * 10)]} Kumar`
     await page.goto('/career-form')
-    const form = page.locator('form').filter({ has: page.getByLabel(resumeField.label) })
-    await form.getByLabel('Name').fill(name)
-    await form.getByLabel('Phone').fill('9123456780')
-    await form.getByLabel('Email').fill('ravi@example.com')
-    await form.getByLabel('Message').fill('I would like to join the payments team.')
-    await form.getByLabel(resumeField.label).setInputFiles({
-      name: 'holiday-photo.pdf',
-      mimeType: 'application/pdf',
-      buffer: pngBytes(),
+    const form = await fillApplication(page, {
+      name,
+      email: 'ravi@example.com',
+      message: 'I would like to join the payments team.',
+      resume: { name: 'holiday-photo.pdf', buffer: pngBytes() },
     })
     await form.getByRole('button', { name: 'Submit' }).click()
 
@@ -255,19 +272,15 @@ test('what is typed and chosen before the scripts run survives hydration and is 
 }) => {
   const release = await holdScripts(page)
   await page.goto('/career-form', { waitUntil: 'commit' })
-  const form = page.locator('form').filter({ has: page.getByLabel(resumeField.label) })
   // A person's name takes letters only.
   const name = `Early Typist ${unique('')
     .replace(/[^a-z]/g, '')
     .slice(0, 8)}`
-  await form.getByLabel('Name').fill(name)
-  await form.getByLabel('Phone').fill('9123456780')
-  await form.getByLabel('Email').fill('early@example.com')
-  await form.getByLabel('Message').fill('Typed while the page was still loading.')
-  await form.getByLabel(resumeField.label).setInputFiles({
-    name: 'early.pdf',
-    mimeType: 'application/pdf',
-    buffer: pdfBytes('Early typist'),
+  const form = await fillApplication(page, {
+    name,
+    email: 'early@example.com',
+    message: 'Typed while the page was still loading.',
+    resume: { name: 'early.pdf', buffer: pdfBytes('Early typist') },
   })
   release()
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')

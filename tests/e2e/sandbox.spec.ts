@@ -290,6 +290,8 @@ test.describe('paying through the sandbox', () => {
     await expect(
       page.getByText('Transaction pending: awaiting confirmation from the bank'),
     ).toBeVisible()
+    // No script will go on by itself, so the page does not ask the visitor to wait.
+    await expect(page.getByText('Please wait a moment')).toBeHidden()
     await page.getByRole('button', { name: 'Continue' }).click()
     await expectMerchantReceived(page, { RESPONSE_CODE: '026', STATUS: 'Pending' })
     await context.close()

@@ -13,6 +13,15 @@ export const testAddresses = {
   careersInbox: 'careers@paystra.example',
 }
 
+/** A job application's text fields that pass every rule, as the form sends them. */
+export const validApplication = {
+  name: 'Ravi Kumar',
+  phone: '9123456780',
+  email: 'ravi@example.com',
+  subject: 'New Job Application from Paystra',
+  message: 'I would like to join the backend team.',
+}
+
 export const fastRetries: RetryPolicy = { maxAttempts: 50, baseDelayMs: 50, maxDelayMs: 400 }
 
 export interface FormsTestApp {
