@@ -12,6 +12,7 @@ import {
   statusOf,
   uniqueId,
   sandboxForThisFile,
+  postPaymentRequest,
 } from './test-support.ts'
 
 /** QR payments through `POST /pgws/qr`, their image, their scan page and their status. */
@@ -287,17 +288,7 @@ describe('POST /pgws/qr', () => {
   it('images and scan pages of unknown or non-QR payments are 404', async () => {
     expect((await get(`${base()}/qr/00000000-0000-4000-8000-000000000000.png`)).status).toBe(404)
     expect((await get(`${base()}/qr/not-a-payment`)).status).toBe(404)
-    const hosted = await postForm(
-      `${base()}/paymentrequest`,
-      signed({
-        PAY_ID: merchant.payId,
-        ORDER_ID: uniqueId('LP'),
-        AMOUNT: '100',
-        TXNTYPE: 'SALE',
-        CURRENCY_CODE: '356',
-        RETURN_URL,
-      }),
-    )
+    const hosted = await postPaymentRequest(base())
     const id = hosted.headers.get('location')!.split('/').pop()!
     expect((await get(`${base()}/qr/${id}`)).status).toBe(404)
     expect((await get(`${base()}/qr/${id}.png`)).status).toBe(404)

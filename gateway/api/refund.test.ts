@@ -5,6 +5,7 @@ import {
   merchant,
   payByUpi,
   postJson,
+  postPaymentRequest,
   signed,
   statusOf,
   uniqueId,
@@ -107,20 +108,7 @@ describe('POST /pgws/transact TXNTYPE REFUND', () => {
 
   it('a payment still open cannot be refunded either (330)', async () => {
     const orderId = uniqueId('LP')
-    const response = await fetch(`${sandbox.current.url}/paymentrequest`, {
-      method: 'POST',
-      redirect: 'manual',
-      body: new URLSearchParams(
-        signed({
-          PAY_ID: merchant.payId,
-          ORDER_ID: orderId,
-          AMOUNT: '100',
-          TXNTYPE: 'SALE',
-          CURRENCY_CODE: '356',
-          RETURN_URL: 'https://shop.paystra.example/demo/response',
-        }),
-      ),
-    })
+    const response = await postPaymentRequest(sandbox.current.url, { ORDER_ID: orderId })
     expect(response.status).toBe(303)
     expect((await refund(orderId, '100')).json.RESPONSE_CODE).toBe('330')
   })

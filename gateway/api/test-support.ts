@@ -86,6 +86,28 @@ export async function payByUpi(
   return orderId
 }
 
+/**
+ * Posts a signed hosted payment request (`POST /paymentrequest`) of ₹1.00 under a new order id,
+ * `fields` added or replacing; the sandbox's redirect to its payment page is not followed.
+ */
+export function postPaymentRequest(base: string, fields: Fields = {}): Promise<Response> {
+  return fetch(`${base}/paymentrequest`, {
+    method: 'POST',
+    redirect: 'manual',
+    body: new URLSearchParams(
+      signed({
+        PAY_ID: merchant.payId,
+        ORDER_ID: uniqueId('LP'),
+        AMOUNT: '100',
+        TXNTYPE: 'SALE',
+        CURRENCY_CODE: '356',
+        RETURN_URL,
+        ...fields,
+      }),
+    ),
+  })
+}
+
 export async function statusOf(base: string, orderId: string) {
   return postJson(`${base}/pgws/transact`, {
     PAY_ID: merchant.payId,

@@ -12,11 +12,11 @@ import {
   merchant,
   payByUpi,
   postJson,
-  RETURN_URL,
+  postPaymentRequest,
   statusOf,
   uniqueId,
 } from '#gateway/api/test-support.ts'
-import { verifyHash, withHash } from '#core/protocol/hash.ts'
+import { verifyHash } from '#core/protocol/hash.ts'
 import { verifyWebhook, type WebhookEvent } from '#core/protocol/webhook.ts'
 import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
 import { deliver } from './deliver.ts'
@@ -416,23 +416,7 @@ describe('addresses', () => {
   })
 
   it('refuses a hosted payment request with a private NOTIFY_URL on the refusal page (325)', async () => {
-    const response = await fetch(`${strict.url}/paymentrequest`, {
-      method: 'POST',
-      body: new URLSearchParams(
-        withHash(
-          {
-            PAY_ID: merchant.payId,
-            ORDER_ID: uniqueId('LP'),
-            AMOUNT: '100',
-            CURRENCY_CODE: '356',
-            TXNTYPE: 'SALE',
-            RETURN_URL,
-            NOTIFY_URL: 'http://10.1.2.3/hook',
-          },
-          merchant.salt,
-        ),
-      ),
-    })
+    const response = await postPaymentRequest(strict.url, { NOTIFY_URL: 'http://10.1.2.3/hook' })
     expect(await response.text()).toContain('325')
   })
 })

@@ -7,8 +7,7 @@
 import type { LookupAddress, lookup } from 'node:dns'
 import { networkInterfaces } from 'node:os'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { merchant, postJson, RETURN_URL, uniqueId } from '#gateway/api/test-support.ts'
-import { withHash } from '#core/protocol/hash.ts'
+import { merchant, postJson, postPaymentRequest, uniqueId } from '#gateway/api/test-support.ts'
 import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
 import { type Receiver, startReceiver } from '#gateway/webhooks/test-receiver.ts'
 import { loadConfig } from '#server/config.ts'
@@ -164,43 +163,11 @@ describe('a public site: RETURN_URL and framing', () => {
 
   it('refuses a RETURN_URL on localhost or 127.0.0.1 (325)', async () => {
     for (const returnUrl of ['http://localhost:3000/demo/response', 'http://127.0.0.1:8000/r']) {
-      const response = await fetch(`${publicSite.url}/paymentrequest`, {
-        method: 'POST',
-        redirect: 'manual',
-        body: new URLSearchParams(
-          withHash(
-            {
-              PAY_ID: merchant.payId,
-              ORDER_ID: uniqueId('LP'),
-              AMOUNT: '100',
-              CURRENCY_CODE: '356',
-              TXNTYPE: 'SALE',
-              RETURN_URL: returnUrl,
-            },
-            merchant.salt,
-          ),
-        ),
-      })
+      const response = await postPaymentRequest(publicSite.url, { RETURN_URL: returnUrl })
       expect(response.status, returnUrl).toBe(200)
       expect(await response.text(), returnUrl).toContain('325')
     }
-    const accepted = await fetch(`${publicSite.url}/paymentrequest`, {
-      method: 'POST',
-      redirect: 'manual',
-      body: new URLSearchParams(
-        withHash(
-          {
-            PAY_ID: merchant.payId,
-            ORDER_ID: uniqueId('LP'),
-            AMOUNT: '100',
-            CURRENCY_CODE: '356',
-            TXNTYPE: 'SALE',
-            RETURN_URL,
-          },
-          merchant.salt,
-        ),
-      ),
-    })
+    const accepted = await postPaymentRequest(publicSite.url)
     expect(accepted.status).toBe(303)
   })
 
