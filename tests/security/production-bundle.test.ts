@@ -4,12 +4,12 @@
  * `npm run serve` start it, runs in production mode when NODE_ENV is not set, and keeps the
  * operator's NODE_ENV when it is.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdirSync, rmSync, symlinkSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bundleServer } from '#scripts/build/server.ts'
-import { freePort, makeWorkDir, repoRoot } from '#tests/support/server-process.ts'
+import { freePort, makeWorkDir, repoRoot, spawnServer } from '#tests/support/server-process.ts'
 
 let workDir = ''
 const children: ChildProcess[] = []
@@ -40,30 +40,9 @@ async function serve(nodeEnv: string | undefined): Promise<{ output: string; url
     NODE_ENV: nodeEnv,
   }
   if (nodeEnv === undefined) delete env.NODE_ENV
-  const child = spawn(process.execPath, ['build/server.js'], {
-    cwd: workDir,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const { child, output } = await spawnServer(['build/server.js'], { cwd: workDir, env })
   children.push(child)
-  let output = ''
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not ready in 90 s:\n${output}`)), 90_000)
-    const read = (chunk: Buffer) => {
-      output += chunk.toString()
-      if (output.includes('Site ready on')) {
-        clearTimeout(timer)
-        resolve()
-      }
-    }
-    child.stdout!.on('data', read)
-    child.stderr!.on('data', read)
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`the server exited (${code}) before it was ready:\n${output}`))
-    })
-  })
-  return { output, url: `http://127.0.0.1:${port}` }
+  return { output: output(), url: `http://127.0.0.1:${port}` }
 }
 
 describe('build/server.js', () => {

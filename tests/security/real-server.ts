@@ -5,11 +5,11 @@
  * (tests/support/page-build.ts), so pages, the APIs, the demo merchant and the sandbox all answer
  * without `npm run build`.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll } from 'vitest'
-import { freePort, makeWorkDir, repoRoot } from '#tests/support/server-process.ts'
+import { freePort, makeWorkDir, repoRoot, spawnServer } from '#tests/support/server-process.ts'
 
 export interface RealServer {
   url: string
@@ -49,35 +49,11 @@ export function realServer(env: Record<string, string> = {}): () => Promise<Real
     }
     // Vitest runs with NODE_ENV=test; the operator's shell has none.
     if (!('NODE_ENV' in env)) delete childEnv.NODE_ENV
-    const child = spawn(
-      process.execPath,
+    const { child, output } = await spawnServer(
       ['--import', 'tsx', path.join(repoRoot, 'server/start.ts')],
-      { cwd: workDir, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] },
+      { cwd: workDir, env: childEnv },
     )
-    let output = ''
-    const ready = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`not ready in 90 s:\n${output}`)), 90_000)
-      const read = (chunk: Buffer) => {
-        output += chunk.toString()
-        if (output.includes('Site ready on')) {
-          clearTimeout(timer)
-          resolve()
-        }
-      }
-      child.stdout!.on('data', read)
-      child.stderr!.on('data', read)
-      child.once('exit', (code, signal) => {
-        clearTimeout(timer)
-        reject(new Error(`the server exited (${code ?? signal}) before it was ready:\n${output}`))
-      })
-    })
-    try {
-      await ready
-    } catch (error) {
-      child.kill('SIGKILL')
-      throw error
-    }
-    started = { url: `http://127.0.0.1:${port}`, port, child, output: () => output }
+    started = { url: `http://127.0.0.1:${port}`, port, child, output }
     return started
   }
 }

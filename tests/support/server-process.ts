@@ -73,23 +73,31 @@ export async function startServer(
   port: number,
   env: Record<string, string>,
 ): Promise<ServerProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'server/index.ts')],
-    {
-      cwd: workDir,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: path.join(workDir, 'data'),
-        FORM_RATE_LIMIT: '0',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const started = await spawnServer(['--import', 'tsx', path.join(repoRoot, 'server/index.ts')], {
+    cwd: workDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: path.join(workDir, 'data'),
+      FORM_RATE_LIMIT: '0',
+      ...env,
     },
-  )
+  })
+  return { url: `http://127.0.0.1:${port}`, ...started }
+}
+
+/**
+ * Starts `node …args` and resolves once it says "Site ready on", with its output so far and
+ * from then on; killed, and rejected with the output, when it exits first or is not ready in
+ * 90 s.
+ */
+export async function spawnServer(
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+): Promise<Omit<ServerProcess, 'url'>> {
+  const child = spawn(process.execPath, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -114,7 +122,7 @@ export async function startServer(
   } finally {
     clearTimeout(timer)
   }
-  return { url: `http://127.0.0.1:${port}`, child, exited, output: () => output }
+  return { child, exited, output: () => output }
 }
 
 export type Outcome = 'success' | 'refused'
