@@ -8,48 +8,13 @@
  */
 import { formatIstDateTime, type IsoDate } from '#core/calendar/business-calendar.ts'
 import { paymentFee } from '#core/pricing/payment-fee.ts'
+import type { LineFields } from './fields.ts'
 import { cycleOf, settlementDateOf } from './schedule.ts'
 
 export type LineType = 'PAYMENT' | 'REFUND' | 'ADJUSTMENT'
 export type SettlementStatus = 'PROCESSED' | 'CARRIED_FORWARD'
 
-/** A line's fields, in the order of the CSV's columns. */
-export const lineFields = [
-  'TYPE',
-  'ORDER_ID',
-  'TXN_ID',
-  'PG_REF_NUM',
-  'PAYMENT_TYPE',
-  'MOP_TYPE',
-  'AMOUNT',
-  'FEE',
-  'GST',
-  'NET',
-  'DATE',
-  'DESCRIPTION',
-] as const
-
-/** A settlement's own fields, in the order the answers list them. */
-export const settlementFields = [
-  'SETTLEMENT_ID',
-  'UTR',
-  'SETTLEMENT_DATE',
-  'CYCLE_FROM',
-  'CYCLE_TO',
-  'PAYMENTS_COUNT',
-  'REFUNDS_COUNT',
-  'GROSS_AMOUNT',
-  'REFUNDS_AMOUNT',
-  'FEES_AMOUNT',
-  'GST_AMOUNT',
-  'ADJUSTMENTS_AMOUNT',
-  'NET_AMOUNT',
-  'BANK_ACCOUNT',
-  'STATUS',
-] as const
-
-export type LineFields = Record<(typeof lineFields)[number], string>
-export type SettlementFields = Record<(typeof settlementFields)[number], string>
+export { type LineFields, lineFields, type SettlementFields, settlementFields } from './fields.ts'
 
 /** A captured payment or a processed refund, not yet settled. */
 export interface SettlementItem {

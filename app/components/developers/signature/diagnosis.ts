@@ -12,6 +12,7 @@ import {
   sortedKeys,
 } from '#core/protocol/fields.ts'
 import { isAmount } from '#core/protocol/patterns.ts'
+import { settlementFields } from '#core/settlement/fields.ts'
 import { type Entry, fieldsOf, type PastedFormat } from './pasted-fields.ts'
 import { type DigestName, digestHex, hmacSha256Hex } from './web-crypto.ts'
 
@@ -87,17 +88,12 @@ export function isAmountField(key: string): boolean {
 }
 
 /**
- * A settlement's figures (core/settlement/settlement.ts `settlementFields`): paise like every
- * amount, but zero when there is nothing to add up, and an adjustment or a net may be negative.
+ * A settlement's figures (its `…_AMOUNT` fields): paise like every amount, but zero when there is
+ * nothing to add up, and an adjustment or a net may be negative.
  */
-export const settlementAmountFields: ReadonlySet<string> = new Set([
-  'GROSS_AMOUNT',
-  'REFUNDS_AMOUNT',
-  'FEES_AMOUNT',
-  'GST_AMOUNT',
-  'ADJUSTMENTS_AMOUNT',
-  'NET_AMOUNT',
-])
+export const settlementAmountFields: ReadonlySet<string> = new Set(
+  settlementFields.filter((field) => field.endsWith('_AMOUNT')),
+)
 
 function isFieldAmount(field: string, value: string): boolean {
   return settlementAmountFields.has(field) ? /^(0|-?[1-9]\d*)$/.test(value) : isAmount(value)
