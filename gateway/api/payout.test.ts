@@ -1,32 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import { isValid } from '#core/protocol/patterns.ts'
 import {
+  bankPayout,
   expectSigned,
   merchant,
   postJson,
   signed,
-  uniqueId,
   sandboxForThisFile,
 } from './test-support.ts'
 
 /** Payouts through `POST /pgws/payout` and `POST /pgws/payout/status`, over HTTP on PGlite. */
 const sandbox = sandboxForThisFile()
 
-const bank = (overrides: Record<string, string> = {}) => ({
-  PAY_ID: merchant.payId,
-  PAYOUT_ID: uniqueId('PO'),
-  AMOUNT: '150000',
-  CURRENCY_CODE: '356',
-  TRANSFER_MODE: 'NEFT',
-  BENEFICIARY_NAME: 'Asha Rao',
-  BENEFICIARY_ACCOUNT: '50100012345678',
-  BENEFICIARY_IFSC: 'HDFC0001234',
-  REMARKS: 'Vendor payment November',
-  ...overrides,
-})
-
 const upi = (overrides: Record<string, string> = {}) => {
-  const { BENEFICIARY_ACCOUNT: _a, BENEFICIARY_IFSC: _i, ...rest } = bank({ TRANSFER_MODE: 'UPI' })
+  const {
+    BENEFICIARY_ACCOUNT: _a,
+    BENEFICIARY_IFSC: _i,
+    ...rest
+  } = bankPayout({ TRANSFER_MODE: 'UPI' })
   return { ...rest, BENEFICIARY_VPA: 'success@upi', ...overrides }
 }
 
@@ -48,7 +39,7 @@ describe('POST /pgws/payout', () => {
   ])(
     '%s of %s paise to a bank account: Processed, with TXN_ID and a 12-digit UTR',
     async (mode, amount) => {
-      const request = bank({ TRANSFER_MODE: mode, AMOUNT: amount })
+      const request = bankPayout({ TRANSFER_MODE: mode, AMOUNT: amount })
       const { status, json } = await payout(request)
       expect(status).toBe(200)
       expectSigned(json)
@@ -96,29 +87,29 @@ describe('POST /pgws/payout', () => {
   ])('test account %s by %s → %s %s', async (account, mode, code, status) => {
     const amount = mode === 'RTGS' ? '25000000' : '5000'
     const { json } = await payout(
-      bank({ BENEFICIARY_ACCOUNT: account, TRANSFER_MODE: mode, AMOUNT: amount }),
+      bankPayout({ BENEFICIARY_ACCOUNT: account, TRANSFER_MODE: mode, AMOUNT: amount }),
     )
     expect(json).toMatchObject({ RESPONSE_CODE: code, STATUS: status })
     expect('UTR' in json).toBe(code === '000')
   })
 
   it('a declined payout says why', async () => {
-    const { json } = await payout(bank({ BENEFICIARY_ACCOUNT: '000000000004' }))
+    const { json } = await payout(bankPayout({ BENEFICIARY_ACCOUNT: '000000000004' }))
     expect(json.RESPONSE_MESSAGE).toBe('Transaction declined by the issuing bank')
   })
 
   it.each([
-    ['334', bank({ TRANSFER_MODE: 'RTGS', AMOUNT: '19999999' })],
-    ['334', bank({ TRANSFER_MODE: 'IMPS', AMOUNT: '50000001' })],
+    ['334', bankPayout({ TRANSFER_MODE: 'RTGS', AMOUNT: '19999999' })],
+    ['334', bankPayout({ TRANSFER_MODE: 'IMPS', AMOUNT: '50000001' })],
     ['334', upi({ AMOUNT: '10000001' })],
-    ['331', bank({ TRANSFER_MODE: 'CHEQUE' })],
-    ['332', bank({ BENEFICIARY_ACCOUNT: '12345' })],
-    ['332', bank({ BENEFICIARY_IFSC: 'HDFC000123' })],
+    ['331', bankPayout({ TRANSFER_MODE: 'CHEQUE' })],
+    ['332', bankPayout({ BENEFICIARY_ACCOUNT: '12345' })],
+    ['332', bankPayout({ BENEFICIARY_IFSC: 'HDFC000123' })],
     ['333', upi({ BENEFICIARY_VPA: 'no-at-sign' })],
-    ['335', bank({ BENEFICIARY_NAME: 'Asha_Rao' })],
-    ['320', bank({ AMOUNT: '0150000' })],
-    ['321', bank({ PAYOUT_ID: 'PO 1' })],
-    ['319', bank({ CURRENCY_CODE: '978' })],
+    ['335', bankPayout({ BENEFICIARY_NAME: 'Asha_Rao' })],
+    ['320', bankPayout({ AMOUNT: '0150000' })],
+    ['321', bankPayout({ PAYOUT_ID: 'PO 1' })],
+    ['319', bankPayout({ CURRENCY_CODE: '978' })],
   ])('refuses %s, signed, and stores nothing', async (code, request) => {
     const { json } = await payout(request)
     expect(json).toMatchObject({ RESPONSE_CODE: code, STATUS: 'Failed', TXNTYPE: 'PAYOUT' })
@@ -131,7 +122,7 @@ describe('POST /pgws/payout', () => {
   })
 
   it('a PAYOUT_ID used before is 018, and the first payout stands', async () => {
-    const request = bank()
+    const request = bankPayout()
     const first = (await payout(request)).json
     const again = (await payout({ ...request, AMOUNT: '999' })).json
     expect(again).toMatchObject({
@@ -145,7 +136,7 @@ describe('POST /pgws/payout', () => {
   })
 
   it('a bad HASH is 323 (signed), an unknown PAY_ID 324 (unsigned), malformed JSON 326', async () => {
-    const request = bank()
+    const request = bankPayout()
     const forged = await postJson(
       `${sandbox.current.url}/pgws/payout`,
       { ...signed(request), AMOUNT: '1' },
@@ -168,7 +159,7 @@ describe('POST /pgws/payout', () => {
 
 describe('POST /pgws/payout/status', () => {
   it('answers the stored payout, the same fields and HASH as the payout answer', async () => {
-    for (const request of [bank(), upi({ BENEFICIARY_VPA: 'pending@upi' })]) {
+    for (const request of [bankPayout(), upi({ BENEFICIARY_VPA: 'pending@upi' })]) {
       const answer = (await payout(request)).json
       const { status, json } = await payoutStatus(request.PAYOUT_ID)
       expect(status).toBe(200)

@@ -108,6 +108,20 @@ export function postPaymentRequest(base: string, fields: Fields = {}): Promise<R
   })
 }
 
+/** A payout request's fields to a bank account by NEFT, under a new PAYOUT_ID; `overrides` win. */
+export const bankPayout = (overrides: Record<string, string> = {}) => ({
+  PAY_ID: merchant.payId,
+  PAYOUT_ID: uniqueId('PO'),
+  AMOUNT: '150000',
+  CURRENCY_CODE: '356',
+  TRANSFER_MODE: 'NEFT',
+  BENEFICIARY_NAME: 'Asha Rao',
+  BENEFICIARY_ACCOUNT: '50100012345678',
+  BENEFICIARY_IFSC: 'HDFC0001234',
+  REMARKS: 'Vendor payment November',
+  ...overrides,
+})
+
 export async function statusOf(base: string, orderId: string) {
   return postJson(`${base}/pgws/transact`, {
     PAY_ID: merchant.payId,

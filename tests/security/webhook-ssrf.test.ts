@@ -7,7 +7,7 @@
 import type { LookupAddress, lookup } from 'node:dns'
 import { networkInterfaces } from 'node:os'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { merchant, postJson, postPaymentRequest, uniqueId } from '#gateway/api/test-support.ts'
+import { bankPayout, merchant, postJson, postPaymentRequest } from '#gateway/api/test-support.ts'
 import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
 import { type Receiver, startReceiver } from '#gateway/webhooks/test-receiver.ts'
 import { loadConfig } from '#server/config.ts'
@@ -39,17 +39,7 @@ interface ListedEvent {
 }
 
 const payout = (base: string, notifyUrl: string) =>
-  postJson(`${base}/pgws/payout`, {
-    PAY_ID: merchant.payId,
-    PAYOUT_ID: uniqueId('PO'),
-    AMOUNT: '150000',
-    CURRENCY_CODE: '356',
-    TRANSFER_MODE: 'NEFT',
-    BENEFICIARY_NAME: 'Asha Rao',
-    BENEFICIARY_ACCOUNT: '50100012345678',
-    BENEFICIARY_IFSC: 'HDFC0001234',
-    NOTIFY_URL: notifyUrl,
-  })
+  postJson(`${base}/pgws/payout`, bankPayout({ NOTIFY_URL: notifyUrl }))
 
 const eventsOf = async (base: string, reference: string): Promise<ListedEvent[]> => {
   const { json } = await postJson(`${base}/pgws/webhook/events`, {
