@@ -15,6 +15,7 @@ import { contactMessages, outbox, rateLimits } from '#server/db/schema.ts'
 import { testDatabaseOptions } from '#tests/support/database.ts'
 import { testAddresses } from '#tests/support/forms-app.ts'
 import { pageBuild } from '#tests/support/page-build.ts'
+import { contactFields } from '#tests/support/server-process.ts'
 
 const LIMIT = 3
 let store: DataStore
@@ -57,14 +58,7 @@ function submit(forwardedFor: string) {
   return fetch(baseUrl + CONTACT_API_PATH, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': forwardedFor },
-    body: JSON.stringify({
-      name: 'Meera Iyer',
-      company: 'Iyer Textiles',
-      phone: '9876543210',
-      email: 'meera@example.com',
-      subject: 'Online payments',
-      message: 'Please call me about UPI collections for our store.',
-    }),
+    body: JSON.stringify(contactFields()),
   })
 }
 

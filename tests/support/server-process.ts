@@ -150,14 +150,7 @@ export async function submit(url: string, n: number): Promise<Submission> {
       ? fetch(url + CONTACT_API_PATH, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({
-            name: 'Meera Iyer',
-            company: 'Iyer Textiles',
-            phone: '9876543210',
-            email: 'meera@example.com',
-            subject: 'Online payments',
-            message,
-          }),
+          body: JSON.stringify(contactFields(message)),
           signal: AbortSignal.timeout(30_000),
         })
       : fetch(url + CAREER_API_PATH, {
@@ -193,6 +186,18 @@ export async function submit(url: string, n: number): Promise<Submission> {
 export const visitorMessage = 'Please call me about UPI collections for our store.'
 export const resumeBytes = pdfBytes('Arjun Nair')
 export const resumeName = 'arjun-nair.pdf'
+
+/** A contact message that passes every rule, as the page sends it. */
+export function contactFields(message = visitorMessage): Record<string, string> {
+  return {
+    name: 'Meera Iyer',
+    company: 'Iyer Textiles',
+    phone: '9876543210',
+    email: 'meera@example.com',
+    subject: 'Online payments',
+    message,
+  }
+}
 
 export function careerFields(message: string): Record<string, string> {
   return {
