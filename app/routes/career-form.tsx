@@ -4,7 +4,8 @@ import { ContactLayout } from '#app/components/contact/ContactLayout.tsx'
 import { CareerForm } from '#app/components/forms/CareerForm.tsx'
 import { PageBanner } from '#app/components/PageBanner.tsx'
 import { careerFormPage } from '#app/content/career-form-page.ts'
-import { formPageAction, formPageHeaders, formPageLoader } from '#app/utils/form-post.ts'
+import { formPageAction, formPageLoader } from '#app/utils/form-post.ts'
+import { routeHeaders } from '#app/utils/route-headers.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import type { Route } from './+types/career-form'
 
@@ -12,7 +13,7 @@ export const meta = () => pageMeta('/career-form')
 
 export const loader = ({ request }: Route.LoaderArgs) => formPageLoader(request, 'career')
 export const action = ({ context }: Route.ActionArgs) => formPageAction(context, 'career')
-export const headers = formPageHeaders
+export const headers = routeHeaders
 
 export default function CareerFormPage() {
   // Hooks rather than props: the page renders the same outside the framework's build (tests).

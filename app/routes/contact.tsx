@@ -6,7 +6,8 @@ import { ContactForm } from '#app/components/forms/ContactForm.tsx'
 import { PageBanner } from '#app/components/PageBanner.tsx'
 import { contact } from '#core/brand/brand.ts'
 import { contactPage } from '#app/content/contact-page.ts'
-import { formPageAction, formPageHeaders, formPageLoader } from '#app/utils/form-post.ts'
+import { formPageAction, formPageLoader } from '#app/utils/form-post.ts'
+import { routeHeaders } from '#app/utils/route-headers.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import type { Route } from './+types/contact'
 
@@ -14,7 +15,7 @@ export const meta = () => pageMeta('/contact')
 
 export const loader = ({ request }: Route.LoaderArgs) => formPageLoader(request, 'contact')
 export const action = ({ context }: Route.ActionArgs) => formPageAction(context, 'contact')
-export const headers = formPageHeaders
+export const headers = routeHeaders
 
 export default function ContactPage() {
   // Hooks rather than props: the page renders the same outside the framework's build (tests).

@@ -11,6 +11,7 @@ import {
 } from '#app/content/demo.ts'
 import { RESULT_QUERY } from '#app/content/demo-api.ts'
 import { pageMeta } from '#app/utils/meta.ts'
+import { routeHeaders } from '#app/utils/route-headers.ts'
 import type { Route } from './+types/demo-response'
 
 /** A payment's state changes (pending → captured): never answer it from a cache. */
@@ -50,9 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The loader's `no-store` reaches the document too, not only the data requests. */
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders
-}
+export const headers = routeHeaders
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const base = pageMeta('/demo/response')

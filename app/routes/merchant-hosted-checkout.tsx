@@ -5,12 +5,12 @@ import { MerchantCheckout } from '#app/components/demo/MerchantCheckout.tsx'
 import {
   demoMerchantOf,
   paymentActionAnswer,
-  paymentPageHeaders,
   visitorOf,
 } from '#app/components/demo/payment-action.ts'
 import { PageBanner } from '#app/components/PageBanner.tsx'
 import { demoFlows, demoPages } from '#app/content/demo.ts'
 import { pageMeta } from '#app/utils/meta.ts'
+import { routeHeaders } from '#app/utils/route-headers.ts'
 import type { Route } from './+types/merchant-hosted-checkout'
 
 export const meta = () => pageMeta('/merchant-hosted-checkout')
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return paymentActionAnswer(started, { choice })
 }
 
-export const headers = paymentPageHeaders
+export const headers = routeHeaders
 
 export default function MerchantHostedCheckoutPage({
   loaderData,

@@ -5,7 +5,6 @@ import { GatewayForm } from '#app/components/demo/GatewayForm.tsx'
 import {
   demoMerchantOf,
   paymentActionAnswer,
-  paymentPageHeaders,
   visitorOf,
 } from '#app/components/demo/payment-action.ts'
 import { PaymentDemoSection } from '#app/components/demo/PaymentDemoSection.tsx'
@@ -15,6 +14,7 @@ import { RedirectLoader } from '#app/components/RedirectLoader.tsx'
 import { demoFlows, demoPages } from '#app/content/demo.ts'
 import { PAYMENT_REQUEST_PATH } from '#app/content/demo-api.ts'
 import { pageMeta } from '#app/utils/meta.ts'
+import { routeHeaders } from '#app/utils/route-headers.ts'
 import type { Route } from './+types/pg-hosted-demo'
 
 export const meta = () => pageMeta('/pg-hosted-demo')
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return paymentActionAnswer(started, {})
 }
 
-export const headers = paymentPageHeaders
+export const headers = routeHeaders
 
 export default function PgHostedDemoPage({ actionData }: Route.ComponentProps) {
   const gateway = useGatewayRedirect()

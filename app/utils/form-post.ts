@@ -81,16 +81,3 @@ export function formPageAction(context: AppLoadContext, form: PostedForm) {
   const answer: ApiAnswer = { RESPONSE_STATUS: 'FAILED', RESPONSE_MESSAGE: apiMessages.serverError }
   return data<FormPostOutcome>({ form, status: 500, answer, values: {} }, { status: 500 })
 }
-
-/** The page's answer carries its loader's and action's headers (the cookie, `no-store`). */
-export function formPageHeaders({
-  loaderHeaders,
-  actionHeaders,
-}: {
-  loaderHeaders: Headers
-  actionHeaders: Headers
-}): Headers {
-  const headers = new Headers(loaderHeaders)
-  actionHeaders.forEach((value, name) => headers.set(name, value))
-  return headers
-}

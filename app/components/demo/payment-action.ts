@@ -47,8 +47,3 @@ export function paymentActionAnswer<Kept extends object>(started: StartedPayment
   const status = started.status === 429 ? 429 : 200
   return data<PaymentActionData<Kept>>({ ...kept, refusal }, { status })
 }
-
-/** The action's headers (no-store) reach the document it renders. */
-export function paymentPageHeaders({ actionHeaders }: { actionHeaders: Headers }) {
-  return actionHeaders
-}
