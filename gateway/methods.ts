@@ -24,7 +24,39 @@ export const testCards = [
   { number: '4111111111111111', code: '000' },
   { number: '4000000000000002', code: '004' },
   { number: '4000000000009995', code: '020' },
+  { number: '4000000000001976', code: '000' },
+  { number: '4000000000000259', code: '000' },
 ] as const satisfies ReadonlyArray<{ number: string; code: ResponseCode }>
+
+/**
+ * The reasons a sandbox dispute is raised with, as the card networks number them. `winnable`:
+ * whether evidence can win it (the documented rule, disputes/outcome.ts): a customer who says the
+ * goods never came can be answered with proof of delivery; a cardholder who says they never made
+ * the payment cannot be, in the sandbox, whatever is sent.
+ */
+export const disputeReasons = [
+  { code: '13.1', reason: 'Merchandise or services not received', winnable: true },
+  { code: '10.4', reason: 'Fraud: card-absent environment', winnable: false },
+] as const
+
+export type DisputeReasonCode = (typeof disputeReasons)[number]['code']
+
+/**
+ * Test cards whose payments are captured, then disputed when the next settlement run passes
+ * their capture (listed in testCards too, with the outcome 000).
+ */
+export const disputeCards = [
+  { number: '4000000000001976', reasonCode: '13.1' },
+  { number: '4000000000000259', reasonCode: '10.4' },
+] as const satisfies ReadonlyArray<{ number: string; reasonCode: DisputeReasonCode }>
+
+export function disputeCardOf(cardNumber: string | undefined) {
+  return disputeCards.find((card) => card.number === cardNumber)
+}
+
+export function disputeReasonOf(code: string) {
+  return disputeReasons.find((reason) => reason.code === code)
+}
 
 /**
  * The UPI IDs the sandbox accepts and how each payment ends. `late@upi` answers Pending at

@@ -11,6 +11,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { acquirerFields, acquirerMessages, type AcquirerFields } from './acquirer.ts'
 import type { PaymentRequest } from './checks.ts'
+import { disputeCardOf } from './methods.ts'
 import { createTableOnce, formatDateTime, isUniqueViolation, newPgRefNum, newTxnId } from './ids.ts'
 import { type ResponseCode, responseCodes } from '#core/protocol/codes.ts'
 import type { Fields } from '#core/protocol/fields.ts'
@@ -59,6 +60,18 @@ export const sandboxTransactions = pgTable(
     rrn: text('rrn').notNull().default(''),
     authCode: text('auth_code').notNull().default(''),
     cardMask: text('card_mask').notNull().default(''),
+    /**
+     * The payment in paise: AMOUNT for a rupee payment, AMOUNT at fx_rate for a foreign one
+     * (core/currency/exchange.ts). Empty in rows written before foreign currencies.
+     */
+    inrAmount: text('inr_amount').notNull().default(''),
+    /** Rupees per unit of the payment's currency, four decimals; empty for a rupee payment. */
+    fxRate: text('fx_rate').notNull().default(''),
+    /**
+     * The reason code a dispute test card's payment is disputed with (methods.ts
+     * `disputeCards`) once a settlement run passes its capture; empty for every other payment.
+     */
+    disputeReason: text('dispute_reason').notNull().default(''),
     /** A pending payment the bank confirms later (late@upi): when it becomes Captured. */
     settleAt: timestamp('settle_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -101,6 +114,9 @@ const createTable = sql`
     rrn text NOT NULL DEFAULT '',
     auth_code text NOT NULL DEFAULT '',
     card_mask text NOT NULL DEFAULT '',
+    inr_amount text NOT NULL DEFAULT '',
+    fx_rate text NOT NULL DEFAULT '',
+    dispute_reason text NOT NULL DEFAULT '',
     settle_at timestamptz,
     created_at timestamptz NOT NULL DEFAULT now(),
     completed_at timestamptz,
@@ -117,6 +133,9 @@ const addedColumns = [
   sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS auth_code text NOT NULL DEFAULT ''`,
   sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS card_mask text NOT NULL DEFAULT ''`,
   sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS settle_at timestamptz`,
+  sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS inr_amount text NOT NULL DEFAULT ''`,
+  sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS fx_rate text NOT NULL DEFAULT ''`,
+  sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS dispute_reason text NOT NULL DEFAULT ''`,
   sql`CREATE INDEX IF NOT EXISTS sandbox_transactions_settle
     ON sandbox_transactions (settle_at) WHERE settle_at IS NOT NULL`,
 ]
@@ -241,6 +260,8 @@ export async function completeTransaction(
       paymentType: outcome.paymentType,
       mopType: outcome.mopType,
       ...acquirer,
+      disputeReason:
+        outcome.code === '000' ? (disputeCardOf(outcome.cardNumber)?.reasonCode ?? '') : '',
       settleAt: outcome.settleAt ?? null,
       completedAt: new Date(),
     })

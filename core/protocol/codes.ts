@@ -45,6 +45,20 @@ export const responseCodes = {
   },
   '343': { status: 'Failed', message: 'Invalid format: use JSON or CSV' },
   '344': { status: 'Failed', message: 'Too many requests: try again later' },
+  '345': { status: 'Failed', message: 'Only card payments can be made in a foreign currency' },
+  '346': { status: 'Failed', message: 'No dispute found' },
+  '347': { status: 'Failed', message: 'Invalid dispute action: use ACCEPT or CONTEST' },
+  '348': { status: 'Failed', message: 'This dispute has already been answered' },
+  '349': { status: 'Failed', message: 'The deadline to respond to this dispute has passed' },
+  '350': {
+    status: 'Failed',
+    message: 'Invalid evidence: explain in 1 to 5,000 characters why the payment is valid',
+  },
+  '351': { status: 'Failed', message: 'Evidence file too large: at most 2 MB' },
+  '352': {
+    status: 'Failed',
+    message: 'Invalid evidence file: send one PDF, JPEG or PNG file as Base64 with its name',
+  },
 } as const satisfies Record<string, { status: TransactionStatus; message: string }>
 
 /** STATUS of a payment (the response to RETURN_URL, a status enquiry, a QR answer). */

@@ -25,6 +25,9 @@ export const webhookEventTypes = [
   'payout.processed',
   'payout.failed',
   'settlement.processed',
+  'dispute.created',
+  'dispute.won',
+  'dispute.lost',
 ] as const
 export type WebhookEventType = (typeof webhookEventTypes)[number]
 

@@ -23,6 +23,12 @@ export const sandboxRefunds = pgTable(
     orderId: text('order_id').notNull(),
     amount: text('amount').notNull(),
     currencyCode: text('currency_code').notNull(),
+    /**
+     * The refund in paise: its amount for a rupee payment; for a foreign payment, converted at the
+     * payment's FX_RATE so that the refunds of an order never add up to more rupees than it paid.
+     * Empty in rows written before foreign currencies: the amount is then paise already.
+     */
+    inrAmount: text('inr_amount').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [unique('sandbox_refunds_order').on(table.payId, table.refundOrderId)],
@@ -47,9 +53,14 @@ const createTable = sql`
 const createIndex = sql`
   CREATE INDEX IF NOT EXISTS sandbox_refunds_payment ON sandbox_refunds (payment_id)`
 
+const addedColumns = [
+  sql`ALTER TABLE sandbox_refunds ADD COLUMN IF NOT EXISTS inr_amount text NOT NULL DEFAULT ''`,
+]
+
 export async function ensureRefundTable(db: GatewayDatabase): Promise<void> {
   await createTableOnce(() => db.execute(createTable))
   await createTableOnce(() => db.execute(createIndex))
+  for (const statement of addedColumns) await createTableOnce(() => db.execute(statement))
 }
 
 export type RefundOutcome = { code: '000'; refund: SandboxRefund } | { code: ResponseCode }

@@ -151,5 +151,13 @@ export const en: Messages = {
     '342': 'Invalid settlement id or UTR: send one of SETTLEMENT_ID or UTR',
     '343': 'Invalid format: use JSON or CSV',
     '344': 'Too many requests: try again later',
+    '345': 'Only card payments can be made in a foreign currency',
+    '346': 'No dispute found',
+    '347': 'Invalid dispute action: use ACCEPT or CONTEST',
+    '348': 'This dispute has already been answered',
+    '349': 'The deadline to respond to this dispute has passed',
+    '350': 'Invalid evidence: explain in 1 to 5,000 characters why the payment is valid',
+    '351': 'Evidence file too large: at most 2 MB',
+    '352': 'Invalid evidence file: send one PDF, JPEG or PNG file as Base64 with its name',
   },
 }

@@ -282,6 +282,9 @@ const eventData: Record<(typeof webhookEventTypes)[number], string> = {
   'payout.processed': 'PayoutResult',
   'payout.failed': 'PayoutResult',
   'settlement.processed': 'SettlementEvent',
+  'dispute.created': 'DisputeEvent',
+  'dispute.won': 'DisputeEvent',
+  'dispute.lost': 'DisputeEvent',
 }
 
 function webhook(type: (typeof webhookEventTypes)[number]) {
