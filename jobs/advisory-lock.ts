@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
+import { rowsOf } from './sql-rows.ts'
 
 /** Any drizzle PostgreSQL database (PGlite or node-postgres), whatever its schema. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the lock needs no table, so no schema
@@ -65,11 +66,11 @@ export async function withAdvisoryLock<T>(
         connection.release()
       }
     }
-    // Both drivers answer `{ rows }`; the shared Database type does not say so.
-    const taken = (await db.execute(
+    const [taken] = await rowsOf<{ locked: boolean }>(
+      db,
       sql`select pg_try_advisory_lock(${key.toString()}::bigint) as locked`,
-    )) as unknown as { rows: { locked: boolean }[] }
-    if (!taken.rows[0]?.locked) return { ran: false }
+    )
+    if (!taken?.locked) return { ran: false }
     try {
       return await work()
     } finally {

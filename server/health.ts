@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
+import { rowsOf } from '#jobs/sql-rows.ts'
 import type { Database } from './db/database.ts'
 
 export const HEALTH_PATH = '/healthz'
@@ -97,11 +98,11 @@ function shippedMigrations(folder: string): number {
 
 /** How many migrations drizzle has recorded as applied (its own table, schema "drizzle"). */
 async function appliedMigrations(db: Database): Promise<number> {
-  const result = await db.execute<{ count: string | number }>(
+  const [row] = await rowsOf<{ count: string | number }>(
+    db,
     sql`SELECT count(*) AS count FROM drizzle.__drizzle_migrations`,
   )
-  const rows = (result as unknown as { rows: Array<{ count: string | number }> }).rows
-  return Number(rows[0]?.count ?? 0)
+  return Number(row?.count ?? 0)
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -7,6 +7,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { sql } from 'drizzle-orm'
+import { rowsOf } from '#jobs/sql-rows.ts'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import type { Database } from './db/database.ts'
 
@@ -212,13 +213,15 @@ interface OutboxState {
 }
 
 async function readOutbox(db: Database): Promise<OutboxState> {
-  const result = await db.execute<{ pending: string; dead: string; oldest: string | null }>(sql`
+  const [row] = await rowsOf<{ pending: string; dead: string; oldest: string | null }>(
+    db,
+    sql`
     SELECT count(*) FILTER (WHERE status IN ('pending', 'sending')) AS pending,
            count(*) FILTER (WHERE status = 'dead') AS dead,
            extract(epoch FROM now() - min(created_at) FILTER (WHERE status IN ('pending', 'sending'))) AS oldest
       FROM outbox
-     WHERE status IN ('pending', 'sending', 'dead')`)
-  const row = (result as unknown as { rows: Array<Record<string, string | number | null>> }).rows[0]
+     WHERE status IN ('pending', 'sending', 'dead')`,
+  )
   return {
     pending: Number(row?.pending ?? 0),
     dead: Number(row?.dead ?? 0),

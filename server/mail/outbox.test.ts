@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
+import { rowsOf } from '#jobs/sql-rows.ts'
 import type Mail from 'nodemailer/lib/mailer'
 import { describe, expect, it } from 'vitest'
 import { outbox } from '#server/db/schema.ts'
@@ -35,11 +36,12 @@ const database = outboxTestDatabase()
 
 /** The database's now(), in milliseconds: the clock the claims are made and compared by. */
 async function databaseNow(): Promise<number> {
-  const result = (await database.store.db.execute(
+  const result = await rowsOf<{ ms: string | number }>(
+    database.store.db,
     sql`select extract(epoch from now()) * 1000 as ms`,
-  )) as unknown as { rows: { ms: string | number }[] }
+  )
   // Claims keep whole milliseconds (a Date): so does this.
-  return Math.floor(Number(result.rows[0]!.ms))
+  return Math.floor(Number(result[0]!.ms))
 }
 
 async function rows() {

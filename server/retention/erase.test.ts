@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { eq, inArray, sql } from 'drizzle-orm'
+import { rowsOf } from '#jobs/sql-rows.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureRefundTable } from '#gateway/api/refund-store.ts'
 import { ensureTables } from '#gateway/store.ts'
@@ -205,11 +206,14 @@ describe('erase', () => {
     expect(erased.sandboxTransactions).toEqual([ashas])
     expect(erased.sandboxRefunds).toEqual([`r-${ashas}`])
     expect(erased.sandboxWebhookEvents).toEqual([`evt-${ashas}`])
-    const left = (await store.db.execute(sql`
+    const left = await rowsOf<{ payments: number; attempts: number }>(
+      store.db,
+      sql`
       select (select count(*)::int from sandbox_transactions where id in (${ashas}, ${ravis})) as payments,
         (select count(*)::int from sandbox_webhook_attempts where event_id in (${`evt-${ashas}`}, ${`evt-${ravis}`})) as attempts
-    `)) as unknown as { rows: { payments: number; attempts: number }[] }
-    expect(left.rows[0]).toEqual({ payments: 1, attempts: 1 })
+    `,
+    )
+    expect(left[0]).toEqual({ payments: 1, attempts: 1 })
     expect((await erase(store.db, ravi.email)).sandboxTransactions).toEqual([ravis])
   })
 

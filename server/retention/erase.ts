@@ -3,7 +3,8 @@
  * transaction. The Privacy Policy tells people to ask the Grievance Officer; the operator then
  * runs `npm run erase -- --email someone@example.com` (scripts/operator/erase.ts).
  */
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
+import { rowsOf } from '#jobs/sql-rows.ts'
 import { z } from 'zod'
 import type { Database } from '#server/db/database.ts'
 import { existingTables } from './prune.ts'
@@ -52,8 +53,7 @@ const bareAddress = (field: 'to' | 'replyTo') =>
 export async function erase(db: Database, input: string): Promise<Erased> {
   const address = normaliseAddress(input)
   return db.transaction(async (tx) => {
-    const rows = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
-      ((await tx.execute(query)) as unknown as { rows: T[] }).rows
+    const rows = <T>(query: SQL) => rowsOf<T>(tx, query)
     const mail = await rows<{ id: number }>(sql`
       delete from outbox
       where ${bareAddress('to')} = ${address}

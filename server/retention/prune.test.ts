@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
+import { rowsOf } from '#jobs/sql-rows.ts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ensurePayoutTable } from '#gateway/api/payout-store.ts'
 import { ensureRefundTable } from '#gateway/api/refund-store.ts'
@@ -135,11 +136,12 @@ async function addApplication(createdAt: Date): Promise<string> {
 }
 
 async function ids(table: string, key = 'id'): Promise<string[]> {
-  const result = (await store.db.execute(
+  const result = await rowsOf<{ id: string }>(
+    store.db,
     sql`select ${sql.identifier(key)}::text as id from ${sql.identifier(table)}
       where created_at < '2002-01-01'`,
-  )) as unknown as { rows: { id: string }[] }
-  return result.rows.map((row) => row.id).sort()
+  )
+  return result.map((row) => row.id).sort()
 }
 
 async function outboxIds(): Promise<number[]> {
@@ -252,10 +254,11 @@ describe('prune', () => {
     expect(result.counts.demoPayments).toBe(1)
     expect(result.counts.demoWebhookEvents).toBe(1)
     expect(await ids('demo_payments')).toEqual([recent!.id])
-    const events = (await store.db.execute(
+    const events = await rowsOf<{ event_id: string }>(
+      store.db,
       sql`select event_id from demo_webhook_events where event_id in (${oldEvent}, ${newEvent})`,
-    )) as unknown as { rows: { event_id: string }[] }
-    expect(events.rows.map((row) => row.event_id)).toEqual([newEvent])
+    )
+    expect(events.map((row) => row.event_id)).toEqual([newEvent])
   })
 
   it('deletes sandbox transactions, refunds and payouts older than the demo period', async () => {
@@ -316,14 +319,16 @@ describe('prune', () => {
     const recent = await settlement('recent', justNewer(periods.demoDays), 'PROCESSED', null)
     const result = await prune(store, periods, { now: NOW })
     expect(result.counts.sandboxSettlements).toBe(2)
-    const left = (await store.db.execute(
+    const left = await rowsOf<{ id: string }>(
+      store.db,
       sql`select id from sandbox_settlements where id like 'setl_prune%' order by id`,
-    )) as unknown as { rows: { id: string }[] }
-    expect(left.rows.map((row) => row.id)).toEqual([owed, recent].sort())
-    const lines = (await store.db.execute(
+    )
+    expect(left.map((row) => row.id)).toEqual([owed, recent].sort())
+    const lines = await rowsOf<unknown>(
+      store.db,
       sql`select settlement_id from sandbox_settlement_lines where settlement_id in (${paid}, ${taken})`,
-    )) as unknown as { rows: unknown[] }
-    expect(lines.rows).toEqual([])
+    )
+    expect(lines).toEqual([])
   })
 
   it('deletes old sandbox webhook events with their attempts, but not one still in its retry schedule', async () => {
@@ -356,20 +361,22 @@ describe('prune', () => {
     expect(result.counts.sandboxWebhookEvents).toBe(3)
     expect(result.counts.sandboxWebhookAttempts).toBe(3)
     expect(await ids('sandbox_webhook_events')).toEqual([recent, retrying].sort())
-    const attempts = (await store.db.execute(
+    const attempts = await rowsOf<{ event_id: string }>(
+      store.db,
       sql`select event_id from sandbox_webhook_attempts where attempted_at < '2002-01-01' order by event_id`,
-    )) as unknown as { rows: { event_id: string }[] }
-    expect(attempts.rows.map((row) => row.event_id)).toEqual([recent, retrying].sort())
+    )
+    expect(attempts.map((row) => row.event_id)).toEqual([recent, retrying].sort())
   })
 
   it('works, and deletes the rest, where the sandbox has never created its tables', async () => {
     // A fresh in-memory PGlite: the site's migrations only, as on a site with PG_BASE_URL set.
     const bare = await openDatabase({})
     try {
-      const tables = (await bare.db.execute(
+      const tables = await rowsOf<{ absent: boolean }>(
+        bare.db,
         sql`select to_regclass('sandbox_transactions') is null as absent`,
-      )) as unknown as { rows: { absent: boolean }[] }
-      expect(tables.rows[0]?.absent).toBe(true)
+      )
+      expect(tables[0]?.absent).toBe(true)
       await bare.db.insert(contactMessages).values({
         name: 'Asha',
         company: 'Asha Traders',

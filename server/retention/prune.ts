@@ -4,6 +4,7 @@
  * batches so no table is locked for long, and answers how many rows of each kind went.
  */
 import { type SQL, sql } from 'drizzle-orm'
+import { rowsOf } from '#jobs/sql-rows.ts'
 import type { Database, DataStore } from '#server/db/database.ts'
 import type { RetentionPeriods } from './periods.ts'
 
@@ -182,7 +183,9 @@ export async function prune(
     // failed. A pending event whose next attempt is itself older than the period is one no
     // worker will deliver (the sandbox no longer runs here) and goes.
     while (!stopped()) {
-      const result = (await db.execute(sql`
+      const [result] = await rowsOf<{ events: number; attempts: number }>(
+        db,
+        sql`
         with doomed as (
           select id from sandbox_webhook_events
           where created_at < ${demoCutoff}
@@ -199,10 +202,11 @@ export async function prune(
         )
         select (select count(*)::int from events) as events,
           (select count(*)::int from attempts) as attempts
-      `)) as unknown as { rows: { events: number; attempts: number }[] }
-      const events = Number(result.rows[0]?.events ?? 0)
+      `,
+      )
+      const events = Number(result?.events ?? 0)
       counts.sandboxWebhookEvents += events
-      counts.sandboxWebhookAttempts += Number(result.rows[0]?.attempts ?? 0)
+      counts.sandboxWebhookAttempts += Number(result?.attempts ?? 0)
       if (events < batch) break
     }
   }
@@ -242,9 +246,8 @@ export async function prune(
 }
 
 async function count(db: Database, query: SQL): Promise<number> {
-  // Both drivers answer `{ rows }`; the shared Database type does not say so.
-  const result = (await db.execute(query)) as unknown as { rows: { n: number }[] }
-  return Number(result.rows[0]?.n ?? 0)
+  const [row] = await rowsOf<{ n: number }>(db, query)
+  return Number(row?.n ?? 0)
 }
 
 /** Which of `tables` exist (on the search path, where unqualified statements find them). */
@@ -252,9 +255,10 @@ export async function existingTables(
   db: Database,
   tables: readonly string[],
 ): Promise<Set<string>> {
-  const result = (await db.execute(
+  const rows = await rowsOf<{ name: string }>(
+    db,
     sql`select name from unnest(${`{${tables.join(',')}}`}::text[]) as name
       where to_regclass(name) is not null`,
-  )) as unknown as { rows: { name: string }[] }
-  return new Set(result.rows.map((row) => row.name))
+  )
+  return new Set(rows.map((row) => row.name))
 }
