@@ -31,7 +31,8 @@ import {
 import { rowsOf } from '#gateway/settlements/store.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
 import { startReceiver, type Receiver } from '#gateway/webhooks/test-receiver.ts'
-import { callDispute, deliveryNotePdf, payOnHostedPage, tinyPng } from './test-support.ts'
+import { deliveryNotePdf, tinyPng } from './sample-files.ts'
+import { callDispute, payOnHostedPage } from './test-support.ts'
 
 const merchantNumbered = (n: number): SandboxMerchant => ({
   ...demoMerchant({ siteUrl: 'https://shop.paystra.example' }),

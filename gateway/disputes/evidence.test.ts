@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { checkAnswer, decodedLength, MAX_EVIDENCE_FILE_BYTES } from './evidence.ts'
-import { deliveryNotePdf, tinyPng } from './test-support.ts'
+import { deliveryNotePdf, tinyPng } from './sample-files.ts'
 
 const pdf = deliveryNotePdf().toString('base64')
 const contest = (fields: Record<string, string> = {}) =>
