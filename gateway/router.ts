@@ -1,4 +1,5 @@
 import express, { type ErrorRequestHandler, Router } from 'express'
+import { fxApi } from './api/fx.ts'
 import { type ApiLimitSettings, apiLimiters } from './api/limits.ts'
 import { payoutApi } from './api/payout.ts'
 import { qrApi } from './api/qr.ts'
@@ -14,6 +15,7 @@ import { responseCodes } from '#core/protocol/codes.ts'
 import { qrPages } from './qr-pages.ts'
 import type { GatewayDatabase } from './store.ts'
 import { deliveriesApi } from './webhooks/api.ts'
+import { disputesApi } from './disputes/api.ts'
 import { settlementsApi } from './settlements/api.ts'
 import type { SettlementRunner } from './settlements/runner.ts'
 import type { NotifyPolicyFor } from './webhooks/addresses.ts'
@@ -83,8 +85,10 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
   router.use(transactApi(api))
   router.use(payoutApi(api))
   router.use(qrApi({ ...api, publicUrl: options.publicUrl }))
+  router.use(fxApi(api))
   router.use(deliveriesApi(api))
   router.use(settlementsApi({ ...api, runner: options.settlements }))
+  router.use(disputesApi(api))
   refusedRoute(router, setup)
   router.use(qrPages(setup))
   paymentPages(router, setup)
