@@ -15,8 +15,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import { ensureRefundTable } from '../gateway/api/refund-store.ts'
-import { ensureSettlementTables, rowsOf, runSettlements } from '../gateway/settlements/store.ts'
+import { ensureSettlementTables, runSettlements } from '../gateway/settlements/store.ts'
 import { ensureTables, type GatewayDatabase } from '../gateway/store.ts'
+import { rowsOf } from '../jobs/sql-rows.ts'
 import { optionsOrExit, positive, readFlags } from './measure/command-line.ts'
 
 const usage = `npm run bench:settlements [-- --payments 100000 --refunds 5000]

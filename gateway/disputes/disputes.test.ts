@@ -28,7 +28,7 @@ import {
   type SettlementSandbox,
   settlementSandbox,
 } from '#gateway/settlements/test-support.ts'
-import { rowsOf } from '#gateway/settlements/store.ts'
+import { rowsOf } from '#jobs/sql-rows.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
 import { startReceiver, type Receiver } from '#gateway/webhooks/test-receiver.ts'
 import { deliveryNotePdf, tinyPng } from './sample-files.ts'

@@ -15,7 +15,8 @@ import { settlementTime } from '#core/settlement/schedule.ts'
 import { ensureRefundTable } from '#gateway/api/refund-store.ts'
 import { demoMerchant } from '#gateway/merchants.ts'
 import { ensureTables, type GatewayDatabase } from '#gateway/store.ts'
-import { ensureSettlementTables, rowsOf, runSettlements } from './store.ts'
+import { rowsOf } from '#jobs/sql-rows.ts'
+import { ensureSettlementTables, runSettlements } from './store.ts'
 import { capture, refund } from './test-support.ts'
 
 const HOUR = 11

@@ -7,6 +7,7 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { advisoryLockKeys } from '#jobs/advisory-lock.ts'
+import { rowsOf } from '#jobs/sql-rows.ts'
 import { daysBetween, type IsoDate, istDateOf, addDays } from '#core/calendar/business-calendar.ts'
 import { dueBefore } from '#core/settlement/schedule.ts'
 import {
@@ -90,11 +91,6 @@ const createStatements = [
 export async function ensureSettlementTables(db: GatewayDatabase): Promise<void> {
   for (const statement of createStatements) await createTableOnce(() => db.execute(statement))
   await ensureDisputeTable(db)
-}
-
-/** Both drivers answer `{ rows }`; the shared database type does not say so. */
-export async function rowsOf<T>(db: GatewayDatabase, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows
 }
 
 /** The merchant a run settles for, and where its money goes. */

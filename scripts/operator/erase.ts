@@ -44,6 +44,7 @@ const labels: Record<keyof Erased | 'mailFiles', string> = {
   mail: 'mails',
   sandboxTransactions: 'sandbox transactions',
   sandboxRefunds: 'sandbox refunds',
+  sandboxDisputes: 'sandbox disputes (with their evidence)',
   sandboxWebhookEvents: 'sandbox webhook events',
   mailFiles: 'mail files',
 }

@@ -3,6 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import { rowsOf } from '#jobs/sql-rows.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureRefundTable } from '#gateway/api/refund-store.ts'
+import { ensureDisputeTable } from '#gateway/disputes/table.ts'
 import { ensureTables } from '#gateway/store.ts'
 import { ensureWebhookTables } from '#gateway/webhooks/store.ts'
 import { type DataStore, openDatabase } from '#server/db/database.ts'
@@ -29,6 +30,7 @@ beforeAll(async () => {
   await ensureTables(store.db)
   await ensureRefundTable(store.db)
   await ensureWebhookTables(store.db)
+  await ensureDisputeTable(store.db)
 })
 afterAll(() => store?.close())
 
@@ -180,7 +182,7 @@ describe('erase', () => {
     expect((await erase(store.db, asha.email)).contactMessages).toHaveLength(1)
   })
 
-  it('deletes sandbox payments made with the address, with their refunds and webhooks', async () => {
+  it('deletes sandbox payments made with the address, with their refunds, disputes and webhooks', async () => {
     const asha = person('asha')
     const ravi = person('ravi')
     const payment = async (email: string) => {
@@ -191,6 +193,11 @@ describe('erase', () => {
       await store.db.execute(sql`insert into sandbox_refunds
         (id, txn_id, pay_id, refund_order_id, payment_id, order_id, amount, currency_code)
         values (${`r-${id}`}, ${`r-${id}`}, '1000000000000001', ${`r-${id}`}, ${id}, ${id}, '100', '356')`)
+      await store.db.execute(sql`insert into sandbox_disputes
+        (id, pay_id, payment_id, order_id, txn_id, pg_ref_num, payment_type, mop_type, amount,
+          currency_code, inr_amount, reason_code, respond_by, status, evidence, created_at)
+        values (${`d-${id}`}, '1000000000000001', ${id}, ${id}, ${id}, ${id}, 'CC', 'VI', '100',
+          '356', 100, '13.1', '2026-12-07', 'UNDER_REVIEW', ${`Delivered to ${email}`}, now())`)
       await store.db.execute(sql`insert into sandbox_webhook_events
         (id, pay_id, reference, type, notify_url, body)
         values (${`evt-${id}`}, '1000000000000001', ${id}, 'payment.captured', 'https://merchant.example/hook', '{}')`)
@@ -205,6 +212,7 @@ describe('erase', () => {
     const erased = await erase(store.db, asha.email)
     expect(erased.sandboxTransactions).toEqual([ashas])
     expect(erased.sandboxRefunds).toEqual([`r-${ashas}`])
+    expect(erased.sandboxDisputes).toEqual([`d-${ashas}`])
     expect(erased.sandboxWebhookEvents).toEqual([`evt-${ashas}`])
     const left = await rowsOf<{ payments: number; attempts: number }>(
       store.db,

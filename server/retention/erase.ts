@@ -20,6 +20,8 @@ export interface Erased {
   sandboxTransactions: string[]
   /** Refunds of those payments. */
   sandboxRefunds: string[]
+  /** Disputes of those payments, with the evidence the merchant sent. */
+  sandboxDisputes: string[]
   /** Webhook events of those payments and refunds, which repeat the customer's e-mail. */
   sandboxWebhookEvents: string[]
 }
@@ -70,11 +72,13 @@ export async function erase(db: Database, input: string): Promise<Erased> {
     const present = await existingTables(tx as unknown as Database, [
       'sandbox_transactions',
       'sandbox_refunds',
+      'sandbox_disputes',
       'sandbox_webhook_events',
       'sandbox_webhook_attempts',
     ])
     let sandboxTransactions: { id: string; pay_id: string; order_id: string }[] = []
     let sandboxRefunds: { id: string }[] = []
+    let sandboxDisputes: { id: string }[] = []
     let sandboxWebhookEvents: { id: string }[] = []
     if (present.has('sandbox_transactions')) {
       sandboxTransactions = await rows(sql`
@@ -87,12 +91,17 @@ export async function erase(db: Database, input: string): Promise<Erased> {
         delete from sandbox_refunds where payment_id = any(${textArray(paymentIds)})
         returning id`)
     }
+    if (paymentIds.length > 0 && present.has('sandbox_disputes')) {
+      sandboxDisputes = await rows(sql`
+        delete from sandbox_disputes where payment_id = any(${textArray(paymentIds)})
+        returning id`)
+    }
     if (
       sandboxTransactions.length > 0 &&
       present.has('sandbox_webhook_events') &&
       present.has('sandbox_webhook_attempts')
     ) {
-      // A payment's events and its refunds' events carry its ORDER_ID as their reference.
+      // A payment's events, its refunds' and its dispute's carry its ORDER_ID as their reference.
       const references = sandboxTransactions.map((row) => `${row.pay_id} ${row.order_id}`)
       sandboxWebhookEvents = await rows(sql`
         with doomed as (
@@ -110,6 +119,7 @@ export async function erase(db: Database, input: string): Promise<Erased> {
       mail: mail.map((row) => Number(row.id)),
       sandboxTransactions: paymentIds,
       sandboxRefunds: sandboxRefunds.map((row) => row.id),
+      sandboxDisputes: sandboxDisputes.map((row) => row.id),
       sandboxWebhookEvents: sandboxWebhookEvents.map((row) => row.id),
     }
   })

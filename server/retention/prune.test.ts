@@ -290,6 +290,40 @@ describe('prune', () => {
     }
   })
 
+  it('deletes disputes older than the demo period once decided, but not one still open or a won hold not yet released', async () => {
+    const dispute = async (
+      name: string,
+      at: Date,
+      status: string,
+      decided: boolean,
+      releasedIn: string | null,
+    ) => {
+      const id = `dsp_prune_${name}`
+      await store.db.execute(sql`insert into sandbox_disputes
+        (id, pay_id, payment_id, order_id, txn_id, pg_ref_num, payment_type, mop_type, amount,
+          currency_code, inr_amount, reason_code, respond_by, status, evidence, created_at,
+          decided_at, release_settlement_id)
+        values (${id}, '1000000000000001', ${id}, ${id}, ${id}, ${id}, 'CC', 'VI', '100', '356',
+          100, '13.1', '2001-01-08', ${status}, 'Delivered to Asha Verma, 12 MG Road',
+          ${at.toISOString()}::timestamptz, ${decided ? at.toISOString() : null}::timestamptz,
+          ${releasedIn})`)
+      return id
+    }
+    const old = justOlder(periods.demoDays)
+    await dispute('lost', old, 'LOST', true, null)
+    await dispute('released', old, 'WON', true, 'setl_x')
+    const unreleased = await dispute('unreleased', old, 'WON', true, null)
+    const open = await dispute('open', old, 'OPEN', false, null)
+    const recent = await dispute('recent', justNewer(periods.demoDays), 'LOST', true, null)
+    const result = await prune(store, periods, { now: NOW })
+    expect(result.counts.sandboxDisputes).toBe(2)
+    const left = await rowsOf<{ id: string }>(
+      store.db,
+      sql`select id from sandbox_disputes where id like 'dsp_prune%' order by id`,
+    )
+    expect(left.map((row) => row.id)).toEqual([open, recent, unreleased].sort())
+  })
+
   it('deletes settlements older than the demo period with their lines, but not a balance still carried forward', async () => {
     const settlement = async (
       name: string,
@@ -425,6 +459,7 @@ describe('prune', () => {
       sandboxWebhookEvents: 0,
       sandboxWebhookAttempts: 0,
       sandboxSettlements: 0,
+      sandboxDisputes: 0,
     }
     expect(describeCounts(counts)).toBe('2 delivered mails, 1 job application')
   })

@@ -24,6 +24,7 @@ export interface PruneCounts {
   sandboxWebhookEvents: number
   sandboxWebhookAttempts: number
   sandboxSettlements: number
+  sandboxDisputes: number
 }
 
 export interface PruneResult {
@@ -57,6 +58,7 @@ export const pruneLabels: Record<keyof PruneCounts, [string, string]> = {
   sandboxWebhookEvents: ['sandbox webhook event', 'sandbox webhook events'],
   sandboxWebhookAttempts: ['sandbox webhook attempt', 'sandbox webhook attempts'],
   sandboxSettlements: ['sandbox settlement', 'sandbox settlements'],
+  sandboxDisputes: ['sandbox dispute', 'sandbox disputes'],
 }
 
 /** "3 delivered mails, 1 job application", the kinds with nothing deleted left out. */
@@ -76,6 +78,7 @@ const sandboxTables = [
   'sandbox_webhook_attempts',
   'sandbox_settlements',
   'sandbox_settlement_lines',
+  'sandbox_disputes',
 ] as const
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -174,6 +177,17 @@ export async function prune(
     sandboxWebhookEvents: 0,
     sandboxWebhookAttempts: 0,
     sandboxSettlements: 0,
+    // A dispute's evidence may name the customer. It goes after the period once nothing about it
+    // is still to come: decided, and a won one's hold released to the merchant.
+    sandboxDisputes: present.has('sandbox_disputes')
+      ? await drain(
+          'sandbox_disputes',
+          'id',
+          sql`select id from sandbox_disputes
+            where created_at < ${demoCutoff} and decided_at is not null
+              and not (status = 'WON' and release_settlement_id is null)`,
+        )
+      : 0,
   }
 
   if (present.has('sandbox_webhook_events') && present.has('sandbox_webhook_attempts')) {
