@@ -244,6 +244,16 @@ describe('refunds of a foreign payment', () => {
     expect((await statusOf(orderId)).json).not.toHaveProperty('REFUNDED_AMOUNT')
   })
 
+  it('names the currency as the payment did: an AUD payment (036) refunded as 36 is stored as 036', async () => {
+    const { orderId, fields } = await payByCard('1250', '036')
+    expect(fields).toMatchObject({ FX_RATE: '54.8830', INR_AMOUNT: '68604' })
+    const { json } = await refund(orderId, '1250', '36')
+    expect(json).toMatchObject({ RESPONSE_CODE: '000', CURRENCY_CODE: '36', INR_AMOUNT: '68604' })
+    expect(await storedRefunds(orderId)).toMatchObject([
+      { currencyCode: '036', inrAmount: '68604' },
+    ])
+  })
+
   it('a rupee payment refunded in dollars is 319; in rupees it stores its amount in paise', async () => {
     const { orderId } = await payByCard('5000', '356')
     expect((await refund(orderId, '100', '840')).json.RESPONSE_CODE).toBe('319')
