@@ -2,6 +2,7 @@
  * The pieces every example shows: amounts in rupees, field tables, payment results, status and
  * order pages, form inputs and the sandbox's test data.
  */
+import { currencyByNumber, fromMinorUnits } from '../core/index.js'
 import { html, raw } from './escape.js'
 
 /** @typedef {import('./escape.js').SafeHtml} SafeHtml */
@@ -253,6 +254,17 @@ export function orderPage(order) {
 }
 
 /**
+ * An AMOUNT in a currency: rupees as amountText shows them, "USD 12.34 (AMOUNT 1234)" otherwise.
+ * @param {string} amount minor units
+ * @param {string} currencyCode
+ */
+export function money(amount, currencyCode) {
+  const currency = currencyByNumber(currencyCode)
+  if (!currency || currency.code === 'INR' || !/^\d+$/.test(amount)) return amountText(amount)
+  return `${currency.code} ${fromMinorUnits(amount, currency.code)} (AMOUNT ${amount})`
+}
+
+/**
  * An order's dispute, and while it is OPEN the forms that accept it or contest it (POST
  * /dispute). In a shop, only its staff see this.
  * @param {string} orderId
@@ -264,7 +276,7 @@ export function disputeSection(orderId, dispute) {
     ['Dispute ID', html`<span class="mono">${dispute.DISPUTE_ID}</span>`],
     ['Status', html`<span class="status ${tone}">${dispute.STATUS}</span>`],
     ['Reason', `${dispute.REASON_CODE} ${dispute.REASON}`],
-    ['Amount held', `${dispute.AMOUNT} (CURRENCY_CODE ${dispute.CURRENCY_CODE}, minor units)`],
+    ['Amount disputed', money(dispute.AMOUNT, dispute.CURRENCY_CODE)],
     ['Deadline', `Respond by ${dispute.RESPOND_BY} (end of the day, IST)`],
     ...(dispute.RESOLUTION ? [['Resolution', dispute.RESOLUTION]] : []),
   ]

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { Client, signWebhookEvent, withHash } from '../../core/index.js'
-import { OrderStore, appHandler, orderRoutes } from '../web.js'
+import { OrderStore, appHandler, money, orderRoutes } from '../web.js'
 import { demoConfig, demoSalt as salt, demoSecret as secret } from '../../core/tests/support.js'
 
 const root = mkdtempSync(join(tmpdir(), 'paystra-disputes-'))
@@ -150,9 +150,15 @@ describe('GET /orders/<ORDER_ID> and POST /dispute', () => {
       'Accept dispute',
       'Contest dispute',
       'name="EVIDENCE"',
+      '₹1.00',
     ]) {
       assert.ok(html.includes(shown), shown)
     }
+  })
+
+  it('shows a foreign amount in its currency', () => {
+    assert.equal(money('1250', '414'), 'KWD 1.250 (AMOUNT 1250)')
+    assert.equal(money('100', '356'), '₹1.00 (100 paise)')
   })
 
   it('accepts from the form: the verified answer is recorded at once, then back to the order', async () => {

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Paystra\Example;
 
 use Paystra\Amount;
+use Paystra\Currency;
 use Paystra\PaymentMethods;
 
 /**
@@ -134,7 +135,7 @@ final class Widgets
             'Dispute ID' => '<code>' . Escape::html($dispute['DISPUTE_ID']) . '</code>',
             'Status' => '<span class="status ' . $tone . '">' . Escape::html($status) . '</span>',
             'Reason' => Escape::html($dispute['REASON_CODE'] . ' ' . $dispute['REASON']),
-            'Amount held' => Escape::html($dispute['AMOUNT']) . ' <span class="muted">(CURRENCY_CODE ' . Escape::html($dispute['CURRENCY_CODE']) . ', minor units)</span>',
+            'Amount disputed' => self::money($dispute['AMOUNT'], $dispute['CURRENCY_CODE']),
             'Deadline' => 'Respond by ' . Escape::html($dispute['RESPOND_BY']) . ' <span class="muted">(end of the day, IST)</span>',
         ];
         if ($dispute['RESOLUTION'] !== '') {
@@ -154,6 +155,16 @@ final class Widgets
                 . '<button type="submit">Contest dispute</button></form>';
         }
         return $html . '</section>';
+    }
+
+    /** An AMOUNT in a currency: rupees as amount() shows them, "USD 12.34 (AMOUNT 1234)" otherwise. */
+    public static function money(string $amount, string $currencyCode): string
+    {
+        $code = Currency::codeOf($currencyCode);
+        if ($code === null || $code === Currency::INR || preg_match('/^\d+$/D', $amount) !== 1) {
+            return self::amount($amount);
+        }
+        return '<strong>' . Escape::html($code . ' ' . Currency::toMajor($amount, $code)) . '</strong> <span class="muted">(AMOUNT ' . Escape::html($amount) . ')</span>';
     }
 
     /** A message box: tone ok, bad, wait or info; `$html` is already escaped. */

@@ -68,4 +68,6 @@ test('disputes: the order page shows the dispute with Respond by, and the answer
     $lost = Widgets::dispute('PG1', ['STATUS' => 'LOST', 'RESOLUTION' => 'Accepted by the merchant'] + $dispute);
     Assert::true(str_contains($lost, 'LOST') && str_contains($lost, 'Accepted by the merchant') && str_contains($lost, 'Respond by 2026-12-07'));
     Assert::false(str_contains($lost, 'Accept dispute') || str_contains($lost, '<form'), 'no answer forms once answered');
+    Assert::true(str_contains($open, '₹1.00'), 'a rupee amount in rupees');
+    Assert::true(str_contains(Widgets::dispute('PG1', ['AMOUNT' => '1250', 'CURRENCY_CODE' => '414'] + $dispute), 'KWD 1.250'), 'a foreign amount in its currency');
 });
