@@ -169,7 +169,7 @@ const AS_OF = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\
 const DAY_MS = 24 * 60 * 60 * 1000
 const IST_OFFSET_MS = 330 * 60 * 1000
 const URL_FIELDS = ['RETURN_URL', 'NOTIFY_URL']
-/** Dispute evidence: the gateway judges its length and content (350, 351, 352). */
+/** Dispute evidence: the gateway judges its length and content (350, 351, 352), not this client. */
 const EVIDENCE_FIELDS = ['EVIDENCE', 'EVIDENCE_FILE', 'EVIDENCE_FILE_NAME']
 
 let lastOrderMillis = 0
@@ -532,7 +532,8 @@ export class Client {
   }
 
   /**
-   * Contests a dispute with evidence: 1 to 5,000 characters of why the payment is valid and,
+   * Contests a dispute with evidence: 1 to 5,000 characters (no "~", which no field may hold) of
+   * why the payment is valid and,
    * best, one document (sent as Base64 with its name). UNDER_REVIEW until the first settlement
    * run after RESPOND_BY decides it (dispute.won or dispute.lost). Refused as acceptDispute, and
    * 350 (the text), 351 (a file over 2 MB), 352 (the file or its name).
@@ -857,11 +858,11 @@ function checkedValues(fields) {
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined) continue
     if (typeof value !== 'string') throw new InvalidInputError(`${key} must be text`)
+    if (value.includes('~')) throw new InvalidInputError(`${key} must not contain "~"`)
     if (EVIDENCE_FIELDS.includes(key)) {
       checked[key] = value
       continue
     }
-    if (value.includes('~')) throw new InvalidInputError(`${key} must not contain "~"`)
     if (value.length > (URL_FIELDS.includes(key) ? 2048 : MAX_TEXT)) {
       throw new InvalidInputError(`${key} is too long`)
     }

@@ -128,7 +128,7 @@ describe('disputes', () => {
 
   it('contestDispute sends the evidence as written, and a file as Base64 with its name', async () => {
     const { calls, client } = gateway({ ...dispute, STATUS: 'UNDER_REVIEW' })
-    const evidence = `Delivered on 2 December ~ the receipt is signed.\n${'x'.repeat(4900)}`
+    const evidence = `Delivered on 2 December: the receipt is signed.\n${'x'.repeat(4900)}`
     assert.equal((await client.contestDispute(dispute.DISPUTE_ID, evidence)).STATUS, 'UNDER_REVIEW')
     assert.deepEqual(withoutHash(calls[0]?.body ?? {}), {
       PAY_ID: config.payId,
@@ -136,6 +136,10 @@ describe('disputes', () => {
       ACTION: 'CONTEST',
       EVIDENCE: evidence,
     })
+    await assert.rejects(
+      () => client.contestDispute(dispute.DISPUTE_ID, 'Signed ~ by the customer'),
+      /EVIDENCE must not contain "~"/,
+    )
     const pdf = Buffer.from('%PDF-1.4\n\u0000\u00ff binary\n%%EOF\n', 'latin1')
     await client.contestDispute(dispute.DISPUTE_ID, 'See the receipt.', {
       bytes: pdf,

@@ -323,7 +323,7 @@ final class Client
     }
 
     /**
-     * Contests a dispute with evidence: 1 to 5,000 characters of why the payment is valid and,
+     * Contests a dispute with evidence: 1 to 5,000 characters (no "~") of why the payment is valid and,
      * best, one document (the bytes of a PDF, JPEG or PNG of at most 2 MB, sent as Base64, and
      * its file name, e.g. "delivery-receipt.pdf"). The dispute is UNDER_REVIEW until the first
      * settlement run after RESPOND_BY decides it (dispute.won or dispute.lost). Refused as
@@ -331,6 +331,10 @@ final class Client
      */
     public function contestDispute(string $disputeId, string $evidence, ?string $fileBytes = null, string $fileName = ''): array
     {
+        if (str_contains($evidence, '~')) {
+            // Fields are signed as KEY=VALUE~...: the gateway refuses a "~" in any value (326, unsigned).
+            throw new \InvalidArgumentException('EVIDENCE must not contain "~".');
+        }
         $fields = ['DISPUTE_ID' => $disputeId, 'ACTION' => 'CONTEST', 'EVIDENCE' => $evidence];
         if ($fileBytes !== null) {
             $fields['EVIDENCE_FILE'] = base64_encode($fileBytes);

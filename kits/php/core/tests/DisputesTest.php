@@ -81,11 +81,12 @@ test('client: acceptDispute sends ACTION ACCEPT and answers the dispute; a signe
 
 test('client: contestDispute sends the evidence, and a file as Base64 with its name', static function (): void {
     $client = fakeClient(static fn (array $request): array => settledAnswer($request, disputeFields(['STATUS' => 'UNDER_REVIEW', 'EVIDENCE_RECEIVED' => 'Y'])), $seen);
-    $evidence = "Delivered on 2 December.\nThe receipt is signed ~ by the customer.";
+    $evidence = "Delivered on 2 December.\nThe receipt is signed by the customer.";
     $answer = $client->contestDispute('dsp_0a1b2c3d4e5f60718293', $evidence);
     Assert::same(['PAY_ID' => '1000000000000001', 'DISPUTE_ID' => 'dsp_0a1b2c3d4e5f60718293', 'ACTION' => 'CONTEST', 'EVIDENCE' => $evidence], array_diff_key($seen['request'], ['HASH' => 1]));
     Assert::same('UNDER_REVIEW', $answer['STATUS']);
 
+    Assert::throws(InvalidArgumentException::class, static fn () => $client->contestDispute('dsp_0a1b2c3d4e5f60718293', 'Signed ~ by the customer'), 'EVIDENCE must not contain "~"');
     $pdf = "%PDF-1.4\n\x00\xff binary bytes\n%%EOF\n";
     $client->contestDispute('dsp_0a1b2c3d4e5f60718293', 'See the receipt.', $pdf, 'receipt.pdf');
     Assert::same($pdf, base64_decode($seen['request']['EVIDENCE_FILE'], true));
