@@ -3,21 +3,26 @@
  * the example must do (the same in every language; only the commands in kits/<lang>/kit.ts differ):
  *
  * - POST /webhook takes `dispute.created`, `dispute.won` and `dispute.lost`, verified like any
- *   event, and records the dispute on the order its ORDER_ID names; a repeated event id changes
- *   nothing (`duplicate: true`), and a dispute never moves back (OPEN → UNDER_REVIEW → WON or
- *   LOST; a decided one stays decided).
+ *   event, and records the dispute on the order its ORDER_ID names, answering 200
+ *   `{"received": true, "duplicate": false, …}`; a repeated event id changes nothing (200,
+ *   `"duplicate": true`), and a dispute never moves back (OPEN → UNDER_REVIEW → WON or LOST; a
+ *   decided one stays decided, even when a dispute.created with a new id arrives late).
  * - GET /orders/<ORDER_ID> with `Accept: application/json` carries `"dispute": null` until then,
  *   and after it `{"dispute_id", "status", "reason_code", "reason", "amount", "currency_code",
  *   "respond_by"}` (the event's DISPUTE_ID, STATUS, REASON_CODE, REASON, AMOUNT, CURRENCY_CODE,
  *   RESPOND_BY).
- * - The same address asked for `text/html` is the order page, with a "Dispute" section showing
- *   the dispute id, its status (the word: OPEN, UNDER_REVIEW, WON, LOST), its reason and
- *   "Respond by YYYY-MM-DD". While the dispute is OPEN the section holds a form with a submit
- *   button "Accept dispute", and a form with a `<textarea name="EVIDENCE">` and a submit button
- *   "Contest dispute" (the same form or two). Submitting either posts to the example, which calls
- *   its client's accept_dispute / contest_dispute, records the verified answer's STATUS on the
- *   order at once (LOST, UNDER_REVIEW: no event announces UNDER_REVIEW) and answers with the page
- *   or a redirect to it (a 2xx page at the end).
+ * - The same address asked for `text/html` is the order page (200, text/html), with a "Dispute"
+ *   section showing the dispute id, its status (the word: OPEN, UNDER_REVIEW, WON, LOST), its
+ *   reason text and "Respond by YYYY-MM-DD" (read as text: tags stripped, white space collapsed).
+ *   While the dispute is OPEN, and only then, the section holds a form with a submit button
+ *   "Accept dispute", and a form with a `<textarea name="EVIDENCE">` and a submit button "Contest
+ *   dispute" (one form or two; hidden inputs say which order). Submitting either posts
+ *   urlencoded to the example, which calls its client's accept_dispute / contest_dispute (text
+ *   only), records the verified answer's STATUS on the order at once (LOST, UNDER_REVIEW: no
+ *   event announces UNDER_REVIEW) and answers with the page or a redirect to it (200 at the end).
+ *
+ * The harness itself contests one dispute at the gateway with a PDF (the example then only has to
+ * record dispute.won), and reads the gateway's /pgws/disputes for the resolutions.
  */
 import { expect } from 'vitest'
 import { addWorkingDays, nextWorkingDay } from '#core/calendar/business-calendar.ts'
