@@ -46,6 +46,7 @@ from .widgets import (  # noqa: F401
     headline,
     input_field,
     money,
+    order_page,
     order_summary,
     outcome,
     paragraph,
@@ -64,11 +65,15 @@ from .widgets import (  # noqa: F401
 
 # ---- orders and webhooks ----
 
+ACCEPT_DISPUTE_PATH = "/disputes/accept"
+
 
 def order_store(app: "App", example: str) -> OrderStore:
     """
-    The example's order book (<data dir>/<example>-orders.json), GET /orders/<ORDER_ID> and
-    GET /settlements/<SETTLEMENT_ID> (as settlement.processed recorded it).
+    The example's order book (<data dir>/<example>-orders.json), GET /orders/<ORDER_ID> (JSON, or
+    the order's page for a browser) and GET /settlements/<SETTLEMENT_ID> (as settlement.processed
+    recorded it). The page offers "Accept dispute" for an open dispute once the example has a
+    POST /disputes/accept route (the server example's).
     """
     store = OrderStore(Path(app.config.data_dir) / f"{example}-orders.json")
     if not app.config.webhook_secret:
@@ -81,7 +86,13 @@ def order_store(app: "App", example: str) -> OrderStore:
     @app.get("/orders/*", json_first=True)
     def order(req: Request) -> Response:
         found = store.get(req.tail)
-        return json_response(found) if found else json_response({"error": "No such order"}, 404)
+        if not found:
+            return app.error(req, 404, "No such order", f"This example has no order {req.tail}.", {"error": "No such order"})
+        if req.answer_json:
+            return json_response(found)
+        can_accept = ("POST", ACCEPT_DISPUTE_PATH) in app.routes
+        return app.page(f"Order {found['order_id']}", order_page(found, ACCEPT_DISPUTE_PATH if can_accept else ""))
+
 
     @app.get("/settlements/*", json_first=True)
     def settlement(req: Request) -> Response:

@@ -348,3 +348,55 @@ def webhook_note(config: Config) -> Html:
             notify,
         ),
     )
+
+
+def order_page(order: Mapping[str, object], accept_path: str = "") -> Html:
+    """
+    GET /orders/<id> for a browser: the order as this example recorded it, and its dispute (with
+    an "Accept dispute" form posting to accept_path while it is open, when there is one).
+    """
+    facts = h(
+        '<dl class="facts"><dt>Status</dt><dd>{}</dd><dt>Amount</dt><dd>{}</dd><dt>Updated by</dt><dd>{}</dd>'
+        "<dt>Events</dt><dd>{}</dd></dl>",
+        order["status"],
+        money(str(order["amount"])),
+        order.get("updated_by") or "–",
+        ", ".join(order.get("events") or []) or "none",
+    )
+    parts = [card("Order", facts, intro=f"Order {order['order_id']} as this example recorded it.")]
+    dispute = order.get("dispute")
+    if dispute:
+        parts.append(dispute_card(dispute, accept_path))
+    parts.append(back_home())
+    return join(parts)
+
+
+def dispute_card(dispute: Mapping[str, str], accept_path: str = "") -> Html:
+    """The order's dispute: what the customer's bank says, by when to answer, and the answer."""
+    facts = h(
+        '<dl class="facts"><dt>Dispute id</dt><dd><code>{}</code></dd><dt>Status</dt><dd>{}</dd>'
+        "<dt>Reason</dt><dd>{} {}</dd><dt>Amount held</dt><dd>{} (CURRENCY_CODE {})</dd></dl>"
+        "<p><strong>Respond by {}</strong> (end of the day, IST).</p>",
+        dispute["dispute_id"],
+        dispute["status"],
+        dispute["reason_code"],
+        dispute["reason"],
+        dispute["amount"],
+        dispute["currency_code"],
+        dispute["respond_by"],
+    )
+    accept = ""
+    if accept_path and dispute["status"] == "OPEN":
+        accept = h(
+            '<form method="post" action="{}"><input type="hidden" name="DISPUTE_ID" value="{}">'
+            '<div class="actions"><button class="button secondary" type="submit">Accept dispute</button>'
+            '<span class="hint">The amount stays with the customer; the dispute is lost at once.</span></div></form>',
+            accept_path,
+            dispute["dispute_id"],
+        )
+    return card(
+        "Dispute",
+        facts,
+        accept,
+        intro="The customer's bank disputes this payment; its amount is held from your settlements until it is decided.",
+    )
