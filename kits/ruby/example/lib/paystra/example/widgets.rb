@@ -65,6 +65,31 @@ module Paystra
         fields_table(rows)
       end
 
+      # An order's dispute: what the customer's bank says, by when to answer, and (while it is
+      # OPEN and the app has an accept route) the "Accept dispute" form posting to accept_path.
+      def dispute_section(dispute, accept_path: nil)
+        accept = ''
+        if accept_path && dispute['status'] == 'OPEN'
+          accept = <<~HTML
+            <form method="post" action="#{escape(accept_path)}">
+            <input type="hidden" name="DISPUTE_ID" value="#{escape(dispute['dispute_id'])}">
+            <button type="submit" class="secondary">Accept dispute</button>
+            <p class="hint">The amount stays with the customer; the dispute is lost at once.</p>
+            </form>
+          HTML
+        end
+        <<~HTML
+          <section class="card" aria-labelledby="dispute-title">
+          <h2 id="dispute-title">Dispute</h2>
+          <p>The customer's bank disputes this payment; its amount is held from your settlements until it is decided.</p>
+          #{fields_table({ 'Dispute id' => dispute['dispute_id'], 'Status' => dispute['status'],
+                           'Reason' => "#{dispute['reason_code']} #{dispute['reason']}",
+                           'Amount held' => "#{dispute['amount']} (CURRENCY_CODE #{dispute['currency_code']})" })}
+          <p><strong>Respond by #{escape(dispute['respond_by'])}</strong> (end of the day, IST).</p>
+          #{accept}</section>
+        HTML
+      end
+
       # A coloured notice: :ok, :bad or :wait.
       def notice(message, kind = :bad)
         role = kind == :bad ? ' role="alert"' : ''
