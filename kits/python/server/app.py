@@ -147,15 +147,26 @@ def webhook(req):
 # paystra:endregion
 
 
-# paystra:region accept-dispute
+# paystra:region dispute-answer
 @app.post(web.ACCEPT_DISPUTE_PATH)
 def accept_dispute(req):
-    # The "Accept dispute" button of an order's page (GET /orders/<id>). The gateway's answer is
-    # verified like every other; on 000 the dispute is LOST at once (dispute.lost follows as a
-    # webhook) and the order records it. A refusal (349: past RESPOND_BY) is shown as it is.
-    answer = client.accept_dispute(req.form.get("DISPUTE_ID", "").strip())
+    # The order page's "Accept dispute": LOST at once; dispute.lost follows as a webhook.
+    return dispute_answered(req, client.accept_dispute(req.form.get("DISPUTE_ID", "").strip()))
+
+
+@app.post(web.CONTEST_DISPUTE_PATH)
+def contest_dispute(req):
+    # The order page's "Contest dispute": UNDER_REVIEW until the first settlement run after
+    # RESPOND_BY decides (a document, sent with client.contest_dispute's file, can win 13.1).
+    dispute_id, evidence = req.form.get("DISPUTE_ID", "").strip(), req.form.get("EVIDENCE", "")
+    return dispute_answered(req, client.contest_dispute(dispute_id, evidence))
+
+
+def dispute_answered(req, answer):
+    # Verified like every answer. No event announces UNDER_REVIEW, so the order records the answer's
+    # STATUS itself; a refusal (349: past RESPOND_BY, 348: answered already) is shown as it is.
     if answer.get("RESPONSE_CODE") != "000" or orders.disputed(answer) is None:
-        return web.verified_answer(req, app.layout, "Dispute not accepted", answer)
+        return web.verified_answer(req, app.layout, "Dispute not answered", answer)
     if req.answer_json:
         return web.json_response({"verified": True, "fields": answer})
     return web.redirect("/orders/" + quote(answer["ORDER_ID"], safe=""))

@@ -61,8 +61,9 @@ module PaystraServerKit
       in ['POST', '/webhook'] then webhook(req, res)
       in ['GET' | 'HEAD', %r{\A/orders/.}] then order(req, res)
       in ['POST', '/disputes/accept'] then accept_dispute(req, res)
+      in ['POST', '/disputes/contest'] then contest_dispute(req, res)
       in ['GET' | 'HEAD', %r{\A/settlements/.}] then settlement(req, res)
-      in [_, '/' | '/pay' | '/response' | '/status' | '/payout' | '/payout/status' | '/webhook' | '/disputes/accept' |
+      in [_, '/' | '/pay' | '/response' | '/status' | '/payout' | '/payout/status' | '/webhook' | '/disputes/accept' | '/disputes/contest' |
           %r{\A/(orders|settlements)/.}]
         raise BadInput.new("#{req.request_method} is not allowed here.", 405)
       else
@@ -170,17 +171,28 @@ module PaystraServerKit
       end
     end
 
-    # paystra:region accept-dispute
-    # The "Accept dispute" button of an order's page. The gateway's answer is verified like every
-    # other; on 000 the dispute is LOST at once (dispute.lost follows as a webhook) and the order
-    # records it. A refusal (349: past RESPOND_BY) is shown as it is.
+    # paystra:region dispute-answer
+    # The order page's "Accept dispute": LOST at once; dispute.lost follows as a webhook.
     def accept_dispute(req, res)
-      answer = gateway_call(req, res) { client.accept_dispute(params(req)['DISPUTE_ID'].to_s.strip) }
+      dispute_answered(req, res) { |input| client.accept_dispute(input['DISPUTE_ID'].to_s.strip) }
+    end
+
+    # The order page's "Contest dispute": UNDER_REVIEW until the first settlement run after
+    # RESPOND_BY decides (a document, sent with Client#contest_dispute's file, can win 13.1).
+    def contest_dispute(req, res)
+      dispute_answered(req, res) { |input| client.contest_dispute(input['DISPUTE_ID'].to_s.strip, input['EVIDENCE'].to_s) }
+    end
+
+    # Verified like every answer. No event announces UNDER_REVIEW, so the order records the answer's
+    # STATUS itself; a refusal (349: past RESPOND_BY, 348: answered already) is shown as it is.
+    def dispute_answered(req, res)
+      input = params(req)
+      answer = gateway_call(req, res) { yield input }
       return unless answer
 
       order = answer['RESPONSE_CODE'] == '000' ? orders.disputed(answer) : nil
       unless order
-        return respond(req, res, 200, { verified: true, fields: answer }) { answer_page('Dispute not accepted', answer, 'Dispute') }
+        return respond(req, res, 200, { verified: true, fields: answer }) { answer_page('Dispute not answered', answer, 'Dispute') }
       end
       return send_json(res, 200, { verified: true, fields: answer }) if wants_json?(req)
 

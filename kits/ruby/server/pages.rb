@@ -191,7 +191,11 @@ module PaystraServerKit
     def order_page(order)
       rows = { 'Status' => order['status'], 'Amount' => amount_text(order['amount']),
                'Updated by' => order['updated_by'] || '–', 'Events' => order['events'].empty? ? 'none' : order['events'].join(', ') }
-      dispute = order['dispute'] ? dispute_section(order['dispute'], accept_path: '/disputes/accept') : ''
+      dispute = if order['dispute']
+                  dispute_section(order['dispute'], accept_path: '/disputes/accept', contest_path: '/disputes/contest')
+                else
+                  ''
+                end
       page(title: "Order #{order['order_id']}", body: <<~HTML)
         <div class="stack">
         <section class="card">

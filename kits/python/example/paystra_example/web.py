@@ -66,14 +66,15 @@ from .widgets import (  # noqa: F401
 # ---- orders and webhooks ----
 
 ACCEPT_DISPUTE_PATH = "/disputes/accept"
+CONTEST_DISPUTE_PATH = "/disputes/contest"
 
 
 def order_store(app: "App", example: str) -> OrderStore:
     """
     The example's order book (<data dir>/<example>-orders.json), GET /orders/<ORDER_ID> (JSON, or
     the order's page for a browser) and GET /settlements/<SETTLEMENT_ID> (as settlement.processed
-    recorded it). The page offers "Accept dispute" for an open dispute once the example has a
-    POST /disputes/accept route (the server example's).
+    recorded it). The page offers "Accept dispute" and "Contest dispute" for an open dispute once
+    the example has the POST routes they post to (the server example's).
     """
     store = OrderStore(Path(app.config.data_dir) / f"{example}-orders.json")
     if not app.config.webhook_secret:
@@ -90,8 +91,8 @@ def order_store(app: "App", example: str) -> OrderStore:
             return app.error(req, 404, "No such order", f"This example has no order {req.tail}.", {"error": "No such order"})
         if req.answer_json:
             return json_response(found)
-        can_accept = ("POST", ACCEPT_DISPUTE_PATH) in app.routes
-        return app.page(f"Order {found['order_id']}", order_page(found, ACCEPT_DISPUTE_PATH if can_accept else ""))
+        answers = [path for path in (ACCEPT_DISPUTE_PATH, CONTEST_DISPUTE_PATH) if ("POST", path) in app.routes]
+        return app.page(f"Order {found['order_id']}", order_page(found, *answers))
 
 
     @app.get("/settlements/*", json_first=True)

@@ -350,10 +350,10 @@ def webhook_note(config: Config) -> Html:
     )
 
 
-def order_page(order: Mapping[str, object], accept_path: str = "") -> Html:
+def order_page(order: Mapping[str, object], accept_path: str = "", contest_path: str = "") -> Html:
     """
     GET /orders/<id> for a browser: the order as this example recorded it, and its dispute (with
-    an "Accept dispute" form posting to accept_path while it is open, when there is one).
+    the "Accept dispute" and "Contest dispute" forms posting to the paths given, while it is open).
     """
     facts = h(
         '<dl class="facts"><dt>Status</dt><dd>{}</dd><dt>Amount</dt><dd>{}</dd><dt>Updated by</dt><dd>{}</dd>'
@@ -366,13 +366,13 @@ def order_page(order: Mapping[str, object], accept_path: str = "") -> Html:
     parts = [card("Order", facts, intro=f"Order {order['order_id']} as this example recorded it.")]
     dispute = order.get("dispute")
     if dispute:
-        parts.append(dispute_card(dispute, accept_path))
+        parts.append(dispute_card(dispute, accept_path, contest_path))
     parts.append(back_home())
     return join(parts)
 
 
-def dispute_card(dispute: Mapping[str, str], accept_path: str = "") -> Html:
-    """The order's dispute: what the customer's bank says, by when to answer, and the answer."""
+def dispute_card(dispute: Mapping[str, str], accept_path: str = "", contest_path: str = "") -> Html:
+    """The order's dispute: what the customer's bank says, by when to answer, and the answers."""
     facts = h(
         '<dl class="facts"><dt>Dispute id</dt><dd><code>{}</code></dd><dt>Status</dt><dd>{}</dd>'
         "<dt>Reason</dt><dd>{} {}</dd><dt>Amount held</dt><dd>{} (CURRENCY_CODE {})</dd></dl>"
@@ -385,18 +385,19 @@ def dispute_card(dispute: Mapping[str, str], accept_path: str = "") -> Html:
         dispute["currency_code"],
         dispute["respond_by"],
     )
-    accept = ""
+    answers = []
+    hidden = h('<input type="hidden" name="DISPUTE_ID" value="{}">', dispute["dispute_id"])
     if accept_path and dispute["status"] == "OPEN":
-        accept = h(
-            '<form method="post" action="{}"><input type="hidden" name="DISPUTE_ID" value="{}">'
-            '<div class="actions"><button class="button secondary" type="submit">Accept dispute</button>'
-            '<span class="hint">The amount stays with the customer; the dispute is lost at once.</span></div></form>',
-            accept_path,
-            dispute["dispute_id"],
+        answers.append(form(accept_path, hidden, submit="Accept dispute", quiet=True))
+    if contest_path and dispute["status"] == "OPEN":
+        evidence = textarea_field(
+            "Why the payment is valid", "EVIDENCE", hint="1 to 5,000 characters: what was delivered, when, to whom."
         )
+        answers.append(form(contest_path, hidden, evidence, submit="Contest dispute"))
     return card(
         "Dispute",
         facts,
-        accept,
-        intro="The customer's bank disputes this payment; its amount is held from your settlements until it is decided.",
+        join(answers),
+        intro="The customer's bank disputes this payment; its amount is held from your settlements until it is decided. "
+        "Accepting loses it at once; contesting puts your evidence before the issuer, who decides after the deadline.",
     )

@@ -240,16 +240,21 @@ class Routes(unittest.TestCase):
         for shown in ("<h2>Dispute</h2>", DISPUTE["DISPUTE_ID"], "OPEN", "Merchandise or services not received",
                       "Respond by 2026-12-07"):
             self.assertIn(shown, page)
-        self.assertNotIn("Accept dispute", page)  # this app has no accept route
-        self.app.post(web.ACCEPT_DISPUTE_PATH)(lambda req: web.json_response({}))
+        self.assertNotIn("Accept dispute", page)  # this app has no routes to answer with
+        for path in (web.ACCEPT_DISPUTE_PATH, web.CONTEST_DISPUTE_PATH):
+            self.app.post(path)(lambda req: web.json_response({}))
         page = self.app.handle("GET", "/orders/PG1", html, b"").body.decode()
-        self.assertIn('<form method="post" action="/disputes/accept"><input type="hidden" name="DISPUTE_ID" '
-                      f'value="{DISPUTE["DISPUTE_ID"]}">', page)
+        hidden = f'<input type="hidden" name="DISPUTE_ID" value="{DISPUTE["DISPUTE_ID"]}">'
+        self.assertIn(f'<form method="post" action="/disputes/accept">{hidden}', page)
+        self.assertIn(f'<form method="post" action="/disputes/contest">{hidden}', page)
+        self.assertIn('<textarea id="f-evidence" name="EVIDENCE"', page)
         self.assertIn("Accept dispute</button>", page)
+        self.assertIn("Contest dispute</button>", page)
         self.post(sign_webhook_event(dispute_event("evt_d2", "dispute.lost", "LOST"), SECRET))
         page = self.app.handle("GET", "/orders/PG1", html, b"").body.decode()
         self.assertIn("LOST", page)
         self.assertNotIn("Accept dispute", page)
+        self.assertNotIn("Contest dispute", page)
         self.assertEqual(json.loads(self.app.handle("GET", "/orders/PG1", {}, b"").body)["dispute"]["status"], "LOST")
 
     def test_the_header_name_is_case_insensitive_as_http_says(self):

@@ -66,28 +66,38 @@ module Paystra
       end
 
       # An order's dispute: what the customer's bank says, by when to answer, and (while it is
-      # OPEN and the app has an accept route) the "Accept dispute" form posting to accept_path.
-      def dispute_section(dispute, accept_path: nil)
-        accept = ''
-        if accept_path && dispute['status'] == 'OPEN'
-          accept = <<~HTML
-            <form method="post" action="#{escape(accept_path)}">
-            <input type="hidden" name="DISPUTE_ID" value="#{escape(dispute['dispute_id'])}">
-            <button type="submit" class="secondary">Accept dispute</button>
-            <p class="hint">The amount stays with the customer; the dispute is lost at once.</p>
-            </form>
-          HTML
-        end
+      # OPEN) the "Accept dispute" and "Contest dispute" forms posting to the paths given.
+      def dispute_section(dispute, accept_path: nil, contest_path: nil)
+        answers = dispute['status'] == 'OPEN' ? dispute_forms(dispute['dispute_id'], accept_path, contest_path) : ''
         <<~HTML
           <section class="card" aria-labelledby="dispute-title">
           <h2 id="dispute-title">Dispute</h2>
-          <p>The customer's bank disputes this payment; its amount is held from your settlements until it is decided.</p>
+          <p>The customer's bank disputes this payment; its amount is held from your settlements until it is decided.
+          Accepting loses it at once; contesting puts your evidence before the issuer, who decides after the deadline.</p>
           #{fields_table({ 'Dispute id' => dispute['dispute_id'], 'Status' => dispute['status'],
                            'Reason' => "#{dispute['reason_code']} #{dispute['reason']}",
                            'Amount held' => "#{dispute['amount']} (CURRENCY_CODE #{dispute['currency_code']})" })}
           <p><strong>Respond by #{escape(dispute['respond_by'])}</strong> (end of the day, IST).</p>
-          #{accept}</section>
+          #{answers}</section>
         HTML
+      end
+
+      def dispute_forms(dispute_id, accept_path, contest_path)
+        hidden = %(<input type="hidden" name="DISPUTE_ID" value="#{escape(dispute_id)}">)
+        accept = <<~HTML if accept_path
+          <form method="post" action="#{escape(accept_path)}">#{hidden}
+          <button type="submit" class="secondary">Accept dispute</button>
+          </form>
+        HTML
+        contest = <<~HTML if contest_path
+          <form method="post" action="#{escape(contest_path)}">#{hidden}
+          <label for="EVIDENCE">Why the payment is valid</label>
+          <textarea id="EVIDENCE" name="EVIDENCE" rows="4" maxlength="5000" required></textarea>
+          <p class="hint">1 to 5,000 characters: what was delivered, when, to whom.</p>
+          <button type="submit">Contest dispute</button>
+          </form>
+        HTML
+        "#{accept}#{contest}"
       end
 
       # A coloured notice: :ok, :bad or :wait.
