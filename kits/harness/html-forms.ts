@@ -1,6 +1,6 @@
 /**
  * Reads the forms of an HTML page the way a browser would submit them: action, method and the
- * named inputs (hidden, text, buttons with a value). Enough for the server-rendered pages of the
+ * named inputs (hidden, text, buttons with a value) and text areas. Enough for the server-rendered pages of the
  * kits and the sandbox, which keep to plain markup.
  */
 export interface PageForm {
@@ -14,6 +14,7 @@ export interface PageForm {
 
 const FORM = /<form\b([^>]*)>([\s\S]*?)<\/form>/gi
 const FIELD = /<(input|button)\b([^>]*)>/gi
+const TEXTAREA = /<textarea\b([^>]*)>([\s\S]*?)<\/textarea>/gi
 const ATTRIBUTE = /([a-zA-Z_:][-a-zA-Z0-9_:.]*)\s*(?:=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g
 
 export function decodeEntities(text: string): string {
@@ -46,6 +47,10 @@ export function pageForms(html: string, pageUrl: string): PageForm[] {
       if (!input.name || type === 'submit' || type === 'button') continue
       if ((type === 'checkbox' || type === 'radio') && !('checked' in input)) continue
       fields[input.name] = input.value ?? ''
+    }
+    for (const area of match[2]!.matchAll(TEXTAREA)) {
+      const name = attributes(area[1]!).name
+      if (name) fields[name] = decodeEntities(area[2]!)
     }
     return {
       action: new URL(form.action ?? '', pageUrl).href,

@@ -19,6 +19,7 @@ import { demoCredentials, startSandbox } from './sandbox.ts'
 import type { ExampleId, KitLanguage } from './types.ts'
 import { paidWithoutReturn, unknownOrderSteps, webhookSteps } from './webhooks.ts'
 import { reconciliationSteps, runReconcile } from './reconciliation.ts'
+import { disputeSteps } from './disputes.ts'
 
 export const kitsRoot = resolve(import.meta.dirname, '..')
 export const vectorsFile = resolve(kitsRoot, '../core/protocol/vectors.json')
@@ -102,6 +103,21 @@ export function describeKit(language: KitLanguage) {
           return body.fields
         }
 
+        const stepContext = (): StepContext => ({
+          app: () => app,
+          sandbox: () => sandbox,
+          urls: () => ({ appUrl: app.url, sandboxUrl: sandbox.url }),
+          status,
+          expectVerified,
+        })
+
+        /** A hosted card payment returned to the example: its order is paid. */
+        const paidOrder = async (card: string) => {
+          const response = await hostedPayment(stepContext(), card)
+          const fields = await expectVerified(await returnToMerchant(response), '000')
+          return fields.ORDER_ID!
+        }
+
         test('GET / explains the example', async () => {
           const page = await request(app.url + '/')
           expect(page.type).toContain('text/html')
@@ -112,13 +128,7 @@ export function describeKit(language: KitLanguage) {
           test(
             step.name,
             async () => {
-              await step.run({
-                app: () => app,
-                sandbox: () => sandbox,
-                urls: () => ({ appUrl: app.url, sandboxUrl: sandbox.url }),
-                status,
-                expectVerified,
-              })
+              await step.run(stepContext())
             },
             60_000,
           )
@@ -133,21 +143,10 @@ export function describeKit(language: KitLanguage) {
               if (!language.reconcile) {
                 throw new Error(`kits/${language.id}/kit.ts declares no reconcile command`)
               }
-              const context: StepContext = {
-                app: () => app,
-                sandbox: () => sandbox,
-                urls: () => ({ appUrl: app.url, sandboxUrl: sandbox.url }),
-                status,
-                expectVerified,
-              }
               await step.run({
                 appUrl: app.url,
                 sandboxUrl: sandbox.url,
-                async paidOrder() {
-                  const response = await hostedPayment(context, testCards.success)
-                  const fields = await expectVerified(await returnToMerchant(response), '000')
-                  return fields.ORDER_ID!
-                },
+                paidOrder: () => paidOrder(testCards.success),
                 reconcile: (args) =>
                   runReconcile(
                     language.reconcile!,
@@ -160,6 +159,17 @@ export function describeKit(language: KitLanguage) {
                     args,
                   ),
               })
+            },
+            120_000,
+          )
+        }
+
+        // After the reconciliation: these runs settle far ahead, past its orders' dates.
+        for (const step of disputeSteps) {
+          test(
+            step.name,
+            async () => {
+              await step.run({ appUrl: app.url, sandboxUrl: sandbox.url, paidOrder })
             },
             120_000,
           )

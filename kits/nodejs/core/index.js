@@ -13,6 +13,14 @@ export { CONFIG_FILE, loadConfig, parseEnvFile } from './src/config.js'
 export { Client, CURRENCY_INR, SETTLEMENT_RANGE_DAYS, isOrderId, newOrderId } from './src/client.js'
 export { reconcile } from './src/reconcile.js'
 export {
+  CURRENCIES,
+  currencyByCode,
+  currencyByNumber,
+  fromMinorUnits,
+  inrPaise,
+  toMinorUnits,
+} from './src/currency.js'
+export {
   EVENT_ID_HEADER,
   SIGNATURE_HEADER,
   WEBHOOK_MESSAGES,

@@ -20,6 +20,20 @@ import { OrderStatus } from '../core/index.js'
  * @property {Status} status
  * @property {string[]} events the ids of the webhook events applied to it
  * @property {OrderSource | null} updated_by what last reported on it; null until anything did
+ * @property {RecordedDispute} [dispute] the dispute of its payment, once the gateway opened one
+ */
+
+/**
+ * A dispute as its dispute.* events and the answers to accept and contest told it.
+ * @typedef {object} RecordedDispute
+ * @property {string} DISPUTE_ID
+ * @property {'OPEN' | 'UNDER_REVIEW' | 'WON' | 'LOST'} STATUS
+ * @property {string} REASON_CODE
+ * @property {string} REASON
+ * @property {string} AMOUNT minor units of CURRENCY_CODE
+ * @property {string} CURRENCY_CODE
+ * @property {string} RESPOND_BY YYYY-MM-DD
+ * @property {string} RESOLUTION '' while undecided
  */
 
 /**
@@ -49,12 +63,15 @@ import { OrderStatus } from '../core/index.js'
  * @property {string} [order_id]
  * @property {Status} [status] the order's status now
  * @property {string} [settlement_id] the settlement a settlement.processed event recorded
+ * @property {string} [dispute_status] the order's dispute's status now, after a dispute event
  * @property {string} [ignored] why the event changed no order
  */
 
 const NO_SUCH_ORDER = '328'
 const SETTLEMENT_PROCESSED = 'settlement.processed'
 const SETTLEMENT_ID_PATTERN = /^setl_[0-9a-f]{20}$/
+/** How far a dispute has come: it never goes back, whatever arrives late or twice. */
+const DISPUTE_STAGES = { OPEN: 0, UNDER_REVIEW: 1, WON: 2, LOST: 2 }
 
 /** One example's orders and the webhook events it has seen, kept in a JSON file. */
 export class OrderStore {
@@ -125,9 +142,9 @@ export class OrderStore {
 
   /**
    * Takes a verified webhook event once: a repeated id changes nothing; a payment event moves its
-   * order forward; settlement.processed records the settlement (no order changes: which orders
-   * it paid out is in its lines); anything else is remembered and ignored. The answer is the
-   * webhook's JSON.
+   * order forward; a dispute event records the dispute on its order, forward only;
+   * settlement.processed records the settlement (no order changes: which orders it paid out is
+   * in its lines); anything else is remembered and ignored. The answer is the webhook's JSON.
    * @param {WebhookEvent} event
    * @returns {Promise<WebhookReceipt>}
    */
@@ -145,13 +162,32 @@ export class OrderStore {
       if (book.events.includes(event.id)) return { ...answer(true), status: order?.status }
       book.events.push(event.id)
       if (event.type === SETTLEMENT_PROCESSED) return recordSettlement(book, event)
-      if (!event.type.startsWith('payment.')) {
+      if (event.type.startsWith('dispute.') && order) {
+        recordDispute(order, event.data)
+        order.events.push(event.id)
+        return { ...answer(false), status: order.status, dispute_status: order.dispute?.STATUS }
+      }
+      if (!event.type.startsWith('payment.') && !event.type.startsWith('dispute.')) {
         return { ...answer(false), ignored: `${event.type} events are not recorded here` }
       }
       if (!order) return { ...answer(false), ignored: `No order ${orderId} here` }
       advance(order, event.data, 'webhook')
       order.events.push(event.id)
       return { ...answer(false), status: order.status }
+    }, true)
+  }
+
+  /**
+   * The gateway's verified answer to accepting or contesting a dispute (the dispute's fields),
+   * recorded at once: no event announces UNDER_REVIEW.
+   * @param {Fields} fields
+   * @returns {Promise<StoredOrder | undefined>} the order, or undefined when it is not ours
+   */
+  async disputeAnswered(fields) {
+    return this.#transaction((book) => {
+      const order = book.orders[fields.ORDER_ID ?? '']
+      if (order) recordDispute(order, fields)
+      return order
     }, true)
   }
 
@@ -237,4 +273,26 @@ function recordSettlement(book, event) {
   }
   book.settlements[SETTLEMENT_ID] = { SETTLEMENT_ID, UTR, SETTLEMENT_DATE, NET_AMOUNT, STATUS }
   return { ...answer, settlement_id: SETTLEMENT_ID }
+}
+
+/**
+ * Keeps a dispute's fields on its order, unless the order holds a later stage already.
+ * @param {StoredOrder} order
+ * @param {Fields} fields
+ */
+function recordDispute(order, fields) {
+  const status = /** @type {keyof typeof DISPUTE_STAGES} */ (fields.STATUS ?? '')
+  if (!Object.hasOwn(DISPUTE_STAGES, status)) return
+  const current = order.dispute ? DISPUTE_STAGES[order.dispute.STATUS] : -1
+  if (DISPUTE_STAGES[status] <= current) return
+  order.dispute = {
+    DISPUTE_ID: fields.DISPUTE_ID ?? '',
+    STATUS: status,
+    REASON_CODE: fields.REASON_CODE ?? '',
+    REASON: fields.REASON ?? '',
+    AMOUNT: fields.AMOUNT ?? '',
+    CURRENCY_CODE: fields.CURRENCY_CODE ?? '',
+    RESPOND_BY: fields.RESPOND_BY ?? '',
+    RESOLUTION: fields.RESOLUTION ?? '',
+  }
 }

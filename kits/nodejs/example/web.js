@@ -2,7 +2,7 @@
  * The request plumbing the example apps share (not part of the core a merchant installs), on node:http with no framework: routing by
  * "METHOD /path" (or "METHOD /prefix/*"), body parsing (urlencoded, JSON, text, raw bytes),
  * answering HTML or JSON as the request asks, one place that turns the library's errors into
- * 400/502 answers, and the webhook, order and settlement routes every example has.
+ * 400/502 answers, and the webhook, order, settlement and dispute routes every example has.
  */
 import { createServer } from 'node:http'
 import { fileURLToPath } from 'node:url'
@@ -45,8 +45,9 @@ export { OrderStore } from './order-store.js'
  */
 
 /**
- * What a route handler returns: a page (wrapped in the layout) or a JSON value.
- * @typedef {{ status?: number } & ({ page: Page } | { json: unknown })} AppReply
+ * What a route handler returns: a page (wrapped in the layout), a JSON value, or where to go
+ * next (303 See Other, after a form post).
+ * @typedef {{ status?: number } & ({ page: Page } | { json: unknown } | { redirect: string })} AppReply
  */
 
 /**
@@ -166,10 +167,65 @@ export function orderRoute(orders) {
         page: errorPage('No such order', `This app has no order ${request.rest}.`),
       })
     }
-    const { order_id, status, amount, events, updated_by } = order
-    const json = { order_id, status, amount, events, updated_by }
+    const { order_id, status, amount, events, updated_by, dispute } = order
+    const json = {
+      order_id,
+      status,
+      amount,
+      events,
+      updated_by,
+      dispute: dispute
+        ? {
+            dispute_id: dispute.DISPUTE_ID,
+            status: dispute.STATUS,
+            reason_code: dispute.REASON_CODE,
+            reason: dispute.REASON,
+            amount: dispute.AMOUNT,
+            currency_code: dispute.CURRENCY_CODE,
+            respond_by: dispute.RESPOND_BY,
+          }
+        : null,
+    }
     return reply(request, { json, page: orderPage(order) })
   })
+}
+
+/**
+ * POST /dispute (ORDER_ID, ACTION ACCEPT or CONTEST, EVIDENCE): answers the order's dispute with
+ * acceptDispute or contestDispute and records the verified answer on the order at once. A
+ * browser goes back to the order page; JSON gets { verified: true, fields }. In a shop, only
+ * its staff may reach this.
+ * @param {Client} client
+ * @param {Orders} orders
+ * @returns {Handler}
+ */
+export function disputeRoute(client, orders) {
+  return async (request) => {
+    const form = await request.form()
+    const orderId = form.ORDER_ID ?? ''
+    const disputeId = (await orders.get(orderId))?.dispute?.DISPUTE_ID
+    if (!disputeId) throw new InvalidInputError(`Order ${orderId} has no dispute to answer`)
+    const action = (form.ACTION ?? '').toUpperCase()
+    if (action !== 'ACCEPT' && action !== 'CONTEST') {
+      throw new InvalidInputError('ACTION must be ACCEPT or CONTEST')
+    }
+    const fields =
+      action === 'ACCEPT'
+        ? await client.acceptDispute(disputeId)
+        : await client.contestDispute(disputeId, form.EVIDENCE ?? '')
+    if (fields.RESPONSE_CODE !== '000') {
+      // Signed refusals (348 answered, 349 too late, 350 the evidence): nothing changed.
+      const message = `${fields.RESPONSE_CODE} ${fields.RESPONSE_MESSAGE ?? ''}`.trim()
+      return reply(request, {
+        status: 400,
+        json: { verified: true, fields, error: message },
+        page: errorPage('Dispute not answered', message),
+      })
+    }
+    await orders.disputeAnswered(fields)
+    if (request.accepts === 'json') return { json: { verified: true, fields } }
+    return { redirect: `/orders/${encodeURIComponent(orderId)}` }
+  }
 }
 
 /**
@@ -195,8 +251,8 @@ export function settlementRoute(orders) {
 }
 
 /**
- * The routes every example adds for its orders: POST /webhook, GET /orders/<ORDER_ID> and
- * GET /settlements/<SETTLEMENT_ID>.
+ * The routes every example adds for its orders: POST /webhook, GET /orders/<ORDER_ID>,
+ * GET /settlements/<SETTLEMENT_ID> and POST /dispute.
  * @param {Client} client
  * @param {Orders} orders
  * @returns {Record<string, Handler>}
@@ -206,6 +262,7 @@ export function orderRoutes(client, orders) {
     'POST /webhook': webhookRoute(client, orders),
     'GET /orders/*': orderRoute(orders),
     'GET /settlements/*': settlementRoute(orders),
+    'POST /dispute': disputeRoute(client, orders),
   }
 }
 
@@ -453,6 +510,10 @@ function send(res, answer, { kit, gatewayUrl, policy }) {
   res.setHeader('Cache-Control', 'no-store')
   res.setHeader('X-Content-Type-Options', 'nosniff')
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
+  if ('redirect' in answer) {
+    res.writeHead(303, { Location: answer.redirect }).end()
+    return
+  }
   if ('json' in answer) {
     res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' })
     res.end(JSON.stringify(answer.json))

@@ -2,6 +2,7 @@
  * The pieces every example shows: amounts in rupees, field tables, payment results, status and
  * order pages, form inputs and the sandbox's test data.
  */
+import { currencyByNumber, fromMinorUnits } from '../core/index.js'
 import { html, raw } from './escape.js'
 
 /** @typedef {import('./escape.js').SafeHtml} SafeHtml */
@@ -240,15 +241,93 @@ export function orderPage(order) {
     title: `Order ${order.order_id}: ${order.status}`,
     lead: 'As this app recorded it. The browser’s return, the status enquiry and the webhook each move it forward, never back.',
     body: html`<div class="card">
-      ${fieldsTable(rows, 'Recorded order')}
-      <div class="actions">
-        <a class="button" href="/status?order_id=${encodeURIComponent(order.order_id)}"
-          >Check status with the gateway</a
-        >
-        <a class="button secondary" href="/">Back</a>
+        ${fieldsTable(rows, 'Recorded order')}
+        <div class="actions">
+          <a class="button" href="/status?order_id=${encodeURIComponent(order.order_id)}"
+            >Check status with the gateway</a
+          >
+          <a class="button secondary" href="/">Back</a>
+        </div>
       </div>
-    </div>`,
+      ${order.dispute ? disputeSection(order.order_id, order.dispute) : ''}`,
   }
+}
+
+/**
+ * An AMOUNT in a currency: rupees as amountText shows them, "USD 12.34 (AMOUNT 1234)" otherwise.
+ * @param {string} amount minor units
+ * @param {string} currencyCode
+ */
+export function money(amount, currencyCode) {
+  const currency = currencyByNumber(currencyCode)
+  if (!currency || currency.code === 'INR' || !/^\d+$/.test(amount)) return amountText(amount)
+  return `${currency.code} ${fromMinorUnits(amount, currency.code)} (AMOUNT ${amount})`
+}
+
+/**
+ * An order's dispute, and while it is OPEN the forms that accept it or contest it (POST
+ * /dispute). In a shop, only its staff see this.
+ * @param {string} orderId
+ * @param {import('./order-store.js').RecordedDispute} dispute
+ */
+export function disputeSection(orderId, dispute) {
+  const tone = { OPEN: 'wait', UNDER_REVIEW: 'wait', WON: 'ok', LOST: 'bad' }[dispute.STATUS]
+  const rows = [
+    ['Dispute ID', html`<span class="mono">${dispute.DISPUTE_ID}</span>`],
+    ['Status', html`<span class="status ${tone}">${dispute.STATUS}</span>`],
+    ['Reason', `${dispute.REASON_CODE} ${dispute.REASON}`],
+    ['Amount disputed', money(dispute.AMOUNT, dispute.CURRENCY_CODE)],
+    ['Deadline', `Respond by ${dispute.RESPOND_BY} (end of the day, IST)`],
+    ...(dispute.RESOLUTION ? [['Resolution', dispute.RESOLUTION]] : []),
+  ]
+  const answerForms =
+    dispute.STATUS === 'OPEN'
+      ? html`<p>
+            The customer’s bank disputes this payment and holds its amount. Accept it (the customer
+            keeps the money) or contest it with evidence before the deadline; unanswered, it is
+            lost.
+          </p>
+          <form method="post" action="/dispute">
+            <input type="hidden" name="ORDER_ID" value="${orderId}" />
+            <input type="hidden" name="ACTION" value="ACCEPT" />
+            <button type="submit" class="button secondary">Accept dispute</button>
+          </form>
+          <form method="post" action="/dispute">
+            <input type="hidden" name="ORDER_ID" value="${orderId}" />
+            <input type="hidden" name="ACTION" value="CONTEST" />
+            <label
+              >Evidence
+              <textarea
+                name="EVIDENCE"
+                rows="4"
+                maxlength="5000"
+                required
+                aria-describedby="evidence-hint"
+              ></textarea>
+              <span class="hint" id="evidence-hint"
+                >Why the payment is valid, 1 to 5,000 characters. A document (PDF, JPEG or PNG, 2 MB
+                at most) wins a 13.1 dispute: send it with client.contestDispute(id, text, { bytes,
+                name }).</span
+              ></label
+            >
+            <button type="submit">Contest dispute</button>
+          </form>`
+      : ''
+  return html`<section class="card" aria-labelledby="dispute-heading">
+    <h2 id="dispute-heading">Dispute</h2>
+    <div class="scroll">
+      <table>
+        ${rows.map(
+          ([label, value]) =>
+            html`<tr>
+              <th scope="row">${label}</th>
+              <td>${value}</td>
+            </tr>`,
+        )}
+      </table>
+    </div>
+    ${answerForms}
+  </section>`
 }
 
 /**
@@ -422,6 +501,14 @@ const TEST_DATA = {
       <li><span class="mono">4111 1111 1111 1111</span>: paid (000, Captured)</li>
       <li><span class="mono">4000 0000 0000 0002</span>: declined (004)</li>
       <li><span class="mono">4000 0000 0000 9995</span>: insufficient funds (020)</li>
+      <li>
+        <span class="mono">4000 0000 0000 1976</span>: paid (000), then disputed at settlement,
+        13.1: evidence with a document wins
+      </li>
+      <li>
+        <span class="mono">4000 0000 0000 0259</span>: paid (000), then disputed at settlement, 10.4
+        (fraud): evidence cannot win
+      </li>
       <li>Any future expiry (MM/YY), any 3-digit CVV, any name.</li>
     </ul>`,
   upi: html`<h3>UPI IDs</h3>

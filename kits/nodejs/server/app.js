@@ -12,6 +12,7 @@ import {
   answerPage,
   apiRoute,
   customerInputs,
+  disputeRoute,
   gatewayRedirectPage,
   headerValue,
   html,
@@ -150,7 +151,8 @@ async function webhook(request) {
   }
   // Trusted from here. Retries repeat event.id, so each id counts once; an order only moves
   // forward (a late payment.failed never undoes a capture); settlement.processed is recorded
-  // under its SETTLEMENT_ID and moves no order. Answer quickly: the gateway waits 10 s.
+  // under its SETTLEMENT_ID and moves no order; dispute.created, .won and .lost record the
+  // dispute on its order, forward only too. Answer quickly: the gateway waits 10 s.
   return { json: await orders.receive(event) }
 }
 // paystra:endregion
@@ -211,6 +213,7 @@ startApp({
     'POST /webhook': apiRoute(webhook),
     'GET /orders/*': orderRoute(orders),
     'GET /settlements/*': settlementRoute(orders),
+    'POST /dispute': disputeRoute(client, orders),
     'POST /payout': apiRoute(payout),
     'GET /payout/status': apiRoute(payoutStatus),
   },

@@ -1,4 +1,5 @@
 import { decrypt, encrypt, merchantHostedKey } from './cipher.js'
+import { currencyByNumber } from './currency.js'
 import { GatewayError, InvalidInputError, VerificationError } from './errors.js'
 import { verify, withHash } from './hash.js'
 import { verifyWebhook } from './webhook.js'
@@ -19,6 +20,8 @@ import { verifyWebhook } from './webhook.js'
  * @property {string} [CUST_ID]
  * @property {string} [RETURN_URL]
  * @property {string} [NOTIFY_URL] where the gateway POSTs the signed webhook of the outcome
+ * @property {string} [CURRENCY_CODE] 356 (rupees) unless a card payment is in a foreign currency,
+ *   e.g. 840 with AMOUNT in cents (toMinorUnits('12.34', 'USD') = "1234")
  */
 
 /**
@@ -110,7 +113,44 @@ import { verifyWebhook } from './webhook.js'
  * @typedef {{ settlementId: string, utr?: undefined } | { utr: string, settlementId?: undefined }} SettlementRef
  */
 
-/** The Indian rupee (ISO 4217 numeric), the gateway's only currency. */
+/**
+ * A customer's bank's dispute of a captured payment (the disputes calls, the dispute answers and
+ * the dispute.* webhooks). All values are strings.
+ * @typedef {object} Dispute
+ * @property {string} DISPUTE_ID dsp_ and 20 lower-case hex digits
+ * @property {string} ORDER_ID
+ * @property {string} TXN_ID
+ * @property {string} PG_REF_NUM
+ * @property {string} AMOUNT the payment's amount less what was refunded before, in its currency's minor units
+ * @property {string} CURRENCY_CODE the payment's
+ * @property {string} INR_AMOUNT paise held
+ * @property {string} REASON_CODE 13.1, 10.4, …
+ * @property {string} REASON
+ * @property {string} RESPOND_BY YYYY-MM-DD: answer by the end of that day, IST
+ * @property {'OPEN' | 'UNDER_REVIEW' | 'WON' | 'LOST'} STATUS
+ * @property {'Y' | 'N'} EVIDENCE_RECEIVED
+ * @property {string} CREATED_AT IST, YYYY-MM-DD HH:mm:ss
+ * @property {string} DECIDED_AT '' while undecided
+ * @property {string} RESOLUTION '' while undecided
+ */
+
+/**
+ * One currency as the exchange-rates call lists it.
+ * @typedef {object} FxCurrency
+ * @property {string} CURRENCY_CODE
+ * @property {string} CODE
+ * @property {string} NAME
+ * @property {string} MINOR_UNITS
+ * @property {string} FX_RATE rupees per unit, four decimals; "1.0000" for INR
+ */
+
+/**
+ * A document sent as dispute evidence: the bytes of one PDF, JPEG or PNG (at most 2 MB) and
+ * its file name, whose extension matches the content.
+ * @typedef {{ bytes: Uint8Array, name: string }} EvidenceFile
+ */
+
+/** The Indian rupee (ISO 4217 numeric): every settlement is in it, and every method but cards. */
 export const CURRENCY_INR = '356'
 
 /** The longest FROM–TO range the settlements call takes, both days included. */
@@ -129,6 +169,8 @@ const AS_OF = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\
 const DAY_MS = 24 * 60 * 60 * 1000
 const IST_OFFSET_MS = 330 * 60 * 1000
 const URL_FIELDS = ['RETURN_URL', 'NOTIFY_URL']
+/** Dispute evidence: the gateway judges its length and content (350, 351, 352). */
+const EVIDENCE_FIELDS = ['EVIDENCE', 'EVIDENCE_FILE', 'EVIDENCE_FILE_NAME']
 
 let lastOrderMillis = 0
 
@@ -270,7 +312,8 @@ export class Client {
    * @param {string} orderId the paid order
    * @param {string} refundOrderId your id for this refund, unique like an order id
    * @param {string} amount paise
-   * @param {{ NOTIFY_URL?: string }} [options] where the refund.processed webhook goes
+   * @param {{ NOTIFY_URL?: string, CURRENCY_CODE?: string }} [options] where the
+   *   refund.processed webhook goes; a foreign payment's currency (AMOUNT then counts its minor units)
    * @returns {Promise<Fields>}
    */
   async refund(orderId, refundOrderId, amount, options = {}) {
@@ -279,7 +322,7 @@ export class Client {
       ORDER_ID: checkOrderId('ORDER_ID', orderId),
       REFUND_ORDER_ID: checkOrderId('REFUND_ORDER_ID', refundOrderId),
       AMOUNT: checkAmount(amount),
-      CURRENCY_CODE: CURRENCY_INR,
+      CURRENCY_CODE: checkCurrency(options.CURRENCY_CODE ?? CURRENCY_INR),
       ...notifyUrlField(options.NOTIFY_URL),
     })
   }
@@ -427,6 +470,92 @@ export class Client {
     return withList(await this.call('/pgws/settlement/run', request), 'SETTLEMENTS')
   }
 
+  // paystra:region fx
+  /**
+   * The gateway's exchange rates for card payments in a foreign currency: RATES_DATE, RATES
+   * (parsed: CURRENCY_CODE → rupees per unit with four decimals, { '840': '84.2150', … }, every
+   * foreign currency) and CURRENCIES (parsed; the rupee first, at 1.0000). A foreign payment's
+   * answer carries its own FX_RATE and INR_AMOUNT (paise): book those.
+   * @returns {Promise<Fields & { RATES?: Record<string, string>, CURRENCIES?: FxCurrency[] }>}
+   */
+  async fxRates() {
+    const answer = withList(await this.call('/pgws/fx', {}), 'CURRENCIES')
+    if (answer.RESPONSE_CODE !== '000') return answer
+    let rates
+    try {
+      rates = jsonFields(JSON.parse(answer.RATES ?? ''))
+    } catch {
+      rates = undefined
+    }
+    if (!rates) {
+      throw new GatewayError("The gateway's RATES is not a JSON object of rates", {
+        code: answer.RESPONSE_CODE,
+        fields: answer,
+      })
+    }
+    return { ...answer, RATES: rates }
+  }
+  // paystra:endregion
+
+  // paystra:region disputes
+  /**
+   * The disputes created FROM to TO (IST dates, both included, at most 92 days), oldest first:
+   * on 000, DISPUTES is the parsed list. A refusal (339, 340) comes back as its fields.
+   * @param {string} from YYYY-MM-DD
+   * @param {string} to YYYY-MM-DD
+   * @returns {Promise<Fields & { DISPUTES?: Dispute[] }>}
+   */
+  async disputes(from, to) {
+    const [FROM, TO] = checkDateRange(from, to)
+    return withList(await this.call('/pgws/disputes', { FROM, TO }), 'DISPUTES')
+  }
+
+  /**
+   * The disputes of one order (at most one per payment): DISPUTES, parsed.
+   * @param {string} orderId
+   * @returns {Promise<Fields & { DISPUTES?: Dispute[] }>}
+   */
+  async disputesForOrder(orderId) {
+    const ORDER_ID = checkOrderId('ORDER_ID', orderId)
+    return withList(await this.call('/pgws/disputes', { ORDER_ID }), 'DISPUTES')
+  }
+
+  /**
+   * Accepts a dispute: LOST at once ("Accepted by the merchant"); the amount held stays with the
+   * customer's bank. The answer is the dispute's fields. Refused: 346 no such dispute, 348
+   * already answered, 349 past RESPOND_BY or already decided.
+   * @param {string} disputeId
+   * @returns {Promise<Fields>}
+   */
+  async acceptDispute(disputeId) {
+    return this.call('/pgws/dispute', { DISPUTE_ID: String(disputeId), ACTION: 'ACCEPT' })
+  }
+
+  /**
+   * Contests a dispute with evidence: 1 to 5,000 characters of why the payment is valid and,
+   * best, one document (sent as Base64 with its name). UNDER_REVIEW until the first settlement
+   * run after RESPOND_BY decides it (dispute.won or dispute.lost). Refused as acceptDispute, and
+   * 350 (the text), 351 (a file over 2 MB), 352 (the file or its name).
+   * @param {string} disputeId
+   * @param {string} evidence
+   * @param {EvidenceFile} [file] e.g. { bytes: await readFile('receipt.pdf'), name: 'receipt.pdf' }
+   * @returns {Promise<Fields>}
+   */
+  async contestDispute(disputeId, evidence, file) {
+    return this.call('/pgws/dispute', {
+      DISPUTE_ID: String(disputeId),
+      ACTION: 'CONTEST',
+      EVIDENCE: String(evidence),
+      ...(file
+        ? {
+            EVIDENCE_FILE: Buffer.from(file.bytes).toString('base64'),
+            EVIDENCE_FILE_NAME: String(file.name),
+          }
+        : {}),
+    })
+  }
+  // paystra:endregion
+
   /**
    * The fields of a SALE, checked the way the gateway will check them.
    * @param {Order} order
@@ -438,7 +567,7 @@ export class Client {
       PAY_ID: this.#config.payId,
       ORDER_ID: checkOrderId('ORDER_ID', order.ORDER_ID),
       AMOUNT: checkAmount(order.AMOUNT),
-      CURRENCY_CODE: CURRENCY_INR,
+      CURRENCY_CODE: checkCurrency(order.CURRENCY_CODE ?? CURRENCY_INR),
       TXNTYPE: 'SALE',
       RETURN_URL: order.RETURN_URL || `${this.#config.appUrl}/response`,
       ...optional({
@@ -566,6 +695,19 @@ function checkAmount(value) {
     )
   }
   return text.trim()
+}
+
+/**
+ * @param {unknown} value
+ * @returns {string}
+ */
+function checkCurrency(value) {
+  if (typeof value !== 'string' || !currencyByNumber(value)) {
+    throw new InvalidInputError(
+      `CURRENCY_CODE ${String(value)} is not a currency the gateway takes (356 rupees, 840 US dollars, …: CURRENCIES)`,
+    )
+  }
+  return value
 }
 
 /**
@@ -715,6 +857,10 @@ function checkedValues(fields) {
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined) continue
     if (typeof value !== 'string') throw new InvalidInputError(`${key} must be text`)
+    if (EVIDENCE_FIELDS.includes(key)) {
+      checked[key] = value
+      continue
+    }
     if (value.includes('~')) throw new InvalidInputError(`${key} must not contain "~"`)
     if (value.length > (URL_FIELDS.includes(key) ? 2048 : MAX_TEXT)) {
       throw new InvalidInputError(`${key} is too long`)

@@ -15,10 +15,12 @@ import { verify } from './hash.js'
  * @typedef {object} WebhookEvent
  * @property {string} id evt_…, the same on every retry of one event
  * @property {string} type payment.captured, payment.failed, payment.pending, refund.processed,
- *   payout.processed, payout.failed or settlement.processed
+ *   payout.processed, payout.failed, settlement.processed, dispute.created, dispute.won or
+ *   dispute.lost (take any other type too: the gateway may add events)
  * @property {number} created unix seconds
  * @property {Fields} data the response fields, as at RETURN_URL or from the status enquiry, with
- *   their HASH; for settlement.processed the settlement's fields (no lines) with PAY_ID and HASH
+ *   their HASH; for settlement.processed the settlement's fields (no lines) with PAY_ID and HASH;
+ *   for dispute.* the dispute's fields (client.disputes lists them) with PAY_ID and HASH
  */
 
 export const EVENT_ID_HEADER = 'X-Paystra-Event-Id'

@@ -12,7 +12,7 @@ import {
   verify,
   withHash,
 } from '../index.js'
-import { demoConfig } from './support.js'
+import { demoConfig, stubGateway } from './support.js'
 
 const config = demoConfig({ webhookSecret: '' })
 const key = merchantHostedKey(config.keySalt, config.payId)
@@ -24,23 +24,8 @@ const order = {
   CUST_MOBILE: '9876543210',
 }
 
-/**
- * A stand-in for the gateway's JSON APIs: records each request and answers with `answer`.
- * @param {(request: Record<string, string>, url: string) => { status?: number, body: unknown, headers?: Record<string, string> }} answer
- */
-function fakeGateway(answer) {
-  /** @type {Array<{ url: string, body: Record<string, string>, headers: Record<string, string> }>} */
-  const calls = []
-  /** @type {typeof globalThis.fetch} */
-  const fakeFetch = async (url, init) => {
-    const body = JSON.parse(String(init?.body))
-    calls.push({ url: String(url), body, headers: /** @type {any} */ (init?.headers) })
-    const { status = 200, body: reply, headers } = answer(body, String(url))
-    const text = typeof reply === 'string' ? reply : JSON.stringify(reply)
-    return new Response(text, { status, headers })
-  }
-  return { calls, client: new Client(config, { fetch: fakeFetch }) }
-}
+/** @param {Parameters<typeof stubGateway>[1]} answer */
+const fakeGateway = (answer) => stubGateway(config, answer)
 
 describe('payment requests', () => {
   it('signs a hosted payment request with RETURN_URL = APP_URL/response', () => {

@@ -218,6 +218,7 @@ describe('POST /webhook and GET /orders/<ORDER_ID>', () => {
       amount: '2500',
       events: [event.id],
       updated_by: 'webhook',
+      dispute: null,
     })
     assert.equal((await (await fetch(`${base}/orders/PG/1`)).json()).status, 'paid')
   })

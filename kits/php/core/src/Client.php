@@ -7,7 +7,7 @@ namespace Paystra;
 /**
  * The merchant's side of the Paystra protocol: signed payment forms (hosted and merchant-hosted),
  * response verification, and the signed JSON APIs (status enquiry, refund, QR, payout,
- * settlements and reconciliation).
+ * settlements and reconciliation, exchange rates, disputes).
  *
  * Browser flows (paymentRequest, merchantHostedRequest) check AMOUNT and ORDER_ID here, because
  * a request the gateway refuses would show the customer an error page. The JSON APIs pass the
@@ -37,7 +37,8 @@ final class Client
 
     /**
      * The hosted checkout form: post `fields` (hidden inputs) to `action` from the customer's
-     * browser. `$order` holds AMOUNT (paise) and ORDER_ID, optionally CUST_NAME, CUST_EMAIL,
+     * browser. `$order` holds AMOUNT (paise; for a card payment in a foreign currency, its
+     * CURRENCY_CODE and AMOUNT in its minor units: Currency::toMinor) and ORDER_ID, optionally CUST_NAME, CUST_EMAIL,
      * CUST_MOBILE, CUST_ID, RETURN_URL (default APP_URL + /response) and NOTIFY_URL (where the
      * gateway POSTs the signed webhook; none when absent).
      *
@@ -126,18 +127,19 @@ final class Client
 
     // paystra:region refund
     /**
-     * Refunds a captured payment in full or in part. AMOUNT is in paise; partial refunds add up
-     * to at most the paid amount. REFUND_ORDER_ID must be new for every refund. With
+     * Refunds a captured payment in full or in part. AMOUNT is in paise (for a payment in a
+     * foreign currency: in that currency's minor units, with its `$currencyCode`, e.g. "840");
+     * partial refunds add up to at most the paid amount. REFUND_ORDER_ID must be new for every refund. With
      * `$notifyUrl`, the gateway also sends a refund.processed webhook there.
      */
-    public function refund(string $orderId, string $refundOrderId, string $amount, string $notifyUrl = ''): array
+    public function refund(string $orderId, string $refundOrderId, string $amount, string $notifyUrl = '', string $currencyCode = self::CURRENCY_INR): array
     {
         return $this->call('/pgws/transact', [
             'TXNTYPE' => 'REFUND',
             'ORDER_ID' => $orderId,
             'REFUND_ORDER_ID' => $refundOrderId,
             'AMOUNT' => $amount,
-            'CURRENCY_CODE' => self::CURRENCY_INR,
+            'CURRENCY_CODE' => $currencyCode,
         ] + self::nonEmpty(['NOTIFY_URL' => $notifyUrl], ['NOTIFY_URL']));
     }
     // paystra:endregion
@@ -258,6 +260,88 @@ final class Client
     }
     // paystra:endregion
 
+    // paystra:region fx
+    /**
+     * The gateway's exchange rates for card payments in a foreign currency: RATES_DATE, RATES
+     * (CURRENCY_CODE => rupees per unit with four decimals, ['840' => '84.2150', ...], every
+     * foreign currency) and CURRENCIES (a list: CURRENCY_CODE, CODE, NAME, MINOR_UNITS, FX_RATE;
+     * the rupee first, at 1.0000). A foreign payment's answer carries its own FX_RATE and
+     * INR_AMOUNT (paise): book those.
+     */
+    public function fxRates(): array
+    {
+        $answer = self::withLists($this->call('/pgws/fx', []), ['CURRENCIES']);
+        if (!isset($answer['RATES'])) {
+            if (($answer['RESPONSE_CODE'] ?? '') === '000') {
+                throw new GatewayError("The gateway's answer has no RATES.");
+            }
+            return $answer;
+        }
+        // Decoded as an object, so that a JSON list is not taken for it.
+        $rates = json_decode($answer['RATES'], false);
+        $valid = $rates instanceof \stdClass;
+        $answer['RATES'] = [];
+        foreach ($valid ? get_object_vars($rates) : [] as $currencyCode => $rate) {
+            $valid = $valid && is_string($rate);
+            $answer['RATES'][(string) $currencyCode] = $rate;
+        }
+        if (!$valid) {
+            throw new GatewayError("The gateway's answer has a malformed field RATES: not a JSON object of rates.");
+        }
+        return $answer;
+    }
+    // paystra:endregion
+
+    // paystra:region disputes
+    /**
+     * The disputes created FROM to TO (YYYY-MM-DD, IST, at most 92 days; 339, 340 as for
+     * settlements), oldest first. On 000, DISPUTES is a list of disputes, each with DISPUTE_ID,
+     * ORDER_ID, TXN_ID, PG_REF_NUM, AMOUNT and CURRENCY_CODE (the payment's currency),
+     * INR_AMOUNT (paise held), REASON_CODE, REASON, RESPOND_BY (YYYY-MM-DD, the end of that day
+     * IST), STATUS (OPEN, UNDER_REVIEW, WON or LOST), EVIDENCE_RECEIVED (Y or N), CREATED_AT,
+     * DECIDED_AT and RESOLUTION ('' while undecided).
+     */
+    public function disputes(string $from, string $to): array
+    {
+        return self::withLists($this->call('/pgws/disputes', ['FROM' => $from, 'TO' => $to]), ['DISPUTES']);
+    }
+
+    /** The disputes of one order (DISPUTES, as disputes() lists them; at most one per payment). */
+    public function disputesForOrder(string $orderId): array
+    {
+        return self::withLists($this->call('/pgws/disputes', ['ORDER_ID' => $orderId]), ['DISPUTES']);
+    }
+
+    /**
+     * Accepts a dispute: it is LOST at once ("Accepted by the merchant") and the amount held
+     * stays with the customer's bank. The answer is the dispute's fields. Refused: 346 no such
+     * dispute, 348 already answered, 349 past RESPOND_BY or already decided.
+     */
+    public function acceptDispute(string $disputeId): array
+    {
+        return $this->call('/pgws/dispute', ['DISPUTE_ID' => $disputeId, 'ACTION' => 'ACCEPT']);
+    }
+
+    /**
+     * Contests a dispute with evidence: 1 to 5,000 characters of why the payment is valid and,
+     * best, one document (the bytes of a PDF, JPEG or PNG of at most 2 MB, sent as Base64, and
+     * its file name, e.g. "delivery-receipt.pdf"). The dispute is UNDER_REVIEW until the first
+     * settlement run after RESPOND_BY decides it (dispute.won or dispute.lost). Refused as
+     * acceptDispute(), and 350 (the text), 351 (the file's size), 352 (the file or its name).
+     */
+    public function contestDispute(string $disputeId, string $evidence, ?string $fileBytes = null, string $fileName = ''): array
+    {
+        $fields = ['DISPUTE_ID' => $disputeId, 'ACTION' => 'CONTEST', 'EVIDENCE' => $evidence];
+        if ($fileBytes !== null) {
+            $fields['EVIDENCE_FILE'] = base64_encode($fileBytes);
+        }
+        if ($fileName !== '') {
+            $fields['EVIDENCE_FILE_NAME'] = $fileName;
+        }
+        return $this->call('/pgws/dispute', $fields);
+    }
+    // paystra:endregion
+
     /**
      * POSTs the fields (with PAY_ID and HASH added) as JSON to an API under the base URL and
      * returns the answer once its HASH verifies.
@@ -361,10 +445,20 @@ final class Client
             'PAY_ID' => $this->config->payId,
             'ORDER_ID' => $orderId,
             'AMOUNT' => $amount,
-            'CURRENCY_CODE' => self::CURRENCY_INR,
+            'CURRENCY_CODE' => self::currencyCode($order['CURRENCY_CODE'] ?? self::CURRENCY_INR),
             'TXNTYPE' => 'SALE',
             'RETURN_URL' => (string) ($order['RETURN_URL'] ?? $this->config->returnUrl()),
         ] + self::nonEmpty($order, ['CUST_NAME', 'CUST_EMAIL', 'CUST_MOBILE', 'CUST_ID', 'NOTIFY_URL']);
+    }
+
+    /** A CURRENCY_CODE the gateway takes ("840"); an unknown one is refused here, not by 319. */
+    private static function currencyCode(mixed $code): string
+    {
+        $code = (string) $code;
+        if (Currency::codeOf($code) === null) {
+            throw new \InvalidArgumentException("CURRENCY_CODE $code is not a currency the gateway takes (Currency::TABLE: 356 for rupees, 840 for US dollars...).");
+        }
+        return $code;
     }
 
     /** @return array<string, string> the named keys that hold a non-empty value, as text */

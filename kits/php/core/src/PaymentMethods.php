@@ -44,6 +44,8 @@ final class PaymentMethods
         '4111 1111 1111 1111' => 'succeeds (000)',
         '4000 0000 0000 0002' => 'is declined (004)',
         '4000 0000 0000 9995' => 'lacks funds (020)',
+        '4000 0000 0000 1976' => 'succeeds (000), then is disputed at settlement: 13.1, evidence with a document wins',
+        '4000 0000 0000 0259' => 'succeeds (000), then is disputed at settlement: 10.4, evidence cannot win',
     ];
     public const TEST_UPI_IDS = [
         'success@upi' => 'succeeds (000)',

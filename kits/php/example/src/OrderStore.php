@@ -11,7 +11,9 @@ use Paystra\OrderStatus;
  * The browser return, the status enquiry and the webhook all go through `update()`, in whatever
  * order they arrive, and change an order only as the library's forward-only rule allows
  * (Paystra\OrderStatus, in core/). The settlements the gateway reports (settlement.processed)
- * are kept beside the orders, and change none of them.
+ * are kept beside the orders, and change none of them. A dispute of an order's payment
+ * (dispute.created, .won, .lost, and the answers to the example's accept and contest) is kept on
+ * the order, and only moves forward too: OPEN, then UNDER_REVIEW, then WON or LOST.
  *
  * PHP's built-in server may serve requests side by side (PHP_CLI_SERVER_WORKERS), so every
  * change reads and writes the file under an exclusive lock, and writes a temporary file that
@@ -20,6 +22,12 @@ use Paystra\OrderStatus;
 final class OrderStore
 {
     public const SETTLEMENT_EVENT = 'settlement.processed';
+
+    /** What the store keeps of a dispute (the gateway's fields; the rest: Client::disputesForOrder()). */
+    public const DISPUTES_KEPT = ['DISPUTE_ID', 'STATUS', 'REASON_CODE', 'REASON', 'AMOUNT', 'CURRENCY_CODE', 'RESPOND_BY', 'RESOLUTION'];
+
+    /** How far a dispute has come: it never goes back (a late or repeated event changes nothing). */
+    private const DISPUTE_STAGES = ['OPEN' => 0, 'UNDER_REVIEW' => 1, 'WON' => 2, 'LOST' => 2];
 
     /** What the store keeps of a settlement (its lines are the gateway's: Client::settlement()). */
     public const SETTLEMENTS_KEPT = ['SETTLEMENT_ID', 'UTR', 'SETTLEMENT_DATE', 'NET_AMOUNT', 'STATUS'];
@@ -62,7 +70,7 @@ final class OrderStore
      * A verified webhook event, applied at most once: the answer for the gateway (and the log).
      * A repeated event id changes nothing; payment events move their order forward;
      * settlement.processed records the settlement (SETTLEMENTS_KEPT), which changes no order;
-     * other events (refund.processed, payout.*) and unknown orders are only remembered.
+     * dispute events record the dispute on its order (DISPUTES_KEPT), forward only; other events (refund.processed, payout.*) and unknown orders are only remembered.
      */
     public function receive(array $event): array
     {
@@ -78,6 +86,13 @@ final class OrderStore
                 return $answer + ['order_id' => $orderId, 'status' => $data['orders'][$orderId]['status'] ?? null];
             }
             $data['seen_events'][$eventId] = $event['type'];
+            if (str_starts_with($event['type'], 'dispute.')) {
+                $order = self::applyDispute($data, $event['data'], $eventId);
+                if ($order === null) {
+                    return $answer + ['ignored' => "no order $orderId in this example's store"];
+                }
+                return $answer + ['order_id' => $orderId, 'status' => $order['status'], 'dispute_status' => $order['dispute']['STATUS'] ?? null];
+            }
             if (!str_starts_with($event['type'], 'payment.')) {
                 return $answer + ['ignored' => "{$event['type']} events do not change an order's payment status"];
             }
@@ -87,6 +102,16 @@ final class OrderStore
             }
             return $answer + ['order_id' => $orderId, 'status' => $order['status']];
         });
+    }
+
+    /**
+     * The gateway's verified answer to the example's accept or contest of a dispute (the
+     * dispute's fields): recorded at once, as no event announces UNDER_REVIEW. Returns the order,
+     * or null when it is not this example's.
+     */
+    public function disputeAnswered(array $fields): ?array
+    {
+        return $this->change(static fn (array &$data): ?array => self::applyDispute($data, $fields, null));
     }
 
     public function find(string $orderId): ?array
@@ -146,6 +171,30 @@ final class OrderStore
         if ($next !== null && OrderStatus::moves($order['status'], $next)) {
             $order['status'] = $next;
             $order['updated_by'] = $by;
+        }
+        if ($eventId !== null) {
+            $order['events'][] = $eventId;
+        }
+        return $order;
+    }
+
+    /** Keeps the dispute's fields on its order unless the order already holds a later stage. */
+    private static function applyDispute(array &$data, array $fields, ?string $eventId): ?array
+    {
+        $orderId = (string) ($fields['ORDER_ID'] ?? '');
+        if (!isset($data['orders'][$orderId])) {
+            return null;
+        }
+        $order = &$data['orders'][$orderId];
+        $stage = self::DISPUTE_STAGES[$fields['STATUS'] ?? ''] ?? null;
+        $current = $order['dispute'] ?? null;
+        $currentStage = is_array($current) ? self::DISPUTE_STAGES[$current['STATUS'] ?? ''] ?? 0 : -1;
+        if ($stage !== null && $stage > $currentStage) {
+            $kept = [];
+            foreach (self::DISPUTES_KEPT as $key) {
+                $kept[$key] = (string) ($fields[$key] ?? '');
+            }
+            $order['dispute'] = $kept;
         }
         if ($eventId !== null) {
             $order['events'][] = $eventId;

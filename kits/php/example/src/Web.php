@@ -20,7 +20,7 @@ use Paystra\WebhookError;
  *
  *     $app = new Paystra\Example\Web('PG kit', dirname(__DIR__, 2), 'pg');
  *     $app->route('GET', '/', fn () => $app->html($app->page('Shop', '...')));
- *     $app->routeWebhooks(); // POST /webhook, GET /orders/<ORDER_ID> and /settlements/<SETTLEMENT_ID>
+ *     $app->routeWebhooks(); // POST /webhook and /dispute, GET /orders/<ORDER_ID> and /settlements/<SETTLEMENT_ID>
  *     $app->run();
  *
  * A route ending in `/*` matches every path under it; the handler gets the rest of the path.
@@ -72,13 +72,15 @@ final class Web
 
     /**
      * POST /webhook (the gateway's signed events), GET /orders/<ORDER_ID> and
-     * GET /settlements/<SETTLEMENT_ID> (what the order store recorded).
+     * GET /settlements/<SETTLEMENT_ID> (what the order store recorded), and POST /dispute (the
+     * order page's answer to a dispute).
      */
     public function routeWebhooks(): self
     {
         return $this->route('POST', '/webhook', $this->webhook(...))
             ->route('GET', '/orders/*', $this->order(...))
-            ->route('GET', '/settlements/*', $this->settlement(...));
+            ->route('GET', '/settlements/*', $this->settlement(...))
+            ->route('POST', '/dispute', $this->answerDispute(...));
     }
 
     /**
@@ -111,12 +113,20 @@ final class Web
         return Widgets::webhookNotice($url, $secretSet);
     }
 
-    /** GET /orders/<ORDER_ID>: the stored order as JSON, or 404. */
+    /**
+     * GET /orders/<ORDER_ID>: the stored order, or 404: JSON, with `dispute` null or the dispute
+     * kept on it, or for a browser the order page (its dispute, and the forms that answer it).
+     */
     public function order(string $orderId): void
     {
         $order = $this->orders()->find(rawurldecode($orderId));
         if ($order === null) {
-            $this->json(['error' => 'No such order'], 404);
+            $this->fail(404, 'No such order', 'This example has no order ' . rawurldecode($orderId) . '.');
+            return;
+        }
+        $dispute = $order['dispute'] ?? null;
+        if (Request::wantsHtml()) {
+            $this->html($this->page('Order ' . $order['order_id'], Widgets::order($order) . Widgets::dispute($order['order_id'], $dispute)));
             return;
         }
         $this->json([
@@ -125,7 +135,59 @@ final class Web
             'amount' => $order['amount'],
             'events' => $order['events'],
             'updated_by' => $order['updated_by'],
+            'dispute' => $dispute === null ? null : [
+                'dispute_id' => $dispute['DISPUTE_ID'],
+                'status' => $dispute['STATUS'],
+                'reason_code' => $dispute['REASON_CODE'],
+                'reason' => $dispute['REASON'],
+                'amount' => $dispute['AMOUNT'],
+                'currency_code' => $dispute['CURRENCY_CODE'],
+                'respond_by' => $dispute['RESPOND_BY'],
+            ],
         ]);
+    }
+
+    /**
+     * POST /dispute (ORDER_ID, ACTION ACCEPT or CONTEST, EVIDENCE for a contest, and optionally
+     * a document as the file EVIDENCE_FILE): answers the dispute of the order with the client's
+     * acceptDispute or contestDispute, and records the verified answer on the order at once.
+     * A browser goes back to the order page; JSON gets {"verified": true, "fields": ...}.
+     * In a shop, only its staff may reach this.
+     */
+    public function answerDispute(): void
+    {
+        $input = Request::input();
+        $orderId = trim((string) ($input['ORDER_ID'] ?? ''));
+        $disputeId = $this->orders()->find($orderId)['dispute']['DISPUTE_ID'] ?? null;
+        if ($disputeId === null) {
+            throw new \InvalidArgumentException("Order $orderId has no dispute to answer.");
+        }
+        $action = strtoupper(trim((string) ($input['ACTION'] ?? '')));
+        if ($action === 'ACCEPT') {
+            $fields = $this->client()->acceptDispute($disputeId);
+        } elseif ($action === 'CONTEST') {
+            $file = $_FILES['EVIDENCE_FILE'] ?? null;
+            $uploaded = is_array($file) && ($file['error'] ?? UPLOAD_ERR_NO_FILE) === UPLOAD_ERR_OK && is_uploaded_file((string) $file['tmp_name']);
+            $fields = $this->client()->contestDispute(
+                $disputeId,
+                (string) ($input['EVIDENCE'] ?? ''),
+                $uploaded ? (string) file_get_contents((string) $file['tmp_name']) : null,
+                $uploaded ? basename((string) $file['name']) : '',
+            );
+        } else {
+            throw new \InvalidArgumentException('ACTION must be ACCEPT or CONTEST.');
+        }
+        if (($fields['RESPONSE_CODE'] ?? '') !== '000') {
+            // A signed refusal (348 answered, 349 too late, 350-352 the evidence): nothing changed.
+            $this->fail(400, 'Dispute not answered', trim(($fields['RESPONSE_CODE'] ?? '') . ' ' . ($fields['RESPONSE_MESSAGE'] ?? '')), ['verified' => true, 'fields' => $fields]);
+            return;
+        }
+        $this->orders()->disputeAnswered($fields);
+        if (Request::wantsJson()) {
+            $this->json(['verified' => true, 'fields' => $fields]);
+            return;
+        }
+        header('Location: /orders/' . rawurlencode($orderId), true, 303);
     }
 
     /**

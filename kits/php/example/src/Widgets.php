@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Paystra\Example;
 
 use Paystra\Amount;
+use Paystra\Currency;
 use Paystra\PaymentMethods;
 
 /**
@@ -101,6 +102,69 @@ final class Widgets
     {
         return '<span class="status ' . self::tone($code, $status) . '">' . Escape::html($status !== '' ? $status : 'Unknown')
             . ($code !== '' ? ' · ' . Escape::html($code) : '') . '</span>';
+    }
+
+    /** An order as the example recorded it (OrderStore), with its links. */
+    public static function order(array $order): string
+    {
+        $events = implode(', ', array_map(static fn (string $id): string => '<code>' . Escape::html($id) . '</code>', $order['events'] ?? []));
+        return '<section class="card"><h1>Order ' . Escape::html($order['order_id']) . '</h1>' . self::rows([
+            'Status' => Escape::html($order['status']),
+            'Amount' => self::amount((string) $order['amount']),
+            'Last updated by' => Escape::html($order['updated_by'] ?? 'nothing yet'),
+            'Webhook events' => $events !== '' ? $events : 'none',
+        ]) . '<p><a class="button secondary" href="/status?order_id=' . Escape::html(rawurlencode($order['order_id'])) . '">Check status with the gateway</a></p></section>';
+    }
+
+    /**
+     * An order's dispute (OrderStore::DISPUTES_KEPT), or nothing without one. While it is OPEN:
+     * the forms that accept it or contest it with evidence (POST /dispute).
+     */
+    public static function dispute(string $orderId, ?array $dispute): string
+    {
+        if ($dispute === null) {
+            return '';
+        }
+        $status = $dispute['STATUS'];
+        $tone = match ($status) {
+            'WON' => 'ok',
+            'OPEN', 'UNDER_REVIEW' => 'wait',
+            default => 'bad',
+        };
+        $rows = [
+            'Dispute ID' => '<code>' . Escape::html($dispute['DISPUTE_ID']) . '</code>',
+            'Status' => '<span class="status ' . $tone . '">' . Escape::html($status) . '</span>',
+            'Reason' => Escape::html($dispute['REASON_CODE'] . ' ' . $dispute['REASON']),
+            'Amount disputed' => self::money($dispute['AMOUNT'], $dispute['CURRENCY_CODE']),
+            'Deadline' => 'Respond by ' . Escape::html($dispute['RESPOND_BY']) . ' <span class="muted">(end of the day, IST)</span>',
+        ];
+        if ($dispute['RESOLUTION'] !== '') {
+            $rows['Resolution'] = Escape::html($dispute['RESOLUTION']);
+        }
+        $html = '<section class="card"><h2>Dispute</h2>' . self::rows($rows);
+        if ($status === 'OPEN') {
+            $order = '<input type="hidden" name="ORDER_ID" value="' . Escape::html($orderId) . '">';
+            $html .= '<p>The customer\'s bank disputes this payment and holds its amount. Accept it (the customer keeps the money) or contest it with evidence before the deadline; unanswered, it is lost.</p>'
+                . '<form method="post" action="/dispute">' . $order . '<input type="hidden" name="ACTION" value="ACCEPT">'
+                . '<button type="submit" class="button secondary">Accept dispute</button></form>'
+                . '<form method="post" action="/dispute" enctype="multipart/form-data">' . $order . '<input type="hidden" name="ACTION" value="CONTEST">'
+                . '<div class="field"><label for="f-evidence">Evidence</label><textarea id="f-evidence" name="EVIDENCE" rows="4" maxlength="5000" required aria-describedby="f-evidence-hint"></textarea>'
+                . self::hint('f-evidence', 'Why the payment is valid, 1 to 5,000 characters.') . '</div>'
+                . '<div class="field"><label for="f-evidence-file">Document (optional)</label><input id="f-evidence-file" type="file" name="EVIDENCE_FILE" accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png" aria-describedby="f-evidence-file-hint">'
+                . self::hint('f-evidence-file', 'One PDF, JPEG or PNG of at most 2 MB, e.g. a signed delivery receipt. For 13.1 disputes, evidence without a document is lost.') . '</div>'
+                . '<button type="submit">Contest dispute</button></form>';
+        }
+        return $html . '</section>';
+    }
+
+    /** An AMOUNT in a currency: rupees as amount() shows them, "USD 12.34 (AMOUNT 1234)" otherwise. */
+    public static function money(string $amount, string $currencyCode): string
+    {
+        $code = Currency::codeOf($currencyCode);
+        if ($code === null || $code === Currency::INR || preg_match('/^\d+$/D', $amount) !== 1) {
+            return self::amount($amount);
+        }
+        return '<strong>' . Escape::html($code . ' ' . Currency::toMajor($amount, $code)) . '</strong> <span class="muted">(AMOUNT ' . Escape::html($amount) . ')</span>';
     }
 
     /** A message box: tone ok, bad, wait or info; `$html` is already escaped. */

@@ -10,7 +10,8 @@ declare(strict_types=1);
 //   POST /payout           sends money to a bank account or UPI ID (form or JSON)
 //   GET  /payout/status    the stored answer of a payout (?payout_id=...)
 //   POST /webhook          the gateway's signed events (NOTIFY_URL), applied once, forward only
-//   GET  /orders/<id>      the order as this server recorded it (JSON)
+//   GET  /orders/<id>      the order as this server recorded it (JSON, or its page: the dispute and its answers)
+//   POST /dispute          accepts or contests an order's dispute (the order page's forms)
 //   GET  /settlements/<id> a settlement the gateway reported (settlement.processed), as recorded (JSON)
 //
 // Run from the kit root: php -S 127.0.0.1:8000 -t server/public server/public/index.php
@@ -122,13 +123,15 @@ $app->route('POST', '/webhook', static function () use ($app): void {
     }
     // Delivered at least once: a repeated event id changes nothing, and an order only moves
     // forward (a late payment.failed never undoes a capture); settlement.processed is recorded
-    // under `settlements` and changes no order. 2xx stops the retries.
+    // under `settlements` and changes no order; dispute.created, .won and .lost record the
+    // dispute on its order, forward only too. 2xx stops the retries.
     $app->json($app->orders()->receive($event));
 });
 // paystra:endregion
 
 $app->route('GET', '/orders/*', $app->order(...));
 $app->route('GET', '/settlements/*', $app->settlement(...));
+$app->route('POST', '/dispute', $app->answerDispute(...));
 
 $showPayout = static function (array $fields) use ($app): void {
     if (!Request::wantsHtml()) {
