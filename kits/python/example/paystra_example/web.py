@@ -46,6 +46,7 @@ from .widgets import (  # noqa: F401
     headline,
     input_field,
     money,
+    money_in,
     order_page,
     order_summary,
     outcome,

@@ -3,7 +3,7 @@ field tables, test data, the page that posts to the gateway and the answer pages
 
 from typing import Mapping, Optional, Sequence, Tuple
 
-from paystra import Config, SignedForm, rupees
+from paystra import Config, SignedForm, currency, rupees
 
 from .escape import Html, h, join
 from .exchange import Request, Response, json_response
@@ -149,6 +149,14 @@ def money(paise: Optional[str]) -> Html:
     if not paise:
         return Html("")
     return h('{} <span class="muted">({} paise)</span>', rupees(paise), paise)
+
+
+def money_in(amount: str, currency_code: str) -> Html:
+    """An AMOUNT in its currency: rupees as money() shows them, "USD 12.34 (AMOUNT 1234)" otherwise."""
+    found = currency.by_number(currency_code)
+    if found is None or found == currency.INR or not amount.isascii() or not amount.isdigit():
+        return money(amount)
+    return h('{} {} <span class="muted">(AMOUNT {})</span>', found.code, currency.from_minor_units(amount, found), amount)
 
 
 def tone(fields: Mapping[str, str]) -> str:
@@ -375,14 +383,13 @@ def dispute_card(dispute: Mapping[str, str], accept_path: str = "", contest_path
     """The order's dispute: what the customer's bank says, by when to answer, and the answers."""
     facts = h(
         '<dl class="facts"><dt>Dispute id</dt><dd><code>{}</code></dd><dt>Status</dt><dd>{}</dd>'
-        "<dt>Reason</dt><dd>{} {}</dd><dt>Amount held</dt><dd>{} (CURRENCY_CODE {})</dd></dl>"
+        "<dt>Reason</dt><dd>{} {}</dd><dt>Amount disputed</dt><dd>{}</dd></dl>"
         "<p><strong>Respond by {}</strong> (end of the day, IST).</p>",
         dispute["dispute_id"],
         dispute["status"],
         dispute["reason_code"],
         dispute["reason"],
-        dispute["amount"],
-        dispute["currency_code"],
+        money_in(dispute["amount"], dispute["currency_code"]),
         dispute["respond_by"],
     )
     answers = []

@@ -76,4 +76,10 @@ class WebTest < Minitest::Test
     refute_includes decided, 'Accept dispute'
     refute_includes decided, 'Contest dispute'
   end
+
+  def test_a_foreign_amount_is_shown_in_its_currency_and_rupees_as_elsewhere
+    assert_equal 'KWD 1.250 (AMOUNT 1250)', Paystra::Example.amount_in('1250', '414')
+    assert_equal 'JPY 500 (AMOUNT 500)', Paystra::Example.amount_in('500', '392')
+    assert_equal Paystra::Example.amount_text('100'), Paystra::Example.amount_in('100', '356')
+  end
 end

@@ -76,7 +76,7 @@ module Paystra
           Accepting loses it at once; contesting puts your evidence before the issuer, who decides after the deadline.</p>
           #{fields_table({ 'Dispute id' => dispute['dispute_id'], 'Status' => dispute['status'],
                            'Reason' => "#{dispute['reason_code']} #{dispute['reason']}",
-                           'Amount held' => "#{dispute['amount']} (CURRENCY_CODE #{dispute['currency_code']})" })}
+                           'Amount disputed' => amount_in(dispute['amount'], dispute['currency_code']) })}
           <p><strong>Respond by #{escape(dispute['respond_by'])}</strong> (end of the day, IST).</p>
           #{answers}</section>
         HTML
@@ -145,6 +145,14 @@ module Paystra
       # "₹1.00 (100 paise)": the amount as people read it and as the protocol carries it.
       def amount_text(paise)
         "#{rupees(paise)} (#{paise} paise)"
+      end
+
+      # An AMOUNT in its currency: rupees as amount_text shows them, "USD 12.34 (AMOUNT 1234)" otherwise.
+      def amount_in(amount, currency_code)
+        currency = Paystra::Currency.by_number(currency_code)
+        return amount_text(amount) if currency.nil? || currency == Paystra::Currency::INR || !amount.to_s.match?(/\A\d+\z/)
+
+        "#{currency.code} #{Paystra::Currency.from_minor_units(amount, currency)} (AMOUNT #{amount})"
       end
     end
   end

@@ -1,6 +1,7 @@
 package com.paystra.examples.web;
 
 import com.paystra.Client;
+import com.paystra.Currency;
 import com.paystra.Json;
 import java.util.List;
 import java.util.Map;
@@ -148,9 +149,18 @@ public final class Pages {
                         "Dispute id", "<code>" + Html.esc(dispute.get("dispute_id")) + "</code>",
                         "Status", Html.esc(dispute.get("status")),
                         "Reason", Html.esc(dispute.get("reason_code") + " " + dispute.get("reason")),
-                        "Amount held", Html.esc(dispute.get("amount") + " (CURRENCY_CODE "
-                                + dispute.get("currency_code") + ")"))
+                        "Amount disputed", amountIn(dispute.get("amount"), dispute.get("currency_code")))
                 + "<p><strong>Respond by " + Html.esc(dispute.get("respond_by")) + "</strong> (end of the day, IST).</p>"
                 + answers + "</section>";
+    }
+
+    /** An AMOUNT in its currency: rupees as amountHtml shows them, "USD 12.34 (AMOUNT 1234)" otherwise. */
+    public static String amountIn(String amount, String currencyCode) {
+        Currency currency = Currency.byNumber(currencyCode).orElse(Currency.INR);
+        if (currency.equals(Currency.INR) || amount == null || !amount.matches("[0-9]+")) {
+            return Html.amountHtml(amount);
+        }
+        return "<strong>" + Html.esc(currency.code() + " " + currency.fromMinorUnits(amount))
+                + "</strong> <span class=\"muted\">(AMOUNT " + Html.esc(amount) + ")</span>";
     }
 }

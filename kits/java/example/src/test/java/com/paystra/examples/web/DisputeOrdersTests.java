@@ -69,6 +69,11 @@ final class DisputeOrdersTests {
                 assertEquals(with(RECORDED, "status", "LOST"),
                         orders.disputed(with(DISPUTE, "STATUS", "LOST")).get("dispute"), "lost");
             });
+            check("Pages.amountIn: a foreign amount in its currency, rupees as elsewhere", () -> {
+                assertEquals("<strong>KWD 1.250</strong> <span class=\"muted\">(AMOUNT 1250)</span>",
+                        Pages.amountIn("1250", "414"), "KWD");
+                assertEquals(Html.amountHtml("100"), Pages.amountIn("100", "356"), "INR");
+            });
             check("GET /orders/ID: a browser gets the order's page with its dispute and, while open, Accept and Contest",
                     () -> orderPage(client, dir.resolve("page-orders.json")));
         } finally {
