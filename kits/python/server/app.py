@@ -2,13 +2,15 @@
 Paystra server kit for Python: the whole merchant integration in one small app. It signs a payment
 request and hands the customer to Paystra's hosted page, verifies the encrypted response, asks for
 an order's status, sends payouts to bank accounts and UPI IDs, and receives the gateway's signed
-webhooks at /webhook, keeping each order's status in data/server-orders.json.
+webhooks at /webhook (payments, settlements and disputes), keeping each order's status and dispute
+in data/server-orders.json, and accepts a dispute from the order's page.
 
 Run from the kit's root: python3 server/app.py
 """
 
 import sys
 from pathlib import Path
+from urllib.parse import quote
 
 KIT_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(KIT_ROOT / "core"))  # the kit's Paystra library, shared by every example
@@ -142,6 +144,32 @@ def webhook(req):
     # order forward only; settlement.processed is recorded (GET /settlements/<SETTLEMENT_ID>) and
     # moves no order. Answer 2xx quickly: the gateway retries anything else.
     return web.json_response(orders.receive(event))
+# paystra:endregion
+
+
+# paystra:region dispute-answer
+@app.post(web.ACCEPT_DISPUTE_PATH)
+def accept_dispute(req):
+    # The order page's "Accept dispute": LOST at once; dispute.lost follows as a webhook.
+    return dispute_answered(req, client.accept_dispute(req.form.get("DISPUTE_ID", "").strip()))
+
+
+@app.post(web.CONTEST_DISPUTE_PATH)
+def contest_dispute(req):
+    # The order page's "Contest dispute": UNDER_REVIEW until the first settlement run after
+    # RESPOND_BY decides (a document, sent with client.contest_dispute's file, can win 13.1).
+    dispute_id, evidence = req.form.get("DISPUTE_ID", "").strip(), req.form.get("EVIDENCE", "")
+    return dispute_answered(req, client.contest_dispute(dispute_id, evidence))
+
+
+def dispute_answered(req, answer):
+    # Verified like every answer. No event announces UNDER_REVIEW, so the order records the answer's
+    # STATUS itself; a refusal (349: past RESPOND_BY, 348: answered already) is shown as it is.
+    if answer.get("RESPONSE_CODE") != "000" or orders.disputed(answer) is None:
+        return web.verified_answer(req, app.layout, "Dispute not answered", answer)
+    if req.answer_json:
+        return web.json_response({"verified": True, "fields": answer})
+    return web.redirect("/orders/" + quote(answer["ORDER_ID"], safe=""))
 # paystra:endregion
 
 

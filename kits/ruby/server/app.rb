@@ -60,8 +60,11 @@ module PaystraServerKit
       in ['GET' | 'HEAD', '/payout/status'] then payout_status(req, res)
       in ['POST', '/webhook'] then webhook(req, res)
       in ['GET' | 'HEAD', %r{\A/orders/.}] then order(req, res)
+      in ['POST', '/disputes/accept'] then accept_dispute(req, res)
+      in ['POST', '/disputes/contest'] then contest_dispute(req, res)
       in ['GET' | 'HEAD', %r{\A/settlements/.}] then settlement(req, res)
-      in [_, '/' | '/pay' | '/response' | '/status' | '/payout' | '/payout/status' | '/webhook' | %r{\A/(orders|settlements)/.}]
+      in [_, '/' | '/pay' | '/response' | '/status' | '/payout' | '/payout/status' | '/webhook' | '/disputes/accept' | '/disputes/contest' |
+          %r{\A/(orders|settlements)/.}]
         raise BadInput.new("#{req.request_method} is not allowed here.", 405)
       else
         raise BadInput.new('There is no page at this address.', 404)
@@ -160,9 +163,43 @@ module PaystraServerKit
     end
     # paystra:endregion
 
+    # The order as JSON (with "dispute": null or the dispute), or its page for a browser.
     def order(req, res)
-      send_json(res, *orders.show(req.path.delete_prefix('/orders/')))
+      status, body = orders.show(req.path.delete_prefix('/orders/'))
+      respond(req, res, status, body, json_default: true) do
+        status == 200 ? order_page(body) : error_page(404, 'There is no such order in this store.')
+      end
     end
+
+    # paystra:region dispute-answer
+    # The order page's "Accept dispute": LOST at once; dispute.lost follows as a webhook.
+    def accept_dispute(req, res)
+      dispute_answered(req, res) { |input| client.accept_dispute(input['DISPUTE_ID'].to_s.strip) }
+    end
+
+    # The order page's "Contest dispute": UNDER_REVIEW until the first settlement run after
+    # RESPOND_BY decides (a document, sent with Client#contest_dispute's file, can win 13.1).
+    def contest_dispute(req, res)
+      dispute_answered(req, res) { |input| client.contest_dispute(input['DISPUTE_ID'].to_s.strip, input['EVIDENCE'].to_s) }
+    end
+
+    # Verified like every answer. No event announces UNDER_REVIEW, so the order records the answer's
+    # STATUS itself; a refusal (349: past RESPOND_BY, 348: answered already) is shown as it is.
+    def dispute_answered(req, res)
+      input = params(req)
+      answer = gateway_call(req, res) { yield input }
+      return unless answer
+
+      order = answer['RESPONSE_CODE'] == '000' ? orders.disputed(answer) : nil
+      unless order
+        return respond(req, res, 200, { verified: true, fields: answer }) { answer_page('Dispute not answered', answer, 'Dispute') }
+      end
+      return send_json(res, 200, { verified: true, fields: answer }) if wants_json?(req)
+
+      res.status = 303
+      res['Location'] = "/orders/#{URI.encode_www_form_component(order['order_id'])}"
+    end
+    # paystra:endregion
 
     # The settlement as recorded from its settlement.processed event: SETTLEMENT_ID, UTR,
     # SETTLEMENT_DATE, NET_AMOUNT and STATUS, or 404.
@@ -212,7 +249,7 @@ module PaystraServerKit
     # ---- errors ----
 
     def error(req, res, status, message)
-      json_first = req.path.start_with?('/status', '/payout', '/webhook', '/orders/', '/settlements/')
+      json_first = req.path.start_with?('/status', '/payout', '/webhook', '/orders/', '/settlements/', '/disputes/')
       respond(req, res, status, { error: message }, json_default: json_first) do
         error_page(status, message)
       end

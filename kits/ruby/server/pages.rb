@@ -187,6 +187,27 @@ module PaystraServerKit
       HTML
     end
 
+    # GET /orders/<ORDER_ID> for a browser: the order as this app recorded it, and its dispute.
+    def order_page(order)
+      rows = { 'Status' => order['status'], 'Amount' => amount_text(order['amount']),
+               'Updated by' => order['updated_by'] || '–', 'Events' => order['events'].empty? ? 'none' : order['events'].join(', ') }
+      dispute = if order['dispute']
+                  dispute_section(order['dispute'], accept_path: '/disputes/accept', contest_path: '/disputes/contest')
+                else
+                  ''
+                end
+      page(title: "Order #{order['order_id']}", body: <<~HTML)
+        <div class="stack">
+        <section class="card">
+        <h1>Order #{escape(order['order_id'])}</h1>
+        #{fields_table(rows, caption: 'As this app recorded it')}
+        #{status_link(order['order_id'])} <a class="button secondary" href="/">Back to the store</a>
+        </section>
+        #{dispute}
+        </div>
+      HTML
+    end
+
     def unverified_page(message)
       page(title: 'Response not verified', body: <<~HTML)
         <div class="card">

@@ -1,13 +1,15 @@
 """
 Paystra payment gateway integration for Python: sign requests (HASH), encrypt merchant-hosted
 requests (ENCDATA), verify the gateway's responses and signed webhooks, call its JSON APIs
-(status enquiry, refund, QR, payout, settlements, recon) and reconcile paid orders with the
+(status enquiry, refund, QR, payout, settlements, recon, exchange rates, disputes) and reconcile paid orders with the
 settlements. Standard library plus `cryptography` for AES.
 """
 
 from .cipher import decrypt, decrypt_text, encrypt, encrypt_text, merchant_hosted_key
 from .client import CURRENCY_INR, IST, SETTLEMENT_RANGE_DAYS, Answer, Client, SignedForm, new_order_id
 from .config import Config
+from . import currency
+from .currency import CURRENCIES, Currency, from_minor_units, inr_amount, to_minor_units
 from .errors import (
     ConfigError,
     GatewayError,
@@ -43,6 +45,8 @@ def is_success(fields: Fields) -> bool:
 
 __all__ = [
     "Answer",
+    "CURRENCIES",
+    "Currency",
     "CURRENCY_INR",
     "EVENT_ID_HEADER",
     "Client",
@@ -62,10 +66,13 @@ __all__ = [
     "VerificationError",
     "WebhookError",
     "canonical",
+    "currency",
     "decrypt",
     "decrypt_text",
     "encrypt",
     "encrypt_text",
+    "from_minor_units",
+    "inr_amount",
     "is_success",
     "merchant_hosted_key",
     "new_event_id",
@@ -77,6 +84,7 @@ __all__ = [
     "rupees",
     "sign",
     "sign_webhook_event",
+    "to_minor_units",
     "verify",
     "verify_webhook",
     "with_hash",

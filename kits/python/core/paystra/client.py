@@ -1,5 +1,6 @@
 """The merchant's side of the gateway: signed payment forms, response verification, JSON APIs."""
 
+import base64
 import json
 import re
 import threading
@@ -9,6 +10,7 @@ import urllib.request
 from datetime import date, datetime, timedelta, timezone
 from typing import Any, Dict, Mapping, NamedTuple, Optional, Tuple, Union
 
+from . import validation
 from .cipher import decrypt, encrypt
 from .config import Config
 from .errors import GatewayError, GatewayUnavailable, InvalidInput, ProtocolError, VerificationError
@@ -21,6 +23,12 @@ CURRENCY_INR = "356"
 SETTLEMENT_RANGE_DAYS = 92
 """The longest FROM–TO range the settlements call takes, both days included."""
 
+EVIDENCE_CHARACTERS = 5000
+"""The longest explanation a contested dispute takes."""
+
+EVIDENCE_FILE_BYTES = 2 * 1024 * 1024
+"""The largest evidence document (PDF, JPEG or PNG) a contested dispute takes."""
+
 IST = timezone(timedelta(hours=5, minutes=30), "IST")
 
 Answer = Dict[str, Any]
@@ -30,6 +38,7 @@ DateLike = Union[str, date]
 
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _SETTLEMENT_ID = re.compile(r"setl_[0-9a-f]{20}")
+_DISPUTE_ID = re.compile(r"dsp_[0-9a-f]{20}")
 _UTR = re.compile(r"[A-Z0-9]{16,22}")
 _AS_OF = re.compile(r"([0-9]{4}-[0-9]{2}-[0-9]{2})T([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.[0-9]{1,9})?)?(?:Z|[+-][0-9]{2}:[0-9]{2})")
 
@@ -149,17 +158,19 @@ class Client:
     # paystra:endregion
 
     # paystra:region refund
-    def refund(self, order_id: str, refund_order_id: str, amount: str, notify_url: Optional[str] = None) -> Fields:
+    def refund(self, order_id: str, refund_order_id: str, amount: str, notify_url: Optional[str] = None,
+               currency_code: str = CURRENCY_INR) -> Fields:
         """
-        Refunds part or all of a captured payment. AMOUNT is in paise; partial refunds add up
-        (329 when one goes beyond what is left). STATUS Refunded with RESPONSE_CODE 000.
-        With notify_url, the gateway also POSTs refund.processed there (a webhook).
+        Refunds part or all of a captured payment. AMOUNT is in the payment's minor units (paise,
+        cents of a USD payment, whose currency_code "840" it must repeat); partial refunds add up
+        (329 beyond what is left). STATUS Refunded with 000; with notify_url, the gateway also
+        POSTs refund.processed there (a webhook).
         """
         fields = {
             "ORDER_ID": order_id,
             "REFUND_ORDER_ID": refund_order_id,
             "AMOUNT": amount,
-            "CURRENCY_CODE": CURRENCY_INR,
+            "CURRENCY_CODE": currency_code,
             "TXNTYPE": "REFUND",
             "NOTIFY_URL": notify_url,
         }
@@ -201,13 +212,7 @@ class Client:
         The settlements dated date_from to date_to (YYYY-MM-DD or dates, both included, at most 92
         days), without their lines: answer["SETTLEMENTS"].
         """
-        fields = {"FROM": _day(date_from, "FROM"), "TO": _day(date_to, "TO")}
-        days = (date.fromisoformat(fields["TO"]) - date.fromisoformat(fields["FROM"])).days
-        if days < 0:
-            raise InvalidInput("FROM", "FROM must not be after TO")
-        if days >= SETTLEMENT_RANGE_DAYS:
-            raise InvalidInput("TO", f"FROM to TO may span at most {SETTLEMENT_RANGE_DAYS} days, both included: ask in parts")
-        return _with_list(self.call("/pgws/settlements", fields), "SETTLEMENTS")
+        return _with_list(self.call("/pgws/settlements", _date_range(date_from, date_to)), "SETTLEMENTS")
 
     def settlement(self, settlement_id: Optional[str] = None, utr: Optional[str] = None) -> Answer:
         """One settlement's fields and answer["LINES"], by its id or its UTR (338: none of yours)."""
@@ -249,6 +254,60 @@ class Client:
         """
         fields = {"AS_OF": _as_of(as_of), "NOTIFY_URL": notify_url}
         return _with_list(self.call("/pgws/settlement/run", _without_none(fields)), "SETTLEMENTS")
+
+    # ---- exchange rates and disputes ----
+
+    # paystra:region fx
+    def fx_rates(self) -> Answer:
+        """
+        The rates the gateway converts foreign card payments at, dated RATES_DATE:
+        answer["RATES"] maps CURRENCY_CODE to rupees per unit ({"840": "84.2150", ...}), and
+        answer["CURRENCIES"] lists every currency it takes (CURRENCY_CODE, CODE, NAME,
+        MINOR_UNITS, FX_RATE), INR first at "1.0000".
+        """
+        answer = _with_list(self.call("/pgws/fx", {}), "CURRENCIES")
+        if answer.get("RESPONSE_CODE") != "000":
+            return answer
+        return {**answer, "RATES": _json_fields(answer.get("RATES", ""), "RATES")}
+    # paystra:endregion
+
+    # paystra:region disputes
+    def disputes(self, date_from: DateLike, date_to: DateLike) -> Answer:
+        """
+        The disputes created from date_from to date_to (IST, both included, at most 92 days),
+        oldest first: answer["DISPUTES"], each with DISPUTE_ID, ORDER_ID, AMOUNT, CURRENCY_CODE,
+        INR_AMOUNT, REASON_CODE, REASON, RESPOND_BY, STATUS (OPEN, UNDER_REVIEW, WON, LOST)...
+        """
+        return _with_list(self.call("/pgws/disputes", _date_range(date_from, date_to)), "DISPUTES")
+
+    def disputes_for_order(self, order_id: str) -> Answer:
+        """The disputes of one order (at most one per payment): answer["DISPUTES"]."""
+        fields = {"ORDER_ID": validation.order_id(order_id)}
+        return _with_list(self.call("/pgws/disputes", fields), "DISPUTES")
+    # paystra:endregion
+
+    # paystra:region dispute-answer
+    def accept_dispute(self, dispute_id: str) -> Fields:
+        """Accepts a dispute: it is LOST at once and the amount held stays with the customer."""
+        return self.call("/pgws/dispute", {"DISPUTE_ID": _dispute_id(dispute_id), "ACTION": "ACCEPT"})
+
+    def contest_dispute(self, dispute_id: str, evidence: str, file: Optional[bytes] = None,
+                        file_name: Optional[str] = None) -> Fields:
+        """
+        Contests a dispute with why the payment is valid (1 to 5,000 characters) and, optionally,
+        one PDF, JPEG or PNG document of at most 2 MB (sent as Base64 with its name). It is then
+        UNDER_REVIEW until the issuer decides, after RESPOND_BY.
+        """
+        fields = {"DISPUTE_ID": _dispute_id(dispute_id), "ACTION": "CONTEST", "EVIDENCE": _evidence(evidence)}
+        if (file is None) != (file_name is None):
+            raise InvalidInput("EVIDENCE_FILE", "send the evidence file with its name, or neither")
+        if file is not None:
+            if len(file) > EVIDENCE_FILE_BYTES:
+                raise InvalidInput("EVIDENCE_FILE", "the evidence file may be at most 2 MB")
+            fields["EVIDENCE_FILE"] = base64.b64encode(file).decode("ascii")
+            fields["EVIDENCE_FILE_NAME"] = file_name
+        return self.call("/pgws/dispute", fields)
+    # paystra:endregion
 
     # ---- webhooks ----
 
@@ -309,6 +368,40 @@ def _with_list(answer: Fields, key: str) -> Answer:
     if not isinstance(items, list) or not all(_is_fields(item) for item in items):
         raise ProtocolError(f"the gateway's {key} is not a JSON list of objects of strings")
     return {**answer, key: items}
+
+
+def _json_fields(text: str, key: str) -> Dict[str, str]:
+    """A field holding a JSON object of strings (the HASH covers the text), parsed."""
+    try:
+        parsed = json.loads(text)
+    except ValueError:
+        parsed = None
+    if not _is_fields(parsed):
+        raise ProtocolError(f"the gateway's {key} is not a JSON object of strings")
+    return parsed
+
+
+def _date_range(date_from: DateLike, date_to: DateLike) -> Fields:
+    """FROM and TO, checked as the gateway checks them (339, 340) before anything is sent."""
+    fields = {"FROM": _day(date_from, "FROM"), "TO": _day(date_to, "TO")}
+    days = (date.fromisoformat(fields["TO"]) - date.fromisoformat(fields["FROM"])).days
+    if days < 0:
+        raise InvalidInput("FROM", "FROM must not be after TO")
+    if days >= SETTLEMENT_RANGE_DAYS:
+        raise InvalidInput("TO", f"FROM to TO may span at most {SETTLEMENT_RANGE_DAYS} days, both included: ask in parts")
+    return fields
+
+
+def _dispute_id(value: str) -> str:
+    if not isinstance(value, str) or not _DISPUTE_ID.fullmatch(value):
+        raise InvalidInput("DISPUTE_ID", "DISPUTE_ID must be dsp_ and 20 lower-case hex digits")
+    return value
+
+
+def _evidence(text: str) -> str:
+    if not isinstance(text, str) or not text.strip() or len(text) > EVIDENCE_CHARACTERS:
+        raise InvalidInput("EVIDENCE", "explain in 1 to 5,000 characters why the payment is valid")
+    return text
 
 
 def _day(value: DateLike, field: str) -> str:

@@ -423,6 +423,112 @@ class SettlementCalls(StubGatewayTestCase):
         self.assertEqual(len(StubGateway.requests), 1)
 
 
+DISPUTE = {
+    "DISPUTE_ID": "dsp_0a1b2c3d4e5f60718293", "ORDER_ID": "SK1764000000000", "TXN_ID": "1234567890123456",
+    "PG_REF_NUM": "2234567890123456", "AMOUNT": "1234", "CURRENCY_CODE": "840", "INR_AMOUNT": "103921",
+    "REASON_CODE": "13.1", "REASON": "Merchandise or services not received", "RESPOND_BY": "2026-12-07",
+    "STATUS": "OPEN", "EVIDENCE_RECEIVED": "N", "CREATED_AT": "2026-11-30 12:00:00", "DECIDED_AT": "",
+    "RESOLUTION": "",
+}
+RATES = {"840": "84.2150", "392": "0.5532"}
+CURRENCIES = [
+    {"CURRENCY_CODE": "356", "CODE": "INR", "NAME": "Indian Rupee", "MINOR_UNITS": "2", "FX_RATE": "1.0000"},
+    {"CURRENCY_CODE": "840", "CODE": "USD", "NAME": "US Dollar", "MINOR_UNITS": "2", "FX_RATE": "84.2150"},
+]
+
+
+def dispute_gateway(path, fields):
+    """The gateway's answers to /pgws/fx, /pgws/disputes and /pgws/dispute."""
+    echo = {k: v for k, v in fields.items() if k not in ("HASH", "EVIDENCE", "EVIDENCE_FILE", "EVIDENCE_FILE_NAME")}
+    if path.endswith("/pgws/fx"):
+        reply = {**echo, **OK, "RATES_DATE": "2026-11-27", "RATES": json.dumps(RATES), "CURRENCIES": json.dumps(CURRENCIES)}
+    elif path.endswith("/pgws/disputes"):
+        reply = {**echo, **OK, "DISPUTES": json.dumps([DISPUTE])}
+    else:
+        status = "LOST" if fields["ACTION"] == "ACCEPT" else "UNDER_REVIEW"
+        reply = {**echo, **OK, **DISPUTE, "STATUS": status}
+    return 200, json.dumps(with_hash(reply, SALT)).encode()
+
+
+class DisputeCalls(StubGatewayTestCase):
+    """fx_rates, disputes, disputes_for_order, accept_dispute and contest_dispute against the stub gateway."""
+
+    def setUp(self):
+        super().setUp()
+        StubGateway.answer = staticmethod(dispute_gateway)
+
+    def sent(self):
+        return [(path, {k: v for k, v in fields.items() if k not in ("HASH", "PAY_ID")}) for path, _, fields in StubGateway.requests]
+
+    def test_each_call_sends_its_fields_and_answers_verified_with_its_lists_parsed(self):
+        rates = self.client.fx_rates()
+        self.assertEqual((rates["RATES"], rates["CURRENCIES"], rates["RATES_DATE"]), (RATES, CURRENCIES, "2026-11-27"))
+        self.assertEqual(self.client.disputes("2026-11-01", date(2026, 11, 30))["DISPUTES"], [DISPUTE])
+        self.assertEqual(self.client.disputes_for_order("SK1764000000000")["DISPUTES"], [DISPUTE])
+        self.assertEqual(self.client.accept_dispute(DISPUTE["DISPUTE_ID"])["STATUS"], "LOST")
+        contested = self.client.contest_dispute(DISPUTE["DISPUTE_ID"], "Delivered on 28 November, signed for.")
+        self.assertEqual(contested["STATUS"], "UNDER_REVIEW")
+        self.client.contest_dispute(DISPUTE["DISPUTE_ID"], "Proof attached.", b"%PDF-1.4 proof", "delivery.pdf")
+        dispute_id = DISPUTE["DISPUTE_ID"]
+        self.assertEqual(
+            self.sent(),
+            [
+                ("/sandbox/pgws/fx", {}),
+                ("/sandbox/pgws/disputes", {"FROM": "2026-11-01", "TO": "2026-11-30"}),
+                ("/sandbox/pgws/disputes", {"ORDER_ID": "SK1764000000000"}),
+                ("/sandbox/pgws/dispute", {"DISPUTE_ID": dispute_id, "ACTION": "ACCEPT"}),
+                ("/sandbox/pgws/dispute", {"DISPUTE_ID": dispute_id, "ACTION": "CONTEST",
+                                           "EVIDENCE": "Delivered on 28 November, signed for."}),
+                ("/sandbox/pgws/dispute", {"DISPUTE_ID": dispute_id, "ACTION": "CONTEST", "EVIDENCE": "Proof attached.",
+                                           "EVIDENCE_FILE": "JVBERi0xLjQgcHJvb2Y=", "EVIDENCE_FILE_NAME": "delivery.pdf"}),
+            ],
+        )
+        for _, _, fields in StubGateway.requests:
+            self.assertTrue(verify(fields, SALT))
+
+    def test_rates_and_disputes_are_trusted_only_when_the_hash_covers_them(self):
+        def tampered(path, fields):
+            reply = with_hash({"PAY_ID": PAY_ID, **OK, "RATES": json.dumps(RATES), "CURRENCIES": "[]"}, SALT)
+            reply["RATES"] = json.dumps({**RATES, "840": "1.0000"})
+            return 200, json.dumps(reply).encode()
+
+        StubGateway.answer = staticmethod(tampered)
+        with self.assertRaises(VerificationError):
+            self.client.fx_rates()
+        for text in ("", "[]", '{"840": 84.2}'):
+            StubGateway.answer = staticmethod(
+                lambda path, fields, text=text: (200, json.dumps(with_hash({"PAY_ID": PAY_ID, **OK, "RATES": text, "CURRENCIES": "[]"}, SALT)).encode())
+            )
+            with self.subTest(text=text), self.assertRaises(ProtocolError):
+                self.client.fx_rates()
+
+    def test_a_refusal_comes_back_as_its_fields(self):
+        refusal = {"PAY_ID": PAY_ID, "DISPUTE_ID": DISPUTE["DISPUTE_ID"], "RESPONSE_CODE": "349",
+                   "RESPONSE_MESSAGE": "The deadline to respond to this dispute has passed"}
+        StubGateway.answer = staticmethod(lambda path, fields: (200, json.dumps(with_hash(refusal, SALT)).encode()))
+        self.assertEqual(self.client.accept_dispute(DISPUTE["DISPUTE_ID"])["RESPONSE_CODE"], "349")
+        self.assertNotIn("DISPUTES", self.client.disputes_for_order("SK1"))
+
+    def test_ids_evidence_files_and_dates_are_checked_before_calling(self):
+        dispute_id = DISPUTE["DISPUTE_ID"]
+        refused = (
+            lambda: self.client.accept_dispute("dsp_XYZ"),
+            lambda: self.client.accept_dispute(None),
+            lambda: self.client.contest_dispute(dispute_id, "   "),
+            lambda: self.client.contest_dispute(dispute_id, "x" * 5001),
+            lambda: self.client.contest_dispute(dispute_id, "Proof", b"%PDF"),
+            lambda: self.client.contest_dispute(dispute_id, "Proof", None, "proof.pdf"),
+            lambda: self.client.contest_dispute(dispute_id, "Proof", b"x" * (2 * 1024 * 1024 + 1), "big.pdf"),
+            lambda: self.client.disputes("2026-11-30", "2026-11-01"),
+            lambda: self.client.disputes("2026-08-30", "2026-11-30"),
+            lambda: self.client.disputes_for_order("SK 1"),
+        )
+        for call in refused:
+            with self.assertRaises(InvalidInput):
+                call()
+        self.assertEqual(StubGateway.requests, [])
+
+
 class OrderIds(unittest.TestCase):
     def test_prefix_and_milliseconds_never_repeat(self):
         ids = [new_order_id("PG") for _ in range(500)]

@@ -1,7 +1,8 @@
 """
 The examples' order book: a JSON file of orders moved by the core's forward-only rule
 (paystra.order_status), the event ids already applied, so a webhook delivered twice (delivery is
-at least once) changes nothing, and the settlements the gateway announced (settlement.processed).
+at least once) changes nothing, the settlements the gateway announced (settlement.processed) and
+each order's dispute (dispute.created, dispute.won, dispute.lost).
 A real store keeps this in its database; the rule is the same.
 """
 
@@ -20,6 +21,19 @@ Order = Dict[str, object]
 Settlement = Dict[str, str]
 
 SETTLEMENT_PROCESSED = "settlement.processed"
+DISPUTE_EVENTS = ("dispute.created", "dispute.won", "dispute.lost")
+# What an order keeps of its dispute (GET /orders/<id> "dispute"), from the gateway's fields.
+DISPUTE_FIELDS = {
+    "dispute_id": "DISPUTE_ID",
+    "status": "STATUS",
+    "reason_code": "REASON_CODE",
+    "reason": "REASON",
+    "amount": "AMOUNT",
+    "currency_code": "CURRENCY_CODE",
+    "respond_by": "RESPOND_BY",
+}
+# A dispute only moves forward too: OPEN, then UNDER_REVIEW once contested, then WON or LOST.
+_DISPUTE_STEP = {"OPEN": 0, "UNDER_REVIEW": 1, "WON": 2, "LOST": 2}
 SETTLEMENT_FIELDS = ("SETTLEMENT_ID", "UTR", "SETTLEMENT_DATE", "NET_AMOUNT", "STATUS")
 _SETTLEMENT_ID = re.compile(r"setl_[0-9a-f]{20}")
 
@@ -40,7 +54,10 @@ class OrderStore:
 
     def create(self, order_id: str, amount: str) -> Order:
         with self._lock:
-            order = {"order_id": order_id, "amount": amount, "status": order_status.CREATED, "events": [], "updated_by": None}
+            order = {
+                "order_id": order_id, "amount": amount, "status": order_status.CREATED, "events": [], "updated_by": None,
+                "dispute": None,
+            }
             self._orders[order_id] = order
             self._save()
             return dict(order)
@@ -76,6 +93,19 @@ class OrderStore:
             return self.get(fields.get("ORDER_ID", ""))
         return self.update(fields, "status")
 
+    def disputed(self, fields: Mapping[str, str]) -> Optional[Order]:
+        """
+        A dispute's verified fields (an answer to accept_dispute or contest_dispute) recorded on
+        its ORDER_ID, forward only; None when this store did not create the order.
+        """
+        with self._lock:
+            order = self._orders.get(fields.get("ORDER_ID", ""))
+            if order is None:
+                return None
+            _record_dispute(order, fields)
+            self._save()
+            return _copy(order)
+
     def receive(self, event: Event) -> Dict[str, object]:
         """
         A verified webhook event, once: the answer for the gateway (duplicate, applied, or
@@ -98,6 +128,11 @@ class OrderStore:
             if ignored:
                 self._save()
                 return {**answer, "ignored": ignored}
+            if event["type"] in DISPUTE_EVENTS:
+                _record_dispute(order, data)
+                order["events"].append(event_id)
+                self._save()
+                return {**answer, "order_id": order_id, "status": order["status"], "dispute": dict(order["dispute"])}
             order = self._apply(data, "webhook")
             order["events"].append(event_id)
             self._save()
@@ -134,12 +169,23 @@ class OrderStore:
 
 
 def _ignored(kind: str, order_id: str, order: Optional[Order]) -> str:
-    if not kind.startswith("payment."):
-        return f"{kind} is not about a payment: this example keeps payment orders only"
+    if not kind.startswith("payment.") and kind not in DISPUTE_EVENTS:
+        return f"{kind} is not about a payment or a dispute: this example keeps payment orders only"
     if order is None:
         return f"no order {order_id} in this example's order book"
     return ""
 
 
+def _record_dispute(order: Order, fields: Mapping[str, str]) -> None:
+    """The dispute's fields on the order, unless they would move its status back (a late event)."""
+    current = order.get("dispute")
+    if current and current.get("dispute_id") == fields.get("DISPUTE_ID"):
+        if _DISPUTE_STEP.get(fields.get("STATUS", ""), -1) < _DISPUTE_STEP.get(str(current.get("status")), -1):
+            return
+    order["dispute"] = {key: fields.get(field, "") for key, field in DISPUTE_FIELDS.items()}
+
+
 def _copy(order: Order) -> Order:
-    return {**order, "events": list(order["events"])}
+    # An order saved before disputes were recorded has none.
+    dispute = order.get("dispute")
+    return {**order, "events": list(order["events"]), "dispute": dict(dispute) if dispute else None}

@@ -46,6 +46,8 @@ from .widgets import (  # noqa: F401
     headline,
     input_field,
     money,
+    money_in,
+    order_page,
     order_summary,
     outcome,
     paragraph,
@@ -64,11 +66,16 @@ from .widgets import (  # noqa: F401
 
 # ---- orders and webhooks ----
 
+ACCEPT_DISPUTE_PATH = "/disputes/accept"
+CONTEST_DISPUTE_PATH = "/disputes/contest"
+
 
 def order_store(app: "App", example: str) -> OrderStore:
     """
-    The example's order book (<data dir>/<example>-orders.json), GET /orders/<ORDER_ID> and
-    GET /settlements/<SETTLEMENT_ID> (as settlement.processed recorded it).
+    The example's order book (<data dir>/<example>-orders.json), GET /orders/<ORDER_ID> (JSON, or
+    the order's page for a browser) and GET /settlements/<SETTLEMENT_ID> (as settlement.processed
+    recorded it). The page offers "Accept dispute" and "Contest dispute" for an open dispute once
+    the example has the POST routes they post to (the server example's).
     """
     store = OrderStore(Path(app.config.data_dir) / f"{example}-orders.json")
     if not app.config.webhook_secret:
@@ -81,7 +88,13 @@ def order_store(app: "App", example: str) -> OrderStore:
     @app.get("/orders/*", json_first=True)
     def order(req: Request) -> Response:
         found = store.get(req.tail)
-        return json_response(found) if found else json_response({"error": "No such order"}, 404)
+        if not found:
+            return app.error(req, 404, "No such order", f"This example has no order {req.tail}.", {"error": "No such order"})
+        if req.answer_json:
+            return json_response(found)
+        answers = [path for path in (ACCEPT_DISPUTE_PATH, CONTEST_DISPUTE_PATH) if ("POST", path) in app.routes]
+        return app.page(f"Order {found['order_id']}", order_page(found, *answers))
+
 
     @app.get("/settlements/*", json_first=True)
     def settlement(req: Request) -> Response:

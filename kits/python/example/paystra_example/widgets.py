@@ -3,7 +3,7 @@ field tables, test data, the page that posts to the gateway and the answer pages
 
 from typing import Mapping, Optional, Sequence, Tuple
 
-from paystra import Config, SignedForm, rupees
+from paystra import Config, SignedForm, currency, rupees
 
 from .escape import Html, h, join
 from .exchange import Request, Response, json_response
@@ -149,6 +149,14 @@ def money(paise: Optional[str]) -> Html:
     if not paise:
         return Html("")
     return h('{} <span class="muted">({} paise)</span>', rupees(paise), paise)
+
+
+def money_in(amount: str, currency_code: str) -> Html:
+    """An AMOUNT in its currency: rupees as money() shows them, "USD 12.34 (AMOUNT 1234)" otherwise."""
+    found = currency.by_number(currency_code)
+    if found is None or found == currency.INR or not amount.isascii() or not amount.isdigit():
+        return money(amount)
+    return h('{} {} <span class="muted">(AMOUNT {})</span>', found.code, currency.from_minor_units(amount, found), amount)
 
 
 def tone(fields: Mapping[str, str]) -> str:
@@ -347,4 +355,56 @@ def webhook_note(config: Config) -> Html:
             "<code>/orders/&lt;ORDER_ID&gt;</code>.</p>",
             notify,
         ),
+    )
+
+
+def order_page(order: Mapping[str, object], accept_path: str = "", contest_path: str = "") -> Html:
+    """
+    GET /orders/<id> for a browser: the order as this example recorded it, and its dispute (with
+    the "Accept dispute" and "Contest dispute" forms posting to the paths given, while it is open).
+    """
+    facts = h(
+        '<dl class="facts"><dt>Status</dt><dd>{}</dd><dt>Amount</dt><dd>{}</dd><dt>Updated by</dt><dd>{}</dd>'
+        "<dt>Events</dt><dd>{}</dd></dl>",
+        order["status"],
+        money(str(order["amount"])),
+        order.get("updated_by") or "–",
+        ", ".join(order.get("events") or []) or "none",
+    )
+    parts = [card("Order", facts, intro=f"Order {order['order_id']} as this example recorded it.")]
+    dispute = order.get("dispute")
+    if dispute:
+        parts.append(dispute_card(dispute, accept_path, contest_path))
+    parts.append(back_home())
+    return join(parts)
+
+
+def dispute_card(dispute: Mapping[str, str], accept_path: str = "", contest_path: str = "") -> Html:
+    """The order's dispute: what the customer's bank says, by when to answer, and the answers."""
+    facts = h(
+        '<dl class="facts"><dt>Dispute id</dt><dd><code>{}</code></dd><dt>Status</dt><dd>{}</dd>'
+        "<dt>Reason</dt><dd>{} {}</dd><dt>Amount disputed</dt><dd>{}</dd></dl>"
+        "<p><strong>Respond by {}</strong> (end of the day, IST).</p>",
+        dispute["dispute_id"],
+        dispute["status"],
+        dispute["reason_code"],
+        dispute["reason"],
+        money_in(dispute["amount"], dispute["currency_code"]),
+        dispute["respond_by"],
+    )
+    answers = []
+    hidden = h('<input type="hidden" name="DISPUTE_ID" value="{}">', dispute["dispute_id"])
+    if accept_path and dispute["status"] == "OPEN":
+        answers.append(form(accept_path, hidden, submit="Accept dispute", quiet=True))
+    if contest_path and dispute["status"] == "OPEN":
+        evidence = textarea_field(
+            "Why the payment is valid", "EVIDENCE", hint="1 to 5,000 characters: what was delivered, when, to whom."
+        )
+        answers.append(form(contest_path, hidden, evidence, submit="Contest dispute"))
+    return card(
+        "Dispute",
+        facts,
+        join(answers),
+        intro="The customer's bank disputes this payment; its amount is held from your settlements until it is decided. "
+        "Accepting loses it at once; contesting puts your evidence before the issuer, who decides after the deadline.",
     )

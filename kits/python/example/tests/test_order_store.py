@@ -45,6 +45,25 @@ SETTLEMENT = {
 RECORDED = {key: SETTLEMENT[key] for key in ("SETTLEMENT_ID", "UTR", "SETTLEMENT_DATE", "NET_AMOUNT", "STATUS")}
 
 
+DISPUTE = {
+    "PAY_ID": "1000000000000001", "DISPUTE_ID": "dsp_0a1b2c3d4e5f60718293", "ORDER_ID": "PG1",
+    "TXN_ID": "1234567890123456", "PG_REF_NUM": "2234567890123456", "AMOUNT": "100", "CURRENCY_CODE": "356",
+    "INR_AMOUNT": "100", "REASON_CODE": "13.1", "REASON": "Merchandise or services not received",
+    "RESPOND_BY": "2026-12-07", "STATUS": "OPEN", "EVIDENCE_RECEIVED": "N", "CREATED_AT": "2026-11-30 12:00:00",
+    "DECIDED_AT": "", "RESOLUTION": "",
+}
+RECORDED_DISPUTE = {
+    "dispute_id": DISPUTE["DISPUTE_ID"], "status": "OPEN", "reason_code": "13.1",
+    "reason": "Merchandise or services not received", "amount": "100", "currency_code": "356",
+    "respond_by": "2026-12-07",
+}
+
+
+def dispute_event(event_id, kind, status, order_id="PG1"):
+    data = with_hash({**DISPUTE, "ORDER_ID": order_id, "STATUS": status}, SALT)
+    return {"id": event_id, "type": kind, "created": 1764000000, "data": data}
+
+
 def settlement_event(event_id, **changes):
     data = with_hash({**SETTLEMENT, **changes}, SALT)
     return {"id": event_id, "type": "settlement.processed", "created": 1764000000, "data": data}
@@ -59,7 +78,7 @@ class Store(unittest.TestCase):
         self.store.create("PG1", "100")
 
     def test_a_new_order_is_created_and_saved(self):
-        expected = {"order_id": "PG1", "amount": "100", "status": "created", "events": [], "updated_by": None}
+        expected = {"order_id": "PG1", "amount": "100", "status": "created", "events": [], "updated_by": None, "dispute": None}
         self.assertEqual(self.store.get("PG1"), expected)
         self.assertEqual(OrderStore(self.path).get("PG1"), expected)
         self.assertIsNone(self.store.get("PG2"))
@@ -112,6 +131,24 @@ class Store(unittest.TestCase):
         nameless = self.store.receive(settlement_event("evt_n", SETTLEMENT_ID=""))
         self.assertIn("SETTLEMENT_ID", nameless["ignored"])
 
+    def test_dispute_events_are_recorded_on_their_order_once_and_forward_only(self):
+        first = self.store.receive(dispute_event("evt_d1", "dispute.created", "OPEN"))
+        self.assertEqual(first, {"received": True, "duplicate": False, "event_id": "evt_d1", "order_id": "PG1",
+                                 "status": "created", "dispute": RECORDED_DISPUTE})
+        self.assertTrue(self.store.receive(dispute_event("evt_d1", "dispute.created", "OPEN"))["duplicate"])
+        self.store.receive(dispute_event("evt_d2", "dispute.lost", "LOST"))
+        late = self.store.receive(dispute_event("evt_d3", "dispute.created", "OPEN"))
+        self.assertEqual(late["dispute"]["status"], "LOST")
+        order = OrderStore(self.path).get("PG1")
+        self.assertEqual((order["dispute"], order["events"]), ({**RECORDED_DISPUTE, "status": "LOST"}, ["evt_d1", "evt_d2", "evt_d3"]))
+        self.assertEqual(order["status"], "created")  # a dispute never moves the payment's status
+        self.assertIn("PG404", self.store.receive(dispute_event("evt_d4", "dispute.won", "WON", "PG404"))["ignored"])
+
+    def test_an_answered_dispute_is_recorded_from_the_gateways_answer(self):
+        self.assertIsNone(self.store.disputed({**DISPUTE, "ORDER_ID": "PG404"}))
+        self.assertEqual(self.store.disputed({**DISPUTE, "STATUS": "LOST"})["dispute"]["status"], "LOST")
+        self.assertEqual(self.store.get("PG1")["dispute"], {**RECORDED_DISPUTE, "status": "LOST"})
+
     def test_concurrent_deliveries_of_one_event_apply_it_once(self):
         answers = []
         threads = [threading.Thread(target=lambda: answers.append(self.store.receive(event("evt_1", "PG1", "000")))) for _ in range(16)]
@@ -157,7 +194,7 @@ class Routes(unittest.TestCase):
         self.assertEqual(response.status, 200)
         self.assertEqual(
             json.loads(response.body),
-            {"order_id": "PG1", "amount": "100", "status": "paid", "events": ["evt_1"], "updated_by": "webhook"},
+            {"order_id": "PG1", "amount": "100", "status": "paid", "events": ["evt_1"], "updated_by": "webhook", "dispute": None},
         )
         self.assertTrue(self.file.is_file())
 
@@ -188,10 +225,37 @@ class Routes(unittest.TestCase):
             response = self.app.handle("GET", "/settlements/" + unknown, {}, b"")
             self.assertEqual((response.status, json.loads(response.body)), (404, {"error": "No such settlement"}))
 
-    def test_an_unknown_order_answers_404_json(self):
-        for accept in ("application/json", "text/html"):
-            response = self.app.handle("GET", "/orders/NOPE", {"Accept": accept}, b"")
+    def test_an_unknown_order_answers_404(self):
+        for headers in ({"Accept": "application/json"}, {}):
+            response = self.app.handle("GET", "/orders/NOPE", headers, b"")
             self.assertEqual((response.status, json.loads(response.body)), (404, {"error": "No such order"}))
+        page = self.app.handle("GET", "/orders/NOPE", {"Accept": "text/html"}, b"")
+        self.assertEqual(page.status, 404)
+        self.assertIn("No such order", page.body.decode())
+
+    def test_the_order_page_shows_the_dispute_and_offers_to_accept_it_while_open(self):
+        self.post(sign_webhook_event(dispute_event("evt_d1", "dispute.created", "OPEN"), SECRET))
+        html = {"Accept": "text/html"}
+        page = self.app.handle("GET", "/orders/PG1", html, b"").body.decode()
+        for shown in ("<h2>Dispute</h2>", DISPUTE["DISPUTE_ID"], "OPEN", "Merchandise or services not received",
+                      "Respond by 2026-12-07"):
+            self.assertIn(shown, page)
+        self.assertNotIn("Accept dispute", page)  # this app has no routes to answer with
+        for path in (web.ACCEPT_DISPUTE_PATH, web.CONTEST_DISPUTE_PATH):
+            self.app.post(path)(lambda req: web.json_response({}))
+        page = self.app.handle("GET", "/orders/PG1", html, b"").body.decode()
+        hidden = f'<input type="hidden" name="DISPUTE_ID" value="{DISPUTE["DISPUTE_ID"]}">'
+        self.assertIn(f'<form method="post" action="/disputes/accept">{hidden}', page)
+        self.assertIn(f'<form method="post" action="/disputes/contest">{hidden}', page)
+        self.assertIn('<textarea id="f-evidence" name="EVIDENCE"', page)
+        self.assertIn("Accept dispute</button>", page)
+        self.assertIn("Contest dispute</button>", page)
+        self.post(sign_webhook_event(dispute_event("evt_d2", "dispute.lost", "LOST"), SECRET))
+        page = self.app.handle("GET", "/orders/PG1", html, b"").body.decode()
+        self.assertIn("LOST", page)
+        self.assertNotIn("Accept dispute", page)
+        self.assertNotIn("Contest dispute", page)
+        self.assertEqual(json.loads(self.app.handle("GET", "/orders/PG1", {}, b"").body)["dispute"]["status"], "LOST")
 
     def test_the_header_name_is_case_insensitive_as_http_says(self):
         signed = sign_webhook_event(event("evt_1", "PG1", "000"), SECRET)

@@ -70,6 +70,11 @@ class Escaping(unittest.TestCase):
     def test_money_shows_rupees_and_paise(self):
         self.assertEqual(web.money("150000"), '₹1,500.00 <span class="muted">(150000 paise)</span>')
 
+    def test_money_in_shows_a_foreign_amount_in_its_currency_and_rupees_as_money(self):
+        self.assertEqual(web.money_in("1250", "414"), 'KWD 1.250 <span class="muted">(AMOUNT 1250)</span>')
+        self.assertEqual(web.money_in("500", "392"), 'JPY 500 <span class="muted">(AMOUNT 500)</span>')
+        self.assertEqual(web.money_in("100", "356"), web.money("100"))
+
     def test_outcome_escapes_gateway_values_and_picks_a_tone(self):
         panel = web.outcome({"RESPONSE_CODE": "000", "ORDER_ID": "<script>", "AMOUNT": "100"}, "Paid")
         self.assertIn("&lt;script&gt;", panel)

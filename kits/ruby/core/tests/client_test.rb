@@ -360,4 +360,89 @@ class ClientTest < Minitest::Test
     error = assert_raises(Paystra::GatewayError) { answering.call(502, '<html>Bad gateway</html>').settlement_csv(utr: 'X') }
     assert_match(/HTTP 502/, error.message)
   end
+
+  DISPUTE = {
+    'DISPUTE_ID' => 'dsp_0a1b2c3d4e5f60718293', 'ORDER_ID' => 'RB1', 'TXN_ID' => '1234567890123456',
+    'PG_REF_NUM' => '2234567890123456', 'AMOUNT' => '1234', 'CURRENCY_CODE' => '840', 'INR_AMOUNT' => '103921',
+    'REASON_CODE' => '13.1', 'REASON' => 'Merchandise or services not received', 'RESPOND_BY' => '2026-12-07',
+    'STATUS' => 'OPEN', 'EVIDENCE_RECEIVED' => 'N', 'CREATED_AT' => '2026-11-30 12:00:00', 'DECIDED_AT' => '', 'RESOLUTION' => ''
+  }.freeze
+  RATES = { '840' => '84.2150', '392' => '0.5532' }.freeze
+  CURRENCIES = [
+    { 'CURRENCY_CODE' => '356', 'CODE' => 'INR', 'NAME' => 'Indian Rupee', 'MINOR_UNITS' => '2', 'FX_RATE' => '1.0000' },
+    { 'CURRENCY_CODE' => '840', 'CODE' => 'USD', 'NAME' => 'US Dollar', 'MINOR_UNITS' => '2', 'FX_RATE' => '84.2150' }
+  ].freeze
+
+  def dispute_gateway
+    client_answering do |url, request|
+      if url.end_with?('/fx')
+        settled(request, 'RATES_DATE' => '2026-11-27', 'RATES' => JSON.generate(RATES), 'CURRENCIES' => CURRENCIES)
+      elsif url.end_with?('/disputes')
+        settled(request, 'DISPUTES' => [DISPUTE])
+      else
+        answer = settled(request, DISPUTE.merge('STATUS' => request['ACTION'] == 'ACCEPT' ? 'LOST' : 'UNDER_REVIEW'))
+        [200, answer[1].reject { |key, _| key.start_with?('EVIDENCE_FILE') || key == 'EVIDENCE' }]
+      end
+    end
+  end
+
+  def test_fx_rates_and_the_dispute_calls_post_their_fields_and_parse_their_lists
+    client = dispute_gateway
+    rates = client.fx_rates
+    assert_equal [RATES, CURRENCIES, '2026-11-27'], rates.values_at('RATES', 'CURRENCIES', 'RATES_DATE')
+    assert_equal [DISPUTE], client.disputes(Date.new(2026, 11, 1), '2026-11-30')['DISPUTES']
+    assert_equal [DISPUTE], client.disputes_for_order('RB1')['DISPUTES']
+    assert_equal 'LOST', client.accept_dispute(DISPUTE['DISPUTE_ID'])['STATUS']
+    assert_equal 'UNDER_REVIEW', client.contest_dispute(DISPUTE['DISPUTE_ID'], 'Delivered, signed for.')['STATUS']
+    client.contest_dispute(DISPUTE['DISPUTE_ID'], 'Proof attached.', '%PDF-1.4 proof'.b, 'delivery.pdf')
+    sent = @gateway.calls.map { |url, request| [url.delete_prefix('http://127.0.0.1:4999/sandbox'), request.reject { |key, _| %w[HASH PAY_ID].include?(key) }] }
+    id = DISPUTE['DISPUTE_ID']
+    assert_equal [
+      ['/pgws/fx', {}],
+      ['/pgws/disputes', { 'FROM' => '2026-11-01', 'TO' => '2026-11-30' }],
+      ['/pgws/disputes', { 'ORDER_ID' => 'RB1' }],
+      ['/pgws/dispute', { 'DISPUTE_ID' => id, 'ACTION' => 'ACCEPT' }],
+      ['/pgws/dispute', { 'DISPUTE_ID' => id, 'ACTION' => 'CONTEST', 'EVIDENCE' => 'Delivered, signed for.' }],
+      ['/pgws/dispute', { 'DISPUTE_ID' => id, 'ACTION' => 'CONTEST', 'EVIDENCE' => 'Proof attached.',
+                          'EVIDENCE_FILE' => 'JVBERi0xLjQgcHJvb2Y=', 'EVIDENCE_FILE_NAME' => 'delivery.pdf' }]
+    ], sent
+    @gateway.calls.each { |_, request| assert Paystra::Hash.verify(request, @config.salt) }
+  end
+
+  def test_rates_are_trusted_only_when_the_hash_covers_them_and_they_are_an_object_of_strings
+    client = Paystra::Client.new(@config, transport: lambda do |_url, body|
+      answer = Paystra::Hash.with_hash(settled(JSON.parse(body), 'RATES' => JSON.generate(RATES), 'CURRENCIES' => [])[1], @config.salt)
+      [200, JSON.generate(answer.merge('RATES' => JSON.generate(RATES.merge('840' => '1.0000'))))]
+    end)
+    assert_raises(Paystra::VerificationError) { client.fx_rates }
+    ['[]', 'nope', '{"840":84.2}'].each do |text|
+      client = client_answering { |_url, request| settled(request, 'RATES' => text, 'CURRENCIES' => []) }
+      assert_match(/RATES/, assert_raises(Paystra::GatewayError, text) { client.fx_rates }.message)
+    end
+  end
+
+  def test_dispute_ids_evidence_and_files_are_checked_before_anything_is_sent
+    client = dispute_gateway
+    id = DISPUTE['DISPUTE_ID']
+    [
+      -> { client.accept_dispute('dsp_XYZ') },
+      -> { client.accept_dispute(nil) },
+      -> { client.contest_dispute(id, '   ') },
+      -> { client.contest_dispute(id, 'x' * 5001) },
+      -> { client.contest_dispute(id, 'Proof', '%PDF') },
+      -> { client.contest_dispute(id, 'Proof', nil, 'proof.pdf') },
+      -> { client.contest_dispute(id, 'Proof', 'x' * ((2 * 1024 * 1024) + 1), 'big.pdf') },
+      -> { client.disputes('2026-11-31', '2026-12-01') },
+      -> { client.disputes_for_order('RB 1') }
+    ].each { |call| assert_raises(Paystra::InvalidRequest) { call.call } }
+    assert_empty @gateway.calls
+  end
+
+  def test_a_foreign_payment_and_its_refund_carry_their_currency
+    client = client_answering { |_url, request| settled(request, {}) }
+    form = client.payment_request('AMOUNT' => '1234', 'CURRENCY_CODE' => '840')
+    assert_equal '840', form[:fields]['CURRENCY_CODE']
+    client.refund('RB1', 'RF1', '500', currency_code: '840')
+    assert_equal '840', @gateway.calls.last[1]['CURRENCY_CODE']
+  end
 end

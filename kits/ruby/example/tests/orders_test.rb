@@ -36,7 +36,8 @@ class OrdersTest < Minitest::Test
 
   def test_status_only_moves_forward
     @orders.create('RB1', '100')
-    assert_equal [200, { 'order_id' => 'RB1', 'status' => 'created', 'amount' => '100', 'events' => [], 'updated_by' => nil }],
+    assert_equal [200, { 'order_id' => 'RB1', 'status' => 'created', 'amount' => '100', 'events' => [], 'updated_by' => nil,
+                         'dispute' => nil }],
                  @orders.show('RB1')
     @orders.advance('RB1', answer('328', 'Failed'), 'status')
     assert_equal 'created', @orders.find('RB1')['status']
@@ -139,5 +140,45 @@ class OrdersTest < Minitest::Test
       @orders.advance(order_id, answer(code, code == '000' ? 'Captured' : 'Failed'), 'status') if code
     end
     assert_equal [{ 'ORDER_ID' => 'RB1', 'AMOUNT' => '250' }, { 'ORDER_ID' => '1003', 'AMOUNT' => '250' }], @orders.paid_orders
+  end
+
+  DISPUTE = {
+    'PAY_ID' => PaystraTest::DEMO[:pay_id], 'DISPUTE_ID' => 'dsp_0a1b2c3d4e5f60718293', 'ORDER_ID' => 'RB7',
+    'TXN_ID' => '1234567890123456', 'PG_REF_NUM' => '2234567890123456', 'AMOUNT' => '100', 'CURRENCY_CODE' => '356',
+    'INR_AMOUNT' => '100', 'REASON_CODE' => '13.1', 'REASON' => 'Merchandise or services not received',
+    'RESPOND_BY' => '2026-12-07', 'STATUS' => 'OPEN', 'EVIDENCE_RECEIVED' => 'N', 'CREATED_AT' => '2026-11-30 12:00:00',
+    'DECIDED_AT' => '', 'RESOLUTION' => ''
+  }.freeze
+  RECORDED_DISPUTE = {
+    'dispute_id' => 'dsp_0a1b2c3d4e5f60718293', 'status' => 'OPEN', 'reason_code' => '13.1',
+    'reason' => 'Merchandise or services not received', 'amount' => '100', 'currency_code' => '356', 'respond_by' => '2026-12-07'
+  }.freeze
+
+  def deliver_dispute(type, status, id, order_id: 'RB7')
+    data = Paystra::Hash.with_hash(DISPUTE.merge('STATUS' => status, 'ORDER_ID' => order_id), SALT)
+    signed = Paystra::Webhook.sign({ 'id' => id, 'type' => type, 'created' => Time.now.to_i, 'data' => data }, SECRET)
+    @orders.receive_webhook(@client, signed[:body].b, signed[:headers]['X-Paystra-Signature'])
+  end
+
+  def test_dispute_events_are_recorded_on_their_order_once_and_forward_only
+    @orders.create('RB7', '100')
+    first = deliver_dispute('dispute.created', 'OPEN', 'evt_d1')
+    assert_equal [200, { 'received' => true, 'duplicate' => false, 'event_id' => 'evt_d1', 'order_id' => 'RB7',
+                         'status' => 'created', 'dispute' => RECORDED_DISPUTE }], first
+    assert deliver_dispute('dispute.created', 'OPEN', 'evt_d1')[1]['duplicate']
+    deliver_dispute('dispute.lost', 'LOST', 'evt_d2')
+    assert_equal 'LOST', deliver_dispute('dispute.created', 'OPEN', 'evt_d3')[1]['dispute']['status']
+    status, shown = @orders.show('RB7')
+    assert_equal 200, status
+    assert_equal [RECORDED_DISPUTE.merge('status' => 'LOST'), %w[evt_d1 evt_d2 evt_d3], 'created'],
+                 shown.values_at('dispute', 'events', 'status')
+    assert_match(/RB404/, deliver_dispute('dispute.won', 'WON', 'evt_d4', order_id: 'RB404')[1]['ignored'])
+  end
+
+  def test_an_answered_dispute_is_recorded_from_the_gateways_answer
+    @orders.create('RB7', '100')
+    assert_nil @orders.disputed(DISPUTE.merge('ORDER_ID' => 'RB404'))
+    assert_equal 'LOST', @orders.disputed(DISPUTE.merge('STATUS' => 'LOST'))['dispute']['status']
+    assert_equal RECORDED_DISPUTE.merge('status' => 'LOST'), @orders.find('RB7')['dispute']
   end
 end

@@ -58,4 +58,28 @@ class WebTest < Minitest::Test
       assert app.respond_to?(name, true) && !app.respond_to?(name), "#{name} is a private helper of an app"
     end
   end
+
+  def test_the_dispute_section_shows_the_dispute_and_offers_to_accept_or_contest_it_while_open
+    dispute = { 'dispute_id' => 'dsp_0a1b2c3d4e5f60718293', 'status' => 'OPEN', 'reason_code' => '13.1',
+                'reason' => 'Merchandise or services not received', 'amount' => '100', 'currency_code' => '356',
+                'respond_by' => '2026-12-07' }
+    open = Paystra::Example.dispute_section(dispute, accept_path: '/disputes/accept', contest_path: '/disputes/contest')
+    hidden = '<input type="hidden" name="DISPUTE_ID" value="dsp_0a1b2c3d4e5f60718293">'
+    ['<h2 id="dispute-title">Dispute</h2>', 'dsp_0a1b2c3d4e5f60718293', 'OPEN', '13.1 Merchandise or services not received',
+     'Respond by 2026-12-07', %(<form method="post" action="/disputes/accept">#{hidden}),
+     %(<form method="post" action="/disputes/contest">#{hidden}), '<textarea id="EVIDENCE" name="EVIDENCE"',
+     'Accept dispute</button>', 'Contest dispute</button>'].each do |shown|
+      assert_includes open, shown
+    end
+    refute_includes Paystra::Example.dispute_section(dispute), 'Accept dispute'
+    decided = Paystra::Example.dispute_section(dispute.merge('status' => 'LOST'), accept_path: '/a', contest_path: '/c')
+    refute_includes decided, 'Accept dispute'
+    refute_includes decided, 'Contest dispute'
+  end
+
+  def test_a_foreign_amount_is_shown_in_its_currency_and_rupees_as_elsewhere
+    assert_equal 'KWD 1.250 (AMOUNT 1250)', Paystra::Example.amount_in('1250', '414')
+    assert_equal 'JPY 500 (AMOUNT 500)', Paystra::Example.amount_in('500', '392')
+    assert_equal Paystra::Example.amount_text('100'), Paystra::Example.amount_in('100', '356')
+  end
 end

@@ -19,6 +19,9 @@ module Paystra
     TRANSFER_MODES = %w[NEFT RTGS IMPS UPI].freeze
     QR_TYPES = %w[UPI PG].freeze
     DATE = /\A\d{4}-\d{2}-\d{2}\z/.freeze
+    DISPUTE_ID = /\Adsp_[0-9a-f]{20}\z/.freeze
+    EVIDENCE_CHARACTERS = 5000
+    EVIDENCE_FILE_BYTES = 2 * 1024 * 1024
 
     attr_reader :config
 
@@ -42,7 +45,8 @@ module Paystra
     ORDER_ID_LOCK = Mutex.new
 
     # The hosted checkout: the signed fields the customer's browser posts to the gateway.
-    # `order` holds AMOUNT (paise) and optionally ORDER_ID, CUST_NAME, CUST_EMAIL, CUST_MOBILE,
+    # `order` holds AMOUNT (paise, or a foreign CURRENCY_CODE's minor units) and optionally ORDER_ID,
+    # CURRENCY_CODE (356 when absent), CUST_NAME, CUST_EMAIL, CUST_MOBILE,
     # CUST_ID, RETURN_URL (default APP_URL + /response) and NOTIFY_URL.
     # Returns { action: '<base>/paymentrequest', fields: { ..., 'HASH' => ... } }.
     def payment_request(order)
@@ -106,12 +110,13 @@ module Paystra
     # paystra:region refund
     # Refunds all or part of a captured payment. Partial refunds add up; a refund beyond what
     # is left answers 329. REFUND_ORDER_ID names this refund (generated when nil).
-    def refund(order_id, refund_order_id, amount, notify_url: nil)
+    # AMOUNT is in the payment's minor units: a foreign payment's refund repeats its currency_code.
+    def refund(order_id, refund_order_id, amount, notify_url: nil, currency_code: CURRENCY_INR)
       refund_order_id ||= Client.order_id('RF')
       check_order_id(order_id, 'ORDER_ID')
       check_order_id(refund_order_id, 'REFUND_ORDER_ID')
       fields = { 'TXNTYPE' => 'REFUND', 'ORDER_ID' => order_id, 'REFUND_ORDER_ID' => refund_order_id,
-                 'AMOUNT' => check_amount(amount), 'CURRENCY_CODE' => CURRENCY_INR }
+                 'AMOUNT' => check_amount(amount), 'CURRENCY_CODE' => currency_code.to_s }
       fields['NOTIFY_URL'] = notify_url.strip if present?(notify_url)
       post_signed('/pgws/transact', fields)
     end
@@ -216,6 +221,59 @@ module Paystra
     end
     # paystra:endregion
 
+    # paystra:region fx
+    # The rates the gateway converts foreign card payments at, dated RATES_DATE. On 000, RATES
+    # maps CURRENCY_CODE to rupees per unit ({ '840' => '84.2150', ... }) and CURRENCIES lists
+    # every currency it takes (CURRENCY_CODE, CODE, NAME, MINOR_UNITS, FX_RATE), INR first.
+    def fx_rates
+      answer = with_lists(post_signed('/pgws/fx', {}), 'CURRENCIES')
+      return answer unless answer['RESPONSE_CODE'] == '000'
+
+      answer.merge('RATES' => parse_object(answer['RATES'], 'RATES'))
+    end
+    # paystra:endregion
+
+    # paystra:region disputes
+    # The disputes created `from` to `to` (Date or YYYY-MM-DD, IST, inclusive, at most 92 days),
+    # oldest first. On 000, DISPUTES is an array of disputes: DISPUTE_ID, ORDER_ID, TXN_ID,
+    # PG_REF_NUM, AMOUNT (the payment's currency), CURRENCY_CODE, INR_AMOUNT, REASON_CODE, REASON,
+    # RESPOND_BY, STATUS (OPEN, UNDER_REVIEW, WON, LOST), EVIDENCE_RECEIVED, CREATED_AT,
+    # DECIDED_AT and RESOLUTION. A refusal (339, 340) is the signed answer, without DISPUTES.
+    def disputes(from, to)
+      fields = { 'FROM' => check_date(from, 'FROM'), 'TO' => check_date(to, 'TO') }
+      with_lists(post_signed('/pgws/disputes', fields), 'DISPUTES')
+    end
+
+    # The disputes of one order (at most one per payment), as #disputes lists them.
+    def disputes_for_order(order_id)
+      check_order_id(order_id, 'ORDER_ID')
+      with_lists(post_signed('/pgws/disputes', 'ORDER_ID' => order_id), 'DISPUTES')
+    end
+    # paystra:endregion
+
+    # paystra:region dispute-answer
+    # Accepts a dispute: it is LOST at once and the amount held stays with the customer.
+    def accept_dispute(dispute_id)
+      post_signed('/pgws/dispute', 'DISPUTE_ID' => check_dispute_id(dispute_id), 'ACTION' => 'ACCEPT')
+    end
+
+    # Contests a dispute with why the payment is valid (1 to 5,000 characters) and, optionally,
+    # one PDF, JPEG or PNG document of at most 2 MB (its bytes, sent as Base64, and its name).
+    # It is then UNDER_REVIEW until the issuer decides, after RESPOND_BY.
+    def contest_dispute(dispute_id, evidence, file = nil, file_name = nil)
+      fields = { 'DISPUTE_ID' => check_dispute_id(dispute_id), 'ACTION' => 'CONTEST', 'EVIDENCE' => check_evidence(evidence) }
+      raise InvalidRequest, 'send the evidence file with its name, or neither' if file.nil? != file_name.nil?
+
+      unless file.nil?
+        raise InvalidRequest, 'the evidence file may be at most 2 MB' if file.bytesize > EVIDENCE_FILE_BYTES
+
+        fields['EVIDENCE_FILE'] = [file].pack('m0')
+        fields['EVIDENCE_FILE_NAME'] = file_name.to_s
+      end
+      post_signed('/pgws/dispute', fields)
+    end
+    # paystra:endregion
+
     # A webhook delivery (the raw request body and its X-Paystra-Signature header) checked with
     # PAYSTRA_WEBHOOK_SECRET, and its data HASH with the salt. Returns the event
     # ({ 'id', 'type', 'created', 'data' }); raises WebhookError (#reason) when refused.
@@ -231,7 +289,7 @@ module Paystra
         'PAY_ID' => config.pay_id,
         'ORDER_ID' => present?(order['ORDER_ID']) ? order['ORDER_ID'] : Client.order_id,
         'AMOUNT' => check_amount(order['AMOUNT']),
-        'CURRENCY_CODE' => CURRENCY_INR,
+        'CURRENCY_CODE' => present?(order['CURRENCY_CODE']) ? order['CURRENCY_CODE'].to_s.strip : CURRENCY_INR,
         'TXNTYPE' => 'SALE',
         'RETURN_URL' => present?(order['RETURN_URL']) ? order['RETURN_URL'] : config.return_url
       }
@@ -279,6 +337,28 @@ module Paystra
       end
     rescue JSON::ParserError
       raise GatewayError.new("the gateway's answer has a malformed #{key}: not JSON"), cause: nil
+    end
+
+    # A field holding a JSON object of strings (RATES), parsed once the HASH has covered its text.
+    def parse_object(text, key)
+      object = JSON.parse(text.to_s)
+      return object if object.is_a?(::Hash) && object.values.all?(String)
+
+      raise GatewayError, "the gateway's answer has a malformed #{key}: not a JSON object of strings"
+    rescue JSON::ParserError
+      raise GatewayError.new("the gateway's answer has a malformed #{key}: not JSON"), cause: nil
+    end
+
+    def check_dispute_id(value)
+      return value if value.is_a?(String) && value.match?(DISPUTE_ID)
+
+      raise InvalidRequest, 'DISPUTE_ID must be dsp_ and 20 lower-case hex digits'
+    end
+
+    def check_evidence(text)
+      return text if text.is_a?(String) && !text.strip.empty? && text.length <= EVIDENCE_CHARACTERS
+
+      raise InvalidRequest, 'explain in 1 to 5,000 characters why the payment is valid (EVIDENCE)'
     end
 
     def settlement_key(settlement_id, utr)

@@ -11,14 +11,22 @@ module Paystra
     # threads and flock for other processes.
     #
     # An order: order_id, amount, status (moved only as Paystra::OrderStatus, the library's
-    # forward-only rule, allows), events (ids of the webhook events applied to it) and updated_by
-    # (return | webhook | status). The file also keeps every event id seen, so a delivery that
+    # forward-only rule, allows), events (ids of the webhook events applied to it), updated_by
+    # (return | webhook | status) and dispute (nil, or what dispute.* events recorded). The file also keeps every event id seen, so a delivery that
     # comes again changes nothing, and the settlements the gateway reported (settlement.processed,
     # SETTLEMENT_KEPT), which change no order.
     class Orders
       # The fields GET /orders/<ORDER_ID> shows, in this order.
-      SHOWN = %w[order_id status amount events updated_by].freeze
+      SHOWN = %w[order_id status amount events updated_by dispute].freeze
       SETTLEMENT_EVENT = 'settlement.processed'
+      DISPUTE_EVENTS = %w[dispute.created dispute.won dispute.lost].freeze
+      # What an order keeps of its dispute ("dispute" of GET /orders/<id>), from the gateway's fields.
+      DISPUTE_KEPT = {
+        'dispute_id' => 'DISPUTE_ID', 'status' => 'STATUS', 'reason_code' => 'REASON_CODE', 'reason' => 'REASON',
+        'amount' => 'AMOUNT', 'currency_code' => 'CURRENCY_CODE', 'respond_by' => 'RESPOND_BY'
+      }.freeze
+      # A dispute only moves forward too: OPEN, then UNDER_REVIEW once contested, then WON or LOST.
+      DISPUTE_STEP = { 'OPEN' => 0, 'UNDER_REVIEW' => 1, 'WON' => 2, 'LOST' => 2 }.freeze
       # What the store keeps of a settlement (its lines are the gateway's: Client#settlement).
       SETTLEMENT_KEPT = %w[SETTLEMENT_ID UTR SETTLEMENT_DATE NET_AMOUNT STATUS].freeze
 
@@ -40,7 +48,7 @@ module Paystra
       def create(order_id, amount)
         change do |state|
           state['orders'][order_id] ||= { 'order_id' => order_id, 'amount' => amount.to_s, 'status' => 'created',
-                                          'events' => [], 'updated_by' => nil }
+                                          'events' => [], 'updated_by' => nil, 'dispute' => nil }
         end
       end
 
@@ -51,8 +59,19 @@ module Paystra
         change { |state| move(state['orders'][order_id], fields, by) }
       end
 
+      # An order, with "dispute" nil when it has none (also in a file written before disputes).
       def find(order_id)
-        read { |state| state['orders'][order_id] }
+        read { |state| state['orders'][order_id]&.then { |order| { 'dispute' => nil }.merge(order) } }
+      end
+
+      # A dispute's verified fields (the answer to Client#accept_dispute or #contest_dispute)
+      # recorded on its ORDER_ID, forward only. Returns the order, or nil for an unknown one.
+      def disputed(fields)
+        change do |state|
+          order = state['orders'][fields['ORDER_ID'].to_s]
+          record_dispute(order, fields) if order
+          order
+        end
       end
 
       # The newest orders first.
@@ -109,9 +128,15 @@ module Paystra
         why = ignored_because(event, order)
         return [200, { 'received' => true, 'duplicate' => false, 'event_id' => id, 'ignored' => why }] if why
 
+        answer = { 'received' => true, 'duplicate' => false, 'event_id' => id, 'order_id' => order_id }
+        if DISPUTE_EVENTS.include?(event['type'])
+          record_dispute(order, event['data'])
+          order['events'] << id
+          return [200, answer.merge('status' => order['status'], 'dispute' => order['dispute'])]
+        end
+
         move(order, event['data'], 'webhook', id)
-        [200, { 'received' => true, 'duplicate' => false, 'event_id' => id, 'order_id' => order_id,
-                'status' => order['status'] }]
+        [200, answer.merge('status' => order['status'])]
       end
 
       # settlement.processed: its settlement kept by SETTLEMENT_ID; no order changes.
@@ -135,9 +160,19 @@ module Paystra
       end
 
       def ignored_because(event, order)
-        return "#{event['type']} events are not kept by this example" unless event['type'].start_with?('payment.')
+        kept = event['type'].start_with?('payment.') || DISPUTE_EVENTS.include?(event['type'])
+        return "#{event['type']} events are not kept by this example" unless kept
 
         "no order #{event['data']['ORDER_ID'].inspect} in this example's store" unless order
+      end
+
+      # The dispute's fields on the order, unless they would move its status back (a late event).
+      def record_dispute(order, fields)
+        current = order['dispute']
+        if current && current['dispute_id'] == fields['DISPUTE_ID']
+          return if DISPUTE_STEP.fetch(fields['STATUS'].to_s, -1) < DISPUTE_STEP.fetch(current['status'].to_s, -1)
+        end
+        order['dispute'] = DISPUTE_KEPT.transform_values { |field| fields[field].to_s }
       end
 
       def move(order, fields, by, event_id = nil)

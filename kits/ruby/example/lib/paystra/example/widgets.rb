@@ -65,6 +65,41 @@ module Paystra
         fields_table(rows)
       end
 
+      # An order's dispute: what the customer's bank says, by when to answer, and (while it is
+      # OPEN) the "Accept dispute" and "Contest dispute" forms posting to the paths given.
+      def dispute_section(dispute, accept_path: nil, contest_path: nil)
+        answers = dispute['status'] == 'OPEN' ? dispute_forms(dispute['dispute_id'], accept_path, contest_path) : ''
+        <<~HTML
+          <section class="card" aria-labelledby="dispute-title">
+          <h2 id="dispute-title">Dispute</h2>
+          <p>The customer's bank disputes this payment; its amount is held from your settlements until it is decided.
+          Accepting loses it at once; contesting puts your evidence before the issuer, who decides after the deadline.</p>
+          #{fields_table({ 'Dispute id' => dispute['dispute_id'], 'Status' => dispute['status'],
+                           'Reason' => "#{dispute['reason_code']} #{dispute['reason']}",
+                           'Amount disputed' => amount_in(dispute['amount'], dispute['currency_code']) })}
+          <p><strong>Respond by #{escape(dispute['respond_by'])}</strong> (end of the day, IST).</p>
+          #{answers}</section>
+        HTML
+      end
+
+      def dispute_forms(dispute_id, accept_path, contest_path)
+        hidden = %(<input type="hidden" name="DISPUTE_ID" value="#{escape(dispute_id)}">)
+        accept = <<~HTML if accept_path
+          <form method="post" action="#{escape(accept_path)}">#{hidden}
+          <button type="submit" class="secondary">Accept dispute</button>
+          </form>
+        HTML
+        contest = <<~HTML if contest_path
+          <form method="post" action="#{escape(contest_path)}">#{hidden}
+          <label for="EVIDENCE">Why the payment is valid</label>
+          <textarea id="EVIDENCE" name="EVIDENCE" rows="4" maxlength="5000" required></textarea>
+          <p class="hint">1 to 5,000 characters: what was delivered, when, to whom.</p>
+          <button type="submit">Contest dispute</button>
+          </form>
+        HTML
+        "#{accept}#{contest}"
+      end
+
       # A coloured notice: :ok, :bad or :wait.
       def notice(message, kind = :bad)
         role = kind == :bad ? ' role="alert"' : ''
@@ -110,6 +145,14 @@ module Paystra
       # "₹1.00 (100 paise)": the amount as people read it and as the protocol carries it.
       def amount_text(paise)
         "#{rupees(paise)} (#{paise} paise)"
+      end
+
+      # An AMOUNT in its currency: rupees as amount_text shows them, "USD 12.34 (AMOUNT 1234)" otherwise.
+      def amount_in(amount, currency_code)
+        currency = Paystra::Currency.by_number(currency_code)
+        return amount_text(amount) if currency.nil? || currency == Paystra::Currency::INR || !amount.to_s.match?(/\A\d+\z/)
+
+        "#{currency.code} #{Paystra::Currency.from_minor_units(amount, currency)} (AMOUNT #{amount})"
       end
     end
   end

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,14 +20,18 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The merchant's side of the Paystra protocol: signed payment requests for the hosted page,
  * encrypted merchant-hosted requests, verification of the gateway's responses, and the JSON
- * APIs (status enquiry, refund, UPI and PG QR, payouts, settlements and reconciliation), whose
- * answers are verified before they are returned.
+ * APIs (status enquiry, refund, UPI and PG QR, payouts, settlements and reconciliation, exchange
+ * rates and disputes), whose answers are verified before they are returned.
  */
 public final class Client {
-    /** CURRENCY_CODE of the Indian rupee, the gateway's only currency. */
+    /** CURRENCY_CODE of the Indian rupee; cards also take foreign currencies (see Currency). */
     public static final String CURRENCY_INR = "356";
     /** RESPONSE_CODE of an accepted request. */
     public static final String SUCCESS_CODE = "000";
+    /** The longest explanation a contested dispute takes. */
+    public static final int EVIDENCE_CHARACTERS = 5000;
+    /** The largest evidence document (PDF, JPEG or PNG) a contested dispute takes. */
+    public static final int EVIDENCE_FILE_BYTES = 2 * 1024 * 1024;
 
     private static final AtomicLong LAST_ORDER_MILLIS = new AtomicLong();
 
@@ -169,12 +174,18 @@ public final class Client {
 
     /** As refund(…), with the gateway's refund.processed webhook sent to notifyUrl ("" for none). */
     public Map<String, String> refund(String orderId, String refundOrderId, String amount, String notifyUrl) {
+        return refund(orderId, refundOrderId, amount, notifyUrl, CURRENCY_INR);
+    }
+
+    /** A foreign payment's refund: AMOUNT in its minor units, currencyCode its CURRENCY_CODE ("840"). */
+    public Map<String, String> refund(String orderId, String refundOrderId, String amount, String notifyUrl,
+            String currencyCode) {
         Map<String, String> request = fields(
                 "PAY_ID", config.payId(),
                 "ORDER_ID", orderId,
                 "REFUND_ORDER_ID", refundOrderId,
                 "AMOUNT", amount,
-                "CURRENCY_CODE", CURRENCY_INR,
+                "CURRENCY_CODE", currencyCode,
                 "TXNTYPE", "REFUND");
         putIfPresent(request, "NOTIFY_URL", notifyUrl);
         return post("/pgws/transact", request);
@@ -343,6 +354,125 @@ public final class Client {
         return new Settlements(answer, list(answer, "SETTLEMENTS"));
     }
     // paystra:endregion
+
+    // paystra:region fx
+    /**
+     * The rates the gateway converts foreign card payments at (fields: RATES_DATE…): rates maps
+     * CURRENCY_CODE to rupees per unit ("840" → "84.2150"), currencies lists every currency it
+     * takes (CURRENCY_CODE, CODE, NAME, MINOR_UNITS, FX_RATE), INR first at "1.0000".
+     */
+    public record FxRates(Map<String, String> fields, Map<String, String> rates, List<Map<String, String>> currencies) {
+        public FxRates {
+            fields = frozen(fields);
+            rates = frozen(rates);
+            currencies = frozen(currencies);
+        }
+    }
+
+    /** The gateway's rates of the day; its answer verified, RATES and CURRENCIES parsed. */
+    public FxRates fxRates() {
+        Map<String, String> answer = postAccepted("/pgws/fx", fields("PAY_ID", config.payId()));
+        return new FxRates(answer, object(answer, "RATES"), list(answer, "CURRENCIES"));
+    }
+    // paystra:endregion
+
+    // paystra:region disputes
+    /**
+     * A verified answer listing disputes, oldest first: each with DISPUTE_ID, ORDER_ID, TXN_ID,
+     * PG_REF_NUM, AMOUNT (the payment's currency), CURRENCY_CODE, INR_AMOUNT, REASON_CODE, REASON,
+     * RESPOND_BY, STATUS (OPEN, UNDER_REVIEW, WON, LOST), EVIDENCE_RECEIVED, CREATED_AT,
+     * DECIDED_AT and RESOLUTION.
+     */
+    public record Disputes(Map<String, String> fields, List<Map<String, String>> disputes) {
+        public Disputes {
+            fields = frozen(fields);
+            disputes = frozen(disputes);
+        }
+    }
+
+    /** The disputes created from to to (IST, both included, at most 92 days); 339/340 throw RefusedError. */
+    public Disputes disputes(LocalDate from, LocalDate to) {
+        if (from == null || to == null) {
+            throw new IllegalArgumentException("disputes(from, to) needs both dates");
+        }
+        Map<String, String> answer = postAccepted("/pgws/disputes", fields(
+                "PAY_ID", config.payId(), "FROM", from.toString(), "TO", to.toString()));
+        return new Disputes(answer, list(answer, "DISPUTES"));
+    }
+
+    /** The disputes of one order (at most one per payment). */
+    public Disputes disputesForOrder(String orderId) {
+        if (orderId == null || orderId.isBlank()) {
+            throw new IllegalArgumentException("disputesForOrder(orderId) needs an ORDER_ID");
+        }
+        Map<String, String> answer = postAccepted("/pgws/disputes", fields("PAY_ID", config.payId(), "ORDER_ID", orderId));
+        return new Disputes(answer, list(answer, "DISPUTES"));
+    }
+    // paystra:endregion
+
+    // paystra:region dispute-answer
+    /**
+     * Accepts a dispute: it is LOST at once and the amount held stays with the customer. The
+     * verified answer is the dispute's fields; check RESPONSE_CODE (348 answered, 349 too late).
+     */
+    public Map<String, String> acceptDispute(String disputeId) {
+        return post("/pgws/dispute", fields("PAY_ID", config.payId(), "DISPUTE_ID", disputeId(disputeId),
+                "ACTION", "ACCEPT"));
+    }
+
+    /**
+     * Contests a dispute with why the payment is valid (1 to 5,000 characters) and, optionally
+     * (file and fileName both null otherwise), one PDF, JPEG or PNG document of at most 2 MB,
+     * sent as Base64 with its name. It is then UNDER_REVIEW until the issuer decides.
+     */
+    public Map<String, String> contestDispute(String disputeId, String evidence, byte[] file, String fileName) {
+        if (evidence == null || evidence.isBlank() || evidence.length() > EVIDENCE_CHARACTERS) {
+            throw new IllegalArgumentException("Explain in 1 to 5,000 characters why the payment is valid (EVIDENCE)");
+        }
+        if ((file == null) != (fileName == null)) {
+            throw new IllegalArgumentException("Send the evidence file with its name, or neither");
+        }
+        Map<String, String> request = fields("PAY_ID", config.payId(), "DISPUTE_ID", disputeId(disputeId),
+                "ACTION", "CONTEST", "EVIDENCE", evidence);
+        if (file != null) {
+            if (file.length > EVIDENCE_FILE_BYTES) {
+                throw new IllegalArgumentException("The evidence file may be at most 2 MB");
+            }
+            request.put("EVIDENCE_FILE", Base64.getEncoder().encodeToString(file));
+            request.put("EVIDENCE_FILE_NAME", fileName);
+        }
+        return post("/pgws/dispute", request);
+    }
+    // paystra:endregion
+
+    private static String disputeId(String disputeId) {
+        if (disputeId == null || !disputeId.matches("dsp_[0-9a-f]{20}")) {
+            throw new IllegalArgumentException("DISPUTE_ID must be dsp_ and 20 lower-case hex digits");
+        }
+        return disputeId;
+    }
+
+    /** A field of a verified answer holding JSON text of an object of strings (RATES). */
+    @SuppressWarnings("unchecked")
+    private static Map<String, String> object(Map<String, String> answer, String field) {
+        Object value;
+        try {
+            value = Json.parse(answer.getOrDefault(field, ""));
+        } catch (IllegalArgumentException e) {
+            throw new PaystraException("The gateway's " + field + " is not JSON: " + e.getMessage(), e);
+        }
+        if (!(value instanceof Map)) {
+            throw new PaystraException("The gateway's " + field + " is not a JSON object");
+        }
+        Map<String, String> strings = new LinkedHashMap<>();
+        for (Map.Entry<String, Object> entry : ((Map<String, Object>) value).entrySet()) {
+            if (!(entry.getValue() instanceof String string)) {
+                throw new PaystraException("The gateway's " + field + " has a " + entry.getKey() + " that is not a string");
+            }
+            strings.put(entry.getKey(), string);
+        }
+        return strings;
+    }
 
     /** post(…), with a refusal thrown as RefusedError: the calls that need their list to go on. */
     private Map<String, String> postAccepted(String path, Map<String, String> request) {

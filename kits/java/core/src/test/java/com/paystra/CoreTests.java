@@ -23,8 +23,9 @@ import java.util.function.Function;
 
 /**
  * The core's tests: every vector of the shared vectors file (HASH, ENCDATA, webhooks, the order
- * rule and the reconciliation, the same every kit and the TypeScript modules pass), round trips,
- * tampering, Base64 variants, configuration, JSON, webhooks and the settlement calls. A plain
+ * rule, the reconciliation and the currencies, the same every kit and the TypeScript modules
+ * pass), round trips, tampering, Base64 variants, configuration, JSON, webhooks, the settlement
+ * calls and the exchange-rate and dispute calls. A plain
  * main, so it needs nothing but the JDK; exits 1 when a test fails. The examples' web code has its
  * own (com.paystra.examples.web.WebTests).
  *
@@ -52,6 +53,7 @@ public final class CoreTests {
         jsonTests();
         WebhookTests.run();
         SettlementTests.run();
+        DisputeTests.run();
         report();
     }
 
@@ -114,8 +116,10 @@ public final class CoreTests {
                 (Map<String, Object>) file.getOrDefault("reconciliation", Map.of()));
         check("the vectors file has reconciliation vectors", () -> assertTrue(reconciliation >= 10,
                 "only " + reconciliation + " reconciliation vectors"));
+        CurrencyTests.vectors((Map<String, Object>) file.getOrDefault("currencies", Map.of()));
         for (String section : file.keySet()) {
-            if (!Set.of("about", "hash", "encdata", "webhook", "orders", "reconciliation").contains(section)) {
+            if (!Set.of("about", "hash", "encdata", "webhook", "orders", "reconciliation", "currencies")
+                    .contains(section)) {
                 System.out.println("note: vectors section \"" + section + "\" is not about the core; not tested here");
             }
         }

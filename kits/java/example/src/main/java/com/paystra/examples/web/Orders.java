@@ -24,7 +24,7 @@ import java.util.Set;
  * The examples' order store and the routes around it: POST /webhook (the gateway's signed
  * events), GET /orders/ID and GET /settlements/ID. The browser return, the status enquiry and the
  * webhook all move an order through update/receive, forward only; a settlement.processed event is
- * recorded beside the orders and moves none. Kept in a JSON file,
+ * recorded beside the orders and moves none; dispute.* events record the order's dispute. Kept in a JSON file,
  * PAYSTRA_DATA_DIR (or ./data)/EXAMPLE-orders.json, rewritten whole (temp file + rename) under
  * this object's lock: the JDK's server runs handlers on several threads.
  */
@@ -40,6 +40,8 @@ public final class Orders {
     /** What the store keeps of a settlement: enough to tell the money paid out, by which transfer. */
     public static final List<String> SETTLEMENT_FIELDS =
             List.of("SETTLEMENT_ID", "UTR", "SETTLEMENT_DATE", "NET_AMOUNT", "STATUS");
+    /** The events recorded on an order beside its status: its dispute, opened and decided. */
+    public static final Set<String> DISPUTE_EVENTS = Set.of("dispute.created", "dispute.won", "dispute.lost");
 
     public Orders(Client client, Path file) {
         this.client = client;
@@ -98,7 +100,7 @@ public final class Orders {
 
     /** Records an order the example has just created. */
     public synchronized void created(String orderId, String amount) {
-        orders.put(orderId, new Order(orderId, amount, OrderStatus.CREATED, null, List.of()));
+        orders.put(orderId, new Order(orderId, amount, OrderStatus.CREATED, null, List.of(), null));
         save();
     }
 
@@ -148,10 +150,17 @@ public final class Orders {
                 settlements.put(settlementId, recorded);
                 answer.put("settlement_id", settlementId);
             }
-        } else if (!event.type().startsWith("payment.")) {
+        } else if (!event.type().startsWith("payment.") && !DISPUTE_EVENTS.contains(event.type())) {
             answer.put("ignored", event.type() + " events do not change an order in this example");
         } else if (order == null) {
             answer.put("ignored", "no order " + orderId + " in this example's store");
+        } else if (DISPUTE_EVENTS.contains(event.type())) {
+            // A dispute never moves the payment's status: it is recorded beside it.
+            order.recordDispute(event.data());
+            order.events.add(event.id());
+            answer.put("order_id", orderId);
+            answer.put("status", order.status);
+            answer.put("dispute", new LinkedHashMap<>(order.dispute));
         } else {
             order.advance(OrderStatus.of(event.data()), "webhook");
             order.events.add(event.id());
@@ -160,6 +169,20 @@ public final class Orders {
         }
         save();
         return answer;
+    }
+
+    /**
+     * A dispute's verified fields (the answer to Client.acceptDispute or contestDispute) recorded
+     * on its ORDER_ID, forward only. The order as GET /orders/ID shows it, or null for an unknown one.
+     */
+    public synchronized Map<String, Object> disputed(Map<String, String> fields) {
+        Order order = orders.get(fields.getOrDefault("ORDER_ID", ""));
+        if (order == null) {
+            return null;
+        }
+        order.recordDispute(fields);
+        save();
+        return order.toJson();
     }
 
     /** POST /webhook: verifies the raw body with X-Paystra-Signature, then receives the event. */
@@ -176,6 +199,19 @@ public final class Orders {
     /** 400 {"received": false, "reason", "error"}: the gateway retries, a developer reads why. */
     public static Reply refused(WebhookError error) {
         return Reply.json(400, Json.object("received", false, "reason", error.reason(), "error", error.getMessage()));
+    }
+
+    /**
+     * GET /orders/ID, with the order's page for a browser (its dispute, and the forms answering an
+     * open one, posting to acceptPath and contestPath); JSON otherwise, as lookup answers.
+     */
+    public WebApp.Handler lookup(Layout layout, String acceptPath, String contestPath) {
+        return request -> {
+            Map<String, Object> order = request.wantsHtml()
+                    ? order(request.path().substring("/orders/".length())) : null;
+            return order == null ? lookup(request)
+                    : Reply.html(200, Pages.orderPage(layout, order, acceptPath, contestPath));
+        };
     }
 
     /** GET /orders/ID: the order as this example knows it, JSON. */

@@ -1,7 +1,9 @@
 package com.paystra.examples.web;
 
 import com.paystra.Client;
+import com.paystra.Currency;
 import com.paystra.Json;
+import java.util.List;
 import java.util.Map;
 
 /** Pieces of page and the one route every example shares. */
@@ -95,5 +97,70 @@ public final class Pages {
                 + "<strong>Failure</strong> (004).</li>"
                 + "<li><strong>Cancel payment</strong> on the hosted page returns 010.</li>"
                 + "</ul></section>";
+    }
+
+    /**
+     * GET /orders/ID for a browser: the order as the example recorded it, and its dispute with,
+     * while it is OPEN, the "Accept dispute" and "Contest dispute" forms posting to the paths given
+     * (null: not offered).
+     */
+    @SuppressWarnings("unchecked")
+    public static String orderPage(Layout layout, Map<String, Object> order, String acceptPath, String contestPath) {
+        String orderId = (String) order.get("order_id");
+        List<String> events = (List<String>) order.get("events");
+        Map<String, String> dispute = (Map<String, String>) order.get("dispute");
+        return layout.page("Order " + orderId, "The order as this example recorded it.",
+                "<section class=\"card\" aria-labelledby=\"order-title\"><h2 id=\"order-title\">Order</h2>"
+                        + Html.factsHtml(
+                                "Order id", "<code>" + Html.esc(orderId) + "</code>",
+                                "Status", Html.esc((String) order.get("status")),
+                                "Amount", Html.amountHtml((String) order.get("amount")),
+                                "Updated by", Html.esc(order.get("updated_by") == null ? "\u2013"
+                                        : (String) order.get("updated_by")),
+                                "Events", Html.esc(events.isEmpty() ? "none" : String.join(", ", events)))
+                        + "</section>"
+                        + (dispute == null ? "" : disputeSection(dispute, acceptPath, contestPath))
+                        + "<p class=\"actions\"><a class=\"button secondary\" href=\"/\">Back to the start</a></p>");
+    }
+
+    /** An order's dispute: what the customer's bank says, by when to answer, and the answers. */
+    public static String disputeSection(Map<String, String> dispute, String acceptPath, String contestPath) {
+        String answers = "";
+        if ("OPEN".equals(dispute.get("status"))) {
+            String hidden = "<input type=\"hidden\" name=\"DISPUTE_ID\" value=\"" + Html.esc(dispute.get("dispute_id"))
+                    + "\">";
+            if (acceptPath != null) {
+                answers += "<form method=\"post\" action=\"" + Html.esc(acceptPath) + "\">" + hidden
+                        + "<button type=\"submit\" class=\"secondary\">Accept dispute</button></form>";
+            }
+            if (contestPath != null) {
+                answers += "<form method=\"post\" action=\"" + Html.esc(contestPath) + "\">" + hidden
+                        + "<label for=\"EVIDENCE\">Why the payment is valid</label>"
+                        + "<textarea id=\"EVIDENCE\" name=\"EVIDENCE\" rows=\"4\" maxlength=\"5000\" required></textarea>"
+                        + "<p class=\"hint\">1 to 5,000 characters: what was delivered, when, to whom.</p>"
+                        + "<button type=\"submit\">Contest dispute</button></form>";
+            }
+        }
+        return "<section class=\"card\" aria-labelledby=\"dispute-title\"><h2 id=\"dispute-title\">Dispute</h2>"
+                + "<p>The customer's bank disputes this payment; its amount is held from your settlements until "
+                + "it is decided. Accepting loses it at once; contesting puts your evidence before the issuer, who "
+                + "decides after the deadline.</p>"
+                + Html.factsHtml(
+                        "Dispute id", "<code>" + Html.esc(dispute.get("dispute_id")) + "</code>",
+                        "Status", Html.esc(dispute.get("status")),
+                        "Reason", Html.esc(dispute.get("reason_code") + " " + dispute.get("reason")),
+                        "Amount disputed", amountIn(dispute.get("amount"), dispute.get("currency_code")))
+                + "<p><strong>Respond by " + Html.esc(dispute.get("respond_by")) + "</strong> (end of the day, IST).</p>"
+                + answers + "</section>";
+    }
+
+    /** An AMOUNT in its currency: rupees as amountHtml shows them, "USD 12.34 (AMOUNT 1234)" otherwise. */
+    public static String amountIn(String amount, String currencyCode) {
+        Currency currency = Currency.byNumber(currencyCode).orElse(Currency.INR);
+        if (currency.equals(Currency.INR) || amount == null || !amount.matches("[0-9]+")) {
+            return Html.amountHtml(amount);
+        }
+        return "<strong>" + Html.esc(currency.code() + " " + currency.fromMinorUnits(amount))
+                + "</strong> <span class=\"muted\">(AMOUNT " + Html.esc(amount) + ")</span>";
     }
 }

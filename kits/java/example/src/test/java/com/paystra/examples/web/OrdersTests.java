@@ -66,7 +66,8 @@ final class OrdersTests {
                         .containsKey("ignored"), "unknown order");
                 Map<String, Object> stored = new Orders(client, file).order("A1");
                 assertEquals(Json.object("order_id", "A1", "status", "paid", "amount", "100",
-                        "events", List.of("evt_1", "evt_2"), "updated_by", "webhook"), stored, "read back from the file");
+                        "events", List.of("evt_1", "evt_2"), "updated_by", "webhook", "dispute", null), stored,
+                        "read back from the file");
                 assertEquals(Boolean.TRUE, new Orders(client, file).receive(event("evt_4", "payment.captured", "Z9", "000",
                         "Captured")).get("duplicate"), "seen events survive a restart");
                 try (var listing = Files.list(dir)) {

@@ -47,6 +47,7 @@ public final class WebTests {
         webTests();
         notifyUrlTests();
         OrdersTests.run();
+        DisputeOrdersTests.run();
         ReconcileTests.run();
         CoreTests.report();
     }

@@ -7,6 +7,7 @@ import com.paystra.Json;
 import com.paystra.VerificationError;
 import com.paystra.Webhook;
 import com.paystra.WebhookError;
+import com.paystra.examples.web.BadRequest;
 import com.paystra.examples.web.Checks;
 import com.paystra.examples.web.Html;
 import com.paystra.examples.web.Layout;
@@ -16,19 +17,27 @@ import com.paystra.examples.web.Reply;
 import com.paystra.examples.web.Request;
 import com.paystra.examples.web.WebApp;
 import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Paystra Java server kit: the whole protocol in one small app. /pay signs a hosted payment,
  * /response verifies the gateway's answer, /status runs a status enquiry and /payout sends
  * money to a bank account or UPI ID. /webhook takes the gateway's signed events, /orders/ID
- * shows what the app knows of an order and /settlements/ID a settlement the gateway reported.
+ * shows what the app knows of an order (its dispute too, which /disputes/accept
+ * and /disputes/contest answer) and
+ * /settlements/ID a settlement the gateway reported.
  * Reconcile (beside this class) matches the paid orders to the gateway's settlements.
  */
 public final class App {
+    /** Where the order page's "Accept dispute" and "Contest dispute" buttons post. */
+    static final String ACCEPT_DISPUTE_PATH = "/disputes/accept";
+    static final String CONTEST_DISPUTE_PATH = "/disputes/contest";
     private static final Set<String> TRANSFER_MODES = Set.of("NEFT", "RTGS", "IMPS", "UPI");
     private static final String[] PAYOUT_FIELDS = {"BENEFICIARY_NAME", "BENEFICIARY_ACCOUNT",
         "BENEFICIARY_IFSC", "BENEFICIARY_VPA", "REMARKS"};
@@ -52,7 +61,9 @@ public final class App {
                 .get("/status", Pages.status(app.client, app.layout, app.orders))
                 .post("/payout", app::payout)
                 .post("/webhook", app::webhook)
-                .get("/orders/*", app.orders::lookup)
+                .get("/orders/*", app.orders.lookup(app.layout, ACCEPT_DISPUTE_PATH, CONTEST_DISPUTE_PATH))
+                .post(ACCEPT_DISPUTE_PATH, app::acceptDispute)
+                .post(CONTEST_DISPUTE_PATH, app::contestDispute)
                 .get("/settlements/*", app.orders::settlementLookup)
                 .start(config);
     }
@@ -190,6 +201,45 @@ public final class App {
         // Once per event id (deliveries repeat), and only forward: a late payment.failed never
         // undoes a capture. Answer 2xx quickly; the gateway retries anything else.
         return Reply.json(200, orders.receive(event));
+    }
+    // paystra:endregion
+
+    // paystra:region dispute-answer
+    /** POST /disputes/accept, the order page's "Accept dispute": LOST at once; dispute.lost follows. */
+    Reply acceptDispute(Request request) {
+        return disputeAnswered(request, () -> client.acceptDispute(request.form("DISPUTE_ID")));
+    }
+
+    /**
+     * POST /disputes/contest, the order page's "Contest dispute": UNDER_REVIEW until the first
+     * settlement run after RESPOND_BY decides (a document, sent with contestDispute's file, can win 13.1).
+     */
+    Reply contestDispute(Request request) {
+        return disputeAnswered(request, () -> client.contestDispute(request.form("DISPUTE_ID"),
+                request.form("EVIDENCE"), null, null));
+    }
+
+    /**
+     * The answer is verified like every other. No event announces UNDER_REVIEW, so the order records
+     * the answer's STATUS itself; a refusal (349: past RESPOND_BY, 348: answered already) is shown.
+     */
+    private Reply disputeAnswered(Request request, Supplier<Map<String, String>> call) {
+        Map<String, String> answer;
+        try {
+            answer = call.get();
+        } catch (IllegalArgumentException refused) {
+            throw new BadRequest(refused.getMessage());   // nothing was sent
+        }
+        Map<String, Object> order = "000".equals(answer.get("RESPONSE_CODE")) ? orders.disputed(answer) : null;
+        if (request.wantsJson() || order == null && !request.wantsHtml()) {
+            return Reply.json(200, Json.object("verified", true, "fields", answer));
+        }
+        if (order == null) {
+            return Reply.html(200, layout.page("Dispute not answered", "The gateway's answer; its HASH was verified.",
+                    Html.notice("bad", answer.get("RESPONSE_CODE") + " " + answer.get("RESPONSE_MESSAGE"))
+                            + Pages.rawAnswer(answer)));
+        }
+        return Reply.redirect("/orders/" + URLEncoder.encode((String) order.get("order_id"), StandardCharsets.UTF_8));
     }
     // paystra:endregion
 
