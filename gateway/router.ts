@@ -14,6 +14,7 @@ import { responseCodes } from '#core/protocol/codes.ts'
 import { qrPages } from './qr-pages.ts'
 import type { GatewayDatabase } from './store.ts'
 import { deliveriesApi } from './webhooks/api.ts'
+import { disputesApi } from './disputes/api.ts'
 import { settlementsApi } from './settlements/api.ts'
 import type { SettlementRunner } from './settlements/runner.ts'
 import type { NotifyPolicyFor } from './webhooks/addresses.ts'
@@ -85,6 +86,7 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
   router.use(qrApi({ ...api, publicUrl: options.publicUrl }))
   router.use(deliveriesApi(api))
   router.use(settlementsApi({ ...api, runner: options.settlements }))
+  router.use(disputesApi(api))
   refusedRoute(router, setup)
   router.use(qrPages(setup))
   paymentPages(router, setup)
