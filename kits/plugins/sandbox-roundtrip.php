@@ -13,6 +13,7 @@ declare(strict_types=1);
 //       → {"state", "ref", "orderId", "txnId", "code"} or {"rejected": "<why>"}
 //   php sandbox-roundtrip.php recon <order id>             the signed answer, RECON parsed
 //   php sandbox-roundtrip.php settle <as of> [<notify url>]   the sandbox's settlement run, SETTLEMENTS parsed
+//   php sandbox-roundtrip.php contest <dispute id>       the merchant contests with a delivery note (PDF)
 //
 // And the shop's webhook endpoint, under PHP's built-in server (php -S 127.0.0.1:<port> this file):
 //   POST /<prefix>/webhook   the sandbox's signed event, through the plugins' receiveWebhook():
@@ -65,7 +66,14 @@ $answer = match ($command) {
     })(),
     'recon' => signedList($checkout->client->call('/pgws/recon', ['ORDER_ID' => $args[1]]), 'RECON'),
     'settle' => signedList($checkout->client->call('/pgws/settlement/run', ['AS_OF' => $args[1]] + (isset($args[2]) ? ['NOTIFY_URL' => $args[2]] : [])), 'SETTLEMENTS'),
-    default => throw new InvalidArgumentException('usage: request|response|recon|settle ...'),
+    'contest' => $checkout->client->call('/pgws/dispute', [
+        'DISPUTE_ID' => $args[1],
+        'ACTION' => 'CONTEST',
+        'EVIDENCE' => 'Delivered on time: the courier\'s delivery note, signed by the customer, is attached.',
+        'EVIDENCE_FILE' => base64_encode("%PDF-1.4\n% Delivery note, signed by the customer\n%%EOF\n"),
+        'EVIDENCE_FILE_NAME' => 'delivery-note.pdf',
+    ]),
+    default => throw new InvalidArgumentException('usage: request|response|recon|settle|contest ...'),
 };
 echo json_encode($answer, JSON_UNESCAPED_SLASHES), "\n";
 

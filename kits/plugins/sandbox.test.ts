@@ -9,8 +9,8 @@
  * settlement.processed event, handed to each plugin's webhook, records the order's UTR and
  * settlement date once. And the disputes: a payment with the sandbox's dispute card, settled by a
  * run, is disputed, and the signed dispute.created the sandbox delivers to the order's NOTIFY_URL
- * puts the order on hold with the deadline, once; a run past the deadline decides it, and
- * dispute.lost adds its note. The platform glue itself is covered by each plugin's own tests
+ * puts the order on hold with the deadline, once; a run past the deadline decides it:
+ * dispute.won (contested with a document) releases the order, dispute.lost adds its note. The platform glue itself is covered by each plugin's own tests
  * (php kits/plugins/run-tests.php).
  */
 import { execFile, spawnSync } from 'node:child_process'
@@ -283,11 +283,13 @@ describe('plugins against the sandbox', () => {
     }
   }, 240_000)
 
-  test('disputed by the sandbox: each plugin puts its order paid with card 4000 0000 0000 1976 on hold until the deadline, once, and records the loss', async () => {
+  test('disputed by the sandbox: each plugin puts its orders paid with card 4000 0000 0000 1976 on hold until the deadline, once; the one contested with a document is won and released, the unanswered one lost', async () => {
     const paid = []
     for (const plugin of plugins) {
-      const ref = `${plugin.ref}-dp`
-      paid.push({ plugin, ref, ...(await paidThroughWebhook(plugin, ref, disputeCard)) })
+      for (const answer of ['contested', 'unanswered'] as const) {
+        const ref = `${plugin.ref}-${answer === 'contested' ? 'dw' : 'dl'}`
+        paid.push({ plugin, ref, answer, ...(await paidThroughWebhook(plugin, ref, disputeCard)) })
+      }
     }
     const expected: string[] = []
     for (const { orderId } of paid)
@@ -297,7 +299,7 @@ describe('plugins against the sandbox', () => {
 
     // The dispute events go to each payment's NOTIFY_URL: the shop's own webhook.
     let respondBy = ''
-    for (const { plugin, ref, orderId } of paid) {
+    for (const { plugin, ref, orderId, answer } of paid) {
       const order = await waitForOrder(
         `${shop.url}/orders/${plugin.prefix}/${ref}`,
         (o) => (o.dispute as Dispute | undefined)?.status === 'OPEN',
@@ -314,23 +316,38 @@ describe('plugins against the sandbox', () => {
       ])
       expect(dispute.notes[0]).toContain(`ORDER_ID ${orderId}`)
       respondBy = dispute.respondBy
+      if (answer === 'contested') {
+        const contested = await phpCalling<{ STATUS: string }>(sandbox.url, [
+          'contest',
+          dispute.disputeId,
+        ])
+        expect(contested.STATUS).toBe('UNDER_REVIEW')
+      }
     }
 
-    // Unanswered, the disputes are lost at the first run after the end of RESPOND_BY (IST).
+    // The first run after the end of RESPOND_BY (IST) decides them by the documented rule.
     const after = new Date(`${respondBy}T12:00:00+05:30`)
     after.setUTCDate(after.getUTCDate() + 1)
     await phpCalling(sandbox.url, ['settle', after.toISOString(), capture.url])
-    for (const { plugin, ref } of paid) {
+    for (const { plugin, ref, answer } of paid) {
+      const outcome = answer === 'contested' ? 'WON' : 'LOST'
       const order = await waitForOrder(
         `${shop.url}/orders/${plugin.prefix}/${ref}`,
-        (o) => (o.dispute as Dispute | undefined)?.status === 'LOST',
+        (o) => (o.dispute as Dispute | undefined)?.status === outcome,
       )
       const dispute = order.dispute as Dispute
-      expect(dispute.onHold).toBe(true)
       expect(dispute.notes).toHaveLength(2)
-      expect(dispute.notes[1]).toContain(
-        `Paystra dispute ${dispute.disputeId} lost: No answer by the deadline.`,
-      )
+      if (answer === 'contested') {
+        expect(dispute.onHold).toBe(false)
+        expect(dispute.notes[1]).toContain(
+          `Paystra dispute ${dispute.disputeId} won: Evidence accepted by the issuer.`,
+        )
+      } else {
+        expect(dispute.onHold).toBe(true)
+        expect(dispute.notes[1]).toContain(
+          `Paystra dispute ${dispute.disputeId} lost: No answer by the deadline.`,
+        )
+      }
     }
   }, 240_000)
 
