@@ -3,7 +3,8 @@
 declare(strict_types=1);
 
 // One side of a plugin payment, run by sandbox.test.ts against a sandbox it started, with the
-// code every plugin ships (kits/php/core/src and lib HostedCheckout.php, Settlement.php), in test
+// code every plugin ships (kits/php/core/src and lib HostedCheckout.php, Settlement.php,
+// Dispute.php), in test
 // mode with the demo merchant and the gateway at PAYSTRA_BASE_URL:
 //
 //   php sandbox-roundtrip.php request <prefix> <ref> <total> <return url> [<notify url>]
@@ -12,10 +13,12 @@ declare(strict_types=1);
 //       → {"state", "ref", "orderId", "txnId", "code"} or {"rejected": "<why>"}
 //   php sandbox-roundtrip.php recon <order id>             the signed answer, RECON parsed
 //   php sandbox-roundtrip.php settle <as of> [<notify url>]   the sandbox's settlement run, SETTLEMENTS parsed
+//   php sandbox-roundtrip.php contest <dispute id>       the merchant contests with a delivery note (PDF)
 //
 // And the shop's webhook endpoint, under PHP's built-in server (php -S 127.0.0.1:<port> this file):
 //   POST /<prefix>/webhook   the sandbox's signed event, through the plugins' receiveWebhook():
-//                            a payment's outcome, or a settlement's UTR and date on its orders
+//                            a payment's outcome, a settlement's UTR and date on its orders, or
+//                            a dispute on its order (on hold, the deadline, the notes)
 //   GET  /orders/<prefix>/<ref>   the order as the webhook left it
 // with the orders (prefix/ref → total, state) in the JSON file PAYSTRA_ORDERS_FILE.
 
@@ -27,6 +30,7 @@ if (PHP_SAPI !== 'cli' && PHP_SAPI !== 'cli-server') {
 require __DIR__ . '/../php/core/src/autoload.php';
 require __DIR__ . '/shared/HostedCheckout.php';
 
+use Paystra\Plugin\Dispute;
 use Paystra\Plugin\HostedCheckout;
 use Paystra\Plugin\Outcome;
 use Paystra\Plugin\Rejected;
@@ -62,7 +66,14 @@ $answer = match ($command) {
     })(),
     'recon' => signedList($checkout->client->call('/pgws/recon', ['ORDER_ID' => $args[1]]), 'RECON'),
     'settle' => signedList($checkout->client->call('/pgws/settlement/run', ['AS_OF' => $args[1]] + (isset($args[2]) ? ['NOTIFY_URL' => $args[2]] : [])), 'SETTLEMENTS'),
-    default => throw new InvalidArgumentException('usage: request|response|recon|settle ...'),
+    'contest' => $checkout->client->call('/pgws/dispute', [
+        'DISPUTE_ID' => $args[1],
+        'ACTION' => 'CONTEST',
+        'EVIDENCE' => 'Delivered on time: the courier\'s delivery note, signed by the customer, is attached.',
+        'EVIDENCE_FILE' => base64_encode("%PDF-1.4\n% Delivery note, signed by the customer\n%%EOF\n"),
+        'EVIDENCE_FILE_NAME' => 'delivery-note.pdf',
+    ]),
+    default => throw new InvalidArgumentException('usage: request|response|recon|settle|contest ...'),
 };
 echo json_encode($answer, JSON_UNESCAPED_SLASHES), "\n";
 
@@ -81,8 +92,8 @@ function signedList(array $answer, string $field): array
 }
 
 /**
- * The shop side of the webhook: a store of orders in a JSON file, changed only forward, and
- * given a settlement's UTR and date once.
+ * The shop side of the webhook: a store of orders in a JSON file, changed only forward, given a
+ * settlement's UTR and date once, and each event of a dispute once (Dispute::decide()).
  */
 function webhookServer(string $path): void
 {
@@ -128,6 +139,28 @@ function webhookServer(string $path): void
         }
         $order += ['settlementId' => $payment->settlementId, 'utr' => $payment->utr, 'settlementDate' => $payment->settlementDate, 'note' => $payment->note()];
         $orders["$prefix/{$payment->ref}"] = $order;
+        $save($orders);
+        return true;
+    }, dispute: static function (Dispute $dispute) use ($file, $prefix, $save): bool {
+        $orders = json_decode((string) @file_get_contents($file), true) ?: [];
+        $order = $orders["$prefix/{$dispute->ref}"] ?? throw new Rejected("No order $prefix/{$dispute->ref}");
+        $decision = $dispute->decide($order['dispute']['record'] ?? '');
+        if ($decision === Dispute::NOTHING) {
+            return false;
+        }
+        $order['dispute'] = [
+            'disputeId' => $dispute->disputeId,
+            'record' => $dispute->record(),
+            'status' => $dispute->status,
+            'respondBy' => $dispute->respondBy,
+            'onHold' => match ($decision) {
+                Dispute::HOLD => true,
+                Dispute::RESTORE => false,
+                default => $order['dispute']['onHold'] ?? false,
+            },
+            'notes' => [...($order['dispute']['notes'] ?? []), $dispute->note()],
+        ];
+        $orders["$prefix/{$dispute->ref}"] = $order;
         $save($orders);
         return true;
     });

@@ -7,7 +7,10 @@
  * NOTIFY_URL, received by the plugins' shared webhook code under PHP's built-in server. Then the
  * settlement: the sandbox's settlement run pays the orders out, and its signed
  * settlement.processed event, handed to each plugin's webhook, records the order's UTR and
- * settlement date once. The platform glue itself is covered by each plugin's own tests
+ * settlement date once. And the disputes: a payment with the sandbox's dispute card, settled by a
+ * run, is disputed, and the signed dispute.created the sandbox delivers to the order's NOTIFY_URL
+ * puts the order on hold with the deadline, once; a run past the deadline decides it:
+ * dispute.won (contested with a document) releases the order, dispute.lost adds its note. The platform glue itself is covered by each plugin's own tests
  * (php kits/plugins/run-tests.php).
  */
 import { execFile, spawnSync } from 'node:child_process'
@@ -70,6 +73,19 @@ const plugins = [
 ] as const
 
 type Plugin = (typeof plugins)[number]
+
+/** Paid (000), then disputed for reason 13.1 by the settlement run that settles it. */
+const disputeCard = '4000000000001976'
+
+/** An order's dispute as the test shop keeps it (sandbox-roundtrip.php). */
+interface Dispute {
+  disputeId: string
+  record: string
+  status: string
+  respondBy: string
+  onHold: boolean
+  notes: string[]
+}
 
 /** A PAYMENT or REFUND entry of the gateway's recon answer. */
 interface ReconEntry {
@@ -267,8 +283,76 @@ describe('plugins against the sandbox', () => {
     }
   }, 240_000)
 
+  test('disputed by the sandbox: each plugin puts its orders paid with card 4000 0000 0000 1976 on hold until the deadline, once; the one contested with a document is won and released, the unanswered one lost', async () => {
+    const paid = []
+    for (const plugin of plugins) {
+      for (const answer of ['contested', 'unanswered'] as const) {
+        const ref = `${plugin.ref}-${answer === 'contested' ? 'dw' : 'dl'}`
+        paid.push({ plugin, ref, answer, ...(await paidThroughWebhook(plugin, ref, disputeCard)) })
+      }
+    }
+    const expected: string[] = []
+    for (const { orderId } of paid)
+      expected.push((await paymentInRecon(orderId)).EXPECTED_SETTLEMENT_DATE)
+    const due = expected.sort().at(-1)
+    await phpCalling(sandbox.url, ['settle', `${due}T11:05:00+05:30`, capture.url])
+
+    // The dispute events go to each payment's NOTIFY_URL: the shop's own webhook.
+    let respondBy = ''
+    for (const { plugin, ref, orderId, answer } of paid) {
+      const order = await waitForOrder(
+        `${shop.url}/orders/${plugin.prefix}/${ref}`,
+        (o) => (o.dispute as Dispute | undefined)?.status === 'OPEN',
+      )
+      const dispute = order.dispute as Dispute
+      expect(dispute).toMatchObject({ onHold: true, record: `${dispute.disputeId} created` })
+      expect(dispute.disputeId).toMatch(/^dsp_[0-9a-f]{20}$/)
+      expect(dispute.respondBy).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+      expect(dispute.respondBy > due!).toBe(true)
+      expect(dispute.notes).toEqual([
+        expect.stringContaining(
+          `Paystra dispute ${dispute.disputeId} opened: 13.1 Merchandise or services not received. Respond by ${dispute.respondBy} in the Paystra dashboard.`,
+        ),
+      ])
+      expect(dispute.notes[0]).toContain(`ORDER_ID ${orderId}`)
+      respondBy = dispute.respondBy
+      if (answer === 'contested') {
+        const contested = await phpCalling<{ STATUS: string }>(sandbox.url, [
+          'contest',
+          dispute.disputeId,
+        ])
+        expect(contested.STATUS).toBe('UNDER_REVIEW')
+      }
+    }
+
+    // The first run after the end of RESPOND_BY (IST) decides them by the documented rule.
+    const after = new Date(`${respondBy}T12:00:00+05:30`)
+    after.setUTCDate(after.getUTCDate() + 1)
+    await phpCalling(sandbox.url, ['settle', after.toISOString(), capture.url])
+    for (const { plugin, ref, answer } of paid) {
+      const outcome = answer === 'contested' ? 'WON' : 'LOST'
+      const order = await waitForOrder(
+        `${shop.url}/orders/${plugin.prefix}/${ref}`,
+        (o) => (o.dispute as Dispute | undefined)?.status === outcome,
+      )
+      const dispute = order.dispute as Dispute
+      expect(dispute.notes).toHaveLength(2)
+      if (answer === 'contested') {
+        expect(dispute.onHold).toBe(false)
+        expect(dispute.notes[1]).toContain(
+          `Paystra dispute ${dispute.disputeId} won: Evidence accepted by the issuer.`,
+        )
+      } else {
+        expect(dispute.onHold).toBe(true)
+        expect(dispute.notes[1]).toContain(
+          `Paystra dispute ${dispute.disputeId} lost: No answer by the deadline.`,
+        )
+      }
+    }
+  }, 240_000)
+
   /** A shop order paid by card with the browser's return dropped: only the webhook tells the shop. */
-  async function paidThroughWebhook(plugin: Plugin, ref: string) {
+  async function paidThroughWebhook(plugin: Plugin, ref: string, card: string = testCards.success) {
     const orders = JSON.parse(readFileSync(ordersFile, 'utf8')) as Record<string, unknown>
     orders[`${plugin.prefix}/${ref}`] = { total: plugin.total, state: 'created' }
     writeFileSync(ordersFile, JSON.stringify(orders))
@@ -288,10 +372,13 @@ describe('plugins against the sandbox', () => {
         method: 'post',
         html: '',
       }),
-      { method: 'card', number: testCards.success },
+      { method: 'card', number: card },
     )
     expect(gatewayResponse(page).action).toBe(plugin.returnUrl)
-    const order = await waitForOrder(`${shop.url}/orders/${plugin.prefix}/${ref}`, 'paid')
+    const order = await waitForOrder(
+      `${shop.url}/orders/${plugin.prefix}/${ref}`,
+      (o) => o.state === 'paid',
+    )
     return { orderId: form.fields.ORDER_ID!, order }
   }
 
@@ -351,14 +438,14 @@ describe('plugins against the sandbox', () => {
     return results
   }
 
-  /** Polls the shop's order until it reaches the state (the webhook arrives asynchronously). */
-  async function waitForOrder(url: string, state: string) {
+  /** Polls the shop's order until it is as expected (the webhook arrives asynchronously). */
+  async function waitForOrder(url: string, reached: (order: Record<string, unknown>) => boolean) {
     const deadline = Date.now() + 30_000
     let last: Record<string, unknown> = {}
     while (Date.now() < deadline) {
       const answer = await fetch(url)
       last = (await answer.json()) as Record<string, unknown>
-      if (last.state === state) return last
+      if (reached(last)) return last
       await new Promise((done) => setTimeout(done, 200))
     }
     throw new Error(

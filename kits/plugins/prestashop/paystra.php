@@ -10,6 +10,7 @@ if (!defined('_PS_VERSION_')) {
     exit;
 }
 
+use Paystra\Plugin\Dispute;
 use Paystra\Plugin\HostedCheckout;
 use Paystra\Plugin\MysqlOrderLock;
 use Paystra\Plugin\Outcome;
@@ -32,6 +33,8 @@ class Paystra extends PaymentModule
     public const GATEWAY_URL = 'PAYSTRA_GATEWAY_URL';
     /** The order state of a payment the bank has not confirmed yet (RESPONSE_CODE 026). */
     public const OS_PENDING = 'PAYSTRA_OS_PENDING';
+    /** The order state of a paid order whose payment the cardholder disputes, until it is won. */
+    public const OS_DISPUTED = 'PAYSTRA_OS_DISPUTED';
 
     /** Starts every gateway ORDER_ID of this shop: PS-<cart id>-<milliseconds>. */
     public const ORDER_PREFIX = 'PS';
@@ -39,13 +42,16 @@ class Paystra extends PaymentModule
     /** The module's table (after _DB_PREFIX_): each order's settlement, its UTR and date. */
     public const SETTLEMENT_TABLE = 'paystra_settlement';
 
+    /** The module's table (after _DB_PREFIX_): each order's dispute, its deadline and outcome. */
+    public const DISPUTE_TABLE = 'paystra_dispute';
+
     private ?HostedCheckout $checkout = null;
 
     public function __construct()
     {
         $this->name = 'paystra';
         $this->tab = 'payments_gateways';
-        $this->version = '1.1.0';
+        $this->version = '1.2.0';
         $this->author = 'Paystra Payments Private Limited';
         $this->need_instance = 0;
         $this->ps_versions_compliancy = ['min' => '8.0.0', 'max' => '8.99.99'];
@@ -74,7 +80,32 @@ class Paystra extends PaymentModule
             && Configuration::updateValue(self::TEST_MODE, '1')
             && Configuration::updateValue(self::GATEWAY_URL, '')
             && $this->installPendingState()
-            && $this->installSettlements();
+            && $this->installSettlements()
+            && $this->installDisputes();
+    }
+
+    /**
+     * The dispute table and the "Paystra dispute open" order state (also run by
+     * upgrade/upgrade-1.2.0.php). The table outlives an uninstall, as the orders' payment records do.
+     */
+    public function installDisputes(): bool
+    {
+        return Db::getInstance()->execute('CREATE TABLE IF NOT EXISTS `' . _DB_PREFIX_ . self::DISPUTE_TABLE . '` (
+            `id_order` INT(10) UNSIGNED NOT NULL,
+            `dispute_id` VARCHAR(32) NOT NULL,
+            `record` VARCHAR(48) NOT NULL,
+            `status` VARCHAR(16) NOT NULL,
+            `reason_code` VARCHAR(8) NOT NULL,
+            `reason` VARCHAR(255) NOT NULL,
+            `respond_by` DATE NOT NULL,
+            `resolution` VARCHAR(255) NOT NULL,
+            `state_before` INT(10) UNSIGNED NOT NULL,
+            `note` TEXT NOT NULL,
+            `date_upd` DATETIME NOT NULL,
+            PRIMARY KEY (`id_order`),
+            KEY `dispute_id` (`dispute_id`)
+        ) ENGINE=' . _MYSQL_ENGINE_ . ' DEFAULT CHARSET=utf8mb4')
+            && $this->installDisputedState();
     }
 
     /**
@@ -124,6 +155,30 @@ class Paystra extends PaymentModule
         return $state->add() && Configuration::updateValue(self::OS_PENDING, (int) $state->id);
     }
 
+    /**
+     * "Paystra dispute open": the payment was taken, but the cardholder disputes it and the amount
+     * is held from the settlements. Still a sale (logable, paid); no email to the customer.
+     */
+    private function installDisputedState(): bool
+    {
+        if ((int) Configuration::get(self::OS_DISPUTED) > 0) {
+            return true;
+        }
+        $state = new OrderState();
+        $state->name = [];
+        foreach (Language::getLanguages(false) as $language) {
+            $state->name[$language['id_lang']] = 'Paystra dispute open';
+        }
+        $state->module_name = $this->name;
+        $state->color = '#E74C3C';
+        $state->send_email = false;
+        $state->logable = true;
+        $state->paid = true;
+        $state->unremovable = true;
+        $state->hidden = false;
+        return $state->add() && Configuration::updateValue(self::OS_DISPUTED, (int) $state->id);
+    }
+
     /** The payment option, for carts in rupees once the module is configured. */
     public function hookPaymentOptions($params)
     {
@@ -155,15 +210,35 @@ class Paystra extends PaymentModule
         return $this->fetch('module:paystra/views/templates/hook/payment_return.tpl');
     }
 
-    /** The order page in the back office: the order's Paystra settlement, once it has one. */
+    /** The order page in the back office: the order's Paystra dispute and settlement, once it has them. */
     public function hookDisplayAdminOrderSide($params)
     {
-        $settlement = $this->settlementOf((int) ($params['id_order'] ?? 0));
-        if ($settlement === null) {
-            return '';
+        $idOrder = (int) ($params['id_order'] ?? 0);
+        $html = '';
+        $dispute = $this->disputeOf($idOrder);
+        if ($dispute !== null) {
+            $this->context->smarty->assign(['paystraDispute' => $dispute]);
+            $html .= $this->fetch('module:paystra/views/templates/hook/admin_order_dispute.tpl');
         }
-        $this->context->smarty->assign(['paystraSettlement' => $settlement]);
-        return $this->fetch('module:paystra/views/templates/hook/admin_order_settlement.tpl');
+        $settlement = $this->settlementOf($idOrder);
+        if ($settlement !== null) {
+            $this->context->smarty->assign(['paystraSettlement' => $settlement]);
+            $html .= $this->fetch('module:paystra/views/templates/hook/admin_order_settlement.tpl');
+        }
+        return $html;
+    }
+
+    /**
+     * The dispute recorded for an order: dispute_id, record (Dispute::record()), status,
+     * reason_code, reason, respond_by (YYYY-MM-DD), resolution, state_before, note; null when
+     * the order has none.
+     *
+     * @return array<string, string>|null
+     */
+    public function disputeOf(int $idOrder): ?array
+    {
+        $row = Db::getInstance()->getRow('SELECT `dispute_id`, `record`, `status`, `reason_code`, `reason`, `respond_by`, `resolution`, `state_before`, `note` FROM `' . _DB_PREFIX_ . self::DISPUTE_TABLE . '` WHERE `id_order` = ' . $idOrder, false);
+        return is_array($row) && $row !== [] ? array_map('strval', $row) : null;
     }
 
     /**
@@ -355,6 +430,69 @@ class Paystra extends PaymentModule
             ]);
             if (!$saved) {
                 throw new \RuntimeException("The Paystra settlement of order $idOrder was not saved.");
+            }
+            return true;
+        });
+    }
+
+    /**
+     * Records a dispute event on the order its cart became, once, under the cart's lock
+     * (Dispute::decide()): opened, the order moves to the "Paystra dispute open" state (an order
+     * history line; no email) and the module's paystra_dispute table keeps the reason, the
+     * deadline to respond and the note, shown on the order page in the back office; won, the
+     * order gets back the state the hold took it from; lost, the row says so (the money went back
+     * to the customer; the order stays in its state for the merchant to refund). An order
+     * cancelled, refunded or in payment error keeps its state. A repeated event, or an opening
+     * delivered after the decision, changes nothing.
+     *
+     * @return bool true when the order changed, false when it already had the event
+     * @throws Rejected when the ORDER_ID names no Paystra order of this shop
+     *         (Busy: another request holds the cart past the lock's timeout)
+     */
+    public function recordDispute(Dispute $dispute): bool
+    {
+        $cart = new Cart((int) $dispute->ref);
+        $idOrder = ctype_digit($dispute->ref) && Validate::isLoadedObject($cart) ? (int) Order::getIdByCartId((int) $cart->id) : 0;
+        $order = $idOrder ? new Order($idOrder) : null;
+        if ($order === null || !Validate::isLoadedObject($order) || $order->module !== $this->name) {
+            throw new Rejected('ORDER_ID ' . $dispute->orderId . ' names no Paystra order of this shop.');
+        }
+        return $this->checkout()->withOrderLock($this->cartLock(), (string) (int) $cart->id, function () use ($idOrder, $dispute): bool {
+            $row = $this->disputeOf($idOrder);
+            $decision = $dispute->decide($row['record'] ?? '');
+            if ($decision === Dispute::NOTHING) {
+                return false;
+            }
+            $order = new Order($idOrder);
+            $current = (int) $order->getCurrentState();
+            $held = (int) Configuration::get(self::OS_DISPUTED);
+            $stateBefore = $row !== null && $row['dispute_id'] === $dispute->disputeId ? (int) $row['state_before'] : 0;
+            $untouchable = array_map(static fn (string $key): int => (int) Configuration::get($key), ['PS_OS_CANCELED', 'PS_OS_REFUND', 'PS_OS_ERROR']);
+            $next = $current;
+            if ($decision === Dispute::HOLD && $held > 0 && $current !== $held && !in_array($current, $untouchable, true)) {
+                [$next, $stateBefore] = [$held, $current];
+            } elseif ($decision === Dispute::RESTORE && $current === $held && $stateBefore > 0) {
+                $next = $stateBefore;
+            }
+            // The row first: a dispute not saved changes no state, and the retry finds it unrecorded.
+            $saved = Db::getInstance()->insert(self::DISPUTE_TABLE, [
+                'id_order' => $idOrder,
+                'dispute_id' => pSQL($dispute->disputeId),
+                'record' => pSQL($dispute->record()),
+                'status' => pSQL($dispute->status),
+                'reason_code' => pSQL($dispute->reasonCode),
+                'reason' => pSQL($dispute->reason),
+                'respond_by' => pSQL($dispute->respondBy),
+                'resolution' => pSQL($dispute->resolution),
+                'state_before' => $stateBefore,
+                'note' => pSQL($dispute->note()),
+                'date_upd' => date('Y-m-d H:i:s'),
+            ], false, true, Db::REPLACE);
+            if (!$saved) {
+                throw new \RuntimeException("The Paystra dispute of order $idOrder was not saved.");
+            }
+            if ($next !== $current) {
+                $order->setCurrentState($next);
             }
             return true;
         });

@@ -21,6 +21,7 @@ use Paystra\WebhookError;
 // the same copy of this file next to the Paystra PHP library; the platform glue stays thin.
 
 require_once __DIR__ . '/Settlement.php';
+require_once __DIR__ . '/Dispute.php';
 
 /** A response the shop must not act on: unverified, for another order, or for another amount. */
 class Rejected extends \RuntimeException
@@ -157,13 +158,13 @@ final class Outcome
 
 /**
  * A verified webhook delivery: its event, and what it carries for this shop: a payment's outcome,
- * or a settlement whose lines may name the shop's orders.
+ * a settlement whose lines may name the shop's orders, or a dispute of one of its orders.
  */
 final class Notification
 {
     public function __construct(
         public readonly string $eventId,
-        /** payment.captured, payment.failed, payment.pending, refund.processed, settlement.processed, payout.* */
+        /** payment.*, refund.processed, settlement.processed, dispute.created|won|lost, payout.* */
         public readonly string $type,
         /** The outcome for one of this shop's orders; null when the event is no payment of the shop. */
         public readonly ?Outcome $outcome,
@@ -176,6 +177,8 @@ final class Notification
          * @var array<string, string>
          */
         public readonly array $settlement = [],
+        /** A dispute.* event of this merchant about one of this shop's orders. */
+        public readonly ?Dispute $dispute = null,
     ) {
     }
 }
@@ -412,7 +415,8 @@ final class HostedCheckout
         $event = Webhook::verify($rawBody, $header, $this->webhookSecret, ['salt' => $this->client->config->salt] + ($now !== null ? ['now' => $now] : []));
         $ignore = static fn (string $why): Notification => new Notification($event['id'], $event['type'], null, $why);
         $settlement = $event['type'] === 'settlement.processed';
-        if (!$settlement && !str_starts_with($event['type'], 'payment.')) {
+        $dispute = in_array($event['type'], Dispute::EVENTS, true);
+        if (!$settlement && !$dispute && !str_starts_with($event['type'], 'payment.')) {
             return $ignore("A {$event['type']} event changes no order.");
         }
         if (($event['data']['PAY_ID'] ?? '') !== $this->client->config->payId) {
@@ -423,6 +427,18 @@ final class HostedCheckout
                 return $ignore('The settlement.processed event carries no SETTLEMENT_ID.');
             }
             return new Notification($event['id'], $event['type'], null, '', $event['data']);
+        }
+        if ($dispute) {
+            $orderId = $event['data']['ORDER_ID'] ?? '';
+            $ref = $this->refOf($orderId);
+            if ($ref === null) {
+                return $ignore("ORDER_ID \"$orderId\" was not issued by this shop.");
+            }
+            try {
+                return new Notification($event['id'], $event['type'], null, '', [], Dispute::fromEvent($event['type'], $event['data'], $ref));
+            } catch (Rejected $error) {
+                return $ignore($error->getMessage());
+            }
         }
         try {
             return new Notification($event['id'], $event['type'], $this->outcome($event['data']));
@@ -450,12 +466,20 @@ final class HostedCheckout
      * that does not verify) or an order still locked is answered 503, so the gateway delivers
      * the event again; orders recorded meanwhile stay as they are.
      *
+     * A dispute.created, dispute.won or dispute.lost event of one of the shop's orders, with
+     * `$dispute` given, is handed to `$dispute`, which applies Dispute::decide() to the order
+     * under the order's lock (on hold with the note and the deadline; the paid state back when
+     * won; a note when lost) and returns true when it changed the order, false when the order
+     * already had the event (a repeated delivery changes nothing); it throws Rejected for an
+     * order it does not know. An order still locked is answered 503.
+     *
      * @param callable(Outcome): string $apply
      * @param (callable(string, string): void)|null $log level ("info" or "error") and message
      * @param (callable(SettledPayment): bool)|null $settle
+     * @param (callable(Dispute): bool)|null $dispute
      * @return array{0: int, 1: array<string, mixed>} the HTTP status and the JSON answer
      */
-    public function receiveWebhook(string $rawBody, ?string $header, callable $apply, ?callable $log = null, ?int $now = null, ?callable $settle = null): array
+    public function receiveWebhook(string $rawBody, ?string $header, callable $apply, ?callable $log = null, ?int $now = null, ?callable $settle = null, ?callable $dispute = null): array
     {
         $log ??= static function (string $level, string $message): void {
         };
@@ -471,6 +495,12 @@ final class HostedCheckout
                 return [200, $answer + ['ignored' => 'This shop records no settlements.']];
             }
             return $this->receiveSettlement($notification, $answer, $settle, $log);
+        }
+        if ($notification->dispute !== null) {
+            if ($dispute === null) {
+                return [200, $answer + ['ignored' => 'This shop records no disputes.']];
+            }
+            return $this->receiveDispute($notification, $notification->dispute, $answer, $dispute, $log);
         }
         $outcome = $notification->outcome;
         if ($outcome === null) {
@@ -623,6 +653,31 @@ final class HostedCheckout
             return [503, $answer + ['retry' => true, 'error' => $busy->getMessage()]];
         }
         return [200, $answer];
+    }
+
+    /**
+     * dispute.*: the dispute handed to `$record` (see receiveWebhook()).
+     *
+     * @param array<string, mixed> $answer
+     * @param callable(Dispute): bool $record
+     * @param callable(string, string): void $log
+     * @return array{0: int, 1: array<string, mixed>}
+     */
+    private function receiveDispute(Notification $notification, Dispute $dispute, array $answer, callable $record, callable $log): array
+    {
+        $answer += ['order_id' => $dispute->orderId, 'dispute_id' => $dispute->disputeId];
+        $event = "Paystra webhook {$notification->eventId} ({$notification->type} {$dispute->disputeId}) for {$dispute->ref}";
+        try {
+            $recorded = $record($dispute);
+        } catch (Busy $error) {
+            $log('error', "$event not recorded yet: " . $error->getMessage());
+            return [503, $answer + ['result' => 'busy', 'retry' => true, 'error' => $error->getMessage()]];
+        } catch (Rejected $error) {
+            $log('error', "$event ignored: " . $error->getMessage());
+            return [200, $answer + ['result' => 'ignored', 'ignored' => $error->getMessage()]];
+        }
+        $log('info', "$event: " . ($recorded ? $dispute->note() : 'already recorded, unchanged'));
+        return [200, $answer + ['result' => $recorded ? 'recorded' : 'unchanged']];
     }
 
     /** @param array<string, string> $fields verified fields */

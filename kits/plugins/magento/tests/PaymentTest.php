@@ -561,4 +561,76 @@ final class PaymentTest extends MagentoTestCase
         self::assertContains('is for 100 paise', $body['orders'][2]['reason']);
         self::assertSame(null, $order->getPayment()->getAdditionalInformation('paystra_utr'));
     }
+
+    // ---- disputes (dispute.created, dispute.won, dispute.lost on the same endpoint) ----
+
+    public function testADisputePutsTheOrderOnHoldWithACommentOfTheReasonAndTheDeadline(): void
+    {
+        [$order, $orderId] = $this->paidOrder();
+        $saved = count($this->repository->saved);
+        [$status, $answer] = $this->deliver(self::disputeDelivery($orderId, '149950'));
+        self::assertSame(200, $status);
+        self::assertSame(['dispute.created', self::DISPUTE_ID, 'recorded'], [$answer['type'], $answer['dispute_id'], $answer['result']]);
+        self::assertSame([Order::STATE_HOLDED, 'holded'], [$order->getState(), $order->getStatus()]);
+        self::assertContains('Paystra dispute ' . self::DISPUTE_ID . ' opened: 13.1 Merchandise or services not received. Respond by 2026-12-07 in the Paystra dashboard.', (string) end($order->comments));
+        $payment = $order->getPayment();
+        self::assertSame([self::DISPUTE_ID, 'OPEN', '2026-12-07'], [$payment->getAdditionalInformation('paystra_dispute_id'), $payment->getAdditionalInformation('paystra_dispute_status'), $payment->getAdditionalInformation('paystra_dispute_respond_by')]);
+        self::assertSame($saved + 1, count($this->repository->saved));
+        self::assertSame('RELEASE_LOCK paystra_MG_000000123', end(self::$locks));
+
+        $before = [$order->getState(), $order->comments, $payment->additionalInformation, count($this->repository->saved)];
+        self::assertSame('unchanged', $this->deliver(self::disputeDelivery($orderId, '149950'))[1]['result'], 'the same event again');
+        self::assertSame($before, [$order->getState(), $order->comments, $payment->additionalInformation, count($this->repository->saved)]);
+    }
+
+    public function testAWonDisputeReleasesTheHoldAndALostOneKeepsIt(): void
+    {
+        [$order, $orderId] = $this->paidOrder();
+        $this->deliver(self::disputeDelivery($orderId, '149950'));
+        [$status, $answer] = $this->deliver(self::disputeDelivery($orderId, '149950', 'dispute.won'));
+        self::assertSame([200, 'recorded'], [$status, $answer['result']]);
+        self::assertSame([Order::STATE_PROCESSING, 'processing'], [$order->getState(), $order->getStatus()], 'back where the hold found it');
+        self::assertContains('Paystra dispute ' . self::DISPUTE_ID . ' won: Evidence accepted by the issuer.', (string) end($order->comments));
+        self::assertSame('WON', $order->getPayment()->getAdditionalInformation('paystra_dispute_status'));
+        self::assertSame('unchanged', $this->deliver(self::disputeDelivery($orderId, '149950', 'dispute.created'))[1]['result'], 'an opening delivered late');
+        self::assertSame(Order::STATE_PROCESSING, $order->getState());
+
+        [$lostOrder, $lostId] = [new Order(125, '000000125', 1499.5, 'INR', Order::STATE_PROCESSING, 'processing'), 'MG-000000125-1763712000123'];
+        $lostOrder->totalPaid = 1499.5;
+        $this->deliver(self::disputeDelivery($lostId, '149950'));
+        self::assertSame('recorded', $this->deliver(self::disputeDelivery($lostId, '149950', 'dispute.lost'))[1]['result']);
+        self::assertSame(Order::STATE_HOLDED, $lostOrder->getState(), 'on hold for the merchant to refund');
+        self::assertContains('lost: No answer by the deadline. The ₹1,499.50 went back to the customer', (string) end($lostOrder->comments));
+    }
+
+    public function testAnOrderMagentoCannotHoldGetsTheCommentAlone(): void
+    {
+        [$order, $orderId] = $this->paidOrder();
+        $order->setState(Order::STATE_COMPLETE)->setStatus('complete');
+        self::assertSame('recorded', $this->deliver(self::disputeDelivery($orderId, '149950'))[1]['result']);
+        self::assertSame(Order::STATE_COMPLETE, $order->getState());
+        self::assertContains('opened: 13.1', (string) end($order->comments));
+    }
+
+    public function testTheOrderViewShowsTheDispute(): void
+    {
+        $info = new Info();
+        self::assertSame('Respond to the dispute by', $info->label('paystra_dispute_respond_by'));
+        $keys = explode(',', trim(self::parseXml((string) file_get_contents(MODULE_DIR . '/etc/config.xml'))->one('default/payment/paystra/paymentInfoKeys')->text));
+        foreach (['paystra_dispute_id', 'paystra_dispute_status', 'paystra_dispute_respond_by'] as $key) {
+            self::assertTrue(in_array($key, $keys, true), "$key in paymentInfoKeys");
+        }
+    }
+
+    public function testDisputesOfOtherOrdersAreIgnoredAndALockedOrderRetried(): void
+    {
+        [$order, $orderId] = $this->paidOrder();
+        new Order(124, '000000124', 1499.5, 'INR', Order::STATE_PROCESSING, 'processing', 'checkmo');
+        [$status, $answer] = $this->deliver(self::disputeDelivery('MG-000000124-1763712000123', '149950'));
+        self::assertSame([200, 'ignored'], [$status, $answer['result']]);
+        self::assertContains('names no Paystra order', $answer['ignored']);
+        self::$lockBusy = true;
+        self::assertSame(503, $this->deliver(self::disputeDelivery($orderId, '149950'))[0]);
+        self::assertSame(Order::STATE_PROCESSING, $order->getState());
+    }
 }

@@ -297,6 +297,8 @@ namespace Magento\Sales\Model {
         public const STATE_PROCESSING = 'processing';
         public const STATE_COMPLETE = 'complete';
         public const STATE_CANCELED = 'canceled';
+        public const STATE_CLOSED = 'closed';
+        public const STATE_HOLDED = 'holded';
 
         /** @var array<string, Order> every order the tests create, by increment id */
         public static array $orders = [];
@@ -415,6 +417,35 @@ namespace Magento\Sales\Model {
             $this->state = self::STATE_CANCELED;
             $this->status = 'canceled';
             $this->comments[] = (string) $comment;
+            return $this;
+        }
+        /** Magento's hold(): remembers the state and status, then holded (LocalizedException when it cannot). */
+        public ?string $holdBeforeState = null;
+        public ?string $holdBeforeStatus = null;
+        public function canHold()
+        {
+            return !in_array($this->state, [self::STATE_CANCELED, self::STATE_COMPLETE, self::STATE_CLOSED, self::STATE_HOLDED], true);
+        }
+        public function hold()
+        {
+            if (!$this->canHold()) {
+                throw new \Magento\Framework\Exception\LocalizedException(__('A hold action is not available.'));
+            }
+            [$this->holdBeforeState, $this->holdBeforeStatus] = [$this->state, $this->status];
+            [$this->state, $this->status] = [self::STATE_HOLDED, 'holded'];
+            return $this;
+        }
+        public function canUnhold()
+        {
+            return $this->state === self::STATE_HOLDED;
+        }
+        public function unhold()
+        {
+            if (!$this->canUnhold()) {
+                throw new \Magento\Framework\Exception\LocalizedException(__('You cannot remove the hold.'));
+            }
+            [$this->state, $this->status] = [$this->holdBeforeState, $this->holdBeforeStatus];
+            [$this->holdBeforeState, $this->holdBeforeStatus] = [null, null];
             return $this;
         }
         public function addCommentToStatusHistory($comment, $status = false, $isVisibleOnFront = false)

@@ -388,4 +388,69 @@ final class CatalogTest extends OpenCartTestCase
         self::assertContains('is for 100 paise', $body['orders'][2]['reason']);
         self::assertSame($history, $this->orders()->history);
     }
+
+    // ---- disputes (dispute.created, dispute.won, dispute.lost on the same route) ----
+
+    /** The order's Paystra dispute lines in its history. */
+    private function disputeLines(int $order_id = 77): array
+    {
+        return array_values(array_filter($this->orders()->history, static fn (array $line): bool => $line['order_id'] === $order_id && str_starts_with($line['comment'], 'Paystra dispute ')));
+    }
+
+    public function testADisputeMovesThePaidOrderToTheDisputedStatusWithTheReasonAndTheDeadline(): void
+    {
+        $orderId = $this->paidOrder();
+        [$status, $answer] = $this->deliver(self::disputeDelivery($orderId, '149950'));
+        self::assertSame(200, $status);
+        self::assertSame(['dispute.created', self::DISPUTE_ID, 'recorded'], [$answer['type'], $answer['dispute_id'], $answer['result']]);
+        self::assertSame(1, $this->orders()->orders[77]['order_status_id'], 'Pending, the disputed status');
+        $lines = $this->disputeLines();
+        self::assertSame(1, count($lines));
+        self::assertSame([1, false], [$lines[0]['order_status_id'], $lines[0]['notify']], 'the customer is not notified');
+        self::assertContains('Paystra dispute ' . self::DISPUTE_ID . ' opened: 13.1 Merchandise or services not received. Respond by 2026-12-07 in the Paystra dashboard.', $lines[0]['comment']);
+        self::assertSame('RELEASE_LOCK paystra_OC_77', end(self::$locks));
+
+        $history = $this->orders()->history;
+        self::assertSame('unchanged', $this->deliver(self::disputeDelivery($orderId, '149950'))[1]['result'], 'the same event again');
+        self::assertSame($history, $this->orders()->history);
+    }
+
+    public function testAWonDisputeGivesTheOrderBackTheStatusItHadBeforeTheHold(): void
+    {
+        $orderId = $this->paidOrder();
+        $this->orders()->addHistory(77, 5, 'Delivered.', true);
+        $this->deliver(self::disputeDelivery($orderId, '149950'));
+        self::assertSame(1, $this->orders()->orders[77]['order_status_id']);
+        self::assertSame('recorded', $this->deliver(self::disputeDelivery($orderId, '149950', 'dispute.won'))[1]['result']);
+        self::assertSame(5, $this->orders()->orders[77]['order_status_id'], 'Complete again');
+        self::assertContains('Paystra dispute ' . self::DISPUTE_ID . ' won: Evidence accepted by the issuer.', $this->disputeLines()[1]['comment']);
+        foreach (['dispute.created', 'dispute.won', 'dispute.lost'] as $late) {
+            self::assertSame('unchanged', $this->deliver(self::disputeDelivery($orderId, '149950', $late))[1]['result'], "$late after the win");
+        }
+        self::assertSame(2, count($this->disputeLines()));
+    }
+
+    public function testALostDisputeAddsALineAndAReplayedPaymentDoesNotTakeTheOrderOffHold(): void
+    {
+        $orderId = $this->paidOrder();
+        $this->deliver(self::disputeDelivery($orderId, '149950'));
+        self::assertSame('recorded', $this->deliver(self::disputeDelivery($orderId, '149950', 'dispute.lost'))[1]['result']);
+        self::assertContains('lost: No answer by the deadline. The ₹1,499.50 went back to the customer', $this->disputeLines()[1]['comment']);
+        $history = $this->orders()->history;
+        [$status, $answer] = $this->deliver(self::webhookDelivery($orderId, '149950'));
+        self::assertSame([200, '1'], [$status, $answer['status']]);
+        self::assertSame($this->callback(self::gatewayResponse($orderId, '149950')), self::SUCCESS);
+        self::assertSame($history, $this->orders()->history, 'held in Pending, which is also the pending status here');
+    }
+
+    public function testDisputesOfOtherOrdersAreIgnoredAndALockedOrderRetried(): void
+    {
+        $orderId = $this->paidOrder();
+        [$status, $answer] = $this->deliver(self::disputeDelivery('OC-404-1763712000123', '149950'));
+        self::assertSame([200, 'ignored'], [$status, $answer['result']]);
+        self::assertContains('names no Paystra order', $answer['ignored']);
+        self::$lockBusy = true;
+        self::assertSame(503, $this->deliver(self::disputeDelivery($orderId, '149950'))[0]);
+        self::assertSame([], $this->disputeLines());
+    }
 }

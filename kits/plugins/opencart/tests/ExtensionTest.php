@@ -52,6 +52,7 @@ final class ExtensionTest extends OpenCartTestCase
         self::assertSame(1, $saved['payment_paystra_test_mode']);
         self::assertSame(2, $saved['payment_paystra_order_status_id']);
         self::assertSame(10, $saved['payment_paystra_failed_status_id']);
+        self::assertSame(1, $saved['payment_paystra_dispute_status_id'], "OpenCart's Pending");
         self::assertSame(0, $saved['payment_paystra_status']);
     }
 

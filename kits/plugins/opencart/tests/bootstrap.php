@@ -177,6 +177,10 @@ namespace Paystra\Tests\OpenCart {
                 $rows = array_slice($rows, 0, 1);
                 return (object) ['num_rows' => count($rows), 'row' => $rows[0] ?? [], 'rows' => $rows];
             }
+            if (preg_match("/^SELECT `order_status_id`, `comment` FROM `oc_order_history` WHERE `order_id` = '(\\d+)' ORDER BY `order_history_id`$/", $sql, $m) === 1) {
+                $rows = array_values(array_filter(($this->history)(), static fn (array $line): bool => $line['order_id'] === (int) $m[1]));
+                return (object) ['num_rows' => count($rows), 'row' => $rows[0] ?? [], 'rows' => $rows];
+            }
             return (object) ['num_rows' => $this->rows, 'row' => [], 'rows' => []];
         }
         public function escape(string $value): string
@@ -310,6 +314,8 @@ namespace {
                 'payment_paystra_order_status_id' => '2',
                 'payment_paystra_pending_status_id' => '1',
                 'payment_paystra_failed_status_id' => '10',
+                'payment_paystra_dispute_status_id' => '1',
+                'config_order_status_id' => '1',
                 'payment_paystra_sort_order' => '1',
             ]);
             $this->store->objects['session']->data['currency'] = 'INR';

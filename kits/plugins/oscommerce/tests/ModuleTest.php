@@ -232,11 +232,12 @@ final class ModuleTest extends OsCommerceTestCase
             'MODULE_PAYMENT_PAYSTRA_STATUS', 'MODULE_PAYMENT_PAYSTRA_TEST_MODE', 'MODULE_PAYMENT_PAYSTRA_PAY_ID',
             'MODULE_PAYMENT_PAYSTRA_SALT', 'MODULE_PAYMENT_PAYSTRA_KEY_SALT', 'MODULE_PAYMENT_PAYSTRA_WEBHOOK_SECRET', 'MODULE_PAYMENT_PAYSTRA_GATEWAY_URL',
             'MODULE_PAYMENT_PAYSTRA_ZONE', 'MODULE_PAYMENT_PAYSTRA_ORDER_STATUS_ID', 'MODULE_PAYMENT_PAYSTRA_PENDING_STATUS_ID',
-            'MODULE_PAYMENT_PAYSTRA_PREPARE_ORDER_STATUS_ID', 'MODULE_PAYMENT_PAYSTRA_SORT_ORDER',
+            'MODULE_PAYMENT_PAYSTRA_PREPARE_ORDER_STATUS_ID', 'MODULE_PAYMENT_PAYSTRA_DISPUTE_STATUS_ID', 'MODULE_PAYMENT_PAYSTRA_SORT_ORDER',
         ], $module->keys());
         self::assertContains("tep_cfg_select_option(array(\\'True\\', \\'False\\'), ", $inserts[0]);
         self::assertContains("'tep_get_order_status_name'", $inserts[8]);
         self::assertContains("'MODULE_PAYMENT_PAYSTRA_PREPARE_ORDER_STATUS_ID', '5'", $inserts[10], 'the status it created');
+        self::assertContains("'MODULE_PAYMENT_PAYSTRA_DISPUTE_STATUS_ID', '1'", $inserts[11], "osCommerce's Pending");
         $statuses = array_values(array_filter($GLOBALS['osc']['queries'], static fn ($sql) => str_starts_with($sql, 'insert into orders_status ')));
         self::assertSame([
             "insert into orders_status (orders_status_id, language_id, orders_status_name) values ('5', '1', 'Preparing [Paystra]')",
@@ -446,5 +447,84 @@ final class ModuleTest extends OsCommerceTestCase
         self::$lockBusy = false;
         self::assertSame(200, self::deliver($delivery)[0]);
         self::assertSame(1, count(self::settlementLines(501)));
+    }
+
+    // ---- disputes (dispute.created, dispute.won, dispute.lost on the same webhook) ----
+
+    /** The order's Paystra dispute lines in its status history. */
+    private static function disputeLines(int $orders_id): array
+    {
+        return array_values(array_filter(osc_rows('orders_status_history', 'orders_id', $orders_id), static fn (array $row): bool => str_starts_with($row['comments'], 'Paystra dispute ')));
+    }
+
+    public function testADisputeMovesThePaidOrderToTheDisputedStatusWithTheReasonAndTheDeadline(): void
+    {
+        $orderId = self::paidOrder();
+        [$status, $answer] = self::deliver(self::disputeDelivery($orderId, '149950'));
+        self::assertSame(200, $status);
+        self::assertSame(['dispute.created', self::DISPUTE_ID, 'recorded'], [$answer['type'], $answer['dispute_id'], $answer['result']]);
+        self::assertSame(1, osc_order(501)['orders_status'], "the disputed status (osCommerce's Pending)");
+        $lines = self::disputeLines(501);
+        self::assertSame(1, count($lines));
+        self::assertSame([1, '0'], [$lines[0]['orders_status_id'], $lines[0]['customer_notified']]);
+        self::assertContains('Paystra dispute ' . self::DISPUTE_ID . ' opened: 13.1 Merchandise or services not received. Respond by 2026-12-07 in the Paystra dashboard.', $lines[0]['comments']);
+        self::assertSame('RELEASE_LOCK paystra_OS_501', end(self::$locks));
+
+        $history = osc_rows('orders_status_history', 'orders_id', 501);
+        self::assertSame('unchanged', self::deliver(self::disputeDelivery($orderId, '149950'))[1]['result'], 'the same event again');
+        self::assertSame($history, osc_rows('orders_status_history', 'orders_id', 501));
+    }
+
+    public function testAWonDisputeGivesTheOrderBackTheStatusItHadBeforeTheHold(): void
+    {
+        $orderId = self::paidOrder();
+        $GLOBALS['osc']['db']['orders'][501]['orders_status'] = 3;
+        tep_db_perform(TABLE_ORDERS_STATUS_HISTORY, ['orders_id' => 501, 'orders_status_id' => 3, 'date_added' => 'now()', 'customer_notified' => '1', 'comments' => 'Sent by courier.']);
+        self::deliver(self::disputeDelivery($orderId, '149950'));
+        self::assertSame(1, osc_order(501)['orders_status']);
+        self::assertSame('recorded', self::deliver(self::disputeDelivery($orderId, '149950', 'dispute.won'))[1]['result']);
+        self::assertSame(3, osc_order(501)['orders_status'], 'Delivered again');
+        $won = self::disputeLines(501)[1];
+        self::assertSame([3, '0'], [$won['orders_status_id'], $won['customer_notified']]);
+        self::assertContains('Paystra dispute ' . self::DISPUTE_ID . ' won: Evidence accepted by the issuer.', $won['comments']);
+        foreach (['dispute.created', 'dispute.won', 'dispute.lost'] as $late) {
+            self::assertSame('unchanged', self::deliver(self::disputeDelivery($orderId, '149950', $late))[1]['result'], "$late after the win");
+        }
+        self::assertSame(2, count(self::disputeLines(501)));
+    }
+
+    public function testALostDisputeAddsALineAndTheOrderKeepsItsDisputedStatus(): void
+    {
+        $orderId = self::paidOrder();
+        self::deliver(self::disputeDelivery($orderId, '149950'));
+        self::assertSame('recorded', self::deliver(self::disputeDelivery($orderId, '149950', 'dispute.lost'))[1]['result']);
+        self::assertSame(1, osc_order(501)['orders_status']);
+        self::assertContains('lost: No answer by the deadline. The ₹1,499.50 went back to the customer', self::disputeLines(501)[1]['comments']);
+    }
+
+    public function testAReplayedPaymentDoesNotTakeADisputedOrderOffItsStatus(): void
+    {
+        $orderId = self::paidOrder();
+        self::deliver(self::disputeDelivery($orderId, '149950'));
+        $history = osc_rows('orders_status_history', 'orders_id', 501);
+        [$status, $answer] = self::deliver(self::webhookDelivery($orderId, '149950'));
+        self::assertSame([200, '1'], [$status, $answer['status']], 'the disputed status is also the pending one here');
+        self::assertSame($history, osc_rows('orders_status_history', 'orders_id', 501));
+    }
+
+    public function testDisputesOfOtherOrdersAreIgnoredALockedOrderRetriedAndNoDisputedStatusOnlyAddsTheLine(): void
+    {
+        $orderId = self::paidOrder();
+        [$status, $answer] = self::deliver(self::disputeDelivery('OS-777-1763712000123', '149950'));
+        self::assertSame([200, 'ignored'], [$status, $answer['result']]);
+        self::assertContains('names no rupee order', $answer['ignored']);
+        self::$lockBusy = true;
+        self::assertSame(503, self::deliver(self::disputeDelivery($orderId, '149950'))[0]);
+        self::assertSame([], self::disputeLines(501));
+        self::$lockBusy = false;
+        $GLOBALS['osc']['config']['MODULE_PAYMENT_PAYSTRA_DISPUTE_STATUS_ID'] = '0';
+        self::assertSame('recorded', self::deliver(self::disputeDelivery($orderId, '149950'))[1]['result']);
+        self::assertSame(2, osc_order(501)['orders_status']);
+        self::assertSame(2, self::disputeLines(501)[0]['orders_status_id']);
     }
 }

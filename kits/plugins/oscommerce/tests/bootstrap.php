@@ -94,6 +94,7 @@ function osc_reset(): void
             'MODULE_PAYMENT_PAYSTRA_ORDER_STATUS_ID' => '2',
             'MODULE_PAYMENT_PAYSTRA_PENDING_STATUS_ID' => '1',
             'MODULE_PAYMENT_PAYSTRA_PREPARE_ORDER_STATUS_ID' => '5',
+            'MODULE_PAYMENT_PAYSTRA_DISPUTE_STATUS_ID' => '1',
             'MODULE_PAYMENT_PAYSTRA_SORT_ORDER' => '0',
             'DEFAULT_ORDERS_STATUS_ID' => '1',
             'STOCK_LIMITED' => 'true',
@@ -160,6 +161,11 @@ function tep_db_query(string $sql): array
     }
     if (preg_match("/^select orders_status_history_id from orders_status_history where orders_id = '(\d+)' and comments like '(.+)%' limit 1$/", $sql, $m) === 1) {
         return array_slice(array_values(array_filter(osc_rows('orders_status_history', 'orders_id', (int) $m[1]), static fn (array $row): bool => str_starts_with($row['comments'], stripslashes($m[2])))), 0, 1);
+    }
+    if (preg_match("/^select orders_status_history_id, orders_status_id, comments from orders_status_history where orders_id = '(\d+)' order by orders_status_history_id$/", $sql, $m) === 1) {
+        $lines = array_filter($db['orders_status_history'] ?? [], static fn (array $row): bool => (int) $row['orders_id'] === (int) $m[1]);
+        ksort($lines);
+        return array_values(array_map(static fn (int $id, array $row): array => ['orders_status_history_id' => $id, 'orders_status_id' => $row['orders_status_id'], 'comments' => $row['comments']], array_keys($lines), $lines));
     }
     if (preg_match("/^select (orders_status|customers_id, customers_name.*) from orders where orders_id = '(\d+)'$/", $sql, $m) === 1) {
         $order = osc_order((int) $m[2]);

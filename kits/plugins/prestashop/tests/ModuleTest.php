@@ -43,7 +43,38 @@ final class ModuleTest extends PrestaShopTestCase
         self::assertTrue(upgrade_module_1_1_0($this->module));
         self::assertTrue(isset(Db::getInstance()->tables['ps_paystra_settlement']));
         self::assertSame(['displayAdminOrderSide'], $this->module->registeredHooks);
-        self::assertSame('1.1.0', $this->module->version);
+    }
+
+    public function testInstallAddsTheDisputeTableAndStateAndTheUpgradeTo120AddsThemToOlderShops(): void
+    {
+        self::assertTrue(isset(Db::getInstance()->tables['ps_paystra_dispute']));
+        self::assertSame('43', Configuration::get(Paystra::OS_DISPUTED));
+        $state = $GLOBALS['ps']['order_states'][1];
+        self::assertSame([1 => 'Paystra dispute open', 2 => 'Paystra dispute open'], $state->name);
+        self::assertSame([true, true, false], [$state->logable, $state->paid, $state->send_email], 'still a paid sale; the customer gets no email');
+
+        // A shop on 1.1.0: no dispute table, no dispute state.
+        Db::reset();
+        $GLOBALS['ps']['order_states'] = [];
+        Configuration::deleteByName(Paystra::OS_DISPUTED);
+        require_once PLUGIN_ROOT . '/upgrade/upgrade-1.2.0.php';
+        self::assertTrue(upgrade_module_1_2_0($this->module));
+        self::assertTrue(isset(Db::getInstance()->tables['ps_paystra_dispute']));
+        self::assertSame('Paystra dispute open', $GLOBALS['ps']['order_states'][0]->name[1]);
+        self::assertSame('1.2.0', $this->module->version);
+    }
+
+    public function testTheOrderPageShowsTheDisputeOnceThereIsOne(): void
+    {
+        Db::getInstance()->tables['ps_paystra_dispute'][1031] = ['id_order' => '1031', 'dispute_id' => self::DISPUTE_ID, 'record' => self::DISPUTE_ID . ' created', 'status' => 'OPEN', 'reason_code' => '13.1', 'reason' => 'Merchandise or services not received', 'respond_by' => '2026-12-07', 'resolution' => '', 'state_before' => '2', 'note' => 'Paystra dispute …', 'date_upd' => '2026-11-30 11:00:05'];
+        $html = $this->module->hookDisplayAdminOrderSide(['id_order' => 1031]);
+        self::assertContains('admin_order_dispute.tpl', $html);
+        self::assertContains('"respond_by":"2026-12-07"', $html);
+        self::assertNotContains('admin_order_settlement.tpl', $html, 'no settlement yet');
+        $template = (string) file_get_contents(PLUGIN_ROOT . '/views/templates/hook/admin_order_dispute.tpl');
+        foreach (['dispute_id', 'status', 'reason_code', 'reason', 'respond_by', 'note'] as $field) {
+            self::assertContains('{$paystraDispute.' . $field . "|escape:'html':'UTF-8'}", $template);
+        }
     }
 
     public function testTheOrderPageShowsTheSettlementOnceThereIsOne(): void

@@ -389,4 +389,70 @@ final class PaymentTest extends PrestaShopTestCase
         self::assertThrows(\RuntimeException::class, static fn () => self::deliver(self::settlementDelivery($answer)), 'was not saved');
         self::assertSame(null, $this->module->settlementOf(1031));
     }
+
+    // ---- disputes (dispute.created, dispute.won, dispute.lost on the same controller) ----
+
+    public function testADisputeMovesTheOrderToTheDisputeStateAndRecordsTheReasonAndTheDeadline(): void
+    {
+        $orderId = self::paidOrder();
+        [$status, $answer] = self::deliver(self::disputeDelivery($orderId, '149950'));
+        self::assertSame(200, $status);
+        self::assertSame(['dispute.created', self::DISPUTE_ID, 'recorded'], [$answer['type'], $answer['dispute_id'], $answer['result']]);
+        self::assertSame(43, (new Order(1031))->getCurrentState(), 'Paystra dispute open');
+        self::assertSame([1031, 43], end($GLOBALS['ps']['states']), "a line in the order's history");
+        $dispute = $this->module->disputeOf(1031);
+        self::assertSame([self::DISPUTE_ID, 'OPEN', '13.1', '2026-12-07', '2'], [$dispute['dispute_id'], $dispute['status'], $dispute['reason_code'], $dispute['respond_by'], $dispute['state_before']]);
+        self::assertContains('Paystra dispute ' . self::DISPUTE_ID . ' opened: 13.1 Merchandise or services not received. Respond by 2026-12-07 in the Paystra dashboard.', $dispute['note']);
+        self::assertSame('RELEASE_LOCK paystra_PS_31', end(self::$locks));
+
+        $before = [Db::getInstance()->tables, $GLOBALS['ps']['states']];
+        self::assertSame('unchanged', self::deliver(self::disputeDelivery($orderId, '149950'))[1]['result'], 'the same event again');
+        self::assertSame($before, [Db::getInstance()->tables, $GLOBALS['ps']['states']]);
+    }
+
+    public function testAWonDisputeGivesTheOrderBackItsStateAndALostOneKeepsIt(): void
+    {
+        $orderId = self::paidOrder();
+        (new Order(1031))->setCurrentState(4);
+        self::deliver(self::disputeDelivery($orderId, '149950'));
+        self::assertSame('recorded', self::deliver(self::disputeDelivery($orderId, '149950', 'dispute.won'))[1]['result']);
+        self::assertSame(4, (new Order(1031))->getCurrentState(), 'Shipped again');
+        self::assertSame(['WON', 'Evidence accepted by the issuer'], [$this->module->disputeOf(1031)['status'], $this->module->disputeOf(1031)['resolution']]);
+        self::assertContains('won: Evidence accepted by the issuer.', $this->module->disputeOf(1031)['note']);
+        foreach (['dispute.created', 'dispute.lost'] as $late) {
+            self::assertSame('unchanged', self::deliver(self::disputeDelivery($orderId, '149950', $late))[1]['result'], "$late after the win");
+        }
+        self::assertSame(4, (new Order(1031))->getCurrentState());
+
+        Db::getInstance()->tables['ps_paystra_dispute'] = [];
+        self::deliver(self::disputeDelivery($orderId, '149950', 'dispute.created', ['DISPUTE_ID' => 'dsp_ffffffffffffffffffff']));
+        self::deliver(self::disputeDelivery($orderId, '149950', 'dispute.lost', ['DISPUTE_ID' => 'dsp_ffffffffffffffffffff']));
+        self::assertSame(43, (new Order(1031))->getCurrentState(), 'lost: the order stays held for the merchant to refund');
+        self::assertContains('lost: No answer by the deadline. The ₹1,499.50 went back to the customer', $this->module->disputeOf(1031)['note']);
+    }
+
+    public function testACancelledOrderKeepsItsStateAndOtherCartsAreIgnored(): void
+    {
+        $orderId = self::paidOrder();
+        (new Order(1031))->setCurrentState(6);
+        self::assertSame('recorded', self::deliver(self::disputeDelivery($orderId, '149950'))[1]['result']);
+        self::assertSame(6, (new Order(1031))->getCurrentState());
+        self::assertSame('OPEN', $this->module->disputeOf(1031)['status']);
+
+        [$status, $answer] = self::deliver(self::disputeDelivery('PS-99-1763712000123', '149950'));
+        self::assertSame([200, 'ignored'], [$status, $answer['result']]);
+        self::assertContains('names no Paystra order', $answer['ignored']);
+    }
+
+    public function testADisputeOfALockedCartIsRetriedAndOneNotSavedIsAnError(): void
+    {
+        $orderId = self::paidOrder();
+        self::$lockBusy = true;
+        self::assertSame(503, self::deliver(self::disputeDelivery($orderId, '149950'))[0]);
+        self::assertSame(null, $this->module->disputeOf(1031));
+        self::$lockBusy = false;
+        Db::getInstance()->failWrites = true;
+        self::assertThrows(\RuntimeException::class, static fn () => self::deliver(self::disputeDelivery($orderId, '149950')), 'was not saved');
+        self::assertSame(2, (new Order(1031))->getCurrentState(), 'no state without its record');
+    }
 }

@@ -33,6 +33,9 @@ namespace {
      */
     final class Db
     {
+        public const INSERT = 1;
+        public const INSERT_IGNORE = 2;
+        public const REPLACE = 3;
         private static ?Db $instance = null;
         public array $queries = [];
         public array $useCache = [];
@@ -67,8 +70,8 @@ namespace {
         {
             $table = ($add_prefix ? _DB_PREFIX_ : '') . $table;
             $this->queries[] = "INSERT INTO `$table`";
-            if ($this->failWrites || !isset($this->tables[$table]) || isset($this->tables[$table][(int) $data['id_order']])) {
-                return false; // no table, or the PRIMARY KEY (id_order) taken
+            if ($this->failWrites || !isset($this->tables[$table]) || ($type !== self::REPLACE && isset($this->tables[$table][(int) $data['id_order']]))) {
+                return false; // no table, or the PRIMARY KEY (id_order) taken (REPLACE replaces the row)
             }
             $this->tables[$table][(int) $data['id_order']] = array_map('stripslashes', array_map('strval', $data));
             return true;
@@ -93,7 +96,7 @@ namespace {
     {
         Db::reset();
         $GLOBALS['ps'] = [
-            'config' => ['PS_OS_PAYMENT' => '2', 'PS_OS_ERROR' => '8', 'PS_LANG_DEFAULT' => '1'],
+            'config' => ['PS_OS_PAYMENT' => '2', 'PS_OS_SHIPPING' => '4', 'PS_OS_CANCELED' => '6', 'PS_OS_REFUND' => '7', 'PS_OS_ERROR' => '8', 'PS_LANG_DEFAULT' => '1'],
             'objects' => [],
             'cartOrders' => [],
             'validated' => [],
@@ -192,10 +195,13 @@ namespace {
         public $logable;
         public $unremovable;
         public $hidden;
+        public $paid;
+        /** Ids from 42, in the order the states are added; order_state is the first (the pending one). */
         public function add()
         {
-            $this->id = 42;
-            $GLOBALS['ps']['order_state'] = $this;
+            $this->id = 42 + count($GLOBALS['ps']['order_states'] ?? []);
+            $GLOBALS['ps']['order_states'][] = $this;
+            $GLOBALS['ps']['order_state'] ??= $this;
             return true;
         }
     }

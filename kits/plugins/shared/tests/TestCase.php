@@ -289,6 +289,46 @@ abstract class TestCase
         return ['body' => $signed['body'], 'header' => $signed['headers']['X-Paystra-Signature'], 'id' => $id];
     }
 
+    /** The dispute of the tests' events (card 4000 0000 0000 1976 in the sandbox: reason 13.1). */
+    public const DISPUTE_ID = 'dsp_0123456789abcdef0123';
+
+    /**
+     * A dispute's fields as a dispute.* event carries them (without PAY_ID and HASH): opened
+     * for $orderId's payment of $amount paise, or as it stands once $type (dispute.won,
+     * dispute.lost) decided it. $overrides replace fields.
+     *
+     * @return array<string, string>
+     */
+    public static function disputeFields(string $orderId, string $amount, string $type = 'dispute.created', array $overrides = []): array
+    {
+        $decided = match ($type) {
+            'dispute.won' => ['STATUS' => 'WON', 'EVIDENCE_RECEIVED' => 'Y', 'DECIDED_AT' => '2026-12-08 11:00:00', 'RESOLUTION' => 'Evidence accepted by the issuer'],
+            'dispute.lost' => ['STATUS' => 'LOST', 'EVIDENCE_RECEIVED' => 'N', 'DECIDED_AT' => '2026-12-08 11:00:00', 'RESOLUTION' => 'No answer by the deadline'],
+            default => ['STATUS' => 'OPEN', 'EVIDENCE_RECEIVED' => 'N', 'DECIDED_AT' => '', 'RESOLUTION' => ''],
+        };
+        return $overrides + [
+            'DISPUTE_ID' => self::DISPUTE_ID, 'ORDER_ID' => $orderId, 'TXN_ID' => '1763712000123456', 'PG_REF_NUM' => '9876543210123',
+            'AMOUNT' => $amount, 'CURRENCY_CODE' => '356', 'INR_AMOUNT' => $amount, 'REASON_CODE' => '13.1',
+            'REASON' => 'Merchandise or services not received', 'RESPOND_BY' => '2026-12-07',
+            'STATUS' => $decided['STATUS'], 'EVIDENCE_RECEIVED' => $decided['EVIDENCE_RECEIVED'],
+            'CREATED_AT' => '2026-11-30 11:00:00', 'DECIDED_AT' => $decided['DECIDED_AT'], 'RESOLUTION' => $decided['RESOLUTION'],
+        ];
+    }
+
+    /**
+     * A dispute.created, dispute.won or dispute.lost delivery as the sandbox sends it to
+     * NOTIFY_URL: data = PAY_ID, the dispute's fields and HASH.
+     *
+     * @return array{body: string, header: string, id: string}
+     */
+    public static function disputeDelivery(string $orderId, string $amount, string $type = 'dispute.created', array $overrides = [], ?string $id = null, string $secret = self::WEBHOOK_SECRET): array
+    {
+        $data = Hash::withHash(array_merge(['PAY_ID' => self::PAY_ID], self::disputeFields($orderId, $amount, $type, $overrides)), self::SALT);
+        $id ??= \Paystra\Webhook::newEventId();
+        $signed = \Paystra\Webhook::sign(['id' => $id, 'type' => $type, 'data' => $data], $secret, time());
+        return ['body' => $signed['body'], 'header' => $signed['headers']['X-Paystra-Signature'], 'id' => $id];
+    }
+
     /**
      * The same checkout (settings, prefix, webhook secret) with its JSON calls sent to
      * $transport: for plugins whose checkout uses the library's own HTTP client.

@@ -9,6 +9,7 @@ defined( 'ABSPATH' ) || exit;
 
 use Paystra\GatewayError;
 use Paystra\PaystraException;
+use Paystra\Plugin\Dispute;
 use Paystra\Plugin\HostedCheckout;
 use Paystra\Plugin\MysqlOrderLock;
 use Paystra\Plugin\Outcome;
@@ -22,7 +23,10 @@ use Paystra\Plugin\SettledPayment;
  * signed webhook to the NOTIFY_URL (?wc-api=paystra_webhook), so an order is paid even when the
  * customer closes the tab before coming back; both record the outcome with apply(). When Paystra
  * pays the money out, its settlement.processed event on the same endpoint records the UTR and
- * settlement date on each order in the settlement (record_settlement()).
+ * settlement date on each order in the settlement (record_settlement()). A cardholder's dispute
+ * (dispute.created, dispute.won, dispute.lost on the same endpoint) puts the order on hold with
+ * a private note of the reason and the deadline, and gives it back its status when won
+ * (record_dispute()).
  */
 class WC_Gateway_Paystra extends WC_Payment_Gateway {
 
@@ -40,6 +44,17 @@ class WC_Gateway_Paystra extends WC_Payment_Gateway {
 	const META_SETTLEMENT_ID   = '_paystra_settlement_id';
 	const META_UTR             = '_paystra_utr';
 	const META_SETTLEMENT_DATE = '_paystra_settlement_date';
+
+	/**
+	 * Order meta of a dispute: what the order has had of it (Dispute::record(), e.g. "dsp_… created"),
+	 * its id, status (OPEN, WON, LOST…) and last day to respond (YYYY-MM-DD), and the status the
+	 * hold took the order from, given back when the dispute is won.
+	 */
+	const META_DISPUTE            = '_paystra_dispute';
+	const META_DISPUTE_ID         = '_paystra_dispute_id';
+	const META_DISPUTE_STATUS     = '_paystra_dispute_status';
+	const META_DISPUTE_RESPOND_BY = '_paystra_dispute_respond_by';
+	const META_DISPUTE_HELD_FROM  = '_paystra_dispute_held_from';
 
 	/** The WC-API request of the webhook endpoint: /?wc-api=paystra_webhook. */
 	const WEBHOOK_API = 'paystra_webhook';
@@ -253,7 +268,8 @@ class WC_Gateway_Paystra extends WC_Payment_Gateway {
 
 	/**
 	 * Verifies a webhook delivery and records its payment outcome on the order, as the return
-	 * does, or a settlement's UTR and date on each of its orders (record_settlement()).
+	 * does, a settlement's UTR and date on each of its orders (record_settlement()), or a
+	 * dispute on its order (record_dispute()).
 	 *
 	 * @param string      $body   the raw request body, before any parsing
 	 * @param string|null $header X-Paystra-Signature
@@ -277,6 +293,61 @@ class WC_Gateway_Paystra extends WC_Payment_Gateway {
 			},
 			settle: function ( SettledPayment $payment ): bool {
 				return $this->record_settlement( $payment );
+			},
+			dispute: function ( Dispute $dispute ): bool {
+				return $this->record_dispute( $dispute );
+			}
+		);
+	}
+
+	/**
+	 * Records a dispute event on its order, once, under the order's lock (Dispute::decide()):
+	 * opened, a paid order goes **on hold** with a private order note of the reason and the
+	 * deadline to respond (no email: WooCommerce mails the customer only when a pending or failed
+	 * order goes on hold); won, the order gets back the status the hold took it from, with a
+	 * note; lost, a note (the money went back to the customer; the order stays on hold for the
+	 * merchant to refund or cancel). The meta _paystra_dispute_* keep the dispute's id, status and
+	 * deadline. A repeated event, or an opening delivered after the decision, changes nothing.
+	 *
+	 * @return bool true when the order changed, false when it already had the event
+	 * @throws Rejected when the ORDER_ID names no Paystra order of this shop
+	 * @throws \Paystra\Plugin\Busy when another request holds the order past the lock's timeout
+	 */
+	public function record_dispute( Dispute $dispute ): bool {
+		$order = ctype_digit( $dispute->ref ) ? wc_get_order( (int) $dispute->ref ) : false;
+		if ( ! $order instanceof WC_Order || $order->get_payment_method() !== $this->id ) {
+			throw new Rejected( 'ORDER_ID ' . $dispute->orderId . ' names no Paystra order of this shop.' );
+		}
+		return $this->checkout()->withOrderLock(
+			$this->order_lock(),
+			(string) $order->get_id(),
+			function () use ( $order, $dispute ): bool {
+				$fresh = wc_get_order( $order->get_id() );
+				$fresh = $fresh instanceof WC_Order ? $fresh : $order;
+				$decision = $dispute->decide( (string) $fresh->get_meta( self::META_DISPUTE ) );
+				if ( Dispute::NOTHING === $decision ) {
+					return false;
+				}
+				$held_from = (string) $fresh->get_meta( self::META_DISPUTE_HELD_FROM );
+				$fresh->update_meta_data( self::META_DISPUTE, $dispute->record() );
+				$fresh->update_meta_data( self::META_DISPUTE_ID, $dispute->disputeId );
+				$fresh->update_meta_data( self::META_DISPUTE_STATUS, $dispute->status );
+				$fresh->update_meta_data( self::META_DISPUTE_RESPOND_BY, $dispute->respondBy );
+				if ( Dispute::HOLD === $decision && $fresh->is_paid() ) {
+					$fresh->update_meta_data( self::META_DISPUTE_HELD_FROM, $fresh->get_status() );
+					$fresh->save();
+					$fresh->update_status( 'on-hold', $dispute->note() );
+				} elseif ( Dispute::RESTORE === $decision && '' !== $held_from && $fresh->has_status( 'on-hold' ) ) {
+					$fresh->update_meta_data( self::META_DISPUTE_HELD_FROM, '' );
+					$fresh->save();
+					$fresh->update_status( $held_from, $dispute->note() );
+				} else {
+					// Lost, or an order the merchant has moved on meanwhile (refunded, cancelled):
+					// its status is the merchant's.
+					$fresh->save();
+					$fresh->add_order_note( $dispute->note() );
+				}
+				return true;
 			}
 		);
 	}

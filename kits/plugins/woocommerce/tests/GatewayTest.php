@@ -500,4 +500,92 @@ final class GatewayTest extends WooCommerceTestCase
         self::assertSame(200, self::gateway()->process_webhook($delivery['body'], $delivery['header'])[0]);
         self::assertSame(self::UTR, $order->get_meta(WC_Gateway_Paystra::META_UTR));
     }
+
+    // ---- disputes (dispute.created, dispute.won, dispute.lost on the same endpoint) ----
+
+    private static function deliverDispute(string $orderId, string $type = 'dispute.created', array $overrides = []): array
+    {
+        $delivery = self::disputeDelivery($orderId, '149950', $type, $overrides);
+        return self::gateway()->process_webhook($delivery['body'], $delivery['header']);
+    }
+
+    public function testADisputePutsThePaidOrderOnHoldWithAPrivateNoteOfTheReasonAndTheDeadline(): void
+    {
+        [$order, $orderId] = self::paidOrder();
+        [$status, $body] = self::deliverDispute($orderId);
+        self::assertSame(200, $status);
+        self::assertSame(['dispute.created', $orderId, self::DISPUTE_ID, 'recorded'], [$body['type'], $body['order_id'], $body['dispute_id'], $body['result']]);
+        self::assertSame('on-hold', $order->get_status());
+        self::assertContains('Paystra dispute ' . self::DISPUTE_ID . ' opened: 13.1 Merchandise or services not received. Respond by 2026-12-07 in the Paystra dashboard. ₹1,499.50 is held from your settlements', end($order->notes));
+        self::assertSame(
+            [self::DISPUTE_ID . ' created', self::DISPUTE_ID, 'OPEN', '2026-12-07', 'processing'],
+            [$order->get_meta('_paystra_dispute'), $order->get_meta('_paystra_dispute_id'), $order->get_meta('_paystra_dispute_status'), $order->get_meta(WC_Gateway_Paystra::META_DISPUTE_RESPOND_BY), $order->get_meta(WC_Gateway_Paystra::META_DISPUTE_HELD_FROM)],
+        );
+        self::assertSame('RELEASE_LOCK paystra_WC_42', end(self::$locks), "under the order's lock");
+
+        $before = [$order->get_status(), $order->notes, $order->meta, $order->saves];
+        [$status, $body] = self::deliverDispute($orderId);
+        self::assertSame([200, 'unchanged'], [$status, $body['result']], 'the same event again');
+        self::assertSame($before, [$order->get_status(), $order->notes, $order->meta, $order->saves]);
+    }
+
+    public function testAWonDisputeGivesTheOrderBackTheStatusItHadBeforeTheHold(): void
+    {
+        [$order, $orderId] = self::paidOrder();
+        $order->update_status('completed');
+        self::deliverDispute($orderId);
+        self::assertSame('on-hold', $order->get_status());
+        [$status, $body] = self::deliverDispute($orderId, 'dispute.won');
+        self::assertSame([200, 'recorded'], [$status, $body['result']]);
+        self::assertSame('completed', $order->get_status());
+        self::assertContains('Paystra dispute ' . self::DISPUTE_ID . ' won: Evidence accepted by the issuer. The ₹1,499.50 held is released in your next settlement', end($order->notes));
+        self::assertSame([self::DISPUTE_ID . ' won', 'WON', ''], [$order->get_meta('_paystra_dispute'), $order->get_meta('_paystra_dispute_status'), $order->get_meta('_paystra_dispute_held_from')]);
+
+        $notes = $order->notes;
+        foreach (['dispute.won', 'dispute.created', 'dispute.lost'] as $late) {
+            self::assertSame('unchanged', self::deliverDispute($orderId, $late)[1]['result'], "$late after the win");
+        }
+        self::assertSame(['completed', $notes], [$order->get_status(), $order->notes]);
+    }
+
+    public function testALostDisputeAddsANoteAndLeavesTheOrderOnHoldForTheMerchant(): void
+    {
+        [$order, $orderId] = self::paidOrder();
+        self::deliverDispute($orderId);
+        self::assertSame('recorded', self::deliverDispute($orderId, 'dispute.lost')[1]['result']);
+        self::assertSame('on-hold', $order->get_status());
+        self::assertContains('Paystra dispute ' . self::DISPUTE_ID . ' lost: No answer by the deadline. The ₹1,499.50 went back to the customer', end($order->notes));
+        self::assertSame('LOST', $order->get_meta('_paystra_dispute_status'));
+    }
+
+    public function testAReplayedPaymentDoesNotTakeAnOrderOffHold(): void
+    {
+        [$order, $orderId] = self::paidOrder();
+        self::deliverDispute($orderId);
+        $notes = $order->notes;
+        $captured = self::webhookDelivery($orderId, '149950');
+        self::assertSame(200, self::gateway()->process_webhook($captured['body'], $captured['header'])[0]);
+        self::gateway()->process_return(self::gatewayResponse($orderId, '149950'));
+        self::assertSame(['on-hold', $notes], [$order->get_status(), $order->notes]);
+    }
+
+    public function testDisputesOfOrdersThatAreNotPaystrasAreIgnoredAndABusyOrderIsRetried(): void
+    {
+        [$order, $orderId] = self::paidOrder();
+        $cod = new WC_Order(44, '1499.50', 'processing', 'INR', 'cod');
+        foreach (['WC-999-1763712000123', 'WC-44-1763712000123'] as $other) {
+            [$status, $body] = self::deliverDispute($other);
+            self::assertSame([200, 'ignored'], [$status, $body['result']]);
+            self::assertContains('names no Paystra order', $body['ignored']);
+        }
+        self::assertSame(['processing', []], [$cod->get_status(), $cod->notes]);
+
+        self::$lockBusy = true;
+        [$status, $body] = self::deliverDispute($orderId);
+        self::assertSame([503, true], [$status, $body['retry']]);
+        self::assertSame('processing', $order->get_status());
+        self::$lockBusy = false;
+        self::assertSame('recorded', self::deliverDispute($orderId)[1]['result'], "Paystra's retry");
+        self::assertSame('on-hold', $order->get_status());
+    }
 }

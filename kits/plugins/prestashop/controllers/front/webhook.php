@@ -8,6 +8,7 @@ if (!defined('_PS_VERSION_')) {
     exit;
 }
 
+use Paystra\Plugin\Dispute;
 use Paystra\Plugin\HostedCheckout;
 use Paystra\Plugin\Outcome;
 use Paystra\Plugin\SettledPayment;
@@ -19,8 +20,8 @@ use Paystra\Plugin\SettledPayment;
  * Webhook::verify as it arrived, and nothing in it is acted on until the signature (webhook
  * secret), the timestamp and the data's HASH (salt) pass; the verifier reads the JSON before
  * that only to name the likeliest cause of a failed signature. Then the outcome goes through the
- * same Paystra::applyOutcome() as the return, and a settlement's UTR and date onto each of its
- * orders (Paystra::recordSettlement()). JSON: 200 for every verified event (the gateway stops
+ * same Paystra::applyOutcome() as the return, a settlement's UTR and date onto each of its
+ * orders (Paystra::recordSettlement()), and a dispute onto its order (Paystra::recordDispute()). JSON: 200 for every verified event (the gateway stops
  * retrying), 400 with the reason for a refused one, 503 for one to deliver again (a cart locked
  * by another request, a settlement not fetched yet).
  *
@@ -60,7 +61,7 @@ class PaystraWebhookModuleFrontController extends ModuleFrontController
         return $checkout->receiveWebhook($rawBody, $header, function (Outcome $outcome): string {
             [, $orderId] = $this->module->applyOutcome($outcome);
             return $orderId ? 'order ' . $orderId . ' state ' . (int) (new Order($orderId))->getCurrentState() : 'no order (payment failed)';
-        }, $log, settle: fn (SettledPayment $payment): bool => $this->module->recordSettlement($payment));
+        }, $log, settle: fn (SettledPayment $payment): bool => $this->module->recordSettlement($payment), dispute: fn (Dispute $dispute): bool => $this->module->recordDispute($dispute));
     }
 
     /** The request body exactly as it arrived: the signature covers these bytes. */

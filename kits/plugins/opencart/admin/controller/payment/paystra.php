@@ -33,7 +33,7 @@ class Paystra extends \Opencart\System\Engine\Controller {
 		$data['text_webhook_url'] = sprintf($this->language->get('text_webhook_url'), HTTP_CATALOG . 'index.php?route=extension/paystra/payment/paystra.webhook');
 		$data['help_gateway_url'] = sprintf($this->language->get('help_gateway_url'), 'https://secure.paystra.example/pg', 'https://paystra.example/sandbox');
 
-		foreach (['test_mode', 'pay_id', 'gateway_url', 'order_status_id', 'pending_status_id', 'failed_status_id', 'geo_zone_id', 'status', 'sort_order'] as $key) {
+		foreach (['test_mode', 'pay_id', 'gateway_url', 'order_status_id', 'pending_status_id', 'failed_status_id', 'dispute_status_id', 'geo_zone_id', 'status', 'sort_order'] as $key) {
 			$data['payment_paystra_' . $key] = $this->config->get('payment_paystra_' . $key);
 		}
 		foreach (self::SECRETS as $key) {
@@ -88,7 +88,7 @@ class Paystra extends \Opencart\System\Engine\Controller {
 		$this->response->setOutput(json_encode($json));
 	}
 
-	/** Defaults: test mode against the sandbox, Processing when paid, Failed when not. */
+	/** Defaults: test mode against the sandbox, Processing when paid, Failed when not, Pending while disputed. */
 	public function install(): void {
 		$this->load->model('setting/setting');
 		$this->model_setting_setting->editSetting('payment_paystra', [
@@ -96,6 +96,7 @@ class Paystra extends \Opencart\System\Engine\Controller {
 			'payment_paystra_order_status_id'   => 2,
 			'payment_paystra_pending_status_id' => 1,
 			'payment_paystra_failed_status_id'  => 10,
+			'payment_paystra_dispute_status_id' => 1,
 			'payment_paystra_status'            => 0,
 			'payment_paystra_sort_order'        => 0
 		]);

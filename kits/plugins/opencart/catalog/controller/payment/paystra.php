@@ -4,6 +4,7 @@
  */
 namespace Opencart\Catalog\Controller\Extension\Paystra\Payment;
 
+use Paystra\Plugin\Dispute;
 use Paystra\Plugin\Outcome;
 use Paystra\Plugin\Rejected;
 use Paystra\Plugin\SettledPayment;
@@ -15,7 +16,8 @@ use Paystra\Plugin\SettledPayment;
  * Webhook: Paystra's server posts a signed event to webhook() (the NOTIFY_URL), so the order is
  * paid even when the customer closes the tab; both record the outcome with apply(). When Paystra
  * pays the money out, its settlement.processed event puts the UTR and settlement date in each
- * order's history (recordSettlement()).
+ * order's history (recordSettlement()). A cardholder's dispute moves its order to the disputed
+ * status with a line of the reason and the deadline, and back when won (recordDispute()).
  */
 class Paystra extends \Opencart\System\Engine\Controller {
 	/** The confirm step's payment block. */
@@ -120,7 +122,8 @@ class Paystra extends \Opencart\System\Engine\Controller {
 	 * until the signature (webhook secret), the timestamp and the data's HASH (salt) pass; the
 	 * verifier reads the JSON before that only to name the likeliest cause of a failed signature.
 	 * A payment outcome goes into the order's history as the customer's return would put it, a
-	 * settlement's UTR and date into the history of each of its orders. JSON: 200 for every
+	 * settlement's UTR and date into the history of each of its orders, a dispute into its
+	 * order's (recordDispute()). JSON: 200 for every
 	 * verified event (the gateway stops retrying), 400 with the reason for a refused one, 503 for
 	 * one to deliver again (an order locked by another request, a settlement not fetched yet).
 	 */
@@ -142,7 +145,8 @@ class Paystra extends \Opencart\System\Engine\Controller {
 						$this->log->write($message);
 					}
 				},
-				settle: fn (SettledPayment $payment): bool => $this->recordSettlement($payment)
+				settle: fn (SettledPayment $payment): bool => $this->recordSettlement($payment),
+				dispute: fn (Dispute $dispute): bool => $this->recordDispute($dispute)
 			);
 		} catch (\Paystra\PaystraException $error) {
 			$this->log->write('Paystra: webhook refused: ' . $error->getMessage());
@@ -226,6 +230,51 @@ class Paystra extends \Opencart\System\Engine\Controller {
 		});
 	}
 
+	/**
+	 * A dispute event in its order's history, once, under the order's lock (Dispute::decide()),
+	 * the customer not notified: opened, a paid order moves to the disputed status (the
+	 * extension's setting, Pending by default) with the reason and the deadline to respond; won,
+	 * it goes back to the status it had before the hold; lost, a line (the money went back to the
+	 * customer; the order keeps its status for the merchant). OpenCart has no order field for it,
+	 * so those lines are the record: a repeated event, or an opening delivered after the decision,
+	 * changes nothing.
+	 *
+	 * @return bool true when the order changed, false when it already had the event
+	 * @throws Rejected when the ORDER_ID names no Paystra order of this store
+	 * @throws \Paystra\Plugin\Busy when another request holds the order past the lock's timeout
+	 */
+	private function recordDispute(Dispute $dispute): bool {
+		$model = $this->model_extension_paystra_payment_paystra;
+		$order_info = ctype_digit($dispute->ref) ? $this->model_checkout_order->getOrder((int)$dispute->ref) : [];
+		if (!$order_info || ($order_info['payment_method']['code'] ?? '') !== \Opencart\Catalog\Model\Extension\Paystra\Payment\Paystra::CODE || $order_info['currency_code'] !== 'INR') {
+			throw new Rejected('ORDER_ID ' . $dispute->orderId . ' names no Paystra order of this store.');
+		}
+		$order_id = (int)$order_info['order_id'];
+		return $model->checkout()->withOrderLock($this->orderLock(), (string)$order_id, function () use ($model, $order_id, $order_info, $dispute): bool {
+			$history = $model->history($order_id);
+			$decision = $dispute->decide($dispute->recordedIn(array_column($history, 'comment')));
+			if ($decision === Dispute::NOTHING) {
+				return false;
+			}
+			$order_info = $this->model_checkout_order->getOrder($order_id) ?: $order_info;
+			$current = (int)$order_info['order_status_id'];
+			$status = $current;
+			if ($decision === Dispute::HOLD && $this->isPaid($order_info)) {
+				$status = $model->disputeStatusId();
+			} elseif ($decision === Dispute::RESTORE && $current === $model->disputeStatusId()) {
+				$status = (int)$this->config->get('payment_paystra_order_status_id');
+				foreach ($history as $line) {
+					if (str_starts_with($line['comment'], Dispute::NOTE_PREFIX . $dispute->disputeId . ' ')) {
+						break;
+					}
+					$status = $line['order_status_id'];
+				}
+			}
+			$this->model_checkout_order->addHistory($order_id, $status, $dispute->note(), false);
+			return true;
+		});
+	}
+
 	/** The order's lock: a MySQL named lock on OpenCart's own connection. */
 	private function orderLock(): \Paystra\Plugin\MysqlOrderLock {
 		return new \Paystra\Plugin\MysqlOrderLock(function (string $sql) {
@@ -235,7 +284,8 @@ class Paystra extends \Opencart\System\Engine\Controller {
 	}
 
 	private function applyLocked(array $order_info, Outcome $outcome): void {
-		if ($this->isPaid($order_info)) {
+		// A disputed payment was captured long ago: no answer about it takes the order off hold.
+		if ($this->isPaid($order_info) || $this->model_extension_paystra_payment_paystra->hasDispute((int)$order_info['order_id'])) {
 			return;
 		}
 		$status_id = match (true) {

@@ -4,6 +4,7 @@
  */
 namespace Opencart\Catalog\Model\Extension\Paystra\Payment;
 
+use Paystra\Plugin\Dispute;
 use Paystra\Plugin\HostedCheckout;
 use Paystra\Plugin\SettledPayment;
 
@@ -104,7 +105,35 @@ class Paystra extends \Opencart\System\Engine\Model {
 	 * OpenCart keeps no other field for it, so that line is the record of the order's settlement.
 	 */
 	public function hasSettlement(int $order_id): bool {
-		$query = $this->db->query("SELECT `order_history_id` FROM `" . DB_PREFIX . "order_history` WHERE `order_id` = '" . $order_id . "' AND `comment` LIKE '" . $this->db->escape(SettledPayment::NOTE_PREFIX) . "%' LIMIT 1");
+		return $this->hasHistoryLine($order_id, SettledPayment::NOTE_PREFIX);
+	}
+
+	/** True when the order's history has a Paystra dispute line (Dispute::note()). */
+	public function hasDispute(int $order_id): bool {
+		return $this->hasHistoryLine($order_id, Dispute::NOTE_PREFIX);
+	}
+
+	/**
+	 * The order's history, oldest first: each line's order_status_id and comment. A dispute is
+	 * recorded only there (Dispute::recordedIn()), as is the status the hold took the order from.
+	 *
+	 * @return list<array{order_status_id: int, comment: string}>
+	 */
+	public function history(int $order_id): array {
+		$query = $this->db->query("SELECT `order_status_id`, `comment` FROM `" . DB_PREFIX . "order_history` WHERE `order_id` = '" . $order_id . "' ORDER BY `order_history_id`");
+		return array_map(static fn (array $row): array => ['order_status_id' => (int)$row['order_status_id'], 'comment' => (string)$row['comment']], $query->rows);
+	}
+
+	/**
+	 * The status a disputed order is held in: the extension's setting, else the store's default
+	 * order status (Pending in a new store).
+	 */
+	public function disputeStatusId(): int {
+		return (int)$this->config->get('payment_paystra_dispute_status_id') ?: (int)$this->config->get('config_order_status_id');
+	}
+
+	private function hasHistoryLine(int $order_id, string $prefix): bool {
+		$query = $this->db->query("SELECT `order_history_id` FROM `" . DB_PREFIX . "order_history` WHERE `order_id` = '" . $order_id . "' AND `comment` LIKE '" . $this->db->escape($prefix) . "%' LIMIT 1");
 		return (bool)$query->num_rows;
 	}
 

@@ -21,6 +21,7 @@ $_['entry_gateway_url']      = 'Gateway URL';
 $_['entry_order_status']     = 'Paid order status';
 $_['entry_pending_status']   = 'Pending order status';
 $_['entry_failed_status']    = 'Failed order status';
+$_['entry_dispute_status']   = 'Disputed order status';
 $_['entry_geo_zone']         = 'Geo zone';
 $_['entry_status']           = 'Status';
 $_['entry_sort_order']       = 'Sort order';
@@ -33,6 +34,7 @@ $_['help_key_salt']          = 'Derives the key that decrypts Paystra\'s respons
 $_['help_webhook_secret']    = 'From the Paystra merchant portal; it is not the salt. Verifies the webhook Paystra sends to the webhook URL. Blank in test mode with the demo merchant: the demo secret.';
 $_['help_gateway_url']       = 'Leave blank for the default: %s, or %s in test mode.';
 $_['help_pending_status']    = 'For payments the bank has not confirmed yet (e.g. code 026).';
+$_['help_dispute_status']    = 'For paid orders whose payment the cardholder disputes, until the dispute is won. OpenCart puts the stock of an order back when it leaves the processing and complete statuses.';
 
 // Error
 $_['error_permission']       = 'Warning: You do not have permission to modify the Paystra payment settings!';

@@ -11,7 +11,8 @@
   moves the order to paid (or pending) once, under the order's lock (apply_outcome); the return
   then shows checkout_success.php. When Paystra pays the money out, its settlement.processed
   event on the same webhook puts the UTR and settlement date in each order's history
-  (record_settlement).
+  (record_settlement). A cardholder's dispute moves its order to the disputed status with a line
+  of the reason and the deadline, and back when the dispute is won (record_dispute).
 */
 
   // The Paystra PHP library ships inside the module; HostedCheckout.php is the part every
@@ -19,6 +20,7 @@
   require_once __DIR__ . '/paystra/lib/paystra/autoload.php';
   require_once __DIR__ . '/paystra/lib/HostedCheckout.php';
 
+  use Paystra\Plugin\Dispute;
   use Paystra\Plugin\HostedCheckout;
   use Paystra\Plugin\MysqlOrderLock;
   use Paystra\Plugin\Outcome;
@@ -254,7 +256,8 @@
         'MODULE_PAYMENT_PAYSTRA_ORDER_STATUS_ID' => array('title' => 'Paid order status', 'value' => '0', 'desc' => 'Status of orders Paystra reports paid (000).', 'set' => 'tep_cfg_pull_down_order_statuses(', 'use' => 'tep_get_order_status_name', 'sort' => 8),
         'MODULE_PAYMENT_PAYSTRA_PENDING_STATUS_ID' => array('title' => 'Pending order status', 'value' => '0', 'desc' => 'Status of orders the bank has not confirmed yet (e.g. 026).', 'set' => 'tep_cfg_pull_down_order_statuses(', 'use' => 'tep_get_order_status_name', 'sort' => 9),
         'MODULE_PAYMENT_PAYSTRA_PREPARE_ORDER_STATUS_ID' => array('title' => 'Preparing order status', 'value' => '0', 'desc' => 'Status of orders written at the confirmation, before Paystra reports the payment (installing creates "' . self::PREPARING_STATUS_NAME . '", hidden from customers).', 'set' => 'tep_cfg_pull_down_order_statuses(', 'use' => 'tep_get_order_status_name', 'sort' => 10),
-        'MODULE_PAYMENT_PAYSTRA_SORT_ORDER' => array('title' => 'Sort order of display', 'value' => '0', 'desc' => 'Lowest is displayed first.', 'sort' => 11),
+        'MODULE_PAYMENT_PAYSTRA_DISPUTE_STATUS_ID' => array('title' => 'Disputed order status', 'value' => '1', 'desc' => 'Status of paid orders whose payment the cardholder disputes, until the dispute is won (default: Pending; none keeps the status and only adds the line to the history).', 'set' => 'tep_cfg_pull_down_order_statuses(', 'use' => 'tep_get_order_status_name', 'sort' => 11),
+        'MODULE_PAYMENT_PAYSTRA_SORT_ORDER' => array('title' => 'Sort order of display', 'value' => '0', 'desc' => 'Lowest is displayed first.', 'sort' => 12),
       );
     }
 
@@ -317,7 +320,8 @@
      * The webhook: the raw body verified (webhook secret, salt, timestamp), then the outcome
      * applied to the order the confirmation wrote, exactly as the customer's return applies it,
      * so the order is completed even when the customer never comes back; a settlement's UTR and
-     * date go into the history of each of its orders (record_settlement).
+     * date go into the history of each of its orders (record_settlement), a dispute into its
+     * order's (record_dispute).
      *
      * @return array{0: int, 1: array} HTTP status and the JSON answer
      */
@@ -335,7 +339,69 @@
         if ($level === 'error') error_log($message);
       }, null, function (SettledPayment $payment) {
         return $this->record_settlement($payment);
+      }, function (Dispute $dispute) {
+        return $this->record_dispute($dispute);
       });
+    }
+
+    /**
+     * Records a dispute event on its order, once, under the order's lock (Dispute::decide()),
+     * as a line in the order's status history, the customer not notified: opened, a placed
+     * order moves to the **Disputed order status** (Pending unless set otherwise) with the
+     * reason and the deadline to respond; won, it goes back to the status it had before the
+     * hold; lost, a line (the money went back to the customer; the order keeps its status for
+     * the merchant). osCommerce has no field for it, so those lines are the record: a repeated
+     * event, or an opening delivered after the decision, changes nothing.
+     *
+     * @return bool true when the order changed, false when it already had the event
+     * @throws Rejected when the ORDER_ID names no rupee order of this store
+     * @throws \Paystra\Plugin\Busy when another request holds the order past the lock's timeout
+     */
+    function record_dispute(Dispute $dispute) {
+      return $this->checkout()->withOrderLock($this->order_lock(), $dispute->ref, function () use ($dispute) {
+        $orders_id = (int)$dispute->ref;
+        $order = ctype_digit($dispute->ref) ? $this->order_row($orders_id) : false;
+        if (!$order || $order['currency'] !== 'INR') {
+          throw new Rejected('ORDER_ID ' . $dispute->orderId . ' names no rupee order of this store.');
+        }
+
+        $history = array();
+        $history_query = tep_db_query("select orders_status_history_id, orders_status_id, comments from " . TABLE_ORDERS_STATUS_HISTORY . " where orders_id = '" . $orders_id . "' order by orders_status_history_id");
+        while ($line = tep_db_fetch_array($history_query)) {
+          $history[] = $line;
+        }
+        $decision = $dispute->decide($dispute->recordedIn(array_column($history, 'comments')));
+        if ($decision === Dispute::NOTHING) {
+          return false;
+        }
+
+        $current = (string)(int)$order['orders_status'];
+        $held = $this->dispute_status();
+        $status = $current;
+        if ($decision === Dispute::HOLD && $held !== '0' && $current !== $this->preparing_status()) {
+          $status = $held;
+        } elseif ($decision === Dispute::RESTORE && $current === $held) {
+          $status = $this->status_before_hold($history, $dispute);
+        }
+        $this->set_status($orders_id, $status, $dispute->note(), false);
+        return true;
+      });
+    }
+
+    /** The order's status before the dispute's opening line put it on hold (the paid status if unknown). */
+    function status_before_hold(array $history, Dispute $dispute) {
+      $before = $this->paid_status();
+      foreach ($history as $line) {
+        if (str_starts_with((string)$line['comments'], Dispute::NOTE_PREFIX . $dispute->disputeId . ' ')) {
+          break;
+        }
+        $before = (string)(int)$line['orders_status_id'];
+      }
+      return $before;
+    }
+
+    function dispute_status() {
+      return (string)(int)$this->setting('MODULE_PAYMENT_PAYSTRA_DISPUTE_STATUS_ID');
     }
 
     /**
@@ -399,6 +465,10 @@
         $this->checkout()->expectAmount($outcome, round((float)$order['value'] * (float)$order['currency_value'], 2));
 
         $current = (string)(int)$order['orders_status'];
+        // A disputed payment was captured long ago: no answer about it takes the order off hold.
+        if (tep_db_num_rows(tep_db_query("select orders_status_history_id from " . TABLE_ORDERS_STATUS_HISTORY . " where orders_id = '" . $orders_id . "' and comments like '" . tep_db_input(Dispute::NOTE_PREFIX) . "%' limit 1")) > 0) {
+          return $current;
+        }
         $preparing = $this->preparing_status();
         $paid = $this->paid_status();
         $pending = (int)$this->setting('MODULE_PAYMENT_PAYSTRA_PENDING_STATUS_ID') > 0 ? (string)(int)$this->setting('MODULE_PAYMENT_PAYSTRA_PENDING_STATUS_ID') : $paid;

@@ -8,7 +8,7 @@ namespace Paystra\Payment\Block;
 
 use Magento\Payment\Block\ConfigurableInfo;
 
-/** The payment block of the order view: the gateway ORDER_ID, TXN_ID, response and settlement. */
+/** The payment block of the order view: the gateway ORDER_ID, TXN_ID, response, settlement and dispute. */
 class Info extends ConfigurableInfo
 {
     protected function getLabel($field)
@@ -21,6 +21,9 @@ class Info extends ConfigurableInfo
             'paystra_utr' => __('Settlement UTR'),
             'paystra_settlement_date' => __('Settlement date'),
             'paystra_settlement_id' => __('Paystra settlement'),
+            'paystra_dispute_id' => __('Paystra dispute'),
+            'paystra_dispute_status' => __('Dispute status'),
+            'paystra_dispute_respond_by' => __('Respond to the dispute by'),
             default => parent::getLabel($field),
         };
     }

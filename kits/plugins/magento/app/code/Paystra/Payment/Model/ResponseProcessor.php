@@ -11,6 +11,7 @@ use Magento\Sales\Api\OrderRepositoryInterface;
 use Magento\Sales\Model\Order;
 use Magento\Sales\Model\Order\Email\Sender\OrderSender;
 use Magento\Sales\Model\OrderFactory;
+use Paystra\Plugin\Dispute;
 use Paystra\Plugin\OrderLock;
 use Paystra\Plugin\Outcome;
 use Paystra\Plugin\Rejected;
@@ -22,7 +23,9 @@ use Psr\Log\LoggerInterface;
  * order's state:
  * paid → invoiced with the TXN_ID, failed → cancelled, pending → a comment. Answers that do not
  * verify, or name another order or amount, change nothing. A settlement (the settlement.processed
- * webhook) puts its UTR and date on each of its orders' payment, once (recordSettlement()).
+ * webhook) puts its UTR and date on each of its orders' payment, once (recordSettlement()). A
+ * cardholder's dispute puts its order on hold with a comment of the reason and the deadline, and
+ * releases it when the dispute is won (recordDispute()).
  */
 class ResponseProcessor
 {
@@ -56,7 +59,7 @@ class ResponseProcessor
     /**
      * The webhook (POST /paystra/payment/webhook): verified with the webhook secret and the salt,
      * then recorded exactly as the customer's return would be; a settlement's UTR and date go on
-     * each of its orders (recordSettlement()).
+     * each of its orders (recordSettlement()), a dispute on its order (recordDispute()).
      *
      * @return array{0: int, 1: array<string, mixed>} HTTP status and the JSON answer
      */
@@ -77,8 +80,54 @@ class ResponseProcessor
             function (string $level, string $message): void {
                 $level === 'error' ? $this->logger->error($message) : $this->logger->info($message);
             },
-            settle: fn (SettledPayment $payment): bool => $this->recordSettlement($payment)
+            settle: fn (SettledPayment $payment): bool => $this->recordSettlement($payment),
+            dispute: fn (Dispute $dispute): bool => $this->recordDispute($dispute)
         );
+    }
+
+    /**
+     * Records a dispute event on its order, once, under the order's lock (Dispute::decide()):
+     * opened, the order is put on hold (Order::hold(), which remembers the state it was in) with
+     * a status history comment of the reason and the deadline to respond, not shown to the
+     * customer; won, hold released (unhold(), back to that state) with a comment; lost, a comment
+     * (the money went back to the customer; the order stays on hold for the merchant to refund).
+     * The payment's additional information paystra_dispute_id, paystra_dispute_status and
+     * paystra_dispute_respond_by show the dispute in the order view. An order Magento cannot hold
+     * (complete, closed) gets the comment alone. A repeated event, or an opening delivered after
+     * the decision, changes nothing.
+     *
+     * @return bool true when the order changed, false when it already had the event
+     * @throws Rejected when the ORDER_ID names no Paystra order of this store
+     * @throws \Paystra\Plugin\Busy when another request holds the order past the lock's timeout
+     */
+    public function recordDispute(Dispute $dispute): bool
+    {
+        $order = $this->loadByIncrementId($dispute->ref);
+        if (!$order->getId() || $order->getPayment() === null || $order->getPayment()->getMethod() !== Config::METHOD_CODE) {
+            throw new Rejected('ORDER_ID ' . $dispute->orderId . ' names no Paystra order of this store.');
+        }
+        $checkout = $this->config->checkout((int) $order->getStoreId());
+        return $checkout->withOrderLock($this->orderLock(), (string) $order->getIncrementId(), function () use ($order, $dispute): bool {
+            $fresh = $this->loadByIncrementId((string) $order->getIncrementId());
+            $fresh = $fresh->getId() ? $fresh : $order;
+            $info = $fresh->getPayment();
+            $decision = $dispute->decide((string) $info->getAdditionalInformation('paystra_dispute'));
+            if ($decision === Dispute::NOTHING) {
+                return false;
+            }
+            $info->setAdditionalInformation('paystra_dispute', $dispute->record());
+            $info->setAdditionalInformation('paystra_dispute_id', $dispute->disputeId);
+            $info->setAdditionalInformation('paystra_dispute_status', $dispute->status);
+            $info->setAdditionalInformation('paystra_dispute_respond_by', $dispute->respondBy);
+            if ($decision === Dispute::HOLD && $fresh->canHold()) {
+                $fresh->hold();
+            } elseif ($decision === Dispute::RESTORE && $fresh->canUnhold()) {
+                $fresh->unhold();
+            }
+            $fresh->addCommentToStatusHistory($dispute->note());
+            $this->orderRepository->save($fresh);
+            return true;
+        });
     }
 
     /**
