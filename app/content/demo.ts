@@ -122,6 +122,26 @@ export const paymentSummary = {
     '256-bit encrypted and PCI DSS compliant. Your bank details never reach the merchant.',
 } as const
 
+/**
+ * The PG Hosted demo's currency and amount: rupees by default, or a foreign currency, which
+ * only a card can pay (the gateway's page then offers cards alone).
+ */
+export const demoAmountCopy = {
+  legend: 'What to pay',
+  currencyLabel: 'Currency',
+  amountLabel: 'Amount',
+  amountHint: 'In the currency’s own units, such as 12.34 (yen and won have no decimals).',
+  foreignNote:
+    'Only cards pay in a foreign currency: the payment page offers cards alone, and the store is settled in rupees at the sandbox’s rate.',
+  errors: {
+    currency: 'Choose a currency from the list',
+    required: 'Enter an amount',
+    format: 'Enter the amount in digits, with a point before any decimals',
+    zero: 'Enter an amount above zero',
+    tooLarge: 'The demo takes at most',
+  },
+} as const
+
 export const redirectMessage = 'You are being redirected to Payment Page…'
 
 /**
@@ -300,6 +320,8 @@ export const paymentResultCopy = {
   txnIdLabel: 'Transaction ID',
   amountLabel: 'Amount',
   methodLabel: 'Payment method',
+  fxRateLabel: 'Exchange rate',
+  inrAmountLabel: 'In rupees',
   codeLabel: 'Response code',
   messageLabel: 'Message',
   pendingHeading: 'Payment Pending',
@@ -421,8 +443,12 @@ export interface PaymentResult {
   success: boolean
   orderId: string
   txnId: string
-  /** "1.00": minor units shown in rupees. */
+  /** "₹1.00", "$12.34": the amount in its currency. */
   amount: string
+  /** A foreign payment: the gateway's FX_RATE, "1 USD = ₹84.2150". */
+  fxRate?: string
+  /** A foreign payment: what it is in rupees ("₹1,039.21"). */
+  inrAmount?: string
   method: string
   responseCode: string
   responseMessage: string

@@ -22,7 +22,7 @@ const verified: CheckoutVerifyAnswer = {
     success: true,
     orderId: 'LP1',
     txnId: '1763712000123456',
-    amount: '1.00',
+    amount: '₹1.00',
     method: 'UPI',
     responseCode: '000',
     responseMessage: 'Transaction successful',
