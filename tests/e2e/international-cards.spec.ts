@@ -1,7 +1,10 @@
-import type { Locator, Page } from '@playwright/test'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import { istDateOf, nextWorkingDay } from '#core/calendar/business-calendar.ts'
 import { currencyByCode } from '#core/currency/currencies.ts'
 import { toRupees } from '#core/currency/exchange.ts'
+import { paymentFee } from '#core/pricing/payment-fee.ts'
 import { decryptFields } from '#core/protocol/cipher.ts'
+import type { Fields } from '#core/protocol/fields.ts'
 import { verifyHash, withHash } from '#core/protocol/hash.ts'
 import { bn } from '#gateway/i18n/bn.ts'
 import { demoMerchant } from '#gateway/merchants.ts'
@@ -202,6 +205,52 @@ test.describe('a US dollar order on the hosted page', () => {
     await payByCard(page, '4111 1111 1111 1111')
     await expect(page.locator('h1')).toHaveText('Response verified')
     await expect(page.locator('[data-field="RESPONSE_CODE"]')).toHaveText('000')
+  })
+})
+
+/** A signed call to the sandbox's JSON APIs, its answer's HASH verified. */
+async function callApi(request: APIRequestContext, baseURL: string, path: string, body: Fields) {
+  const response = await request.post(`${baseURL}/sandbox/pgws/${path}`, {
+    data: withHash({ PAY_ID: merchant.payId, ...body }, merchant.salt),
+  })
+  expect(response.status()).toBe(200)
+  const answer = (await response.json()) as Fields
+  expect(verifyHash(answer, merchant.salt), path).toBe(true)
+  expect(answer.RESPONSE_CODE, JSON.stringify(answer)).toBe('000')
+  return answer
+}
+
+test('a dollar payment settles in rupees, its line carrying the currency, amount and rate', async ({
+  page,
+  baseURL,
+  request,
+}) => {
+  const fields = await openForeignPaymentPage(page, baseURL!)
+  await payByCard(page, '4111 1111 1111 1111')
+  await expect(page.locator('h1')).toHaveText('Response verified')
+
+  // The test call settles as of the next working day's noon, IST: today's capture is due.
+  const asOf = `${nextWorkingDay(istDateOf(new Date()))}T12:00:00+05:30`
+  await callApi(request, baseURL!, 'settlement/run', { AS_OF: asOf })
+  const recon = await callApi(request, baseURL!, 'recon', { ORDER_ID: fields.ORDER_ID! })
+  const [payment] = JSON.parse(recon.RECON!) as Fields[]
+  expect(payment).toMatchObject({ TYPE: 'PAYMENT', STATE: 'SETTLED' })
+  const settlement = await callApi(request, baseURL!, 'settlement', {
+    SETTLEMENT_ID: payment!.SETTLEMENT_ID!,
+  })
+  const line = (JSON.parse(settlement.LINES!) as Fields[]).find(
+    (candidate) => candidate.ORDER_ID === fields.ORDER_ID && candidate.TYPE === 'PAYMENT',
+  )
+  // Priced on the international cards row, on the rupee amount.
+  const fee = paymentFee({ paymentType: 'CC', foreignCurrency: true }, inDollars.paise)
+  expect(line).toMatchObject({
+    CURRENCY_CODE: '840',
+    ORIGINAL_AMOUNT: '1234',
+    FX_RATE: '84.2150',
+    AMOUNT: String(inDollars.paise),
+    FEE: String(fee.fee),
+    GST: String(fee.gst),
+    NET: String(fee.net),
   })
 })
 
