@@ -36,7 +36,7 @@ export const demoProduct = {
   name: 'Laptop',
   model: 'Aero 14 — Intel Core i5, 16 GB RAM, 512 GB SSD',
   description:
-    'A demo product. Paying for it moves ₹1.00 through the sandbox gateway: no real money, card or bank account is charged.',
+    'A demo product. Paying for it runs a real payment through the sandbox gateway: no real money, card or bank account is charged.',
 } as const
 
 export interface PaymentMethodTile {

@@ -24,7 +24,7 @@ export const en: Messages = {
   cancelButton: 'Cancel payment',
 
   cardOnlyHeading: 'Pay by card',
-  foreignChargeNote: 'Your card is charged in {currency}.',
+  foreignChargeNote: 'Your card is charged in this currency: {currency}.',
   cardIntro: 'Pay with a credit or debit card.',
   cardNumberLabel: 'Card number',
   expiryLabel: 'Expiry (MM/YY)',

@@ -29,7 +29,7 @@ export interface Messages extends Record<CardErrorKey | UpiErrorKey, string> {
 
   /** The methods heading of a foreign-currency order, where cards are the one method. */
   cardOnlyHeading: string
-  /** {currency}: the currency's name in the page's language, under a foreign amount */
+  /** {currency}: the currency's name in the page's language and its code, under a foreign amount */
   foreignChargeNote: string
   cardIntro: string
   cardNumberLabel: string

@@ -92,7 +92,7 @@ describe('the payment page of a foreign-currency order', () => {
       const page = await (await get(order.path + query)).text()
       expect(page).toContain('$12.34')
       expect(page).toContain('Pay $12.34')
-      expect(page).toContain('Your card is charged in US Dollar.')
+      expect(page).toContain('Your card is charged in this currency: US Dollar (USD).')
       expect(page).toContain('Pay by card')
       expect(page).not.toContain('role="tab"')
       expect(page).not.toContain('action="/sandbox/pay/' + order.id + '/upi"')

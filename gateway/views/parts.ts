@@ -40,7 +40,9 @@ export function paymentSummary(
     ${
       isForeign(currency)
         ? html`<p class="gw-summary__note">
-            ${format(t.foreignChargeNote, { currency: currencyName(currency, language.code) })}
+            ${format(t.foreignChargeNote, {
+              currency: `${currencyName(currency, language.code)} (${currency.code})`,
+            })}
           </p>`
         : ''
     }
