@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import type { APIRequestContext, FrameLocator, Locator, Page } from '@playwright/test'
 import { istDateOf, nextWorkingDay } from '#core/calendar/business-calendar.ts'
 import { currencyByCode } from '#core/currency/currencies.ts'
 import { toRupees } from '#core/currency/exchange.ts'
@@ -100,8 +100,8 @@ async function chooseLanguage(page: Page, code: string) {
   await expect(page.locator('html')).toHaveAttribute('lang', code)
 }
 
-/** The card form by its fields' ids, whatever the page's language. */
-async function payByCard(page: Page, number: string) {
+/** The card form by its fields' ids, whatever the page's language; on the page or in the frame. */
+async function payByCard(page: Page | FrameLocator, number: string) {
   await page.locator('#gw-card-number').fill(number)
   await page.locator('#gw-card-expiry').fill('12/39')
   await page.locator('#gw-card-cvv').fill('123')
@@ -294,6 +294,31 @@ test.describe('the PG Hosted demo in a foreign currency', () => {
       page.getByRole('region', { name: 'What the merchant receives' }).locator('dd').first(),
     ).toContainText('International')
     await expectNoAxeViolations(page)
+  })
+
+  test('Checkout Js: the frame offers cards alone for €25.50, and the result shows the rupees', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/checkout-demo')
+    await page.waitForFunction(() => typeof window.PaystraCheckout?.open === 'function')
+    const { currency, amount, pay } = orderFields(page)
+    await currency.selectOption('EUR')
+    await amount.fill('25.50')
+    await pay.click()
+
+    const frame = page.frameLocator('iframe[name="paystra-checkout-frame"]')
+    await expect(frame.locator('.gw-summary__amount')).toHaveText('€25.50')
+    await expect(frame.getByRole('tab')).toHaveCount(0)
+    await payByCard(frame, '4111 1111 1111 1111')
+
+    const result = page.getByRole('dialog', { name: 'Payment Successful' })
+    await expect(result).toBeVisible()
+    const detail = (term: string) => result.locator('dt', { hasText: term }).first().locator('+ dd')
+    await expect(detail('Amount')).toHaveText('€25.50')
+    await expect(detail('Exchange rate')).toHaveText('1 EUR = ₹88.9420')
+    const paise = toRupees(2550n, currencyByCode('EUR')!).paise
+    const rupees = (paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })
+    await expect(detail('In rupees')).toHaveText(`₹${rupees}`)
   })
 
   test('refuses more decimals than the currency has, on the amount field', async ({
