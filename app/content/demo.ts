@@ -180,8 +180,16 @@ export const sandboxTestData: readonly TestDataGroup[] = [
       { value: '4111 1111 1111 1111', outcome: 'Payment succeeds' },
       { value: '4000 0000 0000 0002', outcome: 'Declined by the bank (004)' },
       { value: '4000 0000 0000 9995', outcome: 'Insufficient funds (020)' },
+      {
+        value: '4000 0000 0000 1976',
+        outcome: 'Successful, then disputed: goods or services not received (13.1)',
+      },
+      {
+        value: '4000 0000 0000 0259',
+        outcome: 'Successful, then disputed: fraud, card not present (10.4)',
+      },
     ],
-    note: 'Use any future expiry date, any three-digit CVV and any name on the card.',
+    note: 'Use any future expiry date, any three-digit CVV and any name on the card. The last two are disputed when the first settlement run settles their payment. In a foreign currency, cards are the only method.',
   },
   {
     method: 'UPI',
