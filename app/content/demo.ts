@@ -222,7 +222,7 @@ export const demoFlows = {
   hosted: {
     intro: `The customer pays on the ${brand.name} hosted payment page and comes back to your site with the result.`,
     steps: [
-      'The customer presses Pay. Your server creates the order (a unique order ID, amount 100 paise, currency 356, transaction type SALE) and signs it with a SHA-256 hash of the fields and your secret salt.',
+      'The customer presses Pay. Your server creates the order (a unique order ID, the amount in the currency’s minor units, such as 100 paise with currency 356 or 1234 cents with currency 840, transaction type SALE) and signs it with a SHA-256 hash of the fields and your secret salt.',
       `The browser posts the signed fields to the ${brand.name} hosted payment page. The gateway checks the hash, amount, currency and order ID before it offers any payment method.`,
       'The customer chooses cards, net banking, UPI or a wallet on our page, in the language they prefer. Card numbers never touch your servers.',
       'The gateway posts the encrypted result to your return URL. Your server decrypts it, verifies its hash and shows the customer the outcome.',
