@@ -23,7 +23,22 @@ export type PaymentRequestFlow = 'hosted' | 'checkout'
 
 export interface PaymentRequestBody {
   flow: PaymentRequestFlow
+  /** ISO 4217 alphabetic code (`USD`); with neither this nor `amount`, the demo's ₹1.00. */
+  currency?: string
+  /** In the currency's major units, as typed (`12.34`). */
+  amount?: string
 }
+
+/** A currency of the PG Hosted demo's picker. */
+export interface CurrencyChoice {
+  code: string
+  /** `US Dollar (USD)`. */
+  label: string
+  minorUnits: number
+}
+
+/** The order a page's form asks for: `PaymentRequestBody` without the flow. */
+export type OrderAmountInput = Pick<PaymentRequestBody, 'currency' | 'amount'>
 
 export interface MerchantHostedRequestBody {
   paymentType: PaymentType
@@ -39,6 +54,8 @@ export interface SignedForm {
 
 export interface DemoApiError {
   message: string
+  /** The form field the message is about, when it is one field's. */
+  field?: 'currency' | 'amount'
 }
 
 export type CheckoutVerifyAnswer =
@@ -66,4 +83,4 @@ export interface DemoVisitor {
  */
 export type StartedPayment =
   | { ok: true; form: SignedForm; setCookie: string }
-  | { ok: false; status: 400 | 429; message: string }
+  | { ok: false; status: 400 | 429; message: string; field?: DemoApiError['field'] }

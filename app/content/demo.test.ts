@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { disputeCards, groupCardNumber, testCards } from '#gateway/methods.ts'
 import {
   demoDisplayAmount,
   demoPayment,
@@ -86,4 +87,17 @@ test('the sandbox test data lists the cards and UPI IDs of the hosted page', () 
       'Failure',
     ]),
   )
+})
+
+test('the sandbox test data lists every test card the gateway takes, the dispute cards with their reason', () => {
+  const cards = sandboxTestData.find((group) => group.method === 'Cards')!.rows
+  expect(cards.map((row) => row.value)).toEqual(
+    testCards.map((card) => groupCardNumber(card.number)),
+  )
+  for (const card of disputeCards) {
+    const row = cards.find((candidate) => candidate.value === groupCardNumber(card.number))
+    expect(row?.outcome).toMatch(
+      new RegExp(`^Successful, then disputed: .+ \\(${card.reasonCode}\\)$`),
+    )
+  }
 })

@@ -36,7 +36,7 @@ export const demoProduct = {
   name: 'Laptop',
   model: 'Aero 14 — Intel Core i5, 16 GB RAM, 512 GB SSD',
   description:
-    'A demo product. Paying for it moves ₹1.00 through the sandbox gateway: no real money, card or bank account is charged.',
+    'A demo product. Paying for it runs a real payment through the sandbox gateway: no real money, card or bank account is charged.',
 } as const
 
 export interface PaymentMethodTile {
@@ -122,6 +122,26 @@ export const paymentSummary = {
     '256-bit encrypted and PCI DSS compliant. Your bank details never reach the merchant.',
 } as const
 
+/**
+ * The PG Hosted demo's currency and amount: rupees by default, or a foreign currency, which
+ * only a card can pay (the gateway's page then offers cards alone).
+ */
+export const demoAmountCopy = {
+  legend: 'What to pay',
+  currencyLabel: 'Currency',
+  amountLabel: 'Amount',
+  amountHint: 'In the currency’s own units, such as 12.34 (yen and won have no decimals).',
+  foreignNote:
+    'Only cards pay in a foreign currency: the payment page offers cards alone, and the store is settled in rupees at the sandbox’s rate.',
+  errors: {
+    currency: 'Choose a currency from the list',
+    required: 'Enter an amount',
+    format: 'Enter the amount in digits, with a point before any decimals',
+    zero: 'Enter an amount above zero',
+    tooLarge: 'The demo takes at most',
+  },
+} as const
+
 export const redirectMessage = 'You are being redirected to Payment Page…'
 
 /**
@@ -160,8 +180,16 @@ export const sandboxTestData: readonly TestDataGroup[] = [
       { value: '4111 1111 1111 1111', outcome: 'Payment succeeds' },
       { value: '4000 0000 0000 0002', outcome: 'Declined by the bank (004)' },
       { value: '4000 0000 0000 9995', outcome: 'Insufficient funds (020)' },
+      {
+        value: '4000 0000 0000 1976',
+        outcome: 'Successful, then disputed: goods or services not received (13.1)',
+      },
+      {
+        value: '4000 0000 0000 0259',
+        outcome: 'Successful, then disputed: fraud, card not present (10.4)',
+      },
     ],
-    note: 'Use any future expiry date, any three-digit CVV and any name on the card.',
+    note: 'Use any future expiry date, any three-digit CVV and any name on the card. The last two are disputed when the first settlement run settles their payment. In a foreign currency, cards are the only method.',
   },
   {
     method: 'UPI',
@@ -194,7 +222,7 @@ export const demoFlows = {
   hosted: {
     intro: `The customer pays on the ${brand.name} hosted payment page and comes back to your site with the result.`,
     steps: [
-      'The customer presses Pay. Your server creates the order (a unique order ID, amount 100 paise, currency 356, transaction type SALE) and signs it with a SHA-256 hash of the fields and your secret salt.',
+      'The customer presses Pay. Your server creates the order (a unique order ID, the amount in the currency’s minor units, such as 100 paise with currency 356 or 1234 cents with currency 840, transaction type SALE) and signs it with a SHA-256 hash of the fields and your secret salt.',
       `The browser posts the signed fields to the ${brand.name} hosted payment page. The gateway checks the hash, amount, currency and order ID before it offers any payment method.`,
       'The customer chooses cards, net banking, UPI or a wallet on our page, in the language they prefer. Card numbers never touch your servers.',
       'The gateway posts the encrypted result to your return URL. Your server decrypts it, verifies its hash and shows the customer the outcome.',
@@ -300,6 +328,8 @@ export const paymentResultCopy = {
   txnIdLabel: 'Transaction ID',
   amountLabel: 'Amount',
   methodLabel: 'Payment method',
+  fxRateLabel: 'Exchange rate',
+  inrAmountLabel: 'In rupees',
   codeLabel: 'Response code',
   messageLabel: 'Message',
   pendingHeading: 'Payment Pending',
@@ -421,8 +451,12 @@ export interface PaymentResult {
   success: boolean
   orderId: string
   txnId: string
-  /** "1.00": minor units shown in rupees. */
+  /** "₹1.00", "$12.34": the amount in its currency. */
   amount: string
+  /** A foreign payment: the gateway's FX_RATE, "1 USD = ₹84.2150". */
+  fxRate?: string
+  /** A foreign payment: what it is in rupees ("₹1,039.21"). */
+  inrAmount?: string
   method: string
   responseCode: string
   responseMessage: string

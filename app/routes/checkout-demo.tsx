@@ -8,9 +8,13 @@ import type { Route } from './+types/checkout-demo'
 
 export const meta = () => pageMeta('/checkout-demo')
 
-/** The page only learns where the gateway's checkout.js is; the secret stays on the server. */
+/**
+ * The page only learns where the gateway's checkout.js is and which currencies it may ask for;
+ * the secret stays on the server.
+ */
 export function loader({ context }: Route.LoaderArgs) {
-  return { checkoutScriptUrl: demoMerchantOf(context).checkoutScriptUrl }
+  const demo = demoMerchantOf(context)
+  return { checkoutScriptUrl: demo.checkoutScriptUrl, currencies: demo.currencyChoices }
 }
 
 export default function CheckoutDemoPage({ loaderData }: Route.ComponentProps) {
@@ -21,7 +25,7 @@ export default function CheckoutDemoPage({ loaderData }: Route.ComponentProps) {
         title={demoPages.checkout.title}
         intro={demoFlows.checkout.intro}
       />
-      <CheckoutDemo scriptUrl={loaderData.checkoutScriptUrl} />
+      <CheckoutDemo scriptUrl={loaderData.checkoutScriptUrl} currencies={loaderData.currencies} />
       <FlowSteps flow={demoFlows.checkout} />
     </>
   )

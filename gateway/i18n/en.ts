@@ -23,6 +23,8 @@ export const en: Messages = {
   processing: 'Processing…',
   cancelButton: 'Cancel payment',
 
+  cardOnlyHeading: 'Pay by card',
+  foreignChargeNote: 'Your card is charged in this currency: {currency}.',
   cardIntro: 'Pay with a credit or debit card.',
   cardNumberLabel: 'Card number',
   expiryLabel: 'Expiry (MM/YY)',
@@ -66,6 +68,11 @@ export const en: Messages = {
   testCardDeclined: 'Declined by the bank (004)',
   testCardNoFunds: 'Insufficient funds (020)',
   testCardOther: 'Any future expiry date (MM/YY), any 3-digit CVV and any name.',
+  testCardDisputed: 'Successful, then disputed: {reason} ({code})',
+  disputeReasonNotReceived: 'goods or services not received',
+  disputeReasonFraud: 'fraud, card not present',
+  testDisputeNote:
+    'A payment by a disputed card is disputed when the first settlement run settles it.',
   testUpiHeading: 'UPI',
   testUpiSuccess: 'Payment succeeds',
   testUpiFailure: 'Payment fails',

@@ -27,6 +27,10 @@ export interface Messages extends Record<CardErrorKey | UpiErrorKey, string> {
   processing: string
   cancelButton: string
 
+  /** The methods heading of a foreign-currency order, where cards are the one method. */
+  cardOnlyHeading: string
+  /** {currency}: the currency's name in the page's language and its code, under a foreign amount */
+  foreignChargeNote: string
   cardIntro: string
   cardNumberLabel: string
   expiryLabel: string
@@ -57,6 +61,11 @@ export interface Messages extends Record<CardErrorKey | UpiErrorKey, string> {
   testCardDeclined: string
   testCardNoFunds: string
   testCardOther: string
+  /** {reason} {code}: a dispute test card's reason and its number (methods.ts `disputeReasons`) */
+  testCardDisputed: string
+  disputeReasonNotReceived: string
+  disputeReasonFraud: string
+  testDisputeNote: string
   testUpiHeading: string
   testUpiSuccess: string
   testUpiFailure: string

@@ -22,6 +22,8 @@ export const ur: Messages = {
   processing: 'کارروائی جاری ہے…',
   cancelButton: 'ادائیگی منسوخ کریں',
 
+  cardOnlyHeading: 'کارڈ سے ادائیگی کریں',
+  foreignChargeNote: 'آپ کے کارڈ سے {currency} میں رقم لی جائے گی۔',
   cardIntro: 'کریڈٹ یا ڈیبٹ کارڈ سے ادائیگی کریں۔',
   cardNumberLabel: 'کارڈ نمبر',
   expiryLabel: 'میعاد ختم ہونے کی تاریخ (MM/YY)',
@@ -66,6 +68,11 @@ export const ur: Messages = {
   testCardDeclined: 'بینک مسترد کرتا ہے (004)',
   testCardNoFunds: 'ناکافی بیلنس (020)',
   testCardOther: 'مستقبل کی کوئی بھی میعاد (MM/YY)، کوئی بھی 3 ہندسوں کا CVV اور کوئی بھی نام۔',
+  testCardDisputed: 'کامیاب، پھر متنازع: {reason} ({code})',
+  disputeReasonNotReceived: 'سامان یا خدمات موصول نہیں ہوئیں',
+  disputeReasonFraud: 'دھوکا دہی، کارڈ موجود نہیں',
+  testDisputeNote:
+    'تنازع والے کارڈ کی ادائیگی اسی پہلے سیٹلمنٹ رن میں متنازع ہو جاتی ہے جو اسے سیٹل کرے۔',
   testUpiHeading: 'UPI',
   testUpiSuccess: 'ادائیگی کامیاب ہوتی ہے',
   testUpiFailure: 'ادائیگی ناکام ہوتی ہے',

@@ -5,13 +5,15 @@ import { bankOutcomes, banks, institutionName, wallets } from '#gateway/methods.
 import { validateCardForm, validateUpiForm } from '#gateway/payment-forms.ts'
 import { chooseMethod, setLanguage } from '#gateway/store.ts'
 import { bankPage } from '#gateway/views/bank-page.ts'
-import { isMethod, type Method } from '#gateway/views/payment-page.ts'
+import { isMethod, type Method, offeredMethods } from '#gateway/views/payment-page.ts'
 import {
   checkoutOrigin,
   context,
   finish,
   load,
+  type LoadedPayment,
   type PageSetup,
+  refuseMethod,
   showPage,
   showPayment,
   showResponse,
@@ -87,6 +89,7 @@ export function paymentPages(router: Router, setup: PageSetup): void {
     '/pay/:id/upi',
     form,
     whenOpen(setup, async (req, res, loaded) => {
+      if (!offers(loaded, 'upi')) return refuseMethod(setup, req, res, loaded)
       const value = formFields(req.body)?.vpa ?? ''
       const result = validateUpiForm(value)
       if (!result.ok) {
@@ -110,6 +113,7 @@ export function paymentPages(router: Router, setup: PageSetup): void {
       `/pay/:id/${kind}`,
       form,
       whenOpen(setup, async (req, res, loaded) => {
+        if (!offers(loaded, kind)) return refuseMethod(setup, req, res, loaded)
         const field = kind === 'netbanking' ? 'bank' : 'wallet'
         const code = formFields(req.body)?.[field] ?? ''
         const known = (kind === 'netbanking' ? banks : wallets).some(
@@ -170,4 +174,8 @@ export function paymentPages(router: Router, setup: PageSetup): void {
       })
     }),
   )
+}
+
+function offers(loaded: LoadedPayment, method: Method): boolean {
+  return offeredMethods(loaded.transaction).includes(method)
 }

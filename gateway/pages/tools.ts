@@ -158,6 +158,20 @@ export function showPayment(
   showPage(res, loaded, body)
 }
 
+/**
+ * A method posted that the payment's page does not offer (net banking, UPI or a wallet for a
+ * foreign currency, `offeredMethods`): refused with 345 in the page's language. Nothing is
+ * stored, so the payment stays open and the customer can still pay it by card.
+ */
+export function refuseMethod(setup: PageSetup, req: Request, res: Response, loaded: LoadedPayment) {
+  setup.log?.(`sandbox: refused 345 ${responseCodes['345'].message}`)
+  const body = refusalPage(context(setup, req, loaded.language), {
+    code: '345',
+    parentOrigin: checkoutOrigin(loaded.transaction),
+  })
+  showPage(res, loaded, body)
+}
+
 /** The response page of an ended payment; `fresh` posts it to the merchant at once. */
 export function showResponse(
   setup: PageSetup,

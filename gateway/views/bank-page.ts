@@ -38,7 +38,7 @@ export function bankPage(
       <h1 class="gw-title gw-bank__title">${heading}</h1>
     </div>
     <p class="gw-bank__intro">${t.bankPageIntro}</p>
-    ${paymentSummary(t, transaction, merchantName, { heading: false })}
+    ${paymentSummary(context.language, transaction, merchantName, { heading: false })}
     <div class="gw-bank__actions">
       ${outcome('success', t.bankSuccess)} ${outcome('failure', t.bankFailure)}
     </div>

@@ -1,15 +1,21 @@
-import type { Messages } from '#gateway/i18n/index.ts'
+import { isForeign } from '#core/currency/currencies.ts'
+import { format, type Language, type Messages } from '#gateway/i18n/index.ts'
 import type { SandboxTransaction } from '#gateway/store.ts'
-import { formatAmount } from './format.ts'
+import { currencyName, currencyOf, paymentAmount } from './format.ts'
 import { html, type SafeHtml } from './html.ts'
 
-/** Merchant, order id and amount: shown on every page of a payment. */
+/**
+ * Merchant, order id and amount: shown on every page of a payment. A foreign amount says which
+ * currency the card is charged in, by name, since `$` alone names several dollars.
+ */
 export function paymentSummary(
-  t: Messages,
+  language: Language,
   transaction: SandboxTransaction,
   merchantName: string,
   options: { heading: boolean },
 ): SafeHtml {
+  const t = language.messages
+  const currency = currencyOf(transaction)
   return html`<section class="gw-card gw-summary" aria-labelledby="gw-summary-heading">
     <h2
       id="gw-summary-heading"
@@ -28,9 +34,18 @@ export function paymentSummary(
       </div>
       <div class="gw-summary__row gw-summary__row--amount">
         <dt>${t.amountLabel}</dt>
-        <dd class="gw-summary__amount">${formatAmount(transaction.amount)}</dd>
+        <dd class="gw-summary__amount">${paymentAmount(transaction, language.code)}</dd>
       </div>
     </dl>
+    ${
+      isForeign(currency)
+        ? html`<p class="gw-summary__note">
+            ${format(t.foreignChargeNote, {
+              currency: `${currencyName(currency, language.code)} (${currency.code})`,
+            })}
+          </p>`
+        : ''
+    }
   </section>`
 }
 

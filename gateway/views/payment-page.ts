@@ -1,9 +1,18 @@
-import type { Messages } from '#gateway/i18n/index.ts'
+import { isForeign } from '#core/currency/currencies.ts'
+import type { MessageKey, Messages } from '#gateway/i18n/index.ts'
 import { format } from '#gateway/i18n/index.ts'
-import { banks, groupCardNumber, testCards, testUpiIds, wallets } from '#gateway/methods.ts'
+import {
+  banks,
+  disputeCardOf,
+  type DisputeReasonCode,
+  groupCardNumber,
+  testCards,
+  testUpiIds,
+  wallets,
+} from '#gateway/methods.ts'
 import type { CardErrorKey, CardField, CardInput, UpiErrorKey } from '#gateway/payment-forms.ts'
 import type { SandboxTransaction } from '#gateway/store.ts'
-import { formatAmount, formatHtml } from './format.ts'
+import { currencyOf, formatHtml, paymentAmount } from './format.ts'
 import { classes, html, type SafeHtml } from './html.ts'
 import { icons } from './icons.ts'
 import { layout, type PageContext } from './layout.ts'
@@ -14,6 +23,14 @@ export type Method = (typeof methods)[number]
 
 export function isMethod(value: unknown): value is Method {
   return methods.includes(value as Method)
+}
+
+/**
+ * The methods a payment's page offers: all four for rupees; cards alone for a foreign currency,
+ * since net banking, UPI and wallets move rupees only (code 345 refuses the others).
+ */
+export function offeredMethods(payment: { currencyCode: string }): readonly Method[] {
+  return isForeign(currencyOf(payment)) ? ['card'] : methods
 }
 
 export interface PaymentPageState {
@@ -27,7 +44,10 @@ export interface PaymentPageState {
   values?: { card?: Partial<CardInput>; upi?: string; bank?: string; wallet?: string }
 }
 
-/** The hosted payment page: summary, the four methods as tabs, the sandbox's test data. */
+/**
+ * The hosted payment page: summary, the methods as tabs (the card form alone for a foreign
+ * currency), the sandbox's test data.
+ */
 export function paymentPage(
   context: PageContext,
   transaction: SandboxTransaction,
@@ -37,6 +57,8 @@ export function paymentPage(
 ): string {
   const t = context.language.messages
   const payPath = `${context.base}/pay/${transaction.id}`
+  const offered = offeredMethods(transaction)
+  const method = offered.includes(state.method) ? state.method : 'card'
   const tabs: Array<{ method: Method; label: string; icon: SafeHtml }> = [
     { method: 'card', label: t.methodCards, icon: icons.card() },
     { method: 'netbanking', label: t.methodNetBanking, icon: icons.bank() },
@@ -44,46 +66,50 @@ export function paymentPage(
     { method: 'wallet', label: t.methodWallets, icon: icons.wallet() },
   ]
   const panels: Record<Method, SafeHtml> = {
-    card: cardPanel(t, payPath, transaction, state),
+    card: cardPanel(t, payPath, paymentAmount(transaction, context.language.code), state),
     netbanking: choicePanel(t, payPath, 'netbanking', state),
     upi: upiPanel(t, payPath, state),
     wallet: choicePanel(t, payPath, 'wallet', state),
   }
   const main = html`<h1 class="gw-title">${t.payTitle}</h1>
     <div class="gw-layout">
-      ${paymentSummary(t, transaction, merchantName, { heading: true })}
-      <section class="gw-card gw-methods" aria-labelledby="gw-methods-heading">
-        <h2 id="gw-methods-heading" class="gw-card__title">${t.methodsHeading}</h2>
-        <div class="gw-tabs" role="tablist" aria-labelledby="gw-methods-heading" data-tabs>
-          ${tabs.map(
-            (tab) =>
-              html`<a
-                class="gw-tab"
-                role="tab"
-                id="gw-tab-${tab.method}"
-                href="${payPath}?method=${tab.method}"
-                aria-controls="gw-panel-${tab.method}"
-                aria-selected="${tab.method === state.method ? 'true' : 'false'}"
-                data-method="${tab.method}"
-                >${tab.icon}<span>${tab.label}</span></a
-              >`,
-          )}
-        </div>
-        ${methods.map(
-          (method) =>
-            html`<div
-              class="gw-panel"
-              role="tabpanel"
-              id="gw-panel-${method}"
-              aria-labelledby="gw-tab-${method}"
-              ${method === state.method ? '' : html` hidden`}
-            >
-              ${panels[method]}
-            </div>`,
-        )}
-        ${cancelForm(t, `${payPath}/cancel`)}
-      </section>
-      ${testData(t)}
+      ${paymentSummary(context.language, transaction, merchantName, { heading: true })}
+      ${
+        offered.length === 1
+          ? cardOnly(t, panels.card, payPath)
+          : html`<section class="gw-card gw-methods" aria-labelledby="gw-methods-heading">
+              <h2 id="gw-methods-heading" class="gw-card__title">${t.methodsHeading}</h2>
+              <div class="gw-tabs" role="tablist" aria-labelledby="gw-methods-heading" data-tabs>
+                ${tabs.map(
+                  (tab) =>
+                    html`<a
+                      class="gw-tab"
+                      role="tab"
+                      id="gw-tab-${tab.method}"
+                      href="${payPath}?method=${tab.method}"
+                      aria-controls="gw-panel-${tab.method}"
+                      aria-selected="${tab.method === method ? 'true' : 'false'}"
+                      data-method="${tab.method}"
+                      >${tab.icon}<span>${tab.label}</span></a
+                    >`,
+                )}
+              </div>
+              ${methods.map(
+                (panel) =>
+                  html`<div
+                    class="gw-panel"
+                    role="tabpanel"
+                    id="gw-panel-${panel}"
+                    aria-labelledby="gw-tab-${panel}"
+                    ${panel === method ? '' : html` hidden`}
+                  >
+                    ${panels[panel]}
+                  </div>`,
+              )}
+              ${cancelForm(t, `${payPath}/cancel`)}
+            </section>`
+      }
+      ${testData(t, offered)}
     </div>`
   return layout(context, {
     title: t.payTitle,
@@ -91,10 +117,19 @@ export function paymentPage(
     languageForm: {
       method: 'post',
       action: `${payPath}/language`,
-      hidden: { method: state.method },
+      hidden: { method },
     },
     data: { 'parent-origin': parentOrigin },
   })
+}
+
+/** A foreign currency's one method: the card form under its own heading, no tabs. */
+function cardOnly(t: Messages, panel: SafeHtml, payPath: string): SafeHtml {
+  return html`<section class="gw-card gw-methods" aria-labelledby="gw-methods-heading">
+    <h2 id="gw-methods-heading" class="gw-card__title">${t.cardOnlyHeading}</h2>
+    <div class="gw-panel" id="gw-panel-card">${panel}</div>
+    ${cancelForm(t, `${payPath}/cancel`)}
+  </section>`
 }
 
 function errorAlert(t: Messages, show: boolean): SafeHtml | '' {
@@ -135,7 +170,7 @@ function field(options: FieldOptions): SafeHtml {
 function cardPanel(
   t: Messages,
   payPath: string,
-  transaction: SandboxTransaction,
+  amount: string,
   state: PaymentPageState,
 ): SafeHtml {
   const errors = state.errors?.card ?? {}
@@ -186,9 +221,7 @@ function cardPanel(
       class="gw-button gw-button--primary gw-button--block"
       data-processing="${t.processing}"
     >
-      ${icons.lock()}<span
-        >${format(t.payButton, { amount: formatAmount(transaction.amount) })}</span
-      >
+      ${icons.lock()}<span>${format(t.payButton, { amount })}</span>
     </button>
   </form>`
 }
@@ -276,19 +309,25 @@ export function monogram(name: string): string {
   return name.slice(0, 2).toUpperCase()
 }
 
-function testData(t: Messages): SafeHtml {
+/** The reason texts of the dispute test cards' outcome, by reason code. */
+const disputeReasonKeys: Record<DisputeReasonCode, MessageKey> = {
+  '13.1': 'disputeReasonNotReceived',
+  '10.4': 'disputeReasonFraud',
+}
+
+/** What to type to see each outcome: only the methods this payment's page offers. */
+function testData(t: Messages, offered: readonly Method[]): SafeHtml {
   const cardOutcome: Record<string, string> = {
     '000': t.testCardSuccess,
     '004': t.testCardDeclined,
     '020': t.testCardNoFunds,
   }
-  const upiOutcome: Record<string, string> = {
-    success: t.testUpiSuccess,
-    failure: t.testUpiFailure,
-    pending: t.testUpiPending,
-    late: t.testUpiLate,
+  const outcomeOf = (card: (typeof testCards)[number]) => {
+    const disputed = disputeCardOf(card.number)
+    if (!disputed) return cardOutcome[card.code]
+    const reason = t[disputeReasonKeys[disputed.reasonCode]]
+    return format(t.testCardDisputed, { reason, code: disputed.reasonCode })
   }
-  const strong = (text: string) => html`<strong>${text}</strong>`
   return html`<section class="gw-card gw-testdata" aria-labelledby="gw-testdata-heading">
     <h2 id="gw-testdata-heading" class="gw-card__title">${t.testDataHeading}</h2>
     <p class="gw-testdata__intro">${t.testDataIntro}</p>
@@ -300,13 +339,31 @@ function testData(t: Messages): SafeHtml {
             <code class="gw-testlist__value" dir="ltr">${groupCardNumber(card.number)}</code
             ><span
               class="${classes('gw-testlist__outcome', card.code === '000' ? 'gw-testlist__outcome--ok' : 'gw-testlist__outcome--fail')}"
-              >${cardOutcome[card.code]}</span
+              >${outcomeOf(card)}</span
             >
           </li>`,
       )}
     </ul>
     <p class="gw-testdata__note">${t.testCardOther}</p>
-    <h3 class="gw-testdata__heading">${t.testUpiHeading}</h3>
+    <p class="gw-testdata__note">${t.testDisputeNote}</p>
+    ${offered.includes('upi') ? upiAndBankTestData(t) : ''}
+    <p class="gw-testdata__note">
+      ${formatHtml(t.testCancelText, { cancel: strong(t.cancelButton) })}
+    </p>
+  </section>`
+}
+
+const strong = (text: string) => html`<strong>${text}</strong>`
+
+/** The test UPI IDs and the sandbox bank page, for a page that offers those methods. */
+function upiAndBankTestData(t: Messages): SafeHtml {
+  const upiOutcome: Record<string, string> = {
+    success: t.testUpiSuccess,
+    failure: t.testUpiFailure,
+    pending: t.testUpiPending,
+    late: t.testUpiLate,
+  }
+  return html`<h3 class="gw-testdata__heading">${t.testUpiHeading}</h3>
     <ul class="gw-testlist">
       ${testUpiIds.map(
         (upi) =>
@@ -322,9 +379,5 @@ function testData(t: Messages): SafeHtml {
     <h3 class="gw-testdata__heading">${t.testBankHeading}</h3>
     <p class="gw-testdata__note">
       ${formatHtml(t.testBankText, { success: strong(t.bankSuccess), failure: strong(t.bankFailure) })}
-    </p>
-    <p class="gw-testdata__note">
-      ${formatHtml(t.testCancelText, { cancel: strong(t.cancelButton) })}
-    </p>
-  </section>`
+    </p>`
 }

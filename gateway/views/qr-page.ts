@@ -31,7 +31,7 @@ export function qrScanPage(
       <h1 class="gw-title gw-bank__title">${title}</h1>
     </div>
     <p class="gw-bank__intro">${kind === 'UPI' ? t.qrUpiIntro : t.qrPgIntro}</p>
-    ${paymentSummary(t, transaction, merchantName, { heading: false })}
+    ${paymentSummary(context.language, transaction, merchantName, { heading: false })}
     ${kind === 'UPI' ? upiChoices(context, qrPath) : html`<a class="gw-button gw-button--primary gw-button--block" href="${payPath}">${t.qrPgButton}</a>`}
     ${cancelForm(t, `${payPath}/cancel`)}
   </div>`

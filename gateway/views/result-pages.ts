@@ -1,7 +1,7 @@
 import { format } from '#gateway/i18n/index.ts'
 import type { ResponseCode, TransactionStatus } from '#core/protocol/codes.ts'
 import type { SandboxTransaction } from '#gateway/store.ts'
-import { formatAmount } from './format.ts'
+import { paymentAmount } from './format.ts'
 import { html, type SafeHtml } from './html.ts'
 import { icons } from './icons.ts'
 import { layout, type PageContext } from './layout.ts'
@@ -47,7 +47,7 @@ export function responsePage(
     <dl class="gw-result__details">
       <div>
         <dt>${t.resultAmountLabel}</dt>
-        <dd>${formatAmount(transaction.amount)}</dd>
+        <dd>${paymentAmount(transaction, context.language.code)}</dd>
       </div>
       <div>
         <dt>${t.orderIdLabel}</dt>

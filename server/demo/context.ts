@@ -1,5 +1,11 @@
 import type { PaymentResult } from '#app/content/demo.ts'
-import type { DemoVisitor, PaymentRequestFlow, StartedPayment } from '#app/content/demo-api.ts'
+import type {
+  CurrencyChoice,
+  DemoVisitor,
+  OrderAmountInput,
+  PaymentRequestFlow,
+  StartedPayment,
+} from '#app/content/demo-api.ts'
 
 /** What the demo pages' loaders and actions may ask of the server: nothing secret comes back. */
 export interface DemoLoadContext {
@@ -14,11 +20,17 @@ export interface DemoLoadContext {
    * order is not found.
    */
   findOrder(orderId: string, cookieHeader: string | null): Promise<PaymentResult | undefined>
+  /** The currencies the PG Hosted demo offers, rupees first. */
+  currencyChoices: readonly CurrencyChoice[]
   /**
    * What `POST /demo/api/payment-request` does, for a page's action (a form posted without
-   * scripts): the per-IP limit, the order, its signed request.
+   * scripts): the per-IP limit, the currency and amount checked, the order, its signed request.
    */
-  paymentForm(flow: PaymentRequestFlow, visitor: DemoVisitor): Promise<StartedPayment>
+  paymentForm(
+    flow: PaymentRequestFlow,
+    visitor: DemoVisitor,
+    order?: OrderAmountInput,
+  ): Promise<StartedPayment>
   /**
    * What `POST /demo/api/merchant-hosted-request` does, for a page's action: the limit, the
    * method checked as that endpoint checks it (`paymentType`, `mopType`, `payerAddress`), the

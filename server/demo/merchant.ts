@@ -60,21 +60,34 @@ export interface MerchantEndpoints {
   notifyUrl: string
 }
 
+/** What an order asks: AMOUNT in minor units of CURRENCY_CODE (ISO 4217 numeric). */
+export interface OrderMoney {
+  amount: string
+  currencyCode: string
+}
+
+/** The demo's ₹1.00. */
+export const demoMoney: OrderMoney = {
+  amount: String(demoPayment.amountMinor),
+  currencyCode: demoPayment.currencyCode,
+}
+
 /** The fields every demo request starts from (docs/product.md#entities-and-fields, #business-constants-and-limits), before any flow adds its own. */
 function baseRequest(
   settings: DemoMerchantSettings,
   orderId: string,
   endpoints: MerchantEndpoints,
+  money: OrderMoney = demoMoney,
 ): Fields {
   return {
     PAY_ID: settings.payId,
     ORDER_ID: orderId,
-    AMOUNT: String(demoPayment.amountMinor),
+    AMOUNT: money.amount,
     TXNTYPE: demoPayment.txnType,
     CUST_NAME: demoPayment.customer.name,
     CUST_EMAIL: demoPayment.customer.email,
     CUST_ID: demoPayment.customer.id,
-    CURRENCY_CODE: demoPayment.currencyCode,
+    CURRENCY_CODE: money.currencyCode,
     RETURN_URL: endpoints.returnUrl,
     ...(endpoints.notifyUrl ? { NOTIFY_URL: endpoints.notifyUrl } : {}),
   }
@@ -85,9 +98,13 @@ export function signedPaymentRequest(
   settings: DemoMerchantSettings,
   orderId: string,
   endpoints: MerchantEndpoints,
+  money: OrderMoney = demoMoney,
 ): Fields {
   return withHash(
-    { ...baseRequest(settings, orderId, endpoints), CUST_MOBILE: demoPayment.customer.mobile },
+    {
+      ...baseRequest(settings, orderId, endpoints, money),
+      CUST_MOBILE: demoPayment.customer.mobile,
+    },
     settings.salt,
   )
 }

@@ -124,6 +124,24 @@ describe('the PG Hosted page action', () => {
     }
   })
 
+  it('orders the chosen currency and amount, and refuses too many decimals beside the field', async () => {
+    const args = (fields: Record<string, string>) => actionArgs('/pg-hosted-demo', fields)
+    const paid = (await pgHostedAction(
+      args({ currency: 'JPY', amount: '500' }),
+    )) as unknown as Answer
+    expect(paid.data.form!.fields).toMatchObject({ AMOUNT: '500', CURRENCY_CODE: '392' })
+
+    const refused = (await pgHostedAction(
+      args({ currency: 'KWD', amount: '1.2345' }),
+    )) as unknown as Answer
+    expect(refused.init?.status).toBe(200)
+    expect(refused.data).toEqual({
+      values: { currency: 'KWD', amount: '1.2345' },
+      refusal: { status: 400, message: 'KWD has 3 decimals', field: 'amount' },
+    })
+    expect(await app.store.db.select().from(demoPayments)).toHaveLength(1)
+  })
+
   it('marks the cookie Secure when the page was reached over HTTPS', async () => {
     const answer = await payHosted({ url: 'https://pay.example' })
     expect(answer.init?.headers?.['Set-Cookie']).toMatch(/; Secure$/)

@@ -49,6 +49,33 @@ describe("a captured demo payment's result", () => {
     expect(nextWorkingDay('2026-11-27')).toBe('2026-11-30')
   })
 
+  it('shows a foreign payment in its currency, with the rate and rupees the gateway answered', () => {
+    // $12.34 at ₹84.2150 is ₹1,039.21: priced on the international cards row (3 %).
+    const dollars: DemoPaymentRow = {
+      ...captured,
+      amount: 1234,
+      paymentType: 'CC',
+      response: {
+        ...captured.response,
+        CURRENCY_CODE: '840',
+        FX_RATE: '84.2150',
+        INR_AMOUNT: '103921',
+      },
+    }
+    const result = toPaymentResult(dollars)
+    expect(result).toMatchObject({
+      amount: '$12.34',
+      fxRate: '1 USD = ₹84.2150',
+      inrAmount: '₹1,039.21',
+    })
+    const fee = paymentFee({ paymentType: 'CC', foreignCurrency: true }, 103921)
+    expect(result.merchantSide?.rate).toBe(fee.charges.map((charge) => charge.label).join(' + '))
+    expect(result.merchantSide?.net.replace(/[₹,]/g, '')).toBe((fee.net / 100).toFixed(2))
+    // A rupee payment carries neither.
+    expect(toPaymentResult(captured)).not.toHaveProperty('fxRate')
+    expect(toPaymentResult(captured).amount).toBe('₹2,500.00')
+  })
+
   it('dates the capture in IST from the gateway, or from when the store heard of it', () => {
     // 19:00 UTC on the 26th is half past midnight on the 27th in India.
     const heardLate = { ...captured, response: {}, respondedAt: new Date('2026-11-26T19:00:00Z') }

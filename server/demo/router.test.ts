@@ -100,6 +100,31 @@ describe('POST /demo/api/payment-request', () => {
     expect(ids.size).toBe(5)
   })
 
+  it('signs the currency and the amount the visitor chose, in minor units', async () => {
+    const response = await postJson('/demo/api/payment-request', {
+      flow: 'hosted',
+      currency: 'USD',
+      amount: '12.34',
+    })
+    expect(response.status).toBe(200)
+    const form = (await response.json()) as SignedForm
+    expect(form.fields).toMatchObject({ AMOUNT: '1234', CURRENCY_CODE: '840' })
+    expect(verifyHash(form.fields, sandboxMerchant.salt)).toBe(true)
+    const [order] = await app.store.db.select().from(demoPayments)
+    expect(order).toMatchObject({ orderId: form.fields.ORDER_ID, amount: 1234 })
+  })
+
+  it('refuses too many decimals as the amount field’s own message, and makes no order', async () => {
+    const response = await postJson('/demo/api/payment-request', {
+      flow: 'hosted',
+      currency: 'USD',
+      amount: '12.345',
+    })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({ message: 'USD has 2 decimals', field: 'amount' })
+    expect(await app.store.db.select().from(demoPayments)).toEqual([])
+  })
+
   it('refuses an unknown flow and a body that is not JSON', async () => {
     expect((await postJson('/demo/api/payment-request', { flow: 'cash' })).status).toBe(400)
     const broken = await fetch(`${app.baseUrl}/demo/api/payment-request`, {
@@ -163,7 +188,7 @@ describe('POST /demo/response (the RETURN_URL)', () => {
       success: true,
       orderId: form.fields.ORDER_ID,
       txnId: '1763712000123456',
-      amount: '1.00',
+      amount: '₹1.00',
       method: 'Net Banking · HDFC',
       responseCode: '000',
       responseMessage: 'Transaction successful',

@@ -18,6 +18,7 @@ import type { Database } from '#server/db/database.ts'
 import type { DemoLoadContext } from './context.ts'
 import type { RequestOrigin } from '#gateway/webhooks/addresses.ts'
 import { demoLimit } from './limit.ts'
+import { checkOrderAmount, currencyChoices, type OrderAmount } from './order-amount.ts'
 import {
   checkMethod,
   type DemoMerchantSettings,
@@ -108,12 +109,17 @@ export function demoMerchant(options: DemoMerchantOptions): {
 
   // Each order is made here, whichever way the visitor asked: the JSON endpoints (scripts) or a
   // page's action (a native form post).
-  async function hostedOrder(flow: PaymentRequestFlow, from: RequestOrigin): Promise<Order> {
+  async function hostedOrder(
+    flow: PaymentRequestFlow,
+    from: RequestOrigin,
+    { currency, minor }: OrderAmount,
+  ): Promise<Order> {
     const orderId = newOrderId()
-    const id = await createOrder(db, { orderId, flow, amount: demoPayment.amountMinor })
+    const id = await createOrder(db, { orderId, flow, amount: Number(minor) })
+    const money = { amount: minor.toString(), currencyCode: currency.number }
     const form: SignedForm = {
       action: urls.paymentRequest,
-      fields: signedPaymentRequest(settings, orderId, endpoints(from)),
+      fields: signedPaymentRequest(settings, orderId, endpoints(from), money),
     }
     return { id, form }
   }
@@ -141,11 +147,14 @@ export function demoMerchant(options: DemoMerchantOptions): {
   const json = express.json({ limit: BODY_LIMIT, strict: true, verify: refuseRepeatedJsonKeys })
 
   router.post(PAYMENT_REQUEST_PATH, limit.middleware, json, async (req, res) => {
-    const flow = (req.body as { flow?: unknown } | undefined)?.flow
+    const body = (req.body ?? {}) as Record<string, unknown>
+    const { flow } = body
     if (flow !== 'hosted' && flow !== 'checkout') {
       return sendError(res, 400, 'Unknown demo flow.')
     }
-    const order = await hostedOrder(flow, req)
+    const amount = checkOrderAmount(body)
+    if (!amount.ok) return sendError(res, 400, amount.message, amount.field)
+    const order = await hostedOrder(flow, req, amount.order)
     rememberPayment(req, res, order.id)
     res.set('Cache-Control', 'no-store').json(order.form)
   })
@@ -167,11 +176,15 @@ export function demoMerchant(options: DemoMerchantOptions): {
    */
   async function startPayment(
     visitor: DemoVisitor,
-    makeOrder: (from: RequestOrigin) => Promise<Order | { ok: false; message: string }>,
+    makeOrder: (
+      from: RequestOrigin,
+    ) => Promise<Order | { ok: false; message: string; field?: DemoApiError['field'] }>,
   ): Promise<StartedPayment> {
     if (!(await limit.admits(visitor.ip))) return { ok: false, status: 429, message: tooMany }
     const order = await makeOrder({ socket: { remoteAddress: visitor.ip } })
-    if (!('form' in order)) return { ok: false, status: 400, message: order.message }
+    if (!('form' in order)) {
+      return { ok: false, status: 400, message: order.message, field: order.field }
+    }
     const setCookie = ownerCookie(visitor.cookieHeader, order.id, {
       path: '/',
       secure: visitor.secure,
@@ -250,7 +263,12 @@ export function demoMerchant(options: DemoMerchantOptions): {
       const own = payment && ownedPayments(cookieHeader).includes(payment.id)
       return own ? toPaymentResult(payment) : undefined
     },
-    paymentForm: (flow, visitor) => startPayment(visitor, (from) => hostedOrder(flow, from)),
+    currencyChoices,
+    paymentForm: (flow, visitor, input = {}) =>
+      startPayment(visitor, async (from) => {
+        const amount = checkOrderAmount(input)
+        return amount.ok ? hostedOrder(flow, from, amount.order) : amount
+      }),
     merchantHostedForm: (input, visitor) =>
       startPayment(visitor, async (from) => {
         const check = checkMethod(input)
@@ -260,8 +278,13 @@ export function demoMerchant(options: DemoMerchantOptions): {
   return { router, context, reconciler, stop: async () => reconciler?.stop() }
 }
 
-function sendError(res: express.Response, status: number, message: string) {
-  const body: DemoApiError = { message }
+function sendError(
+  res: express.Response,
+  status: number,
+  message: string,
+  field?: DemoApiError['field'],
+) {
+  const body: DemoApiError = field ? { message, field } : { message }
   res.status(status).set('Cache-Control', 'no-store').json(body)
 }
 

@@ -24,7 +24,9 @@ for (const demo of productDemos) {
       const details = main.locator('.payment-details')
       await expect(details.getByRole('img', { name: /laptop/i })).toBeVisible()
       await expect(details.getByRole('heading', { name: 'Laptop' })).toBeVisible()
-      await expect(details.locator('.payment-details__price')).toHaveText('₹1.00')
+      // Both ask what to pay: rupees and ₹1.00 to begin with.
+      await expect(details.getByRole('combobox', { name: 'Currency' })).toHaveValue('INR')
+      await expect(details.getByRole('textbox', { name: 'Amount' })).toHaveValue('1.00')
 
       const testData = main.getByRole('region', { name: 'Test data' })
       for (const value of sandboxTestData.flatMap((group) => group.rows.map((row) => row.value))) {

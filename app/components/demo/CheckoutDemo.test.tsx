@@ -22,7 +22,7 @@ const verified: CheckoutVerifyAnswer = {
     success: true,
     orderId: 'LP1',
     txnId: '1763712000123456',
-    amount: '1.00',
+    amount: '₹1.00',
     method: 'UPI',
     responseCode: '000',
     responseMessage: 'Transaction successful',
@@ -163,5 +163,38 @@ describe('Checkout Js demo', () => {
     await user.click(screen.getByRole('button', { name: 'Close the payment window' }))
     expect(screen.getByRole('status').textContent).toMatch(/closed before the payment finished/)
     expect(frame()).toBeNull()
+  })
+})
+
+describe('Checkout Js demo in a foreign currency', () => {
+  const currencies = [
+    { code: 'INR', label: 'Indian Rupee (INR)', minorUnits: 2 },
+    { code: 'USD', label: 'US Dollar (USD)', minorUnits: 2 },
+  ]
+
+  test('asks the server for the chosen currency and amount, and shows its refusal on the field', async () => {
+    const requests: unknown[] = []
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => {
+      requests.push(JSON.parse(String(init?.body)))
+      return new Response(JSON.stringify({ message: 'USD has 2 decimals', field: 'amount' }), {
+        status: 400,
+      })
+    })
+    const user = userEvent.setup()
+    render(
+      <CheckoutDemo scriptUrl="https://pg.paystra.example/checkout.js" currencies={currencies} />,
+    )
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Currency' }), 'USD')
+    const amount = screen.getByRole('textbox', { name: 'Amount' })
+    await user.clear(amount)
+    await user.type(amount, '12.345')
+    await user.click(screen.getByRole('button', { name: 'Pay' }))
+
+    await waitFor(() => expect(amount.getAttribute('aria-invalid')).toBe('true'))
+    expect(requests).toEqual([{ flow: 'checkout', currency: 'USD', amount: '12.345' }])
+    expect(screen.getByText('USD has 2 decimals').id).toBe('demo-amount-error')
+    expect(amount.getAttribute('aria-describedby')).toContain('demo-amount-error')
+    expect(opened).not.toHaveBeenCalled()
+    expect(screen.getByText(/Only cards pay in a foreign currency/)).toBeTruthy()
   })
 })

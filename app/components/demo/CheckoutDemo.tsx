@@ -2,14 +2,21 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { Link } from 'react-router'
 import { RedirectLoader } from '#app/components/RedirectLoader.tsx'
-import { checkoutNoScript, paymentResultCopy } from '#app/content/demo.ts'
+import { checkoutNoScript, demoDisplayAmount, paymentResultCopy } from '#app/content/demo.ts'
 import {
   CHECKOUT_VERIFY_PATH,
   type CheckoutVerifyAnswer,
+  type CurrencyChoice,
   PAYMENT_REQUEST_PATH,
+  type PaymentRequestBody,
   type SignedForm,
 } from '#app/content/demo-api.ts'
 import { GatewayForm } from './GatewayForm.tsx'
+import {
+  type OrderAmountError,
+  OrderAmountFields,
+  type OrderAmountValues,
+} from './OrderAmountFields.tsx'
 import { PaymentDemoSection } from './PaymentDemoSection.tsx'
 import { type CheckoutOutcome, PaymentResultDialog } from './PaymentResultDialog.tsx'
 import { requestSignedForm } from './requestSignedForm.ts'
@@ -25,8 +32,17 @@ const FRAME_NAME = 'paystra-checkout-frame'
  */
 type Stage = 'idle' | 'requesting' | 'loading' | 'visible' | 'verifying'
 
-/** The Checkout Js demo: the gateway's page in a frame in a popup over this page (docs/product.md#routes-and-screens, #ui-states). */
-export function CheckoutDemo({ scriptUrl }: { scriptUrl: string }) {
+/**
+ * The Checkout Js demo: the gateway's page in a frame in a popup over this page (docs/product.md#routes-and-screens, #ui-states).
+ * With `currencies`, the visitor chooses what to pay, as on PG Hosted; without, the demo's ₹1.00.
+ */
+export function CheckoutDemo({
+  scriptUrl,
+  currencies,
+}: {
+  scriptUrl: string
+  currencies?: readonly CurrencyChoice[]
+}) {
   const scriptState = useCheckoutScript(scriptUrl)
   const formRef = useRef<HTMLFormElement>(null)
   const popupRef = useRef<HTMLDialogElement>(null)
@@ -35,6 +51,11 @@ export function CheckoutDemo({ scriptUrl }: { scriptUrl: string }) {
   const [stage, setStage] = useState<Stage>('idle')
   const [note, setNote] = useState<string | null>(null)
   const [outcome, setOutcome] = useState<CheckoutOutcome | null>(null)
+  const [values, setValues] = useState<OrderAmountValues>({
+    currency: currencies?.[0]?.code ?? 'INR',
+    amount: demoDisplayAmount,
+  })
+  const [fieldError, setFieldError] = useState<OrderAmountError | undefined>(undefined)
   // Set when the frame itself ends the payment, so the popup's close is not read as "abandoned".
   const endedByFrame = useRef(false)
 
@@ -95,11 +116,16 @@ export function CheckoutDemo({ scriptUrl }: { scriptUrl: string }) {
       return
     }
     setNote(null)
+    setFieldError(undefined)
     setStage('requesting')
-    const answer = await requestSignedForm(PAYMENT_REQUEST_PATH, { flow: 'checkout' })
+    const body: PaymentRequestBody = currencies
+      ? { flow: 'checkout', ...values }
+      : { flow: 'checkout' }
+    const answer = await requestSignedForm(PAYMENT_REQUEST_PATH, body)
     if (!answer.ok) {
       setStage('idle')
-      setNote(answer.message)
+      if (answer.field) setFieldError({ field: answer.field, message: answer.message })
+      else setNote(answer.message)
       return
     }
     flushSync(() => {
@@ -118,6 +144,19 @@ export function CheckoutDemo({ scriptUrl }: { scriptUrl: string }) {
         busy={stage !== 'idle'}
         status={stage === 'verifying' ? paymentResultCopy.verifying : note}
         notice={<NeedsScriptsNotice />}
+        fields={
+          currencies ? (
+            <OrderAmountFields
+              choices={currencies}
+              values={values}
+              onChange={(next) => {
+                setValues(next)
+                setFieldError(undefined)
+              }}
+              error={fieldError}
+            />
+          ) : undefined
+        }
       />
       <GatewayForm form={form} formRef={formRef} />
       <dialog

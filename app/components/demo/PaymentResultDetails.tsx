@@ -1,22 +1,20 @@
 import { useId } from 'react'
-import {
-  demoPayment,
-  type MerchantSide,
-  type PaymentResult,
-  paymentResultCopy,
-} from '#app/content/demo.ts'
+import { type MerchantSide, type PaymentResult, paymentResultCopy } from '#app/content/demo.ts'
 import './PaymentResultDetails.css'
 
 /**
- * Order id, transaction id, amount, method, code and message of a verified payment, and for a
- * captured one what the merchant receives from it.
+ * Order id, transaction id, amount (and for a foreign payment the gateway's rate and the rupees
+ * it stands for), method, code and message of a verified payment, and for a captured one what
+ * the merchant receives from it.
  */
 export function PaymentResultDetails({ result }: { result: PaymentResult }) {
   const copy = paymentResultCopy
   const rows = [
     { label: copy.orderIdLabel, value: result.orderId, mono: true },
     { label: copy.txnIdLabel, value: result.txnId, mono: true },
-    { label: copy.amountLabel, value: `${demoPayment.currencySymbol}${result.amount}` },
+    { label: copy.amountLabel, value: result.amount },
+    ...(result.fxRate ? [{ label: copy.fxRateLabel, value: result.fxRate }] : []),
+    ...(result.inrAmount ? [{ label: copy.inrAmountLabel, value: result.inrAmount }] : []),
     { label: copy.methodLabel, value: result.method },
     { label: copy.codeLabel, value: result.responseCode, mono: true },
     { label: copy.messageLabel, value: result.responseMessage },

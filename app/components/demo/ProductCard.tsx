@@ -13,6 +13,8 @@ interface ProductCardProps {
   notice?: ReactNode
   /** Hidden fields of the signed request, once there is one. */
   hiddenFields?: ReactNode
+  /** The order's own fields before Pay (what to pay); they replace the fixed price. */
+  fields?: ReactNode
   status?: ReactNode
   busy?: boolean
 }
@@ -23,6 +25,7 @@ export function ProductCard({
   method,
   notice,
   hiddenFields,
+  fields,
   status,
   busy = false,
 }: ProductCardProps) {
@@ -40,13 +43,15 @@ export function ProductCard({
         <p className="payment-details__model">{demoProduct.model}</p>
         <p className="payment-details__description">{demoProduct.description}</p>
         <dl className="payment-details__facts">
-          <div>
-            <dt>{copy.priceLabel}</dt>
-            <dd className="payment-details__price">
-              {demoPayment.currencySymbol}
-              {demoDisplayAmount}
-            </dd>
-          </div>
+          {fields ? null : (
+            <div>
+              <dt>{copy.priceLabel}</dt>
+              <dd className="payment-details__price">
+                {demoPayment.currencySymbol}
+                {demoDisplayAmount}
+              </dd>
+            </div>
+          )}
           <div>
             <dt>{copy.customerLabel}</dt>
             <dd>{demoPayment.customer.name}</dd>
@@ -59,6 +64,7 @@ export function ProductCard({
           aria-busy={busy || undefined}
         >
           {hiddenFields}
+          {fields}
           <button type="submit" className="btn btn--primary payment-details__pay" disabled={busy}>
             {copy.payLabel}
           </button>

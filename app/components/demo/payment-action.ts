@@ -3,7 +3,12 @@
  * visitor an action pays for, and the answer to a Pay posted without scripts.
  */
 import { type AppLoadContext, data } from 'react-router'
-import type { DemoVisitor, SignedForm, StartedPayment } from '#app/content/demo-api.ts'
+import type {
+  DemoApiError,
+  DemoVisitor,
+  SignedForm,
+  StartedPayment,
+} from '#app/content/demo-api.ts'
 
 /** The server's demo merchant; without it (a build run alone) no demo page can work. */
 export function demoMerchantOf(context: AppLoadContext) {
@@ -23,6 +28,8 @@ export function visitorOf(request: Request, context: AppLoadContext): DemoVisito
 export interface PaymentRefusal {
   status: number
   message: string
+  /** The posted field the message is about, when it is one field's. */
+  field?: DemoApiError['field']
 }
 
 export type PaymentActionData<Kept> =
@@ -41,7 +48,8 @@ export function paymentActionAnswer<Kept extends object>(started: StartedPayment
       { headers: { 'Set-Cookie': started.setCookie, 'Cache-Control': 'no-store' } },
     )
   }
-  const refusal = { status: started.status, message: started.message }
+  const refusal: PaymentRefusal = { status: started.status, message: started.message }
+  if (started.field) refusal.field = started.field
   // A choice to mend is the page again with its messages, as the order look-up's "not found"
   // is: 200. Only the limit is the request's refusal.
   const status = started.status === 429 ? 429 : 200

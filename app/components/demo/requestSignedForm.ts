@@ -1,7 +1,8 @@
 import { paymentResultCopy } from '#app/content/demo.ts'
 import type { DemoApiError, SignedForm } from '#app/content/demo-api.ts'
 
-export type SignedFormAnswer = { ok: true; form: SignedForm } | { ok: false; message: string }
+export type SignedFormAnswer =
+  { ok: true; form: SignedForm } | { ok: false; message: string; field?: DemoApiError['field'] }
 
 /**
  * Asks the demo merchant's server for the form to post to the gateway. Every failure ends in a
@@ -22,6 +23,7 @@ export async function requestSignedForm(path: string, body: unknown): Promise<Si
   if (response.ok && answer && 'fields' in answer && typeof answer.action === 'string') {
     return { ok: true, form: answer }
   }
-  const message = answer && 'message' in answer ? answer.message : undefined
-  return { ok: false, message: message || paymentResultCopy.requestFailed }
+  const refusal = answer && 'message' in answer ? answer : undefined
+  const message = refusal?.message || paymentResultCopy.requestFailed
+  return refusal?.field ? { ok: false, message, field: refusal.field } : { ok: false, message }
 }

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
-import type { SignedForm } from '#app/content/demo-api.ts'
+import type { DemoApiError, SignedForm } from '#app/content/demo-api.ts'
 import { requestSignedForm } from './requestSignedForm.ts'
 import { useRestoredFromCache } from './useRestoredFromCache.ts'
 
@@ -13,6 +13,8 @@ export function useGatewayRedirect() {
   const [form, setForm] = useState<SignedForm | null>(null)
   const [redirecting, setRedirecting] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  /** The request's field the error is about, when the server named one. */
+  const [errorField, setErrorField] = useState<DemoApiError['field']>(undefined)
 
   useRestoredFromCache(() => {
     setRedirecting(false)
@@ -22,11 +24,13 @@ export function useGatewayRedirect() {
   async function pay(path: string, body: unknown): Promise<boolean> {
     if (redirecting) return false
     setError(null)
+    setErrorField(undefined)
     setRedirecting(true)
     const answer = await requestSignedForm(path, body)
     if (!answer.ok) {
       setRedirecting(false)
       setError(answer.message)
+      setErrorField(answer.field)
       return false
     }
     // The inputs must be in the form before it is posted.
@@ -35,5 +39,5 @@ export function useGatewayRedirect() {
     return true
   }
 
-  return { formRef, form, redirecting, error, setError, pay }
+  return { formRef, form, redirecting, error, errorField, setError, pay }
 }
