@@ -15,7 +15,7 @@ import {
   rupee,
   toMinorUnits,
 } from '#core/currency/currencies.ts'
-import { currencyName } from '#gateway/views/format.ts'
+import { currencyName } from '#core/currency/format.ts'
 
 /**
  * The largest order in minor units: the demo stores amounts as a 32-bit integer, and a demo
