@@ -92,7 +92,10 @@ export const demoPayments = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     orderId: text('order_id').notNull().unique(),
     flow: text('flow').$type<DemoPaymentFlow>().notNull(),
+    /** In minor units of currency_code. */
     amount: integer('amount').notNull(),
+    /** ISO 4217 numeric, as the request's CURRENCY_CODE: an answer in another currency is not this order's. */
+    currencyCode: text('currency_code').notNull().default('356'),
     paymentType: text('payment_type'),
     mopType: text('mop_type'),
     outcome: text('outcome').$type<DemoOutcome>().notNull().default('created'),

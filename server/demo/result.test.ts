@@ -9,6 +9,7 @@ const captured: DemoPaymentRow = {
   orderId: 'LP1764232200000',
   flow: 'hosted',
   amount: 2_500_00,
+  currencyCode: '356',
   paymentType: 'CC',
   mopType: 'VI',
   outcome: 'success',

@@ -115,7 +115,12 @@ export function demoMerchant(options: DemoMerchantOptions): {
     { currency, minor }: OrderAmount,
   ): Promise<Order> {
     const orderId = newOrderId()
-    const id = await createOrder(db, { orderId, flow, amount: Number(minor) })
+    const id = await createOrder(db, {
+      orderId,
+      flow,
+      amount: Number(minor),
+      currencyCode: currency.number,
+    })
     const money = { amount: minor.toString(), currencyCode: currency.number }
     const form: SignedForm = {
       action: urls.paymentRequest,

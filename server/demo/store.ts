@@ -15,7 +15,10 @@ type Queryable = Database | Parameters<Parameters<Database['transaction']>[0]>[0
 export interface NewDemoOrder {
   orderId: string
   flow: DemoPaymentFlow
+  /** Minor units of currencyCode. */
   amount: number
+  /** ISO 4217 numeric; rupees when not said. */
+  currencyCode?: string
   paymentType?: string
   mopType?: string
 }
@@ -68,7 +71,7 @@ export type Settlement =
 /**
  * Applies a verified gateway answer to its order: the one function the browser's return, the
  * checkout verify route, the webhook and the reconciler all settle through. An answer for an
- * order this store never made, or for another amount than it asked, is refused. The order moves
+ * order this store never made, or for another amount or currency than it asked, is refused. The order moves
  * only forward (`forwardFrom`), decided by a conditional UPDATE in the database, so two
  * instances racing on the same order agree: the first to arrive wins, the other changes nothing
  * and reads the row as it now is.
@@ -77,7 +80,9 @@ export async function settleOrder(db: Queryable, fields: Fields): Promise<Settle
   const orderId = fields.ORDER_ID ?? ''
   const [order] = await db.select().from(demoPayments).where(eq(demoPayments.orderId, orderId))
   if (!order) return { ok: false, reason: 'unknown-order' }
-  if (fields.AMOUNT !== String(order.amount)) return { ok: false, reason: 'amount' }
+  if (fields.AMOUNT !== String(order.amount) || fields.CURRENCY_CODE !== order.currencyCode) {
+    return { ok: false, reason: 'amount' }
+  }
   const outcome = outcomeOf(fields)
   const [moved] = await db
     .update(demoPayments)

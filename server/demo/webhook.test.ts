@@ -188,6 +188,16 @@ describe('a signed payment event', () => {
     expect((await order(orderId)).outcome).toBe('created')
   })
 
+  it('for the same digits in another currency than the order, it changes nothing', async () => {
+    const orderId = await newOrder()
+    const inDollars = paymentEvent(orderId, 'payment.captured', { CURRENCY_CODE: '840' })
+    expect(await deliver(inDollars)).toEqual({
+      status: 200,
+      body: { received: true, ignored: 'amount' },
+    })
+    expect((await order(orderId)).outcome).toBe('created')
+  })
+
   it('a refund or payout event is acknowledged and leaves the order alone', async () => {
     const orderId = await newOrder()
     await deliver(paymentEvent(orderId, 'payment.pending'))

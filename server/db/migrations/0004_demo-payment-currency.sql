@@ -1,0 +1,1 @@
+ALTER TABLE "demo_payments" ADD COLUMN "currency_code" text DEFAULT '356' NOT NULL;
