@@ -142,6 +142,25 @@ const expectedCodes: Record<string, readonly string[]> = {
     '342',
     '343',
   ],
+  // /pgws/fx, /pgws/disputes (339–340 and 321 as the settlements list), /pgws/dispute (346–352),
+  // the foreign currency refusals (319, 320, 345)
+  international: [
+    '000',
+    ...jsonRefusals,
+    '319',
+    '320',
+    '321',
+    '339',
+    '340',
+    '345',
+    '346',
+    '347',
+    '348',
+    '349',
+    '350',
+    '351',
+    '352',
+  ],
 }
 
 /** The STATUS a code stands for in each kind of answer. */
@@ -171,6 +190,17 @@ const expectedFieldTables: Record<string, string[]> = {
     'settlement-run-request',
     'settlement-run-response',
     'settlement-event',
+  ],
+  international: [
+    'fx-payment-fields',
+    'fx-settlement-line',
+    'fx-request',
+    'fx-response',
+    'dispute-object',
+    'disputes-request',
+    'disputes-response',
+    'dispute-request',
+    'dispute-event',
   ],
 }
 
