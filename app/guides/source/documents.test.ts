@@ -6,7 +6,16 @@ import { developerDocs } from '#app/content/downloads.ts'
 import { payoutTestAccounts, payoutTestVpas } from '#gateway/api/payout-checks.ts'
 import { merchantHostedRefusalCode, paymentRefusalCodes } from '#gateway/checks.ts'
 import { demoMerchant } from '#gateway/merchants.ts'
-import { bankOutcomes, banks, testCards, testUpiIds, wallets } from '#gateway/methods.ts'
+import {
+  bankOutcomes,
+  banks,
+  disputeReasonOf,
+  testCards,
+  testUpiIds,
+  wallets,
+} from '#gateway/methods.ts'
+import { currencyByNumber } from '#core/currency/currencies.ts'
+import { toRupees } from '#core/currency/exchange.ts'
 import { decryptFields, encryptFields } from '#core/protocol/cipher.ts'
 import {
   payoutStatus,
@@ -20,6 +29,7 @@ import vectorFile from '#core/protocol/vectors.json'
 import { webhookRefusals } from '#core/protocol/webhook.ts'
 import {
   addDays,
+  addWorkingDays,
   formatIsoDate,
   istDateOf,
   nextWorkingDay,
@@ -42,6 +52,7 @@ import {
   records,
 } from '#scripts/build/pdf/guides/doc-tables.ts'
 import { developerDocuments } from './documents.ts'
+import { RESPOND_WORKING_DAYS } from './generated.ts'
 import { findIncludes, languageOf } from './include.ts'
 import { type LoadedDocument, loadDocument } from './load.ts'
 
@@ -822,3 +833,62 @@ async function existingPayout(): Promise<string> {
   expect((await postJson('/pgws/payout', signed(fields))).RESPONSE_CODE).toBe('000')
   return fields.PAYOUT_ID!
 }
+
+describe('international: the field tables and examples are what the document and the rates say', () => {
+  const schemas = openApiDocument().components.schemas as unknown as Record<
+    string,
+    { properties?: Record<string, unknown>; required?: string[]; oneOf?: unknown[] }
+  >
+  const keys = (name: string) => Object.keys(schemas[name]!.properties!)
+  const inOrder = (tag: string) => column(tableOf('international', tag), 'Field')
+
+  it('lists the fields of the rates and dispute APIs, the dispute and its events as the OpenAPI document has them', () => {
+    expect(inOrder('fx-request')).toEqual(keys('FxRequest'))
+    expect(inOrder('fx-response')).toEqual(keys('FxAnswer'))
+    expect(inOrder('dispute-object')).toEqual(keys('Dispute'))
+    expect(inOrder('dispute-event')).toEqual(keys('DisputeEvent'))
+    // Optional fields come last in a schema, in their place in a table.
+    expect(sorted(inOrder('dispute-request'))).toEqual(sorted(keys('DisputeRequest')))
+    expect(sorted(inOrder('disputes-response'))).toEqual(sorted(keys('DisputesAnswer')))
+    const byDatesOrOrder = (
+      schemas.DisputesRequest!.oneOf as Array<{ properties: Record<string, unknown> }>
+    ).flatMap((variant) => Object.keys(variant.properties))
+    expect(sorted(inOrder('disputes-request'))).toEqual(sorted(new Set(byDatesOrOrder)))
+    const line = schemas.SettlementLine!
+    expect(inOrder('fx-settlement-line')).toEqual(
+      keys('SettlementLine').filter((key) => !line.required!.includes(key)),
+    )
+    expect(sorted(inOrder('fx-payment-fields'))).toEqual(['FX_RATE', 'INR_AMOUNT'])
+    for (const answer of ['PaymentAnswer', 'RefundAnswer']) {
+      expect(keys(answer)).toEqual(expect.arrayContaining(inOrder('fx-payment-fields')))
+    }
+  })
+
+  it('converts every example amount at its currency’s sandbox rate', () => {
+    const examples = lexer(loaded.get('international')!.body).filter(
+      (token): token is Tokens.Code => token.type === 'code' && token.lang === 'json',
+    )
+    const converted = examples
+      .map((example) => JSON.parse(example.text) as Fields)
+      .filter((fields) => fields.INR_AMOUNT !== undefined)
+    expect(converted.length).toBeGreaterThan(1)
+    for (const fields of converted) {
+      const currency = currencyByNumber(fields.CURRENCY_CODE!)!
+      const rupees = toRupees(BigInt(fields.AMOUNT!), currency)
+      expect(fields.INR_AMOUNT).toBe(String(rupees.paise))
+      if (fields.FX_RATE) expect(fields.FX_RATE).toBe(rupees.rate)
+    }
+  })
+
+  it('gives the example dispute the deadline of the business calendar', () => {
+    const body = loaded.get('international')!.body
+    const event = lexer(body)
+      .filter((token): token is Tokens.Code => token.type === 'code' && token.lang === 'json')
+      .map((token) => JSON.parse(token.text) as Fields)
+      .find((fields) => fields.DISPUTE_ID && fields.RESPOND_BY)!
+    expect(event.RESPOND_BY).toBe(
+      addWorkingDays(event.CREATED_AT!.slice(0, 10), RESPOND_WORKING_DAYS),
+    )
+    expect(disputeReasonOf(event.REASON_CODE!)?.reason).toBe(event.REASON)
+  })
+})
