@@ -8,7 +8,9 @@ import { fillFacts, fillGenerated, guideFacts } from './generated.ts'
 
 /** A generated section as the guide tables read it (a marker comment before a table). */
 function generatedTable(directive: string) {
-  const [table] = markedTables(`<!-- examples: generated -->\n\n${fillGenerated(directive, 'test')}`)
+  const [table] = markedTables(
+    `<!-- examples: generated -->\n\n${fillGenerated(directive, 'test')}`,
+  )
   return table!
 }
 
@@ -44,7 +46,7 @@ describe('generated guide sections', () => {
 
   it('give the dispute cards with their reasons, and deadlines on the business calendar', () => {
     const cards = records(generatedTable('<!-- generate dispute-cards -->'))
-    expect(cards.map((row) => row.Card.replaceAll(' ', ''))).toEqual(
+    expect(cards.map((row) => row.Card!.replaceAll(' ', ''))).toEqual(
       disputeCards.map((card) => card.number),
     )
     expect(cards.map((row) => row['Can evidence win it?'])).toEqual(['Yes, with a document', 'No'])
