@@ -6,10 +6,13 @@ import {
   checkOrderId,
   checkPaymentRequest,
   checkReturnUrl,
+  checkRupeeCurrency,
   checkTxnType,
   chosenMethod,
   formFields,
+  isForeignCurrency,
 } from './checks.ts'
+import { currencies } from '#core/currency/currencies.ts'
 import { demoMerchant, originAllowed } from './merchants.ts'
 import { encrypt, encryptFields } from '#core/protocol/cipher.ts'
 import { withHash } from '#core/protocol/hash.ts'
@@ -47,13 +50,31 @@ describe('field checks', () => {
       expect(checkOrderId(bad), String(bad)).toBe(false)
   })
 
-  it('transaction type SALE and currency 356 only', () => {
+  it('transaction type SALE only', () => {
     expect(checkTxnType('SALE')).toBe(true)
     expect(checkTxnType('sale')).toBe(false)
     expect(checkTxnType('REFUND')).toBe(false)
-    expect(checkCurrency('356')).toBe(true)
-    expect(checkCurrency('840')).toBe(false)
-    expect(checkCurrency(undefined)).toBe(false)
+  })
+
+  it('currency: the rupee and every foreign currency of core/currency, by ISO 4217 number', () => {
+    expect(currencies.length).toBeGreaterThan(30)
+    for (const { number, code } of currencies) expect(checkCurrency(number), code).toBe(true)
+    for (const number of ['840', '978', '826', '392', '414', '036', '36'])
+      expect(checkCurrency(number), number).toBe(true)
+    // Real ISO codes the gateway does not take, and anything else.
+    for (const bad of ['999', '000', '643', '032', 'USD', 'INR', '0356', '', ' 356', undefined])
+      expect(checkCurrency(bad), String(bad)).toBe(false)
+  })
+
+  it('a foreign currency is any known one but the rupee; payouts take the rupee only', () => {
+    expect(isForeignCurrency('840')).toBe(true)
+    expect(isForeignCurrency('392')).toBe(true)
+    expect(isForeignCurrency('356')).toBe(false)
+    expect(isForeignCurrency('999')).toBe(false)
+    expect(isForeignCurrency(undefined)).toBe(false)
+    expect(checkRupeeCurrency('356')).toBe(true)
+    for (const bad of ['840', '978', '999', '', undefined])
+      expect(checkRupeeCurrency(bad), String(bad)).toBe(false)
   })
 
   it('return URL: http(s) on an allowed origin, no credentials', () => {
@@ -133,11 +154,19 @@ describe('checkPaymentRequest, in the order of docs/architecture.md', () => {
     ['320', { AMOUNT: '0' }],
     ['321', { ORDER_ID: 'bad order' }],
     ['322', { TXNTYPE: 'AUTH' }],
-    ['319', { CURRENCY_CODE: '840' }],
+    ['319', { CURRENCY_CODE: '999' }],
+    ['319', { CURRENCY_CODE: 'USD' }],
     ['325', { RETURN_URL: 'https://evil.example/' }],
   ])('%s for a signed request with %o', (code, overrides) => {
     const result = checkPaymentRequest(signed(request(overrides)), findMerchant)
     expect(result).toMatchObject({ ok: false, code, merchant })
+  })
+
+  it('takes a hosted payment in any currency of the gateway (the page then offers cards alone)', () => {
+    for (const { number, code } of currencies) {
+      const result = checkPaymentRequest(signed(request({ CURRENCY_CODE: number })), findMerchant)
+      expect(result, code).toMatchObject({ ok: true, request: { currencyCode: number } })
+    }
   })
 
   it('reports the first failing check when several fail', () => {
@@ -212,6 +241,38 @@ describe('checkMerchantHostedInit', () => {
     expect(
       checkMerchantHostedInit(form(inner({ RETURN_URL: 'https://evil.example' })), findMerchant),
     ).toMatchObject({ code: '325' })
+  })
+
+  it('345 for a foreign currency by net banking, wallet or UPI, before the method is judged', () => {
+    const foreign: Array<Record<string, string>> = [
+      { CURRENCY_CODE: '840' },
+      { CURRENCY_CODE: '392', PAYMENT_TYPE: 'WL', MOP_TYPE: 'PPL' },
+      { CURRENCY_CODE: '978', PAYMENT_TYPE: 'UP', MOP_TYPE: 'UP', PAYER_ADDRESS: 'success@upi' },
+      // An unknown bank or UPI ID would be 327; the currency is refused first.
+      { CURRENCY_CODE: '414', MOP_TYPE: '9999' },
+      { CURRENCY_CODE: '840', PAYMENT_TYPE: 'UP', PAYER_ADDRESS: 'someone@okbank' },
+    ]
+    for (const fields of foreign) {
+      expect(
+        checkMerchantHostedInit(form(inner(fields)), findMerchant),
+        JSON.stringify(fields),
+      ).toMatchObject({
+        ok: false,
+        code: '345',
+        merchant,
+        returnUrl: 'https://www.paystra.example/demo/response',
+      })
+    }
+    // The currency's own checks come first; a method merchant-hosted does not have stays 327.
+    expect(
+      checkMerchantHostedInit(form(inner({ CURRENCY_CODE: '999' })), findMerchant),
+    ).toMatchObject({ code: '319' })
+    expect(
+      checkMerchantHostedInit(
+        form(inner({ CURRENCY_CODE: '840', PAYMENT_TYPE: 'CC', MOP_TYPE: 'VI' })),
+        findMerchant,
+      ),
+    ).toMatchObject({ code: '327' })
   })
 
   it('327 for an unknown bank, wallet, payment type or UPI ID', () => {

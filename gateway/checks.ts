@@ -3,6 +3,7 @@ import { originAllowed, type SandboxMerchant } from './merchants.ts'
 import { decryptFields } from '#core/protocol/cipher.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { verifyHash } from '#core/protocol/hash.ts'
+import { currencyByNumber, isForeign, rupee } from '#core/currency/currencies.ts'
 import { isReservedKey } from '#core/protocol/json-keys.ts'
 import { isAmount, isValid } from '#core/protocol/patterns.ts'
 import type { ResponseCode } from '#core/protocol/codes.ts'
@@ -71,6 +72,9 @@ export const paymentRefusalCodes = [
 /** A merchant-hosted request naming a method the gateway does not offer. */
 export const merchantHostedRefusalCode = '327' satisfies ResponseCode
 
+/** A foreign-currency payment by anything but a card (merchant-hosted NB, WL, UP; a QR code). */
+export const foreignCurrencyRefusalCode = '345' satisfies ResponseCode
+
 export function checkAmount(value: string | undefined): boolean {
   return isAmount(value)
 }
@@ -84,9 +88,23 @@ export function checkTxnType(value: string | undefined): boolean {
   return value === 'SALE'
 }
 
-/** 356 is the Indian rupee, the only currency of the sandbox. */
+/** A CURRENCY_CODE the gateway takes: the rupee (356) or one of its foreign currencies. */
 export function checkCurrency(value: string | undefined): boolean {
-  return value === '356'
+  return value !== undefined && currencyByNumber(value) !== undefined
+}
+
+/** Payouts leave the merchant's rupee balance: 356 only. */
+export function checkRupeeCurrency(value: string | undefined): boolean {
+  return value !== undefined && currencyByNumber(value) === rupee
+}
+
+/**
+ * A payment in a foreign currency (docs/product.md: international cards): only cards take
+ * one. False for the rupee and for a code the gateway does not know (refused with 319 before).
+ */
+export function isForeignCurrency(value: string | undefined): boolean {
+  const currency = value === undefined ? undefined : currencyByNumber(value)
+  return currency !== undefined && isForeign(currency)
 }
 
 /** An absolute http(s) URL without credentials on one of the merchant's allowed origins. */
@@ -216,10 +234,14 @@ export type ChosenMethod =
 export type MerchantHostedResult =
   { ok: true; merchant: SandboxMerchant; request: PaymentRequest; method: ChosenMethod } | Refusal
 
+/** The methods a merchant-hosted request may name; none of them takes a foreign currency. */
+const merchantHostedTypes = ['NB', 'WL', 'UP']
+
 /**
  * `POST /merchantPaymentInit`: PAY_ID in clear (324), ENCDATA that decrypts with the merchant's
- * key and carries a valid HASH (323), the same PAY_ID inside (324), the field checks, then the
- * payment method (327): a known bank for NB, a known wallet for WL, a test UPI ID for UP.
+ * key and carries a valid HASH (323), the same PAY_ID inside (324), the field checks, a foreign
+ * currency with NB, WL or UP (345), then the payment method (327): a known bank for NB, a known
+ * wallet for WL, a test UPI ID for UP.
  */
 export function checkMerchantHostedInit(
   form: Fields,
@@ -235,8 +257,15 @@ export function checkMerchantHostedInit(
   if (fields.PAY_ID !== merchant.payId) return { ok: false, code: '324', merchant }
   const checked = checkSignedFields(fields, merchant, form, notifyPolicy)
   if (!checked.ok) return checked
+  const returnUrl = checked.request.returnUrl
+  if (
+    isForeignCurrency(fields.CURRENCY_CODE) &&
+    merchantHostedTypes.includes(fields.PAYMENT_TYPE ?? '')
+  ) {
+    return { ok: false, code: foreignCurrencyRefusalCode, merchant, returnUrl }
+  }
   const method = chosenMethod(fields)
-  if (!method) return { ok: false, code: '327', merchant, returnUrl: checked.request.returnUrl }
+  if (!method) return { ok: false, code: merchantHostedRefusalCode, merchant, returnUrl }
   return { ...checked, method }
 }
 

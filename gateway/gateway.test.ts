@@ -227,7 +227,7 @@ describe('POST /paymentrequest: the hosted page', () => {
     ['320', 'Invalid amount', () => signed(requestFields({ AMOUNT: '12345678901' }))],
     ['321', 'Invalid order id', () => signed(requestFields({ ORDER_ID: 'has spaces' }))],
     ['322', 'Invalid transaction type', () => signed(requestFields({ TXNTYPE: 'REFUND' }))],
-    ['319', 'Invalid currency code', () => signed(requestFields({ CURRENCY_CODE: '840' }))],
+    ['319', 'Invalid currency code', () => signed(requestFields({ CURRENCY_CODE: '999' }))],
     [
       '325',
       'Invalid return URL',
@@ -479,7 +479,7 @@ describe('checkout mode', () => {
   })
 
   it('a refused checkout request whose signature held still reaches its merchant page', async () => {
-    const fields = signed(requestFields({ CURRENCY_CODE: '840' }))
+    const fields = signed(requestFields({ CURRENCY_CODE: '999' }))
     const response = await post(`${sandbox.url}/paymentrequest?mode=checkout`, fields)
     const html = await expectRefusal(response, '319', 'Invalid currency code')
     expect(html).toContain('data-parent-origin="https://shop.paystra.example"')

@@ -1,4 +1,5 @@
 import express, { type ErrorRequestHandler, Router } from 'express'
+import { fxApi } from './api/fx.ts'
 import { type ApiLimitSettings, apiLimiters } from './api/limits.ts'
 import { payoutApi } from './api/payout.ts'
 import { qrApi } from './api/qr.ts'
@@ -83,6 +84,7 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
   router.use(transactApi(api))
   router.use(payoutApi(api))
   router.use(qrApi({ ...api, publicUrl: options.publicUrl }))
+  router.use(fxApi(api))
   router.use(deliveriesApi(api))
   router.use(settlementsApi({ ...api, runner: options.settlements }))
   refusedRoute(router, setup)

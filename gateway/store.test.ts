@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { newUtr } from './ids.ts'
+import { currencies } from '#core/currency/currencies.ts'
+import { toRupees } from '#core/currency/exchange.ts'
 import { isValid } from '#core/protocol/patterns.ts'
 import {
   formatDateTime,
   newPgRefNum,
   newTxnId,
+  paymentInRupees,
   responseFields,
   type SandboxTransaction,
 } from './store.ts'
@@ -118,5 +121,53 @@ describe('response fields', () => {
       RESPONSE_DATE_TIME: '2026-11-21 15:00:00',
       IS_STATUS_FINAL: 'Y',
     })
+  })
+})
+
+describe('a payment in rupees', () => {
+  it('stores a foreign amount in paise with the rate it was converted at', () => {
+    expect(paymentInRupees('1234', '840')).toEqual({ inrAmount: '103921', fxRate: '84.2150' })
+    expect(paymentInRupees('500', '392')).toEqual({ inrAmount: '27660', fxRate: '0.5532' })
+    expect(paymentInRupees('1250', '414')).toEqual({ inrAmount: '34273', fxRate: '274.1850' })
+    expect(paymentInRupees('1250', '36')).toEqual({ inrAmount: '68604', fxRate: '54.8830' })
+    for (const currency of currencies.slice(1)) {
+      expect(paymentInRupees('123456789', currency.number)).toEqual({
+        inrAmount: String(toRupees(123456789n, currency).paise),
+        fxRate: toRupees(1n, currency).rate,
+      })
+    }
+  })
+
+  it('stores a rupee payment as its own amount, with no rate', () => {
+    expect(paymentInRupees('100', '356')).toEqual({ inrAmount: '100', fxRate: '' })
+    expect(paymentInRupees('9999999999', '356')).toEqual({ inrAmount: '9999999999', fxRate: '' })
+  })
+
+  it('never stores a currency the checks would have refused', () => {
+    expect(() => paymentInRupees('100', '999')).toThrow(RangeError)
+  })
+})
+
+describe('the response fields of a foreign payment', () => {
+  const usd: SandboxTransaction = {
+    ...open,
+    amount: '1234',
+    currencyCode: '840',
+    inrAmount: '103921',
+    fxRate: '84.2150',
+  }
+
+  it('add FX_RATE and INR_AMOUNT to those of a rupee payment, and nothing else', () => {
+    const { FX_RATE, INR_AMOUNT, ...rest } = responseFields(usd)
+    expect({ FX_RATE, INR_AMOUNT }).toEqual({ FX_RATE: '84.2150', INR_AMOUNT: '103921' })
+    expect(Object.keys(rest).sort()).toEqual(Object.keys(responseFields(open)).sort())
+    expect(rest).toMatchObject({ AMOUNT: '1234', TOTAL_AMOUNT: '1234', CURRENCY_CODE: '840' })
+  })
+
+  it('a rupee payment keeps exactly the fields it always had', () => {
+    expect(responseFields(open)).not.toHaveProperty('FX_RATE')
+    expect(responseFields(open)).not.toHaveProperty('INR_AMOUNT')
+    // A row written before foreign currencies has neither column filled.
+    expect(responseFields({ ...open, inrAmount: '' })).not.toHaveProperty('INR_AMOUNT')
   })
 })

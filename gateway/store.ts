@@ -13,6 +13,8 @@ import { acquirerFields, acquirerMessages, type AcquirerFields } from './acquire
 import type { PaymentRequest } from './checks.ts'
 import { disputeCardOf } from './methods.ts'
 import { createTableOnce, formatDateTime, isUniqueViolation, newPgRefNum, newTxnId } from './ids.ts'
+import { currencyByNumber, isForeign } from '#core/currency/currencies.ts'
+import { toRupees } from '#core/currency/exchange.ts'
 import { type ResponseCode, responseCodes } from '#core/protocol/codes.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 
@@ -156,6 +158,21 @@ export interface NewTransaction {
 }
 
 /**
+ * What a payment of `amount` minor units in the currency numbered `currencyCode` is in paise,
+ * and the rate it was converted at: the payment's `inr_amount` and `fx_rate`, fixed when it is
+ * created. A rupee payment is its own amount, with no rate.
+ */
+export function paymentInRupees(
+  amount: string,
+  currencyCode: string,
+): { inrAmount: string; fxRate: string } {
+  const currency = currencyByNumber(currencyCode)
+  if (!currency) throw new RangeError(`Not a currency of the gateway: ${currencyCode}`)
+  const { paise, rate } = toRupees(BigInt(amount), currency)
+  return { inrAmount: String(paise), fxRate: isForeign(currency) ? rate : '' }
+}
+
+/**
  * Stores a checked request as a pending transaction. Answers 'duplicate' when the merchant
  * already used this ORDER_ID (018): the unique constraint decides, so two instances agree.
  */
@@ -172,6 +189,7 @@ export async function createTransaction(
           txnId: newTxnId(),
           pgRefNum: newPgRefNum(),
           ...input.request,
+          ...paymentInRupees(input.request.amount, input.request.currencyCode),
           mode: input.mode,
           language: input.language,
           paymentType: input.paymentType ?? '',
@@ -311,6 +329,8 @@ export function transactionCode(transaction: SandboxTransaction): ResponseCode {
  * RETURN_URL, from the status enquiry and in a webhook's data. Besides the fifteen every
  * integration reads, the fields the provider's own kits read: the total with surcharge, the
  * original transaction, the acquirer's message and references, whether the status is final.
+ * A foreign payment adds the rate it was converted at and its amount in paise (a rupee
+ * payment's fields stay those it always had).
  */
 export function responseFields(transaction: SandboxTransaction): Fields {
   const code = transactionCode(transaction)
@@ -323,6 +343,7 @@ export function responseFields(transaction: SandboxTransaction): Fields {
     TOTAL_AMOUNT: transaction.amount,
     SURCHARGE_FLAG: 'N',
     CURRENCY_CODE: transaction.currencyCode,
+    ...foreignAmountFields(transaction),
     TXNTYPE: transaction.txnType,
     TXN_ID: transaction.txnId,
     // A sale is its own original transaction; refunds name the sale's TXN_ID.
@@ -346,4 +367,9 @@ export function responseFields(transaction: SandboxTransaction): Fields {
     CUST_PHONE: transaction.custMobile,
     ...(transaction.productDesc ? { PRODUCT_DESC: transaction.productDesc } : {}),
   }
+}
+
+/** FX_RATE and INR_AMOUNT of a foreign payment; nothing for a rupee payment. */
+function foreignAmountFields(payment: { fxRate: string; inrAmount: string }): Fields {
+  return payment.fxRate ? { FX_RATE: payment.fxRate, INR_AMOUNT: payment.inrAmount } : {}
 }

@@ -2,7 +2,14 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { paymentFee } from '#core/pricing/payment-fee.ts'
 import { currencies, currencyByCode, foreignCurrencyCodes, isForeign, rupee } from './currencies.ts'
-import { rateInTenThousandths, sandboxRates, toRupees } from './exchange.ts'
+import {
+  rateInTenThousandths,
+  rateOf,
+  refundRupees,
+  rupeesAt,
+  sandboxRates,
+  toRupees,
+} from './exchange.ts'
 
 /** The exact rupee value of `amount` minor units as a fraction of paise: numerator, denominator. */
 function exactPaise(amount: bigint, minorUnits: number, rate: string) {
@@ -67,5 +74,77 @@ describe('toRupees', () => {
 
   it('refuses a negative amount', () => {
     expect(() => toRupees(-1n, currencyByCode('USD')!)).toThrow('never negative')
+  })
+})
+
+describe('rupeesAt: a conversion at a stored rate', () => {
+  it('is toRupees at the table rate, and any other four-decimal rate converts the same way', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...currencies),
+        fc.bigInt({ min: 0n, max: 10n ** 11n }),
+        (currency, amount) => {
+          expect(rupeesAt(amount, currency, rateOf(currency))).toBe(
+            toRupees(amount, currency).paise,
+          )
+        },
+      ),
+    )
+    // $1.00 at a rate that has since changed, 83.0000: ₹83.00.
+    expect(rupeesAt(100n, currencyByCode('USD')!, '83.0000')).toBe(8300)
+    expect(rupeesAt(12345n, rupee, '1.0000')).toBe(12345)
+    expect(() => rupeesAt(1n, currencyByCode('USD')!, '84.215')).toThrow('four decimals')
+  })
+
+  it("the rate of each currency is the table's; the rupee's 1.0000", () => {
+    expect(rateOf(currencyByCode('USD')!)).toBe('84.2150')
+    expect(rateOf(rupee)).toBe('1.0000')
+  })
+})
+
+describe('refundRupees: the paise of one refund', () => {
+  const usd = currencyByCode('USD')!
+
+  it('telescopes: each refund is what all so far are worth less what those before were', () => {
+    // $12.34 paid (103,921 paise) and refunded $3.33, $3.33, $0.01, $5.67.
+    const parts = [333n, 333n, 1n, 567n]
+    let before = 0n
+    const paise = parts.map((part) => {
+      const share = refundRupees(before, part, usd, '84.2150')
+      before += part
+      return share
+    })
+    expect(paise).toEqual([28044, 28043, 84, 47750])
+    expect(paise.reduce((sum, share) => sum + share, 0)).toBe(103921)
+  })
+
+  it('adds up to the rupee amount of the whole, in any currency, at any rate, in any parts', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...currencies),
+        fc.integer({ min: 1, max: 99_999_999 }),
+        fc.array(fc.bigInt({ min: 1n, max: 10n ** 9n }), { minLength: 1, maxLength: 20 }),
+        (currency, tenThousandths, parts) => {
+          const rate = isForeign(currency)
+            ? `${Math.floor(tenThousandths / 10_000)}.${String(tenThousandths % 10_000).padStart(4, '0')}`
+            : '1.0000'
+          let before = 0n
+          let total = 0
+          for (const part of parts) {
+            const share = refundRupees(before, part, currency, rate)
+            // Never negative, and within a paisa of the part's own value.
+            expect(share).toBeGreaterThanOrEqual(0)
+            expect(Math.abs(share - rupeesAt(part, currency, rate))).toBeLessThanOrEqual(1)
+            total += share
+            before += part
+          }
+          expect(total).toBe(rupeesAt(before, currency, rate))
+        },
+      ),
+    )
+  })
+
+  it('of a rupee payment is the amount itself', () => {
+    expect(refundRupees(400n, 600n, rupee, '1.0000')).toBe(600)
   })
 })

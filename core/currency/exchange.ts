@@ -45,14 +45,49 @@ export interface RupeeAmount {
  * paisa. The rupee converts to itself at 1.0000.
  */
 export function toRupees(amount: bigint, currency: Currency): RupeeAmount {
-  if (amount < 0n) throw new RangeError('An amount is never negative')
-  if (!isForeign(currency)) return { paise: Number(amount), rate: '1.0000' }
+  const rate = rateOf(currency)
+  return { paise: rupeesAt(amount, currency, rate), rate }
+}
+
+/** Rupees per unit of `currency` at the sandbox's rates; the rupee is 1.0000. */
+export function rateOf(currency: Currency): string {
+  if (!isForeign(currency)) return '1.0000'
   const rate = sandboxRates[currency.code as ForeignCurrencyCode]
   if (!rate) throw new RangeError(`No sandbox rate for ${currency.code}`)
+  return rate
+}
+
+/**
+ * `amount` minor units of `currency` in paise at a given rate (rupees per unit, four decimals),
+ * such as the one a payment was made at: exact, rounded half up once. The rupee is itself.
+ */
+export function rupeesAt(amount: bigint, currency: Currency, rate: string): Paise {
+  if (amount < 0n) throw new RangeError('An amount is never negative')
+  if (!isForeign(currency)) return safePaise(amount)
   // paise = amount / 10^minorUnits × rate / 10^4 × 100
   const numerator = amount * rateInTenThousandths(rate) * 100n
   const denominator = 10n ** BigInt(currency.minorUnits) * RATE_SCALE
-  const paise = (numerator * 2n + denominator) / (denominator * 2n)
+  return safePaise((numerator * 2n + denominator) / (denominator * 2n))
+}
+
+/**
+ * The paise of a refund of `amount` minor units of a payment already refunded `refundedBefore`,
+ * at the payment's rate: what all its refunds so far are worth, less what those before it were.
+ * Each refund is rounded, yet the refunds of a payment add up to exactly its rupee amount
+ * once all of it is refunded, however it was split.
+ */
+export function refundRupees(
+  refundedBefore: bigint,
+  amount: bigint,
+  currency: Currency,
+  rate: string,
+): Paise {
+  return (
+    rupeesAt(refundedBefore + amount, currency, rate) - rupeesAt(refundedBefore, currency, rate)
+  )
+}
+
+function safePaise(paise: bigint): Paise {
   if (paise > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('Amount too large')
-  return { paise: Number(paise), rate }
+  return Number(paise)
 }

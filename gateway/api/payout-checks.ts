@@ -1,4 +1,4 @@
-import { checkCurrency } from '#gateway/checks.ts'
+import { checkRupeeCurrency } from '#gateway/checks.ts'
 import { hasControlCharacter } from '#gateway/urls.ts'
 import { testUpiIds } from '#gateway/methods.ts'
 import { payoutStatus, type ResponseCode } from '#core/protocol/codes.ts'
@@ -62,7 +62,7 @@ export function withinLimits(mode: TransferMode, amount: string): boolean {
 }
 
 /**
- * The fields of a signed payout request: PAYOUT_ID (321), AMOUNT (320), CURRENCY_CODE (319),
+ * The fields of a signed payout request: PAYOUT_ID (321), AMOUNT (320), CURRENCY_CODE 356 (319),
  * TXNTYPE when sent (322), TRANSFER_MODE (331), BENEFICIARY_NAME (335), the account and IFSC
  * for a bank transfer (332) or the VPA for UPI (333), the mode's limits (334), REMARKS (326).
  * The other mode's beneficiary fields are ignored, so a form that posts them empty still works.
@@ -71,7 +71,7 @@ export function checkPayoutRequest(fields: Fields): PayoutCheck {
   const refuse = (code: ResponseCode): PayoutCheck => ({ ok: false, code })
   if (!isValid('orderId', fields.PAYOUT_ID)) return refuse('321')
   if (!isAmount(fields.AMOUNT)) return refuse('320')
-  if (!checkCurrency(fields.CURRENCY_CODE)) return refuse('319')
+  if (!checkRupeeCurrency(fields.CURRENCY_CODE)) return refuse('319')
   if (fields.TXNTYPE !== undefined && fields.TXNTYPE !== 'PAYOUT') return refuse('322')
   const mode = fields.TRANSFER_MODE
   if (!isTransferMode(mode)) return refuse('331')

@@ -86,6 +86,11 @@ describe('QR request checks', () => {
     ['321', { ORDER_ID: 'x'.repeat(51) }],
     ['322', { TXNTYPE: 'SALE' }],
     ['319', { CURRENCY_CODE: '' }],
+    ['319', { CURRENCY_CODE: '999' }],
+    // QR codes are paid by UPI or on the hosted page: rupees only, even a PG code.
+    ['345', { CURRENCY_CODE: '840' }],
+    ['345', { CURRENCY_CODE: '392', QR_TYPE: 'PG' }],
+    ['345', { CURRENCY_CODE: '414', QR_TYPE: 'BHARATQR' }],
     ['336', { QR_TYPE: '' }],
     ['336', { QR_TYPE: 'BHARATQR' }],
     ['325', { RETURN_URL: 'javascript:alert(1)' }],

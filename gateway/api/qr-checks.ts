@@ -3,6 +3,8 @@ import {
   checkedNotifyUrl,
   checkReturnUrl,
   customerDetails,
+  foreignCurrencyRefusalCode,
+  isForeignCurrency,
   type NotifyUrlPolicy,
   type PaymentRequest,
 } from '#gateway/checks.ts'
@@ -24,8 +26,8 @@ export type QrCheck =
 
 /**
  * The fields of a signed QR request, checked like a payment's: AMOUNT (320), ORDER_ID (321),
- * TXNTYPE when sent (322), CURRENCY_CODE (319), QR_TYPE (336), RETURN_URL and NOTIFY_URL when
- * sent (325).
+ * TXNTYPE when sent (322), CURRENCY_CODE (319), a foreign currency (345: only cards take one, and
+ * a QR code is a rupee payment), QR_TYPE (336), RETURN_URL and NOTIFY_URL when sent (325).
  * The duplicate order id (018) is decided when the payment is stored.
  */
 export function checkQrRequest(
@@ -38,6 +40,7 @@ export function checkQrRequest(
   if (!isValid('orderId', fields.ORDER_ID)) return refuse('321')
   if (fields.TXNTYPE !== undefined && fields.TXNTYPE !== 'QR') return refuse('322')
   if (!checkCurrency(fields.CURRENCY_CODE)) return refuse('319')
+  if (isForeignCurrency(fields.CURRENCY_CODE)) return refuse(foreignCurrencyRefusalCode)
   const qrType = fields.QR_TYPE
   if (!isQrType(qrType)) return refuse('336')
   const returnUrl = fields.RETURN_URL ?? ''

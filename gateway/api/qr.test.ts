@@ -248,7 +248,9 @@ describe('POST /pgws/qr', () => {
     ['336', { QR_TYPE: 'upi' }],
     ['320', { AMOUNT: '0' }],
     ['321', { ORDER_ID: 'bad order' }],
-    ['319', { CURRENCY_CODE: '840' }],
+    ['319', { CURRENCY_CODE: '999' }],
+    ['345', { CURRENCY_CODE: '840' }],
+    ['345', { CURRENCY_CODE: '978', QR_TYPE: 'PG' }],
     ['322', { TXNTYPE: 'SALE' }],
     ['325', { RETURN_URL: 'https://evil.example/return' }],
   ])('refuses %s for %j, signed, and opens nothing', async (code, overrides) => {

@@ -1,5 +1,14 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { checkRefundRequest, refundAnswer, refundDecision } from './refund-checks.ts'
+import { currencies, isForeign } from '#core/currency/currencies.ts'
+import { toRupees } from '#core/currency/exchange.ts'
+import {
+  checkRefundRequest,
+  refundAnswer,
+  refundDecision,
+  refundInRupees,
+  sameCurrency,
+} from './refund-checks.ts'
 
 const request = (overrides: Record<string, string> = {}) => ({
   PAY_ID: '1000000000000001',
@@ -32,9 +41,16 @@ describe('refund request checks', () => {
     ['320', { AMOUNT: '0' }],
     ['320', { AMOUNT: '1.50' }],
     ['320', { AMOUNT: '10000000000' }],
-    ['319', { CURRENCY_CODE: '840' }],
+    ['319', { CURRENCY_CODE: '999' }],
+    ['319', { CURRENCY_CODE: 'USD' }],
   ])('refuses with %s: %j', (code, overrides) => {
     expect(checkRefundRequest(request(overrides))).toEqual({ ok: false, code })
+  })
+
+  it("takes every currency the gateway knows (whether it is the payment's is decided later)", () => {
+    for (const { number } of currencies) {
+      expect(checkRefundRequest(request({ CURRENCY_CODE: number }))).toMatchObject({ ok: true })
+    }
   })
 
   it('refuses missing ids, amount and currency', () => {
@@ -73,7 +89,7 @@ describe('refund answer', () => {
   it('Refunded with the new TXN_ID on 000, in the fields of the contract', () => {
     const answer = refundAnswer(request(), {
       code: '000',
-      txnId: '1234567890123456',
+      made: { txnId: '1234567890123456', inrAmount: '100', fxRate: '' },
       dateTime: '2026-11-21 14:58:21',
     })
     expect(answer).toEqual({
@@ -100,5 +116,72 @@ describe('refund answer', () => {
     expect(answer.RESPONSE_MESSAGE).toBe(
       'Refund amount exceeds the amount left to refund on this order',
     )
+  })
+})
+
+describe('a refund in a foreign currency', () => {
+  const usdPayment = { currencyCode: '840', fxRate: '84.2150' }
+
+  it("is made in the payment's own currency (319 otherwise), however the code is written", () => {
+    expect(sameCurrency('840', usdPayment)).toBe(true)
+    expect(sameCurrency('356', usdPayment)).toBe(false)
+    expect(sameCurrency('978', usdPayment)).toBe(false)
+    expect(sameCurrency('840', { currencyCode: '356', fxRate: '' })).toBe(false)
+    expect(sameCurrency('36', { currencyCode: '036', fxRate: '54.8830' })).toBe(true)
+    expect(sameCurrency('999', { currencyCode: '999', fxRate: '' })).toBe(false)
+  })
+
+  it("gives back paise at the payment's rate; a rupee refund its own amount", () => {
+    // $12.34 at 84.2150 is 103,921.31 paise; refunded as $5.00 then $7.34.
+    expect(refundInRupees(usdPayment, 0n, '500')).toBe('42108')
+    expect(refundInRupees(usdPayment, 500n, '734')).toBe('61813')
+    expect(42108 + 61813).toBe(
+      toRupees(
+        1234n,
+        currencies.find((c) => c.code === 'USD')!,
+      ).paise,
+    )
+    expect(refundInRupees({ currencyCode: '356', fxRate: '' }, 400n, '600')).toBe('600')
+  })
+
+  it("adds up to exactly the payment's INR_AMOUNT, in any currency and any parts", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...currencies.filter(isForeign)),
+        fc.array(fc.bigInt({ min: 1n, max: 10n ** 8n }), { minLength: 1, maxLength: 12 }),
+        (currency, parts) => {
+          const payment = { currencyCode: currency.number, fxRate: toRupees(1n, currency).rate }
+          let refunded = 0n
+          let paise = 0
+          for (const part of parts) {
+            paise += Number(refundInRupees(payment, refunded, String(part)))
+            refunded += part
+          }
+          expect(paise).toBe(toRupees(refunded, currency).paise)
+        },
+      ),
+    )
+  })
+
+  it('answers FX_RATE and the paise given back, INR_AMOUNT, under the HASH of the refund', () => {
+    const answer = refundAnswer(request({ AMOUNT: '500', CURRENCY_CODE: '840' }), {
+      code: '000',
+      made: { txnId: '1234567890123456', inrAmount: '42108', fxRate: '84.2150' },
+      dateTime: '2026-11-21 14:58:21',
+    })
+    expect(answer).toMatchObject({
+      AMOUNT: '500',
+      CURRENCY_CODE: '840',
+      TXN_ID: '1234567890123456',
+      FX_RATE: '84.2150',
+      INR_AMOUNT: '42108',
+      STATUS: 'Refunded',
+    })
+    const refused = refundAnswer(request({ CURRENCY_CODE: '840' }), {
+      code: '329',
+      dateTime: '2026-11-21 14:58:21',
+    })
+    expect(refused).not.toHaveProperty('FX_RATE')
+    expect(refused).not.toHaveProperty('INR_AMOUNT')
   })
 })

@@ -1,4 +1,6 @@
 import { checkCurrency } from '#gateway/checks.ts'
+import { currencyByNumber } from '#core/currency/currencies.ts'
+import { refundRupees } from '#core/currency/exchange.ts'
 import { refundStatus, type ResponseCode, SUCCESS_CODE } from '#core/protocol/codes.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { isAmount, isValid } from '#core/protocol/patterns.ts'
@@ -11,7 +13,7 @@ export interface RefundRequest {
   orderId: string
   /** The merchant's own id of this refund, unique among its refunds. */
   refundOrderId: string
-  /** Paise. */
+  /** Minor units of the payment's currency (paise for a rupee payment). */
   amount: string
   currencyCode: string
 }
@@ -44,6 +46,37 @@ export interface RefundablePayment {
   amount: string
 }
 
+/** A payment's currency and, when foreign, the rate it was converted at (empty for rupees). */
+export interface PaymentCurrency {
+  currencyCode: string
+  fxRate: string
+}
+
+/**
+ * A refund is made in the payment's own currency (319 otherwise): `840` and `840`, or `36` and
+ * `036`, name one currency.
+ */
+export function sameCurrency(refundCode: string, payment: PaymentCurrency): boolean {
+  const currency = currencyByNumber(refundCode)
+  return currency !== undefined && currency === currencyByNumber(payment.currencyCode)
+}
+
+/**
+ * The paise a refund of `amount` gives back, after `refundedSoFar` (both in the payment's minor
+ * units): the amount itself for a rupee payment; for a foreign one, at the payment's rate, so that
+ * its refunds add up to exactly its rupee amount (core/currency/exchange.ts `refundRupees`).
+ */
+export function refundInRupees(
+  payment: PaymentCurrency,
+  refundedSoFar: bigint,
+  amount: string,
+): string {
+  if (!payment.fxRate) return amount
+  const currency = currencyByNumber(payment.currencyCode)
+  if (!currency) throw new RangeError(`Not a currency of the gateway: ${payment.currencyCode}`)
+  return String(refundRupees(refundedSoFar, BigInt(amount), currency, payment.fxRate))
+}
+
 /**
  * Whether a refund of `amount` may go through: only a captured payment (330), and never more
  * than is left after the refunds already made, which add up (329).
@@ -67,18 +100,30 @@ export const refundAnswerKeys = [
   'CURRENCY_CODE',
 ] as const
 
+/** A refund that went through, as its answer tells it. */
+export interface RefundMade {
+  txnId: string
+  /** Paise given back. */
+  inrAmount: string
+  /** The payment's rate; empty for a rupee payment. */
+  fxRate: string
+}
+
 /**
  * The answer to a refund: the request's ids and amount, `TXNTYPE=REFUND`, the refund's own
- * TXN_ID when it went through, STATUS `Refunded` (000) or `Failed`, the code and its meaning.
+ * TXN_ID when it went through (and, of a foreign payment, FX_RATE and the paise given back,
+ * INR_AMOUNT), STATUS `Refunded` (000) or `Failed`, the code and its meaning.
  */
 export function refundAnswer(
   request: Fields,
-  outcome: { code: ResponseCode; txnId?: string; dateTime: string },
+  outcome: { code: ResponseCode; made?: RefundMade; dateTime: string },
 ): Fields {
+  const { made } = outcome
   return {
     ...echo(request, refundAnswerKeys),
     TXNTYPE: 'REFUND',
-    ...(outcome.txnId ? { TXN_ID: outcome.txnId } : {}),
+    ...(made ? { TXN_ID: made.txnId } : {}),
+    ...(made?.fxRate ? { FX_RATE: made.fxRate, INR_AMOUNT: made.inrAmount } : {}),
     ...codeFields(outcome.code, refundStatus(outcome.code)),
     RESPONSE_DATE_TIME: outcome.dateTime,
   }

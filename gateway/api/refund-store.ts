@@ -8,7 +8,13 @@ import {
   type SandboxTransaction,
   sandboxTransactions,
 } from '#gateway/store.ts'
-import { refundDecision, type RefundRequest } from './refund-checks.ts'
+import {
+  refundDecision,
+  refundInRupees,
+  type RefundMade,
+  type RefundRequest,
+  sameCurrency,
+} from './refund-checks.ts'
 
 /** The refunds that went through; a refused refund leaves nothing behind. */
 export const sandboxRefunds = pgTable(
@@ -63,11 +69,18 @@ export async function ensureRefundTable(db: GatewayDatabase): Promise<void> {
   for (const statement of addedColumns) await createTableOnce(() => db.execute(statement))
 }
 
-export type RefundOutcome = { code: '000'; refund: SandboxRefund } | { code: ResponseCode }
+export type RefundOutcome =
+  { code: '000'; refund: SandboxRefund; made: RefundMade } | { code: ResponseCode }
+
+/** What a refund's answer tells of it: its TXN_ID, its paise and the payment's rate. */
+export function refundMade(refund: SandboxRefund, payment: SandboxTransaction): RefundMade {
+  return { txnId: refund.txnId, inrAmount: refund.inrAmount, fxRate: payment.fxRate }
+}
 
 /**
- * Refunds part or all of a captured payment. The payment's row is locked for the time of the
- * decision, so two refunds of one order sent together cannot both spend what is left.
+ * Refunds part or all of a captured payment, in its own currency (319 otherwise), storing the
+ * paise it gives back. The payment's row is locked for the time of the decision, so two refunds
+ * of one order sent together cannot both spend what is left.
  */
 export async function refundPayment(
   db: GatewayDatabase,
@@ -92,6 +105,7 @@ export async function refundPayment(
         )
         .for('update')
       if (!payment) return { code: '328' }
+      if (!sameCurrency(request.currencyCode, payment)) return { code: '319' }
       if (payment.responseCode !== '000') return { code: '330' }
       const [used] = await tx
         .select({ id: sandboxRefunds.id })
@@ -121,10 +135,11 @@ export async function refundPayment(
           orderId: payment.orderId,
           amount: request.amount,
           currencyCode: request.currencyCode,
+          inrAmount: refundInRupees(payment, refunded, request.amount),
         })
         .returning()
       await onRefunded?.(tx, refund!, payment)
-      return { code: '000', refund: refund! }
+      return { code: '000', refund: refund!, made: refundMade(refund!, payment) }
     })
   } catch (error) {
     // The same REFUND_ORDER_ID used at the same moment for another order.
@@ -133,7 +148,10 @@ export async function refundPayment(
   }
 }
 
-/** How much of a payment has been refunded so far, in paise (0 when nothing was). */
+/**
+ * How much of a payment has been refunded so far, in its currency's minor units (paise for a
+ * rupee payment; 0 when nothing was).
+ */
 export async function refundedAmount(db: GatewayDatabase, paymentId: string): Promise<bigint> {
   const rows = await db
     .select({ amount: sandboxRefunds.amount })

@@ -15,7 +15,7 @@ import type { Fields } from '#core/protocol/fields.ts'
 import { findByOrder, type GatewayDatabase, responseFields } from '#gateway/store.ts'
 import { codeFields, echo, jsonRoute } from './json.ts'
 import { checkRefundRequest, refundAnswer } from './refund-checks.ts'
-import { refundedAmount, refundPayment } from './refund-store.ts'
+import { refundedAmount, refundMade, refundPayment } from './refund-store.ts'
 
 export interface TransactOptions {
   /** The JSON APIs' limits (gateway/api/limits.ts); absent, none. */
@@ -79,15 +79,19 @@ export function transactApi(options: TransactOptions): Router {
           notify.url ? notify : { url: payment.notifyUrl, allowPrivate: payment.notifyPrivate },
           merchant,
         ),
-        answer: refundAnswer(fields, { code: '000', txnId: stored.txnId, dateTime: answeredAt }),
+        answer: refundAnswer(fields, {
+          code: '000',
+          made: refundMade(stored, payment),
+          dateTime: answeredAt,
+        }),
       })
     })
     if (queued) options.onEventQueued()
-    const txnId = 'refund' in outcome ? outcome.refund.txnId : undefined
+    const made = 'made' in outcome ? outcome.made : undefined
     options.log?.(
       `sandbox: refund ${checked.request.refundOrderId} of ${checked.request.orderId} ${outcome.code}`,
     )
-    return refundAnswer(fields, { code: outcome.code, txnId, dateTime: answeredAt })
+    return refundAnswer(fields, { code: outcome.code, made, dateTime: answeredAt })
   }
 
   const router = Router()
