@@ -15,6 +15,7 @@ import { responseCodes } from '#core/protocol/codes.ts'
 import { qrPages } from './qr-pages.ts'
 import type { GatewayDatabase } from './store.ts'
 import { deliveriesApi } from './webhooks/api.ts'
+import { disputesApi } from './disputes/api.ts'
 import { settlementsApi } from './settlements/api.ts'
 import type { SettlementRunner } from './settlements/runner.ts'
 import type { NotifyPolicyFor } from './webhooks/addresses.ts'
@@ -87,6 +88,7 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
   router.use(fxApi(api))
   router.use(deliveriesApi(api))
   router.use(settlementsApi({ ...api, runner: options.settlements }))
+  router.use(disputesApi(api))
   refusedRoute(router, setup)
   router.use(qrPages(setup))
   paymentPages(router, setup)

@@ -1,7 +1,8 @@
 /**
  * Settlements of the built-in sandbox on the site's database, as several instances run them:
  * the same test run sent to two instances at once makes one settlement, whose CSV has the JSON's
- * figures and whose settlement.processed webhook arrives once and verifies.
+ * figures and whose settlement.processed webhook arrives once and verifies; a disputed payment
+ * gets one dispute, one dispute.created and one hold however many instances run.
  *
  * On PostgreSQL (CI's data tests) each instance has its own pool, so their runs race in separate
  * sessions as in production; on PGlite both share the one database of the process.
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Fields } from '#core/protocol/fields.ts'
 import { verifyWebhook } from '#core/protocol/webhook.ts'
 import { lineFields } from '#core/settlement/settlement.ts'
+import { callDispute } from '#gateway/disputes/test-support.ts'
 import { demoMerchant } from '#gateway/merchants.ts'
 import {
   call,
@@ -124,5 +126,68 @@ describe('settlement runs on two instances of the sandbox sharing one database',
       first!.map((made) => made.SETTLEMENT_ID).sort(),
     )
     expect(new Set(events.map((event) => event.type))).toEqual(new Set(['settlement.processed']))
+  }, 30_000)
+
+  it('the same AS_OF sent to both at once makes one dispute, one dispute.created and one hold', async () => {
+    // Monday 15 February 2027, a payment of the card disputed for 13.1.
+    await capture(stores[0]!.db, merchant, {
+      orderId: 'RACE-DISPUTE',
+      amount: 90000,
+      at: ist('2027-02-15 10:00'),
+      paymentType: 'CC',
+      mopType: 'VI',
+      disputeReason: '13.1',
+    })
+    const runBoth = (asOf: string) =>
+      Promise.all(
+        instances.map((instance) =>
+          call(`${instance.url}/pgws/settlement/run`, merchant, {
+            PAY_ID: merchant.payId,
+            AS_OF: asOf,
+            NOTIFY_URL: receiver.url,
+          }),
+        ),
+      )
+    await runBoth('2027-02-16T12:00:00+05:30')
+    const disputes = list(
+      (
+        await callDispute(`${instances[1]!.url}/pgws/disputes`, merchant, {
+          PAY_ID: merchant.payId,
+          ORDER_ID: 'RACE-DISPUTE',
+        })
+      ).json.DISPUTES!,
+    )
+    const created = async () => {
+      const events = receiver.received
+        .map((delivery) => JSON.parse(delivery.body) as { type: string; data: Fields })
+        .filter((event) => event.type === 'dispute.created')
+      return events.filter((event) => event.data.ORDER_ID === 'RACE-DISPUTE')
+    }
+    await expect.poll(async () => (await created()).length, { timeout: 10_000 }).toBe(1)
+    const [event] = await created()
+    // Tuesday 16 February 2027: Wed 17 … Sat 20 (a 3rd Saturday), Mon 22.
+    expect(event!.data).toMatchObject({ RESPOND_BY: '2027-02-22', STATUS: 'OPEN' })
+    expect(disputes.map((dispute) => dispute.DISPUTE_ID)).toEqual([event!.data.DISPUTE_ID])
+
+    const [first, second] = (await runBoth('2027-02-17T12:00:00+05:30')).map((answer) =>
+      list(answer.json.SETTLEMENTS!),
+    )
+    expect(first).toEqual(second)
+    const holding = first!.find((settlement) => settlement.SETTLEMENT_DATE === '2027-02-17')!
+    expect(holding).toMatchObject({ ADJUSTMENTS_AMOUNT: '-90000', PAYMENTS_COUNT: '0' })
+    const lines = list(
+      (
+        await call(`${instances[0]!.url}/pgws/settlement`, merchant, {
+          PAY_ID: merchant.payId,
+          SETTLEMENT_ID: holding.SETTLEMENT_ID!,
+        })
+      ).json.LINES!,
+    )
+    expect(lines.map((line) => [line.TYPE, line.ORDER_ID, line.NET])).toEqual([
+      ['ADJUSTMENT', 'RACE-DISPUTE', '-90000'],
+    ])
+    expect(first!.filter((settlement) => settlement.ADJUSTMENTS_AMOUNT === '-90000')).toHaveLength(
+      1,
+    )
   }, 30_000)
 })

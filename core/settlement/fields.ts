@@ -17,7 +17,17 @@ export const lineFields = [
   'NET',
   'DATE',
   'DESCRIPTION',
+  'CURRENCY_CODE',
+  'ORIGINAL_AMOUNT',
+  'FX_RATE',
 ] as const
+
+/**
+ * The fields only the line of a payment or refund in a foreign currency carries in the JSON (the
+ * CSV has their columns on every line, empty on rupee lines): its currency, its amount in that
+ * currency's minor units and the rate that made the line's paise.
+ */
+export const foreignLineFields = ['CURRENCY_CODE', 'ORIGINAL_AMOUNT', 'FX_RATE'] as const
 
 /** A settlement's own fields, in the order the answers list them. */
 export const settlementFields = [
@@ -38,5 +48,7 @@ export const settlementFields = [
   'STATUS',
 ] as const
 
-export type LineFields = Record<(typeof lineFields)[number], string>
+type ForeignLineField = (typeof foreignLineFields)[number]
+export type LineFields = Record<Exclude<(typeof lineFields)[number], ForeignLineField>, string> &
+  Partial<Record<ForeignLineField, string>>
 export type SettlementFields = Record<(typeof settlementFields)[number], string>

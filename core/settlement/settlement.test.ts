@@ -4,6 +4,10 @@ import { pricingRowFor } from '#core/pricing/payment-fee.ts'
 import { paymentGatewayTab } from '#core/pricing/pricing.ts'
 import { cycleOf, dueBefore, settlementDateOf, settlementTime } from './schedule.ts'
 import {
+  disputeSourceId,
+  foreignLineFields,
+  lineAnswer,
+  lineFields,
   lineOf,
   maskAccount,
   planSettlements,
@@ -109,6 +113,66 @@ describe('a settlement line', () => {
     expect(statusOf(0n)).toBe('CARRIED_FORWARD')
   })
 
+  it('prices a foreign payment on the international cards row, exact on its rupee amount, whatever its method', () => {
+    for (const [paymentType, mopType] of [
+      ['CC', 'VI'],
+      ['DC', 'MC'],
+      ['DC', 'RU'],
+    ]) {
+      for (const paise of [1, 99, 42108, 1234567, 9_999_999_999]) {
+        const quote = quotePaymentGateway('international-cards', paise)
+        const line = lineOf(
+          item({
+            paymentType: paymentType!,
+            mopType: mopType!,
+            amount: paise,
+            foreign: { currencyCode: '840', originalAmount: '500', fxRate: '84.2150' },
+          }),
+        )
+        expect([line.amount, line.fee, line.gst, line.net], `${paymentType} ${paise}`).toEqual([
+          BigInt(paise),
+          BigInt(quote.fee),
+          BigInt(quote.gst),
+          BigInt(paise - quote.fee - quote.gst),
+        ])
+        expect(line.description).toBe(quote.charges.map((charge) => charge.label).join(' + '))
+      }
+    }
+    // $5.00 at 84.2150 is ₹421.08 (42108 paise): 3 % is 1263 paise, GST 227.
+    expect(
+      lineOf(
+        item({
+          amount: 42108,
+          foreign: { currencyCode: '840', originalAmount: '500', fxRate: '84.2150' },
+        }),
+      ),
+    ).toMatchObject({ fee: 1263n, gst: 227n, net: 42108n - 1263n - 227n })
+  })
+
+  it("answers a foreign line's currency, original amount and rate; a rupee line has none of them", () => {
+    const foreign = lineAnswer(
+      lineOf(
+        item({
+          type: 'REFUND',
+          amount: 21054,
+          foreign: { currencyCode: '840', originalAmount: '250', fxRate: '84.2150' },
+        }),
+      ),
+    )
+    expect(foreign).toMatchObject({
+      TYPE: 'REFUND',
+      AMOUNT: '21054',
+      NET: '-21054',
+      CURRENCY_CODE: '840',
+      ORIGINAL_AMOUNT: '250',
+      FX_RATE: '84.2150',
+    })
+    expect(Object.keys(foreign)).toEqual([...lineFields])
+    const rupee = lineAnswer(lineOf(item({ amount: 1000 })))
+    for (const field of foreignLineFields) expect(rupee).not.toHaveProperty(field)
+    expect(lineFields.slice(-4)).toEqual(['DESCRIPTION', ...foreignLineFields])
+  })
+
   it('masks the bank account but its last four digits', () => {
     expect(maskAccount('50100234564321')).toBe('XXXXXXXXXX4321')
     expect(maskAccount('4321')).toBe('XXXX4321')
@@ -140,6 +204,84 @@ describe('planning a run', () => {
       net: -36000n,
       description: 'Balance carried forward from setl_0',
     })
+  })
+
+  it("holds a dispute's amount in the settlement of its date, made for it alone if need be; releases it once won", () => {
+    let id = 0
+    const dispute = {
+      disputeId: 'dsp_0123456789abcdef0123',
+      reasonCode: '13.1',
+      reason: 'Merchandise or services not received',
+    }
+    const hold = item({
+      type: 'DISPUTE_HOLD',
+      sourceId: disputeSourceId(dispute.disputeId, 'hold'),
+      orderId: 'ORD-D',
+      amount: 250000,
+      at: ist('2026-12-01 12:00'),
+      dispute,
+    })
+    const held = planSettlements({
+      items: [hold],
+      carried: [],
+      at: ist('2026-12-02 11:00'),
+      newId: () => `setl_${id++}`,
+    })
+    expect(held).toHaveLength(1)
+    expect(held[0]).toMatchObject({
+      settlementDate: '2026-12-02',
+      status: 'CARRIED_FORWARD',
+      disputes: { held: [dispute.disputeId], released: [] },
+    })
+    expect(held[0]!.totals).toMatchObject({
+      paymentsCount: 0,
+      adjustments: -250000n,
+      net: -250000n,
+    })
+    expect(held[0]!.lines).toEqual([
+      {
+        type: 'ADJUSTMENT',
+        sourceId: 'dsp_0123456789abcdef0123:hold',
+        orderId: 'ORD-D',
+        txnId: '1234567890123456',
+        pgRefNum: '202600000000000001',
+        paymentType: 'CC',
+        mopType: 'VI',
+        amount: -250000n,
+        fee: 0n,
+        gst: 0n,
+        net: -250000n,
+        date: '2026-12-01 12:00:00',
+        description:
+          'Dispute dsp_0123456789abcdef0123 held: 13.1 Merchandise or services not received',
+      },
+    ])
+    const released = planSettlements({
+      items: [
+        item({ amount: 10000, paymentType: 'UP', mopType: 'UP', at: ist('2026-12-09 10:00') }),
+        item({
+          type: 'DISPUTE_RELEASE',
+          sourceId: disputeSourceId(dispute.disputeId, 'release'),
+          amount: 250000,
+          at: ist('2026-12-09 12:00'),
+          dispute,
+        }),
+      ],
+      carried: [{ settlementId: 'setl_0', net: -250000n, at: ist('2026-12-02 11:00') }],
+      at: ist('2026-12-10 11:00'),
+      newId: () => `setl_${id++}`,
+    })
+    expect(released).toHaveLength(1)
+    expect(released[0]!.lines.map((line) => [line.type, line.net, line.description])).toEqual([
+      ['ADJUSTMENT', -250000n, 'Balance carried forward from setl_0'],
+      ['PAYMENT', 10000n, 'UPI and RuPay Debit (0.00%)'],
+      ['ADJUSTMENT', 250000n, 'Dispute dsp_0123456789abcdef0123 won: hold released'],
+    ])
+    expect(released[0]).toMatchObject({
+      status: 'PROCESSED',
+      disputes: { held: [], released: [dispute.disputeId] },
+    })
+    expect(released[0]!.totals).toMatchObject({ adjustments: 0n, gross: 10000n, net: 10000n })
   })
 
   it('makes nothing of nothing', () => {

@@ -4,7 +4,10 @@
  * calculator's own function), a line per refund (its amount deducted, no fee returned), and an
  * adjustment line per earlier settlement whose net was zero or negative and so was carried
  * forward. A settlement whose own net is zero or negative pays nothing and is carried forward in
- * turn. Amounts are paise, as bigint so that a settlement of any size adds up exactly.
+ * turn. A disputed payment's amount is held back by an adjustment line, and given back by another
+ * when the dispute is won (docs/product.md, disputes). Amounts are paise, as bigint so that a
+ * settlement of any size adds up exactly; a payment in a foreign currency settles its rupee
+ * amount, priced on the international cards row.
  */
 import { formatIstDateTime, type IsoDate } from '#core/calendar/business-calendar.ts'
 import { paymentFee } from '#core/pricing/payment-fee.ts'
@@ -14,12 +17,48 @@ import { cycleOf, settlementDateOf } from './schedule.ts'
 export type LineType = 'PAYMENT' | 'REFUND' | 'ADJUSTMENT'
 export type SettlementStatus = 'PROCESSED' | 'CARRIED_FORWARD'
 
-export { type LineFields, lineFields, type SettlementFields, settlementFields } from './fields.ts'
+export {
+  foreignLineFields,
+  type LineFields,
+  lineFields,
+  type SettlementFields,
+  settlementFields,
+} from './fields.ts'
 
-/** A captured payment or a processed refund, not yet settled. */
+/**
+ * A payment or refund in a foreign currency: what the customer paid or got back, in that
+ * currency, and the rate that made its paise.
+ */
+export interface ForeignAmount {
+  /** ISO 4217 numeric, as the payment was made (`"840"`). */
+  currencyCode: string
+  /** Minor units of that currency, digits. */
+  originalAmount: string
+  /** Rupees per unit, four decimals (`"84.2150"`). */
+  fxRate: string
+}
+
+/** The dispute a hold or a release is for. */
+export interface DisputeReference {
+  disputeId: string
+  reasonCode: string
+  reason: string
+}
+
+/**
+ * A captured payment or a processed refund, not yet settled; or a dispute's hold (made when the
+ * dispute is) or release (made when it is won).
+ */
+export type SettlementItemType = 'PAYMENT' | 'REFUND' | 'DISPUTE_HOLD' | 'DISPUTE_RELEASE'
+
+/** A hold or a release is settled once, like a payment: its line's source id says which it is. */
+export function disputeSourceId(disputeId: string, what: 'hold' | 'release'): string {
+  return `${disputeId}:${what}`
+}
+
 export interface SettlementItem {
-  type: 'PAYMENT' | 'REFUND'
-  /** The payment's or refund's own row, so it is settled once. */
+  type: SettlementItemType
+  /** The payment's, refund's or hold's own source, so it is settled once. */
   sourceId: string
   orderId: string
   /** The payment's TXN_ID, or the refund's own. */
@@ -28,10 +67,14 @@ export interface SettlementItem {
   pgRefNum: string
   paymentType: string
   mopType: string
-  /** Paise. */
+  /** Paise (of a foreign payment or refund, its rupee amount); of a hold or release, the amount held. */
   amount: number
-  /** Capture of a payment, processing of a refund. */
+  /** Capture of a payment, processing of a refund, creation of a hold, winning of a release. */
   at: Date
+  /** A payment or refund in a foreign currency. */
+  foreign?: ForeignAmount
+  /** A hold's or release's dispute. */
+  dispute?: DisputeReference
 }
 
 export interface SettlementLine {
@@ -50,10 +93,16 @@ export interface SettlementLine {
   /** IST `YYYY-MM-DD HH:mm:ss`. */
   date: string
   description: string
+  /** The line of a payment or refund in a foreign currency. */
+  foreign?: ForeignAmount
 }
 
-/** The line of a payment (less its fee and GST) or of a refund (deducted whole). */
+/**
+ * The line of a payment (less its fee and GST), of a refund (deducted whole), or of a dispute's
+ * hold (deducted whole) or release (added back whole).
+ */
 export function lineOf(item: SettlementItem): SettlementLine {
+  if (item.type === 'DISPUTE_HOLD' || item.type === 'DISPUTE_RELEASE') return disputeLine(item)
   const common = {
     sourceId: item.sourceId,
     orderId: item.orderId,
@@ -63,6 +112,7 @@ export function lineOf(item: SettlementItem): SettlementLine {
     mopType: item.mopType,
     amount: BigInt(item.amount),
     date: formatIstDateTime(item.at),
+    ...(item.foreign ? { foreign: item.foreign } : {}),
   }
   if (item.type === 'REFUND') {
     return {
@@ -74,7 +124,14 @@ export function lineOf(item: SettlementItem): SettlementLine {
       description: 'Refund',
     }
   }
-  const fee = paymentFee({ paymentType: item.paymentType, mopType: item.mopType }, item.amount)
+  const fee = paymentFee(
+    {
+      paymentType: item.paymentType,
+      mopType: item.mopType,
+      ...(item.foreign ? { foreignCurrency: true } : {}),
+    },
+    item.amount,
+  )
   return {
     ...common,
     type: 'PAYMENT',
@@ -82,6 +139,34 @@ export function lineOf(item: SettlementItem): SettlementLine {
     gst: BigInt(fee.gst),
     net: BigInt(fee.net),
     description: fee.charges.map((charge) => charge.label).join(' + '),
+  }
+}
+
+/**
+ * A hold takes the disputed amount out of the settlement, a release gives it back: adjustments
+ * with no fee, under the payment's references.
+ */
+function disputeLine(item: SettlementItem): SettlementLine {
+  const dispute = item.dispute
+  if (!dispute) throw new RangeError(`A ${item.type} item names its dispute`)
+  const amount = item.type === 'DISPUTE_HOLD' ? -BigInt(item.amount) : BigInt(item.amount)
+  return {
+    type: 'ADJUSTMENT',
+    sourceId: item.sourceId,
+    orderId: item.orderId,
+    txnId: item.txnId,
+    pgRefNum: item.pgRefNum,
+    paymentType: item.paymentType,
+    mopType: item.mopType,
+    amount,
+    fee: 0n,
+    gst: 0n,
+    net: amount,
+    date: formatIstDateTime(item.at),
+    description:
+      item.type === 'DISPUTE_HOLD'
+        ? `Dispute ${dispute.disputeId} held: ${dispute.reasonCode} ${dispute.reason}`
+        : `Dispute ${dispute.disputeId} won: hold released`,
   }
 }
 
@@ -161,11 +246,16 @@ export interface PlannedSettlement {
   cycleFrom: IsoDate
   cycleTo: IsoDate
   status: SettlementStatus
-  /** Adjustments first, then payments and refunds in the order they happened. */
+  /**
+   * Balances carried forward first, then payments, refunds and disputes' holds and releases in
+   * the order they happened.
+   */
   lines: SettlementLine[]
   totals: SettlementTotals
   /** The settlements whose balance this one takes over. */
   carriedFrom: string[]
+  /** The disputes whose amount this one holds back, and those whose hold it releases. */
+  disputes: { held: string[]; released: string[] }
 }
 
 export interface PlanInput {
@@ -180,7 +270,8 @@ export interface PlanInput {
 
 /**
  * One run's settlements for one merchant: one per settlement date, oldest first. A balance
- * carried forward goes into the next settlement made, whichever date that is.
+ * carried forward goes into the next settlement made, whichever date that is. A hold or release
+ * is due like a payment of its date, so a date with only holds or releases has its settlement.
  */
 export function planSettlements(input: PlanInput): PlannedSettlement[] {
   const byDate = new Map<IsoDate, SettlementItem[]>()
@@ -210,6 +301,10 @@ export function planSettlements(input: PlanInput): PlannedSettlement[] {
       lines,
       totals,
       carriedFrom: carried.map((balance) => balance.settlementId),
+      disputes: {
+        held: disputesOf(items, 'DISPUTE_HOLD'),
+        released: disputesOf(items, 'DISPUTE_RELEASE'),
+      },
     })
     carried =
       status === 'CARRIED_FORWARD' ? [{ settlementId: id, net: totals.net, at: input.at }] : []
@@ -217,8 +312,24 @@ export function planSettlements(input: PlanInput): PlannedSettlement[] {
   return plans
 }
 
-/** A line as the answers and the CSV give it: every value a string, amounts in paise. */
+function disputesOf(items: readonly SettlementItem[], type: SettlementItemType): string[] {
+  return items.flatMap((item) =>
+    item.type === type && item.dispute ? [item.dispute.disputeId] : [],
+  )
+}
+
+/**
+ * A line as the answers and the CSV give it: every value a string, amounts in paise; a foreign
+ * payment's or refund's line adds its currency, original amount and rate.
+ */
 export function lineAnswer(line: SettlementLine): LineFields {
+  const foreign = line.foreign
+    ? {
+        CURRENCY_CODE: line.foreign.currencyCode,
+        ORIGINAL_AMOUNT: line.foreign.originalAmount,
+        FX_RATE: line.foreign.fxRate,
+      }
+    : {}
   return {
     TYPE: line.type,
     ORDER_ID: line.orderId,
@@ -232,6 +343,7 @@ export function lineAnswer(line: SettlementLine): LineFields {
     NET: String(line.net),
     DATE: line.date,
     DESCRIPTION: line.description,
+    ...foreign,
   }
 }
 

@@ -13,6 +13,11 @@ export const JSON_LIMIT = '16kb'
 /** A JSON API under `/pgws/`: how it echoes a refused request, and what it answers otherwise. */
 export interface JsonEndpoint {
   /**
+   * The largest body this endpoint reads, when it must be larger than JSON_LIMIT: only the
+   * dispute answer, which carries an evidence file as Base64.
+   */
+  bodyLimit?: string
+  /**
    * The answer to a request refused before its own checks: 326 (not a JSON object of strings,
    * `fields` undefined), 324 (unknown PAY_ID, sent unsigned) or 323 (bad HASH, signed).
    */
@@ -63,7 +68,7 @@ export function jsonRoute(
 ): RequestHandler[] {
   // A field named twice is refused like any unreadable body (326): which copy was signed?
   const parse = express.json({
-    limit: JSON_LIMIT,
+    limit: endpoint.bodyLimit ?? JSON_LIMIT,
     strict: true,
     type: () => true,
     verify: refuseRepeatedJsonKeys,

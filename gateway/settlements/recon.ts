@@ -43,22 +43,35 @@ export async function reconcileOrder(
     paymentType: payment.paymentType,
     mopType: payment.mopType,
   }
-  const items: SettlementItem[] = [
+  // A foreign payment and its refunds settle their rupee amounts (an empty one: already paise).
+  const foreign = (originalAmount: string) =>
+    payment.fxRate
+      ? {
+          foreign: {
+            currencyCode: payment.currencyCode,
+            originalAmount,
+            fxRate: payment.fxRate,
+          },
+        }
+      : {}
+  const items: Array<SettlementItem & { type: 'PAYMENT' | 'REFUND' }> = [
     {
       ...common,
       type: 'PAYMENT',
       sourceId: payment.id,
       txnId: payment.txnId,
-      amount: Number(payment.amount),
+      amount: Number(payment.inrAmount || payment.amount),
       at: payment.completedAt ?? payment.createdAt,
+      ...foreign(payment.amount),
     },
-    ...refunds.map((refund): SettlementItem => ({
+    ...refunds.map((refund) => ({
       ...common,
-      type: 'REFUND',
+      type: 'REFUND' as const,
       sourceId: refund.id,
       txnId: refund.txnId,
-      amount: Number(refund.amount),
+      amount: Number(refund.inrAmount || refund.amount),
       at: refund.createdAt,
+      ...foreign(refund.amount),
     })),
   ]
   const settled = await settlementsOfSources(

@@ -4,6 +4,8 @@ import type { SandboxMerchant } from '#gateway/merchants.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
 import type { NotifyTarget } from '#gateway/webhooks/addresses.ts'
 import { notifyTargetFor, queueAnswerEvent } from '#gateway/webhooks/events.ts'
+import { decisionEvent, noRequestedTarget, queueDisputeEvent } from '#gateway/disputes/events.ts'
+import { createDisputes, decideDueDisputes } from '#gateway/disputes/store.ts'
 import { runSettlements, type SettlementMerchant, type StoredSettlement } from './store.ts'
 
 export interface SettlementRunnerOptions {
@@ -20,16 +22,16 @@ export interface SettlementRunnerOptions {
 }
 
 export interface SettlementRunner {
-  /** The test call: settles one merchant's payments and refunds due at `asOf`, waiting its turn. */
+  /**
+   * The test call: settles one merchant's payments, refunds and disputes' holds and releases due
+   * at `asOf`, and makes and decides its disputes as of then, waiting its turn.
+   */
   runFor(merchant: SandboxMerchant, asOf: Date, notify: NotifyTarget): Promise<StoredSettlement[]>
   /** Settles everything due by the clock now, unless another instance is at it. */
   runDue(): Promise<StoredSettlement[]>
   start(): void
   stop(): Promise<void>
 }
-
-/** The scheduled runs name no NOTIFY_URL: the merchant's default, if any. */
-const noRequestedTarget: NotifyTarget = { url: '', allowPrivate: false }
 
 /** The account a merchant's settlements are paid to, masked as written on them. */
 function settlementMerchant(merchant: SandboxMerchant): SettlementMerchant {
@@ -40,7 +42,9 @@ function settlementMerchant(merchant: SandboxMerchant): SettlementMerchant {
  * Settlement runs: the sandbox's own, every interval by its clock (each run settles what its
  * settlement hour has made due, so a run a minute after the hour is the run at the hour), and the
  * test call's, at the AS_OF a developer names. Each settlement's `settlement.processed` event is
- * committed with it.
+ * committed with it. A run is also the disputes' clock (docs/product.md, disputes): it decides
+ * those whose deadline its time has passed, and makes one for each disputed payment it settles,
+ * with their events in its transaction.
  */
 export function settlementRunner(options: SettlementRunnerOptions): SettlementRunner {
   const { db } = options
@@ -65,6 +69,23 @@ export function settlementRunner(options: SettlementRunnerOptions): SettlementRu
           answer: { PAY_ID: merchant.payId, ...settlement.fields },
         })
         queued ||= sent
+      },
+      onMerchantSettled: async (tx, payId, settledPayments) => {
+        const merchant = byPayId.get(payId)!
+        for (const dispute of await decideDueDisputes(tx, payId, asOf)) {
+          const sent = await queueDisputeEvent(
+            tx,
+            merchant,
+            decisionEvent(dispute),
+            dispute,
+            requested,
+          )
+          queued ||= sent
+        }
+        for (const dispute of await createDisputes(tx, settledPayments, asOf, requested)) {
+          const sent = await queueDisputeEvent(tx, merchant, 'dispute.created', dispute, requested)
+          queued ||= sent
+        }
       },
     })
     if (queued) options.onEventQueued()

@@ -1,7 +1,7 @@
 /**
- * The sandbox's settlements: their tables, a run (every payment and refund due at a given time
- * settled once, in one transaction under one lock across instances), and the queries of the
- * settlement APIs. The rules of what a settlement holds are core/settlement/; this module only
+ * The sandbox's settlements: their tables, a run (every payment, refund and dispute hold or
+ * release due at a given time settled once, in one transaction under one lock across instances),
+ * and the queries of the settlement APIs. The rules of what a settlement holds are core/settlement/; this module only
  * stores them.
  */
 import { randomBytes, randomInt } from 'node:crypto'
@@ -11,6 +11,8 @@ import { daysBetween, type IsoDate, istDateOf, addDays } from '#core/calendar/bu
 import { dueBefore } from '#core/settlement/schedule.ts'
 import {
   type CarriedBalance,
+  disputeSourceId,
+  type ForeignAmount,
   lineAnswer,
   type LineFields,
   type PlannedSettlement,
@@ -19,7 +21,9 @@ import {
   type SettlementItem,
   type SettlementStatus,
 } from '#core/settlement/settlement.ts'
+import { ensureDisputeTable } from '#gateway/disputes/table.ts'
 import { createTableOnce } from '#gateway/ids.ts'
+import { disputeReasonOf } from '#gateway/methods.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
 
 const createStatements = [
@@ -64,8 +68,15 @@ const createStatements = [
     net bigint NOT NULL,
     date text NOT NULL,
     description text NOT NULL,
+    currency_code text NOT NULL DEFAULT '',
+    original_amount text NOT NULL DEFAULT '',
+    fx_rate text NOT NULL DEFAULT '',
     PRIMARY KEY (settlement_id, position)
   )`,
+  // A foreign payment's or refund's currency, amount in it and rate; empty on every other line.
+  sql`ALTER TABLE sandbox_settlement_lines ADD COLUMN IF NOT EXISTS currency_code text NOT NULL DEFAULT ''`,
+  sql`ALTER TABLE sandbox_settlement_lines ADD COLUMN IF NOT EXISTS original_amount text NOT NULL DEFAULT ''`,
+  sql`ALTER TABLE sandbox_settlement_lines ADD COLUMN IF NOT EXISTS fx_rate text NOT NULL DEFAULT ''`,
   sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS settlement_id text`,
   sql`ALTER TABLE sandbox_refunds ADD COLUMN IF NOT EXISTS settlement_id text`,
   // What a run looks for: captured payments and refunds not yet settled.
@@ -75,8 +86,10 @@ const createStatements = [
     ON sandbox_refunds (pay_id, created_at) WHERE settlement_id IS NULL`,
 ]
 
+/** The settlement tables, and the disputes' whose holds and releases the runs settle. */
 export async function ensureSettlementTables(db: GatewayDatabase): Promise<void> {
   for (const statement of createStatements) await createTableOnce(() => db.execute(statement))
+  await ensureDisputeTable(db)
 }
 
 /** Both drivers answer `{ rows }`; the shared database type does not say so. */
@@ -103,6 +116,15 @@ export interface RunOptions {
   wait: boolean
   /** Inside the run's transaction, for each settlement made: its webhook goes out with it. */
   onSettled?: (tx: GatewayDatabase, settlement: StoredSettlement) => Promise<void>
+  /**
+   * Inside the run's transaction, once for each merchant, after its settlements: the run's part
+   * in disputes (gateway/settlements/runner.ts), told the payments this run settled.
+   */
+  onMerchantSettled?: (
+    tx: GatewayDatabase,
+    payId: string,
+    settledPayments: readonly string[],
+  ) => Promise<void>
 }
 
 export type RunResult = { ran: false } | { ran: true; made: StoredSettlement[] }
@@ -134,20 +156,28 @@ export async function runSettlements(
     const made: StoredSettlement[] = []
     for (const merchant of merchants) {
       const items = await dueItems(tx, merchant.payId, before)
-      if (items.length === 0) continue
-      const carried = await carriedBalances(tx, merchant.payId)
-      const plans = planSettlements({ items, carried, at: options.asOf, newId: newSettlementId })
-      for (const plan of plans) {
-        const stored = await storePlan(tx, merchant, plan)
-        made.push(stored)
-        await options.onSettled?.(tx, stored)
+      const settledPayments: string[] = []
+      if (items.length > 0) {
+        const carried = await carriedBalances(tx, merchant.payId)
+        const plans = planSettlements({ items, carried, at: options.asOf, newId: newSettlementId })
+        for (const plan of plans) {
+          const stored = await storePlan(tx, merchant, plan)
+          made.push(stored)
+          await options.onSettled?.(tx, stored)
+        }
+        for (const item of items) if (item.type === 'PAYMENT') settledPayments.push(item.sourceId)
       }
+      await options.onMerchantSettled?.(tx, merchant.payId, settledPayments)
     }
     return { ran: true, made } as const
   })
 }
 
-/** Captured payments and processed refunds of a merchant before `before`, not yet settled, locked. */
+/**
+ * Captured payments, processed refunds, and disputes' holds and releases of a merchant before
+ * `before`, not yet settled, locked. A payment's or refund's paise are its `inr_amount`; a row
+ * stored before that column existed is in rupees, its amount already paise.
+ */
 async function dueItems(
   tx: GatewayDatabase,
   payId: string,
@@ -155,7 +185,8 @@ async function dueItems(
 ): Promise<SettlementItem[]> {
   const payments = await rowsOf<ItemRow>(
     tx,
-    sql`SELECT id, order_id, txn_id, pg_ref_num, payment_type, mop_type, amount, completed_at AS at
+    sql`SELECT id, order_id, txn_id, pg_ref_num, payment_type, mop_type, amount, inr_amount,
+        currency_code, fx_rate, completed_at AS at
       FROM sandbox_transactions
       WHERE pay_id = ${payId} AND response_code = '000' AND settlement_id IS NULL
         AND completed_at < ${before.toISOString()}::timestamptz
@@ -164,15 +195,36 @@ async function dueItems(
   const refunds = await rowsOf<ItemRow>(
     tx,
     sql`SELECT r.id, r.order_id, r.txn_id, t.pg_ref_num, t.payment_type, t.mop_type, r.amount,
-        r.created_at AS at
+        r.inr_amount, t.currency_code, t.fx_rate, r.created_at AS at
       FROM sandbox_refunds r JOIN sandbox_transactions t ON t.id = r.payment_id
       WHERE r.pay_id = ${payId} AND r.settlement_id IS NULL
         AND r.created_at < ${before.toISOString()}::timestamptz
       FOR UPDATE OF r`,
   )
+  // A dispute's hold is due from when it was made, its release from when it was won.
+  const holds = await rowsOf<DisputeItemRow>(
+    tx,
+    sql`SELECT id, order_id, txn_id, pg_ref_num, payment_type, mop_type, inr_amount::text,
+        reason_code, created_at AS at
+      FROM sandbox_disputes
+      WHERE pay_id = ${payId} AND hold_settlement_id IS NULL
+        AND created_at < ${before.toISOString()}::timestamptz
+      FOR UPDATE`,
+  )
+  const releases = await rowsOf<DisputeItemRow>(
+    tx,
+    sql`SELECT id, order_id, txn_id, pg_ref_num, payment_type, mop_type, inr_amount::text,
+        reason_code, decided_at AS at
+      FROM sandbox_disputes
+      WHERE pay_id = ${payId} AND status = 'WON' AND release_settlement_id IS NULL
+        AND decided_at < ${before.toISOString()}::timestamptz
+      FOR UPDATE`,
+  )
   return [
     ...payments.map((row) => itemOf('PAYMENT', row)),
     ...refunds.map((row) => itemOf('REFUND', row)),
+    ...holds.map((row) => disputeItemOf('DISPUTE_HOLD', row)),
+    ...releases.map((row) => disputeItemOf('DISPUTE_RELEASE', row)),
   ]
 }
 
@@ -184,10 +236,18 @@ interface ItemRow {
   payment_type: string
   mop_type: string
   amount: string
+  /** Paise; empty on a row stored before foreign currencies, whose amount is paise. */
+  inr_amount: string
+  currency_code: string
+  /** The payment's rate; empty for a rupee payment. */
+  fx_rate: string
   at: Date | string
 }
 
-function itemOf(type: SettlementItem['type'], row: ItemRow): SettlementItem {
+function itemOf(type: 'PAYMENT' | 'REFUND', row: ItemRow): SettlementItem {
+  const foreign: ForeignAmount | undefined = row.fx_rate
+    ? { currencyCode: row.currency_code, originalAmount: row.amount, fxRate: row.fx_rate }
+    : undefined
   return {
     type,
     sourceId: row.id,
@@ -196,8 +256,43 @@ function itemOf(type: SettlementItem['type'], row: ItemRow): SettlementItem {
     pgRefNum: row.pg_ref_num,
     paymentType: row.payment_type,
     mopType: row.mop_type,
-    amount: Number(row.amount),
+    amount: Number(row.inr_amount || row.amount),
     at: new Date(row.at),
+    ...(foreign ? { foreign } : {}),
+  }
+}
+
+interface DisputeItemRow {
+  id: string
+  order_id: string
+  txn_id: string
+  pg_ref_num: string
+  payment_type: string
+  mop_type: string
+  inr_amount: string
+  reason_code: string
+  at: Date | string
+}
+
+function disputeItemOf(
+  type: 'DISPUTE_HOLD' | 'DISPUTE_RELEASE',
+  row: DisputeItemRow,
+): SettlementItem {
+  return {
+    type,
+    sourceId: disputeSourceId(row.id, type === 'DISPUTE_HOLD' ? 'hold' : 'release'),
+    orderId: row.order_id,
+    txnId: row.txn_id,
+    pgRefNum: row.pg_ref_num,
+    paymentType: row.payment_type,
+    mopType: row.mop_type,
+    amount: Number(row.inr_amount),
+    at: new Date(row.at),
+    dispute: {
+      disputeId: row.id,
+      reasonCode: row.reason_code,
+      reason: disputeReasonOf(row.reason_code)?.reason ?? '',
+    },
   }
 }
 
@@ -245,19 +340,23 @@ async function storePlan(
     net: String(line.net),
     date: line.date,
     description: line.description,
+    currency_code: line.foreign?.currencyCode ?? '',
+    original_amount: line.foreign?.originalAmount ?? '',
+    fx_rate: line.foreign?.fxRate ?? '',
   }))
   // In slices, each one parameter of JSON: a run of 100,000 payments is a few statements.
   for (let start = 0; start < lines.length; start += LINES_PER_STATEMENT) {
     const slice = JSON.stringify(lines.slice(start, start + LINES_PER_STATEMENT))
     await tx.execute(sql`INSERT INTO sandbox_settlement_lines (settlement_id, position, type,
         source_id, order_id, txn_id, pg_ref_num, payment_type, mop_type, amount, fee, gst, net,
-        date, description)
+        date, description, currency_code, original_amount, fx_rate)
       SELECT ${plan.id}, position, type, source_id, order_id, txn_id, pg_ref_num, payment_type,
-        mop_type, amount, fee, gst, net, date, description
+        mop_type, amount, fee, gst, net, date, description, currency_code, original_amount,
+        fx_rate
       FROM json_to_recordset(${slice}::json) AS line(position integer, type text,
         source_id text, order_id text, txn_id text, pg_ref_num text, payment_type text,
         mop_type text, amount bigint, fee bigint, gst bigint, net bigint, date text,
-        description text)`)
+        description text, currency_code text, original_amount text, fx_rate text)`)
   }
   await markSettled(tx, plan)
   if (plan.carriedFrom.length > 0) {
@@ -274,8 +373,9 @@ async function storePlan(
 const LINES_PER_STATEMENT = 5_000
 
 /**
- * Marks the settlement's payments and refunds as settled, from its lines. Any already marked
- * means two runs overlapped, so the run fails whole rather than settle it twice.
+ * Marks the settlement's payments, refunds and disputes' holds and releases as settled, from its
+ * lines. Any already marked means two runs overlapped, so the run fails whole rather than settle
+ * it twice.
  */
 async function markSettled(tx: GatewayDatabase, plan: PlannedSettlement) {
   for (const [table, type, expected] of [
@@ -295,6 +395,26 @@ async function markSettled(tx: GatewayDatabase, plan: PlannedSettlement) {
     )
     if (Number(updated[0]?.count ?? 0) !== expected) {
       throw new Error(`Settlement ${plan.id}: a ${type.toLowerCase()} was settled already`)
+    }
+  }
+  for (const [column, what, disputes] of [
+    ['hold_settlement_id', 'hold', plan.disputes.held],
+    ['release_settlement_id', 'release', plan.disputes.released],
+  ] as const) {
+    if (disputes.length === 0) continue
+    const updated = await rowsOf<{ count: number | string }>(
+      tx,
+      sql`WITH marked AS (
+          UPDATE sandbox_disputes AS dispute SET ${sql.identifier(column)} = ${plan.id}
+          FROM sandbox_settlement_lines AS line
+          WHERE line.settlement_id = ${plan.id} AND line.type = 'ADJUSTMENT'
+            AND line.source_id = dispute.id || ${`:${what}`}
+            AND dispute.${sql.identifier(column)} IS NULL
+          RETURNING dispute.id)
+        SELECT count(*) AS count FROM marked`,
+    )
+    if (Number(updated[0]?.count ?? 0) !== disputes.length) {
+      throw new Error(`Settlement ${plan.id}: a dispute's ${what} was settled already`)
     }
   }
 }
@@ -416,7 +536,8 @@ export async function findSettlement(
   const lines = await rowsOf<LineRow>(
     db,
     sql`SELECT type, order_id, txn_id, pg_ref_num, payment_type, mop_type, amount::text,
-        fee::text, gst::text, net::text, date, description
+        fee::text, gst::text, net::text, date, description, currency_code, original_amount,
+        fx_rate
       FROM sandbox_settlement_lines WHERE settlement_id = ${row.id} ORDER BY position`,
   )
   return {
@@ -435,6 +556,15 @@ export async function findSettlement(
         net: BigInt(line.net),
         date: line.date,
         description: line.description,
+        ...(line.fx_rate
+          ? {
+              foreign: {
+                currencyCode: line.currency_code,
+                originalAmount: line.original_amount,
+                fxRate: line.fx_rate,
+              },
+            }
+          : {}),
       }),
     ),
   }
@@ -453,6 +583,9 @@ interface LineRow {
   net: string
   date: string
   description: string
+  currency_code: string
+  original_amount: string
+  fx_rate: string
 }
 
 /** Where one payment or refund was settled: its settlement's id, UTR and date. */

@@ -22,6 +22,14 @@ export interface Capture {
   paymentType?: string
   mopType?: string
   responseCode?: string
+  /** ISO 4217 numeric; `amount` is then in its minor units. Default: rupees, `356`. */
+  currencyCode?: string
+  /** Paise and rate of a foreign payment, as the payment pages store them. */
+  inrAmount?: number
+  fxRate?: string
+  /** The reason a dispute test card's payment is disputed with (gateway/methods.ts). */
+  disputeReason?: string
+  notifyUrl?: string
 }
 
 /** A payment as the payment pages leave it once captured (000) or ended otherwise. */
@@ -34,16 +42,23 @@ export async function capture(
   const code = payment.responseCode ?? '000'
   await db.execute(sql`INSERT INTO sandbox_transactions (id, txn_id, pg_ref_num, pay_id,
       order_id, amount, currency_code, txn_type, return_url, mode, payment_type, mop_type, status,
-      response_code, created_at, completed_at)
+      response_code, created_at, completed_at, inr_amount, fx_rate, dispute_reason, notify_url,
+      notify_private)
     VALUES (${id}, ${newTxnId()}, ${newPgRefNum()}, ${merchant.payId}, ${payment.orderId},
-      ${String(payment.amount)}, '356', 'SALE', 'https://shop.paystra.example/return', 'hosted',
+      ${String(payment.amount)}, ${payment.currencyCode ?? '356'}, 'SALE',
+      'https://shop.paystra.example/return', 'hosted',
       ${payment.paymentType ?? 'CC'}, ${payment.mopType ?? 'VI'},
       ${code === '000' ? 'Captured' : 'Failed'}, ${code}, ${payment.at.toISOString()}::timestamptz,
-      ${payment.at.toISOString()}::timestamptz)`)
+      ${payment.at.toISOString()}::timestamptz,
+      ${payment.inrAmount === undefined ? '' : String(payment.inrAmount)}, ${payment.fxRate ?? ''},
+      ${payment.disputeReason ?? ''}, ${payment.notifyUrl ?? ''}, ${payment.notifyUrl !== undefined})`)
   return id
 }
 
-/** A refund of a captured payment, processed at `at`. */
+/**
+ * A refund of a captured payment, processed at `at`; of a foreign payment, `amount` in its
+ * currency's minor units and `foreign` its currency and paise.
+ */
 export async function refund(
   db: GatewayDatabase,
   merchant: SandboxMerchant,
@@ -51,12 +66,14 @@ export async function refund(
   orderId: string,
   amount: number,
   at: Date,
+  foreign?: { currencyCode: string; inrAmount: number },
 ): Promise<string> {
   const id = randomUUID()
   await db.execute(sql`INSERT INTO sandbox_refunds (id, txn_id, pay_id, refund_order_id,
-      payment_id, order_id, amount, currency_code, created_at)
+      payment_id, order_id, amount, currency_code, created_at, inr_amount)
     VALUES (${id}, ${newTxnId()}, ${merchant.payId}, ${`RF-${id.slice(0, 8)}`}, ${paymentId},
-      ${orderId}, ${String(amount)}, '356', ${at.toISOString()}::timestamptz)`)
+      ${orderId}, ${String(amount)}, ${foreign?.currencyCode ?? '356'},
+      ${at.toISOString()}::timestamptz, ${foreign ? String(foreign.inrAmount) : ''})`)
   return id
 }
 

@@ -1,0 +1,172 @@
+import { createServer, type IncomingMessage } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import {
+  addDays,
+  addWorkingDays,
+  istDateOf,
+  nextWorkingDay,
+} from '#core/calendar/business-calendar.ts'
+import { decryptFields } from '#core/protocol/cipher.ts'
+import type { Fields } from '#core/protocol/fields.ts'
+import { verifyHash, withHash } from '#core/protocol/hash.ts'
+import { verifyWebhook } from '#core/protocol/webhook.ts'
+import { deliveryNotePdf } from '#gateway/disputes/sample-files.ts'
+import { demoMerchant } from '#gateway/merchants.ts'
+import { expect, test } from './fixtures.ts'
+import { payByCard } from './sandbox-pages.ts'
+
+/**
+ * A dispute from end to end, as a merchant meets it: the customer pays on the sandbox's hosted
+ * page in Chromium with the card 4000 0000 0000 1976; the merchant drives the settlement runs
+ * through the test call, gets dispute.created at its webhook endpoint (a real server of the
+ * test's), contests with a PDF, and gets dispute.won once a run passes the deadline.
+ */
+
+// The server's sandbox knows the demo merchant with the default credentials.
+const merchant = demoMerchant({ siteUrl: 'http://localhost:3000' })
+
+interface Delivery {
+  signature: string
+  body: string
+}
+
+async function startEndpoint() {
+  const received: Delivery[] = []
+  const server = createServer((req: IncomingMessage, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      received.push({
+        signature: String(req.headers['x-paystra-signature']),
+        body: Buffer.concat(chunks).toString('utf8'),
+      })
+      res.writeHead(200).end('ok')
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`,
+    /** The dispute events of an order, each verified, as they arrived. */
+    eventsOf(orderId: string) {
+      return received
+        .filter(
+          (delivery) =>
+            verifyWebhook(delivery.body, delivery.signature, merchant.webhookSecret, {
+              salt: merchant.salt,
+            }).ok,
+        )
+        .map((delivery) => JSON.parse(delivery.body) as { type: string; data: Fields })
+        .filter((event) => event.type.startsWith('dispute.') && event.data.ORDER_ID === orderId)
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+test('a payment with 4000 0000 0000 1976 is disputed by the next run, contested with a PDF and won', async ({
+  page,
+  baseURL,
+  request,
+}) => {
+  const orderId = `E2E-DSP-${Date.now()}`
+  const fields = withHash(
+    {
+      PAY_ID: merchant.payId,
+      ORDER_ID: orderId,
+      AMOUNT: '100',
+      TXNTYPE: 'SALE',
+      CUST_NAME: 'Asha Rao',
+      CUST_EMAIL: 'asha.rao@example.com',
+      CURRENCY_CODE: '356',
+      RETURN_URL: `${baseURL}/e2e-merchant/return`,
+    },
+    merchant.salt,
+  )
+  await page.route(`${baseURL}/e2e-merchant/shop`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><title>Shop</title><main><h1>Shop</h1>
+        <form method="post" action="${baseURL}/sandbox/paymentrequest">${Object.entries(fields)
+          .map(([name, value]) => `<input type="hidden" name="${name}" value="${value}">`)
+          .join('')}<button type="submit">Pay with Paystra</button></form></main></html>`,
+    }),
+  )
+  await page.route(`${baseURL}/e2e-merchant/return`, (route) => {
+    const posted = new URLSearchParams(route.request().postData() ?? '')
+    const result = decryptFields(
+      posted.get('ENCDATA') ?? '',
+      merchant.salt,
+      merchant.merchantHostedKey,
+    )
+    const code =
+      result.ok && verifyHash(result.fields, merchant.salt) ? result.fields.RESPONSE_CODE : ''
+    return route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><title>Done</title><main><h1>Paid: ${code}</h1></main></html>`,
+    })
+  })
+  await page.goto(`${baseURL}/e2e-merchant/shop`)
+  await page.getByRole('button', { name: 'Pay with Paystra' }).click()
+  await payByCard(page, '4000 0000 0000 1976')
+  await expect(page.locator('h1')).toHaveText('Paid: 000')
+
+  const endpoint = await startEndpoint()
+  try {
+    const api = async (path: string, body: Fields) => {
+      const response = await request.post(`${baseURL}/sandbox/pgws/${path}`, {
+        data: withHash({ PAY_ID: merchant.payId, ...body }, merchant.salt),
+      })
+      expect(response.status()).toBe(200)
+      const json = (await response.json()) as Fields
+      expect(verifyHash(json, merchant.salt)).toBe(true)
+      expect(json.RESPONSE_CODE, JSON.stringify(json)).toBe('000')
+      return json
+    }
+    const runAt = (date: string) =>
+      api('settlement/run', { AS_OF: `${date}T12:00:00+05:30`, NOTIFY_URL: endpoint.url })
+
+    // The payment settles on the next working day after its capture: that run disputes it.
+    const made = nextWorkingDay(istDateOf(new Date()))
+    await runAt(made)
+    await expect
+      .poll(() => endpoint.eventsOf(orderId).map((event) => event.type))
+      .toEqual(['dispute.created'])
+    const created = endpoint.eventsOf(orderId)[0]!.data
+    expect(verifyHash(created, merchant.salt)).toBe(true)
+    expect(created).toMatchObject({
+      PAY_ID: merchant.payId,
+      ORDER_ID: orderId,
+      AMOUNT: '100',
+      INR_AMOUNT: '100',
+      REASON_CODE: '13.1',
+      STATUS: 'OPEN',
+      RESPOND_BY: addWorkingDays(made, 5),
+      CREATED_AT: `${made} 12:00:00`,
+    })
+    const listed = await api('disputes', { ORDER_ID: orderId })
+    expect(JSON.parse(listed.DISPUTES!)).toEqual([
+      expect.objectContaining({ DISPUTE_ID: created.DISPUTE_ID, STATUS: 'OPEN' }),
+    ])
+
+    const contested = await api('dispute', {
+      DISPUTE_ID: created.DISPUTE_ID!,
+      ACTION: 'CONTEST',
+      EVIDENCE: 'Delivered; the customer signed the note attached.',
+      EVIDENCE_FILE: deliveryNotePdf().toString('base64'),
+      EVIDENCE_FILE_NAME: 'delivery-note.pdf',
+    })
+    expect(contested).toMatchObject({ STATUS: 'UNDER_REVIEW', EVIDENCE_RECEIVED: 'Y' })
+
+    const decided = addDays(created.RESPOND_BY!, 1)
+    await runAt(decided)
+    await expect
+      .poll(() => endpoint.eventsOf(orderId).map((event) => event.type))
+      .toEqual(['dispute.created', 'dispute.won'])
+    expect(endpoint.eventsOf(orderId)[1]!.data).toMatchObject({
+      STATUS: 'WON',
+      RESOLUTION: 'Evidence accepted by the issuer',
+      DECIDED_AT: `${decided} 12:00:00`,
+    })
+  } finally {
+    await endpoint.close()
+  }
+})
