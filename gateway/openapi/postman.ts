@@ -56,7 +56,10 @@ function checkAnswer(document: OpenApiDocument): string {
   const statuses = Object.fromEntries(
     Object.entries(document.paths).map(([path, item]) => [path, Object.keys(item.post.responses)]),
   )
-  const columns = (document.components.schemas.SettlementLine as { required: string[] }).required
+  // Every line field is a CSV column, the foreign currency ones too (empty on rupee lines).
+  const columns = Object.keys(
+    (document.components.schemas.SettlementLine as { properties: object }).properties,
+  )
   return `
 ${hashFunction}
 const cryptoJs = require('crypto-js')

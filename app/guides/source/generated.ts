@@ -1,9 +1,4 @@
-import {
-  addWorkingDays,
-  formatIsoDate,
-  istDateOf,
-  istInstant,
-} from '#core/calendar/business-calendar.ts'
+import { formatIsoDate, istInstant } from '#core/calendar/business-calendar.ts'
 import {
   currencies,
   currencyByCode,
@@ -16,6 +11,8 @@ import { formatCharge } from '#core/pricing/fees.ts'
 import { paymentFee } from '#core/pricing/payment-fee.ts'
 import { gstPercent, paymentGatewayTab } from '#core/pricing/pricing.ts'
 import { type ResponseCode, responseCodes } from '#core/protocol/codes.ts'
+import { MAX_EVIDENCE_CHARACTERS, MAX_EVIDENCE_FILE_BYTES } from '#gateway/disputes/evidence.ts'
+import { decide, RESPONSE_WORKING_DAYS, respondByOf } from '#gateway/disputes/outcome.ts'
 import { disputeCards, disputeReasonOf, disputeReasons } from '#gateway/methods.ts'
 
 /**
@@ -23,9 +20,6 @@ import { disputeCards, disputeReasonOf, disputeReasons } from '#gateway/methods.
  * `<!-- generate currencies -->` instead of retyping the figure, so a rate, a card or a code
  * changed in its module changes the web page and the PDF with it.
  */
-
-/** The working days a merchant has to answer a dispute, counted from its IST creation date. */
-export const RESPOND_WORKING_DAYS = 5
 
 const internationalRow = paymentGatewayTab.rows.find((row) => row.id === 'international-cards')!
 
@@ -42,7 +36,9 @@ export const guideFacts: Readonly<Record<string, string>> = {
   INTERNATIONAL_CARDS_ROW: internationalRow.label,
   INTERNATIONAL_CARDS_RATE: formatCharge(internationalRow.slabs[0]!.charge),
   GST_PERCENT: `${gstPercent} %`,
-  RESPOND_WORKING_DAYS: String(RESPOND_WORKING_DAYS),
+  RESPOND_WORKING_DAYS: String(RESPONSE_WORKING_DAYS),
+  EVIDENCE_MAX_CHARACTERS: MAX_EVIDENCE_CHARACTERS.toLocaleString('en-IN'),
+  EVIDENCE_FILE_MAX: `${MAX_EVIDENCE_FILE_BYTES / 1024 / 1024} MB`,
   DISPUTE_CARD_WINNABLE: grouped(cardOf(winnable.code)),
   DISPUTE_REASON_WINNABLE: `\`${winnable.code}\` ${winnable.reason}`,
   DISPUTE_CARD_NOT_WINNABLE: grouped(cardOf(notWinnable.code)),
@@ -132,13 +128,35 @@ function respondByTable(): string {
   return table(
     ['Dispute created (IST)', '`RESPOND_BY`', 'Decided by the first run after'],
     respondBySamples.map(([date, hour]) => {
-      const created = istInstant(date, hour)
-      const respondBy = addWorkingDays(istDateOf(created), RESPOND_WORKING_DAYS)
+      const respondBy = respondByOf(istInstant(date, hour))
       return [
         `${date} ${String(hour).padStart(2, '0')}:00, ${formatIsoDate(date, 'full').split(',')[0]}`,
         `${code(respondBy)}, ${formatIsoDate(respondBy, 'full').split(',')[0]}`,
         `${respondBy} 23:59:59 IST`,
       ]
+    }),
+  )
+}
+
+/** What the rule decides for each state a dispute can be in at its deadline (gateway/disputes/outcome.ts). */
+function disputeRuleTable(): string {
+  const cases = [
+    ['`OPEN`: never answered', { status: 'OPEN', reasonCode: winnable.code, hasDocument: false }],
+    ...disputeReasons.flatMap((reason) =>
+      (reason.winnable ? [true, false] : [true]).map(
+        (hasDocument) =>
+          [
+            `\`UNDER_REVIEW\`, reason \`${reason.code}\`${reason.winnable ? (hasDocument ? ', with a document' : ', without a document') : ''}`,
+            { status: 'UNDER_REVIEW', reasonCode: reason.code, hasDocument },
+          ] as const,
+      ),
+    ),
+  ] as const
+  return table(
+    ['The dispute at the deadline', 'Becomes', '`RESOLUTION`'],
+    cases.map(([label, dispute]) => {
+      const decision = decide(dispute)
+      return [label, code(decision.status), decision.resolution]
     }),
   )
 }
@@ -158,6 +176,7 @@ const generators: Record<string, (args: string[]) => string> = {
   'fx-examples': () => fxExampleTable(),
   'dispute-cards': () => disputeCardTable(),
   'respond-by': () => respondByTable(),
+  'dispute-rule': () => disputeRuleTable(),
   codes: ([tag, ...codes]) => {
     if (!tag || codes.length === 0) throw new Error('generate codes needs a tag and codes')
     return codeTable(tag, codes)
