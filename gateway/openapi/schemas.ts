@@ -12,6 +12,8 @@ import { qrTypes } from '#gateway/api/qr-checks.ts'
 import { webhookEventTypes } from '#core/protocol/webhook.ts'
 import type { DeliveryState } from '#gateway/webhooks/store.ts'
 import { disputeReasons } from '#gateway/methods.ts'
+import { RESPONSE_WORKING_DAYS, resolutions } from '#gateway/disputes/outcome.ts'
+import { MAX_EVIDENCE_CHARACTERS, MAX_EVIDENCE_FILE_BYTES } from '#gateway/disputes/evidence.ts'
 
 export type Schema = Record<string, unknown>
 
@@ -725,7 +727,7 @@ function disputeFields() {
     }),
     REASON: text('The reason in words.', { enum: disputeReasons.map((reason) => reason.reason) }),
     RESPOND_BY: text(
-      'The last day (IST) to accept or contest: 5 working days after the IST date of CREATED_AT, on the business calendar; the deadline is the end of that day.',
+      `The last day (IST) to accept or contest: ${RESPONSE_WORKING_DAYS} working days after the IST date of CREATED_AT, on the business calendar; the deadline is the end of that day.`,
       { pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
     ),
     STATUS: text('OPEN, UNDER_REVIEW (contested), WON or LOST.', {
@@ -737,14 +739,7 @@ function disputeFields() {
     CREATED_AT: { ...ref('DateTime'), description: 'IST: the settlement run that raised it.' },
     DECIDED_AT: decided('IST: when it was won or lost; empty while undecided.'),
     RESOLUTION: text('Why it was won or lost; empty while undecided.', {
-      enum: [
-        '',
-        'Accepted by the merchant',
-        'No answer by the deadline',
-        'Evidence accepted by the issuer',
-        'Evidence cannot overturn a dispute of this reason',
-        'No document sent with the evidence',
-      ],
+      enum: ['', ...Object.values(resolutions)],
     }),
   }
 }
@@ -837,11 +832,11 @@ function internationalSchemas() {
       },
       {
         EVIDENCE: text(
-          'CONTEST: why the payment is valid, 1 to 5,000 characters, not blank (350 otherwise).',
-          { minLength: 1, maxLength: 5000 },
+          `CONTEST: why the payment is valid, 1 to ${MAX_EVIDENCE_CHARACTERS.toLocaleString('en-IN')} characters, not blank (350 otherwise).`,
+          { minLength: 1, maxLength: MAX_EVIDENCE_CHARACTERS },
         ),
         EVIDENCE_FILE: text(
-          'CONTEST: one PDF, JPEG or PNG document as Base64, at most 2 MB decoded (351 if larger; 352 if not Base64 or not one of these by its content).',
+          `CONTEST: one PDF, JPEG or PNG document as Base64, at most ${MAX_EVIDENCE_FILE_BYTES / 1024 / 1024} MB decoded (351 if larger; 352 if not Base64 or not one of these by its content).`,
           { contentEncoding: 'base64' },
         ),
         EVIDENCE_FILE_NAME: text(

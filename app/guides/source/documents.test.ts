@@ -53,6 +53,7 @@ import {
   records,
 } from '#scripts/build/pdf/guides/doc-tables.ts'
 import { developerDocuments } from './documents.ts'
+import { guideFacts } from './generated.ts'
 import { findIncludes, languageOf } from './include.ts'
 import { type LoadedDocument, loadDocument } from './load.ts'
 
@@ -518,15 +519,18 @@ function returnForm(html: string) {
 const card = { number: '4111 1111 1111 1111', expiry: '12/35', cvv: '123', name: 'Asha Verma' }
 
 /** Pays a PG Hosted request built from the document's examples; answers its order id. */
-async function payHosted(options: { requiredOnly?: boolean } = {}) {
+async function payHosted(
+  options: { requiredOnly?: boolean; set?: Fields; cardNumber?: string } = {},
+) {
   const fields = exampleRequest(tableOf('pg-hosted', 'hosted-request'), {
-    ...options,
-    set: { ORDER_ID: uniqueId('PG') },
+    requiredOnly: options.requiredOnly,
+    set: { ORDER_ID: uniqueId('PG'), ...options.set },
   })
   const started = await postForm(`${sandbox.url}/paymentrequest`, signed(fields))
   expect(started.status, 'the documented request opens the payment page').toBe(303)
   const payPath = started.headers.get('location')!
-  const html = await (await postForm(`${sandbox.origin}${payPath}/card`, card)).text()
+  const paidWith = { ...card, number: options.cardNumber ?? card.number }
+  const html = await (await postForm(`${sandbox.origin}${payPath}/card`, paidWith)).text()
   return { orderId: fields.ORDER_ID!, amount: fields.AMOUNT!, ...returnForm(html) }
 }
 
@@ -895,5 +899,114 @@ describe('international: the field tables and examples are what the document and
       respondByOf(new Date(`${event.CREATED_AT!.replace(' ', 'T')}+05:30`)),
     )
     expect(disputeReasonOf(event.REASON_CODE!)?.reason).toBe(event.REASON)
+  })
+})
+
+describe('international: the guide’s minutes of trying, sent to the sandbox, end as it says', () => {
+  beforeAll(async () => {
+    sandbox = await startSandboxServer({ merchants: [merchant] })
+  })
+  afterAll(async () => {
+    await sandbox?.close()
+  })
+
+  const table = (tag: string) => tableOf('international', tag)
+  const list = (text: string | undefined) => JSON.parse(text ?? 'null') as Fields[]
+  const run = (asOf: string) =>
+    postJson('/pgws/settlement/run', signed({ PAY_ID: merchant.payId, AS_OF: asOf }))
+
+  it('a dollar payment by the 13.1 card: FX fields, a dispute, contested, won, held and released', async () => {
+    const rates = await postJson('/pgws/fx', signed(exampleRequest(table('fx-request'))))
+    expect(sorted(Object.keys(rates))).toEqual(fieldNames('international', 'fx-response'))
+    const usd = JSON.parse(rates.RATES!)['840'] as string
+
+    const paid = await payHosted({
+      set: { CURRENCY_CODE: '840', AMOUNT: '4999' },
+      cardNumber: guideFacts.DISPUTE_CARD_WINNABLE!,
+    })
+    expect(paid.fields).toMatchObject({ RESPONSE_CODE: '000', FX_RATE: usd })
+    expect(paid.fields.INR_AMOUNT).toBe(String(toRupees(4999n, currencyByNumber('840')!).paise))
+
+    const settles = nextWorkingDay(istDateOf(new Date()))
+    expect((await run(`${settles}T12:00:00+05:30`)).RESPONSE_CODE).toBe('000')
+    const byOrder = await postJson(
+      '/pgws/disputes',
+      signed(
+        exampleRequest(table('disputes-request'), {
+          requiredOnly: true,
+          conditional: ['ORDER_ID'],
+          set: { ORDER_ID: paid.orderId },
+        }),
+      ),
+    )
+    expect(sorted(Object.keys(byOrder))).toEqual(
+      fieldNames('international', 'disputes-response').filter((f) => f !== 'FROM' && f !== 'TO'),
+    )
+    const [dispute] = list(byOrder.DISPUTES)
+    expect(Object.keys(dispute!)).toEqual(column(table('dispute-object'), 'Field'))
+    expect(dispute).toMatchObject({
+      STATUS: 'OPEN',
+      AMOUNT: '4999',
+      CURRENCY_CODE: '840',
+      INR_AMOUNT: paid.fields.INR_AMOUNT,
+      CREATED_AT: `${settles} 12:00:00`,
+      RESPOND_BY: respondByOf(new Date(`${settles}T12:00:00+05:30`)),
+    })
+
+    // The guide's own CONTEST example, its PDF included, for this dispute.
+    const { HASH: _documentedHash, ...documented } = lexer(loaded.get('international')!.body)
+      .filter((token): token is Tokens.Code => token.type === 'code' && token.lang === 'json')
+      .map((token) => JSON.parse(token.text) as Fields)
+      .find((fields) => fields.ACTION === 'CONTEST')!
+    expect(sorted(Object.keys(documented))).toEqual(
+      fieldNames('international', 'dispute-request').filter((f) => f !== 'HASH'),
+    )
+    const contest = { ...documented, DISPUTE_ID: dispute!.DISPUTE_ID! }
+    const contested = await postJson('/pgws/dispute', signed(contest))
+    expect(contested).toMatchObject({ RESPONSE_CODE: '000', STATUS: 'UNDER_REVIEW' })
+    expect(sorted(Object.keys(contested))).toEqual(
+      sorted([
+        'PAY_ID',
+        ...column(table('dispute-object'), 'Field'),
+        'RESPONSE_CODE',
+        'RESPONSE_MESSAGE',
+        'RESPONSE_DATE_TIME',
+        'HASH',
+      ]),
+    )
+    expect((await postJson('/pgws/dispute', signed(contest))).RESPONSE_CODE).toBe('348')
+
+    const afterDeadline = `${addDays(dispute!.RESPOND_BY!, 1)}T12:00:00+05:30`
+    const decided = await run(afterDeadline)
+    expect(decided.RESPONSE_CODE).toBe('000')
+    const [won] = list(
+      (await postJson('/pgws/disputes', signed({ PAY_ID: merchant.payId, ORDER_ID: paid.orderId })))
+        .DISPUTES,
+    )
+    expect(won).toMatchObject({ STATUS: 'WON', RESOLUTION: 'Evidence accepted by the issuer' })
+
+    // The hold is in the first settlement made after the dispute, the release in the first made
+    // after the decision: a run on the next working day makes it.
+    const released = await run(`${nextWorkingDay(addDays(dispute!.RESPOND_BY!, 1))}T12:00:00+05:30`)
+    const adjustments: Fields[] = []
+    for (const settlement of list(released.SETTLEMENTS)) {
+      const one = await postJson(
+        '/pgws/settlement',
+        signed({ PAY_ID: merchant.payId, SETTLEMENT_ID: settlement.SETTLEMENT_ID! }),
+      )
+      adjustments.push(
+        ...list(one.LINES).filter(
+          (line) => line.TYPE === 'ADJUSTMENT' && line.ORDER_ID === paid.orderId,
+        ),
+      )
+    }
+    expect(adjustments.map((line) => line.AMOUNT)).toEqual([
+      `-${paid.fields.INR_AMOUNT}`,
+      paid.fields.INR_AMOUNT,
+    ])
+    expect(adjustments[0]!.DESCRIPTION).toBe(
+      `Dispute ${dispute!.DISPUTE_ID} held: ${guideFacts.DISPUTE_REASON_WINNABLE!.replaceAll('`', '')}`,
+    )
+    expect(adjustments[1]!.DESCRIPTION).toBe(`Dispute ${dispute!.DISPUTE_ID} won: hold released`)
   })
 })
