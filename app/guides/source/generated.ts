@@ -104,13 +104,12 @@ function fxExampleTable(): string {
 /** The sandbox cards that are disputed, and what evidence can do for each reason. */
 function disputeCardTable(): string {
   return table(
-    ['Card', '`REASON_CODE`', '`REASON`', 'Can evidence win it?'],
+    ['Card', 'Reason (`REASON_CODE`, `REASON`)', 'Can evidence win it?'],
     disputeCards.map((card) => {
       const reason = disputeReasonOf(card.reasonCode)!
       return [
         code(grouped(card.number)),
-        code(reason.code),
-        reason.reason,
+        `${code(reason.code)} ${reason.reason}`,
         reason.winnable ? 'Yes, with a document' : 'No',
       ]
     }),
