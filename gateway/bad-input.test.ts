@@ -231,6 +231,29 @@ describe('POST /paymentrequest', () => {
     })
   })
 
+  it('refuses a CURRENCY_CODE that only looks like a known one with 319', async () => {
+    const lookalikes = [
+      '0840',
+      '840 ',
+      ' 840',
+      '+840',
+      '840.0',
+      '-840',
+      'usd',
+      'USD',
+      '٨٤٠',
+      '8 40',
+    ]
+    await nothingStoredBy(async () => {
+      for (const code of lookalikes) {
+        await expectRefusalPage(
+          await postForm('/paymentrequest', signed(paymentFields({ CURRENCY_CODE: code }))),
+          '319',
+        )
+      }
+    })
+  })
+
   it.each(['PAY_ID', 'AMOUNT', 'HASH', 'RETURN_URL'])(
     'refuses %s sent twice with 326',
     async (field) => {
@@ -444,6 +467,26 @@ describe('POST /merchantPaymentInit', () => {
             ENCDATA: encdata(fields),
           }),
           code,
+        )
+      }
+    })
+  })
+
+  it('refuses a foreign currency by net banking, wallet or UPI with 345, storing nothing', async () => {
+    const cases: Fields[] = [
+      upi({ CURRENCY_CODE: '840' }),
+      upi({ CURRENCY_CODE: '978', PAYMENT_TYPE: 'NB', MOP_TYPE: '1004' }),
+      upi({ CURRENCY_CODE: '392', PAYMENT_TYPE: 'WL', MOP_TYPE: 'PPL' }),
+      upi({ CURRENCY_CODE: '414', PAYMENT_TYPE: 'NB', MOP_TYPE: xssPayloads[2] }),
+    ]
+    await nothingStoredBy(async () => {
+      for (const fields of cases) {
+        await expectRefusalPage(
+          await postForm('/merchantPaymentInit', {
+            PAY_ID: merchant.payId,
+            ENCDATA: encdata(fields),
+          }),
+          '345',
         )
       }
     })

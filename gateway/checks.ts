@@ -21,7 +21,7 @@ export type { NotifyPolicyFor, NotifyTarget, NotifyUrlPolicy }
 export interface PaymentRequest {
   payId: string
   orderId: string
-  /** Minor units (paise), digits only. */
+  /** Minor units of its currency (paise for rupees, cents for dollars), digits only. */
   amount: string
   currencyCode: string
   txnType: string

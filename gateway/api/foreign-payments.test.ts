@@ -14,8 +14,10 @@ import { toRupees } from '#core/currency/exchange.ts'
 import { decryptFields } from '#core/protocol/cipher.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { verifyHash } from '#core/protocol/hash.ts'
+import { verifyWebhook, type WebhookEvent } from '#core/protocol/webhook.ts'
 import { createGateway, type Gateway } from '#gateway/index.ts'
 import { findByOrder } from '#gateway/store.ts'
+import { startReceiver } from '#gateway/webhooks/test-receiver.ts'
 import { sandboxRefunds } from './refund-store.ts'
 import {
   expectSigned,
@@ -34,7 +36,11 @@ let origin = ''
 const base = () => `${origin}/sandbox`
 
 beforeAll(async () => {
-  gateway = await createGateway({ db, merchants: [merchant] })
+  gateway = await createGateway({
+    db,
+    merchants: [merchant],
+    webhooks: { allowPrivate: true, baseDelayMs: 100, pollMs: 50, timeoutMs: 1500 },
+  })
   const app = express()
   app.use('/sandbox', gateway.router)
   server = app.listen(0, '127.0.0.1')
@@ -85,12 +91,18 @@ function unescape(text: string) {
  * Pays a hosted request of `amount` minor units of `currencyCode` by card, and answers the
  * fields posted to RETURN_URL, decrypted (their HASH held, or decryption fails).
  */
-async function payByCard(amount: string, currencyCode: string, number = '4111 1111 1111 1111') {
+async function payByCard(
+  amount: string,
+  currencyCode: string,
+  number = '4111 1111 1111 1111',
+  extra: Fields = {},
+) {
   const orderId = uniqueId('FX')
   const started = await postPaymentRequest(base(), {
     ORDER_ID: orderId,
     AMOUNT: amount,
     CURRENCY_CODE: currencyCode,
+    ...extra,
   })
   expect(started.status).toBe(303)
   const payPath = started.headers.get('location')!
@@ -232,6 +244,16 @@ describe('refunds of a foreign payment', () => {
     expect((await statusOf(orderId)).json).not.toHaveProperty('REFUNDED_AMOUNT')
   })
 
+  it('names the currency as the payment did: an AUD payment (036) refunded as 36 is stored as 036', async () => {
+    const { orderId, fields } = await payByCard('1250', '036')
+    expect(fields).toMatchObject({ FX_RATE: '54.8830', INR_AMOUNT: '68604' })
+    const { json } = await refund(orderId, '1250', '36')
+    expect(json).toMatchObject({ RESPONSE_CODE: '000', CURRENCY_CODE: '36', INR_AMOUNT: '68604' })
+    expect(await storedRefunds(orderId)).toMatchObject([
+      { currencyCode: '036', inrAmount: '68604' },
+    ])
+  })
+
   it('a rupee payment refunded in dollars is 319; in rupees it stores its amount in paise', async () => {
     const { orderId } = await payByCard('5000', '356')
     expect((await refund(orderId, '100', '840')).json.RESPONSE_CODE).toBe('319')
@@ -240,5 +262,52 @@ describe('refunds of a foreign payment', () => {
     expect(json).not.toHaveProperty('FX_RATE')
     expect(json).not.toHaveProperty('INR_AMOUNT')
     expect((await storedRefunds(orderId)).map((row) => row.inrAmount)).toEqual(['1200'])
+  })
+})
+
+describe('the webhooks of a foreign payment', () => {
+  /**
+   * The events that reached `receiver`, verified as a merchant verifies them (not held to the
+   * OpenAPI document here, like the answers above).
+   */
+  async function eventsAt(receiver: Awaited<ReturnType<typeof startReceiver>>, count: number) {
+    const deadline = Date.now() + 10_000
+    while (receiver.received.length < count && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    expect(receiver.received).toHaveLength(count)
+    return receiver.received.map((delivery) => {
+      const result = verifyWebhook(
+        delivery.body,
+        delivery.headers['x-paystra-signature'] as string,
+        merchant.webhookSecret,
+        { salt: merchant.salt },
+      )
+      expect(result, 'the delivery verifies').toMatchObject({ ok: true })
+      return (result as { event: WebhookEvent }).event
+    })
+  }
+
+  it('payment.captured and refund.processed carry FX_RATE and INR_AMOUNT under their HASH', async () => {
+    const receiver = await startReceiver()
+    try {
+      const { orderId, fields } = await payByCard('1234', '840', undefined, {
+        NOTIFY_URL: receiver.url,
+      })
+      const [captured] = await eventsAt(receiver, 1)
+      expect(captured!.type).toBe('payment.captured')
+      expect(verifyHash(captured!.data, merchant.salt)).toBe(true)
+      expect(captured!.data).toEqual(fields)
+      expect(captured!.data).toMatchObject({ FX_RATE: '84.2150', INR_AMOUNT: '103921' })
+
+      const { json } = await refund(orderId, '500', '840')
+      const refunded = (await eventsAt(receiver, 2))[1]!
+      expect(refunded.type).toBe('refund.processed')
+      expect(refunded.data).toEqual(json)
+      expect(refunded.data).toMatchObject({ FX_RATE: '84.2150', INR_AMOUNT: '42108' })
+      expect(verifyHash(refunded.data, merchant.salt)).toBe(true)
+    } finally {
+      await receiver.close()
+    }
   })
 })

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { currencies, foreignCurrencyCodes } from '#core/currency/currencies.ts'
+import {
+  currencies,
+  foreignCurrencyCodes,
+  type ForeignCurrencyCode,
+} from '#core/currency/currencies.ts'
 import { sandboxRates } from '#core/currency/exchange.ts'
 import { currencyVectors } from '#core/currency/vectors.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { currenciesText, fxAnswer, ratesText } from './fx.ts'
+import { startSandboxServer } from '#gateway/server.ts'
 import { expectSigned, merchant, sandboxForThisFile, signed } from './test-support.ts'
 
 /** `POST /pgws/fx`: the sandbox's rates and currencies, signed. */
@@ -13,13 +18,17 @@ const sandbox = sandboxForThisFile()
  * Posts to /pgws/fx, signed unless `raw`. Not held to the OpenAPI document here (gateway/openapi
  * describes the endpoint separately).
  */
-async function fx(fields: Fields, options: { raw?: boolean } = {}) {
-  const response = await fetch(`${sandbox.current.url}/pgws/fx`, {
+async function fx(fields: Fields, options: { raw?: boolean; url?: string } = {}) {
+  const response = await fetch(`${options.url ?? sandbox.current.url}/pgws/fx`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(options.raw ? fields : signed(fields)),
   })
-  return { status: response.status, json: (await response.json()) as Fields }
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    json: (await response.json()) as Fields,
+  }
 }
 
 interface ListedCurrency {
@@ -36,7 +45,7 @@ describe('the rates answer', () => {
     const foreign = currencies.slice(1)
     expect(Object.keys(rates).sort()).toEqual(foreign.map((currency) => currency.number).sort())
     for (const currency of foreign)
-      expect(rates[currency.number]).toBe(sandboxRates[currency.code as 'USD'])
+      expect(rates[currency.number]).toBe(sandboxRates[currency.code as ForeignCurrencyCode])
     expect(rates).not.toHaveProperty('356')
     expect(ratesText()).toMatch(/^\{"840":"84\.2150","978":"88\.9420","826":"106\.3175",/)
     // AUD's 036 keeps its place and its leading zero.
@@ -152,5 +161,23 @@ describe('POST /pgws/fx', () => {
   it("keeps the JSON APIs' 16 kB limit", async () => {
     const huge = await fx({ PAY_ID: merchant.payId, NOTE: 'x'.repeat(20_000) })
     expect(huge).toMatchObject({ status: 400, json: { RESPONSE_CODE: '326' } })
+  })
+
+  it("counts against the merchant's limit of the JSON APIs: over it, 344 with 429, signed", async () => {
+    const limited = await startSandboxServer({
+      merchants: [merchant],
+      limits: { perIp: 1000, perMerchant: 1, resend: 1000 },
+    })
+    try {
+      expect((await fx({ PAY_ID: merchant.payId }, { url: limited.url })).status).toBe(200)
+      const refused = await fx({ PAY_ID: merchant.payId }, { url: limited.url })
+      expect(refused.status).toBe(429)
+      expect(refused.json).toMatchObject({ PAY_ID: merchant.payId, RESPONSE_CODE: '344' })
+      expect(refused.json).not.toHaveProperty('RATES')
+      expectSigned(refused.json)
+      expect(Number(refused.retryAfter)).toBeGreaterThan(0)
+    } finally {
+      await limited.close()
+    }
   })
 })

@@ -134,7 +134,8 @@ export async function refundPayment(
           paymentId: payment.id,
           orderId: payment.orderId,
           amount: request.amount,
-          currencyCode: request.currencyCode,
+          // The payment's own spelling: `36` and `036` are one currency, stored one way.
+          currencyCode: payment.currencyCode,
           inrAmount: refundInRupees(payment, refunded, request.amount),
         })
         .returning()

@@ -138,6 +138,7 @@ describe('POST /pgws/transact TXNTYPE REFUND', () => {
     ['321', { REFUND_ORDER_ID: 'bad id' }],
     ['321', { ORDER_ID: '' }],
     ['319', { CURRENCY_CODE: '840' }],
+    ['319', { CURRENCY_CODE: '999' }],
   ])('refuses %s for %j', async (code, overrides) => {
     const orderId = await payByUpi(sandbox.current.url, '1000')
     const { json } = await refund(orderId, '100', overrides)
