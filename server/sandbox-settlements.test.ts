@@ -8,6 +8,7 @@
  * sessions as in production; on PGlite both share the one database of the process.
  */
 import { randomInt } from 'node:crypto'
+import { istDateOf, nextWorkingDay } from '#core/calendar/business-calendar.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Fields } from '#core/protocol/fields.ts'
 import { verifyWebhook } from '#core/protocol/webhook.ts'
@@ -189,5 +190,45 @@ describe('settlement runs on two instances of the sandbox sharing one database',
     expect(first!.filter((settlement) => settlement.ADJUSTMENTS_AMOUNT === '-90000')).toHaveLength(
       1,
     )
+  }, 30_000)
+  it('ACCEPT and CONTEST of one dispute sent to both at once: one is stored, the other is 348', async () => {
+    // Captured now and disputed by the next working day's run, so the deadline is always ahead.
+    await capture(stores[0]!.db, merchant, {
+      orderId: 'RACE-ANSWER',
+      amount: 30000,
+      at: new Date(Date.now() - 60_000),
+      disputeReason: '13.1',
+    })
+    await call(`${instances[0]!.url}/pgws/settlement/run`, merchant, {
+      PAY_ID: merchant.payId,
+      AS_OF: `${nextWorkingDay(istDateOf(new Date()))}T12:00:00+05:30`,
+      NOTIFY_URL: receiver.url,
+    })
+    const disputesOfOrder = async (instance: SettlementSandbox) =>
+      list(
+        (
+          await callDispute(`${instance.url}/pgws/disputes`, merchant, {
+            PAY_ID: merchant.payId,
+            ORDER_ID: 'RACE-ANSWER',
+          })
+        ).json.DISPUTES!,
+      )
+    const [dispute] = await disputesOfOrder(instances[0]!)
+    const answers = await Promise.all([
+      callDispute(`${instances[0]!.url}/pgws/dispute`, merchant, {
+        PAY_ID: merchant.payId,
+        DISPUTE_ID: dispute!.DISPUTE_ID!,
+        ACTION: 'ACCEPT',
+      }),
+      callDispute(`${instances[1]!.url}/pgws/dispute`, merchant, {
+        PAY_ID: merchant.payId,
+        DISPUTE_ID: dispute!.DISPUTE_ID!,
+        ACTION: 'CONTEST',
+        EVIDENCE: 'Delivered and signed for.',
+      }),
+    ])
+    expect(answers.map((answer) => answer.json.RESPONSE_CODE).sort()).toEqual(['000', '348'])
+    const stored = answers.find((answer) => answer.json.RESPONSE_CODE === '000')!.json
+    expect((await disputesOfOrder(instances[1]!))[0]!.STATUS).toBe(stored.STATUS)
   }, 30_000)
 })

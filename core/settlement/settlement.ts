@@ -5,7 +5,7 @@
  * adjustment line per earlier settlement whose net was zero or negative and so was carried
  * forward. A settlement whose own net is zero or negative pays nothing and is carried forward in
  * turn. A disputed payment's amount is held back by an adjustment line, and given back by another
- * when the dispute is won (docs/product.md, disputes). Amounts are paise, as bigint so that a
+ * when the dispute is won (gateway/disputes/). Amounts are paise, as bigint so that a
  * settlement of any size adds up exactly; a payment in a foreign currency settles its rupee
  * amount, priced on the international cards row.
  */

@@ -16,7 +16,7 @@ import {
   nextWorkingDay,
 } from '#core/calendar/business-calendar.ts'
 import type { Fields } from '#core/protocol/fields.ts'
-import { verifyHash } from '#core/protocol/hash.ts'
+import { verifyHash, withHash } from '#core/protocol/hash.ts'
 import { verifyWebhook } from '#core/protocol/webhook.ts'
 import { demoMerchant, type SandboxMerchant } from '#gateway/merchants.ts'
 import {
@@ -44,6 +44,7 @@ const silent = merchantNumbered(3)
 const accepting = merchantNumbered(4)
 const refusing = merchantNumbered(5)
 const foreign = merchantNumbered(6)
+const abroad = merchantNumbered(7)
 
 let db: GatewayDatabase
 let sandbox: SettlementSandbox
@@ -125,7 +126,7 @@ beforeAll(async () => {
   receiver = await startReceiver()
   sandbox = await settlementSandbox({
     db,
-    merchants: [winning, losing, silent, accepting, refusing, foreign],
+    merchants: [winning, losing, silent, accepting, refusing, foreign, abroad],
     webhooks: { allowPrivate: true, baseDelayMs: 100, pollMs: 20 },
     now: () => clock,
   })
@@ -670,5 +671,60 @@ describe('foreign payments in settlements and disputes', () => {
     expect(await linesOf(foreign, holding!.SETTLEMENT_ID!)).toEqual([
       expect.objectContaining({ TYPE: 'ADJUSTMENT', ORDER_ID: 'FX-1', AMOUNT: '-21054' }),
     ])
+  })
+
+  it('a card payment in dollars on the hosted page, refunded in part, settles and is disputed in both currencies', async () => {
+    await payOnHostedPage(sandbox.url, abroad, {
+      orderId: 'FX-LIVE-1',
+      amount: '1234',
+      currencyCode: '840',
+      card: '4000 0000 0000 1976',
+    })
+    const refunded = await fetch(`${sandbox.url}/pgws/transact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(
+        withHash(
+          {
+            PAY_ID: abroad.payId,
+            ORDER_ID: 'FX-LIVE-1',
+            REFUND_ORDER_ID: 'FX-LIVE-1-R1',
+            AMOUNT: '234',
+            CURRENCY_CODE: '840',
+            TXNTYPE: 'REFUND',
+          },
+          abroad.salt,
+        ),
+      ),
+    })
+    expect(((await refunded.json()) as Fields).RESPONSE_CODE).toBe('000')
+    const [payment] = await rowsOf<{ completed_at: Date | string }>(
+      db,
+      sql`SELECT completed_at FROM sandbox_transactions WHERE order_id = 'FX-LIVE-1'`,
+    )
+    const made = nextWorkingDay(istDateOf(new Date(payment!.completed_at)))
+    const [settlement] = await run(abroad, istNoon(made))
+    // $12.34 at 84.2150 is 103921.31 paise: 103921; $10.00 is 84215, so $2.34 refunded is 19706.
+    // The international cards row: 3 % of ₹1,039.21 is 3118 paise, GST 561.
+    const lines = await linesOf(abroad, settlement!.SETTLEMENT_ID!)
+    expect(lines.map((line) => [line.TYPE, line.AMOUNT, line.FEE, line.GST, line.NET])).toEqual([
+      ['PAYMENT', '103921', '3118', '561', String(103921 - 3118 - 561)],
+      ['REFUND', '19706', '0', '0', '-19706'],
+    ])
+    for (const [line, original] of [
+      [lines[0]!, '1234'],
+      [lines[1]!, '234'],
+    ] as const) {
+      expect(line).toMatchObject({
+        CURRENCY_CODE: '840',
+        ORIGINAL_AMOUNT: original,
+        FX_RATE: '84.2150',
+      })
+    }
+    expect((await disputesOfOrder(abroad, 'FX-LIVE-1'))[0]).toMatchObject({
+      AMOUNT: '1000',
+      CURRENCY_CODE: '840',
+      INR_AMOUNT: '84215',
+    })
   })
 })

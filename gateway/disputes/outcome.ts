@@ -1,6 +1,6 @@
 /**
- * The documented rule of the sandbox's disputes (docs/product.md, disputes), as pure functions:
- * when a merchant must answer by, when the rule applies, and what it decides. The settlement runs
+ * The documented rule of the sandbox's disputes, as pure functions: when a merchant must answer
+ * by, when the rule applies, and what it decides. The settlement runs
  * apply it (gateway/settlements/runner.ts); the dispute API applies the deadline.
  */
 import {

@@ -1,7 +1,7 @@
 /**
- * The sandbox's disputes: their table, their making and deciding inside a settlement run, the
- * merchant's answer (ACCEPT or CONTEST) and the lists of the dispute API. The rule that decides
- * them is outcome.ts; the hold and release of their amount are settlement items
+ * The sandbox's disputes (their table is table.ts): their making and deciding inside a settlement
+ * run, the merchant's answer (ACCEPT or CONTEST) and the lists of the dispute API. The rule that
+ * decides them is outcome.ts; the hold and release of their amount are settlement items
  * (gateway/settlements/store.ts).
  */
 import { randomBytes } from 'node:crypto'

@@ -42,7 +42,14 @@ function isDocumented(url: string): boolean {
 export async function payOnHostedPage(
   base: string,
   merchant: SandboxMerchant,
-  payment: { orderId: string; amount: string; card: string; notifyUrl?: string },
+  payment: {
+    orderId: string
+    amount: string
+    card: string
+    notifyUrl?: string
+    /** ISO 4217 numeric; rupees (`356`) unless said. */
+    currencyCode?: string
+  },
 ): Promise<void> {
   const request = withHash(
     {
@@ -50,7 +57,7 @@ export async function payOnHostedPage(
       ORDER_ID: payment.orderId,
       AMOUNT: payment.amount,
       TXNTYPE: 'SALE',
-      CURRENCY_CODE: '356',
+      CURRENCY_CODE: payment.currencyCode ?? '356',
       RETURN_URL: 'https://shop.paystra.example/return',
       CUST_NAME: 'Asha Rao',
       CUST_EMAIL: 'asha@example.com',

@@ -42,7 +42,7 @@ function settlementMerchant(merchant: SandboxMerchant): SettlementMerchant {
  * Settlement runs: the sandbox's own, every interval by its clock (each run settles what its
  * settlement hour has made due, so a run a minute after the hour is the run at the hour), and the
  * test call's, at the AS_OF a developer names. Each settlement's `settlement.processed` event is
- * committed with it. A run is also the disputes' clock (docs/product.md, disputes): it decides
+ * committed with it. A run is also the disputes' clock (gateway/disputes/outcome.ts): it decides
  * those whose deadline its time has passed, and makes one for each disputed payment it settles,
  * with their events in its transaction.
  */

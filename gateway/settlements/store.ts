@@ -132,9 +132,10 @@ export type RunResult = { ran: false } | { ran: true; made: StoredSettlement[] }
 /**
  * Settles everything of these merchants due at `asOf`, once. One transaction holds a
  * transaction-level advisory lock (so instances take turns and a crash leaves nothing half made),
- * locks the due rows, writes the settlements and their lines, and marks each payment and refund
- * with its settlement; a second run finds nothing due. The lines table's unique source_id is the
- * last guard: a payment can never be written into two settlements.
+ * locks the due rows, writes the settlements and their lines, and marks each payment, refund and
+ * dispute hold or release with its settlement; a second run finds nothing due. The lines table's
+ * unique source_id is the last guard: a payment, or a dispute's hold (`dsp_…:hold`), can never
+ * be written into two settlements.
  */
 export async function runSettlements(
   db: GatewayDatabase,
