@@ -80,5 +80,11 @@ describe('generated guide sections', () => {
     )
     expect(guideFacts.DISPUTE_CARD_WINNABLE).toBe('4000 0000 0000 1976')
     expect(guideFacts.FOREIGN_CURRENCY_COUNT).toBe(String(currencies.length - 1))
+    // The dispute module's limits, as a person reads them.
+    expect(guideFacts.EVIDENCE_MAX_CHARACTERS).toBe('5,000')
+    expect(guideFacts.EVIDENCE_FILE_MAX).toBe('2 MB')
+    expect(guideFacts.DISPUTE_BODY_LIMIT).toBe('3 MB')
+    expect(guideFacts.JSON_BODY_LIMIT).toBe('16 KB')
+    expect(guideFacts.EVIDENCE_FILE_EXTENSIONS).toBe('`.pdf`, `.jpg`, `.jpeg` or `.png`')
   })
 })

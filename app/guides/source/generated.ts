@@ -11,7 +11,13 @@ import { formatCharge } from '#core/pricing/fees.ts'
 import { paymentFee } from '#core/pricing/payment-fee.ts'
 import { gstPercent, paymentGatewayTab } from '#core/pricing/pricing.ts'
 import { type ResponseCode, responseCodes } from '#core/protocol/codes.ts'
-import { MAX_EVIDENCE_CHARACTERS, MAX_EVIDENCE_FILE_BYTES } from '#gateway/disputes/evidence.ts'
+import { extensionsOfKind } from '#core/files/file-kind.ts'
+import { JSON_LIMIT } from '#gateway/api/json.ts'
+import {
+  DISPUTE_BODY_LIMIT,
+  MAX_EVIDENCE_CHARACTERS,
+  MAX_EVIDENCE_FILE_BYTES,
+} from '#gateway/disputes/evidence.ts'
 import { decide, RESPONSE_WORKING_DAYS, respondByOf } from '#gateway/disputes/outcome.ts'
 import { disputeCards, disputeReasonOf, disputeReasons } from '#gateway/methods.ts'
 
@@ -22,6 +28,13 @@ import { disputeCards, disputeReasonOf, disputeReasons } from '#gateway/methods.
  */
 
 const internationalRow = paymentGatewayTab.rows.find((row) => row.id === 'international-cards')!
+
+/** `3mb` → `3 MB`, as a body limit reads to a person. */
+const sizeOf = (limit: string) =>
+  limit.replace(/^(\d+)\s*([kmg]b)$/i, (_, n: string, unit: string) => `${n} ${unit.toUpperCase()}`)
+const extensions = Object.values(extensionsOfKind)
+  .flat()
+  .map((extension) => `\`${extension}\``)
 
 const grouped = (cardNumber: string) => cardNumber.replace(/(\d{4})(?=\d)/g, '$1 ')
 const winnable = disputeReasons.find((reason) => reason.winnable)!
@@ -39,6 +52,9 @@ export const guideFacts: Readonly<Record<string, string>> = {
   RESPOND_WORKING_DAYS: String(RESPONSE_WORKING_DAYS),
   EVIDENCE_MAX_CHARACTERS: MAX_EVIDENCE_CHARACTERS.toLocaleString('en-IN'),
   EVIDENCE_FILE_MAX: `${MAX_EVIDENCE_FILE_BYTES / 1024 / 1024} MB`,
+  EVIDENCE_FILE_EXTENSIONS: `${extensions.slice(0, -1).join(', ')} or ${extensions.at(-1)}`,
+  DISPUTE_BODY_LIMIT: sizeOf(DISPUTE_BODY_LIMIT),
+  JSON_BODY_LIMIT: sizeOf(JSON_LIMIT),
   DISPUTE_CARD_WINNABLE: grouped(cardOf(winnable.code)),
   DISPUTE_REASON_WINNABLE: `\`${winnable.code}\` ${winnable.reason}`,
   DISPUTE_CARD_NOT_WINNABLE: grouped(cardOf(notWinnable.code)),
