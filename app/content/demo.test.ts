@@ -73,6 +73,17 @@ describe('merchant-hosted methods (docs/product.md#entities-and-fields)', () => 
   })
 })
 
+test('the sandbox test data says which cards are disputed, and that any card pays in a foreign currency', () => {
+  const cards = sandboxTestData.find((group) => group.method === 'Cards')!
+  expect(cards.rows.find((row) => row.value === '4000 0000 0000 1976')?.outcome).toBe(
+    'Payment succeeds, then is disputed: 13.1 Merchandise or services not received',
+  )
+  expect(cards.rows.find((row) => row.value === '4000 0000 0000 0259')?.outcome).toBe(
+    'Payment succeeds, then is disputed: 10.4 Fraud: card-absent environment',
+  )
+  expect(cards.note).toContain('foreign currency')
+})
+
 test('the sandbox test data lists the cards and UPI IDs of the hosted page', () => {
   const values = sandboxTestData.flatMap((group) => group.rows.map((row) => row.value))
   expect(values).toEqual(
@@ -80,6 +91,8 @@ test('the sandbox test data lists the cards and UPI IDs of the hosted page', () 
       '4111 1111 1111 1111',
       '4000 0000 0000 0002',
       '4000 0000 0000 9995',
+      '4000 0000 0000 1976',
+      '4000 0000 0000 0259',
       'success@upi',
       'failure@upi',
       'pending@upi',
@@ -97,7 +110,7 @@ test('the sandbox test data lists every test card the gateway takes, the dispute
   for (const card of disputeCards) {
     const row = cards.find((candidate) => candidate.value === groupCardNumber(card.number))
     expect(row?.outcome).toMatch(
-      new RegExp(`^Successful, then disputed: .+ \\(${card.reasonCode}\\)$`),
+      new RegExp(`^Payment succeeds, then is disputed: ${card.reasonCode.replace('.', '\\.')} `),
     )
   }
 })

@@ -3,6 +3,7 @@
  * test data (docs/architecture.md#gateway-sandbox) and the copy that explains each flow.
  */
 import { brand } from '#core/brand/brand.ts'
+import { disputeCards, disputeReasonOf, groupCardNumber } from '#gateway/methods.ts'
 
 /** Amounts travel in minor units (paise); the page shows them in rupees. */
 export function formatMinorUnits(amountMinor: number): string {
@@ -180,16 +181,16 @@ export const sandboxTestData: readonly TestDataGroup[] = [
       { value: '4111 1111 1111 1111', outcome: 'Payment succeeds' },
       { value: '4000 0000 0000 0002', outcome: 'Declined by the bank (004)' },
       { value: '4000 0000 0000 9995', outcome: 'Insufficient funds (020)' },
-      {
-        value: '4000 0000 0000 1976',
-        outcome: 'Successful, then disputed: goods or services not received (13.1)',
-      },
-      {
-        value: '4000 0000 0000 0259',
-        outcome: 'Successful, then disputed: fraud, card not present (10.4)',
-      },
+      // The sandbox's dispute cards and their reasons, as the gateway holds them.
+      ...disputeCards.map((card) => {
+        const reason = disputeReasonOf(card.reasonCode)!
+        return {
+          value: groupCardNumber(card.number),
+          outcome: `Payment succeeds, then is disputed: ${reason.code} ${reason.reason}`,
+        }
+      }),
     ],
-    note: 'Use any future expiry date, any three-digit CVV and any name on the card. The last two are disputed when the first settlement run settles their payment. In a foreign currency, cards are the only method.',
+    note: 'Use any future expiry date, any three-digit CVV and any name on the card. Every test card also pays in a foreign currency (CURRENCY_CODE 840 for US dollars, for instance), where cards are the only method. The last two are disputed by the settlement run that settles their payment.',
   },
   {
     method: 'UPI',

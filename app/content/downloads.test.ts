@@ -23,7 +23,16 @@ describe('downloads', () => {
       developerDownloadLists.map((list) => [list.title, list.items.map((item) => item.label)]),
     )
     expect(labels).toEqual({
-      Docs: ['PG Hosted', 'Seamless', 'Payout', 'API', 'UPI QR', 'PG QR', 'Settlements'],
+      Docs: [
+        'PG Hosted',
+        'Seamless',
+        'Payout',
+        'API',
+        'UPI QR',
+        'PG QR',
+        'Settlements',
+        'International Payments and Disputes',
+      ],
       'eCommerce Plugins': ['WooCommerce', 'Magento', 'OS Commerce', 'OpenCart', 'PrestaShop'],
       'Server Integrations': ['PHP', 'Python', 'Java', 'Node.js', 'Ruby', 'Merchant Hosted PHP'],
     })

@@ -86,6 +86,7 @@ export const developerDocs: Download[] = [
   pdf('upi-qr', 'UPI QR'),
   pdf('pg-qr', 'PG QR'),
   pdf('settlements', 'Settlements'),
+  pdf('international', 'International Payments and Disputes'),
 ]
 
 export const ecommercePlugins: Download[] = [

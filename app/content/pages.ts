@@ -139,6 +139,16 @@ export const pages = [
     indexed: true,
   },
   {
+    path: '/developers/docs/international',
+    static: true,
+    file: 'routes/developer-guide.tsx',
+    title: `International Payments and Disputes Integration Guide — ${brand.name}`,
+    description:
+      'Card payments in over 30 foreign currencies settled in rupees (FX_RATE, INR_AMOUNT, the rates API), and card disputes: webhooks, holds, accepting or contesting.',
+    kind: 'marketing',
+    indexed: true,
+  },
+  {
     path: '/developers/tools/signature',
     static: true,
     file: 'routes/signature-tool.tsx',

@@ -131,7 +131,7 @@ describe('apiReferenceMarkdown', () => {
   })
 
   it('lists the keys of every list sent as JSON text, the CSV answer and the webhook headers as tables', () => {
-    for (const list of ['EVENTS', 'SETTLEMENTS', 'LINES', 'RECON']) {
+    for (const list of ['EVENTS', 'SETTLEMENTS', 'LINES', 'RECON', 'CURRENCIES', 'DISPUTES']) {
       expect(markdown).toContain(`Each entry of \`${list}\``)
     }
     expect(markdown).toContain('| `EXPECTED_SETTLEMENT_DATE` | Yes |')
@@ -140,6 +140,7 @@ describe('apiReferenceMarkdown', () => {
       'TYPE,ORDER_ID,TXN_ID,PG_REF_NUM,PAYMENT_TYPE,MOP_TYPE,AMOUNT,FEE,GST,NET,DATE,DESCRIPTION',
     )
     expect(markdown).toContain('The fields of `data` (SettlementEvent)')
+    expect(markdown).toContain('The fields of `data` (DisputeEvent)')
     const { html } = guideHtml(markdown)
     expect(html).toContain('<th scope="col">Header</th>')
   })
@@ -156,6 +157,8 @@ describe('apiReferenceMarkdown', () => {
         'Response codes',
         'Payments',
         'Payouts',
+        'Currencies',
+        'Disputes',
         'Webhooks sent to NOTIFY_URL',
       ]),
     )

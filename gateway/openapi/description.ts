@@ -43,14 +43,17 @@ A bad \`HASH\` is answered 323. Verify the answer's \`HASH\` with your salt befo
 
 export const apiDescription = `The server-to-server JSON APIs of the Paystra sandbox: status enquiry,
 refunds, payouts, payout status, QR codes, webhook deliveries, settlements and reconciliation
-(with the sandbox's settlement test run), plus the webhooks it sends.
+(with the sandbox's settlement test run), exchange rates and disputes, plus the webhooks it sends.
 
 Every request is \`POST\` with a JSON object of strings (\`Content-Type: application/json\`, at
-most 16 kB), signed with \`HASH\`. Amounts are paise (\`"100"\` = ₹1.00; a settlement's net and
-adjustments may be negative, \`"-5000"\`) and \`CURRENCY_CODE\` is \`356\`. Every answer is HTTP 200 with a \`RESPONSE_CODE\`, except a body that is not a JSON object
+most 16 kB; 3 MB for a dispute's evidence), signed with \`HASH\`. Amounts are in the minor units of
+\`CURRENCY_CODE\`'s currency (ISO 4217 numeric): paise for \`356\`, rupees (\`"100"\` = ₹1.00), cents
+for \`840\`, US dollars (\`"1234"\` = $12.34). Only card payments take a foreign currency; their
+answers add \`FX_RATE\` and \`INR_AMOUNT\` (paise), and payouts and QR codes are in rupees only.
+Settlements are always paise (a settlement's net and adjustments may be negative, \`"-5000"\`). Every answer is HTTP 200 with a \`RESPONSE_CODE\`, except a body that is not a JSON object
 of strings, names a field twice, holds \`~\` in a value or is too large: HTTP 400 with 326, and
 a settlement asked for with \`FORMAT\` \`CSV\`, answered as a file. Lists (settlements, their lines,
-an order's reconciliation, webhook events) travel as JSON text in one field, so that the answer stays
+an order's reconciliation, webhook events, disputes, currencies) travel as JSON text in one field, so that the answer stays
 flat fields under one \`HASH\`: verify the \`HASH\` over that text first, then parse it.
 
 The sandbox's demo merchant: \`PAY_ID\` \`${demoMerchantDefaults.payId}\`, salt

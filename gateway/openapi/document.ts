@@ -26,6 +26,16 @@ const tags = [
     description:
       "T+1 settlements net of fees and GST, their lines (JSON or CSV), an order's reconciliation, and the sandbox's test run.",
   },
+  {
+    name: 'Currencies',
+    description:
+      'The currencies a card payment may be made in (CURRENCY_CODE, minor units) and the rates foreign payments are converted to rupees at.',
+  },
+  {
+    name: 'Disputes',
+    description:
+      'Card disputes raised by a settlement run: listing them, and accepting or contesting one with evidence before RESPOND_BY.',
+  },
 ] as const
 
 interface Operation {
@@ -128,7 +138,7 @@ const operations: Operation[] = [
     request: ref('SettlementRequest'),
     answers: [ref('SettlementAnswer'), ref('SettlementRefusal')],
     malformed: 'SettlementRefusal',
-    csv: 'A header row of the line fields (TYPE, ORDER_ID, TXN_ID, PG_REF_NUM, PAYMENT_TYPE, MOP_TYPE, AMOUNT, FEE, GST, NET, DATE, DESCRIPTION), then one row per line, CRLF line ends; attachment `<SETTLEMENT_ID>.csv`.',
+    csv: 'A header row of the line fields (TYPE, ORDER_ID, TXN_ID, PG_REF_NUM, PAYMENT_TYPE, MOP_TYPE, AMOUNT, FEE, GST, NET, DATE, DESCRIPTION, CURRENCY_CODE, ORIGINAL_AMOUNT, FX_RATE: the last three empty on rupee lines), then one row per line, CRLF line ends; attachment `<SETTLEMENT_ID>.csv`.',
   },
   {
     path: '/pgws/recon',
@@ -151,6 +161,39 @@ const operations: Operation[] = [
     request: ref('SettlementRunRequest'),
     answers: [ref('SettlementRunAnswer'), ref('SettlementRefusal')],
     malformed: 'SettlementRefusal',
+  },
+  {
+    path: '/pgws/fx',
+    operationId: 'fx',
+    tag: 'Currencies',
+    summary: 'The currencies and the rates of the day',
+    description:
+      "Every currency a payment may be made in, the rupee first (CURRENCIES: CURRENCY_CODE, CODE, NAME, MINOR_UNITS, FX_RATE), and each foreign currency's rate in rupees per unit by CURRENCY_CODE (RATES), dated RATES_DATE. Only cards (CC, DC) pay in a foreign currency (345 otherwise); a foreign payment's answers add FX_RATE and INR_AMOUNT under the HASH, and it settles at INR_AMOUNT on the international cards row.",
+    request: ref('FxRequest'),
+    answers: [ref('FxAnswer'), ref('FxRefusal')],
+    malformed: 'FxRefusal',
+  },
+  {
+    path: '/pgws/disputes',
+    operationId: 'disputes',
+    tag: 'Disputes',
+    summary: "A merchant's disputes by creation date, or an order's",
+    description:
+      'By FROM and TO (IST dates of CREATED_AT, both included, at most 92 days: 339, 340 as for settlements) or by ORDER_ID (321 if malformed); oldest first, an empty list when there is none. A dispute is raised by the settlement run that settles a payment of a dispute test card (4000000000001976: 13.1, 4000000000000259: 10.4), with RESPOND_BY 5 working days on; its INR_AMOUNT is held from the next settlement as a negative ADJUSTMENT line.',
+    request: ref('DisputesRequest'),
+    answers: [ref('DisputesAnswer'), ref('DisputeRefusal')],
+    malformed: 'DisputeRefusal',
+  },
+  {
+    path: '/pgws/dispute',
+    operationId: 'dispute',
+    tag: 'Disputes',
+    summary: 'Accept or contest a dispute',
+    description:
+      'Checked in this order, nothing stored when refused: 346 (no such dispute of the merchant), 347 (ACTION), 348 (already answered), 349 (past the end of RESPOND_BY, or decided without an answer), then for CONTEST 350 (EVIDENCE), 351 (EVIDENCE_FILE over 2 MB), 352 (the file or its name). ACCEPT: LOST at once, dispute.lost. CONTEST: UNDER_REVIEW; the first settlement run after the deadline decides it: 13.1 with a document WON (the hold released as a positive ADJUSTMENT), 13.1 without LOST, 10.4 LOST; an OPEN dispute LOST. The body may be up to 3 MB (an evidence file as Base64); every other API takes 16 kB.',
+    request: ref('DisputeRequest'),
+    answers: [ref('DisputeAnswer'), ref('DisputeRefusal')],
+    malformed: 'DisputeRefusal',
   },
 ]
 
@@ -269,7 +312,13 @@ function pathItem(operation: Operation) {
 }
 
 /** What an event's `data` is, said in its request body's description. */
+const disputeEventText =
+  "`data` is the dispute's fields with PAY_ID and their HASH, as /pgws/disputes lists them. Sent to the disputed payment's NOTIFY_URL, else the settlement test run's, else the merchant's default; the deliveries API finds it by the payment's ORDER_ID."
+
 const eventDataText: Partial<Record<(typeof webhookEventTypes)[number], string>> = {
+  'dispute.created': `${disputeEventText} Sent by the settlement run that raised it (STATUS OPEN).`,
+  'dispute.won': `${disputeEventText} Sent by the first settlement run after RESPOND_BY that decided it for the merchant.`,
+  'dispute.lost': `${disputeEventText} Sent when the merchant accepts it, or by the run that decided it against the merchant (RESOLUTION says why).`,
   'settlement.processed':
     "`data` is the settlement's fields as the settlements list gives them (no lines), with PAY_ID and their HASH. Sent for every settlement a run makes, a carried-forward one too (STATUS CARRIED_FORWARD, UTR empty), to the test run's NOTIFY_URL or the merchant's default; the deliveries API finds it by its SETTLEMENT_ID as ORDER_ID. Fetch the lines with /pgws/settlement.",
 }

@@ -21,6 +21,7 @@ const volatile = [
   'PG_REF_NUM',
   'ACQ_ID',
   'RRN',
+  'AUTH_CODE',
   'UTR',
   'RESPONSE_DATE_TIME',
   'HASH',
@@ -39,9 +40,22 @@ const volatile = [
   'CYCLE_TO',
   'DATE',
   'EXPECTED_SETTLEMENT_DATE',
+  'DISPUTE_ID',
+  'CREATED_AT',
+  'RESPOND_BY',
+  'DECIDED_AT',
 ]
 /** Lists held as JSON text: compared entry by entry, each entry as an answer is. */
-const lists = ['SETTLEMENTS', 'LINES', 'RECON']
+const lists = ['SETTLEMENTS', 'LINES', 'RECON', 'DISPUTES']
+
+/**
+ * Disputes made by one run share their CREATED_AT, and the list orders those by their random ids:
+ * compared by order id instead.
+ */
+function inStableOrder(list: string, entries: Fields[]): Fields[] {
+  if (list !== 'DISPUTES') return entries
+  return [...entries].sort((a, b) => (a.ORDER_ID ?? '').localeCompare(b.ORDER_ID ?? ''))
+}
 
 function stableFields(fields: Fields): Record<string, unknown> {
   const kept = Object.entries(fields).map(([key, value]) => [
@@ -49,7 +63,7 @@ function stableFields(fields: Fields): Record<string, unknown> {
     volatile.includes(key)
       ? typeof value
       : lists.includes(key)
-        ? (JSON.parse(value) as Fields[]).map(stableFields)
+        ? inStableOrder(key, JSON.parse(value) as Fields[]).map(stableFields)
         : value,
   ])
   const events =

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import type { Fields } from '#core/protocol/fields.ts'
 import { verifyHash } from '#core/protocol/hash.ts'
 import vectors from '#core/protocol/vectors.json'
+import { currencies } from '#core/currency/currencies.ts'
+import { disputeFields } from '#gateway/disputes/fields.ts'
 import { openApiDocument } from './document.ts'
 import recorded from './examples.json'
 import { exampleMerchant, type RecordedExample } from './scenario.ts'
@@ -27,6 +29,21 @@ describe('the OpenAPI document', () => {
         (problem) => `${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`,
       ),
     ).toEqual([])
+  })
+
+  it('takes every currency of core/currency, and keeps payouts and QR codes in rupees', () => {
+    const schemas = document.components.schemas as unknown as Record<
+      string,
+      { enum?: string[]; const?: string; properties: Record<string, unknown> }
+    >
+    expect(schemas.CurrencyCode!.enum).toEqual(currencies.map((currency) => currency.number))
+    expect(schemas.RupeeCurrencyCode!.const).toBe('356')
+    for (const request of ['PayoutRequest', 'QrRequest'] as const) {
+      expect(schemas[request]!.properties.CURRENCY_CODE).toEqual({
+        $ref: '#/components/schemas/RupeeCurrencyCode',
+      })
+    }
+    expect(Object.keys(schemas.Dispute!.properties)).toEqual([...disputeFields])
   })
 
   it('states the HASH rule with the published vector', () => {

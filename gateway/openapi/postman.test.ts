@@ -65,6 +65,15 @@ describe('the Postman collection, run by newman against a sandbox', () => {
     expect(answers['A UPI QR code']?.RESPONSE_CODE).toBe('006')
     expect(answers['An IMPS payout to a bank account']?.RESPONSE_CODE).toBe('000')
     expect(answers['An event sent again now, with the same id']?.RESPONSE_CODE).toBe('000')
+    // The rates and the dispute APIs: rates at once, no dispute without a dispute card's payment.
+    const rates = answers['The currencies and the rates of the day']
+    expect(rates?.RESPONSE_CODE).toBe('000')
+    expect(JSON.parse(rates!.CURRENCIES!)[0]).toMatchObject({ CODE: 'INR', FX_RATE: '1.0000' })
+    expect(answers['The disputes raised in a range of dates']).toMatchObject({
+      RESPONSE_CODE: '000',
+      DISPUTES: '[]',
+    })
+    expect(answers['A dispute id the merchant does not have (346)']?.RESPONSE_CODE).toBe('346')
 
     const settlements = collection.item.find((folder) => folder.name === 'Settlements')!.item!
     expect(settlements[0]!.request!.url.path).toEqual(['pgws', 'settlement', 'run'])

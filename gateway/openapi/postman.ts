@@ -56,7 +56,10 @@ function checkAnswer(document: OpenApiDocument): string {
   const statuses = Object.fromEntries(
     Object.entries(document.paths).map(([path, item]) => [path, Object.keys(item.post.responses)]),
   )
-  const columns = (document.components.schemas.SettlementLine as { required: string[] }).required
+  // Every line field is a CSV column, the foreign currency ones too (empty on rupee lines).
+  const columns = Object.keys(
+    (document.components.schemas.SettlementLine as { properties: object }).properties,
+  )
   return `
 ${hashFunction}
 const cryptoJs = require('crypto-js')
@@ -106,7 +109,10 @@ Order, refund and payout ids get a prefix new on every run (runId), so the colle
 Paying needs a browser, so the captured-payment requests answer 328 here: pay an order in the
 site's demos and send its ORDER_ID to see 000. The settlement test run settles, as of a week from
 now, every payment the sandbox has taken for the merchant (the demos' too); the settlement
-requests after it ask for the newest settlement it answered (338 when there is none yet).`
+requests after it ask for the newest settlement it answered (338 when there is none yet). A
+dispute comes from a payment by a dispute test card (4000 0000 0000 1976 or 4000 0000 0000 0259,
+in any currency) that a settlement run settled: until one is, the dispute lists are empty and the
+dispute requests answer 346; put its DISPUTE_ID in them to accept or contest it.`
 
 /**
  * A new prefix for this run's order ids, so the collection can run again (no 018), and the

@@ -4,7 +4,9 @@
  * makes them again and expects the same answers, so every example is one the sandbox gives.
  */
 import { addDays, istDateOf, nextWorkingDay } from '#core/calendar/business-calendar.ts'
+import { currencyByCode } from '#core/currency/currencies.ts'
 import { demoMerchant } from '#gateway/merchants.ts'
+import { disputeCards, disputeReasons, testCards } from '#gateway/methods.ts'
 import { encryptFields } from '#core/protocol/cipher.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { withHash } from '#core/protocol/hash.ts'
@@ -30,6 +32,8 @@ export interface ExampleCall {
   before?: (base: string) => Promise<void>
   /** The request breaks the request schema on purpose, to show its refusal. */
   invalidRequest?: true
+  /** Values the later calls name (`{{disputeId}}`), taken from this call's answer. */
+  remember?: (answer: Fields) => Record<string, string>
 }
 
 export interface RecordedExample {
@@ -48,6 +52,30 @@ export interface RecordedExample {
 }
 
 const payout = (fields: Fields): Fields => ({ PAY_ID: payId, CURRENCY_CODE: '356', ...fields })
+
+const [winnableDispute, otherDispute]: string[] = [
+  disputeReasons.find((reason) => reason.winnable)!,
+  disputeReasons.find((reason) => !reason.winnable)!,
+].map((reason) => disputeCards.find((card) => card.reasonCode === reason.code)!.number)
+const capturedCard: string = testCards[0].number
+const numberOf = (code: string) => currencyByCode(code)!.number
+
+/** The dispute of an order, from a disputes list answer. */
+const disputeOf =
+  (orderId: string, name: string) =>
+  (answer: Fields): Record<string, string> => {
+    const list = JSON.parse(answer.DISPUTES ?? '[]') as Fields[]
+    const found = list.find((dispute) => dispute.ORDER_ID === orderId)
+    if (!found) throw new Error(`no dispute of ${orderId} in the answer`)
+    return { [name]: found.DISPUTE_ID! }
+  }
+
+/** The smallest PDF a sandbox takes as evidence, as Base64. */
+const evidencePdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj <</Type/Catalog>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
+).toString('base64')
+const evidence =
+  "Delivered on the day after the order to the cardholder's address; the courier's receipt signed by the cardholder is attached."
 
 export const exampleCalls: ExampleCall[] = [
   {
@@ -262,16 +290,82 @@ export const exampleCalls: ExampleCall[] = [
     path: '/pgws/webhook/resend',
     fields: { PAY_ID: payId, EVENT_ID: '{{eventId}}' },
   },
+  // Foreign currencies: ORD-1005 is paid in US dollars with the card a dispute of reason 13.1
+  // follows; ORD-1007 in yen with the card that succeeds, then refunded in part.
+  {
+    name: 'fxRates',
+    summary: 'The currencies and the rates of the day',
+    path: '/pgws/fx',
+    fields: { PAY_ID: payId },
+  },
+  {
+    name: 'fxMalformed',
+    summary: 'A body that is not JSON (326)',
+    path: '/pgws/fx',
+    rawBody: '{"PAY_ID":',
+  },
+  {
+    name: 'statusForeign',
+    summary: 'Status enquiry of a payment in US dollars (FX_RATE and INR_AMOUNT)',
+    path: '/pgws/transact',
+    fields: { PAY_ID: payId, ORDER_ID: 'ORD-1005', TXNTYPE: 'STATUS' },
+    before: (base) =>
+      payByCard(base, 'ORD-1005', '4999', { currency: numberOf('USD'), card: winnableDispute }),
+  },
+  {
+    name: 'refundForeign',
+    summary: 'Refund of part of a payment in yen, at the payment’s rate',
+    path: '/pgws/transact',
+    fields: {
+      PAY_ID: payId,
+      ORDER_ID: 'ORD-1007',
+      REFUND_ORDER_ID: 'RF-1007-1',
+      AMOUNT: '1500',
+      CURRENCY_CODE: numberOf('JPY'),
+      TXNTYPE: 'REFUND',
+    },
+    before: (base) => payByCard(base, 'ORD-1007', '5000', { currency: numberOf('JPY') }),
+  },
+  {
+    name: 'refundOtherCurrency',
+    summary: 'Refund in another currency than the payment’s (319)',
+    path: '/pgws/transact',
+    fields: {
+      PAY_ID: payId,
+      ORDER_ID: 'ORD-1007',
+      REFUND_ORDER_ID: 'RF-1007-2',
+      AMOUNT: '1000',
+      CURRENCY_CODE: '356',
+      TXNTYPE: 'REFUND',
+    },
+  },
+  {
+    name: 'qrForeign',
+    summary: 'A QR code in a foreign currency (345: only cards take one)',
+    path: '/pgws/qr',
+    fields: {
+      PAY_ID: payId,
+      ORDER_ID: 'ORD-2003',
+      AMOUNT: '1500',
+      CURRENCY_CODE: numberOf('USD'),
+      QR_TYPE: 'UPI',
+    },
+    invalidRequest: true,
+  },
   // Settlements: ORD-1001 (UPI, no fee) was refunded in part above; ORD-1003 is paid by card
-  // (a 2 % fee and its GST) just before the test run settles them both, as of the settlement
-  // time of today's payments.
+  // (a 2 % fee and its GST) and ORD-1006 in euros with the card a dispute of reason 10.4 follows,
+  // just before the test run settles them all with ORD-1005 and ORD-1007 (the international
+  // cards row), as of the settlement time of today's payments, and raises the two disputes.
   {
     name: 'settlementRun',
     summary:
       "Sandbox test run: settle what is due at AS_OF (here the settlement time of today's payments)",
     path: '/pgws/settlement/run',
     fields: { PAY_ID: payId, AS_OF: '{{asOf}}', NOTIFY_URL },
-    before: (base) => payByCard(base, 'ORD-1003', '150000'),
+    before: async (base) => {
+      await payByCard(base, 'ORD-1003', '150000')
+      await payByCard(base, 'ORD-1006', '12000', { currency: numberOf('EUR'), card: otherDispute })
+    },
   },
   {
     name: 'settlementsList',
@@ -387,6 +481,84 @@ export const exampleCalls: ExampleCall[] = [
     rawBody:
       '{"PAY_ID":"1000000000000001","AS_OF":"2026-11-30T11:00:00+05:30","AS_OF":"2026-12-01T11:00:00+05:30"}',
   },
+  // Disputes: the test run above raised one for ORD-1005 (13.1) and one for ORD-1006 (10.4).
+  {
+    name: 'disputesOfOrder',
+    summary: "An order's dispute, raised by the settlement run: OPEN, with RESPOND_BY",
+    path: '/pgws/disputes',
+    fields: { PAY_ID: payId, ORDER_ID: 'ORD-1005' },
+    remember: disputeOf('ORD-1005', 'disputeId'),
+  },
+  {
+    name: 'disputesByDate',
+    summary: 'The disputes raised in a range of dates',
+    path: '/pgws/disputes',
+    fields: { PAY_ID: payId, FROM: '{{from}}', TO: '{{to}}' },
+    remember: disputeOf('ORD-1006', 'otherDisputeId'),
+  },
+  {
+    name: 'disputeContest',
+    summary: 'Contest a dispute with evidence and a document: UNDER_REVIEW',
+    path: '/pgws/dispute',
+    fields: {
+      PAY_ID: payId,
+      DISPUTE_ID: '{{disputeId}}',
+      ACTION: 'CONTEST',
+      EVIDENCE: evidence,
+      EVIDENCE_FILE: evidencePdf,
+      EVIDENCE_FILE_NAME: 'delivery-receipt.pdf',
+    },
+  },
+  {
+    name: 'disputeAnswered',
+    summary: 'A dispute answered already (348)',
+    path: '/pgws/dispute',
+    fields: { PAY_ID: payId, DISPUTE_ID: '{{disputeId}}', ACTION: 'ACCEPT' },
+  },
+  {
+    name: 'disputeBadFile',
+    summary: 'Evidence whose file is not a PDF, JPEG or PNG (352)',
+    path: '/pgws/dispute',
+    fields: {
+      PAY_ID: payId,
+      DISPUTE_ID: '{{otherDisputeId}}',
+      ACTION: 'CONTEST',
+      EVIDENCE: evidence,
+      EVIDENCE_FILE: Buffer.from('Delivered.\n').toString('base64'),
+      EVIDENCE_FILE_NAME: 'delivery-receipt.pdf',
+    },
+  },
+  {
+    name: 'disputeAccept',
+    summary: 'Accept a dispute: LOST at once, the hold stays',
+    path: '/pgws/dispute',
+    fields: { PAY_ID: payId, DISPUTE_ID: '{{otherDisputeId}}', ACTION: 'ACCEPT' },
+  },
+  {
+    name: 'disputeUnknown',
+    summary: 'A dispute id the merchant does not have (346)',
+    path: '/pgws/dispute',
+    fields: { PAY_ID: payId, DISPUTE_ID: 'dsp_00000000000000000000', ACTION: 'ACCEPT' },
+  },
+  {
+    name: 'disputeBadAction',
+    summary: 'An ACTION other than ACCEPT or CONTEST (347)',
+    path: '/pgws/dispute',
+    fields: { PAY_ID: payId, DISPUTE_ID: '{{disputeId}}', ACTION: 'REFUND' },
+    invalidRequest: true,
+  },
+  {
+    name: 'disputesMalformed',
+    summary: 'A body that is not a JSON object (326)',
+    path: '/pgws/disputes',
+    rawBody: '["ORD-1005"]',
+  },
+  {
+    name: 'disputeMalformed',
+    summary: 'A value that is not a string (326)',
+    path: '/pgws/dispute',
+    rawBody: '{"PAY_ID":"1000000000000001","ACTION":true}',
+  },
 ]
 
 const RETURN_URL = 'https://shop.paystra.example/payment/return'
@@ -422,15 +594,23 @@ export async function payByUpi(base: string, orderId: string, amount: string): P
   if (!response.ok) throw new Error(`paying ${orderId} answered ${response.status}`)
 }
 
-/** An order paid on the hosted page with the test card that succeeds (a credit card, VI). */
-async function payByCard(base: string, orderId: string, amount: string): Promise<void> {
+/**
+ * An order paid on the hosted page by card: by default in rupees with the test card that succeeds
+ * (a credit card, VI).
+ */
+async function payByCard(
+  base: string,
+  orderId: string,
+  amount: string,
+  { currency = '356', card = capturedCard } = {},
+): Promise<void> {
   const request = withHash(
     {
       PAY_ID: payId,
       ORDER_ID: orderId,
       AMOUNT: amount,
       TXNTYPE: 'SALE',
-      CURRENCY_CODE: '356',
+      CURRENCY_CODE: currency,
       RETURN_URL,
       ...customer,
       NOTIFY_URL,
@@ -449,7 +629,7 @@ async function payByCard(base: string, orderId: string, amount: string): Promise
   const paid = await fetch(new URL(`${page}/card`, base), {
     method: 'POST',
     body: new URLSearchParams({
-      number: '4111 1111 1111 1111',
+      number: card,
       expiry: '12/35',
       cvv: '123',
       name: customer.CUST_NAME,
@@ -499,6 +679,8 @@ export async function recordLimitExamples(base: string): Promise<RecordedExample
         eventId: 'evt_000000000000000000000000',
         settlementId: 'setl_0123456789abcdef0123',
         utr: 'PYSTN26334000123',
+        disputeId: 'dsp_0123456789abcdef0123',
+        otherDisputeId: 'dsp_0123456789abcdef0124',
         ...settlementDates(new Date()),
       }),
       exampleMerchant.salt,
@@ -552,6 +734,7 @@ export async function recordExamples(base: string): Promise<RecordedExample[]> {
         values.settlementId = made.SETTLEMENT_ID!
         values.utr = made.UTR!
       }
+      Object.assign(values, call.remember?.(json))
       example.response = json
     } else {
       example.response = await response.text()

@@ -4,12 +4,16 @@
  * (`protocol/codes.ts`), the transfer modes and QR types of the API checks. Answers list every
  * field they may carry and nothing else, so a field the document does not describe fails.
  */
+import { currencies, RUPEE_CODE } from '#core/currency/currencies.ts'
 import { responseCodes } from '#core/protocol/codes.ts'
 import { MAX_AMOUNT_DIGITS, patterns } from '#core/protocol/patterns.ts'
 import { transferModes } from '#gateway/api/payout-checks.ts'
 import { qrTypes } from '#gateway/api/qr-checks.ts'
 import { webhookEventTypes } from '#core/protocol/webhook.ts'
 import type { DeliveryState } from '#gateway/webhooks/store.ts'
+import { disputeReasons } from '#gateway/methods.ts'
+import { RESPONSE_WORKING_DAYS, resolutions } from '#gateway/disputes/outcome.ts'
+import { MAX_EVIDENCE_CHARACTERS, MAX_EVIDENCE_FILE_BYTES } from '#gateway/disputes/evidence.ts'
 
 export type Schema = Record<string, unknown>
 
@@ -49,13 +53,28 @@ export const fieldSchemas = {
     pattern: pattern(patterns.orderId),
   }),
   Amount: text(
-    `Paise (\`"100"\` = ₹1.00): digits without a leading zero, at most ${MAX_AMOUNT_DIGITS}.`,
+    `In the minor units of CURRENCY_CODE's currency: paise for rupees (\`"100"\` = ₹1.00), cents for US dollars (\`"1234"\` = $12.34), yen for yen (\`"500"\` = ¥500), fils for Kuwaiti dinars (\`"1250"\` = KWD 1.250). Digits without a leading zero, at most ${MAX_AMOUNT_DIGITS}.`,
     {
       pattern: pattern(patterns.number),
       maxLength: MAX_AMOUNT_DIGITS,
     },
   ),
-  CurrencyCode: text('ISO 4217 numeric: 356, Indian rupees.', { const: '356' }),
+  CurrencyCode: text(
+    `ISO 4217 numeric: 356 for Indian rupees, or one of the ${currencies.length - 1} foreign currencies a card may pay in (any other: 319; a foreign currency with a method other than cards: 345). /pgws/fx lists them.`,
+    { enum: currencies.map((currency) => currency.number) },
+  ),
+  RupeeCurrencyCode: text(
+    'ISO 4217 numeric: 356, Indian rupees (payouts and QR codes are in rupees only).',
+    { const: currencies.find((currency) => currency.code === RUPEE_CODE)!.number },
+  ),
+  FxRate: text(
+    "Rupees for one unit of the payment's currency, four decimals: the rate it was converted at.",
+    { pattern: '^\\d+\\.\\d{4}$' },
+  ),
+  InrAmount: text(
+    'AMOUNT in paise at FX_RATE, computed exactly and rounded half up once: what settles.',
+    { pattern: '^\\d+$' },
+  ),
   RequestHash: text(
     'SHA-256 of the other fields, hex (see "The HASH" in the description). Either case is accepted.',
     { pattern: '^[0-9A-Fa-f]{64}$' },
@@ -100,7 +119,7 @@ export const requestSchemas = {
     HASH: ref('RequestHash'),
   }),
   RefundRequest: fields(
-    'Refund part or all of a captured payment. Partial refunds add up.',
+    "Refund part or all of a captured payment. Partial refunds add up. A foreign payment's refund is in its currency (AMOUNT in its minor units, CURRENCY_CODE the payment's, 319 otherwise), converted at the payment's FX_RATE so that its refunds add up to its INR_AMOUNT exactly.",
     {
       PAY_ID: ref('PayId'),
       ORDER_ID: ref('OrderId'),
@@ -109,7 +128,7 @@ export const requestSchemas = {
         description: "The merchant's own id of this refund, unique.",
       },
       AMOUNT: ref('Amount'),
-      CURRENCY_CODE: ref('CurrencyCode'),
+      CURRENCY_CODE: { ...ref('CurrencyCode'), description: "The payment's CURRENCY_CODE." },
       TXNTYPE: { const: 'REFUND' },
       HASH: ref('RequestHash'),
     },
@@ -123,8 +142,8 @@ export const requestSchemas = {
         ...ref('OrderId'),
         description: "The merchant's own id of this payout, unique.",
       },
-      AMOUNT: ref('Amount'),
-      CURRENCY_CODE: ref('CurrencyCode'),
+      AMOUNT: { ...ref('Amount'), description: 'Paise.' },
+      CURRENCY_CODE: ref('RupeeCurrencyCode'),
       TRANSFER_MODE: text(
         'Limits: RTGS from ₹2,00,000, IMPS up to ₹5,00,000, UPI up to ₹1,00,000 (334).',
         {
@@ -153,8 +172,8 @@ export const requestSchemas = {
     {
       PAY_ID: ref('PayId'),
       ORDER_ID: ref('OrderId'),
-      AMOUNT: ref('Amount'),
-      CURRENCY_CODE: ref('CurrencyCode'),
+      AMOUNT: { ...ref('Amount'), description: 'Paise.' },
+      CURRENCY_CODE: ref('RupeeCurrencyCode'),
       QR_TYPE: text('UPI: a UPI intent; PG: the hosted payment page.', { enum: [...qrTypes] }),
       HASH: ref('RequestHash'),
     },
@@ -227,19 +246,27 @@ const payment = {
 const payout = {
   PAY_ID: ref('PayId'),
   PAYOUT_ID: ref('OrderId'),
-  AMOUNT: ref('Amount'),
-  CURRENCY_CODE: ref('CurrencyCode'),
+  AMOUNT: { ...ref('Amount'), description: 'Paise.' },
+  CURRENCY_CODE: ref('RupeeCurrencyCode'),
   TRANSFER_MODE: { enum: [...transferModes] },
   TXN_ID: ref('TxnId'),
 }
 
 export const answerSchemas = {
   PaymentAnswer: fields(
-    'A payment, as posted to RETURN_URL and answered by the status enquiry (plus REFUNDED_AMOUNT once refunds were made).',
+    'A payment, as posted to RETURN_URL and answered by the status enquiry (plus REFUNDED_AMOUNT once refunds were made, and FX_RATE and INR_AMOUNT for a payment in a foreign currency).',
     { ...payment, HASH: hash },
     {
       PRODUCT_DESC: text('As requested.'),
-      REFUNDED_AMOUNT: { ...ref('Amount'), description: 'Paise refunded so far.' },
+      REFUNDED_AMOUNT: {
+        ...ref('Amount'),
+        description: "Refunded so far, in the payment's currency's minor units.",
+      },
+      FX_RATE: { ...ref('FxRate'), description: 'A foreign payment only: its rate.' },
+      INR_AMOUNT: {
+        ...ref('InrAmount'),
+        description: 'A foreign payment only: AMOUNT in paise at FX_RATE, what settles.',
+      },
     },
   ),
   StatusRefusal: fields(
@@ -268,6 +295,15 @@ export const answerSchemas = {
       AMOUNT: text('As sent.'),
       CURRENCY_CODE: text('As sent.'),
       TXN_ID: ref('TxnId'),
+      FX_RATE: {
+        ...ref('FxRate'),
+        description: "A foreign payment's refund only: the payment's rate.",
+      },
+      INR_AMOUNT: {
+        ...ref('InrAmount'),
+        description:
+          "A foreign payment's refund only: its paise, so that the payment's refunds add up to its INR_AMOUNT.",
+      },
       HASH: hash,
     },
   ),
@@ -311,8 +347,8 @@ export const answerSchemas = {
     {
       PAY_ID: ref('PayId'),
       ORDER_ID: ref('OrderId'),
-      AMOUNT: ref('Amount'),
-      CURRENCY_CODE: ref('CurrencyCode'),
+      AMOUNT: { ...ref('Amount'), description: 'Paise.' },
+      CURRENCY_CODE: ref('RupeeCurrencyCode'),
       QR_TYPE: { enum: [...qrTypes] },
       TXNTYPE: { const: 'QR' },
       TXN_ID: ref('TxnId'),
@@ -421,32 +457,7 @@ export const answerSchemas = {
     },
   },
   ...settlementSchemas(),
-  DisputeEvent: fields(
-    'dispute.created, dispute.won, dispute.lost: the dispute as it now stands.',
-    {
-      PAY_ID: ref('PayId'),
-      DISPUTE_ID: text('dsp_ and 20 hex digits.', { pattern: '^dsp_[0-9a-f]{20}$' }),
-      ORDER_ID: ref('OrderId'),
-      TXN_ID: text("The disputed payment's TXN_ID."),
-      PG_REF_NUM: text("The disputed payment's PG_REF_NUM."),
-      AMOUNT: text("The disputed amount in the payment's currency's minor units."),
-      CURRENCY_CODE: text("The payment's ISO 4217 numeric currency code."),
-      INR_AMOUNT: text('The amount held from settlements, in paise.'),
-      REASON_CODE: text("The card network's reason code.", { enum: ['13.1', '10.4'] }),
-      REASON: text('The reason in words.'),
-      RESPOND_BY: text('The last day (IST) to accept or contest: 5 working days after CREATED_AT.'),
-      STATUS: text('OPEN, UNDER_REVIEW (contested), WON or LOST.', {
-        enum: ['OPEN', 'UNDER_REVIEW', 'WON', 'LOST'],
-      }),
-      EVIDENCE_RECEIVED: text('Y once evidence was sent with CONTEST, else N.', {
-        enum: ['Y', 'N'],
-      }),
-      CREATED_AT: dateTime,
-      DECIDED_AT: text('When the dispute was won or lost; empty while it is open.'),
-      RESOLUTION: text('Why it was won or lost; empty while it is open.'),
-      HASH: hash,
-    },
-  ),
+  ...internationalSchemas(),
   EventId: text('evt_ and 24 hex digits.', { pattern: '^evt_[0-9a-f]{24}$' }),
   WebhookEventType: { type: 'string', enum: [...webhookEventTypes] },
 } satisfies Record<string, Schema>
@@ -571,36 +582,60 @@ function settlementSchemas() {
       { NOTIFY_URL: ref('NotifyUrl') },
     ),
     Settlement: fields('A settlement, without its lines.', settlement),
-    SettlementLine: fields('One line of a settlement; amounts in paise, as strings.', {
-      TYPE: text('PAYMENT, REFUND or ADJUSTMENT.', { enum: ['PAYMENT', 'REFUND', 'ADJUSTMENT'] }),
-      ORDER_ID: text("The payment's or refunded payment's ORDER_ID; empty for an adjustment."),
-      TXN_ID: text("The payment's TXN_ID, or the refund's own; empty for an adjustment."),
-      PG_REF_NUM: text("The payment's; empty for an adjustment."),
-      PAYMENT_TYPE: text('UP, DC, CC, NB or WL; empty for an adjustment.'),
-      MOP_TYPE: text("As the payment's answer gave it; empty for an adjustment."),
-      AMOUNT: {
-        ...signedAmount,
-        description: 'Payment or refund amount; the carried balance for an adjustment.',
+    SettlementLine: fields(
+      'One line of a settlement; amounts in paise, as strings. A foreign payment or refund adds CURRENCY_CODE, ORIGINAL_AMOUNT and FX_RATE.',
+      {
+        TYPE: text('PAYMENT, REFUND or ADJUSTMENT.', { enum: ['PAYMENT', 'REFUND', 'ADJUSTMENT'] }),
+        ORDER_ID: text(
+          "The payment's or refunded payment's ORDER_ID; for a dispute's hold or release the disputed payment's; empty for a balance carried forward.",
+        ),
+        TXN_ID: text(
+          "The payment's TXN_ID, or the refund's own; a dispute's hold or release: the payment's; empty for a balance carried forward.",
+        ),
+        PG_REF_NUM: text(
+          "The payment's (a dispute's hold or release: the disputed payment's); empty for a balance carried forward.",
+        ),
+        PAYMENT_TYPE: text('UP, DC, CC, NB or WL; empty for a balance carried forward.'),
+        MOP_TYPE: text("As the payment's answer gave it; empty for a balance carried forward."),
+        AMOUNT: {
+          ...signedAmount,
+          description:
+            "Payment or refund amount (a foreign one's INR_AMOUNT); for an adjustment the carried balance, a dispute's hold (−INR_AMOUNT) or its release (+INR_AMOUNT).",
+        },
+        FEE: {
+          ...signedAmount,
+          description:
+            "The pricing row's fee; 0 for refunds (a refund returns no fee) and adjustments.",
+        },
+        GST: { ...signedAmount, description: '18 % of FEE.' },
+        NET: {
+          ...signedAmount,
+          description: 'Payment: AMOUNT − FEE − GST. Refund: −AMOUNT. Adjustment: the balance.',
+        },
+        DATE: {
+          ...dateTime,
+          description:
+            'IST: when the payment was captured or the refund processed; for an adjustment, when the balance was carried forward.',
+        },
+        DESCRIPTION: text(
+          'The pricing row and rate of a payment ("Credit card (2.00%)"), "Refund", or where an adjustment comes from ("Balance carried forward from setl_…", "Dispute dsp_… held: 13.1 …", "Dispute dsp_… won: hold released").',
+        ),
       },
-      FEE: {
-        ...signedAmount,
-        description:
-          "The pricing row's fee; 0 for refunds (a refund returns no fee) and adjustments.",
+      {
+        CURRENCY_CODE: text(
+          "A foreign payment's or refund's line only: the payment's ISO 4217 numeric currency code (in the CSV always a column, empty on rupee lines).",
+        ),
+        ORIGINAL_AMOUNT: text(
+          "A foreign payment's or refund's line only: its AMOUNT in the currency's minor units, as sent (AMOUNT is its rupee value).",
+          { pattern: '^\\d+$' },
+        ),
+        FX_RATE: {
+          ...ref('FxRate'),
+          description:
+            "A foreign payment's or refund's line only: the payment's rate, rupees per unit.",
+        },
       },
-      GST: { ...signedAmount, description: '18 % of FEE.' },
-      NET: {
-        ...signedAmount,
-        description: 'Payment: AMOUNT − FEE − GST. Refund: −AMOUNT. Adjustment: the balance.',
-      },
-      DATE: {
-        ...dateTime,
-        description:
-          'IST: when the payment was captured or the refund processed; for an adjustment, when the balance was carried forward.',
-      },
-      DESCRIPTION: text(
-        'The pricing row and rate of a payment ("Credit card (2.00%)"), "Refund", or where an adjustment comes from.',
-      ),
-    }),
+    ),
     ReconEntry: fields('A payment or refund of the order and its settlement.', {
       TYPE: text('PAYMENT or REFUND.', { enum: ['PAYMENT', 'REFUND'] }),
       TXN_ID: { ...ref('TxnId'), description: "The payment's TXN_ID, or the refund's own." },
@@ -668,5 +703,169 @@ function settlementSchemas() {
       ...settlement,
       HASH: hash,
     }),
+  } satisfies Record<string, Schema>
+}
+
+/** A dispute's fields, as the dispute answers, the list's entries and the dispute events carry them. */
+function disputeFields() {
+  const decided = (description: string) =>
+    text(description, { pattern: '^(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2})?$' })
+  return {
+    DISPUTE_ID: ref('DisputeId'),
+    ORDER_ID: ref('OrderId'),
+    TXN_ID: { ...ref('TxnId'), description: "The disputed payment's TXN_ID." },
+    PG_REF_NUM: text("The disputed payment's PG_REF_NUM.", { pattern: '^\\d{18}$' }),
+    AMOUNT: {
+      ...ref('Amount'),
+      description:
+        "What is disputed: the payment's amount less what was refunded before the dispute, in the payment's currency's minor units.",
+    },
+    CURRENCY_CODE: { ...ref('CurrencyCode'), description: "The payment's currency." },
+    INR_AMOUNT: { ...ref('InrAmount'), description: 'The paise held from the settlements.' },
+    REASON_CODE: text("The card network's reason code.", {
+      enum: disputeReasons.map((reason) => reason.code),
+    }),
+    REASON: text('The reason in words.', { enum: disputeReasons.map((reason) => reason.reason) }),
+    RESPOND_BY: text(
+      `The last day (IST) to accept or contest: ${RESPONSE_WORKING_DAYS} working days after the IST date of CREATED_AT, on the business calendar; the deadline is the end of that day.`,
+      { pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+    ),
+    STATUS: text('OPEN, UNDER_REVIEW (contested), WON or LOST.', {
+      enum: ['OPEN', 'UNDER_REVIEW', 'WON', 'LOST'],
+    }),
+    EVIDENCE_RECEIVED: text('Y once evidence was sent with CONTEST, else N.', {
+      enum: ['Y', 'N'],
+    }),
+    CREATED_AT: { ...ref('DateTime'), description: 'IST: the settlement run that raised it.' },
+    DECIDED_AT: decided('IST: when it was won or lost; empty while undecided.'),
+    RESOLUTION: text('Why it was won or lost; empty while undecided.', {
+      enum: ['', ...Object.values(resolutions)],
+    }),
+  }
+}
+
+/** The rates API, the dispute APIs and the dispute events. */
+function internationalSchemas() {
+  const signedAnswer = {
+    RESPONSE_CODE: { const: '000' },
+    RESPONSE_MESSAGE: message,
+    RESPONSE_DATE_TIME: dateTime,
+    HASH: hash,
+  }
+  const jsonText = (description: string, contentSchema: Schema): Schema => ({
+    type: 'string',
+    description: `${description} As a JSON text, so the answer stays flat fields under one HASH.`,
+    contentMediaType: 'application/json',
+    contentSchema,
+  })
+  const refusal = (description: string, sent: string[]) =>
+    fields(
+      `${description} ${unsignedNote}`,
+      {
+        STATUS: { const: 'Failed' },
+        RESPONSE_CODE: code,
+        RESPONSE_MESSAGE: message,
+        RESPONSE_DATE_TIME: dateTime,
+      },
+      Object.fromEntries(
+        [...sent, 'HASH'].map((key) => [key, key === 'HASH' ? hash : text('As sent.')]),
+      ),
+    )
+  const dispute = disputeFields()
+  return {
+    DisputeId: text('dsp_ and 20 hex digits.', { pattern: '^dsp_[0-9a-f]{20}$' }),
+    FxRequest: fields('The currencies and the rates of the day.', {
+      PAY_ID: ref('PayId'),
+      HASH: ref('RequestHash'),
+    }),
+    FxCurrency: fields('A currency the gateway takes.', {
+      CURRENCY_CODE: ref('CurrencyCode'),
+      CODE: text('ISO 4217 alphabetic code, e.g. USD.', { pattern: '^[A-Z]{3}$' }),
+      NAME: text('Its name, e.g. US Dollar.'),
+      MINOR_UNITS: text('Digits after the decimal point: AMOUNT is in units of 10^-MINOR_UNITS.', {
+        enum: ['0', '2', '3'],
+      }),
+      FX_RATE: { ...ref('FxRate'), description: 'Rupees per unit; 1.0000 for the rupee.' },
+    }),
+    FxAnswer: fields('The currencies a payment may be made in, and the rates of the day.', {
+      PAY_ID: ref('PayId'),
+      RATES_DATE: text('The day the rates are of, `YYYY-MM-DD`.', {
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+      }),
+      RATES: jsonText("Each foreign currency's rate, rupees per unit, by CURRENCY_CODE.", {
+        type: 'object',
+        propertyNames: { pattern: '^\\d{3}$' },
+        additionalProperties: ref('FxRate'),
+      }),
+      CURRENCIES: jsonText('Every currency, the rupee first.', {
+        type: 'array',
+        items: ref('FxCurrency'),
+      }),
+      ...signedAnswer,
+    }),
+    FxRefusal: refusal('A rates request refused: 323, 324, 326.', ['PAY_ID']),
+    DisputesRequest: {
+      oneOf: [
+        fields('The disputes raised from FROM to TO (IST dates of CREATED_AT, at most 92 days).', {
+          PAY_ID: ref('PayId'),
+          FROM: ref('IsoDate'),
+          TO: ref('IsoDate'),
+          HASH: ref('RequestHash'),
+        }),
+        fields("An order's dispute.", {
+          PAY_ID: ref('PayId'),
+          ORDER_ID: ref('OrderId'),
+          HASH: ref('RequestHash'),
+        }),
+      ],
+    },
+    DisputeRequest: fields(
+      'Accept or contest a dispute, once, before the end of RESPOND_BY. CONTEST takes EVIDENCE and may take one document.',
+      {
+        PAY_ID: ref('PayId'),
+        DISPUTE_ID: ref('DisputeId'),
+        ACTION: text(
+          'ACCEPT: LOST at once, the hold stays. CONTEST: UNDER_REVIEW until the rule decides it after the deadline (347 otherwise).',
+          { enum: ['ACCEPT', 'CONTEST'] },
+        ),
+        HASH: ref('RequestHash'),
+      },
+      {
+        EVIDENCE: text(
+          `CONTEST: why the payment is valid, 1 to ${MAX_EVIDENCE_CHARACTERS.toLocaleString('en-IN')} characters, not blank (350 otherwise).`,
+          { minLength: 1, maxLength: MAX_EVIDENCE_CHARACTERS },
+        ),
+        EVIDENCE_FILE: text(
+          `CONTEST: one PDF, JPEG or PNG document as Base64, at most ${MAX_EVIDENCE_FILE_BYTES / 1024 / 1024} MB decoded (351 if larger; 352 if not Base64 or not one of these by its content).`,
+          { contentEncoding: 'base64' },
+        ),
+        EVIDENCE_FILE_NAME: text(
+          'With EVIDENCE_FILE: its name, ending .pdf, .jpg, .jpeg or .png as its content is (352 if missing, unsafe or not matching; a name without a file is 352 too).',
+        ),
+      },
+    ),
+    Dispute: fields('A dispute: every field a string.', dispute),
+    DisputesAnswer: fields(
+      'The disputes asked for: FROM and TO, or ORDER_ID, as sent.',
+      {
+        PAY_ID: ref('PayId'),
+        DISPUTES: jsonText('The disputes, oldest first.', { type: 'array', items: ref('Dispute') }),
+        ...signedAnswer,
+      },
+      { FROM: ref('IsoDate'), TO: ref('IsoDate'), ORDER_ID: ref('OrderId') },
+    ),
+    DisputeAnswer: fields('The dispute as it now stands, after ACCEPT or CONTEST.', {
+      PAY_ID: ref('PayId'),
+      ...dispute,
+      ...signedAnswer,
+    }),
+    DisputeRefusal: refusal(
+      'A disputes or dispute request refused, nothing stored: 321 (a malformed ORDER_ID), 323–326, 339 and 340 (the dates, as for settlements), 346 no such dispute of the merchant, 347 ACTION, 348 already answered, 349 past the deadline, 350 EVIDENCE, 351 file over 2 MB, 352 file or name.',
+      ['PAY_ID', 'FROM', 'TO', 'ORDER_ID', 'DISPUTE_ID', 'ACTION'],
+    ),
+    DisputeEvent: fields(
+      'dispute.created, dispute.won, dispute.lost: the dispute as it now stands.',
+      { PAY_ID: ref('PayId'), ...dispute, HASH: hash },
+    ),
   } satisfies Record<string, Schema>
 }

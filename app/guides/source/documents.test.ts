@@ -6,7 +6,17 @@ import { developerDocs } from '#app/content/downloads.ts'
 import { payoutTestAccounts, payoutTestVpas } from '#gateway/api/payout-checks.ts'
 import { merchantHostedRefusalCode, paymentRefusalCodes } from '#gateway/checks.ts'
 import { demoMerchant } from '#gateway/merchants.ts'
-import { bankOutcomes, banks, testCards, testUpiIds, wallets } from '#gateway/methods.ts'
+import {
+  bankOutcomes,
+  banks,
+  disputeReasonOf,
+  testCards,
+  testUpiIds,
+  wallets,
+} from '#gateway/methods.ts'
+import { currencyByNumber } from '#core/currency/currencies.ts'
+import { respondByOf } from '#gateway/disputes/outcome.ts'
+import { toRupees } from '#core/currency/exchange.ts'
 import { decryptFields, encryptFields } from '#core/protocol/cipher.ts'
 import {
   payoutStatus,
@@ -24,6 +34,7 @@ import {
   istDateOf,
   nextWorkingDay,
 } from '#core/calendar/business-calendar.ts'
+import { foreignLineFields } from '#core/settlement/fields.ts'
 import { settlementDateOf } from '#core/settlement/schedule.ts'
 import {
   lineAnswer,
@@ -42,6 +53,7 @@ import {
   records,
 } from '#scripts/build/pdf/guides/doc-tables.ts'
 import { developerDocuments } from './documents.ts'
+import { guideFacts } from './generated.ts'
 import { findIncludes, languageOf } from './include.ts'
 import { type LoadedDocument, loadDocument } from './load.ts'
 
@@ -142,6 +154,25 @@ const expectedCodes: Record<string, readonly string[]> = {
     '342',
     '343',
   ],
+  // /pgws/fx, /pgws/disputes (339–340 and 321 as the settlements list), /pgws/dispute (346–352),
+  // the foreign currency refusals (319, 320, 345)
+  international: [
+    '000',
+    ...jsonRefusals,
+    '319',
+    '320',
+    '321',
+    '339',
+    '340',
+    '345',
+    '346',
+    '347',
+    '348',
+    '349',
+    '350',
+    '351',
+    '352',
+  ],
 }
 
 /** The STATUS a code stands for in each kind of answer. */
@@ -171,6 +202,17 @@ const expectedFieldTables: Record<string, string[]> = {
     'settlement-run-request',
     'settlement-run-response',
     'settlement-event',
+  ],
+  international: [
+    'fx-payment-fields',
+    'fx-settlement-line',
+    'fx-request',
+    'fx-response',
+    'dispute-object',
+    'disputes-request',
+    'disputes-response',
+    'dispute-request',
+    'dispute-event',
   ],
 }
 
@@ -477,15 +519,18 @@ function returnForm(html: string) {
 const card = { number: '4111 1111 1111 1111', expiry: '12/35', cvv: '123', name: 'Asha Verma' }
 
 /** Pays a PG Hosted request built from the document's examples; answers its order id. */
-async function payHosted(options: { requiredOnly?: boolean } = {}) {
+async function payHosted(
+  options: { requiredOnly?: boolean; set?: Fields; cardNumber?: string } = {},
+) {
   const fields = exampleRequest(tableOf('pg-hosted', 'hosted-request'), {
-    ...options,
-    set: { ORDER_ID: uniqueId('PG') },
+    requiredOnly: options.requiredOnly,
+    set: { ORDER_ID: uniqueId('PG'), ...options.set },
   })
   const started = await postForm(`${sandbox.url}/paymentrequest`, signed(fields))
   expect(started.status, 'the documented request opens the payment page').toBe(303)
   const payPath = started.headers.get('location')!
-  const html = await (await postForm(`${sandbox.origin}${payPath}/card`, card)).text()
+  const paidWith = { ...card, number: options.cardNumber ?? card.number }
+  const html = await (await postForm(`${sandbox.origin}${payPath}/card`, paidWith)).text()
   return { orderId: fields.ORDER_ID!, amount: fields.AMOUNT!, ...returnForm(html) }
 }
 
@@ -721,7 +766,12 @@ describe('the documented settlement requests, sent to the sandbox, get the docum
     )
     const lines = list(one.LINES)
     const line = lines.find((entry) => entry.ORDER_ID === paid.orderId)!
-    expect(Object.keys(line)).toEqual(column(tableOf('settlements', 'settlement-line'), 'Field'))
+    // A rupee payment's line: every documented field but those of a foreign currency.
+    expect(Object.keys(line)).toEqual(
+      column(tableOf('settlements', 'settlement-line'), 'Field').filter(
+        (field) => !(foreignLineFields as readonly string[]).includes(field),
+      ),
+    )
     expect(line).toMatchObject({ TYPE: 'PAYMENT', AMOUNT: paid.amount })
 
     const byUtr = await postJson(
@@ -792,3 +842,171 @@ async function existingPayout(): Promise<string> {
   expect((await postJson('/pgws/payout', signed(fields))).RESPONSE_CODE).toBe('000')
   return fields.PAYOUT_ID!
 }
+
+describe('international: the field tables and examples are what the document and the rates say', () => {
+  const schemas = openApiDocument().components.schemas as unknown as Record<
+    string,
+    { properties?: Record<string, unknown>; required?: string[]; oneOf?: unknown[] }
+  >
+  const keys = (name: string) => Object.keys(schemas[name]!.properties!)
+  const inOrder = (tag: string) => column(tableOf('international', tag), 'Field')
+
+  it('lists the fields of the rates and dispute APIs, the dispute and its events as the OpenAPI document has them', () => {
+    expect(inOrder('fx-request')).toEqual(keys('FxRequest'))
+    expect(inOrder('fx-response')).toEqual(keys('FxAnswer'))
+    expect(inOrder('dispute-object')).toEqual(keys('Dispute'))
+    expect(inOrder('dispute-event')).toEqual(keys('DisputeEvent'))
+    // Optional fields come last in a schema, in their place in a table.
+    expect(sorted(inOrder('dispute-request'))).toEqual(sorted(keys('DisputeRequest')))
+    expect(sorted(inOrder('disputes-response'))).toEqual(sorted(keys('DisputesAnswer')))
+    const byDatesOrOrder = (
+      schemas.DisputesRequest!.oneOf as Array<{ properties: Record<string, unknown> }>
+    ).flatMap((variant) => Object.keys(variant.properties))
+    expect(sorted(inOrder('disputes-request'))).toEqual(sorted(new Set(byDatesOrOrder)))
+    const line = schemas.SettlementLine!
+    expect(inOrder('fx-settlement-line')).toEqual(
+      keys('SettlementLine').filter((key) => !line.required!.includes(key)),
+    )
+    expect(sorted(inOrder('fx-payment-fields'))).toEqual(['FX_RATE', 'INR_AMOUNT'])
+    for (const answer of ['PaymentAnswer', 'RefundAnswer']) {
+      expect(keys(answer)).toEqual(expect.arrayContaining(inOrder('fx-payment-fields')))
+    }
+  })
+
+  it('converts every example amount at its currency’s sandbox rate', () => {
+    const examples = lexer(loaded.get('international')!.body).filter(
+      (token): token is Tokens.Code => token.type === 'code' && token.lang === 'json',
+    )
+    const converted = examples
+      .map((example) => JSON.parse(example.text) as Fields)
+      .filter((fields) => fields.INR_AMOUNT !== undefined)
+    expect(converted.length).toBeGreaterThan(1)
+    for (const fields of converted) {
+      const currency = currencyByNumber(fields.CURRENCY_CODE!)!
+      const rupees = toRupees(BigInt(fields.AMOUNT!), currency)
+      expect(fields.INR_AMOUNT).toBe(String(rupees.paise))
+      if (fields.FX_RATE) expect(fields.FX_RATE).toBe(rupees.rate)
+    }
+  })
+
+  it('gives the example dispute the deadline of the business calendar', () => {
+    const body = loaded.get('international')!.body
+    const event = lexer(body)
+      .filter((token): token is Tokens.Code => token.type === 'code' && token.lang === 'json')
+      .map((token) => JSON.parse(token.text) as Fields)
+      .find((fields) => fields.DISPUTE_ID && fields.RESPOND_BY)!
+    expect(event.RESPOND_BY).toBe(
+      respondByOf(new Date(`${event.CREATED_AT!.replace(' ', 'T')}+05:30`)),
+    )
+    expect(disputeReasonOf(event.REASON_CODE!)?.reason).toBe(event.REASON)
+  })
+})
+
+describe('international: the guide’s minutes of trying, sent to the sandbox, end as it says', () => {
+  beforeAll(async () => {
+    sandbox = await startSandboxServer({ merchants: [merchant] })
+  })
+  afterAll(async () => {
+    await sandbox?.close()
+  })
+
+  const table = (tag: string) => tableOf('international', tag)
+  const list = (text: string | undefined) => JSON.parse(text ?? 'null') as Fields[]
+  const run = (asOf: string) =>
+    postJson('/pgws/settlement/run', signed({ PAY_ID: merchant.payId, AS_OF: asOf }))
+
+  it('a dollar payment by the 13.1 card: FX fields, a dispute, contested, won, held and released', async () => {
+    const rates = await postJson('/pgws/fx', signed(exampleRequest(table('fx-request'))))
+    expect(sorted(Object.keys(rates))).toEqual(fieldNames('international', 'fx-response'))
+    const usd = JSON.parse(rates.RATES!)['840'] as string
+
+    const paid = await payHosted({
+      set: { CURRENCY_CODE: '840', AMOUNT: '4999' },
+      cardNumber: guideFacts.DISPUTE_CARD_WINNABLE!,
+    })
+    expect(paid.fields).toMatchObject({ RESPONSE_CODE: '000', FX_RATE: usd })
+    expect(paid.fields.INR_AMOUNT).toBe(String(toRupees(4999n, currencyByNumber('840')!).paise))
+
+    const settles = nextWorkingDay(istDateOf(new Date()))
+    expect((await run(`${settles}T12:00:00+05:30`)).RESPONSE_CODE).toBe('000')
+    const byOrder = await postJson(
+      '/pgws/disputes',
+      signed(
+        exampleRequest(table('disputes-request'), {
+          requiredOnly: true,
+          conditional: ['ORDER_ID'],
+          set: { ORDER_ID: paid.orderId },
+        }),
+      ),
+    )
+    expect(sorted(Object.keys(byOrder))).toEqual(
+      fieldNames('international', 'disputes-response').filter((f) => f !== 'FROM' && f !== 'TO'),
+    )
+    const [dispute] = list(byOrder.DISPUTES)
+    expect(Object.keys(dispute!)).toEqual(column(table('dispute-object'), 'Field'))
+    expect(dispute).toMatchObject({
+      STATUS: 'OPEN',
+      AMOUNT: '4999',
+      CURRENCY_CODE: '840',
+      INR_AMOUNT: paid.fields.INR_AMOUNT,
+      CREATED_AT: `${settles} 12:00:00`,
+      RESPOND_BY: respondByOf(new Date(`${settles}T12:00:00+05:30`)),
+    })
+
+    // The guide's own CONTEST example, its PDF included, for this dispute.
+    const { HASH: _documentedHash, ...documented } = lexer(loaded.get('international')!.body)
+      .filter((token): token is Tokens.Code => token.type === 'code' && token.lang === 'json')
+      .map((token) => JSON.parse(token.text) as Fields)
+      .find((fields) => fields.ACTION === 'CONTEST')!
+    expect(sorted(Object.keys(documented))).toEqual(
+      fieldNames('international', 'dispute-request').filter((f) => f !== 'HASH'),
+    )
+    const contest = { ...documented, DISPUTE_ID: dispute!.DISPUTE_ID! }
+    const contested = await postJson('/pgws/dispute', signed(contest))
+    expect(contested).toMatchObject({ RESPONSE_CODE: '000', STATUS: 'UNDER_REVIEW' })
+    expect(sorted(Object.keys(contested))).toEqual(
+      sorted([
+        'PAY_ID',
+        ...column(table('dispute-object'), 'Field'),
+        'RESPONSE_CODE',
+        'RESPONSE_MESSAGE',
+        'RESPONSE_DATE_TIME',
+        'HASH',
+      ]),
+    )
+    expect((await postJson('/pgws/dispute', signed(contest))).RESPONSE_CODE).toBe('348')
+
+    const afterDeadline = `${addDays(dispute!.RESPOND_BY!, 1)}T12:00:00+05:30`
+    const decided = await run(afterDeadline)
+    expect(decided.RESPONSE_CODE).toBe('000')
+    const [won] = list(
+      (await postJson('/pgws/disputes', signed({ PAY_ID: merchant.payId, ORDER_ID: paid.orderId })))
+        .DISPUTES,
+    )
+    expect(won).toMatchObject({ STATUS: 'WON', RESOLUTION: 'Evidence accepted by the issuer' })
+
+    // The hold is in the first settlement made after the dispute, the release in the first made
+    // after the decision: a run on the next working day makes it.
+    const released = await run(`${nextWorkingDay(addDays(dispute!.RESPOND_BY!, 1))}T12:00:00+05:30`)
+    const adjustments: Fields[] = []
+    for (const settlement of list(released.SETTLEMENTS)) {
+      const one = await postJson(
+        '/pgws/settlement',
+        signed({ PAY_ID: merchant.payId, SETTLEMENT_ID: settlement.SETTLEMENT_ID! }),
+      )
+      adjustments.push(
+        ...list(one.LINES).filter(
+          (line) => line.TYPE === 'ADJUSTMENT' && line.ORDER_ID === paid.orderId,
+        ),
+      )
+    }
+    expect(adjustments.map((line) => line.AMOUNT)).toEqual([
+      `-${paid.fields.INR_AMOUNT}`,
+      paid.fields.INR_AMOUNT,
+    ])
+    expect(adjustments[0]!.DESCRIPTION).toBe(
+      `Dispute ${dispute!.DISPUTE_ID} held: ${guideFacts.DISPUTE_REASON_WINNABLE!.replaceAll('`', '')}`,
+    )
+    expect(adjustments[1]!.DESCRIPTION).toBe(`Dispute ${dispute!.DISPUTE_ID} won: hold released`)
+  })
+})

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { DeveloperDocument } from './documents.ts'
 import { type DocumentMeta, parseFrontMatter } from './front-matter.ts'
+import { fillFacts, fillGenerated } from './generated.ts'
 import { resolveIncludes } from './include.ts'
 
 export interface LoadOptions {
@@ -40,7 +41,10 @@ export async function prepareMarkdown(
   return { meta, body: await prepareBody(body, source, firstLine, options, section) }
 }
 
-/** Placeholders filled, then includes resolved: a document's body or a shared section. */
+/**
+ * Placeholders filled (the site's URLs, then the facts of app/guides/source/generated.ts),
+ * includes resolved, then the generated sections made: a document's body or a shared section.
+ */
 async function prepareBody(
   body: string,
   source: string,
@@ -49,10 +53,11 @@ async function prepareBody(
   section?: (markdown: string, source: string, firstLine: number) => Promise<string>,
 ): Promise<string> {
   const siteUrl = options.siteUrl.replace(/\/+$/, '')
-  const filled = body
-    .replaceAll('{{SITE_URL}}', siteUrl)
-    .replaceAll('{{SANDBOX_URL}}', `${siteUrl}/sandbox`)
+  const filled = fillFacts(
+    body.replaceAll('{{SITE_URL}}', siteUrl).replaceAll('{{SANDBOX_URL}}', `${siteUrl}/sandbox`),
+  )
   const unknown = /\{\{(\w+)\}\}/.exec(filled)
   if (unknown) throw new Error(`${source}: unknown placeholder ${unknown[0]}`)
-  return resolveIncludes(filled, { root: options.root, source, firstLine, section })
+  const included = await resolveIncludes(filled, { root: options.root, source, firstLine, section })
+  return fillGenerated(included, source)
 }
