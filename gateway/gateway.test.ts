@@ -713,6 +713,10 @@ describe('languages', () => {
     expect(bengali).toContain('<html lang="bn"')
     expect(bengali).toContain('হ্যাশ সঠিক নয়')
     expect((await get('/sandbox/refused?code=000')).status).toBe(404)
+    // A foreign order's page refuses a method other than cards with 345; its picker lands here.
+    const hindi = await get('/sandbox/refused?code=345&lang=hi')
+    expect(hindi.status).toBe(200)
+    expect(await hindi.text()).toContain('विदेशी मुद्रा में केवल कार्ड से भुगतान किया जा सकता है')
   })
 })
 

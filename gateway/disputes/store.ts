@@ -170,7 +170,7 @@ export async function decideDueDisputes(
     tx,
     sql`SELECT ${disputeColumns} FROM sandbox_disputes
       WHERE pay_id = ${payId} AND decided_at IS NULL AND respond_by < ${atDate}::date
-      ORDER BY created_at, id
+      ORDER BY created_at, order_id, id
       FOR UPDATE`,
   )
   const decided: StoredDispute[] = []
@@ -266,7 +266,7 @@ export async function disputesCreatedBetween(
       WHERE pay_id = ${payId}
         AND created_at >= ${istInstant(from, 0).toISOString()}::timestamptz
         AND created_at < ${istInstant(addDays(to, 1), 0).toISOString()}::timestamptz
-      ORDER BY created_at, id`,
+      ORDER BY created_at, order_id, id`,
   )
   return rows.map((row) => storedDispute(row).fields)
 }
@@ -281,7 +281,7 @@ export async function disputesOfOrder(
     db,
     sql`SELECT ${disputeColumns} FROM sandbox_disputes
       WHERE pay_id = ${payId} AND order_id = ${orderId}
-      ORDER BY created_at, id`,
+      ORDER BY created_at, order_id, id`,
   )
   return rows.map((row) => storedDispute(row).fields)
 }

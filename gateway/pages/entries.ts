@@ -8,6 +8,7 @@ import {
   merchantHostedRefusalCode,
   type MerchantHostedResult,
   paymentRefusalCodes,
+  foreignCurrencyRefusalCode,
   protocolFields,
 } from '#gateway/checks.ts'
 import { isLanguageCode, language as languageOf, negotiateLanguage } from '#gateway/i18n/index.ts'
@@ -118,7 +119,11 @@ function withCheckedReturnUrl(result: CheckResult, fields: Fields): CheckResult 
     : result
 }
 
-const refusalCodes = [...paymentRefusalCodes, merchantHostedRefusalCode] as const
+const refusalCodes = [
+  ...paymentRefusalCodes,
+  merchantHostedRefusalCode,
+  foreignCurrencyRefusalCode,
+] as const
 
 function isRefusalCode(code: string): code is (typeof refusalCodes)[number] {
   return (refusalCodes as readonly string[]).includes(code)
