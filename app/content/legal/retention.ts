@@ -16,6 +16,9 @@ export const retentionDays = {
    * to keep and to check.
    */
   contactMessages: jobApplications,
-  /** Orders of the live demos and transactions of the sandbox, with their webhooks: after they start. */
+  /**
+   * Orders of the live demos and transactions of the sandbox, with their webhooks and disputes:
+   * after they start (a dispute, once decided).
+   */
   demo: 30,
 } as const
