@@ -14,10 +14,9 @@ import { toRupees } from '#core/currency/exchange.ts'
 import { decryptFields } from '#core/protocol/cipher.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { verifyHash } from '#core/protocol/hash.ts'
-import { verifyWebhook, type WebhookEvent } from '#core/protocol/webhook.ts'
 import { createGateway, type Gateway } from '#gateway/index.ts'
 import { findByOrder } from '#gateway/store.ts'
-import { startReceiver } from '#gateway/webhooks/test-receiver.ts'
+import { type Receiver, startReceiver, verifiedEvent } from '#gateway/webhooks/test-receiver.ts'
 import { sandboxRefunds } from './refund-store.ts'
 import {
   expectSigned,
@@ -266,26 +265,10 @@ describe('refunds of a foreign payment', () => {
 })
 
 describe('the webhooks of a foreign payment', () => {
-  /**
-   * The events that reached `receiver`, verified as a merchant verifies them (not held to the
-   * OpenAPI document here, like the answers above).
-   */
-  async function eventsAt(receiver: Awaited<ReturnType<typeof startReceiver>>, count: number) {
-    const deadline = Date.now() + 10_000
-    while (receiver.received.length < count && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-    expect(receiver.received).toHaveLength(count)
-    return receiver.received.map((delivery) => {
-      const result = verifyWebhook(
-        delivery.body,
-        delivery.headers['x-paystra-signature'] as string,
-        merchant.webhookSecret,
-        { salt: merchant.salt },
-      )
-      expect(result, 'the delivery verifies').toMatchObject({ ok: true })
-      return (result as { event: WebhookEvent }).event
-    })
+  /** The first `count` events that reached `receiver`, as documented, verified as a merchant verifies them. */
+  async function eventsAt(receiver: Receiver, count: number) {
+    const deliveries = await receiver.waitFor(count)
+    return deliveries.map((delivery) => verifiedEvent(delivery, merchant))
   }
 
   it('payment.captured and refund.processed carry FX_RATE and INR_AMOUNT under their HASH', async () => {

@@ -1,6 +1,9 @@
 /** A merchant's webhook endpoint for the tests: a real HTTP server that records what it gets. */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { expect } from 'vitest'
+import { verifyWebhook, type WebhookEvent } from '#core/protocol/webhook.ts'
+import type { SandboxMerchant } from '#gateway/merchants.ts'
 import { expectDocumentedWebhook } from '#gateway/openapi/validate-answer.ts'
 
 export interface Received {
@@ -77,4 +80,19 @@ export async function startReceiver(respond: Responder = answer(200), port = 0):
       server.closeAllConnections()
     })
   return receiver
+}
+
+/** Verifies a delivery as a merchant would, over the raw bytes, and returns its event. */
+export function verifiedEvent(
+  delivery: Pick<Received, 'headers' | 'body'>,
+  merchant: Pick<SandboxMerchant, 'webhookSecret' | 'salt'>,
+): WebhookEvent {
+  const result = verifyWebhook(
+    delivery.body,
+    delivery.headers['x-paystra-signature'] as string,
+    merchant.webhookSecret,
+    { salt: merchant.salt },
+  )
+  expect(result, 'the delivery verifies').toMatchObject({ ok: true })
+  return (result as { event: WebhookEvent }).event
 }

@@ -17,10 +17,15 @@ import {
   uniqueId,
 } from '#gateway/api/test-support.ts'
 import { verifyHash } from '#core/protocol/hash.ts'
-import { verifyWebhook, type WebhookEvent } from '#core/protocol/webhook.ts'
 import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
 import { deliver } from './deliver.ts'
-import { answer, type Receiver, startReceiver } from './test-receiver.ts'
+import {
+  answer,
+  type Received,
+  type Receiver,
+  startReceiver,
+  verifiedEvent,
+} from './test-receiver.ts'
 
 const fast = { allowPrivate: true, baseDelayMs: 100, pollMs: 50, timeoutMs: 1500 }
 
@@ -37,17 +42,7 @@ afterEach(async () => {
   await receiver?.close()
 })
 
-/** Verifies a delivery as a merchant would, over the raw bytes, and returns its event. */
-function verified(delivery: { headers: Record<string, unknown>; body: string }): WebhookEvent {
-  const result = verifyWebhook(
-    delivery.body,
-    delivery.headers['x-paystra-signature'] as string,
-    merchant.webhookSecret,
-    { salt: merchant.salt },
-  )
-  expect(result, 'the delivery verifies').toMatchObject({ ok: true })
-  return (result as { event: WebhookEvent }).event
-}
+const verified = (delivery: Received) => verifiedEvent(delivery, merchant)
 
 const eventsOf = (reference: string) =>
   postJson(`${sandbox.url}/pgws/webhook/events`, { PAY_ID: merchant.payId, ORDER_ID: reference })
