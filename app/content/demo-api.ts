@@ -23,13 +23,14 @@ export type PaymentRequestFlow = 'hosted' | 'checkout'
 
 export interface PaymentRequestBody {
   flow: PaymentRequestFlow
-  /** ISO 4217 alphabetic code (`USD`); with neither this nor `amount`, the demo's ₹1.00. */
+  /**
+   * ISO 4217 alphabetic code (`USD`): the laptop's 1.00 in that currency. Without it, the
+   * demo's ₹1.00.
+   */
   currency?: string
-  /** In the currency's major units, as typed (`12.34`). */
-  amount?: string
 }
 
-/** A currency of the PG Hosted demo's picker. */
+/** A currency of the PG Hosted and Checkout Js demos' picker. */
 export interface CurrencyChoice {
   code: string
   /** `US Dollar (USD)`. */
@@ -38,7 +39,7 @@ export interface CurrencyChoice {
 }
 
 /** The order a page's form asks for: `PaymentRequestBody` without the flow. */
-export type OrderAmountInput = Pick<PaymentRequestBody, 'currency' | 'amount'>
+export type OrderAmountInput = Pick<PaymentRequestBody, 'currency'>
 
 export interface MerchantHostedRequestBody {
   paymentType: PaymentType
@@ -55,7 +56,7 @@ export interface SignedForm {
 export interface DemoApiError {
   message: string
   /** The form field the message is about, when it is one field's. */
-  field?: 'currency' | 'amount'
+  field?: 'currency'
 }
 
 export type CheckoutVerifyAnswer =

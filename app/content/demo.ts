@@ -124,22 +124,16 @@ export const paymentSummary = {
 } as const
 
 /**
- * The PG Hosted demo's currency and amount: rupees by default, or a foreign currency, which
- * only a card can pay (the gateway's page then offers cards alone).
+ * The PG Hosted and Checkout Js demos' currency: the laptop is priced 1.00 in the currency the
+ * visitor pays in, rupees by default; a foreign one only a card can pay (the gateway's page then
+ * offers cards alone).
  */
-export const demoAmountCopy = {
-  legend: 'What to pay',
-  currencyLabel: 'Currency',
-  amountLabel: 'Amount',
-  amountHint: 'In the currency’s own units, such as 12.34 (yen and won have no decimals).',
-  foreignNote:
-    'Only cards pay in a foreign currency: the payment page offers cards alone, and the store is settled in rupees at the sandbox’s rate.',
+export const demoCurrencyCopy = {
+  currencyLabel: 'Pay in',
+  /** Under the picker, so it says what a choice means before Pay, with scripts or without. */
+  hint: 'The laptop costs 1.00 in the currency you choose. Only cards pay in a foreign currency: the payment page offers cards alone, and the store is settled in rupees at the sandbox’s rate.',
   errors: {
     currency: 'Choose a currency from the list',
-    required: 'Enter an amount',
-    format: 'Enter the amount in digits, with a point before any decimals',
-    zero: 'Enter an amount above zero',
-    tooLarge: 'The demo takes at most',
   },
 } as const
 
@@ -151,7 +145,9 @@ export const redirectMessage = 'You are being redirected to Payment Page…'
  */
 export const gatewayContinuation = {
   heading: 'Your order is ready',
-  text: `Continue to the ${brand.name} payment page to pay ₹1.00 to the demo store. Nothing is charged: the sandbox gateway takes the test data.`,
+  /** `amount` as the visitor reads it: `₹1.00`, `$1.00`. */
+  text: (amount: string) =>
+    `Continue to the ${brand.name} payment page to pay ${amount} to the demo store. Nothing is charged: the sandbox gateway takes the test data.`,
   buttonLabel: 'Continue to payment',
 } as const
 

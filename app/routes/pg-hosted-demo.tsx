@@ -2,11 +2,7 @@ import { type FormEvent, useState } from 'react'
 import { FlowSteps } from '#app/components/demo/FlowSteps.tsx'
 import { GatewayContinuation } from '#app/components/demo/GatewayContinuation.tsx'
 import { GatewayForm } from '#app/components/demo/GatewayForm.tsx'
-import {
-  type OrderAmountError,
-  OrderAmountFields,
-  type OrderAmountValues,
-} from '#app/components/demo/OrderAmountFields.tsx'
+import { CurrencySelect, priceIn } from '#app/components/demo/CurrencySelect.tsx'
 import {
   demoMerchantOf,
   paymentActionAnswer,
@@ -16,7 +12,7 @@ import { PaymentDemoSection } from '#app/components/demo/PaymentDemoSection.tsx'
 import { useGatewayRedirect } from '#app/components/demo/useGatewayRedirect.ts'
 import { PageBanner } from '#app/components/PageBanner.tsx'
 import { RedirectLoader } from '#app/components/RedirectLoader.tsx'
-import { demoDisplayAmount, demoFlows, demoPages } from '#app/content/demo.ts'
+import { demoFlows, demoPages } from '#app/content/demo.ts'
 import { PAYMENT_REQUEST_PATH, type PaymentRequestBody } from '#app/content/demo-api.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { routeHeaders } from '#app/utils/route-headers.ts'
@@ -30,24 +26,18 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * Pay posted before scripts ran (or without them): the server checks the currency and amount
- * and makes the order, as the JSON endpoint does; a refused field comes back with what was typed.
+ * Pay posted before scripts ran (or without them): the server checks the currency and makes the
+ * order of its 1.00, as the JSON endpoint does; a refused currency comes back as it was posted.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
-  // A field not posted stays absent: a page without the fields pays the demo's ₹1.00.
-  const text = (name: keyof OrderAmountValues) => {
-    const value = form.get(name)
-    return typeof value === 'string' ? value.slice(0, 40) : undefined
-  }
-  const posted = { currency: text('currency'), amount: text('amount') }
-  const started = await demoMerchantOf(context).paymentForm(
-    'hosted',
-    visitorOf(request, context),
-    posted,
-  )
-  const values: OrderAmountValues = { currency: posted.currency ?? '', amount: posted.amount ?? '' }
-  return paymentActionAnswer(started, { values })
+  // Not posted, it stays absent: a page without the picker pays the demo's ₹1.00.
+  const value = form.get('currency')
+  const currency = typeof value === 'string' ? value.slice(0, 40) : undefined
+  const started = await demoMerchantOf(context).paymentForm('hosted', visitorOf(request, context), {
+    currency,
+  })
+  return paymentActionAnswer(started, { values: { currency: currency ?? '' } })
 }
 
 export const headers = routeHeaders
@@ -55,11 +45,8 @@ export const headers = routeHeaders
 export default function PgHostedDemoPage({ loaderData, actionData }: Route.ComponentProps) {
   const gateway = useGatewayRedirect()
   const { currencies } = loaderData
-  const [values, setValues] = useState<OrderAmountValues>(
-    (actionData?.refusal ? actionData.values : undefined) ?? {
-      currency: currencies[0]?.code ?? 'INR',
-      amount: demoDisplayAmount,
-    },
+  const [currency, setCurrency] = useState(
+    (actionData?.refusal ? actionData.values.currency : undefined) ?? currencies[0]?.code ?? 'INR',
   )
   // Cleared when the visitor changes what the server refused.
   const [postedRefusal, setPostedRefusal] = useState(actionData?.refusal)
@@ -67,21 +54,21 @@ export default function PgHostedDemoPage({ loaderData, actionData }: Route.Compo
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     setPostedRefusal(undefined)
-    const body: PaymentRequestBody = { flow: 'hosted', ...values }
+    const body: PaymentRequestBody = { flow: 'hosted', currency }
     void gateway.pay(PAYMENT_REQUEST_PATH, body)
   }
 
-  function onChange(next: OrderAmountValues) {
-    setValues(next)
+  function onChange(code: string) {
+    setCurrency(code)
     setPostedRefusal(undefined)
     gateway.setError(null)
   }
 
-  const fieldError: OrderAmountError | undefined =
+  const fieldError =
     gateway.error && gateway.errorField
-      ? { field: gateway.errorField, message: gateway.error }
+      ? gateway.error
       : postedRefusal?.field
-        ? { field: postedRefusal.field, message: postedRefusal.message }
+        ? postedRefusal.message
         : undefined
   const status = fieldError
     ? undefined
@@ -108,10 +95,11 @@ export default function PgHostedDemoPage({ loaderData, actionData }: Route.Compo
       <PaymentDemoSection
         method="post"
         onSubmit={onSubmit}
+        price={priceIn(currency)}
         fields={
-          <OrderAmountFields
+          <CurrencySelect
             choices={currencies}
-            values={values}
+            value={currency}
             onChange={onChange}
             error={fieldError}
           />

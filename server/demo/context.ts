@@ -20,11 +20,11 @@ export interface DemoLoadContext {
    * order is not found.
    */
   findOrder(orderId: string, cookieHeader: string | null): Promise<PaymentResult | undefined>
-  /** The currencies the PG Hosted demo offers, rupees first. */
+  /** The currencies the PG Hosted and Checkout Js demos offer, rupees first. */
   currencyChoices: readonly CurrencyChoice[]
   /**
    * What `POST /demo/api/payment-request` does, for a page's action (a form posted without
-   * scripts): the per-IP limit, the currency and amount checked, the order, its signed request.
+   * scripts): the per-IP limit, the currency checked (the price is its 1.00), the order, its signed request.
    */
   paymentForm(
     flow: PaymentRequestFlow,

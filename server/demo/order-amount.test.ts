@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { currencies } from '#core/currency/currencies.ts'
+import { demoPayment } from '#app/content/demo.ts'
 import { checkOrderAmount, currencyChoices } from './order-amount.ts'
 
-const minorOf = (input: { currency?: unknown; amount?: unknown }) => {
+const minorOf = (input: { currency?: unknown }) => {
   const check = checkOrderAmount(input)
   return check.ok ? { code: check.order.currency.code, minor: check.order.minor } : check
 }
 
-describe("the PG Hosted demo's currency and amount", () => {
+describe("the PG Hosted and Checkout Js demos' currency", () => {
   it('offers rupees first, then every foreign currency by name', () => {
     expect(currencyChoices[0]).toEqual({ code: 'INR', label: 'Indian Rupee (INR)', minorUnits: 2 })
     expect(currencyChoices).toHaveLength(currencies.length)
@@ -17,44 +18,38 @@ describe("the PG Hosted demo's currency and amount", () => {
     expect(names).toContain('Japanese Yen (JPY)')
   })
 
-  it('pays the demo’s ₹1.00 when neither is sent', () => {
+  it('pays the demo’s ₹1.00 when no currency is sent', () => {
     expect(minorOf({})).toEqual({ code: 'INR', minor: 100n })
+    const check = checkOrderAmount({})
+    expect(check.ok && check.order.currency.number).toBe(demoPayment.currencyCode)
   })
 
-  it('reads the amount in the currency’s major units', () => {
-    expect(minorOf({ currency: 'USD', amount: '12.34' })).toEqual({ code: 'USD', minor: 1234n })
-    expect(minorOf({ currency: 'JPY', amount: ' 500 ' })).toEqual({ code: 'JPY', minor: 500n })
-    expect(minorOf({ currency: 'KWD', amount: '1.25' })).toEqual({ code: 'KWD', minor: 1250n })
-    expect(minorOf({ amount: '2.5' })).toEqual({ code: 'INR', minor: 250n })
+  it('prices the laptop 1.00 of the chosen currency, in its own minor units', () => {
+    expect(minorOf({ currency: 'INR' })).toEqual({ code: 'INR', minor: 100n })
+    expect(minorOf({ currency: 'USD' })).toEqual({ code: 'USD', minor: 100n })
+    expect(minorOf({ currency: 'JPY' })).toEqual({ code: 'JPY', minor: 1n })
+    expect(minorOf({ currency: 'KRW' })).toEqual({ code: 'KRW', minor: 1n })
+    expect(minorOf({ currency: 'KWD' })).toEqual({ code: 'KWD', minor: 1000n })
+    expect(minorOf({ currency: 'BHD' })).toEqual({ code: 'BHD', minor: 1000n })
+    for (const choice of currencyChoices) {
+      expect(minorOf({ currency: choice.code })).toEqual({
+        code: choice.code,
+        minor: 10n ** BigInt(choice.minorUnits),
+      })
+    }
   })
 
-  it('refuses more decimals than the currency has, in the protocol’s words', () => {
-    expect(checkOrderAmount({ currency: 'USD', amount: '12.345' })).toEqual({
-      ok: false,
-      field: 'amount',
-      message: 'USD has 2 decimals',
-    })
-    expect(checkOrderAmount({ currency: 'JPY', amount: '5.5' })).toMatchObject({
-      message: 'JPY has 0 decimals',
-    })
+  it('never takes an amount from the visitor', () => {
+    const sent = { currency: 'USD', amount: '500.00' } as { currency: string }
+    expect(minorOf(sent)).toEqual({ code: 'USD', minor: 100n })
+    expect(minorOf({ amount: '2.50' } as object)).toEqual({ code: 'INR', minor: 100n })
   })
 
-  it('says what else is wrong, on the field it is about', () => {
-    expect(checkOrderAmount({ currency: 'XYZ', amount: '1' })).toMatchObject({ field: 'currency' })
-    expect(checkOrderAmount({ currency: 'USD' })).toMatchObject({
-      field: 'amount',
-      message: 'Enter an amount',
-    })
-    expect(checkOrderAmount({ currency: 'USD', amount: '12,34' })).toMatchObject({
-      field: 'amount',
-      message: 'Enter the amount in digits, with a point before any decimals',
-    })
-    expect(checkOrderAmount({ currency: 'USD', amount: '0.00' })).toMatchObject({
-      message: 'Enter an amount above zero',
-    })
-    expect(checkOrderAmount({ currency: 'USD', amount: '1000000' })).toMatchObject({
-      message: 'The demo takes at most 999999.99 USD',
-    })
-    expect(checkOrderAmount({ currency: 'USD', amount: 12 })).toMatchObject({ field: 'amount' })
+  it('refuses a currency not in the list, on the currency field', () => {
+    const refused = { ok: false, field: 'currency', message: 'Choose a currency from the list' }
+    expect(checkOrderAmount({ currency: 'XYZ' })).toEqual(refused)
+    expect(checkOrderAmount({ currency: '' })).toEqual(refused)
+    expect(checkOrderAmount({ currency: 840 })).toEqual(refused)
+    expect(checkOrderAmount({ currency: null })).toEqual(refused)
   })
 })

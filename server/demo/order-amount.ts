@@ -1,27 +1,20 @@
 /**
- * What the PG Hosted demo's visitor may pay: the rupee by default, or a foreign currency (a card
- * payment settled in rupees), and an amount typed in that currency's major units. The server
- * judges it, for the page's JSON request and for its form posted without scripts alike, with the
- * protocol's own rule (`toMinorUnits`): too many decimals is refused as "USD has 2 decimals".
+ * What the PG Hosted and Checkout Js demos' visitor pays: the laptop is always priced 1.00, one
+ * unit of the currency they choose (docs/product.md: "a laptop priced 1.00"). Rupees by default;
+ * a foreign currency shows that international cards work (the gateway's page then offers cards
+ * alone). The server judges the choice, for the page's JSON request and for its form posted
+ * without scripts alike.
  */
 import type { CurrencyChoice } from '#app/content/demo-api.ts'
-import { demoAmountCopy, demoPayment } from '#app/content/demo.ts'
+import { demoCurrencyCopy, demoPayment } from '#app/content/demo.ts'
 import {
   type Currency,
   currencies,
   currencyByCode,
-  fromMinorUnits,
   isForeign,
   rupee,
-  toMinorUnits,
 } from '#core/currency/currencies.ts'
 import { currencyName } from '#core/currency/format.ts'
-
-/**
- * The largest order in minor units: the demo stores amounts as a 32-bit integer, and a demo
- * never needs more (₹9,99,999.99, $999,999.99, ¥99,999,999).
- */
-export const MAX_ORDER_MINOR = 99_999_999n
 
 /** The currency list of the demo's picker: rupees first, then the foreign ones by name. */
 export const currencyChoices: readonly CurrencyChoice[] = [
@@ -42,38 +35,22 @@ export interface OrderAmount {
 }
 
 export type OrderAmountCheck =
-  { ok: true; order: OrderAmount } | { ok: false; field: 'currency' | 'amount'; message: string }
+  { ok: true; order: OrderAmount } | { ok: false; field: 'currency'; message: string }
+
+/** 1.00 in the currency's minor units: 100 US cents, 1 yen, 1000 fils. */
+export function onePriceMinor(currency: Currency): bigint {
+  return 10n ** BigInt(currency.minorUnits)
+}
 
 /**
- * Reads the visitor's currency and amount. Neither sent (the Checkout Js demo, a scripted page
- * of before): the demo's ₹1.00. A currency without an amount asks for one.
+ * Reads the visitor's currency; the amount is never theirs to choose. None sent (a page or a
+ * client of before the picker): the demo's ₹1.00. An `amount` sent along is ignored.
  */
-export function checkOrderAmount(input: {
-  currency?: unknown
-  amount?: unknown
-}): OrderAmountCheck {
-  const copy = demoAmountCopy.errors
-  if (input.currency === undefined && input.amount === undefined) {
+export function checkOrderAmount(input: { currency?: unknown }): OrderAmountCheck {
+  if (input.currency === undefined) {
     return { ok: true, order: { currency: rupee, minor: BigInt(demoPayment.amountMinor) } }
   }
-  const code = input.currency ?? rupee.code
-  const currency = typeof code === 'string' ? currencyByCode(code) : undefined
-  if (!currency) return { ok: false, field: 'currency', message: copy.currency }
-  const text = typeof input.amount === 'string' ? input.amount.trim() : ''
-  if (text === '') return { ok: false, field: 'amount', message: copy.required }
-  const result = toMinorUnits(text, currency)
-  if (!result.ok) {
-    const message =
-      result.reason === 'zero'
-        ? copy.zero
-        : result.reason === 'not an amount'
-          ? copy.format
-          : result.reason
-    return { ok: false, field: 'amount', message }
-  }
-  if (result.minor > MAX_ORDER_MINOR) {
-    const most = `${fromMinorUnits(MAX_ORDER_MINOR, currency)} ${currency.code}`
-    return { ok: false, field: 'amount', message: `${copy.tooLarge} ${most}` }
-  }
-  return { ok: true, order: { currency, minor: result.minor } }
+  const currency = typeof input.currency === 'string' ? currencyByCode(input.currency) : undefined
+  if (!currency) return { ok: false, field: 'currency', message: demoCurrencyCopy.errors.currency }
+  return { ok: true, order: { currency, minor: onePriceMinor(currency) } }
 }

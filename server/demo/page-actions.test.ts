@@ -124,22 +124,23 @@ describe('the PG Hosted page action', () => {
     }
   })
 
-  it('orders the chosen currency and amount, and refuses too many decimals beside the field', async () => {
+  it('orders 1.00 of the chosen currency, and refuses an unknown one beside the field', async () => {
     const args = (fields: Record<string, string>) => actionArgs('/pg-hosted-demo', fields)
-    const paid = (await pgHostedAction(
+    const paid = (await pgHostedAction(args({ currency: 'USD' }))) as unknown as Answer
+    expect(paid.data.form!.fields).toMatchObject({ AMOUNT: '100', CURRENCY_CODE: '840' })
+    // An amount field posted by a page of before changes nothing: the price is 1.00.
+    const yen = (await pgHostedAction(
       args({ currency: 'JPY', amount: '500' }),
     )) as unknown as Answer
-    expect(paid.data.form!.fields).toMatchObject({ AMOUNT: '500', CURRENCY_CODE: '392' })
+    expect(yen.data.form!.fields).toMatchObject({ AMOUNT: '1', CURRENCY_CODE: '392' })
 
-    const refused = (await pgHostedAction(
-      args({ currency: 'KWD', amount: '1.2345' }),
-    )) as unknown as Answer
+    const refused = (await pgHostedAction(args({ currency: 'XYZ' }))) as unknown as Answer
     expect(refused.init?.status).toBe(200)
     expect(refused.data).toEqual({
-      values: { currency: 'KWD', amount: '1.2345' },
-      refusal: { status: 400, message: 'KWD has 3 decimals', field: 'amount' },
+      values: { currency: 'XYZ' },
+      refusal: { status: 400, message: 'Choose a currency from the list', field: 'currency' },
     })
-    expect(await app.store.db.select().from(demoPayments)).toHaveLength(1)
+    expect(await app.store.db.select().from(demoPayments)).toHaveLength(2)
   })
 
   it('marks the cookie Secure when the page was reached over HTTPS', async () => {

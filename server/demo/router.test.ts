@@ -100,28 +100,36 @@ describe('POST /demo/api/payment-request', () => {
     expect(ids.size).toBe(5)
   })
 
-  it('signs the currency and the amount the visitor chose, in minor units', async () => {
-    const response = await postJson('/demo/api/payment-request', {
-      flow: 'hosted',
-      currency: 'USD',
-      amount: '12.34',
-    })
-    expect(response.status).toBe(200)
-    const form = (await response.json()) as SignedForm
-    expect(form.fields).toMatchObject({ AMOUNT: '1234', CURRENCY_CODE: '840' })
-    expect(verifyHash(form.fields, sandboxMerchant.salt)).toBe(true)
-    const [order] = await app.store.db.select().from(demoPayments)
-    expect(order).toMatchObject({ orderId: form.fields.ORDER_ID, amount: 1234 })
+  it('signs 1.00 of the currency the visitor chose, in its minor units, whatever amount is sent', async () => {
+    for (const [currency, amount, number] of [
+      ['USD', '100', '840'],
+      ['JPY', '1', '392'],
+      ['KWD', '1000', '414'],
+    ] as const) {
+      const response = await postJson('/demo/api/payment-request', {
+        flow: 'hosted',
+        currency,
+        amount: '12.34',
+      })
+      expect(response.status).toBe(200)
+      const form = (await response.json()) as SignedForm
+      expect(form.fields).toMatchObject({ AMOUNT: amount, CURRENCY_CODE: number })
+      expect(verifyHash(form.fields, sandboxMerchant.salt)).toBe(true)
+    }
+    const orders = await app.store.db.select().from(demoPayments)
+    expect(orders.map((order) => order.amount).sort((a, b) => a - b)).toEqual([1, 100, 1000])
   })
 
-  it('refuses too many decimals as the amount field’s own message, and makes no order', async () => {
+  it('refuses an unknown currency as the currency field’s own message, and makes no order', async () => {
     const response = await postJson('/demo/api/payment-request', {
-      flow: 'hosted',
-      currency: 'USD',
-      amount: '12.345',
+      flow: 'checkout',
+      currency: 'XYZ',
     })
     expect(response.status).toBe(400)
-    expect(await response.json()).toEqual({ message: 'USD has 2 decimals', field: 'amount' })
+    expect(await response.json()).toEqual({
+      message: 'Choose a currency from the list',
+      field: 'currency',
+    })
     expect(await app.store.db.select().from(demoPayments)).toEqual([])
   })
 

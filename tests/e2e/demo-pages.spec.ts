@@ -24,9 +24,19 @@ for (const demo of productDemos) {
       const details = main.locator('.payment-details')
       await expect(details.getByRole('img', { name: /laptop/i })).toBeVisible()
       await expect(details.getByRole('heading', { name: 'Laptop' })).toBeVisible()
-      // Both ask what to pay: rupees and ₹1.00 to begin with.
-      await expect(details.getByRole('combobox', { name: 'Currency' })).toHaveValue('INR')
-      await expect(details.getByRole('textbox', { name: 'Amount' })).toHaveValue('1.00')
+      // The laptop is priced 1.00, in rupees until another currency is chosen to pay in.
+      await expect(details.locator('.payment-details__price')).toHaveText('₹1.00')
+      const currency = details.getByRole('combobox', { name: 'Pay in' })
+      await expect(currency).toHaveValue('INR')
+      await expect(currency).toHaveAttribute('name', 'currency')
+      await expect(currency.locator('option').first()).toHaveText('Indian Rupee (INR)')
+      await expect(details.getByRole('textbox')).toHaveCount(0)
+      await currency.selectOption('JPY')
+      await expect(details.locator('.payment-details__price')).toHaveText('¥1')
+      await currency.selectOption('KWD')
+      await expect(details.locator('.payment-details__price')).toHaveText('KWD 1.000')
+      await currency.selectOption('INR')
+      await expect(details.locator('.payment-details__price')).toHaveText('₹1.00')
 
       const testData = main.getByRole('region', { name: 'Test data' })
       for (const value of sandboxTestData.flatMap((group) => group.rows.map((row) => row.value))) {

@@ -172,29 +172,43 @@ describe('Checkout Js demo in a foreign currency', () => {
     { code: 'USD', label: 'US Dollar (USD)', minorUnits: 2 },
   ]
 
-  test('asks the server for the chosen currency and amount, and shows its refusal on the field', async () => {
+  test('prices the laptop 1.00 of the chosen currency, ₹1.00 first', async () => {
+    const user = userEvent.setup()
+    render(
+      <CheckoutDemo scriptUrl="https://pg.paystra.example/checkout.js" currencies={currencies} />,
+    )
+    expect(screen.getByText('₹1.00')).toBeTruthy()
+    const select = screen.getByRole('combobox', { name: 'Pay in' })
+    expect((select as HTMLSelectElement).value).toBe('INR')
+    expect(select.getAttribute('name')).toBe('currency')
+    await user.selectOptions(select, 'USD')
+    expect(screen.getByText('$1.00')).toBeTruthy()
+    expect(screen.queryByText('₹1.00')).toBeNull()
+    expect(screen.queryByRole('textbox', { name: /amount/i })).toBeNull()
+    expect(screen.getByText(/Only cards pay in a foreign currency/)).toBeTruthy()
+  })
+
+  test('asks the server for the chosen currency alone, and shows its refusal on the field', async () => {
     const requests: unknown[] = []
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => {
       requests.push(JSON.parse(String(init?.body)))
-      return new Response(JSON.stringify({ message: 'USD has 2 decimals', field: 'amount' }), {
-        status: 400,
-      })
+      return new Response(
+        JSON.stringify({ message: 'Choose a currency from the list', field: 'currency' }),
+        { status: 400 },
+      )
     })
     const user = userEvent.setup()
     render(
       <CheckoutDemo scriptUrl="https://pg.paystra.example/checkout.js" currencies={currencies} />,
     )
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Currency' }), 'USD')
-    const amount = screen.getByRole('textbox', { name: 'Amount' })
-    await user.clear(amount)
-    await user.type(amount, '12.345')
+    const select = screen.getByRole('combobox', { name: 'Pay in' })
+    await user.selectOptions(select, 'USD')
     await user.click(screen.getByRole('button', { name: 'Pay' }))
 
-    await waitFor(() => expect(amount.getAttribute('aria-invalid')).toBe('true'))
-    expect(requests).toEqual([{ flow: 'checkout', currency: 'USD', amount: '12.345' }])
-    expect(screen.getByText('USD has 2 decimals').id).toBe('demo-amount-error')
-    expect(amount.getAttribute('aria-describedby')).toContain('demo-amount-error')
+    await waitFor(() => expect(select.getAttribute('aria-invalid')).toBe('true'))
+    expect(requests).toEqual([{ flow: 'checkout', currency: 'USD' }])
+    expect(screen.getByText('Choose a currency from the list').id).toBe('demo-currency-error')
+    expect(select.getAttribute('aria-describedby')).toContain('demo-currency-error')
     expect(opened).not.toHaveBeenCalled()
-    expect(screen.getByText(/Only cards pay in a foreign currency/)).toBeTruthy()
   })
 })

@@ -2,7 +2,7 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { Link } from 'react-router'
 import { RedirectLoader } from '#app/components/RedirectLoader.tsx'
-import { checkoutNoScript, demoDisplayAmount, paymentResultCopy } from '#app/content/demo.ts'
+import { checkoutNoScript, paymentResultCopy } from '#app/content/demo.ts'
 import {
   CHECKOUT_VERIFY_PATH,
   type CheckoutVerifyAnswer,
@@ -12,11 +12,7 @@ import {
   type SignedForm,
 } from '#app/content/demo-api.ts'
 import { GatewayForm } from './GatewayForm.tsx'
-import {
-  type OrderAmountError,
-  OrderAmountFields,
-  type OrderAmountValues,
-} from './OrderAmountFields.tsx'
+import { CurrencySelect, priceIn } from './CurrencySelect.tsx'
 import { PaymentDemoSection } from './PaymentDemoSection.tsx'
 import { type CheckoutOutcome, PaymentResultDialog } from './PaymentResultDialog.tsx'
 import { requestSignedForm } from './requestSignedForm.ts'
@@ -34,7 +30,8 @@ type Stage = 'idle' | 'requesting' | 'loading' | 'visible' | 'verifying'
 
 /**
  * The Checkout Js demo: the gateway's page in a frame in a popup over this page (docs/product.md#routes-and-screens, #ui-states).
- * With `currencies`, the visitor chooses what to pay, as on PG Hosted; without, the demo's ₹1.00.
+ * With `currencies`, the visitor chooses the currency of the 1.00 price, as on PG Hosted; without,
+ * the demo's ₹1.00.
  */
 export function CheckoutDemo({
   scriptUrl,
@@ -51,11 +48,8 @@ export function CheckoutDemo({
   const [stage, setStage] = useState<Stage>('idle')
   const [note, setNote] = useState<string | null>(null)
   const [outcome, setOutcome] = useState<CheckoutOutcome | null>(null)
-  const [values, setValues] = useState<OrderAmountValues>({
-    currency: currencies?.[0]?.code ?? 'INR',
-    amount: demoDisplayAmount,
-  })
-  const [fieldError, setFieldError] = useState<OrderAmountError | undefined>(undefined)
+  const [currency, setCurrency] = useState(currencies?.[0]?.code ?? 'INR')
+  const [fieldError, setFieldError] = useState<string | undefined>(undefined)
   // Set when the frame itself ends the payment, so the popup's close is not read as "abandoned".
   const endedByFrame = useRef(false)
 
@@ -119,12 +113,12 @@ export function CheckoutDemo({
     setFieldError(undefined)
     setStage('requesting')
     const body: PaymentRequestBody = currencies
-      ? { flow: 'checkout', ...values }
+      ? { flow: 'checkout', currency }
       : { flow: 'checkout' }
     const answer = await requestSignedForm(PAYMENT_REQUEST_PATH, body)
     if (!answer.ok) {
       setStage('idle')
-      if (answer.field) setFieldError({ field: answer.field, message: answer.message })
+      if (answer.field) setFieldError(answer.message)
       else setNote(answer.message)
       return
     }
@@ -144,13 +138,14 @@ export function CheckoutDemo({
         busy={stage !== 'idle'}
         status={stage === 'verifying' ? paymentResultCopy.verifying : note}
         notice={<NeedsScriptsNotice />}
+        price={currencies ? priceIn(currency) : undefined}
         fields={
           currencies ? (
-            <OrderAmountFields
+            <CurrencySelect
               choices={currencies}
-              values={values}
-              onChange={(next) => {
-                setValues(next)
+              value={currency}
+              onChange={(code) => {
+                setCurrency(code)
                 setFieldError(undefined)
               }}
               error={fieldError}

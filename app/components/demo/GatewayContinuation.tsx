@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react'
 import { RedirectLoader } from '#app/components/RedirectLoader.tsx'
-import { gatewayContinuation } from '#app/content/demo.ts'
+import { demoDisplayAmount, demoPayment, gatewayContinuation } from '#app/content/demo.ts'
 import type { SignedForm } from '#app/content/demo-api.ts'
+import { paymentAmount } from '#core/currency/format.ts'
 import { GatewayForm } from './GatewayForm.tsx'
 import { useHydrated } from './useHydrated.ts'
 import { useRestoredFromCache } from './useRestoredFromCache.ts'
@@ -35,7 +36,7 @@ export function GatewayContinuation({ form }: { form: SignedForm }) {
       <div className="container">
         <div className="card gateway-continuation">
           <h2 id="gateway-continuation-heading">{copy.heading}</h2>
-          <p>{copy.text}</p>
+          <p>{copy.text(amountOf(form))}</p>
           <GatewayForm form={form} formRef={formRef}>
             <button type="submit" className="btn btn--primary">
               {copy.buttonLabel}
@@ -46,4 +47,16 @@ export function GatewayContinuation({ form }: { form: SignedForm }) {
       {hydrated ? <RedirectLoader variant="overlay" /> : null}
     </section>
   )
+}
+
+/**
+ * The signed order's amount in its currency (`$1.00`); an encrypted form (merchant-hosted)
+ * names none and pays the demo's ₹1.00.
+ */
+function amountOf(form: SignedForm): string {
+  const { AMOUNT, CURRENCY_CODE } = form.fields
+  if (AMOUNT && CURRENCY_CODE && /^\d{1,10}$/.test(AMOUNT)) {
+    return paymentAmount({ amount: AMOUNT, currencyCode: CURRENCY_CODE }, 'en')
+  }
+  return `${demoPayment.currencySymbol}${demoDisplayAmount}`
 }

@@ -13,7 +13,12 @@ interface ProductCardProps {
   notice?: ReactNode
   /** Hidden fields of the signed request, once there is one. */
   hiddenFields?: ReactNode
-  /** The order's own fields before Pay (what to pay); they replace the fixed price. */
+  /**
+   * The price as the visitor reads it: the demo's ₹1.00 unless the order is in another currency
+   * (`$1.00`).
+   */
+  price?: string
+  /** The order's own fields before Pay, under the price (the currency to pay in). */
   fields?: ReactNode
   status?: ReactNode
   busy?: boolean
@@ -25,6 +30,7 @@ export function ProductCard({
   method,
   notice,
   hiddenFields,
+  price = `${demoPayment.currencySymbol}${demoDisplayAmount}`,
   fields,
   status,
   busy = false,
@@ -43,15 +49,10 @@ export function ProductCard({
         <p className="payment-details__model">{demoProduct.model}</p>
         <p className="payment-details__description">{demoProduct.description}</p>
         <dl className="payment-details__facts">
-          {fields ? null : (
-            <div>
-              <dt>{copy.priceLabel}</dt>
-              <dd className="payment-details__price">
-                {demoPayment.currencySymbol}
-                {demoDisplayAmount}
-              </dd>
-            </div>
-          )}
+          <div>
+            <dt>{copy.priceLabel}</dt>
+            <dd className="payment-details__price">{price}</dd>
+          </div>
           <div>
             <dt>{copy.customerLabel}</dt>
             <dd>{demoPayment.customer.name}</dd>
