@@ -33,6 +33,8 @@ export interface PaymentRequestBody {
 /** A currency of the PG Hosted and Checkout Js demos' picker. */
 export interface CurrencyChoice {
   code: string
+  /** ISO 4217 numeric, as CURRENCY_CODE carries it. */
+  number: string
   /** `US Dollar (USD)`. */
   label: string
   minorUnits: number

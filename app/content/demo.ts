@@ -131,7 +131,7 @@ export const paymentSummary = {
 export const demoCurrencyCopy = {
   currencyLabel: 'Pay in',
   /** Under the picker, so it says what a choice means before Pay, with scripts or without. */
-  hint: 'The laptop costs 1.00 in the currency you choose. Only cards pay in a foreign currency: the payment page offers cards alone, and the store is settled in rupees at the sandbox’s rate.',
+  hint: 'The laptop costs 1.00 in the currency you choose. Only cards pay in a foreign currency; the store is settled in rupees.',
   errors: {
     currency: 'Choose a currency from the list',
   },
@@ -186,7 +186,7 @@ export const sandboxTestData: readonly TestDataGroup[] = [
         }
       }),
     ],
-    note: 'Use any future expiry date, any three-digit CVV and any name on the card. Every test card also pays in a foreign currency (CURRENCY_CODE 840 for US dollars, for instance), where cards are the only method. The last two are disputed by the settlement run that settles their payment.',
+    note: 'Use any future expiry date, any three-digit CVV and any name on the card. Any test card pays in a foreign currency too (cards only). The last two are disputed by the settlement run that settles them.',
   },
   {
     method: 'UPI',

@@ -85,7 +85,7 @@ export default function PgHostedDemoPage({ loaderData, actionData }: Route.Compo
     return (
       <>
         {banner}
-        <GatewayContinuation form={actionData.form} />
+        <GatewayContinuation form={actionData.form} currencies={currencies} />
       </>
     )
   }
@@ -95,7 +95,7 @@ export default function PgHostedDemoPage({ loaderData, actionData }: Route.Compo
       <PaymentDemoSection
         method="post"
         onSubmit={onSubmit}
-        price={priceIn(currency)}
+        price={priceIn(currency, currencies)}
         fields={
           <CurrencySelect
             choices={currencies}

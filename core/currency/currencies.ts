@@ -5,19 +5,17 @@
  * package, never typed here: only the choice of currencies is ours.
  */
 import currencyCodes from 'currency-codes'
+import { formatAmount } from './format.ts'
+import { type Currency, RUPEE_CODE } from './minor-units.ts'
 
-export interface Currency {
-  /** ISO 4217 alphabetic code, `USD`. */
-  code: string
-  /** ISO 4217 numeric code as the protocol's CURRENCY_CODE carries it, `840`. */
-  number: string
-  /** Digits after the decimal point: AMOUNT is in units of 10^-minorUnits (0 for JPY, 3 for KWD). */
-  minorUnits: number
-  name: string
-}
-
-/** The rupee: every settlement, fee and GST is in its paise. */
-export const RUPEE_CODE = 'INR'
+export {
+  type Currency,
+  fromMinorUnits,
+  isForeign,
+  type MinorUnitsResult,
+  RUPEE_CODE,
+  toMinorUnits,
+} from './minor-units.ts'
 
 /**
  * The foreign currencies a card payment may be made in: the currencies of India's main trading
@@ -56,35 +54,15 @@ export function currencyByCode(code: string): Currency | undefined {
   return byCode.get(code.toUpperCase())
 }
 
-export function isForeign(currency: Currency): boolean {
-  return currency.code !== RUPEE_CODE
+/** The currency a payment's CURRENCY_CODE names (the gateway took no other). */
+export function currencyOf(payment: { currencyCode: string }): Currency {
+  return currencyByNumber(payment.currencyCode) ?? rupee
 }
 
-export type MinorUnitsResult = { ok: true; minor: bigint } | { ok: false; reason: string }
-
-/**
- * An amount written in the currency's major unit (`12.34` dollars) in its minor units (1234
- * cents). Refused: anything but digits with one optional point, more decimals than the currency
- * has (`1.234` dollars, `5.5` yen), and zero.
- */
-export function toMinorUnits(text: string, currency: Currency): MinorUnitsResult {
-  const match = /^(\d{1,15})(?:\.(\d+))?$/.exec(text)
-  if (!match) return { ok: false, reason: 'not an amount' }
-  const [, whole, fraction = ''] = match
-  if (fraction.length > currency.minorUnits) {
-    return {
-      ok: false,
-      reason: `${currency.code} has ${currency.minorUnits} decimal${currency.minorUnits === 1 ? '' : 's'}`,
-    }
-  }
-  const minor = BigInt(whole! + fraction.padEnd(currency.minorUnits, '0'))
-  if (minor === 0n) return { ok: false, reason: 'zero' }
-  return { ok: true, minor }
-}
-
-/** Minor units as the major-unit text the currency writes (`1234` cents → `12.34`). */
-export function fromMinorUnits(minor: bigint, currency: Currency): string {
-  if (currency.minorUnits === 0) return minor.toString()
-  const digits = minor.toString().padStart(currency.minorUnits + 1, '0')
-  return `${digits.slice(0, -currency.minorUnits)}.${digits.slice(-currency.minorUnits)}`
+/** A payment's amount in its currency, as `formatAmount` writes it in the page's language. */
+export function paymentAmount(
+  payment: { amount: string; currencyCode: string },
+  language: string,
+): string {
+  return formatAmount(payment.amount, currencyOf(payment), language)
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { currencyByCode, rupee } from './currencies.ts'
-import { currencyName, formatAmount, paymentAmount } from './format.ts'
+import { currencyByCode, paymentAmount, rupee } from './currencies.ts'
+import { currencyName, formatAmount } from './format.ts'
 
 const currency = (code: string) => currencyByCode(code)!
 /** The languages of the payment pages. */

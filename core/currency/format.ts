@@ -1,13 +1,9 @@
 /**
  * Amounts as a customer reads them, in any currency the gateway takes and any language: pure
- * (Intl only), so the payment pages, the demos and the e-mails write an amount the same way.
+ * (Intl only), so the payment pages, the demos and the e-mails write an amount the same way. No
+ * ISO table here: a page in the browser formats from the minor units it was given.
  */
-import { type Currency, currencyByNumber, fromMinorUnits, isForeign, rupee } from './currencies.ts'
-
-/** The currency a payment's CURRENCY_CODE names (the gateway took no other). */
-export function currencyOf(payment: { currencyCode: string }): Currency {
-  return currencyByNumber(payment.currencyCode) ?? rupee
-}
+import { type Currency, fromMinorUnits, isForeign } from './minor-units.ts'
 
 /**
  * Minor units as the customer reads them, with the currency's own ISO decimals: `1234` US
@@ -17,7 +13,11 @@ export function currencyOf(payment: { currencyCode: string }): Currency {
  * rupee page reads the same as ever whatever its language. Amounts arrive as up to ten digits
  * and are formatted from their decimal text, never through a float.
  */
-export function formatAmount(minorUnits: string, currency: Currency, language: string): string {
+export function formatAmount(
+  minorUnits: string,
+  currency: Pick<Currency, 'code' | 'minorUnits'>,
+  language: string,
+): string {
   const locale = isForeign(currency) ? language : 'en-IN'
   return new Intl.NumberFormat(locale, {
     style: 'currency',
@@ -25,14 +25,6 @@ export function formatAmount(minorUnits: string, currency: Currency, language: s
     minimumFractionDigits: currency.minorUnits,
     maximumFractionDigits: currency.minorUnits,
   }).format(fromMinorUnits(BigInt(minorUnits), currency) as Intl.StringNumericLiteral)
-}
-
-/** A payment's amount in its currency, as `formatAmount` writes it in the page's language. */
-export function paymentAmount(
-  payment: { amount: string; currencyCode: string },
-  language: string,
-): string {
-  return formatAmount(payment.amount, currencyOf(payment), language)
 }
 
 /** `US Dollar` in English, `यूएस डॉलर` in Hindi: the currency's name in the page's language. */

@@ -1,7 +1,7 @@
-import { isForeign } from '#core/currency/currencies.ts'
 import { format, type Language, type Messages } from '#gateway/i18n/index.ts'
 import type { SandboxTransaction } from '#gateway/store.ts'
-import { currencyName, currencyOf, paymentAmount } from '#core/currency/format.ts'
+import { currencyOf, isForeign, paymentAmount } from '#core/currency/currencies.ts'
+import { currencyName } from '#core/currency/format.ts'
 import { html, type SafeHtml } from './html.ts'
 
 /**

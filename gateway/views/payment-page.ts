@@ -1,4 +1,3 @@
-import { isForeign } from '#core/currency/currencies.ts'
 import type { MessageKey, Messages } from '#gateway/i18n/index.ts'
 import { format } from '#gateway/i18n/index.ts'
 import {
@@ -12,7 +11,7 @@ import {
 } from '#gateway/methods.ts'
 import type { CardErrorKey, CardField, CardInput, UpiErrorKey } from '#gateway/payment-forms.ts'
 import type { SandboxTransaction } from '#gateway/store.ts'
-import { currencyOf, paymentAmount } from '#core/currency/format.ts'
+import { currencyOf, isForeign, paymentAmount } from '#core/currency/currencies.ts'
 import { formatHtml } from './format.ts'
 import { classes, html, type SafeHtml } from './html.ts'
 import { icons } from './icons.ts'

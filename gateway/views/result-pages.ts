@@ -1,7 +1,7 @@
 import { format } from '#gateway/i18n/index.ts'
 import type { ResponseCode, TransactionStatus } from '#core/protocol/codes.ts'
 import type { SandboxTransaction } from '#gateway/store.ts'
-import { paymentAmount } from '#core/currency/format.ts'
+import { paymentAmount } from '#core/currency/currencies.ts'
 import { html, type SafeHtml } from './html.ts'
 import { icons } from './icons.ts'
 import { layout, type PageContext } from './layout.ts'

@@ -10,7 +10,12 @@ const minorOf = (input: { currency?: unknown }) => {
 
 describe("the PG Hosted and Checkout Js demos' currency", () => {
   it('offers rupees first, then every foreign currency by name', () => {
-    expect(currencyChoices[0]).toEqual({ code: 'INR', label: 'Indian Rupee (INR)', minorUnits: 2 })
+    expect(currencyChoices[0]).toEqual({
+      code: 'INR',
+      number: '356',
+      label: 'Indian Rupee (INR)',
+      minorUnits: 2,
+    })
     expect(currencyChoices).toHaveLength(currencies.length)
     const names = currencyChoices.slice(1).map((choice) => choice.label)
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')))

@@ -24,6 +24,7 @@ export const currencyChoices: readonly CurrencyChoice[] = [
     .sort((a, b) => currencyName(a, 'en').localeCompare(currencyName(b, 'en'), 'en')),
 ].map((currency) => ({
   code: currency.code,
+  number: currency.number,
   label: `${currencyName(currency, 'en')} (${currency.code})`,
   minorUnits: currency.minorUnits,
 }))

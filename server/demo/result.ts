@@ -8,7 +8,8 @@ import {
 import { formatRupees, quoteLabels } from '#core/pricing/fees.ts'
 import { paymentFee, pricedPaymentTypes } from '#core/pricing/payment-fee.ts'
 import { isForeign } from '#core/currency/currencies.ts'
-import { currencyOf, formatAmount } from '#core/currency/format.ts'
+import { currencyOf } from '#core/currency/currencies.ts'
+import { formatAmount } from '#core/currency/format.ts'
 import type { DemoPaymentRow } from '#server/db/schema.ts'
 
 /** What the result screens show of a payment: never the raw response or its HASH. */

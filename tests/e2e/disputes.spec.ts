@@ -12,6 +12,7 @@ import { verifyHash, withHash } from '#core/protocol/hash.ts'
 import { verifyWebhook } from '#core/protocol/webhook.ts'
 import { deliveryNotePdf } from '#gateway/disputes/sample-files.ts'
 import { demoMerchant } from '#gateway/merchants.ts'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { payByCard } from './sandbox-pages.ts'
 
@@ -62,11 +63,17 @@ async function startEndpoint() {
   }
 }
 
-test('a payment with 4000 0000 0000 1976 is disputed by the next run, contested with a PDF and won', async ({
-  page,
-  baseURL,
-  request,
-}) => {
+/**
+ * A customer pays a new order of ₹1.00 with `card` on the sandbox's hosted page, in Chromium. Its
+ * own NOTIFY_URL takes its events wherever the run that disputes or decides it comes from (the
+ * specs run in parallel, and any test's run settles every payment due).
+ */
+async function payOnHostedPage(
+  page: Page,
+  baseURL: string,
+  card: string,
+  notifyUrl: string,
+): Promise<string> {
   const orderId = `E2E-DSP-${Date.now()}`
   const fields = withHash(
     {
@@ -78,6 +85,7 @@ test('a payment with 4000 0000 0000 1976 is disputed by the next run, contested 
       CUST_EMAIL: 'asha.rao@example.com',
       CURRENCY_CODE: '356',
       RETURN_URL: `${baseURL}/e2e-merchant/return`,
+      NOTIFY_URL: notifyUrl,
     },
     merchant.salt,
   )
@@ -106,23 +114,56 @@ test('a payment with 4000 0000 0000 1976 is disputed by the next run, contested 
   })
   await page.goto(`${baseURL}/e2e-merchant/shop`)
   await page.getByRole('button', { name: 'Pay with Paystra' }).click()
-  await payByCard(page, '4000 0000 0000 1976')
+  await payByCard(page, card)
   await expect(page.locator('h1')).toHaveText('Paid: 000')
+  return orderId
+}
 
+/** The signed calls of the merchant's server, and the test run as if the clock read `date` 12:00 IST. */
+function merchantApi(request: APIRequestContext, baseURL: string, notifyUrl: string) {
+  const api = async (path: string, body: Fields) => {
+    const response = await request.post(`${baseURL}/sandbox/pgws/${path}`, {
+      data: withHash({ PAY_ID: merchant.payId, ...body }, merchant.salt),
+    })
+    expect(response.status()).toBe(200)
+    const json = (await response.json()) as Fields
+    expect(verifyHash(json, merchant.salt)).toBe(true)
+    return json
+  }
+  const ok = async (path: string, body: Fields) => {
+    const json = await api(path, body)
+    expect(json.RESPONSE_CODE, JSON.stringify(json)).toBe('000')
+    return json
+  }
+  return {
+    api,
+    ok,
+    runAt: (date: string) =>
+      ok('settlement/run', { AS_OF: `${date}T12:00:00+05:30`, NOTIFY_URL: notifyUrl }),
+    /** The lines naming `orderId` in the settlements dated `from` to `to`, whichever run made them. */
+    async linesOf(orderId: string, from: string, to: string) {
+      const listed = await ok('settlements', { FROM: from, TO: to })
+      const lines: Fields[] = []
+      for (const settlement of JSON.parse(listed.SETTLEMENTS!) as Fields[]) {
+        const found = await ok('settlement', { SETTLEMENT_ID: settlement.SETTLEMENT_ID! })
+        lines.push(
+          ...(JSON.parse(found.LINES!) as Fields[]).filter((line) => line.ORDER_ID === orderId),
+        )
+      }
+      return lines
+    },
+  }
+}
+
+test('a payment with 4000 0000 0000 1976 is disputed by the next run, held, contested with a PDF and won', async ({
+  page,
+  baseURL,
+  request,
+}) => {
   const endpoint = await startEndpoint()
   try {
-    const api = async (path: string, body: Fields) => {
-      const response = await request.post(`${baseURL}/sandbox/pgws/${path}`, {
-        data: withHash({ PAY_ID: merchant.payId, ...body }, merchant.salt),
-      })
-      expect(response.status()).toBe(200)
-      const json = (await response.json()) as Fields
-      expect(verifyHash(json, merchant.salt)).toBe(true)
-      expect(json.RESPONSE_CODE, JSON.stringify(json)).toBe('000')
-      return json
-    }
-    const runAt = (date: string) =>
-      api('settlement/run', { AS_OF: `${date}T12:00:00+05:30`, NOTIFY_URL: endpoint.url })
+    const orderId = await payOnHostedPage(page, baseURL!, '4000 0000 0000 1976', endpoint.url)
+    const { ok: api, runAt, linesOf } = merchantApi(request, baseURL!, endpoint.url)
 
     // The payment settles on the next working day after its capture: that run disputes it.
     const made = nextWorkingDay(istDateOf(new Date()))
@@ -158,6 +199,10 @@ test('a payment with 4000 0000 0000 1976 is disputed by the next run, contested 
 
     const decided = addDays(created.RESPOND_BY!, 1)
     await runAt(decided)
+    // The hold: the amount taken off the first settlement made after the dispute.
+    expect(await linesOf(orderId, made, decided)).toContainEqual(
+      expect.objectContaining({ TYPE: 'ADJUSTMENT', AMOUNT: '-100', NET: '-100' }),
+    )
     await expect
       .poll(() => endpoint.eventsOf(orderId).map((event) => event.type))
       .toEqual(['dispute.created', 'dispute.won'])
@@ -166,6 +211,44 @@ test('a payment with 4000 0000 0000 1976 is disputed by the next run, contested 
       RESOLUTION: 'Evidence accepted by the issuer',
       DECIDED_AT: `${decided} 12:00:00`,
     })
+  } finally {
+    await endpoint.close()
+  }
+})
+
+test('a payment with 4000 0000 0000 0259 left unanswered is lost at the deadline, and cannot be contested after it', async ({
+  page,
+  baseURL,
+  request,
+}) => {
+  const endpoint = await startEndpoint()
+  try {
+    const orderId = await payOnHostedPage(page, baseURL!, '4000 0000 0000 0259', endpoint.url)
+    const { api, runAt } = merchantApi(request, baseURL!, endpoint.url)
+    const made = nextWorkingDay(istDateOf(new Date()))
+    await runAt(made)
+    await expect
+      .poll(() => endpoint.eventsOf(orderId).map((event) => event.type))
+      .toEqual(['dispute.created'])
+    const created = endpoint.eventsOf(orderId)[0]!.data
+    expect(created).toMatchObject({ REASON_CODE: '10.4', STATUS: 'OPEN' })
+
+    // Nobody answers: the first run after RESPOND_BY decides it.
+    await runAt(addDays(created.RESPOND_BY!, 1))
+    await expect
+      .poll(() => endpoint.eventsOf(orderId).map((event) => event.type))
+      .toEqual(['dispute.created', 'dispute.lost'])
+    expect(endpoint.eventsOf(orderId)[1]!.data).toMatchObject({
+      STATUS: 'LOST',
+      RESOLUTION: 'No answer by the deadline',
+      EVIDENCE_RECEIVED: 'N',
+    })
+    const late = await api('dispute', {
+      DISPUTE_ID: created.DISPUTE_ID!,
+      ACTION: 'CONTEST',
+      EVIDENCE: 'We did deliver.',
+    })
+    expect(late).toMatchObject({ RESPONSE_CODE: '349' })
   } finally {
     await endpoint.close()
   }

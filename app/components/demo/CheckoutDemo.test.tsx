@@ -168,8 +168,8 @@ describe('Checkout Js demo', () => {
 
 describe('Checkout Js demo in a foreign currency', () => {
   const currencies = [
-    { code: 'INR', label: 'Indian Rupee (INR)', minorUnits: 2 },
-    { code: 'USD', label: 'US Dollar (USD)', minorUnits: 2 },
+    { code: 'INR', number: '356', label: 'Indian Rupee (INR)', minorUnits: 2 },
+    { code: 'USD', number: '840', label: 'US Dollar (USD)', minorUnits: 2 },
   ]
 
   test('prices the laptop 1.00 of the chosen currency, ₹1.00 first', async () => {

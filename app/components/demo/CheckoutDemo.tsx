@@ -138,7 +138,7 @@ export function CheckoutDemo({
         busy={stage !== 'idle'}
         status={stage === 'verifying' ? paymentResultCopy.verifying : note}
         notice={<NeedsScriptsNotice />}
-        price={currencies ? priceIn(currency) : undefined}
+        price={currencies ? priceIn(currency, currencies) : undefined}
         fields={
           currencies ? (
             <CurrencySelect

@@ -1,6 +1,5 @@
 import { demoCurrencyCopy } from '#app/content/demo.ts'
 import type { CurrencyChoice } from '#app/content/demo-api.ts'
-import { currencyByCode, rupee } from '#core/currency/currencies.ts'
 import { formatAmount } from '#core/currency/format.ts'
 import '#app/components/forms/FormField.css'
 import './CurrencySelect.css'
@@ -58,8 +57,13 @@ export function CurrencySelect({ choices, value, onChange, error }: CurrencySele
   )
 }
 
-/** The laptop's price in the chosen currency: `₹1.00`, `$1.00`, `¥1`, `KWD 1.000`. */
-export function priceIn(code: string): string {
-  const currency = currencyByCode(code) ?? rupee
-  return formatAmount((10n ** BigInt(currency.minorUnits)).toString(), currency, 'en')
+/**
+ * The laptop's price in the chosen currency: `₹1.00`, `$1.00`, `¥1`, `KWD 1.000`. Written from
+ * the choices the server sent (the first, the rupee, when the code is none of them), so the
+ * browser never needs the ISO table.
+ */
+export function priceIn(code: string, choices: readonly CurrencyChoice[]): string {
+  const choice = choices.find((candidate) => candidate.code === code) ?? choices[0]
+  if (!choice) return ''
+  return formatAmount((10n ** BigInt(choice.minorUnits)).toString(), choice, 'en')
 }

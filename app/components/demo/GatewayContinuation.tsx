@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react'
 import { RedirectLoader } from '#app/components/RedirectLoader.tsx'
 import { demoDisplayAmount, demoPayment, gatewayContinuation } from '#app/content/demo.ts'
-import type { SignedForm } from '#app/content/demo-api.ts'
-import { paymentAmount } from '#core/currency/format.ts'
+import type { CurrencyChoice, SignedForm } from '#app/content/demo-api.ts'
+import { formatAmount } from '#core/currency/format.ts'
 import { GatewayForm } from './GatewayForm.tsx'
 import { useHydrated } from './useHydrated.ts'
 import { useRestoredFromCache } from './useRestoredFromCache.ts'
@@ -13,7 +13,14 @@ import './GatewayContinuation.css'
  * gateway. Where scripts run (a slow phone that posted before they loaded), the page posts it
  * itself, once, behind the redirect loader.
  */
-export function GatewayContinuation({ form }: { form: SignedForm }) {
+export function GatewayContinuation({
+  form,
+  currencies = [],
+}: {
+  form: SignedForm
+  /** The demo's currencies, to write the order's amount in its own. */
+  currencies?: readonly CurrencyChoice[]
+}) {
   const formRef = useRef<HTMLFormElement>(null)
   const posted = useRef(false)
   const hydrated = useHydrated()
@@ -36,7 +43,7 @@ export function GatewayContinuation({ form }: { form: SignedForm }) {
       <div className="container">
         <div className="card gateway-continuation">
           <h2 id="gateway-continuation-heading">{copy.heading}</h2>
-          <p>{copy.text(amountOf(form))}</p>
+          <p>{copy.text(amountOf(form, currencies))}</p>
           <GatewayForm form={form} formRef={formRef}>
             <button type="submit" className="btn btn--primary">
               {copy.buttonLabel}
@@ -53,10 +60,11 @@ export function GatewayContinuation({ form }: { form: SignedForm }) {
  * The signed order's amount in its currency (`$1.00`); an encrypted form (merchant-hosted)
  * names none and pays the demo's ₹1.00.
  */
-function amountOf(form: SignedForm): string {
+function amountOf(form: SignedForm, currencies: readonly CurrencyChoice[]): string {
   const { AMOUNT, CURRENCY_CODE } = form.fields
-  if (AMOUNT && CURRENCY_CODE && /^\d{1,10}$/.test(AMOUNT)) {
-    return paymentAmount({ amount: AMOUNT, currencyCode: CURRENCY_CODE }, 'en')
+  const currency = currencies.find((choice) => choice.number === CURRENCY_CODE)
+  if (AMOUNT && currency && /^\d{1,10}$/.test(AMOUNT)) {
+    return formatAmount(AMOUNT, currency, 'en')
   }
   return `${demoPayment.currencySymbol}${demoDisplayAmount}`
 }
