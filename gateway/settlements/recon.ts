@@ -4,7 +4,7 @@ import { settlementDateOf } from '#core/settlement/schedule.ts'
 import { lineOf, type SettlementItem } from '#core/settlement/settlement.ts'
 import { sandboxRefunds } from '#gateway/api/refund-store.ts'
 import type { GatewayDatabase, SandboxTransaction } from '#gateway/store.ts'
-import { settlementsOfSources } from './store.ts'
+import { settledAmount, settlementsOfSources } from './store.ts'
 
 /** One payment or refund of an order, and where its money went or will go. */
 export interface ReconEntry {
@@ -43,35 +43,24 @@ export async function reconcileOrder(
     paymentType: payment.paymentType,
     mopType: payment.mopType,
   }
-  // A foreign payment and its refunds settle their rupee amounts (an empty one: already paise).
-  const foreign = (originalAmount: string) =>
-    payment.fxRate
-      ? {
-          foreign: {
-            currencyCode: payment.currencyCode,
-            originalAmount,
-            fxRate: payment.fxRate,
-          },
-        }
-      : {}
+  // A refund is in its payment's currency, at its payment's rate.
+  const { currencyCode, fxRate } = payment
   const items: Array<SettlementItem & { type: 'PAYMENT' | 'REFUND' }> = [
     {
       ...common,
       type: 'PAYMENT',
       sourceId: payment.id,
       txnId: payment.txnId,
-      amount: Number(payment.inrAmount || payment.amount),
+      ...settledAmount(payment),
       at: payment.completedAt ?? payment.createdAt,
-      ...foreign(payment.amount),
     },
     ...refunds.map((refund) => ({
       ...common,
       type: 'REFUND' as const,
       sourceId: refund.id,
       txnId: refund.txnId,
-      amount: Number(refund.inrAmount || refund.amount),
+      ...settledAmount({ ...refund, currencyCode, fxRate }),
       at: refund.createdAt,
-      ...foreign(refund.amount),
     })),
   ]
   const settled = await settlementsOfSources(

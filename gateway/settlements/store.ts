@@ -242,9 +242,6 @@ interface ItemRow {
 }
 
 function itemOf(type: 'PAYMENT' | 'REFUND', row: ItemRow): SettlementItem {
-  const foreign: ForeignAmount | undefined = row.fx_rate
-    ? { currencyCode: row.currency_code, originalAmount: row.amount, fxRate: row.fx_rate }
-    : undefined
   return {
     type,
     sourceId: row.id,
@@ -253,10 +250,35 @@ function itemOf(type: 'PAYMENT' | 'REFUND', row: ItemRow): SettlementItem {
     pgRefNum: row.pg_ref_num,
     paymentType: row.payment_type,
     mopType: row.mop_type,
-    amount: Number(row.inr_amount || row.amount),
+    ...settledAmount({
+      amount: row.amount,
+      inrAmount: row.inr_amount,
+      currencyCode: row.currency_code,
+      fxRate: row.fx_rate,
+    }),
     at: new Date(row.at),
-    ...(foreign ? { foreign } : {}),
   }
+}
+
+/**
+ * What a payment or refund settles: its paise (`inr_amount`; empty in a row stored before foreign
+ * currencies, whose amount is paise already) and, for a foreign one, the currency, the amount in
+ * it and the payment's rate. The run and the recon both read a row through it.
+ */
+export function settledAmount(row: {
+  amount: string
+  inrAmount: string
+  currencyCode: string
+  fxRate: string
+}): Pick<SettlementItem, 'amount' | 'foreign'> {
+  const amount = Number(row.inrAmount || row.amount)
+  if (!row.fxRate) return { amount }
+  const foreign: ForeignAmount = {
+    currencyCode: row.currencyCode,
+    originalAmount: row.amount,
+    fxRate: row.fxRate,
+  }
+  return { amount, foreign }
 }
 
 interface DisputeItemRow {
