@@ -1,11 +1,12 @@
+import { fileKindOf } from '#core/files/file-kind.ts'
 import type { ResumeExtension } from '#core/forms/resume.ts'
 
 /**
- * Recognises a resume by its bytes, not its name: PDF starts with `%PDF-`, a Word 97 document is
- * an OLE2 compound file, and a DOCX is a ZIP archive holding `[Content_Types].xml` and `word/`.
+ * Recognises a resume by its bytes, not its name: a PDF by its signature (core/files/file-kind.ts,
+ * which judges dispute evidence too), a Word 97 document as an OLE2 compound file, and a DOCX as a
+ * ZIP archive holding `[Content_Types].xml` and `word/`.
  * A renamed executable or image matches none of them.
  */
-const PDF_MAGIC = Buffer.from('%PDF-', 'latin1')
 const OLE2_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])
 const ZIP_LOCAL_HEADER = 0x04034b50
 const ZIP_END_OF_DIRECTORY = 0x06054b50
@@ -14,7 +15,7 @@ const ZIP_DIRECTORY_ENTRY = 0x02014b50
 export type ResumeKind = 'pdf' | 'doc' | 'docx'
 
 export function detectResumeKind(content: Buffer): ResumeKind | undefined {
-  if (content.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) return 'pdf'
+  if (fileKindOf(content) === 'pdf') return 'pdf'
   if (content.subarray(0, OLE2_MAGIC.length).equals(OLE2_MAGIC)) return 'doc'
   if (content.length >= 4 && content.readUInt32LE(0) === ZIP_LOCAL_HEADER) {
     const names = zipEntryNames(content)
