@@ -31,6 +31,8 @@ interface Delivery {
   body: string
 }
 
+type Endpoint = Awaited<ReturnType<typeof startEndpoint>>
+
 async function startEndpoint() {
   const received: Delivery[] = []
   const server = createServer((req: IncomingMessage, res) => {
@@ -155,6 +157,23 @@ function merchantApi(request: APIRequestContext, baseURL: string, notifyUrl: str
   }
 }
 
+/**
+ * The payment settles on the next working day after its capture: the test run as of that day
+ * disputes it. Answers the day and the `dispute.created` event's data.
+ */
+async function disputedByNextRun(
+  runAt: (date: string) => Promise<Fields>,
+  endpoint: Endpoint,
+  orderId: string,
+) {
+  const made = nextWorkingDay(istDateOf(new Date()))
+  await runAt(made)
+  await expect
+    .poll(() => endpoint.eventsOf(orderId).map((event) => event.type))
+    .toEqual(['dispute.created'])
+  return { made, created: endpoint.eventsOf(orderId)[0]!.data }
+}
+
 test('a payment with 4000 0000 0000 1976 is disputed by the next run, held, contested with a PDF and won', async ({
   page,
   baseURL,
@@ -165,13 +184,7 @@ test('a payment with 4000 0000 0000 1976 is disputed by the next run, held, cont
     const orderId = await payOnHostedPage(page, baseURL!, '4000 0000 0000 1976', endpoint.url)
     const { ok: api, runAt, linesOf } = merchantApi(request, baseURL!, endpoint.url)
 
-    // The payment settles on the next working day after its capture: that run disputes it.
-    const made = nextWorkingDay(istDateOf(new Date()))
-    await runAt(made)
-    await expect
-      .poll(() => endpoint.eventsOf(orderId).map((event) => event.type))
-      .toEqual(['dispute.created'])
-    const created = endpoint.eventsOf(orderId)[0]!.data
+    const { made, created } = await disputedByNextRun(runAt, endpoint, orderId)
     expect(verifyHash(created, merchant.salt)).toBe(true)
     expect(created).toMatchObject({
       PAY_ID: merchant.payId,
@@ -225,12 +238,7 @@ test('a payment with 4000 0000 0000 0259 left unanswered is lost at the deadline
   try {
     const orderId = await payOnHostedPage(page, baseURL!, '4000 0000 0000 0259', endpoint.url)
     const { api, runAt } = merchantApi(request, baseURL!, endpoint.url)
-    const made = nextWorkingDay(istDateOf(new Date()))
-    await runAt(made)
-    await expect
-      .poll(() => endpoint.eventsOf(orderId).map((event) => event.type))
-      .toEqual(['dispute.created'])
-    const created = endpoint.eventsOf(orderId)[0]!.data
+    const { created } = await disputedByNextRun(runAt, endpoint, orderId)
     expect(created).toMatchObject({ REASON_CODE: '10.4', STATUS: 'OPEN' })
 
     // Nobody answers: the first run after RESPOND_BY decides it.
