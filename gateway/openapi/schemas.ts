@@ -103,6 +103,25 @@ const code = ref('ResponseCode')
 const message = ref('ResponseMessage')
 const dateTime = ref('DateTime')
 const hash = ref('Hash')
+/** The fields closing every accepted answer of the JSON APIs. */
+const signedAnswer = {
+  RESPONSE_CODE: { const: '000' },
+  RESPONSE_MESSAGE: message,
+  RESPONSE_DATE_TIME: dateTime,
+  HASH: hash,
+}
+
+/** A field holding JSON text, so that an answer with lists stays flat fields under one HASH. */
+const jsonText = (description: string, contentSchema: Schema): Schema => ({
+  type: 'string',
+  description: `${description} As a JSON text, so the answer stays flat fields under one HASH.`,
+  contentMediaType: 'application/json',
+  contentSchema,
+})
+
+const jsonList = (description: string, item: string): Schema =>
+  jsonText(description, { type: 'array', items: ref(item) })
+
 const paymentStatus = text('Captured, Failed or Pending.', {
   enum: ['Captured', 'Failed', 'Pending'],
 })
@@ -464,18 +483,6 @@ export const answerSchemas = {
 
 /** The settlement APIs' requests, answers and the settlement.processed event's data. */
 function settlementSchemas() {
-  const signedAnswer = {
-    RESPONSE_CODE: { const: '000' },
-    RESPONSE_MESSAGE: message,
-    RESPONSE_DATE_TIME: dateTime,
-    HASH: hash,
-  }
-  const jsonList = (description: string, item: string): Schema => ({
-    type: 'string',
-    description: `${description} As a JSON text, so the answer stays flat fields under one HASH.`,
-    contentMediaType: 'application/json',
-    contentSchema: { type: 'array', items: ref(item) },
-  })
   const isoDate = ref('IsoDate')
   const signedAmount = ref('SignedPaise')
   const settlement = {
@@ -746,18 +753,6 @@ function disputeFields() {
 
 /** The rates API, the dispute APIs and the dispute events. */
 function internationalSchemas() {
-  const signedAnswer = {
-    RESPONSE_CODE: { const: '000' },
-    RESPONSE_MESSAGE: message,
-    RESPONSE_DATE_TIME: dateTime,
-    HASH: hash,
-  }
-  const jsonText = (description: string, contentSchema: Schema): Schema => ({
-    type: 'string',
-    description: `${description} As a JSON text, so the answer stays flat fields under one HASH.`,
-    contentMediaType: 'application/json',
-    contentSchema,
-  })
   const refusal = (description: string, sent: string[]) =>
     fields(
       `${description} ${unsignedNote}`,
@@ -849,7 +844,7 @@ function internationalSchemas() {
       'The disputes asked for: FROM and TO, or ORDER_ID, as sent.',
       {
         PAY_ID: ref('PayId'),
-        DISPUTES: jsonText('The disputes, oldest first.', { type: 'array', items: ref('Dispute') }),
+        DISPUTES: jsonList('The disputes, oldest first.', 'Dispute'),
         ...signedAnswer,
       },
       { FROM: ref('IsoDate'), TO: ref('IsoDate'), ORDER_ID: ref('OrderId') },
