@@ -6,6 +6,7 @@
  *
  * PostgreSQL only (CI's data tests): embedded PGlite serves one process.
  */
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { CONTACT_API_PATH } from '#core/forms/api.ts'
 import { PAYMENT_REQUEST_PATH, RESPONSE_PATH, type SignedForm } from '#app/content/demo-api.ts'
@@ -152,10 +153,13 @@ describe.runIf(databaseUrl)('two instances on one PostgreSQL', () => {
     // … and its answer reaches the merchant's RETURN_URL through A's neighbour, B.
     const back = await postForm(b, RESPONSE_PATH, returning)
     expect(back.status).toBe(303)
-    expect(back.headers.get('location')).toMatch(/^\/demo\/response\?payment=/)
+    const location = back.headers.get('location') ?? ''
+    expect(location).toMatch(/^\/demo\/response\?payment=[0-9a-f-]{36}$/)
     const store = await openStore(workDir)
     try {
-      const [order] = await store.db.select().from(demoPayments)
+      // Other data-test files write demo orders to the same database: read this one by its id.
+      const id = location.split('payment=')[1]!
+      const [order] = await store.db.select().from(demoPayments).where(eq(demoPayments.id, id))
       expect(order).toMatchObject({ flow: 'hosted', outcome: 'success', responseCode: '000' })
     } finally {
       await store.close()
