@@ -323,7 +323,8 @@ const eventDataText: Partial<Record<(typeof webhookEventTypes)[number], string>>
     "`data` is the settlement's fields as the settlements list gives them (no lines), with PAY_ID and their HASH. Sent for every settlement a run makes, a carried-forward one too (STATUS CARRIED_FORWARD, UTR empty), to the test run's NOTIFY_URL or the merchant's default; the deliveries API finds it by its SETTLEMENT_ID as ORDER_ID. Fetch the lines with /pgws/settlement.",
 }
 
-const eventData: Record<(typeof webhookEventTypes)[number], string> = {
+/** The schema of each event type's `data`. */
+export const eventDataSchemas: Record<(typeof webhookEventTypes)[number], string> = {
   'payment.captured': 'PaymentAnswer',
   'payment.failed': 'PaymentAnswer',
   'payment.pending': 'PaymentAnswer',
@@ -375,7 +376,7 @@ function webhook(type: (typeof webhookEventTypes)[number]) {
                 id: ref('EventId'),
                 type: { const: type },
                 created: { type: 'integer', description: 'Unix seconds.' },
-                data: ref(eventData[type]),
+                data: ref(eventDataSchemas[type]),
               },
             },
           },

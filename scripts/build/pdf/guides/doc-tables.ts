@@ -6,21 +6,28 @@ import { plainText } from '#scripts/build/pdf/text-layout.ts'
  * `<!-- fields: hosted-request -->`, `<!-- codes: refund -->`, `<!-- methods: banks -->`,
  * `<!-- refusals: webhook -->` (the reasons a webhook is refused, with the kits' messages),
  * `<!-- examples: fees -->` (worked examples the tests recompute) or
- * `<!-- commands: reconcile -->` (the kits' commands, as each kit declares them).
+ * `<!-- commands: reconcile -->` (the kits' commands, as each kit declares them) or
+ * `<!-- checks: webhook-data -->` (what to compare in each webhook event's data).
+ * A marker may end with attributes: `<!-- fields: status-request schema=StatusRequest -->` names
+ * the OpenAPI schema the table describes (tests/docs/field-tables.test.ts), `omit=A,B` the
+ * schema's fields the table leaves to another section.
  */
 export interface MarkedTable {
-  kind: 'fields' | 'codes' | 'methods' | 'refusals' | 'examples' | 'commands'
+  kind: 'fields' | 'codes' | 'methods' | 'refusals' | 'examples' | 'commands' | 'checks'
   tag: string
+  /** The marker's `name=value` attributes. */
+  attributes: Record<string, string>
   header: string[]
   rows: string[][]
 }
 
-const marker = /^\s*<!--\s*(fields|codes|methods|refusals|examples|commands):\s*([\w-]+)\s*-->\s*$/
+const marker =
+  /^\s*<!--\s*(fields|codes|methods|refusals|examples|commands|checks):\s*([\w-]+)((?:\s+\w+=[\w,.-]*)*)\s*-->\s*$/
 
 /** Every marked table of a Markdown body, cells as plain text (backticks and bold removed). */
 export function markedTables(markdown: string): MarkedTable[] {
   const tables: MarkedTable[] = []
-  let pending: { kind: MarkedTable['kind']; tag: string } | undefined
+  let pending: Pick<MarkedTable, 'kind' | 'tag' | 'attributes'> | undefined
   const visit = (tokens: readonly Token[]) => {
     for (const token of tokens) {
       if (token.type === 'space') continue
@@ -28,7 +35,14 @@ export function markedTables(markdown: string): MarkedTable[] {
         const match = marker.exec(String(token.text))
         if (match) {
           if (pending) throw new Error(`marker "${pending.tag}" is not followed by a table`)
-          pending = { kind: match[1] as MarkedTable['kind'], tag: match[2]! }
+          const attributes = Object.fromEntries(
+            (match[3] ?? '')
+              .trim()
+              .split(/\s+/)
+              .filter(Boolean)
+              .map((pair) => pair.split('=') as [string, string]),
+          )
+          pending = { kind: match[1] as MarkedTable['kind'], tag: match[2]!, attributes }
         }
         continue
       }
