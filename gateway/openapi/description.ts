@@ -21,8 +21,9 @@ const codeTable = [
 export const hashRule = `## The HASH
 
 Every request carries \`HASH\`, and every answer to a known merchant carries the \`HASH\` of its
-own fields (except 324, unknown \`PAY_ID\`, and 326, an unreadable body: there is nothing to
-sign with). It is computed the same way both ways:
+own fields (except 324, unknown \`PAY_ID\`, and a 326 answered with HTTP 400, an unreadable
+body: there is nothing to sign with; a 326 answered with HTTP 200 is signed). It is computed
+the same way both ways:
 
 1. take every field except \`HASH\` (exactly the fields sent, empty ones as \`KEY=\`);
 2. sort the keys by UTF-16 code unit (JavaScript's default sort: \`TXNTYPE\` before \`TXN_ID\`);
@@ -50,9 +51,13 @@ most 16 kB; 3 MB for a dispute's evidence), signed with \`HASH\`. Amounts are in
 \`CURRENCY_CODE\`'s currency (ISO 4217 numeric): paise for \`356\`, rupees (\`"100"\` = ₹1.00), cents
 for \`840\`, US dollars (\`"1234"\` = $12.34). Only card payments take a foreign currency; their
 answers add \`FX_RATE\` and \`INR_AMOUNT\` (paise), and payouts and QR codes are in rupees only.
-Settlements are always paise (a settlement's net and adjustments may be negative, \`"-5000"\`). Every answer is HTTP 200 with a \`RESPONSE_CODE\`, except a body that is not a JSON object
-of strings, names a field twice, holds \`~\` in a value or is too large: HTTP 400 with 326, and
-a settlement asked for with \`FORMAT\` \`CSV\`, answered as a file. Lists (settlements, their lines,
+Settlements are always paise (a settlement's net and adjustments may be negative, \`"-5000"\`). Every answer is HTTP 200 with a \`RESPONSE_CODE\`, except a body that cannot be read (not a
+JSON object of strings, empty, a field named twice, \`~\` in a value or too large): HTTP 400 with
+326, unsigned; a request over a rate limit: HTTP 429 with 344; and a settlement asked for with
+\`FORMAT\` \`CSV\`, answered as a file. A signed request whose field value the endpoint refuses
+with no more precise code is HTTP 200 with 326, signed: a payout's \`REMARKS\` (over 50 characters
+or a control character), and an \`EVENT_ID\` of \`/pgws/webhook/events\` or \`/pgws/webhook/resend\`
+that is not \`evt_\` and 24 hex digits. Lists (settlements, their lines,
 an order's reconciliation, webhook events, disputes, currencies) travel as JSON text in one field, so that the answer stays
 flat fields under one \`HASH\`: verify the \`HASH\` over that text first, then parse it.
 

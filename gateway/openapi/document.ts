@@ -102,7 +102,7 @@ const operations: Operation[] = [
     tag: 'Webhooks',
     summary: 'Webhook events and their delivery attempts',
     description:
-      'One event by EVENT_ID, or every event of an order, refund, payout or settlement by ORDER_ID (a settlement by its SETTLEMENT_ID); 337 when there is none.',
+      'One event by EVENT_ID, or every event of an order, refund, payout or settlement by ORDER_ID (a settlement by its SETTLEMENT_ID); 337 when there is none. An EVENT_ID that is not evt_ and 24 hex digits is 326, signed (HTTP 200).',
     request: ref('WebhookEventsRequest'),
     answers: [ref('WebhookEventsAnswer'), ref('WebhookRefusal')],
     malformed: 'WebhookRefusal',
@@ -112,7 +112,8 @@ const operations: Operation[] = [
     operationId: 'webhookResend',
     tag: 'Webhooks',
     summary: 'Send a webhook event again now',
-    description: 'Schedules the event at once with the same id and body, and answers it as listed.',
+    description:
+      'Schedules the event at once with the same id and body, its retries started again from the first, and answers it as /pgws/webhook/events lists it: RESPONSE_MESSAGE "1 event", STATUS Captured, the event pending with next_attempt now. An EVENT_ID missing or not evt_ and 24 hex digits is 326, signed (HTTP 200).',
     request: ref('WebhookResendRequest'),
     answers: [ref('WebhookEventsAnswer'), ref('WebhookRefusal')],
     malformed: 'WebhookRefusal',

@@ -128,7 +128,7 @@ const paymentStatus = text('Captured, Failed or Pending.', {
 
 /** What a refusal before the endpoint's own checks (326, 324, 323) and its own refusals share. */
 const unsignedNote =
-  'HASH is absent only for 324 (unknown PAY_ID: no salt to sign with) and 326 (unreadable body).'
+  'HASH is absent only for 324 (unknown PAY_ID: no salt to sign with) and a 326 answered with HTTP 400 (an unreadable body); a 326 answered with HTTP 200 (a field value of a signed request) is signed.'
 
 export const requestSchemas = {
   StatusRequest: fields('Status enquiry: the stored payment of an order.', {
@@ -344,7 +344,7 @@ export const answerSchemas = {
     },
   ),
   PayoutRefusal: fields(
-    `A payout refused before the bank: 018, 319–326, 328, 331–335; nothing is stored. ${unsignedNote}`,
+    `A payout refused before the bank: 018, 319–326 (326 with HTTP 200 and signed: REMARKS over 50 characters or with a control character), 328, 331–335; nothing is stored. ${unsignedNote}`,
     {
       TXNTYPE: { const: 'PAYOUT' },
       STATUS: { const: 'Failed' },
@@ -405,7 +405,7 @@ export const answerSchemas = {
     },
   ),
   WebhookEventsAnswer: fields(
-    'The events asked for, with every delivery attempt. STATUS is Captured and RESPONSE_MESSAGE counts them ("2 events").',
+    'The events asked for, with every delivery attempt; a resend answers its one event as listed once scheduled again (state pending, next_attempt now). STATUS is Captured, the status of code 000 (the request succeeded, whatever the events\' states), RESPONSE_MESSAGE counts the events ("1 event", "2 events"), and there is no RESPONSE_DATE_TIME.',
     {
       PAY_ID: ref('PayId'),
       EVENTS: {
@@ -424,7 +424,7 @@ export const answerSchemas = {
     { EVENT_ID: ref('EventId'), ORDER_ID: ref('OrderId') },
   ),
   WebhookRefusal: fields(
-    `A deliveries request refused: 321, 323, 324, 326 (a malformed EVENT_ID too), 337. ${unsignedNote}`,
+    `A deliveries request refused: 321, 323, 324, 326 (HTTP 400 for an unreadable body; HTTP 200 and signed for an EVENT_ID that is not evt_ and 24 hex digits, or none to resend), 337. ${unsignedNote}`,
     { STATUS: { const: 'Failed' }, RESPONSE_CODE: code, RESPONSE_MESSAGE: message },
     {
       PAY_ID: text('As sent.'),

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Fields } from '#core/protocol/fields.ts'
+import { verifyHash, withHash } from '#core/protocol/hash.ts'
+import { demoMerchant } from '#gateway/merchants.ts'
+import { openApiDocument } from '#gateway/openapi/document.ts'
+import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
+import { markedTables, records } from '#scripts/build/pdf/guides/doc-tables.ts'
+import { loadGuides } from './guides.ts'
+
+/**
+ * Statement 6 of issue 25: the API conventions said 326 is always HTTP 400 and unsigned, while
+ * /pgws/webhook/events answered 326 with 200 and a HASH; and the resend answer
+ * (RESPONSE_MESSAGE "1 event", STATUS "Captured") was documented nowhere. The API guide's table
+ * of the two kinds of 326 and its resend sentence are sent to a sandbox here.
+ */
+
+const merchant = demoMerchant({ siteUrl: 'http://localhost:3000' })
+let sandbox: SandboxServer
+let rows: Array<Record<string, string>>
+let body: string
+
+beforeAll(async () => {
+  sandbox = await startSandboxServer({ merchants: [merchant] })
+  body = (await loadGuides()).get('api')!.body
+  const table = markedTables(body).find((t) => t.tag === 'invalid-request')
+  if (!table) throw new Error('the API guide has no table marked "checks: invalid-request"')
+  rows = records(table)
+})
+afterAll(async () => {
+  await sandbox?.close()
+})
+
+async function post(endpoint: string, text: string) {
+  const response = await fetch(`${sandbox.url}${endpoint}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: text,
+  })
+  return { status: response.status, fields: (await response.json()) as Fields }
+}
+const signed = (fields: Fields) => JSON.stringify(withHash(fields, merchant.salt))
+let sequence = 0
+const unique = (prefix: string) => `${prefix}${Date.now()}${sequence++}`
+
+const payout = (extra: Fields = {}): Fields => ({
+  PAY_ID: merchant.payId,
+  PAYOUT_ID: unique('PO'),
+  AMOUNT: '100',
+  CURRENCY_CODE: '356',
+  TRANSFER_MODE: 'UPI',
+  BENEFICIARY_NAME: 'Asha Verma',
+  BENEFICIARY_VPA: 'success@upi',
+  ...extra,
+})
+
+/** A well-formed, signed request with one field value the endpoint refuses as 326. */
+const badFieldValue: Record<string, () => Fields> = {
+  '/pgws/payout': () => payout({ REMARKS: 'x'.repeat(51) }),
+  '/pgws/webhook/events': () => ({ PAY_ID: merchant.payId, EVENT_ID: 'evt_not-an-event-id' }),
+  '/pgws/webhook/resend': () => ({ PAY_ID: merchant.payId }),
+}
+
+const endpointsOf = (row: Record<string, string>) =>
+  [...new Set(row.Endpoints!.match(/\/pgws\/[\w/]+/g) ?? [])].sort()
+
+describe('326, as the API guide tells its two kinds apart', () => {
+  it('a body that cannot be read is HTTP 400 and unsigned, on every JSON API', async () => {
+    const row = rows.find((r) => r['HTTP status'] === '400')!
+    expect(row.Signed).toMatch(/^No/)
+    expect(row.Endpoints).toBe('Every JSON API')
+    for (const path of Object.keys(openApiDocument().paths)) {
+      for (const text of ['not json', '[]', '{}', '{"PAY_ID":1}']) {
+        const answer = await post(path, text)
+        expect(answer.status, `${path} ${text}`).toBe(400)
+        expect(answer.fields.RESPONSE_CODE, `${path} ${text}`).toBe('326')
+        expect(answer.fields.HASH, `${path} ${text}`).toBeUndefined()
+      }
+    }
+  })
+
+  it('a signed request with a bad field value is HTTP 200 and signed, on exactly the endpoints listed', async () => {
+    const row = rows.find((r) => r['HTTP status'] === '200')!
+    expect(row.Signed).toMatch(/^Yes/)
+    expect(endpointsOf(row)).toEqual(Object.keys(badFieldValue).sort())
+    for (const [endpoint, request] of Object.entries(badFieldValue)) {
+      const answer = await post(endpoint, signed(request()))
+      expect(answer.status, endpoint).toBe(200)
+      expect(answer.fields.RESPONSE_CODE, endpoint).toBe('326')
+      expect(verifyHash(answer.fields, merchant.salt), endpoint).toBe(true)
+    }
+  })
+
+  it('says so in the conventions, not "326 is HTTP 400" alone', () => {
+    expect(body).toContain('`400` for a body that cannot be read (`326`, unsigned)')
+    expect(body).not.toMatch(/`400` for a malformed request \(`326`\)/)
+  })
+})
+
+describe('the resend answer', () => {
+  it('is what the deliveries section says: RESPONSE_MESSAGE and STATUS of one event', async () => {
+    const [, message, status] =
+      /A resend answers [^.]*?`RESPONSE_MESSAGE` `([^`]+)`, `STATUS` `([^`]+)`/.exec(body) ?? []
+    expect(message, 'the guide states the resend answer').toBeDefined()
+    const paid = await post(
+      '/pgws/payout',
+      signed(payout({ NOTIFY_URL: 'https://shop.paystra.example/webhook' })),
+    )
+    expect(paid.fields.RESPONSE_CODE).toBe('000')
+    const listed = await post(
+      '/pgws/webhook/events',
+      signed({ PAY_ID: merchant.payId, ORDER_ID: paid.fields.PAYOUT_ID! }),
+    )
+    const [event] = JSON.parse(listed.fields.EVENTS!) as Array<{ id: string }>
+    const resent = await post(
+      '/pgws/webhook/resend',
+      signed({ PAY_ID: merchant.payId, EVENT_ID: event!.id }),
+    )
+    expect(resent.status).toBe(200)
+    expect(resent.fields).toMatchObject({
+      RESPONSE_CODE: '000',
+      RESPONSE_MESSAGE: message,
+      STATUS: status,
+    })
+    expect(resent.fields.RESPONSE_DATE_TIME).toBeUndefined()
+    const [again] = JSON.parse(resent.fields.EVENTS!) as Array<{ state: string }>
+    expect(again!.state).toBe('pending')
+  })
+})
