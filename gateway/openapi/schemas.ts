@@ -251,7 +251,10 @@ const payment = {
   RESPONSE_DATE_TIME: dateTime,
   IS_STATUS_FINAL: text('N while Pending.', { enum: ['Y', 'N'] }),
   DUPLICATE_YN: { enum: ['Y', 'N'] },
-  PAYMENT_TYPE: text('CC, DC, NB, WL, UP; empty while the customer has not chosen.'),
+  PAYMENT_TYPE: text(
+    "CC credit card, DC debit card, NB net banking, UP UPI, WL wallet; empty while the customer has not chosen. The sandbox's test cards answer CC; a merchant-hosted payment is NB, WL or UP.",
+    { enum: ['CC', 'DC', 'NB', 'UP', 'WL', ''] },
+  ),
   MOP_TYPE: text('The card network, bank or wallet code; empty while unchosen.'),
   ACQ_ID: text("The acquirer's id; may be empty."),
   RRN: text('Retrieval reference number; may be empty.'),
@@ -259,7 +262,7 @@ const payment = {
   CARD_MASK: text('First six and last four digits of a card; empty for other methods.'),
   CUST_NAME: text('As requested; may be empty.'),
   CUST_EMAIL: text('As requested; may be empty.'),
-  CUST_PHONE: text('CUST_MOBILE as requested; may be empty.'),
+  CUST_PHONE: text('CUST_PHONE as requested, or else CUST_MOBILE; may be empty.'),
 }
 
 const payout = {
