@@ -274,7 +274,19 @@ const payout = {
   TXN_ID: ref('TxnId'),
 }
 
-export const answerSchemas = {
+/** The answers that can refuse a request with 323 (a HASH that does not verify). */
+export const invalidHashAnswers = [
+  'StatusRefusal',
+  'RefundAnswer',
+  'PayoutRefusal',
+  'QrRefusal',
+  'WebhookRefusal',
+  'SettlementRefusal',
+  'FxRefusal',
+  'DisputeRefusal',
+] as const
+
+export const answerSchemas = withHashHelp({
   PaymentAnswer: fields(
     'A payment, as posted to RETURN_URL and answered by the status enquiry (plus REFUNDED_AMOUNT once refunds were made, and FX_RATE and INR_AMOUNT for a payment in a foreign currency).',
     { ...payment, HASH: hash },
@@ -482,7 +494,30 @@ export const answerSchemas = {
   ...internationalSchemas(),
   EventId: text('evt_ and 24 hex digits.', { pattern: '^evt_[0-9a-f]{24}$' }),
   WebhookEventType: { type: 'string', enum: [...webhookEventTypes] },
-} satisfies Record<string, Schema>
+} satisfies Record<string, Schema>)
+
+/**
+ * The sandbox's help with a 323: the text it hashed and a link to the signature debugger, as
+ * optional fields of every answer that can be a 323.
+ */
+function withHashHelp<T extends Record<string, Schema>>(answers: T): T {
+  const help = {
+    HASHED_TEXT: text(
+      'Sandbox only, in a 323 answer: the exact text the sandbox hashed to check the request: its fields but HASH, sorted and joined with `~`, then `<your salt>` where the salt goes. Compare it with the text your code hashes.',
+    ),
+    DEBUGGER_URL: text(
+      "Sandbox only, in a 323 answer: the site's signature debugger with the request's fields in the URL fragment (`#fields=…`, never sent to a server), to find the difference.",
+      { pattern: '^https?://' },
+    ),
+  }
+  const helped: Record<string, Schema> = { ...answers }
+  for (const name of invalidHashAnswers) {
+    const answer = answers[name] as { properties: Record<string, Schema> } | undefined
+    if (!answer) throw new Error(`no answer schema ${name}`)
+    helped[name] = { ...answer, properties: { ...answer.properties, ...help } }
+  }
+  return helped as T
+}
 
 /** The settlement APIs' requests, answers and the settlement.processed event's data. */
 function settlementSchemas() {

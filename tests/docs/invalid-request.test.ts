@@ -3,6 +3,8 @@ import type { Fields } from '#core/protocol/fields.ts'
 import { verifyHash, withHash } from '#core/protocol/hash.ts'
 import { demoMerchant } from '#gateway/merchants.ts'
 import { openApiDocument } from '#gateway/openapi/document.ts'
+import { invalidHashAnswers } from '#gateway/openapi/schemas.ts'
+import { expectDocumentedAnswer } from '#gateway/openapi/validate-answer.ts'
 import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
 import { markedTables, records } from '#scripts/build/pdf/guides/doc-tables.ts'
 import { loadGuides } from './guides.ts'
@@ -124,5 +126,37 @@ describe('the resend answer', () => {
     expect(resent.fields.RESPONSE_DATE_TIME).toBeUndefined()
     const [again] = JSON.parse(resent.fields.EVENTS!) as Array<{ state: string }>
     expect(again!.state).toBe('pending')
+  })
+})
+
+describe('323: the sandbox’s help with a HASH that does not verify', () => {
+  const schemas = openApiDocument().components.schemas as unknown as Record<
+    string,
+    { properties: Record<string, unknown> }
+  >
+
+  it('every answer that can be a 323 declares HASHED_TEXT and DEBUGGER_URL', () => {
+    for (const name of invalidHashAnswers) {
+      expect(Object.keys(schemas[name]!.properties), name).toEqual(
+        expect.arrayContaining(['HASHED_TEXT', 'DEBUGGER_URL']),
+      )
+    }
+  })
+
+  it('every JSON API’s 323 answer is one the document describes', async () => {
+    for (const path of Object.keys(openApiDocument().paths)) {
+      const answer = await post(
+        path,
+        JSON.stringify({ PAY_ID: merchant.payId, ORDER_ID: 'X1', HASH: '0'.repeat(64) }),
+      )
+      expect(answer.fields.RESPONSE_CODE, path).toBe('323')
+      expectDocumentedAnswer({ url: path, status: answer.status, body: answer.fields })
+    }
+  })
+
+  it('the API guide’s 323 rows say what the sandbox adds', () => {
+    const rows = body.split('\n').filter((line) => line.startsWith('| `323` |'))
+    expect(rows.length).toBeGreaterThanOrEqual(2)
+    for (const row of rows) expect(row).toMatch(/`HASHED_TEXT`.*`DEBUGGER_URL`/)
   })
 })
