@@ -139,7 +139,9 @@ export function regionFirstLine(source: string, region: string): number {
 
 /**
  * Replaces every include directive with a fenced code block holding the region. The fence's
- * info string carries the language and the quoted file (`php kits/php/core/src/Hash.php`).
+ * info string carries the language and the quoted file (`php kits/php/core/src/Hash.php`), and
+ * the line before it the sample marker `<!-- sample: check -->` (scripts/docs/samples.ts): the
+ * kit's own suite compiles and runs that code.
  * A `.md` region is inlined as Markdown, prepared by `options.section`.
  * A missing file or region fails with a message naming the document, the line and the path.
  */
@@ -174,7 +176,8 @@ export async function resolveIncludes(markdown: string, options: ResolveOptions)
       }
       const longestRun = Math.max(2, ...[...code.matchAll(/`+/g)].map((run) => run[0].length))
       const fence = '`'.repeat(longestRun + 1)
-      return `${fence}${languageOf(file).fence} ${file}\n${code}\n${fence}`
+      // Quoted from a kit its own suite builds and runs: a sample to check, not to run here.
+      return `<!-- sample: check -->\n\n${fence}${languageOf(file).fence} ${file}\n${code}\n${fence}`
     }),
   )
   let index = 0
