@@ -139,3 +139,21 @@ describe('a changed sandbox answer breaks the samples, not the reader', () => {
     expect(matchesOutput(sample!.prints!.code, output).ok).toBe(false)
   })
 })
+
+it('names the OpenAPI schema of the JSON requests and answers the guides show', () => {
+  const named = [...samples.values()].flat().filter((sample) => sample.options.schema)
+  expect(named.length).toBeGreaterThanOrEqual(15)
+})
+
+it('drops the markers from the web page and the PDF text', async () => {
+  const { guideHtml } = await import('#app/guides/guide-html.server.ts')
+  const { renderDocument } = await import('#scripts/build/docs.ts')
+  const { extractText } = await import('unpdf')
+  const guides = await loadGuides({ siteUrl: sandbox.origin })
+  const document = developerDocuments.find((candidate) => candidate.slug === 'api')!
+  expect(guideHtml(guides.get('api')!.body).html).not.toMatch(/sample:/)
+  const pdf = await renderDocument(document, { siteUrl: sandbox.origin, root: process.cwd() })
+  const { text } = await extractText(new Uint8Array(pdf), { mergePages: true })
+  expect(text).not.toMatch(/sample:/)
+  expect(text).toContain('NEVER-SENT-0001')
+})
