@@ -20,7 +20,9 @@ describe('prepareMarkdown with shared sections', () => {
       '## Webhooks\n\n### Shared heading\n\nTry it at `https://pay.example/sandbox/pgws/webhook/events`.',
     )
     expect(body).toContain('```php kits/php/core/src/Hash.php\npublic static function canonical')
-    expect(body).not.toContain('<!--')
+    // Every directive is resolved; a quoted kit region comes with its sample marker.
+    expect(body).not.toContain('<!-- include')
+    expect(body).toContain('<!-- sample: check -->\n\n```php kits/php/core/src/Hash.php')
     expect(body).toMatch(/\n\nEnd\.\n$/)
   })
 
