@@ -82,7 +82,9 @@ def encrypt_text(plaintext: str, key: str) -> str:
     aes_key, iv = _key_and_iv(key)
     data = plaintext.encode("utf-8")
     fill = aes.BLOCK - len(data) % aes.BLOCK  # PKCS#7: 1 to 16 bytes, each holding the count
-    return base64.b64encode(_cbc_encrypt(aes_key, iv, data + bytes([fill]) * fill)).decode("ascii").rstrip("=")
+    # AES-256-CBC from `cryptography`, or without it the kit's own (aes.py): the same bytes.
+    encrypted = _cbc_encrypt(aes_key, iv, data + bytes([fill]) * fill)
+    return base64.b64encode(encrypted).decode("ascii").rstrip("=")
 
 
 def encrypt(fields: Mapping[str, str], salt: str, key: str) -> str:
@@ -107,8 +109,9 @@ def decrypt_text(encdata: str, key: str) -> str:
         data = base64.b64decode(text + "=" * (-len(text) % 4), validate=True)
         if not data or len(data) % aes.BLOCK:
             raise ValueError("not whole AES blocks")
+        # AES-256-CBC from `cryptography`, or without it the kit's own (aes.py).
         padded = _cbc_decrypt(aes_key, iv, data)
-        fill = padded[-1]
+        fill = padded[-1]  # PKCS#7: the last byte is how many padding bytes to remove
         if not 1 <= fill <= aes.BLOCK or padded[-fill:] != bytes([fill]) * fill:
             raise ValueError("bad PKCS#7 padding")
         return padded[:-fill].decode("utf-8")
