@@ -6,6 +6,8 @@ with PAYSTRA_AES=pure), and `cryptography` on random inputs when both are instal
 
 import os
 import random
+import subprocess
+import sys
 import unittest
 from unittest import mock
 
@@ -77,6 +79,20 @@ class Choice(unittest.TestCase):
                     self.assertEqual((name, encrypt, decrypt), ("pure", aes.cbc_encrypt, aes.cbc_decrypt))
             with self.assertRaisesRegex(ConfigError, "not installed"):
                 cipher.aes_backend("cryptography")
+
+    def test_a_python_without_cryptography_imports_the_library_on_the_standard_library_aes(self):
+        # As on a host where the package is not installed: importing it fails.
+        program = (
+            "import sys; sys.modules['cryptography'] = None\n"
+            "import paystra\n"
+            "key = paystra.merchant_hosted_key('f0e1d2c3b4a59687', '1000000000000001')\n"
+            "encdata = paystra.encrypt({'ORDER_ID': 'W1', 'AMOUNT': '100'}, 'a1b2c3d4e5f60718', key)\n"
+            "print(paystra.AES_BACKEND, dict(paystra.decrypt(encdata, key))['AMOUNT'])\n"
+        )
+        env = {k: v for k, v in os.environ.items() if k != "PAYSTRA_AES"}
+        core = tests.support.CORE
+        run = subprocess.run([sys.executable, "-c", program], cwd=core, env=env, capture_output=True, text=True)
+        self.assertEqual((run.returncode, run.stdout, run.stderr), (0, "pure 100\n", ""))
 
     def test_an_unknown_setting_is_refused(self):
         with self.assertRaisesRegex(ConfigError, "PAYSTRA_AES must be one of auto, cryptography, pure"):
