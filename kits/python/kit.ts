@@ -33,6 +33,21 @@ export const pythonKit: KitLanguage = {
     // -u: unbuffered, so the app's console reaches the harness as it happens.
     return { command: python, args: ['-u', `${example}/app.py`] }
   },
+  // A README's Python block is a program the reader saves in the kit's folder (the one holding
+  // core/) under the name the prose gives, and runs as the prose says: `PYTHONPATH=core python3
+  // try.py`. A block that needs what only the reader has is compiled, not run.
+  samples: {
+    extension: '.py',
+    run: (file) => ({ command: 'env', args: ['PYTHONPATH=core', python, file] }),
+    check: (file) => ({
+      command: python,
+      args: [
+        '-c',
+        "import sys; compile(open(sys.argv[1], encoding='utf-8').read(), sys.argv[1], 'exec')",
+        file,
+      ],
+    }),
+  },
   examples: ['server', 'pg', 'epos', 'wallet', 'pos'],
   // Beside the server example, whose order book it reconciles.
   reconcile: { command: python, args: ['server/reconcile.py'] },
