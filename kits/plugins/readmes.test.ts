@@ -5,7 +5,7 @@
  */
 import path from 'node:path'
 import { archivePlans } from '#scripts/build/downloads/archive-plan.ts'
-import { describeArchiveReadmes, readmesOf } from '../harness/readme-samples.ts'
+import { describeArchiveReadmes, readmesOf } from '#kits/harness/readme-samples.ts'
 
 const pluginsDir = import.meta.dirname
 const pluginArchives = archivePlans().filter((plan) =>
