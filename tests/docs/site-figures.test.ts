@@ -107,20 +107,25 @@ describe('private NOTIFY_URLs: one rule, and what this sandbox does', () => {
     [{ NODE_ENV: 'production' }, /refuses them with 325/, '325'],
     [{ NODE_ENV: 'development' }, /accepts them in requests sent from its own machine/, '006'],
     [{ NODE_ENV: 'production', SANDBOX_WEBHOOK_ALLOW_PRIVATE: '1' }, /delivers to them/, '006'],
-  ])('%o: the guides say what the sandbox then does', async (env, says, code) => {
-    const fact = siteFacts(env).PRIVATE_NOTIFY_URLS!
-    expect(plain(fact)).toMatch(says)
-    expect(await loopbackNotifyUrl(env)).toBe(code)
-    const guides = await loadGuides({ env })
-    for (const slug of ['pg-hosted', 'seamless', 'api']) {
-      const body = guides.get(slug)!.body
-      // Said once, in the NOTIFY_URL section, and contradicted nowhere.
-      expect(body.split(fact).length - 1, slug).toBe(1)
-      expect(body, slug).toContain('`SANDBOX_WEBHOOK_ALLOW_PRIVATE=1`')
-      expect(body, slug).not.toMatch(/refuses private addresses and `localhost`/)
-      expect(body, slug).not.toMatch(
-        /delivers to `localhost` for requests made from that same machine/,
-      )
-    }
-  })
+    // A sandbox of its own each, on PGlite: slow to start on a busy machine.
+  ])(
+    '%o: the guides say what the sandbox then does',
+    async (env, says, code) => {
+      const fact = siteFacts(env).PRIVATE_NOTIFY_URLS!
+      expect(plain(fact)).toMatch(says)
+      expect(await loopbackNotifyUrl(env)).toBe(code)
+      const guides = await loadGuides({ env })
+      for (const slug of ['pg-hosted', 'seamless', 'api']) {
+        const body = guides.get(slug)!.body
+        // Said once, in the NOTIFY_URL section, and contradicted nowhere.
+        expect(body.split(fact).length - 1, slug).toBe(1)
+        expect(body, slug).toContain('`SANDBOX_WEBHOOK_ALLOW_PRIVATE=1`')
+        expect(body, slug).not.toMatch(/refuses private addresses and `localhost`/)
+        expect(body, slug).not.toMatch(
+          /delivers to `localhost` for requests made from that same machine/,
+        )
+      }
+    },
+    120_000,
+  )
 })
