@@ -22,6 +22,7 @@ describe('figures from the configuration the site is built with', () => {
     SANDBOX_SETTLE_DELAY_MS: '5000',
     SANDBOX_WEBHOOK_BASE_DELAY_MS: '1000',
     SANDBOX_SETTLEMENT_HOUR: '9',
+    SANDBOX_RESEND_RATE_LIMIT: '3',
   }
 
   it('a guide built for a sandbox with other delays states them: “this sandbox: 5 seconds”', async () => {
@@ -41,6 +42,10 @@ describe('figures from the configuration the site is built with', () => {
     expect(api).toContain('1 second, 5 seconds, 25 seconds, 2 minutes 5 seconds, 6 minutes')
     expect(api).not.toMatch(/after 1 minute, then/)
     expect(plain(guides.get('settlements')!.body)).toContain('this sandbox: 09:00 IST')
+    expect(api).toContain(
+      '10 a minute by default (SANDBOX_RESEND_RATE_LIMIT); this sandbox: 3 a minute',
+    )
+    expect(api).toContain('120 a minute (SANDBOX_API_RATE_LIMIT)')
   })
 
   it('with the defaults, says so without a second figure', async () => {
