@@ -21,7 +21,7 @@ import javax.crypto.spec.SecretKeySpec;
  *
  *   X-Paystra-Signature: t=<unix seconds>,v1=<lower-case hex HMAC-SHA256(secret, "<t>.<raw body>")>
  *
- * The same rules, reasons and messages as every other kit (core/protocol/webhook.ts).
+ * The same rules, reasons and messages as every other Paystra kit (the shared vectors' "webhook" section).
  */
 public final class Webhook {
     public static final String SIGNATURE_HEADER = "X-Paystra-Signature";
