@@ -86,7 +86,7 @@ export const javaKit: KitLanguage = {
   reconcile: { command: 'java', args: ['-cp', 'out', 'com.paystra.examples.web.Reconcile'] },
   exclude: ['out', 'data', 'paystra.env', 'core/tests/vectors.json'],
   samples: {
-    extension: 'java',
+    extension: '.java',
     run(file: string) {
       return {
         command: 'sh',
