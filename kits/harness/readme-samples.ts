@@ -28,8 +28,32 @@ export function archivesOf(language: KitLanguage): ArchivePlan[] {
   return archivePlans().filter((plan) => plan.entries.some((entry) => entry.from === core))
 }
 
-/** The READMEs of an unpacked archive a reader opens: its own and its core's. */
-const readmesIn = ['README.md', 'core/README.md']
+/** A README a reader of an archive opens: where it is in the archive, and its source here. */
+export interface ArchiveReadme {
+  plan: ArchivePlan
+  /** Its path inside the unpacked archive: `README.md` or `core/README.md`. */
+  file: string
+  /** Its source in the repository. */
+  source: string
+}
+
+/** The READMEs of some archives: each one's own, and its core's; each source once. */
+export function readmesOf(plans: ArchivePlan[]): ArchiveReadme[] {
+  const readmes = new Map<string, ArchiveReadme>()
+  for (const plan of plans) {
+    for (const file of ['README.md', 'core/README.md']) {
+      const [folder, name] = file.includes('/') ? file.split('/') : ['.', file]
+      const entry =
+        plan.entries.find((candidate) => candidate.to === file) ??
+        plan.entries.find((candidate) => candidate.to === folder)
+      const source = entry?.to === file ? entry.from : entry && path.join(entry.from, name!)
+      if (source && existsSync(source) && !readmes.has(source)) {
+        readmes.set(source, { plan, file, source })
+      }
+    }
+  }
+  return [...readmes.values()]
+}
 
 /** The variables of an env file (`KEY=value` lines; comments and blank lines skipped). */
 export function envFileVariables(text: string): Record<string, string> {
@@ -67,12 +91,12 @@ const shell = {
   check: (file: string): Command => ({ command: 'bash', args: ['-n', file] }),
 }
 
-function toolsFor(sample: Sample, language: KitLanguage) {
+type SampleTools = NonNullable<KitLanguage['samples']>
+
+function toolsFor(sample: Sample, tools: SampleTools | undefined) {
   if (sample.language === 'sh') return shell
-  if (!language.samples) {
-    throw new Error(`${language.name}: kits/${language.id}/kit.ts declares no "samples" runner`)
-  }
-  return language.samples
+  if (!tools) throw new Error(`${where(sample)}: no runner for ${sample.language} blocks here`)
+  return tools
 }
 
 const where = (sample: Sample) => `${sample.file}:${sample.line}`
@@ -81,7 +105,7 @@ const where = (sample: Sample) => `${sample.file}:${sample.line}`
 async function runSample(
   sample: Sample,
   index: number,
-  language: KitLanguage,
+  tools: SampleTools | undefined,
   root: string,
   env: NodeJS.ProcessEnv,
 ) {
@@ -89,13 +113,13 @@ async function runSample(
     if (sample.language === 'json') JSON.parse(sample.code)
     return
   }
-  const tools = toolsFor(sample, language)
-  const file = path.join(root, sample.options.file ?? `sample-${index}${tools.extension}`)
+  const runner = toolsFor(sample, tools)
+  const file = path.join(root, sample.options.file ?? `sample-${index}${runner.extension}`)
   writeFileSync(file, `${sample.code}\n`)
   if (sample.kind === 'serve') {
     const port = await freePort()
     const app = await startApp(
-      tools.run(file),
+      runner.run(file),
       root,
       { ...env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}` },
       port,
@@ -104,7 +128,7 @@ async function runSample(
     await app.stop()
     return
   }
-  const outcome = run(sample.kind === 'run' ? tools.run(file) : tools.check(file), root, env)
+  const outcome = run(sample.kind === 'run' ? runner.run(file) : runner.check(file), root, env)
   if (outcome.status !== 0) {
     throw new Error(
       `${where(sample)}: "${sample.kind}" exited ${outcome.status}:\n${outcome.stdout}${outcome.stderr}`.slice(
@@ -123,12 +147,26 @@ async function runSample(
   }
 }
 
-/**
- * One test per README of each archive of the language (a core README once), its blocks run in
- * order in that archive's folder.
- */
+/** Every README of the language's archives, run with its samples runner. */
 export function describeReadmeSamples(language: KitLanguage) {
-  describe(`${language.name} READMEs, run as a reader would`, () => {
+  describeArchiveReadmes(
+    `${language.name} READMEs, run as a reader would`,
+    readmesOf(archivesOf(language)),
+    language.samples,
+  )
+}
+
+/**
+ * One test per README, its blocks run in order in a folder where its archive is unpacked as the
+ * site builds it for a sandbox of the test's own: the README and the env example carry that
+ * sandbox's address and its facts.
+ */
+export function describeArchiveReadmes(
+  title: string,
+  readmes: ArchiveReadme[],
+  tools: SampleTools | undefined,
+) {
+  describe(title, () => {
     let sandbox: SandboxServer
     const folders: string[] = []
 
@@ -140,47 +178,32 @@ export function describeReadmeSamples(language: KitLanguage) {
       for (const folder of folders) rmSync(folder, { recursive: true, force: true })
     })
 
-    const seen = new Set<string>()
-    for (const plan of archivesOf(language)) {
-      const core = path.join(kitsDir, language.id, 'core')
-      for (const readme of readmesIn.filter(
-        (file) => file === 'README.md' || existsSync(path.join(core, 'README.md')),
-      )) {
-        const source =
-          readme === 'README.md'
-            ? plan.entries.find((entry) => entry.to === readme)!.from
-            : path.join(core, 'README.md')
-        const name = path.relative(path.dirname(kitsDir), source)
-        if (seen.has(name)) continue
-        seen.add(name)
-        test(`${name}: every block does what it says`, async () => {
-          const facts = siteFacts({ SITE_URL: new URL(sandbox.url).origin })
-          const folder = mkdtempSync(path.join(tmpdir(), `paystra-readme-${language.id}-`))
-          folders.push(folder)
-          const root = stageArchive(plan, folder)
-          // The archive as the site builds it for this sandbox: its README and env example
-          // carry the sandbox's own address.
-          for (const file of ['paystra.env.example', readme]) {
-            const target = path.join(root, file)
+    for (const readme of readmes) {
+      const name = path.relative(path.dirname(kitsDir), readme.source)
+      test(`${name}: every block does what it says`, async () => {
+        const facts = siteFacts({ SITE_URL: new URL(sandbox.url).origin })
+        const folder = mkdtempSync(path.join(tmpdir(), 'paystra-readme-'))
+        folders.push(folder)
+        const root = stageArchive(readme.plan, folder)
+        const envExample = path.join(root, 'paystra.env.example')
+        for (const file of [readme.file, envExample]) {
+          const target = path.resolve(root, file)
+          if (existsSync(target))
             writeFileSync(target, fillFacts(readFileSync(target, 'utf8'), facts))
-          }
-          const text = readFileSync(path.join(root, readme), 'utf8')
-          const unknown = /\{\{(\w+)\}\}/.exec(text)
-          expect(unknown?.[0], `${name} names an unknown fact`).toBeUndefined()
-          const env = {
-            ...envFileVariables(readFileSync(path.join(root, 'paystra.env.example'), 'utf8')),
-            PAYSTRA_BASE_URL: sandbox.url,
-            PAYSTRA_DATA_DIR: path.join(folder, 'data'),
-          }
-          const samples = extractSamples(
-            text,
-            source ? path.relative(path.dirname(kitsDir), source) : name,
-          )
-          for (const [index, sample] of samples.entries()) {
-            await runSample(sample, index, language, root, env)
-          }
-        }, 600_000)
-      }
+        }
+        const text = readFileSync(path.join(root, readme.file), 'utf8')
+        const unknown = /\{\{(\w+)\}\}/.exec(text)
+        expect(unknown?.[0], `${name} names an unknown fact`).toBeUndefined()
+        const env = {
+          ...(existsSync(envExample) ? envFileVariables(readFileSync(envExample, 'utf8')) : {}),
+          PAYSTRA_BASE_URL: sandbox.url,
+          PAYSTRA_DATA_DIR: path.join(folder, 'data'),
+        }
+        const samples = extractSamples(text, name)
+        for (const [index, sample] of samples.entries()) {
+          await runSample(sample, index, tools, root, env)
+        }
+      }, 600_000)
     }
   })
 }
