@@ -5,7 +5,7 @@
  * compiled or parsed as its marker says (scripts/docs/samples.ts). A README that promises an
  * output the kit no longer prints, or a command that no longer works, fails here.
  */
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -71,18 +71,23 @@ interface Outcome {
   stderr: string
 }
 
-function run(command: Command, cwd: string, env: NodeJS.ProcessEnv): Outcome {
-  const result = spawnSync(command.command, command.args, {
-    cwd,
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-    timeout: 120_000,
+/** Runs a block to its end, without blocking: the sandbox it calls answers from this process. */
+function run(command: Command, cwd: string, env: NodeJS.ProcessEnv): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const child = spawn(command.command, command.args, { cwd, env: { ...process.env, ...env } })
+    child.stdout.setEncoding('utf8')
+    child.stderr.setEncoding('utf8')
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => (stdout += chunk))
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000)
+    child.on('error', (error) => (stderr += `\n${error.message}`))
+    child.on('close', (status) => {
+      clearTimeout(timer)
+      resolve({ status, stdout, stderr })
+    })
   })
-  return {
-    status: result.status,
-    stdout: result.stdout ?? '',
-    stderr: `${result.stderr ?? ''}${result.error ? `\n${result.error.message}` : ''}`,
-  }
 }
 
 const shell = {
@@ -128,7 +133,11 @@ async function runSample(
     await app.stop()
     return
   }
-  const outcome = run(sample.kind === 'run' ? runner.run(file) : runner.check(file), root, env)
+  const outcome = await run(
+    sample.kind === 'run' ? runner.run(file) : runner.check(file),
+    root,
+    env,
+  )
   if (outcome.status !== 0) {
     throw new Error(
       `${where(sample)}: "${sample.kind}" exited ${outcome.status}:\n${outcome.stdout}${outcome.stderr}`.slice(
