@@ -45,7 +45,7 @@ describe("the kits' example stylesheet", () => {
       const file = archiveFiles(plan).find(
         (candidate) => candidate.name === `${plan.root}/${exampleStylesheetInArchive}`,
       )!
-      const shipped = archivedContent(file).toString('utf8')
+      const shipped = archivedContent(file, null).toString('utf8')
       expect(shipped).toBe(brandExampleStylesheet(readFileSync(exampleStylesheet, 'utf8')))
       expect(shipped).toContain(`--brand: ${palette.brand};`)
     },
