@@ -15,7 +15,7 @@ import {
   serverKits,
   type Download,
 } from '#app/content/downloads.ts'
-import { brandExampleStylesheet } from './kit-brand.ts'
+import { archivedExampleStylesheet } from './kit-brand.ts'
 
 export const repositoryRoot = path.resolve(import.meta.dirname, '../../..')
 const kitsDir = path.join(repositoryRoot, 'kits')
@@ -82,7 +82,11 @@ function kitArchive(download: Download, language: string, example: string): Arch
       { from: kitFile('paystra.env.example'), to: 'paystra.env.example' },
       { from: kitFile(language, 'core'), to: 'core' },
       { from: vectorsFile, to: 'core/tests/vectors.json' },
-      { from: exampleStylesheet, to: exampleStylesheetInArchive, rewrite: brandExampleStylesheet },
+      {
+        from: exampleStylesheet,
+        to: exampleStylesheetInArchive,
+        rewrite: archivedExampleStylesheet,
+      },
       ...(existsSync(exampleLayer) ? [{ from: exampleLayer, to: exampleLayerFolder }] : []),
       { from: kitFile(language, example), to: example },
     ],
