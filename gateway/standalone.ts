@@ -11,48 +11,14 @@
  * SANDBOX_SETTLEMENT_HOUR (11: the IST hour of each working day's settlements),
  * SANDBOX_API_RATE_LIMIT, SANDBOX_MERCHANT_RATE_LIMIT, SANDBOX_RESEND_RATE_LIMIT (120, 600, 10:
  * JSON API requests a minute per address, per merchant, and resends per merchant; 0: no limit),
- * SANDBOX_WEBHOOK_EVENTS_PER_DAY (5000: events stored per merchant in 24 hours; 0: no cap).
+ * SANDBOX_WEBHOOK_EVENTS_PER_DAY (5000: events stored per merchant in 24 hours; 0: no cap):
+ * gateway/settings.ts reads them, as the site's own configuration does.
  */
-import type { PrivateTargets } from './webhooks/addresses.ts'
 import { demoMerchant } from './merchants.ts'
 import { startSandboxServer } from './server.ts'
+import { privateTargetsOf, readSandboxSettings } from './settings.ts'
 
 const env = process.env
-
-function milliseconds(name: string): number | undefined {
-  const value = env[name]
-  if (value === undefined || value === '') return undefined
-  const number = Number(value)
-  if (!Number.isInteger(number) || number < 0) throw new Error(`Invalid ${name}: "${value}"`)
-  return number
-}
-
-function flag(name: string): boolean | undefined {
-  const value = env[name]
-  if (value === '1' || value === '0') return value === '1'
-  if (value) throw new Error(`Invalid ${name}: "${value}" (use 1 or 0)`)
-  return undefined
-}
-
-function allowPrivate(): PrivateTargets {
-  return (
-    flag('SANDBOX_WEBHOOK_ALLOW_PRIVATE') ?? (env.NODE_ENV === 'production' ? false : 'loopback')
-  )
-}
-
-/** A count from the environment: a whole number, 0 or more; unset keeps the default. */
-function count(name: string): number | undefined {
-  return milliseconds(name)
-}
-
-function hour(value: string | undefined): number | undefined {
-  if (value === undefined || value === '') return undefined
-  const number = Number(value)
-  if (!Number.isInteger(number) || number < 0 || number > 23) {
-    throw new Error(`Invalid SANDBOX_SETTLEMENT_HOUR: "${value}" (an hour from 0 to 23)`)
-  }
-  return number
-}
 
 function port(value: string | undefined): number {
   const number = Number(value ?? 4100)
@@ -64,6 +30,8 @@ function port(value: string | undefined): number {
 
 try {
   const siteUrl = env.SITE_URL || 'http://localhost:3000'
+  const settings = readSandboxSettings(env)
+  const localOrigins = settings.SANDBOX_LOCAL_RETURN_URLS
   const sandbox = await startSandboxServer({
     port: port(env.SANDBOX_PORT),
     host: env.SANDBOX_HOST || '127.0.0.1',
@@ -73,25 +41,25 @@ try {
     merchants: [
       demoMerchant({
         siteUrl,
-        localOrigins: flag('SANDBOX_LOCAL_RETURN_URLS'),
-        payId: env.PG_PAY_ID || undefined,
-        salt: env.PG_SALT || undefined,
-        keySalt: env.SANDBOX_KEY_SALT || undefined,
-        webhookSecret: env.PG_WEBHOOK_SECRET || undefined,
+        localOrigins: localOrigins === undefined ? undefined : localOrigins === '1',
+        payId: settings.PG_PAY_ID,
+        salt: settings.PG_SALT,
+        keySalt: settings.SANDBOX_KEY_SALT,
+        webhookSecret: settings.PG_WEBHOOK_SECRET,
       }),
     ],
     webhooks: {
-      allowPrivate: allowPrivate(),
-      baseDelayMs: milliseconds('SANDBOX_WEBHOOK_BASE_DELAY_MS'),
-      eventsPerDay: count('SANDBOX_WEBHOOK_EVENTS_PER_DAY'),
+      allowPrivate: privateTargetsOf(settings),
+      baseDelayMs: settings.SANDBOX_WEBHOOK_BASE_DELAY_MS,
+      eventsPerDay: settings.SANDBOX_WEBHOOK_EVENTS_PER_DAY,
     },
     limits: {
-      perIp: count('SANDBOX_API_RATE_LIMIT'),
-      perMerchant: count('SANDBOX_MERCHANT_RATE_LIMIT'),
-      resend: count('SANDBOX_RESEND_RATE_LIMIT'),
+      perIp: settings.SANDBOX_API_RATE_LIMIT,
+      perMerchant: settings.SANDBOX_MERCHANT_RATE_LIMIT,
+      resend: settings.SANDBOX_RESEND_RATE_LIMIT,
     },
-    settleDelayMs: milliseconds('SANDBOX_SETTLE_DELAY_MS'),
-    settlements: { hour: hour(env.SANDBOX_SETTLEMENT_HOUR) },
+    settleDelayMs: settings.SANDBOX_SETTLE_DELAY_MS,
+    settlements: { hour: settings.SANDBOX_SETTLEMENT_HOUR },
     log: (line) => console.log(line),
   })
   console.log(`Sandbox gateway ready on ${sandbox.url}`)

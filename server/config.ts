@@ -1,12 +1,13 @@
 import { z } from 'zod'
 import { type PublicConfig, readPublicConfig } from '#app/config/public-config.build.ts'
 import { retentionDays } from '#app/content/legal/retention.ts'
+import { sandboxSettingsShape } from '#gateway/settings.ts'
 
 const emailAddress = z.email()
 const mailbox = z.string().min(3) // "Name <address>" or a bare address; nodemailer parses it
 
 const serverSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  ...sandboxSettingsShape,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   /** Where PGlite, the mail drop and the process lock live. */
@@ -32,38 +33,11 @@ const serverSchema = z.object({
     .url({ protocol: /^https?$/ })
     .transform((url) => url.replace(/\/+$/, ''))
     .optional(),
-  /** The demo merchant's credentials; the defaults are the sandbox's demo merchant. */
-  PG_PAY_ID: z
-    .string()
-    .regex(/^\d{16}$/, 'a PAY_ID is 16 digits')
-    .default('1000000000000001'),
-  PG_SALT: z.string().min(8).default('a1b2c3d4e5f60718'),
   /** deriveMerchantHostedKey(SANDBOX_KEY_SALT, PG_PAY_ID) for the sandbox's demo merchant. */
   PG_MERCHANT_HOSTED_KEY: z
     .string()
     .regex(/^[\x21-\x7e]{32}$/, 'the key is 32 ASCII characters')
     .default('034A0B731C8AE0736BD8D47D1B3017B3'),
-  /** Signs the gateway's webhooks to the demo merchant; the built-in sandbox uses the same. */
-  PG_WEBHOOK_SECRET: z
-    .string()
-    .min(16)
-    .regex(/^\S+$/, 'no white space in the secret')
-    .default('wh_demo_7c1e4b9a2f6d8035'),
-  /** The built-in sandbox derives its merchants' merchant-hosted keys from this. */
-  SANDBOX_KEY_SALT: z.string().min(8).default('f0e1d2c3b4a59687'),
-  /** The built-in sandbox's first webhook retry delay; each later one is five times longer. */
-  SANDBOX_WEBHOOK_BASE_DELAY_MS: z.coerce.number().int().min(1).default(60_000),
-  /**
-   * 1 lets the built-in sandbox deliver webhooks to loopback, private and other special-purpose
-   * addresses, for every client; 0 never. Unset: never in production, and in development only
-   * for a request whose socket comes from this machine (never a remote client).
-   */
-  SANDBOX_WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1']).optional(),
-  /**
-   * 1 lets the built-in sandbox's demo merchant take RETURN_URLs on localhost and 127.0.0.1
-   * (any port), and be framed by them. Unset: only when SITE_URL itself is local.
-   */
-  SANDBOX_LOCAL_RETURN_URLS: z.enum(['0', '1']).optional(),
   /**
    * From SIGTERM, how long /readyz answers 503 while the server still serves, so a load balancer
    * stops sending before the connections close. 0 on a laptop; a few seconds more than the
@@ -81,24 +55,6 @@ const serverSchema = z.object({
    * uplink (a weak mobile connection), where a slow client used to hold a connection for 5 min.
    */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
-  /** How long the test UPI ID late@upi stays Pending before the bank confirms it. */
-  SANDBOX_SETTLE_DELAY_MS: z.coerce.number().int().min(0).default(30_000),
-  /**
-   * Requests a minute the built-in sandbox's JSON APIs (`/sandbox/pgws/*`) take from one address,
-   * for one merchant, and webhook resends for one merchant; 0 switches one off, and so does
-   * FORM_RATE_LIMIT=0 (the tests' and benchmarks' switch) for all three. Counted in PostgreSQL
-   * when the site runs on it (ADR 015, 034).
-   */
-  SANDBOX_API_RATE_LIMIT: z.coerce.number().int().min(0).default(120),
-  SANDBOX_MERCHANT_RATE_LIMIT: z.coerce.number().int().min(0).default(600),
-  SANDBOX_RESEND_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
-  /**
-   * Webhook events the built-in sandbox stores per merchant in any 24 hours; beyond it payments
-   * still go through but send no webhook. 0: no cap.
-   */
-  SANDBOX_WEBHOOK_EVENTS_PER_DAY: z.coerce.number().int().min(0).default(5000),
-  /** The hour (IST, 0–23) at which the built-in sandbox makes each working day's settlements. */
-  SANDBOX_SETTLEMENT_HOUR: z.coerce.number().int().min(0).max(23).default(11),
   /**
    * Worker processes sharing the port. More than one needs DATABASE_URL: PGlite is one process's
    * database.

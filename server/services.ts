@@ -10,11 +10,8 @@ import {
   createGateway,
   demoMerchant as sandboxMerchant,
 } from '#gateway/index.ts'
-import {
-  checkNotifyUrl,
-  notifyPolicyFor,
-  type PrivateTargets,
-} from '#gateway/webhooks/addresses.ts'
+import { checkNotifyUrl, notifyPolicyFor } from '#gateway/webhooks/addresses.ts'
+import { privateTargetsOf } from '#gateway/settings.ts'
 import { formsApi } from './api/forms-api.ts'
 import { type LimitCounts, sharedLimitCounts } from './api/per-ip-limit.ts'
 import type { ServerConfig } from './config.ts'
@@ -91,7 +88,7 @@ export async function startServices(config: ServerConfig): Promise<Services> {
     siteOrigin: siteOrigin(config),
   })
 
-  const privateTargets = webhooksMayGoToPrivateAddresses(config)
+  const privateTargets = privateTargetsOf(config)
   const notifyPolicy = notifyPolicyFor(privateTargets)
   const demo = demoMerchant({
     db: store.db,
@@ -195,19 +192,6 @@ export function siteOrigin(config: ServerConfig): string {
     return new URL(config.public.SITE_URL).origin
   }
   return `http://localhost:${config.PORT}`
-}
-
-/**
- * The built-in sandbox delivers webhooks to loopback and private addresses only when the
- * operator says so (SANDBOX_WEBHOOK_ALLOW_PRIVATE=1), or in development for a request whose
- * socket comes from this machine: a sandbox reachable from elsewhere must not be a way into the
- * network it runs in, whatever SITE_URL says (the server listens on every interface).
- */
-export function webhooksMayGoToPrivateAddresses(config: ServerConfig): PrivateTargets {
-  if (config.SANDBOX_WEBHOOK_ALLOW_PRIVATE !== undefined) {
-    return config.SANDBOX_WEBHOOK_ALLOW_PRIVATE === '1'
-  }
-  return config.NODE_ENV === 'production' ? false : 'loopback'
 }
 
 /**

@@ -35,6 +35,8 @@ export async function loadGuide(slug: string): Promise<Guide> {
   const { meta, body } = await loadDocument(document, {
     root: process.cwd(),
     siteUrl: siteUrl('/'),
+    // Prerendered at build time: the environment the site is built (and then served) with.
+    env: process.env,
   })
   return { slug, meta, pdf: `/${document.output}`, ...guideHtml(body) }
 }

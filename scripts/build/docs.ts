@@ -18,6 +18,8 @@ export interface BuildDocsOptions {
   /** Output folder, relative to the working directory. */
   outDir?: string
   siteUrl: string
+  /** The environment the site is built with, for the facts of its configuration. */
+  env?: Record<string, string | undefined>
   /** The repository root (sources and kits); the working directory by default. */
   root?: string
   /** Only these documents (slugs as in app/content/downloads.ts); all by default. */
@@ -29,10 +31,14 @@ export interface BuildDocsOptions {
 /** Renders one document to PDF bytes. */
 export async function renderDocument(
   document: DeveloperDocument,
-  options: Pick<BuildDocsOptions, 'siteUrl' | 'root' | 'compress'>,
+  options: Pick<BuildDocsOptions, 'siteUrl' | 'env' | 'root' | 'compress'>,
 ): Promise<Buffer> {
   const root = path.resolve(options.root ?? '.')
-  const { meta, body } = await loadDocument(document, { root, siteUrl: options.siteUrl })
+  const { meta, body } = await loadDocument(document, {
+    root,
+    siteUrl: options.siteUrl,
+    env: options.env,
+  })
   return renderMarkdownPdf(meta, body, {
     brandName: brand.name,
     legalName: brand.legalName,
@@ -65,6 +71,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
       outDir: outDir || undefined,
       slugs: slugs.length ? slugs : undefined,
       siteUrl: readPublicConfig(process.env).SITE_URL,
+      env: process.env,
     })
     const elapsed = Math.round(performance.now() - started)
     console.log(

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '#server/config.ts'
-import { webhooksMayGoToPrivateAddresses } from '#server/services.ts'
+import { privateTargetsOf } from '#gateway/settings.ts'
 import {
   checkNotifyUrl,
   isLoopbackAddress,
@@ -164,18 +164,14 @@ describe('who may send webhooks to private addresses', () => {
 
   it('the site: a localhost SITE_URL no longer opens private targets to every client', () => {
     // Finding 1: the README's first command, SITE_URL left at http://localhost:3000.
-    expect(webhooksMayGoToPrivateAddresses(loadConfig({}))).toBe(false)
-    expect(webhooksMayGoToPrivateAddresses(loadConfig({ NODE_ENV: 'production' }))).toBe(false)
-    expect(webhooksMayGoToPrivateAddresses(loadConfig({ NODE_ENV: 'development' }))).toBe(
-      'loopback',
-    )
+    expect(privateTargetsOf(loadConfig({}))).toBe(false)
+    expect(privateTargetsOf(loadConfig({ NODE_ENV: 'production' }))).toBe(false)
+    expect(privateTargetsOf(loadConfig({ NODE_ENV: 'development' }))).toBe('loopback')
     expect(
-      webhooksMayGoToPrivateAddresses(
-        loadConfig({ NODE_ENV: 'development', SANDBOX_WEBHOOK_ALLOW_PRIVATE: '0' }),
-      ),
+      privateTargetsOf(loadConfig({ NODE_ENV: 'development', SANDBOX_WEBHOOK_ALLOW_PRIVATE: '0' })),
     ).toBe(false)
     expect(
-      webhooksMayGoToPrivateAddresses(
+      privateTargetsOf(
         loadConfig({ SITE_URL: 'https://paystra.example', SANDBOX_WEBHOOK_ALLOW_PRIVATE: '1' }),
       ),
     ).toBe(true)

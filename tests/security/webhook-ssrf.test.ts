@@ -11,7 +11,7 @@ import { bankPayout, merchant, postJson, postPaymentRequest } from '#gateway/api
 import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
 import { type Receiver, startReceiver } from '#gateway/webhooks/test-receiver.ts'
 import { loadConfig } from '#server/config.ts'
-import { webhooksMayGoToPrivateAddresses } from '#server/services.ts'
+import { privateTargetsOf } from '#gateway/settings.ts'
 
 /** An address of this machine that is not loopback: requests to it come from it, not from 127/8. */
 const networkAddress = Object.values(networkInterfaces())
@@ -56,7 +56,7 @@ describe.skipIf(!networkAddress)('a remote client cannot make the sandbox reach 
       merchants: [merchant],
       webhooks: {
         // As the site decides in development with SITE_URL on localhost (the README's default).
-        allowPrivate: webhooksMayGoToPrivateAddresses(loadConfig({ NODE_ENV: 'development' })),
+        allowPrivate: privateTargetsOf(loadConfig({ NODE_ENV: 'development' })),
         baseDelayMs: 100,
         pollMs: 50,
         timeoutMs: 1500,

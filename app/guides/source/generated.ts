@@ -213,9 +213,16 @@ export function fillGenerated(markdown: string, source: string): string {
   })
 }
 
-/** Fills `{{NAME}}` with a guide fact; names that are no fact stay for the caller to refuse. */
-export function fillFacts(markdown: string): string {
+/**
+ * Fills `{{NAME}}` with a guide fact or a fact of the site's configuration (site-facts.ts);
+ * names that are neither stay for the caller to refuse.
+ */
+export function fillFacts(
+  markdown: string,
+  siteFacts: Readonly<Record<string, string>> = {},
+): string {
+  const facts = { ...guideFacts, ...siteFacts }
   return markdown.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) =>
-    Object.hasOwn(guideFacts, name) ? guideFacts[name]! : placeholder,
+    Object.hasOwn(facts, name) ? facts[name]! : placeholder,
   )
 }

@@ -4,12 +4,18 @@ import type { DeveloperDocument } from './documents.ts'
 import { type DocumentMeta, parseFrontMatter } from './front-matter.ts'
 import { fillFacts, fillGenerated } from './generated.ts'
 import { resolveIncludes } from './include.ts'
+import { siteFacts } from './site-facts.ts'
 
 export interface LoadOptions {
   /** The repository root: sources and included kit files are relative to it. */
   root: string
   /** The site's origin; `{{SITE_URL}}` and `{{SANDBOX_URL}}` in a document become real URLs. */
   siteUrl: string
+  /**
+   * The environment the site is built with, for the facts of its configuration (site-facts.ts):
+   * the sandbox's delays, limits and demo merchant. Unset: the defaults.
+   */
+  env?: Record<string, string | undefined>
 }
 
 export interface LoadedDocument {
@@ -42,7 +48,7 @@ export async function prepareMarkdown(
 }
 
 /**
- * Placeholders filled (the site's URLs, then the facts of app/guides/source/generated.ts),
+ * Placeholders filled (the facts of generated.ts and of the site's configuration),
  * includes resolved, then the generated sections made: a document's body or a shared section.
  */
 async function prepareBody(
@@ -52,10 +58,7 @@ async function prepareBody(
   options: LoadOptions,
   section?: (markdown: string, source: string, firstLine: number) => Promise<string>,
 ): Promise<string> {
-  const siteUrl = options.siteUrl.replace(/\/+$/, '')
-  const filled = fillFacts(
-    body.replaceAll('{{SITE_URL}}', siteUrl).replaceAll('{{SANDBOX_URL}}', `${siteUrl}/sandbox`),
-  )
+  const filled = fillFacts(body, siteFacts({ ...options.env, SITE_URL: options.siteUrl }))
   const unknown = /\{\{(\w+)\}\}/.exec(filled)
   if (unknown) throw new Error(`${source}: unknown placeholder ${unknown[0]}`)
   const included = await resolveIncludes(filled, { root: options.root, source, firstLine, section })

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { siteFacts, spokenDuration } from './site-facts.ts'
+
+describe('the facts of the configuration a site is built with', () => {
+  it('says the defaults once, with the setting that changes them', () => {
+    const facts = siteFacts({})
+    expect(facts.SANDBOX_URL).toBe('http://localhost:3000/sandbox')
+    expect(facts.DEMO_PAY_ID).toBe('1000000000000001')
+    expect(facts.SETTLE_DELAY).toBe('30 seconds (`SANDBOX_SETTLE_DELAY_MS`)')
+    expect(facts.WEBHOOK_FIRST_RETRY).toBe('1 minute (`SANDBOX_WEBHOOK_BASE_DELAY_MS`)')
+    expect(facts.WEBHOOK_RETRY_DELAYS).toBe(
+      '1 minute, 5 minutes, 25 minutes, 2 hours 5 minutes, 6 hours, 6 hours, 6 hours, 6 hours, 6 hours',
+    )
+    expect(facts.WEBHOOK_RETRY_SPAN).toBe('32 hours 36 minutes')
+    expect(facts.API_RATE_LIMIT).toBe('120 a minute (`SANDBOX_API_RATE_LIMIT`)')
+    expect(facts.SETTLEMENT_HOUR).toBe('11:00 IST (`SANDBOX_SETTLEMENT_HOUR`)')
+    expect(facts.PRIVATE_NOTIFY_URLS).toMatch(/refuses them with `325`/)
+  })
+
+  it('says what this sandbox does when its operator changed a setting', () => {
+    const facts = siteFacts({
+      SITE_URL: 'https://www.paystra.example/',
+      SANDBOX_SETTLE_DELAY_MS: '5000',
+      SANDBOX_WEBHOOK_BASE_DELAY_MS: '500',
+      SANDBOX_API_RATE_LIMIT: '0',
+      SANDBOX_WEBHOOK_ALLOW_PRIVATE: '1',
+      PG_PAY_ID: '1000000000000099',
+    })
+    expect(facts.SANDBOX_URL).toBe('https://www.paystra.example/sandbox')
+    expect(facts.DEMO_PAY_ID).toBe('1000000000000099')
+    expect(facts.SETTLE_DELAY).toBe(
+      '30 seconds by default (`SANDBOX_SETTLE_DELAY_MS`); this sandbox: 5 seconds',
+    )
+    expect(facts.WEBHOOK_FIRST_RETRY).toBe(
+      '1 minute by default (`SANDBOX_WEBHOOK_BASE_DELAY_MS`); this sandbox: 0.5 seconds',
+    )
+    expect(facts.API_RATE_LIMIT).toBe(
+      '120 a minute by default (`SANDBOX_API_RATE_LIMIT`); this sandbox: no limit',
+    )
+    expect(facts.PRIVATE_NOTIFY_URLS).toMatch(/delivers to them/)
+    expect(siteFacts({ NODE_ENV: 'development' }).PRIVATE_NOTIFY_URLS).toMatch(/loopback/)
+  })
+
+  it('refuses a setting the server would refuse', () => {
+    expect(() => siteFacts({ SANDBOX_SETTLEMENT_HOUR: '24' })).toThrow(/SANDBOX_SETTLEMENT_HOUR/)
+  })
+
+  it('speaks durations as a reader says them', () => {
+    expect(spokenDuration(500)).toBe('0.5 seconds')
+    expect(spokenDuration(1000)).toBe('1 second')
+    expect(spokenDuration(90_000)).toBe('1 minute 30 seconds')
+    expect(spokenDuration(7_500_000)).toBe('2 hours 5 minutes')
+  })
+})

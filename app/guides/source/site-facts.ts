@@ -1,0 +1,130 @@
+import { readPublicConfig } from '#app/config/public-config.build.ts'
+import { retentionDays } from '#app/content/legal/retention.ts'
+import { privateTargetsOf, readSandboxSettings, type SandboxSettings } from '#gateway/settings.ts'
+import { MAX_ATTEMPTS, retryDelayMs } from '#gateway/webhooks/schedule.ts'
+
+/**
+ * The figures a guide or a kit archive states that an operator can change: the sandbox's address,
+ * its demo merchant, its delays and limits. They come from the environment the site is built with
+ * (the one its server runs with: `npm start` builds first), so a page never prints a default the
+ * sandbox beside it does not use. A document writes `{{SETTLE_DELAY}}`; app/guides/source/load.ts
+ * and the kit archives fill it.
+ */
+export type SiteFacts = Readonly<Record<string, string>>
+
+type Env = Record<string, string | undefined>
+
+const defaults = readSandboxSettings({})
+
+/** `90_000` → `1 minute 30 seconds`; `500` → `0.5 seconds`. */
+export function spokenDuration(ms: number): string {
+  if (ms < 1000) return `${ms / 1000} seconds`
+  const units: [number, string][] = [
+    [3_600_000, 'hour'],
+    [60_000, 'minute'],
+    [1000, 'second'],
+  ]
+  const parts: string[] = []
+  let rest = Math.round(ms / 1000) * 1000
+  for (const [size, name] of units) {
+    const count = Math.floor(rest / size)
+    rest -= count * size
+    if (count > 0) parts.push(`${count} ${name}${count === 1 ? '' : 's'}`)
+  }
+  return parts.join(' ')
+}
+
+/**
+ * `30 seconds (`SANDBOX_SETTLE_DELAY_MS`)` when this site uses the default, else
+ * `30 seconds by default (`SANDBOX_SETTLE_DELAY_MS`); this sandbox: 5 seconds`.
+ */
+function configured<T>(name: keyof SandboxSettings, value: T, fallback: T, say: (v: T) => string) {
+  return value === fallback
+    ? `${say(value)} (\`${name}\`)`
+    : `${say(fallback)} by default (\`${name}\`); this sandbox: ${say(value)}`
+}
+
+const perMinute = (count: number) => (count === 0 ? 'no limit' : `${count} a minute`)
+
+/** The longest wait before each retry of a webhook (the jitter only shortens them). */
+function retryDelays(baseDelayMs: number): number[] {
+  const delays: number[] = []
+  for (let failed = 1; failed < MAX_ATTEMPTS; failed++) {
+    delays.push(retryDelayMs(failed, baseDelayMs, () => 0)!)
+  }
+  return delays
+}
+
+function privateNotifyUrls(settings: SandboxSettings): string {
+  const targets = privateTargetsOf(settings)
+  if (targets === true) {
+    return 'This sandbox delivers to them: its operator set `SANDBOX_WEBHOOK_ALLOW_PRIVATE=1`.'
+  }
+  if (targets === 'loopback') {
+    return 'This sandbox runs in development: it accepts them in requests sent from its own machine (loopback), and refuses them from anywhere else with `325`.'
+  }
+  return 'This sandbox refuses them with `325`; an operator can allow them with `SANDBOX_WEBHOOK_ALLOW_PRIVATE=1` on a sandbox of their own.'
+}
+
+export function siteFacts(env: Env): SiteFacts {
+  const { SITE_URL } = readPublicConfig(env)
+  const settings = readSandboxSettings(env)
+  const delays = retryDelays(settings.SANDBOX_WEBHOOK_BASE_DELAY_MS)
+  const retentionDaysSet = Number(env.RETENTION_DEMO_DAYS || retentionDays.demo)
+  return {
+    SITE_URL,
+    SANDBOX_URL: `${SITE_URL}/sandbox`,
+    DEMO_PAY_ID: settings.PG_PAY_ID,
+    DEMO_SALT: settings.PG_SALT,
+    DEMO_KEY_SALT: settings.SANDBOX_KEY_SALT,
+    DEMO_WEBHOOK_SECRET: settings.PG_WEBHOOK_SECRET,
+    SETTLE_DELAY: configured(
+      'SANDBOX_SETTLE_DELAY_MS',
+      settings.SANDBOX_SETTLE_DELAY_MS,
+      defaults.SANDBOX_SETTLE_DELAY_MS,
+      spokenDuration,
+    ),
+    WEBHOOK_FIRST_RETRY: configured(
+      'SANDBOX_WEBHOOK_BASE_DELAY_MS',
+      settings.SANDBOX_WEBHOOK_BASE_DELAY_MS,
+      defaults.SANDBOX_WEBHOOK_BASE_DELAY_MS,
+      spokenDuration,
+    ),
+    WEBHOOK_RETRY_DELAYS: delays.map(spokenDuration).join(', '),
+    WEBHOOK_RETRY_CAP: spokenDuration(Math.max(...delays)),
+    WEBHOOK_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
+    WEBHOOK_RETRY_SPAN: spokenDuration(delays.reduce((sum, delay) => sum + delay, 0)),
+    API_RATE_LIMIT: configured(
+      'SANDBOX_API_RATE_LIMIT',
+      settings.SANDBOX_API_RATE_LIMIT,
+      defaults.SANDBOX_API_RATE_LIMIT,
+      perMinute,
+    ),
+    MERCHANT_RATE_LIMIT: configured(
+      'SANDBOX_MERCHANT_RATE_LIMIT',
+      settings.SANDBOX_MERCHANT_RATE_LIMIT,
+      defaults.SANDBOX_MERCHANT_RATE_LIMIT,
+      perMinute,
+    ),
+    RESEND_RATE_LIMIT: configured(
+      'SANDBOX_RESEND_RATE_LIMIT',
+      settings.SANDBOX_RESEND_RATE_LIMIT,
+      defaults.SANDBOX_RESEND_RATE_LIMIT,
+      perMinute,
+    ),
+    WEBHOOK_EVENTS_PER_DAY: configured(
+      'SANDBOX_WEBHOOK_EVENTS_PER_DAY',
+      settings.SANDBOX_WEBHOOK_EVENTS_PER_DAY,
+      defaults.SANDBOX_WEBHOOK_EVENTS_PER_DAY,
+      (count) => (count === 0 ? 'no cap' : `${count.toLocaleString('en-IN')} events`),
+    ),
+    SETTLEMENT_HOUR: configured(
+      'SANDBOX_SETTLEMENT_HOUR',
+      settings.SANDBOX_SETTLEMENT_HOUR,
+      defaults.SANDBOX_SETTLEMENT_HOUR,
+      (hour) => `${String(hour).padStart(2, '0')}:00 IST`,
+    ),
+    PRIVATE_NOTIFY_URLS: privateNotifyUrls(settings),
+    SANDBOX_RETENTION_DAYS: `${retentionDaysSet} days`,
+  }
+}
