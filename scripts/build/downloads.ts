@@ -6,23 +6,17 @@
  */
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { readPublicConfig } from '#app/config/public-config.build.ts'
+import { siteFacts } from '#app/guides/source/site-facts.ts'
 import type { Facts } from './downloads/archive-facts.ts'
 import { archivePlans } from './downloads/archive-plan.ts'
 import { writeArchive } from './downloads/zip-archive.ts'
 
 export const defaultClientDir = 'build/client'
 
-/** The site's facts an archive states, from the environment the site is built with. */
-export function archiveSiteFacts(env: Record<string, string | undefined>): Facts {
-  const { SITE_URL } = readPublicConfig(env)
-  return { SITE_URL, SANDBOX_URL: `${SITE_URL}/sandbox` }
-}
-
 /** Writes each archive at its link's path under clientDir; returns the files written. */
 export async function buildDownloads(
   clientDir = defaultClientDir,
-  facts: Facts = archiveSiteFacts(process.env),
+  facts: Facts = siteFacts(process.env),
 ): Promise<string[]> {
   const written: string[] = []
   for (const plan of archivePlans()) {
@@ -34,7 +28,7 @@ export async function buildDownloads(
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const facts = archiveSiteFacts(process.env)
+  const facts = siteFacts(process.env)
   const written = await buildDownloads(process.argv[2], facts)
   console.log(`Built ${written.length} download archives for ${facts.SANDBOX_URL}`)
 }

@@ -5,11 +5,12 @@
  * of a downloaded kit talks to the sandbox it was downloaded from.
  */
 import path from 'node:path'
-import { guideFacts } from '#app/guides/source/generated.ts'
+import { fillFacts, guideFacts } from '#app/guides/source/generated.ts'
 
 export type Facts = Readonly<Record<string, string>>
 
-const placeholder = /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g
+/** What fillFacts fills: `{{NAME}}`. */
+const placeholder = /\{\{(\w+)\}\}/g
 
 /** Files whose `{{NAME}}`s are filled: every README and every env example, at any depth. */
 export function holdsFacts(name: string): boolean {
@@ -22,18 +23,16 @@ export function holdsFacts(name: string): boolean {
  * no fact fails, naming the file and line, so an archive never ships a placeholder.
  */
 export function fillArchiveFacts(text: string, facts: Facts, file: string): string {
-  const known: Facts = { ...guideFacts, ...facts }
-  const unknown: string[] = []
-  const filled = text.replace(placeholder, (whole, name: string, offset: number) => {
-    if (Object.hasOwn(known, name)) return known[name]!
-    const line = text.slice(0, offset).split('\n').length
-    unknown.push(`${file}:${line}: {{${name}}}`)
-    return whole
+  const filled = fillFacts(text, facts)
+  const unknown = [...filled.matchAll(placeholder)].map((match) => {
+    const line = filled.slice(0, match.index).split('\n').length
+    return `${file}:${line}: ${match[0]}`
   })
   if (unknown.length > 0) {
-    throw new Error(
-      `Unknown fact in an archive (known: ${Object.keys(known).sort().join(', ')}):\n${unknown.join('\n')}`,
-    )
+    const known = Object.keys({ ...guideFacts, ...facts })
+      .sort()
+      .join(', ')
+    throw new Error(`Unknown fact in an archive (known: ${known}):\n${unknown.join('\n')}`)
   }
   return filled
 }

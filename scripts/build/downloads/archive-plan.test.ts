@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { allDownloads } from '#app/content/downloads.ts'
+import { siteFacts } from '#app/guides/source/site-facts.ts'
 import { zipEntries } from '#tests/support/download-contents.ts'
 import { existsSync } from 'node:fs'
 import { archivePlans, exampleLayerFolder, repositoryRoot } from './archive-plan.ts'
@@ -10,11 +11,8 @@ import { archiveFiles, archivedContent, materializeArchive, writeArchive } from 
 import { fillArchiveFacts, holdsFacts } from './archive-facts.ts'
 
 const plans = archivePlans()
-/** A site built somewhere else than the default localhost:3000. */
-const site = {
-  SITE_URL: 'https://pay.shop.example',
-  SANDBOX_URL: 'https://pay.shop.example/sandbox',
-}
+/** A site built somewhere else than the default localhost:3000, with its own demo merchant. */
+const site = siteFacts({ SITE_URL: 'https://pay.shop.example', PG_PAY_ID: '1000000000000042' })
 
 describe('archive plans', () => {
   test('every zip the site links to has a plan, and nothing else is built', () => {
@@ -103,6 +101,10 @@ describe("an archive states the site it was built for (the site's facts)", () =>
       if (plan.download.href.includes('kits/')) {
         const lines = archivedContent(env!, site).toString('utf8').split('\n')
         expect(lines).toContain('PAYSTRA_BASE_URL=https://pay.shop.example/sandbox')
+        expect(lines).toContain('PAYSTRA_PAY_ID=1000000000000042')
+        expect(lines).toContain(`PAYSTRA_SALT=${site.DEMO_SALT}`)
+        expect(lines).toContain(`PAYSTRA_KEY_SALT=${site.DEMO_KEY_SALT}`)
+        expect(lines).toContain(`PAYSTRA_WEBHOOK_SECRET=${site.DEMO_WEBHOOK_SECRET}`)
         expect(lines.join('\n')).not.toContain('localhost:3000')
       }
     },
