@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import { chromiumArgs, e2eDataDir } from './tests/support/browser-settings.ts'
+import { chromiumArgs, e2eDataDir, e2eSiteEnv } from './tests/support/browser-settings.ts'
 
 /**
  * End-to-end tests run against the production build (`npm run test:e2e` builds first).
@@ -9,12 +9,9 @@ import { chromiumArgs, e2eDataDir } from './tests/support/browser-settings.ts'
 const port = Number(process.env.E2E_PORT ?? 3100)
 const dev = process.env.E2E_DEV === '1'
 const dataDir = e2eDataDir(port)
-// The site is built with SITE_URL at this address (npm run test:e2e), so its pages and archives
-// name the site they are served from; the server runs with the same.
-// late@upi settles after a few seconds instead of 30, so a test can watch Pending turn Captured.
-// The demo's webhooks go to this very server on localhost, which only an operator's explicit
-// SANDBOX_WEBHOOK_ALLOW_PRIVATE=1 lets a production server do.
-const serverEnv = `PORT=${port} SITE_URL=http://localhost:${port} DATA_DIR=${dataDir} FORM_RATE_LIMIT=0 SANDBOX_SETTLE_DELAY_MS=5000 SANDBOX_WEBHOOK_ALLOW_PRIVATE=1`
+// The site's settings are the build's (tests/support/e2e-build.ts builds with the same).
+const siteEnv = Object.entries(e2eSiteEnv(port)).map(([name, value]) => `${name}=${value}`)
+const serverEnv = [`PORT=${port}`, `DATA_DIR=${dataDir}`, 'FORM_RATE_LIMIT=0', ...siteEnv].join(' ')
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     // tools/ is the measuring tools' workspace (tools/package.json); its tests run here too.
     include: [
-      '{core,jobs,app,server,gateway,scripts,kits,tests/support,tests/architecture,tests/security,tools}/**/*.test.{ts,tsx}',
+      '{core,jobs,app,server,gateway,scripts,kits,tests/support,tests/architecture,tests/security,tests/docs,tools}/**/*.test.{ts,tsx}',
     ],
     environment: 'node',
     setupFiles: ['./tests/setup/unit.ts'],

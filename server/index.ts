@@ -3,6 +3,7 @@ import { createServer, type ServerResponse } from 'node:http'
 import path from 'node:path'
 import type { ServerBuild } from 'react-router'
 import { createApp } from './app.ts'
+import { builtFactsFile, factsDrift } from './built-facts.ts'
 import { superviseWorkers } from './cluster.ts'
 import { ConfigError, loadConfig, type ServerConfig } from './config.ts'
 import { DataDirLockedError } from './db/data-lock.ts'
@@ -55,6 +56,14 @@ async function main(config: ServerConfig) {
     )
   } else {
     const build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
+    for (const drift of factsDrift(path.join(root, 'build', builtFactsFile), process.env)) {
+      if (cluster.isPrimary) {
+        logger.warn(
+          { fact: drift.name, built: drift.built, running: drift.running },
+          'The pages were built with other sandbox settings than this server runs with: rebuild (npm run build) with the same environment',
+        )
+      }
+    }
     httpServer.on(
       'request',
       createApp({

@@ -27,6 +27,16 @@ export interface KitLanguage {
    * order store).
    */
   reconcile?: Command
+  /**
+   * How a README's code block of this language is run and checked (kits/harness/readme-samples.ts):
+   * `file` is the block saved in the unpacked archive's root, which is the working directory.
+   */
+  samples?: {
+    /** The file extension a block is saved with when its marker names no `file=`. */
+    extension: string
+    run(file: string): Command
+    check(file: string): Command
+  }
   /** Paths (relative to kits/<lang>) never packed into an archive: build output, caches. */
   exclude?: string[]
 }

@@ -27,6 +27,14 @@ export const php: KitLanguage = {
   examples: ['server', 'merchant-hosted', 'pg', 'epos', 'wallet', 'pos'],
   // The reconciliation example: a command line on the web layer, reading the server's orders.
   reconcile: { command: 'php', args: ['example/reconcile.php'] },
+  // A README's PHP block, as the README tells a reader: saved in the kit folder beside core/ (it
+  // requires __DIR__ . '/core/src/autoload.php' and reads paystra.env there), run with `php`;
+  // a block that needs the reader's own server or data is only linted.
+  samples: {
+    extension: '.php',
+    run: (file: string) => ({ command: 'php', args: [file] }),
+    check: (file: string) => ({ command: 'php', args: ['-l', file] }),
+  },
   // data/: the examples' order stores (orders and webhook event ids of local test runs).
   exclude: ['paystra.env', 'data'],
 }

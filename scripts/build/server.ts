@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
+import { builtFactsFile, writeBuiltFacts } from '#server/built-facts.ts'
 
 const repoRoot = path.resolve(import.meta.dirname, '../..')
 
@@ -30,5 +31,7 @@ export async function bundleServer(outdir = path.join(repoRoot, 'build')): Promi
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   await bundleServer()
+  // What the pages were built to say about the sandbox; the server compares it at start.
+  writeBuiltFacts(path.join(repoRoot, 'build', builtFactsFile), process.env)
   console.log('Server bundled to build/server.js')
 }

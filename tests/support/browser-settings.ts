@@ -17,3 +17,18 @@ export const chromiumArgs = [
 export function e2eDataDir(port = Number(process.env.E2E_PORT ?? 3100)): string {
   return `data/e2e-${port}`
 }
+
+/**
+ * The e2e server's settings, which its build must share: the guides print the sandbox's delays
+ * and address from the environment the site is built with. late@upi settles after a few seconds
+ * instead of 30, so a test can watch Pending turn Captured; the demo's webhooks go to this very
+ * server on localhost, which only an operator's explicit SANDBOX_WEBHOOK_ALLOW_PRIVATE=1 lets a
+ * production server do.
+ */
+export function e2eSiteEnv(port = Number(process.env.E2E_PORT ?? 3100)): Record<string, string> {
+  return {
+    SITE_URL: `http://localhost:${port}`,
+    SANDBOX_SETTLE_DELAY_MS: '5000',
+    SANDBOX_WEBHOOK_ALLOW_PRIVATE: '1',
+  }
+}

@@ -15,6 +15,7 @@ describe('the facts of the configuration a site is built with', () => {
     expect(facts.API_RATE_LIMIT).toBe('120 a minute (`SANDBOX_API_RATE_LIMIT`)')
     expect(facts.SETTLEMENT_HOUR).toBe('11:00 IST (`SANDBOX_SETTLEMENT_HOUR`)')
     expect(facts.PRIVATE_NOTIFY_URLS).toMatch(/refuses them with `325`/)
+    expect(facts.LOCAL_RETURN_URLS).toMatch(/`http:\/\/localhost:3000`, `http:\/\/localhost:\*`/)
   })
 
   it('says what this sandbox does when its operator changed a setting', () => {
@@ -38,6 +39,9 @@ describe('the facts of the configuration a site is built with', () => {
       '120 a minute by default (`SANDBOX_API_RATE_LIMIT`); this sandbox: no limit',
     )
     expect(facts.PRIVATE_NOTIFY_URLS).toMatch(/delivers to them/)
+    expect(facts.LOCAL_RETURN_URLS).toBe(
+      "This sandbox's demo merchant accepts return URLs on `https://www.paystra.example` only (`SANDBOX_LOCAL_RETURN_URLS`).",
+    )
     expect(siteFacts({ NODE_ENV: 'development' }).PRIVATE_NOTIFY_URLS).toMatch(/loopback/)
   })
 

@@ -1,6 +1,7 @@
 import { readPublicConfig } from '#app/config/public-config.build.ts'
 import { retentionDays } from '#app/content/legal/retention.ts'
 import { privateTargetsOf, readSandboxSettings, type SandboxSettings } from '#gateway/settings.ts'
+import { isLocalSite } from '#gateway/merchants.ts'
 import { MAX_ATTEMPTS, retryDelayMs } from '#gateway/webhooks/schedule.ts'
 
 /**
@@ -66,6 +67,18 @@ function privateNotifyUrls(settings: SandboxSettings): string {
   return 'This sandbox refuses them with `325`; an operator can allow them with `SANDBOX_WEBHOOK_ALLOW_PRIVATE=1` on a sandbox of their own.'
 }
 
+/** Where the demo merchant of this sandbox may send a customer back to (its RETURN_URLs). */
+function returnUrls(siteUrl: string, settings: SandboxSettings): string {
+  const local =
+    settings.SANDBOX_LOCAL_RETURN_URLS === undefined
+      ? isLocalSite(siteUrl)
+      : settings.SANDBOX_LOCAL_RETURN_URLS === '1'
+  const own = `\`${new URL(siteUrl).origin}\``
+  return local
+    ? `This sandbox's demo merchant accepts return URLs on ${own}, \`http://localhost:*\` and \`http://127.0.0.1:*\` (any port).`
+    : `This sandbox's demo merchant accepts return URLs on ${own} only (\`SANDBOX_LOCAL_RETURN_URLS\`).`
+}
+
 export function siteFacts(env: Env): SiteFacts {
   const { SITE_URL } = readPublicConfig(env)
   const settings = readSandboxSettings(env)
@@ -125,6 +138,7 @@ export function siteFacts(env: Env): SiteFacts {
       (hour) => `${String(hour).padStart(2, '0')}:00 IST`,
     ),
     PRIVATE_NOTIFY_URLS: privateNotifyUrls(settings),
+    LOCAL_RETURN_URLS: returnUrls(SITE_URL, settings),
     SANDBOX_RETENTION_DAYS: `${retentionDaysSet} days`,
   }
 }
