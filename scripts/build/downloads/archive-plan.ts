@@ -15,7 +15,7 @@ import {
   serverKits,
   type Download,
 } from '#app/content/downloads.ts'
-import { archivedExampleStylesheet } from './kit-brand.ts'
+import { brandExampleStylesheet } from './kit-brand.ts'
 
 export const repositoryRoot = path.resolve(import.meta.dirname, '../../..')
 const kitsDir = path.join(repositoryRoot, 'kits')
@@ -85,7 +85,7 @@ function kitArchive(download: Download, language: string, example: string): Arch
       {
         from: exampleStylesheet,
         to: exampleStylesheetInArchive,
-        rewrite: archivedExampleStylesheet,
+        rewrite: brandExampleStylesheet,
       },
       ...(existsSync(exampleLayer) ? [{ from: exampleLayer, to: exampleLayerFolder }] : []),
       { from: kitFile(language, example), to: example },

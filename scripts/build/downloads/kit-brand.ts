@@ -29,23 +29,3 @@ export function brandExampleStylesheet(css: string): string {
   }
   return branded
 }
-
-/** What the archive's copy says of itself: to its reader, who has the kit and not this repository. */
-export const archivedStylesheetHeader = `/*
- * The stylesheet of the kit's example pages. Each example reads it at start from
- * example/example.css and puts it in each page's <style>. The custom properties below are the
- * brand's colours; change them to give the examples your own.
- */
-`
-
-/**
- * The stylesheet as an archive ships it: the palette's colours, and its opening comment (which
- * tells this repository's reader where the file and its colours come from) replaced by one for
- * the kit's reader.
- */
-export function archivedExampleStylesheet(css: string): string {
-  const branded = brandExampleStylesheet(css)
-  const header = /^\/\*[\s\S]*?\*\/\n/.exec(branded)
-  if (!header) throw new Error("The kits' example stylesheet no longer opens with a comment")
-  return archivedStylesheetHeader + branded.slice(header[0].length)
-}
