@@ -157,6 +157,12 @@ describe('a text naming the repository', () => {
     expect(find('core/README.md and kits.test.ts')).toHaveLength(2)
   })
 
+  test('a TypeScript test file is ours even when renamed; a JavaScript one only if we have it', () => {
+    expect(find('see old-run.spec.ts and cli.test.js').map((f) => f.match)).toEqual([
+      'old-run.spec.ts',
+    ])
+  })
+
   test('node_modules is not the repository', () => {
     expect(find('core/index.js')).toEqual([])
   })

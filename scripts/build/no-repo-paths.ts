@@ -20,7 +20,8 @@
  * in the Python kit's README is the kit's own file, and stays allowed. The site's world is its
  * build (`downloads/kits/pg-python.zip`) and every published archive's tree, since the guides
  * speak of the kits' folders. A test file name is one of ours unless a file of that name is in
- * the world (a kit ships its own tests).
+ * the world (a kit ships its own tests): any `*.test.ts` or `*.spec.ts`, and another test file
+ * name the repository has.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
@@ -140,8 +141,9 @@ export function findInText(
       if (match) findings.push({ file, line, match, kind: 'repository path' })
     }
     for (const [match] of content.matchAll(testFilePattern)) {
-      if (!world.hasName(match) && repository.hasName(match))
-        findings.push({ file, line, match, kind: 'test file' })
+      // A TypeScript test is ours whatever its name (no kit ships one); another only if we have it.
+      const ours = repository.hasName(match) || /\.(?:test|spec)\.tsx?$/.test(match)
+      if (ours && !world.hasName(match)) findings.push({ file, line, match, kind: 'test file' })
     }
     for (const [match] of content.matchAll(lintPattern)) {
       findings.push({ file, line, match, kind: 'lint directive' })
