@@ -50,11 +50,22 @@ function unzip(file: string, into: string): Promise<string[]> {
   })
 }
 
-/** The README's first shell block: the commands a reader runs first. */
+/**
+ * The README's first commands: its shell blocks up to the one that starts the app (marked
+ * `<!-- sample: serve -->`), or its first shell block when it marks none.
+ */
 function firstCommands(readme: string): string {
-  const block = /^```(?:sh|bash|shell)\n([\s\S]*?)^```/m.exec(readme)
-  if (!block) throw new Error('The README has no shell block to run first')
-  return block[1]!
+  const blocks = [
+    ...readme.matchAll(
+      /(?:<!--\s*sample:\s*(\w+)[^>]*-->\s*\n)?^```(?:sh|bash|shell)\n([\s\S]*?)^```/gm,
+    ),
+  ].map(([, marker, code]) => ({ marker, code: code! }))
+  if (blocks.length === 0) throw new Error('The README has no shell block to run first')
+  const serve = blocks.findIndex((block) => block.marker === 'serve')
+  return blocks
+    .slice(0, serve === -1 ? 1 : serve + 1)
+    .map((block) => block.code)
+    .join('\n')
 }
 
 function freePort(): Promise<number> {
