@@ -1,6 +1,7 @@
 /**
  * Every kit language against a sandbox started here. `KIT=php` (comma-separated) runs some only.
- * Python needs `cryptography`: PYTHON names the interpreter (Debian's /usr/bin/python3 has it).
+ * Python uses `cryptography` when the interpreter has it (PYTHON names it; Debian's /usr/bin/python3
+ * does), else the kit's standard-library AES; the kit's own tests run on both.
  */
 import { existsSync } from 'node:fs'
 import { describeReadmeSamples } from './harness/readme-samples.ts'

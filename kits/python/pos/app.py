@@ -41,20 +41,7 @@ def home(req):
                 intro="Makes a paid order to refund and reconcile: pay it on the hosted page with card "
                 "4111 1111 1111 1111, any future expiry and any CVV.",
             ),
-            web.card(
-                "Refund an order",
-                web.form(
-                    "/refund",
-                    web.input_field("Order id", "ORDER_ID", order_id, required=True, hint="The ORDER_ID of the captured sale."),
-                    web.amount_field("400", label="Amount to refund (in paise)"),
-                    web.input_field(
-                        "Refund order id", "REFUND_ORDER_ID", "",
-                        hint="Optional: your own reference, unique per refund. One is made when left empty.",
-                    ),
-                    submit="Refund",
-                ),
-                intro="Partial refunds add up: the gateway refuses one that goes beyond what is left (329).",
-            ),
+            web.refund_form(order_id),
             web.card(
                 "Reconcile the day",
                 web.form(

@@ -1,7 +1,7 @@
 """
 Paystra server kit for Python: the whole merchant integration in one small app. It signs a payment
 request and hands the customer to Paystra's hosted page, verifies the encrypted response, asks for
-an order's status, sends payouts to bank accounts and UPI IDs, and receives the gateway's signed
+an order's status, refunds a payment in full or in part, sends payouts to bank accounts and UPI IDs, and receives the gateway's signed
 webhooks at /webhook (payments, settlements and disputes), keeping each order's status and dispute
 in data/server-orders.json, and accepts a dispute from the order's page.
 
@@ -30,6 +30,7 @@ TRANSFER_MODES = ("NEFT", "RTGS", "IMPS", "UPI")
 
 @app.get("/")
 def home(req):
+    order_id = req.query.get("order_id", "")  # prefilled from a payment's result page
     return app.page(
         "Paystra integration for Python",
         [
@@ -40,8 +41,9 @@ def home(req):
                 "(cards, net banking, UPI, wallets). The outcome comes back to /response, verified.",
             ),
             web.status_form(title="2. Check an order's status"),
+            web.refund_form(order_id, title="3. Refund a payment"),
             web.card(
-                "3. Send a payout",
+                "4. Send a payout",
                 web.form(
                     "/payout",
                     web.amount_field("150000"),
@@ -86,7 +88,7 @@ def home(req):
                               "000000000026 stays pending (026); any other valid account is processed with a UTR."),
             ),
         ],
-        lead="Payments on the hosted page, status enquiries and payouts, signed with your salt on the server.",
+        lead="Payments on the hosted page, status enquiries, refunds and payouts, signed with your salt on the server.",
     )
 
 
@@ -116,9 +118,10 @@ def response(req):
     # 000 → paid, Pending → pending, else failed; forward only, so a reload or a webhook that
     # came first changes nothing.
     orders.update(fields, "return")
+    order_id = fields.get("ORDER_ID", "")
     return web.verified_answer(
-        req, app.layout, "Payment result", fields,
-        headline=web.payment_headline(fields), extra=web.status_link(fields.get("ORDER_ID", "")),
+        req, app.layout, "Payment result", fields, headline=web.payment_headline(fields),
+        extra=web.join([web.status_link(order_id), web.refund_link(order_id) if paystra.is_success(fields) else ""]),
     )
 # paystra:endregion
 
@@ -129,6 +132,24 @@ def status(req):
     fields = client.status(order_id)
     orders.enquired(fields)  # moves a known order forward, like the return and the webhook
     return web.verified_answer(req, app.layout, "Status enquiry", fields)
+
+
+# paystra:region refund
+@app.post("/refund", json_first=True)
+def refund(req):
+    order_id = validation.order_id(req.form.get("ORDER_ID"))
+    amount = validation.amount(req.form.get("AMOUNT"))  # paise: "400" is ₹4.00
+    given = req.form.get("REFUND_ORDER_ID", "").strip()
+    refund_order_id = validation.order_id(given, "REFUND_ORDER_ID") if given else paystra.new_order_id("RF")
+    # Signed JSON to /pgws/transact with TXNTYPE REFUND; the answer's HASH is verified. 000 Refunded,
+    # 329 when it goes beyond what is left to refund; refund.processed follows at /webhook.
+    fields = client.refund(order_id, refund_order_id, amount, notify_url=config.notify_url)
+    return web.verified_answer(
+        req, app.layout, "Refund", fields,
+        headline=web.headline(fields, "Refunded", "Refund pending", "Refund refused"),
+        extra=web.status_link(order_id),
+    )
+# paystra:endregion
 
 
 # paystra:region webhook

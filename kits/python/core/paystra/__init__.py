@@ -2,10 +2,11 @@
 Paystra payment gateway integration for Python: sign requests (HASH), encrypt merchant-hosted
 requests (ENCDATA), verify the gateway's responses and signed webhooks, call its JSON APIs
 (status enquiry, refund, QR, payout, settlements, recon, exchange rates, disputes) and reconcile paid orders with the
-settlements. Standard library plus `cryptography` for AES.
+settlements. The standard library, plus `cryptography` for AES when it is installed (without it,
+the kit's own AES on the standard library: see cipher.AES_BACKEND).
 """
 
-from .cipher import decrypt, decrypt_text, encrypt, encrypt_text, merchant_hosted_key
+from .cipher import AES_BACKEND, decrypt, decrypt_text, encrypt, encrypt_text, merchant_hosted_key
 from .client import CURRENCY_INR, IST, SETTLEMENT_RANGE_DAYS, Answer, Client, SignedForm, new_order_id
 from .config import Config
 from . import currency
@@ -44,6 +45,7 @@ def is_success(fields: Fields) -> bool:
 
 
 __all__ = [
+    "AES_BACKEND",
     "Answer",
     "CURRENCIES",
     "Currency",

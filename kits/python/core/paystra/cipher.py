@@ -1,17 +1,64 @@
-"""ENCDATA: the merchant-hosted request, and every response the gateway posts back, encrypted."""
+"""
+ENCDATA: the merchant-hosted request, and every response the gateway posts back, encrypted.
+
+AES comes from the `cryptography` package when it is installed; without it, from `aes.py`, the
+kit's own AES on the standard library alone (slower, not constant-time: see its docstring).
+PAYSTRA_AES chooses: `auto` (the default: `cryptography` if importable, else the standard
+library), `cryptography` (refuse to run without it) or `pure` (the standard-library AES even when
+`cryptography` is there, e.g. to test it). AES_BACKEND says which one is in use.
+"""
 
 import base64
 import binascii
 import hashlib
+import os
 import re
-from typing import Mapping
+from typing import Callable, Mapping, Optional, Tuple
 
-from cryptography.hazmat.primitives import padding
-from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
-
-from .errors import ProtocolError
+from . import aes
+from .errors import ConfigError, ProtocolError
 from .fields import Fields, parse_fields
 from .hash import canonical, sign
+
+Cbc = Callable[[bytes, bytes, bytes], bytes]  # (key, iv, whole blocks) -> whole blocks
+
+AES_SETTINGS = ("auto", "cryptography", "pure")
+
+
+def _cryptography_cbc() -> Optional[Tuple[Cbc, Cbc]]:
+    """CBC from the `cryptography` package (OpenSSL), or None when it is not installed."""
+    try:
+        from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+    except ImportError:
+        return None
+
+    def encrypt(key: bytes, iv: bytes, data: bytes) -> bytes:
+        encryptor = Cipher(algorithms.AES(key), modes.CBC(iv)).encryptor()
+        return encryptor.update(data) + encryptor.finalize()
+
+    def decrypt(key: bytes, iv: bytes, data: bytes) -> bytes:
+        decryptor = Cipher(algorithms.AES(key), modes.CBC(iv)).decryptor()
+        return decryptor.update(data) + decryptor.finalize()
+
+    return encrypt, decrypt
+
+
+def aes_backend(setting: Optional[str]) -> Tuple[str, Cbc, Cbc]:
+    """The AES that PAYSTRA_AES asks for: ("cryptography" or "pure", cbc_encrypt, cbc_decrypt)."""
+    chosen = (setting or "auto").strip().lower()
+    if chosen not in AES_SETTINGS:
+        raise ConfigError(f"PAYSTRA_AES must be one of {', '.join(AES_SETTINGS)}, not {setting!r}")
+    if chosen != "pure":
+        found = _cryptography_cbc()
+        if found:
+            return ("cryptography", *found)
+        if chosen == "cryptography":
+            raise ConfigError("PAYSTRA_AES=cryptography, but the cryptography package is not installed")
+    return "pure", aes.cbc_encrypt, aes.cbc_decrypt
+
+
+# Chosen once, when the library is imported: "cryptography" or "pure".
+AES_BACKEND, _cbc_encrypt, _cbc_decrypt = aes_backend(os.environ.get("PAYSTRA_AES"))
 
 _KEY = re.compile(r"[\x21-\x7e]{32}")
 _BASE64 = re.compile(r"[A-Za-z0-9+/]+={0,2}")
@@ -23,20 +70,21 @@ def merchant_hosted_key(key_salt: str, pay_id: str) -> str:
     return hashlib.sha256((key_salt + pay_id).encode("utf-8")).hexdigest().upper()[:32]
 
 
-def _aes(key: str) -> Cipher:
+def _key_and_iv(key: str) -> Tuple[bytes, bytes]:
     """AES-256-CBC keyed with the key's 32 ASCII bytes; the IV is its first 16 characters."""
     if not _KEY.fullmatch(key):
         raise ProtocolError("the key must be 32 ASCII characters")
-    return Cipher(algorithms.AES(key.encode("ascii")), modes.CBC(key[:16].encode("ascii")))
+    return key.encode("ascii"), key[:16].encode("ascii")
 
 
 def encrypt_text(plaintext: str, key: str) -> str:
     """AES-256-CBC with PKCS#7 padding, Base64 without the trailing `=`."""
-    padder = padding.PKCS7(128).padder()
-    padded = padder.update(plaintext.encode("utf-8")) + padder.finalize()
-    encryptor = _aes(key).encryptor()
-    data = encryptor.update(padded) + encryptor.finalize()
-    return base64.b64encode(data).decode("ascii").rstrip("=")
+    aes_key, iv = _key_and_iv(key)
+    data = plaintext.encode("utf-8")
+    fill = aes.BLOCK - len(data) % aes.BLOCK  # PKCS#7: 1 to 16 bytes, each holding the count
+    # AES-256-CBC from `cryptography`, or without it the kit's own (aes.py): the same bytes.
+    encrypted = _cbc_encrypt(aes_key, iv, data + bytes([fill]) * fill)
+    return base64.b64encode(encrypted).decode("ascii").rstrip("=")
 
 
 def encrypt(fields: Mapping[str, str], salt: str, key: str) -> str:
@@ -52,17 +100,21 @@ def decrypt_text(encdata: str, key: str) -> str:
     Decrypts ENCDATA. Accepts padded and unpadded Base64, and spaces where a form post turned
     `+` into a space.
     """
-    cipher = _aes(key)
+    aes_key, iv = _key_and_iv(key)
     text = encdata.replace(" ", "+").strip()
     if not _BASE64.fullmatch(text):
         raise ProtocolError("ENCDATA is not Base64")
     text = text.rstrip("=")
     try:
         data = base64.b64decode(text + "=" * (-len(text) % 4), validate=True)
-        decryptor = cipher.decryptor()
-        padded = decryptor.update(data) + decryptor.finalize()
-        unpadder = padding.PKCS7(128).unpadder()
-        return (unpadder.update(padded) + unpadder.finalize()).decode("utf-8")
+        if not data or len(data) % aes.BLOCK:
+            raise ValueError("not whole AES blocks")
+        # AES-256-CBC from `cryptography`, or without it the kit's own (aes.py).
+        padded = _cbc_decrypt(aes_key, iv, data)
+        fill = padded[-1]  # PKCS#7: the last byte is how many padding bytes to remove
+        if not 1 <= fill <= aes.BLOCK or padded[-fill:] != bytes([fill]) * fill:
+            raise ValueError("bad PKCS#7 padding")
+        return padded[:-fill].decode("utf-8")
     except (binascii.Error, ValueError) as error:
         # Wrong length, wrong key (bad padding) or bytes that are not UTF-8: all one answer.
         raise ProtocolError("ENCDATA does not decrypt with this key") from error

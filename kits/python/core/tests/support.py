@@ -11,7 +11,7 @@ CORE = TESTS.parent
 if str(CORE) not in sys.path:
     sys.path.insert(0, str(CORE))
 
-# In the repository the vectors live with the protocol module (core/protocol); archives carry a copy here.
+# A kit archive carries a copy beside these tests; the kits' source tree reads the protocol's own copy.
 CANDIDATES = [TESTS / "vectors.json", CORE.parent.parent.parent / "core" / "protocol" / "vectors.json"]
 
 

@@ -1,5 +1,5 @@
 """The page around every screen of an example: header, heading, content and footer, the
-examples' one stylesheet (kits/shared/example.css) and the Content Security Policy."""
+examples' one stylesheet (example/example.css) and the Content Security Policy."""
 
 import base64
 import hashlib
@@ -13,8 +13,8 @@ AUTO_SUBMIT = "document.forms[0].submit()"
 _AUTO_SUBMIT_HASH = base64.b64encode(hashlib.sha256(AUTO_SUBMIT.encode()).digest()).decode()
 
 # The one stylesheet every kit language's examples use, read on the first page: a downloaded kit
-# ships it beside this web layer as example/example.css; in the Paystra repository it is
-# kits/shared/example.css.
+# ships it beside this web layer as example/example.css; the kits' source tree keeps it in a
+# folder shared by every language, beside this kit's.
 _KIT_ROOT = Path(__file__).resolve().parent.parent.parent
 STYLE_FILES = (_KIT_ROOT / "example" / "example.css", _KIT_ROOT.parent / "shared" / "example.css")
 _style: Optional[Html] = None

@@ -53,6 +53,8 @@ from .widgets import (  # noqa: F401
     paragraph,
     payment_headline,
     radio_group,
+    refund_form,
+    refund_link,
     select_field,
     status_form,
     status_link,

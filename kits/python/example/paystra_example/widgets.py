@@ -282,6 +282,30 @@ def status_form(
     )
 
 
+def refund_form(order_id: str = "", title: str = "Refund an order") -> Html:
+    """POST /refund: ORDER_ID, AMOUNT in paise and an optional REFUND_ORDER_ID."""
+    return card(
+        title,
+        form(
+            "/refund",
+            input_field("Order id", "ORDER_ID", order_id, required=True, hint="The ORDER_ID of the captured payment."),
+            amount_field("400", label="Amount to refund (in paise)"),
+            input_field(
+                "Refund order id", "REFUND_ORDER_ID", "",
+                hint="Optional: your own reference, unique per refund. One is made when left empty.",
+            ),
+            submit="Refund",
+        ),
+        intro="Gives back all or part of a captured payment (POST /pgws/transact, TXNTYPE REFUND). "
+        "Partial refunds add up: the gateway refuses one that goes beyond what is left (329).",
+    )
+
+
+def refund_link(order_id: str, label: str = "Refund this payment") -> Html:
+    """A link to the home page with the refund form's order id filled in."""
+    return h('<p class="actions"><a class="button" href="/?order_id={}">{}</a></p>', order_id, label)
+
+
 def order_summary(fields: Mapping[str, str]) -> Html:
     """The order about to be paid, as the customer sees it before the gateway's page."""
     labels = (("ORDER_ID", "Order id"), ("AMOUNT", "Amount"), ("CUST_NAME", "Customer"), ("CUST_EMAIL", "Email"))
