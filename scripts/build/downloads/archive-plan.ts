@@ -82,11 +82,7 @@ function kitArchive(download: Download, language: string, example: string): Arch
       { from: kitFile('paystra.env.example'), to: 'paystra.env.example' },
       { from: kitFile(language, 'core'), to: 'core' },
       { from: vectorsFile, to: 'core/tests/vectors.json' },
-      {
-        from: exampleStylesheet,
-        to: exampleStylesheetInArchive,
-        rewrite: brandExampleStylesheet,
-      },
+      { from: exampleStylesheet, to: exampleStylesheetInArchive, rewrite: brandExampleStylesheet },
       ...(existsSync(exampleLayer) ? [{ from: exampleLayer, to: exampleLayerFolder }] : []),
       { from: kitFile(language, example), to: example },
     ],
