@@ -21,6 +21,8 @@ export interface KitLanguage {
   /** Starts an example's web app; cwd = kits/<lang>; env has PORT, APP_URL and PAYSTRA_*. */
   start(example: ExampleId): Command
   examples: ExampleId[]
+  /** The server example refunds (`POST /refund`, as the POS example does in every language). */
+  serverRefunds?: boolean
   /**
    * The reconciliation example: `[--settle-as-of ISO] [--notify-url URL] [--today YYYY-MM-DD]
    * [--json]`; cwd = kits/<lang>; env has PAYSTRA_* and PAYSTRA_DATA_DIR (the server example's

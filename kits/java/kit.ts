@@ -28,6 +28,32 @@ const entryPoints = [
   ...examples.map((example) => `${example}/src/main/java/com/paystra/examples/${example}/App.java`),
 ]
 
+/**
+ * A README's Java sample is one whole program, `Try.java`, run from the kit folder with Java's
+ * source launcher against the compiled library, as the READMEs tell a reader: compile the library
+ * once (`javac -d out core/src/main/java/com/paystra/*.java`), then `java -cp out Try.java`. The
+ * library is compiled here only when out/ lacks one of its classes (an earlier block of the README
+ * usually did it), so a README's samples cost one JVM each.
+ */
+const compileLibraryOnce = [
+  'for source in core/src/main/java/com/paystra/*.java; do',
+  '  name=${source##*/}',
+  '  if [ ! -f "out/com/paystra/${name%.java}.class" ]; then',
+  '    javac -d out core/src/main/java/com/paystra/*.java || exit 1',
+  '    break',
+  '  fi',
+  'done',
+].join('\n')
+
+/** A check compiles the block as Try.java (javac wants a public class in its own file name). */
+const compileAsTry = [
+  'dir=$(mktemp -d) || exit 1',
+  'cp "$1" "$dir/Try.java" && javac -d "$dir" -cp out "$dir/Try.java"',
+  'status=$?',
+  'rm -rf "$dir"',
+  'exit $status',
+].join('\n')
+
 export const javaKit: KitLanguage = {
   id: 'java',
   name: 'Java',
@@ -59,6 +85,18 @@ export const javaKit: KitLanguage = {
   examples: [...examples],
   reconcile: { command: 'java', args: ['-cp', 'out', 'com.paystra.examples.web.Reconcile'] },
   exclude: ['out', 'data', 'paystra.env', 'core/tests/vectors.json'],
+  samples: {
+    extension: '.java',
+    run(file: string) {
+      return {
+        command: 'sh',
+        args: ['-c', `${compileLibraryOnce}\nexec java -cp out "$1"`, 'sh', file],
+      }
+    },
+    check(file: string) {
+      return { command: 'sh', args: ['-c', `${compileLibraryOnce}\n${compileAsTry}`, 'sh', file] }
+    },
+  },
 }
 
 export default javaKit

@@ -33,6 +33,13 @@ export const nodejs: KitLanguage = {
   examples: ['server', 'pg', 'epos', 'wallet', 'pos'],
   // Beside the server example, whose order store it reconciles.
   reconcile: { command: 'node', args: ['server/reconcile.js'] },
+  // A README's `js` block is a whole program the reader saves beside core/ as an ES module
+  // (`try.mjs`: the archive's root has no package.json) and runs with `node try.mjs`.
+  samples: {
+    extension: '.mjs',
+    run: (file) => ({ command: 'node', args: [file] }),
+    check: (file) => ({ command: 'node', args: ['--check', file] }),
+  },
   // data/: the examples' order stores, written at run time.
   exclude: ['paystra.env', 'node_modules', 'data'],
 }

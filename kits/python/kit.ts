@@ -49,6 +49,7 @@ export const pythonKit: KitLanguage = {
     }),
   },
   examples: ['server', 'pg', 'epos', 'wallet', 'pos'],
+  serverRefunds: true,
   // Beside the server example, whose order book it reconciles.
   reconcile: { command: python, args: ['server/reconcile.py'] },
   exclude: [

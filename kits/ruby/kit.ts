@@ -21,6 +21,13 @@ export const ruby: KitLanguage = {
   examples: ['server'],
   // The reconciliation example: a command line on the example layer, reading the server's orders.
   reconcile: { command: 'ruby', args: ['example/reconcile.rb'] },
+  // A README's `ruby` block is a whole program the reader saves in the kit's folder (`try.rb`)
+  // and runs with the library on the load path: `ruby -I core/lib try.rb`.
+  samples: {
+    extension: '.rb',
+    run: (file) => ({ command: 'ruby', args: ['-I', 'core/lib', file] }),
+    check: (file) => ({ command: 'ruby', args: ['-c', file] }),
+  },
   exclude: ['paystra.env', 'core/tests/vectors.json', 'data'],
 }
 

@@ -1,13 +1,37 @@
 /**
  * Every download link on the site leads to a real file: saved under its promised name, with the
  * right type, and openable — an archive lists a README and a LICENSE under one folder, a PDF
- * parses and has text. The link set must cover every download the site offers.
+ * parses and has text. The link set must cover every download the site offers. A kit's README
+ * and env example name the sandbox of the site it was downloaded from.
  */
 import type { Page } from '@playwright/test'
+import yauzl from 'yauzl'
 import { allDownloads } from '#app/content/downloads.ts'
 import { developerApiFiles } from '#gateway/openapi/files.ts'
 import { pdfText, zipEntries } from '#tests/support/download-contents.ts'
 import { expect, gotoHydrated, test } from './fixtures.ts'
+
+/** The text of one entry of a zip, or undefined when it has none of that name. */
+function zipEntryText(buffer: Buffer, name: string): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error ?? new Error('Not a zip archive'))
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (entry.fileName !== name) return zip.readEntry()
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError ?? new Error(name))
+          const chunks: Buffer[] = []
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+          stream.on('error', reject)
+          stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+        })
+      })
+      zip.on('end', () => resolve(undefined))
+      zip.on('error', reject)
+      zip.readEntry()
+    })
+  })
+}
 
 async function downloadLinks(page: Page, path: string) {
   await gotoHydrated(page, path)
@@ -21,7 +45,11 @@ async function downloadLinks(page: Page, path: string) {
   )
 }
 
-test('every download link opens a real file under its promised name', async ({ page, request }) => {
+test('every download link opens a real file under its promised name', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(120_000)
   const links = [...(await downloadLinks(page, '/')), ...(await downloadLinks(page, '/developers'))]
   const hrefs = [...new Set(links.map((link) => link.href))].sort()
@@ -62,6 +90,14 @@ test('every download link opens a real file under its promised name', async ({ p
         names.some((name) => name.endsWith('paystra.env')),
         link.href,
       ).toBe(false)
+      // Its README and env example state the site it came from, every {{FACT}} filled.
+      const readme = await zipEntryText(body, `${root}/README.md`)
+      expect(readme, link.href).not.toMatch(/\{\{\w+\}\}/)
+      const env = await zipEntryText(body, `${root}/paystra.env.example`)
+      if (env !== undefined) {
+        expect(env, link.href).not.toMatch(/\{\{\w+\}\}/)
+        expect(env.split('\n'), link.href).toContain(`PAYSTRA_BASE_URL=${baseURL}/sandbox`)
+      }
     } else {
       expect(response.headers()['content-type']).toBe('application/pdf')
       const { pages, text } = await pdfText(body)

@@ -1,6 +1,6 @@
 /**
  * The page around every screen of an example: the document with its header, heading and footer,
- * the examples' one stylesheet (kits/shared/example.css), the Content Security Policy, and the
+ * the examples' one stylesheet (example/example.css), the Content Security Policy, and the
  * page that posts the customer to the gateway (the one script that policy allows).
  */
 import { createHash } from 'node:crypto'
@@ -39,9 +39,9 @@ export function contentSecurityPolicy(gatewayOrigin) {
 }
 
 /**
- * The one stylesheet every kit language's examples use, read on the first page: a downloaded
- * kit ships it beside this web layer as example/example.css; in the Paystra repository it is
- * kits/shared/example.css.
+ * The one stylesheet every kit language's examples use, read on the first page: example.css
+ * beside this web layer, or else where the kits' sources keep it, shared by every language, before
+ * an archive puts a copy here.
  */
 const styleFiles = [
   new URL('./example.css', import.meta.url),

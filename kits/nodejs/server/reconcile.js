@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Reconciles the server example's paid orders with what the gateway paid out: fetches the
- * settlements dated from 91 days before to 7 days after today (IST) with their lines, asks the
+ * settlements dated in the 92 days that end 7 days after today (IST) with their lines, asks the
  * gateway's recon for each paid order no line pays, and prints one row per order (MATCHED,
  * REFUNDED, AMOUNT_MISMATCH, UNSETTLED, OVERDUE, MISSING) and per settled order that is not in the
  * store (UNKNOWN). Run it daily, after the settlements of 11:00 IST.

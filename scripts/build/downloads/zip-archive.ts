@@ -1,6 +1,7 @@
 /**
  * Writes an archive plan as a zip: one top folder, entries in sorted order with a fixed date,
- * so the same sources always give the same bytes (cacheable, diffable).
+ * so the same sources always give the same bytes (cacheable, diffable). Every README and env
+ * example in it has its `{{NAME}}` facts filled from the site's configuration (archive-facts.ts).
  */
 import {
   createWriteStream,
@@ -22,6 +23,7 @@ import {
   excludedNames,
   repositoryRoot,
 } from './archive-plan.ts'
+import { type Facts, fillArchiveFacts, holdsFacts } from './archive-facts.ts'
 
 const fixedDate = new Date('2026-01-01T00:00:00Z')
 
@@ -63,27 +65,52 @@ export function archiveFiles(plan: ArchivePlan): ArchiveFile[] {
   return [...files.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
 }
 
-/** What the archive holds for this file: its bytes, or its text rewritten. */
-export function archivedContent(file: ArchiveFile): Buffer {
+/**
+ * What the archive holds for this file: its bytes, or its text rewritten; a README or env
+ * example with its facts filled (an unknown `{{NAME}}` throws). Without facts (`null`), the
+ * text as the repository has it.
+ */
+export function archivedContent(file: ArchiveFile, facts: Facts | null): Buffer {
   const bytes = readFileSync(file.source)
-  return file.rewrite ? Buffer.from(file.rewrite(bytes.toString('utf8'))) : bytes
+  if (!file.rewrite && !(facts && holdsFacts(file.name))) return bytes
+  let text = bytes.toString('utf8')
+  if (file.rewrite) text = file.rewrite(text)
+  if (facts && holdsFacts(file.name)) text = fillArchiveFacts(text, facts, file.name)
+  return Buffer.from(text)
 }
 
-/** Writes the plan's files into `dir` (as `dir/<root>/…`), the layout the zip unpacks to. */
+/**
+ * Writes the plan's files into `dir` (as `dir/<root>/…`), the layout the zip unpacks to, with
+ * the facts filled as in the zip; returns the archive's root folder (`dir/<root>`). The README
+ * sample runner and the kit tests run a kit from there exactly as a reader who unzipped it.
+ */
+export function materializeArchive(plan: ArchivePlan, dir: string, facts: Facts): string {
+  return writeFolder(plan, dir, facts)
+}
+
+/** As materializeArchive, with READMEs and env examples as the repository has them. */
 export function stageArchive(plan: ArchivePlan, dir: string): string {
+  return writeFolder(plan, dir, null)
+}
+
+function writeFolder(plan: ArchivePlan, dir: string, facts: Facts | null): string {
   for (const file of archiveFiles(plan)) {
     const target = path.join(dir, file.name)
     mkdirSync(path.dirname(target), { recursive: true })
-    writeFileSync(target, archivedContent(file), { mode: file.executable ? 0o755 : 0o644 })
+    writeFileSync(target, archivedContent(file, facts), { mode: file.executable ? 0o755 : 0o644 })
   }
   return path.join(dir, plan.root)
 }
 
-export async function writeArchive(plan: ArchivePlan, file: string): Promise<ArchiveFile[]> {
+export async function writeArchive(
+  plan: ArchivePlan,
+  file: string,
+  facts: Facts,
+): Promise<ArchiveFile[]> {
   const files = archiveFiles(plan)
   const zip = new yazl.ZipFile()
   for (const entry of files) {
-    zip.addBuffer(archivedContent(entry), entry.name, {
+    zip.addBuffer(archivedContent(entry, facts), entry.name, {
       mtime: fixedDate,
       mode: entry.executable ? 0o100755 : 0o100644,
     })

@@ -14,18 +14,28 @@ import { InvalidInputError } from './errors.js'
  * @property {number} minorUnits digits after the decimal point: AMOUNT counts 10^-minorUnits
  */
 
-/** @type {Array<[string, string, number]>} */
-const TABLE = [
-  ['INR', '356', 2], ['USD', '840', 2], ['EUR', '978', 2], ['GBP', '826', 2],
-  ['JPY', '392', 0], ['CHF', '756', 2], ['CAD', '124', 2], ['AUD', '036', 2],
-  ['NZD', '554', 2], ['SGD', '702', 2], ['HKD', '344', 2], ['CNY', '156', 2],
-  ['KRW', '410', 0], ['AED', '784', 2], ['SAR', '682', 2], ['QAR', '634', 2],
-  ['KWD', '414', 3], ['BHD', '048', 3], ['OMR', '512', 3], ['JOD', '400', 3],
-  ['ILS', '376', 2], ['TRY', '949', 2], ['ZAR', '710', 2], ['KES', '404', 2],
-  ['MUR', '480', 2], ['LKR', '144', 2], ['NPR', '524', 2], ['BDT', '050', 2],
-  ['THB', '764', 2], ['MYR', '458', 2], ['IDR', '360', 2], ['PHP', '608', 2],
-  ['SEK', '752', 2], ['NOK', '578', 2], ['DKK', '208', 2], ['PLN', '985', 2],
-] // prettier-ignore
+/**
+ * Each currency's alphabetic code, numeric code and minor units, four to a line, the rupee first:
+ * a text table, so that a formatter keeps its columns.
+ * @type {Array<[string, string, number]>}
+ */
+const TABLE = `
+  INR 356 2  USD 840 2  EUR 978 2  GBP 826 2
+  JPY 392 0  CHF 756 2  CAD 124 2  AUD 036 2
+  NZD 554 2  SGD 702 2  HKD 344 2  CNY 156 2
+  KRW 410 0  AED 784 2  SAR 682 2  QAR 634 2
+  KWD 414 3  BHD 048 3  OMR 512 3  JOD 400 3
+  ILS 376 2  TRY 949 2  ZAR 710 2  KES 404 2
+  MUR 480 2  LKR 144 2  NPR 524 2  BDT 050 2
+  THB 764 2  MYR 458 2  IDR 360 2  PHP 608 2
+  SEK 752 2  NOK 578 2  DKK 208 2  PLN 985 2
+`
+  .trim()
+  .split(/\s+/)
+  .reduce((rows, word, index, words) => {
+    if (index % 3 === 0) rows.push([word, words[index + 1], Number(words[index + 2])])
+    return rows
+  }, /** @type {Array<[string, string, number]>} */ ([]))
 
 /** Every currency the gateway takes, the rupee first. */
 export const CURRENCIES = Object.freeze(

@@ -1,6 +1,5 @@
-// Every kit passes the same vectors as the gateway's TypeScript protocol module. The file is
-// not kept here in the repository: the archive builder copies it to tests/vectors.json, and
-// PAYSTRA_VECTORS can point anywhere else (e.g. ../../core/protocol/vectors.json).
+// Every kit passes the same vectors as the gateway itself: tests/vectors.json, or the file
+// PAYSTRA_VECTORS names.
 import assert from 'node:assert/strict'
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -13,10 +12,7 @@ const path = process.env.PAYSTRA_VECTORS
   : fileURLToPath(new URL('./vectors.json', import.meta.url))
 
 if (!existsSync(path)) {
-  throw new Error(
-    `No test vectors at ${path}. Set PAYSTRA_VECTORS to the vectors file ` +
-      '(in the Paystra repository: PAYSTRA_VECTORS=../../core/protocol/vectors.json).',
-  )
+  throw new Error(`No test vectors at ${path}. Set PAYSTRA_VECTORS to the vectors file.`)
 }
 
 /** @type {Record<string, any>} */

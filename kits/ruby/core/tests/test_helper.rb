@@ -12,14 +12,13 @@ module PaystraTest
     key_salt: 'f0e1d2c3b4a59687'
   }.freeze
 
-  # The shared protocol vectors (core/protocol/vectors.json, copied next to these tests).
+  # The shared protocol vectors: vectors.json next to these tests, or the file PAYSTRA_VECTORS names.
   def self.vectors
     @vectors ||= begin
       path = ENV.fetch('PAYSTRA_VECTORS', '').strip
       path = File.join(__dir__, 'vectors.json') if path.empty?
       unless File.file?(path)
-        abort "Test vectors not found at #{path}. Set PAYSTRA_VECTORS to the vectors file " \
-              '(in the Paystra repository: core/protocol/vectors.json).'
+        abort "Test vectors not found at #{path}. Set PAYSTRA_VECTORS to the vectors file."
       end
       JSON.parse(File.read(path, encoding: 'UTF-8'))
     end

@@ -28,7 +28,7 @@ module Paystra
     # A signature further from this server's clock is refused: a replayed request or a wrong clock.
     TOLERANCE = 300
 
-    # The same words in every kit (core/protocol/vectors.json, "webhook" → "messages").
+    # The same words in every kit (the shared vectors' "webhook" → "messages").
     MESSAGES = {
       'secret-missing' => 'No webhook secret: set PAYSTRA_WEBHOOK_SECRET to the webhook secret from the merchant ' \
                           'portal (it is not your salt).',

@@ -5,15 +5,15 @@ require_relative 'widgets'
 module Paystra
   module Example
     # The page around every screen of an example: header, content and footer with the examples'
-    # one stylesheet (kits/shared/example.css); and the page that hands the customer to the
+    # one stylesheet (example/example.css); and the page that hands the customer to the
     # gateway, the one page with a script.
     module Layout
       include Widgets
       extend Widgets # Layout.page and Layout.gateway_form_page use the page parts too
 
-      # kits/shared/example.css, the one stylesheet every kit language's examples use. An archive
-      # ships it beside this web layer (example/example.css); in the Paystra repository it is
-      # kits/shared.
+      # The one stylesheet every kit language's examples use: example/example.css beside this web
+      # layer, or else where the kits' sources keep it, shared by every language, before an
+      # archive puts a copy here.
       STYLE_FILES = [
         File.expand_path('../../../example.css', __dir__),
         File.expand_path('../../../../../shared/example.css', __dir__)

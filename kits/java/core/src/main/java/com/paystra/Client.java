@@ -172,7 +172,7 @@ public final class Client {
         return refund(orderId, refundOrderId, amount, "");
     }
 
-    /** As refund(…), with the gateway's refund.processed webhook sent to notifyUrl ("" for none). */
+    /** As refund(...), with the gateway's refund.processed webhook sent to notifyUrl ("" for none). */
     public Map<String, String> refund(String orderId, String refundOrderId, String amount, String notifyUrl) {
         return refund(orderId, refundOrderId, amount, notifyUrl, CURRENCY_INR);
     }
@@ -235,8 +235,8 @@ public final class Client {
      * A settlement: its fields (SETTLEMENT_ID, UTR, SETTLEMENT_DATE, CYCLE_FROM, CYCLE_TO, the
      * counts, GROSS_AMOUNT, REFUNDS_AMOUNT, FEES_AMOUNT, GST_AMOUNT, ADJUSTMENTS_AMOUNT,
      * NET_AMOUNT, BANK_ACCOUNT, STATUS PROCESSED or CARRIED_FORWARD, all paise as strings) and its
-     * lines (TYPE PAYMENT, REFUND or ADJUSTMENT, ORDER_ID, TXN_ID, AMOUNT, FEE, GST, NET, …).
-     * From settlement(…) the fields are the verified answer (HASH and LINES' JSON text included).
+     * lines (TYPE PAYMENT, REFUND or ADJUSTMENT, ORDER_ID, TXN_ID, AMOUNT, FEE, GST, NET, ...).
+     * From settlement(...) the fields are the verified answer (HASH and LINES' JSON text included).
      */
     public record Settlement(Map<String, String> fields, List<Map<String, String>> lines) {
         public Settlement {
@@ -251,7 +251,7 @@ public final class Client {
     }
 
     /**
-     * A verified answer listing settlements (settlements(…), runSettlement(…)): its fields and
+     * A verified answer listing settlements (settlements(...), runSettlement(...)): its fields and
      * SETTLEMENTS parsed, each a settlement's fields without its lines.
      */
     public record Settlements(Map<String, String> fields, List<Map<String, String>> settlements) {
@@ -290,7 +290,7 @@ public final class Client {
     }
 
     /**
-     * One settlement with its lines, by its SETTLEMENT_ID (setl_…) or by the UTR of its bank
+     * One settlement with its lines, by its SETTLEMENT_ID (setl_...) or by the UTR of its bank
      * transfer. 338 (none such, or another merchant's) throws RefusedError.
      */
     public Settlement settlement(String settlementIdOrUtr) {
@@ -301,7 +301,7 @@ public final class Client {
     /**
      * A settlement's lines as the gateway's CSV file (RFC 4180, a header row of the line fields,
      * CRLF), to keep or hand to an accountant. The CSV carries no HASH: act on the figures of
-     * settlement(…), which are verified. A refusal throws RefusedError, as settlement(…) does.
+     * settlement(...), which are verified. A refusal throws RefusedError, as settlement(...) does.
      */
     public String settlementCsv(String settlementIdOrUtr) {
         Answer answer = send("/pgws/settlement", Json.write(Hash.withHash(
@@ -357,8 +357,8 @@ public final class Client {
 
     // paystra:region fx
     /**
-     * The rates the gateway converts foreign card payments at (fields: RATES_DATE…): rates maps
-     * CURRENCY_CODE to rupees per unit ("840" → "84.2150"), currencies lists every currency it
+     * The rates the gateway converts foreign card payments at (fields: RATES_DATE...): rates maps
+     * CURRENCY_CODE to rupees per unit ("840" -> "84.2150"), currencies lists every currency it
      * takes (CURRENCY_CODE, CODE, NAME, MINOR_UNITS, FX_RATE), INR first at "1.0000".
      */
     public record FxRates(Map<String, String> fields, Map<String, String> rates, List<Map<String, String>> currencies) {
@@ -474,7 +474,7 @@ public final class Client {
         return strings;
     }
 
-    /** post(…), with a refusal thrown as RefusedError: the calls that need their list to go on. */
+    /** post(...), with a refusal thrown as RefusedError: the calls that need their list to go on. */
     private Map<String, String> postAccepted(String path, Map<String, String> request) {
         Map<String, String> answer = post(path, request);
         if (!SUCCESS_CODE.equals(answer.get("RESPONSE_CODE"))) {
@@ -485,7 +485,7 @@ public final class Client {
 
     private Map<String, String> settlementRequest(String settlementIdOrUtr, String format) {
         if (settlementIdOrUtr == null || settlementIdOrUtr.isBlank()) {
-            throw new IllegalArgumentException("Name the settlement by its SETTLEMENT_ID (setl_…) or its UTR");
+            throw new IllegalArgumentException("Name the settlement by its SETTLEMENT_ID (setl_...) or its UTR");
         }
         String reference = settlementIdOrUtr.trim();
         // A SETTLEMENT_ID is setl_ + lower-case hex; a UTR is upper-case letters and digits only.

@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
 
 /**
  * A currency the gateway takes, and its amounts. AMOUNT is always digits in the currency's minor
- * units (¥500 = "500", $12.34 = "1234", KWD 1.250 = "1250"); CURRENCY_CODE is the ISO 4217 numeric
+ * units (JPY 500 = "500", $12.34 = "1234", KWD 1.250 = "1250"); CURRENCY_CODE is the ISO 4217 numeric
  * code. Only cards take a foreign currency; the gateway settles in rupees and answers a foreign
  * payment with FX_RATE (rupees per unit, four decimals) and INR_AMOUNT (paise).
  *
@@ -86,7 +86,7 @@ public record Currency(String code, String number, int minorUnits) {
     }
 
     /**
-     * An amount in this currency's major unit as AMOUNT: "12.34" USD → "1234", "500" JPY → "500".
+     * An amount in this currency's major unit as AMOUNT: "12.34" USD -> "1234", "500" JPY -> "500".
      * More decimals than the currency has are refused ("USD has 2 decimals"), never rounded: the
      * customer would pay another amount than the one shown.
      */
@@ -106,7 +106,7 @@ public record Currency(String code, String number, int minorUnits) {
         return minor.toString();
     }
 
-    /** AMOUNT written in the major unit: "1234" USD → "12.34", "500" JPY → "500". */
+    /** AMOUNT written in the major unit: "1234" USD -> "12.34", "500" JPY -> "500". */
     public String fromMinorUnits(String amount) {
         String digits = new BigInteger(amount).toString();
         if (digits.length() <= minorUnits) {

@@ -15,7 +15,7 @@ import java.util.Set;
  * for an order none of them pays, the gateway's recon entries: which orders were settled at
  * their amount, refunded, settled at another amount, not settled yet (or late), unknown to the
  * gateway, and which settled lines are not the merchant's orders. Pure: no clock, no network.
- * The rules are the shared vectors' (core/protocol/vectors.json, "reconciliation").
+ * The rules are the shared vectors' (core/tests/vectors.json, "reconciliation").
  */
 public final class Reconciliation {
     public static final String MATCHED = "MATCHED";

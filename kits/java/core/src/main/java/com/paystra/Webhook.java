@@ -21,7 +21,7 @@ import javax.crypto.spec.SecretKeySpec;
  *
  *   X-Paystra-Signature: t=<unix seconds>,v1=<lower-case hex HMAC-SHA256(secret, "<t>.<raw body>")>
  *
- * The same rules, reasons and messages as every other kit (core/protocol/webhook.ts).
+ * The same rules, reasons and messages as every other Paystra kit (the shared vectors' "webhook" section).
  */
 public final class Webhook {
     public static final String SIGNATURE_HEADER = "X-Paystra-Signature";
@@ -152,7 +152,7 @@ public final class Webhook {
     }
     // paystra:endregion
 
-    /** As verify(byte[], …), for a body a framework already holds as text (its UTF-8 bytes are verified). */
+    /** As verify(byte[], ...), for a body a framework already holds as text (its UTF-8 bytes are verified). */
     public static Event verify(String rawBody, String header, String secret, Options options) {
         return verify(rawBody == null ? null : rawBody.getBytes(StandardCharsets.UTF_8), header, secret, options);
     }
@@ -200,7 +200,7 @@ public final class Webhook {
         }
     }
 
-    /** t=<1-12 digits>,v1=<64 hex>[,v1=…]; other keys are ignored (a later scheme may add some). */
+    /** t=<1-12 digits>,v1=<64 hex>[,v1=...]; other keys are ignored (a later scheme may add some). */
     private record ParsedHeader(long timestamp, List<String> signatures) {
         static ParsedHeader parse(String header) {
             if (header == null || header.length() > 1000) {

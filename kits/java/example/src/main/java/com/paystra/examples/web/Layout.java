@@ -45,10 +45,9 @@ public final class Layout {
     private static final String STYLE = readStyle();
 
     /**
-     * kits/shared/example.css, the one stylesheet every kit language's examples use. The
-     * archive ships it beside this web layer as example/example.css; in the Paystra repository it
-     * is ../shared/example.css from kits/java. Both paths are relative to the folder the examples
-     * run from.
+     * The one stylesheet every kit language's examples use: example/example.css, beside this web
+     * layer, or ../shared/example.css where the kits of every language share one copy. Both paths
+     * are relative to the folder the examples run from.
      */
     static String readStyle() {
         for (Path candidate : List.of(Path.of("example", "example.css"), Path.of("..", "shared", "example.css"))) {

@@ -38,7 +38,7 @@ public final class Reconcile {
      * to settle as of a later date, and what it settles is dated then.
      */
     static final int DAYS_AHEAD = 7;
-    /** TO − FROM of the widest range the gateway lists (92 days, both included). */
+    /** TO - FROM of the widest range the gateway lists (92 days, both included). */
     static final int RANGE_DAYS = 91;
 
     private static final String USAGE = "usage: java -cp out com.paystra.examples.web.Reconcile "
@@ -137,7 +137,7 @@ public final class Reconcile {
 
     /**
      * Runs the settlement first when settleAsOf is given, fetches the settlements dated from
-     * today + 7 days − 91 to today + 7 with their lines, asks recon of every order no line pays,
+     * today + 7 days - 91 to today + 7 with their lines, asks recon of every order no line pays,
      * and reconciles.
      */
     static Report reconcile(Client client, List<Map<String, String>> paidOrders, String settleAsOf,

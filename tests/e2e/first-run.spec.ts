@@ -1,0 +1,174 @@
+/**
+ * A new developer's first run (issue 25, statement 1): download the Node.js kit from this site's
+ * home page, unzip it, run its README's first commands with the env example as shipped
+ * (`cp paystra.env.example paystra.env`, nothing overridden but where the app listens, as the
+ * README allows), pay an order through it, and get 000 from the sandbox of the site it came
+ * from. An archive still saying localhost:3000 while the site runs elsewhere fails here.
+ *
+ * The site must be built with SITE_URL set to the address it serves at, as `npm run test:e2e`
+ * does: the archive states the site it was built for.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import yauzl from 'yauzl'
+import { integrationKits } from '#app/content/downloads.ts'
+import { expect, gotoHydrated, test } from './fixtures.ts'
+
+const kit = integrationKits.find((download) => download.href.endsWith('/pg-nodejs.zip'))!
+
+/** Unzips as a reader's unzip does: every entry under the folder, in its own path. */
+function unzip(file: string, into: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error ?? new Error('Not a zip archive'))
+      const names: string[] = []
+      zip.on('entry', (entry: yauzl.Entry) => {
+        const target = path.resolve(into, entry.fileName)
+        if (!target.startsWith(path.resolve(into) + path.sep))
+          return reject(new Error(entry.fileName))
+        if (entry.fileName.endsWith('/')) return zip.readEntry()
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError ?? new Error(entry.fileName))
+          const chunks: Buffer[] = []
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+          stream.on('error', reject)
+          stream.on('end', () => {
+            mkdirSync(path.dirname(target), { recursive: true })
+            writeFileSync(target, Buffer.concat(chunks))
+            names.push(entry.fileName)
+            zip.readEntry()
+          })
+        })
+      })
+      zip.on('end', () => resolve(names))
+      zip.on('error', reject)
+      zip.readEntry()
+    })
+  })
+}
+
+/**
+ * The README's first commands: its shell blocks up to the one that starts the app (marked
+ * `<!-- sample: serve -->`), or its first shell block when it marks none.
+ */
+function firstCommands(readme: string): string {
+  const blocks = [
+    ...readme.matchAll(
+      /(?:<!--\s*sample:\s*(\w+)[^>]*-->\s*\n)?^```(?:sh|bash|shell)\n([\s\S]*?)^```/gm,
+    ),
+  ].map(([, marker, code]) => ({ marker, code: code! }))
+  if (blocks.length === 0) throw new Error('The README has no shell block to run first')
+  const serve = blocks.findIndex((block) => block.marker === 'serve')
+  return blocks
+    .slice(0, serve === -1 ? 1 : serve + 1)
+    .map((block) => block.code)
+    .join('\n')
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+async function answers(url: string, within: number, app: { output: () => string }) {
+  const deadline = Date.now() + within
+  while (Date.now() < deadline) {
+    const status = await fetch(url).then(
+      (response) => response.status,
+      () => 0,
+    )
+    if (status === 200) return
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`${url} did not answer 200 within ${within} ms:\n${app.output()}`)
+}
+
+const envValue = (file: string, key: string) =>
+  new RegExp(`^${key}=(.*)$`, 'm').exec(readFileSync(file, 'utf8'))?.[1]
+
+test('a kit downloaded from this site gets 000 from its sandbox on the first run', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const dir = mkdtempSync(path.join(tmpdir(), 'first-run-'))
+  let app: ChildProcess | undefined
+  try {
+    // The integration kits are listed on the home page; the rest show after "Show More".
+    await gotoHydrated(page, '/')
+    const link = page.locator(`a[href="${kit.href}"]`).first()
+    if (!(await link.isVisible())) await page.getByRole('button', { name: 'Show More' }).click()
+    const saved = page.waitForEvent('download')
+    await link.click()
+    const download = await saved
+    expect(download.suggestedFilename()).toBe(kit.fileName)
+    const zipFile = path.join(dir, kit.fileName)
+    await download.saveAs(zipFile)
+
+    const names = await unzip(zipFile, dir)
+    const root = path.join(dir, names[0]!.split('/')[0]!)
+    const commands = firstCommands(readFileSync(path.join(root, 'README.md'), 'utf8'))
+    expect(commands).toContain('cp paystra.env.example paystra.env')
+
+    // As shipped, the example names the sandbox of the site it was downloaded from.
+    const sandboxUrl = `${baseURL}/sandbox`
+    expect(envValue(path.join(root, 'paystra.env.example'), 'PAYSTRA_BASE_URL')).toBe(sandboxUrl)
+
+    // The README's commands, run as a reader runs them: nothing of ours in the environment but
+    // the port the app listens at (the README's own way of moving it off 8000).
+    const port = await freePort()
+    const appUrl = `http://127.0.0.1:${port}`
+    let output = ''
+    app = spawn('bash', ['-e', '-c', commands], {
+      cwd: root,
+      detached: true,
+      env: { PATH: process.env.PATH, HOME: dir, PORT: String(port), APP_URL: appUrl },
+    })
+    app.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    app.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    await answers(`${appUrl}/`, 60_000, { output: () => output })
+    expect(envValue(path.join(root, 'paystra.env'), 'PAYSTRA_BASE_URL')).toBe(sandboxUrl)
+
+    // Pay an order through the kit, on the payment page of this site's sandbox.
+    await page.goto(`${appUrl}/`)
+    const sent = page.waitForRequest(`${sandboxUrl}/paymentrequest`)
+    await page.getByRole('button', { name: 'Pay securely with Paystra' }).click()
+    const orderId = new URLSearchParams((await sent).postData() ?? '').get('ORDER_ID')
+    expect(orderId).toBeTruthy()
+    await expect(page).toHaveURL(new RegExp(`^${sandboxUrl}/`))
+    await page.getByRole('tab', { name: 'UPI' }).click()
+    await page.getByRole('textbox', { name: 'UPI ID' }).fill('success@upi')
+    await page.getByRole('button', { name: 'Verify and pay' }).click()
+    await page.waitForURL(`${appUrl}/response`)
+    await expect(page.getByText('000').first()).toBeVisible()
+
+    // The status enquiry the README shows, server to server: 000 from the site's sandbox.
+    const status = await fetch(`${appUrl}/status?order_id=${orderId}`, {
+      headers: { Accept: 'application/json' },
+    })
+    const answer = (await status.json()) as {
+      verified: boolean
+      fields: Record<string, string>
+    }
+    expect(answer.verified).toBe(true)
+    expect(answer.fields).toMatchObject({ ORDER_ID: orderId, RESPONSE_CODE: '000' })
+  } finally {
+    if (app?.pid) {
+      try {
+        process.kill(-app.pid, 'SIGTERM')
+      } catch {
+        // already gone
+      }
+    }
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
