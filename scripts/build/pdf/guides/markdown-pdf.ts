@@ -270,7 +270,10 @@ class DocsBodyWriter {
   private code(token: Tokens.Code, x: number, width: number) {
     const { doc, frame } = this
     const [fence = '', file] = (token.lang ?? '').split(/\s+/)
-    const label = [languageLabel(fence), file].filter(Boolean).join('  ·  ')
+    // A quoted kit file is named as the reader finds it in the kit's archive (`kits/php/` is the
+    // repository's folder, which a reader never sees): `pg/public/index.php`.
+    const inKit = file?.replace(/^kits\/[\w-]+\//, '')
+    const label = [languageLabel(fence), inKit].filter(Boolean).join('  ·  ')
     const text = frame.printable(token.text.replace(/\t/g, '    '), fonts.mono)
     doc.font(fonts.mono).fontSize(size.code)
     const charWidth = doc.widthOfString('M')
