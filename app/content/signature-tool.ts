@@ -197,6 +197,16 @@ export const hashExamples: readonly HashExample[] = [
   },
 ]
 
+/**
+ * Said in a form's answer when a link from the sandbox's 323 refusal filled it in (the fields,
+ * or an ENCDATA with its PAY_ID, in the link's fragment).
+ */
+export const linkedText = {
+  hash: 'The fields the sandbox refused are filled in from the link. Enter your salt to see the HASH it expected and the likely mistake.',
+  encdata:
+    'The ENCDATA the sandbox could not decrypt is filled in from the link, with its PAY_ID. Enter your key salt to see whether it opens.',
+} as const
+
 export const encdataForm = {
   title: 'Open an ENCDATA',
   lead: 'Paste an ENCDATA from a merchant-hosted request or a response, with the PAY_ID and either the key salt or the merchant-hosted key, to see the fields inside and whether their HASH verifies.',
