@@ -74,14 +74,14 @@ export const integrationSteps = {
 export const demoPayId = '1000000000000001'
 
 /** The order the example asks about: one the sandbox has not seen, until the reader pays one. */
-export const tryOrderId = 'TRY-IT-NOW-001'
+export const tryOrderId = 'TRY_IT_NOW_001'
 
 /** The status enquiry request of the demo merchant, signed with the demo salt. */
 export const statusEnquiryFields = {
   PAY_ID: demoPayId,
   ORDER_ID: tryOrderId,
   TXNTYPE: 'STATUS',
-  HASH: '974B86963E12B6BB0C2BBD3DAC6F29A850B82E6FEDB3560868D136EEEB764B27',
+  HASH: '2D455DBEAC51BDE7E52E79F1A34371B249D823CBD0F611D63C0E9EE90F72CA43',
 } as const
 
 /**
@@ -95,7 +95,7 @@ export const statusEnquiryAnswer = {
   STATUS: 'Failed',
   RESPONSE_CODE: '328',
   RESPONSE_MESSAGE: 'No transaction found for this order id',
-  HASH: 'B9AF547BFDB8EC287CA3A4EC209C556B7D38EE9C852BE9B0D228628C91601DDD',
+  HASH: 'D0AB0B7EF40B0B4273D9537015E514BF770B97E2AC82DDF01CF08BD9D2A5F8B9',
 } as const
 
 /** The answer as curl prints it: the JSON on one line, as the sandbox sends it. */
