@@ -119,7 +119,7 @@ export const en: Messages = {
     "The sandbox could not decrypt ENCDATA with this merchant's key, so there are no fields to show. Check how your key is made: the first 32 characters of the upper-case hex SHA-256 of your key salt followed by your PAY_ID (the key salt, not the salt), used as the AES-256-CBC key with its first 16 characters as the IV.",
   encdataLessonDebugger: 'Open this ENCDATA in the signature debugger',
   hashLessonSandboxOnly:
-    'Only the sandbox shows this. The live gateway answers 323 with the code alone.',
+    'Only the sandbox shows this. The live gateway answers with the code alone.',
   notFoundTitle: 'Payment page not found',
   notFoundText:
     "This payment page does not exist or its link is incomplete. Start the payment again from the merchant's site.",
