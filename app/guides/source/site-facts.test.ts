@@ -16,8 +16,9 @@ describe('the facts of the configuration a site is built with', () => {
     expect(facts.SETTLEMENT_HOUR).toBe('11:00 IST (`SANDBOX_SETTLEMENT_HOUR`)')
     expect(facts.PRIVATE_NOTIFY_URLS).toMatch(/refuses them with `325`/)
     // A production sandbox refuses the kits' localhost NOTIFY_URL: the env example leaves it out.
-    expect(facts.WEBHOOK_SECRET_SETTING).toMatch(
-      /^# This sandbox refuses[\s\S]*\n# PAYSTRA_WEBHOOK_SECRET=wh_demo/,
+    expect(facts.WEBHOOK_SECRET_VALUE).toBe('')
+    expect(facts.WEBHOOK_SECRET_NOTE).toMatch(
+      /\n# This sandbox refuses[\s\S]*\n# wh_demo_7c1e4b9a2f6d8035$/,
     )
     expect(facts.LOCAL_RETURN_URLS).toMatch(/`http:\/\/localhost:3000`, `http:\/\/localhost:\*`/)
   })
@@ -46,7 +47,8 @@ describe('the facts of the configuration a site is built with', () => {
     expect(facts.LOCAL_RETURN_URLS).toMatch(
       /`https:\/\/www.paystra.example`, `http:\/\/localhost:\*`/,
     )
-    expect(facts.WEBHOOK_SECRET_SETTING).toBe('PAYSTRA_WEBHOOK_SECRET=wh_demo_7c1e4b9a2f6d8035')
+    expect(facts.WEBHOOK_SECRET_VALUE).toBe('wh_demo_7c1e4b9a2f6d8035')
+    expect(facts.WEBHOOK_SECRET_NOTE).toBe('')
     expect(siteFacts({ SANDBOX_LOCAL_RETURN_URLS: '0' }).LOCAL_RETURN_URLS).toBe(
       "This sandbox's demo merchant accepts return URLs on `http://localhost:3000` only (`SANDBOX_LOCAL_RETURN_URLS`).",
     )

@@ -76,18 +76,21 @@ function returnUrls(siteUrl: string, settings: SandboxSettings): string {
 }
 
 /**
- * The env example's webhook secret line. With the secret set, the kits' examples ask for
- * webhooks at APP_URL/webhook, on localhost; a sandbox that refuses such addresses refuses the
- * whole payment (325), so there the line ships commented out, saying when to set it.
+ * The env example's webhook secret. With it set, the kits' examples ask for webhooks at
+ * APP_URL/webhook, on localhost; a sandbox that refuses such addresses refuses the whole payment
+ * (325), so there the secret ships empty, with a note saying when to set it.
  */
-function webhookSecretSetting(settings: SandboxSettings): string {
-  const line = `PAYSTRA_WEBHOOK_SECRET=${settings.PG_WEBHOOK_SECRET}`
-  if (privateTargetsOf(settings) !== false) return line
-  return [
-    '# This sandbox refuses webhooks to localhost and private addresses (and with them the',
-    '# payment, code 325): set the secret once APP_URL is reachable from the internet.',
-    `# ${line}`,
-  ].join('\n')
+function webhookSecret(settings: SandboxSettings): { value: string; note: string } {
+  if (privateTargetsOf(settings) !== false) return { value: settings.PG_WEBHOOK_SECRET, note: '' }
+  return {
+    value: '',
+    note: [
+      '',
+      '# This sandbox refuses webhooks to localhost and private addresses, and with them the',
+      `# payment (325): once APP_URL is reachable from the internet, set the demo merchant's secret,`,
+      `# ${settings.PG_WEBHOOK_SECRET}`,
+    ].join('\n'),
+  }
 }
 
 export function siteFacts(env: Env): SiteFacts {
@@ -150,7 +153,8 @@ export function siteFacts(env: Env): SiteFacts {
     ),
     PRIVATE_NOTIFY_URLS: privateNotifyUrls(settings),
     LOCAL_RETURN_URLS: returnUrls(SITE_URL, settings),
-    WEBHOOK_SECRET_SETTING: webhookSecretSetting(settings),
+    WEBHOOK_SECRET_VALUE: webhookSecret(settings).value,
+    WEBHOOK_SECRET_NOTE: webhookSecret(settings).note,
     SANDBOX_RETENTION_DAYS: `${retentionDaysSet} days`,
   }
 }
