@@ -89,15 +89,16 @@ describe('field checks', () => {
     expect(checkReturnUrl(undefined, merchant)).toBe(false)
   })
 
-  it('return URL on this machine: only for a local site, or when the operator allows it', () => {
+  it('return URL on this machine: on every sandbox, unless the operator keeps customers on the site', () => {
     const local = ['http://localhost:41234/demo/response?x=1', 'http://127.0.0.1:5000/r']
-    // A public site's sandbox sends customers back to the site alone.
-    for (const url of local) expect(checkReturnUrl(url, merchant), url).toBe(false)
+    // A developer's first run of a kit from a public site is a shop on their own machine.
+    for (const url of local) expect(checkReturnUrl(url, merchant), url).toBe(true)
     const onLaptop = demoMerchant({ siteUrl: 'http://localhost:3000' })
     for (const url of local) expect(checkReturnUrl(url, onLaptop), url).toBe(true)
-    const allowed = demoMerchant({ siteUrl: 'https://www.paystra.example', localOrigins: true })
-    for (const url of local) expect(checkReturnUrl(url, allowed), url).toBe(true)
-    expect(merchant.returnOrigins).toEqual(['https://www.paystra.example'])
+    const siteOnly = demoMerchant({ siteUrl: 'https://www.paystra.example', localOrigins: false })
+    for (const url of local) expect(checkReturnUrl(url, siteOnly), url).toBe(false)
+    expect(siteOnly.returnOrigins).toEqual(['https://www.paystra.example'])
+    expect(checkReturnUrl('http://localhost.evil.example/r', merchant)).toBe(false)
   })
 
   it('origin patterns: exact, or any port with :*', () => {

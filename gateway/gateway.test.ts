@@ -163,8 +163,10 @@ describe('POST /paymentrequest: the hosted page', () => {
     const policy = response.headers.get('content-security-policy')!
     expect(policy).toContain("script-src 'self'")
     expect(policy).toContain("form-action 'self' https://shop.paystra.example")
-    // A public site's pages are framed by the site alone (issue 22, finding 8).
-    expect(policy).toContain('frame-ancestors https://shop.paystra.example;')
+    // The site frames them, and a developer's shop on their own machine (a kit's first run).
+    expect(policy).toContain(
+      'frame-ancestors https://shop.paystra.example http://localhost:* http://127.0.0.1:*;',
+    )
     expect(response.headers.get('x-frame-options')).toBeNull()
     const html = await response.text()
     expect(html).toContain('<h1 class="gw-title">Complete your payment</h1>')

@@ -6,6 +6,7 @@ import { DEFAULT_SETTLEMENT_HOUR } from '#core/settlement/schedule.ts'
 import { type SettlementRunner, settlementRunner } from './settlements/runner.ts'
 import { ensureSettlementTables } from './settlements/store.ts'
 import type { SandboxMerchant } from './merchants.ts'
+import type { HashRefusalLessons } from './hash-lesson.ts'
 import { gatewayRouter } from './router.ts'
 import { ensureTables, type GatewayDatabase } from './store.ts'
 import { confirmLatePayments } from './webhooks/confirm-late.ts'
@@ -15,6 +16,7 @@ import type { DeliveryOptions } from './webhooks/deliver.ts'
 import { WebhookWorker, type WebhookWorkerOptions } from './webhooks/worker.ts'
 
 export { demoMerchant, demoMerchantDefaults, type SandboxMerchant } from './merchants.ts'
+export type { HashRefusalLessons } from './hash-lesson.ts'
 export type { GatewayDatabase } from './store.ts'
 export { DEFAULT_API_LIMITS, type ApiLimitSettings, type LimitCounts } from './api/limits.ts'
 
@@ -72,6 +74,12 @@ export interface GatewayOptions {
   /** The clock that judges card expiry dates and runs the settlements due (tests). */
   now?: () => Date
   log?: (line: string) => void
+  /**
+   * A sandbox that teaches: its 323 (Invalid hash) page and JSON answers show the exact text
+   * hashed, the salt as `<your salt>`, and link to the site's signature debugger with the fields
+   * filled in (gateway/hash-lesson.ts). Unset: a 323 says only its code, as a live gateway does.
+   */
+  hashRefusalLessons?: HashRefusalLessons
 }
 
 export interface Gateway {

@@ -57,16 +57,12 @@ export interface DemoMerchantOptions {
   bankAccount?: string
   /**
    * RETURN_URLs on `localhost` and `127.0.0.1` (any port) are accepted, and those origins may
-   * frame the sandbox's pages. Default: only when siteUrl itself is on this machine, so a public
-   * site's sandbox sends customers back to, and is framed by, the site alone.
+   * frame the sandbox's pages. Default: yes, on every sandbox, public or local: a developer's
+   * first run of a kit downloaded from the site is a shop on their own machine (the kits'
+   * APP_URL is http://localhost:8000), as test modes of gateways allow (ADR 038). `false` keeps
+   * the customers of a sandbox on the site alone.
    */
   localOrigins?: boolean
-}
-
-/** A site on this machine: `localhost`, `127.0.0.1` or `[::1]` (any port). */
-export function isLocalSite(siteUrl: string): boolean {
-  const host = new URL(siteUrl).hostname.replace(/\.$/, '')
-  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]'
 }
 
 /**
@@ -89,9 +85,7 @@ export function demoMerchant(options: DemoMerchantOptions): SandboxMerchant {
     bankAccount: options.bankAccount ?? demoMerchantDefaults.bankAccount,
     returnOrigins: unique([
       new URL(options.siteUrl).origin,
-      ...((options.localOrigins ?? isLocalSite(options.siteUrl))
-        ? ['http://localhost:*', 'http://127.0.0.1:*']
-        : []),
+      ...((options.localOrigins ?? true) ? ['http://localhost:*', 'http://127.0.0.1:*'] : []),
     ]),
   }
 }

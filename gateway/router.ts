@@ -1,6 +1,8 @@
 import express, { type ErrorRequestHandler, Router } from 'express'
 import { fxApi } from './api/fx.ts'
+import { teachHashRefusals } from './api/json.ts'
 import { type ApiLimitSettings, apiLimiters } from './api/limits.ts'
+import type { HashRefusalLessons } from './hash-lesson.ts'
 import { payoutApi } from './api/payout.ts'
 import { qrApi } from './api/qr.ts'
 import { transactApi } from './api/transact.ts'
@@ -39,6 +41,8 @@ export interface GatewayRouterOptions {
   settlements: SettlementRunner
   /** The JSON APIs' limits; absent, the defaults counted in memory (api/limits.ts). */
   limits?: ApiLimitSettings
+  /** A sandbox that teaches: 323 refusals show the text hashed (gateway/hash-lesson.ts). */
+  hashRefusalLessons?: HashRefusalLessons
 }
 
 const FORM_LIMIT = '32kb'
@@ -66,6 +70,7 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
     onEventQueued: options.onEventQueued,
     form: express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 200 }),
     publicUrl: options.publicUrl,
+    hashRefusalLessons: options.hashRefusalLessons,
   }
   const api = {
     db: options.db,
@@ -82,6 +87,7 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
   assetRoutes(router, setup)
   entryRoutes(router, setup)
   // The server-to-server JSON APIs.
+  if (options.hashRefusalLessons) router.use(teachHashRefusals(options.hashRefusalLessons))
   router.use(transactApi(api))
   router.use(payoutApi(api))
   router.use(qrApi({ ...api, publicUrl: options.publicUrl }))

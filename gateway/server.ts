@@ -11,6 +11,7 @@ import {
   type WebhookSettings,
 } from './index.ts'
 import type { SandboxMerchant } from './merchants.ts'
+import type { HashRefusalLessons } from './hash-lesson.ts'
 
 export interface SandboxServerOptions {
   merchants: SandboxMerchant[]
@@ -30,6 +31,8 @@ export interface SandboxServerOptions {
   /** The sandbox's clock (tests). */
   now?: () => Date
   log?: (line: string) => void
+  /** 323 refusals teach (gateway/hash-lesson.ts). */
+  hashRefusalLessons?: HashRefusalLessons
 }
 
 export interface SandboxServer {
@@ -68,6 +71,7 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
       limits: options.limits,
       now: options.now,
       log: options.log,
+      hashRefusalLessons: options.hashRefusalLessons,
     })
   } catch (error) {
     server.close()

@@ -38,8 +38,8 @@ export const sandboxSettingsShape = {
    */
   SANDBOX_WEBHOOK_ALLOW_PRIVATE: flag,
   /**
-   * 1 lets the built-in sandbox's demo merchant take RETURN_URLs on localhost and 127.0.0.1
-   * (any port), and be framed by them. Unset: only when SITE_URL itself is local.
+   * The built-in sandbox's demo merchant takes RETURN_URLs on localhost and 127.0.0.1 (any
+   * port), and is framed by them, unless this is 0: then only the site's own.
    */
   SANDBOX_LOCAL_RETURN_URLS: flag,
   /** How long the test UPI ID late@upi stays Pending before the bank confirms it. */

@@ -3,11 +3,11 @@
  *   SANDBOX_PORT=4100 node --import tsx gateway/standalone.ts
  * Environment: SANDBOX_PORT (4100), SANDBOX_HOST (127.0.0.1), SANDBOX_DATA_DIR (unset: in
  * memory), SANDBOX_BASE_PATH (/sandbox), SANDBOX_PUBLIC_URL, SITE_URL (the demo merchant's
- * site, http://localhost:3000), PG_PAY_ID, PG_SALT, SANDBOX_KEY_SALT, PG_WEBHOOK_SECRET (the demo
+ * site, http://localhost:3000, whose signature debugger its 323 refusals link to), PG_PAY_ID, PG_SALT, SANDBOX_KEY_SALT, PG_WEBHOOK_SECRET (the demo
  * merchant), SANDBOX_WEBHOOK_ALLOW_PRIVATE (1: webhooks may go to private addresses; 0: never;
  * unset: never when NODE_ENV is production, else only for requests from this machine's loopback),
- * SANDBOX_LOCAL_RETURN_URLS (1: RETURN_URLs on localhost and 127.0.0.1; unset: only when SITE_URL
- * is local), SANDBOX_WEBHOOK_BASE_DELAY_MS, SANDBOX_SETTLE_DELAY_MS,
+ * SANDBOX_LOCAL_RETURN_URLS (0: RETURN_URLs on the site only; unset or 1: on localhost and
+ * 127.0.0.1 too), SANDBOX_WEBHOOK_BASE_DELAY_MS, SANDBOX_SETTLE_DELAY_MS,
  * SANDBOX_SETTLEMENT_HOUR (11: the IST hour of each working day's settlements),
  * SANDBOX_API_RATE_LIMIT, SANDBOX_MERCHANT_RATE_LIMIT, SANDBOX_RESEND_RATE_LIMIT (120, 600, 10:
  * JSON API requests a minute per address, per merchant, and resends per merchant; 0: no limit),
@@ -61,6 +61,10 @@ try {
     settleDelayMs: settings.SANDBOX_SETTLE_DELAY_MS,
     settlements: { hour: settings.SANDBOX_SETTLEMENT_HOUR },
     log: (line) => console.log(line),
+    // A sandbox teaches: its 323s link to the signature debugger of the site it serves.
+    hashRefusalLessons: {
+      signatureDebuggerUrl: `${new URL(siteUrl).origin}/developers/tools/signature`,
+    },
   })
   console.log(`Sandbox gateway ready on ${sandbox.url}`)
   const stop = () => {

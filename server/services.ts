@@ -155,6 +155,11 @@ export async function startServices(config: ServerConfig): Promise<Services> {
       settleDelayMs: config.SANDBOX_SETTLE_DELAY_MS,
       settlements: { hour: config.SANDBOX_SETTLEMENT_HOUR },
       log,
+      // This is the sandbox: its 323 refusals show what was hashed and link to the site's own
+      // signature debugger (an address from the configuration, never from a request).
+      hashRefusalLessons: {
+        signatureDebuggerUrl: `${siteOrigin(config)}/developers/tools/signature`,
+      },
     })
     closeGateway = gateway.close
     routers.push(express.Router().use('/sandbox', gateway.router))

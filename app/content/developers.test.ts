@@ -1,11 +1,15 @@
 import { createHash } from 'node:crypto'
 import { expect, test } from 'vitest'
+import { verifyHash } from '#core/protocol/hash.ts'
+import { demoMerchantDefaults } from '#gateway/merchants.ts'
 import {
+  demoPayId,
   developersBanner,
   integrateSection,
+  statusEnquiryAnswer,
   statusEnquiryCurl,
-  statusEnquiryExampleSalt,
   statusEnquiryFields,
+  statusEnquiryOutput,
   statusEnquiryPath,
 } from './developers.ts'
 
@@ -29,14 +33,25 @@ test('the four bullets start with the ideas docs/product.md#routes-and-screens l
   })
 })
 
-test('the example HASH is the protocol hash of the posted fields and the example salt', () => {
+test('the example is the sandbox’s demo merchant, the one the guides and kits use', () => {
+  expect(demoPayId).toBe(demoMerchantDefaults.payId)
+  expect(statusEnquiryFields.PAY_ID).toBe(demoMerchantDefaults.payId)
+  expect(statusEnquiryAnswer.PAY_ID).toBe(demoMerchantDefaults.payId)
+})
+
+test('what the page says it prints is signed with the demo salt, as the sandbox signs it', () => {
+  expect(verifyHash(statusEnquiryAnswer, demoMerchantDefaults.salt)).toBe(true)
+  expect(JSON.parse(statusEnquiryOutput)).toEqual(statusEnquiryAnswer)
+})
+
+test('the example HASH is the protocol hash of the posted fields and the demo salt', () => {
   const { HASH, ...posted } = statusEnquiryFields
   const canonical = Object.keys(posted)
     .sort()
     .map((key) => `${key}=${posted[key as keyof typeof posted]}`)
     .join('~')
   const expected = createHash('sha256')
-    .update(canonical + statusEnquiryExampleSalt)
+    .update(canonical + demoMerchantDefaults.salt)
     .digest('hex')
     .toUpperCase()
   expect(HASH).toBe(expected)

@@ -65,16 +65,41 @@ export const integrationSteps = {
   ],
 } as const
 
-/** The status enquiry request: the published protocol test vector, so its HASH can be checked. */
+/**
+ * The PAY_ID of the sandbox's demo merchant (demoMerchantDefaults in gateway/merchants.ts), the
+ * one the guides and every kit's env example use too. Written out rather than imported, and its
+ * salt never written here: the site's scripts carry no salt (server/demo/client-assets.test.ts),
+ * so the page names where the salt is published. developers.test.ts signs with it.
+ */
+export const demoPayId = '1000000000000001'
+
+/** The order the example asks about: one the sandbox has not seen, until the reader pays one. */
+export const tryOrderId = 'TRY_IT_NOW_001'
+
+/** The status enquiry request of the demo merchant, signed with the demo salt. */
 export const statusEnquiryFields = {
-  PAY_ID: '1001340526093022',
-  ORDER_ID: 'SPIN020406172',
+  PAY_ID: demoPayId,
+  ORDER_ID: tryOrderId,
   TXNTYPE: 'STATUS',
-  HASH: 'A3097C8B28D22786CFFB1466EC1340577CB1CAE98953E31577A57C3A277F36D1',
+  HASH: '2D455DBEAC51BDE7E52E79F1A34371B249D823CBD0F611D63C0E9EE90F72CA43',
 } as const
 
-/** The salt the example HASH was made with; a test salt from the protocol vectors, not a secret. */
-export const statusEnquiryExampleSalt = '473531b173db4371'
+/**
+ * What the sandbox answers it (gateway/api/transact.ts): no such order, 328, signed with the demo
+ * salt like every answer to a known merchant. developers.test.ts runs the command for it.
+ */
+export const statusEnquiryAnswer = {
+  PAY_ID: demoPayId,
+  ORDER_ID: tryOrderId,
+  TXNTYPE: 'STATUS',
+  STATUS: 'Failed',
+  RESPONSE_CODE: '328',
+  RESPONSE_MESSAGE: 'No transaction found for this order id',
+  HASH: 'D0AB0B7EF40B0B4273D9537015E514BF770B97E2AC82DDF01CF08BD9D2A5F8B9',
+} as const
+
+/** The answer as curl prints it: the JSON on one line, as the sandbox sends it. */
+export const statusEnquiryOutput = JSON.stringify(statusEnquiryAnswer)
 
 /** The sandbox gateway's default base on this site's origin, and the status enquiry endpoint on it. */
 export const sandboxBasePath = '/sandbox'
@@ -93,17 +118,29 @@ export function statusEnquiryCurl(endpoint: string): string {
   ].join('\n')
 }
 
+/** How the HASH is made, in three steps; the signature debugger's page says it the same way. */
+export const hashSteps = [
+  'Take every field you post except HASH.',
+  'Sort the keys in code-unit order and join them as KEY=VALUE with ~ between pairs.',
+  'Append your salt with no separator, take SHA-256, and write it in upper-case hex.',
+] as const
+
 export const statusEnquiry = {
   eyebrow: 'Try it now',
   title: 'Check a payment’s status with cURL',
-  lead: 'A status enquiry is one JSON POST to /pgws/transact under the gateway base URL. This example is addressed to the sandbox on this site: put in your PAY_ID, the ORDER_ID you want to check and their HASH.',
+  lead: 'A status enquiry is one JSON POST to /pgws/transact under the gateway base URL. This one runs as it is against the sandbox on this site, as its demo merchant: paste it into a terminal.',
   codeLabel: 'cURL request for a status enquiry',
+  outputTitle: 'What it prints',
+  outputLabel: 'The sandbox’s answer to the status enquiry',
+  outputNote: {
+    before: `The sandbox has no order ${tryOrderId}, so it answers ${statusEnquiryAnswer.RESPONSE_CODE} (${statusEnquiryAnswer.RESPONSE_MESSAGE}), signed with the demo salt like every answer. To see a real STATUS, pay in the`,
+    demoLabel: 'PG Hosted demo',
+    demoTo: '/pg-hosted-demo' satisfies PagePath,
+    after:
+      'and put its ORDER_ID in the command with a new HASH: the signature debugger works it out when you leave its HASH out.',
+  },
   hashTitle: 'How the HASH is made',
-  hashSteps: [
-    'Take every field you post except HASH.',
-    'Sort the keys in code-unit order and join them as KEY=VALUE with ~ between pairs.',
-    'Append your salt with no separator, take SHA-256, and write it in upper-case hex.',
-  ],
+  hashSteps,
   hashExample: `ORDER_ID=${statusEnquiryFields.ORDER_ID}~PAY_ID=${statusEnquiryFields.PAY_ID}~TXNTYPE=${statusEnquiryFields.TXNTYPE}`,
   debugger: {
     before: 'HASH does not match?',
@@ -111,9 +148,16 @@ export const statusEnquiry = {
     after: 'to see the exact text that is hashed and the likely mistake.',
     to: '/developers/tools/signature' satisfies PagePath,
   },
-  hashExampleNote: `The example uses a published test salt (${statusEnquiryExampleSalt}). Use your own PAY_ID, ORDER_ID and salt, and keep the salt on your server.`,
+  hashExampleNote: {
+    before:
+      'Its HASH, the one in the command, is made with the demo merchant’s sandbox salt, which the',
+    guideLabel: 'API guide',
+    guideTo: '/developers/docs/api' satisfies PagePath,
+    after:
+      'and every kit’s paystra.env give. Use your own PAY_ID and salt, and keep your salt on your server.',
+  },
   responseNote:
-    'The answer carries the order’s STATUS (Captured, Failed or Pending), its RESPONSE_CODE and RESPONSE_MESSAGE, the amount and the transaction ids, with its own HASH for you to verify.',
+    'For an order it has, the answer carries its STATUS (Captured, Failed or Pending), RESPONSE_CODE and RESPONSE_MESSAGE, the amount and the transaction ids, with its own HASH for you to verify.',
   support: {
     before: 'Stuck on an integration? Write to',
     email: contact.email,

@@ -11,7 +11,21 @@ import type {
   PastedFormat,
 } from '#app/components/developers/signature/pasted-fields.ts'
 import { brand } from '#core/brand/brand.ts'
-import { statusEnquiry, statusEnquiryExampleSalt, statusEnquiryFields } from './developers.ts'
+import { hashSteps } from './developers.ts'
+
+/**
+ * The published status-enquiry test vector of the protocol (core/protocol/vectors.json): a
+ * merchant of the vectors, not one the sandbox knows, so its salt is no secret of this site.
+ */
+export const protocolVectorFields = {
+  PAY_ID: '1001340526093022',
+  ORDER_ID: 'SPIN020406172',
+  TXNTYPE: 'STATUS',
+  HASH: 'A3097C8B28D22786CFFB1466EC1340577CB1CAE98953E31577A57C3A277F36D1',
+} as const
+
+/** The test salt of that vector. */
+export const protocolVectorSalt = '473531b173db4371'
 
 export const signatureBanner = {
   eyebrow: 'Developer tools',
@@ -48,10 +62,10 @@ export const hashForm = {
 } as const
 
 /**
- * The salt the settlement examples are signed with: the published example salt of the status
- * enquiry, not the demo merchant's configured salt, which the browser's files never carry.
+ * The salt the settlement examples are signed with: the protocol vector's published test salt,
+ * not the demo merchant's configured salt, which the browser's files never carry.
  */
-export const sandboxExampleSalt = statusEnquiryExampleSalt
+export const sandboxExampleSalt = protocolVectorSalt
 
 /** One settlement of the sandbox's demo merchant, as the settlements list and the webhook give it. */
 const settlement = {
@@ -168,17 +182,17 @@ export interface HashExample {
 }
 
 /**
- * What the form can fill in: the published status-enquiry vector of the Developers page, a
- * settlement answer with its lines as JSON text, and a settlement.processed webhook.
+ * What the form can fill in: the protocol's published status-enquiry vector, a settlement answer
+ * with its lines as JSON text, and a settlement.processed webhook.
  */
 export const hashExamples: readonly HashExample[] = [
   {
     id: 'status',
     label: 'Status enquiry',
-    fields: Object.entries(statusEnquiryFields)
+    fields: Object.entries(protocolVectorFields)
       .map(([key, value]) => `${key}=${value}`)
       .join('\n'),
-    salt: statusEnquiryExampleSalt,
+    salt: protocolVectorSalt,
     hash: '',
   },
   {
@@ -196,6 +210,16 @@ export const hashExamples: readonly HashExample[] = [
     hash: '',
   },
 ]
+
+/**
+ * Said in a form's answer when a link from the sandbox's 323 refusal filled it in (the fields,
+ * or an ENCDATA with its PAY_ID, in the link's fragment).
+ */
+export const linkedText = {
+  hash: 'The fields the sandbox refused are filled in from the link. Enter your salt to see the HASH it expected and the likely mistake.',
+  encdata:
+    'The ENCDATA the sandbox could not decrypt is filled in from the link, with its PAY_ID. Enter your key salt to see whether it opens.',
+} as const
 
 export const encdataForm = {
   title: 'Open an ENCDATA',
@@ -414,10 +438,11 @@ export const encdataText = {
 /** The explanation the page shows with or without JavaScript. */
 export const hashRule = {
   title: 'How the HASH is made',
-  steps: statusEnquiry.hashSteps,
-  exampleLabel: 'For the status enquiry on the Developers page, the text before the salt is',
-  example: statusEnquiry.hashExample,
-  exampleResult: `With the test salt ${statusEnquiryExampleSalt} its HASH is ${statusEnquiryFields.HASH}.`,
+  steps: hashSteps,
+  exampleLabel:
+    'For the protocol’s published status-enquiry test vector, the text before the salt is',
+  example: `ORDER_ID=${protocolVectorFields.ORDER_ID}~PAY_ID=${protocolVectorFields.PAY_ID}~TXNTYPE=${protocolVectorFields.TXNTYPE}`,
+  exampleResult: `With its test salt ${protocolVectorSalt} its HASH is ${protocolVectorFields.HASH}.`,
   encdataTitle: 'How ENCDATA is made',
   encdataSteps: [
     'The merchant-hosted key is the first 32 characters of the upper-case hex SHA-256 of your key salt followed by your PAY_ID.',

@@ -13,12 +13,17 @@ import {
   type PastedFormat,
   readPastedFields,
 } from '#app/components/developers/signature/pasted-fields.ts'
+import {
+  type LinkedFields,
+  readLinkFragment,
+} from '#app/components/developers/signature/link-fragment.ts'
 import { visibleRuns } from '#app/components/developers/signature/visible-text.ts'
 import { webCryptoAvailable } from '#app/components/developers/signature/web-crypto.ts'
 import {
   causeText,
   encdataText,
   hashExamples,
+  linkedText,
   needsWebCrypto,
   noteText,
   problemText,
@@ -259,7 +264,27 @@ async function decryptEncdata(form: HTMLFormElement, slots: ResultSlots) {
 
 const tools = { hash: checkHash, encdata: decryptEncdata } as const
 
-function setUp(form: HTMLFormElement) {
+function setValue(form: HTMLFormElement, name: string, value: string) {
+  const control = form.elements.namedItem(name)
+  if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement)
+    control.value = value
+}
+
+/**
+ * A link from the sandbox's 323 refusal (`#fields=…` or `#encdata=…`) fills this form, which then
+ * answers as soon as the salt is typed. Returns the control the developer fills next.
+ */
+function fillFromLink(form: HTMLFormElement, linked: LinkedFields): HTMLElement | null {
+  if (linked.tool === 'hash') {
+    setValue(form, 'fields', linked.fields)
+    return form.querySelector<HTMLElement>('[name="salt"]')
+  }
+  setValue(form, 'encdata', linked.encdata)
+  setValue(form, 'payId', linked.payId)
+  return form.querySelector<HTMLElement>('[name="keySalt"]')
+}
+
+function setUp(form: HTMLFormElement, linked: LinkedFields | null) {
   const tool = tools[form.dataset.tool as keyof typeof tools]
   const card = form.closest('.signature-tool')
   const verdict = card?.querySelector<HTMLElement>('.signature-result__verdict')
@@ -306,11 +331,20 @@ function setUp(form: HTMLFormElement) {
     })
   }
   fieldset.disabled = false
+  if (linked && linked.tool === form.dataset.tool) {
+    const next = fillFromLink(form, linked)
+    checked = true
+    show(slots, linkedText[linked.tool], 'info')
+    next?.focus()
+  }
 }
 
 const status = document.querySelector<HTMLElement>('[data-tool-status]')
 if (webCryptoAvailable()) {
-  for (const form of document.querySelectorAll<HTMLFormElement>('form[data-tool]')) setUp(form)
+  // The fragment stays in this page: a browser never sends it to a server.
+  const linked = readLinkFragment(window.location.hash)
+  for (const form of document.querySelectorAll<HTMLFormElement>('form[data-tool]'))
+    setUp(form, linked)
   if (status) status.dataset.ready = ''
 } else {
   const noScript = status?.querySelector('.signature-tools__no-script')

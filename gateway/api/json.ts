@@ -5,6 +5,7 @@ import { type ResponseCode, responseCodes } from '#core/protocol/codes.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { verifyHash, withHash } from '#core/protocol/hash.ts'
 import { refuseRepeatedJsonKeys } from '#core/protocol/json-keys.ts'
+import { fieldsLesson, type HashRefusalLessons } from '#gateway/hash-lesson.ts'
 import type { LimitLocals, RouteLimits } from './limits.ts'
 
 /** The largest JSON request the server-to-server APIs read: their fields fit in a few hundred bytes. */
@@ -54,6 +55,35 @@ export function echo(fields: Fields | undefined, keys: readonly string[]): Field
 }
 
 /**
+ * The sandbox teaches (gateway/hash-lesson.ts): this middleware, in front of the JSON APIs, lets
+ * their 323 answers add HASHED_TEXT (the text hashed, `<your salt>` where the salt goes) and
+ * DEBUGGER_URL (the signature debugger with the posted fields), both under the answer's HASH.
+ * Without it a 323 is the code alone, as a live gateway answers it.
+ */
+export function teachHashRefusals(lessons: HashRefusalLessons): RequestHandler {
+  return (_req, res, next) => {
+    ;(res.locals as LessonLocals).hashRefusalLessons = lessons
+    next()
+  }
+}
+
+interface LessonLocals {
+  hashRefusalLessons?: HashRefusalLessons
+}
+
+/** A 323 answer, with the lesson when the sandbox teaches. */
+function hashRefusal(
+  endpoint: JsonEndpoint,
+  fields: Fields,
+  lessons: HashRefusalLessons | undefined,
+): Fields {
+  const refusal = endpoint.refusal('323', fields)
+  if (!lessons) return refusal
+  const lesson = fieldsLesson(lessons, fields)
+  return { ...refusal, HASHED_TEXT: lesson.hashedText, DEBUGGER_URL: lesson.debuggerUrl }
+}
+
+/**
  * The Express glue of a JSON API: the address's limit, a size-limited JSON body (anything
  * unreadable, too large or not an object of strings is 326 with status 400, never an
  * exception), the merchant (324, unsigned: the sandbox has no salt to sign with), the request
@@ -96,7 +126,8 @@ export function jsonRoute(
       const merchant = fields.PAY_ID ? findMerchant(fields.PAY_ID) : undefined
       if (!merchant) return res.json(endpoint.refusal('324', fields))
       if (!verifyHash(fields, merchant.salt)) {
-        return res.json(withHash(endpoint.refusal('323', fields), merchant.salt))
+        const lessons = (res.locals as LessonLocals).hashRefusalLessons
+        return res.json(withHash(hashRefusal(endpoint, fields, lessons), merchant.salt))
       }
       locals(res).limitPayId = merchant.payId
       locals(res).refuseTooMany = (answer) =>

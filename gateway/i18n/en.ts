@@ -108,6 +108,18 @@ export const en: Messages = {
   errorCodeLabel: 'Error code',
   refusedAdvice:
     "Go back to the merchant's site and start the payment again. If it keeps happening, contact the merchant.",
+  hashLessonHeading: 'The text the sandbox hashed',
+  hashLessonIntro:
+    'Your HASH is not the SHA-256 of this text with your salt in place of {salt}. It is every field you posted except HASH, keys sorted, as KEY=VALUE joined by ~, then the salt. Compare it with the text your code hashes.',
+  hashLessonDebugger: 'Open these fields in the signature debugger',
+  hashLessonDebuggerHint:
+    'The debugger opens with the fields filled in: paste your salt there to see the HASH expected and the likely mistake. It works in your browser and sends nothing anywhere.',
+  encdataLessonHeading: 'ENCDATA did not decrypt',
+  encdataLessonText:
+    "The sandbox could not decrypt ENCDATA with this merchant's key, so there are no fields to show. Check how your key is made: the first 32 characters of the upper-case hex SHA-256 of your key salt followed by your PAY_ID (the key salt, not the salt), used as the AES-256-CBC key with its first 16 characters as the IV.",
+  encdataLessonDebugger: 'Open this ENCDATA in the signature debugger',
+  hashLessonSandboxOnly:
+    'Only the sandbox shows this. The live gateway answers with the code alone.',
   notFoundTitle: 'Payment page not found',
   notFoundText:
     "This payment page does not exist or its link is incomplete. Start the payment again from the merchant's site.",

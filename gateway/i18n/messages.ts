@@ -102,6 +102,16 @@ export interface Messages extends Record<CardErrorKey | UpiErrorKey, string> {
   refusedIntro: string
   errorCodeLabel: string
   refusedAdvice: string
+  /** A sandbox that teaches (gateway/hash-lesson.ts): what a 323 page adds. */
+  hashLessonHeading: string
+  /** {salt}: the placeholder standing where the salt goes, `<your salt>` */
+  hashLessonIntro: string
+  hashLessonDebugger: string
+  hashLessonDebuggerHint: string
+  encdataLessonHeading: string
+  encdataLessonText: string
+  encdataLessonDebugger: string
+  hashLessonSandboxOnly: string
   notFoundTitle: string
   notFoundText: string
 

@@ -1,4 +1,4 @@
-import type { Router } from 'express'
+import type { Request, Router } from 'express'
 import {
   type CheckResult,
   checkMerchantHostedInit,
@@ -11,6 +11,7 @@ import {
   foreignCurrencyRefusalCode,
   protocolFields,
 } from '#gateway/checks.ts'
+import { encdataDebuggerUrl, fieldsLesson, type HashLesson } from '#gateway/hash-lesson.ts'
 import { isLanguageCode, language as languageOf, negotiateLanguage } from '#gateway/i18n/index.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { createTransaction, type TransactionMode } from '#gateway/store.ts'
@@ -102,10 +103,38 @@ export function refusedRoute(router: Router, setup: PageSetup): void {
         frameAncestors: setup.allOrigins,
       })
     }
-    sendPage(res, 200, refusalPage(context(setup, req, language), { code }), {
+    const lesson = code === '323' ? lessonFromQuery(setup, req.query) : undefined
+    sendPage(res, 200, refusalPage(context(setup, req, language), { code, lesson }), {
       frameAncestors: setup.allOrigins,
     })
   })
+}
+
+/**
+ * The lesson of a 323 page, brought along when its language is changed (the page's language
+ * form sends the fields back as `fields=<form body>`, or an ENCDATA as `encdata=<form body>`).
+ * It only repeats what it is given: nothing is decrypted or looked up here.
+ */
+function lessonFromQuery(setup: PageSetup, query: Request['query']): HashLesson | undefined {
+  const lessons = setup.hashRefusalLessons
+  if (!lessons) return undefined
+  if (typeof query.fields === 'string') {
+    const fields = protocolFields(Object.fromEntries(new URLSearchParams(query.fields)))
+    return fields && Object.keys(fields).length > 0 ? fieldsLesson(lessons, fields) : undefined
+  }
+  if (typeof query.encdata === 'string') {
+    const posted = new URLSearchParams(query.encdata)
+    const payId = posted.get('PAY_ID')
+    const encdata = posted.get('ENCDATA')
+    if (!payId || !encdata) return undefined
+    return {
+      kind: 'encdata',
+      debuggerUrl: encdataDebuggerUrl(lessons, payId, encdata),
+      payId,
+      encdata,
+    }
+  }
+  return undefined
 }
 
 /**

@@ -1,6 +1,17 @@
 import type { Request, RequestHandler, Response } from 'express'
 import type { Asset } from '#gateway/assets.ts'
-import type { FindMerchant, NotifyPolicyFor, Refusal } from '#gateway/checks.ts'
+import {
+  type FindMerchant,
+  type NotifyPolicyFor,
+  protocolFields,
+  type Refusal,
+} from '#gateway/checks.ts'
+import {
+  fieldsLesson,
+  type HashLesson,
+  type HashRefusalLessons,
+  merchantHostedLesson,
+} from '#gateway/hash-lesson.ts'
 import { type Language, language as languageOf, negotiateLanguage } from '#gateway/i18n/index.ts'
 import type { SandboxMerchant } from '#gateway/merchants.ts'
 import { encryptFields } from '#core/protocol/cipher.ts'
@@ -39,6 +50,8 @@ export interface PageSetup {
   form: RequestHandler
   /** The gateway's public absolute URL, when it differs from what requests reach it at. */
   publicUrl?: string
+  /** A sandbox that teaches: 323 pages show the text hashed (gateway/hash-lesson.ts). */
+  hashRefusalLessons?: HashRefusalLessons
 }
 
 /** How a payment ends: the code, the method, and what the acquirer needs to fill its fields. */
@@ -96,14 +109,34 @@ export function refuse(
   setup.log?.(`sandbox: refused ${refusal.code} ${responseCodes[refusal.code].message}`)
   const parentOrigin =
     mode === 'checkout' && refusal.returnUrl ? new URL(refusal.returnUrl).origin : undefined
+  const lesson = refusal.code === '323' ? hashLesson(setup, req, refusal, mode) : undefined
   sendPage(
     res,
     200,
-    refusalPage(context(setup, req, requestLanguage(req)), { code: refusal.code, parentOrigin }),
+    refusalPage(context(setup, req, requestLanguage(req)), {
+      code: refusal.code,
+      parentOrigin,
+      lesson,
+    }),
     {
       frameAncestors: refusal.merchant?.returnOrigins ?? setup.allOrigins,
     },
   )
+}
+
+/** What a 323 page teaches, when the sandbox teaches: the fields posted or inside ENCDATA. */
+function hashLesson(
+  setup: PageSetup,
+  req: Request,
+  refusal: Refusal,
+  mode: TransactionMode,
+): HashLesson | undefined {
+  const lessons = setup.hashRefusalLessons
+  const fields = protocolFields(req.body)
+  if (!lessons || !fields || !refusal.merchant) return undefined
+  return mode === 'merchant-hosted'
+    ? merchantHostedLesson(lessons, fields, refusal.merchant)
+    : fieldsLesson(lessons, fields)
 }
 
 /** Loads the payment named in the URL, or answers 404. */

@@ -1,4 +1,5 @@
 import { format } from '#gateway/i18n/index.ts'
+import { formBodyOf, type HashLesson, SALT_PLACEHOLDER } from '#gateway/hash-lesson.ts'
 import type { ResponseCode, TransactionStatus } from '#core/protocol/codes.ts'
 import type { SandboxTransaction } from '#gateway/store.ts'
 import { paymentAmount } from '#core/currency/currencies.ts'
@@ -114,6 +115,8 @@ export interface RefusalPageOptions {
   code: ResponseCode
   /** Checkout frame: tell the merchant page the frame shows something. */
   parentOrigin?: string
+  /** A sandbox that teaches: what a 323 hashed, or the key to check (gateway/hash-lesson.ts). */
+  lesson?: HashLesson
 }
 
 /** A request refused before any payment was offered: code and meaning, and nothing to pay. */
@@ -135,7 +138,7 @@ export function refusalPage(context: PageContext, options: RefusalPageOptions): 
         </dd>
       </div>
     </dl>
-    <p class="gw-result__hint">${t.refusedAdvice}</p>
+    ${options.lesson ? lessonSection(t, options.lesson) : html`<p class="gw-result__hint">${t.refusedAdvice}</p>`}
   </section>`
   return layout(context, {
     title: t.refusedTitle,
@@ -143,10 +146,50 @@ export function refusalPage(context: PageContext, options: RefusalPageOptions): 
     languageForm: {
       method: 'get',
       action: `${context.base}/refused`,
-      hidden: { code: options.code },
+      // The lesson comes along, so the page says the same in the language chosen.
+      hidden: { code: options.code, ...lessonQuery(options.lesson) },
     },
     data: { 'parent-origin': options.parentOrigin },
   })
+}
+
+type Messages = PageContext['language']['messages']
+
+/** What the developer can act on: the exact text hashed, or the key to check, and the debugger. */
+function lessonSection(t: Messages, lesson: HashLesson): SafeHtml {
+  const body =
+    lesson.kind === 'fields'
+      ? html`<h2 id="gw-lesson-heading" class="gw-result__subtitle">${t.hashLessonHeading}</h2>
+          <p>${format(t.hashLessonIntro, { salt: SALT_PLACEHOLDER })}</p>
+          <pre
+            class="gw-lesson__text"
+            dir="ltr"
+          ><code data-hashed-text>${lesson.hashedText}</code></pre>
+          <p>
+            <a class="gw-lesson__link" href="${lesson.debuggerUrl}" data-debugger-link
+              >${t.hashLessonDebugger}</a
+            >
+          </p>
+          <p class="gw-result__hint">${t.hashLessonDebuggerHint}</p>`
+      : html`<h2 id="gw-lesson-heading" class="gw-result__subtitle">${t.encdataLessonHeading}</h2>
+          <p>${t.encdataLessonText}</p>
+          <p>
+            <a class="gw-lesson__link" href="${lesson.debuggerUrl}" data-debugger-link
+              >${t.encdataLessonDebugger}</a
+            >
+          </p>`
+  return html`<div class="gw-lesson" role="region" aria-labelledby="gw-lesson-heading">
+    ${body}
+    <p class="gw-lesson__note">${t.hashLessonSandboxOnly}</p>
+  </div>`
+}
+
+/** The lesson as the /refused page's query reads it back (pages/entries.ts). */
+function lessonQuery(lesson: HashLesson | undefined): Record<string, string> {
+  if (!lesson) return {}
+  return lesson.kind === 'fields'
+    ? { fields: formBodyOf(lesson.fields) }
+    : { encdata: formBodyOf({ PAY_ID: lesson.payId, ENCDATA: lesson.encdata }) }
 }
 
 export function notFoundPage(context: PageContext): string {

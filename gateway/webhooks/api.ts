@@ -81,11 +81,14 @@ export function deliveriesApi(options: DeliveriesApiOptions): Router {
       db,
       events.map((event) => event.id),
     )
+    // No STATUS: that is a payment's (Captured, Failed, Pending), and these answers are about
+    // deliveries, whatever the event. RESPONSE_MESSAGE is the code's, as every API answers it;
+    // EVENTS says how many there are.
     return {
       ...echo(fields, ['PAY_ID', 'EVENT_ID', 'ORDER_ID']),
       EVENTS: JSON.stringify(events.map((event) => listed(event, attempts))),
-      ...codeFields('000', 'Captured'),
-      RESPONSE_MESSAGE: `${events.length} event${events.length === 1 ? '' : 's'}`,
+      RESPONSE_CODE: '000',
+      RESPONSE_MESSAGE: responseCodes['000'].message,
     }
   }
 

@@ -8,6 +8,7 @@ import type { LookupAddress, lookup } from 'node:dns'
 import { networkInterfaces } from 'node:os'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { bankPayout, merchant, postJson, postPaymentRequest } from '#gateway/api/test-support.ts'
+import { demoMerchant } from '#gateway/merchants.ts'
 import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
 import { type Receiver, startReceiver } from '#gateway/webhooks/test-receiver.ts'
 import { loadConfig } from '#server/config.ts'
@@ -143,27 +144,40 @@ describe.skipIf(!networkAddress)('a remote client cannot make the sandbox reach 
 
 describe('a public site: RETURN_URL and framing', () => {
   let publicSite: SandboxServer
+  let siteOnly: SandboxServer
   beforeAll(async () => {
     // test-support's merchant is the demo merchant of https://shop.paystra.example.
     publicSite = await startSandboxServer({ merchants: [merchant] })
+    // SANDBOX_LOCAL_RETURN_URLS=0: the operator keeps the customers on the site.
+    siteOnly = await startSandboxServer({
+      merchants: [demoMerchant({ siteUrl: 'https://shop.paystra.example', localOrigins: false })],
+    })
   })
   afterAll(async () => {
     await publicSite?.close()
+    await siteOnly?.close()
   })
 
-  it('refuses a RETURN_URL on localhost or 127.0.0.1 (325)', async () => {
-    for (const returnUrl of ['http://localhost:3000/demo/response', 'http://127.0.0.1:8000/r']) {
+  it("takes a RETURN_URL on localhost or 127.0.0.1 by default: a kit's first run from the site", async () => {
+    for (const returnUrl of ['http://localhost:8000/response', 'http://127.0.0.1:8000/r']) {
       const response = await postPaymentRequest(publicSite.url, { RETURN_URL: returnUrl })
+      expect(response.status, returnUrl).toBe(303)
+    }
+  })
+
+  it('refuses a RETURN_URL on localhost or 127.0.0.1 (325) when the operator says so', async () => {
+    for (const returnUrl of ['http://localhost:3000/demo/response', 'http://127.0.0.1:8000/r']) {
+      const response = await postPaymentRequest(siteOnly.url, { RETURN_URL: returnUrl })
       expect(response.status, returnUrl).toBe(200)
       expect(await response.text(), returnUrl).toContain('325')
     }
-    const accepted = await postPaymentRequest(publicSite.url)
+    const accepted = await postPaymentRequest(siteOnly.url)
     expect(accepted.status).toBe(303)
   })
 
-  it('lets only the site frame the sandbox’s pages', async () => {
+  it('lets only the site frame the sandbox’s pages when the operator says so', async () => {
     for (const path of ['/checkout.js', '/no-such-page']) {
-      const response = await fetch(`${publicSite.url}${path}`)
+      const response = await fetch(`${siteOnly.url}${path}`)
       const policy = response.headers.get('content-security-policy') ?? ''
       const ancestors = /frame-ancestors ([^;]*)/.exec(policy)?.[1]
       expect(ancestors, path).toBe('https://shop.paystra.example')

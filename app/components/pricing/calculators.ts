@@ -42,7 +42,7 @@ function choice(
   rows: readonly RateRow[],
   defaultValue: string,
 ): CalculatorChoice {
-  if (!label) throw new Error(`The "${name}" picker needs a label in core/pricing/pricing.ts`)
+  if (!label) throw new Error(`The "${name}" picker needs a label in the pricing table`)
   return { name, label, options: optionsFrom(rows), defaultValue }
 }
 

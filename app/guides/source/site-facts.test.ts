@@ -15,6 +15,11 @@ describe('the facts of the configuration a site is built with', () => {
     expect(facts.API_RATE_LIMIT).toBe('120 a minute (`SANDBOX_API_RATE_LIMIT`)')
     expect(facts.SETTLEMENT_HOUR).toBe('11:00 IST (`SANDBOX_SETTLEMENT_HOUR`)')
     expect(facts.PRIVATE_NOTIFY_URLS).toMatch(/refuses them with `325`/)
+    // A production sandbox refuses the kits' localhost NOTIFY_URL: the env example leaves it out.
+    expect(facts.WEBHOOK_SECRET_VALUE).toBe('')
+    expect(facts.WEBHOOK_SECRET_NOTE).toMatch(
+      /\n# This sandbox refuses[\s\S]*\n# wh_demo_7c1e4b9a2f6d8035$/,
+    )
     expect(facts.LOCAL_RETURN_URLS).toMatch(/`http:\/\/localhost:3000`, `http:\/\/localhost:\*`/)
   })
 
@@ -39,8 +44,13 @@ describe('the facts of the configuration a site is built with', () => {
       '120 a minute by default (`SANDBOX_API_RATE_LIMIT`); this sandbox: no limit',
     )
     expect(facts.PRIVATE_NOTIFY_URLS).toMatch(/delivers to them/)
-    expect(facts.LOCAL_RETURN_URLS).toBe(
-      "This sandbox's demo merchant accepts return URLs on `https://www.paystra.example` only (`SANDBOX_LOCAL_RETURN_URLS`).",
+    expect(facts.LOCAL_RETURN_URLS).toMatch(
+      /`https:\/\/www.paystra.example`, `http:\/\/localhost:\*`/,
+    )
+    expect(facts.WEBHOOK_SECRET_VALUE).toBe('wh_demo_7c1e4b9a2f6d8035')
+    expect(facts.WEBHOOK_SECRET_NOTE).toBe('')
+    expect(siteFacts({ SANDBOX_LOCAL_RETURN_URLS: '0' }).LOCAL_RETURN_URLS).toBe(
+      "This sandbox's demo merchant accepts return URLs on `http://localhost:3000` only (`SANDBOX_LOCAL_RETURN_URLS`).",
     )
     expect(siteFacts({ NODE_ENV: 'development' }).PRIVATE_NOTIFY_URLS).toMatch(/loopback/)
   })

@@ -1,7 +1,6 @@
 import { readPublicConfig } from '#app/config/public-config.build.ts'
 import { retentionDays } from '#app/content/legal/retention.ts'
 import { privateTargetsOf, readSandboxSettings, type SandboxSettings } from '#gateway/settings.ts'
-import { isLocalSite } from '#gateway/merchants.ts'
 import { MAX_ATTEMPTS, retryDelayMs } from '#gateway/webhooks/schedule.ts'
 
 /**
@@ -69,14 +68,29 @@ function privateNotifyUrls(settings: SandboxSettings): string {
 
 /** Where the demo merchant of this sandbox may send a customer back to (its RETURN_URLs). */
 function returnUrls(siteUrl: string, settings: SandboxSettings): string {
-  const local =
-    settings.SANDBOX_LOCAL_RETURN_URLS === undefined
-      ? isLocalSite(siteUrl)
-      : settings.SANDBOX_LOCAL_RETURN_URLS === '1'
+  const local = settings.SANDBOX_LOCAL_RETURN_URLS !== '0'
   const own = `\`${new URL(siteUrl).origin}\``
   return local
     ? `This sandbox's demo merchant accepts return URLs on ${own}, \`http://localhost:*\` and \`http://127.0.0.1:*\` (any port).`
     : `This sandbox's demo merchant accepts return URLs on ${own} only (\`SANDBOX_LOCAL_RETURN_URLS\`).`
+}
+
+/**
+ * The env example's webhook secret. With it set, the kits' examples ask for webhooks at
+ * APP_URL/webhook, on localhost; a sandbox that refuses such addresses refuses the whole payment
+ * (325), so there the secret ships empty, with a note saying when to set it.
+ */
+function webhookSecret(settings: SandboxSettings): { value: string; note: string } {
+  if (privateTargetsOf(settings) !== false) return { value: settings.PG_WEBHOOK_SECRET, note: '' }
+  return {
+    value: '',
+    note: [
+      '',
+      '# This sandbox refuses webhooks to localhost and private addresses, and with them the',
+      `# payment (325): once APP_URL is reachable from the internet, set the demo merchant's secret,`,
+      `# ${settings.PG_WEBHOOK_SECRET}`,
+    ].join('\n'),
+  }
 }
 
 export function siteFacts(env: Env): SiteFacts {
@@ -139,6 +153,8 @@ export function siteFacts(env: Env): SiteFacts {
     ),
     PRIVATE_NOTIFY_URLS: privateNotifyUrls(settings),
     LOCAL_RETURN_URLS: returnUrls(SITE_URL, settings),
+    WEBHOOK_SECRET_VALUE: webhookSecret(settings).value,
+    WEBHOOK_SECRET_NOTE: webhookSecret(settings).note,
     SANDBOX_RETENTION_DAYS: `${retentionDaysSet} days`,
   }
 }

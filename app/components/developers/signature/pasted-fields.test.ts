@@ -83,4 +83,15 @@ describe('readPastedFields', () => {
     })
     expect(readPastedFields('=1')).toEqual({ ok: false, problem: { kind: 'bad-key', key: '' } })
   })
+
+  it('takes an answer whose value holds ~, as the sandbox’s 323 with its HASHED_TEXT', () => {
+    const answer = {
+      PAY_ID: '1000000000000001',
+      RESPONSE_CODE: '323',
+      HASHED_TEXT: 'ORDER_ID=X1~PAY_ID=1000000000000001~TXNTYPE=STATUS<your salt>',
+      HASH: 'AB',
+    }
+    const read = readPastedFields(JSON.stringify(answer))
+    expect(read.ok && Object.fromEntries(read.entries)).toEqual(answer)
+  })
 })

@@ -98,14 +98,19 @@ function fromForm(text: string): PastedFields {
   return { ok: true, format: 'form', entries: [...new URLSearchParams(text)] }
 }
 
-/** The problem the gateway would refuse these fields for (326), if any. */
+/**
+ * The problem the gateway would refuse these fields for (326), if any. A `~` in a value is a
+ * request's problem only: an answer may carry one (a sandbox 323's HASHED_TEXT is KEY=VALUE~…
+ * text), and its HASH still covers it.
+ */
 function problemOf(entries: Entry[]): PasteProblem | undefined {
   const seen = new Set<string>()
+  const isAnswer = entries.some(([key]) => key === 'RESPONSE_CODE')
   for (const [key, value] of entries) {
     if (seen.has(key)) return { kind: 'repeated', key }
     seen.add(key)
     if (key === '' || /[=~]/.test(key)) return { kind: 'bad-key', key }
-    if (value.includes('~')) return { kind: 'tilde-in-value', key }
+    if (value.includes('~') && !isAnswer) return { kind: 'tilde-in-value', key }
   }
   return undefined
 }

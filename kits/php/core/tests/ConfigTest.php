@@ -89,12 +89,13 @@ test('config: missing or invalid settings are named', static function (): void {
     Assert::throws(ConfigError::class, static fn () => Config::fromArray(['PAYSTRA_BASE_URL' => 'ftp://x', 'PAYSTRA_PAY_ID' => '1000000000000001', 'PAYSTRA_SALT' => 's']), 'PAYSTRA_BASE_URL');
 });
 
-test('config: the kit\'s paystra.env.example loads (when present)', static function (): void {
+test('config: the kit\'s paystra.env.example loads (when present, filled as the archive ships it)', static function (): void {
     $example = __DIR__ . '/../../paystra.env.example';
     if (!is_file($example)) {
         $example = __DIR__ . '/../../../paystra.env.example';
     }
-    if (!is_file($example)) {
+    // Unfilled, the example names the site's facts ({{SANDBOX_URL}}…): the archive fills them.
+    if (!is_file($example) || str_contains((string) file_get_contents($example), '{{')) {
         return;
     }
     withKit((string) file_get_contents($example), [], static function (string $dir): void {

@@ -10,7 +10,7 @@ const DEMO_PAY_ID = '1000000000000001';
 const DEMO_SALT = 'a1b2c3d4e5f60718';
 const DEMO_KEY_SALT = 'f0e1d2c3b4a59687';
 
-test('the docs/architecture.md status-enquiry hash', static function (): void {
+test('the published status-enquiry hash', static function (): void {
     Assert::same(
         'A3097C8B28D22786CFFB1466EC1340577CB1CAE98953E31577A57C3A277F36D1',
         Hash::sign(['TXNTYPE' => 'STATUS', 'PAY_ID' => '1001340526093022', 'ORDER_ID' => 'SPIN020406172'], '473531b173db4371'),

@@ -12,7 +12,7 @@ require __DIR__ . '/../src/autoload.php';
 require __DIR__ . '/Assert.php';
 require __DIR__ . '/Runner.php';
 
-/** The shared protocol vectors (core/protocol/vectors.json). */
+/** The shared protocol vectors (tests/vectors.json). */
 function vectors(): array
 {
     static $vectors = null;

@@ -7,7 +7,7 @@ namespace Paystra\Example;
 /**
  * The page around every screen of an example: header with the kit's name, the content, a footer
  * with the gateway and how amounts are written, and the examples' one stylesheet
- * (kits/shared/example.css); and the page that posts the customer to the gateway.
+ * (example/example.css); and the page that posts the customer to the gateway.
  */
 final class Layout
 {
@@ -60,9 +60,8 @@ final class Layout
     }
 
     /**
-     * kits/shared/example.css, the one stylesheet every kit language's examples use, read on the
-     * first page. A downloaded kit ships it beside this web layer (example/example.css); in the
-     * Paystra repository it is kits/shared/example.css.
+     * example/example.css, the examples' one stylesheet, read on the first page (beside this web
+     * layer; one folder up where the kit shares it with other languages).
      */
     public static function style(): string
     {

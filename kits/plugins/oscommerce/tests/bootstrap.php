@@ -16,8 +16,7 @@ define('CATALOG', PLUGIN_ROOT . '/catalog');
 
 $plugin = json_decode((string) file_get_contents(PLUGIN_ROOT . '/plugin.json'), true);
 if (!is_file(PLUGIN_ROOT . '/' . $plugin['coreInto'] . '/autoload.php')) {
-    fwrite(STDERR, "The Paystra PHP library is missing at {$plugin['coreInto']}/: copy kits/php/core/src there\n"
-        . "(or run php kits/plugins/run-tests.php oscommerce from the repository).\n");
+    fwrite(STDERR, "The Paystra PHP library is missing at {$plugin['coreInto']}/: it ships in the plugin's archive, with these tests\n");
     exit(2);
 }
 

@@ -8,8 +8,7 @@ use Paystra\Tests\TestCase;
 
 /**
  * The plugins' order rule is the kits' one: the `orders` table of the shared vectors
- * (tests/vectors.json, core/protocol/vectors.json in the Paystra repository) run through the
- * outcomes the shop acts on.
+ * (tests/vectors.json) run through the outcomes the shop acts on.
  */
 final class OrderRuleTest extends TestCase
 {
@@ -19,7 +18,7 @@ final class OrderRuleTest extends TestCase
         $file = __DIR__ . '/vectors.json';
         $text = is_file($file) ? file_get_contents($file) : false;
         if ($text === false) {
-            throw new \RuntimeException("No vectors file at $file (kits/plugins/run-tests.php and the release archive put it there)");
+            throw new \RuntimeException("No vectors file at $file (the plugin's archive ships it there)");
         }
         return json_decode($text, true, 512, JSON_THROW_ON_ERROR)['orders'];
     }

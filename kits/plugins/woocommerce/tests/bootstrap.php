@@ -17,8 +17,7 @@ define('PLUGIN_ROOT', dirname(__DIR__));
 $plugin = json_decode((string) file_get_contents(PLUGIN_ROOT . '/plugin.json'), true);
 $coreAutoload = PLUGIN_ROOT . '/' . $plugin['coreInto'] . '/autoload.php';
 if (!is_file($coreAutoload)) {
-    fwrite(STDERR, "The Paystra PHP library is missing at {$plugin['coreInto']}/: copy kits/php/core/src there\n"
-        . "(or run php kits/plugins/run-tests.php woocommerce from the repository).\n");
+    fwrite(STDERR, "The Paystra PHP library is missing at {$plugin['coreInto']}/: it ships in the plugin's archive, with these tests\n");
     exit(2);
 }
 

@@ -96,21 +96,19 @@ class ConfigTest < Minitest::Test
     assert_equal "wh_demo\n", config.webhook_secret
   end
 
-  def test_this_kits_example_file_has_the_demo_webhook_secret
-    example = File.expand_path('../../paystra.env.example', __dir__)
-    with_kit(File.read(example)) do |dir|
-      assert_equal 'wh_demo_7c1e4b9a2f6d8035', Paystra::Config.load(dir, env: {}).webhook_secret
-    end
-  end
-
   def test_the_published_example_file_loads
     example = File.expand_path('../../../paystra.env.example', __dir__)
     example = File.expand_path('../../paystra.env.example', __dir__) unless File.file?(example)
     skip 'paystra.env.example is not beside this kit' unless File.file?(example)
-    with_kit(File.read(example)) do |dir|
+    text = File.read(example)
+    # Unfilled, the example names the site's facts ({{SANDBOX_URL}}...): the archive fills them.
+    skip 'paystra.env.example is filled when the archive is built' if text.include?('{{')
+    with_kit(text) do |dir|
       config = Paystra::Config.load(dir, env: {})
       assert_equal '1000000000000001', config.pay_id
       assert_equal 'a1b2c3d4e5f60718', config.salt
+      # Empty where the site's sandbox would refuse a NOTIFY_URL on localhost.
+      assert_includes ['wh_demo_7c1e4b9a2f6d8035', ''], config.webhook_secret
     end
   end
 end
