@@ -113,7 +113,7 @@ const operations: Operation[] = [
     tag: 'Webhooks',
     summary: 'Send a webhook event again now',
     description:
-      'Schedules the event at once with the same id and body, its retries started again from the first, and answers it as /pgws/webhook/events lists it: RESPONSE_MESSAGE "1 event", STATUS Captured, the event pending with next_attempt now. An EVENT_ID missing or not evt_ and 24 hex digits is 326, signed (HTTP 200).',
+      'Schedules the event at once with the same id and body, its retries started again from the first, and answers it as /pgws/webhook/events lists it: RESPONSE_CODE 000 with its message, no STATUS, the event pending with next_attempt now. An EVENT_ID missing or not evt_ and 24 hex digits is 326, signed (HTTP 200).',
     request: ref('WebhookResendRequest'),
     answers: [ref('WebhookEventsAnswer'), ref('WebhookRefusal')],
     malformed: 'WebhookRefusal',

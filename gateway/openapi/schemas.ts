@@ -420,7 +420,7 @@ export const answerSchemas = withHashHelp({
     },
   ),
   WebhookEventsAnswer: fields(
-    'The events asked for, with every delivery attempt; a resend answers its one event as listed once scheduled again (state pending, next_attempt now). STATUS is Captured, the status of code 000 (the request succeeded, whatever the events\' states), RESPONSE_MESSAGE counts the events ("1 event", "2 events"), and there is no RESPONSE_DATE_TIME.',
+    "The events asked for, with every delivery attempt; a resend answers its one event as listed once scheduled again (state pending, next_attempt now). RESPONSE_MESSAGE is code 000's (the request succeeded, whatever the events' states); there is no STATUS (a payment's) and no RESPONSE_DATE_TIME: EVENTS says how many there are.",
     {
       PAY_ID: ref('PayId'),
       EVENTS: {
@@ -429,11 +429,8 @@ export const answerSchemas = withHashHelp({
         contentMediaType: 'application/json',
         contentSchema: { type: 'array', items: ref('ListedWebhookEvent') },
       },
-      STATUS: { const: 'Captured' },
       RESPONSE_CODE: { const: '000' },
-      RESPONSE_MESSAGE: text('How many events: "1 event", "2 events".', {
-        pattern: '^\\d+ events?$',
-      }),
+      RESPONSE_MESSAGE: { const: responseCodes['000'].message },
       HASH: hash,
     },
     { EVENT_ID: ref('EventId'), ORDER_ID: ref('OrderId') },
