@@ -17,7 +17,7 @@ export const sampleKinds = ['run', 'prints', 'serve', 'check', 'example'] as con
 export type SampleKind = (typeof sampleKinds)[number]
 
 export type SampleLanguage =
-  'sh' | 'php' | 'python' | 'java' | 'js' | 'ruby' | 'json' | 'http' | 'text'
+  'sh' | 'php' | 'python' | 'java' | 'js' | 'ruby' | 'json' | 'http' | 'html' | 'text'
 
 const languages: Record<string, SampleLanguage> = {
   sh: 'sh',
@@ -36,6 +36,7 @@ const languages: Record<string, SampleLanguage> = {
   rb: 'ruby',
   json: 'json',
   http: 'http',
+  html: 'html',
   text: 'text',
   '': 'text',
 }

@@ -55,6 +55,13 @@ describe('the facts of the configuration a site is built with', () => {
     expect(siteFacts({ NODE_ENV: 'development' }).PRIVATE_NOTIFY_URLS).toMatch(/loopback/)
   })
 
+  it('names the server on its own port when SITE_URL is not set, as the server does', () => {
+    expect(siteFacts({ PORT: '3312' }).SANDBOX_URL).toBe('http://localhost:3312/sandbox')
+    expect(siteFacts({ PORT: '3312', SITE_URL: 'https://pay.example' }).SANDBOX_URL).toBe(
+      'https://pay.example/sandbox',
+    )
+  })
+
   it('refuses a setting the server would refuse', () => {
     expect(() => siteFacts({ SANDBOX_SETTLEMENT_HOUR: '24' })).toThrow(/SANDBOX_SETTLEMENT_HOUR/)
   })

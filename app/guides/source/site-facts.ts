@@ -93,8 +93,19 @@ function webhookSecret(settings: SandboxSettings): { value: string; note: string
   }
 }
 
-export function siteFacts(env: Env): SiteFacts {
+/**
+ * The site's address as its server writes absolute URLs: SITE_URL, or, when it is not set, the
+ * server on localhost at its PORT (server/services.ts siteOrigin), so a site run on another port
+ * states its own sandbox.
+ */
+function siteAddress(env: Env): string {
   const { SITE_URL } = readPublicConfig(env)
+  if (SITE_URL !== readPublicConfig({}).SITE_URL) return SITE_URL
+  return `http://localhost:${env.PORT || 3000}`
+}
+
+export function siteFacts(env: Env): SiteFacts {
+  const SITE_URL = siteAddress(env)
   const settings = readSandboxSettings(env)
   const delays = retryDelays(settings.SANDBOX_WEBHOOK_BASE_DELAY_MS)
   const retentionDaysSet = Number(env.RETENTION_DEMO_DAYS || retentionDays.demo)
