@@ -27,7 +27,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { extractText, getDocumentProxy } from 'unpdf'
-import yauzl from 'yauzl'
+import { zipFiles } from './downloads/zip-read.ts'
 
 export interface Finding {
   /** The published file: `downloads/kits/pg-python.zip!paystra-pg-python/README.md`. */
@@ -170,31 +170,6 @@ const textExtensions = new Set([
 
 /** A zip entry is read as text unless it has a NUL byte (images, fonts, class files). */
 const isBinary = (bytes: Buffer) => bytes.subarray(0, 8192).includes(0)
-
-export function zipFiles(buffer: Buffer): Promise<Array<{ name: string; bytes: Buffer }>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error('Not a zip archive'))
-      const files: Array<{ name: string; bytes: Buffer }> = []
-      zip.on('entry', (entry: yauzl.Entry) => {
-        if (entry.fileName.endsWith('/')) return zip.readEntry()
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError ?? new Error(entry.fileName))
-          const chunks: Buffer[] = []
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-          stream.on('error', reject)
-          stream.on('end', () => {
-            files.push({ name: entry.fileName, bytes: Buffer.concat(chunks) })
-            zip.readEntry()
-          })
-        })
-      })
-      zip.on('end', () => resolve(files))
-      zip.on('error', reject)
-      zip.readEntry()
-    })
-  })
-}
 
 /** Each page's text, as a PDF viewer extracts it. */
 export async function pdfPages(buffer: Buffer): Promise<string[]> {

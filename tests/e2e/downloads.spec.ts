@@ -5,32 +5,15 @@
  * and env example name the sandbox of the site it was downloaded from.
  */
 import type { Page } from '@playwright/test'
-import yauzl from 'yauzl'
 import { allDownloads } from '#app/content/downloads.ts'
 import { developerApiFiles } from '#gateway/openapi/files.ts'
+import { zipFiles } from '#scripts/build/downloads/zip-read.ts'
 import { pdfText, zipEntries } from '#tests/support/download-contents.ts'
 import { expect, gotoHydrated, test } from './fixtures.ts'
 
 /** The text of one entry of a zip, or undefined when it has none of that name. */
-function zipEntryText(buffer: Buffer, name: string): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error('Not a zip archive'))
-      zip.on('entry', (entry: yauzl.Entry) => {
-        if (entry.fileName !== name) return zip.readEntry()
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError ?? new Error(name))
-          const chunks: Buffer[] = []
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-          stream.on('error', reject)
-          stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-        })
-      })
-      zip.on('end', () => resolve(undefined))
-      zip.on('error', reject)
-      zip.readEntry()
-    })
-  })
+async function zipEntryText(buffer: Buffer, name: string): Promise<string | undefined> {
+  return (await zipFiles(buffer)).find((file) => file.name === name)?.bytes.toString('utf8')
 }
 
 async function downloadLinks(page: Page, path: string) {

@@ -13,41 +13,22 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import yauzl from 'yauzl'
+import { zipFiles } from '#scripts/build/downloads/zip-read.ts'
 import { integrationKits } from '#app/content/downloads.ts'
 import { expect, gotoHydrated, test } from './fixtures.ts'
 
 const kit = integrationKits.find((download) => download.href.endsWith('/pg-nodejs.zip'))!
 
 /** Unzips as a reader's unzip does: every entry under the folder, in its own path. */
-function unzip(file: string, into: string): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error('Not a zip archive'))
-      const names: string[] = []
-      zip.on('entry', (entry: yauzl.Entry) => {
-        const target = path.resolve(into, entry.fileName)
-        if (!target.startsWith(path.resolve(into) + path.sep))
-          return reject(new Error(entry.fileName))
-        if (entry.fileName.endsWith('/')) return zip.readEntry()
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError ?? new Error(entry.fileName))
-          const chunks: Buffer[] = []
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-          stream.on('error', reject)
-          stream.on('end', () => {
-            mkdirSync(path.dirname(target), { recursive: true })
-            writeFileSync(target, Buffer.concat(chunks))
-            names.push(entry.fileName)
-            zip.readEntry()
-          })
-        })
-      })
-      zip.on('end', () => resolve(names))
-      zip.on('error', reject)
-      zip.readEntry()
-    })
-  })
+async function unzip(file: string, into: string): Promise<string[]> {
+  const files = await zipFiles(readFileSync(file))
+  for (const entry of files) {
+    const target = path.resolve(into, entry.name)
+    if (!target.startsWith(path.resolve(into) + path.sep)) throw new Error(entry.name)
+    mkdirSync(path.dirname(target), { recursive: true })
+    writeFileSync(target, entry.bytes)
+  }
+  return files.map((entry) => entry.name)
 }
 
 /**

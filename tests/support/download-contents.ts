@@ -1,21 +1,9 @@
 /** Opens a downloaded file as its user would: an archive's file list, a PDF's text. */
 import { extractText, getDocumentProxy } from 'unpdf'
-import yauzl from 'yauzl'
+import { zipFiles } from '#scripts/build/downloads/zip-read.ts'
 
-export function zipEntries(buffer: Buffer): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error('Not a zip archive'))
-      const names: string[] = []
-      zip.on('entry', (entry: yauzl.Entry) => {
-        names.push(entry.fileName)
-        zip.readEntry()
-      })
-      zip.on('end', () => resolve(names))
-      zip.on('error', reject)
-      zip.readEntry()
-    })
-  })
+export async function zipEntries(buffer: Buffer): Promise<string[]> {
+  return (await zipFiles(buffer)).map((file) => file.name)
 }
 
 export async function pdfText(buffer: Buffer): Promise<{ pages: number; text: string }> {

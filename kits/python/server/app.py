@@ -137,18 +137,8 @@ def status(req):
 # paystra:region refund
 @app.post("/refund", json_first=True)
 def refund(req):
-    order_id = validation.order_id(req.form.get("ORDER_ID"))
-    amount = validation.amount(req.form.get("AMOUNT"))  # paise: "400" is ₹4.00
-    given = req.form.get("REFUND_ORDER_ID", "").strip()
-    refund_order_id = validation.order_id(given, "REFUND_ORDER_ID") if given else paystra.new_order_id("RF")
-    # Signed JSON to /pgws/transact with TXNTYPE REFUND; the answer's HASH is verified. 000 Refunded,
-    # 329 when it goes beyond what is left to refund; refund.processed follows at /webhook.
-    fields = client.refund(order_id, refund_order_id, amount, notify_url=config.notify_url)
-    return web.verified_answer(
-        req, app.layout, "Refund", fields,
-        headline=web.headline(fields, "Refunded", "Refund pending", "Refund refused"),
-        extra=web.status_link(order_id),
-    )
+    # ORDER_ID, AMOUNT in paise: a signed TXNTYPE REFUND, its answer verified (web.refund).
+    return web.refund(app, client, req)
 # paystra:endregion
 
 

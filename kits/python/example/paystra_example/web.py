@@ -24,6 +24,8 @@ from paystra import (
     InvalidInput,
     VerificationError,
     WebhookError,
+    new_order_id,
+    validation,
 )
 
 from .order_store import OrderStore
@@ -116,6 +118,24 @@ def receive_webhook(client: Client, store: OrderStore, req: Request) -> Response
     except WebhookError as error:
         return webhook_refused(error)
     return json_response(store.receive(event))
+
+
+def refund(app: "App", client: Client, req: Request) -> Response:
+    """
+    POST /refund (ORDER_ID, AMOUNT in paise, optional REFUND_ORDER_ID): signed JSON to
+    /pgws/transact with TXNTYPE REFUND, the answer's HASH verified. 000 Refunded, 329 when it
+    goes beyond what is left to refund; refund.processed follows at /webhook.
+    """
+    order_id = validation.order_id(req.form.get("ORDER_ID"))
+    amount = validation.amount(req.form.get("AMOUNT"))  # paise: "400" is ₹4.00
+    given = req.form.get("REFUND_ORDER_ID", "").strip()
+    refund_order_id = validation.order_id(given, "REFUND_ORDER_ID") if given else new_order_id("RF")
+    fields = client.refund(order_id, refund_order_id, amount, notify_url=client.config.notify_url)
+    return verified_answer(
+        req, app.layout, "Refund", fields,
+        headline=headline(fields, "Refunded", "Refund pending", "Refund refused"),
+        extra=status_link(order_id),
+    )
 
 
 def webhook_refused(error: WebhookError) -> Response:
