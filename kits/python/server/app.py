@@ -134,12 +134,10 @@ def status(req):
     return web.verified_answer(req, app.layout, "Status enquiry", fields)
 
 
-# paystra:region refund
 @app.post("/refund", json_first=True)
 def refund(req):
     # ORDER_ID, AMOUNT in paise: a signed TXNTYPE REFUND, its answer verified (web.refund).
     return web.refund(app, client, req)
-# paystra:endregion
 
 
 # paystra:region webhook

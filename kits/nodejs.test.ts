@@ -1,0 +1,3 @@
+import { describeLanguage } from '#kits/harness/describe-language.ts'
+
+await describeLanguage('nodejs')
