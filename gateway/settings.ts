@@ -77,6 +77,11 @@ export function readSandboxSettings(env: Record<string, string | undefined>): Sa
   throw new Error(`Invalid ${name}: ${issue?.message ?? 'bad value'}`)
 }
 
+/** Whether the demo merchant takes RETURN_URLs on localhost and 127.0.0.1: unless set to 0. */
+export function localReturnUrls(settings: Pick<SandboxSettings, 'SANDBOX_LOCAL_RETURN_URLS'>) {
+  return settings.SANDBOX_LOCAL_RETURN_URLS !== '0'
+}
+
 /**
  * Where the sandbox may deliver webhooks: private and loopback addresses only when the operator
  * says so (SANDBOX_WEBHOOK_ALLOW_PRIVATE=1), or outside production for a request whose socket

@@ -16,7 +16,7 @@
  */
 import { demoMerchant } from './merchants.ts'
 import { startSandboxServer } from './server.ts'
-import { privateTargetsOf, readSandboxSettings } from './settings.ts'
+import { localReturnUrls, privateTargetsOf, readSandboxSettings } from './settings.ts'
 
 const env = process.env
 
@@ -31,7 +31,6 @@ function port(value: string | undefined): number {
 try {
   const siteUrl = env.SITE_URL || 'http://localhost:3000'
   const settings = readSandboxSettings(env)
-  const localOrigins = settings.SANDBOX_LOCAL_RETURN_URLS
   const sandbox = await startSandboxServer({
     port: port(env.SANDBOX_PORT),
     host: env.SANDBOX_HOST || '127.0.0.1',
@@ -41,7 +40,7 @@ try {
     merchants: [
       demoMerchant({
         siteUrl,
-        localOrigins: localOrigins === undefined ? undefined : localOrigins === '1',
+        localOrigins: localReturnUrls(settings),
         payId: settings.PG_PAY_ID,
         salt: settings.PG_SALT,
         keySalt: settings.SANDBOX_KEY_SALT,

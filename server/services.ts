@@ -11,7 +11,7 @@ import {
   demoMerchant as sandboxMerchant,
 } from '#gateway/index.ts'
 import { checkNotifyUrl, notifyPolicyFor } from '#gateway/webhooks/addresses.ts'
-import { privateTargetsOf } from '#gateway/settings.ts'
+import { localReturnUrls, privateTargetsOf } from '#gateway/settings.ts'
 import { formsApi } from './api/forms-api.ts'
 import { type LimitCounts, sharedLimitCounts } from './api/per-ip-limit.ts'
 import type { ServerConfig } from './config.ts'
@@ -135,10 +135,7 @@ export async function startServices(config: ServerConfig): Promise<Services> {
       merchants: [
         sandboxMerchant({
           siteUrl: config.public.SITE_URL,
-          localOrigins:
-            config.SANDBOX_LOCAL_RETURN_URLS === undefined
-              ? undefined
-              : config.SANDBOX_LOCAL_RETURN_URLS === '1',
+          localOrigins: localReturnUrls(config),
           payId: config.PG_PAY_ID,
           salt: config.PG_SALT,
           keySalt: config.SANDBOX_KEY_SALT,

@@ -10,10 +10,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { zipFiles } from '#scripts/build/downloads/zip-read.ts'
+import { extractSamples } from '#scripts/docs/samples.ts'
+import { freePort } from '#tests/support/server-process.ts'
 import { integrationKits } from '#app/content/downloads.ts'
 import { expect, gotoHydrated, test } from './fixtures.ts'
 
@@ -36,28 +37,13 @@ async function unzip(file: string, into: string): Promise<string[]> {
  * `<!-- sample: serve -->`), or its first shell block when it marks none.
  */
 function firstCommands(readme: string): string {
-  const blocks = [
-    ...readme.matchAll(
-      /(?:<!--\s*sample:\s*(\w+)[^>]*-->\s*\n)?^```(?:sh|bash|shell)\n([\s\S]*?)^```/gm,
-    ),
-  ].map(([, marker, code]) => ({ marker, code: code! }))
+  const blocks = extractSamples(readme, 'README.md').filter((block) => block.language === 'sh')
   if (blocks.length === 0) throw new Error('The README has no shell block to run first')
-  const serve = blocks.findIndex((block) => block.marker === 'serve')
+  const serve = blocks.findIndex((block) => block.kind === 'serve')
   return blocks
     .slice(0, serve === -1 ? 1 : serve + 1)
     .map((block) => block.code)
     .join('\n')
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 async function answers(url: string, within: number, app: { output: () => string }) {

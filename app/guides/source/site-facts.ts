@@ -1,6 +1,11 @@
 import { readPublicConfig } from '#app/config/public-config.build.ts'
 import { retentionDays } from '#app/content/legal/retention.ts'
-import { privateTargetsOf, readSandboxSettings, type SandboxSettings } from '#gateway/settings.ts'
+import {
+  localReturnUrls,
+  privateTargetsOf,
+  readSandboxSettings,
+  type SandboxSettings,
+} from '#gateway/settings.ts'
 import { MAX_ATTEMPTS, retryDelayMs } from '#gateway/webhooks/schedule.ts'
 
 /**
@@ -68,9 +73,8 @@ function privateNotifyUrls(settings: SandboxSettings): string {
 
 /** Where the demo merchant of this sandbox may send a customer back to (its RETURN_URLs). */
 function returnUrls(siteUrl: string, settings: SandboxSettings): string {
-  const local = settings.SANDBOX_LOCAL_RETURN_URLS !== '0'
   const own = `\`${new URL(siteUrl).origin}\``
-  return local
+  return localReturnUrls(settings)
     ? `This sandbox's demo merchant accepts return URLs on ${own}, \`http://localhost:*\` and \`http://127.0.0.1:*\` (any port).`
     : `This sandbox's demo merchant accepts return URLs on ${own} only (\`SANDBOX_LOCAL_RETURN_URLS\`).`
 }
@@ -108,6 +112,7 @@ export function siteFacts(env: Env): SiteFacts {
   const SITE_URL = siteAddress(env)
   const settings = readSandboxSettings(env)
   const delays = retryDelays(settings.SANDBOX_WEBHOOK_BASE_DELAY_MS)
+  const secret = webhookSecret(settings)
   const retentionDaysSet = Number(env.RETENTION_DEMO_DAYS || retentionDays.demo)
   return {
     SITE_URL,
@@ -164,8 +169,8 @@ export function siteFacts(env: Env): SiteFacts {
     ),
     PRIVATE_NOTIFY_URLS: privateNotifyUrls(settings),
     LOCAL_RETURN_URLS: returnUrls(SITE_URL, settings),
-    WEBHOOK_SECRET_VALUE: webhookSecret(settings).value,
-    WEBHOOK_SECRET_NOTE: webhookSecret(settings).note,
+    WEBHOOK_SECRET_VALUE: secret.value,
+    WEBHOOK_SECRET_NOTE: secret.note,
     SANDBOX_RETENTION_DAYS: `${retentionDaysSet} days`,
   }
 }
