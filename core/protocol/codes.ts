@@ -59,6 +59,21 @@ export const responseCodes = {
     status: 'Failed',
     message: 'Invalid evidence file: send one PDF, JPEG or PNG file as Base64 with its name',
   },
+  '353': {
+    status: 'Failed',
+    message: 'Invalid date: the sandbox reads dates from 2000-01-01 to 2099-12-31',
+  },
+  '354': {
+    status: 'Failed',
+    message: 'Refund amount exceeds what is refundable: part of this payment is held by a dispute',
+  },
+  '355': { status: 'Failed', message: 'Invalid month: use YYYY-MM, from 2000-01 to 2099-12' },
+  '356': { status: 'Failed', message: 'Invalid format: use JSON or PDF' },
+  '357': { status: 'Failed', message: 'Invalid notify URL' },
+  '358': {
+    status: 'Failed',
+    message: 'Invalid page: PAGE from 1 and PAGE_SIZE from 1 to 1,000',
+  },
 } as const satisfies Record<string, { status: TransactionStatus; message: string }>
 
 /** STATUS of a payment (the response to RETURN_URL, a status enquiry, a QR answer). */

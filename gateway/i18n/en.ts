@@ -178,5 +178,11 @@ export const en: Messages = {
     '350': 'Invalid evidence: explain in 1 to 5,000 characters why the payment is valid',
     '351': 'Evidence file too large: at most 2 MB',
     '352': 'Invalid evidence file: send one PDF, JPEG or PNG file as Base64 with its name',
+    '353': 'Invalid date: the sandbox reads dates from 2000-01-01 to 2099-12-31',
+    '354': 'Refund amount exceeds what is refundable: part of this payment is held by a dispute',
+    '355': 'Invalid month: use YYYY-MM, from 2000-01 to 2099-12',
+    '356': 'Invalid format: use JSON or PDF',
+    '357': 'Invalid notify URL',
+    '358': 'Invalid page: PAGE from 1 and PAGE_SIZE from 1 to 1,000',
   },
 }

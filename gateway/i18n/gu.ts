@@ -171,5 +171,11 @@ export const gu: Messages = {
     '350': 'અમાન્ય પુરાવો: ચુકવણી શા માટે માન્ય છે તે 1 થી 5,000 અક્ષરોમાં સમજાવો',
     '351': 'પુરાવાની ફાઇલ ખૂબ મોટી છે: વધુમાં વધુ 2 MB',
     '352': 'અમાન્ય પુરાવાની ફાઇલ: એક PDF, JPEG અથવા PNG ફાઇલ તેના નામ સાથે Base64 માં મોકલો',
+    '353': 'Invalid date: the sandbox reads dates from 2000-01-01 to 2099-12-31',
+    '354': 'Refund amount exceeds what is refundable: part of this payment is held by a dispute',
+    '355': 'Invalid month: use YYYY-MM, from 2000-01 to 2099-12',
+    '356': 'Invalid format: use JSON or PDF',
+    '357': 'Invalid notify URL',
+    '358': 'Invalid page: PAGE from 1 and PAGE_SIZE from 1 to 1,000',
   },
 }

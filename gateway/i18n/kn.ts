@@ -175,5 +175,11 @@ export const kn: Messages = {
     '350': 'ಅಮಾನ್ಯ ಸಾಕ್ಷ್ಯ: ಪಾವತಿ ಏಕೆ ಮಾನ್ಯ ಎಂದು 1 ರಿಂದ 5,000 ಅಕ್ಷರಗಳಲ್ಲಿ ವಿವರಿಸಿ',
     '351': 'ಸಾಕ್ಷ್ಯ ಫೈಲ್ ತುಂಬಾ ದೊಡ್ಡದಾಗಿದೆ: ಗರಿಷ್ಠ 2 MB',
     '352': 'ಅಮಾನ್ಯ ಸಾಕ್ಷ್ಯ ಫೈಲ್: ಒಂದು PDF, JPEG ಅಥವಾ PNG ಫೈಲ್ ಅನ್ನು ಅದರ ಹೆಸರಿನೊಂದಿಗೆ Base64 ನಲ್ಲಿ ಕಳುಹಿಸಿ',
+    '353': 'Invalid date: the sandbox reads dates from 2000-01-01 to 2099-12-31',
+    '354': 'Refund amount exceeds what is refundable: part of this payment is held by a dispute',
+    '355': 'Invalid month: use YYYY-MM, from 2000-01 to 2099-12',
+    '356': 'Invalid format: use JSON or PDF',
+    '357': 'Invalid notify URL',
+    '358': 'Invalid page: PAGE from 1 and PAGE_SIZE from 1 to 1,000',
   },
 }

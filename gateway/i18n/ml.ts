@@ -177,5 +177,11 @@ export const ml: Messages = {
     '350': 'അസാധുവായ തെളിവ്: പേയ്\u200cമെന്റ് സാധുവാണെന്ന് 1 മുതൽ 5,000 വരെ അക്ഷരങ്ങളിൽ വിശദീകരിക്കുക',
     '351': 'തെളിവ് ഫയൽ വളരെ വലുതാണ്: പരമാവധി 2 MB',
     '352': 'അസാധുവായ തെളിവ് ഫയൽ: ഒരു PDF, JPEG അല്ലെങ്കിൽ PNG ഫയൽ അതിന്റെ പേരിനൊപ്പം Base64 ആയി അയയ്ക്കുക',
+    '353': 'Invalid date: the sandbox reads dates from 2000-01-01 to 2099-12-31',
+    '354': 'Refund amount exceeds what is refundable: part of this payment is held by a dispute',
+    '355': 'Invalid month: use YYYY-MM, from 2000-01 to 2099-12',
+    '356': 'Invalid format: use JSON or PDF',
+    '357': 'Invalid notify URL',
+    '358': 'Invalid page: PAGE from 1 and PAGE_SIZE from 1 to 1,000',
   },
 }

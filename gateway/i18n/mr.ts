@@ -172,5 +172,11 @@ export const mr: Messages = {
     '350': 'अवैध पुरावा: पेमेंट वैध का आहे ते 1 ते 5,000 अक्षरांत सांगा',
     '351': 'पुराव्याची फाइल खूप मोठी आहे: जास्तीत जास्त 2 MB',
     '352': 'अवैध पुराव्याची फाइल: एक PDF, JPEG किंवा PNG फाइल तिच्या नावासह Base64 मध्ये पाठवा',
+    '353': 'Invalid date: the sandbox reads dates from 2000-01-01 to 2099-12-31',
+    '354': 'Refund amount exceeds what is refundable: part of this payment is held by a dispute',
+    '355': 'Invalid month: use YYYY-MM, from 2000-01 to 2099-12',
+    '356': 'Invalid format: use JSON or PDF',
+    '357': 'Invalid notify URL',
+    '358': 'Invalid page: PAGE from 1 and PAGE_SIZE from 1 to 1,000',
   },
 }

@@ -173,5 +173,11 @@ export const or: Messages = {
     '350': 'ଅବୈଧ ପ୍ରମାଣ: ପେମେଣ୍ଟ କାହିଁକି ବୈଧ ତାହା 1 ରୁ 5,000 ଅକ୍ଷରରେ ବୁଝାନ୍ତୁ',
     '351': 'ପ୍ରମାଣ ଫାଇଲ ବହୁତ ବଡ଼: ସର୍ବାଧିକ 2 MB',
     '352': 'ଅବୈଧ ପ୍ରମାଣ ଫାଇଲ: ଗୋଟିଏ PDF, JPEG କିମ୍ବା PNG ଫାଇଲ ତାହାର ନାମ ସହିତ Base64 ରେ ପଠାନ୍ତୁ',
+    '353': 'Invalid date: the sandbox reads dates from 2000-01-01 to 2099-12-31',
+    '354': 'Refund amount exceeds what is refundable: part of this payment is held by a dispute',
+    '355': 'Invalid month: use YYYY-MM, from 2000-01 to 2099-12',
+    '356': 'Invalid format: use JSON or PDF',
+    '357': 'Invalid notify URL',
+    '358': 'Invalid page: PAGE from 1 and PAGE_SIZE from 1 to 1,000',
   },
 }

@@ -171,5 +171,11 @@ export const pa: Messages = {
     '350': 'ਅਵੈਧ ਸਬੂਤ: 1 ਤੋਂ 5,000 ਅੱਖਰਾਂ ਵਿੱਚ ਦੱਸੋ ਕਿ ਭੁਗਤਾਨ ਵੈਧ ਕਿਉਂ ਹੈ',
     '351': 'ਸਬੂਤ ਦੀ ਫ਼ਾਈਲ ਬਹੁਤ ਵੱਡੀ ਹੈ: ਵੱਧ ਤੋਂ ਵੱਧ 2 MB',
     '352': 'ਅਵੈਧ ਸਬੂਤ ਫ਼ਾਈਲ: ਇੱਕ PDF, JPEG ਜਾਂ PNG ਫ਼ਾਈਲ ਉਸਦੇ ਨਾਮ ਸਮੇਤ Base64 ਵਿੱਚ ਭੇਜੋ',
+    '353': 'Invalid date: the sandbox reads dates from 2000-01-01 to 2099-12-31',
+    '354': 'Refund amount exceeds what is refundable: part of this payment is held by a dispute',
+    '355': 'Invalid month: use YYYY-MM, from 2000-01 to 2099-12',
+    '356': 'Invalid format: use JSON or PDF',
+    '357': 'Invalid notify URL',
+    '358': 'Invalid page: PAGE from 1 and PAGE_SIZE from 1 to 1,000',
   },
 }

@@ -178,5 +178,11 @@ export const ta: Messages = {
     '350': 'தவறான ஆதாரம்: பணம் செலுத்தல் ஏன் செல்லுபடியாகும் என்பதை 1 முதல் 5,000 எழுத்துகளில் விளக்கவும்',
     '351': 'ஆதாரக் கோப்பு மிகப் பெரியது: அதிகபட்சம் 2 MB',
     '352': 'தவறான ஆதாரக் கோப்பு: ஒரு PDF, JPEG அல்லது PNG கோப்பை அதன் பெயருடன் Base64 ஆக அனுப்பவும்',
+    '353': 'Invalid date: the sandbox reads dates from 2000-01-01 to 2099-12-31',
+    '354': 'Refund amount exceeds what is refundable: part of this payment is held by a dispute',
+    '355': 'Invalid month: use YYYY-MM, from 2000-01 to 2099-12',
+    '356': 'Invalid format: use JSON or PDF',
+    '357': 'Invalid notify URL',
+    '358': 'Invalid page: PAGE from 1 and PAGE_SIZE from 1 to 1,000',
   },
 }

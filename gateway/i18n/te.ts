@@ -170,5 +170,11 @@ export const te: Messages = {
     '350': 'చెల్లని సాక్ష్యం: చెల్లింపు ఎందుకు సరైనదో 1 నుండి 5,000 అక్షరాలలో వివరించండి',
     '351': 'సాక్ష్యం ఫైల్ చాలా పెద్దది: గరిష్ఠంగా 2 MB',
     '352': 'చెల్లని సాక్ష్యం ఫైల్: ఒక PDF, JPEG లేదా PNG ఫైల్\u200cను దాని పేరుతో Base64 లో పంపండి',
+    '353': 'Invalid date: the sandbox reads dates from 2000-01-01 to 2099-12-31',
+    '354': 'Refund amount exceeds what is refundable: part of this payment is held by a dispute',
+    '355': 'Invalid month: use YYYY-MM, from 2000-01 to 2099-12',
+    '356': 'Invalid format: use JSON or PDF',
+    '357': 'Invalid notify URL',
+    '358': 'Invalid page: PAGE from 1 and PAGE_SIZE from 1 to 1,000',
   },
 }

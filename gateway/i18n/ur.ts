@@ -176,5 +176,11 @@ export const ur: Messages = {
     '350': 'غلط ثبوت: 1 سے 5,000 حروف میں بتائیں کہ ادائیگی درست کیوں ہے',
     '351': 'ثبوت کی فائل بہت بڑی ہے: زیادہ سے زیادہ 2 MB',
     '352': 'غلط ثبوت کی فائل: ایک PDF، JPEG یا PNG فائل اس کے نام کے ساتھ Base64 میں بھیجیں',
+    '353': 'Invalid date: the sandbox reads dates from 2000-01-01 to 2099-12-31',
+    '354': 'Refund amount exceeds what is refundable: part of this payment is held by a dispute',
+    '355': 'Invalid month: use YYYY-MM, from 2000-01 to 2099-12',
+    '356': 'Invalid format: use JSON or PDF',
+    '357': 'Invalid notify URL',
+    '358': 'Invalid page: PAGE from 1 and PAGE_SIZE from 1 to 1,000',
   },
 }
