@@ -67,6 +67,7 @@ export const paymentRefusalCodes = [
   '324',
   '325',
   '326',
+  '357',
 ] as const satisfies readonly ResponseCode[]
 
 /** A merchant-hosted request naming a method the gateway does not offer. */
@@ -151,7 +152,7 @@ export function customerDetail(value: string | undefined): string {
 /**
  * NOTIFY_URL when one was sent: an address webhooks may go to (see webhooks/addresses.ts) with
  * whether its deliveries may reach private addresses, or undefined when it is not (refused with
- * 325, like a bad RETURN_URL). Unsent, its url is empty.
+ * 357; a bad RETURN_URL is 325). Unsent, its url is empty.
  */
 export function checkedNotifyUrl(
   value: string | undefined,
@@ -180,7 +181,7 @@ const strictNotifyUrls: NotifyUrlPolicy = { allowPrivate: false }
 /**
  * Checks of a hosted or checkout payment request, in the order of docs/architecture.md: PAY_ID (324),
  * HASH over exactly the posted fields (323), AMOUNT (320), ORDER_ID (321), TXNTYPE (322),
- * CURRENCY_CODE (319), RETURN_URL and NOTIFY_URL (325). The duplicate order id (018) needs the
+ * CURRENCY_CODE (319), RETURN_URL (325) and NOTIFY_URL (357). The duplicate order id (018) needs the
  * database and is decided when the transaction is stored.
  */
 export function checkPaymentRequest(
@@ -208,7 +209,7 @@ function checkSignedFields(
   if (!checkCurrency(fields.CURRENCY_CODE)) return refuse('319')
   if (!checkReturnUrl(fields.RETURN_URL, merchant)) return refuse('325')
   const notify = checkedNotifyUrl(fields.NOTIFY_URL, notifyPolicy)
-  if (notify === undefined) return refuse('325')
+  if (notify === undefined) return refuse('357')
   return {
     ok: true,
     merchant,

@@ -42,7 +42,7 @@ export function payoutApi(options: PayoutOptions): Router {
           if (!checked.ok) return payoutAnswer(fields, { code: checked.code, dateTime: dateTime() })
           const notify = checkedNotifyUrl(fields.NOTIFY_URL, options.notifyPolicy(req))
           if (notify === undefined) {
-            return payoutAnswer(fields, { code: '325', dateTime: dateTime() })
+            return payoutAnswer(fields, { code: '357', dateTime: dateTime() })
           }
           // The payout and its webhook (processed or failed; a pending one has none yet) are
           // committed together.

@@ -27,7 +27,7 @@ export type QrCheck =
 /**
  * The fields of a signed QR request, checked like a payment's: AMOUNT (320), ORDER_ID (321),
  * TXNTYPE when sent (322), CURRENCY_CODE (319), a foreign currency (345: only cards take one, and
- * a QR code is a rupee payment), QR_TYPE (336), RETURN_URL and NOTIFY_URL when sent (325).
+ * a QR code is a rupee payment), QR_TYPE (336), RETURN_URL (325) and NOTIFY_URL (357) when sent.
  * The duplicate order id (018) is decided when the payment is stored.
  */
 export function checkQrRequest(
@@ -46,7 +46,7 @@ export function checkQrRequest(
   const returnUrl = fields.RETURN_URL ?? ''
   if (returnUrl !== '' && !checkReturnUrl(returnUrl, merchant)) return refuse('325')
   const notify = checkedNotifyUrl(fields.NOTIFY_URL, notifyPolicy)
-  if (notify === undefined) return refuse('325')
+  if (notify === undefined) return refuse('357')
   return {
     ok: true,
     qrType,

@@ -68,7 +68,7 @@ export function transactApi(options: TransactOptions): Router {
     const checked = checkRefundRequest(fields)
     if (!checked.ok) return refundAnswer(fields, { code: checked.code, dateTime: dateTime() })
     const notify = checkedNotifyUrl(fields.NOTIFY_URL, options.notifyPolicy(req))
-    if (notify === undefined) return refundAnswer(fields, { code: '325', dateTime: dateTime() })
+    if (notify === undefined) return refundAnswer(fields, { code: '357', dateTime: dateTime() })
     const answeredAt = dateTime()
     let queued = false
     const outcome = await refundPayment(db, checked.request, async (tx, stored, payment) => {

@@ -146,7 +146,7 @@ export function settlementsApi(options: SettlementApiOptions): Router {
           const asOf = checkAsOf(fields.AS_OF)
           if (!asOf.ok) return runRefusal(asOf.code, fields)
           const notify = checkedNotifyUrl(fields.NOTIFY_URL, options.notifyPolicy(req))
-          if (notify === undefined) return runRefusal('325', fields)
+          if (notify === undefined) return runRefusal('357', fields)
           const made = await options.runner.runFor(merchant, asOf.value, notify)
           return {
             PAY_ID: merchant.payId,
