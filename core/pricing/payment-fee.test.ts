@@ -12,6 +12,8 @@ const methods = [
   { paymentType: 'NB', mopType: '1001', row: 'net-banking' },
   { paymentType: 'WL', mopType: '3001', row: 'wallets' },
   { paymentType: 'CC', mopType: 'VI', foreignCurrency: true, row: 'international-cards' },
+  { paymentType: 'CC', mopType: 'VI', issuedAbroad: true, row: 'international-cards' },
+  { paymentType: 'DC', mopType: 'RU', issuedAbroad: true, row: 'international-cards' },
 ]
 
 describe('the fee of a settled payment', () => {
@@ -24,6 +26,19 @@ describe('the fee of a settled payment', () => {
     expect(() => pricingRowFor({ paymentType: 'XX' })).toThrow(
       'No pricing row for PAYMENT_TYPE "XX"',
     )
+  })
+
+  it('follows where a card was issued, not only the currency: a card from abroad paying in rupees is international', () => {
+    const inRupees = { paymentType: 'CC', mopType: 'VI' }
+    expect(pricingRowFor(inRupees)).toBe('credit-card')
+    expect(pricingRowFor({ ...inRupees, issuedAbroad: true })).toBe('international-cards')
+    expect(pricingRowFor({ ...inRupees, issuedAbroad: false })).toBe('credit-card')
+    // ₹1,000 at 3.00 %: a fee of ₹30 and GST of ₹5.40.
+    expect(paymentFee({ ...inRupees, issuedAbroad: true }, 100000)).toMatchObject({
+      fee: 3000,
+      gst: 540,
+      net: 96460,
+    })
   })
 
   it("equals the pricing calculator's at every slab boundary of every row", () => {

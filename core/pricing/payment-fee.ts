@@ -11,6 +11,11 @@ export interface PaymentMethod {
   mopType?: string
   /** Paid in a currency other than the rupee: always the international cards row. */
   foreignCurrency?: boolean
+  /**
+   * Paid with a card issued outside India: the international cards row even when it paid in
+   * rupees, since the rate follows where the card was issued, not the currency alone.
+   */
+  issuedAbroad?: boolean
 }
 
 /** The PAYMENT_TYPEs the Payment Gateway rates price: UPI, debit and credit cards, net banking, wallets. */
@@ -18,7 +23,7 @@ export const pricedPaymentTypes: readonly string[] = ['UP', 'DC', 'CC', 'NB', 'W
 
 /** The id of the Payment Gateway pricing row that charges a payment made this way. */
 export function pricingRowFor(method: PaymentMethod): string {
-  if (method.foreignCurrency) return 'international-cards'
+  if (method.foreignCurrency || method.issuedAbroad) return 'international-cards'
   switch (method.paymentType) {
     case 'UP':
       return 'upi-rupay-debit'
