@@ -7,13 +7,17 @@ import {
   bankHolidays,
   calendarYears,
   dateOfIstDateTime,
+  daysBetween,
   formatIsoDate,
   formatIstDateTime,
   istDateOf,
   istInstant,
+  isReadableDate,
   isWorkingDay,
   nextWorkingDay,
+  previousWorkingDay,
 } from './business-calendar.ts'
+import { dueBefore } from '#core/settlement/schedule.ts'
 
 /** Any date of the years the calendar lists, and a little either side. */
 const dates = fc
@@ -122,5 +126,97 @@ describe('IST', () => {
   it('refuses what is not a date', () => {
     expect(() => isWorkingDay('2026-02-30')).toThrow('No such date: 2026-02-30')
     expect(() => nextWorkingDay('27/11/2026')).toThrow('Not a YYYY-MM-DD date')
+  })
+})
+
+/**
+ * Days since 1970-01-01 of a proleptic Gregorian date, by integer arithmetic alone (H. Hinnant,
+ * "chrono-Compatible Low-Level Date Algorithms", days_from_civil): the reference the calendar's
+ * Date-based arithmetic is held to.
+ */
+function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year
+  const era = Math.floor(y / 400)
+  const yearOfEra = y - era * 400
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1
+  const dayOfEra =
+    yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear
+  return era * 146_097 + dayOfEra - 719_468
+}
+
+const civil = (date: string) => date.split('-').map(Number) as [number, number, number]
+const anyDate = (min: number, max: number) =>
+  fc
+    .record({
+      year: fc.integer({ min, max }),
+      month: fc.integer({ min: 1, max: 12 }),
+      day: fc.integer({ min: 1, max: 28 }),
+    })
+    .map(({ year, month, day }) =>
+      [
+        String(year).padStart(4, '0'),
+        String(month).padStart(2, '0'),
+        String(day).padStart(2, '0'),
+      ].join('-'),
+    )
+
+describe('date arithmetic in every year', () => {
+  it('moves by days exactly as integer arithmetic does, from the year 1 to 9998', () => {
+    fc.assert(
+      fc.property(anyDate(1, 9998), fc.integer({ min: -400, max: 400 }), (date, days) => {
+        const moved = addDays(date, days)
+        expect(daysFromCivil(...civil(moved)) - daysFromCivil(...civil(date))).toBe(days)
+        expect(daysBetween(date, moved)).toBe(days)
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  it('knows the weekday of every date of the years it reads, and of the years before 100', () => {
+    // 1970-01-01 was a Thursday (4).
+    const weekdayOf = (date: string) => (((daysFromCivil(...civil(date)) + 4) % 7) + 7) % 7
+    fc.assert(
+      fc.property(fc.oneof(anyDate(2000, 2099), anyDate(1, 99)), (date) => {
+        const sunday = weekdayOf(date) === 0
+        if (sunday) expect(isWorkingDay(date)).toBe(false)
+        expect(nextWorkingDay(date) > date).toBe(true)
+        expect(previousWorkingDay(date) < date).toBe(true)
+      }),
+      { numRuns: 500 },
+    )
+    // The years 0 to 99 are not 1900 to 1999: 0050-06-15 was a Wednesday, 1950-06-15 a Thursday.
+    expect(isWorkingDay('0050-06-19')).toBe(false) // a Sunday
+    expect(nextWorkingDay('0050-06-18')).toBe('0050-06-20') // from a Saturday, past the Sunday
+    expect(istDateOf(istInstant('0050-06-15', 11))).toBe('0050-06-15')
+    expect(formatIstDateTime(new Date('0050-06-15T00:00:00Z'))).toBe('0050-06-15 05:30:00')
+  })
+
+  it('walks back to a working day in a bounded number of steps from any instant', () => {
+    for (const text of ['0050-06-15T00:00:00Z', '0100-01-01T00:00:00Z', '2099-12-31T23:59:59Z']) {
+      const due = dueBefore(new Date(text), 11)
+      expect(due.getTime()).toBeLessThanOrEqual(new Date(text).getTime())
+    }
+    // Before the year 0 there is no date to walk back to: refused, not looped over.
+    expect(() => dueBefore(new Date('0000-01-01T00:00:00Z'), 11)).toThrow(RangeError)
+  })
+
+  it('refuses a date with no YYYY-MM-DD form rather than writing another', () => {
+    expect(() => addDays('9999-12-31', 1)).toThrow(RangeError)
+    expect(() => formatIstDateTime(new Date('+010000-01-01T00:00:00Z'))).toThrow(RangeError)
+  })
+
+  it('reads dates of this century only', () => {
+    expect(isReadableDate('2000-01-01')).toBe(true)
+    expect(isReadableDate('2099-12-31')).toBe(true)
+    for (const date of [
+      '1999-12-31',
+      '2100-01-01',
+      '0050-06-15',
+      '0000-01-01',
+      '9999-12-31',
+      '2026-02-30',
+    ]) {
+      expect(isReadableDate(date), date).toBe(false)
+    }
   })
 })

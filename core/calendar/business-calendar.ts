@@ -60,6 +60,24 @@ export const workingSaturdays = [1, 3, 5] as const
 const holidayDates = new Set(bankHolidays.map((holiday) => holiday.date))
 const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/
 
+/**
+ * Midnight UTC of a calendar date, for every year a Date holds. `Date.UTC` reads the years 0 to
+ * 99 as 1900 to 1999, so a date before 100 would silently become another century's (and a loop
+ * walking back through it would never reach its goal); `setUTCFullYear` takes the year as given.
+ */
+function utcMidnight(year: number, month: number, day: number): Date {
+  const date = new Date(0)
+  date.setUTCFullYear(year, month - 1, day)
+  return date
+}
+
+/** `YYYY-MM-DD` of a date at midnight UTC; a year outside 0 to 9999 has no such form. */
+function isoDateOf(date: Date): IsoDate {
+  const year = date.getUTCFullYear()
+  if (!(year >= 0 && year <= 9999)) throw new RangeError(`No YYYY-MM-DD date in the year ${year}`)
+  return date.toISOString().slice(0, 10)
+}
+
 /** Reads a `YYYY-MM-DD` that names a real date, or throws naming what it got. */
 function parts(date: IsoDate): { year: number; month: number; day: number } {
   const match = isoDatePattern.exec(date)
@@ -67,8 +85,12 @@ function parts(date: IsoDate): { year: number; month: number; day: number } {
   if (year === undefined || month === undefined || day === undefined) {
     throw new RangeError(`Not a YYYY-MM-DD date: ${JSON.stringify(date)}`)
   }
-  const check = new Date(Date.UTC(year, month - 1, day))
-  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
+  const check = utcMidnight(year, month, day)
+  if (
+    check.getUTCFullYear() !== year ||
+    check.getUTCMonth() !== month - 1 ||
+    check.getUTCDate() !== day
+  ) {
     throw new RangeError(`No such date: ${date}`)
   }
   return { year, month, day }
@@ -77,7 +99,7 @@ function parts(date: IsoDate): { year: number; month: number; day: number } {
 /** `2026-11-21 14:58:03`: an instant in IST, as the gateway's answers write it (RESPONSE_DATE_TIME). */
 export function formatIstDateTime(instant: Date): string {
   const ist = new Date(instant.getTime() + istOffsetMinutes * 60_000)
-  return ist.toISOString().slice(0, 19).replace('T', ' ')
+  return `${isoDateOf(ist)} ${ist.toISOString().slice(11, 19)}`
 }
 
 const istDateTimePattern = /^(\d{4}-\d{2}-\d{2}) \d{2}:\d{2}:\d{2}$/
@@ -95,13 +117,15 @@ export function istDateOf(instant: Date): IsoDate {
 /** The instant at which an IST date reaches a given hour (0–23). */
 export function istInstant(date: IsoDate, hour: number, minute = 0): Date {
   const { year, month, day } = parts(date)
-  return new Date(Date.UTC(year, month - 1, day, hour, minute) - istOffsetMinutes * 60_000)
+  return new Date(
+    utcMidnight(year, month, day).getTime() + (hour * 60 + minute - istOffsetMinutes) * 60_000,
+  )
 }
 
 /** The date `days` calendar days after `date` (before it when negative). */
 export function addDays(date: IsoDate, days: number): IsoDate {
   const { year, month, day } = parts(date)
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10)
+  return isoDateOf(utcMidnight(year, month, day + days))
 }
 
 /** The bank holiday on a date, if there is one. */
@@ -114,7 +138,7 @@ export function bankHolidayOn(date: IsoDate): BankHoliday | undefined {
 export function isWorkingDay(date: IsoDate): boolean {
   const { year, month, day } = parts(date)
   if (holidayDates.has(date)) return false
-  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay()
+  const weekday = utcMidnight(year, month, day).getUTCDay()
   if (weekday === 0) return false
   if (weekday === 6) {
     const saturdayOfMonth = Math.ceil(day / 7)
@@ -125,16 +149,29 @@ export function isWorkingDay(date: IsoDate): boolean {
 
 /** The first working day strictly after a date: where a payment captured on it settles. */
 export function nextWorkingDay(date: IsoDate): IsoDate {
-  let next = addDays(date, 1)
-  while (!isWorkingDay(next)) next = addDays(next, 1)
-  return next
+  return nearestWorkingDay(date, 1)
 }
 
 /** The last working day strictly before a date. */
 export function previousWorkingDay(date: IsoDate): IsoDate {
-  let previous = addDays(date, -1)
-  while (!isWorkingDay(previous)) previous = addDays(previous, -1)
-  return previous
+  return nearestWorkingDay(date, -1)
+}
+
+/**
+ * The most days in a row that can pass without a working day: a week of holidays around two
+ * Sundays is far more than any published calendar has. A walk that goes further is a bug in the
+ * holiday data, refused rather than followed.
+ */
+export const MAX_DAYS_WITHOUT_WORK = 14
+
+/** The first working day strictly after (`step` 1) or before (-1) a date. */
+function nearestWorkingDay(date: IsoDate, step: 1 | -1): IsoDate {
+  let day = date
+  for (let walked = 1; walked <= MAX_DAYS_WITHOUT_WORK; walked++) {
+    day = addDays(day, step)
+    if (isWorkingDay(day)) return day
+  }
+  throw new RangeError(`No working day within ${MAX_DAYS_WITHOUT_WORK} days of ${date}`)
 }
 
 /** Whether a text is a `YYYY-MM-DD` naming a real date. */
@@ -178,9 +215,21 @@ const dateFormats = {
 /** 2026-11-30 → "30 November", or with `full` "Monday, 30 November 2026". */
 export function formatIsoDate(date: IsoDate, style: keyof typeof dateFormats = 'plain'): string {
   const { year, month, day } = parts(date)
-  return dateFormats[style].format(new Date(Date.UTC(year, month - 1, day)))
+  return dateFormats[style].format(utcMidnight(year, month, day))
 }
 
 /** One sentence for people: which days are working days. */
 export const workingDaysSentence =
   'Working days are Monday to Friday and the first, third and fifth Saturdays of the month, except bank holidays.'
+
+/**
+ * The dates the sandbox reads from a request (`AS_OF`, `FROM`, `TO`, `MONTH`): a real date of
+ * this century. A date outside it is refused before any work, whatever the calendar could
+ * compute for it, so no request can walk a loop or a query through centuries.
+ */
+export const readableDates = { first: '2000-01-01', last: '2099-12-31' } as const
+
+/** Whether a `YYYY-MM-DD` is a real date the sandbox reads. */
+export function isReadableDate(date: string): boolean {
+  return isIsoDate(date) && date >= readableDates.first && date <= readableDates.last
+}

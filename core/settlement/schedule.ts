@@ -40,7 +40,8 @@ export function cycleOf(settlementDate: IsoDate): { from: IsoDate; to: IsoDate }
  * first working day after it, so the dates due are exactly those before that day.
  */
 export function dueBefore(asOf: Date, hour: number): Date {
-  let day = istDateOf(asOf)
-  while (!isWorkingDay(day) || settlementTime(day, hour) > asOf) day = addDays(day, -1)
+  const today = istDateOf(asOf)
+  const day =
+    isWorkingDay(today) && settlementTime(today, hour) <= asOf ? today : previousWorkingDay(today)
   return istInstant(day, 0)
 }

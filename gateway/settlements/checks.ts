@@ -2,7 +2,13 @@
  * The settlement APIs' request checks, as pure functions: each refusal has its own code
  * (core/protocol/codes.ts), and nothing is read from the database before they pass.
  */
-import { daysBetween, type IsoDate, isIsoDate } from '#core/calendar/business-calendar.ts'
+import {
+  daysBetween,
+  type IsoDate,
+  istDateOf,
+  isIsoDate,
+  isReadableDate,
+} from '#core/calendar/business-calendar.ts'
 import type { ResponseCode } from '#core/protocol/codes.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 
@@ -16,6 +22,7 @@ const fail = (code: ResponseCode) => ({ ok: false, code }) as const
 export function checkRange(fields: Fields): Checked<{ from: IsoDate; to: IsoDate }> {
   const { FROM: from, TO: to } = fields
   if (!from || !to || !isIsoDate(from) || !isIsoDate(to)) return fail('339')
+  if (!isReadableDate(from) || !isReadableDate(to)) return fail('353')
   const days = daysBetween(from, to)
   if (days < 0) return fail('339')
   if (days + 1 > MAX_RANGE_DAYS) return fail('340')
@@ -59,5 +66,8 @@ export function checkAsOf(text: string | undefined): Checked<Date> {
   const match = text === undefined ? null : asOfPattern.exec(text)
   if (!match || !isIsoDate(match[1]!)) return fail('341')
   const instant = new Date(text!)
-  return Number.isNaN(instant.getTime()) ? fail('341') : { ok: true, value: instant }
+  if (Number.isNaN(instant.getTime())) return fail('341')
+  // Both the date written and the instant's date in India: an offset can move one across a century.
+  if (!isReadableDate(match[1]!) || !isReadableDate(istDateOf(instant))) return fail('353')
+  return { ok: true, value: instant }
 }
