@@ -74,6 +74,11 @@ export const sandboxTransactions = pgTable(
      * `disputeCards`) once a settlement run passes its capture; empty for every other payment.
      */
     disputeReason: text('dispute_reason').notNull().default(''),
+    /**
+     * Paid with a card issued outside India (methods.ts `testCards`): the settlement prices it on
+     * the international cards row whatever its currency.
+     */
+    issuedAbroad: boolean('issued_abroad').notNull().default(false),
     /** A pending payment the bank confirms later (late@upi): when it becomes Captured. */
     settleAt: timestamp('settle_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -119,6 +124,7 @@ const createTable = sql`
     inr_amount text NOT NULL DEFAULT '',
     fx_rate text NOT NULL DEFAULT '',
     dispute_reason text NOT NULL DEFAULT '',
+    issued_abroad boolean NOT NULL DEFAULT false,
     settle_at timestamptz,
     created_at timestamptz NOT NULL DEFAULT now(),
     completed_at timestamptz,
@@ -138,6 +144,7 @@ const addedColumns = [
   sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS inr_amount text NOT NULL DEFAULT ''`,
   sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS fx_rate text NOT NULL DEFAULT ''`,
   sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS dispute_reason text NOT NULL DEFAULT ''`,
+  sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS issued_abroad boolean NOT NULL DEFAULT false`,
   sql`CREATE INDEX IF NOT EXISTS sandbox_transactions_settle
     ON sandbox_transactions (settle_at) WHERE settle_at IS NOT NULL`,
 ]
@@ -251,6 +258,8 @@ export interface PaymentOutcome {
   mopType: string
   /** The card paid with, for the masked number in the response. */
   cardNumber?: string
+  /** The card was issued outside India. */
+  issuedAbroad?: boolean
   /** A pending outcome the bank confirms at this time (late@upi). */
   settleAt?: Date
 }
@@ -280,6 +289,7 @@ export async function completeTransaction(
       ...acquirer,
       disputeReason:
         outcome.code === '000' ? (disputeCardOf(outcome.cardNumber)?.reasonCode ?? '') : '',
+      issuedAbroad: outcome.issuedAbroad ?? false,
       settleAt: outcome.settleAt ?? null,
       completedAt: new Date(),
     })

@@ -73,6 +73,8 @@ export interface SettlementItem {
   at: Date
   /** A payment or refund in a foreign currency. */
   foreign?: ForeignAmount
+  /** A payment with a card issued outside India: priced as international even in rupees. */
+  issuedAbroad?: boolean
   /** A hold's or release's dispute. */
   dispute?: DisputeReference
 }
@@ -129,6 +131,7 @@ export function lineOf(item: SettlementItem): SettlementLine {
       paymentType: item.paymentType,
       mopType: item.mopType,
       ...(item.foreign ? { foreignCurrency: true } : {}),
+      ...(item.issuedAbroad ? { issuedAbroad: true } : {}),
     },
     item.amount,
   )

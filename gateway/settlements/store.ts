@@ -183,7 +183,7 @@ async function dueItems(
   const payments = await rowsOf<ItemRow>(
     tx,
     sql`SELECT id, order_id, txn_id, pg_ref_num, payment_type, mop_type, amount, inr_amount,
-        currency_code, fx_rate, completed_at AS at
+        currency_code, fx_rate, issued_abroad, completed_at AS at
       FROM sandbox_transactions
       WHERE pay_id = ${payId} AND response_code = '000' AND settlement_id IS NULL
         AND completed_at < ${before.toISOString()}::timestamptz
@@ -238,6 +238,8 @@ interface ItemRow {
   currency_code: string
   /** The payment's rate; empty for a rupee payment. */
   fx_rate: string
+  /** A payment's card was issued outside India (not read for a refund, which has no fee). */
+  issued_abroad?: boolean
   at: Date | string
 }
 
@@ -255,6 +257,7 @@ function itemOf(type: 'PAYMENT' | 'REFUND', row: ItemRow): SettlementItem {
       inrAmount: row.inr_amount,
       currencyCode: row.currency_code,
       fxRate: row.fx_rate,
+      issuedAbroad: row.issued_abroad,
     }),
     at: new Date(row.at),
   }
@@ -270,15 +273,18 @@ export function settledAmount(row: {
   inrAmount: string
   currencyCode: string
   fxRate: string
-}): Pick<SettlementItem, 'amount' | 'foreign'> {
+  /** The payment's card was issued outside India: priced as international even in rupees. */
+  issuedAbroad?: boolean
+}): Pick<SettlementItem, 'amount' | 'foreign' | 'issuedAbroad'> {
   const amount = Number(row.inrAmount || row.amount)
-  if (!row.fxRate) return { amount }
+  const abroad = row.issuedAbroad ? { issuedAbroad: true } : {}
+  if (!row.fxRate) return { amount, ...abroad }
   const foreign: ForeignAmount = {
     currencyCode: row.currencyCode,
     originalAmount: row.amount,
     fxRate: row.fxRate,
   }
-  return { amount, foreign }
+  return { amount, foreign, ...abroad }
 }
 
 interface DisputeItemRow {
