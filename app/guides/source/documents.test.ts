@@ -100,7 +100,7 @@ const seamlessOutcomes = [...codes(testUpiIds), ...Object.values(bankOutcomes), 
 const paymentRefusals = paymentRefusalCodes
 /** JSON APIs: 324 unknown PAY_ID, 323 bad HASH, 326 malformed (gateway/api/json.ts). */
 const jsonRefusals = ['323', '324', '326']
-const qrRefusals = [...jsonRefusals, '018', '319', '320', '321', '322', '325', '336']
+const qrRefusals = [...jsonRefusals, '018', '319', '320', '321', '322', '325', '336', '357']
 
 const expectedCodes: Record<string, readonly string[]> = {
   'pg-hosted': [...hostedOutcomes, ...paymentRefusals],
@@ -121,6 +121,7 @@ const expectedCodes: Record<string, readonly string[]> = {
     '328',
     '329',
     '330',
+    '357',
   ],
   payout: [
     '000',
@@ -137,15 +138,16 @@ const expectedCodes: Record<string, readonly string[]> = {
     '333',
     '334',
     '335',
+    '357',
   ],
   'upi-qr': ['006', ...codes(testUpiIds), '010', ...qrRefusals],
   'pg-qr': ['006', ...hostedOutcomes, ...qrRefusals],
-  // gateway/settlements/api.ts: recon's 321 and 328, the test run's 325, and 338–343
+  // gateway/settlements/api.ts: recon's 321 and 328, the test run's 357, and 338–343
   settlements: [
     '000',
     ...jsonRefusals,
     '321',
-    '325',
+    '357',
     '328',
     '338',
     '339',
