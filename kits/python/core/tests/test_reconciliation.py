@@ -15,6 +15,11 @@ class ReconciliationVectors(unittest.TestCase):
     def test_the_same_results(self):
         self.assertEqual(list(reconciliation.RESULTS), self.table["results"])
 
+    def test_the_module_words_the_precedence_as_the_vectors(self):
+        # The order the results are tried in is the rule's heart: every kit's doc says it alike.
+        sentence = "RESULT, the first that applies: " + ", ".join(self.table["precedence"]) + "."
+        self.assertIn(sentence, " ".join(reconciliation.__doc__.split()))
+
     def test_every_case(self):
         self.assertGreater(len(self.table["cases"]), 0)
         for case in self.table["cases"]:
@@ -41,6 +46,8 @@ class ReconciliationInput(unittest.TestCase):
             ([order], [{**settlement, "LINES": [{**line, "AMOUNT": "₹1"}]}], {}, "2026-11-30"),
             ([order], [], {"SK1": "[]"}, "2026-11-30"),
             ([order], [], {"SK1": [unsettled]}, "2026-11-30"),
+            ([order], [], {"SK1": [{**unsettled, "STATE": "PAID", "EXPECTED_SETTLEMENT_DATE": "2026-11-30"}]}, "2026-11-30"),
+            ([order], [{**settlement, "STATUS": "PAID", "LINES": [line]}], {}, "2026-11-30"),
         ):
             with self.subTest(orders=orders, settlements=settlements, recon=recon, today=today):
                 with self.assertRaises(InvalidInput):
