@@ -161,6 +161,13 @@ describe(`reconciliation vectors (${path})`, () => {
 
   it('knows the same results', () => assert.deepEqual([...Reconciliation.RESULTS], results))
 
+  it('words the precedence of the results as the vectors do', () => {
+    const sentence = `RESULT, the first that applies: ${vectors.reconciliation.precedence.join(', ')}.`
+    const words = (/** @type {string} */ text) => text.replace(/[\s*]+/g, ' ').trim()
+    const source = readFileSync(new URL('../src/reconcile.js', import.meta.url), 'utf8')
+    assert.ok(words(source).includes(sentence), `reconcile.js says: ${sentence}`)
+  })
+
   for (const vector of cases) {
     it(vector.name, () => {
       const { orders, settlements, recon, today } = vector
