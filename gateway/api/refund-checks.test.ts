@@ -78,6 +78,26 @@ describe('refund decision', () => {
     expect(refundDecision(captured, 1000n, '1')).toBe('329')
   })
 
+  it('never the part a dispute holds (354): refunded + held + the refund stay within the payment', () => {
+    expect(refundDecision(captured, 0n, '1000', 1000n)).toBe('354')
+    expect(refundDecision(captured, 0n, '1', 1000n)).toBe('354')
+    expect(refundDecision(captured, 400n, '600', 600n)).toBe('354')
+    expect(refundDecision(captured, 0n, '400', 600n)).toBe('000')
+    // Over the payment whatever is held: 329 says so first.
+    expect(refundDecision(captured, 400n, '601', 600n)).toBe('329')
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 1000n }),
+        fc.bigInt({ min: 0n, max: 1000n }),
+        fc.bigInt({ min: 1n, max: 2000n }),
+        (refunded, held, amount) => {
+          const code = refundDecision(captured, refunded, String(amount), held)
+          expect(code === '000').toBe(refunded + held + amount <= 1000n)
+        },
+      ),
+    )
+  })
+
   it('only a captured payment (330): failed, pending or still open', () => {
     for (const responseCode of ['004', '010', '020', '026', null] as const) {
       expect(refundDecision({ responseCode, amount: '1000' }, 0n, '1')).toBe('330')

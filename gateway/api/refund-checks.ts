@@ -78,16 +78,22 @@ export function refundInRupees(
 }
 
 /**
- * Whether a refund of `amount` may go through: only a captured payment (330), and never more
- * than is left after the refunds already made, which add up (329).
+ * Whether a refund of `amount` may go through: only a captured payment (330), never more than is
+ * left after the refunds already made (329), and never the part a dispute holds (354): what a
+ * payment can still lose is captured − refunded − held, or the merchant would pay the customer
+ * twice, once through the refund and once through the chargeback. All three in the payment's
+ * minor units.
  */
 export function refundDecision(
   payment: RefundablePayment,
   refundedSoFar: bigint,
   amount: string,
+  heldByDisputes = 0n,
 ): ResponseCode {
   if (payment.responseCode !== SUCCESS_CODE) return '330'
-  if (refundedSoFar + BigInt(amount) > BigInt(payment.amount)) return '329'
+  const captured = BigInt(payment.amount)
+  if (refundedSoFar + BigInt(amount) > captured) return '329'
+  if (refundedSoFar + heldByDisputes + BigInt(amount) > captured) return '354'
   return SUCCESS_CODE
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core'
+import { heldByDisputes } from '#gateway/disputes/store.ts'
 import { createTableOnce, isUniqueViolation, newTxnId } from '#gateway/ids.ts'
 import type { ResponseCode } from '#core/protocol/codes.ts'
 import {
@@ -80,7 +81,9 @@ export function refundMade(refund: SandboxRefund, payment: SandboxTransaction): 
 /**
  * Refunds part or all of a captured payment, in its own currency (319 otherwise), storing the
  * paise it gives back. The payment's row is locked for the time of the decision, so two refunds
- * of one order sent together cannot both spend what is left.
+ * of one order sent together cannot both spend what is left, and neither can a refund and the
+ * settlement run that makes the payment's dispute (which locks it too): the refunds and holds are
+ * read after the lock, in statements of their own, so they see what the other committed.
  */
 export async function refundPayment(
   db: GatewayDatabase,
@@ -122,7 +125,8 @@ export async function refundPayment(
         .from(sandboxRefunds)
         .where(eq(sandboxRefunds.paymentId, payment.id))
       const refunded = earlier.reduce((sum, row) => sum + BigInt(row.amount), 0n)
-      const code = refundDecision(payment, refunded, request.amount)
+      const held = await heldByDisputes(tx, payment.id)
+      const code = refundDecision(payment, refunded, request.amount, held)
       if (code !== '000') return { code }
       const [refund] = await tx
         .insert(sandboxRefunds)

@@ -89,8 +89,11 @@ function newDisputeId(): string {
 
 /**
  * Makes a dispute for each disputed payment among `paymentIds` (those a run just settled) that
- * has none yet, made at `at` (the run's time). Its amount is what was not refunded by then, in
- * the payment's currency and in paise; a payment refunded whole leaves nothing to dispute.
+ * has none yet, made at `at` (the run's time). Its amount is what was not refunded, in the
+ * payment's currency and in paise; a payment refunded whole leaves nothing to dispute. Every
+ * refund already made counts, even one made after an AS_OF in the past: money given back cannot
+ * be lost again in a chargeback. The run holds the payments' rows locked (their settlement), so a
+ * refund of one waits for the run and then sees the hold (gateway/api/refund-store.ts).
  */
 export async function createDisputes(
   tx: GatewayDatabase,
@@ -123,7 +126,7 @@ export async function createDisputes(
       LEFT JOIN LATERAL (
         SELECT sum(amount::bigint) AS amount, sum(${paiseOf(sql`refund`)}) AS inr_amount
         FROM sandbox_refunds refund
-        WHERE refund.payment_id = t.id AND refund.created_at <= ${at.toISOString()}::timestamptz
+        WHERE refund.payment_id = t.id
       ) r ON true
       WHERE t.id = ANY(${sql.param([...paymentIds])}::text[]) AND t.dispute_reason <> ''
         AND NOT EXISTS (SELECT 1 FROM sandbox_disputes d WHERE d.payment_id = t.id)
@@ -149,6 +152,19 @@ export async function createDisputes(
     if (row) made.push(storedDispute(row))
   }
   return made
+}
+
+/**
+ * What the disputes of a payment hold, in its currency's minor units: the amount of each dispute
+ * that is open, under review or lost. A won dispute's hold is released, so it holds nothing.
+ */
+export async function heldByDisputes(tx: GatewayDatabase, paymentId: string): Promise<bigint> {
+  const [row] = await rowsOf<{ held: string }>(
+    tx,
+    sql`SELECT coalesce(sum(amount::bigint), 0)::text AS held FROM sandbox_disputes
+      WHERE payment_id = ${paymentId} AND status IN ('OPEN', 'UNDER_REVIEW', 'LOST')`,
+  )
+  return BigInt(row!.held)
 }
 
 /** A row's paise: `inr_amount`, or for a row stored before it existed, its amount (rupees). */
