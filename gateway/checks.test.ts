@@ -158,6 +158,8 @@ describe('checkPaymentRequest, in the order of docs/architecture.md', () => {
     ['319', { CURRENCY_CODE: '999' }],
     ['319', { CURRENCY_CODE: 'USD' }],
     ['325', { RETURN_URL: 'https://evil.example/' }],
+    ['357', { NOTIFY_URL: 'http://10.0.0.8/hook' }],
+    ['357', { NOTIFY_URL: 'ftp://shop.example/hook' }],
   ])('%s for a signed request with %o', (code, overrides) => {
     const result = checkPaymentRequest(signed(request(overrides)), findMerchant)
     expect(result).toMatchObject({ ok: false, code, merchant })

@@ -30,21 +30,21 @@ const payment = {
 const base = 'https://pay.paystra.example/sandbox'
 
 describe('QR request checks', () => {
-  it('takes CUST_PHONE and PRODUCT_DESC, and refuses a NOTIFY_URL into a private network (325)', () => {
+  it('takes CUST_PHONE and PRODUCT_DESC, and refuses a NOTIFY_URL into a private network (357)', () => {
     const signed = request({ CUST_PHONE: '9876543210', PRODUCT_DESC: 'Saree, silk' })
     expect(checkQrRequest(signed, merchant)).toMatchObject({
       ok: true,
       request: { custMobile: '9876543210', productDesc: 'Saree, silk' },
     })
     const inside = request({ NOTIFY_URL: 'http://10.0.0.8/hook' })
-    expect(checkQrRequest(inside, merchant)).toEqual({ ok: false, code: '325' })
+    expect(checkQrRequest(inside, merchant)).toEqual({ ok: false, code: '357' })
     expect(checkQrRequest(inside, merchant, { allowPrivate: true })).toMatchObject({
       ok: true,
       request: { notifyUrl: 'http://10.0.0.8/hook' },
     })
     expect(checkQrRequest(request({ NOTIFY_URL: 'ftp://shop.example/x' }), merchant)).toEqual({
       ok: false,
-      code: '325',
+      code: '357',
     })
   })
 

@@ -113,6 +113,20 @@ describe('POST /pgws/transact TXNTYPE REFUND', () => {
     expect((await refund(orderId, '100')).json.RESPONSE_CODE).toBe('330')
   })
 
+  it('a NOTIFY_URL it will not call is 357 Invalid notify URL, and nothing is refunded', async () => {
+    const orderId = await payByUpi(sandbox.current.url, '700')
+    const refused = (await refund(orderId, '700', { NOTIFY_URL: 'http://10.0.0.8/hook' })).json
+    expect(refused).toMatchObject({
+      RESPONSE_CODE: '357',
+      STATUS: 'Failed',
+      RESPONSE_MESSAGE: 'Invalid notify URL',
+    })
+    expectSigned(refused)
+    expect((await statusOf(sandbox.current.url, orderId)).json).not.toHaveProperty(
+      'REFUNDED_AMOUNT',
+    )
+  })
+
   it('an order the sandbox never saw is 328', async () => {
     expect((await refund('NEVER-PAID-1', '100')).json.RESPONSE_CODE).toBe('328')
   })

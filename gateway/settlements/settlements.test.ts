@@ -439,7 +439,7 @@ describe('refusals', () => {
       'a NOTIFY_URL that is not one',
       'settlement/run',
       { AS_OF: '2027-01-04T11:00:00+05:30', NOTIFY_URL: 'ftp://x' },
-      '325',
+      '357',
     ],
     ['an invalid ORDER_ID', 'recon', { ORDER_ID: 'has space' }, '321'],
     ['an order never seen', 'recon', { ORDER_ID: 'NEVER-SEEN' }, '328'],

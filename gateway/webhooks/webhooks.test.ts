@@ -389,7 +389,7 @@ describe('addresses', () => {
     await strict?.close()
   })
 
-  it('refuses a NOTIFY_URL in a private range (325) unless the operator allows it, and accepts a public one', async () => {
+  it('refuses a NOTIFY_URL in a private range (357) unless the operator allows it, and accepts a public one', async () => {
     for (const url of [
       'http://127.0.0.1:9/hook',
       'http://localhost/hook',
@@ -404,7 +404,7 @@ describe('addresses', () => {
         QR_TYPE: 'UPI',
         NOTIFY_URL: url,
       })
-      expect(refused.json.RESPONSE_CODE, url).toBe('325')
+      expect(refused.json.RESPONSE_CODE, url).toBe('357')
     }
     const publicUrl = await postJson(`${strict.url}/pgws/qr`, {
       PAY_ID: merchant.payId,
@@ -417,9 +417,12 @@ describe('addresses', () => {
     expect(publicUrl.json.RESPONSE_CODE).toBe('006')
   })
 
-  it('refuses a hosted payment request with a private NOTIFY_URL on the refusal page (325)', async () => {
+  it('refuses a hosted payment request with a private NOTIFY_URL on the refusal page (357)', async () => {
     const response = await postPaymentRequest(strict.url, { NOTIFY_URL: 'http://10.1.2.3/hook' })
-    expect(await response.text()).toContain('325')
+    const page = await response.text()
+    expect(page).toContain('357')
+    expect(page).toContain('Invalid notify URL')
+    expect(page).not.toContain('Invalid return URL')
   })
 })
 

@@ -109,7 +109,7 @@ describe('private NOTIFY_URLs: one rule, and what this sandbox does', () => {
   }
 
   it.each([
-    [{ NODE_ENV: 'production' }, /refuses them with 325/, '325'],
+    [{ NODE_ENV: 'production' }, /refuses them with 357/, '357'],
     [{ NODE_ENV: 'development' }, /accepts them in requests sent from its own machine/, '006'],
     [{ NODE_ENV: 'production', SANDBOX_WEBHOOK_ALLOW_PRIVATE: '1' }, /delivers to them/, '006'],
     // A sandbox of its own each, on PGlite: slow to start on a busy machine.

@@ -53,7 +53,7 @@ test.beforeAll(async () => {
     merchants: [demoMerchant({ siteUrl })],
     host: '127.0.0.1',
     basePath: '/sandbox',
-    // The demo's NOTIFY_URL is the site on localhost: a sandbox refuses that (325) unless allowed.
+    // The demo's NOTIFY_URL is the site on localhost: a sandbox refuses that (357) unless allowed.
     webhooks: { allowPrivate: true },
   })
   dataDir = `data/e2e-${port}-cross-origin`

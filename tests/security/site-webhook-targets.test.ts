@@ -95,8 +95,8 @@ async function privateTarget(host: string, port: number): Promise<string> {
 describe('the site with SITE_URL at its localhost default', { timeout: 90_000 }, () => {
   it('in production (npm start): no client may name this machine; the demo leaves NOTIFY_URL out and still pays', async () => {
     const port = await site({})
-    expect(await privateTarget('127.0.0.1', port)).toBe('325')
-    if (networkAddress) expect(await privateTarget(networkAddress, port)).toBe('325')
+    expect(await privateTarget('127.0.0.1', port)).toBe('357')
+    if (networkAddress) expect(await privateTarget(networkAddress, port)).toBe('357')
     const { fields, sandbox } = await demoPayment('127.0.0.1', port)
     expect(fields.NOTIFY_URL).toBeUndefined()
     expect(sandbox.status).toBe(303)
@@ -107,7 +107,7 @@ describe('the site with SITE_URL at its localhost default', { timeout: 90_000 },
     async () => {
       const port = await site({ NODE_ENV: 'development' })
       expect(await privateTarget('127.0.0.1', port)).toBe('006')
-      expect(await privateTarget(networkAddress!, port)).toBe('325')
+      expect(await privateTarget(networkAddress!, port)).toBe('357')
       const local = await demoPayment('127.0.0.1', port)
       expect(local.fields.NOTIFY_URL).toBe(`${demoOrigin}/demo/webhook`)
       expect(local.sandbox.status).toBe(303)

@@ -75,7 +75,7 @@ describe.skipIf(!networkAddress)('a remote client cannot make the sandbox reach 
     await receiver?.close()
   })
 
-  it('refuses every spelling of this machine from a remote client (325), and nothing reaches it', async () => {
+  it('refuses every spelling of this machine from a remote client (357), and nothing reaches it', async () => {
     receiver = await startReceiver()
     const port = new URL(receiver.url).port
     for (const url of [
@@ -89,7 +89,7 @@ describe.skipIf(!networkAddress)('a remote client cannot make the sandbox reach 
       `http://2130706433:${port}/hook`,
       `http://0x7f.1:${port}/hook`,
     ]) {
-      expect((await payout(remote, url)).json.RESPONSE_CODE, url).toBe('325')
+      expect((await payout(remote, url)).json.RESPONSE_CODE, url).toBe('357')
     }
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(receiver.received).toHaveLength(0)

@@ -14,7 +14,7 @@ describe('the facts of the configuration a site is built with', () => {
     expect(facts.WEBHOOK_RETRY_SPAN).toBe('32 hours 36 minutes')
     expect(facts.API_RATE_LIMIT).toBe('120 a minute (`SANDBOX_API_RATE_LIMIT`)')
     expect(facts.SETTLEMENT_HOUR).toBe('11:00 IST (`SANDBOX_SETTLEMENT_HOUR`)')
-    expect(facts.PRIVATE_NOTIFY_URLS).toMatch(/refuses them with `325`/)
+    expect(facts.PRIVATE_NOTIFY_URLS).toMatch(/refuses them with `357`/)
     // A production sandbox refuses the kits' localhost NOTIFY_URL: the env example leaves it out.
     expect(facts.WEBHOOK_SECRET_VALUE).toBe('')
     expect(facts.WEBHOOK_SECRET_NOTE).toMatch(

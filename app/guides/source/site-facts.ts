@@ -66,9 +66,9 @@ function privateNotifyUrls(settings: SandboxSettings): string {
     return 'This sandbox delivers to them: its operator set `SANDBOX_WEBHOOK_ALLOW_PRIVATE=1`.'
   }
   if (targets === 'loopback') {
-    return 'This sandbox runs in development: it accepts them in requests sent from its own machine (loopback), and refuses them from anywhere else with `325`.'
+    return 'This sandbox runs in development: it accepts them in requests sent from its own machine (loopback), and refuses them from anywhere else with `357`.'
   }
-  return 'This sandbox refuses them with `325`; an operator can allow them with `SANDBOX_WEBHOOK_ALLOW_PRIVATE=1` on a sandbox of their own.'
+  return 'This sandbox refuses them with `357`; an operator can allow them with `SANDBOX_WEBHOOK_ALLOW_PRIVATE=1` on a sandbox of their own.'
 }
 
 /** Where the demo merchant of this sandbox may send a customer back to (its RETURN_URLs). */
@@ -82,7 +82,7 @@ function returnUrls(siteUrl: string, settings: SandboxSettings): string {
 /**
  * The env example's webhook secret. With it set, the kits' examples ask for webhooks at
  * APP_URL/webhook, on localhost; a sandbox that refuses such addresses refuses the whole payment
- * (325), so there the secret ships empty, with a note saying when to set it.
+ * (357), so there the secret ships empty, with a note saying when to set it.
  */
 function webhookSecret(settings: SandboxSettings): { value: string; note: string } {
   if (privateTargetsOf(settings) !== false) return { value: settings.PG_WEBHOOK_SECRET, note: '' }
@@ -91,7 +91,7 @@ function webhookSecret(settings: SandboxSettings): { value: string; note: string
     note: [
       '',
       '# This sandbox refuses webhooks to localhost and private addresses, and with them the',
-      `# payment (325): once APP_URL is reachable from the internet, set the demo merchant's secret,`,
+      `# payment (357): once APP_URL is reachable from the internet, set the demo merchant's secret,`,
       `# ${settings.PG_WEBHOOK_SECRET}`,
     ].join('\n'),
   }
