@@ -19,14 +19,37 @@ export const wallets = [
   { name: 'PhonePay', code: 'PPWL' },
 ] as const
 
-/** The cards the sandbox accepts and how each payment ends (docs/architecture.md "Hosted page"). */
+/**
+ * The cards the sandbox accepts and how each payment ends (docs/architecture.md "Hosted page").
+ * A card is what a real one would be: a credit (`CC`) or debit (`DC`) card of a network
+ * (MOP_TYPE `VI` Visa, `RU` RuPay), issued in India or abroad; together they choose the pricing
+ * row its settlement charges (core/pricing/payment-fee.ts), so every row can be tried.
+ */
 export const testCards = [
-  { number: '4111111111111111', code: '000' },
-  { number: '4000000000000002', code: '004' },
-  { number: '4000000000009995', code: '020' },
-  { number: '4000000000001976', code: '000' },
-  { number: '4000000000000259', code: '000' },
-] as const satisfies ReadonlyArray<{ number: string; code: ResponseCode }>
+  { number: '4111111111111111', code: '000', paymentType: 'CC', mopType: 'VI' },
+  { number: '4000000000000002', code: '004', paymentType: 'CC', mopType: 'VI' },
+  { number: '4000000000009995', code: '020', paymentType: 'CC', mopType: 'VI' },
+  { number: '4000000000001976', code: '000', paymentType: 'CC', mopType: 'VI' },
+  { number: '4000000000000259', code: '000', paymentType: 'CC', mopType: 'VI' },
+  { number: '4000056655665556', code: '000', paymentType: 'DC', mopType: 'VI' },
+  { number: '6074849200004917', code: '000', paymentType: 'DC', mopType: 'RU' },
+  // Issued in the United Kingdom (826): international even when it pays in rupees.
+  { number: '4000008260000000', code: '000', paymentType: 'CC', mopType: 'VI', issuedAbroad: true },
+] as const satisfies ReadonlyArray<TestCard>
+
+export interface TestCard {
+  number: string
+  code: ResponseCode
+  paymentType: 'CC' | 'DC'
+  /** The card network: `VI` Visa, `RU` RuPay. */
+  mopType: 'VI' | 'RU'
+  /** Issued outside India: priced on the international cards row whatever the currency. */
+  issuedAbroad?: true
+}
+
+export function testCardOf(number: string | undefined): TestCard | undefined {
+  return testCards.find((card) => card.number === number)
+}
 
 /**
  * The reasons a sandbox dispute is raised with, as the card networks number them. `winnable`:
@@ -81,7 +104,7 @@ export const bankOutcomes = { success: '000', failure: '004' } as const satisfie
   ResponseCode
 >
 
-export type PaymentType = 'CC' | 'NB' | 'WL' | 'UP'
+export type PaymentType = 'CC' | 'DC' | 'NB' | 'WL' | 'UP'
 
 export function bankName(code: string): string | undefined {
   return banks.find((bank) => bank.code === code)?.name

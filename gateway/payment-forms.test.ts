@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { testCards } from './methods.ts'
 import { luhnValid, validateCardForm, validateUpiForm } from './payment-forms.ts'
+import { paymentFee, pricingRowFor } from '#core/pricing/payment-fee.ts'
 
 const now = new Date('2026-11-21T10:00:00Z')
 const card = { number: '4111 1111 1111 1111', expiry: '12/30', cvv: '123', name: 'Asha Rao' }
@@ -10,6 +12,7 @@ describe('card form', () => {
       ok: true,
       number: '4111111111111111',
       code: '000',
+      card: { number: '4111111111111111', code: '000', paymentType: 'CC', mopType: 'VI' },
     })
     expect(validateCardForm({ ...card, number: '4000000000000002' }, now)).toMatchObject({
       code: '004',
@@ -48,6 +51,39 @@ describe('card form', () => {
     expect(errors({ name: 'R2D2' })).toEqual({ name: 'cardNameInvalid' })
     expect(errors({ name: "Anjali D'Souza-Menon" })).toEqual({})
     expect(errors({ name: 'आशा राव' })).toEqual({})
+  })
+
+  it('takes every test card, each a 16-digit number that passes the Luhn check', () => {
+    for (const { number, code } of testCards) {
+      expect(luhnValid(number), number).toBe(true)
+      expect(validateCardForm({ ...card, number }, now), number).toMatchObject({ ok: true, code })
+    }
+  })
+
+  it('tells a debit card, a RuPay debit card and a card issued abroad, each charged by its own row', () => {
+    const cardOf = (number: string) => {
+      const result = validateCardForm({ ...card, number }, now)
+      if (!result.ok) throw new Error(`${number} refused`)
+      return result.card
+    }
+    const visaDebit = cardOf('4000 0566 5566 5556')
+    expect(visaDebit).toMatchObject({ code: '000', paymentType: 'DC', mopType: 'VI' })
+    expect(pricingRowFor(visaDebit)).toBe('debit-card')
+    // 0.40 % up to ₹2,000, 0.90 % above, GST 18 % on the fee.
+    expect(paymentFee(visaDebit, 1_500_00)).toMatchObject({ fee: 600, gst: 108, net: 149292 })
+    expect(paymentFee(visaDebit, 2_500_00)).toMatchObject({ fee: 2250, gst: 405, net: 247345 })
+
+    const rupayDebit = cardOf('6074 8492 0000 4917')
+    expect(rupayDebit).toMatchObject({ code: '000', paymentType: 'DC', mopType: 'RU' })
+    expect(pricingRowFor(rupayDebit)).toBe('upi-rupay-debit')
+    expect(paymentFee(rupayDebit, 2_500_00)).toMatchObject({ fee: 0, gst: 0, net: 2_500_00 })
+
+    const abroad = cardOf('4000 0082 6000 0000')
+    expect(abroad).toMatchObject({ code: '000', paymentType: 'CC', issuedAbroad: true })
+    expect(pricingRowFor(abroad)).toBe('international-cards')
+    // In rupees, 3.00 %: not the 2.00 % of a credit card issued in India.
+    expect(paymentFee(abroad, 1_000_00)).toMatchObject({ fee: 3000, gst: 540, net: 96460 })
+    expect(pricingRowFor(cardOf('4111 1111 1111 1111'))).toBe('credit-card')
   })
 
   it('Luhn', () => {

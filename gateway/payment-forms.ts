@@ -1,5 +1,5 @@
 import type { ResponseCode } from '#core/protocol/codes.ts'
-import { testCards } from './methods.ts'
+import { type TestCard, testCardOf } from './methods.ts'
 import { testUpiOutcome } from './checks.ts'
 
 /** Keys of the dictionary (i18n) that name what is wrong with a field. */
@@ -27,7 +27,7 @@ export interface CardInput {
 export type CardField = keyof CardInput
 
 export type CardResult =
-  | { ok: true; number: string; code: ResponseCode }
+  | { ok: true; number: string; code: ResponseCode; card: TestCard }
   | { ok: false; errors: Partial<Record<CardField, CardErrorKey>> }
 
 /** Luhn checksum of a string of digits. */
@@ -56,12 +56,12 @@ export function cardDigits(value: string): string {
 export function validateCardForm(input: CardInput, now: Date): CardResult {
   const errors: Partial<Record<CardField, CardErrorKey>> = {}
   const number = cardDigits(input.number)
-  let code: ResponseCode | undefined
+  let card: TestCard | undefined
   if (number === '') errors.number = 'cardNumberRequired'
   else if (!/^\d{16}$/.test(number) || !luhnValid(number)) errors.number = 'cardNumberInvalid'
   else {
-    code = testCards.find((card) => card.number === number)?.code
-    if (!code) errors.number = 'cardNotTest'
+    card = testCardOf(number)
+    if (!card) errors.number = 'cardNotTest'
   }
 
   const expiry = input.expiry.replace(/\s/g, '')
@@ -84,8 +84,8 @@ export function validateCardForm(input: CardInput, now: Date): CardResult {
   if (name === '') errors.name = 'cardNameRequired'
   else if (!/^[\p{L}\p{M}][\p{L}\p{M} .'-]{0,49}$/u.test(name)) errors.name = 'cardNameInvalid'
 
-  if (Object.keys(errors).length > 0 || !code) return { ok: false, errors }
-  return { ok: true, number, code }
+  if (Object.keys(errors).length > 0 || !card) return { ok: false, errors }
+  return { ok: true, number, code: card.code, card }
 }
 
 /** docs/product.md#pattern-library: starts alphanumeric, then letters, digits, dots or hyphens, then @, then ≥ 2 letters. */

@@ -42,6 +42,7 @@ const open: SandboxTransaction = {
   inrAmount: '100',
   fxRate: '',
   disputeReason: '',
+  issuedAbroad: false,
   settleAt: null,
   createdAt: new Date('2026-11-21T09:28:21Z'),
   completedAt: null,

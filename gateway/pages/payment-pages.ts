@@ -76,11 +76,13 @@ export function paymentPages(router: Router, setup: PageSetup): void {
           values: { card: kept },
         })
       }
+      // The card decides how the payment is recorded and so which pricing row settles it.
       await finish(setup, req, res, loaded.transaction, {
         code: result.code,
-        paymentType: 'CC',
-        mopType: 'VI',
+        paymentType: result.card.paymentType,
+        mopType: result.card.mopType,
         cardNumber: result.number,
+        issuedAbroad: result.card.issuedAbroad ?? false,
       })
     }),
   )

@@ -60,6 +60,8 @@ export interface FinishOutcome {
   paymentType: string
   mopType: string
   cardNumber?: string
+  /** The card was issued outside India. */
+  issuedAbroad?: boolean
   /** Pending now, confirmed by the bank after the sandbox's settle delay (late@upi). */
   late?: boolean
 }

@@ -22,8 +22,10 @@ import {
   type SettlementItem,
   type SettlementStatus,
 } from '#core/settlement/settlement.ts'
+import { type GstParties, splitGst } from '#core/tax/gst.ts'
 import { ensureDisputeTable } from '#gateway/disputes/table.ts'
 import { createTableOnce } from '#gateway/ids.ts'
+import { gstPartiesOf } from '#gateway/merchants.ts'
 import { disputeReasonOf } from '#gateway/methods.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
 
@@ -78,6 +80,13 @@ const createStatements = [
   sql`ALTER TABLE sandbox_settlement_lines ADD COLUMN IF NOT EXISTS currency_code text NOT NULL DEFAULT ''`,
   sql`ALTER TABLE sandbox_settlement_lines ADD COLUMN IF NOT EXISTS original_amount text NOT NULL DEFAULT ''`,
   sql`ALTER TABLE sandbox_settlement_lines ADD COLUMN IF NOT EXISTS fx_rate text NOT NULL DEFAULT ''`,
+  // The GST_AMOUNT as charged by place of supply, and both GSTINs as they were when it was made
+  // (core/tax/gst.ts). NULL on a settlement made before: see settlementColumns.
+  sql`ALTER TABLE sandbox_settlements ADD COLUMN IF NOT EXISTS cgst_amount bigint`,
+  sql`ALTER TABLE sandbox_settlements ADD COLUMN IF NOT EXISTS sgst_amount bigint`,
+  sql`ALTER TABLE sandbox_settlements ADD COLUMN IF NOT EXISTS igst_amount bigint`,
+  sql`ALTER TABLE sandbox_settlements ADD COLUMN IF NOT EXISTS provider_gstin text`,
+  sql`ALTER TABLE sandbox_settlements ADD COLUMN IF NOT EXISTS merchant_gstin text`,
   sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS settlement_id text`,
   sql`ALTER TABLE sandbox_refunds ADD COLUMN IF NOT EXISTS settlement_id text`,
   // What a run looks for: captured payments and refunds not yet settled.
@@ -98,6 +107,8 @@ export interface SettlementMerchant {
   payId: string
   /** Masked, as it is written on the settlement. */
   bankAccount: string
+  /** Who charges the fees and who pays them, for GST; unset, a merchant in the provider's state. */
+  gst?: GstParties
 }
 
 export interface RunOptions {
@@ -342,12 +353,17 @@ async function storePlan(
 ): Promise<StoredSettlement> {
   const utr = plan.status === 'PROCESSED' ? await unusedUtr(tx, plan.settlementDate) : null
   const { totals } = plan
+  const parties = merchant.gst ?? gstPartiesOf({})
+  const split = splitGst(totals.gst, parties)
   await tx.execute(sql`INSERT INTO sandbox_settlements (id, pay_id, utr, settlement_date,
       cycle_from, cycle_to, payments_count, refunds_count, gross_amount, refunds_amount,
-      fees_amount, gst_amount, adjustments_amount, net_amount, bank_account, status)
+      fees_amount, gst_amount, cgst_amount, sgst_amount, igst_amount, provider_gstin,
+      merchant_gstin, adjustments_amount, net_amount, bank_account, status)
     VALUES (${plan.id}, ${merchant.payId}, ${utr}, ${plan.settlementDate}, ${plan.cycleFrom},
       ${plan.cycleTo}, ${totals.paymentsCount}, ${totals.refundsCount}, ${String(totals.gross)},
       ${String(totals.refunds)}, ${String(totals.fees)}, ${String(totals.gst)},
+      ${String(split.cgst)}, ${String(split.sgst)}, ${String(split.igst)},
+      ${parties.provider.gstin}, ${parties.merchant.gstin},
       ${String(totals.adjustments)}, ${String(totals.net)}, ${merchant.bankAccount},
       ${plan.status})`)
   const lines = plan.lines.map((line, position) => ({
@@ -464,7 +480,10 @@ const settlementColumns = sql.raw(`id, pay_id, coalesce(utr, '') AS utr,
   to_char(settlement_date, 'YYYY-MM-DD') AS settlement_date,
   to_char(cycle_from, 'YYYY-MM-DD') AS cycle_from, to_char(cycle_to, 'YYYY-MM-DD') AS cycle_to,
   payments_count, refunds_count, gross_amount::text, refunds_amount::text, fees_amount::text,
-  gst_amount::text, adjustments_amount::text, net_amount::text, bank_account, status, created_at`)
+  gst_amount::text, adjustments_amount::text, net_amount::text, bank_account, status, created_at,
+  coalesce(cgst_amount, 0)::text AS cgst_amount, coalesce(sgst_amount, 0)::text AS sgst_amount,
+  coalesce(igst_amount, gst_amount)::text AS igst_amount,
+  coalesce(provider_gstin, '') AS provider_gstin, coalesce(merchant_gstin, '') AS merchant_gstin`)
 
 interface SettlementRow {
   id: string
@@ -479,6 +498,12 @@ interface SettlementRow {
   refunds_amount: string
   fees_amount: string
   gst_amount: string
+  /** A settlement made before GST was divided answers all of it as IGST, without GSTINs. */
+  cgst_amount: string
+  sgst_amount: string
+  igst_amount: string
+  provider_gstin: string
+  merchant_gstin: string
   adjustments_amount: string
   net_amount: string
   bank_account: string
@@ -506,6 +531,11 @@ function storedSettlement(row: SettlementRow): StoredSettlement {
       REFUNDS_AMOUNT: row.refunds_amount,
       FEES_AMOUNT: row.fees_amount,
       GST_AMOUNT: row.gst_amount,
+      CGST_AMOUNT: row.cgst_amount,
+      SGST_AMOUNT: row.sgst_amount,
+      IGST_AMOUNT: row.igst_amount,
+      PROVIDER_GSTIN: row.provider_gstin,
+      MERCHANT_GSTIN: row.merchant_gstin,
       ADJUSTMENTS_AMOUNT: row.adjustments_amount,
       NET_AMOUNT: row.net_amount,
       BANK_ACCOUNT: row.bank_account,
