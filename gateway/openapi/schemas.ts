@@ -93,7 +93,7 @@ export const fieldSchemas = {
     pattern: pattern(patterns.transactionId),
   }),
   NotifyUrl: text(
-    'Where the webhook of this outcome goes (absolute http(s), at most 2048 characters; private addresses refused, 325). Covered by HASH like every field.',
+    'Where the webhook of this outcome goes (absolute http(s), at most 2048 characters; private addresses refused, 357). Covered by HASH like every field.',
     { maxLength: 2048 },
   ),
   Url: text('An absolute URL under the gateway.', { pattern: '^https?://' }),
@@ -314,7 +314,7 @@ export const answerSchemas = withHashHelp({
     { PAY_ID: text('As sent.'), ORDER_ID: text('As sent.'), HASH: hash },
   ),
   RefundAnswer: fields(
-    `A refund: Refunded (000, with the refund's own TXN_ID) or Failed (018, 319, 320, 321, 323, 324, 325, 328, 329, 330). ${unsignedNote}`,
+    `A refund: Refunded (000, with the refund's own TXN_ID) or Failed (018, 319, 320, 321, 323, 324, 328, 329, 330, 357). ${unsignedNote}`,
     {
       TXNTYPE: { const: 'REFUND' },
       STATUS: { enum: ['Refunded', 'Failed'] },
@@ -738,7 +738,7 @@ function settlementSchemas() {
       },
     ),
     SettlementRefusal: refusal(
-      'A settlement request refused: 321, 323–326 (a NOTIFY_URL refused: 325), 328 (recon: an order never seen), 338 no such settlement, 339 bad or reversed dates, 340 over 92 days, 341 bad AS_OF, 342 SETTLEMENT_ID or UTR, 343 format.',
+      'A settlement request refused: 321, 323–326, 328 (recon: an order never seen), 338 no such settlement, 339 bad or reversed dates, 340 over 92 days, 341 bad AS_OF, 342 SETTLEMENT_ID or UTR, 343 format, 357 a refused NOTIFY_URL.',
     ),
     SettlementEvent: fields("settlement.processed: the settlement's fields, without lines.", {
       PAY_ID: ref('PayId'),
