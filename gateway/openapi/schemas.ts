@@ -359,7 +359,7 @@ export const answerSchemas = withHashHelp({
     },
   ),
   PayoutRefusal: fields(
-    `A payout refused before the bank: 018, 319–326 (326 with HTTP 200 and signed: REMARKS over 50 characters or with a control character), 328, 331–335; nothing is stored. ${unsignedNote}`,
+    `A payout refused before the bank: 018, 319–324, 326 (326 with HTTP 200 and signed: REMARKS over 50 characters or with a control character), 328, 331–335, 357 (NOTIFY_URL); nothing is stored. ${unsignedNote}`,
     {
       TXNTYPE: { const: 'PAYOUT' },
       STATUS: { const: 'Failed' },
@@ -402,7 +402,7 @@ export const answerSchemas = withHashHelp({
     },
   ),
   QrRefusal: fields(
-    `A QR request refused: 018, 319–326, 336. ${unsignedNote}`,
+    `A QR request refused: 018, 319–326 (325 RETURN_URL), 336, 357 (NOTIFY_URL). ${unsignedNote}`,
     {
       TXNTYPE: { const: 'QR' },
       STATUS: { const: 'Failed' },
