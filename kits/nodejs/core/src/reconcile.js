@@ -25,8 +25,8 @@
  * EXPECTED_SETTLEMENT_DATE. UNSETTLED: unsettled. MISSING: no payment at all.
  *
  * SETTLED_AMOUNT is the payment's AMOUNT when paid out or carried forward; REFUNDED_AMOUNT the
- * refunds' AMOUNT summed; HELD_AMOUNT the open holds' NET summed, as a positive amount; NET every
- * movement's NET summed. SETTLEMENT_ID, UTR and SETTLEMENT_DATE say where the money is: on a HELD
+ * refunds' AMOUNT summed; HELD_AMOUNT the open holds' NET summed, as a positive amount; NET the
+ * payment's NET and every refund's, hold's and release's, summed. SETTLEMENT_ID, UTR and SETTLEMENT_DATE say where the money is: on a HELD
  * row, where its first open hold is, else where its payment is: the settlement that paid it out
  * (its date from the settlements given, else from the entry when it is the entry's own
  * settlement), or the one it is carried forward in, with an empty UTR; empty when unsettled. An
@@ -63,7 +63,7 @@ import { InvalidInputError } from './errors.js'
  * @property {string} SETTLED_AMOUNT the payment's AMOUNT, paid out or carried forward
  * @property {string} REFUNDED_AMOUNT the refunds' AMOUNT summed
  * @property {string} HELD_AMOUNT what open dispute holds keep back, in paise
- * @property {string} NET every counted line's and entry's NET summed
+ * @property {string} NET the payment's NET and every refund's, hold's and release's, summed
  * @property {string} SETTLEMENT_ID where the money is: the paying settlement, or the one carrying it
  * @property {string} UTR '' unless a processed settlement paid it out
  * @property {string} SETTLEMENT_DATE
@@ -323,7 +323,13 @@ function row(orderId, amount, movements, today) {
     SETTLED_AMOUNT: settled?.fields.AMOUNT ?? '',
     REFUNDED_AMOUNT: String(refunded),
     HELD_AMOUNT: String(-sum(openHolds.map((m) => m.fields.NET))),
-    NET: String(sum(movements.map((m) => m.fields.NET))),
+    NET: String(
+      sum(
+        movements
+          .filter((m) => m === payment || m.fields.TYPE !== 'PAYMENT')
+          .map((m) => m.fields.NET),
+      ),
+    ),
     SETTLEMENT_ID: place.SETTLEMENT_ID,
     UTR: place.UTR,
     SETTLEMENT_DATE: place.SETTLEMENT_DATE,

@@ -17,20 +17,21 @@ entry is paid out when its STATE is SETTLED (by PAID_BY_SETTLEMENT_ID, under its
 forward when CARRIED_FORWARD, unsettled when UNSETTLED. A DISPUTE_HOLD is open while no
 DISPUTE_RELEASE among the movements has its DISPUTE_ID.
 
-RESULT, the first that applies: AMOUNT_MISMATCH, HELD, CARRIED_FORWARD, REFUNDED, MATCHED, OVERDUE, UNSETTLED, MISSING.
-AMOUNT_MISMATCH: the payment is paid out or carried forward at another AMOUNT than the order's.
-HELD: an open hold (a dispute's amount is held back). CARRIED_FORWARD: the payment is carried
-forward. REFUNDED: paid out, and the refunds add up to more than 0. MATCHED: paid out. OVERDUE:
-unsettled, and today (IST) is after its EXPECTED_SETTLEMENT_DATE. UNSETTLED: unsettled. MISSING:
-no payment at all.
+RESULT, the first that applies: AMOUNT_MISMATCH, HELD, CARRIED_FORWARD, REFUNDED, MATCHED,
+OVERDUE, UNSETTLED, MISSING. AMOUNT_MISMATCH: the payment is paid out or carried forward at
+another AMOUNT than the order's. HELD: an open hold (a dispute's amount is held back).
+CARRIED_FORWARD: the payment is carried forward. REFUNDED: paid out, and the refunds add up to
+more than 0. MATCHED: paid out. OVERDUE: unsettled, and today (IST) is after its
+EXPECTED_SETTLEMENT_DATE. UNSETTLED: unsettled. MISSING: no payment at all.
 
 SETTLED_AMOUNT is the payment's AMOUNT when paid out or carried forward; REFUNDED_AMOUNT the
-refunds' AMOUNT summed; HELD_AMOUNT the open holds' NET summed, as a positive amount; NET every
-movement's NET summed. SETTLEMENT_ID, UTR and SETTLEMENT_DATE say where the money is: on a HELD
-row, where its first open hold is, else where its payment is: the settlement that paid it out
-(its date from the settlements given, else from the entry when it is the entry's own settlement),
-or the one it is carried forward in, with an empty UTR; empty when unsettled. An unsettled hold
-has none. EXPECTED_SETTLEMENT_DATE is only on UNSETTLED and OVERDUE rows.
+refunds' AMOUNT summed; HELD_AMOUNT the open holds' NET summed, as a positive amount; NET the
+payment's NET and every refund's, hold's and release's, summed. SETTLEMENT_ID, UTR and
+SETTLEMENT_DATE say where the money is: on a HELD row, where its first open hold is, else where its
+payment is: the settlement that paid it out (its date from the settlements given, else from the
+entry when it is the entry's own settlement), or the one it is carried forward in, with an empty
+UTR; empty when unsettled. An unsettled hold has none. EXPECTED_SETTLEMENT_DATE is only on
+UNSETTLED and OVERDUE rows.
 
 Amounts are paise as digit strings, added as integers, never as floats. Every value of a row is a
 string, "" where there is nothing to say.
@@ -185,7 +186,9 @@ class _Settlements:
     def entry(self, order_id: str, entry: Fields) -> _Movement:
         state = entry.get("STATE") if isinstance(entry, Mapping) else None
         if state not in _STATES:
-            raise InvalidInput("recon", f"a recon entry of {order_id} has no STATE SETTLED, CARRIED_FORWARD or UNSETTLED")
+            raise InvalidInput(
+                "recon", f"a recon entry of {order_id} has no STATE SETTLED, CARRIED_FORWARD or UNSETTLED"
+            )
         if state == "SETTLED":
             paid_by = entry.get("PAID_BY_SETTLEMENT_ID", "")
             payer = self.by_id.get(paid_by)
@@ -231,7 +234,7 @@ def _row(order_id: str, amount: Optional[str], movements: List[_Movement], today
 
     if amount is None:
         result = UNKNOWN
-    elif settled is not None and _paise(settled.fields.get("AMOUNT"), f"the settled AMOUNT of {order_id}") != int(amount):
+    elif settled is not None and _paise(settled.fields.get("AMOUNT"), f"the AMOUNT of {order_id}") != int(amount):
         result = AMOUNT_MISMATCH
     elif open_holds:
         result = HELD
@@ -244,6 +247,7 @@ def _row(order_id: str, amount: Optional[str], movements: List[_Movement], today
     else:
         result = MISSING
 
+    expected = waiting.fields["EXPECTED_SETTLEMENT_DATE"] if waiting is not None else ""
     where = open_holds[0] if result == HELD else settled
     place = where.place if where is not None else _NOWHERE
     return {
@@ -253,11 +257,11 @@ def _row(order_id: str, amount: Optional[str], movements: List[_Movement], today
         "SETTLED_AMOUNT": settled.fields.get("AMOUNT", "") if settled is not None else "",
         "REFUNDED_AMOUNT": str(_sum(m.fields.get("AMOUNT") for m in refunds)),
         "HELD_AMOUNT": str(-_sum(m.fields.get("NET") for m in open_holds)),
-        "NET": str(_sum(m.fields.get("NET") for m in movements)),
+        "NET": str(_sum(m.fields.get("NET") for m in movements if m is payment or m.type != "PAYMENT")),
         "SETTLEMENT_ID": place["SETTLEMENT_ID"],
         "UTR": place["UTR"],
         "SETTLEMENT_DATE": place["SETTLEMENT_DATE"],
-        "EXPECTED_SETTLEMENT_DATE": waiting.fields["EXPECTED_SETTLEMENT_DATE"] if result in (UNSETTLED, OVERDUE) else "",
+        "EXPECTED_SETTLEMENT_DATE": expected if result in (UNSETTLED, OVERDUE) else "",
     }
 
 

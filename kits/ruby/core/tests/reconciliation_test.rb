@@ -22,7 +22,7 @@ class ReconciliationTest < Minitest::Test
                      [settlement_of([line('PAYMENT', '1001', '1', '100', '98'), line('REFUND', '2002', '2', '50', '-50')])])
     assert_equal %w[MATCHED UNKNOWN], rows.map { |row| row['RESULT'] }
     assert_equal({ 'ORDER_ID' => '2002', 'RESULT' => 'UNKNOWN', 'AMOUNT' => '', 'SETTLED_AMOUNT' => '', 'REFUNDED_AMOUNT' => '50',
-                   'NET' => '-50', 'SETTLEMENT_ID' => '', 'UTR' => '', 'SETTLEMENT_DATE' => '', 'EXPECTED_SETTLEMENT_DATE' => '' }, rows[1])
+                   'HELD_AMOUNT' => '0', 'NET' => '-50', 'SETTLEMENT_ID' => '', 'UTR' => '', 'SETTLEMENT_DATE' => '', 'EXPECTED_SETTLEMENT_DATE' => '' }, rows[1])
   end
 
   def test_a_recon_refund_counts_once_whether_or_not_a_line_has_it
@@ -65,7 +65,11 @@ class ReconciliationTest < Minitest::Test
       'STATE' => lambda {
         reconcile(orders, [], { 'RB1' => [{ 'TYPE' => 'PAYMENT', 'TXN_ID' => '1', 'AMOUNT' => '100', 'NET' => '98', 'STATE' => 'LOST' }] })
       },
-      'recon[RB1]' => -> { reconcile(orders, [], { 'RB1' => 'none' }) }
+      'recon[RB1]' => -> { reconcile(orders, [], { 'RB1' => 'none' }) },
+      'settlements[0].STATUS' => -> { reconcile(orders, [settlement_of([]).merge('STATUS' => 'PAID')]) },
+      'settlements[0].LINES[0] has no DISPUTE_ID' => lambda {
+        reconcile(orders, [settlement_of([line('DISPUTE_HOLD', 'RB1', '1', '-100', '-100')])])
+      }
     }.each do |named, call|
       assert_includes assert_raises(Paystra::ProtocolError, named, &call).message, named
     end

@@ -59,6 +59,12 @@ class VectorsTest < Minitest::Test
     assert_equal RECONCILIATION.fetch('results'), Paystra::Reconciliation::RESULTS
   end
 
+  def test_the_reconciliation_module_words_the_precedence_as_the_vectors
+    sentence = "RESULT, the first that applies: #{RECONCILIATION.fetch('precedence').join(', ')}."
+    source = File.read(File.join(__dir__, '..', 'lib', 'paystra', 'reconciliation.rb'))
+    assert_includes source.gsub(/[\s#]+/, ' '), sentence
+  end
+
   def test_the_reconciliation_cases_show_every_result
     shown = RECONCILIATION.fetch('cases').flat_map { |vector| vector.fetch('report').map { |row| row['RESULT'] } }
     assert_equal Paystra::Reconciliation::RESULTS, Paystra::Reconciliation::RESULTS & shown

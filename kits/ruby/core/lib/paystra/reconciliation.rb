@@ -5,43 +5,65 @@ require 'date'
 module Paystra
   # The merchant's reconciliation of its own paid orders against what the gateway settled, the
   # same in every Paystra kit and checked against the `reconciliation` cases of the shared vectors
-  # (core/tests/vectors.json). Pure: it fetches nothing. Feed it
+  # (core/tests/vectors.json). Pure: it fetches nothing. Money is MATCHED or REFUNDED only once a
+  # settlement paid it out under a UTR. Feed it
   #
   # - the orders the shop holds as paid: ORDER_ID and AMOUNT (paise);
-  # - the settlements it fetched (Client#settlements, then Client#settlement for each, for their
-  #   LINES), in the order fetched;
+  # - the settlements it fetched (Client#settlements, then Client#settlement_with_all_lines for
+  #   each, for all their LINES), in the order fetched;
   # - for the orders without a PAYMENT line in them, the gateway's RECON entries (Client#recon),
   #   by ORDER_ID;
   # - today's date in India (IST), YYYY-MM-DD.
   #
-  # One row per order, in the order given, then one UNKNOWN row per ORDER_ID of a PAYMENT or
-  # REFUND line that is not the shop's, in order of first appearance (ADJUSTMENT lines belong to
-  # no order):
+  # One row per order, in the order given, then one UNKNOWN row per ORDER_ID of a PAYMENT, REFUND,
+  # DISPUTE_HOLD or DISPUTE_RELEASE line that is not the shop's, in order of first appearance
+  # (CARRY_FORWARD and FEE lines are no order's).
   #
-  # - An order's payment is the first PAYMENT line with its ORDER_ID, with that settlement's
-  #   SETTLEMENT_ID, UTR and SETTLEMENT_DATE. Without one, its RECON PAYMENT entry: SETTLED stands
-  #   for the line; UNSETTLED makes the row UNSETTLED, or OVERDUE once today is after its
-  #   EXPECTED_SETTLEMENT_DATE. No entry at all: MISSING.
-  # - Its refunds are its REFUND lines, then its RECON REFUND entries whose TXN_ID no line has.
-  # - With a payment: AMOUNT_MISMATCH when the payment's AMOUNT is not the order's, else REFUNDED
-  #   when the refunds add up to more than 0, else MATCHED.
-  # - REFUNDED_AMOUNT sums the refunds' AMOUNT, NET every counted line's and entry's NET;
-  #   SETTLED_AMOUNT is the payment's AMOUNT. SETTLEMENT_ID, UTR and SETTLEMENT_DATE are those of
-  #   the payment's settlement (empty without one; UTR empty when it was carried forward), and
-  #   EXPECTED_SETTLEMENT_DATE is set on UNSETTLED and OVERDUE rows only.
+  # - A settlement is paid out by itself when its STATUS is PROCESSED; a CARRIED_FORWARD one by
+  #   what pays out the settlement (among those given) whose CARRY_FORWARD line names it as
+  #   SOURCE_SETTLEMENT_ID, and by nothing while none does.
+  # - An order's movements are its lines, then its RECON entries of a TYPE, TXN_ID and DISPUTE_ID
+  #   that none of its lines has. Its payment is the first PAYMENT among them: a line is paid out
+  #   when its settlement is, else carried forward; an entry is paid out when its STATE is SETTLED
+  #   (by PAID_BY_SETTLEMENT_ID, under its UTR), carried forward when CARRIED_FORWARD, unsettled
+  #   when UNSETTLED. A DISPUTE_HOLD is open while no DISPUTE_RELEASE among them has its DISPUTE_ID.
+  # - RESULT, the first that applies: AMOUNT_MISMATCH, HELD, CARRIED_FORWARD, REFUNDED, MATCHED,
+  #   OVERDUE, UNSETTLED, MISSING. AMOUNT_MISMATCH: the payment is paid out or carried forward at
+  #   another AMOUNT than the order's. HELD: an open hold (a dispute's amount is held back).
+  #   CARRIED_FORWARD: the payment is carried forward. REFUNDED: paid out, and the refunds add up
+  #   to more than 0. MATCHED: paid out. OVERDUE: unsettled, and today is after its
+  #   EXPECTED_SETTLEMENT_DATE. UNSETTLED: unsettled. MISSING: no payment at all.
+  # - SETTLED_AMOUNT is the payment's AMOUNT when paid out or carried forward; REFUNDED_AMOUNT the
+  #   refunds' AMOUNT summed; HELD_AMOUNT the open holds' NET summed, as a positive amount; NET
+  #   the payment's NET and every refund's, hold's and release's, summed. SETTLEMENT_ID, UTR and
+  #   SETTLEMENT_DATE say where the money is:
+  #   on a HELD row, where its first open hold is, else where its payment is: the settlement that
+  #   paid it out (its date from the settlements given, else from the entry when it is the entry's
+  #   own settlement), or the one it is carried forward in, with an empty UTR; empty when
+  #   unsettled. An unsettled hold has none. EXPECTED_SETTLEMENT_DATE is only on UNSETTLED and
+  #   OVERDUE rows.
   module Reconciliation
-    RESULTS = %w[MATCHED REFUNDED AMOUNT_MISMATCH UNSETTLED OVERDUE MISSING UNKNOWN].freeze
+    RESULTS = %w[MATCHED REFUNDED AMOUNT_MISMATCH HELD CARRIED_FORWARD UNSETTLED OVERDUE MISSING UNKNOWN].freeze
 
     # A report row's fields, in this order; every value is a string.
-    COLUMNS = %w[ORDER_ID RESULT AMOUNT SETTLED_AMOUNT REFUNDED_AMOUNT NET SETTLEMENT_ID UTR SETTLEMENT_DATE
-                 EXPECTED_SETTLEMENT_DATE].freeze
+    COLUMNS = %w[ORDER_ID RESULT AMOUNT SETTLED_AMOUNT REFUNDED_AMOUNT HELD_AMOUNT NET SETTLEMENT_ID UTR
+                 SETTLEMENT_DATE EXPECTED_SETTLEMENT_DATE].freeze
+
+    # The lines of these types belong to an order; CARRY_FORWARD and FEE lines to none.
+    ORDER_TYPES = %w[PAYMENT REFUND DISPUTE_HOLD DISPUTE_RELEASE].freeze
+    PLACE = %w[SETTLEMENT_ID UTR SETTLEMENT_DATE].freeze
+    NOWHERE = { 'SETTLEMENT_ID' => '', 'UTR' => '', 'SETTLEMENT_DATE' => '' }.freeze
 
     PAISE = /\A-?\d{1,15}\z/.freeze
     DATE = /\A\d{4}-\d{2}-\d{2}\z/.freeze
 
-    # What a payment or refund counts with: its TXN_ID, AMOUNT and NET (paise as Integers), and
-    # for a payment its settlement (or, not settled yet, the date it is expected).
-    Counted = Struct.new(:txn_id, :amount, :net, :settlement_id, :utr, :settlement_date, :expected, keyword_init: true)
+    # A line or a RECON entry: its TYPE, TXN_ID, DISPUTE_ID, AMOUNT and NET (paise as Integers),
+    # where its money is (:paid, :carried or :waiting, and the settlement's PLACE fields), and for
+    # an unsettled payment the date it is expected.
+    Movement = Struct.new(:type, :txn_id, :dispute_id, :amount, :net, :state, :place, :expected, :from_recon,
+                          keyword_init: true) do
+      def key = [type, txn_id, dispute_id]
+    end
 
     module_function
 
@@ -51,7 +73,7 @@ module Paystra
     def reconcile(orders, settlements, recon, today)
       raise ProtocolError, "today must be a date, YYYY-MM-DD: #{today.inspect}" unless date?(today)
 
-      found = lines_by_order(settlements)
+      books = books_of(settlements)
       mine = {}
       rows = orders.each_with_index.map do |order, index|
         order_id = text(order, 'ORDER_ID', "orders[#{index}]")
@@ -61,104 +83,159 @@ module Paystra
         entries = recon.fetch(order_id, [])
         raise ProtocolError, "recon[#{order_id}] must be an array of RECON entries" unless entries.is_a?(Array)
 
-        order_row(order_id, amount, found.fetch(order_id, { payment: nil, refunds: [] }), entries, today)
+        from_recon = entries.each_with_index.map { |entry, e| entry_movement(books, entry, "recon[#{order_id}][#{e}]") }
+        row(order_id, amount, distinct(books[:movements].fetch(order_id, []) + from_recon), today)
       end
-      found.each do |order_id, lines|
-        rows << row(order_id, 'UNKNOWN', '', lines[:payment], lines[:refunds]) unless mine[order_id]
+      books[:movements].each do |order_id, movements|
+        rows << row(order_id, nil, movements, today) unless mine[order_id]
       end
       rows
     end
 
-    # The PAYMENT and REFUND lines by ORDER_ID, in order of first appearance: the first payment
-    # (with its settlement) and every refund.
-    def lines_by_order(settlements)
-      settlements.each_with_index.with_object({}) do |(settlement, s), found|
+    # The settlements given: by SETTLEMENT_ID, which carried-forward settlement each CARRY_FORWARD
+    # line takes over, and every order's line movements, by ORDER_ID in order of first appearance.
+    def books_of(settlements)
+      books = { by_id: {}, taken_over_by: {}, movements: {} }
+      placed = []
+      settlements.each_with_index do |settlement, s|
         where = "settlements[#{s}]"
         lines = settlement.is_a?(::Hash) ? settlement['LINES'] : nil
         unless lines.is_a?(Array)
-          raise ProtocolError, "#{where} must carry its LINES as an array (Client#settlement answers them)"
+          raise ProtocolError,
+                "#{where} must carry its LINES as an array (Client#settlement_with_all_lines answers them)"
         end
 
+        id = text(settlement, 'SETTLEMENT_ID', where)
+        PLACE.each { |key| text(settlement, key, where) }
+        status = text(settlement, 'STATUS', where)
+        unless %w[PROCESSED CARRIED_FORWARD].include?(status)
+          raise ProtocolError, "#{where}.STATUS must be PROCESSED or CARRIED_FORWARD: #{status.inspect}"
+        end
+
+        books[:by_id][id] ||= settlement
         lines.each_with_index do |line, l|
           type = line.is_a?(::Hash) ? line['TYPE'] : nil
-          next unless %w[PAYMENT REFUND].include?(type) # ADJUSTMENT: a carried balance, no order's
-
-          order_id = text(line, 'ORDER_ID', "#{where}.LINES[#{l}]")
-          entry = found[order_id] ||= { payment: nil, refunds: [] }
-          counted = counted(line, "#{where}.LINES[#{l}]")
-          if type == 'REFUND'
-            entry[:refunds] << counted
-          elsif entry[:payment].nil?
-            %w[SETTLEMENT_ID UTR SETTLEMENT_DATE].each { |key| counted[key.downcase] = text(settlement, key, where) }
-            entry[:payment] = counted
+          if type == 'CARRY_FORWARD'
+            books[:taken_over_by][text(line, 'SOURCE_SETTLEMENT_ID', "#{where}.LINES[#{l}]")] ||= id
+          elsif ORDER_TYPES.include?(type)
+            placed << [line, settlement, "#{where}.LINES[#{l}]"]
           end
         end
       end
+      placed.each do |line, settlement, where|
+        order_id = text(line, 'ORDER_ID', where)
+        (books[:movements][order_id] ||= []) << line_movement(books, line, settlement, where)
+      end
+      books
     end
 
-    def order_row(order_id, amount, lines, entries, today)
-      payment = lines[:payment]
-      refunds = lines[:refunds].dup
-      line_txn_ids = (refunds + [payment].compact).map(&:txn_id)
-      waiting = nil
-      entries.each_with_index do |entry, e|
-        where = "recon[#{order_id}][#{e}]"
-        type = text(entry, 'TYPE', where)
-        counted = counted(entry, where)
-        if type == 'REFUND'
-          refunds << counted unless line_txn_ids.include?(counted.txn_id)
-          next
-        end
-        next unless type == 'PAYMENT' && payment.nil? && waiting.nil?
+    # The processed settlement that paid this one's money out, if any has yet.
+    def paid_out_by(books, settlement)
+      seen = {}
+      until settlement['STATUS'] == 'PROCESSED'
+        seen[settlement['SETTLEMENT_ID']] = true
+        taker = books[:taken_over_by][settlement['SETTLEMENT_ID']]
+        return nil if taker.nil? || seen[taker]
 
-        case (state = text(entry, 'STATE', where))
-        when 'SETTLED'
-          %w[SETTLEMENT_ID UTR SETTLEMENT_DATE].each { |key| counted[key.downcase] = text(entry, key, where) }
-          payment = counted
-        when 'UNSETTLED'
-          counted.expected = text(entry, 'EXPECTED_SETTLEMENT_DATE', where)
-          raise ProtocolError, "#{where}.EXPECTED_SETTLEMENT_DATE must be a date, YYYY-MM-DD" unless date?(counted.expected)
-
-          waiting = counted
-        else
-          raise ProtocolError, "#{where}.STATE must be SETTLED or UNSETTLED: #{state.inspect}"
-        end
+        settlement = books[:by_id].fetch(taker)
       end
-
-      if payment
-        result = if payment.amount != paise(amount, 'AMOUNT') then 'AMOUNT_MISMATCH'
-                 elsif refunds.sum(&:amount).positive? then 'REFUNDED'
-                 else 'MATCHED'
-                 end
-        return row(order_id, result, amount, payment, refunds)
-      end
-      # YYYY-MM-DD compares as text.
-      return row(order_id, today > waiting.expected ? 'OVERDUE' : 'UNSETTLED', amount, nil, refunds, waiting) if waiting
-
-      row(order_id, 'MISSING', amount, nil, refunds)
+      settlement
     end
 
-    # `payment`: the settled payment (line or SETTLED entry); `waiting`: an UNSETTLED payment
-    # entry, whose NET counts but which settled nothing yet.
-    def row(order_id, result, amount, payment, refunds, waiting = nil)
+    def line_movement(books, line, settlement, where)
+      movement = counted(line, where)
+      movement.from_recon = false
+      payer = paid_out_by(books, settlement)
+      if payer
+        movement.state = :paid
+        movement.place = payer.slice(*PLACE)
+      else
+        # A carried-forward settlement paid nothing, so there is no bank transfer to name.
+        movement.state = :carried
+        movement.place = settlement.slice(*PLACE).merge('UTR' => '')
+      end
+      movement
+    end
+
+    def entry_movement(books, entry, where)
+      movement = counted(entry, where)
+      movement.from_recon = true
+      case (state = text(entry, 'STATE', where))
+      when 'SETTLED'
+        paid_by = entry.fetch('PAID_BY_SETTLEMENT_ID', '')
+        payer = books[:by_id][paid_by]
+        date = if payer then payer['SETTLEMENT_DATE']
+               elsif paid_by == entry['SETTLEMENT_ID'] then entry.fetch('SETTLEMENT_DATE', '')
+               else ''
+               end
+        movement.state = :paid
+        movement.place = { 'SETTLEMENT_ID' => paid_by, 'UTR' => entry.fetch('UTR', ''), 'SETTLEMENT_DATE' => date }
+      when 'CARRIED_FORWARD'
+        movement.state = :carried
+        movement.place = { 'SETTLEMENT_ID' => entry.fetch('SETTLEMENT_ID', ''), 'UTR' => '',
+                           'SETTLEMENT_DATE' => entry.fetch('SETTLEMENT_DATE', '') }
+      when 'UNSETTLED'
+        movement.state = :waiting
+        movement.place = NOWHERE
+        if movement.type == 'PAYMENT'
+          movement.expected = text(entry, 'EXPECTED_SETTLEMENT_DATE', where)
+          unless date?(movement.expected)
+            raise ProtocolError, "#{where}.EXPECTED_SETTLEMENT_DATE must be a date, YYYY-MM-DD"
+          end
+        end
+      else
+        raise ProtocolError, "#{where}.STATE must be SETTLED, CARRIED_FORWARD or UNSETTLED: #{state.inspect}"
+      end
+      movement
+    end
+
+    # The lines, then the entries that are none of them (a line is what the entry stands for).
+    def distinct(movements)
+      line_keys = movements.reject(&:from_recon).map(&:key)
+      movements.reject { |movement| movement.from_recon && line_keys.include?(movement.key) }
+    end
+
+    # `amount`: the order's, or nil for an order that is not the shop's (UNKNOWN).
+    def row(order_id, amount, movements, today)
+      of_type = ->(type) { movements.select { |movement| movement.type == type } }
+      payment = of_type.call('PAYMENT').first
+      refunds = of_type.call('REFUND')
+      released = of_type.call('DISPUTE_RELEASE').map(&:dispute_id)
+      open_holds = of_type.call('DISPUTE_HOLD').reject { |hold| released.include?(hold.dispute_id) }
+      settled = payment if payment && payment.state != :waiting
+      waiting = payment if payment && payment.state == :waiting
+
+      result = if amount.nil? then 'UNKNOWN'
+               elsif settled && settled.amount != paise(amount, 'AMOUNT') then 'AMOUNT_MISMATCH'
+               elsif open_holds.any? then 'HELD'
+               elsif settled&.state == :carried then 'CARRIED_FORWARD'
+               elsif settled then refunds.sum(&:amount).positive? ? 'REFUNDED' : 'MATCHED'
+               # YYYY-MM-DD compares as text.
+               elsif waiting then today > waiting.expected ? 'OVERDUE' : 'UNSETTLED'
+               else 'MISSING'
+               end
+      place = (result == 'HELD' ? open_holds.first : settled)&.place || NOWHERE
       {
         'ORDER_ID' => order_id,
         'RESULT' => result,
-        'AMOUNT' => amount,
-        'SETTLED_AMOUNT' => payment ? payment.amount.to_s : '',
+        'AMOUNT' => amount.to_s,
+        'SETTLED_AMOUNT' => settled ? settled.amount.to_s : '',
         'REFUNDED_AMOUNT' => refunds.sum(&:amount).to_s,
-        'NET' => ([payment, waiting].compact + refunds).sum(&:net).to_s,
-        'SETTLEMENT_ID' => payment&.settlement_id.to_s,
-        'UTR' => payment&.utr.to_s,
-        'SETTLEMENT_DATE' => payment&.settlement_date.to_s,
-        'EXPECTED_SETTLEMENT_DATE' => waiting&.expected.to_s
+        'HELD_AMOUNT' => (-open_holds.sum(&:net)).to_s,
+        'NET' => movements.select { |item| item.equal?(payment) || item.type != 'PAYMENT' }.sum(&:net).to_s,
+        'SETTLEMENT_ID' => place['SETTLEMENT_ID'],
+        'UTR' => place['UTR'],
+        'SETTLEMENT_DATE' => place['SETTLEMENT_DATE'],
+        'EXPECTED_SETTLEMENT_DATE' => %w[UNSETTLED OVERDUE].include?(result) ? waiting.expected : ''
       }
     end
 
     def counted(line, where)
-      Counted.new(txn_id: text(line, 'TXN_ID', where),
-                  amount: paise(text(line, 'AMOUNT', where), "#{where}.AMOUNT"),
-                  net: paise(text(line, 'NET', where), "#{where}.NET"))
+      type = text(line, 'TYPE', where)
+      dispute_id = type.start_with?('DISPUTE_') ? text(line, 'DISPUTE_ID', where) : line.fetch('DISPUTE_ID', '')
+      Movement.new(type: type, txn_id: text(line, 'TXN_ID', where), dispute_id: dispute_id,
+                   amount: paise(text(line, 'AMOUNT', where), "#{where}.AMOUNT"),
+                   net: paise(text(line, 'NET', where), "#{where}.NET"))
     end
 
     # Paise as the gateway writes them: digits, `-` before a negative amount.
