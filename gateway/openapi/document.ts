@@ -70,7 +70,7 @@ const operations: Operation[] = [
     tag: 'Payments',
     summary: 'Status enquiry or refund of a payment',
     description:
-      '`TXNTYPE: "STATUS"` answers the stored payment (006 Pending while open, 328 for an order never seen). `TXNTYPE: "REFUND"` gives part or all of a captured payment back: 330 when not captured, 329 beyond what is left, 018 for a REFUND_ORDER_ID already used; refused refunds leave nothing behind. Another TXNTYPE is 322.',
+      '`TXNTYPE: "STATUS"` answers the stored payment (006 Pending while open, 328 for an order never seen). `TXNTYPE: "REFUND"` gives part or all of a captured payment back: 330 when not captured, 329 beyond what is left, 354 beyond what is left once the hold of an open, under-review or lost dispute is counted, 018 for a REFUND_ORDER_ID already used; refused refunds leave nothing behind. Another TXNTYPE is 322.',
     request: { oneOf: [ref('StatusRequest'), ref('RefundRequest')] },
     answers: [ref('PaymentAnswer'), ref('StatusRefusal'), ref('RefundAnswer')],
     malformed: 'StatusRefusal',
