@@ -174,11 +174,12 @@ export const bn: Messages = {
     '350': 'অবৈধ প্রমাণ: পেমেন্টটি কেন বৈধ তা 1 থেকে 5,000 অক্ষরে লিখুন',
     '351': 'প্রমাণের ফাইল খুব বড়: সর্বাধিক 2 MB',
     '352': 'অবৈধ প্রমাণের ফাইল: একটি PDF, JPEG বা PNG ফাইল তার নামসহ Base64-এ পাঠান',
-    '353': 'Invalid date: the sandbox reads dates from 2000-01-01 to 2099-12-31',
-    '354': 'Refund amount exceeds what is refundable: part of this payment is held by a dispute',
-    '355': 'Invalid month: use YYYY-MM, from 2000-01 to 2099-12',
-    '356': 'Invalid format: use JSON or PDF',
-    '357': 'Invalid notify URL',
-    '358': 'Invalid page: PAGE from 1 and PAGE_SIZE from 1 to 1,000',
+    '353': 'অবৈধ তারিখ: স্যান্ডবক্স 2000-01-01 থেকে 2099-12-31 পর্যন্ত তারিখ পড়ে',
+    '354':
+      'ফেরতের পরিমাণ ফেরতযোগ্য পরিমাণের চেয়ে বেশি: এই পেমেন্টের একটি অংশ একটি বিরোধের কারণে আটকে রাখা হয়েছে',
+    '355': 'অবৈধ মাস: YYYY-MM ব্যবহার করুন, 2000-01 থেকে 2099-12 পর্যন্ত',
+    '356': 'অবৈধ ফরম্যাট: JSON বা PDF ব্যবহার করুন',
+    '357': 'বিজ্ঞপ্তির URL সঠিক নয়',
+    '358': 'অবৈধ পেজ: PAGE 1 থেকে এবং PAGE_SIZE 1 থেকে 1,000 পর্যন্ত',
   },
 }

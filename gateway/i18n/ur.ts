@@ -176,11 +176,12 @@ export const ur: Messages = {
     '350': 'غلط ثبوت: 1 سے 5,000 حروف میں بتائیں کہ ادائیگی درست کیوں ہے',
     '351': 'ثبوت کی فائل بہت بڑی ہے: زیادہ سے زیادہ 2 MB',
     '352': 'غلط ثبوت کی فائل: ایک PDF، JPEG یا PNG فائل اس کے نام کے ساتھ Base64 میں بھیجیں',
-    '353': 'Invalid date: the sandbox reads dates from 2000-01-01 to 2099-12-31',
-    '354': 'Refund amount exceeds what is refundable: part of this payment is held by a dispute',
-    '355': 'Invalid month: use YYYY-MM, from 2000-01 to 2099-12',
-    '356': 'Invalid format: use JSON or PDF',
-    '357': 'Invalid notify URL',
-    '358': 'Invalid page: PAGE from 1 and PAGE_SIZE from 1 to 1,000',
+    '353': 'غلط تاریخ: سینڈ باکس 2000-01-01 سے 2099-12-31 تک کی تاریخیں پڑھتا ہے',
+    '354':
+      'ریفنڈ کی رقم قابلِ ریفنڈ رقم سے زیادہ ہے: اس ادائیگی کا کچھ حصہ ایک تنازع کی وجہ سے روکا گیا ہے',
+    '355': 'غلط مہینہ: YYYY-MM استعمال کریں، 2000-01 سے 2099-12 تک',
+    '356': 'غلط فارمیٹ: JSON یا PDF استعمال کریں',
+    '357': 'غلط نوٹیفکیشن URL',
+    '358': 'غلط صفحہ: PAGE 1 سے اور PAGE_SIZE 1 سے 1,000 تک',
   },
 }
