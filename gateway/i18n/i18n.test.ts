@@ -68,6 +68,19 @@ describe('the dictionary', () => {
           })
           expect(same).toEqual([])
         })
+
+        it('translates every response code, keeping its figures and field names', () => {
+          const codes = messages.codes as Record<string, string>
+          const untranslated = Object.entries(en.codes)
+            .filter(([key, text]) => text.length > 12 && codes[key] === text)
+            .map(([key]) => key)
+          expect(untranslated).toEqual([])
+          for (const [key, text] of Object.entries(en.codes)) {
+            for (const kept of text.match(/\b[A-Z][A-Z0-9_]*[A-Z0-9]\b|\d(?:[\d,.-]*\d)?/g) ?? []) {
+              expect(codes[key], `${code} ${key}: ${kept}`).toContain(kept)
+            }
+          }
+        })
       }
     })
   }
