@@ -1,4 +1,6 @@
+import { brand } from '#core/brand/brand.ts'
 import { deriveMerchantHostedKey } from '#core/protocol/cipher.ts'
+import { checkGstin, type GstParties, gstinCheckCharacter, gstStateOf } from '#core/tax/gst.ts'
 
 /** A merchant the sandbox knows: its credentials and where it may send customers back to. */
 export interface SandboxMerchant {
@@ -31,6 +33,35 @@ export interface SandboxMerchant {
    * unset: no cap; createGateway sets the gateway's cap on merchants without one).
    */
   eventsPerDay?: number
+  /**
+   * Its GST state code, the place of supply of the provider's fees: CGST and SGST within the
+   * provider's state, IGST outside it. Unset: the provider's own state.
+   */
+  gstStateCode?: string
+  /** Its GSTIN, written on its settlements and tax invoices; unset, an unregistered merchant. */
+  gstin?: string
+}
+
+/** Who supplies the fees charged to a merchant and who receives them, for GST. */
+export function gstPartiesOf(
+  merchant: Pick<SandboxMerchant, 'gstStateCode' | 'gstin'>,
+): GstParties {
+  return {
+    provider: { stateCode: brand.gstStateCode, gstin: brand.gstin },
+    merchant: {
+      stateCode: merchant.gstStateCode ?? brand.gstStateCode,
+      gstin: merchant.gstin ?? '',
+    },
+  }
+}
+
+/**
+ * The demo merchant's GSTIN in a state: its PAN registered there (fictional, the check character
+ * computed), so a demo merchant moved to another state stays well formed.
+ */
+export function demoGstin(stateCode: string): string {
+  const first14 = `${stateCode}AAFCD5862R1Z`
+  return first14 + gstinCheckCharacter(first14)
 }
 
 /** The demo merchant of the contract (server/config.ts holds the same defaults). */
@@ -42,6 +73,8 @@ export const demoMerchantDefaults = {
   name: 'Paystra Demo Store',
   vpa: 'demostore@paystra',
   bankAccount: '50100234564321',
+  /** The provider's state, so the demo's settlements show CGST and SGST. */
+  gstStateCode: brand.gstStateCode,
 } as const
 
 export interface DemoMerchantOptions {
@@ -63,6 +96,10 @@ export interface DemoMerchantOptions {
    * the customers of a sandbox on the site alone.
    */
   localOrigins?: boolean
+  /** Two digits (core/tax/gst.ts gstStates); default the provider's state. */
+  gstStateCode?: string
+  /** Registered in that state; default the demo merchant's PAN registered there (demoGstin). */
+  gstin?: string
 }
 
 /**
@@ -71,6 +108,16 @@ export interface DemoMerchantOptions {
  */
 export function demoMerchant(options: DemoMerchantOptions): SandboxMerchant {
   const payId = options.payId ?? demoMerchantDefaults.payId
+  const gstStateCode = options.gstStateCode ?? demoMerchantDefaults.gstStateCode
+  if (!gstStateOf(gstStateCode)) throw new Error(`Invalid GST state code: "${gstStateCode}"`)
+  const gstin = options.gstin ?? demoGstin(gstStateCode)
+  const check = checkGstin(gstin)
+  if (!check.ok) throw new Error(`Invalid GSTIN "${gstin}": ${check.reason}`)
+  if (check.stateCode !== gstStateCode) {
+    throw new Error(
+      `The GSTIN ${gstin} is registered in state ${check.stateCode}, not ${gstStateCode}`,
+    )
+  }
   return {
     payId,
     salt: options.salt ?? demoMerchantDefaults.salt,
@@ -87,6 +134,8 @@ export function demoMerchant(options: DemoMerchantOptions): SandboxMerchant {
       new URL(options.siteUrl).origin,
       ...((options.localOrigins ?? true) ? ['http://localhost:*', 'http://127.0.0.1:*'] : []),
     ]),
+    gstStateCode,
+    gstin,
   }
 }
 

@@ -6,6 +6,7 @@
  * the sandbox it was built with does.
  */
 import { z } from 'zod'
+import { checkGstin, gstStateOf } from '#core/tax/gst.ts'
 import { demoMerchantDefaults } from './merchants.ts'
 import type { PrivateTargets } from './webhooks/addresses.ts'
 import { DEFAULT_BASE_DELAY_MS } from './webhooks/schedule.ts'
@@ -60,6 +61,19 @@ export const sandboxSettingsShape = {
   SANDBOX_WEBHOOK_EVENTS_PER_DAY: wholeNumber().default(5000),
   /** The hour (IST, 0–23) at which the built-in sandbox makes each working day's settlements. */
   SANDBOX_SETTLEMENT_HOUR: z.coerce.number().int().min(0).max(23).default(11),
+  /**
+   * The demo merchant's GST state code, the place of supply of its fees: the provider's own
+   * (CGST and SGST) unless set; another state's makes them IGST. Its GSTIN must be registered
+   * there; unset, the demo merchant's PAN registered in that state.
+   */
+  SANDBOX_MERCHANT_STATE: z
+    .string()
+    .refine((code) => gstStateOf(code) !== undefined, 'a GST state code, 01 to 38')
+    .default(demoMerchantDefaults.gstStateCode),
+  SANDBOX_MERCHANT_GSTIN: z
+    .string()
+    .refine((gstin) => checkGstin(gstin).ok, 'a GSTIN: 15 characters with a valid check character')
+    .optional(),
 }
 
 const sandboxSettingsSchema = z.object(sandboxSettingsShape)

@@ -11,6 +11,7 @@
  * SANDBOX_SETTLEMENT_HOUR (11: the IST hour of each working day's settlements),
  * SANDBOX_API_RATE_LIMIT, SANDBOX_MERCHANT_RATE_LIMIT, SANDBOX_RESEND_RATE_LIMIT (120, 600, 10:
  * JSON API requests a minute per address, per merchant, and resends per merchant; 0: no limit),
+ * SANDBOX_PAGE_RATE_LIMIT (60: payment page requests a minute per address; 0: no limit),
  * SANDBOX_WEBHOOK_EVENTS_PER_DAY (5000: events stored per merchant in 24 hours; 0: no cap):
  * gateway/settings.ts reads them, as the site's own configuration does.
  */
@@ -45,6 +46,8 @@ try {
         salt: settings.PG_SALT,
         keySalt: settings.SANDBOX_KEY_SALT,
         webhookSecret: settings.PG_WEBHOOK_SECRET,
+        gstStateCode: settings.SANDBOX_MERCHANT_STATE,
+        gstin: settings.SANDBOX_MERCHANT_GSTIN,
       }),
     ],
     webhooks: {
@@ -56,6 +59,7 @@ try {
       perIp: settings.SANDBOX_API_RATE_LIMIT,
       perMerchant: settings.SANDBOX_MERCHANT_RATE_LIMIT,
       resend: settings.SANDBOX_RESEND_RATE_LIMIT,
+      pages: settings.SANDBOX_PAGE_RATE_LIMIT,
     },
     settleDelayMs: settings.SANDBOX_SETTLE_DELAY_MS,
     settlements: { hour: settings.SANDBOX_SETTLEMENT_HOUR },

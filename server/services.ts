@@ -140,6 +140,8 @@ export async function startServices(config: ServerConfig): Promise<Services> {
           salt: config.PG_SALT,
           keySalt: config.SANDBOX_KEY_SALT,
           webhookSecret: config.PG_WEBHOOK_SECRET,
+          gstStateCode: config.SANDBOX_MERCHANT_STATE,
+          gstin: config.SANDBOX_MERCHANT_GSTIN,
         }),
       ],
       webhooks: {

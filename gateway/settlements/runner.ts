@@ -1,6 +1,6 @@
 import { WorkerLoop } from '#jobs/worker-loop.ts'
 import { maskAccount } from '#core/settlement/settlement.ts'
-import type { SandboxMerchant } from '#gateway/merchants.ts'
+import { gstPartiesOf, type SandboxMerchant } from '#gateway/merchants.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
 import type { NotifyTarget } from '#gateway/webhooks/addresses.ts'
 import { notifyTargetFor, queueAnswerEvent } from '#gateway/webhooks/events.ts'
@@ -33,9 +33,13 @@ export interface SettlementRunner {
   stop(): Promise<void>
 }
 
-/** The account a merchant's settlements are paid to, masked as written on them. */
+/** The account a merchant's settlements are paid to, masked as written on them, and its GST parties. */
 function settlementMerchant(merchant: SandboxMerchant): SettlementMerchant {
-  return { payId: merchant.payId, bankAccount: maskAccount(merchant.bankAccount ?? merchant.payId) }
+  return {
+    payId: merchant.payId,
+    bankAccount: maskAccount(merchant.bankAccount ?? merchant.payId),
+    gst: gstPartiesOf(merchant),
+  }
 }
 
 /**
