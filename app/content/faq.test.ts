@@ -57,6 +57,16 @@ describe('FAQ content', () => {
     expect(answer).toMatch(/deactivate/)
   })
 
+  it("says what the sandbox does with a disputed payment's money: held at once, released on a win", () => {
+    const answer = answerText(items.find((item) => item.id === 'chargebacks')!.answer)
+    // A DISPUTE_HOLD line in the next settlement, a DISPUTE_RELEASE line once won
+    // (gateway/README.md "Disputes").
+    expect(answer).toMatch(/hold the disputed amount at once/)
+    expect(answer).toMatch(/held back from your next settlement/)
+    expect(answer).toMatch(/decided in your favour, the held amount is released/)
+    expect(answer).not.toMatch(/deducted from your next settlement/)
+  })
+
   it('gives different document lists for individuals and proprietorship firms', () => {
     const individual = answerText(items.find((item) => item.id === 'documents-individuals')!.answer)
     const proprietor = answerText(

@@ -268,7 +268,7 @@ export const faqTopics: readonly FaqTopic[] = [
         id: 'chargebacks',
         question: 'What happens when a customer disputes a payment made to me?',
         answer: [
-          'We tell you at once by e-mail and in the dashboard, with the reason and the deadline to respond, normally five working days. Upload your evidence, such as proof of delivery, invoices and messages with the customer, and we present it to the bank or card network. If the dispute is decided in your favour, nothing is deducted; if not, the amount is deducted from your next settlement.',
+          'We tell you at once by e-mail and in the dashboard, with the reason and the deadline to respond, normally five working days. We also hold the disputed amount at once: it is held back from your next settlement, where the report shows it as a dispute hold. Upload your evidence, such as proof of delivery, invoices and messages with the customer, and we present it to the bank or card network. If the dispute is decided in your favour, the held amount is released to you in the next settlement after the decision; if not, it goes back to the customer and nothing more is deducted.',
         ],
       },
     ],
