@@ -27,7 +27,7 @@ test('reconciliation: numeric order ids stay text, and a refund-only unknown ord
     );
     Assert::same(['1001', '2002'], array_column($rows, 'ORDER_ID'));
     Assert::same(['MATCHED', 'UNKNOWN'], array_column($rows, 'RESULT'));
-    Assert::same(['ORDER_ID' => '2002', 'RESULT' => 'UNKNOWN', 'AMOUNT' => '', 'SETTLED_AMOUNT' => '', 'REFUNDED_AMOUNT' => '50', 'NET' => '-50',
+    Assert::same(['ORDER_ID' => '2002', 'RESULT' => 'UNKNOWN', 'AMOUNT' => '', 'SETTLED_AMOUNT' => '', 'REFUNDED_AMOUNT' => '50', 'HELD_AMOUNT' => '0', 'NET' => '-50',
         'SETTLEMENT_ID' => '', 'UTR' => '', 'SETTLEMENT_DATE' => '', 'EXPECTED_SETTLEMENT_DATE' => ''], $rows[1]);
 });
 
@@ -77,4 +77,6 @@ test('reconciliation: data that is not as the gateway sends it is refused, namin
     Assert::throws(InvalidArgumentException::class, $reconcile($orders, [settlementOf([lineOf('PAYMENT', 'PG1', '1', '100', '9.8')])]), 'settlements[0].LINES[0].NET');
     Assert::throws(InvalidArgumentException::class, $reconcile($orders, [], ['PG1' => [['TYPE' => 'PAYMENT', 'TXN_ID' => '1', 'AMOUNT' => '100', 'NET' => '98', 'STATE' => 'LOST']]]), 'STATE');
     Assert::throws(InvalidArgumentException::class, $reconcile($orders, [], ['PG1' => 'none']), 'recon[PG1]');
+    Assert::throws(InvalidArgumentException::class, $reconcile($orders, [['STATUS' => 'PAID'] + settlementOf([])]), 'settlements[0].STATUS');
+    Assert::throws(InvalidArgumentException::class, $reconcile($orders, [settlementOf([lineOf('DISPUTE_HOLD', 'PG1', '1', '-100', '-100')])]), 'settlements[0].LINES[0] has no DISPUTE_ID');
 });

@@ -87,6 +87,12 @@ test('vector reconciliation: the results are the vectors\' results', static func
     Assert::same($reconciliation['results'], Reconciliation::RESULTS);
 });
 
+test('vector reconciliation: Reconciliation.php words the precedence of the results as the vectors do', static function () use ($reconciliation): void {
+    $sentence = 'RESULT, the first that applies: ' . implode(', ', $reconciliation['precedence']) . '.';
+    $source = preg_replace('/[\s*]+/', ' ', (string) file_get_contents(__DIR__ . '/../src/Reconciliation.php'));
+    Assert::true(str_contains($source, $sentence), "Reconciliation.php says: $sentence");
+});
+
 foreach ($reconciliation['cases'] as $index => $case) {
     test(sprintf('vector reconciliation[%d]: %s', $index, $case['name']), static function () use ($case): void {
         $report = Reconciliation::reconcile($case['orders'], $case['settlements'], $case['recon'], $case['today']);
