@@ -11,6 +11,8 @@ import com.sun.net.httpserver.HttpServer;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -41,6 +43,13 @@ final class SettlementTests {
                     assertEquals(Reconciliation.COLUMNS, List.copyOf(((Map<String, Object>) row).keySet()), "columns");
                 }
             }
+        });
+        check("reconciliation vectors: Reconciliation.java words the precedence of the results as they do", () -> {
+            String sentence = "RESULT, the first that applies: "
+                    + String.join(", ", (List<String>) section.getOrDefault("precedence", List.of())) + ".";
+            String source = Files.readString(Path.of("core", "src", "main", "java", "com", "paystra",
+                    "Reconciliation.java"), StandardCharsets.UTF_8);
+            assertTrue(CoreTests.words(source).contains(sentence), "Reconciliation.java says: " + sentence);
         });
         int count = 0;
         for (Object item : (List<Object>) section.getOrDefault("cases", List.of())) {
@@ -114,6 +123,11 @@ final class SettlementTests {
                     Map.of("A1", List.of(map("TYPE", "PAYMENT", "AMOUNT", "100", "NET", "98", "STATE", "UNSETTLED",
                             "EXPECTED_SETTLEMENT_DATE", "27/11/2026"))), today), "a date that is not YYYY-MM-DD");
             refusedInput(() -> Reconciliation.reconcile(List.of(), List.of(), Map.of(), null), "no today");
+            refusedInput(() -> Reconciliation.reconcile(List.of(), List.of(new Client.Settlement(
+                    map("SETTLEMENT_ID", "setl_x", "STATUS", "PAID"), List.of())), Map.of(), today), "a STATUS of PAID");
+            refusedInput(() -> Reconciliation.reconcile(List.of(map("ORDER_ID", "A1", "AMOUNT", "100")), List.of(),
+                    Map.of("A1", List.of(map("TYPE", "PAYMENT", "AMOUNT", "100", "NET", "98", "STATE", "LOST"))),
+                    today), "a STATE of LOST");
         });
         check("reconcile: a recon refund also settled in a fetched line counts once", () -> {
             Client.Settlement withRefund = new Client.Settlement(settlement.fields(), List.of(
