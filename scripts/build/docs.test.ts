@@ -9,7 +9,7 @@ import { buildDocs } from './docs.ts'
 import { markedTables } from './pdf/guides/doc-tables.ts'
 import { developerDocuments } from '#app/guides/source/documents.ts'
 import { loadDocument } from '#app/guides/source/load.ts'
-import { plainText } from './pdf/text-layout.ts'
+import { plainText } from '#core/pdf/text-layout.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const siteUrl = 'https://www.paystra.example'

@@ -9,7 +9,7 @@ import { privacyPolicy } from '#app/content/legal/privacy-policy.ts'
 import { termsOfUse } from '#app/content/legal/terms-of-use.ts'
 import { buildPdfs, pdfDocuments } from './pdfs.ts'
 import { renderLegalPdf } from './pdf/legal-pdf.ts'
-import { readPdf } from './pdf/read-pdf.ts'
+import { readPdf } from '#tests/support/read-pdf.ts'
 
 const siteUrl = 'https://www.paystra.example'
 let outDir: string

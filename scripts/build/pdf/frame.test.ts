@@ -3,11 +3,11 @@ import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { brand } from '#core/brand/brand.ts'
 import { termsOfUse } from '#app/content/legal/terms-of-use.ts'
-import { DocumentFrame } from './frame.ts'
+import { DocumentFrame } from '#core/pdf/frame.ts'
 import { prepareMarkdown } from '#app/guides/source/load.ts'
 import { renderMarkdownPdf } from './guides/markdown-pdf.ts'
 import { renderLegalPdf } from './legal-pdf.ts'
-import { actualTexts, elementsWithRole, readPdf } from './read-pdf.ts'
+import { actualTexts, elementsWithRole, readPdf } from '#tests/support/read-pdf.ts'
 
 /** Both PDF kinds, rendered through the one frame (frame.ts), checked for the same things. */
 

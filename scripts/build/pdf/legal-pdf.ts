@@ -8,8 +8,15 @@ import {
   type ListBlock,
   type TableBlock,
 } from '#app/content/legal/types.ts'
-import { colours, type ContentsEntry, DocumentFrame, fonts, margins, size } from './frame.ts'
-import type { Run } from './text-layout.ts'
+import {
+  colours,
+  type ContentsEntry,
+  DocumentFrame,
+  fonts,
+  margins,
+  size,
+} from '#core/pdf/frame.ts'
+import type { Run } from '#core/pdf/text-layout.ts'
 
 export interface LegalPdfOptions {
   brandName: string

@@ -1,5 +1,5 @@
 import { lexer, type Token, type Tokens } from 'marked'
-import { plainText } from '#scripts/build/pdf/text-layout.ts'
+import { plainText } from '#core/pdf/text-layout.ts'
 
 /**
  * A table a document marks for the tests with a comment right before it:

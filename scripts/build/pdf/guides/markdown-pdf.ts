@@ -7,8 +7,8 @@ import {
   lineGap,
   margins,
   size,
-} from '#scripts/build/pdf/frame.ts'
-import { inlineRuns, plainText, type Run, runWidths } from '#scripts/build/pdf/text-layout.ts'
+} from '#core/pdf/frame.ts'
+import { inlineRuns, plainText, type Run, runWidths } from '#core/pdf/text-layout.ts'
 import { type DocumentMeta, formatDocumentDate } from '#app/guides/source/front-matter.ts'
 import { languageLabel } from '#app/guides/source/include.ts'
 import { headingId } from '#app/guides/heading-id.ts'

@@ -5,7 +5,8 @@ import { StructureTree } from './structure.ts'
 import { layoutRuns, type Line, type Measure, type Run, type RunStyle } from './text-layout.ts'
 
 /**
- * The frame every PDF of the site shares, the legal texts and the developer guides alike: A4,
+ * The frame every PDF of the site shares, the legal texts, the developer guides and the
+ * sandbox's tax invoices alike (ADR 022, 039): A4,
  * embedded Unicode fonts, the brand's palette, a title page with the brand band and a linked
  * table of contents, a running header, a footer with "Page n of N", and a structure tree
  * (tagged PDF) that the body writers add their headings, paragraphs, lists and tables to.
@@ -53,6 +54,8 @@ export interface FrameOptions {
   source: string
   /** Flate-compress page streams (the default). */
   compress?: boolean
+  /** What made the file, for its metadata; default the website build. */
+  creator?: string
 }
 
 /** A line of the table of contents. */
@@ -103,7 +106,7 @@ export class DocumentFrame {
         Author: options.author,
         Subject: options.subject,
         Keywords: options.keywords,
-        Creator: `${options.brandName} website build`,
+        Creator: options.creator ?? `${options.brandName} website build`,
         CreationDate: date,
         ModDate: date,
       },
