@@ -1,9 +1,12 @@
 """
 Reconciles the server example's paid orders with what the gateway paid out: fetches the
-settlements dated from 91 days before to 7 days after today (IST) with their lines, asks the
-gateway's recon for each paid order no line pays, and prints one row per order (MATCHED,
-REFUNDED, AMOUNT_MISMATCH, UNSETTLED, OVERDUE, MISSING) and per settled order that is not in the
-order book (UNKNOWN). Run it daily, after the settlements of 11:00 IST.
+settlements dated from 91 days before to 7 days after today (IST) with every page of their lines,
+asks the gateway's recon for each paid order no line pays, and prints one row per order (MATCHED,
+REFUNDED, AMOUNT_MISMATCH, HELD, CARRIED_FORWARD, UNSETTLED, OVERDUE, MISSING) and per settled
+order that is not in the order book (UNKNOWN). HELD: a dispute holds the money back;
+CARRIED_FORWARD: its settlement paid nothing yet (its net was not above zero) and no later one has
+paid it out. Only MATCHED and REFUNDED money reached your bank. Run it daily, after the
+settlements of 11:00 IST.
 
 Run from the kit's root:
     python3 server/reconcile.py [--settle-as-of ISO] [--notify-url URL] [--today YYYY-MM-DD] [--json]
@@ -118,7 +121,9 @@ def reconcile_store(args: argparse.Namespace) -> Dict[str, Any]:
     date_from = date_to - timedelta(days=paystra.SETTLEMENT_RANGE_DAYS - 1)
     listed = succeeded(client.settlements(date_from, date_to), "The settlements call")["SETTLEMENTS"]
     settlements = [
-        succeeded(client.settlement(settlement_id=item["SETTLEMENT_ID"]), f"Settlement {item['SETTLEMENT_ID']}")
+        succeeded(
+            client.settlement_with_all_lines(settlement_id=item["SETTLEMENT_ID"]), f"Settlement {item['SETTLEMENT_ID']}"
+        )
         for item in listed
     ]
 
@@ -182,6 +187,7 @@ def report_text(report: Mapping[str, Any], today: str) -> str:
                 money(row["AMOUNT"]),
                 money(row["SETTLED_AMOUNT"]),
                 money(row["REFUNDED_AMOUNT"]),
+                money(row["HELD_AMOUNT"]),
                 money(row["NET"]),
                 row["SETTLEMENT_ID"],
                 row["UTR"],
@@ -189,8 +195,8 @@ def report_text(report: Mapping[str, Any], today: str) -> str:
             ]
             for row in rows
         ]
-        columns = ["ORDER_ID", "RESULT", "AMOUNT", "SETTLED", "REFUNDED", "NET", "SETTLEMENT_ID", "UTR", "SETTLED ON"]
-        lines.append(table(columns, cells, right=["AMOUNT", "SETTLED", "REFUNDED", "NET"]))
+        columns = ["ORDER_ID", "RESULT", "AMOUNT", "SETTLED", "REFUNDED", "HELD", "NET", "SETTLEMENT_ID", "UTR", "SETTLED ON"]
+        lines.append(table(columns, cells, right=["AMOUNT", "SETTLED", "REFUNDED", "HELD", "NET"]))
         counts = [(result, sum(row["RESULT"] == result for row in rows)) for result in reconciliation.RESULTS]
         lines += ["", ", ".join(f"{count} {result}" for result, count in counts if count)]
     sections.append("\n".join(lines))

@@ -7,7 +7,7 @@ the kit's own AES on the standard library: see cipher.AES_BACKEND).
 """
 
 from .cipher import AES_BACKEND, decrypt, decrypt_text, encrypt, encrypt_text, merchant_hosted_key
-from .client import CURRENCY_INR, IST, SETTLEMENT_RANGE_DAYS, Answer, Client, SignedForm, new_order_id
+from .client import CURRENCY_INR, IST, SETTLEMENT_PAGE_SIZE, SETTLEMENT_RANGE_DAYS, Answer, Client, SignedForm, new_order_id
 from .config import Config
 from . import currency
 from .currency import CURRENCIES, Currency, from_minor_units, inr_amount, to_minor_units
@@ -61,6 +61,7 @@ __all__ = [
     "InvalidInput",
     "PaystraError",
     "ProtocolError",
+    "SETTLEMENT_PAGE_SIZE",
     "SETTLEMENT_RANGE_DAYS",
     "SIGNATURE_HEADER",
     "SUCCESS_CODE",

@@ -23,6 +23,11 @@ CURRENCY_INR = "356"
 SETTLEMENT_RANGE_DAYS = 92
 """The longest FROM–TO range the settlements call takes, both days included."""
 
+SETTLEMENT_PAGE_SIZE = 1000
+"""The most LINES one page of a settlement holds (PAGE_SIZE's default and maximum)."""
+
+INVOICE_FORMATS = ("JSON", "PDF")
+
 EVIDENCE_CHARACTERS = 5000
 """The longest explanation a contested dispute takes."""
 
@@ -37,6 +42,8 @@ Answer = Dict[str, Any]
 DateLike = Union[str, date]
 
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_MONTH = re.compile(r"[0-9]{4}-(0[1-9]|1[0-2])")
+_PAGE = re.compile(r"[1-9][0-9]{0,8}")
 _SETTLEMENT_ID = re.compile(r"setl_[0-9a-f]{20}")
 _DISPUTE_ID = re.compile(r"dsp_[0-9a-f]{20}")
 _UTR = re.compile(r"[A-Z0-9]{16,22}")
@@ -214,10 +221,36 @@ class Client:
         """
         return _with_list(self.call("/pgws/settlements", _date_range(date_from, date_to)), "SETTLEMENTS")
 
-    def settlement(self, settlement_id: Optional[str] = None, utr: Optional[str] = None) -> Answer:
-        """One settlement's fields and answer["LINES"], by its id or its UTR (338: none of yours)."""
-        return _with_list(self.call("/pgws/settlement", _settlement_lookup(settlement_id, utr)), "LINES")
+    def settlement(
+        self, settlement_id: Optional[str] = None, utr: Optional[str] = None, page: int = 1, page_size: int = 0
+    ) -> Answer:
+        """
+        One settlement's fields and one page of its lines, answer["LINES"], by its id or its UTR
+        (338: none of yours). PAGE and PAGE_SIZE (default and at most 1000) choose the page;
+        LINES_COUNT and PAGES say how many lines and pages there are.
+        """
+        fields = {**_settlement_lookup(settlement_id, utr), **_page(page, page_size)}
+        return _with_list(self.call("/pgws/settlement", fields), "LINES")
     # paystra:endregion
+
+    def settlement_with_all_lines(self, settlement_id: Optional[str] = None, utr: Optional[str] = None) -> Answer:
+        """
+        One settlement with every page of its lines in answer["LINES"] (what reconcile needs): the
+        first page's fields, then each further page's LINES. A refusal of the first page comes
+        back as it is; of a later one, raises GatewayError.
+        """
+        first = self.settlement(settlement_id, utr, page=1, page_size=SETTLEMENT_PAGE_SIZE)
+        if first.get("RESPONSE_CODE") != "000":
+            return first
+        lines = list(first["LINES"])
+        for page in range(2, _count(first, "PAGES", 1) + 1):
+            answer = self.settlement(settlement_id, utr, page=page, page_size=SETTLEMENT_PAGE_SIZE)
+            if answer.get("RESPONSE_CODE") != "000":
+                raise GatewayError(answer.get("RESPONSE_CODE"), answer.get("RESPONSE_MESSAGE", "refused"), answer)
+            lines += answer["LINES"]
+        if len(lines) != _count(first, "LINES_COUNT", len(lines)):
+            raise ProtocolError(f"the settlement's pages hold {len(lines)} lines, not its LINES_COUNT")
+        return {**first, "LINES": lines}
 
     def settlement_csv(self, settlement_id: Optional[str] = None, utr: Optional[str] = None) -> str:
         """
@@ -234,6 +267,25 @@ class Client:
             return raw.decode("utf-8")
         refusal = self._verified(path, _answer_fields(raw, self.config.base_url + path))
         raise GatewayError(refusal.get("RESPONSE_CODE"), refusal.get("RESPONSE_MESSAGE", "no CSV"), refusal)
+
+    def gst_invoice(self, month: Union[str, date], format: str = "JSON") -> Union[Fields, bytes]:
+        """
+        The GST invoice of a month's fees (MONTH YYYY-MM, or a date in it): its fields, verified,
+        or with format="PDF" the PDF's bytes. A refusal (355 a bad MONTH, 356 a bad FORMAT) comes
+        back as its fields for JSON, and raises GatewayError for PDF.
+        """
+        if format not in INVOICE_FORMATS:
+            raise InvalidInput("FORMAT", "FORMAT must be JSON or PDF")
+        fields = {"MONTH": _month(month)}
+        if format == "JSON":
+            return self.call("/pgws/gst-invoice", fields)
+        path = "/pgws/gst-invoice"
+        request = with_hash({"PAY_ID": self.config.pay_id, **fields, "FORMAT": "PDF"}, self.config.salt)
+        content_type, raw = self._post(self.config.base_url + path, request, "application/pdf, application/json")
+        if content_type.split(";")[0].strip().lower() == "application/pdf":
+            return raw
+        refusal = self._verified(path, _answer_fields(raw, self.config.base_url + path))
+        raise GatewayError(refusal.get("RESPONSE_CODE"), refusal.get("RESPONSE_MESSAGE", "no PDF"), refusal)
 
     # paystra:region recon
     def recon(self, order_id: str) -> Answer:
@@ -435,6 +487,35 @@ def _settlement_lookup(settlement_id: Optional[str], utr: Optional[str]) -> Fiel
     if not isinstance(utr, str) or not _UTR.fullmatch(utr):
         raise InvalidInput("UTR", "UTR must be 16 to 22 upper-case letters and digits")
     return {"UTR": utr}
+
+
+def _page(page: int, page_size: int) -> Fields:
+    """PAGE (from 1) and PAGE_SIZE (1 to 1000; 0: the gateway's default), checked as the gateway does (358)."""
+    if isinstance(page, bool) or not isinstance(page, int) or not _PAGE.fullmatch(str(page)):
+        raise InvalidInput("PAGE", "PAGE must be a whole number from 1")
+    if isinstance(page_size, bool) or not isinstance(page_size, int) or not 0 <= page_size <= SETTLEMENT_PAGE_SIZE:
+        raise InvalidInput("PAGE_SIZE", f"PAGE_SIZE must be a whole number from 1 to {SETTLEMENT_PAGE_SIZE}")
+    fields = {"PAGE": str(page)} if page != 1 else {}
+    return {**fields, "PAGE_SIZE": str(page_size)} if page_size else fields
+
+
+def _count(answer: Mapping[str, Any], key: str, absent: int) -> int:
+    """A count the answer gives as digits (PAGES, LINES_COUNT); a gateway without pages gives none."""
+    value = answer.get(key)
+    if value is None:
+        return absent
+    if not isinstance(value, str) or not value.isdigit():
+        raise ProtocolError(f"the gateway's {key} is not a number")
+    return int(value)
+
+
+def _month(value: Union[str, date]) -> str:
+    """MONTH as the gateway reads it: YYYY-MM, 2000-01 to 2099-12."""
+    if isinstance(value, date):
+        value = value.strftime("%Y-%m")
+    if isinstance(value, str) and _MONTH.fullmatch(value) and "2000" <= value[:4] <= "2099":
+        return value
+    raise InvalidInput("MONTH", "MONTH must be a month as YYYY-MM (2000-01 to 2099-12), e.g. 2026-11")
 
 
 def _as_of(value: Union[str, datetime]) -> str:

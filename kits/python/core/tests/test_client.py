@@ -398,6 +398,52 @@ class SettlementCalls(StubGatewayTestCase):
         with self.assertRaises(VerificationError):
             self.client.settlement_csv(settlement_id=SETTLEMENT["SETTLEMENT_ID"])
 
+    def test_settlement_with_all_lines_fetches_every_page_and_checks_the_count(self):
+        lines = [{**LINE, "TXN_ID": str(1234567890123000 + n)} for n in range(5)]
+
+        def paged(path, fields, lines_count=len(lines)):
+            size, page = int(fields.get("PAGE_SIZE", "1000")), int(fields.get("PAGE", "1"))
+            pages = max(1, -(-len(lines) // 2))
+            paging = {"PAGE": str(page), "PAGE_SIZE": str(size), "LINES_COUNT": str(lines_count), "PAGES": str(pages)}
+            # The stub pages by 2, whatever is asked, so that five lines take three pages.
+            page_lines = lines[(page - 1) * 2 : page * 2]
+            reply = {**fields, **OK, **SETTLEMENT, **paging, "LINES": json.dumps(page_lines)}
+            reply.pop("HASH")
+            return 200, json.dumps(with_hash(reply, SALT)).encode()
+
+        StubGateway.answer = staticmethod(paged)
+        answer = self.client.settlement_with_all_lines(settlement_id=SETTLEMENT["SETTLEMENT_ID"])
+        self.assertEqual(answer["LINES"], lines)
+        self.assertEqual((answer["NET_AMOUNT"], answer["LINES_COUNT"], answer["PAGES"]), ("97640", "5", "3"))
+        self.assertEqual(
+            self.sent(),
+            [
+                ("/sandbox/pgws/settlement", {"SETTLEMENT_ID": SETTLEMENT["SETTLEMENT_ID"], "PAGE_SIZE": "1000"}),
+                ("/sandbox/pgws/settlement", {"SETTLEMENT_ID": SETTLEMENT["SETTLEMENT_ID"], "PAGE": "2", "PAGE_SIZE": "1000"}),
+                ("/sandbox/pgws/settlement", {"SETTLEMENT_ID": SETTLEMENT["SETTLEMENT_ID"], "PAGE": "3", "PAGE_SIZE": "1000"}),
+            ],
+        )
+        # Pages that do not add up to LINES_COUNT are not the whole settlement.
+        StubGateway.answer = staticmethod(lambda path, fields: paged(path, fields, lines_count=6))
+        with self.assertRaises(ProtocolError):
+            self.client.settlement_with_all_lines(settlement_id=SETTLEMENT["SETTLEMENT_ID"])
+
+    def test_one_page_of_a_settlement_and_the_pages_checked_before_calling(self):
+        self.client.settlement(settlement_id=SETTLEMENT["SETTLEMENT_ID"], page=3, page_size=50)
+        self.assertEqual(
+            self.sent(), [("/sandbox/pgws/settlement", {"SETTLEMENT_ID": SETTLEMENT["SETTLEMENT_ID"], "PAGE": "3", "PAGE_SIZE": "50"})]
+        )
+        for page, page_size in ((0, 0), (-1, 0), ("2", 0), (1.5, 0), (True, 0), (1, 1001), (1, -5), (1, "10")):
+            with self.subTest(page=page, page_size=page_size), self.assertRaises(InvalidInput):
+                self.client.settlement(settlement_id=SETTLEMENT["SETTLEMENT_ID"], page=page, page_size=page_size)
+        self.assertEqual(len(StubGateway.requests), 1)
+
+    def test_a_refused_first_page_comes_back_as_it_is(self):
+        refusal = {"PAY_ID": PAY_ID, "STATUS": "Failed", "RESPONSE_CODE": "338", "RESPONSE_MESSAGE": "No settlement found"}
+        StubGateway.answer = staticmethod(lambda path, fields: (200, json.dumps(with_hash(refusal, SALT)).encode()))
+        answer = self.client.settlement_with_all_lines(utr="PYSTN26334999999")
+        self.assertEqual((answer["RESPONSE_CODE"], "LINES" in answer), ("338", False))
+
     def test_dates_the_range_the_settlement_named_and_as_of_are_checked_before_calling(self):
         refused = (
             lambda: self.client.settlements("2026-11-1", "2026-11-30"),
@@ -539,3 +585,58 @@ class OrderIds(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+INVOICE = {
+    "INVOICE_NUMBER": "PYS/2026-27/000123", "MONTH": "2026-11", "TAXABLE_AMOUNT": "2000",
+    "CGST_AMOUNT": "180", "SGST_AMOUNT": "180", "IGST_AMOUNT": "0", "GST_AMOUNT": "360", "TOTAL_AMOUNT": "2360",
+}
+
+
+class GstInvoice(StubGatewayTestCase):
+    """gst_invoice against a stand-in for POST /pgws/gst-invoice: the fields, or the PDF's bytes."""
+
+    PDF = b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
+
+    def setUp(self):
+        super().setUp()
+
+        def invoice(path, fields):
+            if fields.get("FORMAT") == "PDF" and fields["MONTH"] != "2099-12":
+                return 200, self.PDF, "application/pdf"
+            if fields["MONTH"] == "2099-12":
+                refusal = {"PAY_ID": PAY_ID, "MONTH": fields["MONTH"], "STATUS": "Failed", "RESPONSE_CODE": "355",
+                           "RESPONSE_MESSAGE": "Invalid month"}
+                return 400, json.dumps(with_hash(refusal, SALT)).encode()
+            reply = {"PAY_ID": PAY_ID, **INVOICE, **OK}
+            return 200, json.dumps(with_hash(reply, SALT)).encode()
+
+        StubGateway.answer = staticmethod(invoice)
+
+    def test_the_invoice_as_verified_fields(self):
+        answer = self.client.gst_invoice("2026-11")
+        self.assertEqual({k: answer[k] for k in INVOICE}, INVOICE)
+        path, _, sent = StubGateway.requests[0]
+        self.assertEqual(path, "/sandbox/pgws/gst-invoice")
+        self.assertEqual({k: v for k, v in sent.items() if k != "HASH"}, {"PAY_ID": PAY_ID, "MONTH": "2026-11"})
+        self.assertTrue(verify(sent, SALT))
+        self.client.gst_invoice(date(2026, 10, 31))
+        self.assertEqual(StubGateway.requests[1][2]["MONTH"], "2026-10")
+
+    def test_the_invoice_as_a_pdf(self):
+        self.assertEqual(self.client.gst_invoice("2026-11", "PDF"), self.PDF)
+        self.assertEqual(StubGateway.requests[0][2]["FORMAT"], "PDF")
+        self.assertIn("application/pdf", StubGateway.accepts[0])
+
+    def test_a_refusal_is_its_fields_or_raises_for_a_pdf(self):
+        self.assertEqual(self.client.gst_invoice("2099-12")["RESPONSE_CODE"], "355")
+        with self.assertRaises(GatewayError) as caught:
+            self.client.gst_invoice("2099-12", "PDF")
+        self.assertEqual(caught.exception.code, "355")
+
+    def test_month_and_format_are_checked_before_calling(self):
+        for month, kind in (("2026-13", "JSON"), ("2026-1", "JSON"), ("1999-12", "JSON"), ("2026-11-01", "JSON"),
+                            (None, "JSON"), ("2026-11", "CSV"), ("2026-11", "pdf")):
+            with self.subTest(month=month, format=kind), self.assertRaises(InvalidInput):
+                self.client.gst_invoice(month, kind)
+        self.assertEqual(StubGateway.requests, [])

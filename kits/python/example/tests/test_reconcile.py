@@ -61,7 +61,10 @@ class Gateway(BaseHTTPRequestHandler):
         elif path in ("/pgws/settlement/run", "/pgws/settlements"):
             reply = {**echo, **OK, "SETTLEMENTS": json.dumps([SETTLEMENT])}
         elif path == "/pgws/settlement":
-            reply = {**echo, **OK, **SETTLEMENT, "LINES": json.dumps(LINES)}
+            # One line a page, whatever PAGE_SIZE asks: the example must fetch every page.
+            page = int(fields.get("PAGE", "1"))
+            paging = {"PAGE": str(page), "PAGE_SIZE": "1", "LINES_COUNT": str(len(LINES)), "PAGES": str(len(LINES))}
+            reply = {**echo, **OK, **SETTLEMENT, **paging, "LINES": json.dumps(LINES[page - 1 : page])}
         elif fields.get("ORDER_ID") == "SK2":
             reply = {**echo, **OK, "RECON": json.dumps([UNSETTLED])}
         else:
@@ -126,7 +129,8 @@ class Reconcile(unittest.TestCase):
                 ("/pgws/settlement/run", {"AS_OF": as_of, "NOTIFY_URL": notify}),
                 # TO = today + 7 days, FROM = TO - 91 days: 92 days, both included.
                 ("/pgws/settlements", {"FROM": "2026-09-09", "TO": "2026-12-09"}),
-                ("/pgws/settlement", {"SETTLEMENT_ID": SETTLEMENT["SETTLEMENT_ID"]}),
+                ("/pgws/settlement", {"SETTLEMENT_ID": SETTLEMENT["SETTLEMENT_ID"], "PAGE_SIZE": "1000"}),
+                ("/pgws/settlement", {"SETTLEMENT_ID": SETTLEMENT["SETTLEMENT_ID"], "PAGE": "2", "PAGE_SIZE": "1000"}),
                 ("/pgws/recon", {"ORDER_ID": "SK2"}),
                 ("/pgws/recon", {"ORDER_ID": "SK3"}),
             ],
@@ -140,7 +144,7 @@ class Reconcile(unittest.TestCase):
             rows[0],
             {
                 "ORDER_ID": "SK1", "RESULT": "MATCHED", "AMOUNT": "100000", "SETTLED_AMOUNT": "100000",
-                "REFUNDED_AMOUNT": "0", "NET": "97640", "SETTLEMENT_ID": SETTLEMENT["SETTLEMENT_ID"],
+                "REFUNDED_AMOUNT": "0", "HELD_AMOUNT": "0", "NET": "97640", "SETTLEMENT_ID": SETTLEMENT["SETTLEMENT_ID"],
                 "UTR": SETTLEMENT["UTR"], "SETTLEMENT_DATE": "2026-11-30", "EXPECTED_SETTLEMENT_DATE": "",
             },
         )
@@ -149,7 +153,7 @@ class Reconcile(unittest.TestCase):
         run = self.reconcile("--today", "2026-11-30")
         self.assertEqual(run.returncode, 0, run.stderr)
         self.assertEqual(Gateway.requests[0][0], "/pgws/settlements")
-        self.assertRegex(run.stdout, r"(?m)^SK1 +MATCHED +₹1,000\.00 +₹1,000\.00 +₹0\.00 +₹976\.40 +setl_")
+        self.assertRegex(run.stdout, r"(?m)^SK1 +MATCHED +₹1,000\.00 +₹1,000\.00 +₹0\.00 +₹0\.00 +₹976\.40 +setl_")
         self.assertRegex(run.stdout, r"(?m)^SK2 +UNSETTLED .* due 2026-12-01$")
         self.assertIn("1 MATCHED, 1 UNSETTLED, 1 MISSING, 1 UNKNOWN", run.stdout)
 
