@@ -194,6 +194,12 @@ describe('POST /paymentrequest: the hosted page', () => {
       '4111 1111 1111 1111',
       '4000 0000 0000 0002',
       '4000 0000 0000 9995',
+      '4000 0566 5566 5556',
+      'Succeeds: Visa debit card, charged at debit card rates',
+      '6074 8492 0000 4917',
+      'Succeeds: RuPay debit card, charged nothing (0%)',
+      '4000 0082 6000 0000',
+      'Succeeds: card issued abroad, charged at international card rates even in rupees',
       'success@upi',
       'failure@upi',
       'pending@upi',
@@ -270,10 +276,14 @@ describe('how a payment ends', () => {
   const card = { number: '4111 1111 1111 1111', expiry: '12/35', cvv: '123', name: 'Asha Rao' }
 
   it.each([
-    ['4111 1111 1111 1111', '000', 'Captured', 'Payment successful'],
-    ['4000 0000 0000 0002', '004', 'Failed', 'Payment failed'],
-    ['4000 0000 0000 9995', '020', 'Failed', 'Payment failed'],
-  ])('card %s ends with %s', async (number, code, status, heading) => {
+    ['4111 1111 1111 1111', '000', 'Captured', 'Payment successful', 'CC', 'VI'],
+    ['4000 0000 0000 0002', '004', 'Failed', 'Payment failed', 'CC', 'VI'],
+    ['4000 0000 0000 9995', '020', 'Failed', 'Payment failed', 'CC', 'VI'],
+    // A debit card is recorded as one (DC), with its network: Visa, or RuPay (RU).
+    ['4000 0566 5566 5556', '000', 'Captured', 'Payment successful', 'DC', 'VI'],
+    ['6074 8492 0000 4917', '000', 'Captured', 'Payment successful', 'DC', 'RU'],
+    ['4000 0082 6000 0000', '000', 'Captured', 'Payment successful', 'CC', 'VI'],
+  ])('card %s ends with %s', async (number, code, status, heading, paymentType, mopType) => {
     const { payPath, orderId } = await startPayment()
     const response = await post(`${payPath}/card`, { ...card, number })
     expect(response.status).toBe(200)
@@ -291,8 +301,8 @@ describe('how a payment ends', () => {
       TXNTYPE: 'SALE',
       STATUS: status,
       RESPONSE_CODE: code,
-      PAYMENT_TYPE: 'CC',
-      MOP_TYPE: 'VI',
+      PAYMENT_TYPE: paymentType,
+      MOP_TYPE: mopType,
       CUST_NAME: 'Demo Customer',
       CUST_EMAIL: 'demo.customer@example.com',
     })

@@ -69,6 +69,10 @@ export const en: Messages = {
   testCardNoFunds: 'Insufficient funds (020)',
   testCardOther: 'Any future expiry date (MM/YY), any 3-digit CVV and any name.',
   testCardDisputed: 'Successful, then disputed: {reason} ({code})',
+  testCardDebit: 'Succeeds: Visa debit card, charged at debit card rates',
+  testCardRupayDebit: 'Succeeds: RuPay debit card, charged nothing (0%)',
+  testCardAbroad:
+    'Succeeds: card issued abroad, charged at international card rates even in rupees',
   disputeReasonNotReceived: 'goods or services not received',
   disputeReasonFraud: 'fraud, card not present',
   testDisputeNote:

@@ -63,6 +63,10 @@ export interface Messages extends Record<CardErrorKey | UpiErrorKey, string> {
   testCardOther: string
   /** {reason} {code}: a dispute test card's reason and its number (methods.ts `disputeReasons`) */
   testCardDisputed: string
+  /** A debit card, a RuPay debit card and a card issued abroad: how each is priced. */
+  testCardDebit: string
+  testCardRupayDebit: string
+  testCardAbroad: string
   disputeReasonNotReceived: string
   disputeReasonFraud: string
   testDisputeNote: string

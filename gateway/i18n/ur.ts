@@ -69,6 +69,9 @@ export const ur: Messages = {
   testCardNoFunds: 'ناکافی بیلنس (020)',
   testCardOther: 'مستقبل کی کوئی بھی میعاد (MM/YY)، کوئی بھی 3 ہندسوں کا CVV اور کوئی بھی نام۔',
   testCardDisputed: 'کامیاب، پھر متنازع: {reason} ({code})',
+  testCardDebit: 'کامیاب: Visa ڈیبٹ کارڈ، ڈیبٹ کارڈ کی شرح پر فیس',
+  testCardRupayDebit: 'کامیاب: RuPay ڈیبٹ کارڈ، کوئی فیس نہیں (0%)',
+  testCardAbroad: 'کامیاب: بیرونِ ملک جاری کردہ کارڈ، روپے میں بھی بین الاقوامی کارڈ کی شرح پر فیس',
   disputeReasonNotReceived: 'سامان یا خدمات موصول نہیں ہوئیں',
   disputeReasonFraud: 'دھوکا دہی، کارڈ موجود نہیں',
   testDisputeNote:

@@ -5,6 +5,7 @@ import {
   disputeCardOf,
   type DisputeReasonCode,
   groupCardNumber,
+  type TestCard,
   testCards,
   testUpiIds,
   wallets,
@@ -322,11 +323,18 @@ function testData(t: Messages, offered: readonly Method[]): SafeHtml {
     '004': t.testCardDeclined,
     '020': t.testCardNoFunds,
   }
-  const outcomeOf = (card: (typeof testCards)[number]) => {
+  const outcomeOf = (card: TestCard) => {
     const disputed = disputeCardOf(card.number)
-    if (!disputed) return cardOutcome[card.code]
-    const reason = t[disputeReasonKeys[disputed.reasonCode]]
-    return format(t.testCardDisputed, { reason, code: disputed.reasonCode })
+    if (disputed) {
+      const reason = t[disputeReasonKeys[disputed.reasonCode]]
+      return format(t.testCardDisputed, { reason, code: disputed.reasonCode })
+    }
+    // A card that settles on another pricing row than a credit card's says which.
+    if (card.issuedAbroad) return t.testCardAbroad
+    if (card.paymentType === 'DC') {
+      return card.mopType === 'RU' ? t.testCardRupayDebit : t.testCardDebit
+    }
+    return cardOutcome[card.code]
   }
   return html`<section class="gw-card gw-testdata" aria-labelledby="gw-testdata-heading">
     <h2 id="gw-testdata-heading" class="gw-card__title">${t.testDataHeading}</h2>
