@@ -125,6 +125,19 @@ test.describe('hosted payment page', () => {
       for (const value of ['4111 1111 1111 1111', '4000 0000 0000 0002', 'pending@upi']) {
         await expect(testData.getByText(value)).toBeVisible()
       }
+      // A card for each card row of the pricing page, saying how it is charged.
+      for (const [number, outcome] of [
+        ['4000 0566 5566 5556', 'Succeeds: Visa debit card, charged at debit card rates'],
+        ['6074 8492 0000 4917', 'Succeeds: RuPay debit card, charged nothing (0%)'],
+        [
+          '4000 0082 6000 0000',
+          'Succeeds: card issued abroad, charged at international card rates even in rupees',
+        ],
+      ]) {
+        await expect(testData.getByRole('listitem').filter({ hasText: number! })).toContainText(
+          outcome!,
+        )
+      }
       await expectNoHorizontalScroll(page)
       await expectNoAxeViolations(page)
 
