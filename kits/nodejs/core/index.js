@@ -10,7 +10,14 @@ export * as Reconciliation from './src/reconcile.js'
 export { canonical, sign, verify, withHash } from './src/hash.js'
 export { decrypt, encrypt, merchantHostedKey, parseFields } from './src/cipher.js'
 export { CONFIG_FILE, loadConfig, parseEnvFile } from './src/config.js'
-export { Client, CURRENCY_INR, SETTLEMENT_RANGE_DAYS, isOrderId, newOrderId } from './src/client.js'
+export {
+  Client,
+  CURRENCY_INR,
+  SETTLEMENT_PAGE_SIZE,
+  SETTLEMENT_RANGE_DAYS,
+  isOrderId,
+  newOrderId,
+} from './src/client.js'
 export { reconcile } from './src/reconcile.js'
 export {
   CURRENCIES,

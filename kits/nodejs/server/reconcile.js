@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 /**
  * Reconciles the server example's paid orders with what the gateway paid out: fetches the
- * settlements dated in the 92 days that end 7 days after today (IST) with their lines, asks the
- * gateway's recon for each paid order no line pays, and prints one row per order (MATCHED,
- * REFUNDED, AMOUNT_MISMATCH, UNSETTLED, OVERDUE, MISSING) and per settled order that is not in the
- * store (UNKNOWN). Run it daily, after the settlements of 11:00 IST.
+ * settlements dated in the 92 days that end 7 days after today (IST) with every page of their
+ * lines, asks the gateway's recon for each paid order no line pays, and prints one row per order
+ * (MATCHED, REFUNDED, AMOUNT_MISMATCH, HELD, CARRIED_FORWARD, UNSETTLED, OVERDUE, MISSING) and per
+ * settled order that is not in the store (UNKNOWN). HELD: a dispute holds the money back;
+ * CARRIED_FORWARD: its settlement paid nothing yet (its net was not above zero) and no later one
+ * has paid it out. Only MATCHED and REFUNDED money reached your bank. Run it daily, after the
+ * settlements of 11:00 IST.
  *
  * Run from the kit root:
  *   node server/reconcile.js [--settle-as-of ISO] [--notify-url URL] [--today YYYY-MM-DD] [--json]
@@ -154,7 +157,7 @@ async function reconcileStore(settings) {
   const listed = succeeded(await client.settlements(from, to), 'The settlements call')
   const settlements = []
   for (const { SETTLEMENT_ID } of listed.SETTLEMENTS ?? []) {
-    const answer = await client.settlement({ settlementId: SETTLEMENT_ID })
+    const answer = await client.settlementWithAllLines({ settlementId: SETTLEMENT_ID })
     settlements.push(succeeded(answer, `Settlement ${SETTLEMENT_ID}`))
   }
 
@@ -247,6 +250,7 @@ function reportText({ rows, from, to, settlements, run }, today) {
     money(row.AMOUNT),
     money(row.SETTLED_AMOUNT),
     money(row.REFUNDED_AMOUNT),
+    money(row.HELD_AMOUNT),
     money(row.NET),
     row.SETTLEMENT_ID,
     row.UTR,
@@ -258,6 +262,7 @@ function reportText({ rows, from, to, settlements, run }, today) {
     { title: 'AMOUNT', right: true },
     { title: 'SETTLED', right: true },
     { title: 'REFUNDED', right: true },
+    { title: 'HELD', right: true },
     { title: 'NET', right: true },
     { title: 'SETTLEMENT_ID' },
     { title: 'UTR' },

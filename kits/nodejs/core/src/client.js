@@ -155,6 +155,8 @@ export const CURRENCY_INR = '356'
 
 /** The longest FROM–TO range the settlements call takes, both days included. */
 export const SETTLEMENT_RANGE_DAYS = 92
+/** The most LINES one page of a settlement holds (PAGE_SIZE's default and maximum). */
+export const SETTLEMENT_PAGE_SIZE = 1000
 
 const ORDER_ID = /^[A-Za-z0-9:/@_-]{1,50}$/
 const AMOUNT = /^[1-9]\d{0,9}$/
@@ -163,6 +165,7 @@ const MOBILE = /^\d{10}$/
 const VPA = /^[A-Za-z0-9._-]{3,}@[A-Za-z]{3,}$/
 const MAX_TEXT = 100
 const DATE = /^\d{4}-\d{2}-\d{2}$/
+const MONTH = /^20\d{2}-(0[1-9]|1[0-2])$/
 const SETTLEMENT_ID = /^setl_[0-9a-f]{20}$/
 const UTR = /^[A-Z0-9]{16,22}$/
 const AS_OF = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/
@@ -413,15 +416,92 @@ export class Client {
   }
 
   /**
-   * One settlement's fields and its LINES (parsed), by SETTLEMENT_ID or UTR; 338 when the
-   * gateway knows no such settlement of yours.
+   * One settlement's fields and a page of its LINES (parsed), by SETTLEMENT_ID or UTR; 338 when
+   * the gateway knows no such settlement of yours. LINES_COUNT and PAGES say how many there are.
+   * @param {SettlementRef} ref
+   * @param {{ page?: number, pageSize?: number }} [paging] page from 1; pageSize up to 1000
+   * @returns {Promise<Fields & { LINES?: SettlementLine[] }>}
+   */
+  async settlement(ref, paging = {}) {
+    const request = { ...settlementLookup(ref), ...pageFields(paging) }
+    return withList(await this.call('/pgws/settlement', request), 'LINES')
+  }
+  // paystra:endregion
+
+  /**
+   * One settlement with every page of its LINES (what `reconcile` needs): the first page's
+   * fields, then each further page's lines. A refusal of the first page comes back as it is; of
+   * a later one, throws GatewayError.
    * @param {SettlementRef} ref
    * @returns {Promise<Fields & { LINES?: SettlementLine[] }>}
    */
-  async settlement(ref) {
-    return withList(await this.call('/pgws/settlement', settlementLookup(ref)), 'LINES')
+  async settlementWithAllLines(ref) {
+    const pageSize = SETTLEMENT_PAGE_SIZE
+    const first = await this.settlement(ref, { pageSize })
+    if (first.RESPONSE_CODE !== '000' || !first.LINES) return first
+    const lines = [...first.LINES]
+    for (let page = 2; page <= count(first, 'PAGES', 1); page++) {
+      const answer = await this.settlement(ref, { page, pageSize })
+      if (answer.RESPONSE_CODE !== '000' || !answer.LINES) {
+        throw new GatewayError(answer.RESPONSE_MESSAGE || `Page ${page} was refused`, {
+          code: answer.RESPONSE_CODE,
+          fields: answer,
+        })
+      }
+      lines.push(...answer.LINES)
+    }
+    if (lines.length !== count(first, 'LINES_COUNT', lines.length)) {
+      throw new GatewayError(`The settlement's pages hold ${lines.length} lines, not LINES_COUNT`, {
+        code: first.RESPONSE_CODE,
+        fields: first,
+      })
+    }
+    return { ...first, LINES: lines }
   }
-  // paystra:endregion
+
+  /**
+   * The GST invoice of a month's fees: its verified fields, or with format 'PDF' the PDF's
+   * bytes. A refusal (355 a bad MONTH, 356 a bad FORMAT) comes back as its fields for JSON, and
+   * throws GatewayError for PDF.
+   * @overload
+   * @param {string} month YYYY-MM
+   * @param {'JSON'} [format]
+   * @returns {Promise<Fields>}
+   */
+  /**
+   * @overload
+   * @param {string} month YYYY-MM
+   * @param {'PDF'} format
+   * @returns {Promise<Uint8Array>}
+   */
+  /**
+   * @param {string} month YYYY-MM
+   * @param {'JSON' | 'PDF'} [format]
+   * @returns {Promise<Fields | Uint8Array>}
+   */
+  async gstInvoice(month, format = 'JSON') {
+    if (typeof month !== 'string' || !MONTH.test(month)) {
+      throw new InvalidInputError(
+        'MONTH must be a month as YYYY-MM (2000-01 to 2099-12), e.g. 2026-11',
+      )
+    }
+    if (format !== 'JSON' && format !== 'PDF')
+      throw new InvalidInputError('FORMAT must be JSON or PDF')
+    if (format === 'JSON') return this.call('/pgws/gst-invoice', { MONTH: month })
+    const request = { MONTH: month, FORMAT: 'PDF' }
+    const answer = await this.#post(
+      '/pgws/gst-invoice',
+      request,
+      'application/pdf, application/json',
+    )
+    if (answer.ok && /^application\/pdf\b/i.test(answer.type)) return answer.bytes
+    const refusal = this.#verified(answerFields(answer.text, answer.status))
+    throw new GatewayError(refusal.RESPONSE_MESSAGE || 'The gateway sent no PDF', {
+      code: refusal.RESPONSE_CODE,
+      httpStatus: answer.status,
+      fields: refusal,
+    })
+  }
 
   /**
    * One settlement's lines as the gateway's CSV file (header row, CRLF line ends), to keep or
@@ -593,7 +673,7 @@ export class Client {
    * @param {string} path e.g. "/pgws/transact"
    * @param {Record<string, unknown>} request
    * @param {string} accept
-   * @returns {Promise<{ ok: boolean, status: number, type: string, text: string }>}
+   * @returns {Promise<{ ok: boolean, status: number, type: string, text: string, bytes: Uint8Array }>}
    */
   async #post(path, request, accept) {
     const { payId, salt, baseUrl } = this.#config
@@ -606,9 +686,10 @@ export class Client {
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(this.#timeoutMs),
       })
-      const text = await response.text()
+      const bytes = new Uint8Array(await response.arrayBuffer())
+      const text = new TextDecoder().decode(bytes)
       const type = response.headers.get('content-type') ?? ''
-      return { ok: response.ok, status: response.status, type, text }
+      return { ok: response.ok, status: response.status, type, text, bytes }
     } catch (error) {
       throw new GatewayError(`The gateway at ${url} could not be reached`, { cause: error })
     }
@@ -763,6 +844,48 @@ function settlementLookup(ref) {
     throw new InvalidInputError('utr must be 16 to 22 upper-case letters and digits')
   }
   return { UTR: utr }
+}
+
+/**
+ * PAGE (from 1) and PAGE_SIZE (1 to 1000), checked as the gateway checks them (358); left out
+ * when not given, for the gateway's defaults (page 1, 1000 lines).
+ * @param {{ page?: number, pageSize?: number }} paging
+ * @returns {Fields}
+ */
+function pageFields({ page, pageSize } = {}) {
+  /** @type {Fields} */
+  const fields = {}
+  if (page !== undefined) {
+    if (!Number.isSafeInteger(page) || page < 1) {
+      throw new InvalidInputError('page must be a whole number from 1')
+    }
+    if (page !== 1) fields.PAGE = String(page)
+  }
+  if (pageSize !== undefined) {
+    if (!Number.isSafeInteger(pageSize) || pageSize < 1 || pageSize > SETTLEMENT_PAGE_SIZE) {
+      throw new InvalidInputError(
+        `pageSize must be a whole number from 1 to ${SETTLEMENT_PAGE_SIZE}`,
+      )
+    }
+    fields.PAGE_SIZE = String(pageSize)
+  }
+  return fields
+}
+
+/**
+ * A count the answer gives as digits (PAGES, LINES_COUNT); a gateway without pages gives none.
+ * @param {Fields} answer
+ * @param {string} key
+ * @param {number} absent
+ * @returns {number}
+ */
+function count(answer, key, absent) {
+  const value = answer[key]
+  if (value === undefined) return absent
+  if (!/^\d{1,9}$/.test(value)) {
+    throw new GatewayError(`The gateway's ${key} is not a number`, { fields: answer })
+  }
+  return Number(value)
 }
 
 /**

@@ -433,6 +433,79 @@ describe('settlements and reconciliation calls', () => {
     )
   })
 
+  it('settlementWithAllLines fetches every page and checks LINES_COUNT', async () => {
+    const lines = [0, 1, 2, 3, 4].map((n) => ({ ...line, TXN_ID: String(1234567890123000 + n) }))
+    /** The stub pages by 2, whatever is asked, so that five lines take three pages. */
+    const paged = (linesCount = lines.length) =>
+      fakeGateway((request) => {
+        const page = Number(request.PAGE ?? '1')
+        const paging = {
+          PAGE: String(page),
+          PAGE_SIZE: request.PAGE_SIZE ?? '1000',
+          LINES_COUNT: String(linesCount),
+          PAGES: '3',
+        }
+        const pageLines = lines.slice((page - 1) * 2, page * 2)
+        return {
+          body: signed({
+            ...request,
+            ...ok,
+            ...settlement,
+            ...paging,
+            LINES: JSON.stringify(pageLines),
+          }),
+        }
+      })
+    const { calls, client } = paged()
+    const answer = await client.settlementWithAllLines({ settlementId: settlement.SETTLEMENT_ID })
+    assert.deepEqual(answer.LINES, lines)
+    assert.deepEqual([answer.NET_AMOUNT, answer.LINES_COUNT, answer.PAGES], ['97640', '5', '3'])
+    assert.deepEqual(
+      calls.map(({ body }) => [body.PAGE, body.PAGE_SIZE]),
+      [
+        [undefined, '1000'],
+        ['2', '1000'],
+        ['3', '1000'],
+      ],
+    )
+    // Pages that do not add up to LINES_COUNT are not the whole settlement.
+    await assert.rejects(
+      paged(6).client.settlementWithAllLines({ settlementId: settlement.SETTLEMENT_ID }),
+      GatewayError,
+    )
+    // A refused first page comes back as it is.
+    const refused = fakeGateway(() => ({
+      body: signed({
+        STATUS: 'Failed',
+        RESPONSE_CODE: '338',
+        RESPONSE_MESSAGE: 'No settlement found',
+      }),
+    }))
+    const refusal = await refused.client.settlementWithAllLines({ utr: 'PYSTN26334999999' })
+    assert.equal(refusal.RESPONSE_CODE, '338')
+    assert.equal(refusal.LINES, undefined)
+  })
+
+  it('settlement asks one page, its PAGE and PAGE_SIZE checked before calling', async () => {
+    const { calls, client } = gateway()
+    await client.settlement({ settlementId: settlement.SETTLEMENT_ID }, { page: 3, pageSize: 50 })
+    assert.deepEqual([calls[0]?.body.PAGE, calls[0]?.body.PAGE_SIZE], ['3', '50'])
+    for (const paging of [
+      { page: 0 },
+      { page: 1.5 },
+      { page: -1 },
+      { pageSize: 0 },
+      { pageSize: 1001 },
+    ]) {
+      await assert.rejects(
+        client.settlement({ settlementId: settlement.SETTLEMENT_ID }, paging),
+        InvalidInputError,
+        JSON.stringify(paging),
+      )
+    }
+    assert.equal(calls.length, 1)
+  })
+
   it('check dates, the range, the settlement named, AS_OF and NOTIFY_URL before calling', async () => {
     const { calls, client } = gateway()
     const refused = [
@@ -459,5 +532,86 @@ describe('settlements and reconciliation calls', () => {
     // 92 days, both included, is the longest range.
     await client.settlements('2026-08-31', '2026-11-30')
     assert.equal(calls.length, 1)
+  })
+})
+
+describe('the GST invoice', () => {
+  const signed = (/** @type {Record<string, string>} */ fields) => withHash(fields, config.salt)
+  const invoice = {
+    INVOICE_NUMBER: 'PYS/2026-27/000123',
+    MONTH: '2026-11',
+    TAXABLE_AMOUNT: '2000',
+    CGST_AMOUNT: '180',
+    SGST_AMOUNT: '180',
+    IGST_AMOUNT: '0',
+    GST_AMOUNT: '360',
+    TOTAL_AMOUNT: '2360',
+  }
+  const pdf = new TextEncoder().encode('%PDF-1.7\n%\u00e2\u00e3\n1 0 obj <<>> endobj\n%%EOF\n')
+  /** A stand-in for POST /pgws/gst-invoice: 2099-12 is refused, PDF answers bytes. */
+  const gateway = () =>
+    fakeGateway((request) => {
+      if (request.MONTH === '2099-12') {
+        return {
+          status: 400,
+          body: signed({
+            MONTH: request.MONTH,
+            STATUS: 'Failed',
+            RESPONSE_CODE: '355',
+            RESPONSE_MESSAGE: 'Invalid month',
+          }),
+          headers: { 'Content-Type': 'application/json' },
+        }
+      }
+      if (request.FORMAT === 'PDF')
+        return { body: pdf, headers: { 'Content-Type': 'application/pdf' } }
+      return { body: signed({ PAY_ID: config.payId, ...invoice, RESPONSE_CODE: '000' }) }
+    })
+
+  it('answers the invoice as verified fields, MONTH signed', async () => {
+    const { calls, client } = gateway()
+    const answer = await client.gstInvoice('2026-11')
+    assert.deepEqual(
+      Object.fromEntries(Object.keys(invoice).map((key) => [key, answer[key]])),
+      invoice,
+    )
+    assert.ok(calls[0]?.url.endsWith('/pgws/gst-invoice'))
+    assert.deepEqual(Object.keys(calls[0]?.body ?? {}).sort(), ['HASH', 'MONTH', 'PAY_ID'])
+    assert.ok(verify(calls[0]?.body ?? {}, config.salt))
+  })
+
+  it('answers the PDF as its bytes, untouched', async () => {
+    const { calls, client } = gateway()
+    assert.deepEqual(await client.gstInvoice('2026-11', 'PDF'), pdf)
+    assert.equal(calls[0]?.body.FORMAT, 'PDF')
+    assert.match(calls[0]?.headers.Accept ?? '', /application\/pdf/)
+  })
+
+  it('a refusal is its fields, or throws GatewayError for a PDF', async () => {
+    const { client } = gateway()
+    assert.equal((await client.gstInvoice('2099-12')).RESPONSE_CODE, '355')
+    await assert.rejects(client.gstInvoice('2099-12', 'PDF'), (error) => {
+      assert.ok(error instanceof GatewayError)
+      assert.equal(error.code, '355')
+      return true
+    })
+  })
+
+  it('checks MONTH and FORMAT before calling', async () => {
+    const { calls, client } = gateway()
+    for (const [month, format] of [
+      ['2026-13', 'JSON'],
+      ['2026-1', 'JSON'],
+      ['1999-12', 'JSON'],
+      ['2026-11-01', 'JSON'],
+      ['2026-11', 'CSV'],
+      ['2026-11', 'pdf'],
+    ]) {
+      await assert.rejects(
+        client.gstInvoice(/** @type {string} */ (month), /** @type {any} */ (format)),
+        InvalidInputError,
+      )
+    }
+    assert.equal(calls.length, 0)
   })
 })

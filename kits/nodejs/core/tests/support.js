@@ -36,7 +36,8 @@ export function stubGateway(config, answer) {
     const body = JSON.parse(String(init?.body))
     calls.push({ url: String(url), body, headers: /** @type {any} */ (init?.headers) })
     const { status = 200, body: reply, headers } = answer(body, String(url))
-    const text = typeof reply === 'string' ? reply : JSON.stringify(reply)
+    const text =
+      typeof reply === 'string' || reply instanceof Uint8Array ? reply : JSON.stringify(reply)
     return new Response(text, { status, headers })
   }
   return { calls, client: new Client(config, { fetch: fakeFetch }) }

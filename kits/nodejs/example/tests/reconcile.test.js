@@ -93,7 +93,14 @@ function answer(path, body) {
     return withHash({ ...echo, ...ok, SETTLEMENTS: JSON.stringify([settlement]) }, salt)
   }
   if (path === '/pgws/settlement') {
-    return withHash({ ...echo, ...ok, ...settlement, LINES: JSON.stringify(lines) }, salt)
+    // One line a page, whatever PAGE_SIZE asks: the example must fetch every page.
+    const page = Number(echo.PAGE ?? '1')
+    const paging = { PAGE: String(page), PAGE_SIZE: '1', LINES_COUNT: String(lines.length) }
+    const pageLines = JSON.stringify(lines.slice(page - 1, page))
+    return withHash(
+      { ...echo, ...ok, ...settlement, ...paging, PAGES: String(lines.length), LINES: pageLines },
+      salt,
+    )
   }
   if (echo.ORDER_ID === 'SK2') {
     return withHash({ ...echo, ...ok, RECON: JSON.stringify([unsettled]) }, salt)
@@ -190,7 +197,11 @@ describe('server/reconcile.js', { skip: !existsSync(script) && 'no server exampl
         ['/pgws/settlement/run', { AS_OF: asOf, NOTIFY_URL: notify }],
         // TO = today + 7 days, FROM = TO − 91 days: 92 days, both included.
         ['/pgws/settlements', { FROM: '2026-09-09', TO: '2026-12-09' }],
-        ['/pgws/settlement', { SETTLEMENT_ID: settlement.SETTLEMENT_ID }],
+        ['/pgws/settlement', { SETTLEMENT_ID: settlement.SETTLEMENT_ID, PAGE_SIZE: '1000' }],
+        [
+          '/pgws/settlement',
+          { SETTLEMENT_ID: settlement.SETTLEMENT_ID, PAGE: '2', PAGE_SIZE: '1000' },
+        ],
         ['/pgws/recon', { ORDER_ID: 'SK2' }],
         ['/pgws/recon', { ORDER_ID: 'SK3' }],
       ],
@@ -211,6 +222,7 @@ describe('server/reconcile.js', { skip: !existsSync(script) && 'no server exampl
       AMOUNT: '100000',
       SETTLED_AMOUNT: '100000',
       REFUNDED_AMOUNT: '0',
+      HELD_AMOUNT: '0',
       NET: '97640',
       SETTLEMENT_ID: settlement.SETTLEMENT_ID,
       UTR: settlement.UTR,
@@ -225,7 +237,10 @@ describe('server/reconcile.js', { skip: !existsSync(script) && 'no server exampl
     const run = await reconcile('--today', '2026-11-30')
     assert.equal(run.status, 0)
     assert.equal(requests[0]?.path, '/pgws/settlements')
-    assert.match(run.stdout, /^SK1 +MATCHED +₹1,000\.00 +₹1,000\.00 +₹0\.00 +₹976\.40 +setl_/m)
+    assert.match(
+      run.stdout,
+      /^SK1 +MATCHED +₹1,000\.00 +₹1,000\.00 +₹0\.00 +₹0\.00 +₹976\.40 +setl_/m,
+    )
     assert.match(run.stdout, /^SK2 +UNSETTLED .* due 2026-12-01$/m)
     assert.match(run.stdout, /1 MATCHED, 1 UNSETTLED, 1 MISSING, 1 UNKNOWN/)
   })
