@@ -82,6 +82,15 @@ test('the sandbox test data says which cards are disputed, and that any card pay
     'Payment succeeds, then is disputed: 10.4 Fraud: card-absent environment',
   )
   expect(cards.note).toContain('foreign currency')
+  expect(cards.note).toContain('4000 0000 0000 1976 and 4000 0000 0000 0259 are disputed')
+})
+
+test('the sandbox test data has a card for the debit card, RuPay debit and international rows', () => {
+  const cards = sandboxTestData.find((group) => group.method === 'Cards')!
+  const outcome = (value: string) => cards.rows.find((row) => row.value === value)?.outcome
+  expect(outcome('4000 0566 5566 5556')).toContain('debit card rates')
+  expect(outcome('6074 8492 0000 4917')).toContain('RuPay debit card: no fee')
+  expect(outcome('4000 0082 6000 0000')).toContain('international card rates, even in rupees')
 })
 
 test('the sandbox test data lists the cards and UPI IDs of the hosted page', () => {
