@@ -305,6 +305,8 @@ describe('how a payment ends', () => {
       MOP_TYPE: mopType,
       CUST_NAME: 'Demo Customer',
       CUST_EMAIL: 'demo.customer@example.com',
+      // Echoed as the provider's gateway does, covered by the HASH readResponse verified.
+      RETURN_URL,
     })
     expect(result.fields.TXN_ID).toMatch(/^[1-9]\d{15}$/)
     expect(result.fields.PG_REF_NUM).toMatch(/^\d{18}$/)
@@ -346,6 +348,7 @@ describe('how a payment ends', () => {
         'RESPONSE_CODE',
         'RESPONSE_DATE_TIME',
         'RESPONSE_MESSAGE',
+        'RETURN_URL',
         'RRN',
         'STATUS',
         'SURCHARGE_FLAG',
@@ -487,7 +490,7 @@ describe('checkout mode', () => {
     const response = JSON.parse(unescape(message)) as { PAY_ID: string; ENCDATA: string }
     expect(response.PAY_ID).toBe(merchant.payId)
     const decrypted = decryptFields(response.ENCDATA, merchant.salt, merchant.merchantHostedKey)
-    expect(decrypted).toMatchObject({ ok: true, fields: { RESPONSE_CODE: '000' } })
+    expect(decrypted).toMatchObject({ ok: true, fields: { RESPONSE_CODE: '000', RETURN_URL } })
   })
 
   it('a refused checkout request whose signature held still reaches its merchant page', async () => {
@@ -535,6 +538,7 @@ describe('POST /merchantPaymentInit', () => {
       RESPONSE_CODE: '000',
       PAYMENT_TYPE: 'NB',
       MOP_TYPE: '1107',
+      RETURN_URL,
     })
   })
 
@@ -630,7 +634,9 @@ describe('POST /pgws/transact: status enquiry', () => {
     expect(status).toBe(200)
     expect(verifyHash(json, merchant.salt)).toBe(true)
     const { HASH: _a, ...answered } = json
-    const { HASH: _b, ...posted } = paid.fields
+    // RETURN_URL is echoed to the RETURN_URL only.
+    const { HASH: _b, RETURN_URL: echoed, ...posted } = paid.fields
+    expect(echoed).toBe(RETURN_URL)
     expect(answered).toEqual(posted)
   })
 

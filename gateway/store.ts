@@ -379,6 +379,16 @@ export function responseFields(transaction: SandboxTransaction): Fields {
   }
 }
 
+/**
+ * The fields posted back to the merchant's RETURN_URL: the payment's, and the RETURN_URL its
+ * request sent, as the provider's gateway echoes it (its kits read it), under the HASH like the
+ * rest. The status enquiry and the webhooks answer without it.
+ */
+export function returnResponseFields(transaction: SandboxTransaction): Fields {
+  const fields = responseFields(transaction)
+  return transaction.returnUrl ? { ...fields, RETURN_URL: transaction.returnUrl } : fields
+}
+
 /** FX_RATE and INR_AMOUNT of a foreign payment; nothing for a rupee payment. */
 function foreignAmountFields(payment: { fxRate: string; inrAmount: string }): Fields {
   return payment.fxRate ? { FX_RATE: payment.fxRate, INR_AMOUNT: payment.inrAmount } : {}
