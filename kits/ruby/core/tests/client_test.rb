@@ -361,6 +361,76 @@ class ClientTest < Minitest::Test
     assert_match(/HTTP 502/, error.message)
   end
 
+  def test_settlement_with_all_lines_fetches_every_page_and_checks_the_count
+    lines = Array.new(5) { |n| LINE.merge('TXN_ID' => (1_234_567_890_123_000 + n).to_s) }
+    # The stand-in pages by 2, whatever is asked, so that five lines take three pages.
+    paged = lambda do |lines_count|
+      client_answering do |_url, request|
+        page = request.fetch('PAGE', '1').to_i
+        paging = { 'PAGE' => page.to_s, 'PAGE_SIZE' => request['PAGE_SIZE'], 'LINES_COUNT' => lines_count.to_s, 'PAGES' => '3' }
+        settled(request, SETTLEMENT.merge(paging).merge('LINES' => lines[(page - 1) * 2, 2]))
+      end
+    end
+    answer = paged.call(5).settlement_with_all_lines(settlement_id: 'setl_0a1b2c3d4e5f60718293')
+    assert_equal lines, answer['LINES']
+    assert_equal %w[97640 5 3], answer.values_at('NET_AMOUNT', 'LINES_COUNT', 'PAGES')
+    assert_equal [[nil, '1000'], %w[2 1000], %w[3 1000]], @gateway.calls.map { |_, request| request.values_at('PAGE', 'PAGE_SIZE') }
+    # Pages that do not add up to LINES_COUNT are not the whole settlement.
+    assert_raises(Paystra::GatewayError) { paged.call(6).settlement_with_all_lines(settlement_id: 'setl_0a1b2c3d4e5f60718293') }
+  end
+
+  def test_one_page_of_a_settlement_its_page_checked_before_calling
+    client = client_answering { |_url, request| settled(request, SETTLEMENT.merge('LINES' => [LINE])) }
+    client.settlement(settlement_id: 'setl_0a1b2c3d4e5f60718293', page: 3, page_size: 50)
+    assert_equal %w[3 50], @gateway.calls.first[1].values_at('PAGE', 'PAGE_SIZE')
+    [[0, nil], [-1, nil], ['2', nil], [1.5, nil], [nil, 0], [nil, 1001], [nil, '10']].each do |page, page_size|
+      assert_raises(Paystra::InvalidRequest, [page, page_size].inspect) do
+        client.settlement(settlement_id: 'setl_0a1b2c3d4e5f60718293', page: page, page_size: page_size)
+      end
+    end
+    assert_equal 1, @gateway.calls.size
+  end
+
+  INVOICE = { 'INVOICE_NUMBER' => 'PYS/2026-27/000123', 'MONTH' => '2026-11', 'TAXABLE_AMOUNT' => '2000', 'CGST_AMOUNT' => '180',
+              'SGST_AMOUNT' => '180', 'IGST_AMOUNT' => '0', 'GST_AMOUNT' => '360', 'TOTAL_AMOUNT' => '2360' }.freeze
+  PDF = "%PDF-1.7\n%\xE2\xE3\xCF\xD3\n1 0 obj <<>> endobj\n%%EOF\n".b.freeze
+
+  def test_gst_invoice_answers_the_verified_fields_or_the_pdf_bytes
+    client = client_answering { |_url, request| settled(request, INVOICE) }
+    answer = client.gst_invoice('2026-11')
+    assert_equal INVOICE, answer.slice(*INVOICE.keys)
+    url, request = @gateway.calls.first
+    assert_equal 'http://127.0.0.1:4999/sandbox/pgws/gst-invoice', url
+    assert_equal({ 'PAY_ID' => @config.pay_id, 'MONTH' => '2026-11' }, request.reject { |key, _| key == 'HASH' })
+    assert Paystra::Hash.verify(request, @config.salt)
+    client.gst_invoice(Date.new(2026, 10, 31))
+    assert_equal '2026-10', @gateway.calls.last[1]['MONTH']
+
+    sent = nil
+    pdf = Paystra::Client.new(@config, transport: lambda { |_url, json|
+      sent = JSON.parse(json)
+      [200, PDF.dup.force_encoding(Encoding::UTF_8)]
+    })
+    body = pdf.gst_invoice('2026-11', format: 'PDF')
+    assert_equal PDF, body
+    assert_equal Encoding::BINARY, body.encoding
+    assert_equal 'PDF', sent['FORMAT']
+  end
+
+  def test_gst_invoice_refusals_and_checks_before_calling
+    refusal = { 'PAY_ID' => @config.pay_id, 'MONTH' => '2099-12', 'STATUS' => 'Failed', 'RESPONSE_CODE' => '355',
+                'RESPONSE_MESSAGE' => 'Invalid month' }
+    client = Paystra::Client.new(@config, transport: ->(_url, _json) { [400, JSON.generate(Paystra::Hash.with_hash(refusal, @config.salt))] })
+    assert_equal '355', client.gst_invoice('2099-12')['RESPONSE_CODE']
+    assert_equal '355', assert_raises(Paystra::GatewayError) { client.gst_invoice('2099-12', format: 'PDF') }.code
+    checked = client_answering { |_url, request| settled(request, INVOICE) }
+    [['2026-13', 'JSON'], ['2026-1', 'JSON'], ['1999-12', 'JSON'], ['2026-11-01', 'JSON'], ['2026-11', 'CSV'], ['2026-11', 'pdf']]
+      .each do |month, format|
+      assert_raises(Paystra::InvalidRequest, month) { checked.gst_invoice(month, format: format) }
+    end
+    assert_empty @gateway.calls
+  end
+
   DISPUTE = {
     'DISPUTE_ID' => 'dsp_0a1b2c3d4e5f60718293', 'ORDER_ID' => 'RB1', 'TXN_ID' => '1234567890123456',
     'PG_REF_NUM' => '2234567890123456', 'AMOUNT' => '1234', 'CURRENCY_CODE' => '840', 'INR_AMOUNT' => '103921',

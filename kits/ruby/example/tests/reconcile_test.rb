@@ -43,7 +43,11 @@ class ReconcileTest < Minitest::Test
                when refuse then answer.merge('STATUS' => 'Failed', 'RESPONSE_CODE' => '339', 'RESPONSE_MESSAGE' => 'Invalid date range')
                when '/pgws/settlement/run', '/pgws/settlements' then answer.merge('SETTLEMENTS' => JSON.generate([SETTLEMENT]))
                when '/pgws/settlement'
-                 answer.merge(SETTLEMENT).merge('LINES' => JSON.generate([line('RB1', '1234567890123456'), line('RB9', '1234567890123457')]))
+                 # One line a page, whatever PAGE_SIZE asks: the example must fetch every page.
+                 lines = [line('RB1', '1234567890123456'), line('RB9', '1234567890123457')]
+                 page = request.fetch('PAGE', '1').to_i
+                 answer.merge(SETTLEMENT).merge('PAGE' => page.to_s, 'PAGE_SIZE' => '1', 'LINES_COUNT' => '2', 'PAGES' => '2',
+                                                'LINES' => JSON.generate(lines[page - 1, 1]))
                when '/pgws/recon'
                  if request['ORDER_ID'] == 'RB2'
                    answer.merge('RECON' => JSON.generate([UNSETTLED]))
@@ -106,14 +110,15 @@ class ReconcileTest < Minitest::Test
     assert_equal [
       ['/pgws/settlement/run', { 'AS_OF' => '2026-11-27T11:00:00+05:30', 'NOTIFY_URL' => 'http://127.0.0.1:8000/webhook' }],
       ['/pgws/settlements', { 'FROM' => '2026-09-06', 'TO' => '2026-12-06' }],
-      ['/pgws/settlement', { 'SETTLEMENT_ID' => 'setl_0a1b2c3d4e5f60718293' }],
+      ['/pgws/settlement', { 'SETTLEMENT_ID' => 'setl_0a1b2c3d4e5f60718293', 'PAGE_SIZE' => '1000' }],
+      ['/pgws/settlement', { 'SETTLEMENT_ID' => 'setl_0a1b2c3d4e5f60718293', 'PAGE' => '2', 'PAGE_SIZE' => '1000' }],
       ['/pgws/recon', { 'ORDER_ID' => 'RB2' }],
       ['/pgws/recon', { 'ORDER_ID' => 'RB3' }]
     ], @calls, 'recon only for the paid orders no PAYMENT line names'
     rows = JSON.parse(stdout).fetch('rows')
     assert_equal ['RB1 MATCHED', 'RB2 OVERDUE', 'RB3 MISSING', 'RB9 UNKNOWN'], rows.map { |row| "#{row['ORDER_ID']} #{row['RESULT']}" }
     assert_equal({ 'ORDER_ID' => 'RB1', 'RESULT' => 'MATCHED', 'AMOUNT' => '100000', 'SETTLED_AMOUNT' => '100000',
-                   'REFUNDED_AMOUNT' => '0', 'NET' => '97640', 'SETTLEMENT_ID' => 'setl_0a1b2c3d4e5f60718293',
+                   'REFUNDED_AMOUNT' => '0', 'HELD_AMOUNT' => '0', 'NET' => '97640', 'SETTLEMENT_ID' => 'setl_0a1b2c3d4e5f60718293',
                    'UTR' => 'PYSTN26331000123', 'SETTLEMENT_DATE' => '2026-11-27', 'EXPECTED_SETTLEMENT_DATE' => '' }, rows[0])
     assert_equal '2026-11-28', rows[1]['EXPECTED_SETTLEMENT_DATE']
   end
@@ -128,11 +133,11 @@ class ReconcileTest < Minitest::Test
       setl_0a1b2c3d4e5f60718293  2026-11-27  PROCESSED  PYSTN26331000123  ₹1,952.80
 
       Orders reconciled on 2026-11-28 (IST): 4
-      ORDER_ID  RESULT        AMOUNT    SETTLED  REFUNDED      NET  SETTLEMENT_ID              UTR               SETTLED ON
-      RB1       MATCHED    ₹1,000.00  ₹1,000.00     ₹0.00  ₹976.40  setl_0a1b2c3d4e5f60718293  PYSTN26331000123  2026-11-27
-      RB2       UNSETTLED      ₹1.00                ₹0.00    ₹0.98                                               due 2026-11-28
-      RB3       MISSING       ₹25.00                ₹0.00    ₹0.00
-      RB9       UNKNOWN               ₹1,000.00     ₹0.00  ₹976.40  setl_0a1b2c3d4e5f60718293  PYSTN26331000123  2026-11-27
+      ORDER_ID  RESULT        AMOUNT    SETTLED  REFUNDED   HELD      NET  SETTLEMENT_ID              UTR               SETTLED ON
+      RB1       MATCHED    ₹1,000.00  ₹1,000.00     ₹0.00  ₹0.00  ₹976.40  setl_0a1b2c3d4e5f60718293  PYSTN26331000123  2026-11-27
+      RB2       UNSETTLED      ₹1.00                ₹0.00  ₹0.00    ₹0.98                                               due 2026-11-28
+      RB3       MISSING       ₹25.00                ₹0.00  ₹0.00    ₹0.00
+      RB9       UNKNOWN               ₹1,000.00     ₹0.00  ₹0.00  ₹976.40  setl_0a1b2c3d4e5f60718293  PYSTN26331000123  2026-11-27
 
       1 MATCHED, 1 UNSETTLED, 1 MISSING, 1 UNKNOWN
     TEXT

@@ -22,6 +22,10 @@ module Paystra
     DISPUTE_ID = /\Adsp_[0-9a-f]{20}\z/.freeze
     EVIDENCE_CHARACTERS = 5000
     EVIDENCE_FILE_BYTES = 2 * 1024 * 1024
+    # The most LINES one page of a settlement holds (PAGE_SIZE's default and maximum).
+    SETTLEMENT_PAGE_SIZE = 1000
+    MONTH = /\A20\d{2}-(0[1-9]|1[0-2])\z/.freeze
+    INVOICE_FORMATS = %w[JSON PDF].freeze
 
     attr_reader :config
 
@@ -174,11 +178,13 @@ module Paystra
     end
 
     # One settlement, by id or by UTR (`settlement(utr: 'PYSTN26331000123')`): its fields and, on
-    # 000, LINES: one per PAYMENT, REFUND or ADJUSTMENT, each with TYPE, ORDER_ID, TXN_ID,
-    # PG_REF_NUM, PAYMENT_TYPE, MOP_TYPE, AMOUNT, FEE, GST, NET, DATE and DESCRIPTION.
-    # 338: no such settlement of this merchant.
-    def settlement(settlement_id: nil, utr: nil)
-      with_lists(post_signed('/pgws/settlement', settlement_key(settlement_id, utr)), 'LINES')
+    # 000, one page of LINES (`page:` from 1, `page_size:` up to 1000; LINES_COUNT and PAGES say
+    # how many): PAYMENT, REFUND, DISPUTE_HOLD, DISPUTE_RELEASE, CARRY_FORWARD or FEE lines, each
+    # with TYPE, ORDER_ID, TXN_ID, PG_REF_NUM, PAYMENT_TYPE, MOP_TYPE, AMOUNT, FEE, GST, NET, DATE,
+    # DESCRIPTION, DISPUTE_ID and SOURCE_SETTLEMENT_ID. 338: no such settlement of this merchant.
+    def settlement(settlement_id: nil, utr: nil, page: nil, page_size: nil)
+      fields = settlement_key(settlement_id, utr).merge(page_fields(page, page_size))
+      with_lists(post_signed('/pgws/settlement', fields), 'LINES')
     end
 
     # The same settlement's lines as CSV text (a header row of the line fields, CRLF line ends),
@@ -220,6 +226,51 @@ module Paystra
       with_lists(post_signed('/pgws/settlement/run', fields), 'SETTLEMENTS')
     end
     # paystra:endregion
+
+    # One settlement with every page of its LINES (what Reconciliation.reconcile needs): the first
+    # page's fields, then each further page's lines. A refusal of the first page is returned as it
+    # is; of a later one, raises GatewayError.
+    def settlement_with_all_lines(settlement_id: nil, utr: nil)
+      key = { settlement_id: settlement_id, utr: utr }
+      first = settlement(**key, page_size: SETTLEMENT_PAGE_SIZE)
+      return first unless first['RESPONSE_CODE'] == '000'
+
+      lines = first['LINES'].dup
+      (2..count(first, 'PAGES', 1)).each do |page|
+        answer = settlement(**key, page: page, page_size: SETTLEMENT_PAGE_SIZE)
+        unless answer['RESPONSE_CODE'] == '000'
+          raise GatewayError.new("page #{page} of the settlement was refused: #{answer['RESPONSE_MESSAGE']}",
+                                 code: answer['RESPONSE_CODE'], fields: answer)
+        end
+        lines.concat(answer['LINES'])
+      end
+      unless lines.size == count(first, 'LINES_COUNT', lines.size)
+        raise GatewayError, "the settlement's pages hold #{lines.size} lines, not its LINES_COUNT"
+      end
+
+      first.merge('LINES' => lines)
+    end
+
+    # The GST invoice of a month's fees (`month`: YYYY-MM, or a Date in it): its verified fields,
+    # or with `format: 'PDF'` the PDF's bytes (a binary String). A refusal (355 a bad MONTH, 356 a
+    # bad FORMAT) is the signed answer for JSON, and raises GatewayError for PDF.
+    def gst_invoice(month, format: 'JSON')
+      month = month.respond_to?(:strftime) ? month.strftime('%Y-%m') : month.to_s
+      raise InvalidRequest, 'MONTH must be a month as YYYY-MM (2000-01 to 2099-12)' unless month.match?(MONTH)
+      raise InvalidRequest, 'FORMAT must be JSON or PDF' unless INVOICE_FORMATS.include?(format)
+      return post_signed('/pgws/gst-invoice', 'MONTH' => month) if format == 'JSON'
+
+      url, status, body = send_signed('/pgws/gst-invoice', { 'MONTH' => month, 'FORMAT' => 'PDF' },
+                                      accept: 'application/pdf, application/json')
+      return body.b if status == 200 && body.b.start_with?('%PDF-')
+
+      if body.lstrip.start_with?('{')
+        answer = verified_answer(status, body)
+        refusal = "#{answer['RESPONSE_CODE']} #{answer['RESPONSE_MESSAGE']}".strip
+        raise GatewayError.new("the gateway refused the request: #{refusal}", code: answer['RESPONSE_CODE'], fields: answer)
+      end
+      raise GatewayError, "the gateway answered HTTP #{status} without the invoice PDF at #{url}"
+    end
 
     # paystra:region fx
     # The rates the gateway converts foreign card payments at, dated RATES_DATE. On 000, RATES
@@ -305,10 +356,10 @@ module Paystra
     end
 
     # The fields with PAY_ID, signed and POSTed as JSON: [url, HTTP status, body].
-    def send_signed(path, fields)
+    def send_signed(path, fields, accept: 'application/json')
       request = Paystra::Hash.with_hash({ 'PAY_ID' => config.pay_id }.merge(fields), config.salt)
       url = "#{config.base_url}#{path}"
-      status, body = send_json(url, JSON.generate(request))
+      status, body = send_json(url, JSON.generate(request), accept)
       [url, status, body.to_s]
     end
 
@@ -361,6 +412,33 @@ module Paystra
       raise InvalidRequest, 'explain in 1 to 5,000 characters why the payment is valid (EVIDENCE)'
     end
 
+    # PAGE (from 1) and PAGE_SIZE (1 to 1000), checked as the gateway checks them (358); left out
+    # when not given, for the gateway's defaults (page 1, 1000 lines).
+    def page_fields(page, page_size)
+      fields = {}
+      unless page.nil?
+        raise InvalidRequest, 'PAGE must be a whole number from 1' unless page.is_a?(Integer) && page >= 1
+
+        fields['PAGE'] = page.to_s unless page == 1
+      end
+      unless page_size.nil?
+        unless page_size.is_a?(Integer) && page_size.between?(1, SETTLEMENT_PAGE_SIZE)
+          raise InvalidRequest, "PAGE_SIZE must be a whole number from 1 to #{SETTLEMENT_PAGE_SIZE}"
+        end
+
+        fields['PAGE_SIZE'] = page_size.to_s
+      end
+      fields
+    end
+
+    # A count the answer gives as digits (PAGES, LINES_COUNT); a gateway without pages gives none.
+    def count(answer, key, absent)
+      return absent unless answer.key?(key)
+      return answer[key].to_i if answer[key].match?(/\A\d{1,9}\z/)
+
+      raise GatewayError, "the gateway's #{key} is not a number"
+    end
+
     def settlement_key(settlement_id, utr)
       given = { 'SETTLEMENT_ID' => settlement_id, 'UTR' => utr }.select { |_, value| present?(value) }
       raise InvalidRequest, 'name the settlement by one of settlement_id: or utr:' unless given.size == 1
@@ -403,7 +481,7 @@ module Paystra
       raise GatewayError.new("the gateway answered HTTP #{status} without a JSON answer"), cause: nil
     end
 
-    def send_json(url, json)
+    def send_json(url, json, accept = 'application/json')
       return @transport.call(url, json) if @transport
 
       uri = URI.parse(url)
@@ -411,7 +489,7 @@ module Paystra
       http.use_ssl = uri.scheme == 'https'
       http.open_timeout = @open_timeout
       http.read_timeout = @read_timeout
-      post = Net::HTTP::Post.new(uri.request_uri, 'Content-Type' => 'application/json', 'Accept' => 'application/json')
+      post = Net::HTTP::Post.new(uri.request_uri, 'Content-Type' => 'application/json', 'Accept' => accept)
       post.body = json
       response = http.request(post)
       [response.code.to_i, response.body.to_s.dup.force_encoding(Encoding::UTF_8)]

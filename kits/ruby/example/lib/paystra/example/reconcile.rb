@@ -12,7 +12,8 @@ module Paystra
     # (`server-orders.json`) against the settlements the gateway made, reported order by order.
     #
     # 1. With --settle-as-of, the sandbox's settlement run first (as if its clock read that time).
-    # 2. The settlements dated TO - 91 days to TO = today (IST) + 7 days, each with its lines.
+    # 2. The settlements dated TO - 91 days to TO = today (IST) + 7 days, each with every page of
+    #    its lines.
     # 3. The gateway's recon entries of every paid order that no PAYMENT line names.
     # 4. Paystra::Reconciliation.reconcile, printed as a table, or with --json as
     #    {"rows": [...]} (the only thing written to stdout then).
@@ -128,7 +129,7 @@ module Paystra
 
         settlements = accepted(client.settlements(from, to), 'The settlements call')['SETTLEMENTS'].map do |listed|
           id = listed['SETTLEMENT_ID']
-          accepted(client.settlement(settlement_id: id), "Settlement #{id}")
+          accepted(client.settlement_with_all_lines(settlement_id: id), "Settlement #{id}")
         end
         paid = settlements.flat_map { |settlement| settlement['LINES'] }
                           .select { |line| line['TYPE'] == 'PAYMENT' }.to_h { |line| [line['ORDER_ID'], true] }
@@ -160,8 +161,8 @@ module Paystra
         rows = result[:rows]
         lines = ["Orders reconciled on #{result[:today]} (IST): #{rows.length}"]
         unless rows.empty?
-          columns = ['ORDER_ID', 'RESULT', 'AMOUNT', 'SETTLED', 'REFUNDED', 'NET', 'SETTLEMENT_ID', 'UTR', 'SETTLED ON']
-          lines << table(columns, rows.map { |row| cells(row) }, right: %w[AMOUNT SETTLED REFUNDED NET])
+          columns = ['ORDER_ID', 'RESULT', 'AMOUNT', 'SETTLED', 'REFUNDED', 'HELD', 'NET', 'SETTLEMENT_ID', 'UTR', 'SETTLED ON']
+          lines << table(columns, rows.map { |row| cells(row) }, right: %w[AMOUNT SETTLED REFUNDED HELD NET])
           counts = rows.map { |row| row['RESULT'] }.tally
           lines << '' << Reconciliation::RESULTS.select { |r| counts[r] }.map { |r| "#{counts[r]} #{r}" }.join(', ')
         end
@@ -171,7 +172,8 @@ module Paystra
 
       def cells(row)
         due = row['EXPECTED_SETTLEMENT_DATE'].empty? ? '' : "due #{row['EXPECTED_SETTLEMENT_DATE']}"
-        [row['ORDER_ID'], row['RESULT'], *row.values_at('AMOUNT', 'SETTLED_AMOUNT', 'REFUNDED_AMOUNT', 'NET').map { |paise| money(paise) },
+        amounts = row.values_at('AMOUNT', 'SETTLED_AMOUNT', 'REFUNDED_AMOUNT', 'HELD_AMOUNT', 'NET').map { |paise| money(paise) }
+        [row['ORDER_ID'], row['RESULT'], *amounts,
          row['SETTLEMENT_ID'], row['UTR'], row['SETTLEMENT_DATE'].empty? ? due : row['SETTLEMENT_DATE']]
       end
 
