@@ -292,6 +292,9 @@ export const answerSchemas = withHashHelp({
     { ...payment, HASH: hash },
     {
       PRODUCT_DESC: text('As requested.'),
+      RETURN_URL: text(
+        "Posted to RETURN_URL only: the request's RETURN_URL, echoed (the status enquiry and webhooks leave it out).",
+      ),
       REFUNDED_AMOUNT: {
         ...ref('Amount'),
         description: "Refunded so far, in the payment's currency's minor units.",

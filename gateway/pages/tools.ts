@@ -20,7 +20,7 @@ import {
   completeTransaction,
   findTransaction,
   type GatewayDatabase,
-  responseFields,
+  returnResponseFields,
   type SandboxTransaction,
   transactionCode,
   type TransactionMode,
@@ -224,7 +224,7 @@ export function showResponse(
     response: {
       PAY_ID: merchant.payId,
       ENCDATA: encryptFields(
-        responseFields(transaction),
+        returnResponseFields(transaction),
         merchant.salt,
         merchant.merchantHostedKey,
       ),
