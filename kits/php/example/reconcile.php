@@ -3,8 +3,10 @@
 declare(strict_types=1);
 
 // Paystra PHP reconciliation example: the server example's paid orders against the settlements
-// the gateway made, order by order (MATCHED, REFUNDED, AMOUNT_MISMATCH, UNSETTLED, OVERDUE,
-// MISSING, UNKNOWN). From the kit root:
+// the gateway made, order by order (MATCHED, REFUNDED, AMOUNT_MISMATCH, HELD, CARRIED_FORWARD,
+// UNSETTLED, OVERDUE, MISSING, UNKNOWN). HELD: a dispute holds the money back; CARRIED_FORWARD: its
+// settlement paid nothing yet (its net was not above zero) and no later one has paid it out. Only
+// MATCHED and REFUNDED money reached your bank. From the kit root:
 //
 //   php example/reconcile.php [--settle-as-of ISO-8601] [--notify-url URL] [--today YYYY-MM-DD] [--json]
 //

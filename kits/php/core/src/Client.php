@@ -17,6 +17,9 @@ final class Client
 {
     public const CURRENCY_INR = '356';
 
+    /** The most LINES one page of a settlement holds (PAGE_SIZE's default and maximum). */
+    public const SETTLEMENT_PAGE_SIZE = 1000;
+
     /** @var \Closure(string, string): array{0: int, 1: string} */
     private \Closure $transport;
 
@@ -202,13 +205,16 @@ final class Client
 
     /**
      * One settlement by its id or its UTR (name one: `settlement(utr: 'PYSTN26331000123')`): its
-     * fields and, on 000, LINES: one per PAYMENT, REFUND or ADJUSTMENT, each with TYPE,
-     * ORDER_ID, TXN_ID, PG_REF_NUM, PAYMENT_TYPE, MOP_TYPE, AMOUNT, FEE, GST, NET, DATE and
-     * DESCRIPTION. 338: no such settlement of this merchant.
+     * fields and, on 000, one page of LINES (`page` from 1, `pageSize` up to 1000; 0 leaves the
+     * gateway's default; LINES_COUNT and PAGES say how many): PAYMENT, REFUND, DISPUTE_HOLD,
+     * DISPUTE_RELEASE, CARRY_FORWARD or FEE lines, each with TYPE, ORDER_ID, TXN_ID, PG_REF_NUM,
+     * PAYMENT_TYPE, MOP_TYPE, AMOUNT, FEE, GST, NET, DATE, DESCRIPTION, DISPUTE_ID and
+     * SOURCE_SETTLEMENT_ID. 338: no such settlement of this merchant; 358: a bad page.
      */
-    public function settlement(string $settlementId = '', string $utr = ''): array
+    public function settlement(string $settlementId = '', string $utr = '', int $page = 0, int $pageSize = 0): array
     {
-        return self::withLists($this->call('/pgws/settlement', self::settlementKey($settlementId, $utr)), ['LINES']);
+        $paging = array_map('strval', array_filter(['PAGE' => $page, 'PAGE_SIZE' => $pageSize], static fn (int $n): bool => $n !== 0));
+        return self::withLists($this->call('/pgws/settlement', self::settlementKey($settlementId, $utr) + $paging), ['LINES']);
     }
 
     /**
@@ -259,6 +265,62 @@ final class Client
         return self::withLists($this->call('/pgws/settlement/run', ['AS_OF' => $asOf] + self::nonEmpty(['NOTIFY_URL' => $notifyUrl], ['NOTIFY_URL'])), ['SETTLEMENTS']);
     }
     // paystra:endregion
+
+    /**
+     * One settlement with every page of its LINES (what `Reconciliation::reconcile()` needs): the
+     * first page's fields, then each further page's lines. A refusal of the first page is
+     * returned as it is.
+     *
+     * @throws GatewayError when a later page is refused, or the pages do not add up to LINES_COUNT
+     */
+    public function settlementWithAllLines(string $settlementId = '', string $utr = ''): array
+    {
+        $first = $this->settlement($settlementId, $utr, 0, self::SETTLEMENT_PAGE_SIZE);
+        if (($first['RESPONSE_CODE'] ?? '') !== '000') {
+            return $first;
+        }
+        $lines = $first['LINES'];
+        for ($page = 2; $page <= self::count($first, 'PAGES', 1); $page++) {
+            $answer = $this->settlement($settlementId, $utr, $page, self::SETTLEMENT_PAGE_SIZE);
+            if (($answer['RESPONSE_CODE'] ?? '') !== '000') {
+                throw new GatewayError("Page $page of the settlement was refused: " . ($answer['RESPONSE_MESSAGE'] ?? ''), $answer['RESPONSE_CODE'] ?? null, $answer);
+            }
+            array_push($lines, ...$answer['LINES']);
+        }
+        if (count($lines) !== self::count($first, 'LINES_COUNT', count($lines))) {
+            throw new GatewayError(sprintf("The settlement's pages hold %d lines, not its LINES_COUNT.", count($lines)));
+        }
+        return ['LINES' => $lines] + $first;
+    }
+
+    /**
+     * The GST invoice of a month's fees (MONTH as YYYY-MM): its signed fields, or with `$format`
+     * 'PDF' the PDF's bytes. A refusal (355 a bad MONTH, 356 a bad FORMAT) is the signed answer
+     * for JSON.
+     *
+     * @return array<string, string>|string
+     * @throws GatewayError on a refusal of a PDF, or an answer that is neither a PDF nor JSON
+     */
+    public function gstInvoice(string $month, string $format = 'JSON'): array|string
+    {
+        $fields = ['MONTH' => $month] + ($format === 'JSON' ? [] : ['FORMAT' => $format]);
+        if ($format !== 'PDF') {
+            return $this->call('/pgws/gst-invoice', $fields);
+        }
+        [$status, $body, $url] = $this->post('/pgws/gst-invoice', $fields);
+        if ($status === 200 && str_starts_with($body, '%PDF-')) {
+            return $body;
+        }
+        if (is_array(json_decode($body, true))) {
+            $answer = $this->verifiedAnswer($status, $body, $url);
+            throw new GatewayError(
+                trim(sprintf('Refused: %s %s', $answer['RESPONSE_CODE'] ?? "HTTP $status", $answer['RESPONSE_MESSAGE'] ?? '')),
+                $answer['RESPONSE_CODE'] ?? null,
+                $answer,
+            );
+        }
+        throw new GatewayError(sprintf('The gateway answered HTTP %d without the invoice PDF at %s.', $status, $url));
+    }
 
     // paystra:region fx
     /**
@@ -388,6 +450,18 @@ final class Client
             $answer[$key] = $list;
         }
         return $answer;
+    }
+
+    /** A count the answer gives as digits (PAGES, LINES_COUNT); a gateway without pages gives none. */
+    private static function count(array $answer, string $key, int $absent): int
+    {
+        if (!isset($answer[$key])) {
+            return $absent;
+        }
+        if (preg_match('/^\d{1,9}$/D', $answer[$key]) !== 1) {
+            throw new GatewayError("The gateway's $key is not a number.");
+        }
+        return (int) $answer[$key];
     }
 
     /** SETTLEMENT_ID or UTR, whichever is given; the gateway answers 342 for neither or both. */

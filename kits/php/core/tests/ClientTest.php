@@ -294,3 +294,59 @@ test('client: settlementCsv returns the CSV text, and raises the refusal', stati
     $client = fakeClient(static fn (): array => [502, '<html>Bad gateway</html>']);
     Assert::throws(GatewayError::class, static fn () => $client->settlementCsv('setl_ffffffffffffffffffff'), 'HTTP 502');
 });
+
+test('client: settlementWithAllLines fetches every page and checks LINES_COUNT', static function (): void {
+    $lines = array_map(static fn (int $n): array => ['TXN_ID' => (string) (1234567890123000 + $n)] + paymentLine(), range(0, 4));
+    $pages = [];
+    // The stand-in pages by 2, whatever is asked, so that five lines take three pages.
+    $paged = static function (int $linesCount) use ($lines, &$pages): Client {
+        return fakeClient(static function (array $request) use ($lines, $linesCount, &$pages): array {
+            $page = (int) ($request['PAGE'] ?? '1');
+            $pages[] = [$request['PAGE'] ?? null, $request['PAGE_SIZE'] ?? null];
+            $paging = ['PAGE' => (string) $page, 'PAGE_SIZE' => $request['PAGE_SIZE'] ?? '1000', 'LINES_COUNT' => (string) $linesCount, 'PAGES' => '3'];
+            return settledAnswer($request, settlementFields() + $paging + ['LINES' => array_slice($lines, ($page - 1) * 2, 2)]);
+        });
+    };
+    $answer = $paged(5)->settlementWithAllLines('setl_0a1b2c3d4e5f60718293');
+    Assert::same($lines, $answer['LINES']);
+    Assert::same(['97640', '5', '3'], [$answer['NET_AMOUNT'], $answer['LINES_COUNT'], $answer['PAGES']]);
+    Assert::same([[null, '1000'], ['2', '1000'], ['3', '1000']], $pages);
+    // Pages that do not add up to LINES_COUNT are not the whole settlement.
+    Assert::throws(GatewayError::class, static fn () => $paged(6)->settlementWithAllLines('setl_0a1b2c3d4e5f60718293'), 'LINES_COUNT');
+});
+
+test('client: settlement asks one page with PAGE and PAGE_SIZE', static function (): void {
+    $client = fakeClient(static fn (array $request): array => settledAnswer($request, settlementFields() + ['LINES' => [paymentLine()]]), $seen);
+    $client->settlement('setl_0a1b2c3d4e5f60718293', page: 3, pageSize: 50);
+    Assert::same(['PAY_ID' => '1000000000000001', 'SETTLEMENT_ID' => 'setl_0a1b2c3d4e5f60718293', 'PAGE' => '3', 'PAGE_SIZE' => '50'], array_diff_key($seen['request'], ['HASH' => 1]));
+});
+
+test('client: gstInvoice answers the signed invoice fields, or the PDF bytes', static function (): void {
+    $invoice = ['INVOICE_NUMBER' => 'PYS/2026-27/000123', 'MONTH' => '2026-11', 'TAXABLE_AMOUNT' => '2000', 'CGST_AMOUNT' => '180',
+        'SGST_AMOUNT' => '180', 'IGST_AMOUNT' => '0', 'GST_AMOUNT' => '360', 'TOTAL_AMOUNT' => '2360'];
+    $client = fakeClient(static fn (array $request): array => settledAnswer($request, $invoice), $seen);
+    $answer = $client->gstInvoice('2026-11');
+    Assert::same('http://127.0.0.1:4120/sandbox/pgws/gst-invoice', $seen['url']);
+    Assert::same(['PAY_ID' => '1000000000000001', 'MONTH' => '2026-11'], array_diff_key($seen['request'], ['HASH' => 1]));
+    Assert::true(Hash::verify($seen['request'], 'a1b2c3d4e5f60718'));
+    Assert::same(array_values($invoice), array_map(static fn (string $key): string => $answer[$key], array_keys($invoice)));
+
+    $pdf = "%PDF-1.7\n%\xE2\xE3\xCF\xD3\n1 0 obj <<>> endobj\n%%EOF\n";
+    $client = fakeClient(static fn (): array => [200, $pdf], $seen);
+    Assert::same($pdf, $client->gstInvoice('2026-11', 'PDF'));
+    Assert::same('PDF', $seen['request']['FORMAT']);
+});
+
+test('client: a refused invoice is its signed answer, or GatewayError for a PDF', static function (): void {
+    $refusal = static fn (array $request): array => [400, Hash::withHash(array_diff_key($request, ['HASH' => 1]) + [
+        'STATUS' => 'Failed', 'RESPONSE_CODE' => '355', 'RESPONSE_MESSAGE' => 'Invalid month',
+    ], 'a1b2c3d4e5f60718')];
+    $client = fakeClient($refusal, $seen);
+    Assert::same('355', $client->gstInvoice('2026-13')['RESPONSE_CODE']);
+    Assert::same('355', Assert::throws(GatewayError::class, static fn () => $client->gstInvoice('2026-13', 'PDF'), '355 Invalid month')->responseCode);
+    // FORMAT is the gateway's to check (356), as every field is in this kit.
+    $client->gstInvoice('2026-11', 'CSV');
+    Assert::same('CSV', $seen['request']['FORMAT']);
+    $client = fakeClient(static fn (): array => [502, '<html>Bad gateway</html>']);
+    Assert::throws(GatewayError::class, static fn () => $client->gstInvoice('2026-11', 'PDF'), 'HTTP 502');
+});

@@ -16,7 +16,8 @@ use Paystra\Reconciliation;
  * (`server-orders.json`) against the settlements the gateway made, reported order by order.
  *
  *  1. With --settle-as-of, the sandbox's settlement run first (as if its clock read that time).
- *  2. The settlements dated TO − 91 days to TO = today (IST) + 7 days, each with its lines.
+ *  2. The settlements dated TO − 91 days to TO = today (IST) + 7 days, each with every page of
+ *     its lines.
  *  3. The gateway's recon entries of every paid order that no PAYMENT line names.
  *  4. Paystra\Reconciliation::reconcile(), printed as a table, or with --json as
  *     {"rows": [...]} (the only thing written to stdout then).
@@ -182,7 +183,7 @@ final class Reconcile
         $paid = [];
         foreach (self::accepted($client->settlements($from, $to), 'The settlements call')['SETTLEMENTS'] as $listed) {
             $id = $listed['SETTLEMENT_ID'] ?? '';
-            $settlement = self::accepted($client->settlement($id), "Settlement $id");
+            $settlement = self::accepted($client->settlementWithAllLines($id), "Settlement $id");
             foreach ($settlement['LINES'] as $line) {
                 if (($line['TYPE'] ?? '') === 'PAYMENT') {
                     $paid[$line['ORDER_ID'] ?? ''] = true;
@@ -243,20 +244,21 @@ final class Reconcile
         $lines = [sprintf('Orders reconciled on %s (IST): %d', $report['today'], count($rows))];
         if ($rows !== []) {
             $lines[] = self::table(
-                ['ORDER_ID', 'RESULT', 'AMOUNT', 'SETTLED', 'REFUNDED', 'NET', 'SETTLEMENT_ID', 'UTR', 'SETTLED ON'],
+                ['ORDER_ID', 'RESULT', 'AMOUNT', 'SETTLED', 'REFUNDED', 'HELD', 'NET', 'SETTLEMENT_ID', 'UTR', 'SETTLED ON'],
                 array_map(static fn (array $row): array => [
                     $row['ORDER_ID'],
                     $row['RESULT'],
                     self::money($row['AMOUNT']),
                     self::money($row['SETTLED_AMOUNT']),
                     self::money($row['REFUNDED_AMOUNT']),
+                    self::money($row['HELD_AMOUNT']),
                     self::money($row['NET']),
                     $row['SETTLEMENT_ID'],
                     $row['UTR'],
                     $row['SETTLEMENT_DATE'] !== '' ? $row['SETTLEMENT_DATE']
                         : ($row['EXPECTED_SETTLEMENT_DATE'] !== '' ? 'due ' . $row['EXPECTED_SETTLEMENT_DATE'] : ''),
                 ], $rows),
-                ['AMOUNT', 'SETTLED', 'REFUNDED', 'NET'],
+                ['AMOUNT', 'SETTLED', 'REFUNDED', 'HELD', 'NET'],
             );
             $counts = array_count_values(array_column($rows, 'RESULT'));
             $shown = array_filter(Reconciliation::RESULTS, static fn (string $result): bool => isset($counts[$result]));

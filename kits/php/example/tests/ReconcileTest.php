@@ -41,7 +41,11 @@ function reconcileGateway(?array &$calls, string $refuse = ''): Client
         } elseif ($path === '/pgws/settlement/run' || $path === '/pgws/settlements') {
             $answer['SETTLEMENTS'] = json_encode([$settlement]);
         } elseif ($path === '/pgws/settlement') {
-            $answer += $settlement + ['LINES' => json_encode([$line('SK1', '1234567890123456'), $line('SK9', '1234567890123457')])];
+            // One line a page, whatever PAGE_SIZE asks: the example must fetch every page.
+            $lines = [$line('SK1', '1234567890123456'), $line('SK9', '1234567890123457')];
+            $page = (int) ($request['PAGE'] ?? '1');
+            $paging = ['PAGE' => (string) $page, 'PAGE_SIZE' => '1', 'LINES_COUNT' => '2', 'PAGES' => '2'];
+            $answer += $settlement + $paging + ['LINES' => json_encode(array_slice($lines, $page - 1, 1))];
         } elseif ($path === '/pgws/recon' && $request['ORDER_ID'] === 'SK2') {
             $answer['RECON'] = json_encode([[
                 'TYPE' => 'PAYMENT', 'TXN_ID' => '5234567890123456', 'AMOUNT' => '100', 'FEE' => '2', 'GST' => '0', 'NET' => '98',
@@ -108,13 +112,14 @@ test('reconcile: --json prints the report rows only, after the run, the settleme
     Assert::same([
         ['/pgws/settlement/run', ['AS_OF' => '2026-11-27T11:00:00+05:30', 'NOTIFY_URL' => 'http://127.0.0.1:8000/webhook']],
         ['/pgws/settlements', ['FROM' => '2026-09-06', 'TO' => '2026-12-06']],
-        ['/pgws/settlement', ['SETTLEMENT_ID' => 'setl_0a1b2c3d4e5f60718293']],
+        ['/pgws/settlement', ['SETTLEMENT_ID' => 'setl_0a1b2c3d4e5f60718293', 'PAGE_SIZE' => '1000']],
+        ['/pgws/settlement', ['SETTLEMENT_ID' => 'setl_0a1b2c3d4e5f60718293', 'PAGE' => '2', 'PAGE_SIZE' => '1000']],
         ['/pgws/recon', ['ORDER_ID' => 'SK2']],
         ['/pgws/recon', ['ORDER_ID' => 'SK3']],
     ], $calls, 'recon only for the paid orders no PAYMENT line names');
     $rows = json_decode($stdout, true, 512, JSON_THROW_ON_ERROR)['rows'];
     Assert::same(['SK1 MATCHED', 'SK2 OVERDUE', 'SK3 MISSING', 'SK9 UNKNOWN'], array_map(static fn (array $row): string => "{$row['ORDER_ID']} {$row['RESULT']}", $rows));
-    Assert::same(['ORDER_ID' => 'SK1', 'RESULT' => 'MATCHED', 'AMOUNT' => '100000', 'SETTLED_AMOUNT' => '100000', 'REFUNDED_AMOUNT' => '0', 'NET' => '97640',
+    Assert::same(['ORDER_ID' => 'SK1', 'RESULT' => 'MATCHED', 'AMOUNT' => '100000', 'SETTLED_AMOUNT' => '100000', 'REFUNDED_AMOUNT' => '0', 'HELD_AMOUNT' => '0', 'NET' => '97640',
         'SETTLEMENT_ID' => 'setl_0a1b2c3d4e5f60718293', 'UTR' => 'PYSTN26331000123', 'SETTLEMENT_DATE' => '2026-11-27', 'EXPECTED_SETTLEMENT_DATE' => ''], $rows[0]);
     Assert::same('2026-11-28', $rows[1]['EXPECTED_SETTLEMENT_DATE']);
 });
@@ -129,11 +134,11 @@ test('reconcile: without --json, the settlements and the orders as tables in rup
         setl_0a1b2c3d4e5f60718293  2026-11-27  PROCESSED  PYSTN26331000123  ₹1,952.80
 
         Orders reconciled on 2026-11-28 (IST): 4
-        ORDER_ID  RESULT        AMOUNT    SETTLED  REFUNDED      NET  SETTLEMENT_ID              UTR               SETTLED ON
-        SK1       MATCHED    ₹1,000.00  ₹1,000.00     ₹0.00  ₹976.40  setl_0a1b2c3d4e5f60718293  PYSTN26331000123  2026-11-27
-        SK2       UNSETTLED      ₹1.00                ₹0.00    ₹0.98                                               due 2026-11-28
-        SK3       MISSING       ₹25.00                ₹0.00    ₹0.00
-        SK9       UNKNOWN               ₹1,000.00     ₹0.00  ₹976.40  setl_0a1b2c3d4e5f60718293  PYSTN26331000123  2026-11-27
+        ORDER_ID  RESULT        AMOUNT    SETTLED  REFUNDED   HELD      NET  SETTLEMENT_ID              UTR               SETTLED ON
+        SK1       MATCHED    ₹1,000.00  ₹1,000.00     ₹0.00  ₹0.00  ₹976.40  setl_0a1b2c3d4e5f60718293  PYSTN26331000123  2026-11-27
+        SK2       UNSETTLED      ₹1.00                ₹0.00  ₹0.00    ₹0.98                                               due 2026-11-28
+        SK3       MISSING       ₹25.00                ₹0.00  ₹0.00    ₹0.00
+        SK9       UNKNOWN               ₹1,000.00     ₹0.00  ₹0.00  ₹976.40  setl_0a1b2c3d4e5f60718293  PYSTN26331000123  2026-11-27
 
         1 MATCHED, 1 UNSETTLED, 1 MISSING, 1 UNKNOWN
 
