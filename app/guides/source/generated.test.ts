@@ -79,6 +79,14 @@ describe('generated guide sections', () => {
       `${guideFacts.RATES_DATE} 3.00% {{NOPE}}`,
     )
     expect(guideFacts.DISPUTE_CARD_WINNABLE).toBe('4000 0000 0000 1976')
+    // A card for each card row, and the row's rates as the pricing page states them.
+    expect(guideFacts.DEBIT_CARD).toBe('4000 0566 5566 5556')
+    expect(guideFacts.DEBIT_CARD_ROW).toBe('Debit card')
+    expect(guideFacts.DEBIT_CARD_RATES).toBe('0.40% up to ₹2,000, 0.90% above ₹2,000')
+    expect(guideFacts.RUPAY_DEBIT_CARD).toBe('6074 8492 0000 4917')
+    expect(guideFacts.RUPAY_DEBIT_ROW).toBe('UPI and RuPay Debit')
+    expect(guideFacts.RUPAY_DEBIT_RATE).toBe('0.00%')
+    expect(guideFacts.ABROAD_CARD).toBe('4000 0082 6000 0000')
     expect(guideFacts.FOREIGN_CURRENCY_COUNT).toBe(String(currencies.length - 1))
     // The dispute module's limits, as a person reads them.
     expect(guideFacts.EVIDENCE_MAX_CHARACTERS).toBe('5,000')

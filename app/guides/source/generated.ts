@@ -7,7 +7,7 @@ import {
   toMinorUnits,
 } from '#core/currency/currencies.ts'
 import { RATES_DATE, toRupees } from '#core/currency/exchange.ts'
-import { formatCharge } from '#core/pricing/fees.ts'
+import { describeSlab, formatCharge } from '#core/pricing/fees.ts'
 import { paymentFee } from '#core/pricing/payment-fee.ts'
 import { gstPercent, paymentGatewayTab } from '#core/pricing/pricing.ts'
 import { type ResponseCode, responseCodes } from '#core/protocol/codes.ts'
@@ -19,7 +19,7 @@ import {
   MAX_EVIDENCE_FILE_BYTES,
 } from '#gateway/disputes/evidence.ts'
 import { decide, RESPONSE_WORKING_DAYS, respondByOf } from '#gateway/disputes/outcome.ts'
-import { disputeCards, disputeReasonOf, disputeReasons } from '#gateway/methods.ts'
+import { disputeCards, disputeReasonOf, disputeReasons, testCards } from '#gateway/methods.ts'
 
 /**
  * Facts a guide states that live in a module: a document writes `{{RATES_DATE}}` or
@@ -42,6 +42,20 @@ const notWinnable = disputeReasons.find((reason) => !reason.winnable)!
 const cardOf = (reasonCode: string) =>
   disputeCards.find((card) => card.reasonCode === reasonCode)!.number
 
+const rowOf = (id: string) => paymentGatewayTab.rows.find((row) => row.id === id)!
+/** `0.40% up to ₹2,000, 0.90% above ₹2,000`; one rate alone: `0.00%`. */
+function ratesOf(id: string): string {
+  const { slabs } = rowOf(id)
+  if (slabs.length === 1) return formatCharge(slabs[0]!.charge)
+  return slabs
+    .map((slab) => `${formatCharge(slab.charge)} ${describeSlab(slab).toLowerCase()}`)
+    .join(', ')
+}
+/** The test card of each card row other than a credit card's. */
+const visaDebit = testCards.find((card) => card.paymentType === 'DC' && card.mopType === 'VI')!
+const rupayDebit = testCards.find((card) => card.paymentType === 'DC' && card.mopType === 'RU')!
+const issuedAbroad = testCards.find((card) => 'issuedAbroad' in card)!
+
 /** `{{NAME}}` in a guide: the value of the fact, as the guide prints it. */
 export const guideFacts: Readonly<Record<string, string>> = {
   RATES_DATE,
@@ -59,6 +73,13 @@ export const guideFacts: Readonly<Record<string, string>> = {
   DISPUTE_REASON_WINNABLE: `\`${winnable.code}\` ${winnable.reason}`,
   DISPUTE_CARD_NOT_WINNABLE: grouped(cardOf(notWinnable.code)),
   DISPUTE_REASON_NOT_WINNABLE: `\`${notWinnable.code}\` ${notWinnable.reason}`,
+  DEBIT_CARD: grouped(visaDebit.number),
+  DEBIT_CARD_ROW: rowOf('debit-card').label,
+  DEBIT_CARD_RATES: ratesOf('debit-card'),
+  RUPAY_DEBIT_CARD: grouped(rupayDebit.number),
+  RUPAY_DEBIT_ROW: rowOf('upi-rupay-debit').label,
+  RUPAY_DEBIT_RATE: ratesOf('upi-rupay-debit'),
+  ABROAD_CARD: grouped(issuedAbroad.number),
 }
 
 type Row = readonly string[]
