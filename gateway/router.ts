@@ -19,6 +19,7 @@ import type { GatewayDatabase } from './store.ts'
 import { deliveriesApi } from './webhooks/api.ts'
 import { disputesApi } from './disputes/api.ts'
 import { settlementsApi } from './settlements/api.ts'
+import { invoiceApi } from './settlements/invoice-api.ts'
 import type { SettlementRunner } from './settlements/runner.ts'
 import type { NotifyPolicyFor } from './webhooks/addresses.ts'
 
@@ -94,6 +95,7 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
   router.use(fxApi(api))
   router.use(deliveriesApi(api))
   router.use(settlementsApi({ ...api, runner: options.settlements }))
+  router.use(invoiceApi({ ...api, publicUrl: options.publicUrl }))
   router.use(disputesApi(api))
   refusedRoute(router, setup)
   router.use(qrPages(setup))

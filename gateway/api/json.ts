@@ -30,9 +30,9 @@ export interface JsonEndpoint {
   answer(fields: Fields, merchant: SandboxMerchant, req: Request): Promise<Fields | Attachment>
 }
 
-/** A file answered instead of JSON fields. */
+/** A file answered instead of JSON fields (a settlement as CSV, a tax invoice as PDF). */
 export interface Attachment {
-  attachment: { contentType: string; filename: string; body: string }
+  attachment: { contentType: string; filename: string; body: string | Buffer }
 }
 
 function isAttachment(answer: Fields | Attachment): answer is Attachment {

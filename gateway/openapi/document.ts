@@ -24,7 +24,7 @@ const tags = [
   {
     name: 'Settlements',
     description:
-      "T+1 settlements net of fees and GST, their lines (JSON or CSV), an order's reconciliation, and the sandbox's test run.",
+      "T+1 settlements net of fees and GST, their lines (JSON or CSV), an order's reconciliation, the monthly tax invoice of the fees (JSON or PDF), and the sandbox's test run.",
   },
   {
     name: 'Currencies',
@@ -50,6 +50,8 @@ interface Operation {
   malformed: string
   /** Also answered as a file (the settlement with FORMAT=CSV). */
   csv?: string
+  /** Also answered as a PDF (the tax invoice with FORMAT=PDF). */
+  pdf?: string
 }
 
 const operations: Operation[] = [
@@ -164,6 +166,18 @@ const operations: Operation[] = [
     malformed: 'SettlementRefusal',
   },
   {
+    path: '/pgws/gst-invoice',
+    operationId: 'gstInvoice',
+    tag: 'Settlements',
+    summary: 'The monthly tax invoice of the fees',
+    description:
+      "The fees and their GST on the merchant's settlements dated in MONTH, one line per Payment Gateway pricing row, with both GSTINs and states and the place of supply (the merchant's state): CGST and SGST when it is the provider's, IGST otherwise. Each line's GST is divided on its own, the odd paisa to CGST; the totals add the lines, and GST_AMOUNT is the GST the settlements charged. The number is given the first time a month is asked for and kept. A month without fees answers an invoice with no lines and zero totals. 355 for a MONTH that is not YYYY-MM from 2000-01 to 2099-12, 356 for a FORMAT other than JSON or PDF.",
+    request: ref('GstInvoiceRequest'),
+    answers: [ref('GstInvoiceAnswer'), ref('GstInvoiceRefusal')],
+    malformed: 'GstInvoiceRefusal',
+    pdf: 'The same invoice as an A4 PDF (tagged, fonts embedded): particulars, supplier and recipient with their GSTINs, the lines and totals in rupees; attachment `PYS-<year>-<serial>.pdf`. A refusal stays JSON.',
+  },
+  {
     path: '/pgws/fx',
     operationId: 'fx',
     tag: 'Currencies',
@@ -276,6 +290,17 @@ function pathItem(operation: Operation) {
                   'text/csv': {
                     schema: { type: 'string', description: operation.csv },
                     ...examplesOf(path, fileOf('text/csv'), 200),
+                  },
+                }
+              : {}),
+            ...(operation.pdf
+              ? {
+                  'application/pdf': {
+                    schema: {
+                      type: 'string',
+                      contentMediaType: 'application/pdf',
+                      description: operation.pdf,
+                    },
                   },
                 }
               : {}),

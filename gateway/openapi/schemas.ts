@@ -282,6 +282,7 @@ export const invalidHashAnswers = [
   'QrRefusal',
   'WebhookRefusal',
   'SettlementRefusal',
+  'GstInvoiceRefusal',
   'FxRefusal',
   'DisputeRefusal',
 ] as const
@@ -491,6 +492,7 @@ export const answerSchemas = withHashHelp({
     },
   },
   ...settlementSchemas(),
+  ...gstInvoiceSchemas(),
   ...internationalSchemas(),
   EventId: text('evt_ and 24 hex digits.', { pattern: '^evt_[0-9a-f]{24}$' }),
   WebhookEventType: { type: 'string', enum: [...webhookEventTypes] },
@@ -552,6 +554,27 @@ function settlementSchemas() {
       ...signedAmount,
       description: "GST on the fees: 18 % of each payment's fee, rounded half up to the paisa.",
     },
+    CGST_AMOUNT: {
+      ...signedAmount,
+      description:
+        "Central GST: half of GST_AMOUNT, the odd paisa included, when the merchant's GST state is the provider's; 0 otherwise. CGST_AMOUNT + SGST_AMOUNT + IGST_AMOUNT = GST_AMOUNT.",
+    },
+    SGST_AMOUNT: {
+      ...signedAmount,
+      description:
+        "State GST (UTGST in a union territory without a legislature): the other half, within the provider's state; 0 otherwise.",
+    },
+    IGST_AMOUNT: {
+      ...signedAmount,
+      description: "Integrated GST: all of GST_AMOUNT when the merchant's state is another; 0 otherwise.",
+    },
+    PROVIDER_GSTIN: text("The provider's GSTIN, as it was when the settlement was made.", {
+      pattern: '^(\\d{2}[A-Z]{5}\\d{4}[A-Z][1-9A-Z]Z[0-9A-Z])?$',
+    }),
+    MERCHANT_GSTIN: text(
+      "The merchant's GSTIN when it was made; empty for a merchant not registered for GST.",
+      { pattern: '^(\\d{2}[A-Z]{5}\\d{4}[A-Z][1-9A-Z]Z[0-9A-Z])?$' },
+    ),
     ADJUSTMENTS_AMOUNT: {
       ...signedAmount,
       description: 'Balances carried forward into this settlement (signed).',
@@ -748,6 +771,112 @@ function settlementSchemas() {
       ...settlement,
       HASH: hash,
     }),
+  } satisfies Record<string, Schema>
+}
+
+/** The monthly tax invoice: its request, answer, lines and refusals. */
+function gstInvoiceSchemas() {
+  const paise = (description: string) => text(`${description} Paise, digits.`, { pattern: '^\\d+$' })
+  const gstin = text('A GSTIN: 15 characters, the last a check character.', {
+    pattern: '^\\d{2}[A-Z]{5}\\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$',
+  })
+  const stateCode = text('A GST state code, 01 to 38.', { pattern: '^(0[1-9]|[12]\\d|3[0-8])$' })
+  const rate = text('Percent, two decimals: 9.00, 18.00 or 0.00.', { pattern: '^\\d{1,2}\\.\\d{2}$' })
+  const amounts = {
+    TAXABLE_AMOUNT: paise('The fees, before GST.'),
+    CGST_AMOUNT: paise("Central GST (within the provider's state)."),
+    SGST_AMOUNT: paise('State GST, or UTGST where STATE_TAX says so (within the state).'),
+    IGST_AMOUNT: paise('Integrated GST (between states).'),
+    GST_AMOUNT: paise('CGST + SGST + IGST: the GST the settlements charged on these fees.'),
+    TOTAL_AMOUNT: paise('TAXABLE_AMOUNT + GST_AMOUNT.'),
+  }
+  return {
+    GstInvoiceRequest: fields(
+      "The tax invoice for the fees on a merchant's settlements dated in MONTH.",
+      {
+        PAY_ID: ref('PayId'),
+        MONTH: text('YYYY-MM, 2000-01 to 2099-12 (355 otherwise).', {
+          pattern: '^\\d{4}-(0[1-9]|1[0-2])$',
+        }),
+        HASH: ref('RequestHash'),
+      },
+      {
+        FORMAT: text('JSON (the default) or PDF: the invoice as a file (356 otherwise).', {
+          enum: ['JSON', 'PDF'],
+        }),
+      },
+    ),
+    GstInvoiceLine: fields('The fees of one Payment Gateway pricing row (or one kind of other charge) in the month.', {
+      DESCRIPTION: text('"Payment Gateway fees: Credit card": the pricing row\'s label.'),
+      SAC: text('Services Accounting Code heading: 9971, financial and related services.', {
+        const: '9971',
+      }),
+      CHARGES_COUNT: text('How many fees: payments charged on this row.', { pattern: '^\\d+$' }),
+      ...amounts,
+    }),
+    GstInvoiceAnswer: fields(
+      'The tax invoice. A month without fees answers one too, its lines empty and its totals 0. Asked again, the same month keeps its number; its figures follow the settlements dated in it.',
+      {
+        PAY_ID: ref('PayId'),
+        MONTH: text('As sent.'),
+        INVOICE_NUMBER: text(
+          'PYS/, the financial year (2627 for April 2026 to March 2027), /, a serial consecutive within it: given once for the merchant and month, then kept.',
+          { pattern: '^PYS/\\d{4}/\\d{6}$' },
+        ),
+        INVOICE_DATE: { ...ref('IsoDate'), description: "The month's last day." },
+        PERIOD_FROM: { ...ref('IsoDate'), description: "The month's first day." },
+        PERIOD_TO: { ...ref('IsoDate'), description: "The month's last day." },
+        PROVIDER_NAME: text('The supplier: the provider\'s legal name.'),
+        PROVIDER_ADDRESS: text('Its registered office, one line.'),
+        PROVIDER_GSTIN: gstin,
+        PROVIDER_STATE_CODE: stateCode,
+        PROVIDER_STATE: text('Its state by name.'),
+        MERCHANT_NAME: text('The recipient: the merchant.'),
+        MERCHANT_GSTIN: text('Its GSTIN; empty when it is not registered for GST.', {
+          pattern: '^(\\d{2}[A-Z]{5}\\d{4}[A-Z][1-9A-Z]Z[0-9A-Z])?$',
+        }),
+        MERCHANT_STATE_CODE: stateCode,
+        MERCHANT_STATE: text('Its state by name.'),
+        PLACE_OF_SUPPLY: text("The merchant's state: code-name, `09-Uttar Pradesh`.", {
+          pattern: '^\\d{2}-.+$',
+        }),
+        SUPPLY_TYPE: text(
+          "INTRA_STATE (the merchant's state is the provider's: CGST and SGST) or INTER_STATE (IGST).",
+          { enum: ['INTRA_STATE', 'INTER_STATE'] },
+        ),
+        STATE_TAX: text(
+          'The name of the second half within a state: SGST, or UTGST in a union territory without a legislature (its amount is in SGST_AMOUNT).',
+          { enum: ['SGST', 'UTGST'] },
+        ),
+        CGST_RATE: rate,
+        SGST_RATE: rate,
+        IGST_RATE: rate,
+        REVERSE_CHARGE: text('Whether the recipient pays the tax: N.', { const: 'N' }),
+        SETTLEMENTS_COUNT: text('Settlements dated in the month.', { pattern: '^\\d+$' }),
+        LINES: jsonList(
+          "The fees by pricing row, in the pricing page's order. Each line's GST is divided on its own (the odd paisa to CGST).",
+          'GstInvoiceLine',
+        ),
+        CHARGES_COUNT: text('All the fees.', { pattern: '^\\d+$' }),
+        ...amounts,
+        ...signedAnswer,
+      },
+    ),
+    GstInvoiceRefusal: fields(
+      `A tax invoice request refused: 323–326, 355 (MONTH), 356 (FORMAT). ${unsignedNote}`,
+      {
+        STATUS: { const: 'Failed' },
+        RESPONSE_CODE: code,
+        RESPONSE_MESSAGE: message,
+        RESPONSE_DATE_TIME: dateTime,
+      },
+      {
+        PAY_ID: text('As sent.'),
+        MONTH: text('As sent.'),
+        FORMAT: text('As sent.'),
+        HASH: hash,
+      },
+    ),
   } satisfies Record<string, Schema>
 }
 
