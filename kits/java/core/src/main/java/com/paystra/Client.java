@@ -8,6 +8,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.LocalDate;
+import java.time.YearMonth;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collections;
@@ -32,6 +33,8 @@ public final class Client {
     public static final int EVIDENCE_CHARACTERS = 5000;
     /** The largest evidence document (PDF, JPEG or PNG) a contested dispute takes. */
     public static final int EVIDENCE_FILE_BYTES = 2 * 1024 * 1024;
+    /** The most LINES one page of a settlement holds (PAGE_SIZE's default and maximum). */
+    public static final int SETTLEMENT_PAGE_SIZE = 1000;
 
     private static final AtomicLong LAST_ORDER_MILLIS = new AtomicLong();
 
@@ -299,6 +302,25 @@ public final class Client {
     }
 
     /**
+     * One page of a settlement's lines (page from 1, pageSize 1 to 1000), with the settlement's
+     * fields and LINES_COUNT and PAGES, which say how many there are. A bad page (358) throws
+     * RefusedError.
+     */
+    public Settlement settlement(String settlementIdOrUtr, int page, int pageSize) {
+        if (page < 1 || pageSize < 1 || pageSize > SETTLEMENT_PAGE_SIZE) {
+            throw new IllegalArgumentException("A page is numbered from 1 and holds 1 to " + SETTLEMENT_PAGE_SIZE
+                    + " lines: page " + page + ", pageSize " + pageSize);
+        }
+        Map<String, String> request = settlementRequest(settlementIdOrUtr, "JSON");
+        if (page != 1) {
+            request.put("PAGE", Integer.toString(page));
+        }
+        request.put("PAGE_SIZE", Integer.toString(pageSize));
+        Map<String, String> answer = postAccepted("/pgws/settlement", request);
+        return new Settlement(answer, list(answer, "LINES"));
+    }
+
+    /**
      * A settlement's lines as the gateway's CSV file (RFC 4180, a header row of the line fields,
      * CRLF), to keep or hand to an accountant. The CSV carries no HASH: act on the figures of
      * settlement(...), which are verified. A refusal throws RefusedError, as settlement(...) does.
@@ -354,6 +376,80 @@ public final class Client {
         return new Settlements(answer, list(answer, "SETTLEMENTS"));
     }
     // paystra:endregion
+
+    /**
+     * One settlement with every page of its lines (what Reconciliation.reconcile needs): the first
+     * page's fields, then each further page's lines. A refused page throws RefusedError; pages
+     * that do not add up to LINES_COUNT throw PaystraException.
+     */
+    public Settlement settlementWithAllLines(String settlementIdOrUtr) {
+        Settlement first = settlement(settlementIdOrUtr, 1, SETTLEMENT_PAGE_SIZE);
+        List<Map<String, String>> lines = new ArrayList<>(first.lines());
+        for (int page = 2; page <= count(first.fields(), "PAGES", 1); page++) {
+            lines.addAll(settlement(settlementIdOrUtr, page, SETTLEMENT_PAGE_SIZE).lines());
+        }
+        if (lines.size() != count(first.fields(), "LINES_COUNT", lines.size())) {
+            throw new PaystraException("The settlement's pages hold " + lines.size() + " lines, not its LINES_COUNT");
+        }
+        return new Settlement(first.fields(), lines);
+    }
+
+    /** A GST invoice: its verified fields (JSON), or the PDF's bytes (PDF; fields then empty). */
+    public record Invoice(Map<String, String> fields, byte[] pdf) {
+        public Invoice {
+            fields = frozen(fields);
+        }
+    }
+
+    /** The GST invoice of a month's fees, as verified fields: gstInvoice(month, "JSON"). */
+    public Invoice gstInvoice(YearMonth month) {
+        return gstInvoice(month, "JSON");
+    }
+
+    /**
+     * The GST invoice of a month's fees (2000-01 to 2099-12): format "JSON" answers its verified
+     * fields, "PDF" the PDF's bytes. A refusal (355 a bad MONTH, 356 a bad FORMAT) throws
+     * RefusedError.
+     */
+    public Invoice gstInvoice(YearMonth month, String format) {
+        if (month == null || month.getYear() < 2000 || month.getYear() > 2099) {
+            throw new IllegalArgumentException("gstInvoice needs a month from 2000-01 to 2099-12: " + month);
+        }
+        if (!"JSON".equals(format) && !"PDF".equals(format)) {
+            throw new IllegalArgumentException("FORMAT is JSON or PDF: " + format);
+        }
+        Map<String, String> request = fields("PAY_ID", config.payId(), "MONTH", month.toString());
+        if (format.equals("JSON")) {
+            return new Invoice(postAccepted("/pgws/gst-invoice", request), null);
+        }
+        request.put("FORMAT", "PDF");
+        Answer answer = send("/pgws/gst-invoice", Json.write(Hash.withHash(request, config.salt())),
+                "application/pdf, application/json");
+        if (answer.contentType().toLowerCase(Locale.ROOT).startsWith("application/pdf")) {
+            return new Invoice(Map.of(), answer.bytes());
+        }
+        if (!answer.isJson()) {
+            throw new PaystraException("The gateway answered HTTP " + answer.status() + " without a PDF or JSON at "
+                    + answer.uri());
+        }
+        Map<String, String> fields = verified(answer.body());
+        if (!SUCCESS_CODE.equals(fields.get("RESPONSE_CODE"))) {
+            throw new RefusedError(fields);
+        }
+        throw new PaystraException("The gateway answered JSON where a PDF was asked for, at " + answer.uri());
+    }
+
+    /** A count the answer gives as digits (PAGES, LINES_COUNT); a gateway without pages gives none. */
+    private static int count(Map<String, String> answer, String key, int absent) {
+        String value = answer.get(key);
+        if (value == null) {
+            return absent;
+        }
+        if (!value.matches("[0-9]{1,9}")) {
+            throw new PaystraException("The gateway's " + key + " is not a number: " + value);
+        }
+        return Integer.parseInt(value);
+    }
 
     // paystra:region fx
     /**
@@ -567,23 +663,31 @@ public final class Client {
         return fields;
     }
 
-    /** What came back over HTTP: the status, the content type and the body as text. */
-    private record Answer(URI uri, int status, String contentType, String body) {
+    /** What came back over HTTP: the status, the content type and the body's bytes. */
+    private record Answer(URI uri, int status, String contentType, byte[] bytes) {
         boolean isJson() {
             return contentType.toLowerCase(Locale.ROOT).contains("json");
+        }
+
+        /** The body as text (UTF-8). */
+        String body() {
+            return new String(bytes, StandardCharsets.UTF_8);
         }
     }
 
     private Answer send(String path, String json) {
+        return send(path, json, "application/json");
+    }
+
+    private Answer send(String path, String json, String accept) {
         HttpRequest request = HttpRequest.newBuilder(URI.create(config.baseUrl() + path))
                 .timeout(Duration.ofSeconds(30))
                 .header("Content-Type", "application/json")
-                .header("Accept", "application/json")
+                .header("Accept", accept)
                 .POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8))
                 .build();
         try {
-            HttpResponse<String> response =
-                    http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
             return new Answer(request.uri(), response.statusCode(),
                     response.headers().firstValue("Content-Type").orElse(""), response.body());
         } catch (IOException e) {

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
+import java.time.YearMonth;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -272,6 +273,83 @@ final class SettlementTests {
                 } catch (RefusedError e) {
                     assertEquals("338", e.code(), "338");
                 }
+            });
+
+            List<Map<String, String>> fiveLines = new ArrayList<>();
+            for (int n = 0; n < 5; n++) {
+                Map<String, String> numbered = new LinkedHashMap<>(line);
+                numbered.put("TXN_ID", Long.toString(1234567890123000L + n));
+                fiveLines.add(numbered);
+            }
+            String[] linesCount = {"5"};
+            // The stand-in pages by 2, whatever is asked, so that five lines take three pages.
+            routes.put("/sandbox/pgws/settlement", r -> {
+                int page = Integer.parseInt(r.getOrDefault("PAGE", "1"));
+                Map<String, String> answer = map("PAY_ID", PAY_ID, "PAGE", Integer.toString(page),
+                        "PAGE_SIZE", r.getOrDefault("PAGE_SIZE", "1000"), "LINES_COUNT", linesCount[0], "PAGES", "3");
+                answer.putAll(settlement);
+                answer.put("LINES", Json.write(fiveLines.subList((page - 1) * 2, Math.min(page * 2, 5))));
+                return Reply.signed(success(answer));
+            });
+            check("Client.settlementWithAllLines fetches every page and checks LINES_COUNT", () -> {
+                received.clear();
+                Client.Settlement all = client.settlementWithAllLines("setl_0a1b2c3d4e5f60718293");
+                assertEquals(fiveLines, all.lines(), "every page's lines, in order");
+                assertEquals("3", all.get("PAGES"), "the first page's fields");
+                List<String> pages = new ArrayList<>();
+                received.forEach(request -> pages.add(request.get("PAGE") + "/" + request.get("PAGE_SIZE")));
+                assertEquals(List.of("null/1000", "2/1000", "3/1000"), pages, "pages asked");
+                linesCount[0] = "6";
+                try {
+                    client.settlementWithAllLines("setl_0a1b2c3d4e5f60718293");
+                    throw new AssertionError("pages short of LINES_COUNT were accepted");
+                } catch (PaystraException expected) {
+                    assertTrue(expected.getMessage().contains("LINES_COUNT"), expected.getMessage());
+                }
+                client.settlement("setl_0a1b2c3d4e5f60718293", 3, 50);
+                assertEquals("3/50", lastRequest(received).get("PAGE") + "/" + lastRequest(received).get("PAGE_SIZE"),
+                        "one page asked");
+                for (int[] bad : new int[][] {{0, 10}, {1, 0}, {1, 1001}}) {
+                    refusedInput(() -> client.settlement("setl_0a1b2c3d4e5f60718293", bad[0], bad[1]),
+                            "page " + bad[0] + " of " + bad[1]);
+                }
+            });
+
+            String pdf = "%PDF-1.7\n% caf\u00e9\n1 0 obj <<>> endobj\n%%EOF\n";
+            Map<String, String> invoice = map("INVOICE_NUMBER", "PYS/2026-27/000123", "MONTH", "2026-11",
+                    "TAXABLE_AMOUNT", "2000", "CGST_AMOUNT", "180", "SGST_AMOUNT", "180", "IGST_AMOUNT", "0",
+                    "GST_AMOUNT", "360", "TOTAL_AMOUNT", "2360");
+            routes.put("/sandbox/pgws/gst-invoice", r -> {
+                if (r.get("MONTH").equals("2099-12")) {
+                    return Reply.signed(map("PAY_ID", PAY_ID, "MONTH", r.get("MONTH"), "STATUS", "Failed",
+                            "RESPONSE_CODE", "355", "RESPONSE_MESSAGE", "Invalid month"));
+                }
+                if ("PDF".equals(r.get("FORMAT"))) {
+                    return new Reply("application/pdf", pdf);
+                }
+                Map<String, String> answer = map("PAY_ID", PAY_ID);
+                answer.putAll(invoice);
+                return Reply.signed(success(answer));
+            });
+            check("Client.gstInvoice answers the verified fields, or the PDF's bytes; a refusal throws", () -> {
+                Client.Invoice fields = client.gstInvoice(YearMonth.of(2026, 11));
+                invoice.forEach((key, value) -> assertEquals(value, fields.fields().get(key), key));
+                assertEquals(map("MONTH", "2026-11", "PAY_ID", PAY_ID), withoutHash(lastRequest(received)), "request");
+                assertTrue(Hash.verify(withoutPath(lastRequest(received)), SALT), "signed");
+                Client.Invoice file = client.gstInvoice(YearMonth.of(2026, 11), "PDF");
+                assertTrue(java.util.Arrays.equals(pdf.getBytes(StandardCharsets.UTF_8), file.pdf()), "the PDF's bytes");
+                assertEquals("PDF", lastRequest(received).get("FORMAT"), "FORMAT");
+                for (String format : new String[] {"JSON", "PDF"}) {
+                    try {
+                        client.gstInvoice(YearMonth.of(2099, 12), format);
+                        throw new AssertionError("a refused invoice was returned");
+                    } catch (RefusedError e) {
+                        assertEquals("355", e.code(), "355");
+                    }
+                }
+                refusedInput(() -> client.gstInvoice(YearMonth.of(1999, 12)), "a month before 2000");
+                refusedInput(() -> client.gstInvoice(YearMonth.of(2026, 11), "CSV"), "a FORMAT of CSV");
+                refusedInput(() -> client.gstInvoice(null), "no month");
             });
 
             routes.put("/sandbox/pgws/recon", r -> switch (r.get("ORDER_ID")) {

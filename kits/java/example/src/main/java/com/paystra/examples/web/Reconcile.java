@@ -18,8 +18,12 @@ import java.util.Map;
 /**
  * The reconciliation example: the server example's paid orders (its order store,
  * PAYSTRA_DATA_DIR or ./data, server-orders.json) matched against the settlements the gateway
- * made, each with its lines, and for an order none of them pays, the gateway's recon entries.
- * Prints a table, or with --json one object {"rows": [...]} (Reconciliation.COLUMNS).
+ * made, each with every page of its lines, and for an order none of them pays, the gateway's
+ * recon entries. Prints a table, or with --json one object {"rows": [...]} (Reconciliation.COLUMNS):
+ * MATCHED, REFUNDED, AMOUNT_MISMATCH, HELD, CARRIED_FORWARD, UNSETTLED, OVERDUE, MISSING or UNKNOWN.
+ * HELD: a dispute holds the money back; CARRIED_FORWARD: its settlement paid nothing yet (its net
+ * was not above zero) and no later one has paid it out. Only MATCHED and REFUNDED money reached
+ * your bank.
  *
  *   java -cp out com.paystra.examples.web.Reconcile [--settle-as-of ISO] [--notify-url URL]
  *                                                   [--today YYYY-MM-DD] [--json]
@@ -148,7 +152,7 @@ public final class Reconcile {
         List<Client.Settlement> settlements = new ArrayList<>();
         for (Map<String, String> listed : client.settlements(from, to).settlements()) {
             // The list has no lines; a carried-forward settlement has no UTR, so ask by its id.
-            settlements.add(client.settlement(listed.get("SETTLEMENT_ID")));
+            settlements.add(client.settlementWithAllLines(listed.get("SETTLEMENT_ID")));
         }
         Map<String, List<Map<String, String>>> recon = new LinkedHashMap<>();
         for (Map<String, String> order : paidOrders) {
@@ -193,7 +197,7 @@ public final class Reconcile {
         if (report.rows().isEmpty()) {
             return out.append("Nothing to reconcile: no paid orders and no settled payments or refunds.\n").toString();
         }
-        List<String> headings = List.of("ORDER_ID", "RESULT", "AMOUNT", "SETTLED", "REFUNDED", "NET",
+        List<String> headings = List.of("ORDER_ID", "RESULT", "AMOUNT", "SETTLED", "REFUNDED", "HELD", "NET",
                 "SETTLEMENT_ID", "UTR", "SETTLEMENT_DATE", "EXPECTED");
         List<List<String>> cells = new ArrayList<>();
         cells.add(headings);
@@ -214,7 +218,7 @@ public final class Reconcile {
         for (List<String> line : cells) {
             StringBuilder text = new StringBuilder();
             for (int i = 0; i < line.size(); i++) {
-                boolean amount = i >= 2 && i <= 5;
+                boolean amount = i >= 2 && i <= 6;
                 String cell = amount ? " ".repeat(widths[i] - line.get(i).length()) + line.get(i)
                         : line.get(i) + " ".repeat(widths[i] - line.get(i).length());
                 text.append(i == 0 ? "" : "  ").append(cell);

@@ -94,8 +94,10 @@ final class ReconcileTests {
                 received.forEach(request -> paths.add(request.get("_path") + " "
                         + request.getOrDefault("SETTLEMENT_ID", request.getOrDefault("ORDER_ID", ""))));
                 assertEquals(List.of("/sandbox/pgws/settlements ", "/sandbox/pgws/settlement setl_0a1b2c3d4e5f60718293",
+                        "/sandbox/pgws/settlement setl_0a1b2c3d4e5f60718293",
                         "/sandbox/pgws/recon ORD-1004", "/sandbox/pgws/recon ORD-1005"), paths,
-                        "each settlement's lines by its id, recon only for the orders no line pays; no run");
+                        "each settlement's pages of lines by its id, recon only for the orders no line pays; no run");
+                assertEquals("2", received.get(2).get("PAGE"), "the second page");
             });
             check("Reconcile --settle-as-of runs the settlement first, with --notify-url", () -> {
                 received.clear();
@@ -112,11 +114,11 @@ final class ReconcileTests {
                 String[] lines = ran.out().split("\n");
                 String header = List.of(lines).stream().filter(line -> line.startsWith("ORDER_ID")).findFirst()
                         .orElseThrow();
-                for (String column : List.of("RESULT", "AMOUNT", "SETTLED", "REFUNDED", "NET", "SETTLEMENT_ID", "UTR",
+                for (String column : List.of("RESULT", "AMOUNT", "SETTLED", "REFUNDED", "HELD", "NET", "SETTLEMENT_ID", "UTR",
                         "SETTLEMENT_DATE", "EXPECTED")) {
                     assertTrue(header.contains(column), "column " + column);
                 }
-                assertTrue(ran.out().matches("(?s).*\\nORD-1004 +UNSETTLED +100 +- +0 +98 +- +- +- +2026-11-28\\n.*"),
+                assertTrue(ran.out().matches("(?s).*\\nORD-1004 +UNSETTLED +100 +- +0 +0 +98 +- +- +- +2026-11-28\\n.*"),
                         "an unsettled row, empty cells shown as -: " + ran.out());
                 assertTrue(ran.out().endsWith("4 rows: 1 MATCHED, 1 UNSETTLED, 1 MISSING, 1 UNKNOWN.\n"), "the tally");
             });
@@ -195,10 +197,14 @@ final class ReconcileTests {
                 return success(map("PAY_ID", PAY_ID, "AS_OF", request.get("AS_OF"),
                         "SETTLEMENTS", Json.write(List.of(settlement))));
             case "/sandbox/pgws/settlement": {
-                Map<String, String> answer = map("PAY_ID", PAY_ID);
+                // One line a page, whatever PAGE_SIZE asks: the example must fetch every page.
+                int page = Integer.parseInt(request.getOrDefault("PAGE", "1"));
+                Map<String, String> answer = map("PAY_ID", PAY_ID, "PAGE", Integer.toString(page), "PAGE_SIZE", "1",
+                        "LINES_COUNT", "2", "PAGES", "2");
                 answer.putAll(settlement);
-                answer.put("LINES", Json.write(List.of(
-                        line("ORD-1001", "100000", "97640"), line("ORD-9999", "100000", "97640"))));
+                List<Map<String, String>> lines = List.of(
+                        line("ORD-1001", "100000", "97640"), line("ORD-9999", "100000", "97640"));
+                answer.put("LINES", Json.write(lines.subList(page - 1, page)));
                 return success(answer);
             }
             case "/sandbox/pgws/recon":
