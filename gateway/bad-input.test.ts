@@ -35,11 +35,11 @@ beforeAll(async () => {
   client = new PGlite()
   db = drizzle(client)
   // Hundreds of requests a minute from one address: the limits are tested on their own
-  // (tests/security/api-limits.test.ts).
+  // (tests/security/api-limits.test.ts, page-limits.test.ts).
   const gateway = await createGateway({
     db,
     merchants: [merchant],
-    limits: { perIp: 0, perMerchant: 0, resend: 0 },
+    limits: { perIp: 0, perMerchant: 0, resend: 0, pages: 0 },
   })
   closeGateway = gateway.close
   const app = express()

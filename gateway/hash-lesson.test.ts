@@ -108,6 +108,25 @@ describe('a JSON API refusing a HASH (323)', () => {
     expect(verifyHash(json, merchant.salt)).toBe(true)
   })
 
+  it('shows only the fields the call takes, and counts the others, never echoing them', async () => {
+    const taken = { PAY_ID: merchant.payId, ORDER_ID: 'ORD-LESSON-X', TXNTYPE: 'STATUS' }
+    const stuffing = Object.fromEntries(
+      Array.from({ length: 40 }, (_, index) => [`EXTRA_${index}`, `stuffed-${index}`]),
+    )
+    const sent = wronglySigned({ ...taken, ...stuffing })
+    const { json } = await postJson(`${teaching.url}/pgws/transact`, sent)
+    expect(json.RESPONSE_CODE).toBe('323')
+    expect(json.HASHED_TEXT).toBe(hashedTextOf(taken))
+    const fragment = new URL(json.DEBUGGER_URL!).hash.slice('#fields='.length)
+    expect([...new URLSearchParams(fragment).keys()].sort()).toEqual(
+      [...Object.keys(taken), 'HASH'].sort(),
+    )
+    expect(json.OTHER_FIELDS).toBe('40')
+    expect(JSON.stringify(json)).not.toContain('stuffed')
+    expect(JSON.stringify(json)).not.toContain('EXTRA_')
+    expect(verifyHash(json, merchant.salt)).toBe(true)
+  })
+
   it('says nothing more than the code when the sandbox is not told to teach', async () => {
     const { json } = await postJson(`${silent.url}/pgws/transact`, enquiry())
     expect(json.RESPONSE_CODE).toBe('323')
@@ -181,6 +200,22 @@ describe('the 323 page of a hosted request', () => {
     expect(again).toContain(`<code data-hashed-text>${escapeHtml(hashedTextOf(sent))}</code>`)
   })
 
+  it('shows only the fields a payment request takes, and says how many others were left out', async () => {
+    const sent = request({ CUST_NAME: 'Asha', CSRF_TOKEN: 'stuffed-1', SESSION: 'stuffed-2' })
+    const { html } = await postForm(`${teaching.url}/paymentrequest`, sent)
+    const { CSRF_TOKEN: _, SESSION: __, ...taken } = sent
+    expect(html).toContain(`<code data-hashed-text>${escapeHtml(hashedTextOf(taken))}</code>`)
+    expect(html).not.toContain('stuffed')
+    expect(html).toContain(en.hashLessonOtherFields.replace('{count}', '2'))
+    // The count comes along when the language is changed.
+    const hidden = /name="other" value="([^"]*)"/.exec(html)?.[1]
+    expect(hidden).toBe('2')
+    const fields = /name="fields" value="([^"]*)"/.exec(html)![1]!.replaceAll('&amp;', '&')
+    const query = new URLSearchParams({ code: '323', lang: 'hi', fields, other: hidden! })
+    const again = await (await fetch(`${teaching.url}/refused?${query}`)).text()
+    expect(again).toContain(hi.hashLessonOtherFields.replace('{count}', '2'))
+  })
+
   it('is the plain refusal when the sandbox is not told to teach', async () => {
     const { html } = await postForm(`${silent.url}/paymentrequest`, request())
     expect(html).toContain('data-code>323<')
@@ -200,7 +235,7 @@ describe('the 323 page of a merchant-hosted request', () => {
     RETURN_URL,
     PAYMENT_TYPE: 'UP',
     MOP_TYPE: 'UP',
-    CUST_VPA: 'success@upi',
+    PAYER_ADDRESS: 'success@upi',
   })
 
   it('shows the fields inside ENCDATA when only their HASH is wrong', async () => {

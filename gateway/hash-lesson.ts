@@ -31,7 +31,10 @@ export interface FieldsLesson {
   kind: 'fields'
   hashedText: string
   debuggerUrl: string
+  /** The fields shown: those the call takes. */
   fields: Fields
+  /** How many fields were posted that the call does not take: left out, never echoed. */
+  otherFields: number
 }
 
 export interface EncdataLesson {
@@ -65,13 +68,29 @@ export function encdataDebuggerUrl(
   return `${lessons.signatureDebuggerUrl}#encdata=${formBodyOf({ PAY_ID: payId, ENCDATA: encdata })}`
 }
 
-/** The lesson of fields posted as they are (a hosted, checkout or JSON request). */
-export function fieldsLesson(lessons: HashRefusalLessons, fields: Fields): FieldsLesson {
+/**
+ * The lesson of fields posted as they are (a hosted, checkout or JSON request), showing only
+ * the fields the call takes (`taken`, HASH included): a field it does not take is not echoed,
+ * only counted, so a request stuffed with fields makes a lesson no larger than a real one.
+ * The HASH covers every field posted, so the lesson says how many were left out.
+ */
+export function fieldsLesson(
+  lessons: HashRefusalLessons,
+  posted: Fields,
+  taken: readonly string[],
+): FieldsLesson {
+  const fields: Fields = {}
+  let otherFields = 0
+  for (const [key, value] of Object.entries(posted)) {
+    if (taken.includes(key)) fields[key] = value
+    else otherFields++
+  }
   return {
     kind: 'fields',
     hashedText: hashedTextOf(fields),
     debuggerUrl: fieldsDebuggerUrl(lessons, fields),
     fields,
+    otherFields,
   }
 }
 
@@ -84,11 +103,12 @@ export function merchantHostedLesson(
   lessons: HashRefusalLessons,
   form: Fields,
   merchant: SandboxMerchant,
+  taken: readonly string[],
 ): HashLesson | undefined {
   const encdata = form.ENCDATA
   if (!encdata) return undefined
   try {
-    return fieldsLesson(lessons, parseFields(decrypt(encdata, merchant.merchantHostedKey)))
+    return fieldsLesson(lessons, parseFields(decrypt(encdata, merchant.merchantHostedKey)), taken)
   } catch {
     return {
       kind: 'encdata',

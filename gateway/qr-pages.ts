@@ -44,7 +44,7 @@ export function qrPages(setup: PageSetup): Router {
     return { ...loaded, kind }
   }
 
-  router.get('/qr/:id.png', async (req, res) => {
+  router.get('/qr/:id.png', ...setup.pageLimit, async (req, res) => {
     const loaded = await loadQr(req, res)
     if (!loaded) return
     const content = qrContent(
@@ -61,7 +61,7 @@ export function qrPages(setup: PageSetup): Router {
     res.send(image)
   })
 
-  router.get('/qr/:id', async (req, res) => {
+  router.get('/qr/:id', ...setup.pageLimit, async (req, res) => {
     const loaded = await loadQr(req, res)
     if (!loaded) return
     if (loaded.transaction.responseCode) return showResponse(setup, req, res, loaded, false)
@@ -76,6 +76,7 @@ export function qrPages(setup: PageSetup): Router {
 
   router.post(
     '/qr/:id/upi',
+    ...setup.pageLimit,
     setup.form,
     whenOpen(setup, async (req, res, loaded) => {
       const { transaction } = loaded

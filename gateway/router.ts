@@ -1,7 +1,7 @@
 import express, { type ErrorRequestHandler, Router } from 'express'
 import { fxApi } from './api/fx.ts'
 import { teachHashRefusals } from './api/json.ts'
-import { type ApiLimitSettings, apiLimiters } from './api/limits.ts'
+import { type ApiLimitSettings, apiLimiters, pageLimiter } from './api/limits.ts'
 import type { HashRefusalLessons } from './hash-lesson.ts'
 import { payoutApi } from './api/payout.ts'
 import { qrApi } from './api/qr.ts'
@@ -12,10 +12,11 @@ import { assetRoutes } from './pages/assets.ts'
 import { entryRoutes, refusedRoute } from './pages/entries.ts'
 import { paymentPages } from './pages/payment-pages.ts'
 import { gatewayHeaders } from './pages/policy.ts'
-import { notFound, type PageSetup, refuse } from './pages/tools.ts'
+import { notFound, type PageSetup, refuse, tooMany } from './pages/tools.ts'
 import { responseCodes } from '#core/protocol/codes.ts'
 import { qrPages } from './qr-pages.ts'
 import type { GatewayDatabase } from './store.ts'
+import { MAX_REQUEST_FIELDS } from '#core/protocol/json-keys.ts'
 import { deliveriesApi } from './webhooks/api.ts'
 import { disputesApi } from './disputes/api.ts'
 import { settlementsApi } from './settlements/api.ts'
@@ -69,7 +70,13 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
     notifyPolicy: options.notifyPolicy,
     settleDelayMs: options.settleDelayMs,
     onEventQueued: options.onEventQueued,
-    form: express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 200 }),
+    // As many fields as a JSON request may carry (core/protocol/json-keys.ts): more is 326.
+    form: express.urlencoded({
+      extended: false,
+      limit: FORM_LIMIT,
+      parameterLimit: MAX_REQUEST_FIELDS,
+    }),
+    pageLimit: pageLimiter(options.limits, (req, res) => tooMany(setup, req, res)),
     publicUrl: options.publicUrl,
     hashRefusalLessons: options.hashRefusalLessons,
   }

@@ -55,6 +55,11 @@ export const sandboxSettingsShape = {
   SANDBOX_MERCHANT_RATE_LIMIT: wholeNumber().default(600),
   SANDBOX_RESEND_RATE_LIMIT: wholeNumber().default(10),
   /**
+   * Requests a minute from one address to the built-in sandbox's payment pages, their form posts
+   * and QR images; 0 switches it off, and so does FORM_RATE_LIMIT=0.
+   */
+  SANDBOX_PAGE_RATE_LIMIT: wholeNumber().default(60),
+  /**
    * Webhook events the built-in sandbox stores per merchant in any 24 hours; beyond it payments
    * still go through but send no webhook. 0: no cap.
    */

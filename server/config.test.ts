@@ -42,16 +42,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ FORM_RATE_LIMIT: '0' }).FORM_RATE_LIMIT).toBe(0)
   })
 
-  it('limits the built-in sandbox APIs by default; FORM_RATE_LIMIT=0 lifts them, not the event cap', () => {
+  it('limits the built-in sandbox APIs and pages by default; FORM_RATE_LIMIT=0 lifts them, not the event cap', () => {
     expect(sandboxLimits(loadConfig({}), undefined)).toEqual({
       perIp: 120,
       perMerchant: 600,
       resend: 10,
+      pages: 60,
       counts: undefined,
     })
+    expect(sandboxLimits(loadConfig({ SANDBOX_PAGE_RATE_LIMIT: '0' }), undefined).pages).toBe(0)
     expect(loadConfig({}).SANDBOX_WEBHOOK_EVENTS_PER_DAY).toBe(5000)
     const lifted = loadConfig({ FORM_RATE_LIMIT: '0', SANDBOX_WEBHOOK_EVENTS_PER_DAY: '7' })
-    expect(sandboxLimits(lifted, undefined)).toMatchObject({ perIp: 0, perMerchant: 0, resend: 0 })
+    expect(sandboxLimits(lifted, undefined)).toMatchObject({
+      perIp: 0,
+      perMerchant: 0,
+      resend: 0,
+      pages: 0,
+    })
     expect(lifted.SANDBOX_WEBHOOK_EVENTS_PER_DAY).toBe(7)
     expect(() => loadConfig({ SANDBOX_RESEND_RATE_LIMIT: '-1' })).toThrow(
       /^Invalid SANDBOX_RESEND_RATE_LIMIT/,

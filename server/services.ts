@@ -199,8 +199,8 @@ export function siteOrigin(config: ServerConfig): string {
 }
 
 /**
- * The built-in sandbox's API limits (ADR 034), counted where the form limits are. The switch
- * that lifts the form limits for tests and benchmarks (FORM_RATE_LIMIT=0) lifts these too.
+ * The built-in sandbox's API and page limits (ADR 034), counted where the form limits are. The
+ * switch that lifts the form limits for tests and benchmarks (FORM_RATE_LIMIT=0) lifts these too.
  */
 export function sandboxLimits(
   config: ServerConfig,
@@ -211,6 +211,7 @@ export function sandboxLimits(
     perIp: off ? 0 : config.SANDBOX_API_RATE_LIMIT,
     perMerchant: off ? 0 : config.SANDBOX_MERCHANT_RATE_LIMIT,
     resend: off ? 0 : config.SANDBOX_RESEND_RATE_LIMIT,
+    pages: off ? 0 : config.SANDBOX_PAGE_RATE_LIMIT,
     counts,
   }
 }

@@ -39,6 +39,7 @@ beforeAll(async () => {
     db,
     merchants: [merchant],
     webhooks: { allowPrivate: true, baseDelayMs: 100, pollMs: 50, timeoutMs: 1500 },
+    limits: { pages: 0 },
   })
   const app = express()
   app.use('/sandbox', gateway.router)

@@ -69,6 +69,7 @@ export function fxApi(options: FxOptions): Router {
     '/pgws/fx',
     ...jsonRoute(
       {
+        fields: ['PAY_ID', 'HASH'],
         refusal,
         answer: async (_fields, merchant) => fxAnswer(merchant.payId, dateTime()),
       },

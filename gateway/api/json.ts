@@ -4,7 +4,11 @@ import type { SandboxMerchant } from '#gateway/merchants.ts'
 import { type ResponseCode, responseCodes } from '#core/protocol/codes.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { verifyHash, withHash } from '#core/protocol/hash.ts'
-import { refuseRepeatedJsonKeys } from '#core/protocol/json-keys.ts'
+import {
+  MAX_REQUEST_FIELDS,
+  MAX_VALUE_LENGTH,
+  refuseUnboundedJson,
+} from '#core/protocol/json-keys.ts'
 import { fieldsLesson, type HashRefusalLessons } from '#gateway/hash-lesson.ts'
 import type { LimitLocals, RouteLimits } from './limits.ts'
 
@@ -18,6 +22,17 @@ export interface JsonEndpoint {
    * dispute answer, which carries an evidence file as Base64.
    */
   bodyLimit?: string
+  /**
+   * Fields whose values may be longer than MAX_VALUE_LENGTH characters, with their own bound
+   * (the dispute answer's evidence).
+   */
+  longValues?: Readonly<Record<string, number>>
+  /**
+   * The request fields this call takes, HASH included, as its request schema in the OpenAPI
+   * document lists them (tests/security/refusal-cost.test.ts holds every endpoint to it). A 323
+   * lesson shows only these and counts the others; every endpoint names them.
+   */
+  fields?: readonly string[]
   /**
    * The answer to a request refused before its own checks: 326 (not a JSON object of strings,
    * `fields` undefined), 324 (unknown PAY_ID, sent unsigned) or 323 (bad HASH, signed).
@@ -79,14 +94,20 @@ function hashRefusal(
 ): Fields {
   const refusal = endpoint.refusal('323', fields)
   if (!lessons) return refusal
-  const lesson = fieldsLesson(lessons, fields)
-  return { ...refusal, HASHED_TEXT: lesson.hashedText, DEBUGGER_URL: lesson.debuggerUrl }
+  const lesson = fieldsLesson(lessons, fields, endpoint.fields ?? Object.keys(fields))
+  return {
+    ...refusal,
+    HASHED_TEXT: lesson.hashedText,
+    DEBUGGER_URL: lesson.debuggerUrl,
+    ...(lesson.otherFields > 0 && { OTHER_FIELDS: String(lesson.otherFields) }),
+  }
 }
 
 /**
- * The Express glue of a JSON API: the address's limit, a size-limited JSON body (anything
- * unreadable, too large or not an object of strings is 326 with status 400, never an
- * exception), the merchant (324, unsigned: the sandbox has no salt to sign with), the request
+ * The Express glue of a JSON API: the address's limit, a bounded JSON body (anything
+ * unreadable, too large, not one flat object of strings, with more than MAX_REQUEST_FIELDS
+ * fields or a value longer than MAX_VALUE_LENGTH is 326 with status 400, never an exception;
+ * the bounds are checked on the raw text before it is parsed, core/protocol/json-keys.ts), the merchant (324, unsigned: the sandbox has no salt to sign with), the request
  * HASH (323), the merchant's limits, then the endpoint. A request over a limit is 344 with
  * status 429 and `Retry-After` (gateway/api/limits.ts), signed once the merchant is known.
  * Every answer to a known merchant carries the HASH of its fields.
@@ -96,12 +117,17 @@ export function jsonRoute(
   findMerchant: FindMerchant,
   limits?: RouteLimits,
 ): RequestHandler[] {
-  // A field named twice is refused like any unreadable body (326): which copy was signed?
+  // A field named twice is refused like any unreadable body (326): which copy was signed? So is
+  // a body whose parsing, hashing or echo would cost more than a real request's.
   const parse = express.json({
     limit: endpoint.bodyLimit ?? JSON_LIMIT,
     strict: true,
     type: () => true,
-    verify: refuseRepeatedJsonKeys,
+    verify: refuseUnboundedJson({
+      maxFields: MAX_REQUEST_FIELDS,
+      maxValueLength: MAX_VALUE_LENGTH,
+      longValues: endpoint.longValues,
+    }),
   })
   const malformed = (res: express.Response) =>
     res.status(400).json(endpoint.refusal('326', undefined))

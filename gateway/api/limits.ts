@@ -17,11 +17,23 @@ export interface ApiLimitSettings {
   perMerchant?: number
   /** Webhook resends for one merchant, on top of the two above. */
   resend?: number
+  /**
+   * From one address, to the hosted payment pages, their form posts and QR images (the
+   * pages' limit, apart from the APIs').
+   */
+  pages?: number
   counts?: LimitCounts
 }
 
 /** The standalone sandbox's and the site's defaults (README, server/config.ts). */
 export const DEFAULT_API_LIMITS = { perIp: 120, perMerchant: 600, resend: 10 } as const
+
+/**
+ * The pages' default: a customer's payment takes three to six requests (the request, the page,
+ * a method's form, the bank's page), so sixty a minute is ten payments or more, where one
+ * address posting payments in a loop made 3,000 in 28 seconds without it.
+ */
+export const DEFAULT_PAGE_LIMIT = 60
 
 /** What `res.locals` carries for the limiters: the endpoint's 344 and, once known, the merchant. */
 export interface LimitLocals {
@@ -44,6 +56,30 @@ export interface ApiLimiters {
 
 const WINDOW_MS = 60_000
 
+/** One limiter of `perMinute` requests a minute (none when 0), counted where the settings say. */
+function limiter(
+  settings: ApiLimitSettings,
+  name: string,
+  perMinute: number,
+  handler: RequestHandler,
+  key?: (res: Response) => string,
+): RequestHandler[] {
+  if (perMinute === 0) return []
+  return [
+    rateLimit({
+      windowMs: WINDOW_MS,
+      limit: perMinute,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      // The merchant's limits key on its PAY_ID; the address limits keep the library's own
+      // keying (an IPv6 address counts with its /56).
+      ...(key && { keyGenerator: (_req, res) => key(res) }),
+      handler,
+      ...(settings.counts && { store: settings.counts(name, perMinute) }),
+    }),
+  ]
+}
+
 /**
  * The gateway's limiters, made once and shared by every JSON API so an address or a merchant
  * has one count over all of them. The refusal is each endpoint's own (jsonRoute puts it in
@@ -51,26 +87,9 @@ const WINDOW_MS = 60_000
  * headers of the IETF draft.
  */
 export function apiLimiters(settings: ApiLimitSettings = {}): ApiLimiters {
-  const limit = (
-    name: string,
-    perMinute: number,
-    key?: (res: Response) => string,
-  ): RequestHandler[] => {
-    if (perMinute === 0) return []
-    return [
-      rateLimit({
-        windowMs: WINDOW_MS,
-        limit: perMinute,
-        standardHeaders: 'draft-8',
-        legacyHeaders: false,
-        // The merchant's limits key on its PAY_ID; the address limit keeps the library's own
-        // keying (an IPv6 address counts with its /56).
-        ...(key && { keyGenerator: (_req, res) => key(res) }),
-        handler: (_req, res) => (res.locals as LimitLocals).refuseTooMany!(res),
-        ...(settings.counts && { store: settings.counts(name, perMinute) }),
-      }),
-    ]
-  }
+  const refuse: RequestHandler = (_req, res) => (res.locals as LimitLocals).refuseTooMany!(res)
+  const limit = (name: string, perMinute: number, key?: (res: Response) => string) =>
+    limiter(settings, name, perMinute, refuse, key)
   const payId = (res: Response) => (res.locals as LimitLocals).limitPayId!
   const perIp = limit('sandbox-ip', settings.perIp ?? DEFAULT_API_LIMITS.perIp)
   const perMerchant = limit(
@@ -83,4 +102,16 @@ export function apiLimiters(settings: ApiLimitSettings = {}): ApiLimiters {
     api: { beforeParse: perIp, afterHash: perMerchant },
     resend: { beforeParse: perIp, afterHash: [...perMerchant, ...resend] },
   }
+}
+
+/**
+ * The hosted pages' limit (`pages`, 60 a minute by default): every request of one address to
+ * the payment pages, their posts and the QR images counts, before its body is read. `refuse`
+ * answers the one over it (a page saying so; HTTP 429 and `Retry-After` are already set).
+ */
+export function pageLimiter(
+  settings: ApiLimitSettings = {},
+  refuse: RequestHandler,
+): RequestHandler[] {
+  return limiter(settings, 'sandbox-pages', settings.pages ?? DEFAULT_PAGE_LIMIT, refuse)
 }

@@ -36,6 +36,21 @@ export function payoutApi(options: PayoutOptions): Router {
     '/pgws/payout',
     ...jsonRoute(
       {
+        fields: [
+          'PAY_ID',
+          'PAYOUT_ID',
+          'AMOUNT',
+          'CURRENCY_CODE',
+          'TRANSFER_MODE',
+          'BENEFICIARY_NAME',
+          'BENEFICIARY_ACCOUNT',
+          'BENEFICIARY_IFSC',
+          'BENEFICIARY_VPA',
+          'REMARKS',
+          'TXNTYPE',
+          'NOTIFY_URL',
+          'HASH',
+        ],
         refusal: (code, fields) => payoutAnswer(fields ?? {}, { code, dateTime: dateTime() }),
         answer: async (fields, merchant, req) => {
           const checked = checkPayoutRequest(fields)
@@ -86,6 +101,7 @@ export function payoutApi(options: PayoutOptions): Router {
     '/pgws/payout/status',
     ...jsonRoute(
       {
+        fields: ['PAY_ID', 'PAYOUT_ID', 'HASH'],
         refusal: statusRefusal,
         answer: async (fields, merchant) => {
           if (!isValid('orderId', fields.PAYOUT_ID)) return statusRefusal('321', fields)

@@ -44,6 +44,19 @@ export function qrApi(options: QrOptions): Router {
     '/pgws/qr',
     ...jsonRoute(
       {
+        fields: [
+          'PAY_ID',
+          'ORDER_ID',
+          'AMOUNT',
+          'CURRENCY_CODE',
+          'QR_TYPE',
+          'CUST_NAME',
+          'CUST_EMAIL',
+          'RETURN_URL',
+          'TXNTYPE',
+          'NOTIFY_URL',
+          'HASH',
+        ],
         refusal: (code, fields) => qrRefusal(code, fields, dateTime()),
         answer: async (fields, merchant, req) => {
           const checked = checkQrRequest(fields, merchant, options.notifyPolicy(req))

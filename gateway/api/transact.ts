@@ -99,6 +99,16 @@ export function transactApi(options: TransactOptions): Router {
     '/pgws/transact',
     ...jsonRoute(
       {
+        fields: [
+          'PAY_ID',
+          'ORDER_ID',
+          'TXNTYPE',
+          'REFUND_ORDER_ID',
+          'AMOUNT',
+          'CURRENCY_CODE',
+          'NOTIFY_URL',
+          'HASH',
+        ],
         refusal: (code, fields) =>
           isRefund(fields)
             ? refundAnswer(fields!, { code, dateTime: dateTime() })

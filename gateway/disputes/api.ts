@@ -8,7 +8,7 @@ import type { FindMerchant } from '#gateway/checks.ts'
 import { formatDateTime } from '#gateway/ids.ts'
 import { checkRange } from '#gateway/settlements/checks.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
-import { DISPUTE_BODY_LIMIT, checkAnswer } from './evidence.ts'
+import { DISPUTE_BODY_LIMIT, DISPUTE_LONG_VALUES, checkAnswer } from './evidence.ts'
 import { queueDisputeEvent } from './events.ts'
 import {
   answerDispute,
@@ -54,6 +54,7 @@ export function disputesApi(options: DisputeApiOptions): Router {
     '/pgws/disputes',
     ...jsonRoute(
       {
+        fields: ['PAY_ID', 'FROM', 'TO', 'ORDER_ID', 'HASH'],
         refusal: listRefusal,
         answer: async (fields, merchant) => {
           if (fields.ORDER_ID !== undefined) {
@@ -90,6 +91,16 @@ export function disputesApi(options: DisputeApiOptions): Router {
     ...jsonRoute(
       {
         bodyLimit: DISPUTE_BODY_LIMIT,
+        longValues: DISPUTE_LONG_VALUES,
+        fields: [
+          'PAY_ID',
+          'DISPUTE_ID',
+          'ACTION',
+          'EVIDENCE',
+          'EVIDENCE_FILE',
+          'EVIDENCE_FILE_NAME',
+          'HASH',
+        ],
         refusal: answerRefusal,
         answer: async (fields, merchant) => {
           const disputeId = fields.DISPUTE_ID

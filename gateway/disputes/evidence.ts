@@ -14,6 +14,15 @@ export const MAX_EVIDENCE_CHARACTERS = 5_000
 export const MAX_EVIDENCE_FILE_BYTES = 2 * 1024 * 1024
 /** A request with the largest file as Base64 and the longest text fits (the route's body limit). */
 export const DISPUTE_BODY_LIMIT = '3mb'
+/**
+ * The evidence fields' bounds, in characters as sent, above the other fields' (api/json.ts):
+ * the file up to the body limit, so a file too large is still told 351; the text with room for
+ * every character written as a JSON escape pair, so a text too long is still told 350.
+ */
+export const DISPUTE_LONG_VALUES = {
+  EVIDENCE: 12 * MAX_EVIDENCE_CHARACTERS,
+  EVIDENCE_FILE: 3 * 1024 * 1024,
+} as const
 
 const base64Pattern = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
 /** A plain file name: no path, no control characters, no leading dot, a short extension. */

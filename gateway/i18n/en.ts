@@ -124,6 +124,11 @@ export const en: Messages = {
   encdataLessonDebugger: 'Open this ENCDATA in the signature debugger',
   hashLessonSandboxOnly:
     'Only the sandbox shows this. The live gateway answers with the code alone.',
+  hashLessonOtherFields:
+    'Fields you posted that this request does not take, left out above: {count}. Your HASH must still cover every field you post: remove them, or sign them too.',
+  tooManyTitle: 'Too many requests',
+  tooManyText:
+    'This address has made too many payment requests in the last minute. Wait {seconds} seconds, then try again. No money has been taken.',
   notFoundTitle: 'Payment page not found',
   notFoundText:
     "This payment page does not exist or its link is incomplete. Start the payment again from the merchant's site.",

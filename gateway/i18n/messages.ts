@@ -116,6 +116,11 @@ export interface Messages extends Record<CardErrorKey | UpiErrorKey, string> {
   encdataLessonText: string
   encdataLessonDebugger: string
   hashLessonSandboxOnly: string
+  /** {count}: fields posted that the request does not take, left out of the lesson */
+  hashLessonOtherFields: string
+  tooManyTitle: string
+  /** {seconds}: until the address may pay again */
+  tooManyText: string
   notFoundTitle: string
   notFoundText: string
 

@@ -90,6 +90,7 @@ beforeAll(async () => {
     merchants: [exampleMerchant],
     publicUrl: examplePublicUrl,
     webhooks: { baseDelayMs: 3_600_000 },
+    limits: { pages: 0 },
   })
   limited = await startSandboxServer({
     merchants: [exampleMerchant],

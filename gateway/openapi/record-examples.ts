@@ -19,6 +19,8 @@ const sandbox = await startSandboxServer({
   publicUrl: examplePublicUrl,
   // Delivery to the examples' NOTIFY_URL fails (a reserved domain): the attempts show it.
   webhooks: { baseDelayMs: 3_600_000 },
+  // The scenario pays dozens of orders in a few seconds.
+  limits: { pages: 0 },
 })
 // The 429 examples come from a sandbox of their own whose merchant limit is one call a minute.
 const limited = await startSandboxServer({

@@ -505,13 +505,17 @@ export const answerSchemas = withHashHelp({
 function withHashHelp<T extends Record<string, Schema>>(answers: T): T {
   const help = {
     HASHED_TEXT: text(
-      'Sandbox only, in a 323 answer: the exact text the sandbox hashed to check the request: its fields but HASH, sorted and joined with `~`, then `<your salt>` where the salt goes. Compare it with the text your code hashes.',
+      'Sandbox only, in a 323 answer: the exact text the sandbox hashed to check the request: its fields but HASH, sorted and joined with `~`, then `<your salt>` where the salt goes (fields the call does not take are left out, OTHER_FIELDS counts them). Compare it with the text your code hashes.',
     ),
     DEBUGGER_URL: text(
       "Sandbox only, in a 323 answer: the site's signature debugger with the request's fields in the URL fragment (`#fields=…`, never sent to a server), to find the difference.",
       { pattern: '^https?://' },
     ),
   }
+    OTHER_FIELDS: text(
+      'Sandbox only, in a 323 answer to a request carrying fields this call does not take: how many. HASHED_TEXT and DEBUGGER_URL leave them out; the HASH covers every field sent, so remove them or sign them.',
+      { pattern: '^[1-9]\\d*$' },
+    ),
   const helped: Record<string, Schema> = { ...answers }
   for (const name of invalidHashAnswers) {
     const answer = answers[name] as { properties: Record<string, Schema> } | undefined

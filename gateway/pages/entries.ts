@@ -14,10 +14,11 @@ import {
 import { encdataDebuggerUrl, fieldsLesson, type HashLesson } from '#gateway/hash-lesson.ts'
 import { isLanguageCode, language as languageOf, negotiateLanguage } from '#gateway/i18n/index.ts'
 import type { Fields } from '#core/protocol/fields.ts'
+import { MAX_REQUEST_FIELDS } from '#core/protocol/json-keys.ts'
 import { createTransaction, type TransactionMode } from '#gateway/store.ts'
 import { notFoundPage, refusalPage } from '#gateway/views/result-pages.ts'
 import { sendPage } from './policy.ts'
-import { context, finish, type PageSetup, refuse } from './tools.ts'
+import { context, finish, merchantHostedRequestFields, type PageSetup, refuse } from './tools.ts'
 
 /**
  * The two ways in: `POST /paymentrequest` (hosted, or `?mode=checkout` inside the checkout
@@ -27,7 +28,7 @@ import { context, finish, type PageSetup, refuse } from './tools.ts'
 export function entryRoutes(router: Router, setup: PageSetup): void {
   const { db, findMerchant } = setup
 
-  router.post('/paymentrequest', setup.form, async (req, res) => {
+  router.post('/paymentrequest', ...setup.pageLimit, setup.form, async (req, res) => {
     const mode: TransactionMode = req.query.mode === 'checkout' ? 'checkout' : 'hosted'
     const fields = protocolFields(req.body)
     if (!fields) return refuse(setup, req, res, { ok: false, code: '326' }, mode)
@@ -54,7 +55,7 @@ export function entryRoutes(router: Router, setup: PageSetup): void {
     res.redirect(303, `${req.baseUrl}/pay/${transaction.id}`)
   })
 
-  router.post('/merchantPaymentInit', setup.form, async (req, res) => {
+  router.post('/merchantPaymentInit', ...setup.pageLimit, setup.form, async (req, res) => {
     const fields = protocolFields(req.body)
     if (!fields) return refuse(setup, req, res, { ok: false, code: '326' }, 'merchant-hosted')
     const result: MerchantHostedResult = checkMerchantHostedInit(
@@ -112,15 +113,21 @@ export function refusedRoute(router: Router, setup: PageSetup): void {
 
 /**
  * The lesson of a 323 page, brought along when its language is changed (the page's language
- * form sends the fields back as `fields=<form body>`, or an ENCDATA as `encdata=<form body>`).
- * It only repeats what it is given: nothing is decrypted or looked up here.
+ * form sends the fields back as `fields=<form body>` with the count of those left out as
+ * `other=<n>`, or an ENCDATA as `encdata=<form body>`). It only repeats what it is given, the
+ * fields a payment request takes: nothing is decrypted or looked up here.
  */
 function lessonFromQuery(setup: PageSetup, query: Request['query']): HashLesson | undefined {
   const lessons = setup.hashRefusalLessons
   if (!lessons) return undefined
   if (typeof query.fields === 'string') {
     const fields = protocolFields(Object.fromEntries(new URLSearchParams(query.fields)))
-    return fields && Object.keys(fields).length > 0 ? fieldsLesson(lessons, fields) : undefined
+    if (!fields || Object.keys(fields).length === 0) return undefined
+    const lesson = fieldsLesson(lessons, fields, merchantHostedRequestFields)
+    const other = Number(query.other)
+    return Number.isSafeInteger(other) && other > 0 && other <= MAX_REQUEST_FIELDS
+      ? { ...lesson, otherFields: lesson.otherFields + other }
+      : lesson
   }
   if (typeof query.encdata === 'string') {
     const posted = new URLSearchParams(query.encdata)

@@ -26,9 +26,9 @@ import {
  * transaction id, never the merchant's fields.
  */
 export function paymentPages(router: Router, setup: PageSetup): void {
-  const { db, form } = setup
+  const { db, form, pageLimit } = setup
 
-  router.get('/pay/:id', async (req, res) => {
+  router.get('/pay/:id', ...pageLimit, async (req, res) => {
     const loaded = await load(setup, req, res)
     if (!loaded) return
     if (loaded.transaction.responseCode) return showResponse(setup, req, res, loaded, false)
@@ -43,7 +43,7 @@ export function paymentPages(router: Router, setup: PageSetup): void {
     showPayment(setup, req, res, loaded, { method })
   })
 
-  router.post('/pay/:id/language', form, async (req, res) => {
+  router.post('/pay/:id/language', ...pageLimit, form, async (req, res) => {
     const loaded = await load(setup, req, res)
     if (!loaded) return
     const body = formFields(req.body) ?? {}
@@ -58,6 +58,7 @@ export function paymentPages(router: Router, setup: PageSetup): void {
 
   router.post(
     '/pay/:id/card',
+    ...pageLimit,
     form,
     whenOpen(setup, async (req, res, loaded) => {
       const body = formFields(req.body) ?? {}
@@ -89,6 +90,7 @@ export function paymentPages(router: Router, setup: PageSetup): void {
 
   router.post(
     '/pay/:id/upi',
+    ...pageLimit,
     form,
     whenOpen(setup, async (req, res, loaded) => {
       if (!offers(loaded, 'upi')) return refuseMethod(setup, req, res, loaded)
@@ -113,6 +115,7 @@ export function paymentPages(router: Router, setup: PageSetup): void {
   for (const kind of ['netbanking', 'wallet'] as const) {
     router.post(
       `/pay/:id/${kind}`,
+      ...pageLimit,
       form,
       whenOpen(setup, async (req, res, loaded) => {
         if (!offers(loaded, kind)) return refuseMethod(setup, req, res, loaded)
@@ -130,7 +133,7 @@ export function paymentPages(router: Router, setup: PageSetup): void {
     )
   }
 
-  router.get('/pay/:id/bank', async (req, res) => {
+  router.get('/pay/:id/bank', ...pageLimit, async (req, res) => {
     const loaded = await load(setup, req, res)
     if (!loaded) return
     const { transaction } = loaded
@@ -149,6 +152,7 @@ export function paymentPages(router: Router, setup: PageSetup): void {
 
   router.post(
     '/pay/:id/bank',
+    ...pageLimit,
     form,
     whenOpen(setup, async (req, res, loaded) => {
       const { transaction } = loaded
@@ -167,6 +171,7 @@ export function paymentPages(router: Router, setup: PageSetup): void {
 
   router.post(
     '/pay/:id/cancel',
+    ...pageLimit,
     form,
     whenOpen(setup, async (req, res, loaded) => {
       await finish(setup, req, res, loaded.transaction, {

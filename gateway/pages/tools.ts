@@ -27,7 +27,12 @@ import {
 } from '#gateway/store.ts'
 import type { PageContext } from '#gateway/views/layout.ts'
 import { paymentPage, type PaymentPageState } from '#gateway/views/payment-page.ts'
-import { notFoundPage, refusalPage, responsePage } from '#gateway/views/result-pages.ts'
+import {
+  notFoundPage,
+  refusalPage,
+  responsePage,
+  tooManyPage,
+} from '#gateway/views/result-pages.ts'
 import { queuePaymentEvent } from '#gateway/webhooks/events.ts'
 import { type FramePolicy, sendPage } from './policy.ts'
 
@@ -48,6 +53,11 @@ export interface PageSetup {
   onEventQueued: () => void
   /** The parser of every form the pages post. */
   form: RequestHandler
+  /**
+   * The address's limit on the payment pages, their posts and the QR images (api/limits.ts),
+   * in front of each of them, before the body is read.
+   */
+  pageLimit: RequestHandler[]
   /** The gateway's public absolute URL, when it differs from what requests reach it at. */
   publicUrl?: string
   /** A sandbox that teaches: 323 pages show the text hashed (gateway/hash-lesson.ts). */
@@ -100,6 +110,17 @@ export function notFound(setup: PageSetup, req: Request, res: Response) {
   })
 }
 
+/**
+ * An address over the pages' limit: HTTP 429 and a page saying how long to wait (the limiter
+ * has set `Retry-After`), in the browser's language, framable by any merchant.
+ */
+export function tooMany(setup: PageSetup, req: Request, res: Response) {
+  const seconds = Number(res.getHeader('Retry-After')) || 60
+  sendPage(res, 429, tooManyPage(context(setup, req, requestLanguage(req)), seconds), {
+    frameAncestors: setup.allOrigins,
+  })
+}
+
 /** The refusal page of a request refused before any payment page. */
 export function refuse(
   setup: PageSetup,
@@ -126,6 +147,35 @@ export function refuse(
   )
 }
 
+/**
+ * The fields a hosted or checkout payment request takes (the PG Hosted guide's table), HASH
+ * included: the ones its 323 lesson shows.
+ */
+export const paymentRequestFields = [
+  'PAY_ID',
+  'ORDER_ID',
+  'AMOUNT',
+  'CURRENCY_CODE',
+  'TXNTYPE',
+  'RETURN_URL',
+  'CUST_NAME',
+  'CUST_EMAIL',
+  'CUST_PHONE',
+  'CUST_MOBILE',
+  'PRODUCT_DESC',
+  'CUST_ID',
+  'NOTIFY_URL',
+  'HASH',
+] as const
+
+/** The fields inside a merchant-hosted request's ENCDATA (the Seamless guide's table). */
+export const merchantHostedRequestFields = [
+  ...paymentRequestFields,
+  'PAYMENT_TYPE',
+  'MOP_TYPE',
+  'PAYER_ADDRESS',
+] as const
+
 /** What a 323 page teaches, when the sandbox teaches: the fields posted or inside ENCDATA. */
 function hashLesson(
   setup: PageSetup,
@@ -137,8 +187,8 @@ function hashLesson(
   const fields = protocolFields(req.body)
   if (!lessons || !fields || !refusal.merchant) return undefined
   return mode === 'merchant-hosted'
-    ? merchantHostedLesson(lessons, fields, refusal.merchant)
-    : fieldsLesson(lessons, fields)
+    ? merchantHostedLesson(lessons, fields, refusal.merchant, merchantHostedRequestFields)
+    : fieldsLesson(lessons, fields, paymentRequestFields)
 }
 
 /** Loads the payment named in the URL, or answers 404. */

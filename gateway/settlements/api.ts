@@ -60,6 +60,7 @@ export function settlementsApi(options: SettlementApiOptions): Router {
           if (!range.ok) return listRefusal(range.code, fields)
           const { from, to } = range.value
           const settlements = await settlementsBetween(db, merchant.payId, from, to)
+        fields: ['PAY_ID', 'FROM', 'TO', 'HASH'],
           return {
             PAY_ID: merchant.payId,
             FROM: from,
@@ -85,6 +86,7 @@ export function settlementsApi(options: SettlementApiOptions): Router {
           if (!ref.ok) return oneRefusal(ref.code, fields)
           const format = checkFormat(fields)
           if (!format.ok) return oneRefusal(format.code, fields)
+        fields: ['PAY_ID', 'SETTLEMENT_ID', 'UTR', 'FORMAT', 'PAGE', 'PAGE_SIZE', 'HASH'],
           const found = await findSettlement(db, merchant.payId, ref.value)
           if (!found) return oneRefusal('338', fields)
           if (format.value === 'CSV') {
@@ -136,6 +138,7 @@ export function settlementsApi(options: SettlementApiOptions): Router {
     ),
   )
 
+        fields: ['PAY_ID', 'ORDER_ID', 'HASH'],
   const runRefusal = refusalOf(['AS_OF'])
   router.post(
     '/pgws/settlement/run',
@@ -159,6 +162,7 @@ export function settlementsApi(options: SettlementApiOptions): Router {
         },
       },
       options.findMerchant,
+        fields: ['PAY_ID', 'AS_OF', 'NOTIFY_URL', 'HASH'],
       options.limits?.api,
     ),
   )

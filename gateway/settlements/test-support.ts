@@ -90,6 +90,8 @@ export async function settlementSandbox(
   const gateway = await createGateway({
     ...options,
     settlements: { intervalMs: 24 * 60 * 60_000, ...options.settlements },
+    // The tests pay many orders a minute from one address: the page limit has its own tests.
+    limits: { pages: 0, ...options.limits },
   })
   const server = express().use('/sandbox', gateway.router).listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))

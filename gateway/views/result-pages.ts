@@ -170,7 +170,14 @@ function lessonSection(t: Messages, lesson: HashLesson): SafeHtml {
               >${t.hashLessonDebugger}</a
             >
           </p>
-          <p class="gw-result__hint">${t.hashLessonDebuggerHint}</p>`
+          <p class="gw-result__hint">${t.hashLessonDebuggerHint}</p>
+          ${
+            lesson.otherFields > 0
+              ? html`<p class="gw-result__hint" data-other-fields>
+                  ${format(t.hashLessonOtherFields, { count: String(lesson.otherFields) })}
+                </p>`
+              : ''
+          }`
       : html`<h2 id="gw-lesson-heading" class="gw-result__subtitle">${t.encdataLessonHeading}</h2>
           <p>${t.encdataLessonText}</p>
           <p>
@@ -188,8 +195,27 @@ function lessonSection(t: Messages, lesson: HashLesson): SafeHtml {
 function lessonQuery(lesson: HashLesson | undefined): Record<string, string> {
   if (!lesson) return {}
   return lesson.kind === 'fields'
-    ? { fields: formBodyOf(lesson.fields) }
+    ? {
+        fields: formBodyOf(lesson.fields),
+        ...(lesson.otherFields > 0 && { other: String(lesson.otherFields) }),
+      }
     : { encdata: formBodyOf({ PAY_ID: lesson.payId, ENCDATA: lesson.encdata }) }
+}
+
+/** The page of an address over the payment pages' limit: when it may pay again. */
+export function tooManyPage(context: PageContext, seconds: number): string {
+  const t = context.language.messages
+  const main = html`<section
+    class="gw-card gw-result gw-result--refused"
+    aria-labelledby="gw-result-heading"
+  >
+    ${icons.refused()}
+    <h1 id="gw-result-heading" class="gw-title gw-result__title">${t.tooManyTitle}</h1>
+    <p class="gw-result__message" data-too-many>
+      ${format(t.tooManyText, { seconds: String(seconds) })}
+    </p>
+  </section>`
+  return layout(context, { title: t.tooManyTitle, main })
 }
 
 export function notFoundPage(context: PageContext): string {

@@ -97,6 +97,7 @@ export function deliveriesApi(options: DeliveriesApiOptions): Router {
     '/pgws/webhook/events',
     ...jsonRoute(
       {
+        fields: ['PAY_ID', 'EVENT_ID', 'ORDER_ID', 'HASH'],
         refusal,
         answer: async (fields, merchant) => {
           if (fields.EVENT_ID !== undefined) {
@@ -117,6 +118,7 @@ export function deliveriesApi(options: DeliveriesApiOptions): Router {
     '/pgws/webhook/resend',
     ...jsonRoute(
       {
+        fields: ['PAY_ID', 'EVENT_ID', 'HASH'],
         refusal,
         answer: async (fields, merchant) => {
           if (!EVENT_ID.test(fields.EVENT_ID ?? '')) return refusal('326', fields)

@@ -16,13 +16,14 @@ export const sandboxSettings = {
   SANDBOX_API_RATE_LIMIT: '0',
   SANDBOX_MERCHANT_RATE_LIMIT: '0',
   SANDBOX_RESEND_RATE_LIMIT: '0',
+  SANDBOX_PAGE_RATE_LIMIT: '0',
 }
 
 /**
  * A sandbox of the test's own, in memory, knowing the demo merchant. It delivers webhooks to
  * the examples on 127.0.0.1, retries after half a second, and settles late@upi after one. Its
  * request limits are off: every example of a language calls it from 127.0.0.1 in quick succession
- * (the limits have their own tests, tests/security/api-limits.test.ts).
+ * (the limits have their own tests, tests/security/api-limits.test.ts and page-limits.test.ts).
  */
 export function startSandbox(): Promise<SandboxServer> {
   return startSandboxServer({
@@ -33,6 +34,6 @@ export function startSandbox(): Promise<SandboxServer> {
       pollMs: 200,
     },
     settleDelayMs: Number(sandboxSettings.SANDBOX_SETTLE_DELAY_MS),
-    limits: { perIp: 0, perMerchant: 0, resend: 0 },
+    limits: { perIp: 0, perMerchant: 0, resend: 0, pages: 0 },
   })
 }

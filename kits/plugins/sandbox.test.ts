@@ -158,6 +158,7 @@ describe('plugins against the sandbox', () => {
     sandbox = await startSandboxServer({
       merchants: [demoMerchant({ siteUrl: 'http://127.0.0.1:1' })],
       webhooks: { allowPrivate: true, baseDelayMs: 500 },
+      limits: { pages: 0 },
     } as Parameters<typeof startSandboxServer>[0])
     ordersDir = mkdtempSync(join(tmpdir(), 'plugin-webhooks-'))
     ordersFile = join(ordersDir, 'orders.json')

@@ -55,6 +55,7 @@ test.beforeAll(async () => {
     basePath: '/sandbox',
     // The demo's NOTIFY_URL is the site on localhost: a sandbox refuses that (357) unless allowed.
     webhooks: { allowPrivate: true },
+    limits: { pages: 0 },
   })
   dataDir = `data/e2e-${port}-cross-origin`
   rmSync(dataDir, { recursive: true, force: true })

@@ -99,6 +99,7 @@ export async function startObservedApp(
       timeoutMs: 1500,
       onAttempt: metrics?.webhookAttempt,
     },
+    limits: { pages: 0 },
     log,
   })
   const forms = formsApi({

@@ -538,7 +538,7 @@ async function payHosted(
 
 describe('the documented requests, sent to the sandbox, get the documented answers', () => {
   beforeAll(async () => {
-    sandbox = await startSandboxServer({ merchants: [merchant] })
+    sandbox = await startSandboxServer({ merchants: [merchant], limits: { pages: 0 } })
   })
   afterAll(async () => {
     await sandbox?.close()
@@ -724,7 +724,7 @@ describe('the documented requests, sent to the sandbox, get the documented answe
 
 describe('the documented settlement requests, sent to the sandbox, get the documented answers', () => {
   beforeAll(async () => {
-    sandbox = await startSandboxServer({ merchants: [merchant] })
+    sandbox = await startSandboxServer({ merchants: [merchant], limits: { pages: 0 } })
   })
   afterAll(async () => {
     await sandbox?.close()
@@ -909,7 +909,7 @@ describe('international: the field tables and examples are what the document and
 
 describe('international: the guide’s minutes of trying, sent to the sandbox, end as it says', () => {
   beforeAll(async () => {
-    sandbox = await startSandboxServer({ merchants: [merchant] })
+    sandbox = await startSandboxServer({ merchants: [merchant], limits: { pages: 0 } })
   })
   afterAll(async () => {
     await sandbox?.close()

@@ -13,6 +13,7 @@ describe('the facts of the configuration a site is built with', () => {
     )
     expect(facts.WEBHOOK_RETRY_SPAN).toBe('32 hours 36 minutes')
     expect(facts.API_RATE_LIMIT).toBe('120 a minute (`SANDBOX_API_RATE_LIMIT`)')
+    expect(facts.PAGE_RATE_LIMIT).toBe('60 a minute (`SANDBOX_PAGE_RATE_LIMIT`)')
     expect(facts.SETTLEMENT_HOUR).toBe('11:00 IST (`SANDBOX_SETTLEMENT_HOUR`)')
     expect(facts.PRIVATE_NOTIFY_URLS).toMatch(/refuses them with `357`/)
     // A production sandbox refuses the kits' localhost NOTIFY_URL: the env example leaves it out.

@@ -155,6 +155,12 @@ export function siteFacts(env: Env): SiteFacts {
       defaults.SANDBOX_RESEND_RATE_LIMIT,
       perMinute,
     ),
+    PAGE_RATE_LIMIT: configured(
+      'SANDBOX_PAGE_RATE_LIMIT',
+      settings.SANDBOX_PAGE_RATE_LIMIT,
+      defaults.SANDBOX_PAGE_RATE_LIMIT,
+      perMinute,
+    ),
     WEBHOOK_EVENTS_PER_DAY: configured(
       'SANDBOX_WEBHOOK_EVENTS_PER_DAY',
       settings.SANDBOX_WEBHOOK_EVENTS_PER_DAY,
