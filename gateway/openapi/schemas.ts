@@ -252,10 +252,12 @@ const payment = {
   IS_STATUS_FINAL: text('N while Pending.', { enum: ['Y', 'N'] }),
   DUPLICATE_YN: { enum: ['Y', 'N'] },
   PAYMENT_TYPE: text(
-    "CC credit card, DC debit card, NB net banking, UP UPI, WL wallet; empty while the customer has not chosen. The sandbox's test cards answer CC; a merchant-hosted payment is NB, WL or UP.",
+    'CC credit card, DC debit card, NB net banking, UP UPI, WL wallet; empty while the customer has not chosen. A sandbox test card answers CC or DC as it is a credit or a debit card; a merchant-hosted payment is NB, WL or UP.',
     { enum: ['CC', 'DC', 'NB', 'UP', 'WL', ''] },
   ),
-  MOP_TYPE: text('The card network, bank or wallet code; empty while unchosen.'),
+  MOP_TYPE: text(
+    'The card network (VI Visa, RU RuPay), bank or wallet code; empty while unchosen.',
+  ),
   ACQ_ID: text("The acquirer's id; may be empty."),
   RRN: text('Retrieval reference number; may be empty.'),
   AUTH_CODE: text('Card authorisation code; may be empty.'),
