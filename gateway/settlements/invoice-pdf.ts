@@ -27,6 +27,11 @@ function longDate(date: string): string {
   return `${day} ${name} ${year}`
 }
 
+function settlementsText(count: number): string {
+  if (count === 0) return 'no settlement is dated in it'
+  return `fees on the ${count} settlement${count === 1 ? '' : 's'} dated in it`
+}
+
 const stateLine = (code: string) => `${gstStateOf(code)?.name ?? ''} (state code ${code})`
 
 export interface InvoicePdfOptions {
@@ -129,7 +134,7 @@ class InvoiceWriter {
       ['Invoice date', longDate(invoice.date)],
       [
         'Period',
-        `${longDate(invoice.periodFrom)} to ${longDate(invoice.periodTo)}: fees on the ${invoice.settlementsCount} settlement${invoice.settlementsCount === 1 ? '' : 's'} dated in it`,
+        `${longDate(invoice.periodFrom)} to ${longDate(invoice.periodTo)}: ${settlementsText(invoice.settlementsCount)}`,
       ],
       ['Place of supply', stateLine(supply.code)],
       [
@@ -205,11 +210,10 @@ class InvoiceWriter {
         doc.y += 6
         frame.tags.leaf('P', () => {
           lines.forEach((line, index) => {
-            doc
-              .fillColor(colours.ink)
-              .font(index === 0 ? fonts.bold : fonts.regular)
-              .fontSize(size.body)
-              .text(frame.printable(line), x, doc.y, { width: column })
+            // printable() sets the font it checks against: the name in bold, the rest regular.
+            const font = index === 0 ? fonts.bold : fonts.regular
+            frame.printable(line, font)
+            doc.fillColor(colours.ink).fontSize(size.body).text(line, x, doc.y, { width: column })
           })
         })
       })
@@ -306,7 +310,9 @@ class InvoiceWriter {
       data: rows,
     } as PDFKit.Mixins.TableOptionsWithData)
     doc.y += 12
-    const summary = `Total GST ₹${rupees(invoice.totals.gst)} on a taxable value of ₹${rupees(invoice.totals.taxable)}: ₹${rupees(invoice.totals.total)} in all, already deducted from the settlements.`
+    const summary = empty
+      ? 'No fees were charged in this month: there is no GST to claim.'
+      : `Total GST ₹${rupees(invoice.totals.gst)} on a taxable value of ₹${rupees(invoice.totals.taxable)}: ₹${rupees(invoice.totals.total)} in all, already deducted from the settlements.`
     frame.tags.leaf('P', () => {
       doc
         .fillColor(colours.ink)
