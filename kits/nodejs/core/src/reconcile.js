@@ -1,8 +1,9 @@
 /**
  * Reconciliation, the same in every Paystra kit and checked against the `reconciliation` cases of
  * the shared vectors (tests/vectors.json): your paid orders against the settlements you fetched
- * (with all their LINES) and, for an order with no PAYMENT line there, the gateway's recon
- * entries. Money is MATCHED or REFUNDED only once a settlement paid it out under a UTR.
+ * (with all their LINES) and the gateway's recon entries of the orders you asked about (those
+ * with no PAYMENT line there, and those with a dispute). Money is MATCHED or REFUNDED only once a
+ * settlement paid it out under a UTR.
  *
  * One row per order, in the order given, then one UNKNOWN row per ORDER_ID of a PAYMENT, REFUND,
  * DISPUTE_HOLD or DISPUTE_RELEASE line that is not yours, in order of first appearance
@@ -14,8 +15,9 @@
  * its recon entries of a TYPE, TXN_ID and DISPUTE_ID that none of its lines has. Its payment is
  * the first PAYMENT among them: a line is paid out when its settlement is, else carried forward;
  * an entry is paid out when its STATE is SETTLED (by PAID_BY_SETTLEMENT_ID, under its UTR),
- * carried forward when CARRIED_FORWARD, unsettled when UNSETTLED. A DISPUTE_HOLD is open while no
- * DISPUTE_RELEASE among the movements has its DISPUTE_ID.
+ * carried forward when CARRIED_FORWARD, unsettled when UNSETTLED. A DISPUTE_HOLD is open until a
+ * DISPUTE_RELEASE of its DISPUTE_ID among the movements is paid out (a release not paid out yet
+ * has given nothing back).
  *
  * RESULT, the first that applies: AMOUNT_MISMATCH, HELD, CARRIED_FORWARD, REFUNDED, MATCHED,
  * OVERDUE, UNSETTLED, MISSING. AMOUNT_MISMATCH: the payment is paid out or carried forward at
@@ -106,7 +108,7 @@ const NOWHERE = Object.freeze({ SETTLEMENT_ID: '', UTR: '', SETTLEMENT_DATE: '' 
  * @param {PaidOrder[]} orders your paid orders
  * @param {SettlementWithLines[]} settlements as fetched, each with all its LINES
  * @param {Record<string, ReconEntry[]>} recon RECON by ORDER_ID, for orders with no PAYMENT line
- *   in the settlements (an order without a key has no entries)
+ *   in the settlements and orders with a dispute (an order without a key has no entries)
  * @param {string} today YYYY-MM-DD in IST
  * @returns {ReportRow[]}
  * @throws {InvalidInputError} when an input is not shaped as the gateway answers it
@@ -294,7 +296,11 @@ function row(orderId, amount, movements, today) {
   const ofType = (/** @type {string} */ type) => movements.filter((m) => m.fields.TYPE === type)
   const payment = ofType('PAYMENT')[0]
   const refunds = ofType('REFUND')
-  const released = new Set(ofType('DISPUTE_RELEASE').map((m) => m.fields.DISPUTE_ID ?? ''))
+  const released = new Set(
+    ofType('DISPUTE_RELEASE')
+      .filter((m) => m.state === 'paid')
+      .map((m) => m.fields.DISPUTE_ID ?? ''),
+  )
   const openHolds = ofType('DISPUTE_HOLD').filter((m) => !released.has(m.fields.DISPUTE_ID ?? ''))
   const settled = payment && payment.state !== 'waiting' ? payment : undefined
   const waiting = payment && payment.state === 'waiting' ? payment : undefined

@@ -13,8 +13,8 @@ namespace Paystra;
  * - the orders the shop holds as paid: ORDER_ID and AMOUNT (paise);
  * - the settlements it fetched (`Client::settlements()`, then `Client::settlementWithAllLines()`
  *   for each, for all their LINES), in the order fetched;
- * - for the orders without a PAYMENT line in them, the gateway's RECON entries
- *   (`Client::recon()`), keyed by ORDER_ID;
+ * - for the orders without a PAYMENT line in them, and those with a dispute, the gateway's RECON
+ *   entries (`Client::recon()`), keyed by ORDER_ID;
  * - today's date in India (IST), YYYY-MM-DD.
  *
  * One row per order, in the order given, then one UNKNOWN row per ORDER_ID of a PAYMENT, REFUND,
@@ -28,7 +28,8 @@ namespace Paystra;
  *   that none of its lines has. Its payment is the first PAYMENT among them: a line is paid out
  *   when its settlement is, else carried forward; an entry is paid out when its STATE is SETTLED
  *   (by PAID_BY_SETTLEMENT_ID, under its UTR), carried forward when CARRIED_FORWARD, unsettled
- *   when UNSETTLED. A DISPUTE_HOLD is open while no DISPUTE_RELEASE among them has its DISPUTE_ID.
+ *   when UNSETTLED. A DISPUTE_HOLD is open until a DISPUTE_RELEASE of its DISPUTE_ID among them is
+ *   paid out (a release not paid out yet has given nothing back).
  * - RESULT, the first that applies: AMOUNT_MISMATCH, HELD, CARRIED_FORWARD, REFUNDED, MATCHED,
  *   OVERDUE, UNSETTLED, MISSING. AMOUNT_MISMATCH: the payment is paid out or carried forward at
  *   another AMOUNT than the order's. HELD: an open hold (a dispute's amount is held back).
@@ -228,7 +229,7 @@ final class Reconciliation
         $ofType = static fn (string $type): array => array_values(array_filter($movements, static fn (array $m): bool => $m['TYPE'] === $type));
         $payment = $ofType('PAYMENT')[0] ?? null;
         $refunds = $ofType('REFUND');
-        $released = array_column($ofType('DISPUTE_RELEASE'), 'DISPUTE_ID');
+        $released = array_column(array_filter($ofType('DISPUTE_RELEASE'), static fn (array $m): bool => $m['state'] === 'paid'), 'DISPUTE_ID');
         $openHolds = array_values(array_filter($ofType('DISPUTE_HOLD'), static fn (array $m): bool => !in_array($m['DISPUTE_ID'], $released, true)));
         $settled = $payment !== null && $payment['state'] !== 'waiting' ? $payment : null;
         $waiting = $payment !== null && $payment['state'] === 'waiting' ? $payment : null;

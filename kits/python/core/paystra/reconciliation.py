@@ -1,8 +1,9 @@
 """
 Reconciliation, the same in every Paystra kit and checked against the `reconciliation` cases of
 the shared vectors: your paid orders against the settlements you fetched (with all their LINES)
-and, for an order with no PAYMENT line there, the gateway's recon entries. Money is MATCHED or
-REFUNDED only once a settlement paid it out under a UTR.
+and the gateway's recon entries of the orders you asked about (those with no PAYMENT line there,
+and those with a dispute). Money is MATCHED or REFUNDED only once a settlement paid it out under a
+UTR.
 
 One row per order, in the order given, then one UNKNOWN row per ORDER_ID of a PAYMENT, REFUND,
 DISPUTE_HOLD or DISPUTE_RELEASE line that is not yours, in order of first appearance
@@ -14,8 +15,9 @@ SOURCE_SETTLEMENT_ID, and by nothing while none does. An order's movements are i
 its recon entries of a TYPE, TXN_ID and DISPUTE_ID that none of its lines has. Its payment is the
 first PAYMENT among them: a line is paid out when its settlement is, else carried forward; an
 entry is paid out when its STATE is SETTLED (by PAID_BY_SETTLEMENT_ID, under its UTR), carried
-forward when CARRIED_FORWARD, unsettled when UNSETTLED. A DISPUTE_HOLD is open while no
-DISPUTE_RELEASE among the movements has its DISPUTE_ID.
+forward when CARRIED_FORWARD, unsettled when UNSETTLED. A DISPUTE_HOLD is open until a
+DISPUTE_RELEASE of its DISPUTE_ID among the movements is paid out (a release not paid out yet has
+given nothing back).
 
 RESULT, the first that applies: AMOUNT_MISMATCH, HELD, CARRIED_FORWARD, REFUNDED, MATCHED,
 OVERDUE, UNSETTLED, MISSING. AMOUNT_MISMATCH: the payment is paid out or carried forward at
@@ -106,7 +108,7 @@ def reconcile(
     """
     The report of your paid orders (ORDER_ID, AMOUNT) against the settlements fetched, each with
     all its LINES (as Client.settlement_with_all_lines answers it), and RECON by ORDER_ID for orders
-    no PAYMENT line pays (an order without a key has no entries). today: YYYY-MM-DD in IST. Raises
+    no PAYMENT line pays and orders with a dispute (an order without a key has no entries). today: YYYY-MM-DD in IST. Raises
     InvalidInput when an input is not shaped as the gateway answers it.
     """
     if not isinstance(today, str) or not _DATE.fullmatch(today):
@@ -227,7 +229,7 @@ def _row(order_id: str, amount: Optional[str], movements: List[_Movement], today
     of_type = lambda kind: [m for m in movements if m.type == kind]  # noqa: E731
     payment = next(iter(of_type("PAYMENT")), None)
     refunds = of_type("REFUND")
-    released = {m.fields.get("DISPUTE_ID", "") for m in of_type("DISPUTE_RELEASE")}
+    released = {m.fields.get("DISPUTE_ID", "") for m in of_type("DISPUTE_RELEASE") if m.state == _PAID}
     open_holds = [m for m in of_type("DISPUTE_HOLD") if m.fields.get("DISPUTE_ID", "") not in released]
     settled = payment if payment is not None and payment.state != _WAITING else None
     waiting = payment if payment is not None and payment.state == _WAITING else None

@@ -11,8 +11,8 @@ module Paystra
   # - the orders the shop holds as paid: ORDER_ID and AMOUNT (paise);
   # - the settlements it fetched (Client#settlements, then Client#settlement_with_all_lines for
   #   each, for all their LINES), in the order fetched;
-  # - for the orders without a PAYMENT line in them, the gateway's RECON entries (Client#recon),
-  #   by ORDER_ID;
+  # - for the orders without a PAYMENT line in them, and those with a dispute, the gateway's RECON
+  #   entries (Client#recon), by ORDER_ID;
   # - today's date in India (IST), YYYY-MM-DD.
   #
   # One row per order, in the order given, then one UNKNOWN row per ORDER_ID of a PAYMENT, REFUND,
@@ -26,7 +26,8 @@ module Paystra
   #   that none of its lines has. Its payment is the first PAYMENT among them: a line is paid out
   #   when its settlement is, else carried forward; an entry is paid out when its STATE is SETTLED
   #   (by PAID_BY_SETTLEMENT_ID, under its UTR), carried forward when CARRIED_FORWARD, unsettled
-  #   when UNSETTLED. A DISPUTE_HOLD is open while no DISPUTE_RELEASE among them has its DISPUTE_ID.
+  #   when UNSETTLED. A DISPUTE_HOLD is open until a DISPUTE_RELEASE of its DISPUTE_ID among them is
+  #   paid out (a release not paid out yet has given nothing back).
   # - RESULT, the first that applies: AMOUNT_MISMATCH, HELD, CARRIED_FORWARD, REFUNDED, MATCHED,
   #   OVERDUE, UNSETTLED, MISSING. AMOUNT_MISMATCH: the payment is paid out or carried forward at
   #   another AMOUNT than the order's. HELD: an open hold (a dispute's amount is held back).
@@ -200,7 +201,7 @@ module Paystra
       of_type = ->(type) { movements.select { |movement| movement.type == type } }
       payment = of_type.call('PAYMENT').first
       refunds = of_type.call('REFUND')
-      released = of_type.call('DISPUTE_RELEASE').map(&:dispute_id)
+      released = of_type.call('DISPUTE_RELEASE').select { |release| release.state == :paid }.map(&:dispute_id)
       open_holds = of_type.call('DISPUTE_HOLD').reject { |hold| released.include?(hold.dispute_id) }
       settled = payment if payment && payment.state != :waiting
       waiting = payment if payment && payment.state == :waiting

@@ -14,10 +14,10 @@ import java.util.Set;
 
 /**
  * The merchant's reconciliation of its own paid orders against the settlements it fetched (with
- * all their lines) and, for an order none of them pays, the gateway's recon entries: which orders
- * were paid out at their amount, refunded, held back by a dispute, carried forward, settled at
- * another amount, not settled yet (or late), unknown to the gateway, and which settled lines are
- * not the merchant's orders. Money is MATCHED or REFUNDED only once a settlement paid it out under
+ * all their lines) and the recon entries of the orders it asked about (none of them pays, or a
+ * dispute): which orders were paid out at their amount, refunded, held back by a dispute, carried
+ * forward, settled at another amount, not settled yet (or late), unknown to the gateway, and which
+ * settled lines are not the merchant's orders. Money is MATCHED or REFUNDED only once a settlement paid it out under
  * a UTR. Pure: no clock, no network. The rules are the shared vectors' (core/tests/vectors.json,
  * "reconciliation"):
  *
@@ -29,7 +29,8 @@ import java.util.Set;
  * that none of its lines has. Its payment is the first PAYMENT among them: a line is paid out when
  * its settlement is, else carried forward; an entry is paid out when its STATE is SETTLED (by
  * PAID_BY_SETTLEMENT_ID, under its UTR), carried forward when CARRIED_FORWARD, unsettled when
- * UNSETTLED. A DISPUTE_HOLD is open while no DISPUTE_RELEASE among them has its DISPUTE_ID.
+ * UNSETTLED. A DISPUTE_HOLD is open until a DISPUTE_RELEASE of its DISPUTE_ID among them is paid
+ * out (a release not paid out yet has given nothing back).
  * <li>RESULT, the first that applies: AMOUNT_MISMATCH, HELD, CARRIED_FORWARD, REFUNDED, MATCHED,
  * OVERDUE, UNSETTLED, MISSING. AMOUNT_MISMATCH: the payment is paid out or carried forward at
  * another AMOUNT than the order's. HELD: an open hold (a dispute's amount is held back).
@@ -78,8 +79,8 @@ public final class Reconciliation {
      * @param orders      the merchant's paid orders: ORDER_ID and AMOUNT
      * @param settlements the settlements fetched, each with all its lines
      *                    ({@link Client#settlementWithAllLines}), in the order fetched
-     * @param recon       the RECON entries of orders no settlement line pays, by ORDER_ID (an
-     *                    absent order has none)
+     * @param recon       the RECON entries of orders no settlement line pays and of orders with a
+     *                    dispute, by ORDER_ID (an absent order has none)
      * @param today       the date in India (Asia/Kolkata): an unsettled payment is OVERDUE after
      *                    its EXPECTED_SETTLEMENT_DATE
      * @throws IllegalArgumentException an order without ORDER_ID or AMOUNT, an amount or date that
@@ -246,7 +247,11 @@ public final class Reconciliation {
                 }
                 case "REFUND" -> refunds.add(movement);
                 case "DISPUTE_HOLD" -> holds.add(movement);
-                case "DISPUTE_RELEASE" -> released.add(movement.get("DISPUTE_ID"));
+                case "DISPUTE_RELEASE" -> {
+                    if (movement.state() == State.PAID) {
+                        released.add(movement.get("DISPUTE_ID"));
+                    }
+                }
                 default -> {
                     continue;
                 }
