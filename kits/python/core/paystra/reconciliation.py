@@ -108,8 +108,8 @@ def reconcile(
     """
     The report of your paid orders (ORDER_ID, AMOUNT) against the settlements fetched, each with
     all its LINES (as Client.settlement_with_all_lines answers it), and RECON by ORDER_ID for orders
-    no PAYMENT line pays and orders with a dispute (an order without a key has no entries). today: YYYY-MM-DD in IST. Raises
-    InvalidInput when an input is not shaped as the gateway answers it.
+    no PAYMENT line pays and orders with a dispute (an order without a key has no entries). today:
+    YYYY-MM-DD in IST. Raises InvalidInput when an input is not shaped as the gateway answers it.
     """
     if not isinstance(today, str) or not _DATE.fullmatch(today):
         raise InvalidInput("today", "today must be a date as YYYY-MM-DD (in IST)")

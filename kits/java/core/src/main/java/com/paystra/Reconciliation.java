@@ -202,7 +202,8 @@ public final class Reconciliation {
                     String date = payer != null ? payer.get("SETTLEMENT_DATE")
                             : paidBy.equals(entry.getOrDefault("SETTLEMENT_ID", ""))
                                     ? entry.getOrDefault("SETTLEMENT_DATE", "") : "";
-                    return new Movement(entry, State.PAID, new Place(paidBy, entry.getOrDefault("UTR", ""), date), true);
+                    Place place = new Place(paidBy, entry.getOrDefault("UTR", ""), date);
+                    return new Movement(entry, State.PAID, place, true);
                 }
                 case "CARRIED_FORWARD" -> {
                     return new Movement(entry, State.CARRIED, new Place(entry.getOrDefault("SETTLEMENT_ID", ""), "",
@@ -263,7 +264,8 @@ public final class Reconciliation {
         Movement waiting = payment != null && payment.state() == State.WAITING ? payment : null;
         long refunded = 0;
         for (Movement refund : refunds) {
-            refunded = Math.addExact(refunded, paise(refund.fields().get("AMOUNT"), "AMOUNT of a refund of " + orderId));
+            refunded = Math.addExact(refunded,
+                    paise(refund.fields().get("AMOUNT"), "AMOUNT of a refund of " + orderId));
         }
         long held = 0;
         for (Movement hold : openHolds) {
