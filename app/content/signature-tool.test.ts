@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Fields } from '#core/protocol/fields.ts'
 import { verifyHash } from '#core/protocol/hash.ts'
 import {
-  adjustmentLine,
+  carryForwardLine,
   lineAnswer,
   lineOf,
   settlementFields,
@@ -44,13 +44,13 @@ describe("the signature debugger's settlement examples", () => {
 
   it('add up as a settlement does: every line made by the settlement rules, the totals their sums', () => {
     const lines = JSON.parse(settlementAnswerExample.LINES) as Fields[]
-    const [adjustment, ...items] = lines
-    expect(adjustment).toEqual(
+    const [carried, ...items] = lines
+    expect(carried).toEqual(
       lineAnswer(
-        adjustmentLine({
-          settlementId: adjustment!.DESCRIPTION!.split(' ').pop()!,
-          net: BigInt(adjustment!.NET!),
-          at: ist(adjustment!.DATE!),
+        carryForwardLine({
+          settlementId: carried!.SOURCE_SETTLEMENT_ID!,
+          net: BigInt(carried!.NET!),
+          at: ist(carried!.DATE!),
         }),
       ),
     )

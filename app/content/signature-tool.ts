@@ -94,7 +94,7 @@ const settlement = {
 /** Its lines: a balance carried forward, a UPI payment, its partial refund, a credit card payment. */
 const settlementLines = [
   {
-    TYPE: 'ADJUSTMENT',
+    TYPE: 'CARRY_FORWARD',
     ORDER_ID: '',
     TXN_ID: '',
     PG_REF_NUM: '',
@@ -106,6 +106,8 @@ const settlementLines = [
     NET: '-5000',
     DATE: '2026-11-27 11:00:00',
     DESCRIPTION: 'Balance carried forward from setl_3f9a0c71d2e84b65a013',
+    DISPUTE_ID: '',
+    SOURCE_SETTLEMENT_ID: 'setl_3f9a0c71d2e84b65a013',
   },
   {
     TYPE: 'PAYMENT',
@@ -120,6 +122,8 @@ const settlementLines = [
     NET: '24900',
     DATE: '2026-11-27 14:12:05',
     DESCRIPTION: 'UPI and RuPay Debit (0.00%)',
+    DISPUTE_ID: '',
+    SOURCE_SETTLEMENT_ID: '',
   },
   {
     TYPE: 'REFUND',
@@ -134,6 +138,8 @@ const settlementLines = [
     NET: '-10000',
     DATE: '2026-11-27 16:40:31',
     DESCRIPTION: 'Refund',
+    DISPUTE_ID: '',
+    SOURCE_SETTLEMENT_ID: '',
   },
   {
     TYPE: 'PAYMENT',
@@ -148,6 +154,8 @@ const settlementLines = [
     NET: '146460',
     DATE: '2026-11-28 10:05:47',
     DESCRIPTION: 'Credit card (2.00%)',
+    DISPUTE_ID: '',
+    SOURCE_SETTLEMENT_ID: '',
   },
 ] as const
 
@@ -158,11 +166,15 @@ const settlementLines = [
 export const settlementAnswerExample = {
   PAY_ID: '1000000000000001',
   ...settlement,
+  PAGE: '1',
+  PAGE_SIZE: '1000',
+  LINES_COUNT: String(settlementLines.length),
+  PAGES: '1',
   LINES: JSON.stringify(settlementLines),
   RESPONSE_CODE: '000',
   RESPONSE_MESSAGE: 'Transaction successful',
   RESPONSE_DATE_TIME: '2026-11-30 11:02:14',
-  HASH: '2CAD29646698DD8FCAB44F05B26CB7C33F0C63D0CD057875CBDBBA590CCF77D9',
+  HASH: 'BF59317C13ACD6F07EB56642B10191E80BE35F70D4ED48A3BA68DDACC78D72B4',
 }
 
 /** The settlement.processed webhook of the same settlement: its data carries its own HASH. */

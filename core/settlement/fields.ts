@@ -17,15 +17,17 @@ export const lineFields = [
   'NET',
   'DATE',
   'DESCRIPTION',
+  'DISPUTE_ID',
+  'SOURCE_SETTLEMENT_ID',
   'CURRENCY_CODE',
   'ORIGINAL_AMOUNT',
   'FX_RATE',
 ] as const
 
 /**
- * The fields only the line of a payment or refund in a foreign currency carries in the JSON (the
- * CSV has their columns on every line, empty on rupee lines): its currency, its amount in that
- * currency's minor units and the rate that made the line's paise.
+ * The fields only the line of a payment, refund, or dispute's hold or release in a foreign
+ * currency carries in the JSON (the CSV has their columns on every line, empty on rupee lines):
+ * its currency, its amount in that currency's minor units and the rate that made the line's paise.
  */
 export const foreignLineFields = ['CURRENCY_CODE', 'ORIGINAL_AMOUNT', 'FX_RATE'] as const
 

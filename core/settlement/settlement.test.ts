@@ -4,6 +4,7 @@ import { pricingRowFor } from '#core/pricing/payment-fee.ts'
 import { paymentGatewayTab } from '#core/pricing/pricing.ts'
 import { cycleOf, dueBefore, settlementDateOf, settlementTime } from './schedule.ts'
 import {
+  carryForwardLine,
   disputeSourceId,
   foreignLineFields,
   lineAnswer,
@@ -113,6 +114,44 @@ describe('a settlement line', () => {
     expect(statusOf(0n)).toBe('CARRIED_FORWARD')
   })
 
+  it("counts a FEE line's charge in the fees and GST, and holds, releases and carried balances in the adjustments", () => {
+    const fee = {
+      ...carryForwardLine({ settlementId: 'setl_x', net: 0n, at: ist('2026-11-27 11:00') }),
+      type: 'FEE' as const,
+      amount: 0n,
+      fee: 1000n,
+      gst: 180n,
+      net: -1180n,
+      description: 'Payment link fee',
+      sourceSettlementId: '',
+    }
+    const dispute = { disputeId: 'dsp_0123456789abcdef0123', reasonCode: '13.1', reason: '' }
+    const lines = [
+      carryForwardLine({ settlementId: 'setl_x', net: -500n, at: ist('2026-11-27 11:00') }),
+      lineOf(item({ amount: 100000 })),
+      lineOf(item({ type: 'DISPUTE_HOLD', amount: 40000, dispute })),
+      lineOf(item({ type: 'DISPUTE_RELEASE', amount: 10000, dispute })),
+      fee,
+    ]
+    expect(lines.map((line) => line.type)).toEqual([
+      'CARRY_FORWARD',
+      'PAYMENT',
+      'DISPUTE_HOLD',
+      'DISPUTE_RELEASE',
+      'FEE',
+    ])
+    expect(totalsOf(lines)).toEqual({
+      paymentsCount: 1,
+      refundsCount: 0,
+      gross: 100000n,
+      refunds: 0n,
+      fees: 2000n + 1000n,
+      gst: 360n + 180n,
+      adjustments: -500n - 40000n + 10000n,
+      net: -500n + 97640n - 40000n + 10000n - 1180n,
+    })
+  })
+
   it('prices a foreign payment on the international cards row, exact on its rupee amount, whatever its method', () => {
     for (const [paymentType, mopType] of [
       ['CC', 'VI'],
@@ -170,7 +209,33 @@ describe('a settlement line', () => {
     expect(Object.keys(foreign)).toEqual([...lineFields])
     const rupee = lineAnswer(lineOf(item({ amount: 1000 })))
     for (const field of foreignLineFields) expect(rupee).not.toHaveProperty(field)
-    expect(lineFields.slice(-4)).toEqual(['DESCRIPTION', ...foreignLineFields])
+    expect(rupee).toMatchObject({ DISPUTE_ID: '', SOURCE_SETTLEMENT_ID: '' })
+    expect(lineFields.slice(-6)).toEqual([
+      'DESCRIPTION',
+      'DISPUTE_ID',
+      'SOURCE_SETTLEMENT_ID',
+      ...foreignLineFields,
+    ])
+  })
+
+  it("holds and releases a foreign payment's dispute in its currency, at its rate", () => {
+    const dispute = { disputeId: 'dsp_0123456789abcdef0123', reasonCode: '13.1', reason: 'x' }
+    const foreign = { currencyCode: '840', originalAmount: '250', fxRate: '84.2150' }
+    for (const [type, sign] of [
+      ['DISPUTE_HOLD', '-'],
+      ['DISPUTE_RELEASE', ''],
+    ] as const) {
+      expect(lineAnswer(lineOf(item({ type, amount: 21054, foreign, dispute })))).toMatchObject({
+        TYPE: type,
+        AMOUNT: `${sign}21054`,
+        NET: `${sign}21054`,
+        FEE: '0',
+        DISPUTE_ID: dispute.disputeId,
+        CURRENCY_CODE: '840',
+        ORIGINAL_AMOUNT: '250',
+        FX_RATE: '84.2150',
+      })
+    }
   })
 
   it('masks the bank account but its last four digits', () => {
@@ -197,12 +262,13 @@ describe('planning a run', () => {
       ['2026-12-02', 'CARRIED_FORWARD', -36000n + 10000n],
     ])
     expect(plans[0]!.carriedFrom).toEqual(['setl_old'])
-    expect(plans[0]!.lines.map((line) => line.type)).toEqual(['ADJUSTMENT', 'PAYMENT', 'REFUND'])
+    expect(plans[0]!.lines.map((line) => line.type)).toEqual(['CARRY_FORWARD', 'PAYMENT', 'REFUND'])
     expect(plans[1]!.carriedFrom).toEqual(['setl_0'])
     expect(plans[1]!.lines[0]).toMatchObject({
-      type: 'ADJUSTMENT',
+      type: 'CARRY_FORWARD',
       net: -36000n,
       description: 'Balance carried forward from setl_0',
+      sourceSettlementId: 'setl_0',
     })
   })
 
@@ -240,7 +306,7 @@ describe('planning a run', () => {
     })
     expect(held[0]!.lines).toEqual([
       {
-        type: 'ADJUSTMENT',
+        type: 'DISPUTE_HOLD',
         sourceId: 'dsp_0123456789abcdef0123:hold',
         orderId: 'ORD-D',
         txnId: '1234567890123456',
@@ -254,6 +320,7 @@ describe('planning a run', () => {
         date: '2026-12-01 12:00:00',
         description:
           'Dispute dsp_0123456789abcdef0123 held: 13.1 Merchandise or services not received',
+        disputeId: 'dsp_0123456789abcdef0123',
       },
     ])
     const released = planSettlements({
@@ -273,9 +340,9 @@ describe('planning a run', () => {
     })
     expect(released).toHaveLength(1)
     expect(released[0]!.lines.map((line) => [line.type, line.net, line.description])).toEqual([
-      ['ADJUSTMENT', -250000n, 'Balance carried forward from setl_0'],
+      ['CARRY_FORWARD', -250000n, 'Balance carried forward from setl_0'],
       ['PAYMENT', 10000n, 'UPI and RuPay Debit (0.00%)'],
-      ['ADJUSTMENT', 250000n, 'Dispute dsp_0123456789abcdef0123 won: hold released'],
+      ['DISPUTE_RELEASE', 250000n, 'Dispute dsp_0123456789abcdef0123 won: hold released'],
     ])
     expect(released[0]).toMatchObject({
       status: 'PROCESSED',

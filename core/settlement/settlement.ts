@@ -1,11 +1,12 @@
 /**
  * What a settlement holds and how its figures add up (docs/product.md, settlements): a line per
  * captured payment (its amount less the fee and GST of its pricing row, by the pricing
- * calculator's own function), a line per refund (its amount deducted, no fee returned), and an
- * adjustment line per earlier settlement whose net was zero or negative and so was carried
+ * calculator's own function), a line per refund (its amount deducted, no fee returned), and a
+ * CARRY_FORWARD line per earlier settlement whose net was zero or negative and so was carried
  * forward. A settlement whose own net is zero or negative pays nothing and is carried forward in
- * turn. A disputed payment's amount is held back by an adjustment line, and given back by another
- * when the dispute is won (gateway/disputes/). Amounts are paise, as bigint so that a
+ * turn. A disputed payment's amount is held back by a DISPUTE_HOLD line, and given back by a
+ * DISPUTE_RELEASE line when the dispute is won (gateway/disputes/). A FEE line charges a fee that
+ * is no payment's (none is made yet; the totals count it). Amounts are paise, as bigint so that a
  * settlement of any size adds up exactly; a payment in a foreign currency settles its rupee
  * amount, priced on the international cards row.
  */
@@ -14,7 +15,16 @@ import { paymentFee } from '#core/pricing/payment-fee.ts'
 import type { LineFields } from './fields.ts'
 import { cycleOf, settlementDateOf } from './schedule.ts'
 
-export type LineType = 'PAYMENT' | 'REFUND' | 'ADJUSTMENT'
+/** What a line is; the order is that of the lines' documentation. */
+export const lineTypes = [
+  'PAYMENT',
+  'REFUND',
+  'DISPUTE_HOLD',
+  'DISPUTE_RELEASE',
+  'CARRY_FORWARD',
+  'FEE',
+] as const
+export type LineType = (typeof lineTypes)[number]
 export type SettlementStatus = 'PROCESSED' | 'CARRIED_FORWARD'
 
 export {
@@ -81,7 +91,7 @@ export interface SettlementItem {
 
 export interface SettlementLine {
   type: LineType
-  /** The payment's or refund's row; none for an adjustment. */
+  /** The payment's, refund's, hold's or release's row; none for a carried balance. */
   sourceId?: string
   orderId: string
   txnId: string
@@ -95,7 +105,11 @@ export interface SettlementLine {
   /** IST `YYYY-MM-DD HH:mm:ss`. */
   date: string
   description: string
-  /** The line of a payment or refund in a foreign currency. */
+  /** A hold's or release's dispute (`dsp_…`). */
+  disputeId?: string
+  /** A carried balance's settlement (`setl_…`). */
+  sourceSettlementId?: string
+  /** The line of a payment, refund, hold or release in a foreign currency. */
   foreign?: ForeignAmount
 }
 
@@ -146,15 +160,16 @@ export function lineOf(item: SettlementItem): SettlementLine {
 }
 
 /**
- * A hold takes the disputed amount out of the settlement, a release gives it back: adjustments
- * with no fee, under the payment's references.
+ * A hold takes the disputed amount out of the settlement, a release gives it back: lines with no
+ * fee, under the payment's references and, for a foreign payment, in its currency and at its rate.
  */
 function disputeLine(item: SettlementItem): SettlementLine {
   const dispute = item.dispute
   if (!dispute) throw new RangeError(`A ${item.type} item names its dispute`)
-  const amount = item.type === 'DISPUTE_HOLD' ? -BigInt(item.amount) : BigInt(item.amount)
+  const type = item.type === 'DISPUTE_HOLD' ? 'DISPUTE_HOLD' : 'DISPUTE_RELEASE'
+  const amount = type === 'DISPUTE_HOLD' ? -BigInt(item.amount) : BigInt(item.amount)
   return {
-    type: 'ADJUSTMENT',
+    type,
     sourceId: item.sourceId,
     orderId: item.orderId,
     txnId: item.txnId,
@@ -167,9 +182,11 @@ function disputeLine(item: SettlementItem): SettlementLine {
     net: amount,
     date: formatIstDateTime(item.at),
     description:
-      item.type === 'DISPUTE_HOLD'
+      type === 'DISPUTE_HOLD'
         ? `Dispute ${dispute.disputeId} held: ${dispute.reasonCode} ${dispute.reason}`
         : `Dispute ${dispute.disputeId} won: hold released`,
+    disputeId: dispute.disputeId,
+    ...(item.foreign ? { foreign: item.foreign } : {}),
   }
 }
 
@@ -177,13 +194,13 @@ function disputeLine(item: SettlementItem): SettlementLine {
 export interface CarriedBalance {
   settlementId: string
   net: bigint
-  /** When it was made: the adjustment line's date. */
+  /** When it was made: the CARRY_FORWARD line's date. */
   at: Date
 }
 
-export function adjustmentLine(carried: CarriedBalance): SettlementLine {
+export function carryForwardLine(carried: CarriedBalance): SettlementLine {
   return {
-    type: 'ADJUSTMENT',
+    type: 'CARRY_FORWARD',
     orderId: '',
     txnId: '',
     pgRefNum: '',
@@ -195,6 +212,7 @@ export function adjustmentLine(carried: CarriedBalance): SettlementLine {
     net: carried.net,
     date: formatIstDateTime(carried.at),
     description: `Balance carried forward from ${carried.settlementId}`,
+    sourceSettlementId: carried.settlementId,
   }
 }
 
@@ -205,6 +223,7 @@ export interface SettlementTotals {
   refunds: bigint
   fees: bigint
   gst: bigint
+  /** Σ NET of the DISPUTE_HOLD, DISPUTE_RELEASE and CARRY_FORWARD lines. */
   adjustments: bigint
   /** Σ line net = gross − refunds − fees − GST + adjustments. */
   net: bigint
@@ -231,6 +250,9 @@ export function totalsOf(lines: readonly SettlementLine[]): SettlementTotals {
     } else if (line.type === 'REFUND') {
       totals.refundsCount++
       totals.refunds += line.amount
+    } else if (line.type === 'FEE') {
+      totals.fees += line.fee
+      totals.gst += line.gst
     } else {
       totals.adjustments += line.net
     }
@@ -266,7 +288,7 @@ export interface PlanInput {
   items: readonly SettlementItem[]
   /** Earlier settlements carried forward and not yet taken over, oldest first. */
   carried: readonly CarriedBalance[]
-  /** When the run happens: the date of the adjustment lines it writes. */
+  /** When the run happens: the date of the CARRY_FORWARD lines it writes. */
   at: Date
   newId: () => string
 }
@@ -290,7 +312,7 @@ export function planSettlements(input: PlanInput): PlannedSettlement[] {
     const items = byDate
       .get(date)!
       .sort((a, b) => a.at.getTime() - b.at.getTime() || a.type.localeCompare(b.type))
-    const lines = [...carried.map(adjustmentLine), ...items.map(lineOf)]
+    const lines = [...carried.map(carryForwardLine), ...items.map(lineOf)]
     const totals = totalsOf(lines)
     const id = input.newId()
     const status = statusOf(totals.net)
@@ -323,7 +345,7 @@ function disputesOf(items: readonly SettlementItem[], type: SettlementItemType):
 
 /**
  * A line as the answers and the CSV give it: every value a string, amounts in paise; a foreign
- * payment's or refund's line adds its currency, original amount and rate.
+ * payment's, refund's, hold's or release's line adds its currency, original amount and rate.
  */
 export function lineAnswer(line: SettlementLine): LineFields {
   const foreign = line.foreign
@@ -346,6 +368,8 @@ export function lineAnswer(line: SettlementLine): LineFields {
     NET: String(line.net),
     DATE: line.date,
     DESCRIPTION: line.description,
+    DISPUTE_ID: line.disputeId ?? '',
+    SOURCE_SETTLEMENT_ID: line.sourceSettlementId ?? '',
     ...foreign,
   }
 }

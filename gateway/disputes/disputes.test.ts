@@ -67,6 +67,8 @@ const linesOf = async (who: SandboxMerchant, settlementId: string) =>
     (await call(api('settlement'), who, { PAY_ID: who.payId, SETTLEMENT_ID: settlementId })).json
       .LINES!,
   )
+const reconOf = async (who: SandboxMerchant, orderId: string) =>
+  list((await call(api('recon'), who, { PAY_ID: who.payId, ORDER_ID: orderId })).json.RECON!)
 const answer = (who: SandboxMerchant, fields: Fields) =>
   callDispute(api('dispute'), who, { PAY_ID: who.payId, ...fields })
 const disputesOfOrder = async (who: SandboxMerchant, orderId: string) => {
@@ -196,7 +198,7 @@ describe('a payment with 4000 0000 0000 1976, contested with a document', () => 
     })
     expect(await linesOf(winning, holding.SETTLEMENT_ID!)).toEqual([
       {
-        TYPE: 'ADJUSTMENT',
+        TYPE: 'DISPUTE_HOLD',
         ORDER_ID: 'DSP-WON-1',
         TXN_ID: fields.TXN_ID,
         PG_REF_NUM: fields.PG_REF_NUM,
@@ -208,10 +210,42 @@ describe('a payment with 4000 0000 0000 1976, contested with a document', () => 
         NET: '-250000',
         DATE: `${made} 12:00:00`,
         DESCRIPTION: `Dispute ${disputeId} held: 13.1 Merchandise or services not received`,
+        DISPUTE_ID: disputeId,
+        SOURCE_SETTLEMENT_ID: '',
       },
     ])
     // Held once: the same run again makes nothing.
     expect((await run(winning, istNoon(heldOn))).length).toBe(second.length)
+    // The order's recon: its payment paid out, its hold in a settlement nothing has paid yet.
+    const paidIn = first.find((settlement) => settlement.SETTLEMENT_DATE === made)!
+    expect(await reconOf(winning, 'DSP-WON-1')).toEqual([
+      expect.objectContaining({
+        TYPE: 'PAYMENT',
+        DISPUTE_ID: '',
+        STATE: 'SETTLED',
+        SETTLEMENT_ID: paidIn.SETTLEMENT_ID,
+        SETTLEMENT_STATUS: 'PROCESSED',
+        PAID_BY_SETTLEMENT_ID: paidIn.SETTLEMENT_ID,
+        UTR: paidIn.UTR,
+      }),
+      expect.objectContaining({
+        TYPE: 'DISPUTE_HOLD',
+        TXN_ID: fields.TXN_ID,
+        AMOUNT: '-250000',
+        FEE: '0',
+        GST: '0',
+        NET: '-250000',
+        DATE: `${made} 12:00:00`,
+        DISPUTE_ID: disputeId,
+        STATE: 'CARRIED_FORWARD',
+        SETTLEMENT_ID: holding.SETTLEMENT_ID,
+        SETTLEMENT_DATE: heldOn,
+        SETTLEMENT_STATUS: 'CARRIED_FORWARD',
+        PAID_BY_SETTLEMENT_ID: '',
+        UTR: '',
+        EXPECTED_SETTLEMENT_DATE: heldOn,
+      }),
+    ])
 
     const contested = await answer(winning, {
       DISPUTE_ID: disputeId,
@@ -254,11 +288,47 @@ describe('a payment with 4000 0000 0000 1976, contested with a document', () => 
       (settlement) => settlement.SETTLEMENT_DATE === releasedOn,
     )!
     const lines = await linesOf(winning, releasing.SETTLEMENT_ID!)
-    expect(lines.map((line) => [line.TYPE, line.ORDER_ID, line.NET, line.DESCRIPTION])).toEqual([
-      ['ADJUSTMENT', '', '-250000', `Balance carried forward from ${holding.SETTLEMENT_ID}`],
-      ['ADJUSTMENT', 'DSP-WON-1', '250000', `Dispute ${disputeId} won: hold released`],
+    expect(
+      lines.map((line) => [
+        line.TYPE,
+        line.ORDER_ID,
+        line.NET,
+        line.DESCRIPTION,
+        line.DISPUTE_ID,
+        line.SOURCE_SETTLEMENT_ID,
+      ]),
+    ).toEqual([
+      [
+        'CARRY_FORWARD',
+        '',
+        '-250000',
+        `Balance carried forward from ${holding.SETTLEMENT_ID}`,
+        '',
+        holding.SETTLEMENT_ID,
+      ],
+      [
+        'DISPUTE_RELEASE',
+        'DSP-WON-1',
+        '250000',
+        `Dispute ${disputeId} won: hold released`,
+        disputeId,
+        '',
+      ],
     ])
     expect(releasing).toMatchObject({ NET_AMOUNT: '0', ADJUSTMENTS_AMOUNT: '0' })
+    expect(
+      (await reconOf(winning, 'DSP-WON-1')).map((entry) => [
+        entry.TYPE,
+        entry.NET,
+        entry.DISPUTE_ID,
+        entry.SETTLEMENT_ID,
+        entry.STATE,
+      ]),
+    ).toEqual([
+      ['PAYMENT', expect.any(String), '', expect.any(String), 'SETTLED'],
+      ['DISPUTE_HOLD', '-250000', disputeId, holding.SETTLEMENT_ID, 'CARRIED_FORWARD'],
+      ['DISPUTE_RELEASE', '250000', disputeId, releasing.SETTLEMENT_ID, 'CARRIED_FORWARD'],
+    ])
     expect(eventsOf('DSP-WON-1', winning).map((event) => event.type)).toEqual([
       'dispute.created',
       'dispute.won',
@@ -309,7 +379,7 @@ describe('the disputes that are lost', () => {
       lines.filter((line) => line.ORDER_ID === 'DSP-LOST-1').map((line) => [line.TYPE, line.NET]),
     ).toEqual([
       ['PAYMENT', String(120000 - 2400 - 432)],
-      ['ADJUSTMENT', '-120000'],
+      ['DISPUTE_HOLD', '-120000'],
     ])
   })
 
@@ -651,9 +721,14 @@ describe('foreign payments in settlements and disputes', () => {
       SETTLEMENT_ID: settlement!.SETTLEMENT_ID!,
     })
     const rows = (await csv.text()).split('\r\n').filter(Boolean)
-    expect(rows[0]!.endsWith(',DESCRIPTION,CURRENCY_CODE,ORIGINAL_AMOUNT,FX_RATE')).toBe(true)
-    expect(rows[1]!.endsWith(',International cards (3.00%),840,500,84.2150')).toBe(true)
-    expect(rows[2]!.endsWith(',Credit card (2.00%),,,')).toBe(true)
+    expect(
+      rows[0]!.endsWith(
+        ',DESCRIPTION,DISPUTE_ID,SOURCE_SETTLEMENT_ID,CURRENCY_CODE,ORIGINAL_AMOUNT,FX_RATE',
+      ),
+    ).toBe(true)
+    // The currency code is digits: written as text, so a spreadsheet keeps it as it is.
+    expect(rows[1]!.endsWith(",International cards (3.00%),,,'840,500,84.2150")).toBe(true)
+    expect(rows[2]!.endsWith(',Credit card (2.00%),,,,,')).toBe(true)
 
     const recon = list(
       (await call(api('recon'), foreign, { PAY_ID: foreign.payId, ORDER_ID: 'FX-1' })).json.RECON!,
@@ -661,6 +736,8 @@ describe('foreign payments in settlements and disputes', () => {
     expect(recon.map((entry) => [entry.TYPE, entry.AMOUNT, entry.FEE, entry.NET])).toEqual([
       ['PAYMENT', '42108', '1263', String(42108 - 1263 - 227)],
       ['REFUND', '21054', '0', '-21054'],
+      // The run that settled the payment raised its dispute: what was not refunded is held.
+      ['DISPUTE_HOLD', '-21054', '0', '-21054'],
     ])
 
     const [dispute] = await disputesOfOrder(foreign, 'FX-1')
@@ -668,8 +745,18 @@ describe('foreign payments in settlements and disputes', () => {
     const holding = (await run(foreign, '2026-12-03T12:00:00+05:30')).find(
       (made) => made.SETTLEMENT_DATE === '2026-12-03',
     )
+    // Held in the payment's currency, at its rate, as its payment and refund were settled.
     expect(await linesOf(foreign, holding!.SETTLEMENT_ID!)).toEqual([
-      expect.objectContaining({ TYPE: 'ADJUSTMENT', ORDER_ID: 'FX-1', AMOUNT: '-21054' }),
+      expect.objectContaining({
+        TYPE: 'DISPUTE_HOLD',
+        ORDER_ID: 'FX-1',
+        AMOUNT: '-21054',
+        NET: '-21054',
+        DISPUTE_ID: dispute!.DISPUTE_ID,
+        CURRENCY_CODE: '840',
+        ORIGINAL_AMOUNT: '250',
+        FX_RATE: '84.2150',
+      }),
     ])
   })
 

@@ -7,6 +7,7 @@
 import { currencies, RUPEE_CODE } from '#core/currency/currencies.ts'
 import { responseCodes } from '#core/protocol/codes.ts'
 import { MAX_AMOUNT_DIGITS, patterns } from '#core/protocol/patterns.ts'
+import { lineTypes } from '#core/settlement/settlement.ts'
 import { transferModes } from '#gateway/api/payout-checks.ts'
 import { qrTypes } from '#gateway/api/qr-checks.ts'
 import { webhookEventTypes } from '#core/protocol/webhook.ts'
@@ -572,7 +573,8 @@ function settlementSchemas() {
     },
     IGST_AMOUNT: {
       ...signedAmount,
-      description: "Integrated GST: all of GST_AMOUNT when the merchant's state is another; 0 otherwise.",
+      description:
+        "Integrated GST: all of GST_AMOUNT when the merchant's state is another; 0 otherwise.",
     },
     PROVIDER_GSTIN: text("The provider's GSTIN, as it was when the settlement was made.", {
       pattern: '^(\\d{2}[A-Z]{5}\\d{4}[A-Z][1-9A-Z]Z[0-9A-Z])?$',
@@ -583,14 +585,15 @@ function settlementSchemas() {
     ),
     ADJUSTMENTS_AMOUNT: {
       ...signedAmount,
-      description: 'Balances carried forward into this settlement (signed).',
+      description:
+        'The NET of its DISPUTE_HOLD, DISPUTE_RELEASE and CARRY_FORWARD lines added up (signed).',
     },
     NET_AMOUNT: { ...signedAmount, description: "What was paid: the lines' NET added up." },
     BANK_ACCOUNT: text('The bank account settled to, masked but its last four digits.', {
       pattern: '^X+\\d{4}$',
     }),
     STATUS: text(
-      'PROCESSED, or CARRIED_FORWARD when the net is zero or negative: nothing paid, the net becomes an ADJUSTMENT line of the next settlement.',
+      'PROCESSED, or CARRIED_FORWARD when the net is zero or negative: nothing paid (UTR empty), the net becomes a CARRY_FORWARD line of the next settlement.',
       { enum: ['PROCESSED', 'CARRIED_FORWARD'] },
     ),
   }
@@ -604,9 +607,19 @@ function settlementSchemas() {
         RESPONSE_DATE_TIME: dateTime,
       },
       Object.fromEntries(
-        ['PAY_ID', 'FROM', 'TO', 'SETTLEMENT_ID', 'UTR', 'FORMAT', 'ORDER_ID', 'AS_OF', 'HASH'].map(
-          (key) => [key, key === 'HASH' ? hash : text('As sent.')],
-        ),
+        [
+          'PAY_ID',
+          'FROM',
+          'TO',
+          'SETTLEMENT_ID',
+          'UTR',
+          'FORMAT',
+          'PAGE',
+          'PAGE_SIZE',
+          'ORDER_ID',
+          'AS_OF',
+          'HASH',
+        ].map((key) => [key, key === 'HASH' ? hash : text('As sent.')]),
       ),
     )
   return {
@@ -623,15 +636,22 @@ function settlementSchemas() {
       },
     ),
     SettlementRequest: fields(
-      'One settlement with its lines, by SETTLEMENT_ID or by UTR (one of them).',
+      'One settlement with a page of its lines (JSON) or all of them (CSV), by SETTLEMENT_ID or by UTR (one of them).',
       { PAY_ID: ref('PayId'), HASH: ref('RequestHash') },
       {
         SETTLEMENT_ID: ref('SettlementId'),
         UTR: text("The settlement's UTR: 16 to 22 upper-case letters and digits.", {
           pattern: '^[A-Z0-9]{16,22}$',
         }),
-        FORMAT: text('JSON (the default) or CSV: the lines as a file (343 otherwise).', {
+        FORMAT: text('JSON (the default) or CSV: the whole settlement as a file (343 otherwise).', {
           enum: ['JSON', 'CSV'],
+        }),
+        PAGE: text(
+          'JSON: which page of the lines, from 1 (the default); a page past the last has no lines. 358 if not digits from 1.',
+          { pattern: '^[1-9]\\d{0,8}$' },
+        ),
+        PAGE_SIZE: text('JSON: lines a page, 1 to 1000 (the default); 358 otherwise.', {
+          pattern: '^[1-9]\\d{0,3}$',
         }),
       },
     ),
@@ -657,9 +677,12 @@ function settlementSchemas() {
     ),
     Settlement: fields('A settlement, without its lines.', settlement),
     SettlementLine: fields(
-      'One line of a settlement; amounts in paise, as strings. A foreign payment or refund adds CURRENCY_CODE, ORIGINAL_AMOUNT and FX_RATE.',
+      "One line of a settlement; amounts in paise, as strings. The line of a foreign payment, refund, or dispute's hold or release adds CURRENCY_CODE, ORIGINAL_AMOUNT and FX_RATE.",
       {
-        TYPE: text('PAYMENT, REFUND or ADJUSTMENT.', { enum: ['PAYMENT', 'REFUND', 'ADJUSTMENT'] }),
+        TYPE: text(
+          "PAYMENT, REFUND, DISPUTE_HOLD (a dispute's amount held back), DISPUTE_RELEASE (a won dispute's hold given back), CARRY_FORWARD (the balance of an earlier settlement whose net was zero or negative) or FEE (a charge that is no payment's: AMOUNT 0, NET −(FEE + GST)).",
+          { enum: [...lineTypes] },
+        ),
         ORDER_ID: text(
           "The payment's or refunded payment's ORDER_ID; for a dispute's hold or release the disputed payment's; empty for a balance carried forward.",
         ),
@@ -674,67 +697,106 @@ function settlementSchemas() {
         AMOUNT: {
           ...signedAmount,
           description:
-            "Payment or refund amount (a foreign one's INR_AMOUNT); for an adjustment the carried balance, a dispute's hold (−INR_AMOUNT) or its release (+INR_AMOUNT).",
+            "Payment or refund amount (a foreign one's INR_AMOUNT); a dispute's hold −INR_AMOUNT, its release +INR_AMOUNT; the carried balance; 0 for a FEE line.",
         },
         FEE: {
           ...signedAmount,
           description:
-            "The pricing row's fee; 0 for refunds (a refund returns no fee) and adjustments.",
+            "The pricing row's fee, or a FEE line's charge; 0 for refunds (a refund returns no fee), holds, releases and carried balances.",
         },
         GST: { ...signedAmount, description: '18 % of FEE.' },
         NET: {
           ...signedAmount,
-          description: 'Payment: AMOUNT − FEE − GST. Refund: −AMOUNT. Adjustment: the balance.',
+          description:
+            'Payment: AMOUNT − FEE − GST. Refund: −AMOUNT. Hold, release, carried balance: AMOUNT. FEE line: −(FEE + GST).',
         },
         DATE: {
           ...dateTime,
           description:
-            'IST: when the payment was captured or the refund processed; for an adjustment, when the balance was carried forward.',
+            'IST: when the payment was captured, the refund processed, the dispute raised (hold) or won (release), or the balance carried forward.',
         },
         DESCRIPTION: text(
-          'The pricing row and rate of a payment ("Credit card (2.00%)"), "Refund", or where an adjustment comes from ("Balance carried forward from setl_…", "Dispute dsp_… held: 13.1 …", "Dispute dsp_… won: hold released").',
+          'The pricing row and rate of a payment ("Credit card (2.00%)"), "Refund", "Dispute dsp_… held: 13.1 …", "Dispute dsp_… won: hold released" or "Balance carried forward from setl_…".',
+        ),
+        DISPUTE_ID: text('DISPUTE_HOLD and DISPUTE_RELEASE: the dispute; empty on other lines.', {
+          pattern: '^(dsp_[0-9a-f]{20})?$',
+        }),
+        SOURCE_SETTLEMENT_ID: text(
+          'CARRY_FORWARD: the settlement whose balance it brings; empty on other lines.',
+          { pattern: '^(setl_[0-9a-f]{20})?$' },
         ),
       },
       {
         CURRENCY_CODE: text(
-          "A foreign payment's or refund's line only: the payment's ISO 4217 numeric currency code (in the CSV always a column, empty on rupee lines).",
+          "A foreign payment's, refund's, hold's or release's line only: the payment's ISO 4217 numeric currency code (in the CSV always a column, empty on rupee lines).",
         ),
         ORIGINAL_AMOUNT: text(
-          "A foreign payment's or refund's line only: its AMOUNT in the currency's minor units, as sent (AMOUNT is its rupee value).",
+          "A foreign line only: its amount in the currency's minor units (a payment's or refund's as sent, a hold's or release's as disputed; AMOUNT is its rupee value).",
           { pattern: '^\\d+$' },
         ),
         FX_RATE: {
           ...ref('FxRate'),
-          description:
-            "A foreign payment's or refund's line only: the payment's rate, rupees per unit.",
+          description: "A foreign line only: the payment's rate, rupees per unit.",
         },
       },
     ),
-    ReconEntry: fields('A payment or refund of the order and its settlement.', {
-      TYPE: text('PAYMENT or REFUND.', { enum: ['PAYMENT', 'REFUND'] }),
-      TXN_ID: { ...ref('TxnId'), description: "The payment's TXN_ID, or the refund's own." },
-      AMOUNT: { ...signedAmount, description: 'The payment or refund amount (positive).' },
-      FEE: { ...signedAmount, description: "The pricing row's fee; 0 for a refund." },
-      GST: { ...signedAmount, description: '18 % of FEE.' },
-      NET: {
-        ...signedAmount,
-        description:
-          'What its settlement line adds: AMOUNT − FEE − GST for the payment, −AMOUNT for a refund.',
+    ReconEntry: fields(
+      "One money movement of the order (its payment, a refund, its dispute's hold or release) and the settlements it went into.",
+      {
+        TYPE: text('PAYMENT, REFUND, DISPUTE_HOLD or DISPUTE_RELEASE.', {
+          enum: ['PAYMENT', 'REFUND', 'DISPUTE_HOLD', 'DISPUTE_RELEASE'],
+        }),
+        TXN_ID: {
+          ...ref('TxnId'),
+          description: "The payment's TXN_ID (a hold's or release's too), or the refund's own.",
+        },
+        AMOUNT: {
+          ...signedAmount,
+          description:
+            'The payment or refund amount (positive); a hold −INR_AMOUNT, a release +INR_AMOUNT.',
+        },
+        FEE: { ...signedAmount, description: "The pricing row's fee; 0 for the others." },
+        GST: { ...signedAmount, description: '18 % of FEE.' },
+        NET: {
+          ...signedAmount,
+          description:
+            'What its settlement line adds: AMOUNT − FEE − GST for the payment, −AMOUNT for a refund, AMOUNT for a hold or release.',
+        },
+        DATE: {
+          ...dateTime,
+          description:
+            'IST: when the payment was captured, the refund processed, the dispute raised (hold) or won (release).',
+        },
+        DISPUTE_ID: text('A hold or release: its dispute; empty otherwise.', {
+          pattern: '^(dsp_[0-9a-f]{20})?$',
+        }),
+        STATE: text(
+          'SETTLED: paid out under a UTR. CARRIED_FORWARD: in a settlement carried forward that no processed settlement has paid out yet. UNSETTLED: in no settlement yet.',
+          { enum: ['SETTLED', 'CARRIED_FORWARD', 'UNSETTLED'] },
+        ),
+        SETTLEMENT_ID: text('The settlement whose line holds it; empty while unsettled.', {
+          pattern: '^(setl_[0-9a-f]{20})?$',
+        }),
+        SETTLEMENT_DATE: text("That settlement's date; empty while unsettled.", {
+          pattern: '^(\\d{4}-\\d{2}-\\d{2})?$',
+        }),
+        SETTLEMENT_STATUS: text("That settlement's STATUS; empty while unsettled.", {
+          enum: ['PROCESSED', 'CARRIED_FORWARD', ''],
+        }),
+        PAID_BY_SETTLEMENT_ID: text(
+          'The settlement that paid it out: SETTLEMENT_ID when that was processed; when it was carried forward, the processed settlement its balance went into (through each CARRY_FORWARD line). Empty while nothing has paid it.',
+          { pattern: '^(setl_[0-9a-f]{20})?$' },
+        ),
+        UTR: text("PAID_BY_SETTLEMENT_ID's UTR; empty while nothing has paid it.", {
+          pattern: '^([A-Z0-9]{16,22})?$',
+        }),
+        EXPECTED_SETTLEMENT_DATE: {
+          ...isoDate,
+          description:
+            'The first working day after its IST date: when it settles, or settled. Always set.',
+        },
       },
-      DATE: {
-        ...dateTime,
-        description: 'IST: when the payment was captured or the refund processed.',
-      },
-      STATE: text('SETTLED or UNSETTLED.', { enum: ['SETTLED', 'UNSETTLED'] }),
-      SETTLEMENT_ID: text('Empty while unsettled.', { pattern: '^(setl_[0-9a-f]{20})?$' }),
-      UTR: text('Empty while unsettled, or when its settlement was carried forward.'),
-      SETTLEMENT_DATE: text('Empty while unsettled.', { pattern: '^(\\d{4}-\\d{2}-\\d{2})?$' }),
-      EXPECTED_SETTLEMENT_DATE: {
-        ...isoDate,
-        description:
-          'The first working day after its IST date: when it settles, or settled. Always set.',
-      },
-    }),
+    ),
     SettlementsAnswer: fields('The settlements asked for.', {
       PAY_ID: ref('PayId'),
       FROM: isoDate,
@@ -742,19 +804,30 @@ function settlementSchemas() {
       SETTLEMENTS: jsonList('The settlements, oldest first.', 'Settlement'),
       ...signedAnswer,
     }),
-    SettlementAnswer: fields('A settlement and its lines.', {
+    SettlementAnswer: fields('A settlement and a page of its lines.', {
       PAY_ID: ref('PayId'),
       ...settlement,
+      PAGE: text('The page answered, from 1.', { pattern: '^[1-9]\\d*$' }),
+      PAGE_SIZE: text('Lines a page, 1 to 1000.', { pattern: '^[1-9]\\d*$' }),
+      LINES_COUNT: text('All the lines of the settlement, on every page.', {
+        pattern: '^\\d+$',
+      }),
+      PAGES: text('How many pages of PAGE_SIZE they make (1 at least).', {
+        pattern: '^[1-9]\\d*$',
+      }),
       LINES: jsonList(
-        'Adjustments first, then payments and refunds as they happened.',
+        "This page's lines: of the whole list, carried balances first, then payments, refunds, and disputes' holds and releases as they happened.",
         'SettlementLine',
       ),
       ...signedAnswer,
     }),
-    ReconAnswer: fields("An order's payment and refunds, and where their money went.", {
+    ReconAnswer: fields("An order's money movements, and where their money went.", {
       PAY_ID: ref('PayId'),
       ORDER_ID: ref('OrderId'),
-      RECON: jsonList('The payment, then each refund.', 'ReconEntry'),
+      RECON: jsonList(
+        "The payment, each refund, and its dispute's hold and release, in the order they happened.",
+        'ReconEntry',
+      ),
       ...signedAnswer,
     }),
     SettlementRunAnswer: fields(
@@ -770,7 +843,7 @@ function settlementSchemas() {
       },
     ),
     SettlementRefusal: refusal(
-      'A settlement request refused: 321, 323–326, 328 (recon: an order never seen), 338 no such settlement, 339 bad or reversed dates, 340 over 92 days, 341 bad AS_OF, 342 SETTLEMENT_ID or UTR, 343 format, 357 a refused NOTIFY_URL.',
+      'A settlement request refused: 321, 323–326, 328 (recon: an order never seen), 338 no such settlement, 339 bad or reversed dates, 340 over 92 days, 341 bad AS_OF, 342 SETTLEMENT_ID or UTR, 343 format, 353 a date outside 2000–2099, 357 a refused NOTIFY_URL, 358 bad PAGE or PAGE_SIZE.',
     ),
     SettlementEvent: fields("settlement.processed: the settlement's fields, without lines.", {
       PAY_ID: ref('PayId'),
@@ -782,12 +855,15 @@ function settlementSchemas() {
 
 /** The monthly tax invoice: its request, answer, lines and refusals. */
 function gstInvoiceSchemas() {
-  const paise = (description: string) => text(`${description} Paise, digits.`, { pattern: '^\\d+$' })
+  const paise = (description: string) =>
+    text(`${description} Paise, digits.`, { pattern: '^\\d+$' })
   const gstin = text('A GSTIN: 15 characters, the last a check character.', {
     pattern: '^\\d{2}[A-Z]{5}\\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$',
   })
   const stateCode = text('A GST state code, 01 to 38.', { pattern: '^(0[1-9]|[12]\\d|3[0-8])$' })
-  const rate = text('Percent, two decimals: 9.00, 18.00 or 0.00.', { pattern: '^\\d{1,2}\\.\\d{2}$' })
+  const rate = text('Percent, two decimals: 9.00, 18.00 or 0.00.', {
+    pattern: '^\\d{1,2}\\.\\d{2}$',
+  })
   const amounts = {
     TAXABLE_AMOUNT: paise('The fees, before GST.'),
     CGST_AMOUNT: paise("Central GST (within the provider's state)."),
@@ -812,14 +888,17 @@ function gstInvoiceSchemas() {
         }),
       },
     ),
-    GstInvoiceLine: fields('The fees of one Payment Gateway pricing row (or one kind of other charge) in the month.', {
-      DESCRIPTION: text('"Payment Gateway fees: Credit card": the pricing row\'s label.'),
-      SAC: text('Services Accounting Code heading: 9971, financial and related services.', {
-        const: '9971',
-      }),
-      CHARGES_COUNT: text('How many fees: payments charged on this row.', { pattern: '^\\d+$' }),
-      ...amounts,
-    }),
+    GstInvoiceLine: fields(
+      'The fees of one Payment Gateway pricing row (or one kind of other charge) in the month.',
+      {
+        DESCRIPTION: text('"Payment Gateway fees: Credit card": the pricing row\'s label.'),
+        SAC: text('Services Accounting Code heading: 9971, financial and related services.', {
+          const: '9971',
+        }),
+        CHARGES_COUNT: text('How many fees: payments charged on this row.', { pattern: '^\\d+$' }),
+        ...amounts,
+      },
+    ),
     GstInvoiceAnswer: fields(
       'The tax invoice. A month without fees answers one too, its lines empty and its totals 0. Asked again, the same month keeps its number; its figures follow the settlements dated in it.',
       {
@@ -832,7 +911,7 @@ function gstInvoiceSchemas() {
         INVOICE_DATE: { ...ref('IsoDate'), description: "The month's last day." },
         PERIOD_FROM: { ...ref('IsoDate'), description: "The month's first day." },
         PERIOD_TO: { ...ref('IsoDate'), description: "The month's last day." },
-        PROVIDER_NAME: text('The supplier: the provider\'s legal name.'),
+        PROVIDER_NAME: text("The supplier: the provider's legal name."),
         PROVIDER_ADDRESS: text('Its registered office, one line.'),
         PROVIDER_GSTIN: gstin,
         PROVIDER_STATE_CODE: stateCode,

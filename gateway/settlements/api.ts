@@ -4,16 +4,22 @@ import { stringify } from 'csv-stringify/sync'
 import { isValid } from '#core/protocol/patterns.ts'
 import { responseCodes, type ResponseCode } from '#core/protocol/codes.ts'
 import type { Fields } from '#core/protocol/fields.ts'
-import { lineFields } from '#core/settlement/settlement.ts'
+import { settlementCsvRows } from '#core/settlement/csv.ts'
 import { checkedNotifyUrl, type FindMerchant, type NotifyPolicyFor } from '#gateway/checks.ts'
 import { formatDateTime } from '#gateway/ids.ts'
 import type { SandboxMerchant } from '#gateway/merchants.ts'
 import { findByOrder, type GatewayDatabase } from '#gateway/store.ts'
 import { codeFields, echo, jsonRoute } from '#gateway/api/json.ts'
-import { checkAsOf, checkFormat, checkRange, checkSettlementRef } from './checks.ts'
+import { checkAsOf, checkFormat, checkPage, checkRange, checkSettlementRef } from './checks.ts'
 import { reconcileOrder } from './recon.ts'
 import type { SettlementRunner } from './runner.ts'
-import { findSettlement, settlementsBetween, settlementsUpTo } from './store.ts'
+import {
+  findSettlement,
+  linesCountOf,
+  settlementLines,
+  settlementsBetween,
+  settlementsUpTo,
+} from './store.ts'
 
 export interface SettlementApiOptions {
   /** The JSON APIs' limits (gateway/api/limits.ts); absent, none. */
@@ -27,8 +33,8 @@ export interface SettlementApiOptions {
 }
 
 /**
- * The settlement APIs: a merchant's settlements by date, one settlement with its lines (JSON or
- * CSV), an order's reconciliation, and the sandbox's test call that runs the settlements due at
+ * The settlement APIs: a merchant's settlements by date, one settlement with a page of its lines
+ * (JSON) or all of them (CSV), an order's reconciliation, and the sandbox's test call that runs the settlements due at
  * a given time. Lists travel as JSON text in one field, so the answer stays flat and its HASH
  * covers them.
  */
@@ -54,13 +60,13 @@ export function settlementsApi(options: SettlementApiOptions): Router {
     '/pgws/settlements',
     ...jsonRoute(
       {
+        fields: ['PAY_ID', 'FROM', 'TO', 'HASH'],
         refusal: listRefusal,
         answer: async (fields, merchant) => {
           const range = checkRange(fields)
           if (!range.ok) return listRefusal(range.code, fields)
           const { from, to } = range.value
           const settlements = await settlementsBetween(db, merchant.payId, from, to)
-        fields: ['PAY_ID', 'FROM', 'TO', 'HASH'],
           return {
             PAY_ID: merchant.payId,
             FROM: from,
@@ -75,37 +81,49 @@ export function settlementsApi(options: SettlementApiOptions): Router {
     ),
   )
 
-  const oneRefusal = refusalOf(['SETTLEMENT_ID', 'UTR', 'FORMAT'])
+  const oneRefusal = refusalOf(['SETTLEMENT_ID', 'UTR', 'FORMAT', 'PAGE', 'PAGE_SIZE'])
   router.post(
     '/pgws/settlement',
     ...jsonRoute(
       {
+        fields: ['PAY_ID', 'SETTLEMENT_ID', 'UTR', 'FORMAT', 'PAGE', 'PAGE_SIZE', 'HASH'],
         refusal: oneRefusal,
         answer: async (fields, merchant) => {
           const ref = checkSettlementRef(fields)
           if (!ref.ok) return oneRefusal(ref.code, fields)
           const format = checkFormat(fields)
           if (!format.ok) return oneRefusal(format.code, fields)
-        fields: ['PAY_ID', 'SETTLEMENT_ID', 'UTR', 'FORMAT', 'PAGE', 'PAGE_SIZE', 'HASH'],
-          const found = await findSettlement(db, merchant.payId, ref.value)
-          if (!found) return oneRefusal('338', fields)
+          const paging = checkPage(fields)
+          if (!paging.ok) return oneRefusal(paging.code, fields)
+          const settlement = await findSettlement(db, merchant.payId, ref.value)
+          if (!settlement) return oneRefusal('338', fields)
+          const id = settlement.SETTLEMENT_ID
           if (format.value === 'CSV') {
+            const lines = await settlementLines(db, id)
             return {
               attachment: {
                 contentType: 'text/csv; charset=utf-8',
-                filename: `${found.settlement.SETTLEMENT_ID}.csv`,
-                body: stringify(found.lines, {
-                  header: true,
-                  columns: [...lineFields],
+                filename: `${id}.csv`,
+                body: stringify(settlementCsvRows(settlement, lines), {
                   record_delimiter: 'windows',
                 }),
               },
             }
           }
+          const { page, pageSize } = paging.value
+          const count = await linesCountOf(db, id)
+          const pages = Math.max(1, Math.ceil(count / pageSize))
+          const from = (page - 1) * pageSize
+          const lines =
+            page <= pages ? await settlementLines(db, id, { from, count: pageSize }) : []
           return {
             PAY_ID: merchant.payId,
-            ...found.settlement,
-            LINES: JSON.stringify(found.lines),
+            ...settlement,
+            PAGE: String(page),
+            PAGE_SIZE: String(pageSize),
+            LINES_COUNT: String(count),
+            PAGES: String(pages),
+            LINES: JSON.stringify(lines),
             ...done(),
           }
         },
@@ -120,6 +138,7 @@ export function settlementsApi(options: SettlementApiOptions): Router {
     '/pgws/recon',
     ...jsonRoute(
       {
+        fields: ['PAY_ID', 'ORDER_ID', 'HASH'],
         refusal: reconRefusal,
         answer: async (fields, merchant) => {
           if (!isValid('orderId', fields.ORDER_ID)) return reconRefusal('321', fields)
@@ -138,12 +157,12 @@ export function settlementsApi(options: SettlementApiOptions): Router {
     ),
   )
 
-        fields: ['PAY_ID', 'ORDER_ID', 'HASH'],
   const runRefusal = refusalOf(['AS_OF'])
   router.post(
     '/pgws/settlement/run',
     ...jsonRoute(
       {
+        fields: ['PAY_ID', 'AS_OF', 'NOTIFY_URL', 'HASH'],
         refusal: runRefusal,
         answer: async (fields, merchant: SandboxMerchant, req) => {
           const asOf = checkAsOf(fields.AS_OF)
@@ -162,7 +181,6 @@ export function settlementsApi(options: SettlementApiOptions): Router {
         },
       },
       options.findMerchant,
-        fields: ['PAY_ID', 'AS_OF', 'NOTIFY_URL', 'HASH'],
       options.limits?.api,
     ),
   )

@@ -71,3 +71,19 @@ export function checkAsOf(text: string | undefined): Checked<Date> {
   if (!isReadableDate(match[1]!) || !isReadableDate(istDateOf(instant))) return fail('353')
   return { ok: true, value: instant }
 }
+
+/** The most lines one JSON settlement answer holds, and how many it holds unless asked for fewer. */
+export const MAX_PAGE_SIZE = 1000
+
+/**
+ * Which page of a settlement's lines a JSON answer holds: PAGE from 1 (default 1), PAGE_SIZE 1
+ * to 1000 (default 1000), digits without a leading zero; 358 otherwise. A page past the last is
+ * no error: its LINES are empty.
+ */
+export function checkPage(fields: Fields): Checked<{ page: number; pageSize: number }> {
+  const { PAGE: page = '1', PAGE_SIZE: size = String(MAX_PAGE_SIZE) } = fields
+  if (!/^[1-9]\d{0,8}$/.test(page) || !/^[1-9]\d{0,3}$/.test(size)) return fail('358')
+  const pageSize = Number(size)
+  if (pageSize > MAX_PAGE_SIZE) return fail('358')
+  return { ok: true, value: { page: Number(page), pageSize } }
+}

@@ -1,31 +1,49 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { formatIstDateTime } from '#core/calendar/business-calendar.ts'
 import { settlementDateOf } from '#core/settlement/schedule.ts'
-import { lineOf, type SettlementItem } from '#core/settlement/settlement.ts'
+import {
+  disputeSourceId,
+  lineOf,
+  type SettlementItem,
+  type SettlementStatus,
+} from '#core/settlement/settlement.ts'
 import { sandboxRefunds } from '#gateway/api/refund-store.ts'
 import type { GatewayDatabase, SandboxTransaction } from '#gateway/store.ts'
+import { rowsOf } from '#jobs/sql-rows.ts'
 import { settledAmount, settlementsOfSources } from './store.ts'
 
-/** One payment or refund of an order, and where its money went or will go. */
+/** One money movement of an order, and where it went or will go. */
 export interface ReconEntry {
-  TYPE: 'PAYMENT' | 'REFUND'
+  TYPE: 'PAYMENT' | 'REFUND' | 'DISPUTE_HOLD' | 'DISPUTE_RELEASE'
   TXN_ID: string
   AMOUNT: string
   FEE: string
   GST: string
   NET: string
   DATE: string
-  STATE: 'SETTLED' | 'UNSETTLED'
+  DISPUTE_ID: string
+  /**
+   * SETTLED: paid out under a UTR. CARRIED_FORWARD: in a settlement carried forward that no
+   * processed one has paid yet. UNSETTLED: in no settlement yet.
+   */
+  STATE: 'SETTLED' | 'CARRIED_FORWARD' | 'UNSETTLED'
+  /** The settlement whose line holds it. */
   SETTLEMENT_ID: string
-  UTR: string
   SETTLEMENT_DATE: string
+  SETTLEMENT_STATUS: SettlementStatus | ''
+  /** The settlement that paid it out (itself, or the one a carried balance went into) and its UTR. */
+  PAID_BY_SETTLEMENT_ID: string
+  UTR: string
   EXPECTED_SETTLEMENT_DATE: string
 }
 
+type ReconItem = SettlementItem & { type: ReconEntry['TYPE'] }
+
 /**
- * An order's reconciliation: its captured payment and each refund, with the figures its
- * settlement line has (or will have: the same function makes both) and the settlement it went
- * into. A payment that was not captured has nothing to reconcile.
+ * An order's reconciliation: its captured payment, each refund, and its dispute's hold and
+ * release, in the order they happened, with the figures their settlement lines have (or will
+ * have: the same function makes both), the settlement each went into and the one that paid it
+ * out. A payment that was not captured has nothing to reconcile.
  */
 export async function reconcileOrder(
   db: GatewayDatabase,
@@ -45,7 +63,7 @@ export async function reconcileOrder(
   }
   // A refund is in its payment's currency, at its payment's rate.
   const { currencyCode, fxRate } = payment
-  const items: Array<SettlementItem & { type: 'PAYMENT' | 'REFUND' }> = [
+  const items: ReconItem[] = [
     {
       ...common,
       type: 'PAYMENT',
@@ -62,7 +80,10 @@ export async function reconcileOrder(
       ...settledAmount({ ...refund, currencyCode, fxRate }),
       at: refund.createdAt,
     })),
+    ...(await disputeItems(db, payment, common)),
   ]
+  // Stable: at one instant, the payment, then refunds, then holds and releases.
+  items.sort((a, b) => a.at.getTime() - b.at.getTime())
   const settled = await settlementsOfSources(
     db,
     items.map((item) => item.sourceId),
@@ -78,11 +99,49 @@ export async function reconcileOrder(
       GST: String(line.gst),
       NET: String(line.net),
       DATE: formatIstDateTime(item.at),
-      STATE: settlement ? 'SETTLED' : 'UNSETTLED',
+      DISPUTE_ID: item.dispute?.disputeId ?? '',
+      STATE: !settlement ? 'UNSETTLED' : settlement.paidBy ? 'SETTLED' : 'CARRIED_FORWARD',
       SETTLEMENT_ID: settlement?.settlementId ?? '',
-      UTR: settlement?.utr ?? '',
       SETTLEMENT_DATE: settlement?.settlementDate ?? '',
+      SETTLEMENT_STATUS: settlement?.status ?? '',
+      PAID_BY_SETTLEMENT_ID: settlement?.paidBy?.settlementId ?? '',
+      UTR: settlement?.paidBy?.utr ?? '',
       EXPECTED_SETTLEMENT_DATE: settlementDateOf(item.at),
     }
+  })
+}
+
+/** The hold of the payment's dispute (from when it was raised) and its release once won. */
+async function disputeItems(
+  db: GatewayDatabase,
+  payment: SandboxTransaction,
+  common: Pick<SettlementItem, 'orderId' | 'pgRefNum' | 'paymentType' | 'mopType'>,
+): Promise<ReconItem[]> {
+  const disputes = await rowsOf<{
+    id: string
+    inr_amount: string
+    reason_code: string
+    status: string
+    created_at: Date | string
+    decided_at: Date | string | null
+  }>(
+    db,
+    sql`SELECT id, inr_amount::text, reason_code, status, created_at, decided_at
+      FROM sandbox_disputes WHERE payment_id = ${payment.id}`,
+  )
+  return disputes.flatMap((dispute) => {
+    const of = (type: 'DISPUTE_HOLD' | 'DISPUTE_RELEASE', at: Date): ReconItem => ({
+      ...common,
+      type,
+      sourceId: disputeSourceId(dispute.id, type === 'DISPUTE_HOLD' ? 'hold' : 'release'),
+      txnId: payment.txnId,
+      amount: Number(dispute.inr_amount),
+      at,
+      dispute: { disputeId: dispute.id, reasonCode: dispute.reason_code, reason: '' },
+    })
+    const hold = of('DISPUTE_HOLD', new Date(dispute.created_at))
+    return dispute.status === 'WON' && dispute.decided_at
+      ? [hold, of('DISPUTE_RELEASE', new Date(dispute.decided_at))]
+      : [hold]
   })
 }

@@ -132,7 +132,8 @@ describe('settlement runs over random histories', () => {
         const lines = await rows(
           db,
           sql`SELECT l.settlement_id, l.type, l.source_id, l.amount::text AS amount,
-            l.fee::text AS fee, l.gst::text AS gst, l.net::text AS net, l.date, l.description
+            l.fee::text AS fee, l.gst::text AS gst, l.net::text AS net, l.date, l.description,
+            l.source_settlement_id
           FROM sandbox_settlement_lines l JOIN sandbox_settlements s ON s.id = l.settlement_id
           WHERE s.pay_id = ${merchant.payId}`,
         )
@@ -144,7 +145,7 @@ describe('settlement runs over random histories', () => {
 
         // Every payment and refund in exactly one settlement.
         const settled = lines
-          .filter((line) => line.type !== 'ADJUSTMENT')
+          .filter((line) => line.type !== 'CARRY_FORWARD')
           .map((line) => line.source_id)
         expect(new Set(settled).size).toBe(settled.length)
         expect(new Set(settled)).toEqual(new Set(sources.map((source) => source.id)))
@@ -152,7 +153,7 @@ describe('settlement runs over random histories', () => {
         const byId = new Map(settlements.map((settlement) => [settlement.id, settlement]))
         for (const line of lines) {
           const settlement = byId.get(line.settlement_id as string)!
-          if (line.type === 'ADJUSTMENT') continue
+          if (line.type === 'CARRY_FORWARD') continue
           // On the first working day after its IST date…
           const date = new Date(`${String(line.date).replace(' ', 'T')}+05:30`)
           expect(settlement.date).toBe(nextWorkingDay(istDateOf(date)))
@@ -185,20 +186,21 @@ describe('settlement runs over random histories', () => {
           expect(String(sum('REFUND', 'amount'))).toBe(settlement.refunds)
           expect(String(sum('PAYMENT', 'fee'))).toBe(settlement.fees)
           expect(String(sum('PAYMENT', 'gst'))).toBe(settlement.gst)
-          expect(String(sum('ADJUSTMENT', 'net'))).toBe(settlement.adjustments)
+          expect(String(sum('CARRY_FORWARD', 'net'))).toBe(settlement.adjustments)
           const net = own.reduce((total, line) => total + BigInt(line.net!), 0n)
           expect(String(net)).toBe(settlement.net)
           expect(settlement.status).toBe(net > 0n ? 'PROCESSED' : 'CARRIED_FORWARD')
           expect(Boolean(settlement.utr)).toBe(net > 0n)
         }
 
-        // A carried balance is taken over once, by one adjustment of exactly its amount.
+        // A carried balance is taken over once, by one CARRY_FORWARD line of exactly its amount.
         for (const settlement of settlements.filter(
           (candidate) => candidate.status === 'CARRIED_FORWARD',
         )) {
           const takers = lines.filter(
             (line) =>
-              line.type === 'ADJUSTMENT' &&
+              line.type === 'CARRY_FORWARD' &&
+              line.source_settlement_id === settlement.id &&
               line.description === `Balance carried forward from ${settlement.id}`,
           )
           if (settlement.carried_into) {

@@ -8,9 +8,9 @@ import { sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Fields } from '#core/protocol/fields.ts'
-import { verifyHash } from '#core/protocol/hash.ts'
+import { verifyHash, withHash } from '#core/protocol/hash.ts'
 import { verifyWebhook } from '#core/protocol/webhook.ts'
-import { lineFields } from '#core/settlement/settlement.ts'
+import { csvColumns } from '#core/settlement/csv.ts'
 import { demoMerchant } from '#gateway/merchants.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
 import { startReceiver, type Receiver } from '#gateway/webhooks/test-receiver.ts'
@@ -18,6 +18,7 @@ import {
   call,
   capture,
   csvOf,
+  parseCsv,
   ist,
   refund,
   type SettlementSandbox,
@@ -55,6 +56,8 @@ beforeAll(async () => {
     db,
     merchants: [merchant, other],
     webhooks: { allowPrivate: true, baseDelayMs: 100, pollMs: 20 },
+    // Reading 100,000 lines takes 100 calls within the minute.
+    limits: { perIp: 10_000, perMerchant: 10_000 },
   })
 })
 afterAll(async () => {
@@ -184,7 +187,7 @@ describe('a settlement run', () => {
     expect(String(net)).toBe(byId.NET_AMOUNT)
   })
 
-  it('answers the CSV with the same lines and figures, as an attachment', async () => {
+  it('answers the CSV with the same lines and figures, as an attachment: the settlement on every row, rupees beside paise, digit ids kept text, a totals row', async () => {
     const response = await csvOf(api('settlement'), merchant, {
       PAY_ID: merchant.payId,
       SETTLEMENT_ID: settlementId,
@@ -201,11 +204,36 @@ describe('a settlement run', () => {
         SETTLEMENT_ID: settlementId,
       })
     ).json
-    const expected = [
-      lineFields.join(','),
-      ...list(json.LINES!).map((line) => lineFields.map((field) => line[field]).join(',')),
-    ]
-    expect(text).toBe(expected.map((row) => `${row}\r\n`).join(''))
+    const rows = parseCsv(text)
+    expect(text.endsWith('\r\n')).toBe(true)
+    expect(rows[0]).toEqual([...csvColumns])
+    const lines = list(json.LINES!)
+    expect(rows).toHaveLength(lines.length + 2)
+    const cell = (row: string[], column: string) => row[csvColumns.indexOf(column)]
+    lines.forEach((line, index) => {
+      const row = rows[index + 1]!
+      expect(cell(row, 'SETTLEMENT_ID')).toBe(settlementId)
+      expect(cell(row, 'UTR')).toBe(utr)
+      expect(cell(row, 'SETTLEMENT_DATE')).toBe('2026-11-30')
+      expect(cell(row, 'ORDER_ID')).toBe(line.ORDER_ID)
+      // 16 and 18 digits: a spreadsheet would round them as numbers.
+      expect(cell(row, 'TXN_ID')).toBe(`'${line.TXN_ID}`)
+      expect(cell(row, 'PG_REF_NUM')).toBe(`'${line.PG_REF_NUM}`)
+      for (const field of ['AMOUNT', 'FEE', 'GST', 'NET'] as const) {
+        expect(cell(row, field)).toBe(line[field])
+        expect(cell(row, `${field}_RUPEES`)).toBe((Number(line[field]) / 100).toFixed(2))
+      }
+    })
+    const total = rows.at(-1)!
+    expect(total[0]).toBe('TOTAL')
+    expect([cell(total, 'UTR'), cell(total, 'SETTLEMENT_DATE')]).toEqual([utr, '2026-11-30'])
+    expect([cell(total, 'FEE'), cell(total, 'GST'), cell(total, 'NET')]).toEqual([
+      json.FEES_AMOUNT,
+      json.GST_AMOUNT,
+      json.NET_AMOUNT,
+    ])
+    expect(cell(total, 'NET_RUPEES')).toBe((Number(json.NET_AMOUNT) / 100).toFixed(2))
+    expect(cell(total, 'DESCRIPTION')).toBe('4 lines; paid to XXXXXXXXXX4321')
   })
 
   it('lists the settlement by date range', async () => {
@@ -321,21 +349,118 @@ describe('refunds and carry-forward', () => {
       ).json.LINES!,
     )
     expect(lines[0]).toMatchObject({
-      TYPE: 'ADJUSTMENT',
+      TYPE: 'CARRY_FORWARD',
       ORDER_ID: '',
       AMOUNT: '-50000',
       NET: '-50000',
       DESCRIPTION: `Balance carried forward from ${carried.SETTLEMENT_ID}`,
+      DISPUTE_ID: '',
+      SOURCE_SETTLEMENT_ID: carried.SETTLEMENT_ID,
     })
     const recon = list(
       (await call(api('recon'), other, { PAY_ID: other.payId, ORDER_ID: 'CF-1' })).json.RECON!,
     )
+    const paidOut = first.at(-1)!
     expect(
-      recon.map((entry) => [entry.TYPE, entry.NET, entry.STATE, entry.SETTLEMENT_DATE]),
+      recon.map((entry) => [
+        entry.TYPE,
+        entry.NET,
+        entry.STATE,
+        entry.SETTLEMENT_ID,
+        entry.SETTLEMENT_STATUS,
+        entry.PAID_BY_SETTLEMENT_ID,
+        entry.UTR,
+      ]),
     ).toEqual([
-      ['PAYMENT', '50000', 'SETTLED', '2026-12-02'],
-      ['REFUND', '-50000', 'SETTLED', '2026-12-03'],
+      [
+        'PAYMENT',
+        '50000',
+        'SETTLED',
+        paidOut.SETTLEMENT_ID,
+        'PROCESSED',
+        paidOut.SETTLEMENT_ID,
+        paidOut.UTR,
+      ],
+      [
+        'REFUND',
+        '-50000',
+        'SETTLED',
+        carried.SETTLEMENT_ID,
+        'CARRIED_FORWARD',
+        third.SETTLEMENT_ID,
+        third.UTR,
+      ],
     ])
+  })
+
+  it('reports a payment in a carried-forward settlement CARRIED_FORWARD, then SETTLED with the settlement that paid its balance out and its UTR, through a chain', async () => {
+    const earlier = await capture(db, other, {
+      orderId: 'CHAIN-0',
+      amount: 90000,
+      at: ist('2026-12-04 09:00'),
+      paymentType: 'UP',
+      mopType: 'UP',
+    })
+    await run('2026-12-05T11:00:00+05:30', {}, other)
+    // Monday 7 December: a payment, and a larger refund of the earlier one.
+    await capture(db, other, {
+      orderId: 'CHAIN-1',
+      amount: 20000,
+      at: ist('2026-12-07 10:00'),
+      paymentType: 'UP',
+      mopType: 'UP',
+    })
+    await refund(db, other, earlier, 'CHAIN-0', 90000, ist('2026-12-07 11:00'))
+    const first = list((await run('2026-12-08T11:00:00+05:30', {}, other)).json.SETTLEMENTS!).at(
+      -1,
+    )!
+    expect(first).toMatchObject({ STATUS: 'CARRIED_FORWARD', NET_AMOUNT: '-70000', UTR: '' })
+    const reconOf = async () =>
+      list(
+        (await call(api('recon'), other, { PAY_ID: other.payId, ORDER_ID: 'CHAIN-1' })).json.RECON!,
+      )[0]!
+    expect(await reconOf()).toMatchObject({
+      STATE: 'CARRIED_FORWARD',
+      SETTLEMENT_ID: first.SETTLEMENT_ID,
+      SETTLEMENT_STATUS: 'CARRIED_FORWARD',
+      PAID_BY_SETTLEMENT_ID: '',
+      UTR: '',
+    })
+    // Tuesday: too little to pay the balance off, carried forward again; Wednesday: paid out.
+    await capture(db, other, {
+      orderId: 'CHAIN-2',
+      amount: 30000,
+      at: ist('2026-12-08 10:00'),
+      paymentType: 'UP',
+      mopType: 'UP',
+    })
+    const second = list((await run('2026-12-09T11:00:00+05:30', {}, other)).json.SETTLEMENTS!).at(
+      -1,
+    )!
+    expect(second).toMatchObject({ STATUS: 'CARRIED_FORWARD', NET_AMOUNT: '-40000' })
+    expect(await reconOf()).toMatchObject({ STATE: 'CARRIED_FORWARD', PAID_BY_SETTLEMENT_ID: '' })
+    await capture(db, other, {
+      orderId: 'CHAIN-3',
+      amount: 100000,
+      at: ist('2026-12-09 10:00'),
+      paymentType: 'UP',
+      mopType: 'UP',
+    })
+    const third = list((await run('2026-12-10T11:00:00+05:30', {}, other)).json.SETTLEMENTS!).at(
+      -1,
+    )!
+    expect(third).toMatchObject({ STATUS: 'PROCESSED', NET_AMOUNT: '60000' })
+    expect(third.UTR).toMatch(/^PYSTN/)
+    expect(await reconOf()).toEqual(
+      expect.objectContaining({
+        STATE: 'SETTLED',
+        SETTLEMENT_ID: first.SETTLEMENT_ID,
+        SETTLEMENT_DATE: '2026-12-08',
+        SETTLEMENT_STATUS: 'CARRIED_FORWARD',
+        PAID_BY_SETTLEMENT_ID: third.SETTLEMENT_ID,
+        UTR: third.UTR,
+      }),
+    )
   })
 
   it("never shows one merchant another's settlement", async () => {
@@ -441,6 +566,23 @@ describe('refusals', () => {
       { AS_OF: '2027-01-04T11:00:00+05:30', NOTIFY_URL: 'ftp://x' },
       '357',
     ],
+    ...(
+      [
+        { PAGE: '0' },
+        { PAGE: '-1' },
+        { PAGE: '01' },
+        { PAGE: '1.5' },
+        { PAGE: '' },
+        { PAGE_SIZE: '0' },
+        { PAGE_SIZE: '1001' },
+        { PAGE_SIZE: 'all' },
+      ] as Fields[]
+    ).map((paging): [string, string, Fields, string] => [
+      `a bad page ${JSON.stringify(paging)}`,
+      'settlement',
+      { SETTLEMENT_ID: 'setl_00000000000000000000', ...paging },
+      '358',
+    ]),
     ['an invalid ORDER_ID', 'recon', { ORDER_ID: 'has space' }, '321'],
     ['an order never seen', 'recon', { ORDER_ID: 'NEVER-SEEN' }, '328'],
   ]
@@ -469,6 +611,123 @@ describe('refusals', () => {
     )
     expect(json.RESPONSE_CODE).toBe('323')
     expect(await count('sandbox_settlements')).toBe(before)
+  })
+})
+
+describe('the CSV, for a spreadsheet', () => {
+  it('keeps an 18-digit ORDER_ID whole and neutralises order ids a spreadsheet would read as formulas', async () => {
+    // Monday 1 February 2027, settled on Tuesday the 2nd.
+    for (const orderId of ['123456789012345678', '-1-1', '@A1']) {
+      await capture(db, merchant, {
+        orderId,
+        amount: 10000,
+        at: ist('2027-02-01 10:00'),
+        paymentType: 'UP',
+        mopType: 'UP',
+      })
+    }
+    const made = list((await run('2027-02-02T11:00:00+05:30')).json.SETTLEMENTS!).find(
+      (settlement) => settlement.SETTLEMENT_DATE === '2027-02-02',
+    )!
+    const text = await (
+      await csvOf(api('settlement'), merchant, {
+        PAY_ID: merchant.payId,
+        SETTLEMENT_ID: made.SETTLEMENT_ID!,
+      })
+    ).text()
+    const rows = parseCsv(text)
+    const orderIds = rows.slice(1, -1).map((row) => row[csvColumns.indexOf('ORDER_ID')])
+    expect(orderIds).toEqual(["'123456789012345678", "'-1-1", "'@A1"])
+    expect(rows.at(-1)![0]).toBe('TOTAL')
+    expect(rows.at(-1)![csvColumns.indexOf('NET')]).toBe(made.NET_AMOUNT)
+    // The JSON keeps them as they are.
+    const json = (
+      await call(api('settlement'), merchant, {
+        PAY_ID: merchant.payId,
+        SETTLEMENT_ID: made.SETTLEMENT_ID!,
+      })
+    ).json
+    expect(list(json.LINES!).map((line) => line.ORDER_ID)).toEqual([
+      '123456789012345678',
+      '-1-1',
+      '@A1',
+    ])
+  })
+})
+
+describe('the lines of a large settlement', () => {
+  const LINES = 100_000
+  const id = 'setl_0000000000000000b16b'
+
+  beforeAll(async () => {
+    // Written straight into the tables: what a run of 100,000 payments leaves.
+    await db.execute(sql`INSERT INTO sandbox_settlements (id, pay_id, utr, settlement_date,
+        cycle_from, cycle_to, payments_count, refunds_count, gross_amount, refunds_amount,
+        fees_amount, gst_amount, adjustments_amount, net_amount, bank_account, status)
+      VALUES (${id}, ${merchant.payId}, 'PYSTN27060000001', '2027-03-02', '2027-03-01',
+        '2027-03-01', ${LINES}, 0, ${LINES * 10000}, 0, 0, 0, 0, ${LINES * 10000},
+        'XXXXXXXXXX4321', 'PROCESSED')`)
+    await db.execute(sql`INSERT INTO sandbox_settlement_lines (settlement_id, position, type,
+        source_id, order_id, txn_id, pg_ref_num, payment_type, mop_type, amount, fee, gst, net,
+        date, description)
+      SELECT ${id}, n - 1, 'PAYMENT', 'bulk-' || n, 'BULK-ORDER-' || lpad(n::text, 38, '0'),
+        (3000000000000000 + n)::text, (202700000000000000 + n)::text, 'UP', 'UP', 10000, 0, 0,
+        10000, '2027-03-01 10:00:00', 'UPI and RuPay Debit (0.00%)'
+      FROM generate_series(1, ${LINES}) AS n`)
+  }, 60_000)
+
+  it('answers them a page at a time, every answer under 1 MB, every line once and in order', async () => {
+    let seen = 0
+    let largest = 0
+    for (let page = 1; ; page++) {
+      const response = await fetch(api('settlement'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(
+          withHash(
+            { PAY_ID: merchant.payId, SETTLEMENT_ID: id, PAGE: String(page) },
+            merchant.salt,
+          ),
+        ),
+      })
+      const body = await response.text()
+      largest = Math.max(largest, Buffer.byteLength(body))
+      const json = JSON.parse(body) as Fields
+      expect(verifyHash(json, merchant.salt)).toBe(true)
+      expect(json).toMatchObject({
+        RESPONSE_CODE: '000',
+        PAGE: String(page),
+        PAGE_SIZE: '1000',
+        LINES_COUNT: String(LINES),
+        PAGES: '100',
+        PAYMENTS_COUNT: String(LINES),
+      })
+      const lines = list(json.LINES!)
+      if (page > 100) {
+        expect(lines).toEqual([])
+        break
+      }
+      expect(lines).toHaveLength(1000)
+      expect(lines.map((line) => line.TXN_ID)).toEqual(
+        lines.map((_, index) => String(3000000000000000 + seen + index + 1)),
+      )
+      seen += lines.length
+    }
+    expect(seen).toBe(LINES)
+    expect(largest).toBeLessThan(1024 * 1024)
+  }, 120_000)
+
+  it('answers a smaller page when asked, and the last one short', async () => {
+    const { json } = await call(api('settlement'), merchant, {
+      PAY_ID: merchant.payId,
+      SETTLEMENT_ID: id,
+      PAGE: '334',
+      PAGE_SIZE: '300',
+    })
+    expect(json).toMatchObject({ PAGE: '334', PAGE_SIZE: '300', PAGES: '334' })
+    expect(list(json.LINES!).map((line) => line.TXN_ID)).toEqual(
+      Array.from({ length: 100 }, (_, index) => String(3000000000000000 + 99_900 + index + 1)),
+    )
   })
 })
 

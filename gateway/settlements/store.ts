@@ -16,6 +16,7 @@ import {
   type ForeignAmount,
   lineAnswer,
   type LineFields,
+  type LineType,
   type PlannedSettlement,
   planSettlements,
   type SettlementFields,
@@ -74,12 +75,17 @@ const createStatements = [
     currency_code text NOT NULL DEFAULT '',
     original_amount text NOT NULL DEFAULT '',
     fx_rate text NOT NULL DEFAULT '',
+    dispute_id text NOT NULL DEFAULT '',
+    source_settlement_id text NOT NULL DEFAULT '',
     PRIMARY KEY (settlement_id, position)
   )`,
   // A foreign payment's or refund's currency, amount in it and rate; empty on every other line.
   sql`ALTER TABLE sandbox_settlement_lines ADD COLUMN IF NOT EXISTS currency_code text NOT NULL DEFAULT ''`,
   sql`ALTER TABLE sandbox_settlement_lines ADD COLUMN IF NOT EXISTS original_amount text NOT NULL DEFAULT ''`,
   sql`ALTER TABLE sandbox_settlement_lines ADD COLUMN IF NOT EXISTS fx_rate text NOT NULL DEFAULT ''`,
+  // A hold's or release's dispute, a carried balance's settlement; empty on every other line.
+  sql`ALTER TABLE sandbox_settlement_lines ADD COLUMN IF NOT EXISTS dispute_id text NOT NULL DEFAULT ''`,
+  sql`ALTER TABLE sandbox_settlement_lines ADD COLUMN IF NOT EXISTS source_settlement_id text NOT NULL DEFAULT ''`,
   // The GST_AMOUNT as charged by place of supply, and both GSTINs as they were when it was made
   // (core/tax/gst.ts). NULL on a settlement made before: see settlementColumns.
   sql`ALTER TABLE sandbox_settlements ADD COLUMN IF NOT EXISTS cgst_amount bigint`,
@@ -96,10 +102,35 @@ const createStatements = [
     ON sandbox_refunds (pay_id, created_at) WHERE settlement_id IS NULL`,
 ]
 
+/**
+ * Lines stored as `ADJUSTMENT` before holds, releases and carried balances had types of their
+ * own, converted once: the source id tells a hold (`dsp_…:hold`) from a release, a line without
+ * one is a carried balance whose description names its settlement; a foreign payment's hold or
+ * release gets the payment's currency and rate, and the dispute's amount in that currency. The
+ * partial index, empty once they are converted, keeps this a look-up on every later start.
+ */
+const convertAdjustments = [
+  sql`CREATE INDEX IF NOT EXISTS sandbox_settlement_lines_adjustment
+    ON sandbox_settlement_lines (settlement_id) WHERE type = 'ADJUSTMENT'`,
+  sql`UPDATE sandbox_settlement_lines AS line SET currency_code = d.currency_code,
+      original_amount = d.amount, fx_rate = t.fx_rate
+    FROM sandbox_disputes d JOIN sandbox_transactions t ON t.id = d.payment_id
+    WHERE line.type = 'ADJUSTMENT' AND t.fx_rate <> ''
+      AND line.source_id IN (d.id || ':hold', d.id || ':release')`,
+  sql`UPDATE sandbox_settlement_lines SET
+      type = CASE WHEN source_id LIKE '%:hold' THEN 'DISPUTE_HOLD'
+        WHEN source_id LIKE '%:release' THEN 'DISPUTE_RELEASE' ELSE 'CARRY_FORWARD' END,
+      dispute_id = CASE WHEN source_id IS NULL THEN '' ELSE split_part(source_id, ':', 1) END,
+      source_settlement_id = CASE WHEN source_id IS NULL
+        THEN coalesce(substring(description from 'setl_[0-9a-f]{20}'), '') ELSE '' END
+    WHERE type = 'ADJUSTMENT'`,
+]
+
 /** The settlement tables, and the disputes' whose holds and releases the runs settle. */
 export async function ensureSettlementTables(db: GatewayDatabase): Promise<void> {
   for (const statement of createStatements) await createTableOnce(() => db.execute(statement))
   await ensureDisputeTable(db)
+  for (const statement of convertAdjustments) await createTableOnce(() => db.execute(statement))
 }
 
 /** The merchant a run settles for, and where its money goes. */
@@ -210,23 +241,24 @@ async function dueItems(
       FOR UPDATE OF r`,
   )
   // A dispute's hold is due from when it was made, its release from when it was won.
+  // A foreign payment's hold and release are in its currency, at its rate.
   const holds = await rowsOf<DisputeItemRow>(
     tx,
-    sql`SELECT id, order_id, txn_id, pg_ref_num, payment_type, mop_type, inr_amount::text,
-        reason_code, created_at AS at
-      FROM sandbox_disputes
-      WHERE pay_id = ${payId} AND hold_settlement_id IS NULL
-        AND created_at < ${before.toISOString()}::timestamptz
-      FOR UPDATE`,
+    sql`SELECT d.id, d.order_id, d.txn_id, d.pg_ref_num, d.payment_type, d.mop_type, d.amount,
+        d.currency_code, d.inr_amount::text, t.fx_rate, d.reason_code, d.created_at AS at
+      FROM sandbox_disputes d JOIN sandbox_transactions t ON t.id = d.payment_id
+      WHERE d.pay_id = ${payId} AND d.hold_settlement_id IS NULL
+        AND d.created_at < ${before.toISOString()}::timestamptz
+      FOR UPDATE OF d`,
   )
   const releases = await rowsOf<DisputeItemRow>(
     tx,
-    sql`SELECT id, order_id, txn_id, pg_ref_num, payment_type, mop_type, inr_amount::text,
-        reason_code, decided_at AS at
-      FROM sandbox_disputes
-      WHERE pay_id = ${payId} AND status = 'WON' AND release_settlement_id IS NULL
-        AND decided_at < ${before.toISOString()}::timestamptz
-      FOR UPDATE`,
+    sql`SELECT d.id, d.order_id, d.txn_id, d.pg_ref_num, d.payment_type, d.mop_type, d.amount,
+        d.currency_code, d.inr_amount::text, t.fx_rate, d.reason_code, d.decided_at AS at
+      FROM sandbox_disputes d JOIN sandbox_transactions t ON t.id = d.payment_id
+      WHERE d.pay_id = ${payId} AND d.status = 'WON' AND d.release_settlement_id IS NULL
+        AND d.decided_at < ${before.toISOString()}::timestamptz
+      FOR UPDATE OF d`,
   )
   return [
     ...payments.map((row) => itemOf('PAYMENT', row)),
@@ -305,7 +337,13 @@ interface DisputeItemRow {
   pg_ref_num: string
   payment_type: string
   mop_type: string
+  /** In the payment's currency's minor units. */
+  amount: string
+  currency_code: string
+  /** Paise. */
   inr_amount: string
+  /** The payment's rate; empty for a rupee payment. */
+  fx_rate: string
   reason_code: string
   at: Date | string
 }
@@ -322,7 +360,12 @@ function disputeItemOf(
     pgRefNum: row.pg_ref_num,
     paymentType: row.payment_type,
     mopType: row.mop_type,
-    amount: Number(row.inr_amount),
+    ...settledAmount({
+      amount: row.amount,
+      inrAmount: row.inr_amount,
+      currencyCode: row.currency_code,
+      fxRate: row.fx_rate,
+    }),
     at: new Date(row.at),
     dispute: {
       disputeId: row.id,
@@ -384,20 +427,24 @@ async function storePlan(
     currency_code: line.foreign?.currencyCode ?? '',
     original_amount: line.foreign?.originalAmount ?? '',
     fx_rate: line.foreign?.fxRate ?? '',
+    dispute_id: line.disputeId ?? '',
+    source_settlement_id: line.sourceSettlementId ?? '',
   }))
   // In slices, each one parameter of JSON: a run of 100,000 payments is a few statements.
   for (let start = 0; start < lines.length; start += LINES_PER_STATEMENT) {
     const slice = JSON.stringify(lines.slice(start, start + LINES_PER_STATEMENT))
     await tx.execute(sql`INSERT INTO sandbox_settlement_lines (settlement_id, position, type,
         source_id, order_id, txn_id, pg_ref_num, payment_type, mop_type, amount, fee, gst, net,
-        date, description, currency_code, original_amount, fx_rate)
+        date, description, currency_code, original_amount, fx_rate, dispute_id,
+        source_settlement_id)
       SELECT ${plan.id}, position, type, source_id, order_id, txn_id, pg_ref_num, payment_type,
         mop_type, amount, fee, gst, net, date, description, currency_code, original_amount,
-        fx_rate
+        fx_rate, dispute_id, source_settlement_id
       FROM json_to_recordset(${slice}::json) AS line(position integer, type text,
         source_id text, order_id text, txn_id text, pg_ref_num text, payment_type text,
         mop_type text, amount bigint, fee bigint, gst bigint, net bigint, date text,
-        description text, currency_code text, original_amount text, fx_rate text)`)
+        description text, currency_code text, original_amount text, fx_rate text,
+        dispute_id text, source_settlement_id text)`)
   }
   await markSettled(tx, plan)
   if (plan.carriedFrom.length > 0) {
@@ -438,9 +485,9 @@ async function markSettled(tx: GatewayDatabase, plan: PlannedSettlement) {
       throw new Error(`Settlement ${plan.id}: a ${type.toLowerCase()} was settled already`)
     }
   }
-  for (const [column, what, disputes] of [
-    ['hold_settlement_id', 'hold', plan.disputes.held],
-    ['release_settlement_id', 'release', plan.disputes.released],
+  for (const [column, what, type, disputes] of [
+    ['hold_settlement_id', 'hold', 'DISPUTE_HOLD', plan.disputes.held],
+    ['release_settlement_id', 'release', 'DISPUTE_RELEASE', plan.disputes.released],
   ] as const) {
     if (disputes.length === 0) continue
     const updated = await rowsOf<{ count: number | string }>(
@@ -448,7 +495,7 @@ async function markSettled(tx: GatewayDatabase, plan: PlannedSettlement) {
       sql`WITH marked AS (
           UPDATE sandbox_disputes AS dispute SET ${sql.identifier(column)} = ${plan.id}
           FROM sandbox_settlement_lines AS line
-          WHERE line.settlement_id = ${plan.id} AND line.type = 'ADJUSTMENT'
+          WHERE line.settlement_id = ${plan.id} AND line.type = ${type}
             AND line.source_id = dispute.id || ${`:${what}`}
             AND dispute.${sql.identifier(column)} IS NULL
           RETURNING dispute.id)
@@ -581,52 +628,76 @@ export async function findSettlement(
   db: GatewayDatabase,
   payId: string,
   by: { settlementId: string } | { utr: string },
-): Promise<{ settlement: SettlementFields; lines: LineFields[] } | undefined> {
+): Promise<SettlementFields | undefined> {
   const where = 'settlementId' in by ? sql`id = ${by.settlementId}` : sql`utr = ${by.utr}`
   const [row] = await rowsOf<SettlementRow>(
     db,
     sql`SELECT ${settlementColumns} FROM sandbox_settlements WHERE pay_id = ${payId} AND ${where}`,
   )
-  if (!row) return undefined
-  const lines = await rowsOf<LineRow>(
+  return row && storedSettlement(row).fields
+}
+
+/** How many lines a settlement has. */
+export async function linesCountOf(db: GatewayDatabase, settlementId: string): Promise<number> {
+  const [row] = await rowsOf<{ count: number | string }>(
+    db,
+    sql`SELECT count(*) AS count FROM sandbox_settlement_lines WHERE settlement_id = ${settlementId}`,
+  )
+  return Number(row?.count ?? 0)
+}
+
+/**
+ * A settlement's lines in their order: those from position `from` (0 the first), at most
+ * `count` of them, or all. Positions run from 0 without a gap, so a page is a range of the
+ * primary key, as quick for the last page of 100,000 lines as for the first.
+ */
+export async function settlementLines(
+  db: GatewayDatabase,
+  settlementId: string,
+  page?: { from: number; count: number },
+): Promise<LineFields[]> {
+  const range = page
+    ? sql`AND position >= ${page.from}::bigint AND position < ${page.from + page.count}::bigint`
+    : sql``
+  const rows = await rowsOf<LineRow>(
     db,
     sql`SELECT type, order_id, txn_id, pg_ref_num, payment_type, mop_type, amount::text,
-        fee::text, gst::text, net::text, date, description, currency_code, original_amount,
-        fx_rate
-      FROM sandbox_settlement_lines WHERE settlement_id = ${row.id} ORDER BY position`,
+        fee::text, gst::text, net::text, date, description, dispute_id, source_settlement_id,
+        currency_code, original_amount, fx_rate
+      FROM sandbox_settlement_lines WHERE settlement_id = ${settlementId} ${range}
+      ORDER BY position`,
   )
-  return {
-    settlement: storedSettlement(row).fields,
-    lines: lines.map((line) =>
-      lineAnswer({
-        type: line.type,
-        orderId: line.order_id,
-        txnId: line.txn_id,
-        pgRefNum: line.pg_ref_num,
-        paymentType: line.payment_type,
-        mopType: line.mop_type,
-        amount: BigInt(line.amount),
-        fee: BigInt(line.fee),
-        gst: BigInt(line.gst),
-        net: BigInt(line.net),
-        date: line.date,
-        description: line.description,
-        ...(line.fx_rate
-          ? {
-              foreign: {
-                currencyCode: line.currency_code,
-                originalAmount: line.original_amount,
-                fxRate: line.fx_rate,
-              },
-            }
-          : {}),
-      }),
-    ),
-  }
+  return rows.map((line) =>
+    lineAnswer({
+      type: line.type,
+      orderId: line.order_id,
+      txnId: line.txn_id,
+      pgRefNum: line.pg_ref_num,
+      paymentType: line.payment_type,
+      mopType: line.mop_type,
+      amount: BigInt(line.amount),
+      fee: BigInt(line.fee),
+      gst: BigInt(line.gst),
+      net: BigInt(line.net),
+      date: line.date,
+      description: line.description,
+      disputeId: line.dispute_id,
+      sourceSettlementId: line.source_settlement_id,
+      ...(line.fx_rate
+        ? {
+            foreign: {
+              currencyCode: line.currency_code,
+              originalAmount: line.original_amount,
+              fxRate: line.fx_rate,
+            },
+          }
+        : {}),
+    }),
+  )
 }
 
 interface LineRow {
-  type: 'PAYMENT' | 'REFUND' | 'ADJUSTMENT'
+  type: LineType
   order_id: string
   txn_id: string
   pg_ref_num: string
@@ -638,19 +709,27 @@ interface LineRow {
   net: string
   date: string
   description: string
+  dispute_id: string
+  source_settlement_id: string
   currency_code: string
   original_amount: string
   fx_rate: string
 }
 
-/** Where one payment or refund was settled: its settlement's id, UTR and date. */
+/**
+ * Where one payment, refund, hold or release went: the settlement whose line holds it and, when
+ * that one was carried forward, the settlement that paid its balance out in the end (following
+ * each carried_into), if one has.
+ */
 export interface SettledIn {
   settlementId: string
-  utr: string
   settlementDate: IsoDate
+  status: SettlementStatus
+  /** The processed settlement that paid it out, with its UTR; absent while none has. */
+  paidBy?: { settlementId: string; utr: string }
 }
 
-/** The settlements an order's payment and refunds went into, by their row ids. */
+/** The settlements an order's payment, refunds, holds and releases went into, by source id. */
 export async function settlementsOfSources(
   db: GatewayDatabase,
   sourceIds: readonly string[],
@@ -658,20 +737,38 @@ export async function settlementsOfSources(
   if (sourceIds.length === 0) return new Map()
   const rows = await rowsOf<{
     source_id: string
+    depth: number
     id: string
     utr: string
+    status: SettlementStatus
     settlement_date: string
   }>(
     db,
-    sql`SELECT l.source_id, s.id, coalesce(s.utr, '') AS utr,
-        to_char(s.settlement_date, 'YYYY-MM-DD') AS settlement_date
-      FROM sandbox_settlement_lines l JOIN sandbox_settlements s ON s.id = l.settlement_id
-      WHERE l.source_id = ANY(${sql.param([...sourceIds])}::text[])`,
+    sql`WITH RECURSIVE chain AS (
+        SELECT l.source_id, 0 AS depth, s.id, s.utr, s.status, s.settlement_date, s.carried_into
+        FROM sandbox_settlement_lines l JOIN sandbox_settlements s ON s.id = l.settlement_id
+        WHERE l.source_id = ANY(${sql.param([...sourceIds])}::text[])
+        UNION ALL
+        SELECT chain.source_id, chain.depth + 1, s.id, s.utr, s.status, s.settlement_date,
+          s.carried_into
+        FROM chain JOIN sandbox_settlements s ON s.id = chain.carried_into
+        WHERE chain.status = 'CARRIED_FORWARD'
+      )
+      SELECT source_id, depth, id, coalesce(utr, '') AS utr, status,
+        to_char(settlement_date, 'YYYY-MM-DD') AS settlement_date
+      FROM chain ORDER BY source_id, depth`,
   )
-  return new Map(
-    rows.map((row) => [
-      row.source_id,
-      { settlementId: row.id, utr: row.utr, settlementDate: row.settlement_date },
-    ]),
-  )
+  const settled = new Map<string, SettledIn>()
+  for (const row of rows) {
+    if (Number(row.depth) === 0) {
+      settled.set(row.source_id, {
+        settlementId: row.id,
+        settlementDate: row.settlement_date,
+        status: row.status,
+      })
+    }
+    const entry = settled.get(row.source_id)!
+    if (row.status === 'PROCESSED') entry.paidBy = { settlementId: row.id, utr: row.utr }
+  }
+  return settled
 }

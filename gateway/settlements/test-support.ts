@@ -128,3 +128,32 @@ export function csvOf(url: string, merchant: SandboxMerchant, fields: Fields): P
 export function ist(text: string): Date {
   return new Date(`${text.replace(' ', 'T')}:00+05:30`)
 }
+
+/** The rows of an RFC 4180 text (quoted cells, doubled quotes, CRLF between rows), as cells. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = []
+  let row: string[] = []
+  let cell = ''
+  let quoted = false
+  for (let at = 0; at < text.length; at++) {
+    const char = text[at]!
+    if (quoted) {
+      if (char === '"' && text[at + 1] === '"') {
+        cell += '"'
+        at++
+      } else if (char === '"') quoted = false
+      else cell += char
+    } else if (char === '"') quoted = true
+    else if (char === ',') {
+      row.push(cell)
+      cell = ''
+    } else if (char === '\r' && text[at + 1] === '\n') {
+      rows.push([...row, cell])
+      row = []
+      cell = ''
+      at++
+    } else cell += char
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell])
+  return rows
+}
