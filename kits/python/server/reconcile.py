@@ -1,7 +1,8 @@
 """
 Reconciles the server example's paid orders with what the gateway paid out: fetches the
 settlements dated from 91 days before to 7 days after today (IST) with every page of their lines,
-asks the gateway's recon for each paid order no line pays, and prints one row per order (MATCHED,
+asks the gateway's recon for each paid order no line pays or with a dispute dated in those days
+(whose hold may not be in a settlement yet), and prints one row per order (MATCHED,
 REFUNDED, AMOUNT_MISMATCH, HELD, CARRIED_FORWARD, UNSETTLED, OVERDUE, MISSING) and per settled
 order that is not in the order book (UNKNOWN). HELD: a dispute holds the money back;
 CARRIED_FORWARD: its settlement paid nothing yet (its net was not above zero) and no later one has
@@ -130,9 +131,10 @@ def reconcile_store(args: argparse.Namespace) -> Dict[str, Any]:
     paid_out = {
         line["ORDER_ID"] for settlement in settlements for line in settlement["LINES"] if line["TYPE"] == "PAYMENT"
     }
+    disputed = {item["ORDER_ID"] for item in succeeded(client.disputes(date_from, date_to), "The disputes call")["DISPUTES"]}
     recon = {}
     for order in orders:
-        if order["ORDER_ID"] in paid_out:
+        if order["ORDER_ID"] in paid_out and order["ORDER_ID"] not in disputed:
             continue
         answer = client.recon(order["ORDER_ID"])
         # 328: the gateway has no such order, so the row says MISSING rather than the run failing.

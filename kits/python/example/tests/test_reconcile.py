@@ -47,9 +47,17 @@ UNSETTLED = {
 }
 
 
+HOLD = {
+    "TYPE": "DISPUTE_HOLD", "TXN_ID": "1234567890123456", "AMOUNT": "-100000", "FEE": "0", "GST": "0", "NET": "-100000",
+    "DATE": "2026-11-30 11:00:00", "DISPUTE_ID": "dsp_0a1b2c3d4e5f60718293", "STATE": "UNSETTLED", "SETTLEMENT_ID": "",
+    "SETTLEMENT_DATE": "", "SETTLEMENT_STATUS": "", "PAID_BY_SETTLEMENT_ID": "", "UTR": "", "EXPECTED_SETTLEMENT_DATE": "2026-12-01",
+}
+
+
 class Gateway(BaseHTTPRequestHandler):
     requests = []
     refusals = {}  # path → refusal fields
+    disputed = []  # the ORDER_IDs /pgws/disputes lists
 
     def do_POST(self):
         fields = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
@@ -65,6 +73,11 @@ class Gateway(BaseHTTPRequestHandler):
             page = int(fields.get("PAGE", "1"))
             paging = {"PAGE": str(page), "PAGE_SIZE": "1", "LINES_COUNT": str(len(LINES)), "PAGES": str(len(LINES))}
             reply = {**echo, **OK, **SETTLEMENT, **paging, "LINES": json.dumps(LINES[page - 1 : page])}
+        elif path == "/pgws/disputes":
+            disputes = [{"DISPUTE_ID": HOLD["DISPUTE_ID"], "ORDER_ID": order_id, "STATUS": "OPEN"} for order_id in Gateway.disputed]
+            reply = {**echo, **OK, "DISPUTES": json.dumps(disputes)}
+        elif fields.get("ORDER_ID") == "SK1":
+            reply = {**echo, **OK, "RECON": json.dumps([HOLD])}
         elif fields.get("ORDER_ID") == "SK2":
             reply = {**echo, **OK, "RECON": json.dumps([UNSETTLED])}
         else:
@@ -104,7 +117,7 @@ class Reconcile(unittest.TestCase):
         cls.server.server_close()
 
     def setUp(self):
-        Gateway.requests, Gateway.refusals = [], {}
+        Gateway.requests, Gateway.refusals, Gateway.disputed = [], {}, []
 
     def reconcile(self, *args, base_url=None):
         env = {
@@ -131,6 +144,7 @@ class Reconcile(unittest.TestCase):
                 ("/pgws/settlements", {"FROM": "2026-09-09", "TO": "2026-12-09"}),
                 ("/pgws/settlement", {"SETTLEMENT_ID": SETTLEMENT["SETTLEMENT_ID"], "PAGE_SIZE": "1000"}),
                 ("/pgws/settlement", {"SETTLEMENT_ID": SETTLEMENT["SETTLEMENT_ID"], "PAGE": "2", "PAGE_SIZE": "1000"}),
+                ("/pgws/disputes", {"FROM": "2026-09-09", "TO": "2026-12-09"}),
                 ("/pgws/recon", {"ORDER_ID": "SK2"}),
                 ("/pgws/recon", {"ORDER_ID": "SK3"}),
             ],
@@ -147,6 +161,17 @@ class Reconcile(unittest.TestCase):
                 "REFUNDED_AMOUNT": "0", "HELD_AMOUNT": "0", "NET": "97640", "SETTLEMENT_ID": SETTLEMENT["SETTLEMENT_ID"],
                 "UTR": SETTLEMENT["UTR"], "SETTLEMENT_DATE": "2026-11-30", "EXPECTED_SETTLEMENT_DATE": "",
             },
+        )
+
+    def test_a_paid_out_order_with_a_dispute_is_asked_for_its_recon_and_held_while_its_hold_is_open(self):
+        Gateway.disputed = ["SK1"]
+        run = self.reconcile("--today", "2026-11-30", "--json")
+        self.assertEqual((run.returncode, run.stderr), (0, ""))
+        self.assertIn(("/pgws/recon", {"ORDER_ID": "SK1"}), Gateway.requests)
+        row = json.loads(run.stdout)["rows"][0]
+        self.assertEqual(
+            {key: row[key] for key in ("ORDER_ID", "RESULT", "HELD_AMOUNT", "NET", "SETTLEMENT_ID", "UTR")},
+            {"ORDER_ID": "SK1", "RESULT": "HELD", "HELD_AMOUNT": "100000", "NET": "-2360", "SETTLEMENT_ID": "", "UTR": ""},
         )
 
     def test_it_prints_a_table_by_default_and_settles_nothing_unless_asked(self):
