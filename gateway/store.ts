@@ -339,8 +339,9 @@ export function transactionCode(transaction: SandboxTransaction): ResponseCode {
  * RETURN_URL, from the status enquiry and in a webhook's data. Besides the fifteen every
  * integration reads, the fields the provider's own kits read: the total with surcharge, the
  * original transaction, the acquirer's message and references, whether the status is final.
- * A foreign payment adds the rate it was converted at and its amount in paise (a rupee
- * payment's fields stay those it always had).
+ * A foreign payment adds the rate it was converted at and its amount in paise, a card issued
+ * outside India adds CARD_ISSUED_ABROAD (the fields of every other payment stay those it always
+ * had).
  */
 export function responseFields(transaction: SandboxTransaction): Fields {
   const code = transactionCode(transaction)
@@ -372,6 +373,8 @@ export function responseFields(transaction: SandboxTransaction): Fields {
     RRN: transaction.rrn,
     AUTH_CODE: transaction.authCode,
     CARD_MASK: transaction.cardMask,
+    // What prices it on the international cards row even in rupees, so the merchant can tell.
+    ...(transaction.issuedAbroad ? { CARD_ISSUED_ABROAD: 'Y' } : {}),
     CUST_NAME: transaction.custName,
     CUST_EMAIL: transaction.custEmail,
     CUST_PHONE: transaction.custMobile,

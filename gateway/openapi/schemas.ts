@@ -308,6 +308,10 @@ export const answerSchemas = withHashHelp({
         ...ref('InrAmount'),
         description: 'A foreign payment only: AMOUNT in paise at FX_RATE, what settles.',
       },
+      CARD_ISSUED_ABROAD: text(
+        'Y on a payment by a card issued outside India, which settles on the International cards row even in rupees; absent on every other payment.',
+        { enum: ['Y'] },
+      ),
     },
   ),
   StatusRefusal: fields(

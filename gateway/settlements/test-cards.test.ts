@@ -77,8 +77,11 @@ describe('a test card paid on the hosted page and settled', () => {
         PAYMENT_TYPE: each.type,
         MOP_TYPE: each.mop,
       })
+      const abroad = each.card === '4000 0082 6000 0000'
+      // The merchant is told, under the HASH, of a card issued outside India; of no other.
+      expect(fields.CARD_ISSUED_ABROAD, each.card).toBe(abroad ? 'Y' : undefined)
       const stored = await findByOrder(db, merchant.payId, fields.ORDER_ID!)
-      expect(stored?.issuedAbroad, each.card).toBe(each.card === '4000 0082 6000 0000')
+      expect(stored?.issuedAbroad, each.card).toBe(abroad)
       orders.push(fields.ORDER_ID!)
     }
   })

@@ -77,6 +77,17 @@ describe("a captured demo payment's result", () => {
     expect(toPaymentResult(captured).amount).toBe('₹2,500.00')
   })
 
+  it('prices a rupee payment by a card issued abroad on the international cards row, as its response says', () => {
+    // ₹2,500 at 3 %: ₹75.00, GST ₹13.50; the same card issued in India would be 2 %.
+    const abroad = { ...captured, response: { ...captured.response, CARD_ISSUED_ABROAD: 'Y' } }
+    expect(toPaymentResult(abroad).merchantSide).toMatchObject({
+      rate: 'International cards (3.00%)',
+      fee: '₹75.00',
+      gst: '₹13.50',
+      net: '₹2,411.50',
+    })
+  })
+
   it('dates the capture in IST from the gateway, or from when the store heard of it', () => {
     // 19:00 UTC on the 26th is half past midnight on the 27th in India.
     const heardLate = { ...captured, response: {}, respondedAt: new Date('2026-11-26T19:00:00Z') }

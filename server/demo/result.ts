@@ -68,7 +68,13 @@ function merchantSideOf(row: DemoPaymentRow): MerchantSide | undefined {
   const fx = foreignAmountOf(row)
   if (foreign && !fx) return undefined
   const fee = paymentFee(
-    { paymentType: row.paymentType, mopType: row.mopType ?? '', foreignCurrency: foreign },
+    {
+      paymentType: row.paymentType,
+      mopType: row.mopType ?? '',
+      foreignCurrency: foreign,
+      // A card issued outside India, as its verified response says: international even in rupees.
+      issuedAbroad: row.response?.CARD_ISSUED_ABROAD === 'Y',
+    },
     fx?.paise ?? row.amount,
   )
   return {
