@@ -2,7 +2,8 @@
 /**
  * Reconciles the server example's paid orders with what the gateway paid out: fetches the
  * settlements dated in the 92 days that end 7 days after today (IST) with every page of their
- * lines, asks the gateway's recon for each paid order no line pays, and prints one row per order
+ * lines, asks the gateway's recon for each paid order no line pays or with a dispute dated in
+ * those days (whose hold may not be in a settlement yet), and prints one row per order
  * (MATCHED, REFUNDED, AMOUNT_MISMATCH, HELD, CARRIED_FORWARD, UNSETTLED, OVERDUE, MISSING) and per
  * settled order that is not in the store (UNKNOWN). HELD: a dispute holds the money back;
  * CARRIED_FORWARD: its settlement paid nothing yet (its net was not above zero) and no later one
@@ -166,10 +167,12 @@ async function reconcileStore(settings) {
       (settlement.LINES ?? []).filter((line) => line.TYPE === 'PAYMENT').map((l) => l.ORDER_ID),
     ),
   )
+  const disputes = succeeded(await client.disputes(from, to), 'The disputes call')
+  const disputed = new Set((disputes.DISPUTES ?? []).map((dispute) => dispute.ORDER_ID))
   /** @type {Record<string, import('../core/src/client.js').ReconEntry[]>} */
   const recon = {}
   for (const { ORDER_ID } of orders) {
-    if (paidOut.has(ORDER_ID)) continue
+    if (paidOut.has(ORDER_ID) && !disputed.has(ORDER_ID)) continue
     const answer = await client.recon(ORDER_ID)
     // 328: the gateway has no such order, so the row says MISSING rather than the run failing.
     recon[ORDER_ID] =

@@ -76,6 +76,28 @@ const unsettled = {
 const omit = (fields, ...keys) =>
   Object.fromEntries(Object.entries(fields).filter(([key]) => !keys.includes(key)))
 
+/** An open dispute's hold, not in a settlement yet: SK1's when /pgws/disputes lists SK1. */
+const hold = {
+  TYPE: 'DISPUTE_HOLD',
+  TXN_ID: '1234567890123456',
+  AMOUNT: '-100000',
+  FEE: '0',
+  GST: '0',
+  NET: '-100000',
+  DATE: '2026-11-30 11:00:00',
+  DISPUTE_ID: 'dsp_0a1b2c3d4e5f60718293',
+  STATE: 'UNSETTLED',
+  SETTLEMENT_ID: '',
+  SETTLEMENT_DATE: '',
+  SETTLEMENT_STATUS: '',
+  PAID_BY_SETTLEMENT_ID: '',
+  UTR: '',
+  EXPECTED_SETTLEMENT_DATE: '2026-12-01',
+}
+/** The ORDER_IDs /pgws/disputes lists. */
+/** @type {string[]} */
+let disputed = []
+
 /** @type {Array<{ path: string, body: Record<string, string> }>} */
 let requests = []
 /** @type {(path: string, body: Record<string, string>) => Record<string, string> | undefined} */
@@ -102,6 +124,16 @@ function answer(path, body) {
       salt,
     )
   }
+  if (path === '/pgws/disputes') {
+    const disputes = disputed.map((ORDER_ID) => ({
+      DISPUTE_ID: hold.DISPUTE_ID,
+      ORDER_ID,
+      STATUS: 'OPEN',
+    }))
+    return withHash({ ...echo, ...ok, DISPUTES: JSON.stringify(disputes) }, salt)
+  }
+  if (echo.ORDER_ID === 'SK1')
+    return withHash({ ...echo, ...ok, RECON: JSON.stringify([hold]) }, salt)
   if (echo.ORDER_ID === 'SK2') {
     return withHash({ ...echo, ...ok, RECON: JSON.stringify([unsettled]) }, salt)
   }
@@ -202,6 +234,7 @@ describe('server/reconcile.js', { skip: !existsSync(script) && 'no server exampl
           '/pgws/settlement',
           { SETTLEMENT_ID: settlement.SETTLEMENT_ID, PAGE: '2', PAGE_SIZE: '1000' },
         ],
+        ['/pgws/disputes', { FROM: '2026-09-09', TO: '2026-12-09' }],
         ['/pgws/recon', { ORDER_ID: 'SK2' }],
         ['/pgws/recon', { ORDER_ID: 'SK3' }],
       ],
@@ -229,6 +262,21 @@ describe('server/reconcile.js', { skip: !existsSync(script) && 'no server exampl
       SETTLEMENT_DATE: '2026-11-30',
       EXPECTED_SETTLEMENT_DATE: '',
     })
+  })
+
+  it('asks recon for a paid-out order with a dispute, held while its hold is open', async () => {
+    requests = []
+    refuse = () => undefined
+    disputed = ['SK1']
+    const run = await reconcile('--today', '2026-11-30', '--json')
+    disputed = []
+    assert.equal(run.stderr, '')
+    assert.ok(requests.some(({ path, body }) => path === '/pgws/recon' && body.ORDER_ID === 'SK1'))
+    const [row] = JSON.parse(run.stdout).rows
+    assert.deepEqual(
+      [row.ORDER_ID, row.RESULT, row.HELD_AMOUNT, row.NET, row.SETTLEMENT_ID, row.UTR],
+      ['SK1', 'HELD', '100000', '-2360', '', ''],
+    )
   })
 
   it('prints a table by default, and settles nothing unless asked', async () => {
