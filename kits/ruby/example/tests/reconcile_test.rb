@@ -30,9 +30,15 @@ class ReconcileTest < Minitest::Test
       'DATE' => '2026-11-26 10:15:00', 'DESCRIPTION' => '' }
   end
 
+  HOLD = { 'TYPE' => 'DISPUTE_HOLD', 'TXN_ID' => '1234567890123456', 'AMOUNT' => '-100000', 'FEE' => '0', 'GST' => '0',
+           'NET' => '-100000', 'DATE' => '2026-11-28 11:00:00', 'DISPUTE_ID' => 'dsp_0a1b2c3d4e5f60718293', 'STATE' => 'UNSETTLED',
+           'SETTLEMENT_ID' => '', 'SETTLEMENT_DATE' => '', 'SETTLEMENT_STATUS' => '', 'PAID_BY_SETTLEMENT_ID' => '', 'UTR' => '',
+           'EXPECTED_SETTLEMENT_DATE' => '2026-11-30' }.freeze
+
   # A gateway holding one settlement (RB1 paid and settled, RB9 someone else's) and a recon entry
-  # for RB2 (paid, not settled yet); RB3 is unknown to it (328). `refuse` names a path it refuses.
-  def gateway(refuse: nil)
+  # for RB2 (paid, not settled yet); RB3 is unknown to it (328). `refuse` names a path it refuses;
+  # `disputed`, the orders /pgws/disputes lists (RB1's recon is then its dispute's open hold).
+  def gateway(refuse: nil, disputed: [])
     base = 'http://127.0.0.1:4999/sandbox'
     Paystra::Client.new(PaystraTest.config, transport: lambda do |url, body|
       request = JSON.parse(body)
@@ -48,8 +54,12 @@ class ReconcileTest < Minitest::Test
                  page = request.fetch('PAGE', '1').to_i
                  answer.merge(SETTLEMENT).merge('PAGE' => page.to_s, 'PAGE_SIZE' => '1', 'LINES_COUNT' => '2', 'PAGES' => '2',
                                                 'LINES' => JSON.generate(lines[page - 1, 1]))
+               when '/pgws/disputes'
+                 answer.merge('DISPUTES' => JSON.generate(disputed.map { |id| { 'DISPUTE_ID' => HOLD['DISPUTE_ID'], 'ORDER_ID' => id } }))
                when '/pgws/recon'
-                 if request['ORDER_ID'] == 'RB2'
+                 if request['ORDER_ID'] == 'RB1'
+                   answer.merge('RECON' => JSON.generate([HOLD]))
+                 elsif request['ORDER_ID'] == 'RB2'
                    answer.merge('RECON' => JSON.generate([UNSETTLED]))
                  else
                    answer.merge('STATUS' => 'Failed', 'RESPONSE_CODE' => '328', 'RESPONSE_MESSAGE' => 'No such order')
@@ -112,6 +122,7 @@ class ReconcileTest < Minitest::Test
       ['/pgws/settlements', { 'FROM' => '2026-09-06', 'TO' => '2026-12-06' }],
       ['/pgws/settlement', { 'SETTLEMENT_ID' => 'setl_0a1b2c3d4e5f60718293', 'PAGE_SIZE' => '1000' }],
       ['/pgws/settlement', { 'SETTLEMENT_ID' => 'setl_0a1b2c3d4e5f60718293', 'PAGE' => '2', 'PAGE_SIZE' => '1000' }],
+      ['/pgws/disputes', { 'FROM' => '2026-09-06', 'TO' => '2026-12-06' }],
       ['/pgws/recon', { 'ORDER_ID' => 'RB2' }],
       ['/pgws/recon', { 'ORDER_ID' => 'RB3' }]
     ], @calls, 'recon only for the paid orders no PAYMENT line names'
@@ -121,6 +132,14 @@ class ReconcileTest < Minitest::Test
                    'REFUNDED_AMOUNT' => '0', 'HELD_AMOUNT' => '0', 'NET' => '97640', 'SETTLEMENT_ID' => 'setl_0a1b2c3d4e5f60718293',
                    'UTR' => 'PYSTN26331000123', 'SETTLEMENT_DATE' => '2026-11-27', 'EXPECTED_SETTLEMENT_DATE' => '' }, rows[0])
     assert_equal '2026-11-28', rows[1]['EXPECTED_SETTLEMENT_DATE']
+  end
+
+  def test_a_paid_out_order_with_a_dispute_is_asked_for_its_recon_and_held_while_its_hold_is_open
+    code, stdout, stderr = run_reconcile(%w[--today 2026-11-29 --json], gateway(disputed: ['RB1']))
+    assert_equal [0, ''], [code, stderr]
+    assert_includes @calls, ['/pgws/recon', { 'ORDER_ID' => 'RB1' }]
+    row = JSON.parse(stdout).fetch('rows').first
+    assert_equal ['RB1', 'HELD', '100000', '-2360', '', ''], row.values_at('ORDER_ID', 'RESULT', 'HELD_AMOUNT', 'NET', 'SETTLEMENT_ID', 'UTR')
   end
 
   def test_without_json_the_settlements_and_the_orders_as_tables_in_rupees_and_a_count_of_each_result

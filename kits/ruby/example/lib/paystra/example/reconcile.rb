@@ -14,7 +14,8 @@ module Paystra
     # 1. With --settle-as-of, the sandbox's settlement run first (as if its clock read that time).
     # 2. The settlements dated TO - 91 days to TO = today (IST) + 7 days, each with every page of
     #    its lines.
-    # 3. The gateway's recon entries of every paid order that no PAYMENT line names.
+    # 3. The gateway's recon entries of every paid order that no PAYMENT line names, or that has a
+    #    dispute dated in those days (its hold may not be in a settlement yet).
     # 4. Paystra::Reconciliation.reconcile, printed as a table, or with --json as
     #    {"rows": [...]} (the only thing written to stdout then).
     #
@@ -133,7 +134,9 @@ module Paystra
         end
         paid = settlements.flat_map { |settlement| settlement['LINES'] }
                           .select { |line| line['TYPE'] == 'PAYMENT' }.to_h { |line| [line['ORDER_ID'], true] }
-        recon = orders.map { |order| order['ORDER_ID'] }.uniq.reject { |order_id| paid[order_id] }.to_h do |order_id|
+        disputed = accepted(client.disputes(from, to), 'The disputes call')['DISPUTES'].to_h { |dispute| [dispute['ORDER_ID'], true] }
+        asked = orders.map { |order| order['ORDER_ID'] }.uniq.reject { |order_id| paid[order_id] && !disputed[order_id] }
+        recon = asked.to_h do |order_id|
           answer = client.recon(order_id)
           # 328: the gateway has no such order, so nothing to list: the order is MISSING.
           [order_id, answer['RESPONSE_CODE'] == '328' ? [] : accepted(answer, "Recon of #{order_id}")['RECON']]
