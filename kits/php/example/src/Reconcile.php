@@ -18,7 +18,8 @@ use Paystra\Reconciliation;
  *  1. With --settle-as-of, the sandbox's settlement run first (as if its clock read that time).
  *  2. The settlements dated TO − 91 days to TO = today (IST) + 7 days, each with every page of
  *     its lines.
- *  3. The gateway's recon entries of every paid order that no PAYMENT line names.
+ *  3. The gateway's recon entries of every paid order that no PAYMENT line names, or that has a
+ *     dispute dated in those days (its hold may not be in a settlement yet).
  *  4. Paystra\Reconciliation::reconcile(), printed as a table, or with --json as
  *     {"rows": [...]} (the only thing written to stdout then).
  *
@@ -192,10 +193,14 @@ final class Reconcile
             $settlements[] = $settlement;
         }
 
+        $disputed = [];
+        foreach (self::accepted($client->disputes($from, $to), 'The disputes call')['DISPUTES'] as $dispute) {
+            $disputed[$dispute['ORDER_ID'] ?? ''] = true;
+        }
         $recon = [];
         foreach ($orders as $order) {
             $orderId = $order['ORDER_ID'];
-            if (isset($paid[$orderId]) || isset($recon[$orderId])) {
+            if ((isset($paid[$orderId]) && !isset($disputed[$orderId])) || isset($recon[$orderId])) {
                 continue;
             }
             $answer = $client->recon($orderId);

@@ -16,10 +16,11 @@ const RECONCILE_SALT = 'a1b2c3d4e5f60718';
 
 /**
  * A gateway holding one settlement (SK1 paid and settled, SK9 someone else's) and a recon entry
- * for SK2 (paid, not settled yet); SK3 is unknown to it (328). `$refuse` names a path it refuses.
+ * for SK2 (paid, not settled yet); SK3 is unknown to it (328). `$refuse` names a path it refuses;
+ * `$disputed`, the orders /pgws/disputes lists (SK1's recon is then its dispute's open hold).
  * Every call is recorded in `$calls` as [path, request fields].
  */
-function reconcileGateway(?array &$calls, string $refuse = ''): Client
+function reconcileGateway(?array &$calls, string $refuse = '', array $disputed = []): Client
 {
     $calls = [];
     $settlement = [
@@ -31,7 +32,7 @@ function reconcileGateway(?array &$calls, string $refuse = ''): Client
         'AMOUNT' => '100000', 'FEE' => '2000', 'GST' => '360', 'NET' => '97640', 'DATE' => '2026-11-26 10:15:00', 'DESCRIPTION' => '',
     ];
     $config = new Config('http://127.0.0.1:4120/sandbox', '1000000000000001', RECONCILE_SALT);
-    return new Client($config, static function (string $url, string $json) use (&$calls, $refuse, $settlement, $line): array {
+    return new Client($config, static function (string $url, string $json) use (&$calls, $refuse, $disputed, $settlement, $line): array {
         $request = json_decode($json, true, 512, JSON_THROW_ON_ERROR);
         $path = substr($url, strlen('http://127.0.0.1:4120/sandbox'));
         $calls[] = [$path, array_diff_key($request, ['HASH' => 1, 'PAY_ID' => 1])];
@@ -51,6 +52,14 @@ function reconcileGateway(?array &$calls, string $refuse = ''): Client
                 'TYPE' => 'PAYMENT', 'TXN_ID' => '5234567890123456', 'AMOUNT' => '100', 'FEE' => '2', 'GST' => '0', 'NET' => '98',
                 'DATE' => '2026-11-27 10:00:00', 'STATE' => 'UNSETTLED', 'SETTLEMENT_ID' => '', 'UTR' => '', 'SETTLEMENT_DATE' => '',
                 'EXPECTED_SETTLEMENT_DATE' => '2026-11-28',
+            ]]);
+        } elseif ($path === '/pgws/disputes') {
+            $answer['DISPUTES'] = json_encode(array_map(static fn (string $id): array => ['DISPUTE_ID' => 'dsp_0a1b2c3d4e5f60718293', 'ORDER_ID' => $id], $disputed));
+        } elseif ($path === '/pgws/recon' && $request['ORDER_ID'] === 'SK1') {
+            $answer['RECON'] = json_encode([[
+                'TYPE' => 'DISPUTE_HOLD', 'TXN_ID' => '1234567890123456', 'AMOUNT' => '-100000', 'FEE' => '0', 'GST' => '0', 'NET' => '-100000',
+                'DATE' => '2026-11-28 11:00:00', 'DISPUTE_ID' => 'dsp_0a1b2c3d4e5f60718293', 'STATE' => 'UNSETTLED', 'SETTLEMENT_ID' => '',
+                'SETTLEMENT_DATE' => '', 'SETTLEMENT_STATUS' => '', 'PAID_BY_SETTLEMENT_ID' => '', 'UTR' => '', 'EXPECTED_SETTLEMENT_DATE' => '2026-11-30',
             ]]);
         } elseif ($path === '/pgws/recon') {
             $answer = ['STATUS' => 'Failed', 'RESPONSE_CODE' => '328', 'RESPONSE_MESSAGE' => 'No such order'] + $answer;
@@ -114,6 +123,7 @@ test('reconcile: --json prints the report rows only, after the run, the settleme
         ['/pgws/settlements', ['FROM' => '2026-09-06', 'TO' => '2026-12-06']],
         ['/pgws/settlement', ['SETTLEMENT_ID' => 'setl_0a1b2c3d4e5f60718293', 'PAGE_SIZE' => '1000']],
         ['/pgws/settlement', ['SETTLEMENT_ID' => 'setl_0a1b2c3d4e5f60718293', 'PAGE' => '2', 'PAGE_SIZE' => '1000']],
+        ['/pgws/disputes', ['FROM' => '2026-09-06', 'TO' => '2026-12-06']],
         ['/pgws/recon', ['ORDER_ID' => 'SK2']],
         ['/pgws/recon', ['ORDER_ID' => 'SK3']],
     ], $calls, 'recon only for the paid orders no PAYMENT line names');
@@ -122,6 +132,14 @@ test('reconcile: --json prints the report rows only, after the run, the settleme
     Assert::same(['ORDER_ID' => 'SK1', 'RESULT' => 'MATCHED', 'AMOUNT' => '100000', 'SETTLED_AMOUNT' => '100000', 'REFUNDED_AMOUNT' => '0', 'HELD_AMOUNT' => '0', 'NET' => '97640',
         'SETTLEMENT_ID' => 'setl_0a1b2c3d4e5f60718293', 'UTR' => 'PYSTN26331000123', 'SETTLEMENT_DATE' => '2026-11-27', 'EXPECTED_SETTLEMENT_DATE' => ''], $rows[0]);
     Assert::same('2026-11-28', $rows[1]['EXPECTED_SETTLEMENT_DATE']);
+});
+
+test('reconcile: a paid-out order with a dispute is asked for its recon, and held while its hold is open', static function (): void {
+    [$code, $stdout, $stderr] = runReconcile(['--today', '2026-11-29', '--json'], reconcileGateway($calls, disputed: ['SK1']));
+    Assert::same([0, ''], [$code, $stderr]);
+    Assert::true(in_array(['/pgws/recon', ['ORDER_ID' => 'SK1']], $calls, true), 'recon asked for SK1');
+    $row = json_decode($stdout, true, 512, JSON_THROW_ON_ERROR)['rows'][0];
+    Assert::same(['SK1', 'HELD', '100000', '-2360', '', ''], [$row['ORDER_ID'], $row['RESULT'], $row['HELD_AMOUNT'], $row['NET'], $row['SETTLEMENT_ID'], $row['UTR']]);
 });
 
 test('reconcile: without --json, the settlements and the orders as tables in rupees, and a count of each result', static function (): void {
