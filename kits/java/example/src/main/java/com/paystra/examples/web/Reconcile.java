@@ -11,9 +11,11 @@ import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The reconciliation example: the server example's paid orders (its order store,
@@ -141,7 +143,8 @@ public final class Reconcile {
 
     /**
      * Runs the settlement first when settleAsOf is given, fetches the settlements dated from
-     * today + 7 days - 91 to today + 7 with their lines, asks recon of every order no line pays,
+     * today + 7 days - 91 to today + 7 with every page of their lines, asks recon of every order no
+     * line pays or with a dispute dated in those days (its hold may not be in a settlement yet),
      * and reconciles.
      */
     static Report reconcile(Client client, List<Map<String, String>> paidOrders, String settleAsOf,
@@ -154,10 +157,12 @@ public final class Reconcile {
             // The list has no lines; a carried-forward settlement has no UTR, so ask by its id.
             settlements.add(client.settlementWithAllLines(listed.get("SETTLEMENT_ID")));
         }
+        Set<String> disputed = new HashSet<>();
+        client.disputes(from, to).disputes().forEach(dispute -> disputed.add(dispute.get("ORDER_ID")));
         Map<String, List<Map<String, String>>> recon = new LinkedHashMap<>();
         for (Map<String, String> order : paidOrders) {
             String orderId = order.get("ORDER_ID");
-            if (!paidByALine(orderId, settlements)) {
+            if (!paidByALine(orderId, settlements) || disputed.contains(orderId)) {
                 recon.put(orderId, reconEntries(client, orderId));
             }
         }

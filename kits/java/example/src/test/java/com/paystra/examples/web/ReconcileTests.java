@@ -34,6 +34,8 @@ final class ReconcileTests {
     private static final String PAY_ID = "1000000000000001";
     private static final String SALT = "a1b2c3d4e5f60718";
     private static final String SECRET = "wh_demo_7c1e4b9a2f6d8035";
+    /** The ORDER_IDs the stand-in's /pgws/disputes lists. */
+    private static final List<String> DISPUTED = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private ReconcileTests() {}
 
@@ -94,10 +96,24 @@ final class ReconcileTests {
                 received.forEach(request -> paths.add(request.get("_path") + " "
                         + request.getOrDefault("SETTLEMENT_ID", request.getOrDefault("ORDER_ID", ""))));
                 assertEquals(List.of("/sandbox/pgws/settlements ", "/sandbox/pgws/settlement setl_0a1b2c3d4e5f60718293",
-                        "/sandbox/pgws/settlement setl_0a1b2c3d4e5f60718293",
+                        "/sandbox/pgws/settlement setl_0a1b2c3d4e5f60718293", "/sandbox/pgws/disputes ",
                         "/sandbox/pgws/recon ORD-1004", "/sandbox/pgws/recon ORD-1005"), paths,
                         "each settlement's pages of lines by its id, recon only for the orders no line pays; no run");
                 assertEquals("2", received.get(2).get("PAGE"), "the second page");
+            });
+            check("Reconcile asks recon for a paid-out order with a dispute: HELD while its hold is open", () -> {
+                received.clear();
+                DISPUTED.add("ORD-1001");
+                Ran ran = reconcile(client, store, "--today", "2026-11-30", "--json");
+                DISPUTED.clear();
+                assertEquals(0, ran.status(), "exit status; stderr: " + ran.err());
+                assertTrue(received.stream().anyMatch(request -> "/sandbox/pgws/recon".equals(request.get("_path"))
+                        && "ORD-1001".equals(request.get("ORDER_ID"))), "recon asked for the disputed order");
+                @SuppressWarnings("unchecked")
+                Map<String, Object> row = ((List<Map<String, Object>>) Json.parseObject(ran.out()).get("rows")).get(0);
+                assertEquals(List.of("ORD-1001", "HELD", "100000", "-2360", "", ""), List.of(row.get("ORDER_ID"),
+                        row.get("RESULT"), row.get("HELD_AMOUNT"), row.get("NET"), row.get("SETTLEMENT_ID"),
+                        row.get("UTR")), "the held row");
             });
             check("Reconcile --settle-as-of runs the settlement first, with --notify-url", () -> {
                 received.clear();
@@ -207,7 +223,22 @@ final class ReconcileTests {
                 answer.put("LINES", Json.write(lines.subList(page - 1, page)));
                 return success(answer);
             }
+            case "/sandbox/pgws/disputes": {
+                List<Map<String, String>> disputes = new ArrayList<>();
+                DISPUTED.forEach(orderId -> disputes.add(map("DISPUTE_ID", "dsp_0a1b2c3d4e5f60718293", "ORDER_ID", orderId)));
+                return success(map("PAY_ID", PAY_ID, "FROM", request.get("FROM"), "TO", request.get("TO"),
+                        "DISPUTES", Json.write(disputes)));
+            }
             case "/sandbox/pgws/recon":
+                if (request.get("ORDER_ID").equals("ORD-1001")) {
+                    // Its dispute's hold, in no settlement yet.
+                    return success(map("PAY_ID", PAY_ID, "ORDER_ID", "ORD-1001", "RECON", Json.write(List.of(map(
+                            "TYPE", "DISPUTE_HOLD", "TXN_ID", "1234567890123456", "AMOUNT", "-100000", "FEE", "0",
+                            "GST", "0", "NET", "-100000", "DATE", "2026-11-28 11:00:00", "DISPUTE_ID",
+                            "dsp_0a1b2c3d4e5f60718293", "STATE", "UNSETTLED", "SETTLEMENT_ID", "", "SETTLEMENT_DATE", "",
+                            "SETTLEMENT_STATUS", "", "PAID_BY_SETTLEMENT_ID", "", "UTR", "",
+                            "EXPECTED_SETTLEMENT_DATE", "2026-11-30")))));
+                }
                 if (request.get("ORDER_ID").equals("ORD-1004")) {
                     return success(map("PAY_ID", PAY_ID, "ORDER_ID", "ORD-1004", "RECON", Json.write(List.of(map(
                             "TYPE", "PAYMENT", "TXN_ID", "5234567890123456", "AMOUNT", "100", "FEE", "2", "GST", "0",
