@@ -41,9 +41,16 @@ const volatile = [
   'DATE',
   'EXPECTED_SETTLEMENT_DATE',
   'DISPUTE_ID',
+  'SOURCE_SETTLEMENT_ID',
+  'PAID_BY_SETTLEMENT_ID',
   'CREATED_AT',
   'RESPOND_BY',
   'DECIDED_AT',
+  'MONTH',
+  'INVOICE_NUMBER',
+  'INVOICE_DATE',
+  'PERIOD_FROM',
+  'PERIOD_TO',
 ]
 /** Lists held as JSON text: compared entry by entry, each entry as an answer is. */
 const lists = ['SETTLEMENTS', 'LINES', 'RECON', 'DISPUTES']
@@ -77,6 +84,8 @@ function stableText(text: string) {
   return text
     .replace(/\b\d{16}\b|\b\d{18}\b/g, '<id>')
     .replace(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/g, '<date-time>')
+    .replace(/\d{4}-\d{2}-\d{2}/g, '<date>')
+    .replace(/setl_[0-9a-f]{20}|dsp_[0-9a-f]{20}|PYSTN\d{11}/g, '<id>')
 }
 
 function stable(fields: Fields | string) {

@@ -10,6 +10,7 @@ import { isDeepStrictEqual } from 'node:util'
 import { convertV2 } from 'openapi-to-postmanv2'
 import { demoMerchantDefaults } from '#gateway/merchants.ts'
 import type { Fields } from '#core/protocol/fields.ts'
+import { csvColumns } from '#core/settlement/csv.ts'
 import { verifyHash } from '#core/protocol/hash.ts'
 import { type OpenApiDocument, openApiDocument } from './document.ts'
 
@@ -75,10 +76,8 @@ function checkAnswer(document: OpenApiDocument): string {
   const statuses = Object.fromEntries(
     Object.entries(document.paths).map(([path, item]) => [path, Object.keys(item.post.responses)]),
   )
-  // Every line field is a CSV column, the foreign currency ones too (empty on rupee lines).
-  const columns = Object.keys(
-    (document.components.schemas.SettlementLine as { properties: object }).properties,
-  )
+  // The settlement's own three, then every line field, each amount with its rupees beside it.
+  const columns = csvColumns
   return `
 ${hashFunction}
 const cryptoJs = require('crypto-js')
@@ -135,8 +134,8 @@ dispute requests answer 346; put its DISPUTE_ID in them to accept or contest it.
 
 /**
  * A new prefix for this run's order ids, so the collection can run again (no 018), and the
- * settlement test run's dates: AS_OF a week from now, so that everything paid so far is due, and
- * the 92 days up to its IST date for the list.
+ * settlement test run's dates: AS_OF a week from now, so that everything paid so far is due, the
+ * 92 days up to its IST date for the list, and its month for the tax invoice.
  */
 const newRun = `
 pm.collectionVariables.set('runId', Date.now().toString(36).toUpperCase())
@@ -145,6 +144,7 @@ const istDate = (instant) => new Date(instant.getTime() + 330 * 60000).toISOStri
 pm.collectionVariables.set('asOf', asOf.toISOString())
 pm.collectionVariables.set('to', istDate(asOf))
 pm.collectionVariables.set('from', istDate(new Date(asOf.getTime() - 91 * 86400000)))
+pm.collectionVariables.set('month', istDate(asOf).slice(0, 7))
 `
 
 /** Settlement fields a successful request takes from this run (newRun, the test run's answer). */
@@ -154,6 +154,7 @@ const runValues: Record<string, string> = {
   TO: '{{to}}',
   SETTLEMENT_ID: '{{settlementId}}',
   UTR: '{{utr}}',
+  MONTH: '{{month}}',
 }
 
 /**
@@ -290,6 +291,7 @@ function settlementVariables(document: OpenApiDocument) {
     { key: 'asOf', value: '' },
     { key: 'from', value: '' },
     { key: 'to', value: '' },
+    { key: 'month', value: '' },
   ]
 }
 

@@ -386,10 +386,45 @@ export const exampleCalls: ExampleCall[] = [
     fields: { PAY_ID: payId, UTR: '{{utr}}' },
   },
   {
+    name: 'settlementPage',
+    summary: 'The second page of its lines, two a page (PAGE, PAGE_SIZE)',
+    path: '/pgws/settlement',
+    fields: { PAY_ID: payId, SETTLEMENT_ID: '{{settlementId}}', PAGE: '2', PAGE_SIZE: '2' },
+  },
+  {
     name: 'settlementCsv',
     summary: "The settlement's lines as a CSV file (FORMAT CSV)",
     path: '/pgws/settlement',
     fields: { PAY_ID: payId, SETTLEMENT_ID: '{{settlementId}}', FORMAT: 'CSV' },
+  },
+  // The month of that settlement: its tax invoice. The demo merchant is registered in the
+  // provider's state, so its fees carry CGST and SGST.
+  {
+    name: 'gstInvoice',
+    summary:
+      "The month's tax invoice of the fees on its settlements (CGST and SGST: the merchant is in the provider's state)",
+    path: '/pgws/gst-invoice',
+    fields: { PAY_ID: payId, MONTH: '{{month}}' },
+  },
+  {
+    name: 'gstInvoiceBadMonth',
+    summary: 'A MONTH that is not YYYY-MM from 2000-01 to 2099-12 (355)',
+    path: '/pgws/gst-invoice',
+    fields: { PAY_ID: payId, MONTH: '2026-13' },
+    invalidRequest: true,
+  },
+  {
+    name: 'gstInvoiceBadFormat',
+    summary: 'A FORMAT other than JSON or PDF (356)',
+    path: '/pgws/gst-invoice',
+    fields: { PAY_ID: payId, MONTH: '{{month}}', FORMAT: 'CSV' },
+    invalidRequest: true,
+  },
+  {
+    name: 'gstInvoiceMalformed',
+    summary: 'A body that is not JSON (326)',
+    path: '/pgws/gst-invoice',
+    rawBody: '{"PAY_ID":"1000000000000001","MONTH":',
   },
   {
     name: 'reconSettled',
@@ -405,6 +440,13 @@ export const exampleCalls: ExampleCall[] = [
     path: '/pgws/recon',
     fields: { PAY_ID: payId, ORDER_ID: 'ORD-1004' },
     before: (base) => payByUpi(base, 'ORD-1004', '49900'),
+  },
+  {
+    name: 'reconHeld',
+    summary:
+      "Reconciliation of a disputed order: its payment paid out, the dispute's hold not settled yet",
+    path: '/pgws/recon',
+    fields: { PAY_ID: payId, ORDER_ID: 'ORD-1006' },
   },
   {
     name: 'reconOpenOrder',
@@ -454,6 +496,13 @@ export const exampleCalls: ExampleCall[] = [
     summary: 'A FORMAT other than JSON or CSV (343)',
     path: '/pgws/settlement',
     fields: { PAY_ID: payId, SETTLEMENT_ID: '{{settlementId}}', FORMAT: 'PDF' },
+    invalidRequest: true,
+  },
+  {
+    name: 'settlementBadPage',
+    summary: 'A PAGE that is not a number from 1, or a PAGE_SIZE over 1000 (358)',
+    path: '/pgws/settlement',
+    fields: { PAY_ID: payId, SETTLEMENT_ID: '{{settlementId}}', PAGE: '0' },
     invalidRequest: true,
   },
   {
@@ -645,7 +694,12 @@ async function payByCard(
 export function settlementDates(now: Date) {
   const settles = nextWorkingDay(istDateOf(now))
   const hour = String(DEFAULT_SETTLEMENT_HOUR).padStart(2, '0')
-  return { asOf: `${settles}T${hour}:00:00+05:30`, from: addDays(settles, -30), to: settles }
+  return {
+    asOf: `${settles}T${hour}:00:00+05:30`,
+    from: addDays(settles, -30),
+    to: settles,
+    month: settles.slice(0, 7),
+  }
 }
 
 /** The limits of the sandbox the 429 examples come from: a merchant gets one call a minute. */
