@@ -135,13 +135,13 @@ const operations: Operation[] = [
     path: '/pgws/settlement',
     operationId: 'settlement',
     tag: 'Settlements',
-    summary: 'One settlement and its lines, as JSON or CSV',
+    summary: 'One settlement and its lines, as JSON (a page at a time) or CSV',
     description:
-      'By SETTLEMENT_ID or UTR (one of them, 342 otherwise). 338 when the merchant has no such settlement (another merchant\'s is not found either). `FORMAT: "CSV"` answers the lines as an RFC 4180 file with the same figures (a refusal stays JSON); 343 for another format.',
+      'By SETTLEMENT_ID or UTR (one of them, 342 otherwise). 338 when the merchant has no such settlement (another merchant\'s is not found either). The JSON answer holds one page of the lines: PAGE (from 1, the default) of PAGE_SIZE (1 to 1000, the default 1000), with LINES_COUNT and PAGES; a page past the last has no lines; 358 for a bad PAGE or PAGE_SIZE. `FORMAT: "CSV"` answers the whole settlement as an RFC 4180 file with the same figures (a refusal stays JSON); 343 for another format.',
     request: ref('SettlementRequest'),
     answers: [ref('SettlementAnswer'), ref('SettlementRefusal')],
     malformed: 'SettlementRefusal',
-    csv: 'A header row of the line fields (TYPE, ORDER_ID, TXN_ID, PG_REF_NUM, PAYMENT_TYPE, MOP_TYPE, AMOUNT, FEE, GST, NET, DATE, DESCRIPTION, CURRENCY_CODE, ORIGINAL_AMOUNT, FX_RATE: the last three empty on rupee lines), then one row per line, CRLF line ends; attachment `<SETTLEMENT_ID>.csv`.',
+    csv: "For a spreadsheet: a header row, then one row per line, CRLF line ends; attachment `<SETTLEMENT_ID>.csv`. Columns: SETTLEMENT_ID, UTR and SETTLEMENT_DATE (on every row), then the line fields (TYPE, ORDER_ID, TXN_ID, PG_REF_NUM, PAYMENT_TYPE, MOP_TYPE, AMOUNT, FEE, GST, NET, DATE, DESCRIPTION, DISPUTE_ID, SOURCE_SETTLEMENT_ID, CURRENCY_CODE, ORIGINAL_AMOUNT, FX_RATE: the last three empty on rupee lines), each amount followed by its rupees with two decimals (AMOUNT_RUPEES, FEE_RUPEES, GST_RUPEES, NET_RUPEES). A text cell made of digits only, or beginning with =, +, -, @, a tab or a carriage return, starts with an apostrophe (') so that a spreadsheet keeps it whole and never runs it as a formula; amounts are plain numbers. The last row's first cell is TOTAL: FEE, GST and NET are the settlement's FEES_AMOUNT, GST_AMOUNT and NET_AMOUNT.",
   },
   {
     path: '/pgws/recon',
@@ -149,7 +149,7 @@ const operations: Operation[] = [
     tag: 'Settlements',
     summary: "An order's reconciliation",
     description:
-      'Its captured payment and each refund with fee, GST and net, and the settlement and UTR each went into, or UNSETTLED with the date it will settle on. A payment that was not captured has nothing to reconcile (an empty list); 328 for an order never seen.',
+      "Every money movement of the order, in the order they happened: its captured payment, each refund, and its dispute's hold and release, with fee, GST and net. Each says the settlement whose line holds it (SETTLEMENT_ID, SETTLEMENT_DATE, SETTLEMENT_STATUS) and the one that paid it out (PAID_BY_SETTLEMENT_ID and its UTR: the same settlement when it was processed, else the processed one a carried-forward balance went into). STATE is SETTLED once paid out, CARRIED_FORWARD while its settlement's balance waits to be paid, UNSETTLED (with the date it will settle on) before any settlement. A payment that was not captured has nothing to reconcile (an empty list); 328 for an order never seen.",
     request: ref('ReconRequest'),
     answers: [ref('ReconAnswer'), ref('SettlementRefusal')],
     malformed: 'SettlementRefusal',
@@ -160,7 +160,7 @@ const operations: Operation[] = [
     tag: 'Settlements',
     summary: 'Sandbox only: run the settlements due at a given time',
     description:
-      "Settles, as if the clock read AS_OF (ISO 8601 with an offset, 341 otherwise; it may be in the future), every payment and refund already made whose settlement time is at or before it, each once, with a settlement.processed webhook to NOTIFY_URL or the merchant's default. Answers the merchant's settlements dated in the 92 days up to AS_OF and any the run made; a second identical run makes nothing new. The sandbox also runs the settlements itself at the settlement hour.",
+      "Settles, as if the clock read AS_OF (ISO 8601 with an offset, 341 otherwise, 353 outside 2000–2099; it may be in the future), every payment, refund and dispute hold or release already made whose settlement time is at or before it, each once, with a settlement.processed webhook to NOTIFY_URL or the merchant's default. Answers the merchant's settlements dated in the 92 days up to AS_OF and any the run made; a second identical run makes nothing new. The sandbox also runs the settlements itself at the settlement hour.",
     request: ref('SettlementRunRequest'),
     answers: [ref('SettlementRunAnswer'), ref('SettlementRefusal')],
     malformed: 'SettlementRefusal',
@@ -194,7 +194,7 @@ const operations: Operation[] = [
     tag: 'Disputes',
     summary: "A merchant's disputes by creation date, or an order's",
     description:
-      'By FROM and TO (IST dates of CREATED_AT, both included, at most 92 days: 339, 340 as for settlements) or by ORDER_ID (321 if malformed); oldest first, an empty list when there is none. A dispute is raised by the settlement run that settles a payment of a dispute test card (4000000000001976: 13.1, 4000000000000259: 10.4), with RESPOND_BY 5 working days on; its INR_AMOUNT is held from the next settlement as a negative ADJUSTMENT line.',
+      'By FROM and TO (IST dates of CREATED_AT, both included, at most 92 days: 339, 340 as for settlements) or by ORDER_ID (321 if malformed); oldest first, an empty list when there is none. A dispute is raised by the settlement run that settles a payment of a dispute test card (4000000000001976: 13.1, 4000000000000259: 10.4), with RESPOND_BY 5 working days on; its INR_AMOUNT is held from the next settlement as a negative DISPUTE_HOLD line with its DISPUTE_ID.',
     request: ref('DisputesRequest'),
     answers: [ref('DisputesAnswer'), ref('DisputeRefusal')],
     malformed: 'DisputeRefusal',
@@ -205,7 +205,7 @@ const operations: Operation[] = [
     tag: 'Disputes',
     summary: 'Accept or contest a dispute',
     description:
-      'Checked in this order, nothing stored when refused: 346 (no such dispute of the merchant), 347 (ACTION), 348 (already answered), 349 (past the end of RESPOND_BY, or decided without an answer), then for CONTEST 350 (EVIDENCE), 351 (EVIDENCE_FILE over 2 MB), 352 (the file or its name). ACCEPT: LOST at once, dispute.lost. CONTEST: UNDER_REVIEW; the first settlement run after the deadline decides it: 13.1 with a document WON (the hold released as a positive ADJUSTMENT), 13.1 without LOST, 10.4 LOST; an OPEN dispute LOST. The body may be up to 3 MB (an evidence file as Base64); every other API takes 16 kB.',
+      'Checked in this order, nothing stored when refused: 346 (no such dispute of the merchant), 347 (ACTION), 348 (already answered), 349 (past the end of RESPOND_BY, or decided without an answer), then for CONTEST 350 (EVIDENCE), 351 (EVIDENCE_FILE over 2 MB), 352 (the file or its name). ACCEPT: LOST at once, dispute.lost. CONTEST: UNDER_REVIEW; the first settlement run after the deadline decides it: 13.1 with a document WON (the hold released as a positive DISPUTE_RELEASE line), 13.1 without LOST, 10.4 LOST; an OPEN dispute LOST. The body may be up to 3 MB (an evidence file as Base64); every other API takes 16 kB.',
     request: ref('DisputeRequest'),
     answers: [ref('DisputeAnswer'), ref('DisputeRefusal')],
     malformed: 'DisputeRefusal',

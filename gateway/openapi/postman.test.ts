@@ -94,7 +94,7 @@ describe('the Postman collection, run by newman against a sandbox', () => {
       })
     }
     expect(bodies["The settlement's lines as a CSV file (FORMAT CSV)"]).toMatch(
-      /^TYPE,ORDER_ID,.*\r\nPAYMENT,DEMO-PAID-1,/,
+      /^SETTLEMENT_ID,UTR,SETTLEMENT_DATE,TYPE,ORDER_ID,.*\r\nsetl_\w+,\w+,[\d-]+,PAYMENT,DEMO-PAID-1,.*\r\nTOTAL,/,
     )
     expect(answers['The settlements dated in a range of dates']?.SETTLEMENTS).toContain(
       settled!.SETTLEMENT_ID,
