@@ -8,6 +8,7 @@ import { ensureSettlementTables } from './settlements/store.ts'
 import type { SandboxMerchant } from './merchants.ts'
 import type { HashRefusalLessons } from './hash-lesson.ts'
 import { gatewayRouter } from './router.ts'
+import type { SandboxFailure } from './failures.ts'
 import { ensureTables, type GatewayDatabase } from './store.ts'
 import { confirmLatePayments } from './webhooks/confirm-late.ts'
 import { notifyPolicyFor, type PrivateTargets } from './webhooks/addresses.ts'
@@ -18,6 +19,7 @@ import { WebhookWorker, type WebhookWorkerOptions } from './webhooks/worker.ts'
 export { demoMerchant, demoMerchantDefaults, type SandboxMerchant } from './merchants.ts'
 export type { HashRefusalLessons } from './hash-lesson.ts'
 export type { GatewayDatabase } from './store.ts'
+export type { SandboxFailure } from './failures.ts'
 export { DEFAULT_API_LIMITS, type ApiLimitSettings, type LimitCounts } from './api/limits.ts'
 
 export interface WebhookSettings {
@@ -74,6 +76,12 @@ export interface GatewayOptions {
   /** The clock that judges card expiry dates and runs the settlements due (tests). */
   now?: () => Date
   log?: (line: string) => void
+  /**
+   * Told of each request the sandbox failed to answer (its 500): the request's id, method and
+   * path and the error, without the request's data (gateway/failures.ts). Unset: one JSON line
+   * on stderr.
+   */
+  logFailure?: (failure: SandboxFailure) => void
   /**
    * A sandbox that teaches: its 323 (Invalid hash) page and JSON answers show the exact text
    * hashed, the salt as `<your salt>`, and link to the site's signature debugger with the fields

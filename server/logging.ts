@@ -6,6 +6,10 @@
  */
 import { hostname } from 'node:os'
 import { type DestinationStream, type Logger, type LevelWithSilent, pino } from 'pino'
+import { describeError, scrub } from '#core/logs/errors.ts'
+import type { SandboxFailure } from '#gateway/failures.ts'
+
+export { scrub }
 
 export interface LoggerOptions {
   level: LevelWithSilent
@@ -30,7 +34,7 @@ export function createLogger(options: LoggerOptions): Logger {
       level: options.level,
       base: { instance: instanceName() },
       timestamp: pino.stdTimeFunctions.isoTime,
-      serializers: { err: serializeError },
+      serializers: { err: describeError },
       ...(pretty
         ? {
             transport: {
@@ -62,35 +66,10 @@ export function componentLog(logger: Logger): (line: string) => void {
   return (line) => logger.info(scrub(line))
 }
 
-const emailAddress = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g
 /**
- * drizzle's DrizzleQueryError ends its message with the query's values (form fields, which may
- * span lines), up to the stack's first frame.
+ * Where the built-in sandbox reports a request it failed to answer (gateway/failures.ts): an
+ * error line of the same logger, with the request's id, so it sits beside that request's line.
  */
-const queryParameters = /\nparams: [\s\S]*?(?=\n {4}at |$)/
-
-/**
- * Takes out of a free-text line what may be a visitor's data: the parameters of a failed query
- * (a submission's name, e-mail and phone) and anything shaped like an e-mail address. The lines
- * are written by our own code and name no form field on purpose; this catches what an error
- * message from a library carries along.
- */
-export function scrub(text: string): string {
-  return text.replace(queryParameters, '\nparams: [not logged]').replace(emailAddress, '[e-mail]')
-}
-
-/**
- * An error as a log line shows it: its type, code, message and stack, scrubbed. pino's own
- * serializer copies every property of the error as well, and those carry data (a failed query's
- * `params`, PostgreSQL's `detail` with the conflicting values).
- */
-export function serializeError(error: unknown): Record<string, unknown> {
-  if (!(error instanceof Error)) return { message: scrub(String(error)) }
-  const code = (error as { code?: unknown }).code
-  return {
-    type: error.name,
-    ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}),
-    message: scrub(error.message),
-    ...(error.stack ? { stack: scrub(error.stack) } : {}),
-  }
+export function sandboxFailureLog(logger: Logger): (failure: SandboxFailure) => void {
+  return (failure) => logger.error(failure, 'sandbox request failed')
 }

@@ -31,6 +31,7 @@ export const apiMessages = {
     'You have sent several messages in a short time. Please wait a minute and try again.',
   serverError:
     'Something went wrong on our side and your message was not sent. Please try again in a few minutes.',
+  methodNotAllowed: 'This API takes POST requests only.',
   networkDown:
     'We could not reach our server, so your message was not sent. Please check your internet connection and try again.',
 } as const

@@ -9,13 +9,16 @@ export interface FramePolicy {
 /**
  * The headers of every answer of the gateway: framable by the merchants' origins (the site
  * forbids framing everywhere; the checkout frame must be framable by merchants) and kept out
- * of search engines.
+ * of search engines. What the JSON APIs answer (signed answers, a settlement's CSV, an
+ * invoice's PDF, their refusals) is one merchant's, kept by no cache: set here once for every
+ * /pgws/ path rather than by each endpoint.
  */
 export function gatewayHeaders(allOrigins: string[]): RequestHandler {
-  return (_req, res, next) => {
+  return (req, res, next) => {
     res.removeHeader('X-Frame-Options')
     setPolicy(res, allOrigins)
     res.setHeader('X-Robots-Tag', 'noindex, nofollow')
+    if (req.path.startsWith('/pgws/')) res.setHeader('Cache-Control', 'no-store')
     next()
   }
 }

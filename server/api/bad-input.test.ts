@@ -694,6 +694,27 @@ describe('any other path or method under /api', () => {
     ['GET', CONTACT],
     ['PUT', CONTACT],
     ['DELETE', CAREER],
+    ['GET', CAREER],
+  ])('%s %s answers 405 with Allow: POST in the envelope', async (method, pathname) => {
+    await nothingStoredBy(async () => {
+      const answer = await rawRequest(baseUrl, {
+        method,
+        path: pathname,
+        headers: { 'Content-Type': 'application/json', 'Content-Length': '2' },
+        body: '{}',
+      })
+      expect(answer).not.toBe('no answer')
+      if (answer === 'no answer') return
+      expect(answer.status).toBe(405)
+      expect(answer.headers.allow).toBe('POST')
+      expect(JSON.parse(answer.body)).toEqual({
+        RESPONSE_STATUS: 'FAILED',
+        RESPONSE_MESSAGE: apiMessages.methodNotAllowed,
+      })
+    })
+  })
+
+  it.each([
     ['POST', '/api/sendContactEmail/../sendCareerEmail'],
     ['POST', '/api/unknown'],
     ['POST', '/api/%2e%2e/etc/passwd'],

@@ -35,6 +35,7 @@ import { saveContactMessage, saveJobApplication } from '#server/forms/submission
 import type { MailAddresses } from '#server/mail/compose.ts'
 import type { SubmissionOutcome } from '#server/metrics.ts'
 import { crossSiteVerdict } from '#server/cross-site.ts'
+import { refuseOtherMethods } from '#gateway/allowed-methods.ts'
 import { answer } from './answer.ts'
 import { pagePost, typedValues } from './page-post.ts'
 import { type LimitCounts, perIpLimit } from './per-ip-limit.ts'
@@ -199,6 +200,14 @@ export function formsApi(options: FormsApiOptions): Router {
     sendApplication,
   )
 
+  // An API asked with another method than POST: 405 with Allow, not "no such API". Only under
+  // /api/: the pages' own paths answer GET as pages.
+  const otherMethods = refuseOtherMethods(router, (_req, res) =>
+    answer(res, 405, apiMessages.methodNotAllowed),
+  )
+  router.use((req, res, next) =>
+    req.path.startsWith('/api/') ? otherMethods(req, res, next) : next(),
+  )
   router.use('/api', (_req, res) => answer(res, 404, 'There is no such API.'))
   router.use(apiErrors(options.log))
   return router
