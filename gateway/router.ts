@@ -1,8 +1,10 @@
 import express, { type ErrorRequestHandler, Router } from 'express'
+import { refuseOtherMethods } from './allowed-methods.ts'
 import { fxApi } from './api/fx.ts'
 import { teachHashRefusals } from './api/json.ts'
 import { type ApiLimitSettings, apiLimiters, pageLimiter } from './api/limits.ts'
 import type { HashRefusalLessons } from './hash-lesson.ts'
+import { failureOf, type SandboxFailure, stderrFailureLog } from './failures.ts'
 import { payoutApi } from './api/payout.ts'
 import { qrApi } from './api/qr.ts'
 import { transactApi } from './api/transact.ts'
@@ -34,6 +36,11 @@ export interface GatewayRouterOptions {
   publicUrl?: string
   now?: () => Date
   log?: (line: string) => void
+  /**
+   * Told of each request the sandbox failed to answer (its 500), without the request's data
+   * (gateway/failures.ts); the site writes it with its logger. Unset: a JSON line on stderr.
+   */
+  logFailure?: (failure: SandboxFailure) => void
   /** Which NOTIFY_URLs a request is allowed, by where it came from (the socket, not headers). */
   notifyPolicy: NotifyPolicyFor
   /** How long late@upi stays Pending before the bank confirms it. */
@@ -60,6 +67,7 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
   const findMerchant = (payId: string) => merchantsById.get(payId)
   const allOrigins = [...new Set(options.merchants.flatMap((merchant) => merchant.returnOrigins))]
   const now = options.now ?? (() => new Date())
+  const logFailure = options.logFailure ?? stderrFailureLog
   const setup: PageSetup = {
     db: options.db,
     findMerchant,
@@ -107,6 +115,15 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
   refusedRoute(router, setup)
   router.use(qrPages(setup))
   paymentPages(router, setup)
+  // A path the sandbox has, asked with another method: 405 with Allow, not the 404 page.
+  router.use(
+    refuseOtherMethods(router, (req, res, allowed) => {
+      const message = `This address takes ${allowed.join(', ')} only.`
+      res.setHeader('Cache-Control', 'no-store')
+      if (req.path.startsWith('/pgws/')) res.json({ STATUS: 'Failed', RESPONSE_MESSAGE: message })
+      else res.type('text/plain').send(message)
+    }),
+  )
   router.use((req, res) => notFound(setup, req, res))
 
   const failed: ErrorRequestHandler = (error: unknown, req, res, _next) => {
@@ -123,7 +140,8 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
       }
       return refuse(setup, req, res, { ok: false, code: '326' }, 'hosted')
     }
-    console.error('sandbox:', error)
+    // One structured line with the request's id, without its data (gateway/failures.ts).
+    logFailure(failureOf(error, req, res))
     res
       .status(500)
       .type('text/plain')

@@ -18,7 +18,7 @@ import type { ServerConfig } from './config.ts'
 import { lockDataDir } from './db/data-lock.ts'
 import { type Database, type DataStore, openDatabase } from './db/database.ts'
 import { demoMerchant } from './demo/router.ts'
-import { componentLog, createLogger } from './logging.ts'
+import { componentLog, createLogger, sandboxFailureLog } from './logging.ts'
 import { createMetrics, type Metrics } from './metrics.ts'
 import { aggregatedByPrimary } from './metrics-cluster.ts'
 import { OutboxWorker } from './mail/outbox.ts'
@@ -154,6 +154,8 @@ export async function startServices(config: ServerConfig): Promise<Services> {
       settleDelayMs: config.SANDBOX_SETTLE_DELAY_MS,
       settlements: { hour: config.SANDBOX_SETTLEMENT_HOUR },
       log,
+      // A request it fails: one error line of this logger, with the request's id.
+      logFailure: sandboxFailureLog(logger),
       // This is the sandbox: its 323 refusals show what was hashed and link to the site's own
       // signature debugger (an address from the configuration, never from a request).
       hashRefusalLessons: {

@@ -11,7 +11,7 @@ import { formsApi } from '#server/api/forms-api.ts'
 import { createApp, type RequestListener } from '#server/app.ts'
 import { type DataStore, openDatabase } from '#server/db/database.ts'
 import { healthChecks } from '#server/health.ts'
-import { componentLog, createLogger } from '#server/logging.ts'
+import { componentLog, createLogger, sandboxFailureLog } from '#server/logging.ts'
 import { createMetrics, type Metrics } from '#server/metrics.ts'
 import { compressClient } from '#scripts/build/compress.ts'
 import { testDatabaseOptions } from './database.ts'
@@ -52,6 +52,8 @@ export interface ObservedApp {
   metrics?: Metrics
   /** The request listener, to serve it on another address too. */
   listener: RequestListener
+  /** The sandbox's own database, for the tests that make it fail. */
+  sandboxDb: PGlite
   close(): Promise<void>
 }
 
@@ -101,6 +103,7 @@ export async function startObservedApp(
     },
     limits: { pages: 0 },
     log,
+    logFailure: sandboxFailureLog(logger),
   })
   const forms = formsApi({
     db: store.db,
@@ -126,6 +129,7 @@ export async function startObservedApp(
     logs,
     metrics,
     listener: app,
+    sandboxDb: gatewayDb,
     async close() {
       await new Promise((resolve) => {
         server.close(resolve)
