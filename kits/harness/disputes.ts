@@ -22,7 +22,9 @@
  *   event announces UNDER_REVIEW) and answers with the page or a redirect to it (200 at the end).
  *
  * The harness itself contests one dispute at the gateway with a PDF (the example then only has to
- * record dispute.won), and reads the gateway's /pgws/disputes for the resolutions.
+ * record dispute.won), and reads the gateway's /pgws/disputes for the resolutions. Once the holds
+ * are in a settlement, the kit's reconciliation example (where the kit has one) reports a lost
+ * dispute's order HELD where its hold's settlement line is.
  */
 import { expect } from 'vitest'
 import { addWorkingDays, nextWorkingDay } from '#core/calendar/business-calendar.ts'
@@ -39,6 +41,7 @@ import { demoMerchantDefaults } from '#gateway/merchants.ts'
 import { disputeCards, disputeReasonOf } from '#gateway/methods.ts'
 import { clickButton, decodeEntities } from './html-forms.ts'
 import { follow, json, request } from './http.ts'
+import type { ReportRow } from './reconciliation.ts'
 import { deliver } from './webhooks.ts'
 
 /** The order's `dispute` as the example's JSON gives it. */
@@ -57,6 +60,8 @@ export interface DisputeContext {
   sandboxUrl: string
   /** A hosted card payment of ₹1.00 (AMOUNT 100) through the example, returned to it: paid. */
   paidOrder(card: string): Promise<string>
+  /** Runs the kit's reconciliation example with these arguments (and `--json`), if it has one. */
+  reconcile?(args: string[]): Promise<ReportRow[]>
 }
 
 const { payId, salt, webhookSecret } = demoMerchantDefaults
@@ -268,6 +273,18 @@ export const disputeSteps = [
       expect(decided).toContain(opened[unanswered]!.dispute_id)
       expect(decided).toContain('LOST')
       expect(decided).not.toContain('Accept dispute')
+
+      // That run also settled the holds: a lost dispute's order stays HELD, named by its hold's line.
+      if (context.reconcile) {
+        const rows = await context.reconcile(['--today', nextWorkingDay(respondBy)])
+        const lost = rows.find((row) => row.ORDER_ID === unanswered)
+        expect(lost, JSON.stringify(rows)).toMatchObject({
+          RESULT: 'HELD',
+          SETTLED_AMOUNT: '100',
+          HELD_AMOUNT: '100',
+          SETTLEMENT_ID: expect.stringMatching(/^setl_[0-9a-f]{20}$/),
+        })
+      }
     },
   },
 ]

@@ -3,7 +3,9 @@
  * reconciliation example settles paid orders through the sandbox's test call and reports a paid
  * order matched (with its UTR), a refunded one refunded, one paid after the run unsettled (and
  * overdue once its date has passed), and the example's webhook records the settlement.processed
- * event it was sent.
+ * event it was sent. Money not paid out is never matched: a disputed payment is held from the run
+ * that opens its dispute, and a payment in a settlement carried forward stays carried forward
+ * until a later settlement pays its balance out, which then names that settlement and its UTR.
  */
 import { execFile } from 'node:child_process'
 import { expect } from 'vitest'
@@ -12,6 +14,7 @@ import type { Fields } from '#core/protocol/fields.ts'
 import { withHash } from '#core/protocol/hash.ts'
 import { settlementDateOf } from '#core/settlement/schedule.ts'
 import { demoMerchantDefaults } from '#gateway/merchants.ts'
+import { disputeCards } from '#gateway/methods.ts'
 import { json, request } from './http.ts'
 import type { Command } from './types.ts'
 
@@ -22,6 +25,7 @@ export interface ReportRow {
   AMOUNT: string
   SETTLED_AMOUNT: string
   REFUNDED_AMOUNT: string
+  HELD_AMOUNT: string
   NET: string
   SETTLEMENT_ID: string
   UTR: string
@@ -32,8 +36,8 @@ export interface ReportRow {
 export interface ReconciliationContext {
   appUrl: string
   sandboxUrl: string
-  /** A card payment through the example, returned to it: the example's order is paid. */
-  paidOrder(): Promise<string>
+  /** A card payment of ₹1.00 through the example (this card, else one that pays), returned to it. */
+  paidOrder(card?: string): Promise<string>
   /** Runs the kit's reconciliation example with these arguments (and `--json`). */
   reconcile(args: string[]): Promise<ReportRow[]>
 }
@@ -152,6 +156,78 @@ export const reconciliationSteps = [
           UTR: paid.UTR,
           SETTLEMENT_DATE: settlementDate,
         })
+    },
+  },
+  {
+    name: 'money not paid out is never matched: a disputed payment is HELD from the run that opens its dispute, a payment in a settlement carried forward is CARRIED_FORWARD with no UTR, then MATCHED under the UTR of the settlement that pays its balance out',
+    async run(context: ReconciliationContext) {
+      const settlementDate = settlementDateOf(new Date())
+      const notify = ['--notify-url', `${context.appUrl}/webhook`]
+      const disputed = await context.paidOrder(disputeCards[0].number)
+      const refundedA = await context.paidOrder()
+      const refundedB = await context.paidOrder()
+      // Later runs of the same day: everything paid before each is due in it.
+      const first = await context.reconcile([
+        '--settle-as-of',
+        `${settlementDate}T11:10:00+05:30`,
+        ...notify,
+      ])
+      const settled = rowOf(first, refundedA)
+      expect(settled).toMatchObject({ RESULT: 'MATCHED', SETTLEMENT_DATE: settlementDate })
+      expect(settled.UTR).toMatch(/^[A-Z0-9]{16,22}$/)
+      // The run settled the payment and opened its dispute; the hold waits for the next settlement.
+      expect(rowOf(first, disputed)).toMatchObject({
+        RESULT: 'HELD',
+        SETTLED_AMOUNT: '100',
+        HELD_AMOUNT: '100',
+        SETTLEMENT_ID: '',
+        UTR: '',
+      })
+
+      // Refunds larger than the next settlement's one payment: that settlement is carried forward.
+      await refundPart(context.sandboxUrl, refundedA, '100')
+      await refundPart(context.sandboxUrl, refundedB, '100')
+      const carried = await context.paidOrder()
+      const second = await context.reconcile([
+        '--settle-as-of',
+        `${settlementDate}T11:15:00+05:30`,
+        ...notify,
+      ])
+      const waiting = rowOf(second, carried)
+      expect(waiting).toMatchObject({
+        RESULT: 'CARRIED_FORWARD',
+        SETTLED_AMOUNT: '100',
+        UTR: '',
+        SETTLEMENT_DATE: settlementDate,
+      })
+      expect(waiting.SETTLEMENT_ID).toMatch(/^setl_[0-9a-f]{20}$/)
+      expect(waiting.SETTLEMENT_ID).not.toBe(settled.SETTLEMENT_ID)
+      expect(rowOf(second, refundedA)).toMatchObject({
+        RESULT: 'REFUNDED',
+        REFUNDED_AMOUNT: '100',
+        SETTLEMENT_ID: settled.SETTLEMENT_ID,
+        UTR: settled.UTR,
+      })
+      expect(rowOf(second, disputed).RESULT).toBe('HELD')
+
+      // Two payments outweigh the balance carried in: that settlement pays it all out.
+      const payer = await context.paidOrder()
+      await context.paidOrder()
+      const third = await context.reconcile([
+        '--settle-as-of',
+        `${settlementDate}T11:20:00+05:30`,
+        ...notify,
+      ])
+      const paying = rowOf(third, payer)
+      expect(paying.RESULT).toBe('MATCHED')
+      expect(paying.UTR).toMatch(/^[A-Z0-9]{16,22}$/)
+      expect(rowOf(third, carried)).toMatchObject({
+        RESULT: 'MATCHED',
+        SETTLED_AMOUNT: '100',
+        SETTLEMENT_ID: paying.SETTLEMENT_ID,
+        UTR: paying.UTR,
+        SETTLEMENT_DATE: settlementDate,
+      })
     },
   },
 ]

@@ -147,7 +147,7 @@ export function describeKit(language: KitLanguage) {
               await step.run({
                 appUrl: app.url,
                 sandboxUrl: sandbox.url,
-                paidOrder: () => paidOrder(testCards.success),
+                paidOrder: (card) => paidOrder(card ?? testCards.success),
                 reconcile: (args) =>
                   runReconcile(
                     language.reconcile!,
@@ -161,7 +161,7 @@ export function describeKit(language: KitLanguage) {
                   ),
               })
             },
-            120_000,
+            180_000,
           )
         }
 
@@ -170,7 +170,26 @@ export function describeKit(language: KitLanguage) {
           test(
             step.name,
             async () => {
-              await step.run({ appUrl: app.url, sandboxUrl: sandbox.url, paidOrder })
+              await step.run({
+                appUrl: app.url,
+                sandboxUrl: sandbox.url,
+                paidOrder,
+                ...(language.reconcile
+                  ? {
+                      reconcile: (args: string[]) =>
+                        runReconcile(
+                          language.reconcile!,
+                          cwd,
+                          {
+                            ...demoCredentials,
+                            PAYSTRA_BASE_URL: sandbox.url,
+                            PAYSTRA_DATA_DIR: dataDir,
+                          },
+                          args,
+                        ),
+                    }
+                  : {}),
+              })
             },
             120_000,
           )
