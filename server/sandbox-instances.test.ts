@@ -36,6 +36,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
           merchants: [merchant],
           webhooks: { allowPrivate: true, baseDelayMs: 100, pollMs: 20 },
           settleDelayMs: 300,
+          limits: { pages: 0 },
         })
         const server = express().use('/sandbox', gateway.router).listen(0, '127.0.0.1')
         await new Promise((resolve) => server.once('listening', resolve))

@@ -2,8 +2,8 @@
  * One address posting payments in a loop made 3,000 captured payments in 28 seconds: the
  * sandbox's payment pages, their posts and QR images are limited per address
  * (SANDBOX_PAGE_RATE_LIMIT, 60 a minute), with HTTP 429, `Retry-After` and a page a customer
- * can read; 0 switches the limit off; on the site's PostgreSQL store two instances keep one
- * count (ADR 015, 034).
+ * can read; 0 switches the limit off; on the site's store two instances keep one count
+ * (ADR 015, 034, 042).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
@@ -18,7 +18,6 @@ import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
 import { merchant, postPaymentRequest, uniqueId } from '#gateway/api/test-support.ts'
 import { sharedLimitCounts } from '#server/api/per-ip-limit.ts'
 import { type DataStore, openDatabase } from '#server/db/database.ts'
-import { testDatabaseOptions } from '#tests/support/database.ts'
 
 const sandboxes: SandboxServer[] = []
 async function sandbox(limits?: ApiLimitSettings) {
@@ -102,12 +101,14 @@ describe('the payment pages’ limit per address', () => {
   })
 })
 
-describe('the pages’ limit shared through PostgreSQL by two sandbox instances', () => {
+// On the site's store, in PGlite here; server/sandbox-page-limits.test.ts runs the same on
+// PostgreSQL with a pool per instance (the data tests).
+describe('the pages’ limit shared through the site’s store by two sandbox instances', () => {
   let store: DataStore
   const servers: Server[] = []
   const gateways: Gateway[] = []
   beforeAll(async () => {
-    store = await openDatabase(testDatabaseOptions())
+    store = await openDatabase({})
   })
   afterAll(async () => {
     await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
