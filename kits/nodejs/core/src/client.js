@@ -950,7 +950,7 @@ function optional(values) {
 
 /**
  * NOTIFY_URL when one is given: an absolute http(s) URL without credentials, as the gateway
- * requires (it answers 325 otherwise).
+ * requires (it answers 357, Invalid notify URL, otherwise).
  * @param {string | undefined} value
  * @returns {Fields}
  */
