@@ -460,13 +460,14 @@ export class Client {
   }
 
   /**
-   * The GST invoice of a month's fees: its verified fields, or with format 'PDF' the PDF's
-   * bytes. A refusal (355 a bad MONTH, 356 a bad FORMAT) comes back as its fields for JSON, and
+   * The GST invoice of a month's fees: its verified fields with LINES parsed (a line per kind of
+   * fee: DESCRIPTION, SAC, TAXABLE_AMOUNT, CGST_AMOUNT, SGST_AMOUNT, IGST_AMOUNT, GST_AMOUNT,
+   * TOTAL_AMOUNT...), or with format 'PDF' the PDF's bytes. A refusal (355 a bad MONTH, 356 a bad FORMAT) comes back as its fields for JSON, and
    * throws GatewayError for PDF.
    * @overload
    * @param {string} month YYYY-MM
    * @param {'JSON'} [format]
-   * @returns {Promise<Fields>}
+   * @returns {Promise<Fields & { LINES?: Fields[] }>}
    */
   /**
    * @overload
@@ -487,7 +488,8 @@ export class Client {
     }
     if (format !== 'JSON' && format !== 'PDF')
       throw new InvalidInputError('FORMAT must be JSON or PDF')
-    if (format === 'JSON') return this.call('/pgws/gst-invoice', { MONTH: month })
+    if (format === 'JSON')
+      return withList(await this.call('/pgws/gst-invoice', { MONTH: month }), 'LINES')
     const request = { MONTH: month, FORMAT: 'PDF' }
     const answer = await this.#post(
       '/pgws/gst-invoice',

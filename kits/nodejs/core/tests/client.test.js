@@ -547,6 +547,13 @@ describe('the GST invoice', () => {
     GST_AMOUNT: '360',
     TOTAL_AMOUNT: '2360',
   }
+  const invoiceLine = {
+    DESCRIPTION: 'Payment processing fees',
+    SAC: '997158',
+    TAXABLE_AMOUNT: '2000',
+    GST_AMOUNT: '360',
+    TOTAL_AMOUNT: '2360',
+  }
   const pdf = new TextEncoder().encode('%PDF-1.7\n%\u00e2\u00e3\n1 0 obj <<>> endobj\n%%EOF\n')
   /** A stand-in for POST /pgws/gst-invoice: 2099-12 is refused, PDF answers bytes. */
   const gateway = () =>
@@ -565,7 +572,8 @@ describe('the GST invoice', () => {
       }
       if (request.FORMAT === 'PDF')
         return { body: pdf, headers: { 'Content-Type': 'application/pdf' } }
-      return { body: signed({ PAY_ID: config.payId, ...invoice, RESPONSE_CODE: '000' }) }
+      const LINES = JSON.stringify([invoiceLine])
+      return { body: signed({ PAY_ID: config.payId, ...invoice, LINES, RESPONSE_CODE: '000' }) }
     })
 
   it('answers the invoice as verified fields, MONTH signed', async () => {
@@ -575,6 +583,7 @@ describe('the GST invoice', () => {
       Object.fromEntries(Object.keys(invoice).map((key) => [key, answer[key]])),
       invoice,
     )
+    assert.deepEqual(answer.LINES, [invoiceLine])
     assert.ok(calls[0]?.url.endsWith('/pgws/gst-invoice'))
     assert.deepEqual(Object.keys(calls[0]?.body ?? {}).sort(), ['HASH', 'MONTH', 'PAY_ID'])
     assert.ok(verify(calls[0]?.body ?? {}, config.salt))

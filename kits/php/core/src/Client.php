@@ -294,18 +294,19 @@ final class Client
     }
 
     /**
-     * The GST invoice of a month's fees (MONTH as YYYY-MM): its signed fields, or with `$format`
-     * 'PDF' the PDF's bytes. A refusal (355 a bad MONTH, 356 a bad FORMAT) is the signed answer
+     * The GST invoice of a month's fees (MONTH as YYYY-MM): its signed fields, LINES as a list (a
+     * line per kind of fee: DESCRIPTION, SAC, TAXABLE_AMOUNT, CGST_AMOUNT, SGST_AMOUNT,
+     * IGST_AMOUNT, GST_AMOUNT, TOTAL_AMOUNT...), or with `$format` 'PDF' the PDF's bytes. A refusal (355 a bad MONTH, 356 a bad FORMAT) is the signed answer
      * for JSON.
      *
-     * @return array<string, string>|string
+     * @return array<string, mixed>|string
      * @throws GatewayError on a refusal of a PDF, or an answer that is neither a PDF nor JSON
      */
     public function gstInvoice(string $month, string $format = 'JSON'): array|string
     {
         $fields = ['MONTH' => $month] + ($format === 'JSON' ? [] : ['FORMAT' => $format]);
         if ($format !== 'PDF') {
-            return $this->call('/pgws/gst-invoice', $fields);
+            return self::withLists($this->call('/pgws/gst-invoice', $fields), ['LINES']);
         }
         [$status, $body, $url] = $this->post('/pgws/gst-invoice', $fields);
         if ($status === 200 && str_starts_with($body, '%PDF-')) {

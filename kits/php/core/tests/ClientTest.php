@@ -324,8 +324,10 @@ test('client: settlement asks one page with PAGE and PAGE_SIZE', static function
 test('client: gstInvoice answers the signed invoice fields, or the PDF bytes', static function (): void {
     $invoice = ['INVOICE_NUMBER' => 'PYS/2026-27/000123', 'MONTH' => '2026-11', 'TAXABLE_AMOUNT' => '2000', 'CGST_AMOUNT' => '180',
         'SGST_AMOUNT' => '180', 'IGST_AMOUNT' => '0', 'GST_AMOUNT' => '360', 'TOTAL_AMOUNT' => '2360'];
-    $client = fakeClient(static fn (array $request): array => settledAnswer($request, $invoice), $seen);
+    $line = ['DESCRIPTION' => 'Payment processing fees', 'SAC' => '997158', 'TAXABLE_AMOUNT' => '2000', 'GST_AMOUNT' => '360', 'TOTAL_AMOUNT' => '2360'];
+    $client = fakeClient(static fn (array $request): array => settledAnswer($request, $invoice + ['LINES' => [$line]]), $seen);
     $answer = $client->gstInvoice('2026-11');
+    Assert::same([$line], $answer['LINES']);
     Assert::same('http://127.0.0.1:4120/sandbox/pgws/gst-invoice', $seen['url']);
     Assert::same(['PAY_ID' => '1000000000000001', 'MONTH' => '2026-11'], array_diff_key($seen['request'], ['HASH' => 1]));
     Assert::true(Hash::verify($seen['request'], 'a1b2c3d4e5f60718'));

@@ -268,17 +268,18 @@ class Client:
         refusal = self._verified(path, _answer_fields(raw, self.config.base_url + path))
         raise GatewayError(refusal.get("RESPONSE_CODE"), refusal.get("RESPONSE_MESSAGE", "no CSV"), refusal)
 
-    def gst_invoice(self, month: Union[str, date], format: str = "JSON") -> Union[Fields, bytes]:
+    def gst_invoice(self, month: Union[str, date], format: str = "JSON") -> Union[Answer, bytes]:
         """
         The GST invoice of a month's fees (MONTH YYYY-MM, or a date in it): its fields, verified,
-        or with format="PDF" the PDF's bytes. A refusal (355 a bad MONTH, 356 a bad FORMAT) comes
+        with answer["LINES"] (a line per kind of fee: DESCRIPTION, SAC, TAXABLE_AMOUNT, CGST_AMOUNT,
+        SGST_AMOUNT, IGST_AMOUNT, GST_AMOUNT, TOTAL_AMOUNT...), or with format="PDF" the PDF's bytes. A refusal (355 a bad MONTH, 356 a bad FORMAT) comes
         back as its fields for JSON, and raises GatewayError for PDF.
         """
         if format not in INVOICE_FORMATS:
             raise InvalidInput("FORMAT", "FORMAT must be JSON or PDF")
         fields = {"MONTH": _month(month)}
         if format == "JSON":
-            return self.call("/pgws/gst-invoice", fields)
+            return _with_list(self.call("/pgws/gst-invoice", fields), "LINES")
         path = "/pgws/gst-invoice"
         request = with_hash({"PAY_ID": self.config.pay_id, **fields, "FORMAT": "PDF"}, self.config.salt)
         content_type, raw = self._post(self.config.base_url + path, request, "application/pdf, application/json")

@@ -591,6 +591,10 @@ INVOICE = {
     "INVOICE_NUMBER": "PYS/2026-27/000123", "MONTH": "2026-11", "TAXABLE_AMOUNT": "2000",
     "CGST_AMOUNT": "180", "SGST_AMOUNT": "180", "IGST_AMOUNT": "0", "GST_AMOUNT": "360", "TOTAL_AMOUNT": "2360",
 }
+INVOICE_LINE = {
+    "DESCRIPTION": "Payment processing fees", "SAC": "997158", "CHARGES_COUNT": "1", "TAXABLE_AMOUNT": "2000",
+    "CGST_AMOUNT": "180", "SGST_AMOUNT": "180", "IGST_AMOUNT": "0", "GST_AMOUNT": "360", "TOTAL_AMOUNT": "2360",
+}
 
 
 class GstInvoice(StubGatewayTestCase):
@@ -608,7 +612,7 @@ class GstInvoice(StubGatewayTestCase):
                 refusal = {"PAY_ID": PAY_ID, "MONTH": fields["MONTH"], "STATUS": "Failed", "RESPONSE_CODE": "355",
                            "RESPONSE_MESSAGE": "Invalid month"}
                 return 400, json.dumps(with_hash(refusal, SALT)).encode()
-            reply = {"PAY_ID": PAY_ID, **INVOICE, **OK}
+            reply = {"PAY_ID": PAY_ID, **INVOICE, "LINES": json.dumps([INVOICE_LINE]), **OK}
             return 200, json.dumps(with_hash(reply, SALT)).encode()
 
         StubGateway.answer = staticmethod(invoice)
@@ -616,6 +620,7 @@ class GstInvoice(StubGatewayTestCase):
     def test_the_invoice_as_verified_fields(self):
         answer = self.client.gst_invoice("2026-11")
         self.assertEqual({k: answer[k] for k in INVOICE}, INVOICE)
+        self.assertEqual(answer["LINES"], [INVOICE_LINE])
         path, _, sent = StubGateway.requests[0]
         self.assertEqual(path, "/sandbox/pgws/gst-invoice")
         self.assertEqual({k: v for k, v in sent.items() if k != "HASH"}, {"PAY_ID": PAY_ID, "MONTH": "2026-11"})

@@ -393,12 +393,15 @@ class ClientTest < Minitest::Test
 
   INVOICE = { 'INVOICE_NUMBER' => 'PYS/2026-27/000123', 'MONTH' => '2026-11', 'TAXABLE_AMOUNT' => '2000', 'CGST_AMOUNT' => '180',
               'SGST_AMOUNT' => '180', 'IGST_AMOUNT' => '0', 'GST_AMOUNT' => '360', 'TOTAL_AMOUNT' => '2360' }.freeze
+  INVOICE_LINE = { 'DESCRIPTION' => 'Payment processing fees', 'SAC' => '997158', 'TAXABLE_AMOUNT' => '2000', 'GST_AMOUNT' => '360',
+                   'TOTAL_AMOUNT' => '2360' }.freeze
   PDF = "%PDF-1.7\n%\xE2\xE3\xCF\xD3\n1 0 obj <<>> endobj\n%%EOF\n".b.freeze
 
   def test_gst_invoice_answers_the_verified_fields_or_the_pdf_bytes
-    client = client_answering { |_url, request| settled(request, INVOICE) }
+    client = client_answering { |_url, request| settled(request, INVOICE.merge('LINES' => [INVOICE_LINE])) }
     answer = client.gst_invoice('2026-11')
     assert_equal INVOICE, answer.slice(*INVOICE.keys)
+    assert_equal [INVOICE_LINE], answer['LINES']
     url, request = @gateway.calls.first
     assert_equal 'http://127.0.0.1:4999/sandbox/pgws/gst-invoice', url
     assert_equal({ 'PAY_ID' => @config.pay_id, 'MONTH' => '2026-11' }, request.reject { |key, _| key == 'HASH' })
@@ -423,7 +426,7 @@ class ClientTest < Minitest::Test
     client = Paystra::Client.new(@config, transport: ->(_url, _json) { [400, JSON.generate(Paystra::Hash.with_hash(refusal, @config.salt))] })
     assert_equal '355', client.gst_invoice('2099-12')['RESPONSE_CODE']
     assert_equal '355', assert_raises(Paystra::GatewayError) { client.gst_invoice('2099-12', format: 'PDF') }.code
-    checked = client_answering { |_url, request| settled(request, INVOICE) }
+    checked = client_answering { |_url, request| settled(request, INVOICE.merge('LINES' => [INVOICE_LINE])) }
     [['2026-13', 'JSON'], ['2026-1', 'JSON'], ['1999-12', 'JSON'], ['2026-11-01', 'JSON'], ['2026-11', 'CSV'], ['2026-11', 'pdf']]
       .each do |month, format|
       assert_raises(Paystra::InvalidRequest, month) { checked.gst_invoice(month, format: format) }

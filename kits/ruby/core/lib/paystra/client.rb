@@ -252,13 +252,15 @@ module Paystra
     end
 
     # The GST invoice of a month's fees (`month`: YYYY-MM, or a Date in it): its verified fields,
-    # or with `format: 'PDF'` the PDF's bytes (a binary String). A refusal (355 a bad MONTH, 356 a
+    # LINES parsed (a line per kind of fee: DESCRIPTION, SAC, TAXABLE_AMOUNT, CGST_AMOUNT,
+    # SGST_AMOUNT, IGST_AMOUNT, GST_AMOUNT, TOTAL_AMOUNT...), or with `format: 'PDF'` the PDF's
+    # bytes (a binary String). A refusal (355 a bad MONTH, 356 a
     # bad FORMAT) is the signed answer for JSON, and raises GatewayError for PDF.
     def gst_invoice(month, format: 'JSON')
       month = month.respond_to?(:strftime) ? month.strftime('%Y-%m') : month.to_s
       raise InvalidRequest, 'MONTH must be a month as YYYY-MM (2000-01 to 2099-12)' unless month.match?(MONTH)
       raise InvalidRequest, 'FORMAT must be JSON or PDF' unless INVOICE_FORMATS.include?(format)
-      return post_signed('/pgws/gst-invoice', 'MONTH' => month) if format == 'JSON'
+      return with_lists(post_signed('/pgws/gst-invoice', 'MONTH' => month), 'LINES') if format == 'JSON'
 
       url, status, body = send_signed('/pgws/gst-invoice', { 'MONTH' => month, 'FORMAT' => 'PDF' },
                                       accept: 'application/pdf, application/json')

@@ -394,10 +394,15 @@ public final class Client {
         return new Settlement(first.fields(), lines);
     }
 
-    /** A GST invoice: its verified fields (JSON), or the PDF's bytes (PDF; fields then empty). */
-    public record Invoice(Map<String, String> fields, byte[] pdf) {
+    /**
+     * A GST invoice: its verified fields and LINES (JSON: a line per kind of fee, DESCRIPTION, SAC,
+     * TAXABLE_AMOUNT, CGST_AMOUNT, SGST_AMOUNT, IGST_AMOUNT, GST_AMOUNT, TOTAL_AMOUNT...), or the
+     * PDF's bytes (PDF; fields and lines then empty).
+     */
+    public record Invoice(Map<String, String> fields, List<Map<String, String>> lines, byte[] pdf) {
         public Invoice {
             fields = frozen(fields);
+            lines = frozen(lines);
         }
     }
 
@@ -420,13 +425,14 @@ public final class Client {
         }
         Map<String, String> request = fields("PAY_ID", config.payId(), "MONTH", month.toString());
         if (format.equals("JSON")) {
-            return new Invoice(postAccepted("/pgws/gst-invoice", request), null);
+            Map<String, String> answer = postAccepted("/pgws/gst-invoice", request);
+            return new Invoice(answer, list(answer, "LINES"), null);
         }
         request.put("FORMAT", "PDF");
         Answer answer = send("/pgws/gst-invoice", Json.write(Hash.withHash(request, config.salt())),
                 "application/pdf, application/json");
         if (answer.contentType().toLowerCase(Locale.ROOT).startsWith("application/pdf")) {
-            return new Invoice(Map.of(), answer.bytes());
+            return new Invoice(Map.of(), List.of(), answer.bytes());
         }
         if (!answer.isJson()) {
             throw new PaystraException("The gateway answered HTTP " + answer.status() + " without a PDF or JSON at "

@@ -319,6 +319,8 @@ final class SettlementTests {
             Map<String, String> invoice = map("INVOICE_NUMBER", "PYS/2026-27/000123", "MONTH", "2026-11",
                     "TAXABLE_AMOUNT", "2000", "CGST_AMOUNT", "180", "SGST_AMOUNT", "180", "IGST_AMOUNT", "0",
                     "GST_AMOUNT", "360", "TOTAL_AMOUNT", "2360");
+            Map<String, String> invoiceLine = map("DESCRIPTION", "Payment processing fees", "SAC", "997158",
+                    "TAXABLE_AMOUNT", "2000", "GST_AMOUNT", "360", "TOTAL_AMOUNT", "2360");
             routes.put("/sandbox/pgws/gst-invoice", r -> {
                 if (r.get("MONTH").equals("2099-12")) {
                     return Reply.signed(map("PAY_ID", PAY_ID, "MONTH", r.get("MONTH"), "STATUS", "Failed",
@@ -329,11 +331,13 @@ final class SettlementTests {
                 }
                 Map<String, String> answer = map("PAY_ID", PAY_ID);
                 answer.putAll(invoice);
+                answer.put("LINES", Json.write(List.of(invoiceLine)));
                 return Reply.signed(success(answer));
             });
             check("Client.gstInvoice answers the verified fields, or the PDF's bytes; a refusal throws", () -> {
                 Client.Invoice fields = client.gstInvoice(YearMonth.of(2026, 11));
                 invoice.forEach((key, value) -> assertEquals(value, fields.fields().get(key), key));
+                assertEquals(List.of(invoiceLine), fields.lines(), "LINES parsed");
                 assertEquals(map("MONTH", "2026-11", "PAY_ID", PAY_ID), withoutHash(lastRequest(received)), "request");
                 assertTrue(Hash.verify(withoutPath(lastRequest(received)), SALT), "signed");
                 Client.Invoice file = client.gstInvoice(YearMonth.of(2026, 11), "PDF");
