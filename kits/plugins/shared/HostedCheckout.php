@@ -522,8 +522,8 @@ final class HostedCheckout
     }
 
     /**
-     * One settlement with its lines: the signed `/pgws/settlement` call, its answer's HASH
-     * verified, LINES parsed.
+     * One settlement with all its lines: the signed `/pgws/settlement` call, page after page of
+     * up to 1,000 lines, each answer's HASH verified, LINES parsed.
      *
      * @throws \InvalidArgumentException when $settlementId is not setl_ and 20 hex digits
      * @throws GatewayError when the gateway cannot be reached, refuses (`responseCode`, e.g. 338
@@ -535,7 +535,23 @@ final class HostedCheckout
         if (preg_match(Settlement::ID_PATTERN, $settlementId) !== 1) {
             throw new \InvalidArgumentException("Not a settlement id: \"$settlementId\" (setl_ and 20 hex digits).");
         }
-        $answer = $this->client->call('/pgws/settlement', ['SETTLEMENT_ID' => $settlementId]);
+        $first = $this->settlementPage($settlementId, 1);
+        $lines = $first->lines;
+        $pages = (int) ($first->fields['PAGES'] ?? '1'); // a gateway without pages sends one
+        for ($page = 2; $page <= $pages; $page++) {
+            array_push($lines, ...$this->settlementPage($settlementId, $page)->lines);
+        }
+        if (count($lines) !== (int) ($first->fields['LINES_COUNT'] ?? count($lines))) {
+            throw new GatewayError("The settlement's pages do not hold its LINES_COUNT lines.", null, $first->fields);
+        }
+        return new Settlement($first->fields, $lines);
+    }
+
+    /** One page of a settlement's lines, the answer checked as settlement() says. */
+    private function settlementPage(string $settlementId, int $page): Settlement
+    {
+        $request = ['SETTLEMENT_ID' => $settlementId, 'PAGE_SIZE' => (string) Settlement::PAGE_SIZE] + ($page > 1 ? ['PAGE' => (string) $page] : []);
+        $answer = $this->client->call('/pgws/settlement', $request);
         $code = $answer['RESPONSE_CODE'] ?? '';
         if ($code !== '000') {
             throw new GatewayError(trim("Paystra refused the settlement enquiry for $settlementId: $code " . ($answer['RESPONSE_MESSAGE'] ?? '')), $code, $answer);

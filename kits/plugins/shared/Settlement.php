@@ -13,7 +13,8 @@ use Paystra\GatewayError;
 
 /**
  * One settlement, verified: the money Paystra paid into the merchant's bank account on
- * SETTLEMENT_DATE under one UTR, and its lines (each payment, refund and carried balance in it).
+ * SETTLEMENT_DATE under one UTR, and its lines (each payment, refund, dispute hold or release,
+ * carried balance and fee in it).
  */
 final class Settlement
 {
@@ -22,6 +23,13 @@ final class Settlement
     public const PROCESSED = 'PROCESSED';
     /** Refunds outweighed payments: nothing was paid out (no UTR), the balance moves on. */
     public const CARRIED_FORWARD = 'CARRIED_FORWARD';
+    /** The most lines one answer holds (PAGE_SIZE's default and maximum). */
+    public const PAGE_SIZE = 1000;
+    /**
+     * What a line is: a payment, a refund, a dispute's hold or its release (DISPUTE_ID), the
+     * balance of an earlier settlement carried forward (SOURCE_SETTLEMENT_ID), or a fee.
+     */
+    public const LINE_TYPES = ['PAYMENT', 'REFUND', 'DISPUTE_HOLD', 'DISPUTE_RELEASE', 'CARRY_FORWARD', 'FEE'];
 
     /**
      * @param array<string, string> $fields the answer's fields but LINES: SETTLEMENT_ID, UTR,
@@ -63,8 +71,8 @@ final class Settlement
         foreach ($decoded as $index => $line) {
             $fields = $line instanceof \stdClass ? get_object_vars($line) : null;
             if ($fields === null || array_filter($fields, static fn ($value): bool => !is_string($value)) !== []
-                || !in_array($fields['TYPE'] ?? '', ['PAYMENT', 'REFUND', 'ADJUSTMENT'], true)) {
-                throw $malformed("line $index is not a PAYMENT, REFUND or ADJUSTMENT of strings");
+                || !in_array($fields['TYPE'] ?? '', self::LINE_TYPES, true)) {
+                throw $malformed("line $index is not a line of strings of a known TYPE (" . implode(', ', self::LINE_TYPES) . ')');
             }
             $lines[] = $fields;
         }

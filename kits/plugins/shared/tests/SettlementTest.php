@@ -24,7 +24,10 @@ final class SettlementTest extends TestCase
         return HostedCheckout::fromSettings(['test_mode' => '1', 'gateway_url' => 'http://127.0.0.1:4100/sandbox'], 'T', $transport);
     }
 
-    /** A settlement holding two of this shop's payments, another shop's, a refund and a carried balance. */
+    /**
+     * A settlement holding two of this shop's payments, another shop's, a refund, a dispute's hold
+     * on one of this shop's payments, a carried balance and a fee.
+     */
     private static function lines(): array
     {
         return [
@@ -32,7 +35,9 @@ final class SettlementTest extends TestCase
             self::paymentLine('WC-9-1763712000123', '50000', '1763712000222222'),
             self::paymentLine('T-10-1763712000456', '25000', '1763712000333333'),
             self::refundLine('T-8-1763711000000', '10000'),
-            ['TYPE' => 'ADJUSTMENT', 'ORDER_ID' => '', 'TXN_ID' => '', 'PG_REF_NUM' => '', 'PAYMENT_TYPE' => '', 'MOP_TYPE' => '', 'AMOUNT' => '-5000', 'FEE' => '0', 'GST' => '0', 'NET' => '-5000', 'DATE' => '2026-11-23 11:00:00', 'DESCRIPTION' => 'Balance carried forward from setl_aaaaaaaaaaaaaaaaaaaa'],
+            ['TYPE' => 'DISPUTE_HOLD', 'DISPUTE_ID' => self::DISPUTE_ID, 'SOURCE_SETTLEMENT_ID' => ''] + self::refundLine('T-8-1763711000000', '2000', '1763711000111111'),
+            ['TYPE' => 'CARRY_FORWARD', 'ORDER_ID' => '', 'TXN_ID' => '', 'PG_REF_NUM' => '', 'PAYMENT_TYPE' => '', 'MOP_TYPE' => '', 'AMOUNT' => '-5000', 'FEE' => '0', 'GST' => '0', 'NET' => '-5000', 'DATE' => '2026-11-23 11:00:00', 'DESCRIPTION' => 'Balance carried forward from setl_aaaaaaaaaaaaaaaaaaaa', 'DISPUTE_ID' => '', 'SOURCE_SETTLEMENT_ID' => 'setl_aaaaaaaaaaaaaaaaaaaa'],
+            ['TYPE' => 'FEE', 'ORDER_ID' => '', 'TXN_ID' => '', 'PG_REF_NUM' => '', 'PAYMENT_TYPE' => '', 'MOP_TYPE' => '', 'AMOUNT' => '0', 'FEE' => '500', 'GST' => '90', 'NET' => '-590', 'DATE' => '2026-11-23 11:00:00', 'DESCRIPTION' => 'Payment link fee', 'DISPUTE_ID' => '', 'SOURCE_SETTLEMENT_ID' => ''],
         ];
     }
 
@@ -44,7 +49,8 @@ final class SettlementTest extends TestCase
         self::assertSame('http://127.0.0.1:4100/sandbox/pgws/settlement', $calls[0]['url']);
         $sent = $calls[0]['body'];
         ksort($sent);
-        self::assertSame(['HASH', 'PAY_ID', 'SETTLEMENT_ID'], array_keys($sent));
+        self::assertSame(['HASH', 'PAGE_SIZE', 'PAY_ID', 'SETTLEMENT_ID'], array_keys($sent));
+        self::assertSame('1000', $sent['PAGE_SIZE']);
         self::assertSame(self::SETTLEMENT_ID, $sent['SETTLEMENT_ID']);
         self::assertTrue(Hash::verify($sent, self::SALT));
 
@@ -69,6 +75,7 @@ final class SettlementTest extends TestCase
             'LINES' => ['LINES' => '{"TYPE":"PAYMENT"}'],
             'line' => ['LINES' => '[{"TYPE":"PAYMENT","AMOUNT":149950}]'],
             'TYPE' => ['LINES' => '[{"TYPE":"CHARGEBACK"}]'],
+            'ADJUSTMENT, no longer a TYPE' => ['LINES' => '[{"TYPE":"ADJUSTMENT"}]'],
             'UTR' => ['UTR' => ''],
             'carried forward' => ['STATUS' => 'CARRIED_FORWARD'],
             'SETTLEMENT_DATE' => ['SETTLEMENT_DATE' => '23/11/2026'],
@@ -87,6 +94,27 @@ final class SettlementTest extends TestCase
             self::assertThrows(\InvalidArgumentException::class, static fn () => self::checkout(self::settlementTransport([], $calls))->settlement($id));
         }
         self::assertSame([], $calls, 'nothing is sent for an id that cannot be one');
+    }
+
+    public function testEveryPageOfTheLinesIsFetched(): void
+    {
+        // Seven lines, two a page: pages 1 to 4 are asked, and their lines kept in order.
+        $lines = self::lines();
+        $calls = [];
+        $transport = static function (string $url, string $json) use ($lines, &$calls): array {
+            $request = json_decode($json, true);
+            $calls[] = $request;
+            $page = (int) ($request['PAGE'] ?? '1');
+            $paging = ['PAGE' => (string) $page, 'PAGE_SIZE' => '2', 'LINES_COUNT' => (string) count($lines), 'PAGES' => '4'];
+            $answer = self::settlementFields([], $lines) + $paging + [
+                'PAY_ID' => self::PAY_ID, 'LINES' => json_encode(array_slice($lines, ($page - 1) * 2, 2), JSON_UNESCAPED_SLASHES),
+                'RESPONSE_CODE' => '000', 'RESPONSE_MESSAGE' => 'Transaction successful',
+            ];
+            return [200, json_encode(Hash::withHash($answer, self::SALT))];
+        };
+        $settlement = self::checkout($transport)->settlement(self::SETTLEMENT_ID);
+        self::assertSame($lines, $settlement->lines);
+        self::assertSame([null, '2', '3', '4'], array_map(static fn (array $request): ?string => $request['PAGE'] ?? null, $calls));
     }
 
     public function testTheShopsSettledPaymentsAreItsOwnPaymentLines(): void

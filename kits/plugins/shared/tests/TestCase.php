@@ -187,10 +187,10 @@ abstract class TestCase
      */
     public static function settlementFields(array $overrides = [], array $lines = []): array
     {
-        $sum = static function (string $field, ?string $type = null) use ($lines): string {
+        $sum = static function (string $field, string ...$types) use ($lines): string {
             $total = 0;
             foreach ($lines as $line) {
-                if ($type === null || $line['TYPE'] === $type) {
+                if ($types === [] || in_array($line['TYPE'], $types, true)) {
                     $total += (int) $line[$field];
                 }
             }
@@ -208,7 +208,7 @@ abstract class TestCase
             'REFUNDS_AMOUNT' => $sum('AMOUNT', 'REFUND'),
             'FEES_AMOUNT' => $sum('FEE'),
             'GST_AMOUNT' => $sum('GST'),
-            'ADJUSTMENTS_AMOUNT' => $sum('NET', 'ADJUSTMENT'),
+            'ADJUSTMENTS_AMOUNT' => $sum('NET', 'DISPUTE_HOLD', 'DISPUTE_RELEASE', 'CARRY_FORWARD'),
             'NET_AMOUNT' => $sum('NET'),
             'BANK_ACCOUNT' => 'XXXXXXXXXX4321',
             'STATUS' => 'PROCESSED',
