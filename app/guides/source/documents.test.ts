@@ -155,6 +155,9 @@ const expectedCodes: Record<string, readonly string[]> = {
     '341',
     '342',
     '343',
+    // gateway/settlements/invoice-api.ts: MONTH and FORMAT of the tax invoice
+    '355',
+    '356',
   ],
   // /pgws/fx, /pgws/disputes (339–340 and 321 as the settlements list), /pgws/dispute (346–352),
   // the foreign currency refusals (319, 320, 345)
@@ -203,6 +206,9 @@ const expectedFieldTables: Record<string, string[]> = {
     'recon-entry',
     'settlement-run-request',
     'settlement-run-response',
+    'gst-invoice-request',
+    'gst-invoice-response',
+    'gst-invoice-line',
     'settlement-event',
   ],
   international: [
