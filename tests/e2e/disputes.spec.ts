@@ -214,7 +214,7 @@ test('a payment with 4000 0000 0000 1976 is disputed by the next run, held, cont
     await runAt(decided)
     // The hold: the amount taken off the first settlement made after the dispute.
     expect(await linesOf(orderId, made, decided)).toContainEqual(
-      expect.objectContaining({ TYPE: 'ADJUSTMENT', AMOUNT: '-100', NET: '-100' }),
+      expect.objectContaining({ TYPE: 'DISPUTE_HOLD', AMOUNT: '-100', NET: '-100' }),
     )
     await expect
       .poll(() => endpoint.eventsOf(orderId).map((event) => event.type))

@@ -34,6 +34,7 @@ import {
   istDateOf,
   nextWorkingDay,
 } from '#core/calendar/business-calendar.ts'
+import { csvColumns } from '#core/settlement/csv.ts'
 import { foreignLineFields } from '#core/settlement/fields.ts'
 import { settlementDateOf } from '#core/settlement/schedule.ts'
 import {
@@ -806,9 +807,19 @@ describe('the documented settlement requests, sent to the sandbox, get the docum
       ),
     })
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8')
-    expect((await csv.text()).split('\r\n')[0]).toBe(
-      column(tableOf('settlements', 'settlement-line'), 'Field').join(','),
-    )
+    // The settlement's own three columns, then the line fields, each amount with its rupees.
+    const header = (await csv.text()).split('\r\n')[0]!
+    expect(header).toBe(csvColumns.join(','))
+    expect(
+      header
+        .split(',')
+        .slice(3)
+        .filter((name) => !name.endsWith('_RUPEES')),
+    ).toEqual(column(tableOf('settlements', 'settlement-line'), 'Field'))
+    const documented = lexer(loaded.get('settlements')!.body).find(
+      (token): token is Tokens.Code => token.type === 'code' && token.lang === 'text',
+    )!
+    expect(documented.text.split('\n')[0]).toBe(header)
 
     const recon = await postJson(
       '/pgws/recon',
@@ -1007,7 +1018,9 @@ describe('international: the guide’s minutes of trying, sent to the sandbox, e
       )
       adjustments.push(
         ...list(one.LINES).filter(
-          (line) => line.TYPE === 'ADJUSTMENT' && line.ORDER_ID === paid.orderId,
+          (line) =>
+            (line.TYPE === 'DISPUTE_HOLD' || line.TYPE === 'DISPUTE_RELEASE') &&
+            line.ORDER_ID === paid.orderId,
         ),
       )
     }
