@@ -66,18 +66,26 @@ import { verifyWebhook } from './webhook.js'
  * @property {string} REFUNDS_AMOUNT the refunds' AMOUNT summed (positive)
  * @property {string} FEES_AMOUNT
  * @property {string} GST_AMOUNT
- * @property {string} ADJUSTMENTS_AMOUNT signed: a balance carried forward from an earlier one
+ * @property {string} CGST_AMOUNT
+ * @property {string} SGST_AMOUNT
+ * @property {string} IGST_AMOUNT the three add up to GST_AMOUNT
+ * @property {string} PROVIDER_GSTIN
+ * @property {string} MERCHANT_GSTIN
+ * @property {string} ADJUSTMENTS_AMOUNT signed: the NET of the DISPUTE_HOLD, DISPUTE_RELEASE and
+ *   CARRY_FORWARD lines
  * @property {string} NET_AMOUNT GROSS − REFUNDS − FEES − GST + ADJUSTMENTS, the lines' NET summed
  * @property {string} BANK_ACCOUNT masked, e.g. XXXXXXXXXX4321
  * @property {'PROCESSED' | 'CARRIED_FORWARD'} STATUS CARRIED_FORWARD: nothing was paid (a net
- *   below zero moves on to the next settlement as an ADJUSTMENT line)
+ *   not above zero moves on to the next settlement as a CARRY_FORWARD line)
  */
 
 /**
- * A line of a settlement (the CSV's columns, in this order). REFUND: ORDER_ID the refunded order,
- * TXN_ID the refund's, AMOUNT positive, NET = −AMOUNT. ADJUSTMENT: no order, AMOUNT = NET signed.
+ * A line of a settlement. REFUND: ORDER_ID the refunded order, TXN_ID the refund's, AMOUNT
+ * positive, NET = −AMOUNT. DISPUTE_HOLD (negative) and DISPUTE_RELEASE (positive): the disputed
+ * payment's references and DISPUTE_ID. CARRY_FORWARD: no order, SOURCE_SETTLEMENT_ID the settlement
+ * whose balance it brings. FEE: a fee that is no payment's, NET = −(FEE + GST).
  * @typedef {object} SettlementLine
- * @property {'PAYMENT' | 'REFUND' | 'ADJUSTMENT'} TYPE
+ * @property {'PAYMENT' | 'REFUND' | 'DISPUTE_HOLD' | 'DISPUTE_RELEASE' | 'CARRY_FORWARD' | 'FEE'} TYPE
  * @property {string} ORDER_ID
  * @property {string} TXN_ID
  * @property {string} PG_REF_NUM
@@ -89,22 +97,28 @@ import { verifyWebhook } from './webhook.js'
  * @property {string} NET AMOUNT − FEE − GST
  * @property {string} DATE IST, YYYY-MM-DD HH:mm:ss
  * @property {string} DESCRIPTION
+ * @property {string} DISPUTE_ID dsp_… on DISPUTE_HOLD and DISPUTE_RELEASE, else ''
+ * @property {string} SOURCE_SETTLEMENT_ID setl_… on CARRY_FORWARD, else ''
  */
 
 /**
- * Where a captured payment or one of its refunds stands with settlement (the recon call).
+ * Where one movement of an order's money stands with settlement (the recon call).
  * @typedef {object} ReconEntry
- * @property {'PAYMENT' | 'REFUND'} TYPE
+ * @property {'PAYMENT' | 'REFUND' | 'DISPUTE_HOLD' | 'DISPUTE_RELEASE'} TYPE
  * @property {string} TXN_ID
  * @property {string} AMOUNT
  * @property {string} FEE
  * @property {string} GST
  * @property {string} NET
  * @property {string} DATE IST, YYYY-MM-DD HH:mm:ss
- * @property {'SETTLED' | 'UNSETTLED'} STATE
- * @property {string} SETTLEMENT_ID '' while UNSETTLED
- * @property {string} UTR '' while UNSETTLED, or when its settlement was carried forward
+ * @property {string} DISPUTE_ID '' unless a hold or a release
+ * @property {'SETTLED' | 'CARRIED_FORWARD' | 'UNSETTLED'} STATE SETTLED: paid out under UTR;
+ *   CARRIED_FORWARD: in a settlement that paid nothing yet; UNSETTLED: in no settlement yet
+ * @property {string} SETTLEMENT_ID the settlement whose line holds it ('' while UNSETTLED)
  * @property {string} SETTLEMENT_DATE '' while UNSETTLED
+ * @property {'PROCESSED' | 'CARRIED_FORWARD' | ''} SETTLEMENT_STATUS
+ * @property {string} PAID_BY_SETTLEMENT_ID the settlement that paid it out ('' until one has)
+ * @property {string} UTR that settlement's UTR ('' until one has)
  * @property {string} EXPECTED_SETTLEMENT_DATE the date it settles (or settled) on
  */
 
@@ -526,9 +540,10 @@ export class Client {
 
   // paystra:region recon
   /**
-   * Where an order's captured payment and its refunds stand with settlement: RECON (parsed) has
-   * one entry each, SETTLED with its settlement or UNSETTLED with the date expected. [] for a
-   * payment that was never captured; 328 for an order the gateway does not know.
+   * Where an order's money stands: RECON (parsed) has one entry per movement (its payment, each
+   * refund, a dispute's hold and release), SETTLED (paid out by PAID_BY_SETTLEMENT_ID under UTR),
+   * CARRIED_FORWARD or UNSETTLED (with the date expected). [] for a payment that was never
+   * captured; 328 for an order the gateway does not know.
    * @param {string} orderId
    * @returns {Promise<Fields & { RECON?: ReconEntry[] }>}
    */

@@ -291,9 +291,11 @@ class Client:
     # paystra:region recon
     def recon(self, order_id: str) -> Answer:
         """
-        Where an order's captured payment and its refunds stand: answer["RECON"], one entry each,
-        SETTLED with its settlement or UNSETTLED with EXPECTED_SETTLEMENT_DATE ([] for a payment
-        never captured; 328 for an order the gateway does not know).
+        Where an order's money stands: answer["RECON"], one entry per movement (its PAYMENT, each
+        REFUND, a dispute's DISPUTE_HOLD and DISPUTE_RELEASE with its DISPUTE_ID), STATE SETTLED
+        (paid out by PAID_BY_SETTLEMENT_ID under UTR), CARRIED_FORWARD (in SETTLEMENT_ID, which paid
+        nothing yet) or UNSETTLED (EXPECTED_SETTLEMENT_DATE) ([] for a payment never captured; 328
+        for an order the gateway does not know).
         """
         return _with_list(self.call("/pgws/recon", {"ORDER_ID": order_id}), "RECON")
     # paystra:endregion

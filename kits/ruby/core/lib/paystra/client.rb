@@ -203,10 +203,12 @@ module Paystra
       raise GatewayError, "the gateway answered HTTP #{status} without the settlement CSV at #{url}"
     end
 
-    # The gateway's reconciliation of one order: on 000, RECON lists its captured payment and
-    # its refunds, each with TYPE, TXN_ID, AMOUNT, FEE, GST, NET, DATE, STATE (SETTLED or
-    # UNSETTLED), SETTLEMENT_ID, UTR, SETTLEMENT_DATE and EXPECTED_SETTLEMENT_DATE. An order that
-    # was not paid has an empty RECON; 328: the gateway has no such order.
+    # The gateway's reconciliation of one order: on 000, RECON lists every movement of its money
+    # (TYPE PAYMENT, REFUND, DISPUTE_HOLD or DISPUTE_RELEASE), each with TXN_ID, AMOUNT, FEE, GST,
+    # NET, DATE, DISPUTE_ID, STATE (SETTLED: paid out; CARRIED_FORWARD: in a settlement that paid
+    # nothing yet; UNSETTLED), SETTLEMENT_ID, SETTLEMENT_DATE, SETTLEMENT_STATUS,
+    # PAID_BY_SETTLEMENT_ID, UTR and EXPECTED_SETTLEMENT_DATE. An order that was not paid has an
+    # empty RECON; 328: the gateway has no such order.
     def recon(order_id)
       check_order_id(order_id, 'ORDER_ID')
       with_lists(post_signed('/pgws/recon', 'ORDER_ID' => order_id), 'RECON')

@@ -238,7 +238,8 @@ public final class Client {
      * A settlement: its fields (SETTLEMENT_ID, UTR, SETTLEMENT_DATE, CYCLE_FROM, CYCLE_TO, the
      * counts, GROSS_AMOUNT, REFUNDS_AMOUNT, FEES_AMOUNT, GST_AMOUNT, ADJUSTMENTS_AMOUNT,
      * NET_AMOUNT, BANK_ACCOUNT, STATUS PROCESSED or CARRIED_FORWARD, all paise as strings) and its
-     * lines (TYPE PAYMENT, REFUND or ADJUSTMENT, ORDER_ID, TXN_ID, AMOUNT, FEE, GST, NET, ...).
+     * lines (TYPE PAYMENT, REFUND, DISPUTE_HOLD, DISPUTE_RELEASE, CARRY_FORWARD or FEE, ORDER_ID,
+     * TXN_ID, AMOUNT, FEE, GST, NET, DISPUTE_ID, SOURCE_SETTLEMENT_ID, ...).
      * From settlement(...) the fields are the verified answer (HASH and LINES' JSON text included).
      */
     public record Settlement(Map<String, String> fields, List<Map<String, String>> lines) {
@@ -266,9 +267,10 @@ public final class Client {
 
     /**
      * What the gateway holds of one order's money: the verified fields and RECON parsed, one entry
-     * per captured payment and refund (TYPE, TXN_ID, AMOUNT, FEE, GST, NET, DATE, STATE SETTLED or
-     * UNSETTLED, SETTLEMENT_ID, UTR, SETTLEMENT_DATE, EXPECTED_SETTLEMENT_DATE); none for an order
-     * that was never captured.
+     * per movement (TYPE PAYMENT, REFUND, DISPUTE_HOLD or DISPUTE_RELEASE; TXN_ID, AMOUNT, FEE,
+     * GST, NET, DATE, DISPUTE_ID, STATE SETTLED (paid out), CARRIED_FORWARD or UNSETTLED,
+     * SETTLEMENT_ID, SETTLEMENT_DATE, SETTLEMENT_STATUS, PAID_BY_SETTLEMENT_ID, UTR,
+     * EXPECTED_SETTLEMENT_DATE); none for an order that was never captured.
      */
     public record Recon(Map<String, String> fields, List<Map<String, String>> entries) {
         public Recon {
