@@ -40,6 +40,7 @@ export function invoiceApi(options: InvoiceApiOptions): Router {
     '/pgws/gst-invoice',
     ...jsonRoute(
       {
+        fields: ['PAY_ID', 'MONTH', 'FORMAT', 'HASH'],
         refusal,
         answer: async (fields, merchant) => {
           const month = checkMonth(fields.MONTH)
