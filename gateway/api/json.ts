@@ -30,9 +30,9 @@ export interface JsonEndpoint {
   /**
    * The request fields this call takes, HASH included, as its request schema in the OpenAPI
    * document lists them (tests/security/refusal-cost.test.ts holds every endpoint to it). A 323
-   * lesson shows only these and counts the others; every endpoint names them.
+   * lesson shows only these and counts the others.
    */
-  fields?: readonly string[]
+  fields: readonly string[]
   /**
    * The answer to a request refused before its own checks: 326 (not a JSON object of strings,
    * `fields` undefined), 324 (unknown PAY_ID, sent unsigned) or 323 (bad HASH, signed).
@@ -94,7 +94,7 @@ function hashRefusal(
 ): Fields {
   const refusal = endpoint.refusal('323', fields)
   if (!lessons) return refusal
-  const lesson = fieldsLesson(lessons, fields, endpoint.fields ?? Object.keys(fields))
+  const lesson = fieldsLesson(lessons, fields, endpoint.fields)
   return {
     ...refusal,
     HASHED_TEXT: lesson.hashedText,
