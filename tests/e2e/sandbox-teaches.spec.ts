@@ -120,6 +120,20 @@ test('a JSON API answers 323 with HASHED_TEXT and DEBUGGER_URL on this site', as
   )
 })
 
+test('a field the call does not take is counted in the 323 answer, never echoed', async ({
+  request,
+}) => {
+  const taken = { PAY_ID: demo.payId, ORDER_ID: 'TEACH-JSON-2', TXNTYPE: 'STATUS' }
+  const fields = withHash({ ...taken, SESSION_TOKEN: 'not-for-the-gateway' }, 'not-the-demo-salt')
+  const answer = (await (
+    await request.post('/sandbox/pgws/transact', { data: fields })
+  ).json()) as Record<string, string>
+  expect(answer.RESPONSE_CODE).toBe('323')
+  expect(answer.HASHED_TEXT).toBe(hashedText(taken))
+  expect(answer.OTHER_FIELDS).toBe('1')
+  expect(JSON.stringify(answer)).not.toContain('not-for-the-gateway')
+})
+
 test('an ENCDATA that does not decrypt says which key to check, and opens in the debugger', async ({
   page,
   baseURL,
