@@ -159,7 +159,7 @@ export const reconciliationSteps = [
     },
   },
   {
-    name: 'money not paid out is never matched: a disputed payment is HELD from the run that opens its dispute, a payment in a settlement carried forward is CARRIED_FORWARD with no UTR, then MATCHED under the UTR of the settlement that pays its balance out',
+    name: 'the reconciliation example never matches money not paid out: a disputed payment is HELD from the run that opens its dispute, a payment in a settlement carried forward is CARRIED_FORWARD with no UTR, then MATCHED under the UTR of the settlement that pays its balance out',
     async run(context: ReconciliationContext) {
       const settlementDate = settlementDateOf(new Date())
       const notify = ['--notify-url', `${context.appUrl}/webhook`]
