@@ -131,7 +131,8 @@ def reconcile_store(args: argparse.Namespace) -> Dict[str, Any]:
     paid_out = {
         line["ORDER_ID"] for settlement in settlements for line in settlement["LINES"] if line["TYPE"] == "PAYMENT"
     }
-    disputed = {item["ORDER_ID"] for item in succeeded(client.disputes(date_from, date_to), "The disputes call")["DISPUTES"]}
+    disputes = succeeded(client.disputes(date_from, date_to), "The disputes call")["DISPUTES"]
+    disputed = {dispute["ORDER_ID"] for dispute in disputes}
     recon = {}
     for order in orders:
         if order["ORDER_ID"] in paid_out and order["ORDER_ID"] not in disputed:

@@ -272,8 +272,9 @@ class Client:
         """
         The GST invoice of a month's fees (MONTH YYYY-MM, or a date in it): its fields, verified,
         with answer["LINES"] (a line per kind of fee: DESCRIPTION, SAC, TAXABLE_AMOUNT, CGST_AMOUNT,
-        SGST_AMOUNT, IGST_AMOUNT, GST_AMOUNT, TOTAL_AMOUNT...), or with format="PDF" the PDF's bytes. A refusal (355 a bad MONTH, 356 a bad FORMAT) comes
-        back as its fields for JSON, and raises GatewayError for PDF.
+        SGST_AMOUNT, IGST_AMOUNT, GST_AMOUNT, TOTAL_AMOUNT...), or with format="PDF" the PDF's bytes.
+        A refusal (355 a bad MONTH, 356 a bad FORMAT) comes back as its fields for JSON, and raises
+        GatewayError for PDF.
         """
         if format not in INVOICE_FORMATS:
             raise InvalidInput("FORMAT", "FORMAT must be JSON or PDF")
