@@ -107,7 +107,7 @@ export function disputesApi(options: DisputeApiOptions): Router {
           if (!disputeId || !disputeIdPattern.test(disputeId)) {
             return answerRefusal('346', fields)
           }
-          const request = checkAnswer(fields)
+          const request = await checkAnswer(fields)
           let queued = false
           const outcome = await db.transaction(async (tx) => {
             const answered = await answerDispute(

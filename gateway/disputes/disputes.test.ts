@@ -31,6 +31,7 @@ import {
 import { rowsOf } from '#jobs/sql-rows.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
 import { startReceiver, type Receiver } from '#gateway/webhooks/test-receiver.ts'
+import { zipBytes } from '#tests/support/documents.ts'
 import { deliveryNotePdf, tinyPng } from './sample-files.ts'
 import { callDispute, payOnHostedPage } from './test-support.ts'
 
@@ -559,6 +560,22 @@ describe('refusals: each with its code, signed, nothing stored', () => {
       () => ({
         DISPUTE_ID: open,
         ...contest({ EVIDENCE_FILE: tinyPng().toString('base64'), EVIDENCE_FILE_NAME: 'pod.pdf' }),
+      }),
+      '352',
+    ],
+    [
+      // Its first bytes are a PDF's: only reading the whole file finds the page and the archive.
+      'a PDF header in front of an HTML page and a ZIP archive',
+      () => ({
+        DISPUTE_ID: open,
+        ...contest({
+          EVIDENCE_FILE: Buffer.concat([
+            Buffer.from('%PDF-1.4\n<html><script>alert(document.cookie)</script></html>\n'),
+            zipBytes({ 'pod.exe': 'MZ' }),
+            Buffer.from('%%EOF\n'),
+          ]).toString('base64'),
+          EVIDENCE_FILE_NAME: 'pod.pdf',
+        }),
       }),
       '352',
     ],

@@ -1,8 +1,8 @@
 /**
  * The dispute answer's own checks, as pure functions (the dispute's state is checked by
  * store.ts): the action (347), and for CONTEST the evidence text (350) and file (351, 352). A
- * file is judged by its content (core/files/file-kind.ts), and its size on the Base64 length,
- * before anything is decoded.
+ * file's size is judged on the Base64 length before anything is decoded; then the whole file by
+ * its content (core/files/file-kind.ts: its kind, whole, and no page or archive within).
  */
 import { fileKindOf, nameMatchesKind } from '#core/files/file-kind.ts'
 import type { Fields } from '#core/protocol/fields.ts'
@@ -36,7 +36,7 @@ export function decodedLength(base64: string): number {
   return Math.floor((base64.length * 3) / 4) - padding
 }
 
-export function checkAnswer(fields: Fields): CheckedAnswer {
+export async function checkAnswer(fields: Fields): Promise<CheckedAnswer> {
   const action = fields.ACTION
   if (action === 'ACCEPT') return { ok: true, answer: { action: 'ACCEPT' } }
   if (action !== 'CONTEST') return refused('347')
@@ -52,7 +52,7 @@ export function checkAnswer(fields: Fields): CheckedAnswer {
   }
   if (decodedLength(base64) > MAX_EVIDENCE_FILE_BYTES) return refused('351')
   if (base64 === '' || !base64Pattern.test(base64)) return refused('352')
-  const kind = fileKindOf(Buffer.from(base64.slice(0, 16), 'base64'))
+  const kind = await fileKindOf(Buffer.from(base64, 'base64'))
   if (!kind || name === undefined || !fileNamePattern.test(name) || !nameMatchesKind(name, kind)) {
     return refused('352')
   }

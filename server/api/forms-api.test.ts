@@ -4,7 +4,7 @@ import { count, eq, gte, type SQL } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { apiMessages } from '#core/forms/api.ts'
 import { contactMessages, jobApplications, outbox } from '#server/db/schema.ts'
-import { docBytes, docxBytes, exeBytes, pdfBytes } from '#tests/support/documents.ts'
+import { docBytes, docxBytes, exeBytes, pdfBytes, zipBytes } from '#tests/support/documents.ts'
 import { type FormsTestApp, startFormsApp, validApplication } from '#tests/support/forms-app.ts'
 import { TestMailServer } from '#tests/support/smtp.ts'
 
@@ -193,6 +193,18 @@ describe('POST /api/sendCareerEmail', () => {
     expect((await png.json()).ERRORS).toEqual({ file: 'Please upload valid file format' })
     const none = await postCareer(careerForm())
     expect((await none.json()).ERRORS).toEqual({ file: 'Please upload your resume' })
+  })
+
+  it('refuses a PDF resume that carries an HTML page and a ZIP archive after its header, and stores nothing', async () => {
+    const polyglot = Buffer.concat([
+      Buffer.from('%PDF-1.4\n<html><script>alert(1)</script></html>\n'),
+      zipBytes({ 'cv.exe': 'MZ' }),
+      Buffer.from('%%EOF\n'),
+    ])
+    const response = await postCareer(careerForm({}, { bytes: polyglot, name: 'cv.pdf' }))
+    expect(response.status).toBe(400)
+    expect((await response.json()).ERRORS).toEqual({ file: 'Please upload valid file format' })
+    expect(await rowCount(jobApplications)).toBe(0)
   })
 
   it('validates the text fields with the form rules', async () => {

@@ -126,7 +126,7 @@ export function formsApi(options: FormsApiOptions): Router {
       : resumeMessages.empty
     const extension = resumeExtension(chosenName)
     if (fileError) errors[RESUME_FIELD] = fileError
-    else if (!extension || !contentMatchesExtension(file!.content, extension)) {
+    else if (!extension || !(await contentMatchesExtension(file!.content, extension))) {
       errors[RESUME_FIELD] = resumeMessages.badFormat
     }
     if (Object.keys(errors).length > 0) {

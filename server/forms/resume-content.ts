@@ -2,9 +2,9 @@ import { fileKindOf } from '#core/files/file-kind.ts'
 import type { ResumeExtension } from '#core/forms/resume.ts'
 
 /**
- * Recognises a resume by its bytes, not its name: a PDF by its signature (core/files/file-kind.ts,
- * which judges dispute evidence too), a Word 97 document as an OLE2 compound file, and a DOCX as a
- * ZIP archive holding `[Content_Types].xml` and `word/`.
+ * Recognises a resume by its bytes, not its name: a PDF by the rule that judges dispute evidence
+ * too (core/files/file-kind.ts: a whole PDF, no page or archive within), a Word 97 document as an
+ * OLE2 compound file, and a DOCX as a ZIP archive holding `[Content_Types].xml` and `word/`.
  * A renamed executable or image matches none of them.
  */
 const OLE2_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])
@@ -14,8 +14,8 @@ const ZIP_DIRECTORY_ENTRY = 0x02014b50
 
 export type ResumeKind = 'pdf' | 'doc' | 'docx'
 
-export function detectResumeKind(content: Buffer): ResumeKind | undefined {
-  if (fileKindOf(content) === 'pdf') return 'pdf'
+export async function detectResumeKind(content: Buffer): Promise<ResumeKind | undefined> {
+  if ((await fileKindOf(content)) === 'pdf') return 'pdf'
   if (content.subarray(0, OLE2_MAGIC.length).equals(OLE2_MAGIC)) return 'doc'
   if (content.length >= 4 && content.readUInt32LE(0) === ZIP_LOCAL_HEADER) {
     const names = zipEntryNames(content)
@@ -27,8 +27,11 @@ export function detectResumeKind(content: Buffer): ResumeKind | undefined {
 }
 
 /** True when the bytes are the kind of document the file name claims to be. */
-export function contentMatchesExtension(content: Buffer, extension: ResumeExtension): boolean {
-  const kind = detectResumeKind(content)
+export async function contentMatchesExtension(
+  content: Buffer,
+  extension: ResumeExtension,
+): Promise<boolean> {
+  const kind = await detectResumeKind(content)
   return kind !== undefined && `.${kind}` === extension
 }
 
