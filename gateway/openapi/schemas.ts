@@ -1087,7 +1087,7 @@ function internationalSchemas() {
           { minLength: 1, maxLength: MAX_EVIDENCE_CHARACTERS },
         ),
         EVIDENCE_FILE: text(
-          `CONTEST: one PDF, JPEG or PNG document as Base64, at most ${MAX_EVIDENCE_FILE_BYTES / 1024 / 1024} MB decoded (351 if larger; 352 if not Base64 or not one of these by its content).`,
+          `CONTEST: one PDF, JPEG or PNG document as Base64, at most ${MAX_EVIDENCE_FILE_BYTES / 1024 / 1024} MB decoded (351 if larger; 352 if not Base64 or not one of these by its whole content: a PDF ending with %%EOF, a PNG with IEND, a JPEG with FF D9, none holding a ZIP or HTML signature).`,
           { contentEncoding: 'base64' },
         ),
         EVIDENCE_FILE_NAME: text(
