@@ -3,7 +3,7 @@
  * refunded at random times between runs at random times. Whatever the order, every payment and
  * refund ends in exactly one settlement, on the first working day after its date, never before
  * its time had come; every settlement adds up line by line; every balance carried forward is
- * taken over once, by a later settlement, as an adjustment of exactly that amount.
+ * taken over once, by a later settlement, as a CARRY_FORWARD line of exactly that amount.
  */
 import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
