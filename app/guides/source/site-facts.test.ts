@@ -2,6 +2,37 @@ import { describe, expect, it } from 'vitest'
 import { siteFacts, spokenDuration } from './site-facts.ts'
 
 describe('the facts of the configuration a site is built with', () => {
+  it('says where the demo merchant is registered for GST, and so which GST its fees carry', () => {
+    expect(siteFacts({})).toMatchObject({
+      DEMO_MERCHANT_GSTIN: '09AAFCD5862R1ZT',
+      DEMO_MERCHANT_STATE_CODE: '09',
+      DEMO_MERCHANT_STATE: 'Uttar Pradesh',
+      DEMO_SUPPLY_TYPE: 'INTRA_STATE',
+      DEMO_STATE_TAX: 'SGST',
+      DEMO_CGST_RATE: '9.00',
+      DEMO_IGST_RATE: '0.00',
+    })
+    expect(siteFacts({}).DEMO_GST).toMatch(/CGST and SGST/)
+    const mumbai = siteFacts({ SANDBOX_MERCHANT_STATE: '27' })
+    expect(mumbai).toMatchObject({
+      DEMO_MERCHANT_GSTIN: '27AAFCD5862R1ZV',
+      DEMO_MERCHANT_STATE: 'Maharashtra',
+      DEMO_SUPPLY_TYPE: 'INTER_STATE',
+      DEMO_CGST_RATE: '0.00',
+      DEMO_IGST_RATE: '18.00',
+    })
+    expect(mumbai.DEMO_GST).toMatch(/IGST/)
+    expect(() =>
+      siteFacts({ SANDBOX_MERCHANT_STATE: '27', SANDBOX_MERCHANT_GSTIN: '09AAFCD5862R1ZT' }),
+    ).toThrow('registered in state 09, not 27')
+    expect(() => siteFacts({ SANDBOX_MERCHANT_STATE: '40' })).toThrow(
+      'Invalid SANDBOX_MERCHANT_STATE',
+    )
+    expect(() => siteFacts({ SANDBOX_MERCHANT_GSTIN: '09AAFCD5862R1ZX' })).toThrow(
+      'Invalid SANDBOX_MERCHANT_GSTIN',
+    )
+  })
+
   it('says the defaults once, with the setting that changes them', () => {
     const facts = siteFacts({})
     expect(facts.SANDBOX_URL).toBe('http://localhost:3000/sandbox')

@@ -7,6 +7,8 @@ import {
   type SandboxSettings,
 } from '#gateway/settings.ts'
 import { MAX_ATTEMPTS, retryDelayMs } from '#gateway/webhooks/schedule.ts'
+import { demoMerchant, gstPartiesOf } from '#gateway/merchants.ts'
+import { gstStateOf, intraState } from '#core/tax/gst.ts'
 
 /**
  * The figures a guide or a kit archive states that an operator can change: the sandbox's address,
@@ -98,6 +100,33 @@ function webhookSecret(settings: SandboxSettings): { value: string; note: string
 }
 
 /**
+ * The demo merchant's GST registration and what its fees are charged: CGST and SGST in the
+ * provider's state, IGST elsewhere (SANDBOX_MERCHANT_STATE, SANDBOX_MERCHANT_GSTIN).
+ */
+function demoGst(settings: SandboxSettings): Record<string, string> {
+  const merchant = demoMerchant({
+    siteUrl: 'http://localhost',
+    gstStateCode: settings.SANDBOX_MERCHANT_STATE,
+    gstin: settings.SANDBOX_MERCHANT_GSTIN,
+  })
+  const parties = gstPartiesOf(merchant)
+  const within = intraState(parties)
+  const state = gstStateOf(parties.merchant.stateCode)!
+  return {
+    DEMO_MERCHANT_GSTIN: parties.merchant.gstin,
+    DEMO_MERCHANT_STATE_CODE: state.code,
+    DEMO_MERCHANT_STATE: state.name,
+    DEMO_SUPPLY_TYPE: within ? 'INTRA_STATE' : 'INTER_STATE',
+    DEMO_STATE_TAX: state.unionTerritory ? 'UTGST' : 'SGST',
+    DEMO_CGST_RATE: within ? '9.00' : '0.00',
+    DEMO_IGST_RATE: within ? '0.00' : '18.00',
+    DEMO_GST: within
+      ? `This sandbox's demo merchant is registered in ${state.name} (\`SANDBOX_MERCHANT_STATE\` \`${state.code}\`), Paystra's own state, so its settlements carry CGST and SGST; a sandbox whose operator sets another state code shows IGST.`
+      : `This sandbox's demo merchant is registered in ${state.name} (\`SANDBOX_MERCHANT_STATE\` \`${state.code}\`), another state than Paystra's, so its settlements carry IGST.`,
+  }
+}
+
+/**
  * The site's address as its server writes absolute URLs: SITE_URL, or, when it is not set, the
  * server on localhost at its PORT (server/services.ts siteOrigin), so a site run on another port
  * states its own sandbox.
@@ -178,5 +207,6 @@ export function siteFacts(env: Env): SiteFacts {
     WEBHOOK_SECRET_VALUE: secret.value,
     WEBHOOK_SECRET_NOTE: secret.note,
     SANDBOX_RETENTION_DAYS: `${retentionDaysSet} days`,
+    ...demoGst(settings),
   }
 }
