@@ -2,7 +2,8 @@
  * The floors of the repository, enforced (docs/architecture.md#floors). Each floor imports only
  * the floors below it:
  *
- *   core      pure rules shared by everyone: brand, pricing and fees, the gateway protocol, form rules
+ *   core      pure rules shared by everyone: brand, pricing and fees, GST, the gateway protocol, form
+ *             rules, and the one PDF frame (which reads its fonts from npm packages, nothing else)
  *   jobs      the background-work building blocks: the worker loop, scheduled work under a lock
  *   gateway   the sandbox gateway, which can run alone
  *   app       the site: routes, components, content, guides
