@@ -81,7 +81,7 @@ export function isReservedKey(key: string): boolean {
 
 /**
  * The most fields a protocol request may carry: the largest one, a merchant-hosted payment
- * request, takes 17 (the OpenAPI document's largest JSON request takes 12); the rest is margin
+ * request, takes 17 (the OpenAPI document's largest JSON request, a payout, 13); the rest is margin
  * for fields a merchant's own code adds. Anything beyond is refused before it is parsed, hashed
  * or echoed.
  */
