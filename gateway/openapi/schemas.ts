@@ -518,11 +518,11 @@ function withHashHelp<T extends Record<string, Schema>>(answers: T): T {
       "Sandbox only, in a 323 answer: the site's signature debugger with the request's fields in the URL fragment (`#fields=…`, never sent to a server), to find the difference.",
       { pattern: '^https?://' },
     ),
-  }
     OTHER_FIELDS: text(
       'Sandbox only, in a 323 answer to a request carrying fields this call does not take: how many. HASHED_TEXT and DEBUGGER_URL leave them out; the HASH covers every field sent, so remove them or sign them.',
       { pattern: '^[1-9]\\d*$' },
     ),
+  }
   const helped: Record<string, Schema> = { ...answers }
   for (const name of invalidHashAnswers) {
     const answer = answers[name] as { properties: Record<string, Schema> } | undefined
