@@ -182,12 +182,12 @@ describe('the tax invoice of a month', () => {
         DESCRIPTION: 'Payment Gateway fees: Net banking',
         SAC: '9971',
         CHARGES_COUNT: '1',
-        TAXABLE_AMOUNT: '1000',
+        TAXABLE_AMOUNT: String(netBanking.fee),
         CGST_AMOUNT: '90',
         SGST_AMOUNT: '90',
         IGST_AMOUNT: '0',
-        GST_AMOUNT: '180',
-        TOTAL_AMOUNT: '1180',
+        GST_AMOUNT: String(netBanking.gst),
+        TOTAL_AMOUNT: String(netBanking.fee + netBanking.gst),
       },
     ])
     expect(json.INVOICE_NUMBER).toMatch(/^PYS\/2627\/\d{6}$/)
