@@ -5,6 +5,7 @@
  * merchants, a month without fees, the PDF read back, and the refusals 355 and 356.
  */
 import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { brand } from '#core/brand/brand.ts'
@@ -127,6 +128,30 @@ describe('a settlement', () => {
       SGST_AMOUNT: '0',
       IGST_AMOUNT: '584',
       MERCHANT_GSTIN: '27AAGCT3418M1Z0',
+    })
+  })
+})
+
+describe('a settlement stored before GST was divided', () => {
+  it('answers its GST as IGST without GSTINs: the split was not recorded', async () => {
+    await db.execute(sql`INSERT INTO sandbox_settlements (id, pay_id, utr, settlement_date,
+        cycle_from, cycle_to, payments_count, refunds_count, gross_amount, refunds_amount,
+        fees_amount, gst_amount, adjustments_amount, net_amount, bank_account, status)
+      VALUES ('setl_0000000000000000old1', ${merchant.payId}, 'PYSTN26001000001', '2026-01-01',
+        '2025-12-31', '2025-12-31', 1, 0, 100000, 0, 2000, 360, 0, 97640, 'XXXXXXXXXX4321',
+        'PROCESSED')`)
+    const { json } = await call(api('settlements'), merchant, {
+      PAY_ID: merchant.payId,
+      FROM: '2026-01-01',
+      TO: '2026-01-01',
+    })
+    expect(list(json.SETTLEMENTS!)[0]).toMatchObject({
+      GST_AMOUNT: '360',
+      CGST_AMOUNT: '0',
+      SGST_AMOUNT: '0',
+      IGST_AMOUNT: '360',
+      PROVIDER_GSTIN: '',
+      MERCHANT_GSTIN: '',
     })
   })
 })
