@@ -266,10 +266,10 @@ class InvoiceWriter {
       'Description',
       'SAC',
       'Charges',
-      'Taxable value',
-      `CGST ${rates.cgst}%`,
-      `${invoice.stateTax} ${rates.sgst}%`,
-      `IGST ${rates.igst}%`,
+      'Taxable\nvalue',
+      `CGST\n${rates.cgst}%`,
+      `${invoice.stateTax}\n${rates.sgst}%`,
+      `IGST\n${rates.igst}%`,
       'Total',
     ]
     const body = invoice.lines.map((line) => [line.description, line.sac, ...amounts(line)])
