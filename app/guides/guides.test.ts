@@ -137,7 +137,7 @@ describe('apiReferenceMarkdown', () => {
     expect(markdown).toContain('| `EXPECTED_SETTLEMENT_DATE` | Yes |')
     expect(markdown).toContain('Answered as `text/csv` instead')
     expect(markdown).toContain(
-      'TYPE,ORDER_ID,TXN_ID,PG_REF_NUM,PAYMENT_TYPE,MOP_TYPE,AMOUNT,FEE,GST,NET,DATE,DESCRIPTION',
+      'SETTLEMENT_ID,UTR,SETTLEMENT_DATE,TYPE,ORDER_ID,TXN_ID,PG_REF_NUM,PAYMENT_TYPE,MOP_TYPE,AMOUNT,AMOUNT_RUPEES,FEE',
     )
     expect(markdown).toContain('The fields of `data` (SettlementEvent)')
     expect(markdown).toContain('The fields of `data` (DisputeEvent)')
