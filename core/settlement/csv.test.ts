@@ -41,9 +41,15 @@ describe('the settlement CSV', () => {
     }
   })
 
-  it('keeps a digits-only identifier whole and text: 18 digits, leading zeros', () => {
+  it('keeps an identifier a spreadsheet would read as a value whole and text: 18 digits, leading zeros, a number, date, time or truth value', () => {
     expect(spreadsheetText('123456789012345678')).toBe("'123456789012345678")
     expect(spreadsheetText('036')).toBe("'036")
+    for (const value of ['1E5', '12-05', '1/2', '10:30', 'Dec-05', 'march/3', 'TRUE', 'false']) {
+      expect(spreadsheetText(value)).toBe(`'${value}`)
+    }
+    for (const value of ['ORD-1001', 'DEMO-PAID-1', 'Decimal', 'MAYBE', 'TRUE-1']) {
+      expect(spreadsheetText(value)).toBe(value)
+    }
   })
 
   it('writes rupees with two decimals beside paise, signed', () => {
@@ -107,6 +113,6 @@ describe('the settlement CSV', () => {
         (column) => cell(4, column),
       ),
     ).toEqual([settlement.UTR, '2026-11-30', '', '', '3000', '540', '-5040', '-50.40'])
-    expect(cell(4, 'DESCRIPTION')).toBe('3 lines; carried forward, nothing paid')
+    expect(cell(4, 'DESCRIPTION')).toBe('Total of 3 lines; carried forward, nothing paid')
   })
 })

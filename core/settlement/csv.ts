@@ -2,8 +2,9 @@
  * A settlement as the rows of its CSV file, for a finance team's spreadsheet (ADR 040): the
  * settlement's id, UTR and date on every row, each amount in paise and beside it in rupees, the
  * lines, then a totals row. A spreadsheet reads a cell as a formula when it begins with `=`, `+`,
- * `-`, `@`, a tab or a carriage return, and as a number when it is digits, rounding past 15 of
- * them; such a text cell is written with a leading apostrophe, which keeps it text and whole.
+ * `-`, `@`, a tab or a carriage return, and as a number, date, time or truth value when it looks
+ * like one (digits, rounded past 15 of them; `1E5`; `12-05`; `Dec-5`; `TRUE`); such a text cell
+ * is written with a leading apostrophe, which keeps it text and whole.
  */
 import { lineFields, type LineFields, type SettlementFields } from './fields.ts'
 
@@ -29,15 +30,19 @@ const numberColumns = new Set<string>([
 const dateColumns = new Set(['SETTLEMENT_DATE', 'DATE'])
 
 const formulaStart = /^[=+\-@\t\r]/
+/** Read as a number, date or time (they all begin with a digit), a month's date, or a truth value. */
+const valueLike =
+  /^\d|^(true|false)$|^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*[-/ ]?\d/i
 const number = /^-?\d+(\.\d+)?$/
 const dateText = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/
 
 /**
- * A text cell a spreadsheet keeps as written: one that would start a formula, or is digits only
- * (an 18-digit PG_REF_NUM, a currency code `036`), gets a leading apostrophe.
+ * A text cell a spreadsheet keeps as written: one that would start a formula, or that it would
+ * read as a value (an 18-digit PG_REF_NUM, a currency code `036`, an order id `12-05`), gets a
+ * leading apostrophe.
  */
 export function spreadsheetText(value: string): string {
-  return formulaStart.test(value) || /^\d+$/.test(value) ? `'${value}` : value
+  return formulaStart.test(value) || valueLike.test(value) ? `'${value}` : value
 }
 
 /** Paise as rupees with two decimals: `-5000` → `-50.00`. */
@@ -100,7 +105,7 @@ export function settlementCsvRows(
         FEE: settlement.FEES_AMOUNT,
         GST: settlement.GST_AMOUNT,
         NET: settlement.NET_AMOUNT,
-        DESCRIPTION: `${count} ${count === 1 ? 'line' : 'lines'}; ${paid}`,
+        DESCRIPTION: `Total of ${count} ${count === 1 ? 'line' : 'lines'}; ${paid}`,
       }),
     ),
   )

@@ -234,7 +234,7 @@ describe('a settlement run', () => {
       json.NET_AMOUNT,
     ])
     expect(cell(total, 'NET_RUPEES')).toBe((Number(json.NET_AMOUNT) / 100).toFixed(2))
-    expect(cell(total, 'DESCRIPTION')).toBe('4 lines; paid to XXXXXXXXXX4321')
+    expect(cell(total, 'DESCRIPTION')).toBe('Total of 4 lines; paid to XXXXXXXXXX4321')
   })
 
   it('lists the settlement by date range', async () => {
