@@ -325,7 +325,7 @@ export const answerSchemas = withHashHelp({
     { PAY_ID: text('As sent.'), ORDER_ID: text('As sent.'), HASH: hash },
   ),
   RefundAnswer: fields(
-    `A refund: Refunded (000, with the refund's own TXN_ID) or Failed (018, 319, 320, 321, 323, 324, 328, 329, 330, 357). ${unsignedNote}`,
+    `A refund: Refunded (000, with the refund's own TXN_ID) or Failed (018, 319, 320, 321, 323, 324, 328, 329, 330, 354, 357). ${unsignedNote}`,
     {
       TXNTYPE: { const: 'REFUND' },
       STATUS: { enum: ['Refunded', 'Failed'] },
