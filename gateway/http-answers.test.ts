@@ -110,7 +110,7 @@ describe('a method a path does not take', () => {
 })
 
 describe('Cache-Control of the JSON APIs', () => {
-  it('is no-store on a signed answer, a refusal, a malformed request and the settlement CSV', async () => {
+  it('is no-store on a signed answer, a refusal, a malformed request, the settlement CSV and the invoice PDF', async () => {
     const orderId = await payByUpi(site.url, '1000')
     const answers = [
       await fetch(
@@ -150,6 +150,14 @@ describe('Cache-Control of the JSON APIs', () => {
     expect(csv.status).toBe(200)
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/)
     expect(csv.headers.get('cache-control')).toBe('no-store')
+
+    const invoice = await fetch(
+      `${site.url}/pgws/gst-invoice`,
+      signedJson({ PAY_ID: merchant.payId, MONTH: '2031-03', FORMAT: 'PDF' }),
+    )
+    expect(invoice.status).toBe(200)
+    expect(invoice.headers.get('content-type')).toBe('application/pdf')
+    expect(invoice.headers.get('cache-control')).toBe('no-store')
   })
 
   it('leaves the pages and assets to their own rules', async () => {
