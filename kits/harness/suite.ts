@@ -137,6 +137,15 @@ export function describeKit(language: KitLanguage) {
 
         // The server example's orders are the ones the kit's reconciliation example reconciles.
         if (example !== 'server') return
+        const reconcile = language.reconcile
+          ? (args: string[]) =>
+              runReconcile(
+                language.reconcile!,
+                cwd,
+                { ...demoCredentials, PAYSTRA_BASE_URL: sandbox.url, PAYSTRA_DATA_DIR: dataDir },
+                args,
+              )
+          : undefined
         for (const step of reconciliationSteps) {
           test(
             step.name,
@@ -148,17 +157,7 @@ export function describeKit(language: KitLanguage) {
                 appUrl: app.url,
                 sandboxUrl: sandbox.url,
                 paidOrder: (card) => paidOrder(card ?? testCards.success),
-                reconcile: (args) =>
-                  runReconcile(
-                    language.reconcile!,
-                    cwd,
-                    {
-                      ...demoCredentials,
-                      PAYSTRA_BASE_URL: sandbox.url,
-                      PAYSTRA_DATA_DIR: dataDir,
-                    },
-                    args,
-                  ),
+                reconcile: reconcile!,
               })
             },
             180_000,
@@ -174,21 +173,7 @@ export function describeKit(language: KitLanguage) {
                 appUrl: app.url,
                 sandboxUrl: sandbox.url,
                 paidOrder,
-                ...(language.reconcile
-                  ? {
-                      reconcile: (args: string[]) =>
-                        runReconcile(
-                          language.reconcile!,
-                          cwd,
-                          {
-                            ...demoCredentials,
-                            PAYSTRA_BASE_URL: sandbox.url,
-                            PAYSTRA_DATA_DIR: dataDir,
-                          },
-                          args,
-                        ),
-                    }
-                  : {}),
+                ...(reconcile ? { reconcile } : {}),
               })
             },
             120_000,

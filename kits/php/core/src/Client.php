@@ -218,8 +218,9 @@ final class Client
     }
 
     /**
-     * The same settlement's lines as CSV (a header row of the line fields, CRLF line ends), to
-     * hand to an accountant or a spreadsheet. The CSV carries no HASH: book from `settlement()`,
+     * The same settlement's lines as CSV (a header row; the settlement id, UTR and date on every
+     * row; rupees beside paise; a TOTAL row; CRLF line ends), to hand to an accountant or a
+     * spreadsheet. The CSV carries no HASH: book from `settlement()`,
      * whose answer is signed.
      *
      * @throws GatewayError on a refusal (`responseCode` 338, 342...) or an answer that is not CSV
@@ -236,7 +237,7 @@ final class Client
                 $answer,
             );
         }
-        if ($status !== 200 || !str_starts_with($body, 'TYPE,')) {
+        if ($status !== 200 || !str_starts_with($body, 'SETTLEMENT_ID,')) {
             throw new GatewayError(sprintf('The gateway answered HTTP %d without the settlement CSV at %s.', $status, $url));
         }
         return $body;

@@ -277,8 +277,9 @@ test('client: recon and runSettlement post their fields and parse RECON and SETT
 });
 
 test('client: settlementCsv returns the CSV text, and raises the refusal', static function (): void {
-    $csv = "TYPE,ORDER_ID,TXN_ID,PG_REF_NUM,PAYMENT_TYPE,MOP_TYPE,AMOUNT,FEE,GST,NET,DATE,DESCRIPTION\r\n"
-        . "PAYMENT,PG1,1234567890123456,202612345678901234,UP,UP,100000,2000,360,97640,2026-11-26 10:15:00,\r\n";
+    $csv = "SETTLEMENT_ID,UTR,SETTLEMENT_DATE,TYPE,ORDER_ID,TXN_ID,AMOUNT,AMOUNT_RUPEES\r\n"
+        . "setl_0a1b2c3d4e5f60718293,PYSTN26331000123,2026-11-27,PAYMENT,PG1,'1234567890123456,100000,1000.00\r\n"
+        . "TOTAL,PYSTN26331000123,2026-11-27,,,,100000,1000.00\r\n";
     $client = fakeClient(static fn (): array => [200, $csv], $seen);
     Assert::same($csv, $client->settlementCsv(utr: 'PYSTN26331000123'));
     Assert::same(['PAY_ID' => '1000000000000001', 'UTR' => 'PYSTN26331000123', 'FORMAT' => 'CSV'], array_diff_key($seen['request'], ['HASH' => 1]));

@@ -333,8 +333,9 @@ class ClientTest < Minitest::Test
   end
 
   def test_settlement_csv_returns_the_text_and_raises_the_refusal
-    csv = "TYPE,ORDER_ID,TXN_ID,PG_REF_NUM,PAYMENT_TYPE,MOP_TYPE,AMOUNT,FEE,GST,NET,DATE,DESCRIPTION\r\n" \
-          "PAYMENT,RB1,1234567890123456,202612345678901234,UP,UP,100000,2000,360,97640,2026-11-26 10:15:00,\r\n"
+    csv = "SETTLEMENT_ID,UTR,SETTLEMENT_DATE,TYPE,ORDER_ID,TXN_ID,AMOUNT,AMOUNT_RUPEES\r\n" \
+          "setl_0a1b2c3d4e5f60718293,PYSTN26331000123,2026-11-27,PAYMENT,RB1,'1234567890123456,100000,1000.00\r\n" \
+          "TOTAL,PYSTN26331000123,2026-11-27,,,,100000,1000.00\r\n"
     sent = nil
     answering = lambda do |status, body|
       Paystra::Client.new(@config, transport: lambda { |_url, json|

@@ -187,8 +187,9 @@ module Paystra
       with_lists(post_signed('/pgws/settlement', fields), 'LINES')
     end
 
-    # The same settlement's lines as CSV text (a header row of the line fields, CRLF line ends),
-    # for an accountant or a spreadsheet. The CSV carries no HASH: book from #settlement, whose
+    # The same settlement's lines as CSV text (a header row; the settlement id, UTR and date on
+    # every row; rupees beside paise; a TOTAL row; CRLF line ends), for an accountant or a
+    # spreadsheet. The CSV carries no HASH: book from #settlement, whose
     # answer is signed. A refusal (338, 342, ...) raises GatewayError with its code.
     def settlement_csv(settlement_id: nil, utr: nil)
       url, status, body = send_signed('/pgws/settlement', settlement_key(settlement_id, utr).merge('FORMAT' => 'CSV'))
@@ -198,7 +199,7 @@ module Paystra
         refusal = "#{answer['RESPONSE_CODE']} #{answer['RESPONSE_MESSAGE']}".strip
         raise GatewayError.new("the gateway refused the request: #{refusal}", code: answer['RESPONSE_CODE'], fields: answer)
       end
-      return body if status == 200 && body.start_with?('TYPE,')
+      return body if status == 200 && body.start_with?('SETTLEMENT_ID,')
 
       raise GatewayError, "the gateway answered HTTP #{status} without the settlement CSV at #{url}"
     end

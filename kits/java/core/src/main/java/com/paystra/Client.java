@@ -323,7 +323,7 @@ public final class Client {
     }
 
     /**
-     * A settlement's lines as the gateway's CSV file (RFC 4180, a header row of the line fields,
+     * A settlement's lines as the gateway's CSV file (RFC 4180, a header row, a TOTAL row last,
      * CRLF), to keep or hand to an accountant. The CSV carries no HASH: act on the figures of
      * settlement(...), which are verified. A refusal throws RefusedError, as settlement(...) does.
      */
