@@ -100,6 +100,15 @@ describe('money arithmetic', () => {
     expect(formatRupees(7)).toBe('₹0.07')
     expect(formatRupees(-608)).toBe('-₹6.08')
   })
+
+  test('one formatter serves paise of any size, with or without the symbol and the groups', () => {
+    // Past Number.MAX_SAFE_INTEGER paise a number would round; a bigint does not.
+    expect(formatRupees(900719925474099312n)).toBe('₹9,00,71,99,25,47,40,993.12')
+    expect(formatRupees(-5000n, { symbol: false, grouped: false })).toBe('-50.00')
+    expect(formatRupees(123456789n, { symbol: false })).toBe('12,34,567.89')
+    expect(formatRupees(100n, { symbol: false, grouped: false })).toBe('1.00')
+    expect(formatRupees(150000n)).toBe(formatRupees(150000))
+  })
 })
 
 describe('Payment Gateway', () => {

@@ -212,13 +212,22 @@ export function quoteAutoCollection(amount: Paise): Quote {
 
 const groupedRupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 })
 
-/** ₹1,50,000.00: Indian digit grouping, always two decimals, from paise without floats. */
-export function formatRupees(paise: Paise): string {
-  const sign = paise < 0 ? '-' : ''
-  const absolute = Math.abs(paise)
-  const rupees = Math.floor(absolute / 100)
-  const fraction = String(absolute % 100).padStart(2, '0')
-  return `${sign}₹${groupedRupees.format(rupees)}.${fraction}`
+/**
+ * The one rupee formatter: ₹1,50,000.00, Indian digit grouping, always two decimals, from paise
+ * by integer arithmetic alone. A CSV cell or a UPI intent wants the bare figure (`150000.00`:
+ * `{ symbol: false, grouped: false }`), a table of figures under a ₹ heading no symbol.
+ */
+export function formatRupees(
+  paise: Paise | bigint,
+  style: { symbol?: boolean; grouped?: boolean } = {},
+): string {
+  const { symbol = true, grouped = true } = style
+  const value = BigInt(paise)
+  const absolute = value < 0n ? -value : value
+  const whole = absolute / 100n
+  const fraction = String(absolute % 100n).padStart(2, '0')
+  const figure = grouped ? groupedRupees.format(whole) : String(whole)
+  return `${value < 0n ? '-' : ''}${symbol ? '₹' : ''}${figure}.${fraction}`
 }
 
 /** A slab bound as people write it: ₹2,000 for whole rupees, ₹2,000.50 otherwise. */

@@ -6,6 +6,7 @@
  * like one (digits, rounded past 15 of them; `1E5`; `12-05`; `Dec-5`; `TRUE`); such a text cell
  * is written with a leading apostrophe, which keeps it text and whole.
  */
+import { formatRupees } from '#core/pricing/fees.ts'
 import { lineFields, type LineFields, type SettlementFields } from './fields.ts'
 
 const amountFields = ['AMOUNT', 'FEE', 'GST', 'NET'] as const
@@ -45,12 +46,9 @@ export function spreadsheetText(value: string): string {
   return formulaStart.test(value) || valueLike.test(value) ? `'${value}` : value
 }
 
-/** Paise as rupees with two decimals: `-5000` → `-50.00`. */
+/** Paise as a spreadsheet's rupees, two decimals, no symbol or grouping: `-5000` → `-50.00`. */
 export function rupeesOf(paise: string): string {
-  const value = BigInt(paise)
-  const whole = value < 0n ? -value : value
-  const rupees = `${whole / 100n}.${String(whole % 100n).padStart(2, '0')}`
-  return value < 0n ? `-${rupees}` : rupees
+  return formatRupees(BigInt(paise), { symbol: false, grouped: false })
 }
 
 function cellOf(column: string, value: string): string {

@@ -9,6 +9,7 @@ import {
   type PaymentRequest,
 } from '#gateway/checks.ts'
 import { merchantVpa, type SandboxMerchant } from '#gateway/merchants.ts'
+import { formatRupees } from '#core/pricing/fees.ts'
 import { type ResponseCode, responseCodes } from '#core/protocol/codes.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { isAmount, isValid } from '#core/protocol/patterns.ts'
@@ -67,8 +68,7 @@ export function checkQrRequest(
 
 /** `100` paise → `1.00`: the rupees of a UPI intent, always two decimals, no grouping. */
 export function rupees(paise: string): string {
-  const padded = paise.replace(/^0+(?=\d)/, '').padStart(3, '0')
-  return `${padded.slice(0, -2)}.${padded.slice(-2)}`
+  return formatRupees(BigInt(paise), { symbol: false, grouped: false })
 }
 
 /** Percent-encodes a UPI intent parameter; `@` stays readable, as UPI apps print it. */

@@ -4,17 +4,14 @@
  * side, the fee lines as a tagged table with their totals, and the notes on how GST was charged.
  */
 import { brand, contact } from '#core/brand/brand.ts'
+import { formatRupees } from '#core/pricing/fees.ts'
 import { colours, DocumentFrame, fonts, margins, size } from '#core/pdf/frame.ts'
 import { gstStateOf, placeOfSupply } from '#core/tax/gst.ts'
 import { type Invoice, type InvoiceLine, ratesOf } from './invoice.ts'
 
-const grouped = new Intl.NumberFormat('en-IN')
-
-/** Paise as rupees with Indian digit groups and two decimals: `1,23,456.78`. */
+/** Paise as rupees with Indian digit groups and two decimals, under a ₹ heading: `1,23,456.78`. */
 export function rupees(paise: bigint): string {
-  const sign = paise < 0n ? '-' : ''
-  const absolute = paise < 0n ? -paise : paise
-  return `${sign}${grouped.format(absolute / 100n)}.${String(absolute % 100n).padStart(2, '0')}`
+  return formatRupees(paise, { symbol: false })
 }
 
 /** `2026-11-30` as `30 Nov 2026`. */
