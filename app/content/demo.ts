@@ -188,16 +188,15 @@ export const sandboxTestData: readonly TestDataGroup[] = [
       // One card for each other card row of the pricing page, settled at its rate.
       {
         value: '4000 0566 5566 5556',
-        outcome: 'Payment succeeds on a Visa debit card: charged at debit card rates',
+        outcome: 'Succeeds: a Visa debit card, at debit card rates',
       },
       {
         value: '6074 8492 0000 4917',
-        outcome: 'Payment succeeds on a RuPay debit card: no fee (0%)',
+        outcome: 'Succeeds: a RuPay debit card, no fee (0%)',
       },
       {
         value: '4000 0082 6000 0000',
-        outcome:
-          'Payment succeeds on a card issued abroad: charged at international card rates, even in rupees',
+        outcome: 'Succeeds: issued abroad, at international card rates even in rupees',
       },
     ],
     note: `Use any future expiry date, any three-digit CVV and any name on the card. Any test card pays in a foreign currency too (cards only). The first five are credit cards issued in India; ${disputeCards.map((card) => groupCardNumber(card.number)).join(' and ')} are disputed by the settlement run that settles them.`,
