@@ -1,4 +1,4 @@
-import { brand } from '#core/brand/brand.ts'
+import { providerGst } from '#core/brand/gst-registration.ts'
 import { deriveMerchantHostedKey } from '#core/protocol/cipher.ts'
 import { checkGstin, type GstParties, gstinCheckCharacter, gstStateOf } from '#core/tax/gst.ts'
 
@@ -47,9 +47,9 @@ export function gstPartiesOf(
   merchant: Pick<SandboxMerchant, 'gstStateCode' | 'gstin'>,
 ): GstParties {
   return {
-    provider: { stateCode: brand.gstStateCode, gstin: brand.gstin },
+    provider: { stateCode: providerGst.stateCode, gstin: providerGst.gstin },
     merchant: {
-      stateCode: merchant.gstStateCode ?? brand.gstStateCode,
+      stateCode: merchant.gstStateCode ?? providerGst.stateCode,
       gstin: merchant.gstin ?? '',
     },
   }
@@ -74,7 +74,7 @@ export const demoMerchantDefaults = {
   vpa: 'demostore@paystra',
   bankAccount: '50100234564321',
   /** The provider's state, so the demo's settlements show CGST and SGST. */
-  gstStateCode: brand.gstStateCode,
+  gstStateCode: providerGst.stateCode,
 } as const
 
 export interface DemoMerchantOptions {

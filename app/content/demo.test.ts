@@ -82,15 +82,11 @@ test('the sandbox test data says which cards are disputed, and that any card pay
     'Payment succeeds, then is disputed: 10.4 Fraud: card-absent environment',
   )
   expect(cards.note).toContain('foreign currency')
-  expect(cards.note).toContain('4000 0000 0000 1976 and 4000 0000 0000 0259 are disputed')
-})
-
-test('the sandbox test data has a card for the debit card, RuPay debit and international rows', () => {
-  const cards = sandboxTestData.find((group) => group.method === 'Cards')!
-  const outcome = (value: string) => cards.rows.find((row) => row.value === value)?.outcome
-  expect(outcome('4000 0566 5566 5556')).toContain('debit card rates')
-  expect(outcome('6074 8492 0000 4917')).toContain('RuPay debit card, no fee')
-  expect(outcome('4000 0082 6000 0000')).toContain('international card rates even in rupees')
+  expect(cards.note).toContain('The last two are disputed')
+  expect(cards.rows.slice(-2).map((row) => row.value)).toEqual([
+    '4000 0000 0000 1976',
+    '4000 0000 0000 0259',
+  ])
 })
 
 test('the sandbox test data lists the cards and UPI IDs of the hosted page', () => {
@@ -113,8 +109,11 @@ test('the sandbox test data lists the cards and UPI IDs of the hosted page', () 
 
 test('the sandbox test data lists every test card the gateway takes, the dispute cards with their reason', () => {
   const cards = sandboxTestData.find((group) => group.method === 'Cards')!.rows
+  // The outcome cards, in the gateway's order; the cards of the other rates are on its page.
   expect(cards.map((row) => row.value)).toEqual(
-    testCards.map((card) => groupCardNumber(card.number)),
+    testCards
+      .filter((card) => card.paymentType === 'CC' && !('issuedAbroad' in card))
+      .map((card) => groupCardNumber(card.number)),
   )
   for (const card of disputeCards) {
     const row = cards.find((candidate) => candidate.value === groupCardNumber(card.number))

@@ -177,7 +177,10 @@ export const sandboxTestData: readonly TestDataGroup[] = [
       { value: '4111 1111 1111 1111', outcome: 'Payment succeeds' },
       { value: '4000 0000 0000 0002', outcome: 'Declined by the bank (004)' },
       { value: '4000 0000 0000 9995', outcome: 'Insufficient funds (020)' },
-      // The sandbox's dispute cards and their reasons, as the gateway holds them.
+      // The sandbox's dispute cards and their reasons, as the gateway holds them. The cards of
+      // the other pricing rows (debit, RuPay debit, issued abroad) are on the payment page's own
+      // test data, where they are typed: listing them here too took the checkout demo past its
+      // 130 KB of JavaScript.
       ...disputeCards.map((card) => {
         const reason = disputeReasonOf(card.reasonCode)!
         return {
@@ -185,21 +188,8 @@ export const sandboxTestData: readonly TestDataGroup[] = [
           outcome: `Payment succeeds, then is disputed: ${reason.code} ${reason.reason}`,
         }
       }),
-      // One card for each other card row of the pricing page, settled at its rate.
-      {
-        value: '4000 0566 5566 5556',
-        outcome: 'Succeeds: a Visa debit card, at debit card rates',
-      },
-      {
-        value: '6074 8492 0000 4917',
-        outcome: 'Succeeds: a RuPay debit card, no fee (0%)',
-      },
-      {
-        value: '4000 0082 6000 0000',
-        outcome: 'Succeeds: issued abroad, at international card rates even in rupees',
-      },
     ],
-    note: `Use any future expiry date, any three-digit CVV and any name on the card. Any test card pays in a foreign currency too (cards only). The first five are credit cards issued in India; ${disputeCards.map((card) => groupCardNumber(card.number)).join(' and ')} are disputed by the settlement run that settles them.`,
+    note: 'Use any future expiry date, any three-digit CVV and any name on the card. Any test card pays in a foreign currency too (cards only). The last two are disputed by the settlement run that settles them.',
   },
   {
     method: 'UPI',

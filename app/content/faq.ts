@@ -1,4 +1,5 @@
 import { brand, contact, legalDocuments } from '#core/brand/brand.ts'
+import { providerGst } from '#core/brand/gst-registration.ts'
 import { gstStateOf } from '#core/tax/gst.ts'
 import {
   bankHolidays,
@@ -248,7 +249,7 @@ export const faqTopics: readonly FaqTopic[] = [
         id: 'gst-invoice',
         question: 'Do I get a GST invoice for your fees?',
         answer: [
-          `Yes. Every month we issue a tax invoice for the fees, and the GST on them, deducted from that month’s settlements, with our GSTIN and yours, so that you can claim the GST as input tax credit. If your business is registered in ${gstStateOf(brand.gstStateCode)!.name}, where we are, the GST is CGST and SGST, 9 % each; anywhere else it is IGST, 18 %. Each settlement shows the same split and both GSTINs.`,
+          `Yes. Every month we issue a tax invoice for the fees, and the GST on them, deducted from that month’s settlements, with our GSTIN and yours, so that you can claim the GST as input tax credit. If your business is registered in ${gstStateOf(providerGst.stateCode)!.name}, where we are, the GST is CGST and SGST, 9 % each; anywhere else it is IGST, 18 %. Each settlement shows the same split and both GSTINs.`,
           'Download the invoice from the dashboard, or fetch it through the settlement API as data or as a PDF: the Settlements Integration Guide describes the call.',
         ],
       },

@@ -7,13 +7,6 @@ export const brand = {
   /** The name the provider traded under before the rebrand the launch popup announces. */
   previousName: 'QuickPe',
   legalName: 'Paystra Payments Private Limited',
-  /**
-   * The legal entity's GST registration (fictional, with a valid check character) and its state
-   * code: the office below is in Uttar Pradesh (09). A merchant in the same state is charged
-   * CGST and SGST on the fees, any other IGST (core/tax/gst.ts).
-   */
-  gstin: '09AAPCP4821K1ZW',
-  gstStateCode: '09',
   tagline: 'Payments that simply work',
   domain: 'paystra.example',
 } as const

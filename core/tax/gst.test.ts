@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { brand } from '#core/brand/brand.ts'
+import { providerGst } from '#core/brand/gst-registration.ts'
 import { gstOn } from '#core/pricing/fees.ts'
 import {
   checkGstin,
@@ -45,9 +45,9 @@ describe('GSTIN', () => {
     }
   })
 
-  it('accepts the brand’s GSTIN, registered in the brand’s state', () => {
-    expect(checkGstin(brand.gstin)).toEqual({ ok: true, stateCode: brand.gstStateCode })
-    expect(provider).toEqual({ stateCode: brand.gstStateCode, gstin: brand.gstin })
+  it('accepts the provider’s GSTIN, registered in the provider’s state', () => {
+    expect(checkGstin(providerGst.gstin)).toEqual({ ok: true, stateCode: providerGst.stateCode })
+    expect(provider).toEqual({ stateCode: providerGst.stateCode, gstin: providerGst.gstin })
   })
 
   it('accepts the provider and sandbox GSTINs made with it', () => {

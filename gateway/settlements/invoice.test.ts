@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { brand } from '#core/brand/brand.ts'
+import { providerGst } from '#core/brand/gst-registration.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { verifyHash, withHash } from '#core/protocol/hash.ts'
 import { demoMerchant } from '#gateway/merchants.ts'
@@ -110,7 +111,7 @@ describe('a settlement', () => {
       CGST_AMOUNT: '292',
       SGST_AMOUNT: '292',
       IGST_AMOUNT: '0',
-      PROVIDER_GSTIN: brand.gstin,
+      PROVIDER_GSTIN: providerGst.gstin,
       MERCHANT_GSTIN: merchant.gstin,
     })
     const fields = Object.keys(here)
@@ -170,7 +171,7 @@ describe('the tax invoice of a month', () => {
       PERIOD_FROM: '2026-11-01',
       PERIOD_TO: '2026-11-30',
       PROVIDER_NAME: brand.legalName,
-      PROVIDER_GSTIN: brand.gstin,
+      PROVIDER_GSTIN: providerGst.gstin,
       PROVIDER_STATE_CODE: '09',
       PROVIDER_STATE: 'Uttar Pradesh',
       MERCHANT_NAME: merchant.name,
@@ -281,7 +282,7 @@ describe('the tax invoice of a month', () => {
     for (const expected of [
       'Tax invoice',
       number,
-      brand.gstin,
+      providerGst.gstin,
       merchant.gstin!,
       'Uttar Pradesh (state code 09)',
       'Payment Gateway fees: Credit card',
@@ -345,7 +346,7 @@ describe('the invoice rules', () => {
 
   it('splits each line on its own, and its totals are the lines’ sums', () => {
     const parties = {
-      provider: { stateCode: '09', gstin: brand.gstin },
+      provider: { stateCode: '09', gstin: providerGst.gstin },
       merchant: { stateCode: '09', gstin: '' },
     }
     const line = (paymentType: string, gst: bigint) => ({
