@@ -228,15 +228,7 @@ final class Client
     public function settlementCsv(string $settlementId = '', string $utr = ''): string
     {
         [$status, $body, $url] = $this->post('/pgws/settlement', self::settlementKey($settlementId, $utr) + ['FORMAT' => 'CSV']);
-        if (is_array(json_decode($body, true))) {
-            // Refusals stay JSON (signed, except 324 and 326), also when CSV was asked for.
-            $answer = $this->verifiedAnswer($status, $body, $url);
-            throw new GatewayError(
-                trim(sprintf('Refused: %s %s', $answer['RESPONSE_CODE'] ?? "HTTP $status", $answer['RESPONSE_MESSAGE'] ?? '')),
-                $answer['RESPONSE_CODE'] ?? null,
-                $answer,
-            );
-        }
+        $this->throwJsonRefusal($status, $body, $url);
         if ($status !== 200 || !str_starts_with($body, 'SETTLEMENT_ID,')) {
             throw new GatewayError(sprintf('The gateway answered HTTP %d without the settlement CSV at %s.', $status, $url));
         }
@@ -315,14 +307,7 @@ final class Client
         if ($status === 200 && str_starts_with($body, '%PDF-')) {
             return $body;
         }
-        if (is_array(json_decode($body, true))) {
-            $answer = $this->verifiedAnswer($status, $body, $url);
-            throw new GatewayError(
-                trim(sprintf('Refused: %s %s', $answer['RESPONSE_CODE'] ?? "HTTP $status", $answer['RESPONSE_MESSAGE'] ?? '')),
-                $answer['RESPONSE_CODE'] ?? null,
-                $answer,
-            );
-        }
+        $this->throwJsonRefusal($status, $body, $url);
         throw new GatewayError(sprintf('The gateway answered HTTP %d without the invoice PDF at %s.', $status, $url));
     }
 
@@ -485,6 +470,25 @@ final class Client
         $url = $this->config->baseUrl . $path;
         [$status, $body] = ($this->transport)($url, json_encode($request, JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE));
         return [$status, $body, $url];
+    }
+
+    /**
+     * Where a file (CSV, PDF) was asked for, a refusal still comes as JSON (signed, except 324
+     * and 326): verified and thrown with its code. Any other answer returns for the caller to judge.
+     *
+     * @throws GatewayError
+     */
+    private function throwJsonRefusal(int $status, string $body, string $url): void
+    {
+        if (!is_array(json_decode($body, true))) {
+            return;
+        }
+        $answer = $this->verifiedAnswer($status, $body, $url);
+        throw new GatewayError(
+            trim(sprintf('Refused: %s %s', $answer['RESPONSE_CODE'] ?? "HTTP $status", $answer['RESPONSE_MESSAGE'] ?? '')),
+            $answer['RESPONSE_CODE'] ?? null,
+            $answer,
+        );
     }
 
     /** The answer's fields once its HASH verifies and it names this merchant. */
