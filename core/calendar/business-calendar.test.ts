@@ -121,6 +121,7 @@ describe('IST', () => {
   it('writes a date for people', () => {
     expect(formatIsoDate('2026-01-26')).toBe('26 January')
     expect(formatIsoDate('2026-11-30', 'full')).toBe('Monday, 30 November 2026')
+    expect(formatIsoDate('2026-11-30', 'short')).toBe('30 Nov 2026')
   })
 
   it('refuses what is not a date', () => {

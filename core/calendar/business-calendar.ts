@@ -203,6 +203,12 @@ export const calendarYears: readonly number[] = [
 
 const dateFormats = {
   plain: new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', timeZone: 'UTC' }),
+  short: new Intl.DateTimeFormat('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }),
   full: new Intl.DateTimeFormat('en-IN', {
     weekday: 'long',
     day: 'numeric',
@@ -212,7 +218,7 @@ const dateFormats = {
   }),
 }
 
-/** 2026-11-30 → "30 November", or with `full` "Monday, 30 November 2026". */
+/** 2026-11-30 → "30 November"; with `short` "30 Nov 2026"; with `full` "Monday, 30 November 2026". */
 export function formatIsoDate(date: IsoDate, style: keyof typeof dateFormats = 'plain'): string {
   const { year, month, day } = parts(date)
   return dateFormats[style].format(utcMidnight(year, month, day))

@@ -4,6 +4,7 @@
  * side, the fee lines as a tagged table with their totals, and the notes on how GST was charged.
  */
 import { brand, contact } from '#core/brand/brand.ts'
+import { formatIsoDate } from '#core/calendar/business-calendar.ts'
 import { formatRupees } from '#core/pricing/fees.ts'
 import { colours, DocumentFrame, fonts, margins, size } from '#core/pdf/frame.ts'
 import { gstStateOf, placeOfSupply } from '#core/tax/gst.ts'
@@ -12,16 +13,6 @@ import { type Invoice, type InvoiceLine, ratesOf } from './invoice.ts'
 /** Paise as rupees with Indian digit groups and two decimals, under a ₹ heading: `1,23,456.78`. */
 export function rupees(paise: bigint): string {
   return formatRupees(paise, { symbol: false })
-}
-
-/** `2026-11-30` as `30 Nov 2026`. */
-function longDate(date: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number]
-  const name = new Date(Date.UTC(year, month - 1, day)).toLocaleString('en-IN', {
-    month: 'short',
-    timeZone: 'UTC',
-  })
-  return `${day} ${name} ${year}`
 }
 
 function settlementsText(count: number): string {
@@ -128,10 +119,10 @@ class InvoiceWriter {
     const supply = placeOfSupply(invoice.parties)
     const rows: [string, string][] = [
       ['Invoice number', invoice.number],
-      ['Invoice date', longDate(invoice.date)],
+      ['Invoice date', formatIsoDate(invoice.date, 'short')],
       [
         'Period',
-        `${longDate(invoice.periodFrom)} to ${longDate(invoice.periodTo)}: ${settlementsText(invoice.settlementsCount)}`,
+        `${formatIsoDate(invoice.periodFrom, 'short')} to ${formatIsoDate(invoice.periodTo, 'short')}: ${settlementsText(invoice.settlementsCount)}`,
       ],
       ['Place of supply', stateLine(supply.code)],
       [
