@@ -157,6 +157,10 @@ function merchantApi(request: APIRequestContext, baseURL: string, notifyUrl: str
   }
 }
 
+// Both tests share the demo merchant's disputes: the run that decides one dispute at its deadline
+// decides every open dispute of that day, so they run in order, never side by side.
+test.describe.configure({ mode: 'default' })
+
 /**
  * The payment settles on the next working day after its capture: the test run as of that day
  * disputes it. Answers the day and the `dispute.created` event's data.

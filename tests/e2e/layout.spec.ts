@@ -319,8 +319,11 @@ test.describe('search engines', () => {
     }
   })
 
-  test('each page has a description, canonical link and Open Graph tags', async ({ page }) => {
-    for (const entry of pages) {
+  // One test per page: a single loop over every page outgrew one test's time on a busy machine.
+  for (const entry of pages) {
+    test(`${entry.path} has a description, canonical link and Open Graph tags`, async ({
+      page,
+    }) => {
       await page.goto(entry.path)
       await expect(page.locator('meta[name="description"]')).toHaveAttribute(
         'content',
@@ -334,8 +337,8 @@ test.describe('search engines', () => {
         'content',
         entry.title,
       )
-    }
-  })
+    })
+  }
 
   test('marketing pages are prerendered: their text is in the HTML before any script runs', async ({
     request,
