@@ -5,6 +5,8 @@ import {
   addWorkingDays,
   bankHolidayOn,
   bankHolidays,
+  CalendarEndError,
+  calendarEnd,
   calendarYears,
   dateOfIstDateTime,
   daysBetween,
@@ -14,15 +16,20 @@ import {
   istInstant,
   isReadableDate,
   isWorkingDay,
+  lastDateCounting,
   nextWorkingDay,
   previousWorkingDay,
 } from './business-calendar.ts'
 import { dueBefore } from '#core/settlement/schedule.ts'
 
-/** Any date of the years the calendar lists, and a little either side. */
+/**
+ * Any date of the years the calendar lists, from a month before them to the last date whose next
+ * working day is still known.
+ */
+const firstDate = `${calendarYears[0]! - 1}-12-01`
 const dates = fc
-  .integer({ min: 0, max: 3 * 366 })
-  .map((offset) => addDays(`${calendarYears[0]! - 1}-12-01`, offset))
+  .integer({ min: 0, max: daysBetween(firstDate, lastDateCounting(1)) })
+  .map((offset) => addDays(firstDate, offset))
 
 const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay()
 
@@ -54,14 +61,41 @@ describe('working days', () => {
       }),
     )
   })
+})
 
-  it('list the national holidays of this year and next', () => {
-    const thisYear = calendarYears[0]!
-    for (const year of [thisYear, thisYear + 1]) {
-      for (const date of ['01-26', '08-15', '10-02', '12-25']) {
-        expect(bankHolidayOn(`${year}-${date}`), `${year}-${date}`).toBeDefined()
-      }
+describe('the end of the calendar', () => {
+  const lastYear = calendarYears.at(-1)!
+  const nextYear = `${lastYear + 1}-01-01`
+
+  it('refuses to call a date after the last listed year a working day or a holiday', () => {
+    expect(calendarEnd).toBe(`${lastYear}-12-31`)
+    expect(() => isWorkingDay(nextYear)).toThrow(CalendarEndError)
+    expect(() => isWorkingDay(nextYear)).toThrow(
+      `No bank holidays are known after ${calendarEnd}, so ${nextYear} is neither a working day nor a holiday: add ${lastYear + 1}'s published list as core/calendar/holidays/${lastYear + 1}.json`,
+    )
+    expect(() => bankHolidayOn(nextYear)).toThrow(CalendarEndError)
+    expect(() => nextWorkingDay(calendarEnd)).toThrow(CalendarEndError)
+    expect(() => addWorkingDays(addDays(calendarEnd, -3), 5)).toThrow(CalendarEndError)
+    expect(isWorkingDay(calendarEnd)).toBe(
+      weekday(calendarEnd) !== 0 && !bankHolidayOn(calendarEnd),
+    )
+  })
+
+  it('names the last date from which a walk of working days stays in the known years', () => {
+    for (const count of [1, 2, 5, 10]) {
+      const last = lastDateCounting(count)
+      expect(addWorkingDays(last, count) <= calendarEnd, `${count} from ${last}`).toBe(true)
+      expect(() => addWorkingDays(addDays(last, 1), count), `${count}`).toThrow(CalendarEndError)
     }
+    expect(lastDateCounting(0)).toBe(calendarEnd)
+  })
+
+  it('settles a capture and counts a dispute deadline from the last safe date without crossing it', () => {
+    // The year before the last: a capture on its 31 December settles in the last year.
+    expect(nextWorkingDay(`${lastYear - 1}-12-31`).startsWith(`${lastYear}-`)).toBe(true)
+    const lastRun = lastDateCounting(5)
+    expect(addWorkingDays(lastRun, 5) <= calendarEnd).toBe(true)
+    expect(nextWorkingDay(lastRun) <= calendarEnd).toBe(true)
   })
 })
 
@@ -176,8 +210,9 @@ describe('date arithmetic in every year', () => {
   it('knows the weekday of every date of the years it reads, and of the years before 100', () => {
     // 1970-01-01 was a Thursday (4).
     const weekdayOf = (date: string) => (((daysFromCivil(...civil(date)) + 4) % 7) + 7) % 7
+    const known = anyDate(2000, calendarYears.at(-1)!).filter((date) => date <= lastDateCounting(1))
     fc.assert(
-      fc.property(fc.oneof(anyDate(2000, 2099), anyDate(1, 99)), (date) => {
+      fc.property(fc.oneof(known, anyDate(1, 99)), (date) => {
         const sunday = weekdayOf(date) === 0
         if (sunday) expect(isWorkingDay(date)).toBe(false)
         expect(nextWorkingDay(date) > date).toBe(true)
@@ -193,10 +228,16 @@ describe('date arithmetic in every year', () => {
   })
 
   it('walks back to a working day in a bounded number of steps from any instant', () => {
-    for (const text of ['0050-06-15T00:00:00Z', '0100-01-01T00:00:00Z', '2099-12-31T23:59:59Z']) {
+    for (const text of [
+      '0050-06-15T00:00:00Z',
+      '0100-01-01T00:00:00Z',
+      `${calendarEnd}T12:00:00Z`,
+    ]) {
       const due = dueBefore(new Date(text), 11)
       expect(due.getTime()).toBeLessThanOrEqual(new Date(text).getTime())
     }
+    // After the calendar's end no day is a working day or not: refused, not guessed.
+    expect(() => dueBefore(new Date('2099-12-31T23:59:59Z'), 11)).toThrow(CalendarEndError)
     // Before the year 0 there is no date to walk back to: refused, not looped over.
     expect(() => dueBefore(new Date('0000-01-01T00:00:00Z'), 11)).toThrow(RangeError)
   })

@@ -8,6 +8,9 @@
  * daylight saving, so an instant's IST date is its UTC time moved by five and a half hours.
  */
 
+import holidays2026 from './holidays/2026.json'
+import holidays2027 from './holidays/2027.json'
+
 /** A calendar date in IST, `YYYY-MM-DD`. */
 export type IsoDate = string
 
@@ -20,39 +23,46 @@ export interface BankHoliday {
 }
 
 /**
- * Bank holidays on which no settlement is made, this year and next: the national holidays and
- * the other holidays of the central government's list that banks keep across India. Holidays that
+ * One year's bank holidays (core/calendar/holidays/README.md): the national holidays and the
+ * other holidays of the central government's list that banks keep across India, from the list
+ * `source` names, published on `published` (null when that date was not recorded). Holidays that
  * fall on a Sunday or a 2nd or 4th Saturday are listed too, as published, though they change
- * nothing. Lunar holidays are as announced for the year; the sandbox uses this list as it stands.
+ * nothing.
  */
-export const bankHolidays: readonly BankHoliday[] = [
-  { date: '2026-01-26', name: 'Republic Day' },
-  { date: '2026-03-04', name: 'Holi' },
-  { date: '2026-03-21', name: 'Id-ul-Fitr' },
-  { date: '2026-03-26', name: 'Ram Navami' },
-  { date: '2026-03-31', name: 'Mahavir Jayanti' },
-  { date: '2026-04-03', name: 'Good Friday' },
-  { date: '2026-04-14', name: 'Dr. Ambedkar Jayanti' },
-  { date: '2026-05-01', name: 'Buddha Purnima' },
-  { date: '2026-05-27', name: 'Id-ul-Zuha (Bakrid)' },
-  { date: '2026-06-26', name: 'Muharram' },
-  { date: '2026-08-15', name: 'Independence Day' },
-  { date: '2026-08-26', name: 'Milad-un-Nabi' },
-  { date: '2026-09-04', name: 'Janmashtami' },
-  { date: '2026-10-02', name: 'Mahatma Gandhi Jayanti' },
-  { date: '2026-10-20', name: 'Dussehra' },
-  { date: '2026-11-08', name: 'Diwali' },
-  { date: '2026-11-24', name: 'Guru Nanak Jayanti' },
-  { date: '2026-12-25', name: 'Christmas' },
-  { date: '2027-01-26', name: 'Republic Day' },
-  { date: '2027-03-22', name: 'Holi' },
-  { date: '2027-03-26', name: 'Good Friday' },
-  { date: '2027-04-14', name: 'Dr. Ambedkar Jayanti' },
-  { date: '2027-08-15', name: 'Independence Day' },
-  { date: '2027-10-02', name: 'Mahatma Gandhi Jayanti' },
-  { date: '2027-10-29', name: 'Diwali' },
-  { date: '2027-12-25', name: 'Christmas' },
-]
+export interface HolidayYear {
+  year: number
+  source: string
+  published: IsoDate | null
+  holidays: readonly BankHoliday[]
+}
+
+/** The years whose holidays are known, in order and without a gap (a test holds both). */
+export const holidayYears: readonly HolidayYear[] = [holidays2026, holidays2027]
+
+/** Bank holidays on which no settlement is made, of every year the calendar knows. */
+export const bankHolidays: readonly BankHoliday[] = holidayYears.flatMap((year) => year.holidays)
+
+/** The years this calendar lists holidays for. */
+export const calendarYears: readonly number[] = holidayYears.map((year) => year.year)
+
+/**
+ * The last date whose bank holidays are known: the 31st of December of the last year listed.
+ * After it no date is called a working day or not (CalendarEndError); before the first year
+ * listed, which is before the sandbox took any payment, only weekends are known.
+ */
+export const calendarEnd: IsoDate = `${calendarYears[calendarYears.length - 1]!}-12-31`
+
+/** A working day was asked of a date after `calendarEnd`: refused, never guessed. */
+export class CalendarEndError extends RangeError {
+  constructor(readonly date: IsoDate) {
+    super(
+      `No bank holidays are known after ${calendarEnd}, so ${date} is neither a working day nor ` +
+        `a holiday: add ${date.slice(0, 4)}'s published list as core/calendar/holidays/` +
+        `${date.slice(0, 4)}.json (core/calendar/holidays/README.md)`,
+    )
+    this.name = 'CalendarEndError'
+  }
+}
 
 /** The Saturdays of a month that are working days, by their place in the month. */
 export const workingSaturdays = [1, 3, 5] as const
@@ -131,12 +141,14 @@ export function addDays(date: IsoDate, days: number): IsoDate {
 /** The bank holiday on a date, if there is one. */
 export function bankHolidayOn(date: IsoDate): BankHoliday | undefined {
   parts(date)
+  if (date > calendarEnd) throw new CalendarEndError(date)
   return holidayDates.has(date) ? bankHolidays.find((holiday) => holiday.date === date) : undefined
 }
 
 /** Whether banks settle on this date. */
 export function isWorkingDay(date: IsoDate): boolean {
   const { year, month, day } = parts(date)
+  if (date > calendarEnd) throw new CalendarEndError(date)
   if (holidayDates.has(date)) return false
   const weekday = utcMidnight(year, month, day).getUTCDay()
   if (weekday === 0) return false
@@ -196,10 +208,22 @@ export function addWorkingDays(date: IsoDate, count: number): IsoDate {
   return result
 }
 
-/** The years this calendar lists holidays for; outside them only weekends are known. */
-export const calendarYears: readonly number[] = [
-  ...new Set(bankHolidays.map((holiday) => Number(holiday.date.slice(0, 4)))),
-]
+/**
+ * The last date from which `count` working days later is still on or before `calendarEnd`: the
+ * day before the `count`th working day counted back from the end. A walk of `count` working days
+ * from any later date would need a holiday list that does not exist yet.
+ */
+export function lastDateCounting(count: number): IsoDate {
+  if (count <= 0) return calendarEnd
+  let day = isWorkingDay(calendarEnd) ? calendarEnd : previousWorkingDay(calendarEnd)
+  for (let step = 1; step < count; step++) day = previousWorkingDay(day)
+  return addDays(day, -1)
+}
+
+/** Calendar days from `today` to `calendarEnd`: 0 on its last day, negative once past it. */
+export function daysLeftInCalendar(today: IsoDate): number {
+  return daysBetween(today, calendarEnd)
+}
 
 const dateFormats = {
   plain: new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', timeZone: 'UTC' }),
