@@ -60,6 +60,17 @@ describe('a deliberately wrong import', () => {
       'app/guides/load.ts': "import { q } from '#scripts/build/pdf/frame.ts'\nexport const r = q\n",
       'scripts/build/pdf/frame.ts': 'export const q = 1\n',
       'core/protocol/hash.test.ts': "import { y } from '#server/config.ts'\nexport const t = y\n",
+      // A test is held to its floor: tests/support, yes; a higher floor, kits/ or tests/e2e, no.
+      'server/app.test.ts':
+        "import { q } from '#scripts/build/pdf/frame.ts'\nimport { s } from '#tests/support/s.ts'\n" +
+        "import { e } from '#tests/e2e/e.ts'\nexport const t = [q, s, e]\n",
+      'app/guides/load.test.ts': "import { k } from '#kits/manifest.ts'\nexport const t = k\n",
+      'tests/support/s.ts': 'export const s = 1\n',
+      'tests/e2e/e.ts': 'export const e = 1\n',
+      'kits/manifest.ts': 'export const k = 1\n',
+      // Beside the product, tests/ may import any floor.
+      'tests/security/s.test.ts':
+        "import { q } from '#scripts/build/pdf/frame.ts'\nexport const t = q\n",
     }
     for (const [file, text] of Object.entries(files)) {
       mkdirSync(path.dirname(path.join(tree, file)), { recursive: true })
@@ -69,13 +80,16 @@ describe('a deliberately wrong import', () => {
   afterAll(() => rmSync(tree, { recursive: true, force: true }))
 
   it('fails the rule for each arrow against the grain and passes the ones with it', async () => {
-    const result = await cruise(tree, ['core', 'app', 'gateway', 'server', 'scripts'])
+    const result = await cruise(tree, ['core', 'app', 'gateway', 'server', 'scripts', 'tests'])
     const found = result.summary.violations.map((v) => `${v.from} → ${v.to} (${v.rule.name})`)
     expect(found.sort()).toEqual(
       [
         'app/guides/load.ts → scripts/build/pdf/frame.ts (app-imports-only-below)',
+        'app/guides/load.test.ts → kits/manifest.ts (app-imports-only-below)',
         'core/pricing/fees.ts → app/content/brand-copy.ts (core-imports-only-below)',
-        'core/protocol/hash.test.ts → server/config.ts (core-and-gateway-tests-stay-on-their-floor)',
+        'core/protocol/hash.test.ts → server/config.ts (core-imports-only-below)',
+        'server/app.test.ts → scripts/build/pdf/frame.ts (server-imports-only-below)',
+        'server/app.test.ts → tests/e2e/e.ts (tests-import-support-only)',
         'gateway/views/layout.ts → server/config.ts (gateway-imports-only-below)',
       ].sort(),
     )

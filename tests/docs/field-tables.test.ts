@@ -2,12 +2,7 @@ import { lexer, type Tokens } from 'marked'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { developerDocuments } from '#app/guides/source/documents.ts'
 import { openApiDocument } from '#gateway/openapi/document.ts'
-import {
-  column,
-  type MarkedTable,
-  markedTables,
-  records,
-} from '#scripts/build/pdf/guides/doc-tables.ts'
+import { column, type MarkedTable, markedTables, records } from '#tests/support/doc-tables.ts'
 import { loadGuides } from './guides.ts'
 
 /**
@@ -44,7 +39,7 @@ function fieldsOf(name: string): { properties: Record<string, JsonSchema>; requi
 
 /**
  * Tables of no JSON API, checked against the sandbox itself by
- * app/guides/source/documents.test.ts: the browser forms and the Seamless plaintext, and two
+ * tests/docs/developer-documents.test.ts: the browser forms and the Seamless plaintext, and two
  * excerpts of the international guide (the fields a foreign currency adds).
  */
 const withoutSchema = [

@@ -6,7 +6,7 @@ import { openApiDocument } from '#gateway/openapi/document.ts'
 import { invalidHashAnswers } from '#gateway/openapi/schemas.ts'
 import { expectDocumentedAnswer } from '#gateway/openapi/validate-answer.ts'
 import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
-import { markedTables, records } from '#scripts/build/pdf/guides/doc-tables.ts'
+import { markedTables, records } from '#tests/support/doc-tables.ts'
 import { loadGuides } from './guides.ts'
 
 /**

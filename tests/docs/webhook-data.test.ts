@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { webhookEventTypes } from '#core/protocol/webhook.ts'
 import { eventDataSchemas, openApiDocument } from '#gateway/openapi/document.ts'
-import { column, markedTables, records } from '#scripts/build/pdf/guides/doc-tables.ts'
+import { column, markedTables, records } from '#tests/support/doc-tables.ts'
 import { loadGuides } from './guides.ts'
 
 /**

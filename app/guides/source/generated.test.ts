@@ -3,7 +3,7 @@ import { currencies } from '#core/currency/currencies.ts'
 import { sandboxRates } from '#core/currency/exchange.ts'
 import { responseCodes } from '#core/protocol/codes.ts'
 import { disputeCards } from '#gateway/methods.ts'
-import { column, markedTables, records } from '#scripts/build/pdf/guides/doc-tables.ts'
+import { column, markedTables, records } from '#tests/support/doc-tables.ts'
 import { fillFacts, fillGenerated, guideFacts } from './generated.ts'
 
 /** A generated section as the guide tables read it (a marker comment before a table). */

@@ -6,9 +6,9 @@ import path from 'node:path'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { developerApiFiles } from '#gateway/openapi/files.ts'
-import { buildOpenApi } from '#scripts/build/openapi.ts'
-import { developerFiles } from './developer-files.ts'
-import { builtFiles, cacheControl } from './static-files.ts'
+import { buildOpenApi } from './openapi.ts'
+import { developerFiles } from '#server/developer-files.ts'
+import { builtFiles, cacheControl } from '#server/static-files.ts'
 
 const servers: Server[] = []
 

@@ -47,16 +47,11 @@ import {
 import { kitLanguageIds, loadKitLanguage } from '#kits/manifest.ts'
 import { openApiDocument } from '#gateway/openapi/document.ts'
 import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
-import {
-  column,
-  type MarkedTable,
-  markedTables,
-  records,
-} from '#scripts/build/pdf/guides/doc-tables.ts'
-import { developerDocuments } from './documents.ts'
-import { guideFacts } from './generated.ts'
-import { findIncludes, languageOf } from './include.ts'
-import { type LoadedDocument, loadDocument } from './load.ts'
+import { column, type MarkedTable, markedTables, records } from '#tests/support/doc-tables.ts'
+import { developerDocuments } from '#app/guides/source/documents.ts'
+import { guideFacts } from '#app/guides/source/generated.ts'
+import { findIncludes, languageOf } from '#app/guides/source/include.ts'
+import { type LoadedDocument, loadDocument } from '#app/guides/source/load.ts'
 
 /**
  * The developer documents checked against the code they describe: every code table against
@@ -64,7 +59,7 @@ import { type LoadedDocument, loadDocument } from './load.ts'
  * answers (its examples are sent to a sandbox started here), every include against the kits.
  */
 
-const root = path.resolve(import.meta.dirname, '../../..')
+const root = path.resolve(import.meta.dirname, '../..')
 const siteUrl = 'http://localhost:3000'
 const loaded = new Map<string, LoadedDocument>()
 const tables = new Map<string, MarkedTable[]>()

@@ -17,7 +17,7 @@ import { createGateway, demoMerchant, type Gateway } from '#gateway/index.ts'
 import { startSandboxServer } from '#gateway/server.ts'
 import { pageBuild } from '#tests/support/page-build.ts'
 import { compressClient } from '#scripts/build/compress.ts'
-import { createApp, type RequestListener } from './app.ts'
+import { createApp, type RequestListener } from '#server/app.ts'
 
 /**
  * The site's server as the browser meets it: createApp over a client folder made by the real
