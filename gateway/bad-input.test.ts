@@ -14,7 +14,7 @@ import { encryptFields } from '#core/protocol/cipher.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { verifyHash, withHash } from '#core/protocol/hash.ts'
 import { sandboxTransactions } from './store.ts'
-import { documentedJson } from './openapi/validate-answer.ts'
+import { documentedJson } from '#tests/support/validate-answer.ts'
 
 /**
  * Bad input against every sandbox endpoint on a real (PGlite) database: each request is

@@ -7,7 +7,7 @@ import { demoMerchant } from './merchants.ts'
 import { decryptFields, encryptFields } from '#core/protocol/cipher.ts'
 import { computeHash, verifyHash, withHash } from '#core/protocol/hash.ts'
 import { type SandboxServer, startSandboxServer } from './server.ts'
-import { documentedJson } from './openapi/validate-answer.ts'
+import { documentedJson } from '#tests/support/validate-answer.ts'
 
 /**
  * The sandbox over real HTTP on a random port, with in-memory PGlite: every endpoint, every

@@ -12,10 +12,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Fields } from '#core/protocol/fields.ts'
 import { withHash } from '#core/protocol/hash.ts'
 import { openApiDocument } from '#gateway/openapi/document.ts'
-import { merchant, payByUpi, postPaymentRequest, RETURN_URL } from './api/test-support.ts'
+import { merchant, payByUpi, postPaymentRequest, RETURN_URL } from '#tests/support/sandbox-api.ts'
 import type { SandboxFailure } from './failures.ts'
 import { createGateway, type Gateway, type GatewayOptions } from './index.ts'
-import { capture, csvOf, ist } from './settlements/test-support.ts'
+import { capture, csvOf, ist } from '#tests/support/sandbox-settlements.ts'
 
 interface Sandbox {
   url: string
@@ -135,11 +135,11 @@ describe('Cache-Control of the JSON APIs', () => {
     await capture(drizzle(site.db), merchant, {
       orderId: `CACHE-${Date.now()}`,
       amount: 50000,
-      at: ist('2031-03-03 10:00'),
+      at: ist('2027-03-03 10:00'),
     })
     const run = await fetch(
       `${site.url}/pgws/settlement/run`,
-      signedJson({ PAY_ID: merchant.payId, AS_OF: '2031-03-04T11:00:00+05:30' }),
+      signedJson({ PAY_ID: merchant.payId, AS_OF: '2027-03-04T11:00:00+05:30' }),
     )
     expect(run.headers.get('cache-control')).toBe('no-store')
     const [settlement] = JSON.parse(((await run.json()) as Fields).SETTLEMENTS!) as Fields[]
@@ -153,7 +153,7 @@ describe('Cache-Control of the JSON APIs', () => {
 
     const invoice = await fetch(
       `${site.url}/pgws/gst-invoice`,
-      signedJson({ PAY_ID: merchant.payId, MONTH: '2031-03', FORMAT: 'PDF' }),
+      signedJson({ PAY_ID: merchant.payId, MONTH: '2027-03', FORMAT: 'PDF' }),
     )
     expect(invoice.status).toBe(200)
     expect(invoice.headers.get('content-type')).toBe('application/pdf')

@@ -18,7 +18,7 @@ import {
   refund,
   type SettlementSandbox,
   settlementSandbox,
-} from '#gateway/settlements/test-support.ts'
+} from '#tests/support/sandbox-settlements.ts'
 import { testDatabaseOptions } from '#tests/support/database.ts'
 import { type DataStore, openDatabase } from './db/database.ts'
 

@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addDays } from '#core/calendar/business-calendar.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { verifyHash } from '#core/protocol/hash.ts'
-import { deliveryNotePdf } from '#gateway/disputes/sample-files.ts'
-import { callDispute } from '#gateway/disputes/test-support.ts'
+import { deliveryNotePdf } from '#tests/support/evidence-files.ts'
+import { callDispute } from '#tests/support/sandbox-disputes.ts'
 import { demoMerchant } from '#gateway/merchants.ts'
 import {
   call,
@@ -21,7 +21,7 @@ import {
   ist,
   type SettlementSandbox,
   settlementSandbox,
-} from '#gateway/settlements/test-support.ts'
+} from '#tests/support/sandbox-settlements.ts'
 import { rowsOf } from '#jobs/sql-rows.ts'
 import { testDatabaseOptions } from '#tests/support/database.ts'
 import { type DataStore, openDatabase } from './db/database.ts'

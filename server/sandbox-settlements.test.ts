@@ -14,7 +14,7 @@ import type { Fields } from '#core/protocol/fields.ts'
 import { verifyWebhook } from '#core/protocol/webhook.ts'
 import { csvColumns } from '#core/settlement/csv.ts'
 import { lineFields } from '#core/settlement/settlement.ts'
-import { callDispute } from '#gateway/disputes/test-support.ts'
+import { callDispute } from '#tests/support/sandbox-disputes.ts'
 import { demoMerchant } from '#gateway/merchants.ts'
 import {
   call,
@@ -24,8 +24,8 @@ import {
   parseCsv,
   type SettlementSandbox,
   settlementSandbox,
-} from '#gateway/settlements/test-support.ts'
-import { startReceiver, type Receiver } from '#gateway/webhooks/test-receiver.ts'
+} from '#tests/support/sandbox-settlements.ts'
+import { startReceiver, type Receiver } from '#tests/support/webhook-receiver.ts'
 import { type DataStore, openDatabase } from './db/database.ts'
 import { testDatabaseOptions } from '#tests/support/database.ts'
 

@@ -10,10 +10,7 @@ import {
 } from '#core/settlement/settlement.ts'
 import { settlementAmountFields } from '#app/components/developers/signature/diagnosis.ts'
 import { demoMerchantDefaults } from '#gateway/merchants.ts'
-import {
-  expectDocumentedAnswer,
-  expectDocumentedWebhook,
-} from '#gateway/openapi/validate-answer.ts'
+import { expectDocumentedAnswer, expectDocumentedWebhook } from '#tests/support/validate-answer.ts'
 import {
   hashExamples,
   sandboxExampleSalt,

@@ -16,7 +16,7 @@ import type { Fields } from '#core/protocol/fields.ts'
 import { verifyHash } from '#core/protocol/hash.ts'
 import { createGateway, type Gateway } from '#gateway/index.ts'
 import { findByOrder } from '#gateway/store.ts'
-import { type Receiver, startReceiver, verifiedEvent } from '#gateway/webhooks/test-receiver.ts'
+import { type Receiver, startReceiver, verifiedEvent } from '#tests/support/webhook-receiver.ts'
 import { sandboxRefunds } from './refund-store.ts'
 import {
   expectSigned,
@@ -25,7 +25,7 @@ import {
   RETURN_URL,
   signed,
   uniqueId,
-} from './test-support.ts'
+} from '#tests/support/sandbox-api.ts'
 
 const client = new PGlite()
 const db = drizzle(client)

@@ -9,7 +9,7 @@ import { currencyVectors } from '#core/currency/vectors.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { currenciesText, fxAnswer, ratesText } from './fx.ts'
 import { startSandboxServer } from '#gateway/server.ts'
-import { expectSigned, merchant, sandboxForThisFile, signed } from './test-support.ts'
+import { expectSigned, merchant, sandboxForThisFile, signed } from '#tests/support/sandbox-api.ts'
 
 /** `POST /pgws/fx`: the sandbox's rates and currencies, signed. */
 const sandbox = sandboxForThisFile()

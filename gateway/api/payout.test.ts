@@ -7,7 +7,7 @@ import {
   postJson,
   signed,
   sandboxForThisFile,
-} from './test-support.ts'
+} from '#tests/support/sandbox-api.ts'
 
 /** Payouts through `POST /pgws/payout` and `POST /pgws/payout/status`, over HTTP on PGlite. */
 const sandbox = sandboxForThisFile()

@@ -13,7 +13,7 @@ import {
   uniqueId,
   sandboxForThisFile,
   postPaymentRequest,
-} from './test-support.ts'
+} from '#tests/support/sandbox-api.ts'
 
 /** QR payments through `POST /pgws/qr`, their image, their scan page and their status. */
 const sandbox = sandboxForThisFile()

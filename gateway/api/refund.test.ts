@@ -10,7 +10,7 @@ import {
   statusOf,
   uniqueId,
   sandboxForThisFile,
-} from './test-support.ts'
+} from '#tests/support/sandbox-api.ts'
 
 /** Refunds through `POST /pgws/transact` with `TXNTYPE: "REFUND"`, over HTTP on PGlite. */
 const sandbox = sandboxForThisFile()

@@ -27,13 +27,13 @@ import {
   refund,
   type SettlementSandbox,
   settlementSandbox,
-} from '#gateway/settlements/test-support.ts'
+} from '#tests/support/sandbox-settlements.ts'
 import { rowsOf } from '#jobs/sql-rows.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
-import { startReceiver, type Receiver } from '#gateway/webhooks/test-receiver.ts'
+import { startReceiver, type Receiver } from '#tests/support/webhook-receiver.ts'
 import { zipBytes } from '#tests/support/documents.ts'
-import { deliveryNotePdf, tinyPng } from './sample-files.ts'
-import { callDispute, payOnHostedPage } from './test-support.ts'
+import { deliveryNotePdf, tinyPng } from '#tests/support/evidence-files.ts'
+import { callDispute, payOnHostedPage } from '#tests/support/sandbox-disputes.ts'
 
 const merchantNumbered = (n: number): SandboxMerchant => ({
   ...demoMerchant({ siteUrl: 'https://shop.paystra.example' }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { checkAnswer, decodedLength, MAX_EVIDENCE_FILE_BYTES } from './evidence.ts'
 import { zipBytes } from '#tests/support/documents.ts'
-import { deliveryNotePdf, tinyPng } from './sample-files.ts'
+import { deliveryNotePdf, tinyPng } from '#tests/support/evidence-files.ts'
 
 const pdf = deliveryNotePdf().toString('base64')
 const contest = (fields: Record<string, string> = {}) =>

@@ -1,13 +1,29 @@
 /**
  * The OpenAPI 3.1 document of the sandbox's JSON APIs and the webhooks it sends, served at
  * `/developers/openapi.json`. Schemas come from `schemas.ts`, examples from `examples.json`
- * (recorded from the sandbox by `record-examples.ts`), prose from `description.ts`.
+ * (recorded from the sandbox by tests/support/record-openapi-examples.ts), prose from `description.ts`.
  */
+import type { Fields } from '#core/protocol/fields.ts'
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, webhookEventTypes } from '#core/protocol/webhook.ts'
 import { apiDescription } from './description.ts'
 import recorded from './examples.json'
-import type { RecordedExample } from './scenario.ts'
 import { answerSchemas, fieldSchemas, requestSchemas, type Schema } from './schemas.ts'
+
+/** One call of the recorded scenario as examples.json keeps it. */
+export interface RecordedExample {
+  name: string
+  summary: string
+  path: string
+  /** The body as sent. */
+  request: Fields | string
+  status: number
+  /** The JSON answer, or the text of a file answered instead (the settlement as CSV). */
+  response: Fields | string
+  /** The answer's media type when it is not JSON: `text/csv`. */
+  contentType?: string
+  /** No example of the request schema: the document shows it with its answer only. */
+  invalidRequest?: true
+}
 
 // JSON types each example's fields apart; they are all string fields (examples.test.ts).
 const examples = recorded as unknown as RecordedExample[]

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Fields } from '#core/protocol/fields.ts'
 import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
+import type { RecordedExample } from './document.ts'
 import recorded from './examples.json'
 import {
   examplePublicUrl,
   exampleMerchant,
   limitedExampleLimits,
-  type RecordedExample,
   recordExamples,
   recordLimitExamples,
-} from './scenario.ts'
+} from '#tests/support/openapi-scenario.ts'
 
 /**
  * Ids, times and what carries them differ on every run; so do the dates of the settlement
@@ -112,7 +112,7 @@ afterAll(async () => {
   await limited?.close()
 })
 
-it("the document's examples are what the sandbox answers (record-examples.ts writes them again)", async () => {
+it("the document's examples are what the sandbox answers (tests/support/record-openapi-examples.ts writes them again)", async () => {
   const again = [
     ...(await recordExamples(sandbox.url)),
     ...(await recordLimitExamples(limited.url)),

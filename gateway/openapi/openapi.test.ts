@@ -7,12 +7,13 @@ import { currencies } from '#core/currency/currencies.ts'
 import { disputeFields } from '#gateway/disputes/fields.ts'
 import { openApiDocument } from './document.ts'
 import recorded from './examples.json'
-import { exampleMerchant, type RecordedExample } from './scenario.ts'
+import { exampleMerchant } from '#tests/support/openapi-scenario.ts'
+import type { RecordedExample } from './document.ts'
 import {
   documentedPath,
   expectDocumentedAnswer,
   expectDocumentedWebhook,
-} from './validate-answer.ts'
+} from '#tests/support/validate-answer.ts'
 
 const document = openApiDocument()
 const examples = recorded as unknown as RecordedExample[]

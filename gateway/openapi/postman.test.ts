@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import vectors from '#core/protocol/vectors.json'
 import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
 import { postmanCollection, publishedHashFunction } from './postman.ts'
-import { exampleMerchant, payByUpi } from './scenario.ts'
+import { exampleMerchant, payByUpi } from '#tests/support/openapi-scenario.ts'
 
 type PostmanHash = (fields: object, salt: string, sha256Hex: (text: string) => string) => string
 const hashSource = readFileSync(new URL('postman-hash.js', import.meta.url), 'utf8')

@@ -23,7 +23,13 @@ import {
   monthPeriod,
 } from './invoice.ts'
 import { rupees } from './invoice-pdf.ts'
-import { call, capture, ist, type SettlementSandbox, settlementSandbox } from './test-support.ts'
+import {
+  call,
+  capture,
+  ist,
+  type SettlementSandbox,
+  settlementSandbox,
+} from '#tests/support/sandbox-settlements.ts'
 
 const merchant = demoMerchant({ siteUrl: 'https://shop.paystra.example' })
 // A merchant in Maharashtra: the provider is in Uttar Pradesh, so its fees are IGST.

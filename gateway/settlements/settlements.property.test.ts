@@ -17,7 +17,7 @@ import { demoMerchant } from '#gateway/merchants.ts'
 import { ensureTables, type GatewayDatabase } from '#gateway/store.ts'
 import { rowsOf } from '#jobs/sql-rows.ts'
 import { ensureSettlementTables, runSettlements } from './store.ts'
-import { capture, refund } from './test-support.ts'
+import { capture, refund } from '#tests/support/sandbox-settlements.ts'
 
 const HOUR = 11
 const start = Date.parse('2026-11-20T00:00:00+05:30')

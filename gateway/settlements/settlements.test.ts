@@ -14,7 +14,7 @@ import { verifyWebhook } from '#core/protocol/webhook.ts'
 import { csvColumns } from '#core/settlement/csv.ts'
 import { demoMerchant } from '#gateway/merchants.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
-import { startReceiver, type Receiver } from '#gateway/webhooks/test-receiver.ts'
+import { startReceiver, type Receiver } from '#tests/support/webhook-receiver.ts'
 import {
   call,
   capture,
@@ -24,7 +24,7 @@ import {
   refund,
   type SettlementSandbox,
   settlementSandbox,
-} from './test-support.ts'
+} from '#tests/support/sandbox-settlements.ts'
 
 const merchant = demoMerchant({ siteUrl: 'https://shop.paystra.example' })
 const other = {

@@ -12,7 +12,7 @@ import { demoMerchant } from '#gateway/merchants.ts'
 import { ensureTables } from '#gateway/store.ts'
 import { rowsOf } from '#jobs/sql-rows.ts'
 import { ensureSettlementTables, settlementLines } from './store.ts'
-import { capture, ist } from './test-support.ts'
+import { capture, ist } from '#tests/support/sandbox-settlements.ts'
 
 const merchant = demoMerchant({ siteUrl: 'https://shop.paystra.example' })
 

@@ -9,9 +9,13 @@ import { drizzle } from 'drizzle-orm/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decryptFields } from '#core/protocol/cipher.ts'
 import type { Fields } from '#core/protocol/fields.ts'
-import { merchant, postPaymentRequest, RETURN_URL } from '#gateway/api/test-support.ts'
+import { merchant, postPaymentRequest, RETURN_URL } from '#tests/support/sandbox-api.ts'
 import { findByOrder, type GatewayDatabase } from '#gateway/store.ts'
-import { call, type SettlementSandbox, settlementSandbox } from './test-support.ts'
+import {
+  call,
+  type SettlementSandbox,
+  settlementSandbox,
+} from '#tests/support/sandbox-settlements.ts'
 
 let db: GatewayDatabase
 let sandbox: SettlementSandbox

@@ -15,7 +15,7 @@ import {
   postPaymentRequest,
   statusOf,
   uniqueId,
-} from '#gateway/api/test-support.ts'
+} from '#tests/support/sandbox-api.ts'
 import { verifyHash } from '#core/protocol/hash.ts'
 import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
 import { deliver } from './deliver.ts'
@@ -25,7 +25,7 @@ import {
   type Receiver,
   startReceiver,
   verifiedEvent,
-} from './test-receiver.ts'
+} from '#tests/support/webhook-receiver.ts'
 
 const fast = { allowPrivate: true, baseDelayMs: 100, pollMs: 50, timeoutMs: 1500 }
 

@@ -19,7 +19,7 @@ import {
 import { clickButton, formPostingTo } from './html-forms.ts'
 import { pay, submit, testCards } from './customer.ts'
 import { follow, json, request } from './http.ts'
-import { expectDocumentedAnswer } from '#gateway/openapi/validate-answer.ts'
+import { expectDocumentedAnswer } from '#tests/support/validate-answer.ts'
 
 interface WebhookContext {
   appUrl: string

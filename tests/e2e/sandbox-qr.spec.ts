@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test'
 import { demoMerchant } from '#gateway/merchants.ts'
-import { answerValidator } from '#gateway/openapi/answer-validator.ts'
+import { answerValidator } from '#tests/support/answer-validator.ts'
 import { verifyHash, withHash } from '#core/protocol/hash.ts'
 import {
   expect,

@@ -15,7 +15,7 @@ import { createGateway, type Gateway } from '#gateway/index.ts'
 import type { ApiLimitSettings } from '#gateway/api/limits.ts'
 import { en } from '#gateway/i18n/en.ts'
 import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
-import { merchant, postPaymentRequest, uniqueId } from '#gateway/api/test-support.ts'
+import { merchant, postPaymentRequest, uniqueId } from '#tests/support/sandbox-api.ts'
 import { sharedLimitCounts } from '#server/api/per-ip-limit.ts'
 import { type DataStore, openDatabase } from '#server/db/database.ts'
 

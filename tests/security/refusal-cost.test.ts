@@ -12,7 +12,7 @@ import { withHash } from '#core/protocol/hash.ts'
 import { MAX_REQUEST_FIELDS, MAX_VALUE_LENGTH } from '#core/protocol/json-keys.ts'
 import { openApiDocument } from '#gateway/openapi/document.ts'
 import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
-import { merchant, RETURN_URL } from '#gateway/api/test-support.ts'
+import { merchant, RETURN_URL } from '#tests/support/sandbox-api.ts'
 
 let sandbox: SandboxServer
 beforeAll(async () => {

@@ -7,10 +7,10 @@
 import type { LookupAddress, lookup } from 'node:dns'
 import { networkInterfaces } from 'node:os'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { bankPayout, merchant, postJson, postPaymentRequest } from '#gateway/api/test-support.ts'
+import { bankPayout, merchant, postJson, postPaymentRequest } from '#tests/support/sandbox-api.ts'
 import { demoMerchant } from '#gateway/merchants.ts'
 import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
-import { type Receiver, startReceiver } from '#gateway/webhooks/test-receiver.ts'
+import { type Receiver, startReceiver } from '#tests/support/webhook-receiver.ts'
 import { loadConfig } from '#server/config.ts'
 import { privateTargetsOf } from '#gateway/settings.ts'
 
@@ -146,7 +146,7 @@ describe('a public site: RETURN_URL and framing', () => {
   let publicSite: SandboxServer
   let siteOnly: SandboxServer
   beforeAll(async () => {
-    // test-support's merchant is the demo merchant of https://shop.paystra.example.
+    // sandbox-api.ts's merchant is the demo merchant of https://shop.paystra.example.
     publicSite = await startSandboxServer({ merchants: [merchant] })
     // SANDBOX_LOCAL_RETURN_URLS=0: the operator keeps the customers on the site.
     siteOnly = await startSandboxServer({

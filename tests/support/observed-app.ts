@@ -18,7 +18,7 @@ import { testDatabaseOptions } from './database.ts'
 import { testAddresses } from './forms-app.ts'
 import { pageBuild } from './page-build.ts'
 
-/** The sandbox's merchant in these tests (the one gateway/api/test-support.ts pays with). */
+/** The sandbox's merchant in these tests (the one tests/support/sandbox-api.ts pays with). */
 export const sandboxMerchant = demoMerchant({ siteUrl: 'https://shop.paystra.example' })
 
 /** Every line the app's logger wrote, parsed, in order. */

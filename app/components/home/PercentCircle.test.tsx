@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { percentAnimationMs, reducedMotionQuery } from '#app/content/home.ts'
 import { armPercentCircle } from '#app/enhance/percent-circles.ts'
-import { mockIntersectionObserver, mockMatchMedia } from './browserMocks.ts'
+import { mockIntersectionObserver, mockMatchMedia } from '#tests/support/browser-mocks.ts'
 import { PercentCircle } from './PercentCircle.tsx'
 
 function dial() {

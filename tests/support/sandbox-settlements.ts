@@ -12,7 +12,7 @@ import { withHash } from '#core/protocol/hash.ts'
 import { newPgRefNum, newTxnId } from '#gateway/ids.ts'
 import { createGateway, type Gateway, type GatewayOptions } from '#gateway/index.ts'
 import type { SandboxMerchant } from '#gateway/merchants.ts'
-import { postJson } from '#gateway/api/test-support.ts'
+import { postJson } from './sandbox-api.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
 
 export interface Capture {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { expect } from 'vitest'
 import { verifyWebhook, type WebhookEvent } from '#core/protocol/webhook.ts'
 import type { SandboxMerchant } from '#gateway/merchants.ts'
-import { expectDocumentedWebhook } from '#gateway/openapi/validate-answer.ts'
+import { expectDocumentedWebhook } from './validate-answer.ts'
 
 export interface Received {
   headers: IncomingHttpHeaders

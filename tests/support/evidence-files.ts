@@ -1,6 +1,6 @@
 /**
  * Small real files for the dispute tests' evidence, made in code: a one-page PDF and a 1×1 PNG.
- * Apart from test-support.ts, so the browser tests can use them without the OpenAPI checks.
+ * Apart from sandbox-disputes.ts, so the browser tests can use them without the OpenAPI checks.
  */
 import { deflateSync } from 'node:zlib'
 

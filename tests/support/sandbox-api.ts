@@ -4,7 +4,7 @@ import { demoMerchant } from '#gateway/merchants.ts'
 import { encryptFields } from '#core/protocol/cipher.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { verifyHash, withHash } from '#core/protocol/hash.ts'
-import { documentedJson } from '#gateway/openapi/validate-answer.ts'
+import { documentedJson } from './validate-answer.ts'
 import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
 
 export const merchant = demoMerchant({ siteUrl: 'https://shop.paystra.example' })

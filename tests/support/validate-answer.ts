@@ -3,7 +3,7 @@
  * does the checking). Every test that reads a sandbox JSON answer or webhook calls it.
  */
 import { answerValidator, type SandboxAnswer } from './answer-validator.ts'
-import { openApiDocument } from './document.ts'
+import { openApiDocument } from '#gateway/openapi/document.ts'
 
 export type { SandboxAnswer }
 

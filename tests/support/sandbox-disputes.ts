@@ -1,11 +1,11 @@
 /**
  * Shared by the dispute tests: a payment on the hosted page with a dispute test card, and signed
- * calls to the dispute APIs. The evidence files they send are sample-files.ts.
+ * calls to the dispute APIs. The evidence files they send are evidence-files.ts.
  */
 import type { Fields } from '#core/protocol/fields.ts'
 import { withHash } from '#core/protocol/hash.ts'
 import type { SandboxMerchant } from '#gateway/merchants.ts'
-import { documentedPath, expectDocumentedAnswer } from '#gateway/openapi/validate-answer.ts'
+import { documentedPath, expectDocumentedAnswer } from './validate-answer.ts'
 
 /**
  * A signed call to a dispute API. Its answer is held to the OpenAPI document once the document

@@ -1,7 +1,8 @@
 /**
  * The calls the OpenAPI document's examples come from, in the order they are made on a fresh
- * sandbox. `record-examples.ts` writes their answers into `examples.json`; `examples.test.ts`
- * makes them again and expects the same answers, so every example is one the sandbox gives.
+ * sandbox. record-openapi-examples.ts writes their answers into gateway/openapi/examples.json;
+ * gateway/openapi/examples.test.ts makes them again and expects the same answers, so every
+ * example is one the sandbox gives.
  */
 import { addDays, istDateOf, nextWorkingDay } from '#core/calendar/business-calendar.ts'
 import { currencyByCode } from '#core/currency/currencies.ts'
@@ -11,6 +12,7 @@ import { encryptFields } from '#core/protocol/cipher.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { withHash } from '#core/protocol/hash.ts'
 import { DEFAULT_SETTLEMENT_HOUR } from '#core/settlement/schedule.ts'
+import type { RecordedExample } from '#gateway/openapi/document.ts'
 
 export const exampleMerchant = demoMerchant({ siteUrl: 'https://shop.paystra.example' })
 /** The public address the examples' URLs carry: the sandbox of a site run with `npm start`. */
@@ -34,21 +36,6 @@ export interface ExampleCall {
   invalidRequest?: true
   /** Values the later calls name (`{{disputeId}}`), taken from this call's answer. */
   remember?: (answer: Fields) => Record<string, string>
-}
-
-export interface RecordedExample {
-  name: string
-  summary: string
-  path: string
-  /** The body as sent. */
-  request: Fields | string
-  status: number
-  /** The JSON answer, or the text of a file answered instead (the settlement as CSV). */
-  response: Fields | string
-  /** The answer's media type when it is not JSON: `text/csv`. */
-  contentType?: string
-  /** No example of the request schema: the document shows it with its answer only. */
-  invalidRequest?: true
 }
 
 const payout = (fields: Fields): Fields => ({ PAY_ID: payId, CURRENCY_CODE: '356', ...fields })

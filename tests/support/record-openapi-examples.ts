@@ -1,7 +1,7 @@
 /**
  * Writes the OpenAPI document's examples from a fresh sandbox (in memory):
- *   node --import tsx gateway/openapi/record-examples.ts
- * Run it when the sandbox's answers change; examples.test.ts fails until then.
+ *   node --import tsx tests/support/record-openapi-examples.ts
+ * Run it when the sandbox's answers change; gateway/openapi/examples.test.ts fails until then.
  */
 import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -12,7 +12,7 @@ import {
   limitedExampleLimits,
   recordExamples,
   recordLimitExamples,
-} from './scenario.ts'
+} from './openapi-scenario.ts'
 
 const sandbox = await startSandboxServer({
   merchants: [exampleMerchant],
@@ -34,7 +34,7 @@ try {
     ...(await recordLimitExamples(limited.url)),
   ]
   // Let the first delivery attempts finish, then list them.
-  const file = fileURLToPath(new URL('examples.json', import.meta.url))
+  const file = fileURLToPath(new URL('../../gateway/openapi/examples.json', import.meta.url))
   writeFileSync(file, `${JSON.stringify(examples, null, 2)}\n`)
   console.log(`Wrote ${examples.length} examples to ${file}`)
 } finally {
