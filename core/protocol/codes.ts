@@ -74,6 +74,11 @@ export const responseCodes = {
     status: 'Failed',
     message: 'Invalid page: PAGE from 1 and PAGE_SIZE from 1 to 1,000',
   },
+  '359': {
+    status: 'Failed',
+    message:
+      'Date beyond the business calendar: the sandbox does not know the bank holidays that far ahead',
+  },
 } as const satisfies Record<string, { status: TransactionStatus; message: string }>
 
 /** STATUS of a payment (the response to RETURN_URL, a status enquiry, a QR answer). */

@@ -193,5 +193,7 @@ export const en: Messages = {
     '356': 'Invalid format: use JSON or PDF',
     '357': 'Invalid notify URL',
     '358': 'Invalid page: PAGE from 1 and PAGE_SIZE from 1 to 1,000',
+    '359':
+      'Date beyond the business calendar: the sandbox does not know the bank holidays that far ahead',
   },
 }

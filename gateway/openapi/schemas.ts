@@ -847,7 +847,7 @@ function settlementSchemas() {
       },
     ),
     SettlementRefusal: refusal(
-      'A settlement request refused: 321, 323–326, 328 (recon: an order never seen), 338 no such settlement, 339 bad or reversed dates, 340 over 92 days, 341 bad AS_OF, 342 SETTLEMENT_ID or UTR, 343 format, 353 a date outside 2000–2099, 357 a refused NOTIFY_URL, 358 bad PAGE or PAGE_SIZE.',
+      'A settlement request refused: 321, 323–326, 328 (recon: an order never seen), 338 no such settlement, 339 bad or reversed dates, 340 over 92 days, 341 bad AS_OF, 342 SETTLEMENT_ID or UTR, 343 format, 353 a date outside 2000–2099, 357 a refused NOTIFY_URL, 358 bad PAGE or PAGE_SIZE, 359 a date past the bank holidays the sandbox knows.',
     ),
     SettlementEvent: fields("settlement.processed: the settlement's fields, without lines.", {
       PAY_ID: ref('PayId'),

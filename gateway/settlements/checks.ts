@@ -3,14 +3,17 @@
  * (core/protocol/codes.ts), and nothing is read from the database before they pass.
  */
 import {
+  calendarEnd,
   daysBetween,
   type IsoDate,
   istDateOf,
   isIsoDate,
   isReadableDate,
+  lastDateCounting,
 } from '#core/calendar/business-calendar.ts'
 import type { ResponseCode } from '#core/protocol/codes.ts'
 import type { Fields } from '#core/protocol/fields.ts'
+import { RESPONSE_WORKING_DAYS } from '#gateway/disputes/outcome.ts'
 
 /** The longest range one list answers, both ends included. */
 export const MAX_RANGE_DAYS = 92
@@ -19,10 +22,24 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; code: ResponseCod
 
 const fail = (code: ResponseCode) => ({ ok: false, code }) as const
 
+/**
+ * The last date the sandbox answers for (359 after it, ADR 045): a date a request names is refused
+ * once a working day it leads to could fall after the last year whose bank holidays the calendar
+ * knows. A list of dates walks no working days, so it reads up to the calendar's end; a settlement
+ * run's date walks furthest, to the deadline of a dispute it makes, so it must end that many
+ * working days earlier (2027-12-26 for a calendar ending 2027-12-31).
+ */
+export const lastKnownDates = {
+  listed: calendarEnd,
+  run: lastDateCounting(RESPONSE_WORKING_DAYS),
+  month: calendarEnd.slice(0, 7),
+} as const
+
 export function checkRange(fields: Fields): Checked<{ from: IsoDate; to: IsoDate }> {
   const { FROM: from, TO: to } = fields
   if (!from || !to || !isIsoDate(from) || !isIsoDate(to)) return fail('339')
   if (!isReadableDate(from) || !isReadableDate(to)) return fail('353')
+  if (from > lastKnownDates.listed || to > lastKnownDates.listed) return fail('359')
   const days = daysBetween(from, to)
   if (days < 0) return fail('339')
   if (days + 1 > MAX_RANGE_DAYS) return fail('340')
@@ -69,6 +86,7 @@ export function checkAsOf(text: string | undefined): Checked<Date> {
   if (Number.isNaN(instant.getTime())) return fail('341')
   // Both the date written and the instant's date in India: an offset can move one across a century.
   if (!isReadableDate(match[1]!) || !isReadableDate(istDateOf(instant))) return fail('353')
+  if (istDateOf(instant) > lastKnownDates.run) return fail('359')
   return { ok: true, value: instant }
 }
 

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { brand } from '#core/brand/brand.ts'
+import { addDays, calendarEnd } from '#core/calendar/business-calendar.ts'
 import { providerGst } from '#core/brand/gst-registration.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { verifyHash, withHash } from '#core/protocol/hash.ts'
@@ -339,7 +340,11 @@ describe('the tax invoice of a month', () => {
 describe('the invoice rules', () => {
   it('reads months, periods and financial years', () => {
     expect(checkMonth('2000-01')).toEqual({ ok: true, value: '2000-01' })
-    expect(checkMonth('2099-12')).toEqual({ ok: true, value: '2099-12' })
+    const lastMonth = calendarEnd.slice(0, 7)
+    expect(checkMonth(lastMonth)).toEqual({ ok: true, value: lastMonth })
+    // After the last year whose bank holidays the calendar knows: refused, not guessed.
+    expect(checkMonth(addDays(calendarEnd, 1).slice(0, 7))).toEqual({ ok: false, code: '359' })
+    expect(checkMonth('2099-12')).toEqual({ ok: false, code: '359' })
     expect(checkMonth(undefined)).toEqual({ ok: false, code: '355' })
     expect(monthPeriod('2028-02')).toEqual({ from: '2028-02-01', to: '2028-02-29' })
     expect(monthPeriod('2026-12')).toEqual({ from: '2026-12-01', to: '2026-12-31' })

@@ -5,6 +5,7 @@
  * the sums of the lines. Pure: the store reads the lines, the API answers, the PDF prints this.
  */
 import { addDays, type IsoDate } from '#core/calendar/business-calendar.ts'
+import { lastKnownDates } from './checks.ts'
 import { brand, contact } from '#core/brand/brand.ts'
 import { pricingRowFor } from '#core/pricing/payment-fee.ts'
 import { paymentGatewayTab } from '#core/pricing/pricing.ts'
@@ -249,15 +250,19 @@ export function invoiceAnswer(invoice: Invoice): Record<string, string> {
   }
 }
 
-type Checked<T> = { ok: true; value: T } | { ok: false; code: '355' | '356' }
+type Checked<T> = { ok: true; value: T } | { ok: false; code: '355' | '356' | '359' }
 
-/** MONTH: `YYYY-MM`, a real month from 2000-01 to 2099-12 (355 otherwise). */
+/**
+ * MONTH: `YYYY-MM`, a real month from 2000-01 to 2099-12 (355 otherwise), and none after the
+ * last whose bank holidays the calendar knows (359).
+ */
 export function checkMonth(text: string | undefined): Checked<InvoiceMonth> {
   const match = text === undefined ? null : /^(\d{4})-(\d{2})$/.exec(text)
   if (!match) return { ok: false, code: '355' }
   const year = Number(match[1])
   const month = Number(match[2])
   if (year < 2000 || year > 2099 || month < 1 || month > 12) return { ok: false, code: '355' }
+  if (text! > lastKnownDates.month) return { ok: false, code: '359' }
   return { ok: true, value: text! }
 }
 
