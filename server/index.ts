@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { ServerBuild } from 'react-router'
 import { createApp } from './app.ts'
 import { builtFactsFile, factsDrift } from './built-facts.ts'
+import { warnOfCalendarEnd } from './calendar-end.ts'
 import { superviseWorkers } from './cluster.ts'
 import { ConfigError, loadConfig, type ServerConfig } from './config.ts'
 import { DataDirLockedError } from './db/data-lock.ts'
@@ -29,6 +30,7 @@ async function main(config: ServerConfig) {
   const security = { gatewayUrl: config.PG_BASE_URL, apiUrl: config.public.API_URL }
   const health = healthChecks({ db: services.store.db, draining: () => closing }).answer
   const { logger, metrics } = services
+  if (cluster.isPrimary) warnOfCalendarEnd(logger, new Date())
 
   if (config.NODE_ENV === 'development') {
     const vite = await import('vite')

@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { sql } from 'drizzle-orm'
 import { rowsOf } from '#jobs/sql-rows.ts'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import { calendarDaysLeft } from './calendar-end.ts'
 import type { Database } from './db/database.ts'
 
 export const METRICS_PATH = '/metrics'
@@ -52,6 +53,8 @@ export interface MetricsOptions {
   render?: (registry: Registry) => Promise<string>
   /** The registry to fill; a new one by default. */
   registry?: Registry
+  /** The clock the calendar gauge reads; the system's by default. */
+  now?: () => Date
 }
 
 export interface Metrics {
@@ -101,6 +104,16 @@ export function createMetrics(options: MetricsOptions): Metrics {
     registers: [registry],
   })
   if (options.db) outboxGauges(options.db, registry, options.log)
+  const now = options.now ?? (() => new Date())
+  new Gauge({
+    name: 'sandbox_calendar_holidays_days_left',
+    help: 'Days from today (IST) to the last date whose bank holidays the business calendar knows (core/calendar/holidays/): under 90 the start-up log warns; past it the sandbox refuses those dates with 359.',
+    aggregator: 'min',
+    registers: [registry],
+    collect() {
+      this.set(calendarDaysLeft(now()))
+    },
+  })
 
   const expected = digest(options.token)
   const render = options.render ?? ((registry: Registry) => registry.metrics())
