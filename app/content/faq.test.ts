@@ -37,6 +37,10 @@ describe('FAQ content', () => {
     expect(answer).toContain('Republic Day (26 January)')
     for (const holiday of bankHolidays) expect(answer).toContain(holiday.name)
     expect(answer.match(/\(\d{1,2} [A-Z][a-z]+\)/g)).toHaveLength(bankHolidays.length)
+    // Each year whole, as its list was published: 2027 too, not only its fixed-date holidays.
+    const of2027 = /^2027: (.*)$/m.exec(answer)?.[1] ?? ''
+    expect(of2027.match(/\(\d{1,2} [A-Z][a-z]+\)/g)?.length).toBeGreaterThanOrEqual(15)
+    expect(of2027).toContain('Id-ul-Fitr (10 March)')
   })
 
   it('lists the prohibited business types, ending in "and more"', () => {
