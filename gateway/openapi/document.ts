@@ -176,7 +176,7 @@ const operations: Operation[] = [
     tag: 'Settlements',
     summary: 'Sandbox only: run the settlements due at a given time',
     description:
-      "Settles, as if the clock read AS_OF (ISO 8601 with an offset, 341 otherwise, 353 outside 2000–2099; it may be in the future), every payment, refund and dispute hold or release already made whose settlement time is at or before it, each once, with a settlement.processed webhook to NOTIFY_URL or the merchant's default. Answers the merchant's settlements dated in the 92 days up to AS_OF and any the run made; a second identical run makes nothing new. The sandbox also runs the settlements itself at the settlement hour.",
+      "Settles, as if the clock read AS_OF (ISO 8601 with an offset, 341 otherwise, 353 outside 2000–2099; it may be in the future, up to five working days before the end of the last year whose bank holidays the sandbox knows, 359 after), every payment, refund and dispute hold or release already made whose settlement time is at or before it, each once, with a settlement.processed webhook to NOTIFY_URL or the merchant's default. Answers the merchant's settlements dated in the 92 days up to AS_OF and any the run made; a second identical run makes nothing new. The sandbox also runs the settlements itself at the settlement hour.",
     request: ref('SettlementRunRequest'),
     answers: [ref('SettlementRunAnswer'), ref('SettlementRefusal')],
     malformed: 'SettlementRefusal',
