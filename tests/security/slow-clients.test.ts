@@ -1,7 +1,8 @@
 /**
  * Issue 22, finding 9: a client that trickles its headers or its body is cut after
  * HEADERS_TIMEOUT_MS or REQUEST_TIMEOUT_MS (with Node's 408), not after minutes; a request sent
- * within the time is answered. The server runs with small limits so the test takes seconds.
+ * within the time is answered. The server runs with small limits so the test takes seconds; what
+ * is asserted is the 408 and the closed connection, and that it did not come early.
  */
 import { connect, type Socket } from 'node:net'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -11,10 +12,6 @@ import { type RealServer, realServer } from './real-server.ts'
 
 const HEADERS_TIMEOUT_MS = 1_000
 const REQUEST_TIMEOUT_MS = 2_500
-/** Node looks for overdue requests once a second at most (server/index.ts), plus a busy machine. */
-const SLACK_MS = 2_500
-/** Without the limits Node waited 60 s and 300 s: a connection still open by then was never cut. */
-const GIVE_UP_MS = REQUEST_TIMEOUT_MS + 3 * SLACK_MS
 
 const start = realServer({
   HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
@@ -28,30 +25,37 @@ beforeAll(async () => {
 })
 
 interface Ending {
-  /** How long after the first byte the server closed the connection; undefined if it did not. */
-  closedAfterMs?: number
+  /** How long after the first byte the server closed the connection. */
+  closedAfterMs: number
+  /** 1 for the first connection of the file the server closed, 2 for the next… */
+  closedAs: number
   answer: string
 }
 
+interface Trickle {
+  /** Once the connection is open and the first bytes are sent. */
+  connected: Promise<void>
+  ended: Promise<Ending>
+}
+
+let closings = 0
+
 /**
  * Opens a connection, writes `first`, then `drip()` every `everyMs` until the server closes the
- * connection, `drip` answers undefined (all sent) or GIVE_UP_MS pass. Resolves when the
- * connection ends, however it ends.
+ * connection or `drip` answers undefined (all sent). Resolves when the server ends the
+ * connection; a server that never does leaves the test to its timeout (30 s, vitest.config.ts),
+ * which Node's own limits without ours, 60 s for headers and 300 s for a request, overrun.
  */
-function trickle(first: string, everyMs: number, drip: () => string | undefined): Promise<Ending> {
-  return new Promise((resolve) => {
+function trickle(first: string, everyMs: number, drip: () => string | undefined): Trickle {
+  let connected = () => {}
+  const ended = new Promise<Ending>((resolve) => {
     const socket: Socket = connect(server.port, '127.0.0.1')
     let answer = ''
     let startedAt = 0
     let timer: NodeJS.Timeout | undefined
-    const giveUp = setTimeout(() => {
-      clearInterval(timer)
-      socket.destroy()
-      resolve({ answer })
-    }, GIVE_UP_MS)
     socket.on('connect', () => {
       startedAt = Date.now()
-      socket.write(first)
+      socket.write(first, () => connected())
       timer = setInterval(() => {
         const next = drip()
         if (next === undefined) return clearInterval(timer)
@@ -62,48 +66,63 @@ function trickle(first: string, everyMs: number, drip: () => string | undefined)
     socket.on('error', () => {})
     socket.on('close', () => {
       clearInterval(timer)
-      clearTimeout(giveUp)
-      resolve({ closedAfterMs: Date.now() - startedAt, answer })
+      resolve({ closedAfterMs: Date.now() - startedAt, closedAs: ++closings, answer })
     })
   })
+  return { connected: new Promise((resolve) => (connected = resolve)), ended }
+}
+
+/** Headers a line at a time, never finished. */
+function slowHeaders(): Trickle {
+  let n = 0
+  return trickle(
+    'GET / HTTP/1.1\r\nHost: localhost\r\n',
+    200,
+    () => `X-Slow-${n++}: still coming\r\n`,
+  )
+}
+
+/** A body of 100,000 bytes sent a byte at a time. */
+function slowBody(): Trickle {
+  return trickle(
+    `POST ${CONTACT_API_PATH} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`,
+    100,
+    () => ' ',
+  )
 }
 
 describe('slow clients', () => {
-  it('headers sent a line at a time are cut after HEADERS_TIMEOUT_MS', async () => {
-    let n = 0
-    const ending = await trickle(
-      'GET / HTTP/1.1\r\nHost: localhost\r\n',
-      200,
-      () => `X-Slow-${n++}: still coming\r\n`,
-    )
-    expect(ending.closedAfterMs, 'the connection was still open').toBeDefined()
-    expect(ending.closedAfterMs!).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS - 100)
-    expect(ending.closedAfterMs!).toBeLessThan(HEADERS_TIMEOUT_MS + SLACK_MS)
-    expect(ending.answer).toMatch(/^HTTP\/1\.1 408 /)
+  it('headers sent a line at a time are cut after HEADERS_TIMEOUT_MS, before a slow body', async () => {
+    // A slow body opened first is cut by the longer REQUEST_TIMEOUT_MS: the headers' cut comes
+    // before it only if their own, shorter limit applies.
+    const body = slowBody()
+    await body.connected
+    const headers = slowHeaders()
+    const [headersEnding, bodyEnding] = await Promise.all([headers.ended, body.ended])
+    expect(headersEnding.answer).toMatch(/^HTTP\/1\.1 408 /)
+    expect(bodyEnding.answer).toMatch(/^HTTP\/1\.1 408 /)
+    expect(headersEnding.closedAs).toBeLessThan(bodyEnding.closedAs)
+    // Not before its time (less a timer's granularity): the headers were still coming.
+    expect(headersEnding.closedAfterMs).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS - 100)
   })
 
   it('a body sent a byte at a time is cut after REQUEST_TIMEOUT_MS', async () => {
-    const ending = await trickle(
-      `POST ${CONTACT_API_PATH} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`,
-      100,
-      () => ' ',
-    )
-    expect(ending.closedAfterMs, 'the connection was still open').toBeDefined()
-    expect(ending.closedAfterMs!).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 100)
-    expect(ending.closedAfterMs!).toBeLessThan(REQUEST_TIMEOUT_MS + SLACK_MS)
+    const ending = await slowBody().ended
     expect(ending.answer).toMatch(/^HTTP\/1\.1 408 /)
+    expect(ending.closedAfterMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 100)
   })
 
   it('a request whose body arrives slowly but within the time is answered', async () => {
     const body = JSON.stringify(contactFields())
-    // About half the request time: the body in ten pieces.
+    // The body in pieces of 20 bytes over a quarter of the request time, which leaves a busy
+    // machine's late timers room before the limit.
     const pieces = body.match(/[\s\S]{1,20}/g)!
-    const every = Math.floor(REQUEST_TIMEOUT_MS / 2 / pieces.length)
+    const every = Math.floor(REQUEST_TIMEOUT_MS / 4 / pieces.length)
     const ending = await trickle(
       `POST ${CONTACT_API_PATH} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`,
       every,
       () => pieces.shift(),
-    )
+    ).ended
     expect(ending.answer).toMatch(/^HTTP\/1\.1 200 /)
     expect(ending.answer).toContain('"RESPONSE_STATUS":"SUCCESS"')
   })
