@@ -80,3 +80,30 @@ export async function withAdvisoryLock<T>(
     keys.delete(key)
   }
 }
+
+/**
+ * Runs `work` in one transaction that first takes a transaction-level advisory lock: for a job
+ * that is one transaction (a settlement run), so the lock lasts exactly as long as what it
+ * guards and ends with it, committed or rolled back; a crash leaves nothing half made and
+ * nothing held. `wait`: wait for the holder to finish (a call that must answer with the result);
+ * otherwise `{ ran: false }` at once when another transaction holds it.
+ */
+export async function withTransactionLock<T>(
+  db: LockingDatabase,
+  key: bigint,
+  options: { wait: boolean },
+  work: (tx: LockingDatabase) => Promise<T>,
+): Promise<{ ran: false } | T> {
+  return db.transaction(async (tx) => {
+    if (options.wait) {
+      await tx.execute(sql`select pg_advisory_xact_lock(${key.toString()}::bigint)`)
+    } else {
+      const [taken] = await rowsOf<{ locked: boolean }>(
+        tx,
+        sql`select pg_try_advisory_xact_lock(${key.toString()}::bigint) as locked`,
+      )
+      if (!taken?.locked) return { ran: false } as const
+    }
+    return work(tx)
+  })
+}
