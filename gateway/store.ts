@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import {
   type PgDatabase,
   type PgQueryResultHKT,
@@ -16,6 +16,7 @@ import { createTableOnce, formatDateTime, isUniqueViolation, newPgRefNum, newTxn
 import { currencyByNumber, isForeign } from '#core/currency/currencies.ts'
 import { toRupees } from '#core/currency/exchange.ts'
 import { type ResponseCode, responseCodes } from '#core/protocol/codes.ts'
+import { claimDue, type DurableQueue } from '#jobs/durable-queue.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 
 /**
@@ -301,32 +302,30 @@ export async function completeTransaction(
 }
 
 /**
- * The bank confirms pending payments whose time has come (late@upi): 026 becomes 000
- * Captured. FOR UPDATE SKIP LOCKED and the condition on the code make each one settle once,
- * whichever instance gets there.
+ * Pending payments the bank confirms later (late@upi), due at their settle_at. The claim is the
+ * whole work: it makes the payment Captured, so no lease is needed.
+ */
+const latePayments: DurableQueue<typeof sandboxTransactions> = {
+  table: sandboxTransactions,
+  id: sandboxTransactions.id,
+  dueAt: sandboxTransactions.settleAt,
+  waiting: eq(sandboxTransactions.responseCode, '026'),
+}
+
+/**
+ * The bank confirms pending payments whose time has come (late@upi): 026 becomes 000 Captured,
+ * each once, whichever instance claims it (jobs/durable-queue.ts).
  */
 export async function confirmDuePayments(db: GatewayDatabase): Promise<SandboxTransaction[]> {
-  const due = db
-    .select({ id: sandboxTransactions.id })
-    .from(sandboxTransactions)
-    .where(
-      and(
-        eq(sandboxTransactions.responseCode, '026'),
-        lte(sandboxTransactions.settleAt, sql`now()`),
-      ),
-    )
-    .limit(50)
-    .for('update', { skipLocked: true })
-  return db
-    .update(sandboxTransactions)
-    .set({
+  return claimDue(db, latePayments, {
+    limit: 50,
+    set: {
       responseCode: '000',
       status: responseCodes['000'].status,
       settleAt: null,
       completedAt: new Date(),
-    })
-    .where(and(inArray(sandboxTransactions.id, due), eq(sandboxTransactions.responseCode, '026')))
-    .returning()
+    },
+  })
 }
 
 /** While the customer is still choosing, a status enquiry reports 006 (in progress). */

@@ -1,7 +1,10 @@
 /**
- * The one loop behind every background job of the site and the sandbox (the mail outbox, the
- * sandbox's webhooks, the demo reconciler, the retention pruner): it runs a pass, waits, and
- * runs the next.
+ * The one loop behind every background job of the site and the sandbox, five of them: the mail
+ * outbox (server/mail/outbox.ts) and the sandbox's webhooks (gateway/webhooks/worker.ts, whose
+ * passes first confirm the late@upi payments due), durable queues (durable-queue.ts); the demo
+ * reconciler and the retention pruner, periodic jobs under a lock (scheduled-under-lock.ts); and
+ * the sandbox's settlement runs (gateway/settlements/runner.ts), each one transaction under its
+ * lock (advisory-lock.ts). It runs a pass, waits, and runs the next.
  *
  * - Polls: the next pass starts `intervalMs` after the end of the last one.
  * - Wakes on a kick: a kick starts a pass at once (no sooner than `minGapMs` after the last one

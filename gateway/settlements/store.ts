@@ -6,7 +6,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { advisoryLockKeys } from '#jobs/advisory-lock.ts'
+import { advisoryLockKeys, withTransactionLock } from '#jobs/advisory-lock.ts'
 import { rowsOf } from '#jobs/sql-rows.ts'
 import { daysBetween, type IsoDate, istDateOf, addDays } from '#core/calendar/business-calendar.ts'
 import { dueBefore } from '#core/settlement/schedule.ts'
@@ -180,17 +180,8 @@ export async function runSettlements(
   merchants: readonly SettlementMerchant[],
   options: RunOptions,
 ): Promise<RunResult> {
-  return db.transaction(async (tx) => {
-    const key = advisoryLockKeys.settlements.toString()
-    if (options.wait) {
-      await tx.execute(sql`select pg_advisory_xact_lock(${key}::bigint)`)
-    } else {
-      const [taken] = await rowsOf<{ locked: boolean }>(
-        tx,
-        sql`select pg_try_advisory_xact_lock(${key}::bigint) as locked`,
-      )
-      if (!taken?.locked) return { ran: false } as const
-    }
+  const { wait } = options
+  return withTransactionLock(db, advisoryLockKeys.settlements, { wait }, async (tx) => {
     const before = dueBefore(options.asOf, options.hour)
     const made: StoredSettlement[] = []
     for (const merchant of merchants) {

@@ -1,9 +1,10 @@
-import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm'
 import { bigserial, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { createTableOnce } from '#gateway/ids.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
 import { newEventId, serialiseEvent, type WebhookEventType } from '#core/protocol/webhook.ts'
 import type { Fields } from '#core/protocol/fields.ts'
+import { claimDue, complete, type DurableQueue, giveUp, retryLater } from '#jobs/durable-queue.ts'
 import { MAX_ATTEMPTS, retryDelayMs } from './schedule.ts'
 
 export type DeliveryState = 'pending' | 'delivered' | 'failed'
@@ -146,41 +147,29 @@ export async function enqueueEvent(
   return row!
 }
 
-/** Long enough for one delivery and its timeout, short enough that a crashed instance's events soon go out. */
-const CLAIM_SECONDS = 60
+/**
+ * Events are due at their next attempt while pending; a claim is the instance's for a minute:
+ * long enough for one delivery and its timeout, short enough that a crashed instance's events
+ * soon go out.
+ */
+export const webhookQueue: DurableQueue<typeof sandboxWebhookEvents> = {
+  table: sandboxWebhookEvents,
+  id: sandboxWebhookEvents.id,
+  dueAt: sandboxWebhookEvents.nextAttemptAt,
+  waiting: eq(sandboxWebhookEvents.state, 'pending'),
+  attempts: sandboxWebhookEvents.attempts,
+  lease: { until: sandboxWebhookEvents.claimedUntil, ms: 60_000 },
+}
 
 /**
- * Takes up to `limit` due events for this instance and counts the attempt. FOR UPDATE SKIP
- * LOCKED: instances polling together each get different events.
+ * Takes up to `limit` due events for this instance and counts the attempt (jobs/durable-queue.ts):
+ * instances polling together each get different events.
  */
 export async function claimDueEvents(
   db: GatewayDatabase,
   limit: number,
 ): Promise<WebhookEventRow[]> {
-  const due = db
-    .select({ id: sandboxWebhookEvents.id })
-    .from(sandboxWebhookEvents)
-    .where(
-      and(
-        eq(sandboxWebhookEvents.state, 'pending'),
-        lte(sandboxWebhookEvents.nextAttemptAt, sql`now()`),
-        or(
-          isNull(sandboxWebhookEvents.claimedUntil),
-          lt(sandboxWebhookEvents.claimedUntil, sql`now()`),
-        ),
-      ),
-    )
-    .orderBy(asc(sandboxWebhookEvents.nextAttemptAt))
-    .limit(limit)
-    .for('update', { skipLocked: true })
-  return db
-    .update(sandboxWebhookEvents)
-    .set({
-      attempts: sql`${sandboxWebhookEvents.attempts} + 1`,
-      claimedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})`,
-    })
-    .where(inArray(sandboxWebhookEvents.id, due))
-    .returning()
+  return claimDue(db, webhookQueue, { limit })
 }
 
 export interface AttemptRecord {
@@ -213,17 +202,13 @@ export async function recordAttempt(
       error: attempt.error?.slice(0, 500) ?? null,
       durationMs: attempt.durationMs,
     })
-    await tx
-      .update(sandboxWebhookEvents)
-      .set({
-        state,
-        claimedUntil: null,
-        ...(attempt.ok ? { deliveredAt: sql`now()` } : {}),
-        ...(delay !== undefined
-          ? { nextAttemptAt: sql`now() + make_interval(secs => ${delay / 1000})` }
-          : {}),
-      })
-      .where(eq(sandboxWebhookEvents.id, event.id))
+    if (attempt.ok) {
+      await complete(tx, webhookQueue, [event.id], { state, deliveredAt: sql`now()` })
+    } else if (delay !== undefined) {
+      await retryLater(tx, webhookQueue, [event.id], delay, { state })
+    } else {
+      await giveUp(tx, webhookQueue, [event.id], { state })
+    }
   })
   return state
 }

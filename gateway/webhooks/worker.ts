@@ -27,9 +27,9 @@ export interface WebhookWorkerOptions {
 
 /**
  * Delivers stored webhook events in the background, on the worker loop (jobs/worker-loop.ts).
- * Each pass claims due events (FOR UPDATE SKIP LOCKED, so several instances share the work),
- * posts each one signed with a fresh timestamp, and records the attempt; nothing here runs
- * inside a customer's request.
+ * Each pass claims due events from their durable queue (jobs/durable-queue.ts, so several
+ * instances share the work), posts each one signed with a fresh timestamp, and records the
+ * attempt; nothing here runs inside a customer's request.
  */
 export class WebhookWorker {
   private readonly loop: WorkerLoop<void>

@@ -1,7 +1,15 @@
-import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type Mail from 'nodemailer/lib/mailer'
 import { brand } from '#core/brand/brand.ts'
 import { backoffDelayMs } from '#core/retry/backoff.ts'
+import {
+  claimDue,
+  complete,
+  type DurableQueue,
+  giveUp,
+  release,
+  retryLater,
+} from '#jobs/durable-queue.ts'
 import { WorkerLoop } from '#jobs/worker-loop.ts'
 import type { Database } from '#server/db/database.ts'
 import { jobApplications, type MailDraft, outbox, type OutboxRow } from '#server/db/schema.ts'
@@ -70,18 +78,31 @@ interface OutboxWorkerOptions {
 }
 
 /**
- * Delivers queued mail. Rows are claimed with FOR UPDATE SKIP LOCKED, so any number of server
- * instances can run a worker against one database and each mail is sent by one of them.
+ * Delivers queued mail. Rows are claimed as a durable queue (jobs/durable-queue.ts), so any
+ * number of server instances can run a worker against one database and each mail is sent by one
+ * of them.
  * Each message carries a Message-ID made from its outbox row, so a rare resend after a crash
  * between "sent" and "marked delivered" is recognisable as the same mail.
  */
 export class OutboxWorker {
   private readonly loop: WorkerLoop<number>
+  /** Pending mail falls due at its next attempt; a claimed mail is 'sending' until its claim runs out. */
+  private readonly queue: DurableQueue<typeof outbox>
   /** Set while a mail is being sent: gives up waiting for it. */
   private abandonSend: ((error: Error) => void) | undefined
   private abandoned = false
 
   constructor(private readonly options: OutboxWorkerOptions) {
+    this.queue = {
+      table: outbox,
+      id: outbox.id,
+      dueAt: outbox.nextAttemptAt,
+      waiting: eq(outbox.status, 'pending'),
+      attempts: outbox.attempts,
+      lease: { until: outbox.lockedUntil, ms: options.claimTimeoutMs ?? DEFAULT_CLAIM_MS },
+      taken: { set: { status: 'sending' }, is: eq(outbox.status, 'sending') },
+      orderBy: [outbox.id],
+    }
     this.loop = new WorkerLoop({
       name: 'outbox',
       pass: (signal) => this.drain(() => signal.aborted),
@@ -141,7 +162,9 @@ export class OutboxWorker {
       try {
         for (const [index, row] of rows.entries()) {
           if (stopping()) {
-            await this.release(rows.slice(index))
+            // Handed back to the queue untried, their attempt not counted.
+            const untried = rows.slice(index).map((each) => each.id)
+            await release(this.options.db, this.queue, untried, { status: 'pending' })
             return delivered
           }
           if (!(await this.deliver(row))) continue
@@ -158,52 +181,15 @@ export class OutboxWorker {
   }
 
   private async markDelivered(ids: number[]) {
-    if (ids.length === 0) return
-    await this.options.db
-      .update(outbox)
-      .set({ status: 'delivered', deliveredAt: sql`now()`, lockedUntil: null, lastError: null })
-      .where(inArray(outbox.id, ids))
+    await complete(this.options.db, this.queue, ids, {
+      status: 'delivered',
+      deliveredAt: sql`now()`,
+      lastError: null,
+    })
   }
 
-  /** Returns claimed rows that were not tried to the queue, their attempt not counted. */
-  private async release(rows: OutboxRow[]) {
-    await this.options.db
-      .update(outbox)
-      .set({ status: 'pending', attempts: sql`${outbox.attempts} - 1`, lockedUntil: null })
-      .where(
-        and(
-          inArray(
-            outbox.id,
-            rows.map((row) => row.id),
-          ),
-          eq(outbox.status, 'sending'),
-        ),
-      )
-  }
-
-  private async claimDue(): Promise<OutboxRow[]> {
-    const { db } = this.options
-    const due = db
-      .select({ id: outbox.id })
-      .from(outbox)
-      .where(
-        or(
-          and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, sql`now()`)),
-          and(eq(outbox.status, 'sending'), lt(outbox.lockedUntil, sql`now()`)),
-        ),
-      )
-      .orderBy(asc(outbox.id))
-      .limit(this.options.batchSize ?? 20)
-      .for('update', { skipLocked: true })
-    return db
-      .update(outbox)
-      .set({
-        status: 'sending',
-        attempts: sql`${outbox.attempts} + 1`,
-        lockedUntil: sql`now() + make_interval(secs => ${(this.options.claimTimeoutMs ?? DEFAULT_CLAIM_MS) / 1000})`,
-      })
-      .where(inArray(outbox.id, due))
-      .returning()
+  private claimDue(): Promise<OutboxRow[]> {
+    return claimDue(this.options.db, this.queue, { limit: this.options.batchSize ?? 20 })
   }
 
   private async deliver(row: OutboxRow): Promise<boolean> {
@@ -215,16 +201,13 @@ export class OutboxWorker {
       return true
     } catch (error) {
       const dead = row.attempts >= policy.maxAttempts
-      const delay = retryDelayMs(row.attempts, policy)
-      await db
-        .update(outbox)
-        .set({
-          status: dead ? 'dead' : 'pending',
-          lockedUntil: null,
-          lastError: String((error as Error).message ?? error).slice(0, 500),
-          nextAttemptAt: sql`now() + make_interval(secs => ${delay / 1000})`,
-        })
-        .where(eq(outbox.id, row.id))
+      const lastError = String((error as Error).message ?? error).slice(0, 500)
+      if (dead) {
+        await giveUp(db, this.queue, [row.id], { status: 'dead', lastError })
+      } else {
+        const delay = retryDelayMs(row.attempts, policy)
+        await retryLater(db, this.queue, [row.id], delay, { status: 'pending', lastError })
+      }
       this.options.log?.(
         `outbox: mail ${row.id} attempt ${row.attempts} failed (${(error as Error).message})${dead ? '; giving up' : ''}`,
       )

@@ -4,6 +4,7 @@
  * batches so no table is locked for long, and answers how many rows of each kind went.
  */
 import { type SQL, sql } from 'drizzle-orm'
+import { unclaimedBatch } from '#jobs/durable-queue.ts'
 import { rowsOf } from '#jobs/sql-rows.ts'
 import type { Database, DataStore } from '#server/db/database.ts'
 import type { RetentionPeriods } from './periods.ts'
@@ -200,13 +201,13 @@ export async function prune(
       const [result] = await rowsOf<{ events: number; attempts: number }>(
         db,
         sql`
-        with doomed as (
-          select id from sandbox_webhook_events
-          where created_at < ${demoCutoff}
-            and (state <> 'pending' or next_attempt_at < ${demoCutoff})
-          limit ${batch}
-          for update skip locked
-        ),
+        with doomed as (${unclaimedBatch(
+          'sandbox_webhook_events',
+          'id',
+          sql`created_at < ${demoCutoff}
+            and (state <> 'pending' or next_attempt_at < ${demoCutoff})`,
+          batch,
+        )}),
         attempts as (
           delete from sandbox_webhook_attempts where event_id in (select id from doomed)
           returning 1
@@ -232,13 +233,13 @@ export async function prune(
     while (!stopped()) {
       const gone = await count(
         db,
-        sql`with doomed as (
-          select id from sandbox_settlements
-          where created_at < ${demoCutoff}
-            and not (status = 'CARRIED_FORWARD' and carried_into is null)
-          limit ${batch}
-          for update skip locked
-        ),
+        sql`with doomed as (${unclaimedBatch(
+          'sandbox_settlements',
+          'id',
+          sql`created_at < ${demoCutoff}
+            and not (status = 'CARRIED_FORWARD' and carried_into is null)`,
+          batch,
+        )}),
         lines as (
           delete from sandbox_settlement_lines where settlement_id in (select id from doomed)
         ),

@@ -1,11 +1,11 @@
 /**
  * The pruning pass in the server: shortly after start, then every RETENTION_PRUNE_INTERVAL_MS,
- * on the worker loop (jobs/worker-loop.ts). Several instances may share one database; the
- * advisory lock lets one of them prune the database at a time (the others skip that part of the
- * pass); each prunes its own mail files.
+ * a periodic job under its advisory lock (jobs/scheduled-under-lock.ts). Several instances may
+ * share one database; the lock lets one of them prune the database at a time (the others skip
+ * that part of the pass); each prunes its own mail files.
  */
 import { advisoryLockKeys, withAdvisoryLock } from '#jobs/advisory-lock.ts'
-import { WorkerLoop } from '#jobs/worker-loop.ts'
+import { scheduleUnderLock } from '#jobs/scheduled-under-lock.ts'
 import type { DataStore } from '#server/db/database.ts'
 import { pruneMailFiles } from './mail-files.ts'
 import type { RetentionPeriods } from './periods.ts'
@@ -56,38 +56,41 @@ export interface Pruning {
 
 export function startPruning(options: PruningOptions): Pruning {
   const { store, periods, log } = options
-  const pass = async (signal: AbortSignal): Promise<PrunePass & { mailFiles: number }> => {
-    const now = options.clock?.() ?? new Date()
-    const result = await runPrunePass(store, periods, { now, signal })
-    const mailFiles = options.mailDropDir
-      ? await pruneMailFiles(
-          options.mailDropDir,
-          new Date(now.getTime() - periods.mailDays * 24 * 60 * 60 * 1000),
-        )
-      : 0
-    const deleted = [
-      ...(result.ran && result.total > 0 ? [describeCounts(result.counts)] : []),
-      ...(mailFiles > 0 ? [`${mailFiles} mail file${mailFiles === 1 ? '' : 's'}`] : []),
-    ]
-    if (deleted.length > 0) {
-      const vacuumed = result.ran && result.vacuumed ? '; vacuumed' : ''
-      log?.(`retention: deleted ${deleted.join(', ')}${vacuumed}`)
-    }
-    return { ...result, mailFiles }
-  }
-  const loop = new WorkerLoop({
+  const now = () => options.clock?.() ?? new Date()
+  const job = scheduleUnderLock({
     name: 'retention',
-    pass,
+    db: store.db,
+    lockKey: advisoryLockKeys.retention,
+    run: async (signal) => ({
+      ran: true as const,
+      ...(await prune(store, periods, { now: now(), signal })),
+    }),
+    eachInstance: async (result: PrunePass) => {
+      const mailFiles = options.mailDropDir
+        ? await pruneMailFiles(
+            options.mailDropDir,
+            new Date(now().getTime() - periods.mailDays * 24 * 60 * 60 * 1000),
+          )
+        : 0
+      const deleted = [
+        ...(result.ran && result.total > 0 ? [describeCounts(result.counts)] : []),
+        ...(mailFiles > 0 ? [`${mailFiles} mail file${mailFiles === 1 ? '' : 's'}`] : []),
+      ]
+      if (deleted.length > 0) {
+        const vacuumed = result.ran && result.vacuumed ? '; vacuumed' : ''
+        log?.(`retention: deleted ${deleted.join(', ')}${vacuumed}`)
+      }
+      return { ...result, mailFiles }
+    },
+    whenStopped: { ran: false as const, mailFiles: 0 },
     intervalMs: options.intervalMs,
     firstDelayMs: options.firstDelayMs ?? 10_000,
     log,
   })
-  loop.start()
+  job.start()
 
   return {
-    runOnce: () => loop.runNowOr({ ran: false as const, mailFiles: 0 }),
-    async stop() {
-      await loop.stop()
-    },
+    runOnce: () => job.runOnce(),
+    stop: () => job.stop(),
   }
 }
