@@ -1,7 +1,7 @@
 /**
  * The business calendar settlements follow (docs/product.md, settlements): India Standard Time,
  * working days Monday to Friday and the 1st, 3rd and 5th Saturdays of the month, except the bank
- * holidays listed here. The FAQ's settlement answer and the sandbox's settlement runs read this
+ * holidays of core/calendar/holidays/, a JSON file a year. The FAQ's settlement answer and the sandbox's settlement runs read this
  * module, so the site says what the sandbox does.
  *
  * Dates are plain calendar dates (`YYYY-MM-DD`) in IST. India keeps one offset all year, with no
@@ -55,10 +55,11 @@ export const calendarEnd: IsoDate = `${calendarYears[calendarYears.length - 1]!}
 /** A working day was asked of a date after `calendarEnd`: refused, never guessed. */
 export class CalendarEndError extends RangeError {
   constructor(readonly date: IsoDate) {
+    const next = calendarYears[calendarYears.length - 1]! + 1
     super(
       `No bank holidays are known after ${calendarEnd}, so ${date} is neither a working day nor ` +
-        `a holiday: add ${date.slice(0, 4)}'s published list as core/calendar/holidays/` +
-        `${date.slice(0, 4)}.json (core/calendar/holidays/README.md)`,
+        `a holiday: add ${next}'s published list as core/calendar/holidays/${next}.json ` +
+        '(core/calendar/holidays/README.md)',
     )
     this.name = 'CalendarEndError'
   }
