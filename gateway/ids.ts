@@ -30,17 +30,3 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false
 }
-
-/**
- * Runs a sandbox table's CREATE TABLE IF NOT EXISTS. The tables live outside the site's
- * migrations because the gateway can run alone against a database of its own.
- */
-export async function createTableOnce(execute: () => Promise<unknown>): Promise<void> {
-  try {
-    await execute()
-  } catch (error) {
-    // Two instances starting together can race on CREATE TABLE IF NOT EXISTS; the loser
-    // sees a unique violation on the catalogue, and the table exists all the same.
-    if (!isUniqueViolation(error)) throw error
-  }
-}

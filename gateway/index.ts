@@ -1,18 +1,15 @@
 import type { Router } from 'express'
-import { ensurePayoutTable } from './api/payout-store.ts'
-import { ensureRefundTable } from './api/refund-store.ts'
+import { migrateGateway } from './db/migrate.ts'
 import type { ApiLimitSettings } from './api/limits.ts'
 import { DEFAULT_SETTLEMENT_HOUR } from '#core/settlement/schedule.ts'
 import { type SettlementRunner, settlementRunner } from './settlements/runner.ts'
-import { ensureSettlementTables } from './settlements/store.ts'
 import type { SandboxMerchant } from './merchants.ts'
 import type { HashRefusalLessons } from './hash-lesson.ts'
 import { gatewayRouter } from './router.ts'
 import type { SandboxFailure } from './failures.ts'
-import { ensureTables, type GatewayDatabase } from './store.ts'
+import type { GatewayDatabase } from './store.ts'
 import { confirmLatePayments } from './webhooks/confirm-late.ts'
 import { notifyPolicyFor, type PrivateTargets } from './webhooks/addresses.ts'
-import { ensureWebhookTables } from './webhooks/store.ts'
 import type { DeliveryOptions } from './webhooks/deliver.ts'
 import { WebhookWorker, type WebhookWorkerOptions } from './webhooks/worker.ts'
 
@@ -107,17 +104,13 @@ export const DEFAULT_SETTLEMENT_INTERVAL_MS = 60_000
 
 /**
  * The gateway sandbox as an Express router, mountable anywhere (`/sandbox` on the site, or
- * at the root of a server of its own), and its webhook worker, already running. Creates its
- * tables before answering anything.
+ * at the root of a server of its own), and its webhook worker, already running. Applies its
+ * migrations (gateway/db/migrate.ts) before answering anything.
  */
 export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   if (options.merchants.length === 0) throw new Error('The sandbox needs at least one merchant')
   const { db } = options
-  await ensureTables(db)
-  await ensureRefundTable(db)
-  await ensurePayoutTable(db)
-  await ensureWebhookTables(db)
-  await ensureSettlementTables(db)
+  await migrateGateway(db)
   const webhooks = options.webhooks ?? {}
   const allowPrivate = webhooks.allowPrivate ?? false
   const eventsPerDay = webhooks.eventsPerDay ?? DEFAULT_EVENTS_PER_DAY

@@ -46,6 +46,7 @@ const open: SandboxTransaction = {
   settleAt: null,
   createdAt: new Date('2026-11-21T09:28:21Z'),
   completedAt: null,
+  settlementId: null,
 }
 
 describe('transaction numbers', () => {

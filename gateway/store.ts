@@ -4,6 +4,7 @@ import {
   type PgDatabase,
   type PgQueryResultHKT,
   boolean,
+  index,
   pgTable,
   text,
   timestamp,
@@ -12,7 +13,7 @@ import {
 import { acquirerFields, acquirerMessages, type AcquirerFields } from './acquirer.ts'
 import type { PaymentRequest } from './checks.ts'
 import { disputeCardOf } from './methods.ts'
-import { createTableOnce, formatDateTime, isUniqueViolation, newPgRefNum, newTxnId } from './ids.ts'
+import { formatDateTime, isUniqueViolation, newPgRefNum, newTxnId } from './ids.ts'
 import { currencyByNumber, isForeign } from '#core/currency/currencies.ts'
 import { toRupees } from '#core/currency/exchange.ts'
 import { type ResponseCode, responseCodes } from '#core/protocol/codes.ts'
@@ -34,8 +35,8 @@ export const sandboxTransactions = pgTable(
   {
     /** Random and unguessable: the payment pages' forms post back to it. */
     id: text('id').primaryKey(),
-    txnId: text('txn_id').notNull().unique(),
-    pgRefNum: text('pg_ref_num').notNull().unique(),
+    txnId: text('txn_id').notNull().unique('sandbox_transactions_txn_id_key'),
+    pgRefNum: text('pg_ref_num').notNull().unique('sandbox_transactions_pg_ref_num_key'),
     payId: text('pay_id').notNull(),
     orderId: text('order_id').notNull(),
     amount: text('amount').notNull(),
@@ -84,76 +85,22 @@ export const sandboxTransactions = pgTable(
     settleAt: timestamp('settle_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The settlement that paid it out; null until a settlement run takes it. */
+    settlementId: text('settlement_id'),
   },
-  (table) => [unique('sandbox_transactions_order').on(table.payId, table.orderId)],
+  (table) => [
+    unique('sandbox_transactions_order').on(table.payId, table.orderId),
+    index('sandbox_transactions_settle')
+      .on(table.settleAt)
+      .where(sql`settle_at IS NOT NULL`),
+    // What a settlement run looks for: captured payments not yet settled.
+    index('sandbox_transactions_unsettled')
+      .on(table.payId, table.completedAt)
+      .where(sql`response_code = '000' AND settlement_id IS NULL`),
+  ],
 )
 
 export type SandboxTransaction = typeof sandboxTransactions.$inferSelect
-
-/**
- * The sandbox's table, created when missing. It lives outside the site's migrations because
- * the gateway can run alone against a database of its own.
- */
-const createTable = sql`
-  CREATE TABLE IF NOT EXISTS sandbox_transactions (
-    id text PRIMARY KEY,
-    txn_id text NOT NULL UNIQUE,
-    pg_ref_num text NOT NULL UNIQUE,
-    pay_id text NOT NULL,
-    order_id text NOT NULL,
-    amount text NOT NULL,
-    currency_code text NOT NULL,
-    txn_type text NOT NULL,
-    return_url text NOT NULL,
-    cust_name text NOT NULL DEFAULT '',
-    cust_email text NOT NULL DEFAULT '',
-    cust_mobile text NOT NULL DEFAULT '',
-    cust_id text NOT NULL DEFAULT '',
-    product_desc text NOT NULL DEFAULT '',
-    notify_url text NOT NULL DEFAULT '',
-    notify_private boolean NOT NULL DEFAULT false,
-    mode text NOT NULL,
-    language text NOT NULL DEFAULT 'en',
-    payment_type text NOT NULL DEFAULT '',
-    mop_type text NOT NULL DEFAULT '',
-    status text NOT NULL DEFAULT 'Pending',
-    response_code text,
-    acq_id text NOT NULL DEFAULT '',
-    rrn text NOT NULL DEFAULT '',
-    auth_code text NOT NULL DEFAULT '',
-    card_mask text NOT NULL DEFAULT '',
-    inr_amount text NOT NULL DEFAULT '',
-    fx_rate text NOT NULL DEFAULT '',
-    dispute_reason text NOT NULL DEFAULT '',
-    issued_abroad boolean NOT NULL DEFAULT false,
-    settle_at timestamptz,
-    created_at timestamptz NOT NULL DEFAULT now(),
-    completed_at timestamptz,
-    CONSTRAINT sandbox_transactions_order UNIQUE (pay_id, order_id)
-  )`
-
-/** Columns added after the table first shipped: a database made by an older sandbox gets them. */
-const addedColumns = [
-  sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS product_desc text NOT NULL DEFAULT ''`,
-  sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS notify_url text NOT NULL DEFAULT ''`,
-  sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS notify_private boolean NOT NULL DEFAULT false`,
-  sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS acq_id text NOT NULL DEFAULT ''`,
-  sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS rrn text NOT NULL DEFAULT ''`,
-  sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS auth_code text NOT NULL DEFAULT ''`,
-  sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS card_mask text NOT NULL DEFAULT ''`,
-  sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS settle_at timestamptz`,
-  sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS inr_amount text NOT NULL DEFAULT ''`,
-  sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS fx_rate text NOT NULL DEFAULT ''`,
-  sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS dispute_reason text NOT NULL DEFAULT ''`,
-  sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS issued_abroad boolean NOT NULL DEFAULT false`,
-  sql`CREATE INDEX IF NOT EXISTS sandbox_transactions_settle
-    ON sandbox_transactions (settle_at) WHERE settle_at IS NOT NULL`,
-]
-
-export async function ensureTables(db: GatewayDatabase): Promise<void> {
-  await createTableOnce(() => db.execute(createTable))
-  for (const statement of addedColumns) await createTableOnce(() => db.execute(statement))
-}
 
 export { formatDateTime, newPgRefNum, newTxnId }
 

@@ -26,6 +26,8 @@ export const advisoryLockKeys = {
   settlements: 0x50415953_5345544cn,
   /** Migrations at start, one instance at a time ("PAYS" "MIGR"; server/db/database.ts). */
   migrations: 0x50415953_4d494752n,
+  /** The gateway's migrations, one instance at a time ("PAYS" "GMIG"; gateway/db/migrate.ts). */
+  gatewayMigrations: 0x50415953_474d4947n,
 } as const
 
 /** Jobs in progress per database client and key: PGlite has one session, in which the lock is re-entrant. */

@@ -14,9 +14,9 @@ import { sql } from 'drizzle-orm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
-import { ensureRefundTable } from '../gateway/api/refund-store.ts'
-import { ensureSettlementTables, runSettlements } from '../gateway/settlements/store.ts'
-import { ensureTables, type GatewayDatabase } from '../gateway/store.ts'
+import { migrateGateway } from '../gateway/db/migrate.ts'
+import { runSettlements } from '../gateway/settlements/store.ts'
+import type { GatewayDatabase } from '../gateway/store.ts'
 import { rowsOf } from '../jobs/sql-rows.ts'
 import { optionsOrExit, positive, readFlags } from './measure/command-line.ts'
 
@@ -46,9 +46,7 @@ async function main() {
   const db: GatewayDatabase = pool ? drizzlePostgres(pool) : drizzlePglite(new PGlite())
   const payId = String(9_000_000_000_000_000 + randomInt(0, 999_999_999_999))
   try {
-    await ensureTables(db)
-    await ensureRefundTable(db)
-    await ensureSettlementTables(db)
+    await migrateGateway(db)
     const loadStart = performance.now()
     // Monday 1 to Wednesday 3 March 2027, IST: settled on the 2nd, 3rd and 4th.
     await db.execute(sql`INSERT INTO sandbox_transactions (id, txn_id, pg_ref_num, pay_id,

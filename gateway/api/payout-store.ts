@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core'
-import {
-  createTableOnce,
-  formatDateTime,
-  isUniqueViolation,
-  newTxnId,
-  newUtr,
-} from '#gateway/ids.ts'
+import { formatDateTime, isUniqueViolation, newTxnId, newUtr } from '#gateway/ids.ts'
 import type { ResponseCode } from '#core/protocol/codes.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
@@ -23,7 +17,7 @@ export const sandboxPayouts = pgTable(
   'sandbox_payouts',
   {
     id: text('id').primaryKey(),
-    txnId: text('txn_id').notNull().unique(),
+    txnId: text('txn_id').notNull().unique('sandbox_payouts_txn_id_key'),
     payId: text('pay_id').notNull(),
     payoutId: text('payout_id').notNull(),
     amount: text('amount').notNull(),
@@ -43,30 +37,6 @@ export const sandboxPayouts = pgTable(
 )
 
 export type SandboxPayout = typeof sandboxPayouts.$inferSelect
-
-const createTable = sql`
-  CREATE TABLE IF NOT EXISTS sandbox_payouts (
-    id text PRIMARY KEY,
-    txn_id text NOT NULL UNIQUE,
-    pay_id text NOT NULL,
-    payout_id text NOT NULL,
-    amount text NOT NULL,
-    currency_code text NOT NULL,
-    transfer_mode text NOT NULL,
-    beneficiary_name text NOT NULL,
-    beneficiary_account text NOT NULL DEFAULT '',
-    beneficiary_ifsc text NOT NULL DEFAULT '',
-    beneficiary_vpa text NOT NULL DEFAULT '',
-    remarks text NOT NULL DEFAULT '',
-    utr text NOT NULL DEFAULT '',
-    response_code text NOT NULL,
-    created_at timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT sandbox_payouts_order UNIQUE (pay_id, payout_id)
-  )`
-
-export async function ensurePayoutTable(db: GatewayDatabase): Promise<void> {
-  await createTableOnce(() => db.execute(createTable))
-}
 
 /**
  * Sends a checked payout to the sandbox's beneficiary bank and stores how it ended. Answers

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
-import { pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core'
+import { index, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core'
 import { heldByDisputes } from '#gateway/disputes/store.ts'
-import { createTableOnce, isUniqueViolation, newTxnId } from '#gateway/ids.ts'
+import { isUniqueViolation, newTxnId } from '#gateway/ids.ts'
 import type { ResponseCode } from '#core/protocol/codes.ts'
 import {
   type GatewayDatabase,
@@ -22,7 +22,7 @@ export const sandboxRefunds = pgTable(
   'sandbox_refunds',
   {
     id: text('id').primaryKey(),
-    txnId: text('txn_id').notNull().unique(),
+    txnId: text('txn_id').notNull().unique('sandbox_refunds_txn_id_key'),
     payId: text('pay_id').notNull(),
     refundOrderId: text('refund_order_id').notNull(),
     /** The refunded payment (sandbox_transactions.id) and its ORDER_ID. */
@@ -37,38 +37,20 @@ export const sandboxRefunds = pgTable(
      */
     inrAmount: text('inr_amount').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The settlement that took it; null until a settlement run does. */
+    settlementId: text('settlement_id'),
   },
-  (table) => [unique('sandbox_refunds_order').on(table.payId, table.refundOrderId)],
+  (table) => [
+    unique('sandbox_refunds_order').on(table.payId, table.refundOrderId),
+    index('sandbox_refunds_payment').on(table.paymentId),
+    // What a settlement run looks for: refunds not yet settled.
+    index('sandbox_refunds_unsettled')
+      .on(table.payId, table.createdAt)
+      .where(sql`settlement_id IS NULL`),
+  ],
 )
 
 export type SandboxRefund = typeof sandboxRefunds.$inferSelect
-
-const createTable = sql`
-  CREATE TABLE IF NOT EXISTS sandbox_refunds (
-    id text PRIMARY KEY,
-    txn_id text NOT NULL UNIQUE,
-    pay_id text NOT NULL,
-    refund_order_id text NOT NULL,
-    payment_id text NOT NULL,
-    order_id text NOT NULL,
-    amount text NOT NULL,
-    currency_code text NOT NULL,
-    created_at timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT sandbox_refunds_order UNIQUE (pay_id, refund_order_id)
-  )`
-
-const createIndex = sql`
-  CREATE INDEX IF NOT EXISTS sandbox_refunds_payment ON sandbox_refunds (payment_id)`
-
-const addedColumns = [
-  sql`ALTER TABLE sandbox_refunds ADD COLUMN IF NOT EXISTS inr_amount text NOT NULL DEFAULT ''`,
-]
-
-export async function ensureRefundTable(db: GatewayDatabase): Promise<void> {
-  await createTableOnce(() => db.execute(createTable))
-  await createTableOnce(() => db.execute(createIndex))
-  for (const statement of addedColumns) await createTableOnce(() => db.execute(statement))
-}
 
 export type RefundOutcome =
   { code: '000'; refund: SandboxRefund; made: RefundMade } | { code: ResponseCode }

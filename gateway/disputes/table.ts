@@ -1,54 +1,54 @@
 /**
- * The sandbox's disputes table. The settlement runs read it (holds and releases), so the
- * settlement tables bring it with them (gateway/settlements/store.ts).
+ * The sandbox's disputes table. The settlement runs read it (holds and releases); the queries
+ * are SQL of their own (store.ts), this is the table's one definition (gateway/db/schema.ts).
  */
 import { sql } from 'drizzle-orm'
-import { createTableOnce } from '#gateway/ids.ts'
-import type { GatewayDatabase } from '#gateway/store.ts'
+import { bigint, boolean, date, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
-const createStatements = [
-  // One dispute per payment at most (payment_id UNIQUE); amounts as the payment's: text digits.
-  sql`CREATE TABLE IF NOT EXISTS sandbox_disputes (
-    id text PRIMARY KEY,
-    pay_id text NOT NULL,
-    payment_id text NOT NULL UNIQUE,
-    order_id text NOT NULL,
-    txn_id text NOT NULL,
-    pg_ref_num text NOT NULL,
-    payment_type text NOT NULL,
-    mop_type text NOT NULL,
-    amount text NOT NULL,
-    currency_code text NOT NULL,
-    inr_amount bigint NOT NULL,
-    reason_code text NOT NULL,
-    respond_by date NOT NULL,
-    status text NOT NULL,
-    answer text NOT NULL DEFAULT '',
-    evidence text NOT NULL DEFAULT '',
-    evidence_file text NOT NULL DEFAULT '',
-    evidence_file_name text NOT NULL DEFAULT '',
-    resolution text NOT NULL DEFAULT '',
-    notify_url text NOT NULL DEFAULT '',
-    notify_private boolean NOT NULL DEFAULT false,
-    run_notify_url text NOT NULL DEFAULT '',
-    run_notify_private boolean NOT NULL DEFAULT false,
-    created_at timestamptz NOT NULL,
-    decided_at timestamptz,
-    hold_settlement_id text,
-    release_settlement_id text
-  )`,
-  sql`CREATE INDEX IF NOT EXISTS sandbox_disputes_merchant_created
-    ON sandbox_disputes (pay_id, created_at)`,
-  sql`CREATE INDEX IF NOT EXISTS sandbox_disputes_order ON sandbox_disputes (pay_id, order_id)`,
-  // What a run looks for: disputes to decide, holds and releases not yet settled.
-  sql`CREATE INDEX IF NOT EXISTS sandbox_disputes_undecided
-    ON sandbox_disputes (pay_id, respond_by) WHERE decided_at IS NULL`,
-  sql`CREATE INDEX IF NOT EXISTS sandbox_disputes_unheld
-    ON sandbox_disputes (pay_id, created_at) WHERE hold_settlement_id IS NULL`,
-  sql`CREATE INDEX IF NOT EXISTS sandbox_disputes_unreleased
-    ON sandbox_disputes (pay_id, decided_at) WHERE status = 'WON' AND release_settlement_id IS NULL`,
-]
-
-export async function ensureDisputeTable(db: GatewayDatabase): Promise<void> {
-  for (const statement of createStatements) await createTableOnce(() => db.execute(statement))
-}
+/** One dispute per payment at most; amount as the payment's (text digits), inr_amount paise. */
+export const sandboxDisputes = pgTable(
+  'sandbox_disputes',
+  {
+    id: text('id').primaryKey(),
+    payId: text('pay_id').notNull(),
+    paymentId: text('payment_id').notNull().unique('sandbox_disputes_payment_id_key'),
+    orderId: text('order_id').notNull(),
+    txnId: text('txn_id').notNull(),
+    pgRefNum: text('pg_ref_num').notNull(),
+    paymentType: text('payment_type').notNull(),
+    mopType: text('mop_type').notNull(),
+    amount: text('amount').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    inrAmount: bigint('inr_amount', { mode: 'bigint' }).notNull(),
+    reasonCode: text('reason_code').notNull(),
+    respondBy: date('respond_by').notNull(),
+    status: text('status').notNull(),
+    answer: text('answer').notNull().default(''),
+    evidence: text('evidence').notNull().default(''),
+    evidenceFile: text('evidence_file').notNull().default(''),
+    evidenceFileName: text('evidence_file_name').notNull().default(''),
+    resolution: text('resolution').notNull().default(''),
+    notifyUrl: text('notify_url').notNull().default(''),
+    notifyPrivate: boolean('notify_private').notNull().default(false),
+    runNotifyUrl: text('run_notify_url').notNull().default(''),
+    runNotifyPrivate: boolean('run_notify_private').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    holdSettlementId: text('hold_settlement_id'),
+    releaseSettlementId: text('release_settlement_id'),
+  },
+  (table) => [
+    index('sandbox_disputes_merchant_created').on(table.payId, table.createdAt),
+    index('sandbox_disputes_order').on(table.payId, table.orderId),
+    // What a run looks for: disputes to decide, holds and releases not yet settled.
+    index('sandbox_disputes_undecided')
+      .on(table.payId, table.respondBy)
+      .where(sql`decided_at IS NULL`),
+    index('sandbox_disputes_unheld')
+      .on(table.payId, table.createdAt)
+      .where(sql`hold_settlement_id IS NULL`),
+    index('sandbox_disputes_unreleased')
+      .on(table.payId, table.decidedAt)
+      .where(sql`status = 'WON' AND release_settlement_id IS NULL`),
+  ],
+)

@@ -9,7 +9,7 @@ import { gstPartiesOf } from '#gateway/merchants.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
 import { assembleInvoice, checkInvoiceFormat, checkMonth, invoiceAnswer } from './invoice.ts'
 import { renderInvoicePdf } from './invoice-pdf.ts'
-import { chargedLines, ensureInvoiceTable, numberInvoice } from './invoice-store.ts'
+import { chargedLines, numberInvoice } from './invoice-store.ts'
 
 export interface InvoiceApiOptions {
   limits?: ApiLimiters
@@ -28,9 +28,6 @@ export interface InvoiceApiOptions {
  */
 export function invoiceApi(options: InvoiceApiOptions): Router {
   const { db } = options
-  // The table is made once, before the first answer; a failure surfaces there.
-  const ready = ensureInvoiceTable(db)
-  ready.catch(() => undefined)
   const refusal = (code: ResponseCode, fields: Fields | undefined): Fields => ({
     ...echo(fields, ['PAY_ID', 'MONTH', 'FORMAT']),
     ...codeFields(code, 'Failed'),
@@ -47,7 +44,6 @@ export function invoiceApi(options: InvoiceApiOptions): Router {
           if (!month.ok) return refusal(month.code, fields)
           const format = checkInvoiceFormat(fields.FORMAT)
           if (!format.ok) return refusal(format.code, fields)
-          await ready
           const number = await numberInvoice(db, merchant.payId, month.value)
           const charged = await chargedLines(db, merchant.payId, month.value)
           const invoice = assembleInvoice({

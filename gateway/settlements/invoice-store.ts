@@ -4,8 +4,8 @@
  * the same month is always the same invoice.
  */
 import { sql } from 'drizzle-orm'
+import { integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core'
 import { rowsOf } from '#jobs/sql-rows.ts'
-import { createTableOnce } from '#gateway/ids.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
 import {
   type ChargedLine,
@@ -19,22 +19,21 @@ import {
  * One row per merchant and month asked for; the serial is consecutive within the financial year
  * across every merchant, as one supplier's invoice series is (CGST Rules, rule 46(b)).
  */
-const createStatements = [
-  sql`CREATE TABLE IF NOT EXISTS sandbox_gst_invoices (
-    pay_id text NOT NULL,
-    month text NOT NULL,
-    financial_year text NOT NULL,
-    serial integer NOT NULL,
-    number text NOT NULL UNIQUE,
-    created_at timestamptz NOT NULL DEFAULT now(),
-    PRIMARY KEY (pay_id, month),
-    UNIQUE (financial_year, serial)
-  )`,
-]
-
-export async function ensureInvoiceTable(db: GatewayDatabase): Promise<void> {
-  for (const statement of createStatements) await createTableOnce(() => db.execute(statement))
-}
+export const sandboxGstInvoices = pgTable(
+  'sandbox_gst_invoices',
+  {
+    payId: text('pay_id').notNull(),
+    month: text('month').notNull(),
+    financialYear: text('financial_year').notNull(),
+    serial: integer('serial').notNull(),
+    number: text('number').notNull().unique('sandbox_gst_invoices_number_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: 'sandbox_gst_invoices_pkey', columns: [table.payId, table.month] }),
+    unique('sandbox_gst_invoices_financial_year_serial_key').on(table.financialYear, table.serial),
+  ],
+)
 
 /**
  * The number of a merchant's invoice for a month: the one it was given, or the next of its

@@ -12,11 +12,11 @@ import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { istDateOf, nextWorkingDay } from '#core/calendar/business-calendar.ts'
 import { settlementTime } from '#core/settlement/schedule.ts'
-import { ensureRefundTable } from '#gateway/api/refund-store.ts'
+import { migrateGateway } from '#gateway/db/migrate.ts'
 import { demoMerchant } from '#gateway/merchants.ts'
-import { ensureTables, type GatewayDatabase } from '#gateway/store.ts'
+import type { GatewayDatabase } from '#gateway/store.ts'
 import { rowsOf } from '#jobs/sql-rows.ts'
-import { ensureSettlementTables, runSettlements } from './store.ts'
+import { runSettlements } from './store.ts'
 import { capture, refund } from '#tests/support/sandbox-settlements.ts'
 
 const HOUR = 11
@@ -61,9 +61,7 @@ let history = 0
 
 beforeAll(async () => {
   db = drizzle(new PGlite())
-  await ensureTables(db)
-  await ensureRefundTable(db)
-  await ensureSettlementTables(db)
+  await migrateGateway(db)
 })
 
 describe('settlement runs over random histories', () => {

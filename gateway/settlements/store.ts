@@ -1,8 +1,8 @@
 /**
- * The sandbox's settlements: their tables, a run (every payment, refund and dispute hold or
+ * The sandbox's settlements: a run (every payment, refund and dispute hold or
  * release due at a given time settled once, in one transaction under one lock across instances),
  * and the queries of the settlement APIs. The rules of what a settlement holds are core/settlement/; this module only
- * stores them.
+ * stores them, in the tables of tables.ts.
  */
 import { randomBytes, randomInt } from 'node:crypto'
 import { sql } from 'drizzle-orm'
@@ -24,114 +24,9 @@ import {
   type SettlementStatus,
 } from '#core/settlement/settlement.ts'
 import { type GstParties, splitGst } from '#core/tax/gst.ts'
-import { ensureDisputeTable } from '#gateway/disputes/table.ts'
-import { createTableOnce } from '#gateway/ids.ts'
 import { gstPartiesOf } from '#gateway/merchants.ts'
 import { disputeReasonOf } from '#gateway/methods.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
-
-const createStatements = [
-  sql`CREATE TABLE IF NOT EXISTS sandbox_settlements (
-    id text PRIMARY KEY,
-    pay_id text NOT NULL,
-    utr text UNIQUE,
-    settlement_date date NOT NULL,
-    cycle_from date NOT NULL,
-    cycle_to date NOT NULL,
-    payments_count integer NOT NULL,
-    refunds_count integer NOT NULL,
-    gross_amount bigint NOT NULL,
-    refunds_amount bigint NOT NULL,
-    fees_amount bigint NOT NULL,
-    gst_amount bigint NOT NULL,
-    adjustments_amount bigint NOT NULL,
-    net_amount bigint NOT NULL,
-    bank_account text NOT NULL,
-    status text NOT NULL,
-    carried_into text,
-    created_at timestamptz NOT NULL DEFAULT now()
-  )`,
-  sql`CREATE INDEX IF NOT EXISTS sandbox_settlements_merchant_date
-    ON sandbox_settlements (pay_id, settlement_date)`,
-  sql`CREATE INDEX IF NOT EXISTS sandbox_settlements_carried
-    ON sandbox_settlements (pay_id) WHERE status = 'CARRIED_FORWARD' AND carried_into IS NULL`,
-  // One row per line; a payment or refund (source_id) can be in one settlement only.
-  sql`CREATE TABLE IF NOT EXISTS sandbox_settlement_lines (
-    settlement_id text NOT NULL REFERENCES sandbox_settlements (id),
-    position integer NOT NULL,
-    type text NOT NULL,
-    source_id text UNIQUE,
-    order_id text NOT NULL,
-    txn_id text NOT NULL,
-    pg_ref_num text NOT NULL,
-    payment_type text NOT NULL,
-    mop_type text NOT NULL,
-    amount bigint NOT NULL,
-    fee bigint NOT NULL,
-    gst bigint NOT NULL,
-    net bigint NOT NULL,
-    date text NOT NULL,
-    description text NOT NULL,
-    currency_code text NOT NULL DEFAULT '',
-    original_amount text NOT NULL DEFAULT '',
-    fx_rate text NOT NULL DEFAULT '',
-    dispute_id text NOT NULL DEFAULT '',
-    source_settlement_id text NOT NULL DEFAULT '',
-    PRIMARY KEY (settlement_id, position)
-  )`,
-  // A foreign payment's or refund's currency, amount in it and rate; empty on every other line.
-  sql`ALTER TABLE sandbox_settlement_lines ADD COLUMN IF NOT EXISTS currency_code text NOT NULL DEFAULT ''`,
-  sql`ALTER TABLE sandbox_settlement_lines ADD COLUMN IF NOT EXISTS original_amount text NOT NULL DEFAULT ''`,
-  sql`ALTER TABLE sandbox_settlement_lines ADD COLUMN IF NOT EXISTS fx_rate text NOT NULL DEFAULT ''`,
-  // A hold's or release's dispute, a carried balance's settlement; empty on every other line.
-  sql`ALTER TABLE sandbox_settlement_lines ADD COLUMN IF NOT EXISTS dispute_id text NOT NULL DEFAULT ''`,
-  sql`ALTER TABLE sandbox_settlement_lines ADD COLUMN IF NOT EXISTS source_settlement_id text NOT NULL DEFAULT ''`,
-  // The GST_AMOUNT as charged by place of supply, and both GSTINs as they were when it was made
-  // (core/tax/gst.ts). NULL on a settlement made before: see settlementColumns.
-  sql`ALTER TABLE sandbox_settlements ADD COLUMN IF NOT EXISTS cgst_amount bigint`,
-  sql`ALTER TABLE sandbox_settlements ADD COLUMN IF NOT EXISTS sgst_amount bigint`,
-  sql`ALTER TABLE sandbox_settlements ADD COLUMN IF NOT EXISTS igst_amount bigint`,
-  sql`ALTER TABLE sandbox_settlements ADD COLUMN IF NOT EXISTS provider_gstin text`,
-  sql`ALTER TABLE sandbox_settlements ADD COLUMN IF NOT EXISTS merchant_gstin text`,
-  sql`ALTER TABLE sandbox_transactions ADD COLUMN IF NOT EXISTS settlement_id text`,
-  sql`ALTER TABLE sandbox_refunds ADD COLUMN IF NOT EXISTS settlement_id text`,
-  // What a run looks for: captured payments and refunds not yet settled.
-  sql`CREATE INDEX IF NOT EXISTS sandbox_transactions_unsettled
-    ON sandbox_transactions (pay_id, completed_at) WHERE response_code = '000' AND settlement_id IS NULL`,
-  sql`CREATE INDEX IF NOT EXISTS sandbox_refunds_unsettled
-    ON sandbox_refunds (pay_id, created_at) WHERE settlement_id IS NULL`,
-]
-
-/**
- * Lines stored as `ADJUSTMENT` before holds, releases and carried balances had types of their
- * own, converted once: the source id tells a hold (`dsp_…:hold`) from a release, a line without
- * one is a carried balance whose description names its settlement; a foreign payment's hold or
- * release gets the payment's currency and rate, and the dispute's amount in that currency. The
- * partial index, empty once they are converted, keeps this a look-up on every later start.
- */
-const convertAdjustments = [
-  sql`CREATE INDEX IF NOT EXISTS sandbox_settlement_lines_adjustment
-    ON sandbox_settlement_lines (settlement_id) WHERE type = 'ADJUSTMENT'`,
-  sql`UPDATE sandbox_settlement_lines AS line SET currency_code = d.currency_code,
-      original_amount = d.amount, fx_rate = t.fx_rate
-    FROM sandbox_disputes d JOIN sandbox_transactions t ON t.id = d.payment_id
-    WHERE line.type = 'ADJUSTMENT' AND t.fx_rate <> ''
-      AND line.source_id IN (d.id || ':hold', d.id || ':release')`,
-  sql`UPDATE sandbox_settlement_lines SET
-      type = CASE WHEN source_id LIKE '%:hold' THEN 'DISPUTE_HOLD'
-        WHEN source_id LIKE '%:release' THEN 'DISPUTE_RELEASE' ELSE 'CARRY_FORWARD' END,
-      dispute_id = CASE WHEN source_id IS NULL THEN '' ELSE split_part(source_id, ':', 1) END,
-      source_settlement_id = CASE WHEN source_id IS NULL
-        THEN coalesce(substring(description from 'setl_[0-9a-f]{20}'), '') ELSE '' END
-    WHERE type = 'ADJUSTMENT'`,
-]
-
-/** The settlement tables, and the disputes' whose holds and releases the runs settle. */
-export async function ensureSettlementTables(db: GatewayDatabase): Promise<void> {
-  for (const statement of createStatements) await createTableOnce(() => db.execute(statement))
-  await ensureDisputeTable(db)
-  for (const statement of convertAdjustments) await createTableOnce(() => db.execute(statement))
-}
 
 /** The merchant a run settles for, and where its money goes. */
 export interface SettlementMerchant {

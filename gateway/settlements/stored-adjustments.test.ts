@@ -1,26 +1,24 @@
 /**
- * Lines an older sandbox stored as ADJUSTMENT are given their type once, when the tables are
- * ensured: a hold, a release (a foreign one with its payment's currency and rate) and a carried
- * balance read back as the lines a run writes today.
+ * Lines an older sandbox stored as ADJUSTMENT are given their type once, by the gateway's
+ * baseline migration: a hold, a release (a foreign one with its payment's currency and rate) and
+ * a carried balance read back as the lines a run writes today.
  */
 import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/pglite'
 import { expect, it } from 'vitest'
-import { ensureRefundTable } from '#gateway/api/refund-store.ts'
+import { migrateGateway } from '#gateway/db/migrate.ts'
 import { demoMerchant } from '#gateway/merchants.ts'
-import { ensureTables } from '#gateway/store.ts'
 import { rowsOf } from '#jobs/sql-rows.ts'
-import { ensureSettlementTables, settlementLines } from './store.ts'
+import { buildPreMigrationsGateway } from '#tests/support/pre-migrations.ts'
+import { settlementLines } from './store.ts'
 import { capture, ist } from '#tests/support/sandbox-settlements.ts'
 
 const merchant = demoMerchant({ siteUrl: 'https://shop.paystra.example' })
 
 it('converts stored ADJUSTMENT lines to DISPUTE_HOLD, DISPUTE_RELEASE and CARRY_FORWARD, once', async () => {
   const db = drizzle(new PGlite())
-  await ensureTables(db)
-  await ensureRefundTable(db)
-  await ensureSettlementTables(db)
+  await buildPreMigrationsGateway(db)
   const paymentId = await capture(db, merchant, {
     orderId: 'OLD-FX-1',
     amount: 500,
@@ -56,7 +54,7 @@ it('converts stored ADJUSTMENT lines to DISPUTE_HOLD, DISPUTE_RELEASE and CARRY_
         ${amount}, 0, 0, ${amount}, '2026-11-04 11:00:00', ${description})`)
   }
 
-  await ensureSettlementTables(db)
+  await migrateGateway(db)
   const lines = await settlementLines(db, id)
   expect(
     lines.map((line) => [line.TYPE, line.DISPUTE_ID, line.SOURCE_SETTLEMENT_ID, line.NET]),
@@ -70,11 +68,11 @@ it('converts stored ADJUSTMENT lines to DISPUTE_HOLD, DISPUTE_RELEASE and CARRY_
     expect(line).toMatchObject({ CURRENCY_CODE: '840', ORIGINAL_AMOUNT: '500', FX_RATE: '84.2150' })
   }
   // Nothing is left to convert: a later start changes nothing.
-  await ensureSettlementTables(db)
+  await migrateGateway(db)
   expect(await settlementLines(db, id)).toEqual(lines)
   const [left] = await rowsOf<{ count: number | string }>(
     db,
     sql`SELECT count(*) AS count FROM sandbox_settlement_lines WHERE type = 'ADJUSTMENT'`,
   )
   expect(Number(left!.count)).toBe(0)
-})
+}, 60_000)

@@ -1,6 +1,14 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm'
-import { bigserial, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-import { createTableOnce } from '#gateway/ids.ts'
+import {
+  bigserial,
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
 import type { GatewayDatabase } from '#gateway/store.ts'
 import { newEventId, serialiseEvent, type WebhookEventType } from '#core/protocol/webhook.ts'
 import type { Fields } from '#core/protocol/fields.ts'
@@ -10,80 +18,60 @@ import { MAX_ATTEMPTS, retryDelayMs } from './schedule.ts'
 export type DeliveryState = 'pending' | 'delivered' | 'failed'
 
 /** One event for one merchant: its body is fixed when it is made and sent the same each time. */
-export const sandboxWebhookEvents = pgTable('sandbox_webhook_events', {
-  id: text('id').primaryKey(),
-  payId: text('pay_id').notNull(),
-  /** The merchant's reference: ORDER_ID of a payment or refund, PAYOUT_ID of a payout. */
-  reference: text('reference').notNull(),
-  type: text('type').$type<WebhookEventType>().notNull(),
-  notifyUrl: text('notify_url').notNull(),
-  /**
-   * The URL may lead to a private or special-purpose address: decided when the URL was accepted
-   * (webhooks/addresses.ts), so a later delivery or resend is judged as that request was.
-   */
-  allowPrivate: boolean('allow_private').notNull().default(false),
-  body: text('body').notNull(),
-  state: text('state').$type<DeliveryState>().notNull().default('pending'),
-  attempts: integer('attempts').notNull().default(0),
-  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-  /** Set while one instance delivers it; after this another may take it over. */
-  claimedUntil: timestamp('claimed_until', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-})
+export const sandboxWebhookEvents = pgTable(
+  'sandbox_webhook_events',
+  {
+    id: text('id').primaryKey(),
+    payId: text('pay_id').notNull(),
+    /** The merchant's reference: ORDER_ID of a payment or refund, PAYOUT_ID of a payout. */
+    reference: text('reference').notNull(),
+    type: text('type').$type<WebhookEventType>().notNull(),
+    notifyUrl: text('notify_url').notNull(),
+    /**
+     * The URL may lead to a private or special-purpose address: decided when the URL was accepted
+     * (webhooks/addresses.ts), so a later delivery or resend is judged as that request was.
+     */
+    allowPrivate: boolean('allow_private').notNull().default(false),
+    body: text('body').notNull(),
+    state: text('state').$type<DeliveryState>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set while one instance delivers it; after this another may take it over. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('sandbox_webhook_events_due')
+      .on(table.nextAttemptAt)
+      .where(sql`state = 'pending'`),
+    index('sandbox_webhook_events_reference').on(table.payId, table.reference),
+    // Counting a merchant's events of the last 24 hours against its cap (enqueueEvent).
+    index('sandbox_webhook_events_created').on(table.payId, table.createdAt),
+  ],
+)
 export type WebhookEventRow = typeof sandboxWebhookEvents.$inferSelect
 
-export const sandboxWebhookAttempts = pgTable('sandbox_webhook_attempts', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  eventId: text('event_id').notNull(),
-  attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
-  httpStatus: integer('http_status'),
-  error: text('error'),
-  durationMs: integer('duration_ms').notNull(),
-})
+export const sandboxWebhookAttempts = pgTable(
+  'sandbox_webhook_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: text('event_id').notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
+    httpStatus: integer('http_status'),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (table) => [
+    foreignKey({
+      name: 'sandbox_webhook_attempts_event_id_fkey',
+      columns: [table.eventId],
+      foreignColumns: [sandboxWebhookEvents.id],
+    }).onDelete('cascade'),
+    index('sandbox_webhook_attempts_event').on(table.eventId),
+  ],
+)
 export type WebhookAttemptRow = typeof sandboxWebhookAttempts.$inferSelect
-
-const createStatements = [
-  sql`CREATE TABLE IF NOT EXISTS sandbox_webhook_events (
-    id text PRIMARY KEY,
-    pay_id text NOT NULL,
-    reference text NOT NULL,
-    type text NOT NULL,
-    notify_url text NOT NULL,
-    allow_private boolean NOT NULL DEFAULT false,
-    body text NOT NULL,
-    state text NOT NULL DEFAULT 'pending',
-    attempts integer NOT NULL DEFAULT 0,
-    next_attempt_at timestamptz NOT NULL DEFAULT now(),
-    claimed_until timestamptz,
-    created_at timestamptz NOT NULL DEFAULT now(),
-    delivered_at timestamptz
-  )`,
-  sql`CREATE INDEX IF NOT EXISTS sandbox_webhook_events_due
-    ON sandbox_webhook_events (next_attempt_at) WHERE state = 'pending'`,
-  sql`CREATE INDEX IF NOT EXISTS sandbox_webhook_events_reference
-    ON sandbox_webhook_events (pay_id, reference)`,
-  // Counting a merchant's events of the last 24 hours against its cap (enqueueEvent).
-  sql`CREATE INDEX IF NOT EXISTS sandbox_webhook_events_created
-    ON sandbox_webhook_events (pay_id, created_at)`,
-  sql`CREATE TABLE IF NOT EXISTS sandbox_webhook_attempts (
-    id bigserial PRIMARY KEY,
-    event_id text NOT NULL REFERENCES sandbox_webhook_events (id) ON DELETE CASCADE,
-    attempted_at timestamptz NOT NULL,
-    http_status integer,
-    error text,
-    duration_ms integer NOT NULL
-  )`,
-  sql`CREATE INDEX IF NOT EXISTS sandbox_webhook_attempts_event
-    ON sandbox_webhook_attempts (event_id)`,
-  // Added after the table first shipped; older events never reach a private address.
-  sql`ALTER TABLE sandbox_webhook_events
-    ADD COLUMN IF NOT EXISTS allow_private boolean NOT NULL DEFAULT false`,
-]
-
-export async function ensureWebhookTables(db: GatewayDatabase): Promise<void> {
-  for (const statement of createStatements) await createTableOnce(() => db.execute(statement))
-}
 
 export interface NewWebhookEvent {
   payId: string

@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { advisoryLockKeys } from '#jobs/advisory-lock.ts'
+import { migrateGateway } from '#gateway/db/migrate.ts'
 import * as schema from './schema.ts'
 
 /** One type for both drivers: the same schema and SQL run on PGlite and on PostgreSQL. */
@@ -27,7 +28,10 @@ export interface DatabaseOptions {
 
 const migrationsFolder = path.resolve('server/db/migrations')
 
-/** Opens the database and applies every pending migration before anything uses it. */
+/**
+ * Opens the database and applies every pending migration before anything uses it: the gateway's
+ * (its tables are the sandbox's, which the site's retention also reads), then the site's.
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<DataStore> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
@@ -36,6 +40,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DataStore>
     pool.on('error', () => {})
     const db = drizzlePg(pool, { schema }) as unknown as Database
     try {
+      await migrateGateway(db)
       await migrateInTurn(pool)
     } catch (error) {
       await pool.end()
@@ -45,6 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DataStore>
   }
   const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite()
   const pglite = drizzlePglite(client, { schema })
+  await migrateGateway(pglite)
   await migratePglite(pglite, { migrationsFolder })
   return { db: pglite as unknown as Database, kind: 'pglite', close: () => client.close() }
 }

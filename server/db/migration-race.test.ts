@@ -1,11 +1,13 @@
 /**
  * Instances started together on an empty PostgreSQL database (a deploy of N machines, or
- * WEB_CONCURRENCY workers) each apply the migrations at start; they must take turns. Runs only
- * with DATABASE_URL (CI's data tests), on a database of its own that it drops afterwards.
+ * WEB_CONCURRENCY workers) each apply the migrations at start, the gateway's and the site's;
+ * they must take turns. Runs only with DATABASE_URL (CI's data tests), on a database of its own
+ * that it drops afterwards.
  */
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
+import { gatewayMigrationsTable } from '#gateway/db/migrate.ts'
 import { openDatabase } from './database.ts'
 import { contactMessages } from './schema.ts'
 
@@ -28,11 +30,15 @@ describe.runIf(databaseUrl)('migrations on PostgreSQL', () => {
           expect(await store.db.select().from(contactMessages)).toEqual([])
         const probe = new pg.Client({ connectionString: url.toString() })
         await probe.connect()
-        const applied = await probe.query('select hash from drizzle.__drizzle_migrations')
+        // The site's history and the gateway's: each migration recorded once.
+        for (const table of ['__drizzle_migrations', gatewayMigrationsTable]) {
+          const applied = await probe.query(`select hash from drizzle.${table}`)
+          expect(applied.rowCount, table).toBeGreaterThan(0)
+          expect(new Set(applied.rows.map((row: { hash: string }) => row.hash)).size).toBe(
+            applied.rowCount,
+          )
+        }
         await probe.end()
-        expect(new Set(applied.rows.map((row: { hash: string }) => row.hash)).size).toBe(
-          applied.rowCount,
-        )
       } finally {
         await Promise.all(stores.map((store) => store.close()))
       }

@@ -2,10 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { eq, inArray, sql } from 'drizzle-orm'
 import { rowsOf } from '#jobs/sql-rows.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureRefundTable } from '#gateway/api/refund-store.ts'
-import { ensureDisputeTable } from '#gateway/disputes/table.ts'
-import { ensureTables } from '#gateway/store.ts'
-import { ensureWebhookTables } from '#gateway/webhooks/store.ts'
 import { type DataStore, openDatabase } from '#server/db/database.ts'
 import { contactMessages, jobApplications, type MailDraft, outbox } from '#server/db/schema.ts'
 import { saveContactMessage, saveJobApplication } from '#server/forms/submissions.ts'
@@ -27,10 +23,6 @@ let store: DataStore
 
 beforeAll(async () => {
   store = await openDatabase(testDatabaseOptions())
-  await ensureTables(store.db)
-  await ensureRefundTable(store.db)
-  await ensureWebhookTables(store.db)
-  await ensureDisputeTable(store.db)
 })
 afterAll(() => store?.close())
 

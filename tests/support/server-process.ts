@@ -53,15 +53,18 @@ export interface ServerProcess {
 /**
  * The server runs in production mode from its TypeScript source, in a working folder whose
  * build/ holds an empty page bundle: the form APIs answer before the pages, so the test needs
- * no `npm run build`. The migrations are read from the working folder, as in production.
+ * no `npm run build`. The migrations (the gateway's and the site's) are read from the working
+ * folder, as in production.
  */
 export function makeWorkDir(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'paystra-shutdown-'))
   mkdirSync(path.join(dir, 'build/server'), { recursive: true })
   mkdirSync(path.join(dir, 'build/client'), { recursive: true })
   writeFileSync(path.join(dir, 'build/server/index.js'), 'export const routes = {}\n')
-  mkdirSync(path.join(dir, 'server/db'), { recursive: true })
-  symlinkSync(path.join(repoRoot, 'server/db/migrations'), path.join(dir, 'server/db/migrations'))
+  for (const migrations of ['server/db/migrations', 'gateway/db/migrations']) {
+    mkdirSync(path.dirname(path.join(dir, migrations)), { recursive: true })
+    symlinkSync(path.join(repoRoot, migrations), path.join(dir, migrations))
+  }
   for (const shared of ['tsconfig.json', 'node_modules']) {
     symlinkSync(path.join(repoRoot, shared), path.join(dir, shared))
   }

@@ -1,0 +1,12 @@
+/**
+ * Every table of the gateway sandbox, each defined once beside the code that uses it.
+ * `npx drizzle-kit generate --config gateway/drizzle.config.ts` compares them with the last
+ * snapshot and writes the next migration into gateway/db/migrations (gateway/db/migrate.ts).
+ */
+export { sandboxPayouts } from '#gateway/api/payout-store.ts'
+export { sandboxRefunds } from '#gateway/api/refund-store.ts'
+export { sandboxDisputes } from '#gateway/disputes/table.ts'
+export { sandboxGstInvoices } from '#gateway/settlements/invoice-store.ts'
+export { sandboxSettlementLines, sandboxSettlements } from '#gateway/settlements/tables.ts'
+export { sandboxTransactions } from '#gateway/store.ts'
+export { sandboxWebhookAttempts, sandboxWebhookEvents } from '#gateway/webhooks/store.ts'
