@@ -32,12 +32,6 @@ interface Ending {
   answer: string
 }
 
-interface Trickle {
-  /** Once the connection is open and the first bytes are sent. */
-  connected: Promise<void>
-  ended: Promise<Ending>
-}
-
 let closings = 0
 
 /**
@@ -46,16 +40,15 @@ let closings = 0
  * connection; a server that never does leaves the test to its timeout (30 s, vitest.config.ts),
  * which Node's own limits without ours, 60 s for headers and 300 s for a request, overrun.
  */
-function trickle(first: string, everyMs: number, drip: () => string | undefined): Trickle {
-  let connected = () => {}
-  const ended = new Promise<Ending>((resolve) => {
+function trickle(first: string, everyMs: number, drip: () => string | undefined): Promise<Ending> {
+  return new Promise<Ending>((resolve) => {
     const socket: Socket = connect(server.port, '127.0.0.1')
     let answer = ''
     let startedAt = 0
     let timer: NodeJS.Timeout | undefined
     socket.on('connect', () => {
       startedAt = Date.now()
-      socket.write(first, () => connected())
+      socket.write(first)
       timer = setInterval(() => {
         const next = drip()
         if (next === undefined) return clearInterval(timer)
@@ -69,11 +62,10 @@ function trickle(first: string, everyMs: number, drip: () => string | undefined)
       resolve({ closedAfterMs: Date.now() - startedAt, closedAs: ++closings, answer })
     })
   })
-  return { connected: new Promise((resolve) => (connected = resolve)), ended }
 }
 
 /** Headers a line at a time, never finished. */
-function slowHeaders(): Trickle {
+function slowHeaders(): Promise<Ending> {
   let n = 0
   return trickle(
     'GET / HTTP/1.1\r\nHost: localhost\r\n',
@@ -82,23 +74,29 @@ function slowHeaders(): Trickle {
   )
 }
 
-/** A body of 100,000 bytes sent a byte at a time. */
-function slowBody(): Trickle {
+/** A body of 100,000 bytes sent a byte at a time; `sent` hears of each byte after the first. */
+function slowBody(sent: (bytes: number) => void = () => {}): Promise<Ending> {
+  let bytes = 0
   return trickle(
     `POST ${CONTACT_API_PATH} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`,
     100,
-    () => ' ',
+    () => {
+      sent(++bytes)
+      return ' '
+    },
   )
 }
 
 describe('slow clients', () => {
   it('headers sent a line at a time are cut after HEADERS_TIMEOUT_MS, before a slow body', async () => {
-    // A slow body opened first is cut by the longer REQUEST_TIMEOUT_MS: the headers' cut comes
-    // before it only if their own, shorter limit applies.
-    const body = slowBody()
-    await body.connected
-    const headers = slowHeaders()
-    const [headersEnding, bodyEnding] = await Promise.all([headers.ended, body.ended])
+    // A slow body, under way for five of its bytes (half a second, two of the server's checks)
+    // when the headers start, is cut by the longer REQUEST_TIMEOUT_MS: the headers' cut comes
+    // first only while their own, shorter limit applies.
+    let underWay = () => {}
+    const fiveBytesSent = new Promise<void>((resolve) => (underWay = resolve))
+    const body = slowBody((bytes) => bytes === 5 && underWay())
+    await fiveBytesSent
+    const [headersEnding, bodyEnding] = await Promise.all([slowHeaders(), body])
     expect(headersEnding.answer).toMatch(/^HTTP\/1\.1 408 /)
     expect(bodyEnding.answer).toMatch(/^HTTP\/1\.1 408 /)
     expect(headersEnding.closedAs).toBeLessThan(bodyEnding.closedAs)
@@ -107,7 +105,7 @@ describe('slow clients', () => {
   })
 
   it('a body sent a byte at a time is cut after REQUEST_TIMEOUT_MS', async () => {
-    const ending = await slowBody().ended
+    const ending = await slowBody()
     expect(ending.answer).toMatch(/^HTTP\/1\.1 408 /)
     expect(ending.closedAfterMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 100)
   })
@@ -122,7 +120,7 @@ describe('slow clients', () => {
       `POST ${CONTACT_API_PATH} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`,
       every,
       () => pieces.shift(),
-    ).ended
+    )
     expect(ending.answer).toMatch(/^HTTP\/1\.1 200 /)
     expect(ending.answer).toContain('"RESPONSE_STATUS":"SUCCESS"')
   })
