@@ -19,7 +19,8 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gatewayMigrationsTable, migrateGateway } from '#gateway/db/migrate.ts'
 import { settlementLines, findSettlement } from '#gateway/settlements/store.ts'
-import { findTransaction, type GatewayDatabase } from '#gateway/store.ts'
+import { findTransaction, type GatewayDatabase, sandboxTransactions } from '#gateway/store.ts'
+import { sandboxWebhookEvents } from '#gateway/webhooks/store.ts'
 import { rowsOf } from '#jobs/sql-rows.ts'
 import { buildPreMigrationsGateway } from '#tests/support/pre-migrations.ts'
 import { type DatabaseOptions, type DataStore, openDatabase } from './database.ts'
@@ -255,5 +256,85 @@ describe('a database made before the gateway had migrations', () => {
     await migrateGateway(db)
     expect(await applied()).toEqual(once)
     expect(await everyRow(db)).toEqual(rows)
+  })
+})
+
+describe('a database from the first sandboxes, before the columns added later', () => {
+  let fresh: Awaited<ReturnType<typeof freshDatabase>>
+  let store: DataStore
+
+  beforeAll(async () => {
+    fresh = await freshDatabase()
+    await asBefore(fresh.options, async (db) => {
+      await buildPreMigrationsGateway(db, 'pre-migrations-first-tables')
+      await db.execute(sql`INSERT INTO sandbox_transactions (id, txn_id, pg_ref_num, pay_id,
+          order_id, amount, currency_code, txn_type, return_url, mode, status, response_code)
+        VALUES ('1', '1000000000000001', '202600000000000001', ${payId}, 'FIRST-1', '49900',
+          '356', 'SALE', 'https://shop.example/return', 'hosted', 'Captured', '000')`)
+      await db.execute(sql`INSERT INTO sandbox_webhook_events (id, pay_id, reference, type,
+          notify_url, body) VALUES ('evt_1', ${payId}, 'FIRST-1', 'payment.captured',
+          'https://shop.example/hook', '{}')`)
+      await db.execute(sql`INSERT INTO sandbox_settlements (id, pay_id, utr, settlement_date,
+          cycle_from, cycle_to, payments_count, refunds_count, gross_amount, refunds_amount,
+          fees_amount, gst_amount, adjustments_amount, net_amount, bank_account, status)
+        VALUES (${setl}, ${payId}, '987654321098', '2026-11-04', '2026-11-03', '2026-11-03', 1,
+          0, 49900, 0, 998, 180, 0, 48722, 'XXXXXXXXXX4321', 'SETTLED')`)
+      await db.execute(sql`INSERT INTO sandbox_settlement_lines (settlement_id, position, type,
+          source_id, order_id, txn_id, pg_ref_num, payment_type, mop_type, amount, fee, gst, net,
+          date, description)
+        VALUES (${setl}, 0, 'SALE', '1', 'FIRST-1', '1000000000000001', '202600000000000001',
+          'CC', 'VI', 49900, 998, 180, 48722, '2026-11-02 10:01:00', 'Payment')`)
+    })
+    store = await openDatabase(fresh.options)
+  }, 180_000)
+  afterAll(async () => {
+    await store?.close()
+    await fresh?.drop()
+  })
+
+  it('adds the missing columns with their defaults, and the app reads the old rows', async () => {
+    const db = store.db as GatewayDatabase
+    expect(await db.select().from(sandboxTransactions)).toEqual([
+      expect.objectContaining({
+        orderId: 'FIRST-1',
+        amount: '49900',
+        inrAmount: '',
+        notifyPrivate: false,
+        issuedAbroad: false,
+        settleAt: null,
+        settlementId: null,
+      }),
+    ])
+    expect(await db.select().from(sandboxWebhookEvents)).toEqual([
+      expect.objectContaining({ id: 'evt_1', allowPrivate: false }),
+    ])
+    expect(await findSettlement(db, payId, { settlementId: setl })).toMatchObject({
+      NET_AMOUNT: '48722',
+      // Made before GST was divided by place of supply: read as IGST (settlementColumns).
+      CGST_AMOUNT: '0',
+      IGST_AMOUNT: '180',
+    })
+    expect(await settlementLines(db, setl)).toEqual([
+      expect.objectContaining({ TYPE: 'SALE', ORDER_ID: 'FIRST-1', NET: '48722' }),
+    ])
+  })
+
+  it('makes the tables the first sandboxes did not have', async () => {
+    const tables = await rowsOf<{ name: string }>(
+      store.db as GatewayDatabase,
+      sql`SELECT table_name AS name FROM information_schema.tables
+        WHERE table_schema = 'public' AND table_name LIKE 'sandbox_%' ORDER BY table_name`,
+    )
+    expect(tables.map((table) => table.name)).toEqual([
+      'sandbox_disputes',
+      'sandbox_gst_invoices',
+      'sandbox_payouts',
+      'sandbox_refunds',
+      'sandbox_settlement_lines',
+      'sandbox_settlements',
+      'sandbox_transactions',
+      'sandbox_webhook_attempts',
+      'sandbox_webhook_events',
+    ])
   })
 })
