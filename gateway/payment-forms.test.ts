@@ -70,19 +70,19 @@ describe('card form', () => {
     expect(visaDebit).toMatchObject({ code: '000', paymentType: 'DC', mopType: 'VI' })
     expect(pricingRowFor(visaDebit)).toBe('debit-card')
     // 0.40 % up to ₹2,000, 0.90 % above, GST 18 % on the fee.
-    expect(paymentFee(visaDebit, 1_500_00)).toMatchObject({ fee: 600, gst: 108, net: 149292 })
-    expect(paymentFee(visaDebit, 2_500_00)).toMatchObject({ fee: 2250, gst: 405, net: 247345 })
+    expect(paymentFee(visaDebit, 1_500_00n)).toMatchObject({ fee: 600n, gst: 108n, net: 149292n })
+    expect(paymentFee(visaDebit, 2_500_00n)).toMatchObject({ fee: 2250n, gst: 405n, net: 247345n })
 
     const rupayDebit = cardOf('6074 8492 0000 4917')
     expect(rupayDebit).toMatchObject({ code: '000', paymentType: 'DC', mopType: 'RU' })
     expect(pricingRowFor(rupayDebit)).toBe('upi-rupay-debit')
-    expect(paymentFee(rupayDebit, 2_500_00)).toMatchObject({ fee: 0, gst: 0, net: 2_500_00 })
+    expect(paymentFee(rupayDebit, 2_500_00n)).toMatchObject({ fee: 0n, gst: 0n, net: 2_500_00n })
 
     const abroad = cardOf('4000 0082 6000 0000')
     expect(abroad).toMatchObject({ code: '000', paymentType: 'CC', issuedAbroad: true })
     expect(pricingRowFor(abroad)).toBe('international-cards')
     // In rupees, 3.00 %: not the 2.00 % of a credit card issued in India.
-    expect(paymentFee(abroad, 1_000_00)).toMatchObject({ fee: 3000, gst: 540, net: 96460 })
+    expect(paymentFee(abroad, 1_000_00n)).toMatchObject({ fee: 3000n, gst: 540n, net: 96460n })
     expect(pricingRowFor(cardOf('4111 1111 1111 1111'))).toBe('credit-card')
   })
 

@@ -62,7 +62,7 @@ describe("the signature debugger's settlement examples", () => {
             pgRefNum: line.PG_REF_NUM!,
             paymentType: line.PAYMENT_TYPE!,
             mopType: line.MOP_TYPE!,
-            amount: Number(line.AMOUNT),
+            amount: BigInt(line.AMOUNT!),
             at: ist(line.DATE!),
           }),
         ),

@@ -30,12 +30,12 @@ describe('toRupees', () => {
   it('converts at the table rate, rounding half a paisa up', () => {
     const usd = currencyByCode('USD')!
     // $1.00 at 84.2150 is ₹84.215: 8,421.5 paise, rounded up.
-    expect(toRupees(100n, usd)).toEqual({ paise: 8422, rate: '84.2150' })
-    expect(toRupees(1n, usd)).toEqual({ paise: 84, rate: '84.2150' })
+    expect(toRupees(100n, usd)).toEqual({ paise: 8422n, rate: '84.2150' })
+    expect(toRupees(1n, usd)).toEqual({ paise: 84n, rate: '84.2150' })
     // ¥1 at 0.5532 is 55.32 paise; 1.005 dinars at 274.1850 are ₹275.555925.
-    expect(toRupees(1n, currencyByCode('JPY')!).paise).toBe(55)
-    expect(toRupees(1005n, currencyByCode('KWD')!).paise).toBe(27556)
-    expect(toRupees(12345n, rupee)).toEqual({ paise: 12345, rate: '1.0000' })
+    expect(toRupees(1n, currencyByCode('JPY')!).paise).toBe(55n)
+    expect(toRupees(1005n, currencyByCode('KWD')!).paise).toBe(27556n)
+    expect(toRupees(12345n, rupee)).toEqual({ paise: 12345n, rate: '1.0000' })
   })
 
   it('is within half a paisa of the exact value, and never rounds a half down, for every currency', () => {
@@ -47,7 +47,7 @@ describe('toRupees', () => {
           const { paise, rate } = toRupees(amount, currency)
           const { numerator, denominator } = exactPaise(amount, currency.minorUnits, rate)
           // |paise − exact| ≤ ½, and exactly ½ goes up: 2·paise·d − 2·n ∈ (−d, d].
-          const twice = 2n * BigInt(paise) * denominator - 2n * numerator
+          const twice = 2n * paise * denominator - 2n * numerator
           expect(twice > -denominator && twice <= denominator).toBe(true)
         },
       ),
@@ -64,8 +64,8 @@ describe('toRupees', () => {
           const fee = paymentFee({ paymentType: 'CC', foreignCurrency: true }, paise)
           expect(fee.charges[0]!.label).toMatch(/^International cards/)
           // 3 % of the rupee amount, half up, then 18 % GST on the fee, half up.
-          expect(fee.fee).toBe(Math.floor((paise * 3 + 50) / 100))
-          expect(fee.gst).toBe(Math.floor((fee.fee * 18 + 50) / 100))
+          expect(fee.fee).toBe((paise * 3n + 50n) / 100n)
+          expect(fee.gst).toBe((fee.fee * 18n + 50n) / 100n)
           expect(fee.net).toBe(paise - fee.fee - fee.gst)
         },
       ),
@@ -91,8 +91,8 @@ describe('rupeesAt: a conversion at a stored rate', () => {
       ),
     )
     // $1.00 at a rate that has since changed, 83.0000: ₹83.00.
-    expect(rupeesAt(100n, currencyByCode('USD')!, '83.0000')).toBe(8300)
-    expect(rupeesAt(12345n, rupee, '1.0000')).toBe(12345)
+    expect(rupeesAt(100n, currencyByCode('USD')!, '83.0000')).toBe(8300n)
+    expect(rupeesAt(12345n, rupee, '1.0000')).toBe(12345n)
     expect(() => rupeesAt(1n, currencyByCode('USD')!, '84.215')).toThrow('four decimals')
   })
 
@@ -114,8 +114,8 @@ describe('refundRupees: the paise of one refund', () => {
       before += part
       return share
     })
-    expect(paise).toEqual([28044, 28043, 84, 47750])
-    expect(paise.reduce((sum, share) => sum + share, 0)).toBe(103921)
+    expect(paise).toEqual([28044n, 28043n, 84n, 47750n])
+    expect(paise.reduce((sum, share) => sum + share, 0n)).toBe(103921n)
   })
 
   it('adds up to the rupee amount of the whole, in any currency, at any rate, in any parts', () => {
@@ -129,12 +129,13 @@ describe('refundRupees: the paise of one refund', () => {
             ? `${Math.floor(tenThousandths / 10_000)}.${String(tenThousandths % 10_000).padStart(4, '0')}`
             : '1.0000'
           let before = 0n
-          let total = 0
+          let total = 0n
           for (const part of parts) {
             const share = refundRupees(before, part, currency, rate)
             // Never negative, and within a paisa of the part's own value.
-            expect(share).toBeGreaterThanOrEqual(0)
-            expect(Math.abs(share - rupeesAt(part, currency, rate))).toBeLessThanOrEqual(1)
+            expect(share).toBeGreaterThanOrEqual(0n)
+            const drift = share - rupeesAt(part, currency, rate)
+            expect(drift >= -1n && drift <= 1n).toBe(true)
             total += share
             before += part
           }
@@ -145,6 +146,6 @@ describe('refundRupees: the paise of one refund', () => {
   })
 
   it('of a rupee payment is the amount itself', () => {
-    expect(refundRupees(400n, 600n, rupee, '1.0000')).toBe(600)
+    expect(refundRupees(400n, 600n, rupee, '1.0000')).toBe(600n)
   })
 })

@@ -63,11 +63,11 @@ export function rateOf(currency: Currency): string {
  */
 export function rupeesAt(amount: bigint, currency: Currency, rate: string): Paise {
   if (amount < 0n) throw new RangeError('An amount is never negative')
-  if (!isForeign(currency)) return safePaise(amount)
+  if (!isForeign(currency)) return amount
   // paise = amount / 10^minorUnits × rate / 10^4 × 100
   const numerator = amount * rateInTenThousandths(rate) * 100n
   const denominator = 10n ** BigInt(currency.minorUnits) * RATE_SCALE
-  return safePaise((numerator * 2n + denominator) / (denominator * 2n))
+  return (numerator * 2n + denominator) / (denominator * 2n)
 }
 
 /**
@@ -85,9 +85,4 @@ export function refundRupees(
   return (
     rupeesAt(refundedBefore + amount, currency, rate) - rupeesAt(refundedBefore, currency, rate)
   )
-}
-
-function safePaise(paise: bigint): Paise {
-  if (paise > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('Amount too large')
-  return Number(paise)
 }

@@ -14,6 +14,7 @@ import {
   quotePaymentGateway,
   quotePayout,
   quoteSubscription,
+  rupeesToPaise,
   type Quote,
   type QuoteResult,
   slabContains,
@@ -35,17 +36,17 @@ const okQuote = (result: QuoteResult): Quote => {
 
 describe('parseAmount', () => {
   test.each([
-    ['1500', 150000],
-    ['1500.5', 150050],
-    ['1500.50', 150050],
-    ['  2000.01 ', 200001],
-    ['₹1,50,000', 15000000],
-    ['₹ 10,000.00', 1000000],
-    ['.5', 50],
-    ['7.', 700],
-    ['0.01', 1],
+    ['1500', 150000n],
+    ['1500.5', 150050n],
+    ['1500.50', 150050n],
+    ['  2000.01 ', 200001n],
+    ['₹1,50,000', 15000000n],
+    ['₹ 10,000.00', 1000000n],
+    ['.5', 50n],
+    ['7.', 700n],
+    ['0.01', 1n],
     ['100000000', maxAmountPaise],
-  ])('reads %j as %d paise', (input, paise) => {
+  ])('reads %j as %s paise', (input, paise) => {
     expect(parseAmount(input)).toEqual({ ok: true, paise })
   })
 
@@ -79,26 +80,26 @@ describe('parseAmount', () => {
 describe('money arithmetic', () => {
   test('percentages round half up to the paisa', () => {
     // 0.40 % of ₹1.25 is 0.5 paise: half rounds up.
-    expect(chargeOn({ kind: 'percent', percent: 0.4 }, 125)).toBe(1)
+    expect(chargeOn({ kind: 'percent', percent: 0.4 }, 125n)).toBe(1n)
     // 0.40 % of ₹1.24 is 0.496 paise.
-    expect(chargeOn({ kind: 'percent', percent: 0.4 }, 124)).toBe(0)
+    expect(chargeOn({ kind: 'percent', percent: 0.4 }, 124n)).toBe(0n)
     // 2.10 % of ₹333.33 is 699.993 paise; a float would drift, integers do not.
-    expect(chargeOn({ kind: 'percent', percent: 2.1 }, 33333)).toBe(700)
-    expect(chargeOn({ kind: 'percent', percent: 0.9 }, 10_00_00_000_00)).toBe(9_00_000_00) // ₹9,00,000 on ₹10 crore
+    expect(chargeOn({ kind: 'percent', percent: 2.1 }, 33333n)).toBe(700n)
+    expect(chargeOn({ kind: 'percent', percent: 0.9 }, 10_00_00_000_00n)).toBe(9_00_000_00n) // ₹9,00,000 on ₹10 crore
   })
 
   test('GST is 18 % of the fee, rounded half up', () => {
-    expect(gstOn(800)).toBe(144)
-    expect(gstOn(750)).toBe(135)
-    expect(gstOn(25)).toBe(5) // 4.5 paise
-    expect(gstOn(0)).toBe(0)
+    expect(gstOn(800n)).toBe(144n)
+    expect(gstOn(750n)).toBe(135n)
+    expect(gstOn(25n)).toBe(5n) // 4.5 paise
+    expect(gstOn(0n)).toBe(0n)
   })
 
   test('money is shown en-IN with ₹ and two decimals', () => {
-    expect(formatRupees(150000)).toBe('₹1,500.00')
-    expect(formatRupees(15000050)).toBe('₹1,50,000.50')
-    expect(formatRupees(7)).toBe('₹0.07')
-    expect(formatRupees(-608)).toBe('-₹6.08')
+    expect(formatRupees(150000n)).toBe('₹1,500.00')
+    expect(formatRupees(15000050n)).toBe('₹1,50,000.50')
+    expect(formatRupees(7n)).toBe('₹0.07')
+    expect(formatRupees(-608n)).toBe('-₹6.08')
   })
 
   test('one formatter serves paise of any size, with or without the symbol and the groups', () => {
@@ -107,66 +108,65 @@ describe('money arithmetic', () => {
     expect(formatRupees(-5000n, { symbol: false, grouped: false })).toBe('-50.00')
     expect(formatRupees(123456789n, { symbol: false })).toBe('12,34,567.89')
     expect(formatRupees(100n, { symbol: false, grouped: false })).toBe('1.00')
-    expect(formatRupees(150000n)).toBe(formatRupees(150000))
   })
 })
 
 describe('Payment Gateway', () => {
   test('UPI and RuPay Debit cost nothing, whatever the amount', () => {
     const quote = quotePaymentGateway('upi-rupay-debit', rupees('250000'))
-    expect(quote.fee).toBe(0)
-    expect(quote.gst).toBe(0)
+    expect(quote.fee).toBe(0n)
+    expect(quote.gst).toBe(0n)
     expect(quote.outcome).toEqual({ label: 'You receive', paise: rupees('250000') })
   })
 
   test('debit card: ₹2,000.00 is still "up to 2k" at 0.40 %', () => {
     const quote = quotePaymentGateway('debit-card', rupees('2000'))
-    expect(firstCharge(quote)).toBe(800)
-    expect(quote.gst).toBe(144)
-    expect(quote.outcome.paise).toBe(200000 - 944)
+    expect(firstCharge(quote)).toBe(800n)
+    expect(quote.gst).toBe(144n)
+    expect(quote.outcome.paise).toBe(200000n - 944n)
   })
 
   test('debit card: ₹2,000.01 is "above 2k" at 0.90 %', () => {
     // 0.90 % of 200,001 paise is 1,800.009 paise.
-    expect(firstCharge(quotePaymentGateway('debit-card', rupees('2000.01')))).toBe(1800)
+    expect(firstCharge(quotePaymentGateway('debit-card', rupees('2000.01')))).toBe(1800n)
   })
 
   test.each([
-    ['credit-card', 20000],
-    ['net-banking', 20000],
-    ['wallets', 21000],
-    ['international-cards', 30000],
-  ])('%s on ₹10,000 costs %d paise before GST', (method, fee) => {
+    ['credit-card', 20000n],
+    ['net-banking', 20000n],
+    ['wallets', 21000n],
+    ['international-cards', 30000n],
+  ])('%s on ₹10,000 costs %s paise before GST', (method, fee) => {
     expect(quotePaymentGateway(method, rupees('10000')).fee).toBe(fee)
   })
 
   test('an unknown method is a programming error, not a silent zero', () => {
-    expect(() => quotePaymentGateway('cheque', 100)).toThrow(/cheque/)
+    expect(() => quotePaymentGateway('cheque', 100n)).toThrow(/cheque/)
   })
 })
 
 describe('Subscription', () => {
   test('a card or e-NACH debit is ₹7.00 flat', () => {
-    expect(quoteSubscription('debit-transaction', rupees('99999')).fee).toBe(700)
+    expect(quoteSubscription('debit-transaction', rupees('99999')).fee).toBe(700n)
   })
 
   test.each([
-    ['250', 400],
-    ['250.01', 700],
-    ['1000', 700],
-    ['1000.01', 1500],
-  ])('UPI AutoPay presentation of ₹%s costs %d paise', (amount, fee) => {
+    ['250', 400n],
+    ['250.01', 700n],
+    ['1000', 700n],
+    ['1000.01', 1500n],
+  ])('UPI AutoPay presentation of ₹%s costs %s paise', (amount, fee) => {
     expect(quoteSubscription('upi-autopay-presentation', rupees(amount)).fee).toBe(fee)
   })
 
   test('mandate registrations are flat', () => {
-    expect(quoteSubscription('mandate-registration', rupees('1')).fee).toBe(600)
-    expect(quoteSubscription('upi-mandate', rupees('1')).fee).toBe(700)
+    expect(quoteSubscription('mandate-registration', rupees('1')).fee).toBe(600n)
+    expect(quoteSubscription('upi-mandate', rupees('1')).fee).toBe(700n)
   })
 
   test('when charges exceed the amount the shortfall is explained', () => {
     const quote = quoteSubscription('debit-transaction', rupees('5'))
-    expect(quote.outcome.paise).toBe(500 - 700 - 126)
+    expect(quote.outcome.paise).toBe(500n - 700n - 126n)
     expect(quote.note).toMatch(/next settlement/)
   })
 })
@@ -175,13 +175,13 @@ describe('Payouts', () => {
   test.each(['1', '10000', '10000.01', '25000.01', '5000000'])(
     'NEFT costs ₹5.00 throughout (₹%s)',
     (amount) => {
-      expect(okQuote(quotePayout('neft', rupees(amount))).fee).toBe(500)
+      expect(okQuote(quotePayout('neft', rupees(amount))).fee).toBe(500n)
     },
   )
 
   test('RTGS costs ₹5.00 and starts at ₹2,00,000', () => {
-    expect(okQuote(quotePayout('rtgs', rupees('200000'))).fee).toBe(500)
-    expect(okQuote(quotePayout('rtgs', rupees('5000000'))).fee).toBe(500)
+    expect(okQuote(quotePayout('rtgs', rupees('200000'))).fee).toBe(500n)
+    expect(okQuote(quotePayout('rtgs', rupees('5000000'))).fee).toBe(500n)
     expect(quotePayout('rtgs', rupees('199999.99'))).toEqual({
       ok: false,
       error: expect.stringMatching(/₹2,00,000/),
@@ -190,18 +190,18 @@ describe('Payouts', () => {
 
   test.each(['imps', 'upi'])('%s slabs: 10k and 25k belong to the lower slab', (rail) => {
     const fee = (amount: string) => okQuote(quotePayout(rail, rupees(amount))).fee
-    expect(fee('10000')).toBe(500)
-    expect(fee('10000.01')).toBe(800)
-    expect(fee('25000')).toBe(800)
-    expect(fee('25000.01')).toBe(1200)
+    expect(fee('10000')).toBe(500n)
+    expect(fee('10000.01')).toBe(800n)
+    expect(fee('25000')).toBe(800n)
+    expect(fee('25000.01')).toBe(1200n)
   })
 
   test('the fee and its GST come on top of the transfer', () => {
     const quote = okQuote(quotePayout('imps', rupees('10000.01')))
-    expect(quote.gst).toBe(144)
+    expect(quote.gst).toBe(144n)
     expect(quote.outcome).toEqual({
       label: 'Total debited',
-      paise: 1000001 + 800 + 144,
+      paise: 1000001n + 800n + 144n,
     })
   })
 })
@@ -209,40 +209,40 @@ describe('Payouts', () => {
 describe('Paylinks', () => {
   test('a normal link is ₹1 plus the transaction charge of the method', () => {
     const quote = quotePaylink('normal', 'credit-card', rupees('1500'))
-    expect(quote.charges.map((line) => line.paise)).toEqual([100, 3000])
-    expect(quote.fee).toBe(3100)
-    expect(quote.gst).toBe(558)
-    expect(quote.outcome.paise).toBe(150000 - 3658)
+    expect(quote.charges.map((line) => line.paise)).toEqual([100n, 3000n])
+    expect(quote.fee).toBe(3100n)
+    expect(quote.gst).toBe(558n)
+    expect(quote.outcome.paise).toBe(150000n - 3658n)
   })
 
   test('a validated link adds ₹5 beneficiary validation', () => {
     const quote = quotePaylink('validated', 'upi-rupay-debit', rupees('1500'))
     expect(quote.charges).toEqual([
-      { label: 'Validated link (₹1.00)', paise: 100 },
-      { label: 'Beneficiary validation', paise: 500 },
-      { label: 'Transaction charge: UPI and RuPay Debit (0.00%)', paise: 0 },
+      { label: 'Validated link (₹1.00)', paise: 100n },
+      { label: 'Beneficiary validation', paise: 500n },
+      { label: 'Transaction charge: UPI and RuPay Debit (0.00%)', paise: 0n },
     ])
-    expect(quote.totalCharges).toBe(600 + 108)
+    expect(quote.totalCharges).toBe(600n + 108n)
   })
 
   test('the method slab follows the link amount', () => {
-    expect(quotePaylink('normal', 'debit-card', rupees('2000')).fee).toBe(100 + 800)
-    expect(quotePaylink('normal', 'debit-card', rupees('2000.01')).fee).toBe(100 + 1800)
+    expect(quotePaylink('normal', 'debit-card', rupees('2000')).fee).toBe(100n + 800n)
+    expect(quotePaylink('normal', 'debit-card', rupees('2000.01')).fee).toBe(100n + 1800n)
   })
 })
 
 describe('Auto Collection', () => {
   test.each([
-    ['10000', 750],
-    ['10000.01', 1000],
-    ['25000', 1000],
-    ['25000.01', 1500],
-  ])('a transfer of ₹%s costs %d paise', (amount, fee) => {
+    ['10000', 750n],
+    ['10000.01', 1000n],
+    ['25000', 1000n],
+    ['25000.01', 1500n],
+  ])('a transfer of ₹%s costs %s paise', (amount, fee) => {
     expect(quoteAutoCollection(rupees(amount)).fee).toBe(fee)
   })
 
   test('₹7.50 plus 18 % GST is ₹8.85', () => {
-    expect(quoteAutoCollection(rupees('5000')).totalCharges).toBe(885)
+    expect(quoteAutoCollection(rupees('5000')).totalCharges).toBe(885n)
   })
 })
 
@@ -254,13 +254,13 @@ describe('rate data', () => {
       ),
     )
     const probes = [
-      1,
+      1n,
       maxAmountPaise,
-      ...bounds.flatMap(({ rupees }) => [-1, 0, 1].map((step) => rupees * 100 + step)),
+      ...bounds.flatMap(({ rupees }) => [-1n, 0n, 1n].map((step) => rupeesToPaise(rupees) + step)),
     ]
     for (const tab of pricingTabs) {
       for (const row of tab.rows) {
-        const start = row.minimum ? row.minimum.rupees * 100 : 1
+        const start = row.minimum ? rupeesToPaise(row.minimum.rupees) : 1n
         for (const amount of probes) {
           const matching = row.slabs.filter((slab) => slabContains(slab, amount))
           const expected = amount >= start ? 1 : 0

@@ -18,10 +18,10 @@ import {
  * into hundredths of a percent and every division rounds half up to the paisa
  * (docs/decisions/005-fee-slab-boundaries.md).
  */
-export type Paise = number
+export type Paise = bigint
 
 /** The largest amount the calculators accept: ₹10,00,00,000 (ten crore). */
-export const maxAmountPaise: Paise = 10_00_00_000_00
+export const maxAmountPaise: Paise = 10_00_00_000_00n
 
 export const amountErrors = {
   empty: 'Enter an amount in rupees, like 1500 or 1500.50.',
@@ -54,19 +54,20 @@ export function parseAmount(input: string): ParsedAmount {
 
   const wholeDigits = whole.replace(/^0+/, '')
   if (wholeDigits.length > 10) return { ok: false, error: amountErrors.tooLarge }
-  const paise = Number(wholeDigits || '0') * 100 + Number(fraction.padEnd(2, '0'))
-  if (paise === 0) return { ok: false, error: amountErrors.zero }
+  const paise = BigInt(wholeDigits || '0') * 100n + BigInt(fraction.padEnd(2, '0'))
+  if (paise === 0n) return { ok: false, error: amountErrors.zero }
   if (paise > maxAmountPaise) return { ok: false, error: amountErrors.tooLarge }
   return { ok: true, paise }
 }
 
+/** A rate table's rupee figure (₹2,000, ₹10.50) in paise. */
 export function rupeesToPaise(rupees: number): Paise {
-  return Math.round(rupees * 100)
+  return BigInt(Math.round(rupees * 100))
 }
 
-/** `numerator / denominator` rounded half up; both are non-negative integers. */
-function divideHalfUp(numerator: number, denominator: number): number {
-  return Math.floor((numerator + denominator / 2) / denominator)
+/** `numerator / denominator` rounded half up; both are non-negative. */
+function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
+  return (2n * numerator + denominator) / (2n * denominator)
 }
 
 function boundPaise(bound: SlabBound): Paise {
@@ -90,12 +91,12 @@ export function slabFor(slabs: readonly Slab[], amount: Paise): Slab {
 export function chargeOn(charge: Charge, amount: Paise): Paise {
   if (charge.kind === 'flat') return rupeesToPaise(charge.rupees)
   // 0.4 % is 40 hundredths of a percent, so the fee is amount × 40 / 10,000 in integers.
-  const hundredthsOfPercent = Math.round(charge.percent * 100)
-  return divideHalfUp(amount * hundredthsOfPercent, 10_000)
+  const hundredthsOfPercent = BigInt(Math.round(charge.percent * 100))
+  return divideHalfUp(amount * hundredthsOfPercent, 10_000n)
 }
 
 export function gstOn(fee: Paise): Paise {
-  return divideHalfUp(fee * gstPercent, 100)
+  return divideHalfUp(fee * BigInt(gstPercent), 100n)
 }
 
 export interface QuoteLine {
@@ -144,7 +145,7 @@ function rowCharges(row: RateRow, amount: Paise): QuoteLine[] {
 }
 
 function settle(amount: Paise, charges: QuoteLine[], direction: 'deduct' | 'add'): Quote {
-  const fee = charges.reduce((sum, line) => sum + line.paise, 0)
+  const fee = charges.reduce((sum, line) => sum + line.paise, 0n)
   const gst = gstOn(fee)
   const totalCharges = fee + gst
   if (direction === 'add') {
@@ -165,7 +166,7 @@ function settle(amount: Paise, charges: QuoteLine[], direction: 'deduct' | 'add'
     gst,
     totalCharges,
     outcome: { label: quoteLabels.receive, paise: receive },
-    ...(receive < 0 ? { note: quoteLabels.chargesExceedAmount } : {}),
+    ...(receive < 0n ? { note: quoteLabels.chargesExceedAmount } : {}),
   }
 }
 
@@ -218,22 +219,21 @@ const groupedRupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 
  * `{ symbol: false, grouped: false }`), a table of figures under a ₹ heading no symbol.
  */
 export function formatRupees(
-  paise: Paise | bigint,
+  paise: Paise,
   style: { symbol?: boolean; grouped?: boolean } = {},
 ): string {
   const { symbol = true, grouped = true } = style
-  const value = BigInt(paise)
-  const absolute = value < 0n ? -value : value
+  const absolute = paise < 0n ? -paise : paise
   const whole = absolute / 100n
   const fraction = String(absolute % 100n).padStart(2, '0')
   const figure = grouped ? groupedRupees.format(whole) : String(whole)
-  return `${value < 0n ? '-' : ''}${symbol ? '₹' : ''}${figure}.${fraction}`
+  return `${paise < 0n ? '-' : ''}${symbol ? '₹' : ''}${figure}.${fraction}`
 }
 
 /** A slab bound as people write it: ₹2,000 for whole rupees, ₹2,000.50 otherwise. */
 export function formatBound(rupees: number): string {
   const paise = rupeesToPaise(rupees)
-  return paise % 100 === 0 ? `₹${groupedRupees.format(paise / 100)}` : formatRupees(paise)
+  return paise % 100n === 0n ? `₹${groupedRupees.format(paise / 100n)}` : formatRupees(paise)
 }
 
 export function formatCharge(charge: Charge): string {

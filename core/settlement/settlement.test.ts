@@ -27,7 +27,7 @@ const item = (overrides: Partial<SettlementItem>): SettlementItem => ({
   pgRefNum: '202600000000000001',
   paymentType: 'CC',
   mopType: 'VI',
-  amount: 100000,
+  amount: 100000n,
   at: ist('2026-11-27 10:00'),
   ...overrides,
 })
@@ -72,16 +72,16 @@ describe('a settlement line', () => {
       const slabs = paymentGatewayTab.rows.find((candidate) => candidate.id === row)!.slabs
       const edges = slabs.flatMap((slab) =>
         [slab.min, slab.max].flatMap((bound) =>
-          bound ? [-1, 0, 1].map((step) => rupeesToPaise(bound.rupees) + step) : [],
+          bound ? [-1n, 0n, 1n].map((step) => rupeesToPaise(bound.rupees) + step) : [],
         ),
       )
-      for (const amount of [1, 99, 100, 12345, 9_999_999_999, ...edges]) {
+      for (const amount of [1n, 99n, 100n, 12345n, 9_999_999_999n, ...edges]) {
         const quote = quotePaymentGateway(row, amount)
         const line = lineOf(item({ ...method, amount }))
         expect([line.fee, line.gst, line.net], `${row} at ${amount}`).toEqual([
-          BigInt(quote.fee),
-          BigInt(quote.gst),
-          BigInt(amount - quote.fee - quote.gst),
+          quote.fee,
+          quote.gst,
+          amount - quote.fee - quote.gst,
         ])
         expect(line.description).toBe(quote.charges.map((charge) => charge.label).join(' + '))
       }
@@ -89,15 +89,15 @@ describe('a settlement line', () => {
   })
 
   it('deducts a refund whole and returns no fee', () => {
-    const line = lineOf(item({ type: 'REFUND', amount: 2500 }))
+    const line = lineOf(item({ type: 'REFUND', amount: 2500n }))
     expect(line).toMatchObject({ type: 'REFUND', amount: 2500n, fee: 0n, gst: 0n, net: -2500n })
   })
 
   it('adds up: net is gross less refunds, fees and GST, plus adjustments', () => {
     const lines = [
-      lineOf(item({ amount: 100000 })),
-      lineOf(item({ amount: 50000, paymentType: 'UP', mopType: 'UP' })),
-      lineOf(item({ type: 'REFUND', amount: 30000 })),
+      lineOf(item({ amount: 100000n })),
+      lineOf(item({ amount: 50000n, paymentType: 'UP', mopType: 'UP' })),
+      lineOf(item({ type: 'REFUND', amount: 30000n })),
     ]
     const totals = totalsOf(lines)
     expect(totals).toEqual({
@@ -128,9 +128,9 @@ describe('a settlement line', () => {
     const dispute = { disputeId: 'dsp_0123456789abcdef0123', reasonCode: '13.1', reason: '' }
     const lines = [
       carryForwardLine({ settlementId: 'setl_x', net: -500n, at: ist('2026-11-27 11:00') }),
-      lineOf(item({ amount: 100000 })),
-      lineOf(item({ type: 'DISPUTE_HOLD', amount: 40000, dispute })),
-      lineOf(item({ type: 'DISPUTE_RELEASE', amount: 10000, dispute })),
+      lineOf(item({ amount: 100000n })),
+      lineOf(item({ type: 'DISPUTE_HOLD', amount: 40000n, dispute })),
+      lineOf(item({ type: 'DISPUTE_RELEASE', amount: 10000n, dispute })),
       fee,
     ]
     expect(lines.map((line) => line.type)).toEqual([
@@ -158,7 +158,7 @@ describe('a settlement line', () => {
       ['DC', 'MC'],
       ['DC', 'RU'],
     ]) {
-      for (const paise of [1, 99, 42108, 1234567, 9_999_999_999]) {
+      for (const paise of [1n, 99n, 42108n, 1234567n, 9_999_999_999n]) {
         const quote = quotePaymentGateway('international-cards', paise)
         const line = lineOf(
           item({
@@ -169,10 +169,10 @@ describe('a settlement line', () => {
           }),
         )
         expect([line.amount, line.fee, line.gst, line.net], `${paymentType} ${paise}`).toEqual([
-          BigInt(paise),
-          BigInt(quote.fee),
-          BigInt(quote.gst),
-          BigInt(paise - quote.fee - quote.gst),
+          paise,
+          quote.fee,
+          quote.gst,
+          paise - quote.fee - quote.gst,
         ])
         expect(line.description).toBe(quote.charges.map((charge) => charge.label).join(' + '))
       }
@@ -181,7 +181,7 @@ describe('a settlement line', () => {
     expect(
       lineOf(
         item({
-          amount: 42108,
+          amount: 42108n,
           foreign: { currencyCode: '840', originalAmount: '500', fxRate: '84.2150' },
         }),
       ),
@@ -193,7 +193,7 @@ describe('a settlement line', () => {
       lineOf(
         item({
           type: 'REFUND',
-          amount: 21054,
+          amount: 21054n,
           foreign: { currencyCode: '840', originalAmount: '250', fxRate: '84.2150' },
         }),
       ),
@@ -207,7 +207,7 @@ describe('a settlement line', () => {
       FX_RATE: '84.2150',
     })
     expect(Object.keys(foreign)).toEqual([...lineFields])
-    const rupee = lineAnswer(lineOf(item({ amount: 1000 })))
+    const rupee = lineAnswer(lineOf(item({ amount: 1000n })))
     for (const field of foreignLineFields) expect(rupee).not.toHaveProperty(field)
     expect(rupee).toMatchObject({ DISPUTE_ID: '', SOURCE_SETTLEMENT_ID: '' })
     expect(lineFields.slice(-6)).toEqual([
@@ -225,7 +225,7 @@ describe('a settlement line', () => {
       ['DISPUTE_HOLD', '-'],
       ['DISPUTE_RELEASE', ''],
     ] as const) {
-      expect(lineAnswer(lineOf(item({ type, amount: 21054, foreign, dispute })))).toMatchObject({
+      expect(lineAnswer(lineOf(item({ type, amount: 21054n, foreign, dispute })))).toMatchObject({
         TYPE: type,
         AMOUNT: `${sign}21054`,
         NET: `${sign}21054`,
@@ -249,9 +249,9 @@ describe('planning a run', () => {
     let id = 0
     const plans = planSettlements({
       items: [
-        item({ amount: 10000, paymentType: 'UP', at: ist('2026-12-01 10:00') }),
-        item({ type: 'REFUND', amount: 40000, at: ist('2026-11-30 12:00') }),
-        item({ amount: 5000, paymentType: 'UP', at: ist('2026-11-30 09:00') }),
+        item({ amount: 10000n, paymentType: 'UP', at: ist('2026-12-01 10:00') }),
+        item({ type: 'REFUND', amount: 40000n, at: ist('2026-11-30 12:00') }),
+        item({ amount: 5000n, paymentType: 'UP', at: ist('2026-11-30 09:00') }),
       ],
       carried: [{ settlementId: 'setl_old', net: -1000n, at: ist('2026-11-27 11:00') }],
       at: ist('2026-12-02 11:00'),
@@ -283,7 +283,7 @@ describe('planning a run', () => {
       type: 'DISPUTE_HOLD',
       sourceId: disputeSourceId(dispute.disputeId, 'hold'),
       orderId: 'ORD-D',
-      amount: 250000,
+      amount: 250000n,
       at: ist('2026-12-01 12:00'),
       dispute,
     })
@@ -325,11 +325,11 @@ describe('planning a run', () => {
     ])
     const released = planSettlements({
       items: [
-        item({ amount: 10000, paymentType: 'UP', mopType: 'UP', at: ist('2026-12-09 10:00') }),
+        item({ amount: 10000n, paymentType: 'UP', mopType: 'UP', at: ist('2026-12-09 10:00') }),
         item({
           type: 'DISPUTE_RELEASE',
           sourceId: disputeSourceId(dispute.disputeId, 'release'),
-          amount: 250000,
+          amount: 250000n,
           at: ist('2026-12-09 12:00'),
           dispute,
         }),

@@ -78,7 +78,7 @@ export interface SettlementItem {
   paymentType: string
   mopType: string
   /** Paise (of a foreign payment or refund, its rupee amount); of a hold or release, the amount held. */
-  amount: number
+  amount: bigint
   /** Capture of a payment, processing of a refund, creation of a hold, winning of a release. */
   at: Date
   /** A payment or refund in a foreign currency. */
@@ -126,7 +126,7 @@ export function lineOf(item: SettlementItem): SettlementLine {
     pgRefNum: item.pgRefNum,
     paymentType: item.paymentType,
     mopType: item.mopType,
-    amount: BigInt(item.amount),
+    amount: item.amount,
     date: formatIstDateTime(item.at),
     ...(item.foreign ? { foreign: item.foreign } : {}),
   }
@@ -136,7 +136,7 @@ export function lineOf(item: SettlementItem): SettlementLine {
       type: 'REFUND',
       fee: 0n,
       gst: 0n,
-      net: -BigInt(item.amount),
+      net: -item.amount,
       description: 'Refund',
     }
   }
@@ -152,9 +152,9 @@ export function lineOf(item: SettlementItem): SettlementLine {
   return {
     ...common,
     type: 'PAYMENT',
-    fee: BigInt(fee.fee),
-    gst: BigInt(fee.gst),
-    net: BigInt(fee.net),
+    fee: fee.fee,
+    gst: fee.gst,
+    net: fee.net,
     description: fee.charges.map((charge) => charge.label).join(' + '),
   }
 }
@@ -167,7 +167,7 @@ function disputeLine(item: SettlementItem): SettlementLine {
   const dispute = item.dispute
   if (!dispute) throw new RangeError(`A ${item.type} item names its dispute`)
   const type = item.type === 'DISPUTE_HOLD' ? 'DISPUTE_HOLD' : 'DISPUTE_RELEASE'
-  const amount = type === 'DISPUTE_HOLD' ? -BigInt(item.amount) : BigInt(item.amount)
+  const amount = type === 'DISPUTE_HOLD' ? -item.amount : item.amount
   return {
     type,
     sourceId: item.sourceId,

@@ -155,7 +155,7 @@ describe('a refund in a foreign currency', () => {
     // $12.34 at 84.2150 is 103,921.31 paise; refunded as $5.00 then $7.34.
     expect(refundInRupees(usdPayment, 0n, '500')).toBe('42108')
     expect(refundInRupees(usdPayment, 500n, '734')).toBe('61813')
-    expect(42108 + 61813).toBe(
+    expect(42108n + 61813n).toBe(
       toRupees(
         1234n,
         currencies.find((c) => c.code === 'USD')!,
@@ -172,9 +172,9 @@ describe('a refund in a foreign currency', () => {
         (currency, parts) => {
           const payment = { currencyCode: currency.number, fxRate: toRupees(1n, currency).rate }
           let refunded = 0n
-          let paise = 0
+          let paise = 0n
           for (const part of parts) {
-            paise += Number(refundInRupees(payment, refunded, String(part)))
+            paise += BigInt(refundInRupees(payment, refunded, String(part)))
             refunded += part
           }
           expect(paise).toBe(toRupees(refunded, currency).paise)

@@ -135,7 +135,7 @@ async function disputeItems(
       type,
       sourceId: disputeSourceId(dispute.id, type === 'DISPUTE_HOLD' ? 'hold' : 'release'),
       txnId: payment.txnId,
-      amount: Number(dispute.inr_amount),
+      amount: BigInt(dispute.inr_amount),
       at,
       dispute: { disputeId: dispute.id, reasonCode: dispute.reason_code, reason: '' },
     })

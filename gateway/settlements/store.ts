@@ -205,7 +205,7 @@ export function settledAmount(row: {
   /** The payment's card was issued outside India: priced as international even in rupees. */
   issuedAbroad?: boolean
 }): Pick<SettlementItem, 'amount' | 'foreign' | 'issuedAbroad'> {
-  const amount = Number(row.inrAmount || row.amount)
+  const amount = BigInt(row.inrAmount || row.amount)
   const abroad = row.issuedAbroad ? { issuedAbroad: true } : {}
   if (!row.fxRate) return { amount, ...abroad }
   const foreign: ForeignAmount = {

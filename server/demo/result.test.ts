@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { nextWorkingDay } from '#core/calendar/business-calendar.ts'
 import { paymentFee } from '#core/pricing/payment-fee.ts'
+import { formatRupees } from '#core/pricing/fees.ts'
 import type { DemoPaymentRow } from '#server/db/schema.ts'
 import { toPaymentResult } from './result.ts'
 
@@ -44,8 +45,8 @@ describe("a captured demo payment's result", () => {
       ['WL', '3001'],
     ] as const) {
       const side = toPaymentResult({ ...captured, paymentType, mopType }).merchantSide
-      const fee = paymentFee({ paymentType, mopType }, captured.amount)
-      expect(side?.net.replace(/[₹,]/g, ''), paymentType).toBe((fee.net / 100).toFixed(2))
+      const fee = paymentFee({ paymentType, mopType }, BigInt(captured.amount))
+      expect(side?.net, paymentType).toBe(formatRupees(fee.net))
     }
     expect(nextWorkingDay('2026-11-27')).toBe('2026-11-30')
   })
@@ -69,9 +70,9 @@ describe("a captured demo payment's result", () => {
       fxRate: '1 USD = ₹84.2150',
       inrAmount: '₹1,039.21',
     })
-    const fee = paymentFee({ paymentType: 'CC', foreignCurrency: true }, 103921)
+    const fee = paymentFee({ paymentType: 'CC', foreignCurrency: true }, 103921n)
     expect(result.merchantSide?.rate).toBe(fee.charges.map((charge) => charge.label).join(' + '))
-    expect(result.merchantSide?.net.replace(/[₹,]/g, '')).toBe((fee.net / 100).toFixed(2))
+    expect(result.merchantSide?.net).toBe(formatRupees(fee.net))
     // A rupee payment carries neither.
     expect(toPaymentResult(captured)).not.toHaveProperty('fxRate')
     expect(toPaymentResult(captured).amount).toBe('₹2,500.00')

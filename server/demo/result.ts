@@ -44,11 +44,11 @@ function paidIn(row: DemoPaymentRow) {
 }
 
 /** A foreign payment's rate and rupee amount, as its verified response gave them. */
-function foreignAmountOf(row: DemoPaymentRow): { rate: string; paise: number } | undefined {
+function foreignAmountOf(row: DemoPaymentRow): { rate: string; paise: bigint } | undefined {
   const rate = row.response?.FX_RATE
   const inr = row.response?.INR_AMOUNT
   if (!rate || !inr || !/^\d{1,15}$/.test(inr)) return undefined
-  return { rate, paise: Number(inr) }
+  return { rate, paise: BigInt(inr) }
 }
 
 /**
@@ -75,7 +75,7 @@ function merchantSideOf(row: DemoPaymentRow): MerchantSide | undefined {
       // A card issued outside India, as its verified response says: international even in rupees.
       issuedAbroad: row.response?.CARD_ISSUED_ABROAD === 'Y',
     },
-    fx?.paise ?? row.amount,
+    fx?.paise ?? BigInt(row.amount),
   )
   return {
     rate: fee.charges.map((charge) => charge.label).join(' + '),

@@ -396,7 +396,7 @@ describe('settlements: the worked examples and field lists are what the code doe
         pgRefNum: '0',
         paymentType: row.PAYMENT_TYPE!,
         mopType: row.MOP_TYPE!,
-        amount: Number(row.AMOUNT),
+        amount: BigInt(row.AMOUNT!),
         at: new Date(),
       }),
     )

@@ -2,6 +2,7 @@ import type { APIRequestContext, FrameLocator, Locator, Page } from '@playwright
 import { istDateOf, nextWorkingDay } from '#core/calendar/business-calendar.ts'
 import { currencyByCode } from '#core/currency/currencies.ts'
 import { toRupees } from '#core/currency/exchange.ts'
+import { formatRupees } from '#core/pricing/fees.ts'
 import { paymentFee } from '#core/pricing/payment-fee.ts'
 import { decryptFields } from '#core/protocol/cipher.ts'
 import type { Fields } from '#core/protocol/fields.ts'
@@ -269,9 +270,8 @@ async function expectSettledInRupees(result: Locator, code: string, rate: string
   const detail = (term: string) => result.locator('dt', { hasText: term }).first().locator('+ dd')
   await expect(detail('Amount')).toHaveText(money(code, 'en', 1))
   await expect(detail('Exchange rate')).toHaveText(`1 ${code} = ₹${rate}`)
-  const paise = toRupees(100n, currencyByCode(code)!).paise
-  const rupees = (paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })
-  await expect(detail('In rupees')).toHaveText(`₹${rupees}`)
+  const { paise } = toRupees(100n, currencyByCode(code)!)
+  await expect(detail('In rupees')).toHaveText(formatRupees(paise))
 }
 
 test.describe('the demos in a foreign currency: the laptop is 1.00 of it', () => {
