@@ -3,12 +3,8 @@
  * test data (docs/architecture.md#gateway-sandbox) and the copy that explains each flow.
  */
 import { brand } from '#core/brand/brand.ts'
+import { formatRupees } from '#core/currency/paise.ts'
 import { disputeCards, disputeReasonOf, groupCardNumber } from '#gateway/methods.ts'
-
-/** Amounts travel in minor units (paise); the page shows them in rupees. */
-export function formatMinorUnits(amountMinor: number): string {
-  return (amountMinor / 100).toFixed(2)
-}
 
 export const demoPayment = {
   /** 100 paise = ₹1.00, the smallest amount worth trying a real flow with. */
@@ -31,7 +27,10 @@ export const demoPayment = {
   },
 } as const
 
-export const demoDisplayAmount = formatMinorUnits(demoPayment.amountMinor)
+export const demoDisplayAmount = formatRupees(BigInt(demoPayment.amountMinor), {
+  symbol: false,
+  grouped: false,
+})
 
 export const demoProduct = {
   name: 'Laptop',

@@ -1,6 +1,7 @@
 import { calculatorFor } from '#app/components/pricing/calculators.ts'
 import { calculatorText, pricingTabs } from '#core/pricing/pricing.ts'
-import { formatRupees, parseAmount, type Quote, quoteLabels } from '#core/pricing/fees.ts'
+import { parseAmount, type Quote, quoteLabels } from '#core/pricing/fees.ts'
+import { formatRupees } from '#core/currency/paise.ts'
 
 /**
  * Enhancement module of /pricing.

@@ -3,7 +3,7 @@
  * foreign card payment is settled in rupees: the gateway records the rate it used and the rupee
  * amount, and prices the payment on that rupee amount (the international cards row).
  */
-import type { Paise } from '#core/pricing/fees.ts'
+import type { Paise } from '#core/currency/paise.ts'
 import { type Currency, type ForeignCurrencyCode, isForeign } from './currencies.ts'
 
 /** The day the sandbox's rates are dated: fixed, so every answer and test is reproducible. */

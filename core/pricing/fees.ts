@@ -11,6 +11,7 @@ import {
   type SlabBound,
   subscriptionTab,
 } from './pricing.ts'
+import { formatRupees, type Paise } from '#core/currency/paise.ts'
 
 /**
  * Fee arithmetic for the pricing calculators, from the rates in core/pricing/pricing.ts.
@@ -18,8 +19,6 @@ import {
  * into hundredths of a percent and every division rounds half up to the paisa
  * (docs/decisions/005-fee-slab-boundaries.md).
  */
-export type Paise = bigint
-
 /** The largest amount the calculators accept: ₹10,00,00,000 (ten crore). */
 export const maxAmountPaise: Paise = 10_00_00_000_00n
 
@@ -211,29 +210,10 @@ export function quoteAutoCollection(amount: Paise): Quote {
   return settle(amount, rowCharges(row, amount), 'deduct')
 }
 
-const groupedRupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 })
-
-/**
- * The one rupee formatter: ₹1,50,000.00, Indian digit grouping, always two decimals, from paise
- * by integer arithmetic alone. A CSV cell or a UPI intent wants the bare figure (`150000.00`:
- * `{ symbol: false, grouped: false }`), a table of figures under a ₹ heading no symbol.
- */
-export function formatRupees(
-  paise: Paise,
-  style: { symbol?: boolean; grouped?: boolean } = {},
-): string {
-  const { symbol = true, grouped = true } = style
-  const absolute = paise < 0n ? -paise : paise
-  const whole = absolute / 100n
-  const fraction = String(absolute % 100n).padStart(2, '0')
-  const figure = grouped ? groupedRupees.format(whole) : String(whole)
-  return `${paise < 0n ? '-' : ''}${symbol ? '₹' : ''}${figure}.${fraction}`
-}
-
 /** A slab bound as people write it: ₹2,000 for whole rupees, ₹2,000.50 otherwise. */
 export function formatBound(rupees: number): string {
   const paise = rupeesToPaise(rupees)
-  return paise % 100n === 0n ? `₹${groupedRupees.format(paise / 100n)}` : formatRupees(paise)
+  return paise % 100n === 0n ? formatRupees(paise).replace(/\.00$/, '') : formatRupees(paise)
 }
 
 export function formatCharge(charge: Charge): string {

@@ -3,7 +3,8 @@
  * Payment Gateway calculator runs (quotePaymentGateway), so what a settlement deducts is what the
  * pricing page promised. A refund returns no fee.
  */
-import { type Paise, type QuoteLine, quotePaymentGateway } from './fees.ts'
+import { type QuoteLine, quotePaymentGateway } from './fees.ts'
+import { type Paise } from '#core/currency/paise.ts'
 
 /** How a payment was made, as the gateway records it (PAYMENT_TYPE and MOP_TYPE). */
 export interface PaymentMethod {

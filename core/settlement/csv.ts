@@ -6,7 +6,7 @@
  * like one (digits, rounded past 15 of them; `1E5`; `12-05`; `Dec-5`; `TRUE`); such a text cell
  * is written with a leading apostrophe, which keeps it text and whole.
  */
-import { formatRupees } from '#core/pricing/fees.ts'
+import { formatRupees } from '#core/currency/paise.ts'
 import { lineFields, type LineFields, type SettlementFields } from './fields.ts'
 
 const amountFields = ['AMOUNT', 'FEE', 'GST', 'NET'] as const

@@ -9,7 +9,7 @@ import {
   type PaymentRequest,
 } from '#gateway/checks.ts'
 import { merchantVpa, type SandboxMerchant } from '#gateway/merchants.ts'
-import { formatRupees } from '#core/pricing/fees.ts'
+import { formatRupees } from '#core/currency/paise.ts'
 import { type ResponseCode, responseCodes } from '#core/protocol/codes.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { isAmount, isValid } from '#core/protocol/patterns.ts'

@@ -5,7 +5,7 @@
  */
 import { brand, contact } from '#core/brand/brand.ts'
 import { formatIsoDate } from '#core/calendar/business-calendar.ts'
-import { formatRupees } from '#core/pricing/fees.ts'
+import { formatRupees } from '#core/currency/paise.ts'
 import { colours, DocumentFrame, fonts, margins, size } from '#core/pdf/frame.ts'
 import { gstStateOf, placeOfSupply } from '#core/tax/gst.ts'
 import { type Invoice, type InvoiceLine, ratesOf } from './invoice.ts'

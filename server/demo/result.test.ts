@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { nextWorkingDay } from '#core/calendar/business-calendar.ts'
 import { paymentFee } from '#core/pricing/payment-fee.ts'
-import { formatRupees } from '#core/pricing/fees.ts'
+import { formatRupees } from '#core/currency/paise.ts'
 import type { DemoPaymentRow } from '#server/db/schema.ts'
 import { toPaymentResult } from './result.ts'
 

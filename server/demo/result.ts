@@ -5,7 +5,8 @@ import {
   istDateOf,
   nextWorkingDay,
 } from '#core/calendar/business-calendar.ts'
-import { formatRupees, quoteLabels } from '#core/pricing/fees.ts'
+import { quoteLabels } from '#core/pricing/fees.ts'
+import { formatRupees } from '#core/currency/paise.ts'
 import { paymentFee, pricedPaymentTypes } from '#core/pricing/payment-fee.ts'
 import { isForeign } from '#core/currency/currencies.ts'
 import { currencyOf } from '#core/currency/currencies.ts'

@@ -2,7 +2,7 @@ import type { APIRequestContext, FrameLocator, Locator, Page } from '@playwright
 import { istDateOf, nextWorkingDay } from '#core/calendar/business-calendar.ts'
 import { currencyByCode } from '#core/currency/currencies.ts'
 import { toRupees } from '#core/currency/exchange.ts'
-import { formatRupees } from '#core/pricing/fees.ts'
+import { formatRupees } from '#core/currency/paise.ts'
 import { paymentFee } from '#core/pricing/payment-fee.ts'
 import { decryptFields } from '#core/protocol/cipher.ts'
 import type { Fields } from '#core/protocol/fields.ts'

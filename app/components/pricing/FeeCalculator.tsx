@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { calculatorText, type PricingTab } from '#core/pricing/pricing.ts'
-import { formatRupees, parseAmount, type Quote, quoteLabels } from '#core/pricing/fees.ts'
+import { parseAmount, type Quote, quoteLabels } from '#core/pricing/fees.ts'
+import { formatRupees } from '#core/currency/paise.ts'
 import { calculatorFor } from './calculators.ts'
 import './FeeCalculator.css'
 

@@ -9,7 +9,6 @@ import {
 import {
   autoCollectionTransactionRowId,
   formatCharge,
-  type Paise,
   quoteAutoCollection,
   quotePaylink,
   quotePaymentGateway,
@@ -17,6 +16,7 @@ import {
   quoteSubscription,
   type QuoteResult,
 } from '#core/pricing/fees.ts'
+import { type Paise } from '#core/currency/paise.ts'
 
 export interface CalculatorChoice {
   name: string
