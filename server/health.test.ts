@@ -88,6 +88,31 @@ describe('readiness', () => {
     }
   })
 
+  it('is not ready while this build ships a gateway migration the database lacks', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'gateway-migrations-'))
+    try {
+      cpSync(path.resolve('gateway/db/migrations/meta'), path.join(folder, 'meta'), {
+        recursive: true,
+      })
+      const journalPath = path.join(folder, 'meta/_journal.json')
+      const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: unknown[] }
+      const shipped = journal.entries.length
+      journal.entries.push({ idx: shipped, tag: '9999_next', when: 0, breakpoints: true })
+      writeFileSync(journalPath, JSON.stringify(journal))
+      const { readiness } = healthChecks({
+        db: store.db,
+        draining: () => false,
+        gatewayMigrationsFolder: folder,
+      })
+      expect(await readiness()).toEqual({
+        ready: false,
+        reason: `gateway: ${shipped} of ${shipped + 1} migrations applied`,
+      })
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
+  })
+
   it('is not ready when the database does not answer', async () => {
     const closed = await openDatabase(testDatabaseOptions())
     await closed.close()

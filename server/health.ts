@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
+import { gatewayMigrationsFolder, gatewayMigrationsTable } from '#gateway/db/migrate.ts'
 import { rowsOf } from '#jobs/sql-rows.ts'
 import type { Database } from './db/database.ts'
 
@@ -21,8 +22,10 @@ export interface HealthOptions {
   db: Database
   /** True from SIGTERM on: the balancer should stop sending before the connections close. */
   draining: () => boolean
-  /** The migrations this build ships (drizzle's journal); all must be applied. */
+  /** The site's migrations this build ships (drizzle's journal); all must be applied. */
   migrationsFolder?: string
+  /** The gateway's migrations this build ships (gateway/db/migrate.ts); all must be applied. */
+  gatewayMigrationsFolder?: string
 }
 
 export type ReadyState = { ready: true } | { ready: false; reason: string }
@@ -34,16 +37,27 @@ export function healthChecks(options: HealthOptions): {
   answer: HealthAnswer
   readiness: () => Promise<ReadyState>
 } {
-  const expected = shippedMigrations(
-    options.migrationsFolder ?? path.resolve('server/db/migrations'),
-  )
+  const histories = [
+    {
+      name: '',
+      table: '__drizzle_migrations',
+      expected: shippedMigrations(options.migrationsFolder ?? path.resolve('server/db/migrations')),
+    },
+    {
+      name: 'gateway: ',
+      table: gatewayMigrationsTable,
+      expected: shippedMigrations(options.gatewayMigrationsFolder ?? gatewayMigrationsFolder),
+    },
+  ]
 
   const readiness = async (): Promise<ReadyState> => {
     if (options.draining()) return { ready: false, reason: 'shutting down' }
     try {
-      const applied = await withTimeout(appliedMigrations(options.db), DATABASE_TIMEOUT_MS)
-      if (applied < expected) {
-        return { ready: false, reason: `${applied} of ${expected} migrations applied` }
+      for (const { name, table, expected } of histories) {
+        const applied = await withTimeout(appliedMigrations(options.db, table), DATABASE_TIMEOUT_MS)
+        if (applied < expected) {
+          return { ready: false, reason: `${name}${applied} of ${expected} migrations applied` }
+        }
       }
       return { ready: true }
     } catch (error) {
@@ -96,11 +110,11 @@ function shippedMigrations(folder: string): number {
   return journal.entries.length
 }
 
-/** How many migrations drizzle has recorded as applied (its own table, schema "drizzle"). */
-async function appliedMigrations(db: Database): Promise<number> {
+/** How many migrations drizzle has recorded as applied in `table` (schema "drizzle"). */
+async function appliedMigrations(db: Database, table: string): Promise<number> {
   const [row] = await rowsOf<{ count: string | number }>(
     db,
-    sql`SELECT count(*) AS count FROM drizzle.__drizzle_migrations`,
+    sql`SELECT count(*) AS count FROM ${sql.identifier('drizzle')}.${sql.identifier(table)}`,
   )
   return Number(row?.count ?? 0)
 }
