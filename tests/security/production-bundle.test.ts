@@ -19,7 +19,7 @@ beforeAll(async () => {
   workDir = makeWorkDir()
   // The bundled server reads the sandbox's stylesheet and script from the working folder, as it
   // reads the migrations.
-  mkdirSync(path.join(workDir, 'gateway'))
+  mkdirSync(path.join(workDir, 'gateway'), { recursive: true })
   symlinkSync(path.join(repoRoot, 'gateway/assets'), path.join(workDir, 'gateway/assets'))
   await bundleServer(path.join(workDir, 'build'))
 })
