@@ -132,11 +132,12 @@ describe('the books of one merchant in June 2027', () => {
     await capture(store.db, merchant, {
       orderId: 'BOOKS-HOLD',
       amount: 50_000,
-      at: ist('2027-06-14 10:00'),
+      at: ist('2027-06-21 10:00'),
       disputeReason: '10.4',
     })
-    await settle('2027-06-15T12:00:00+05:30')
-    const holding = await settle('2027-06-16T12:00:00+05:30')
+    // Monday's capture settles on Tuesday; Wednesday's run makes the dispute and its hold.
+    await settle('2027-06-22T12:00:00+05:30')
+    const holding = await settle('2027-06-23T12:00:00+05:30')
     const { json } = await call(api('settlement'), merchant, {
       PAY_ID: merchant.payId,
       SETTLEMENT_ID: holding.SETTLEMENT_ID!,
