@@ -27,6 +27,12 @@ interface RawAnswer {
   status: number
   head: string
   body: string
+  /**
+   * The server reset the connection while the request was still being written. A server that
+   * refuses a large body at once closes with the body unread, and the reset that follows may
+   * reach the client before it has read the answer: TCP drops what was not yet read.
+   */
+  reset: boolean
 }
 
 /**
@@ -38,10 +44,12 @@ function raw(request: string | Buffer): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const socket = connect(server.port, '127.0.0.1')
     const chunks: Buffer[] = []
+    let reset = false
     socket.on('data', (chunk: Buffer) => chunks.push(chunk))
     // A server may close while a large body is still being written: the answer is what counts.
     socket.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error)
+      reset = true
     })
     socket.on('close', () => {
       const text = Buffer.concat(chunks).toString('latin1')
@@ -51,6 +59,7 @@ function raw(request: string | Buffer): Promise<RawAnswer> {
         status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0),
         head,
         body: split === -1 ? '' : text.slice(split + 4),
+        reset,
       })
     })
     socket.setTimeout(20_000, () =>
@@ -101,7 +110,9 @@ const onlyInRefusals = new Set(['an error class', 'a source file'])
 
 function expectNoInternals(what: string, answer: RawAnswer, { mayClose = false } = {}) {
   // Node closes a CONNECT that no one listens for without a word, which is all it deserves.
-  if (!mayClose) expect(answer.status, `${what}: an answer`).toBeGreaterThanOrEqual(200)
+  if (!mayClose && !answer.reset) {
+    expect(answer.status, `${what}: an answer`).toBeGreaterThanOrEqual(200)
+  }
   const text = `${answer.head}\n${answer.body}`
   for (const [name, pattern] of internals) {
     // Served files may name these (checkout.js throws a TypeError of its own when misused, the

@@ -45,7 +45,9 @@ async function serve(nodeEnv: string | undefined): Promise<{ output: string; url
   return { output: output(), url: `http://127.0.0.1:${port}` }
 }
 
-describe('build/server.js', () => {
+// Slow by nature: each case starts a server process that opens PGlite and applies both migration
+// histories, 15 to 30 s on a busy 2-core machine.
+describe('build/server.js', { timeout: 120_000 }, () => {
   it('runs in production mode when NODE_ENV is not set, and answers errors with our own page', async () => {
     const { output, url } = await serve(undefined)
     expect(output).toContain('"msg":"Mode: production"')
