@@ -125,7 +125,7 @@ describe('checkPaymentRequest, in the order of docs/architecture.md', () => {
     const result = checkPaymentRequest(signed(request()), findMerchant)
     expect(result).toMatchObject({
       ok: true,
-      request: { orderId: 'LP1763712000000', amount: '100', custMobile: '9876543210' },
+      request: { orderId: 'LP1763712000000', amount: 100n, custMobile: '9876543210' },
     })
   })
 
@@ -200,7 +200,7 @@ describe('checkMerchantHostedInit', () => {
     expect(result).toMatchObject({
       ok: true,
       method: { paymentType: 'NB', mopType: '1030' },
-      request: { custMobile: '9876543210', amount: '100' },
+      request: { custMobile: '9876543210', amount: 100n },
     })
   })
 

@@ -21,8 +21,8 @@ export type { NotifyPolicyFor, NotifyTarget, NotifyUrlPolicy }
 export interface PaymentRequest {
   payId: string
   orderId: string
-  /** Minor units of its currency (paise for rupees, cents for dollars), digits only. */
-  amount: string
+  /** Minor units of its currency (paise for rupees, cents for dollars). */
+  amount: bigint
   currencyCode: string
   txnType: string
   returnUrl: string
@@ -216,7 +216,7 @@ function checkSignedFields(
     request: {
       payId: merchant.payId,
       orderId: fields.ORDER_ID!,
-      amount: fields.AMOUNT!,
+      amount: BigInt(fields.AMOUNT!),
       currencyCode: fields.CURRENCY_CODE!,
       txnType: fields.TXNTYPE!,
       returnUrl: fields.RETURN_URL!,

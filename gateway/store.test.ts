@@ -18,7 +18,7 @@ const open: SandboxTransaction = {
   pgRefNum: '202612345678901234',
   payId: '1000000000000001',
   orderId: 'LP1763712000000',
-  amount: '100',
+  amount: 100n,
   currencyCode: '356',
   txnType: 'SALE',
   returnUrl: 'http://localhost:3000/demo/response',
@@ -39,7 +39,7 @@ const open: SandboxTransaction = {
   rrn: '',
   authCode: '',
   cardMask: '',
-  inrAmount: '100',
+  inrAmount: 100n,
   fxRate: '',
   disputeReason: '',
   issuedAbroad: false,
@@ -128,34 +128,34 @@ describe('response fields', () => {
 
 describe('a payment in rupees', () => {
   it('stores a foreign amount in paise with the rate it was converted at', () => {
-    expect(paymentInRupees('1234', '840')).toEqual({ inrAmount: '103921', fxRate: '84.2150' })
-    expect(paymentInRupees('500', '392')).toEqual({ inrAmount: '27660', fxRate: '0.5532' })
-    expect(paymentInRupees('1250', '414')).toEqual({ inrAmount: '34273', fxRate: '274.1850' })
-    expect(paymentInRupees('1250', '36')).toEqual({ inrAmount: '68604', fxRate: '54.8830' })
+    expect(paymentInRupees(1234n, '840')).toEqual({ inrAmount: 103921n, fxRate: '84.2150' })
+    expect(paymentInRupees(500n, '392')).toEqual({ inrAmount: 27660n, fxRate: '0.5532' })
+    expect(paymentInRupees(1250n, '414')).toEqual({ inrAmount: 34273n, fxRate: '274.1850' })
+    expect(paymentInRupees(1250n, '36')).toEqual({ inrAmount: 68604n, fxRate: '54.8830' })
     for (const currency of currencies.slice(1)) {
-      expect(paymentInRupees('123456789', currency.number)).toEqual({
-        inrAmount: String(toRupees(123456789n, currency).paise),
+      expect(paymentInRupees(123456789n, currency.number)).toEqual({
+        inrAmount: toRupees(123456789n, currency).paise,
         fxRate: toRupees(1n, currency).rate,
       })
     }
   })
 
   it('stores a rupee payment as its own amount, with no rate', () => {
-    expect(paymentInRupees('100', '356')).toEqual({ inrAmount: '100', fxRate: '' })
-    expect(paymentInRupees('9999999999', '356')).toEqual({ inrAmount: '9999999999', fxRate: '' })
+    expect(paymentInRupees(100n, '356')).toEqual({ inrAmount: 100n, fxRate: '' })
+    expect(paymentInRupees(9999999999n, '356')).toEqual({ inrAmount: 9999999999n, fxRate: '' })
   })
 
   it('never stores a currency the checks would have refused', () => {
-    expect(() => paymentInRupees('100', '999')).toThrow(RangeError)
+    expect(() => paymentInRupees(100n, '999')).toThrow(RangeError)
   })
 })
 
 describe('the response fields of a foreign payment', () => {
   const usd: SandboxTransaction = {
     ...open,
-    amount: '1234',
+    amount: 1234n,
     currencyCode: '840',
-    inrAmount: '103921',
+    inrAmount: 103921n,
     fxRate: '84.2150',
   }
 
@@ -169,7 +169,5 @@ describe('the response fields of a foreign payment', () => {
   it('a rupee payment keeps exactly the fields it always had', () => {
     expect(responseFields(open)).not.toHaveProperty('FX_RATE')
     expect(responseFields(open)).not.toHaveProperty('INR_AMOUNT')
-    // A row written before foreign currencies has neither column filled.
-    expect(responseFields({ ...open, inrAmount: '' })).not.toHaveProperty('INR_AMOUNT')
   })
 })

@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import {
   type PgDatabase,
   type PgQueryResultHKT,
+  bigint,
   boolean,
   index,
   pgTable,
@@ -39,7 +40,7 @@ export const sandboxTransactions = pgTable(
     pgRefNum: text('pg_ref_num').notNull().unique('sandbox_transactions_pg_ref_num_key'),
     payId: text('pay_id').notNull(),
     orderId: text('order_id').notNull(),
-    amount: text('amount').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
     currencyCode: text('currency_code').notNull(),
     txnType: text('txn_type').notNull(),
     /** Empty for a QR payment without one: its end is shown on the sandbox's own page. */
@@ -66,9 +67,9 @@ export const sandboxTransactions = pgTable(
     cardMask: text('card_mask').notNull().default(''),
     /**
      * The payment in paise: AMOUNT for a rupee payment, AMOUNT at fx_rate for a foreign one
-     * (core/currency/exchange.ts). Empty in rows written before foreign currencies.
+     * (core/currency/exchange.ts).
      */
-    inrAmount: text('inr_amount').notNull().default(''),
+    inrAmount: bigint('inr_amount', { mode: 'bigint' }).notNull(),
     /** Rupees per unit of the payment's currency, four decimals; empty for a rupee payment. */
     fxRate: text('fx_rate').notNull().default(''),
     /**
@@ -118,13 +119,13 @@ export interface NewTransaction {
  * created. A rupee payment is its own amount, with no rate.
  */
 export function paymentInRupees(
-  amount: string,
+  amount: bigint,
   currencyCode: string,
-): { inrAmount: string; fxRate: string } {
+): { inrAmount: bigint; fxRate: string } {
   const currency = currencyByNumber(currencyCode)
   if (!currency) throw new RangeError(`Not a currency of the gateway: ${currencyCode}`)
-  const { paise, rate } = toRupees(BigInt(amount), currency)
-  return { inrAmount: String(paise), fxRate: isForeign(currency) ? rate : '' }
+  const { paise, rate } = toRupees(amount, currency)
+  return { inrAmount: paise, fxRate: isForeign(currency) ? rate : '' }
 }
 
 /**
@@ -295,9 +296,9 @@ export function responseFields(transaction: SandboxTransaction): Fields {
   return {
     PAY_ID: transaction.payId,
     ORDER_ID: transaction.orderId,
-    AMOUNT: transaction.amount,
+    AMOUNT: String(transaction.amount),
     // The sandbox charges no surcharge: the total is the amount.
-    TOTAL_AMOUNT: transaction.amount,
+    TOTAL_AMOUNT: String(transaction.amount),
     SURCHARGE_FLAG: 'N',
     CURRENCY_CODE: transaction.currencyCode,
     ...foreignAmountFields(transaction),
@@ -339,6 +340,6 @@ export function returnResponseFields(transaction: SandboxTransaction): Fields {
 }
 
 /** FX_RATE and INR_AMOUNT of a foreign payment; nothing for a rupee payment. */
-function foreignAmountFields(payment: { fxRate: string; inrAmount: string }): Fields {
-  return payment.fxRate ? { FX_RATE: payment.fxRate, INR_AMOUNT: payment.inrAmount } : {}
+function foreignAmountFields(payment: { fxRate: string; inrAmount: bigint }): Fields {
+  return payment.fxRate ? { FX_RATE: payment.fxRate, INR_AMOUNT: String(payment.inrAmount) } : {}
 }

@@ -50,19 +50,19 @@ async function main() {
     const loadStart = performance.now()
     // Monday 1 to Wednesday 3 March 2027, IST: settled on the 2nd, 3rd and 4th.
     await db.execute(sql`INSERT INTO sandbox_transactions (id, txn_id, pg_ref_num, pay_id,
-        order_id, amount, currency_code, txn_type, return_url, mode, payment_type, mop_type,
-        status, response_code, created_at, completed_at)
+        order_id, amount, inr_amount, currency_code, txn_type, return_url, mode, payment_type,
+        mop_type, status, response_code, created_at, completed_at)
       SELECT 'bench-' || ${payId} || '-' || n, lpad((1000000000000000 + n)::text, 16, '0'),
         lpad((202700000000000000 + n)::text, 18, '0'), ${payId}, 'BENCH-' || n,
-        (100 + (n * 7919) % 5000000)::text, '356', 'SALE', 'https://bench.example/return',
+        100 + (n * 7919) % 5000000, 100 + (n * 7919) % 5000000, '356', 'SALE', 'https://bench.example/return',
         'hosted', (ARRAY['UP','DC','CC','NB','WL'])[1 + n % 5], 'XX', 'Captured', '000',
         timestamptz '2027-03-01 00:00:00+05:30' + ((n::bigint * 259199) / ${payments}) * interval '1 second',
         timestamptz '2027-03-01 00:00:00+05:30' + ((n::bigint * 259199) / ${payments}) * interval '1 second'
       FROM generate_series(1, ${payments}) AS n`)
     await db.execute(sql`INSERT INTO sandbox_refunds (id, txn_id, pay_id, refund_order_id,
-        payment_id, order_id, amount, currency_code, created_at)
+        payment_id, order_id, amount, inr_amount, currency_code, created_at)
       SELECT 'bench-refund-' || ${payId} || '-' || n, lpad((2000000000000000 + n)::text, 16, '0'),
-        ${payId}, 'BENCH-RF-' || n, 'bench-' || ${payId} || '-' || n, 'BENCH-' || n, '50', '356',
+        ${payId}, 'BENCH-RF-' || n, 'bench-' || ${payId} || '-' || n, 'BENCH-' || n, 50, 50, '356',
         timestamptz '2027-03-03 12:00:00+05:30'
       FROM generate_series(1, ${refunds}) AS n`)
     console.log(

@@ -61,8 +61,8 @@ export function currencyOf(payment: { currencyCode: string }): Currency {
 
 /** A payment's amount in its currency, as `formatAmount` writes it in the page's language. */
 export function paymentAmount(
-  payment: { amount: string; currencyCode: string },
+  payment: { amount: bigint; currencyCode: string },
   language: string,
 ): string {
-  return formatAmount(payment.amount, currencyOf(payment), language)
+  return formatAmount(String(payment.amount), currencyOf(payment), language)
 }

@@ -32,8 +32,8 @@ describe('formatAmount', () => {
   })
 
   it('formats a payment by its CURRENCY_CODE', () => {
-    expect(paymentAmount({ amount: '1234', currencyCode: '840' }, 'en')).toBe('$12.34')
-    expect(paymentAmount({ amount: '100', currencyCode: '356' }, 'ta')).toBe('₹1.00')
+    expect(paymentAmount({ amount: 1234n, currencyCode: '840' }, 'en')).toBe('$12.34')
+    expect(paymentAmount({ amount: 100n, currencyCode: '356' }, 'ta')).toBe('₹1.00')
   })
 })
 

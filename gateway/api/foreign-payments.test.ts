@@ -152,7 +152,7 @@ describe('a card payment in a foreign currency', () => {
       STATUS: 'Captured',
     })
     expect(await findByOrder(db, merchant.payId, orderId)).toMatchObject({
-      inrAmount: '103921',
+      inrAmount: 103921n,
       fxRate: '84.2150',
     })
   })
@@ -190,7 +190,7 @@ describe('a card payment in a foreign currency', () => {
     expect(fields).not.toHaveProperty('INR_AMOUNT')
     expect((await statusOf(orderId)).json).not.toHaveProperty('FX_RATE')
     expect(await findByOrder(db, merchant.payId, orderId)).toMatchObject({
-      inrAmount: '100',
+      inrAmount: 100n,
       fxRate: '',
     })
   })
@@ -219,7 +219,12 @@ describe('refunds of a foreign payment', () => {
     expect(answers.map((answer) => answer.INR_AMOUNT)).toEqual(['28044', '28043', '84', '47750'])
     expect(answers.reduce((sum, answer) => sum + Number(answer.INR_AMOUNT), 0)).toBe(103921)
     const stored = await storedRefunds(orderId)
-    expect(stored.map((row) => row.inrAmount).sort()).toEqual(['28043', '28044', '47750', '84'])
+    expect(stored.map((row) => row.inrAmount).sort((a, b) => (a < b ? -1 : 1))).toEqual([
+      84n,
+      28043n,
+      28044n,
+      47750n,
+    ])
     expect((await statusOf(orderId)).json).toMatchObject({ REFUNDED_AMOUNT: '1234' })
     // Nothing is left, in cents or in paise.
     expect((await refund(orderId, '1', '840')).json.RESPONSE_CODE).toBe('329')
@@ -249,9 +254,7 @@ describe('refunds of a foreign payment', () => {
     expect(fields).toMatchObject({ FX_RATE: '54.8830', INR_AMOUNT: '68604' })
     const { json } = await refund(orderId, '1250', '36')
     expect(json).toMatchObject({ RESPONSE_CODE: '000', CURRENCY_CODE: '36', INR_AMOUNT: '68604' })
-    expect(await storedRefunds(orderId)).toMatchObject([
-      { currencyCode: '036', inrAmount: '68604' },
-    ])
+    expect(await storedRefunds(orderId)).toMatchObject([{ currencyCode: '036', inrAmount: 68604n }])
   })
 
   it('a rupee payment refunded in dollars is 319; in rupees it stores its amount in paise', async () => {
@@ -261,7 +264,7 @@ describe('refunds of a foreign payment', () => {
     expect(json.RESPONSE_CODE).toBe('000')
     expect(json).not.toHaveProperty('FX_RATE')
     expect(json).not.toHaveProperty('INR_AMOUNT')
-    expect((await storedRefunds(orderId)).map((row) => row.inrAmount)).toEqual(['1200'])
+    expect((await storedRefunds(orderId)).map((row) => row.inrAmount)).toEqual([1200n])
   })
 })
 

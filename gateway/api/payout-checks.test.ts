@@ -35,7 +35,7 @@ describe('payout request checks', () => {
       request: {
         payId: '1000000000000001',
         payoutId: 'PO1763712000000',
-        amount: '150000',
+        amount: 150000n,
         currencyCode: '356',
         beneficiary: {
           mode: 'NEFT',

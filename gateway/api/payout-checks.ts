@@ -40,7 +40,8 @@ export type Beneficiary =
 export interface PayoutRequest {
   payId: string
   payoutId: string
-  amount: string
+  /** Paise. */
+  amount: bigint
   currencyCode: string
   beneficiary: Beneficiary
   remarks: string
@@ -95,7 +96,7 @@ export function checkPayoutRequest(fields: Fields): PayoutCheck {
     request: {
       payId: fields.PAY_ID!,
       payoutId: fields.PAYOUT_ID,
-      amount: fields.AMOUNT,
+      amount: BigInt(fields.AMOUNT),
       currencyCode: fields.CURRENCY_CODE!,
       beneficiary,
       remarks,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import { pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core'
+import { bigint, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core'
 import { formatDateTime, isUniqueViolation, newTxnId, newUtr } from '#gateway/ids.ts'
 import type { ResponseCode } from '#core/protocol/codes.ts'
 import type { Fields } from '#core/protocol/fields.ts'
@@ -20,7 +20,7 @@ export const sandboxPayouts = pgTable(
     txnId: text('txn_id').notNull().unique('sandbox_payouts_txn_id_key'),
     payId: text('pay_id').notNull(),
     payoutId: text('payout_id').notNull(),
-    amount: text('amount').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
     currencyCode: text('currency_code').notNull(),
     transferMode: text('transfer_mode').$type<TransferMode>().notNull(),
     beneficiaryName: text('beneficiary_name').notNull(),
@@ -98,7 +98,7 @@ export function storedPayoutAnswer(payout: SandboxPayout): Fields {
     {
       PAY_ID: payout.payId,
       PAYOUT_ID: payout.payoutId,
-      AMOUNT: payout.amount,
+      AMOUNT: String(payout.amount),
       CURRENCY_CODE: payout.currencyCode,
       TRANSFER_MODE: payout.transferMode,
     },

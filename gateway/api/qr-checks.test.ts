@@ -23,7 +23,7 @@ const request = (overrides: Record<string, string> = {}) => ({
 const payment = {
   id: '7d0c1c9e-8a4e-4a8e-9c61-0f4f0b0e8a11',
   orderId: 'QR:2026/11@counter_1-A',
-  amount: '24900',
+  amount: 24900n,
   currencyCode: '356',
   txnId: '1234567890123456',
 }
@@ -56,7 +56,7 @@ describe('QR request checks', () => {
       request: {
         payId: merchant.payId,
         orderId: 'QR1763712000000',
-        amount: '24900',
+        amount: 24900n,
         currencyCode: '356',
         txnType: 'SALE',
         returnUrl: '',
@@ -109,10 +109,10 @@ describe('QR request checks', () => {
 
 describe('UPI intent', () => {
   it('rupees with two decimals, no grouping', () => {
-    expect(rupees('1')).toBe('0.01')
-    expect(rupees('100')).toBe('1.00')
-    expect(rupees('24900')).toBe('249.00')
-    expect(rupees('9999999999')).toBe('99999999.99')
+    expect(rupees(1n)).toBe('0.01')
+    expect(rupees(100n)).toBe('1.00')
+    expect(rupees(24900n)).toBe('249.00')
+    expect(rupees(9999999999n)).toBe('99999999.99')
   })
 
   it('names the merchant VPA and name, the amount, INR, the TXN_ID and the order', () => {

@@ -54,7 +54,7 @@ export function checkQrRequest(
     request: {
       payId: merchant.payId,
       orderId: fields.ORDER_ID,
-      amount: fields.AMOUNT,
+      amount: BigInt(fields.AMOUNT),
       currencyCode: fields.CURRENCY_CODE!,
       // The QR stands for a sale: that is what its status enquiry answers.
       txnType: 'SALE',
@@ -67,8 +67,8 @@ export function checkQrRequest(
 }
 
 /** `100` paise → `1.00`: the rupees of a UPI intent, always two decimals, no grouping. */
-export function rupees(paise: string): string {
-  return formatRupees(BigInt(paise), { symbol: false, grouped: false })
+export function rupees(paise: bigint): string {
+  return formatRupees(paise, { symbol: false, grouped: false })
 }
 
 /** Percent-encodes a UPI intent parameter; `@` stays readable, as UPI apps print it. */
@@ -82,7 +82,7 @@ function intentValue(value: string): string {
  */
 export function upiIntent(
   merchant: SandboxMerchant,
-  payment: { amount: string; txnId: string; orderId: string },
+  payment: { amount: bigint; txnId: string; orderId: string },
 ): string {
   const parameters: Array<[string, string]> = [
     ['pa', merchantVpa(merchant)],
@@ -108,7 +108,7 @@ export function qrUrls(base: string, id: string) {
 export function qrContent(
   qrType: QrType,
   merchant: SandboxMerchant,
-  payment: { id: string; amount: string; txnId: string; orderId: string },
+  payment: { id: string; amount: bigint; txnId: string; orderId: string },
   base: string,
 ): string {
   return qrType === 'UPI' ? upiIntent(merchant, payment) : qrUrls(base, payment.id).payment
@@ -118,7 +118,7 @@ export function qrContent(
 export function qrAnswer(
   qrType: QrType,
   merchant: SandboxMerchant,
-  payment: { id: string; orderId: string; amount: string; currencyCode: string; txnId: string },
+  payment: { id: string; orderId: string; amount: bigint; currencyCode: string; txnId: string },
   base: string,
   dateTime: string,
 ): Fields {
@@ -126,7 +126,7 @@ export function qrAnswer(
   return {
     PAY_ID: merchant.payId,
     ORDER_ID: payment.orderId,
-    AMOUNT: payment.amount,
+    AMOUNT: String(payment.amount),
     CURRENCY_CODE: payment.currencyCode,
     QR_TYPE: qrType,
     TXNTYPE: 'QR',

@@ -28,7 +28,7 @@ describe('refund request checks', () => {
         payId: '1000000000000001',
         orderId: 'LP1763712000000',
         refundOrderId: 'RF1763712000000',
-        amount: '100',
+        amount: 100n,
         currencyCode: '356',
       },
     })
@@ -64,34 +64,34 @@ describe('refund request checks', () => {
 })
 
 describe('refund decision', () => {
-  const captured = { responseCode: '000' as const, amount: '1000' }
+  const captured = { responseCode: '000' as const, amount: 1000n }
 
   it('refunds a captured payment in full or in parts that add up to it', () => {
-    expect(refundDecision(captured, 0n, '1000')).toBe('000')
-    expect(refundDecision(captured, 0n, '400')).toBe('000')
-    expect(refundDecision(captured, 400n, '600')).toBe('000')
+    expect(refundDecision(captured, 0n, 1000n)).toBe('000')
+    expect(refundDecision(captured, 0n, 400n)).toBe('000')
+    expect(refundDecision(captured, 400n, 600n)).toBe('000')
   })
 
   it('never more than is left (329)', () => {
-    expect(refundDecision(captured, 0n, '1001')).toBe('329')
-    expect(refundDecision(captured, 400n, '601')).toBe('329')
-    expect(refundDecision(captured, 1000n, '1')).toBe('329')
+    expect(refundDecision(captured, 0n, 1001n)).toBe('329')
+    expect(refundDecision(captured, 400n, 601n)).toBe('329')
+    expect(refundDecision(captured, 1000n, 1n)).toBe('329')
   })
 
   it('never the part a dispute holds (354): refunded + held + the refund stay within the payment', () => {
-    expect(refundDecision(captured, 0n, '1000', 1000n)).toBe('354')
-    expect(refundDecision(captured, 0n, '1', 1000n)).toBe('354')
-    expect(refundDecision(captured, 400n, '600', 600n)).toBe('354')
-    expect(refundDecision(captured, 0n, '400', 600n)).toBe('000')
+    expect(refundDecision(captured, 0n, 1000n, 1000n)).toBe('354')
+    expect(refundDecision(captured, 0n, 1n, 1000n)).toBe('354')
+    expect(refundDecision(captured, 400n, 600n, 600n)).toBe('354')
+    expect(refundDecision(captured, 0n, 400n, 600n)).toBe('000')
     // Over the payment whatever is held: 329 says so first.
-    expect(refundDecision(captured, 400n, '601', 600n)).toBe('329')
+    expect(refundDecision(captured, 400n, 601n, 600n)).toBe('329')
     fc.assert(
       fc.property(
         fc.bigInt({ min: 0n, max: 1000n }),
         fc.bigInt({ min: 0n, max: 1000n }),
         fc.bigInt({ min: 1n, max: 2000n }),
         (refunded, held, amount) => {
-          const code = refundDecision(captured, refunded, String(amount), held)
+          const code = refundDecision(captured, refunded, amount, held)
           expect(code === '000').toBe(refunded + held + amount <= 1000n)
         },
       ),
@@ -100,7 +100,7 @@ describe('refund decision', () => {
 
   it('only a captured payment (330): failed, pending or still open', () => {
     for (const responseCode of ['004', '010', '020', '026', null] as const) {
-      expect(refundDecision({ responseCode, amount: '1000' }, 0n, '1')).toBe('330')
+      expect(refundDecision({ responseCode, amount: 1000n }, 0n, 1n)).toBe('330')
     }
   })
 })
@@ -109,7 +109,7 @@ describe('refund answer', () => {
   it('Refunded with the new TXN_ID on 000, in the fields of the contract', () => {
     const answer = refundAnswer(request(), {
       code: '000',
-      made: { txnId: '1234567890123456', inrAmount: '100', fxRate: '' },
+      made: { txnId: '1234567890123456', inrAmount: 100n, fxRate: '' },
       dateTime: '2026-11-21 14:58:21',
     })
     expect(answer).toEqual({
@@ -153,15 +153,15 @@ describe('a refund in a foreign currency', () => {
 
   it("gives back paise at the payment's rate; a rupee refund its own amount", () => {
     // $12.34 at 84.2150 is 103,921.31 paise; refunded as $5.00 then $7.34.
-    expect(refundInRupees(usdPayment, 0n, '500')).toBe('42108')
-    expect(refundInRupees(usdPayment, 500n, '734')).toBe('61813')
+    expect(refundInRupees(usdPayment, 0n, 500n)).toBe(42108n)
+    expect(refundInRupees(usdPayment, 500n, 734n)).toBe(61813n)
     expect(42108n + 61813n).toBe(
       toRupees(
         1234n,
         currencies.find((c) => c.code === 'USD')!,
       ).paise,
     )
-    expect(refundInRupees({ currencyCode: '356', fxRate: '' }, 400n, '600')).toBe('600')
+    expect(refundInRupees({ currencyCode: '356', fxRate: '' }, 400n, 600n)).toBe(600n)
   })
 
   it("adds up to exactly the payment's INR_AMOUNT, in any currency and any parts", () => {
@@ -174,7 +174,7 @@ describe('a refund in a foreign currency', () => {
           let refunded = 0n
           let paise = 0n
           for (const part of parts) {
-            paise += BigInt(refundInRupees(payment, refunded, String(part)))
+            paise += refundInRupees(payment, refunded, part)
             refunded += part
           }
           expect(paise).toBe(toRupees(refunded, currency).paise)
@@ -186,7 +186,7 @@ describe('a refund in a foreign currency', () => {
   it('answers FX_RATE and the paise given back, INR_AMOUNT, under the HASH of the refund', () => {
     const answer = refundAnswer(request({ AMOUNT: '500', CURRENCY_CODE: '840' }), {
       code: '000',
-      made: { txnId: '1234567890123456', inrAmount: '42108', fxRate: '84.2150' },
+      made: { txnId: '1234567890123456', inrAmount: 42108n, fxRate: '84.2150' },
       dateTime: '2026-11-21 14:58:21',
     })
     expect(answer).toMatchObject({

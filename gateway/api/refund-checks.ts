@@ -14,7 +14,7 @@ export interface RefundRequest {
   /** The merchant's own id of this refund, unique among its refunds. */
   refundOrderId: string
   /** Minor units of the payment's currency (paise for a rupee payment). */
-  amount: string
+  amount: bigint
   currencyCode: string
 }
 
@@ -33,7 +33,7 @@ export function checkRefundRequest(fields: Fields): RefundCheck {
       payId: fields.PAY_ID!,
       orderId: fields.ORDER_ID,
       refundOrderId: fields.REFUND_ORDER_ID,
-      amount: fields.AMOUNT,
+      amount: BigInt(fields.AMOUNT),
       currencyCode: fields.CURRENCY_CODE!,
     },
   }
@@ -43,7 +43,7 @@ export function checkRefundRequest(fields: Fields): RefundCheck {
 export interface RefundablePayment {
   /** Null while the customer has not finished paying. */
   responseCode: ResponseCode | null
-  amount: string
+  amount: bigint
 }
 
 /** A payment's currency and, when foreign, the rate it was converted at (empty for rupees). */
@@ -69,12 +69,12 @@ export function sameCurrency(refundCode: string, payment: PaymentCurrency): bool
 export function refundInRupees(
   payment: PaymentCurrency,
   refundedSoFar: bigint,
-  amount: string,
-): string {
+  amount: bigint,
+): bigint {
   if (!payment.fxRate) return amount
   const currency = currencyByNumber(payment.currencyCode)
   if (!currency) throw new RangeError(`Not a currency of the gateway: ${payment.currencyCode}`)
-  return String(refundRupees(refundedSoFar, BigInt(amount), currency, payment.fxRate))
+  return refundRupees(refundedSoFar, amount, currency, payment.fxRate)
 }
 
 /**
@@ -87,13 +87,13 @@ export function refundInRupees(
 export function refundDecision(
   payment: RefundablePayment,
   refundedSoFar: bigint,
-  amount: string,
+  amount: bigint,
   heldByDisputes = 0n,
 ): ResponseCode {
   if (payment.responseCode !== SUCCESS_CODE) return '330'
-  const captured = BigInt(payment.amount)
-  if (refundedSoFar + BigInt(amount) > captured) return '329'
-  if (refundedSoFar + heldByDisputes + BigInt(amount) > captured) return '354'
+  const captured = payment.amount
+  if (refundedSoFar + amount > captured) return '329'
+  if (refundedSoFar + heldByDisputes + amount > captured) return '354'
   return SUCCESS_CODE
 }
 
@@ -110,7 +110,7 @@ export const refundAnswerKeys = [
 export interface RefundMade {
   txnId: string
   /** Paise given back. */
-  inrAmount: string
+  inrAmount: bigint
   /** The payment's rate; empty for a rupee payment. */
   fxRate: string
 }
@@ -129,7 +129,7 @@ export function refundAnswer(
     ...echo(request, refundAnswerKeys),
     TXNTYPE: 'REFUND',
     ...(made ? { TXN_ID: made.txnId } : {}),
-    ...(made?.fxRate ? { FX_RATE: made.fxRate, INR_AMOUNT: made.inrAmount } : {}),
+    ...(made?.fxRate ? { FX_RATE: made.fxRate, INR_AMOUNT: String(made.inrAmount) } : {}),
     ...codeFields(outcome.code, refundStatus(outcome.code)),
     RESPONSE_DATE_TIME: outcome.dateTime,
   }

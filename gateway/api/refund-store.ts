@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
-import { index, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core'
+import { bigint, index, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core'
 import { heldByDisputes } from '#gateway/disputes/store.ts'
 import { isUniqueViolation, newTxnId } from '#gateway/ids.ts'
 import type { ResponseCode } from '#core/protocol/codes.ts'
@@ -28,14 +28,13 @@ export const sandboxRefunds = pgTable(
     /** The refunded payment (sandbox_transactions.id) and its ORDER_ID. */
     paymentId: text('payment_id').notNull(),
     orderId: text('order_id').notNull(),
-    amount: text('amount').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
     currencyCode: text('currency_code').notNull(),
     /**
      * The refund in paise: its amount for a rupee payment; for a foreign payment, converted at the
      * payment's FX_RATE so that the refunds of an order never add up to more rupees than it paid.
-     * Empty in rows written before foreign currencies: the amount is then paise already.
      */
-    inrAmount: text('inr_amount').notNull().default(''),
+    inrAmount: bigint('inr_amount', { mode: 'bigint' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The settlement that took it; null until a settlement run does. */
     settlementId: text('settlement_id'),
@@ -106,7 +105,7 @@ export async function refundPayment(
         .select({ amount: sandboxRefunds.amount })
         .from(sandboxRefunds)
         .where(eq(sandboxRefunds.paymentId, payment.id))
-      const refunded = earlier.reduce((sum, row) => sum + BigInt(row.amount), 0n)
+      const refunded = earlier.reduce((sum, row) => sum + row.amount, 0n)
       const held = await heldByDisputes(tx, payment.id)
       const code = refundDecision(payment, refunded, request.amount, held)
       if (code !== '000') return { code }
@@ -144,5 +143,5 @@ export async function refundedAmount(db: GatewayDatabase, paymentId: string): Pr
     .select({ amount: sandboxRefunds.amount })
     .from(sandboxRefunds)
     .where(eq(sandboxRefunds.paymentId, paymentId))
-  return rows.reduce((sum, row) => sum + BigInt(row.amount), 0n)
+  return rows.reduce((sum, row) => sum + row.amount, 0n)
 }

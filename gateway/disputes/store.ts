@@ -50,10 +50,11 @@ interface DisputeRow {
   decided_at: Date | string | null
 }
 
-const disputeColumns = sql.raw(`id, pay_id, order_id, txn_id, pg_ref_num, amount, currency_code,
-  inr_amount::text AS inr_amount, reason_code, to_char(respond_by, 'YYYY-MM-DD') AS respond_by,
-  status, answer, evidence_file_name, resolution, notify_url, notify_private, run_notify_url,
-  run_notify_private, created_at, decided_at`)
+const disputeColumns = sql.raw(`id, pay_id, order_id, txn_id, pg_ref_num,
+  amount::text AS amount, currency_code, inr_amount::text AS inr_amount, reason_code,
+  to_char(respond_by, 'YYYY-MM-DD') AS respond_by, status, answer, evidence_file_name,
+  resolution, notify_url, notify_private, run_notify_url, run_notify_private, created_at,
+  decided_at`)
 
 function storedDispute(row: DisputeRow): StoredDispute {
   return {
@@ -120,11 +121,11 @@ export async function createDisputes(
     tx,
     sql`SELECT t.id, t.pay_id, t.order_id, t.txn_id, t.pg_ref_num, t.payment_type, t.mop_type,
         t.currency_code, t.dispute_reason, t.notify_url, t.notify_private,
-        (t.amount::bigint - coalesce(r.amount, 0))::text AS amount,
-        (${paiseOf(sql`t`)} - coalesce(r.inr_amount, 0))::text AS inr_amount
+        (t.amount - coalesce(r.amount, 0))::text AS amount,
+        (t.inr_amount - coalesce(r.inr_amount, 0))::text AS inr_amount
       FROM sandbox_transactions t
       LEFT JOIN LATERAL (
-        SELECT sum(amount::bigint) AS amount, sum(${paiseOf(sql`refund`)}) AS inr_amount
+        SELECT sum(refund.amount) AS amount, sum(refund.inr_amount) AS inr_amount
         FROM sandbox_refunds refund
         WHERE refund.payment_id = t.id
       ) r ON true
@@ -142,7 +143,7 @@ export async function createDisputes(
           status, notify_url, notify_private, run_notify_url, run_notify_private, created_at)
         VALUES (${newDisputeId()}, ${payment.pay_id}, ${payment.id}, ${payment.order_id},
           ${payment.txn_id}, ${payment.pg_ref_num}, ${payment.payment_type}, ${payment.mop_type},
-          ${payment.amount}, ${payment.currency_code}, ${payment.inr_amount}::bigint,
+          ${payment.amount}::bigint, ${payment.currency_code}, ${payment.inr_amount}::bigint,
           ${payment.dispute_reason}, ${respondByOf(at)}::date, 'OPEN', ${payment.notify_url},
           ${payment.notify_private}, ${run.url}, ${run.allowPrivate},
           ${at.toISOString()}::timestamptz)
@@ -161,15 +162,10 @@ export async function createDisputes(
 export async function heldByDisputes(tx: GatewayDatabase, paymentId: string): Promise<bigint> {
   const [row] = await rowsOf<{ held: string }>(
     tx,
-    sql`SELECT coalesce(sum(amount::bigint), 0)::text AS held FROM sandbox_disputes
+    sql`SELECT coalesce(sum(amount), 0)::text AS held FROM sandbox_disputes
       WHERE payment_id = ${paymentId} AND status IN ('OPEN', 'UNDER_REVIEW', 'LOST')`,
   )
   return BigInt(row!.held)
-}
-
-/** A row's paise: `inr_amount`, or for a row stored before it existed, its amount (rupees). */
-function paiseOf(table: ReturnType<typeof sql>) {
-  return sql`(CASE WHEN ${table}.inr_amount = '' THEN ${table}.amount ELSE ${table}.inr_amount END)::bigint`
 }
 
 /**

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, date, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
-/** One dispute per payment at most; amount as the payment's (text digits), inr_amount paise. */
+/** One dispute per payment at most; amount in the payment's minor units, inr_amount paise. */
 export const sandboxDisputes = pgTable(
   'sandbox_disputes',
   {
@@ -17,7 +17,7 @@ export const sandboxDisputes = pgTable(
     pgRefNum: text('pg_ref_num').notNull(),
     paymentType: text('payment_type').notNull(),
     mopType: text('mop_type').notNull(),
-    amount: text('amount').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
     currencyCode: text('currency_code').notNull(),
     inrAmount: bigint('inr_amount', { mode: 'bigint' }).notNull(),
     reasonCode: text('reason_code').notNull(),

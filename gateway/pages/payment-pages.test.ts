@@ -48,7 +48,7 @@ afterAll(async () => {
 
 async function storedOrder(
   currencyCode: string,
-  amount: string,
+  amount: bigint,
   mode: TransactionMode = 'hosted',
   language = 'en',
 ) {
@@ -87,7 +87,7 @@ const card = { number: '4111 1111 1111 1111', expiry: '12/39', cvv: '123', name:
 
 describe('the payment page of a foreign-currency order', () => {
   it('offers the card form alone, with the amount in its currency', async () => {
-    const order = await storedOrder('840', '1234')
+    const order = await storedOrder('840', 1234n)
     for (const query of ['', '?method=upi', '?method=netbanking']) {
       const page = await (await get(order.path + query)).text()
       expect(page).toContain('$12.34')
@@ -103,18 +103,18 @@ describe('the payment page of a foreign-currency order', () => {
   })
 
   it('writes the amount the way the page language does', async () => {
-    const yen = await storedOrder('392', '500', 'hosted', 'hi')
+    const yen = await storedOrder('392', 500n, 'hosted', 'hi')
     const page = await (await get(yen.path)).text()
     expect(page).toContain(
       new Intl.NumberFormat('hi', { style: 'currency', currency: 'JPY' }).format(500),
     )
     expect(page).toContain('lang="hi"')
-    const dinar = await storedOrder('414', '1250', 'checkout', 'bn')
+    const dinar = await storedOrder('414', 1250n, 'checkout', 'bn')
     expect(await (await get(dinar.path)).text()).toContain('১.২৫০\u00a0KWD')
   })
 
   it('lists the dispute test cards with what happens to them', async () => {
-    const order = await storedOrder('978', '500')
+    const order = await storedOrder('978', 500n)
     const page = await (await get(order.path)).text()
     expect(page).toContain('4000 0000 0000 1976')
     expect(page).toContain('Successful, then disputed: goods or services not received (13.1)')
@@ -128,7 +128,7 @@ describe('the payment page of a foreign-currency order', () => {
     ['wallet', { wallet: 'PPL' }],
   ] as const) {
     it(`refuses ${method} with 345 in the page language and leaves the payment open`, async () => {
-      const order = await storedOrder('840', '1234')
+      const order = await storedOrder('840', 1234n)
       await setLanguage(db, order.id, 'hi')
       const response = await post(`${order.path}/${method}`, fields)
       const page = await response.text()
@@ -141,7 +141,7 @@ describe('the payment page of a foreign-currency order', () => {
   }
 
   it('is paid by card, and the response page shows the amount in its currency', async () => {
-    const order = await storedOrder('840', '1234')
+    const order = await storedOrder('840', 1234n)
     await post(`${order.path}/upi`, { vpa: 'success@upi' })
     const page = await (await post(`${order.path}/card`, card)).text()
     expect(page).toContain('$12.34')
@@ -154,7 +154,7 @@ describe('the payment page of a foreign-currency order', () => {
 
 describe('the payment page of a rupee order', () => {
   it('still offers the four methods, and the dispute test cards', async () => {
-    const order = await storedOrder('356', '100')
+    const order = await storedOrder('356', 100n)
     const page = await (await get(order.path)).text()
     expect(page.match(/role="tab"/g)).toHaveLength(4)
     expect(page).toContain('Pay ₹1.00')

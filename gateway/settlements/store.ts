@@ -100,8 +100,7 @@ export async function runSettlements(
 
 /**
  * Captured payments, processed refunds, and disputes' holds and releases of a merchant before
- * `before`, not yet settled, locked. A payment's or refund's paise are its `inr_amount`; a row
- * stored before that column existed is in rupees, its amount already paise.
+ * `before`, not yet settled, locked. A payment's or refund's paise are its `inr_amount`.
  */
 async function dueItems(
   tx: GatewayDatabase,
@@ -110,8 +109,8 @@ async function dueItems(
 ): Promise<SettlementItem[]> {
   const payments = await rowsOf<ItemRow>(
     tx,
-    sql`SELECT id, order_id, txn_id, pg_ref_num, payment_type, mop_type, amount, inr_amount,
-        currency_code, fx_rate, issued_abroad, completed_at AS at
+    sql`SELECT id, order_id, txn_id, pg_ref_num, payment_type, mop_type, amount::text,
+        inr_amount::text, currency_code, fx_rate, issued_abroad, completed_at AS at
       FROM sandbox_transactions
       WHERE pay_id = ${payId} AND response_code = '000' AND settlement_id IS NULL
         AND completed_at < ${before.toISOString()}::timestamptz
@@ -119,8 +118,8 @@ async function dueItems(
   )
   const refunds = await rowsOf<ItemRow>(
     tx,
-    sql`SELECT r.id, r.order_id, r.txn_id, t.pg_ref_num, t.payment_type, t.mop_type, r.amount,
-        r.inr_amount, t.currency_code, t.fx_rate, r.created_at AS at
+    sql`SELECT r.id, r.order_id, r.txn_id, t.pg_ref_num, t.payment_type, t.mop_type,
+        r.amount::text, r.inr_amount::text, t.currency_code, t.fx_rate, r.created_at AS at
       FROM sandbox_refunds r JOIN sandbox_transactions t ON t.id = r.payment_id
       WHERE r.pay_id = ${payId} AND r.settlement_id IS NULL
         AND r.created_at < ${before.toISOString()}::timestamptz
@@ -130,8 +129,9 @@ async function dueItems(
   // A foreign payment's hold and release are in its currency, at its rate.
   const holds = await rowsOf<DisputeItemRow>(
     tx,
-    sql`SELECT d.id, d.order_id, d.txn_id, d.pg_ref_num, d.payment_type, d.mop_type, d.amount,
-        d.currency_code, d.inr_amount::text, t.fx_rate, d.reason_code, d.created_at AS at
+    sql`SELECT d.id, d.order_id, d.txn_id, d.pg_ref_num, d.payment_type, d.mop_type,
+        d.amount::text, d.currency_code, d.inr_amount::text, t.fx_rate, d.reason_code,
+        d.created_at AS at
       FROM sandbox_disputes d JOIN sandbox_transactions t ON t.id = d.payment_id
       WHERE d.pay_id = ${payId} AND d.hold_settlement_id IS NULL
         AND d.created_at < ${before.toISOString()}::timestamptz
@@ -139,8 +139,9 @@ async function dueItems(
   )
   const releases = await rowsOf<DisputeItemRow>(
     tx,
-    sql`SELECT d.id, d.order_id, d.txn_id, d.pg_ref_num, d.payment_type, d.mop_type, d.amount,
-        d.currency_code, d.inr_amount::text, t.fx_rate, d.reason_code, d.decided_at AS at
+    sql`SELECT d.id, d.order_id, d.txn_id, d.pg_ref_num, d.payment_type, d.mop_type,
+        d.amount::text, d.currency_code, d.inr_amount::text, t.fx_rate, d.reason_code,
+        d.decided_at AS at
       FROM sandbox_disputes d JOIN sandbox_transactions t ON t.id = d.payment_id
       WHERE d.pay_id = ${payId} AND d.status = 'WON' AND d.release_settlement_id IS NULL
         AND d.decided_at < ${before.toISOString()}::timestamptz
@@ -161,8 +162,9 @@ interface ItemRow {
   pg_ref_num: string
   payment_type: string
   mop_type: string
+  /** Digits (bigint read as text, the same from PGlite and node-postgres). */
   amount: string
-  /** Paise; empty on a row stored before foreign currencies, whose amount is paise. */
+  /** Paise, digits. */
   inr_amount: string
   currency_code: string
   /** The payment's rate; empty for a rupee payment. */
@@ -182,8 +184,8 @@ function itemOf(type: 'PAYMENT' | 'REFUND', row: ItemRow): SettlementItem {
     paymentType: row.payment_type,
     mopType: row.mop_type,
     ...settledAmount({
-      amount: row.amount,
-      inrAmount: row.inr_amount,
+      amount: BigInt(row.amount),
+      inrAmount: BigInt(row.inr_amount),
       currencyCode: row.currency_code,
       fxRate: row.fx_rate,
       issuedAbroad: row.issued_abroad,
@@ -193,24 +195,23 @@ function itemOf(type: 'PAYMENT' | 'REFUND', row: ItemRow): SettlementItem {
 }
 
 /**
- * What a payment or refund settles: its paise (`inr_amount`; empty in a row stored before foreign
- * currencies, whose amount is paise already) and, for a foreign one, the currency, the amount in
- * it and the payment's rate. The run and the recon both read a row through it.
+ * What a payment or refund settles: its paise (`inr_amount`) and, for a foreign one, the currency,
+ * the amount in it and the payment's rate. The run and the recon both read a row through it.
  */
 export function settledAmount(row: {
-  amount: string
-  inrAmount: string
+  amount: bigint
+  inrAmount: bigint
   currencyCode: string
   fxRate: string
   /** The payment's card was issued outside India: priced as international even in rupees. */
   issuedAbroad?: boolean
 }): Pick<SettlementItem, 'amount' | 'foreign' | 'issuedAbroad'> {
-  const amount = BigInt(row.inrAmount || row.amount)
+  const amount = row.inrAmount
   const abroad = row.issuedAbroad ? { issuedAbroad: true } : {}
   if (!row.fxRate) return { amount, ...abroad }
   const foreign: ForeignAmount = {
     currencyCode: row.currencyCode,
-    originalAmount: row.amount,
+    originalAmount: String(row.amount),
     fxRate: row.fxRate,
   }
   return { amount, foreign, ...abroad }
@@ -223,10 +224,10 @@ interface DisputeItemRow {
   pg_ref_num: string
   payment_type: string
   mop_type: string
-  /** In the payment's currency's minor units. */
+  /** In the payment's currency's minor units, digits. */
   amount: string
   currency_code: string
-  /** Paise. */
+  /** Paise, digits. */
   inr_amount: string
   /** The payment's rate; empty for a rupee payment. */
   fx_rate: string
@@ -247,8 +248,8 @@ function disputeItemOf(
     paymentType: row.payment_type,
     mopType: row.mop_type,
     ...settledAmount({
-      amount: row.amount,
-      inrAmount: row.inr_amount,
+      amount: BigInt(row.amount),
+      inrAmount: BigInt(row.inr_amount),
       currencyCode: row.currency_code,
       fxRate: row.fx_rate,
     }),

@@ -174,6 +174,28 @@ async function everyRow(db: GatewayDatabase): Promise<Map<string, Row[]>> {
   return all
 }
 
+/**
+ * The money columns migration 0001 makes bigint: text digits before, JSON numbers after; an
+ * empty inr_amount (a rupee row stored before foreign currencies) becomes the row's amount.
+ */
+const moneyColumns: Record<string, string[]> = {
+  sandbox_transactions: ['amount', 'inr_amount'],
+  sandbox_refunds: ['amount', 'inr_amount'],
+  sandbox_payouts: ['amount'],
+  sandbox_disputes: ['amount'],
+}
+
+/** An old row as migration 0001 leaves it. */
+function asBigint(table: string, row: Row): Row {
+  const money = Object.fromEntries(
+    (moneyColumns[table] ?? []).map((column) => {
+      const digits = column === 'inr_amount' && row[column] === '' ? row.amount : row[column]
+      return [column, Number(digits)]
+    }),
+  )
+  return { ...row, ...money }
+}
+
 /** What the baseline changes in an ADJUSTMENT line. */
 const typedFields = [
   'type',
@@ -215,8 +237,30 @@ describe('a database made before the gateway had migrations', () => {
             .filter((key) => table !== 'sandbox_settlement_lines' || !typedFields.includes(key))
             .map((key) => [key, row[key]]),
         )
-      expect(after.get(table)!.map(unchanged), table).toEqual(rows.map(unchanged))
+      const expected = rows.map((row) => unchanged(asBigint(table, row)))
+      expect(after.get(table)!.map(unchanged), table).toEqual(expected)
     }
+  })
+
+  it('gives the old rupee payment and refund without inr_amount their amount as inr_amount', async () => {
+    const after = await everyRow(store.db)
+    const inr = (table: string, id: string) =>
+      [before, after].map((rows) => {
+        const { amount, inr_amount } = rows.get(table)!.find((row) => row.id === id)!
+        return { amount, inr_amount }
+      })
+    expect(inr('sandbox_transactions', '3')).toEqual([
+      { amount: '120000', inr_amount: '' },
+      { amount: 120000, inr_amount: 120000 },
+    ])
+    expect(inr('sandbox_refunds', 'r1')).toEqual([
+      { amount: '9900', inr_amount: '' },
+      { amount: 9900, inr_amount: 9900 },
+    ])
+    expect(inr('sandbox_transactions', '2')).toEqual([
+      { amount: '500', inr_amount: '42108' },
+      { amount: 500, inr_amount: 42108 },
+    ])
   })
 
   it('types the old ADJUSTMENT line, and the settlement store reads the settlement with its lines', async () => {
@@ -242,16 +286,16 @@ describe('a database made before the gateway had migrations', () => {
 
   it('reads the old payments through the store', async () => {
     const db = store.db as GatewayDatabase
-    expect(await findTransaction(db, '3')).toMatchObject({ amount: '120000', inrAmount: '' })
-    expect(await findTransaction(db, '2')).toMatchObject({ amount: '500', inrAmount: '42108' })
+    expect(await findTransaction(db, '3')).toMatchObject({ amount: 120000n, inrAmount: 120000n })
+    expect(await findTransaction(db, '2')).toMatchObject({ amount: 500n, inrAmount: 42108n })
   })
 
-  it('records the baseline once, and applying the history again changes nothing', async () => {
+  it('records each migration once, and applying the history again changes nothing', async () => {
     const db = store.db as GatewayDatabase
     const applied = () =>
       rowsOf<{ hash: string }>(db, sql.raw(`SELECT hash FROM drizzle.${gatewayMigrationsTable}`))
     const once = await applied()
-    expect(once).toHaveLength(1)
+    expect(once).toHaveLength(2)
     const rows = await everyRow(db)
     await migrateGateway(db)
     expect(await applied()).toEqual(once)
@@ -297,8 +341,9 @@ describe('a database from the first sandboxes, before the columns added later', 
     expect(await db.select().from(sandboxTransactions)).toEqual([
       expect.objectContaining({
         orderId: 'FIRST-1',
-        amount: '49900',
-        inrAmount: '',
+        amount: 49900n,
+        // Empty before foreign currencies: migration 0001 gives it the amount, already paise.
+        inrAmount: 49900n,
         notifyPrivate: false,
         issuedAbroad: false,
         settleAt: null,

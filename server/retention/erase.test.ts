@@ -180,15 +180,15 @@ describe('erase', () => {
     const payment = async (email: string) => {
       const id = `erase-${randomUUID()}`
       await store.db.execute(sql`insert into sandbox_transactions
-        (id, txn_id, pg_ref_num, pay_id, order_id, amount, currency_code, txn_type, return_url, mode, cust_email)
-        values (${id}, ${id}, ${id}, '1000000000000001', ${id}, '100', '356', 'SALE', '', 'hosted', ${email})`)
+        (id, txn_id, pg_ref_num, pay_id, order_id, amount, inr_amount, currency_code, txn_type, return_url, mode, cust_email)
+        values (${id}, ${id}, ${id}, '1000000000000001', ${id}, 100, 100, '356', 'SALE', '', 'hosted', ${email})`)
       await store.db.execute(sql`insert into sandbox_refunds
-        (id, txn_id, pay_id, refund_order_id, payment_id, order_id, amount, currency_code)
-        values (${`r-${id}`}, ${`r-${id}`}, '1000000000000001', ${`r-${id}`}, ${id}, ${id}, '100', '356')`)
+        (id, txn_id, pay_id, refund_order_id, payment_id, order_id, amount, inr_amount, currency_code)
+        values (${`r-${id}`}, ${`r-${id}`}, '1000000000000001', ${`r-${id}`}, ${id}, ${id}, 100, 100, '356')`)
       await store.db.execute(sql`insert into sandbox_disputes
         (id, pay_id, payment_id, order_id, txn_id, pg_ref_num, payment_type, mop_type, amount,
           currency_code, inr_amount, reason_code, respond_by, status, evidence, created_at)
-        values (${`d-${id}`}, '1000000000000001', ${id}, ${id}, ${id}, ${id}, 'CC', 'VI', '100',
+        values (${`d-${id}`}, '1000000000000001', ${id}, ${id}, ${id}, ${id}, 'CC', 'VI', 100,
           '356', 100, '13.1', '2026-12-07', 'UNDER_REVIEW', ${`Delivered to ${email}`}, now())`)
       await store.db.execute(sql`insert into sandbox_webhook_events
         (id, pay_id, reference, type, notify_url, body)

@@ -260,14 +260,14 @@ describe('prune', () => {
     ] as const) {
       const at_ = at.toISOString()
       await store.db.execute(sql`insert into sandbox_transactions
-        (id, txn_id, pg_ref_num, pay_id, order_id, amount, currency_code, txn_type, return_url, mode, created_at)
-        values (${id}, ${id}, ${id}, '1000000000000001', ${id}, '100', '356', 'SALE', '', 'hosted', ${at_}::timestamptz)`)
+        (id, txn_id, pg_ref_num, pay_id, order_id, amount, inr_amount, currency_code, txn_type, return_url, mode, created_at)
+        values (${id}, ${id}, ${id}, '1000000000000001', ${id}, 100, 100, '356', 'SALE', '', 'hosted', ${at_}::timestamptz)`)
       await store.db.execute(sql`insert into sandbox_refunds
-        (id, txn_id, pay_id, refund_order_id, payment_id, order_id, amount, currency_code, created_at)
-        values (${id}, ${id}, '1000000000000001', ${id}, ${id}, ${id}, '100', '356', ${at_}::timestamptz)`)
+        (id, txn_id, pay_id, refund_order_id, payment_id, order_id, amount, inr_amount, currency_code, created_at)
+        values (${id}, ${id}, '1000000000000001', ${id}, ${id}, ${id}, 100, 100, '356', ${at_}::timestamptz)`)
       await store.db.execute(sql`insert into sandbox_payouts
         (id, txn_id, pay_id, payout_id, amount, currency_code, transfer_mode, beneficiary_name, response_code, created_at)
-        values (${id}, ${id}, '1000000000000001', ${id}, '100', '356', 'IMPS', 'Asha', '000', ${at_}::timestamptz)`)
+        values (${id}, ${id}, '1000000000000001', ${id}, 100, '356', 'IMPS', 'Asha', '000', ${at_}::timestamptz)`)
     }
     const result = await prune(store, periods, { now: NOW })
     expect(result.counts).toMatchObject({
@@ -293,7 +293,7 @@ describe('prune', () => {
         (id, pay_id, payment_id, order_id, txn_id, pg_ref_num, payment_type, mop_type, amount,
           currency_code, inr_amount, reason_code, respond_by, status, evidence, created_at,
           decided_at, release_settlement_id)
-        values (${id}, '1000000000000001', ${id}, ${id}, ${id}, ${id}, 'CC', 'VI', '100', '356',
+        values (${id}, '1000000000000001', ${id}, ${id}, ${id}, ${id}, 'CC', 'VI', 100, '356',
           100, '13.1', '2001-01-08', ${status}, 'Delivered to Asha Verma, 12 MG Road',
           ${at.toISOString()}::timestamptz, ${decided ? at.toISOString() : null}::timestamptz,
           ${releasedIn})`)

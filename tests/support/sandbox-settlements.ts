@@ -24,7 +24,7 @@ export interface Capture {
   responseCode?: string
   /** ISO 4217 numeric; `amount` is then in its minor units. Default: rupees, `356`. */
   currencyCode?: string
-  /** Paise and rate of a foreign payment, as the payment pages store them. */
+  /** Paise and rate of a foreign payment, as the payment pages store them (default: `amount`). */
   inrAmount?: number
   fxRate?: string
   /** The reason a dispute test card's payment is disputed with (gateway/methods.ts). */
@@ -45,12 +45,12 @@ export async function capture(
       response_code, created_at, completed_at, inr_amount, fx_rate, dispute_reason, notify_url,
       notify_private)
     VALUES (${id}, ${newTxnId()}, ${newPgRefNum()}, ${merchant.payId}, ${payment.orderId},
-      ${String(payment.amount)}, ${payment.currencyCode ?? '356'}, 'SALE',
+      ${payment.amount}, ${payment.currencyCode ?? '356'}, 'SALE',
       'https://shop.paystra.example/return', 'hosted',
       ${payment.paymentType ?? 'CC'}, ${payment.mopType ?? 'VI'},
       ${code === '000' ? 'Captured' : 'Failed'}, ${code}, ${payment.at.toISOString()}::timestamptz,
       ${payment.at.toISOString()}::timestamptz,
-      ${payment.inrAmount === undefined ? '' : String(payment.inrAmount)}, ${payment.fxRate ?? ''},
+      ${payment.inrAmount ?? payment.amount}, ${payment.fxRate ?? ''},
       ${payment.disputeReason ?? ''}, ${payment.notifyUrl ?? ''}, ${payment.notifyUrl !== undefined})`)
   return id
 }
@@ -72,8 +72,8 @@ export async function refund(
   await db.execute(sql`INSERT INTO sandbox_refunds (id, txn_id, pay_id, refund_order_id,
       payment_id, order_id, amount, currency_code, created_at, inr_amount)
     VALUES (${id}, ${newTxnId()}, ${merchant.payId}, ${`RF-${id.slice(0, 8)}`}, ${paymentId},
-      ${orderId}, ${String(amount)}, ${foreign?.currencyCode ?? '356'},
-      ${at.toISOString()}::timestamptz, ${foreign ? String(foreign.inrAmount) : ''})`)
+      ${orderId}, ${amount}, ${foreign?.currencyCode ?? '356'},
+      ${at.toISOString()}::timestamptz, ${foreign?.inrAmount ?? amount})`)
   return id
 }
 
