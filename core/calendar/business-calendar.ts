@@ -8,8 +8,8 @@
  * daylight saving, so an instant's IST date is its UTC time moved by five and a half hours.
  */
 
-import holidays2026 from './holidays/2026.json'
-import holidays2027 from './holidays/2027.json'
+import holidays2026 from './holidays/2026.json' with { type: 'json' }
+import holidays2027 from './holidays/2027.json' with { type: 'json' }
 
 /** A calendar date in IST, `YYYY-MM-DD`. */
 export type IsoDate = string
