@@ -63,55 +63,39 @@ describe('GET /healthz and /readyz', () => {
 })
 
 describe('readiness', () => {
-  it('is not ready while this build ships a migration the database lacks', async () => {
-    const folder = mkdtempSync(path.join(tmpdir(), 'migrations-'))
-    try {
-      cpSync(path.resolve('server/db/migrations/meta'), path.join(folder, 'meta'), {
-        recursive: true,
-      })
-      const journalPath = path.join(folder, 'meta/_journal.json')
-      const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: unknown[] }
-      const shipped = journal.entries.length
-      journal.entries.push({ idx: shipped, tag: '9999_next', when: 0, breakpoints: true })
-      writeFileSync(journalPath, JSON.stringify(journal))
-      const { readiness } = healthChecks({
-        db: store.db,
-        draining: () => false,
-        migrationsFolder: folder,
-      })
-      expect(await readiness()).toEqual({
-        ready: false,
-        reason: `${shipped} of ${shipped + 1} migrations applied`,
-      })
-    } finally {
-      rmSync(folder, { recursive: true, force: true })
-    }
-  })
-
-  it('is not ready while this build ships a gateway migration the database lacks', async () => {
-    const folder = mkdtempSync(path.join(tmpdir(), 'gateway-migrations-'))
-    try {
-      cpSync(path.resolve('gateway/db/migrations/meta'), path.join(folder, 'meta'), {
-        recursive: true,
-      })
-      const journalPath = path.join(folder, 'meta/_journal.json')
-      const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: unknown[] }
-      const shipped = journal.entries.length
-      journal.entries.push({ idx: shipped, tag: '9999_next', when: 0, breakpoints: true })
-      writeFileSync(journalPath, JSON.stringify(journal))
-      const { readiness } = healthChecks({
-        db: store.db,
-        draining: () => false,
-        gatewayMigrationsFolder: folder,
-      })
-      expect(await readiness()).toEqual({
-        ready: false,
-        reason: `gateway: ${shipped} of ${shipped + 1} migrations applied`,
-      })
-    } finally {
-      rmSync(folder, { recursive: true, force: true })
-    }
-  })
+  it.each([
+    { history: 'site', source: 'server/db/migrations', option: 'migrationsFolder', prefix: '' },
+    {
+      history: 'gateway',
+      source: 'gateway/db/migrations',
+      option: 'gatewayMigrationsFolder',
+      prefix: 'gateway: ',
+    },
+  ] as const)(
+    'is not ready while this build ships a $history migration the database lacks',
+    async ({ source, option, prefix }) => {
+      const folder = mkdtempSync(path.join(tmpdir(), 'migrations-'))
+      try {
+        cpSync(path.resolve(source, 'meta'), path.join(folder, 'meta'), { recursive: true })
+        const journalPath = path.join(folder, 'meta/_journal.json')
+        const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: unknown[] }
+        const shipped = journal.entries.length
+        journal.entries.push({ idx: shipped, tag: '9999_next', when: 0, breakpoints: true })
+        writeFileSync(journalPath, JSON.stringify(journal))
+        const { readiness } = healthChecks({
+          db: store.db,
+          draining: () => false,
+          [option]: folder,
+        })
+        expect(await readiness()).toEqual({
+          ready: false,
+          reason: `${prefix}${shipped} of ${shipped + 1} migrations applied`,
+        })
+      } finally {
+        rmSync(folder, { recursive: true, force: true })
+      }
+    },
+  )
 
   it('is not ready when the database does not answer', async () => {
     const closed = await openDatabase(testDatabaseOptions())
