@@ -3,7 +3,7 @@
  * test data (docs/architecture.md#gateway-sandbox) and the copy that explains each flow.
  */
 import { brand } from '#core/brand/brand.ts'
-import { formatRupees } from '#core/currency/paise.ts'
+import { fromMinorUnits } from '#core/currency/minor-units.ts'
 import { disputeCards, disputeReasonOf, groupCardNumber } from '#gateway/methods.ts'
 
 export const demoPayment = {
@@ -27,10 +27,8 @@ export const demoPayment = {
   },
 } as const
 
-export const demoDisplayAmount = formatRupees(BigInt(demoPayment.amountMinor), {
-  symbol: false,
-  grouped: false,
-})
+/** `1.00`: the payment's amount in rupees, by the same conversion every currency's amount takes. */
+export const demoDisplayAmount = fromMinorUnits(BigInt(demoPayment.amountMinor), { minorUnits: 2 })
 
 export const demoProduct = {
   name: 'Laptop',
