@@ -3,6 +3,7 @@ import { disputeCards, groupCardNumber, testCards } from '#gateway/methods.ts'
 import {
   demoDisplayAmount,
   demoPayment,
+  formatMinorUnits,
   netBankingBanks,
   paymentMethodTabs,
   sandboxTestData,
@@ -15,6 +16,11 @@ describe('demo payment values (docs/product.md#business-constants-and-limits)', 
     expect(demoDisplayAmount).toBe('1.00')
     expect(demoPayment.currencyCode).toBe('356')
     expect(demoPayment.currencySymbol).toBe('₹')
+  })
+
+  test('minor units always show two decimals', () => {
+    expect(formatMinorUnits(1)).toBe('0.01')
+    expect(formatMinorUnits(250000)).toBe('2500.00')
   })
 
   test('the transaction is a SALE and 000 means success', () => {

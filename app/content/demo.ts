@@ -3,8 +3,12 @@
  * test data (docs/architecture.md#gateway-sandbox) and the copy that explains each flow.
  */
 import { brand } from '#core/brand/brand.ts'
-import { fromMinorUnits } from '#core/currency/minor-units.ts'
 import { disputeCards, disputeReasonOf, groupCardNumber } from '#gateway/methods.ts'
+
+/** Amounts travel in minor units (paise); the page shows them in rupees. */
+export function formatMinorUnits(amountMinor: number): string {
+  return (amountMinor / 100).toFixed(2)
+}
 
 export const demoPayment = {
   /** 100 paise = ₹1.00, the smallest amount worth trying a real flow with. */
@@ -27,8 +31,7 @@ export const demoPayment = {
   },
 } as const
 
-/** `1.00`: the payment's amount in rupees, by the same conversion every currency's amount takes. */
-export const demoDisplayAmount = fromMinorUnits(BigInt(demoPayment.amountMinor), { minorUnits: 2 })
+export const demoDisplayAmount = formatMinorUnits(demoPayment.amountMinor)
 
 export const demoProduct = {
   name: 'Laptop',
