@@ -7,7 +7,6 @@ import { type SQL, sql } from 'drizzle-orm'
 import { rowsOf } from '#jobs/sql-rows.ts'
 import { z } from 'zod'
 import type { Database } from '#server/db/database.ts'
-import { existingTables } from './prune.ts'
 
 /** What was deleted, by id, per kind. */
 export interface Erased {
@@ -69,38 +68,24 @@ export async function erase(db: Database, input: string): Promise<Erased> {
     const contactMessages = await rows<{ id: string }>(sql`
       delete from contact_messages where lower(trim(email)) = ${address} returning id`)
 
-    const present = await existingTables(tx as unknown as Database, [
-      'sandbox_transactions',
-      'sandbox_refunds',
-      'sandbox_disputes',
-      'sandbox_webhook_events',
-      'sandbox_webhook_attempts',
-    ])
-    let sandboxTransactions: { id: string; pay_id: string; order_id: string }[] = []
     let sandboxRefunds: { id: string }[] = []
     let sandboxDisputes: { id: string }[] = []
     let sandboxWebhookEvents: { id: string }[] = []
-    if (present.has('sandbox_transactions')) {
-      sandboxTransactions = await rows(sql`
-        delete from sandbox_transactions where lower(trim(cust_email)) = ${address}
-        returning id, pay_id, order_id`)
-    }
+    const sandboxTransactions = await rows<{ id: string; pay_id: string; order_id: string }>(sql`
+      delete from sandbox_transactions where lower(trim(cust_email)) = ${address}
+      returning id, pay_id, order_id`)
     const paymentIds = sandboxTransactions.map((row) => row.id)
-    if (paymentIds.length > 0 && present.has('sandbox_refunds')) {
+    if (paymentIds.length > 0) {
       sandboxRefunds = await rows(sql`
         delete from sandbox_refunds where payment_id = any(${textArray(paymentIds)})
         returning id`)
     }
-    if (paymentIds.length > 0 && present.has('sandbox_disputes')) {
+    if (paymentIds.length > 0) {
       sandboxDisputes = await rows(sql`
         delete from sandbox_disputes where payment_id = any(${textArray(paymentIds)})
         returning id`)
     }
-    if (
-      sandboxTransactions.length > 0 &&
-      present.has('sandbox_webhook_events') &&
-      present.has('sandbox_webhook_attempts')
-    ) {
+    if (sandboxTransactions.length > 0) {
       // A payment's events, its refunds' and its dispute's carry its ORDER_ID as their reference.
       const references = sandboxTransactions.map((row) => `${row.pay_id} ${row.order_id}`)
       sandboxWebhookEvents = await rows(sql`

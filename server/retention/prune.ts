@@ -70,18 +70,6 @@ export function describeCounts(counts: PruneCounts): string {
   return parts.length > 0 ? parts.join(', ') : 'nothing'
 }
 
-/** The sandbox's tables: created by the gateway when it first runs, so possibly absent. */
-const sandboxTables = [
-  'sandbox_transactions',
-  'sandbox_refunds',
-  'sandbox_payouts',
-  'sandbox_webhook_events',
-  'sandbox_webhook_attempts',
-  'sandbox_settlements',
-  'sandbox_settlement_lines',
-  'sandbox_disputes',
-] as const
-
 const DAY_MS = 24 * 60 * 60 * 1000
 
 export async function prune(
@@ -100,7 +88,6 @@ export async function prune(
   const demoCutoff = before(periods.demoDays)
   const batch = options.batchSize ?? 500
   const stopped = () => options.signal?.aborted === true
-  const present = await existingTables(db, sandboxTables)
 
   /** Deletes, a batch at a time, the rows of `table` whose key `select` lists. */
   const drain = async (table: string, key: string, select: SQL): Promise<number> => {
@@ -119,15 +106,13 @@ export async function prune(
     return total
   }
 
-  /** A sandbox table's rows older than the demo period; 0 where the sandbox never made it. */
-  const drainSandbox = async (table: string): Promise<number> =>
-    present.has(table)
-      ? drain(
-          table,
-          'id',
-          sql`select id from ${sql.identifier(table)} where created_at < ${demoCutoff}`,
-        )
-      : 0
+  /** A sandbox table's rows older than the demo period. */
+  const drainSandbox = (table: string): Promise<number> =>
+    drain(
+      table,
+      'id',
+      sql`select id from ${sql.identifier(table)} where created_at < ${demoCutoff}`,
+    )
 
   const counts: PruneCounts = {
     deliveredMail: await drain(
@@ -180,77 +165,71 @@ export async function prune(
     sandboxSettlements: 0,
     // A dispute's evidence may name the customer. It goes after the period once nothing about it
     // is still to come: decided, and a won one's hold released to the merchant.
-    sandboxDisputes: present.has('sandbox_disputes')
-      ? await drain(
-          'sandbox_disputes',
-          'id',
-          sql`select id from sandbox_disputes
-            where created_at < ${demoCutoff} and decided_at is not null
-              and not (status = 'WON' and release_settlement_id is null)`,
-        )
-      : 0,
+    sandboxDisputes: await drain(
+      'sandbox_disputes',
+      'id',
+      sql`select id from sandbox_disputes
+        where created_at < ${demoCutoff} and decided_at is not null
+          and not (status = 'WON' and release_settlement_id is null)`,
+    ),
   }
 
-  if (present.has('sandbox_webhook_events') && present.has('sandbox_webhook_attempts')) {
-    // An event older than the period goes with its attempts, unless it is still pending and its
-    // next attempt falls inside the period: it is in its retry schedule (about 32 hours with
-    // the default delays, longer after a resend) and is kept until that ends delivered or
-    // failed. A pending event whose next attempt is itself older than the period is one no
-    // worker will deliver (the sandbox no longer runs here) and goes.
-    while (!stopped()) {
-      const [result] = await rowsOf<{ events: number; attempts: number }>(
-        db,
-        sql`
-        with doomed as (${unclaimedBatch(
-          'sandbox_webhook_events',
-          'id',
-          sql`created_at < ${demoCutoff}
-            and (state <> 'pending' or next_attempt_at < ${demoCutoff})`,
-          batch,
-        )}),
-        attempts as (
-          delete from sandbox_webhook_attempts where event_id in (select id from doomed)
-          returning 1
-        ),
-        events as (
-          delete from sandbox_webhook_events where id in (select id from doomed) returning 1
-        )
-        select (select count(*)::int from events) as events,
-          (select count(*)::int from attempts) as attempts
-      `,
+  // An event older than the period goes with its attempts, unless it is still pending and its
+  // next attempt falls inside the period: it is in its retry schedule (about 32 hours with
+  // the default delays, longer after a resend) and is kept until that ends delivered or
+  // failed. A pending event whose next attempt is itself older than the period is one no
+  // worker will deliver (the sandbox no longer runs here) and goes.
+  while (!stopped()) {
+    const [result] = await rowsOf<{ events: number; attempts: number }>(
+      db,
+      sql`
+      with doomed as (${unclaimedBatch(
+        'sandbox_webhook_events',
+        'id',
+        sql`created_at < ${demoCutoff}
+          and (state <> 'pending' or next_attempt_at < ${demoCutoff})`,
+        batch,
+      )}),
+      attempts as (
+        delete from sandbox_webhook_attempts where event_id in (select id from doomed)
+        returning 1
+      ),
+      events as (
+        delete from sandbox_webhook_events where id in (select id from doomed) returning 1
       )
-      const events = Number(result?.events ?? 0)
-      counts.sandboxWebhookEvents += events
-      counts.sandboxWebhookAttempts += Number(result?.attempts ?? 0)
-      if (events < batch) break
-    }
+      select (select count(*)::int from events) as events,
+        (select count(*)::int from attempts) as attempts
+    `,
+    )
+    const events = Number(result?.events ?? 0)
+    counts.sandboxWebhookEvents += events
+    counts.sandboxWebhookAttempts += Number(result?.attempts ?? 0)
+    if (events < batch) break
   }
 
-  if (present.has('sandbox_settlements') && present.has('sandbox_settlement_lines')) {
-    // A settlement older than the period goes with its lines (the payments they name are gone
-    // by now), except one carried forward whose balance no later settlement has taken over yet:
-    // that balance is still owed to the merchant.
-    while (!stopped()) {
-      const gone = await count(
-        db,
-        sql`with doomed as (${unclaimedBatch(
-          'sandbox_settlements',
-          'id',
-          sql`created_at < ${demoCutoff}
-            and not (status = 'CARRIED_FORWARD' and carried_into is null)`,
-          batch,
-        )}),
-        lines as (
-          delete from sandbox_settlement_lines where settlement_id in (select id from doomed)
-        ),
-        settlements as (
-          delete from sandbox_settlements where id in (select id from doomed) returning 1
-        )
-        select count(*)::int as n from settlements`,
+  // A settlement older than the period goes with its lines (the payments they name are gone
+  // by now), except one carried forward whose balance no later settlement has taken over yet:
+  // that balance is still owed to the merchant.
+  while (!stopped()) {
+    const gone = await count(
+      db,
+      sql`with doomed as (${unclaimedBatch(
+        'sandbox_settlements',
+        'id',
+        sql`created_at < ${demoCutoff}
+          and not (status = 'CARRIED_FORWARD' and carried_into is null)`,
+        batch,
+      )}),
+      lines as (
+        delete from sandbox_settlement_lines where settlement_id in (select id from doomed)
+      ),
+      settlements as (
+        delete from sandbox_settlements where id in (select id from doomed) returning 1
       )
-      counts.sandboxSettlements += gone
-      if (gone < batch) break
-    }
+      select count(*)::int as n from settlements`,
+    )
+    counts.sandboxSettlements += gone
+    if (gone < batch) break
   }
 
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0)
@@ -263,17 +242,4 @@ export async function prune(
 async function count(db: Database, query: SQL): Promise<number> {
   const [row] = await rowsOf<{ n: number }>(db, query)
   return Number(row?.n ?? 0)
-}
-
-/** Which of `tables` exist (on the search path, where unqualified statements find them). */
-export async function existingTables(
-  db: Database,
-  tables: readonly string[],
-): Promise<Set<string>> {
-  const rows = await rowsOf<{ name: string }>(
-    db,
-    sql`select name from unnest(${`{${tables.join(',')}}`}::text[]) as name
-      where to_regclass(name) is not null`,
-  )
-  return new Set(rows.map((row) => row.name))
 }
