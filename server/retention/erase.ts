@@ -79,8 +79,6 @@ export async function erase(db: Database, input: string): Promise<Erased> {
       sandboxRefunds = await rows(sql`
         delete from sandbox_refunds where payment_id = any(${textArray(paymentIds)})
         returning id`)
-    }
-    if (paymentIds.length > 0) {
       sandboxDisputes = await rows(sql`
         delete from sandbox_disputes where payment_id = any(${textArray(paymentIds)})
         returning id`)
