@@ -98,7 +98,11 @@ test.describe('launch popup', () => {
   })
 
   test('closes by itself after 5 seconds', async ({ page }) => {
-    await page.clock.install()
+    // A paused clock moves only when the test moves it: a loaded machine that takes seconds to
+    // show the page cannot spend the popup's five seconds before the test looks.
+    const start = new Date('2026-12-01T10:00:00+05:30')
+    await page.clock.install({ time: start })
+    await page.clock.pauseAt(new Date(start.getTime() + 1000))
     await gotoHydrated(page, '/')
     await expect(launchPopup(page)).toBeVisible()
     await page.clock.runFor(launchPopupAutoCloseMs - 2000)
