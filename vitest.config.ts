@@ -10,6 +10,7 @@ export default defineConfig({
     ],
     environment: 'node',
     setupFiles: ['./tests/setup/unit.ts'],
+    globalSetup: ['./tests/setup/templates.ts'],
     restoreMocks: true,
     // Embedded PGlite takes seconds to start cold on a busy two-core machine.
     testTimeout: 30_000,

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { PGlite } from '@electric-sql/pglite'
+import { newPGlite } from './db/pglite.ts'
 import { drizzle } from 'drizzle-orm/pglite'
 import express from 'express'
 import {
@@ -58,7 +58,7 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
   const basePath = (options.basePath ?? '/sandbox').replace(/\/+$/, '')
 
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite()
+  const client = newPGlite(options.dataDir)
   let gateway: Awaited<ReturnType<typeof createGateway>>
   try {
     gateway = await createGateway({

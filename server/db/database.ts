@@ -1,5 +1,4 @@
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -8,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { advisoryLockKeys } from '#jobs/advisory-lock.ts'
 import { migrateGateway } from '#gateway/db/migrate.ts'
+import { newPGlite } from '#gateway/db/pglite.ts'
 import * as schema from './schema.ts'
 
 /** One type for both drivers: the same schema and SQL run on PGlite and on PostgreSQL. */
@@ -48,7 +48,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DataStore>
     }
     return { db, kind: 'postgres', close: () => pool.end() }
   }
-  const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite()
+  const client = newPGlite(options.pgliteDir)
   const pglite = drizzlePglite(client, { schema })
   await migrateGateway(pglite)
   await migratePglite(pglite, { migrationsFolder })
