@@ -19,6 +19,8 @@ export async function describeLanguage(id: LanguageId): Promise<void> {
   if (only && !only.includes(id)) return
   if (!process.env.PYTHON && existsSync('/usr/bin/python3')) process.env.PYTHON = '/usr/bin/python3'
   const language = await loadKitLanguage(id)
+  // Each language's test file is a process of its own: what it spawns inherits these.
+  Object.assign(process.env, language.testEnv)
   describeKit(language)
   describeReadmeSamples(language)
 }

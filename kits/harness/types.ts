@@ -16,6 +16,11 @@ export interface KitLanguage {
   requires: string[]
   /** Runs the core's unit tests (the protocol vectors); cwd = kits/<lang>; env has PAYSTRA_VECTORS. */
   unitTest: Command
+  /**
+   * Settings for the language's own programs in a test run: every build, test, example and README
+   * block of the language runs with them.
+   */
+  testEnv?: Record<string, string>
   /** A build step before anything runs (Java: javac); cwd = kits/<lang>. */
   build?: Command
   /** Starts an example's web app; cwd = kits/<lang>; env has PORT, APP_URL and PAYSTRA_*. */
