@@ -18,7 +18,7 @@ export default defineConfig({
   fullyParallel: true,
   // Most tests wait on the page, the server or the sandbox: two workers on two cores ran the
   // suite in about half the time of Playwright's default here (one, half the cores); a third
-  // gained nothing once axe kept both cores busy (docs/decisions/046).
+  // gained nothing once axe kept both cores busy (docs/decisions/046-test-run-time.md).
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
