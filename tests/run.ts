@@ -13,7 +13,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { e2eSiteEnv } from './support/browser-settings.ts'
 import { slowestFiles, type TimedFile } from './support/test-timings.ts'
 
 const { values } = parseArgs({
@@ -35,13 +34,12 @@ interface Stage {
 const stages = {
   lint: { name: 'lint', command: 'npm', args: ['run', 'lint'] },
   typecheck: { name: 'typecheck', command: 'npm', args: ['run', 'typecheck'] },
-  // The build the end-to-end server runs, with its settings; the unit stage's tests of built
-  // files read the same one.
+  // The build the end-to-end server runs, with its settings (tests/support/e2e-build.ts); the
+  // unit stage's tests of built files read the same one.
   build: {
     name: 'build',
-    command: 'npm',
-    args: ['run', 'build'],
-    env: e2eSiteEnv(),
+    command: process.execPath,
+    args: ['--import', 'tsx', 'tests/support/e2e-build.ts'],
   },
   unit: {
     name: 'unit',

@@ -13,10 +13,8 @@ import { PGlite } from '@electric-sql/pglite'
  * brought up to date by its migrations.
  */
 export function newPGlite(dataDir?: string): PGlite {
-  const template = templateData(dataDir)
-  if (dataDir)
-    return template ? new PGlite(dataDir, { loadDataDir: template }) : new PGlite(dataDir)
-  return template ? new PGlite({ loadDataDir: template }) : new PGlite()
+  const loadDataDir = templateData(dataDir)
+  return dataDir ? new PGlite(dataDir, { loadDataDir }) : new PGlite({ loadDataDir })
 }
 
 const templates = new Map<string, Blob>()
