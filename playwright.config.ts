@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import { chromiumArgs, e2eDataDir, e2eSiteEnv } from './tests/support/browser-settings.ts'
+import { chromiumArgs, e2eDataDir, e2eSiteEnv, testChromiumPath } from './tests/support/browser-settings.ts'
 
 /**
  * End-to-end tests run against the production build (`npm run test:e2e` builds first).
@@ -32,7 +32,7 @@ export default defineConfig({
     // one; locally, `npx playwright test --trace on` does.
     trace: 'on-first-retry',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: testChromiumPath,
       args: chromiumArgs,
     },
   },

@@ -93,6 +93,8 @@ async function openPaymentPage(page: Page, baseURL: string, overrides = {}) {
   await serveMerchant(page, site, fields)
   await page.goto(`${site.origin}/e2e-merchant/shop`)
   await page.getByRole('button', { name: 'Pay with Paystra' }).click()
+  // Loaded, so its deferred script has run: the tests type into fields it formats.
+  await page.waitForURL(/\/sandbox\/pay\/[0-9a-f-]{36}$/)
   return fields
 }
 
