@@ -40,7 +40,7 @@ describe('WEB_CONCURRENCY', () => {
     )
   })
 
-  it.runIf(databaseUrl)(
+  it.runIf(databaseUrl())(
     'serves from two workers, replaces one killed, and stops them all on SIGTERM',
     async () => {
       const server = await startPlain(await freshWorkDir(), { WEB_CONCURRENCY: '2' })
@@ -81,7 +81,7 @@ describe('WEB_CONCURRENCY', () => {
     120_000,
   )
 
-  it.runIf(databaseUrl)(
+  it.runIf(databaseUrl())(
     'answers /metrics with the sum over both workers, whichever of them gets the scrape',
     async () => {
       const token = 'metrics-token-for-the-cluster-test'

@@ -37,7 +37,7 @@ const contact = {
   message: 'Please send the pricing for UPI.',
 }
 
-describe.runIf(databaseUrl)('two instances on one PostgreSQL', () => {
+describe.runIf(databaseUrl())('two instances on one PostgreSQL', () => {
   const { freshWorkDir, start, mailServerOn } = serverFixture()
 
   async function pair(workDir: string, smtpPort: number, env: Record<string, string> = {}) {

@@ -21,7 +21,11 @@ import { pdfBytes } from './documents.ts'
 import { TestMailServer } from './smtp.ts'
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..')
-export const databaseUrl = process.env.DATABASE_URL
+/**
+ * The PostgreSQL server of this test file, read when asked: each file works on a database of its
+ * own (tests/setup/unit.ts), and a worker runs many files with this module loaded once.
+ */
+export const databaseUrl = (): string | undefined => process.env.DATABASE_URL
 /** Well inside index.ts's own hard stop (10 s, exit code 1), on a busy two-core machine too. */
 export const EXIT_DEADLINE_MS = 8_000
 export const CLIENTS = 8
@@ -378,7 +382,9 @@ export function expectCleanExit(
 
 export function openStore(workDir: string): Promise<DataStore> {
   return openDatabase(
-    databaseUrl ? { databaseUrl } : { pgliteDir: path.join(workDir, 'data/pglite') },
+    databaseUrl()
+      ? { databaseUrl: databaseUrl() }
+      : { pgliteDir: path.join(workDir, 'data/pglite') },
   )
 }
 
@@ -455,7 +461,7 @@ export function serverFixture() {
     async freshWorkDir(): Promise<string> {
       const dir = makeWorkDir()
       workDirs.push(dir)
-      if (databaseUrl) {
+      if (databaseUrl()) {
         const store = await openStore(dir)
         await store.db.delete(outbox)
         await store.db.delete(contactMessages)
