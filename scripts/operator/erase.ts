@@ -8,35 +8,10 @@
  * server; with PGlite stop the server first.
  */
 import path from 'node:path'
-import {
-  erase,
-  type Erased,
-  InvalidAddressError,
-  normaliseAddress,
-} from '#server/retention/erase.ts'
+import { erase, type Erased, InvalidAddressError } from '#server/retention/erase.ts'
 import { eraseMailFiles } from '#server/retention/mail-files.ts'
-import { runOperatorCommand, UsageError } from './operator-command.ts'
-
-const usage = 'Usage: npm run erase -- --email someone@example.com'
-
-/** The one address to erase, from `--email ADDRESS` or `--email=ADDRESS`. */
-function parseArgs(args: string[]): string {
-  let email: string | undefined
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index]!
-    if (arg === '--email') {
-      if (email !== undefined) throw new UsageError(`Give one --email. ${usage}`)
-      email = args[++index] ?? ''
-    } else if (arg.startsWith('--email=')) {
-      if (email !== undefined) throw new UsageError(`Give one --email. ${usage}`)
-      email = arg.slice('--email='.length)
-    } else {
-      throw new UsageError(`Unknown argument ${arg}. ${usage}`)
-    }
-  }
-  if (email === undefined) throw new UsageError(`Missing --email. ${usage}`)
-  return normaliseAddress(email)
-}
+import { parseEraseArgs } from './erase-args.ts'
+import { runOperatorCommand } from './operator-command.ts'
 
 const labels: Record<keyof Erased | 'mailFiles', string> = {
   contactMessages: 'contact messages',
@@ -50,7 +25,7 @@ const labels: Record<keyof Erased | 'mailFiles', string> = {
 }
 
 runOperatorCommand(
-  parseArgs,
+  parseEraseArgs,
   async (address, config, store) => {
     const erased = {
       ...(await erase(store.db, address)),
