@@ -43,7 +43,7 @@ function axeFor(page: Page): AxeBuilder {
     .options({ resultTypes: ['violations'] })
 }
 
-export async function expectNoAxeViolations(page: Page) {
+export async function expectNoAxeViolations(page: Page, where = '') {
   const results = await axeFor(page).analyze()
   const summary = results.violations.map(
     (violation) =>
@@ -52,7 +52,7 @@ export async function expectNoAxeViolations(page: Page) {
         .map((node) => node.target.join(' '))
         .join(', ')}`,
   )
-  expect(summary, 'axe violations').toEqual([])
+  expect(summary, `axe violations ${where}`.trim()).toEqual([])
 }
 
 /**
@@ -72,9 +72,9 @@ export async function waitUntilReady(page: Page) {
   )
 }
 
-export async function expectNoHorizontalScroll(page: Page) {
+export async function expectNoHorizontalScroll(page: Page, where = '') {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   )
-  expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0)
+  expect(overflow, `horizontal overflow in px ${where}`.trim()).toBeLessThanOrEqual(0)
 }
