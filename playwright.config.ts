@@ -1,5 +1,10 @@
 import { defineConfig } from '@playwright/test'
-import { chromiumArgs, e2eDataDir, e2eSiteEnv, testChromiumPath } from './tests/support/browser-settings.ts'
+import {
+  chromiumArgs,
+  e2eDataDir,
+  e2eSiteEnv,
+  testChromiumPath,
+} from './tests/support/browser-settings.ts'
 
 /**
  * End-to-end tests run against the production build (`npm run test:e2e` builds first).
