@@ -429,8 +429,12 @@ function webhook(type: (typeof webhookEventTypes)[number]) {
   }
 }
 
+/**
+ * The document, a new copy for each caller: its schemas are shared module objects, and a caller
+ * that resolves or rewrites a schema in place must not change the document another one reads.
+ */
 export function openApiDocument() {
-  return {
+  return structuredClone({
     openapi: '3.1.1',
     info: {
       title: 'Paystra sandbox JSON APIs',
@@ -445,7 +449,7 @@ export function openApiDocument() {
     paths: Object.fromEntries(operations.map((operation) => [operation.path, pathItem(operation)])),
     webhooks: Object.fromEntries(webhookEventTypes.map((type) => [type, webhook(type)])),
     components: { schemas: { ...fieldSchemas, ...requestSchemas, ...answerSchemas } },
-  }
+  })
 }
 
 export type OpenApiDocument = ReturnType<typeof openApiDocument>

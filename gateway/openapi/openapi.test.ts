@@ -47,6 +47,16 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(schemas.Dispute!.properties)).toEqual([...disputeFields])
   })
 
+  it('is a copy of its own for each caller: resolving a reference in one changes no other', () => {
+    type Schemas = Record<string, { properties: Record<string, unknown> }>
+    const changed = openApiDocument().components.schemas as unknown as Schemas
+    changed.PayoutRequest!.properties.CURRENCY_CODE = { type: 'string', const: '356' }
+    const next = openApiDocument().components.schemas as unknown as Schemas
+    expect(next.PayoutRequest!.properties.CURRENCY_CODE).toEqual({
+      $ref: '#/components/schemas/RupeeCurrencyCode',
+    })
+  })
+
   it('states the HASH rule with the published vector', () => {
     const published = vectors.hash[0]!
     expect(document.info.description).toContain(published.canonical)
