@@ -27,6 +27,22 @@ async function asAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>):
   }
 }
 
+/**
+ * Drops a database of the run. Plain DROP DATABASE stops an autovacuum worker busy on it by
+ * itself, where WITH (FORCE) refuses one to a user who is not a superuser (the worker is not
+ * this user's session: a CI run failed so). FORCE is the fallback for sessions of ours still
+ * open on it.
+ */
+async function dropDatabase(client: pg.Client, name: string): Promise<void> {
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name}`)
+  } catch (error) {
+    // 55006: object_in_use, other sessions are connected to it.
+    if ((error as { code?: string }).code !== '55006') throw error
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  }
+}
+
 /** Creates the run's template on the server of `url`, migrated; returns its name. */
 export async function createTemplateDatabase(url: string): Promise<string> {
   const name = `paystra_template_${process.pid}_${randomBytes(3).toString('hex')}`
@@ -49,7 +65,7 @@ export async function copyTemplateDatabase(
   return {
     url: withDatabase(url, name),
     async drop() {
-      await asAdmin(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
+      await asAdmin(url, (client) => dropDatabase(client, name))
     },
   }
 }
@@ -61,7 +77,6 @@ export async function dropTemplateDatabases(url: string, template: string): Prom
       `SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2`,
       [template, `${template}\\_f%`],
     )
-    for (const { datname } of rows)
-      await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`)
+    for (const { datname } of rows) await dropDatabase(client, datname)
   })
 }
