@@ -20,8 +20,8 @@ for (const { path, jsBytes } of measured) {
   test(`a first visit to ${path} loads at most ${kilobytes(jsBytes)} of JavaScript and ${kilobytes(budgets.cssBytes)} of CSS, gzip`, async ({
     page,
   }) => {
-    // The integration guides are documents of thousands of nodes: with another process busy,
-    // the API reference alone took over 30 s to load and fall quiet (1.4 s on a quiet machine).
+    // The integration guides are documents of thousands of nodes, the slowest pages to load
+    // on a busy machine.
     if (path.startsWith('/developers/docs/')) test.slow()
     const pending: Promise<{ url: string; kind: 'js' | 'css'; bytes: number }>[] = []
     page.on('response', (response) => {

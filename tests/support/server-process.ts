@@ -17,6 +17,7 @@ import { type DataStore, openDatabase } from '#server/db/database.ts'
 import { brand } from '#core/brand/brand.ts'
 import { messageIdOf } from '#server/mail/outbox.ts'
 import { contactMessages, jobApplications, outbox } from '#server/db/schema.ts'
+import { testDatabaseOptions } from './database.ts'
 import { pdfBytes } from './documents.ts'
 import { TestMailServer } from './smtp.ts'
 
@@ -380,12 +381,9 @@ export function expectCleanExit(
   expect.soft(tookMs, tail).toBeLessThan(EXIT_DEADLINE_MS)
 }
 
+/** The working folder's PGlite, or the test file's PostgreSQL database when there is one. */
 export function openStore(workDir: string): Promise<DataStore> {
-  return openDatabase(
-    databaseUrl()
-      ? { databaseUrl: databaseUrl() }
-      : { pgliteDir: path.join(workDir, 'data/pglite') },
-  )
+  return openDatabase({ pgliteDir: path.join(workDir, 'data/pglite'), ...testDatabaseOptions() })
 }
 
 export const byNumber = (a: number | undefined, b: number | undefined) => (a ?? -1) - (b ?? -1)
