@@ -237,6 +237,7 @@ export function submissionStream(url: string) {
   const done: Submission[] = []
   let next = 0
   let stopping = false
+  let paceMs = 0
   const record = (submission: Submission) => {
     done.push(submission)
     return submission.outcome
@@ -245,6 +246,7 @@ export function submissionStream(url: string) {
     while (!stopping) {
       // A closed port refuses at once; don't spin on it.
       if (record(await submit(url, next++)) === 'refused') await pause(50)
+      else if (paceMs > 0) await pause(paceMs)
     }
   })
 
@@ -282,6 +284,14 @@ export function submissionStream(url: string) {
     successes: () => done.filter((s) => s.outcome === 'success'),
     halfway,
     resume,
+    /**
+     * From now on each client waits `ms` after each answered submission: the stream goes on, at
+     * a rate that leaves the server time for its other work (its outbox worker) instead of
+     * filling it with submissions the test then has to check one by one.
+     */
+    pace(ms: number) {
+      paceMs = ms
+    },
     /** Stops the clients; resolves to the slow upload's submission. */
     async stop() {
       stopping = true
