@@ -4,6 +4,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import type { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { advisoryLockKeys } from '#jobs/advisory-lock.ts'
 import { migrateGateway } from '#gateway/db/migrate.ts'
@@ -48,7 +49,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DataStore>
     }
     return { db, kind: 'postgres', close: () => pool.end() }
   }
-  const client = newPGlite(options.pgliteDir)
+  return openPGliteDatabase(newPGlite(options.pgliteDir))
+}
+
+/** The store on an embedded PGlite database, brought up to date like any other. */
+export async function openPGliteDatabase(client: PGlite): Promise<DataStore> {
   const pglite = drizzlePglite(client, { schema })
   await migrateGateway(pglite)
   await migratePglite(pglite, { migrationsFolder })

@@ -13,14 +13,17 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { PGlite } from '@electric-sql/pglite'
-import { openDatabase } from '#server/db/database.ts'
+import { PGlite } from '@electric-sql/pglite'
+import { openPGliteDatabase } from '#server/db/database.ts'
 import { createTemplateDatabase, dropTemplateDatabases } from '#tests/support/test-databases.ts'
 
 export default async function buildTemplates(): Promise<() => Promise<void>> {
   delete process.env.PGLITE_TEMPLATE
-  const store = await openDatabase({})
-  const client = (store.db as unknown as { $client: PGlite }).$client
+  // Write-ahead log segments of 1 MB rather than initdb's 16 MB: the dump every test database
+  // unpacks shrinks from 41 MB to 31 MB, and opening one costs about 1.0 CPU-s instead of 1.4.
+  // The segment size changes no query, only how the log is cut into files.
+  const client = new PGlite({ initDbStartParams: ['--wal-segsize=1'] })
+  const store = await openPGliteDatabase(client)
   const dump = await client.dumpDataDir('none')
   await store.close()
   const folder = mkdtempSync(path.join(tmpdir(), 'paystra-pglite-template-'))
