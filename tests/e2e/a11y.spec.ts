@@ -16,7 +16,7 @@ for (const entry of pages) {
   // One load, then the window resized through the widths: the stylesheet lays the page out
   // again at each, as it does for a reader turning a tablet (no script reads the width). A load
   // per width cost 0.8 s each on this 2-core machine, a resize a few milliseconds.
-  test(`${entry.path} has no axe violations and no horizontal scroll from 375 to 1280 px`, async ({
+  test(`${entry.path} has one h1, a skip link, no axe violations and no horizontal scroll from 375 to 1280 px`, async ({
     page,
   }) => {
     // axe reads every node twice: the integration guides hold thousands, slow on a loaded machine.
@@ -24,6 +24,11 @@ for (const entry of pages) {
     await page.setViewportSize({ width: widths[0]!, height: 900 })
     await page.goto(entry.path)
     await waitUntilReady(page)
+    await expect(page.locator('h1')).toHaveCount(1)
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toHaveAttribute(
+      'href',
+      '#main',
+    )
     for (const width of widths) {
       await page.setViewportSize({ width, height: 900 })
       await expectNoHorizontalScroll(page, `at ${width} px`)
@@ -31,19 +36,6 @@ for (const entry of pages) {
     }
   })
 }
-
-test('every page has exactly one h1 and a skip link to the main content', async ({ page }) => {
-  // One page load per route in a single test: give it the time of that many tests.
-  test.setTimeout(pages.length * 15_000)
-  for (const entry of pages) {
-    await page.goto(entry.path)
-    await expect(page.locator('h1'), entry.path).toHaveCount(1)
-    await expect(page.getByRole('link', { name: 'Skip to content' })).toHaveAttribute(
-      'href',
-      '#main',
-    )
-  }
-})
 
 test('keyboard focus is visible', async ({ page }) => {
   await page.goto('/')

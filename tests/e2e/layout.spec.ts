@@ -5,12 +5,28 @@ import { expect, gotoHydrated, test } from './fixtures.ts'
 // which has tests of its own in home.spec.ts.
 
 test.describe('routes', () => {
-  for (const page of pages) {
-    test(`${page.path} renders its screen with its own title`, async ({ page: browserPage }) => {
-      const response = await browserPage.goto(page.path)
+  // One load per page for what its head and its screen say: its title, its description,
+  // canonical link and Open Graph tags.
+  for (const entry of pages) {
+    test(`${entry.path} renders its screen with its own title, description, canonical link and Open Graph tags`, async ({
+      page,
+    }) => {
+      const response = await page.goto(entry.path)
       expect(response?.status()).toBe(200)
-      await expect(browserPage).toHaveTitle(page.title)
-      await expect(browserPage.locator('main')).not.toBeEmpty()
+      await expect(page).toHaveTitle(entry.title)
+      await expect(page.locator('main')).not.toBeEmpty()
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+        'content',
+        entry.description,
+      )
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        new RegExp(`${entry.path === '/' ? '/' : entry.path}$`),
+      )
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+        'content',
+        entry.title,
+      )
     })
   }
 
@@ -318,27 +334,6 @@ test.describe('search engines', () => {
       expect(xml).toContain(`${page.path === '/' ? '' : page.path}</loc>`)
     }
   })
-
-  // One test per page: a single loop over every page outgrew one test's time on a busy machine.
-  for (const entry of pages) {
-    test(`${entry.path} has a description, canonical link and Open Graph tags`, async ({
-      page,
-    }) => {
-      await page.goto(entry.path)
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute(
-        'content',
-        entry.description,
-      )
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
-        'href',
-        new RegExp(`${entry.path === '/' ? '/' : entry.path}$`),
-      )
-      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
-        'content',
-        entry.title,
-      )
-    })
-  }
 
   test('marketing pages are prerendered: their text is in the HTML before any script runs', async ({
     request,
