@@ -26,7 +26,7 @@ export const repoRoot = path.resolve(import.meta.dirname, '../..')
  * The PostgreSQL server of this test file, read when asked: each file works on a database of its
  * own (tests/setup/unit.ts), and a worker runs many files with this module loaded once.
  */
-export const databaseUrl = (): string | undefined => process.env.DATABASE_URL
+export const databaseUrl = (): string | undefined => testDatabaseOptions().databaseUrl
 /** Well inside index.ts's own hard stop (10 s, exit code 1), on a busy two-core machine too. */
 export const EXIT_DEADLINE_MS = 8_000
 export const CLIENTS = 8
