@@ -49,7 +49,11 @@ export interface Refusal {
 
 export type CheckResult = { ok: true; merchant: SandboxMerchant; request: PaymentRequest } | Refusal
 
-export type FindMerchant = (payId: string) => SandboxMerchant | undefined
+/**
+ * The merchant a PAY_ID names: one the sandbox was configured with, or a sandbox account
+ * (gateway/accounts/directory.ts). Anything but 16 digits is nobody, without a lookup.
+ */
+export type FindMerchant = (payId: string) => Promise<SandboxMerchant | undefined>
 
 const MAX_CUSTOMER_FIELD_LENGTH = 200
 
@@ -186,10 +190,10 @@ const strictNotifyUrls: NotifyUrlPolicy = { allowPrivate: false }
  */
 export function checkPaymentRequest(
   fields: Fields,
-  findMerchant: FindMerchant,
+  known: SandboxMerchant | undefined,
   notifyPolicy: NotifyUrlPolicy = strictNotifyUrls,
 ): CheckResult {
-  const merchant = fields.PAY_ID ? findMerchant(fields.PAY_ID) : undefined
+  const merchant = known && known.payId === fields.PAY_ID ? known : undefined
   if (!merchant) return { ok: false, code: '324' }
   if (!verifyHash(fields, merchant.salt)) return { ok: false, code: '323', merchant }
   return checkSignedFields(fields, merchant, fields, notifyPolicy)
@@ -246,10 +250,10 @@ const merchantHostedTypes = ['NB', 'WL', 'UP']
  */
 export function checkMerchantHostedInit(
   form: Fields,
-  findMerchant: FindMerchant,
+  known: SandboxMerchant | undefined,
   notifyPolicy: NotifyUrlPolicy = strictNotifyUrls,
 ): MerchantHostedResult {
-  const merchant = form.PAY_ID ? findMerchant(form.PAY_ID) : undefined
+  const merchant = known && known.payId === form.PAY_ID ? known : undefined
   if (!merchant) return { ok: false, code: '324' }
   if (!form.ENCDATA) return { ok: false, code: '323', merchant }
   const decrypted = decryptFields(form.ENCDATA, merchant.salt, merchant.merchantHostedKey)

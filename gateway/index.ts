@@ -5,6 +5,12 @@ import { DEFAULT_SETTLEMENT_HOUR } from '#core/settlement/schedule.ts'
 import { type SettlementRunner, settlementRunner } from './settlements/runner.ts'
 import type { SandboxMerchant } from './merchants.ts'
 import type { HashRefusalLessons } from './hash-lesson.ts'
+import { merchantDirectory } from './accounts/directory.ts'
+import {
+  DEFAULT_ACCOUNT_IDLE_DAYS,
+  DEFAULT_ACCOUNTS_PER_HOUR,
+  DEFAULT_MAX_ACCOUNTS,
+} from './accounts/defaults.ts'
 import { gatewayRouter } from './router.ts'
 import type { SandboxFailure } from './failures.ts'
 import type { GatewayDatabase } from './store.ts'
@@ -51,11 +57,32 @@ export interface SettlementSettings {
   intervalMs?: number
 }
 
+export interface AccountSettings {
+  /** How many accounts the sandbox holds at most (50,000; 0: no cap). */
+  max?: number
+  /** Accounts one address may make in an hour (20; 0: no limit, for tests and benchmarks). */
+  perHour?: number
+  /** Days an unused account is kept (30); the site's retention job removes it with its data. */
+  idleDays?: number
+}
+
 export interface GatewayOptions {
   /** A drizzle PostgreSQL database (PGlite or node-postgres); the sandbox adds its own tables. */
   db: GatewayDatabase
-  /** The merchants the sandbox knows (at least the demo merchant). */
+  /** The merchants the sandbox is configured with (at least the demo merchant). */
   merchants: SandboxMerchant[]
+  /**
+   * Anyone may make a private sandbox account (`/accounts/new`), a merchant of its own with its
+   * own keys, data and limits, accepting the first configured merchant's RETURN_URL origins.
+   * Absent: the configured merchants only.
+   */
+  accounts?: AccountSettings
+  /**
+   * Others reach this sandbox over the internet (its site is not on localhost): the configured
+   * demo merchant's clock, shared by every visitor's demo, cannot be moved by a test run (362,
+   * naming the account page). Default: no.
+   */
+  publicSandbox?: boolean
   /**
    * The gateway's public absolute URL including its mount path (`https://pay.example/sandbox`),
    * written into checkout.js. Unset: each request's own scheme, host and mount path.
@@ -121,8 +148,15 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     eventsPerDay: merchant.eventsPerDay ?? eventsPerDay,
     notifyUrlAllowsPrivate: merchant.notifyUrlAllowsPrivate ?? allowPrivate === true,
   }))
-  const merchantsById = new Map(merchants.map((merchant) => [merchant.payId, merchant]))
-  const findMerchant = (payId: string) => merchantsById.get(payId)
+  const directory = merchantDirectory({
+    db,
+    configured: merchants,
+    accounts: options.accounts && {
+      returnOrigins: merchants[0]!.returnOrigins,
+      eventsPerDay,
+    },
+  })
+  const findMerchant = directory.find
   const worker = new WebhookWorker({
     db,
     findMerchant,
@@ -136,6 +170,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const settlements = settlementRunner({
     db,
     merchants,
+    findMerchant,
     now: options.now ?? (() => new Date()),
     hour: options.settlements?.hour ?? DEFAULT_SETTLEMENT_HOUR,
     intervalMs: options.settlements?.intervalMs ?? DEFAULT_SETTLEMENT_INTERVAL_MS,
@@ -145,6 +180,13 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const router = gatewayRouter({
     ...options,
     merchants,
+    directory,
+    accounts: options.accounts && {
+      maxAccounts: options.accounts.max ?? DEFAULT_MAX_ACCOUNTS,
+      perHour: options.accounts.perHour ?? DEFAULT_ACCOUNTS_PER_HOUR,
+      idleDays: options.accounts.idleDays ?? DEFAULT_ACCOUNT_IDLE_DAYS,
+      privateWebhooks: allowPrivate !== false,
+    },
     notifyPolicy: notifyPolicyFor(allowPrivate),
     settleDelayMs: options.settleDelayMs ?? DEFAULT_SETTLE_DELAY_MS,
     onEventQueued: () => worker.kick(),

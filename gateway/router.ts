@@ -1,15 +1,23 @@
-import express, { type ErrorRequestHandler, Router } from 'express'
+import express, { type ErrorRequestHandler, type RequestHandler, Router } from 'express'
 import { refuseOtherMethods } from './allowed-methods.ts'
 import { fxApi } from './api/fx.ts'
 import { teachHashRefusals } from './api/json.ts'
-import { type ApiLimitSettings, apiLimiters, pageLimiter } from './api/limits.ts'
+import {
+  type ApiLimiters,
+  type ApiLimitSettings,
+  apiLimiters,
+  type LimitLocals,
+  pageLimiter,
+} from './api/limits.ts'
 import type { HashRefusalLessons } from './hash-lesson.ts'
 import { failureOf, type SandboxFailure, stderrFailureLog } from './failures.ts'
 import { payoutApi } from './api/payout.ts'
-import { qrApi } from './api/qr.ts'
+import { gatewayBase, qrApi } from './api/qr.ts'
 import { transactApi } from './api/transact.ts'
 import { loadAssets } from './assets.ts'
 import type { SandboxMerchant } from './merchants.ts'
+import type { MerchantDirectory } from './accounts/directory.ts'
+import { accountRoutes, type AccountRouteSettings } from './accounts/routes.ts'
 import { assetRoutes } from './pages/assets.ts'
 import { entryRoutes, refusedRoute } from './pages/entries.ts'
 import { paymentPages } from './pages/payment-pages.ts'
@@ -29,6 +37,14 @@ import type { NotifyPolicyFor } from './webhooks/addresses.ts'
 export interface GatewayRouterOptions {
   db: GatewayDatabase
   merchants: SandboxMerchant[]
+  directory: MerchantDirectory
+  /**
+   * Others reach this sandbox over the internet: the configured merchants' clocks, which every
+   * visitor's demo shares, cannot be moved (only accounts' can).
+   */
+  publicSandbox?: boolean
+  /** Private sandbox accounts (gateway/accounts/); absent, none can be made. */
+  accounts?: AccountRouteSettings
   /**
    * Public absolute URL of the gateway (e.g. `https://pay.example/sandbox`), written into
    * checkout.js. Unset: taken from each request (scheme, host and mount path).
@@ -57,20 +73,41 @@ export interface GatewayRouterOptions {
 const FORM_LIMIT = '32kb'
 
 /**
+ * Every signed call, once its HASH holds, keeps its account alive (idle accounts are removed),
+ * after the merchant's limits have let it through.
+ */
+function markingActive(
+  limiters: ApiLimiters,
+  directory: MerchantDirectory,
+  now: () => Date,
+): ApiLimiters {
+  const mark: RequestHandler = async (_req, res, next) => {
+    const payId = (res.locals as LimitLocals).limitPayId
+    if (payId) await directory.markActive(payId, now())
+    next()
+  }
+  return {
+    api: { ...limiters.api, afterHash: [...limiters.api.afterHash, mark] },
+    resend: { ...limiters.resend, afterHash: [...limiters.resend.afterHash, mark] },
+  }
+}
+
+/**
  * The sandbox's endpoints and pages, in the order they are matched. The pages are added to
  * this one router rather than mounted as routers of their own like the JSON APIs and the QR
  * pages: a router of its own answers OPTIONS on its paths itself (with Allow), where the
  * pages answer it with the 404 page.
  */
 export function gatewayRouter(options: GatewayRouterOptions): Router {
-  const merchantsById = new Map(options.merchants.map((merchant) => [merchant.payId, merchant]))
-  const findMerchant = (payId: string) => merchantsById.get(payId)
+  const { directory } = options
+  const findMerchant = directory.find
   const allOrigins = [...new Set(options.merchants.flatMap((merchant) => merchant.returnOrigins))]
   const now = options.now ?? (() => new Date())
   const logFailure = options.logFailure ?? stderrFailureLog
   const setup: PageSetup = {
     db: options.db,
     findMerchant,
+    markActive: (payId) => directory.markActive(payId, now()),
     allOrigins,
     assets: loadAssets(),
     now,
@@ -95,13 +132,22 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
     log: options.log,
     notifyPolicy: options.notifyPolicy,
     onEventQueued: options.onEventQueued,
-    limits: apiLimiters(options.limits),
+    limits: markingActive(apiLimiters(options.limits), directory, now),
   }
 
   const router = Router()
   router.use(gatewayHeaders(allOrigins))
   assetRoutes(router, setup)
   entryRoutes(router, setup)
+  if (options.accounts) {
+    accountRoutes(router, {
+      ...options.accounts,
+      setup,
+      directory,
+      reservedPayIds: options.merchants.map((merchant) => merchant.payId),
+      counts: options.limits?.counts,
+    })
+  }
   // The server-to-server JSON APIs.
   if (options.hashRefusalLessons) router.use(teachHashRefusals(options.hashRefusalLessons))
   router.use(transactApi(api))
@@ -109,7 +155,14 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
   router.use(qrApi({ ...api, publicUrl: options.publicUrl }))
   router.use(fxApi(api))
   router.use(deliveriesApi(api))
-  router.use(settlementsApi({ ...api, runner: options.settlements }))
+  router.use(
+    settlementsApi({
+      ...api,
+      runner: options.settlements,
+      clockLocked: (payId) => options.publicSandbox === true && directory.isConfigured(payId),
+      accountPage: (req) => `${gatewayBase(req, options.publicUrl)}/accounts/new`,
+    }),
+  )
   router.use(invoiceApi({ ...api, publicUrl: options.publicUrl }))
   router.use(disputesApi(api))
   refusedRoute(router, setup)

@@ -5,6 +5,7 @@ import { newPGlite } from './db/pglite.ts'
 import { drizzle } from 'drizzle-orm/pglite'
 import express from 'express'
 import {
+  type AccountSettings,
   type ApiLimitSettings,
   createGateway,
   type SettlementSettings,
@@ -33,6 +34,9 @@ export interface SandboxServerOptions {
   log?: (line: string) => void
   /** 323 refusals teach (gateway/hash-lesson.ts). */
   hashRefusalLessons?: HashRefusalLessons
+  /** Private sandbox accounts anyone can make (gateway/accounts/); absent, none. */
+  accounts?: AccountSettings
+  publicSandbox?: boolean
 }
 
 export interface SandboxServer {
@@ -72,6 +76,8 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
       now: options.now,
       log: options.log,
       hashRefusalLessons: options.hashRefusalLessons,
+      accounts: options.accounts,
+      publicSandbox: options.publicSandbox,
     })
   } catch (error) {
     server.close()

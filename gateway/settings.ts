@@ -10,6 +10,11 @@ import { checkGstin, gstStateOf } from '#core/tax/gst.ts'
 import { demoMerchantDefaults } from './merchants.ts'
 import type { PrivateTargets } from './webhooks/addresses.ts'
 import { DEFAULT_BASE_DELAY_MS } from './webhooks/schedule.ts'
+import {
+  DEFAULT_ACCOUNT_IDLE_DAYS,
+  DEFAULT_ACCOUNTS_PER_HOUR,
+  DEFAULT_MAX_ACCOUNTS,
+} from './accounts/defaults.ts'
 
 const wholeNumber = () => z.coerce.number().int().min(0)
 const flag = z.enum(['0', '1']).optional()
@@ -64,6 +69,19 @@ export const sandboxSettingsShape = {
    * still go through but send no webhook. 0: no cap.
    */
   SANDBOX_WEBHOOK_EVENTS_PER_DAY: wholeNumber().default(5000),
+  /**
+   * Sandbox accounts one address may create in an hour (0: no limit, and FORM_RATE_LIMIT=0
+   * lifts it too), how many the sandbox holds at most (0: no cap), and the days an unused one is
+   * kept before the retention job removes it with its data.
+   */
+  SANDBOX_ACCOUNTS_PER_HOUR: wholeNumber().default(DEFAULT_ACCOUNTS_PER_HOUR),
+  SANDBOX_ACCOUNTS_MAX: wholeNumber().default(DEFAULT_MAX_ACCOUNTS),
+  SANDBOX_ACCOUNT_TTL_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .default(DEFAULT_ACCOUNT_IDLE_DAYS),
   /** The hour (IST, 0–23) at which the built-in sandbox makes each working day's settlements. */
   SANDBOX_SETTLEMENT_HOUR: z.coerce.number().int().min(0).max(23).default(11),
   /**
@@ -94,6 +112,12 @@ export function readSandboxSettings(env: Record<string, string | undefined>): Sa
   const issue = parsed.error.issues[0]
   const name = String(issue?.path[0] ?? 'setting')
   throw new Error(`Invalid ${name}: ${issue?.message ?? 'bad value'}`)
+}
+
+/** A site others reach over the internet: its address is not this machine's. */
+export function isPublicSite(siteUrl: string): boolean {
+  const host = new URL(siteUrl).hostname
+  return !['localhost', '127.0.0.1', '[::1]'].includes(host)
 }
 
 /** Whether the demo merchant takes RETURN_URLs on localhost and 127.0.0.1: unless set to 0. */

@@ -17,7 +17,7 @@
  */
 import { demoMerchant } from './merchants.ts'
 import { startSandboxServer } from './server.ts'
-import { localReturnUrls, privateTargetsOf, readSandboxSettings } from './settings.ts'
+import { isPublicSite, localReturnUrls, privateTargetsOf, readSandboxSettings } from './settings.ts'
 
 const env = process.env
 
@@ -61,6 +61,12 @@ try {
       resend: settings.SANDBOX_RESEND_RATE_LIMIT,
       pages: settings.SANDBOX_PAGE_RATE_LIMIT,
     },
+    accounts: {
+      perHour: settings.SANDBOX_ACCOUNTS_PER_HOUR,
+      max: settings.SANDBOX_ACCOUNTS_MAX,
+      idleDays: settings.SANDBOX_ACCOUNT_TTL_DAYS,
+    },
+    publicSandbox: isPublicSite(env.SANDBOX_PUBLIC_URL || siteUrl),
     settleDelayMs: settings.SANDBOX_SETTLE_DELAY_MS,
     settlements: { hour: settings.SANDBOX_SETTLEMENT_HOUR },
     log: (line) => console.log(line),

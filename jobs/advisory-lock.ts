@@ -28,6 +28,8 @@ export const advisoryLockKeys = {
   migrations: 0x50415953_4d494752n,
   /** The gateway's migrations, one instance at a time ("PAYS" "GMIG"; gateway/db/migrate.ts). */
   gatewayMigrations: 0x50415953_474d4947n,
+  /** Creating a sandbox account under the cap on their number ("PAYS" "ACCT"; gateway/accounts/store.ts). */
+  sandboxAccounts: 0x50415953_41434354n,
 } as const
 
 /** Jobs in progress per database client and key: PGlite has one session, in which the lock is re-entrant. */

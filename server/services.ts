@@ -11,7 +11,7 @@ import {
   demoMerchant as sandboxMerchant,
 } from '#gateway/index.ts'
 import { checkNotifyUrl, notifyPolicyFor } from '#gateway/webhooks/addresses.ts'
-import { localReturnUrls, privateTargetsOf } from '#gateway/settings.ts'
+import { isPublicSite, localReturnUrls, privateTargetsOf } from '#gateway/settings.ts'
 import { formsApi } from './api/forms-api.ts'
 import { type LimitCounts, sharedLimitCounts } from './api/per-ip-limit.ts'
 import type { ServerConfig } from './config.ts'
@@ -151,6 +151,12 @@ export async function startServices(config: ServerConfig): Promise<Services> {
         eventsPerDay: config.SANDBOX_WEBHOOK_EVENTS_PER_DAY,
       },
       limits: sandboxLimits(config, limitCounts),
+      publicSandbox: isPublicSite(siteOrigin(config)),
+      accounts: {
+        perHour: config.FORM_RATE_LIMIT === 0 ? 0 : config.SANDBOX_ACCOUNTS_PER_HOUR,
+        max: config.SANDBOX_ACCOUNTS_MAX,
+        idleDays: config.SANDBOX_ACCOUNT_TTL_DAYS,
+      },
       settleDelayMs: config.SANDBOX_SETTLE_DELAY_MS,
       settlements: { hour: config.SANDBOX_SETTLEMENT_HOUR },
       log,

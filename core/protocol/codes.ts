@@ -79,6 +79,20 @@ export const responseCodes = {
     message:
       'Date beyond the business calendar: the sandbox does not know the bank holidays that far ahead',
   },
+  '360': {
+    status: 'Failed',
+    message:
+      "Invalid account name: up to 60 letters, digits, spaces and . , & ' ( ) - / characters",
+  },
+  '361': {
+    status: 'Failed',
+    message: 'The sandbox holds as many accounts as it can: try again later',
+  },
+  '362': {
+    status: 'Failed',
+    message:
+      "The demo merchant's clock cannot be moved on a public sandbox: create a sandbox account of your own",
+  },
 } as const satisfies Record<string, { status: TransactionStatus; message: string }>
 
 /** STATUS of a payment (the response to RETURN_URL, a status enquiry, a QR answer). */

@@ -145,11 +145,11 @@ export function jsonRoute(
         else next()
       })
     },
-    (req, res, next) => {
+    async (req, res, next) => {
       const fields = protocolFields(req.body)
       // An empty body reads as `{}`: nothing was asked.
       if (!fields || Object.keys(fields).length === 0) return malformed(res)
-      const merchant = fields.PAY_ID ? findMerchant(fields.PAY_ID) : undefined
+      const merchant = await findMerchant(fields.PAY_ID ?? '')
       if (!merchant) return res.json(endpoint.refusal('324', fields))
       if (!verifyHash(fields, merchant.salt)) {
         const lessons = (res.locals as LessonLocals).hashRefusalLessons

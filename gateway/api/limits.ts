@@ -2,12 +2,12 @@ import type { RequestHandler, Response } from 'express'
 import { rateLimit, type Store } from 'express-rate-limit'
 
 /**
- * Where a limit counts: a store of express-rate-limit for the limit `name` allowing
- * `perMinute` requests a minute. The site hands in its PostgreSQL-backed one when it runs on
+ * Where a limit counts: a store of express-rate-limit for the limit `name` allowing `limit`
+ * requests a window (`windowMs`, a minute unless said). The site hands in its PostgreSQL-backed one when it runs on
  * PostgreSQL (ADR 015, server/api/per-ip-limit.ts), so every instance counts together; absent,
  * each limit counts in this process's memory (the standalone sandbox, PGlite).
  */
-export type LimitCounts = (name: string, perMinute: number) => Store
+export type LimitCounts = (name: string, limit: number, windowMs?: number) => Store
 
 /** How many requests the JSON APIs under `/pgws/` take a minute; 0 switches a limit off. */
 export interface ApiLimitSettings {

@@ -3,6 +3,7 @@
  * `npx drizzle-kit generate --config gateway/drizzle.config.ts` compares them with the last
  * snapshot and writes the next migration into gateway/db/migrations (gateway/db/migrate.ts).
  */
+export { sandboxAccounts } from '#gateway/accounts/table.ts'
 export { sandboxPayouts } from '#gateway/api/payout-store.ts'
 export { sandboxRefunds } from '#gateway/api/refund-store.ts'
 export { sandboxDisputes } from '#gateway/disputes/table.ts'

@@ -195,5 +195,9 @@ export const en: Messages = {
     '358': 'Invalid page: PAGE from 1 and PAGE_SIZE from 1 to 1,000',
     '359':
       'Date beyond the business calendar: the sandbox does not know the bank holidays that far ahead',
+    '360': "Invalid account name: up to 60 letters, digits, spaces and . , & ' ( ) - / characters",
+    '361': 'The sandbox holds as many accounts as it can: try again later',
+    '362':
+      "The demo merchant's clock cannot be moved on a public sandbox: create a sandbox account of your own",
   },
 }

@@ -610,21 +610,26 @@ function settlementSchemas() {
         RESPONSE_MESSAGE: message,
         RESPONSE_DATE_TIME: dateTime,
       },
-      Object.fromEntries(
-        [
-          'PAY_ID',
-          'FROM',
-          'TO',
-          'SETTLEMENT_ID',
-          'UTR',
-          'FORMAT',
-          'PAGE',
-          'PAGE_SIZE',
-          'ORDER_ID',
-          'AS_OF',
-          'HASH',
-        ].map((key) => [key, key === 'HASH' ? hash : text('As sent.')]),
-      ),
+      {
+        ...Object.fromEntries(
+          [
+            'PAY_ID',
+            'FROM',
+            'TO',
+            'SETTLEMENT_ID',
+            'UTR',
+            'FORMAT',
+            'PAGE',
+            'PAGE_SIZE',
+            'ORDER_ID',
+            'AS_OF',
+            'HASH',
+          ].map((key) => [key, key === 'HASH' ? hash : text('As sent.')]),
+        ),
+        ACCOUNT_URL: text(
+          'With 362 only: the page that makes a sandbox account of your own, whose clock you may move.',
+        ),
+      },
     )
   return {
     IsoDate: text('A date, `YYYY-MM-DD`.', { pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
@@ -847,7 +852,7 @@ function settlementSchemas() {
       },
     ),
     SettlementRefusal: refusal(
-      'A settlement request refused: 321, 323–326, 328 (recon: an order never seen), 338 no such settlement, 339 bad or reversed dates, 340 over 92 days, 341 bad AS_OF, 342 SETTLEMENT_ID or UTR, 343 format, 353 a date outside 2000–2099, 357 a refused NOTIFY_URL, 358 bad PAGE or PAGE_SIZE, 359 a date past the bank holidays the sandbox knows.',
+      "A settlement request refused: 321, 323–326, 328 (recon: an order never seen), 338 no such settlement, 339 bad or reversed dates, 340 over 92 days, 341 bad AS_OF, 342 SETTLEMENT_ID or UTR, 343 format, 353 a date outside 2000–2099, 357 a refused NOTIFY_URL, 358 bad PAGE or PAGE_SIZE, 359 a date past the bank holidays the sandbox knows, 362 a test run moving the demo merchant's clock forward on a public sandbox (its ACCOUNT_URL makes an account of your own).",
     ),
     SettlementEvent: fields("settlement.processed: the settlement's fields, without lines.", {
       PAY_ID: ref('PayId'),

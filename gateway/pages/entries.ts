@@ -33,10 +33,11 @@ export function entryRoutes(router: Router, setup: PageSetup): void {
     const fields = protocolFields(req.body)
     if (!fields) return refuse(setup, req, res, { ok: false, code: '326' }, mode)
     const result = withCheckedReturnUrl(
-      checkPaymentRequest(fields, findMerchant, setup.notifyPolicy(req)),
+      checkPaymentRequest(fields, await findMerchant(fields.PAY_ID ?? ''), setup.notifyPolicy(req)),
       fields,
     )
     if (!result.ok) return refuse(setup, req, res, result, mode)
+    await setup.markActive(result.merchant.payId)
     const transaction = await createTransaction(db, {
       request: result.request,
       mode,
@@ -60,10 +61,11 @@ export function entryRoutes(router: Router, setup: PageSetup): void {
     if (!fields) return refuse(setup, req, res, { ok: false, code: '326' }, 'merchant-hosted')
     const result: MerchantHostedResult = checkMerchantHostedInit(
       fields,
-      findMerchant,
+      await findMerchant(fields.PAY_ID ?? ''),
       setup.notifyPolicy(req),
     )
     if (!result.ok) return refuse(setup, req, res, result, 'merchant-hosted')
+    await setup.markActive(result.merchant.payId)
     const method: ChosenMethod = result.method
     const transaction = await createTransaction(db, {
       request: result.request,

@@ -40,6 +40,8 @@ import { type FramePolicy, sendPage } from './policy.ts'
 export interface PageSetup {
   db: GatewayDatabase
   findMerchant: FindMerchant
+  /** A payment request of an account keeps it alive (gateway/accounts/directory.ts). */
+  markActive: (payId: string) => Promise<void>
   /** Every merchant's return origins: who may frame a page that belongs to no one payment. */
   allOrigins: string[]
   assets: Record<'css' | 'js' | 'icon', Asset>
@@ -199,7 +201,7 @@ export async function load(
 ): Promise<LoadedPayment | undefined> {
   const id = String(req.params.id)
   const transaction = UUID.test(id) ? await findTransaction(setup.db, id) : undefined
-  const merchant = transaction ? setup.findMerchant(transaction.payId) : undefined
+  const merchant = transaction ? await setup.findMerchant(transaction.payId) : undefined
   if (!transaction || !merchant) {
     notFound(setup, req, res)
     return undefined
@@ -296,7 +298,7 @@ export async function finish(
   transaction: SandboxTransaction,
   outcome: FinishOutcome,
 ) {
-  const merchant = setup.findMerchant(transaction.payId)!
+  const merchant = (await setup.findMerchant(transaction.payId))!
   const { late, ...rest } = outcome
   const settleAt = late ? new Date(setup.now().getTime() + setup.settleDelayMs) : undefined
   const result = await setup.db.transaction(async (tx) => {

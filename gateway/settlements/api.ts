@@ -1,5 +1,5 @@
 import type { ApiLimiters } from '#gateway/api/limits.ts'
-import { Router } from 'express'
+import { type Request, Router } from 'express'
 import { stringify } from 'csv-stringify/sync'
 import { isValid } from '#core/protocol/patterns.ts'
 import { responseCodes, type ResponseCode } from '#core/protocol/codes.ts'
@@ -30,6 +30,13 @@ export interface SettlementApiOptions {
   /** Which NOTIFY_URLs a request is allowed, by where it came from. */
   notifyPolicy: NotifyPolicyFor
   runner: SettlementRunner
+  /**
+   * Whose clock a test run may not move past now: on a public sandbox, the configured demo
+   * merchant's, which everyone's demos share (362, naming where to make an account instead).
+   */
+  clockLocked?: (payId: string) => boolean
+  /** The page that makes a sandbox account, named in that refusal. */
+  accountPage?: (req: Request) => string
 }
 
 /**
@@ -167,6 +174,12 @@ export function settlementsApi(options: SettlementApiOptions): Router {
         answer: async (fields, merchant: SandboxMerchant, req) => {
           const asOf = checkAsOf(fields.AS_OF)
           if (!asOf.ok) return runRefusal(asOf.code, fields)
+          if (options.clockLocked?.(merchant.payId) && asOf.value > options.now()) {
+            return {
+              ...runRefusal('362', fields),
+              ...(options.accountPage && { ACCOUNT_URL: options.accountPage(req) }),
+            }
+          }
           const notify = checkedNotifyUrl(fields.NOTIFY_URL, options.notifyPolicy(req))
           if (notify === undefined) return runRefusal('357', fields)
           const made = await options.runner.runFor(merchant, asOf.value, notify)

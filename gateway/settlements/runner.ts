@@ -6,11 +6,20 @@ import type { NotifyTarget } from '#gateway/webhooks/addresses.ts'
 import { notifyTargetFor, queueAnswerEvent } from '#gateway/webhooks/events.ts'
 import { decisionEvent, noRequestedTarget, queueDisputeEvent } from '#gateway/disputes/events.ts'
 import { createDisputes, decideDueDisputes } from '#gateway/disputes/store.ts'
-import { runSettlements, type SettlementMerchant, type StoredSettlement } from './store.ts'
+import type { FindMerchant } from '#gateway/checks.ts'
+import {
+  merchantsWithOpenItems,
+  runSettlements,
+  type SettlementMerchant,
+  type StoredSettlement,
+} from './store.ts'
 
 export interface SettlementRunnerOptions {
   db: GatewayDatabase
+  /** The merchants the sandbox was configured with: each scheduled run looks at them. */
   merchants: readonly SandboxMerchant[]
+  /** Any merchant by PAY_ID, for the accounts a scheduled run finds something of. */
+  findMerchant: FindMerchant
   now: () => Date
   /** The hour (IST) of the day's settlements. */
   hour: number
@@ -103,7 +112,18 @@ export function settlementRunner(options: SettlementRunnerOptions): SettlementRu
     }
     return result.made
   }
-  const runDue = () => run(options.merchants, options.now(), false, noRequestedTarget)
+  const runDue = async () => {
+    // The configured merchants, and the accounts with anything open: an account with nothing
+    // to settle or decide costs the run nothing.
+    const configured = new Set(options.merchants.map((merchant) => merchant.payId))
+    const accounts: SandboxMerchant[] = []
+    for (const payId of await merchantsWithOpenItems(db)) {
+      if (configured.has(payId)) continue
+      const merchant = await options.findMerchant(payId)
+      if (merchant) accounts.push(merchant)
+    }
+    return run([...options.merchants, ...accounts], options.now(), false, noRequestedTarget)
+  }
   const loop = new WorkerLoop({
     name: 'sandbox settlements',
     intervalMs: options.intervalMs,

@@ -99,6 +99,25 @@ export async function runSettlements(
 }
 
 /**
+ * The merchants with anything a run could settle or decide: captured payments and refunds not
+ * yet settled, disputes not yet held, released or decided. Each arm reads a partial index of
+ * exactly that, so the sandbox's own runs cost nothing for the accounts with nothing to do.
+ */
+export async function merchantsWithOpenItems(db: GatewayDatabase): Promise<string[]> {
+  const rows = await rowsOf<{ pay_id: string }>(
+    db,
+    sql`SELECT pay_id FROM sandbox_transactions
+        WHERE response_code = '000' AND settlement_id IS NULL
+      UNION SELECT pay_id FROM sandbox_refunds WHERE settlement_id IS NULL
+      UNION SELECT pay_id FROM sandbox_disputes WHERE decided_at IS NULL
+      UNION SELECT pay_id FROM sandbox_disputes WHERE hold_settlement_id IS NULL
+      UNION SELECT pay_id FROM sandbox_disputes
+        WHERE status = 'WON' AND release_settlement_id IS NULL`,
+  )
+  return rows.map((row) => row.pay_id)
+}
+
+/**
  * Captured payments, processed refunds, and disputes' holds and releases of a merchant before
  * `before`, not yet settled, locked. A payment's or refund's paise are its `inr_amount`.
  */

@@ -1,4 +1,4 @@
-import type { SandboxMerchant } from '#gateway/merchants.ts'
+import type { FindMerchant } from '#gateway/checks.ts'
 import { type GatewayDatabase, confirmDuePayments } from '#gateway/store.ts'
 import { queuePaymentEvent } from './events.ts'
 
@@ -8,12 +8,12 @@ import { queuePaymentEvent } from './events.ts'
  */
 export async function confirmLatePayments(
   db: GatewayDatabase,
-  findMerchant: (payId: string) => SandboxMerchant | undefined,
+  findMerchant: FindMerchant,
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const settled = await confirmDuePayments(tx)
     for (const payment of settled) {
-      const merchant = findMerchant(payment.payId)
+      const merchant = await findMerchant(payment.payId)
       if (merchant) await queuePaymentEvent(tx, payment, merchant)
     }
     return settled.length

@@ -1,6 +1,6 @@
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from '#core/protocol/webhook.ts'
 import { WorkerLoop } from '#jobs/worker-loop.ts'
-import type { SandboxMerchant } from '#gateway/merchants.ts'
+import type { FindMerchant } from '#gateway/checks.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
 import { deliver, type DeliveryOptions } from './deliver.ts'
 import { DEFAULT_BASE_DELAY_MS } from './schedule.ts'
@@ -8,7 +8,7 @@ import { claimDueEvents, type DeliveryState, recordAttempt, type WebhookEventRow
 
 export interface WebhookWorkerOptions {
   db: GatewayDatabase
-  findMerchant: (payId: string) => SandboxMerchant | undefined
+  findMerchant: FindMerchant
   /** How deliveries are made; whether private addresses may be reached is each event's own. */
   delivery: Omit<DeliveryOptions, 'allowPrivate'>
   baseDelayMs?: number
@@ -75,7 +75,7 @@ export class WebhookWorker {
   }
 
   private async attempt(event: WebhookEventRow) {
-    const merchant = this.options.findMerchant(event.payId)
+    const merchant = await this.options.findMerchant(event.payId)
     const attemptedAt = new Date()
     const result = merchant
       ? await deliver(

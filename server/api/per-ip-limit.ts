@@ -11,7 +11,7 @@ const WINDOW_MS = 60_000
  * one process serves the site). With PostgreSQL, `sharedLimitCounts` counts in the database,
  * so any number of instances enforce one limit (ADR 015).
  */
-export type LimitCounts = (name: string, perMinute: number) => Store
+export type LimitCounts = (name: string, limit: number, windowMs?: number) => Store
 
 /**
  * At most `perMinute` requests a minute from one address; 0 switches the limit off (benchmarks).
@@ -41,13 +41,13 @@ export function perIpLimit(
  * headers; this only stores the counts.
  */
 export function sharedLimitCounts(db: Database): LimitCounts {
-  return (name, perMinute) => {
+  return (name, limit, windowMs = WINDOW_MS) => {
     const counter = new RateLimiterDrizzle({
       storeClient: db,
       schema: rateLimits,
       keyPrefix: name,
-      points: perMinute,
-      duration: WINDOW_MS / 1000,
+      points: limit,
+      duration: windowMs / 1000,
     })
     const info = (res: { consumedPoints: number; msBeforeNext: number }) => ({
       totalHits: res.consumedPoints,

@@ -4,7 +4,7 @@
  * runs `npm run erase -- --email someone@example.com` (scripts/operator/erase.ts).
  */
 import { type SQL, sql } from 'drizzle-orm'
-import { rowsOf } from '#jobs/sql-rows.ts'
+import { rowsOf, textArray } from '#jobs/sql-rows.ts'
 import { z } from 'zod'
 import type { Database } from '#server/db/database.ts'
 
@@ -109,7 +109,3 @@ export async function erase(db: Database, input: string): Promise<Erased> {
 }
 
 /** A text[] parameter, written as an array literal so both drivers send it the same way. */
-function textArray(values: string[]) {
-  const literal = `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`
-  return sql`${literal}::text[]`
-}

@@ -10,6 +10,7 @@ describe('retention periods', () => {
       jobApplicationDays: retentionDays.jobApplications,
       contactMessageDays: retentionDays.contactMessages,
       demoDays: retentionDays.demo,
+      sandboxAccountDays: retentionDays.sandboxAccounts,
     })
     // The settings' defaults are written in server/config.ts: they must agree.
     expect(retentionPeriods(loadConfig({}))).toEqual(defaultRetentionPeriods)

@@ -9,6 +9,8 @@ export interface RetentionPeriods {
   contactMessageDays: number
   /** Demo orders and the sandbox's transactions, refunds, payouts and webhooks. */
   demoDays: number
+  /** Sandbox accounts after their last use, with all their data. */
+  sandboxAccountDays: number
 }
 
 /** The periods the Privacy Policy states. */
@@ -17,6 +19,7 @@ export const defaultRetentionPeriods: RetentionPeriods = {
   jobApplicationDays: retentionDays.jobApplications,
   contactMessageDays: retentionDays.contactMessages,
   demoDays: retentionDays.demo,
+  sandboxAccountDays: retentionDays.sandboxAccounts,
 }
 
 /**
@@ -26,7 +29,10 @@ export const defaultRetentionPeriods: RetentionPeriods = {
 export function retentionPeriods(
   config: Pick<
     ServerConfig,
-    'RETENTION_MAIL_DAYS' | 'RETENTION_APPLICATION_DAYS' | 'RETENTION_DEMO_DAYS'
+    | 'RETENTION_MAIL_DAYS'
+    | 'RETENTION_APPLICATION_DAYS'
+    | 'RETENTION_DEMO_DAYS'
+    | 'SANDBOX_ACCOUNT_TTL_DAYS'
   >,
 ): RetentionPeriods {
   return {
@@ -34,5 +40,6 @@ export function retentionPeriods(
     jobApplicationDays: config.RETENTION_APPLICATION_DAYS,
     contactMessageDays: config.RETENTION_APPLICATION_DAYS,
     demoDays: config.RETENTION_DEMO_DAYS,
+    sandboxAccountDays: config.SANDBOX_ACCOUNT_TTL_DAYS,
   }
 }

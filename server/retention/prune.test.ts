@@ -451,6 +451,7 @@ describe('prune', () => {
       sandboxWebhookAttempts: 0,
       sandboxSettlements: 0,
       sandboxDisputes: 0,
+      sandboxAccounts: 0,
     }
     expect(describeCounts(counts)).toBe('2 delivered mails, 1 job application')
   })

@@ -7,6 +7,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import { unclaimedBatch } from '#jobs/durable-queue.ts'
 import { rowsOf } from '#jobs/sql-rows.ts'
 import type { Database, DataStore } from '#server/db/database.ts'
+import { idleAccounts, removeAccounts } from '#gateway/accounts/store.ts'
 import type { RetentionPeriods } from './periods.ts'
 
 export interface PruneCounts {
@@ -26,6 +27,8 @@ export interface PruneCounts {
   sandboxWebhookAttempts: number
   sandboxSettlements: number
   sandboxDisputes: number
+  /** Sandbox accounts unused for their period, each with everything of its own. */
+  sandboxAccounts: number
 }
 
 export interface PruneResult {
@@ -60,6 +63,7 @@ export const pruneLabels: Record<keyof PruneCounts, [string, string]> = {
   sandboxWebhookAttempts: ['sandbox webhook attempt', 'sandbox webhook attempts'],
   sandboxSettlements: ['sandbox settlement', 'sandbox settlements'],
   sandboxDisputes: ['sandbox dispute', 'sandbox disputes'],
+  sandboxAccounts: ['sandbox account', 'sandbox accounts'],
 }
 
 /** "3 delivered mails, 1 job application", the kinds with nothing deleted left out. */
@@ -172,6 +176,7 @@ export async function prune(
         where created_at < ${demoCutoff} and decided_at is not null
           and not (status = 'WON' and release_settlement_id is null)`,
     ),
+    sandboxAccounts: 0,
   }
 
   // An event older than the period goes with its attempts, unless it is still pending and its
@@ -230,6 +235,23 @@ export async function prune(
     )
     counts.sandboxSettlements += gone
     if (gone < batch) break
+  }
+
+  // An account unused for its period goes whole: its keys, and every row of its own that the
+  // demo period has not already taken, whatever state it is in (no one is left to answer it).
+  const accountCutoff = new Date(now.getTime() - periods.sandboxAccountDays * DAY_MS)
+  while (!stopped()) {
+    const idle = await idleAccounts(db, accountCutoff, batch)
+    if (idle.length === 0) break
+    const removed = await removeAccounts(db, idle)
+    counts.sandboxAccounts += removed.accounts
+    counts.sandboxTransactions += removed.transactions
+    counts.sandboxRefunds += removed.refunds
+    counts.sandboxPayouts += removed.payouts
+    counts.sandboxDisputes += removed.disputes
+    counts.sandboxWebhookEvents += removed.webhookEvents
+    counts.sandboxSettlements += removed.settlements
+    if (idle.length < batch) break
   }
 
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0)

@@ -3,6 +3,8 @@
  * Privacy Policy states these periods and the server's pruner deletes by them (as the defaults
  * of its RETENTION_* settings), so they are written once, here.
  */
+import { DEFAULT_ACCOUNT_IDLE_DAYS } from '#gateway/accounts/defaults.ts'
+
 const jobApplications = 180
 
 export const retentionDays = {
@@ -21,4 +23,9 @@ export const retentionDays = {
    * after they start (a dispute, once decided).
    */
   demo: 30,
+  /**
+   * Sandbox accounts (no personal data is asked to make one; the business name is the
+   * developer's choice): after their last use, with everything still kept of theirs.
+   */
+  sandboxAccounts: DEFAULT_ACCOUNT_IDLE_DAYS,
 } as const

@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm'
+import { rowsOf } from '#jobs/sql-rows.ts'
+import type { GatewayDatabase } from '#gateway/store.ts'
+
+/** How many of each the console lists, newest first. */
+export const CONSOLE_LIST_LIMIT = 50
+
+export interface ConsolePayment {
+  orderId: string
+  txnId: string
+  amount: bigint
+  currencyCode: string
+  method: string
+  status: string
+  responseCode: string
+  createdAt: Date
+  completedAt: Date | undefined
+  settlementId: string | undefined
+  refunds: { txnId: string; amount: bigint; createdAt: Date }[]
+}
+
+export interface ConsoleEvent {
+  id: string
+  type: string
+  reference: string
+  notifyUrl: string
+  state: string
+  createdAt: Date
+  attempts: {
+    attemptedAt: Date
+    httpStatus: number | undefined
+    error: string
+    durationMs: number
+  }[]
+}
+
+interface PaymentRow {
+  id: string
+  order_id: string
+  txn_id: string
+  amount: string
+  currency_code: string
+  payment_type: string | null
+  mop_type: string | null
+  status: string
+  response_code: string | null
+  created_at: string | Date
+  completed_at: string | Date | null
+  settlement_id: string | null
+}
+
+/** The account's latest payments, each with its refunds: every query names the account. */
+export async function consolePayments(
+  db: GatewayDatabase,
+  payId: string,
+): Promise<ConsolePayment[]> {
+  const payments = await rowsOf<PaymentRow>(
+    db,
+    sql`SELECT id, order_id, txn_id, amount::text, currency_code, payment_type, mop_type, status,
+        response_code, created_at, completed_at, settlement_id
+      FROM sandbox_transactions WHERE pay_id = ${payId}
+      ORDER BY created_at DESC LIMIT ${CONSOLE_LIST_LIMIT}`,
+  )
+  if (payments.length === 0) return []
+  const refunds = await rowsOf<{
+    payment_id: string
+    txn_id: string
+    amount: string
+    created_at: string | Date
+  }>(
+    db,
+    sql`SELECT payment_id, txn_id, amount::text, created_at FROM sandbox_refunds
+      WHERE pay_id = ${payId} AND payment_id IN (${sql.join(
+        payments.map((payment) => sql`${payment.id}`),
+        sql`, `,
+      )})
+      ORDER BY created_at`,
+  )
+  return payments.map((row) => ({
+    orderId: row.order_id,
+    txnId: row.txn_id,
+    amount: BigInt(row.amount),
+    currencyCode: row.currency_code,
+    method: [row.payment_type, row.mop_type].filter(Boolean).join(' '),
+    status: row.status,
+    responseCode: row.response_code ?? '',
+    createdAt: new Date(row.created_at),
+    completedAt: row.completed_at ? new Date(row.completed_at) : undefined,
+    settlementId: row.settlement_id ?? undefined,
+    refunds: refunds
+      .filter((refund) => refund.payment_id === row.id)
+      .map((refund) => ({
+        txnId: refund.txn_id,
+        amount: BigInt(refund.amount),
+        createdAt: new Date(refund.created_at),
+      })),
+  }))
+}
+
+/** The account's latest webhook events, each with every delivery attempt and its answer. */
+export async function consoleEvents(db: GatewayDatabase, payId: string): Promise<ConsoleEvent[]> {
+  const events = await rowsOf<{
+    id: string
+    type: string
+    reference: string
+    notify_url: string
+    state: string
+    created_at: string | Date
+  }>(
+    db,
+    sql`SELECT id, type, reference, notify_url, state, created_at FROM sandbox_webhook_events
+      WHERE pay_id = ${payId} ORDER BY created_at DESC LIMIT ${CONSOLE_LIST_LIMIT}`,
+  )
+  if (events.length === 0) return []
+  const attempts = await rowsOf<{
+    event_id: string
+    attempted_at: string | Date
+    http_status: number | null
+    error: string | null
+    duration_ms: number
+  }>(
+    db,
+    sql`SELECT a.event_id, a.attempted_at, a.http_status, a.error, a.duration_ms
+      FROM sandbox_webhook_attempts a JOIN sandbox_webhook_events e ON e.id = a.event_id
+      WHERE e.pay_id = ${payId} AND a.event_id IN (${sql.join(
+        events.map((event) => sql`${event.id}`),
+        sql`, `,
+      )})
+      ORDER BY a.attempted_at`,
+  )
+  return events.map((row) => ({
+    id: row.id,
+    type: row.type,
+    reference: row.reference,
+    notifyUrl: row.notify_url,
+    state: row.state,
+    createdAt: new Date(row.created_at),
+    attempts: attempts
+      .filter((attempt) => attempt.event_id === row.id)
+      .map((attempt) => ({
+        attemptedAt: new Date(attempt.attempted_at),
+        httpStatus: attempt.http_status ?? undefined,
+        error: attempt.error ?? '',
+        durationMs: attempt.duration_ms,
+      })),
+  }))
+}

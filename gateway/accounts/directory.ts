@@ -1,0 +1,68 @@
+import { providerGst } from '#core/brand/gst-registration.ts'
+import type { FindMerchant } from '#gateway/checks.ts'
+import type { SandboxMerchant } from '#gateway/merchants.ts'
+import type { GatewayDatabase } from '#gateway/store.ts'
+import { merchantHostedKeyOf } from './credentials.ts'
+import { findAccount, type StoredAccount, touchAccount } from './store.ts'
+
+/** What every sandbox account shares: where its customers may come back to, and its caps. */
+export interface AccountPolicy {
+  /** Origins its RETURN_URLs may name (and that may frame its pages): the demo merchant's. */
+  returnOrigins: string[]
+  /** Webhook events stored for it in any 24 hours (the gateway's cap). */
+  eventsPerDay: number
+}
+
+/** An account as the sandbox's merchant: its own keys, the shared policy, no default NOTIFY_URL. */
+export function accountMerchant(account: StoredAccount, policy: AccountPolicy): SandboxMerchant {
+  return {
+    payId: account.payId,
+    salt: account.salt,
+    merchantHostedKey: merchantHostedKeyOf(account),
+    name: account.name,
+    webhookSecret: account.webhookSecret,
+    bankAccount: account.bankAccount,
+    returnOrigins: policy.returnOrigins,
+    eventsPerDay: policy.eventsPerDay,
+    notifyUrlAllowsPrivate: false,
+    // An unregistered business in the provider's state: CGST and SGST on its fees.
+    gstStateCode: providerGst.stateCode,
+  }
+}
+
+export interface MerchantDirectory {
+  /** The configured merchant or the account a PAY_ID names. */
+  find: FindMerchant
+  /** Marks an account as in use (a signed call, a payment, a console visit); idle ones go. */
+  markActive(payId: string, now: Date): Promise<void>
+  /** True for the merchants the operator configured (the demo merchant), not accounts. */
+  isConfigured(payId: string): boolean
+}
+
+const PAY_ID = /^\d{16}$/
+
+/**
+ * The merchants the sandbox knows: those it was configured with, then the accounts in its
+ * database. Accounts are read on each lookup (one primary-key read), so an account made or
+ * deleted on one instance is known to every other at once.
+ */
+export function merchantDirectory(options: {
+  db: GatewayDatabase
+  configured: readonly SandboxMerchant[]
+  accounts?: AccountPolicy
+}): MerchantDirectory {
+  const configured = new Map(options.configured.map((merchant) => [merchant.payId, merchant]))
+  const { accounts } = options
+  return {
+    async find(payId) {
+      const known = configured.get(payId)
+      if (known || !accounts || !PAY_ID.test(payId)) return known
+      const account = await findAccount(options.db, payId)
+      return account && accountMerchant(account, accounts)
+    },
+    async markActive(payId, now) {
+      if (accounts && !configured.has(payId)) await touchAccount(options.db, payId, now)
+    },
+    isConfigured: (payId) => configured.has(payId),
+  }
+}
