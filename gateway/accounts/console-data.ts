@@ -10,7 +10,9 @@ export interface ConsolePayment {
   txnId: string
   amount: bigint
   currencyCode: string
-  method: string
+  /** CC, DC, NB, UP or WL, and the bank, network or wallet; empty before the customer chose. */
+  paymentType: string
+  mopType: string
   status: string
   responseCode: string
   createdAt: Date
@@ -81,7 +83,8 @@ export async function consolePayments(
     txnId: row.txn_id,
     amount: BigInt(row.amount),
     currencyCode: row.currency_code,
-    method: [row.payment_type, row.mop_type].filter(Boolean).join(' '),
+    paymentType: row.payment_type ?? '',
+    mopType: row.mop_type ?? '',
     status: row.status,
     responseCode: row.response_code ?? '',
     createdAt: new Date(row.created_at),

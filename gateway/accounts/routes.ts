@@ -3,7 +3,6 @@ import { rateLimit } from 'express-rate-limit'
 import { responseCodes } from '#core/protocol/codes.ts'
 import { gatewayBase } from '#gateway/api/qr.ts'
 import type { LimitCounts } from '#gateway/api/limits.ts'
-import { hasControlCharacter } from '#gateway/urls.ts'
 import { language } from '#gateway/i18n/index.ts'
 import { context, type PageSetup } from '#gateway/pages/tools.ts'
 import { sendPage } from '#gateway/pages/policy.ts'
@@ -15,10 +14,10 @@ import {
   type AccountLinks,
   type AccountRules,
   consolePage,
-  MAX_ACCOUNT_NAME_LENGTH,
   newAccountPage,
 } from '#gateway/views/account-pages.ts'
 import { consoleEvents, consolePayments } from './console-data.ts'
+import { checkAccountName } from './name.ts'
 import {
   type AccountCredentials,
   isConsoleToken,
@@ -56,25 +55,8 @@ export interface AccountRouteOptions extends AccountRouteSettings {
   counts?: LimitCounts
 }
 
-const DEFAULT_NAME = 'Test store'
 const HOUR_MS = 3_600_000
 const JSON_LIMIT = '2kb'
-/** Letters and marks of any script, digits, spaces and a few joiners, as business names use. */
-const NAME = /^[\p{L}\p{M}\p{N} .,&'()\-/]+$/u
-
-/** A business name as typed: trimmed, empty for the default, or why it is refused. */
-export function checkAccountName(
-  value: unknown,
-): { ok: true; name: string } | { ok: false; error: string } {
-  if (value === undefined || value === null) return { ok: true, name: DEFAULT_NAME }
-  if (typeof value !== 'string') return { ok: false, error: responseCodes['360'].message }
-  const name = value.trim().replace(/\s+/g, ' ')
-  if (name === '') return { ok: true, name: DEFAULT_NAME }
-  if (name.length > MAX_ACCOUNT_NAME_LENGTH || hasControlCharacter(value) || !NAME.test(name)) {
-    return { ok: false, error: responseCodes['360'].message }
-  }
-  return { ok: true, name }
-}
 
 const english = language('en')
 
@@ -127,9 +109,11 @@ export function accountRoutes(router: Router, options: AccountRouteOptions): voi
         .json({ STATUS: 'Failed', RESPONSE_CODE: code, RESPONSE_MESSAGE: message })
     }
     if (code === '360') {
+      // A form with an error answers 200, as the sandbox's payment forms do: the error is on
+      // the page, and browsers log every 4xx document as a failed load.
       return sendSecretPage(
         res,
-        status,
+        200,
         newAccountPage(page(req), {
           rules,
           name: typeof req.body?.name === 'string' ? req.body.name.slice(0, 200) : '',

@@ -1,11 +1,9 @@
 import { paymentAmount } from '#core/currency/currencies.ts'
 import { formatIstDateTime } from '#core/calendar/business-calendar.ts'
 import type { ConsoleEvent, ConsolePayment } from '#gateway/accounts/console-data.ts'
+import { MAX_ACCOUNT_NAME_LENGTH } from '#gateway/accounts/name.ts'
 import { html, type SafeHtml } from './html.ts'
 import { layout, type PageContext } from './layout.ts'
-
-/** The longest business name an account's payment pages show. */
-export const MAX_ACCOUNT_NAME_LENGTH = 60
 
 /** What the account pages say about the sandbox's rules for accounts. */
 export interface AccountRules {
@@ -146,6 +144,23 @@ export function accountCreatedPage(
   return layout(context, { title: 'Your sandbox account', main })
 }
 
+const methodNames: Record<string, string> = {
+  CC: 'Credit card',
+  DC: 'Debit card',
+  NB: 'Net banking',
+  UP: 'UPI',
+  WL: 'Wallet',
+}
+
+/** "Net banking SBIN", "UPI": the method by name, and the bank, card network or wallet. */
+function methodOf(payment: ConsolePayment): string {
+  if (!payment.paymentType) return '—'
+  const name = methodNames[payment.paymentType] ?? payment.paymentType
+  return payment.mopType && payment.mopType !== payment.paymentType
+    ? `${name} ${payment.mopType}`
+    : name
+}
+
 function amountOf(payment: { amount: bigint; currencyCode: string }): string {
   return paymentAmount(payment, 'en')
 }
@@ -187,7 +202,7 @@ function paymentsTable(payments: readonly ConsolePayment[]): SafeHtml {
                 >
               </th>
               <td>${amountOf(payment)}</td>
-              <td>${payment.method || '—'}</td>
+              <td>${methodOf(payment)}</td>
               <td>${payment.status}${payment.responseCode ? ` (${payment.responseCode})` : ''}</td>
               <td>
                 <ul class="gw-timeline">
@@ -284,58 +299,56 @@ export interface ConsolePageOptions {
 /** The account's console: keys, payments with their timeline, webhook events, and its removal. */
 export function consolePage(context: PageContext, options: ConsolePageOptions): string {
   const { keys, links } = options
-  const main = html`<h1 class="gw-title">${options.name}: sandbox console</h1>
-    <div class="gw-console">
-      <section class="gw-card" aria-labelledby="gw-keys-heading">
-        <h2 id="gw-keys-heading" class="gw-card__title">Keys</h2>
-        ${keyList(keys, links.sandboxUrl)}
-        <p>
-          <a class="gw-button gw-button--primary" href="${links.envUrl}" download="paystra.env"
-            >Download paystra.env</a
-          >
-        </p>
-        <p class="gw-field__hint">
-          Created ${when(options.createdAt)} IST. Unused for ${String(options.rules.idleDays)} days,
-          the account is deleted with its data.
-        </p>
-      </section>
-      <section class="gw-card" aria-labelledby="gw-payments-heading">
-        <h2 id="gw-payments-heading" class="gw-card__title">Payments</h2>
-        ${paymentsTable(options.payments)}
-      </section>
-      <section class="gw-card" aria-labelledby="gw-events-heading">
-        <h2 id="gw-events-heading" class="gw-card__title">Webhook events</h2>
-        ${eventsTable(options.events)}
-      </section>
-      <section class="gw-card" aria-labelledby="gw-link-heading">
-        <h2 id="gw-link-heading" class="gw-card__title">Console link</h2>
-        <p>Shared this link by mistake? Make a new one: this one stops working at once.</p>
-        <form method="post" action="${links.consoleUrl}/link">
-          <button type="submit" class="gw-button gw-button--quiet">Make a new console link</button>
-        </form>
-      </section>
-      <section class="gw-card" aria-labelledby="gw-delete-heading">
-        <h2 id="gw-delete-heading" class="gw-card__title">Delete this account</h2>
-        <form class="gw-form" method="post" action="${links.consoleUrl}/delete">
-          <div class="gw-field">
-            <label class="gw-field__label" for="gw-delete-confirm"
-              >Type the PAY_ID to confirm</label
-            >
-            <input
-              class="gw-input gw-mono"
-              id="gw-delete-confirm"
-              name="confirm"
-              inputmode="numeric"
-              autocomplete="off"
-              required
-            />
-          </div>
-          <button type="submit" class="gw-button gw-button--failure">
-            Delete the account and all its data
-          </button>
-        </form>
-      </section>
-    </div>`
+  const main = html`<div class="gw-console">
+    <h1 class="gw-title">${options.name}: sandbox console</h1>
+    <section class="gw-card" aria-labelledby="gw-keys-heading">
+      <h2 id="gw-keys-heading" class="gw-card__title">Keys</h2>
+      ${keyList(keys, links.sandboxUrl)}
+      <p>
+        <a class="gw-button gw-button--primary" href="${links.envUrl}" download="paystra.env"
+          >Download paystra.env</a
+        >
+      </p>
+      <p class="gw-field__hint">
+        Created ${when(options.createdAt)} IST. Unused for ${String(options.rules.idleDays)} days,
+        the account is deleted with its data.
+      </p>
+    </section>
+    <section class="gw-card" aria-labelledby="gw-payments-heading">
+      <h2 id="gw-payments-heading" class="gw-card__title">Payments</h2>
+      ${paymentsTable(options.payments)}
+    </section>
+    <section class="gw-card" aria-labelledby="gw-events-heading">
+      <h2 id="gw-events-heading" class="gw-card__title">Webhook events</h2>
+      ${eventsTable(options.events)}
+    </section>
+    <section class="gw-card" aria-labelledby="gw-link-heading">
+      <h2 id="gw-link-heading" class="gw-card__title">Console link</h2>
+      <p>Shared this link by mistake? Make a new one: this one stops working at once.</p>
+      <form method="post" action="${links.consoleUrl}/link">
+        <button type="submit" class="gw-button gw-button--quiet">Make a new console link</button>
+      </form>
+    </section>
+    <section class="gw-card" aria-labelledby="gw-delete-heading">
+      <h2 id="gw-delete-heading" class="gw-card__title">Delete this account</h2>
+      <form class="gw-form" method="post" action="${links.consoleUrl}/delete">
+        <div class="gw-field">
+          <label class="gw-field__label" for="gw-delete-confirm">Type the PAY_ID to confirm</label>
+          <input
+            class="gw-input gw-mono"
+            id="gw-delete-confirm"
+            name="confirm"
+            inputmode="numeric"
+            autocomplete="off"
+            required
+          />
+        </div>
+        <button type="submit" class="gw-button gw-button--failure">
+          Delete the account and all its data
+        </button>
+      </form>
+    </section>
+  </div>`
   return layout(context, { title: `${options.name}: console`, main })
 }
 
