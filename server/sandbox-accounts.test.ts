@@ -406,3 +406,57 @@ describe('sandbox accounts under their limits', () => {
     }
   })
 })
+
+describe.skipIf(!process.env.DATABASE_URL)(
+  'sandbox accounts on two instances sharing one PostgreSQL (skipped: DATABASE_URL is unset; PGlite is one session, where creations cannot race)',
+  () => {
+    it('never passes the cap when creations race on both, and an account made on one signs on the other at once', async () => {
+      const other = await openDatabase(testDatabaseOptions())
+      const room = 3
+      const cap = (await countAccounts()) + room
+      const instances = [
+        await settlementSandbox({
+          db: store.db,
+          merchants: [demo],
+          accounts: { perHour: 0, max: cap },
+        }),
+        await settlementSandbox({
+          db: other.db,
+          merchants: [demo],
+          accounts: { perHour: 0, max: cap },
+        }),
+      ]
+      try {
+        const answers = await Promise.all(
+          Array.from({ length: 10 }, (_, n) =>
+            fetch(`${instances[n % 2]!.url}/accounts`, {
+              method: 'POST',
+              headers: { accept: 'application/json' },
+            }).then(async (response) => ({
+              status: response.status,
+              json: (await response.json()) as Fields,
+            })),
+          ),
+        )
+        const made = answers.filter((answer) => answer.status === 201)
+        expect(made).toHaveLength(room)
+        expect(answers.filter((answer) => answer.status === 503)).toHaveLength(10 - room)
+        expect(await countAccounts()).toBe(cap)
+        // Made through the first instance, it signs through the second with no delay.
+        const first = answers.findIndex((answer) => answer.status === 201)
+        const account = await findAccount(store.db, answers[first]!.json.PAY_ID!)
+        const merchant = accountMerchant(account!, { returnOrigins: [], eventsPerDay: 0 })
+        const elsewhere = instances[(first + 1) % 2]!
+        const status = await call(`${elsewhere.url}/pgws/transact`, merchant, {
+          PAY_ID: merchant.payId,
+          ORDER_ID: 'NONE-2',
+          TXNTYPE: 'STATUS',
+        })
+        expect(status.json.RESPONSE_CODE).toBe('328')
+      } finally {
+        for (const instance of instances) await instance.close()
+        await other.close()
+      }
+    })
+  },
+)
