@@ -6,6 +6,10 @@ import {
   demoPayId,
   developersBanner,
   integrateSection,
+  newSandboxAccountPath,
+  sandboxAccount,
+  sandboxAccountCurl,
+  sandboxAccountsPath,
   statusEnquiryAnswer,
   statusEnquiryCurl,
   statusEnquiryFields,
@@ -65,4 +69,14 @@ test('the cURL command posts the fields as JSON to the status enquiry endpoint',
   expect(command).toContain(`-H 'Content-Type: application/json'`)
   const body = /-d '([\s\S]*)'$/.exec(command)?.[1] ?? ''
   expect(JSON.parse(body)).toEqual(statusEnquiryFields)
+})
+
+test('the sandbox account block links to the account page and makes one with cURL, as JSON', () => {
+  expect(sandboxAccountsPath).toBe('/sandbox/accounts')
+  expect(newSandboxAccountPath).toBe('/sandbox/accounts/new')
+  expect(sandboxAccount.link.to).toBe(newSandboxAccountPath)
+  expect(sandboxAccountCurl(`https://paystra.example${sandboxAccountsPath}`)).toBe(
+    "curl -X POST -H 'Accept: application/json' https://paystra.example/sandbox/accounts",
+  )
+  expect(sandboxAccount.guide.to).toBe('/developers/docs/sandbox-account')
 })

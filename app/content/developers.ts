@@ -164,3 +164,29 @@ export const statusEnquiry = {
     after: 'with your PAY_ID and ORDER_ID, never your salt.',
   },
 } as const
+
+/**
+ * Where a developer makes a sandbox account of their own (gateway/accounts/routes.ts): the page
+ * with its one-field form, and the endpoint that answers the account as JSON when asked.
+ */
+export const sandboxAccountsPath = `${sandboxBasePath}/accounts`
+export const newSandboxAccountPath = `${sandboxAccountsPath}/new`
+
+/** The cURL command the page shows, for a gateway's accounts endpoint at `endpoint`. */
+export function sandboxAccountCurl(endpoint: string): string {
+  return `curl -X POST -H 'Accept: application/json' ${endpoint}`
+}
+
+export const sandboxAccount = {
+  eyebrow: 'Keys of your own',
+  title: 'Your own sandbox account',
+  lead: 'A private test merchant of your own, made in one request without sign-up: its own PAY_ID, salt, keys and webhook secret, a paystra.env for every kit, and a console of its payments and webhooks, apart from the demo merchant everyone shares.',
+  link: { label: 'Make a sandbox account', to: newSandboxAccountPath },
+  curlIntro: 'Or from a terminal, which answers the keys as JSON:',
+  codeLabel: 'cURL request that makes a sandbox account',
+  guide: {
+    before: 'What each key is for, the console and the limits:',
+    label: 'Sandbox Account guide',
+    to: '/developers/docs/sandbox-account' satisfies PagePath,
+  },
+} as const

@@ -32,6 +32,7 @@ describe('downloads', () => {
         'PG QR',
         'Settlements',
         'International Payments and Disputes',
+        'Sandbox Account',
       ],
       'eCommerce Plugins': ['WooCommerce', 'Magento', 'OS Commerce', 'OpenCart', 'PrestaShop'],
       'Server Integrations': ['PHP', 'Python', 'Java', 'Node.js', 'Ruby', 'Merchant Hosted PHP'],

@@ -87,6 +87,7 @@ export const developerDocs: Download[] = [
   pdf('pg-qr', 'PG QR'),
   pdf('settlements', 'Settlements'),
   pdf('international', 'International Payments and Disputes'),
+  pdf('sandbox-account', 'Sandbox Account'),
 ]
 
 export const ecommercePlugins: Download[] = [

@@ -149,6 +149,15 @@ export const pages = [
     indexed: true,
   },
   {
+    path: '/developers/docs/sandbox-account',
+    static: true,
+    file: 'routes/developer-guide.tsx',
+    title: `Sandbox Account Integration Guide — ${brand.name}`,
+    description: `A private ${brand.name} sandbox merchant of your own in one request, without sign-up: its PAY_ID, keys and webhook secret, a paystra.env for the kits, and a console.`,
+    kind: 'marketing',
+    indexed: true,
+  },
+  {
     path: '/developers/tools/signature',
     static: true,
     file: 'routes/signature-tool.tsx',

@@ -3,6 +3,7 @@ import { DownloadLists } from '#app/components/developers/DownloadLists.tsx'
 import { GuideList } from '#app/components/developers/GuideList.tsx'
 import { IntegrateSection } from '#app/components/developers/IntegrateSection.tsx'
 import { IntegrationSteps } from '#app/components/developers/IntegrationSteps.tsx'
+import { SandboxAccountExample } from '#app/components/developers/SandboxAccountExample.tsx'
 import { StatusEnquiryExample } from '#app/components/developers/StatusEnquiryExample.tsx'
 import { PageBanner } from '#app/components/PageBanner.tsx'
 import { developersBanner } from '#app/content/developers.ts'
@@ -23,6 +24,7 @@ export default function DevelopersPage() {
       <GuideList />
       <IntegrationSteps />
       <StatusEnquiryExample />
+      <SandboxAccountExample />
     </>
   )
 }

@@ -17,7 +17,7 @@ import {
 import { currencyByNumber } from '#core/currency/currencies.ts'
 import { respondByOf } from '#gateway/disputes/outcome.ts'
 import { toRupees } from '#core/currency/exchange.ts'
-import { decryptFields, encryptFields } from '#core/protocol/cipher.ts'
+import { decryptFields, deriveMerchantHostedKey, encryptFields } from '#core/protocol/cipher.ts'
 import {
   payoutStatus,
   refundStatus,
@@ -174,6 +174,9 @@ const expectedCodes: Record<string, readonly string[]> = {
     '351',
     '352',
   ],
+  // gateway/accounts/routes.ts (360, 344, 361), the demo merchant's locked clock (362), and the
+  // PAY_ID of a deleted account (324)
+  'sandbox-account': ['324', '344', '360', '361', '362'],
 }
 
 /** The STATUS a code stands for in each kind of answer. */
@@ -218,6 +221,7 @@ const expectedFieldTables: Record<string, string[]> = {
     'dispute-request',
     'dispute-event',
   ],
+  'sandbox-account': ['account-response'],
 }
 
 describe('the developer documents', () => {
@@ -1027,5 +1031,77 @@ describe('international: the guide’s minutes of trying, sent to the sandbox, e
       `Dispute ${dispute!.DISPUTE_ID} held: ${guideFacts.DISPUTE_REASON_WINNABLE!.replaceAll('`', '')}`,
     )
     expect(adjustments[1]!.DESCRIPTION).toBe(`Dispute ${dispute!.DISPUTE_ID} won: hold released`)
+  })
+})
+
+describe('sandbox account: the documented answer and refusals are what the sandbox answers', () => {
+  let accounts: SandboxServer
+  beforeAll(async () => {
+    // A sandbox that delivers to private addresses writes the webhook secret into paystra.env,
+    // as the guide's example shows it.
+    accounts = await startSandboxServer({
+      merchants: [merchant],
+      accounts: { perHour: 2 },
+      webhooks: { allowPrivate: true },
+    })
+  })
+  afterAll(async () => {
+    await accounts?.close()
+  })
+
+  const makeAccount = (body: unknown) =>
+    fetch(`${accounts.url}/accounts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    })
+
+  it('answers the fields of the table in its order, and writes the paystra.env the guide shows', async () => {
+    const table = tableOf('sandbox-account', 'account-response')
+    const response = await makeAccount({ NAME: 'Asha Test Store' })
+    expect(response.status).toBe(201)
+    const answer = (await response.json()) as Fields
+    expect(Object.keys(answer)).toEqual(column(table, 'Field'))
+    const example = Object.fromEntries(records(table).map((row) => [row.Field!, row.Example!]))
+    for (const field of ['STATUS', 'NAME', 'IDLE_DAYS']) {
+      expect(answer[field], field).toBe(example[field])
+    }
+    expect(answer.PAYSTRA_BASE_URL).toBe(accounts.url)
+    expect(example.MERCHANT_HOSTED_KEY).toBe(
+      deriveMerchantHostedKey(example.KEY_SALT!, example.PAY_ID!),
+    )
+    for (const field of ['PAY_ID', 'SALT', 'KEY_SALT', 'MERCHANT_HOSTED_KEY', 'WEBHOOK_SECRET']) {
+      expect(example[field]!.length, field).toBe(answer[field]!.length)
+    }
+    const written = answer
+      .PAYSTRA_ENV!.replaceAll(answer.PAY_ID!, example.PAY_ID!)
+      .replaceAll(answer.SALT!, example.SALT!)
+      .replaceAll(answer.KEY_SALT!, example.KEY_SALT!)
+      .replaceAll(answer.WEBHOOK_SECRET!, example.WEBHOOK_SECRET!)
+      .replaceAll(accounts.url, `${siteUrl}/sandbox`)
+    expect(loaded.get('sandbox-account')!.body).toContain(written.trimEnd())
+  })
+
+  it('refuses a bad name with the documented 360, then the address’s third account with 344', async () => {
+    const messages = Object.fromEntries(
+      records(tableOf('sandbox-account', 'sandbox-account')).map((row) => [
+        row.Code!,
+        row.RESPONSE_MESSAGE!,
+      ]),
+    )
+    const bad = await makeAccount({ NAME: 'x'.repeat(61) })
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toEqual({
+      STATUS: 'Failed',
+      RESPONSE_CODE: '360',
+      RESPONSE_MESSAGE: messages['360'],
+    })
+    const over = await makeAccount({})
+    expect(over.status).toBe(429)
+    expect(over.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect(await over.json()).toMatchObject({
+      RESPONSE_CODE: '344',
+      RESPONSE_MESSAGE: messages['344'],
+    })
   })
 })

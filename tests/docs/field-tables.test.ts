@@ -39,8 +39,9 @@ function fieldsOf(name: string): { properties: Record<string, JsonSchema>; requi
 
 /**
  * Tables of no JSON API, checked against the sandbox itself by
- * tests/docs/developer-documents.test.ts: the browser forms and the Seamless plaintext, and two
- * excerpts of the international guide (the fields a foreign currency adds).
+ * tests/docs/developer-documents.test.ts: the browser forms and the Seamless plaintext, two
+ * excerpts of the international guide (the fields a foreign currency adds), and the answer of
+ * `POST /accounts`, which makes a sandbox account rather than call the gateway's APIs.
  */
 const withoutSchema = [
   'hosted-request',
@@ -50,6 +51,7 @@ const withoutSchema = [
   'seamless-return',
   'fx-payment-fields',
   'fx-settlement-line',
+  'account-response',
 ]
 
 const tables: Array<{ slug: string; table: MarkedTable }> = []

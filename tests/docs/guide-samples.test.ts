@@ -39,7 +39,11 @@ async function guideSamples(sandboxOrigin: string): Promise<Map<string, Sample[]
 }
 
 beforeAll(async () => {
-  sandbox = await startSandboxServer({ merchants: [demoMerchant({ siteUrl: 'http://localhost' })] })
+  sandbox = await startSandboxServer({
+    merchants: [demoMerchant({ siteUrl: 'http://localhost' })],
+    // The Sandbox Account guide makes accounts from a shell.
+    accounts: {},
+  })
   samples = await guideSamples(sandbox.origin)
   workDir = await mkdtemp(path.join(tmpdir(), 'paystra-guide-samples-'))
 })

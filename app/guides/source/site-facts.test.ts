@@ -46,6 +46,10 @@ describe('the facts of the configuration a site is built with', () => {
     expect(facts.API_RATE_LIMIT).toBe('120 a minute (`SANDBOX_API_RATE_LIMIT`)')
     expect(facts.PAGE_RATE_LIMIT).toBe('60 a minute (`SANDBOX_PAGE_RATE_LIMIT`)')
     expect(facts.SETTLEMENT_HOUR).toBe('11:00 IST (`SANDBOX_SETTLEMENT_HOUR`)')
+    expect(facts.ACCOUNTS_PER_HOUR).toBe('20 an hour (`SANDBOX_ACCOUNTS_PER_HOUR`)')
+    expect(facts.ACCOUNTS_MAX).toBe('50,000 accounts (`SANDBOX_ACCOUNTS_MAX`)')
+    expect(facts.ACCOUNT_IDLE_PERIOD).toBe('30 days (`SANDBOX_ACCOUNT_TTL_DAYS`)')
+    expect(facts.ACCOUNT_IDLE_DAYS).toBe('30')
     expect(facts.PRIVATE_NOTIFY_URLS).toMatch(/refuses them with `357`/)
     // A production sandbox refuses the kits' localhost NOTIFY_URL: the env example leaves it out.
     expect(facts.WEBHOOK_SECRET_VALUE).toBe('')
@@ -85,6 +89,25 @@ describe('the facts of the configuration a site is built with', () => {
       "This sandbox's demo merchant accepts return URLs on `http://localhost:3000` only (`SANDBOX_LOCAL_RETURN_URLS`).",
     )
     expect(siteFacts({ NODE_ENV: 'development' }).PRIVATE_NOTIFY_URLS).toMatch(/loopback/)
+  })
+
+  it('states the sandbox accounts’ limits and idle period as the operator set them', () => {
+    const facts = siteFacts({
+      SANDBOX_ACCOUNTS_PER_HOUR: '0',
+      SANDBOX_ACCOUNTS_MAX: '1000',
+      SANDBOX_ACCOUNT_TTL_DAYS: '1',
+    })
+    expect(facts.ACCOUNTS_PER_HOUR).toBe(
+      '20 an hour by default (`SANDBOX_ACCOUNTS_PER_HOUR`); this sandbox: no limit',
+    )
+    expect(facts.ACCOUNTS_MAX).toBe(
+      '50,000 accounts by default (`SANDBOX_ACCOUNTS_MAX`); this sandbox: 1,000 accounts',
+    )
+    expect(facts.ACCOUNT_IDLE_PERIOD).toBe(
+      '30 days by default (`SANDBOX_ACCOUNT_TTL_DAYS`); this sandbox: 1 day',
+    )
+    expect(facts.ACCOUNT_IDLE_DAYS).toBe('1')
+    expect(siteFacts({ SANDBOX_ACCOUNTS_MAX: '0' }).ACCOUNTS_MAX).toMatch(/this sandbox: no cap$/)
   })
 
   it('names the server on its own port when SITE_URL is not set, as the server does', () => {

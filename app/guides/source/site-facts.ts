@@ -52,6 +52,8 @@ function configured<T>(name: keyof SandboxSettings, value: T, fallback: T, say: 
 }
 
 const perMinute = (count: number) => (count === 0 ? 'no limit' : `${count} a minute`)
+const perHour = (count: number) => (count === 0 ? 'no limit' : `${count} an hour`)
+const days = (count: number) => `${count} day${count === 1 ? '' : 's'}`
 
 /** The longest wait before each retry of a webhook (the jitter only shortens them). */
 function retryDelays(baseDelayMs: number): number[] {
@@ -202,6 +204,26 @@ export function siteFacts(env: Env): SiteFacts {
       defaults.SANDBOX_SETTLEMENT_HOUR,
       (hour) => `${String(hour).padStart(2, '0')}:00 IST`,
     ),
+    ACCOUNTS_PER_HOUR: configured(
+      'SANDBOX_ACCOUNTS_PER_HOUR',
+      settings.SANDBOX_ACCOUNTS_PER_HOUR,
+      defaults.SANDBOX_ACCOUNTS_PER_HOUR,
+      perHour,
+    ),
+    ACCOUNTS_MAX: configured(
+      'SANDBOX_ACCOUNTS_MAX',
+      settings.SANDBOX_ACCOUNTS_MAX,
+      defaults.SANDBOX_ACCOUNTS_MAX,
+      (count) => (count === 0 ? 'no cap' : `${count.toLocaleString('en-IN')} accounts`),
+    ),
+    ACCOUNT_IDLE_PERIOD: configured(
+      'SANDBOX_ACCOUNT_TTL_DAYS',
+      settings.SANDBOX_ACCOUNT_TTL_DAYS,
+      defaults.SANDBOX_ACCOUNT_TTL_DAYS,
+      days,
+    ),
+    /** The number alone, as an account's JSON answer carries it (`IDLE_DAYS`). */
+    ACCOUNT_IDLE_DAYS: String(settings.SANDBOX_ACCOUNT_TTL_DAYS),
     PRIVATE_NOTIFY_URLS: privateNotifyUrls(settings),
     LOCAL_RETURN_URLS: returnUrls(SITE_URL, settings),
     WEBHOOK_SECRET_VALUE: secret.value,
