@@ -8,6 +8,7 @@ import { isReservedKey } from '#core/protocol/json-keys.ts'
 import { isAmount, isValid } from '#core/protocol/patterns.ts'
 import type { ResponseCode } from '#core/protocol/codes.ts'
 import { merchantUrl } from './urls.ts'
+import type { GatewayDatabase } from './store.ts'
 import {
   checkNotifyUrl,
   type NotifyPolicyFor,
@@ -53,7 +54,11 @@ export type CheckResult = { ok: true; merchant: SandboxMerchant; request: Paymen
  * The merchant a PAY_ID names: one the sandbox was configured with, or a sandbox account
  * (gateway/accounts/directory.ts). Anything but 16 digits is nobody, without a lookup.
  */
-export type FindMerchant = (payId: string) => Promise<SandboxMerchant | undefined>
+export type FindMerchant = (
+  payId: string,
+  /** Inside a transaction, its own connection: PGlite has one, and would wait for itself. */
+  db?: GatewayDatabase,
+) => Promise<SandboxMerchant | undefined>
 
 const MAX_CUSTOMER_FIELD_LENGTH = 200
 

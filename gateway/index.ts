@@ -191,6 +191,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     settleDelayMs: options.settleDelayMs ?? DEFAULT_SETTLE_DELAY_MS,
     onEventQueued: () => worker.kick(),
     settlements,
+    settlementHour: options.settlements?.hour ?? DEFAULT_SETTLEMENT_HOUR,
   })
   worker.start()
   settlements.start()

@@ -40,6 +40,16 @@ export interface SandboxMerchant {
   gstStateCode?: string
   /** Its GSTIN, written on its settlements and tax invoices; unset, an unregistered merchant. */
   gstin?: string
+  /**
+   * Its clock's offset from real time in milliseconds (gateway/clock/): every time written for
+   * it is real time plus this. Unset: 0.
+   */
+  clockOffsetMs?: number
+}
+
+/** The merchant's time now: real time moved by its clock (gateway/clock/time.ts). */
+export function merchantNow(merchant: Pick<SandboxMerchant, 'clockOffsetMs'>, realNow: Date): Date {
+  return new Date(realNow.getTime() + (merchant.clockOffsetMs ?? 0))
 }
 
 /** Who supplies the fees charged to a merchant and who receives them, for GST. */

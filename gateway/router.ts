@@ -1,4 +1,9 @@
-import express, { type ErrorRequestHandler, type RequestHandler, Router } from 'express'
+import express, {
+  type ErrorRequestHandler,
+  type Request,
+  type RequestHandler,
+  Router,
+} from 'express'
 import { refuseOtherMethods } from './allowed-methods.ts'
 import { fxApi } from './api/fx.ts'
 import { teachHashRefusals } from './api/json.ts'
@@ -30,6 +35,7 @@ import type { GatewayDatabase } from './store.ts'
 import { deliveriesApi } from './webhooks/api.ts'
 import { disputesApi } from './disputes/api.ts'
 import { settlementsApi } from './settlements/api.ts'
+import { clockApi } from './clock/api.ts'
 import { invoiceApi } from './settlements/invoice-api.ts'
 import type { SettlementRunner } from './settlements/runner.ts'
 import type { NotifyPolicyFor } from './webhooks/addresses.ts'
@@ -64,6 +70,8 @@ export interface GatewayRouterOptions {
   /** Called after an event was committed, so it goes out at once. */
   onEventQueued: () => void
   settlements: SettlementRunner
+  /** The hour (IST) of each working day's settlements, which clock advances run on the way. */
+  settlementHour: number
   /** The JSON APIs' limits; absent, the defaults counted in memory (api/limits.ts). */
   limits?: ApiLimitSettings
   /** A sandbox that teaches: 323 refusals show the text hashed (gateway/hash-lesson.ts). */
@@ -139,8 +147,18 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
   router.use(gatewayHeaders(allOrigins))
   assetRoutes(router, setup)
   entryRoutes(router, setup)
+  const clock = {
+    runner: options.settlements,
+    hour: options.settlementHour,
+    clockLocked: (payId: string) => options.publicSandbox === true && directory.isConfigured(payId),
+    accountPage: (req: Request) => `${gatewayBase(req, options.publicUrl)}/accounts/new`,
+    // A test run moves an account's clock; the configured merchants' runs stay as if, since
+    // every visitor's demo shares their clock.
+    runMovesClock: (payId: string) => !directory.isConfigured(payId),
+  }
   if (options.accounts) {
     accountRoutes(router, {
+      clock: { ...api, ...clock },
       ...options.accounts,
       setup,
       directory,
@@ -155,14 +173,8 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
   router.use(qrApi({ ...api, publicUrl: options.publicUrl }))
   router.use(fxApi(api))
   router.use(deliveriesApi(api))
-  router.use(
-    settlementsApi({
-      ...api,
-      runner: options.settlements,
-      clockLocked: (payId) => options.publicSandbox === true && directory.isConfigured(payId),
-      accountPage: (req) => `${gatewayBase(req, options.publicUrl)}/accounts/new`,
-    }),
-  )
+  router.use(settlementsApi({ ...api, ...clock }))
+  router.use(clockApi({ ...api, ...clock }))
   router.use(invoiceApi({ ...api, publicUrl: options.publicUrl }))
   router.use(disputesApi(api))
   refusedRoute(router, setup)

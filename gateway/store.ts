@@ -111,6 +111,8 @@ export interface NewTransaction {
   language: string
   paymentType?: string
   mopType?: string
+  /** The merchant's time (its clock, gateway/clock/): the payment's created_at and PG_REF_NUM. */
+  at: Date
 }
 
 /**
@@ -143,7 +145,8 @@ export async function createTransaction(
         .values({
           id: randomUUID(),
           txnId: newTxnId(),
-          pgRefNum: newPgRefNum(),
+          pgRefNum: newPgRefNum(input.at),
+          createdAt: input.at,
           ...input.request,
           ...paymentInRupees(input.request.amount, input.request.currencyCode),
           mode: input.mode,
@@ -209,8 +212,10 @@ export interface PaymentOutcome {
   cardNumber?: string
   /** The card was issued outside India. */
   issuedAbroad?: boolean
-  /** A pending outcome the bank confirms at this time (late@upi). */
+  /** A pending outcome the bank confirms at this time (late@upi), on the merchant's clock. */
   settleAt?: Date
+  /** The merchant's time (its clock): when the payment ended. */
+  at: Date
 }
 
 /**
@@ -240,7 +245,7 @@ export async function completeTransaction(
         outcome.code === '000' ? (disputeCardOf(outcome.cardNumber)?.reasonCode ?? '') : '',
       issuedAbroad: outcome.issuedAbroad ?? false,
       settleAt: outcome.settleAt ?? null,
-      completedAt: new Date(),
+      completedAt: outcome.at,
     })
     .where(and(eq(sandboxTransactions.id, id), isNull(sandboxTransactions.responseCode)))
     .returning()
@@ -257,12 +262,16 @@ const latePayments: DurableQueue<typeof sandboxTransactions> = {
   table: sandboxTransactions,
   id: sandboxTransactions.id,
   dueAt: sandboxTransactions.settleAt,
+  // settle_at is on the merchant's clock: due once that clock reads it.
+  dueBy: sql`now() + make_interval(secs => coalesce((SELECT c.offset_ms FROM sandbox_clocks c
+    WHERE c.pay_id = sandbox_transactions.pay_id), 0) / 1000.0)`,
   waiting: eq(sandboxTransactions.responseCode, '026'),
 }
 
 /**
  * The bank confirms pending payments whose time has come (late@upi): 026 becomes 000 Captured,
- * each once, whichever instance claims it (jobs/durable-queue.ts).
+ * each once, whichever instance claims it (jobs/durable-queue.ts), captured at the time it was
+ * due on its merchant's clock.
  */
 export async function confirmDuePayments(db: GatewayDatabase): Promise<SandboxTransaction[]> {
   return claimDue(db, latePayments, {
@@ -271,9 +280,36 @@ export async function confirmDuePayments(db: GatewayDatabase): Promise<SandboxTr
       responseCode: '000',
       status: responseCodes['000'].status,
       settleAt: null,
-      completedAt: new Date(),
+      completedAt: sql`sandbox_transactions.settle_at`,
     },
   })
+}
+
+/**
+ * The merchant's late payments due by `at` on its clock, confirmed as the bank does: what a
+ * clock advance confirms on its way, before the settlement runs that follow them.
+ */
+export async function confirmLatePaymentsOf(
+  db: GatewayDatabase,
+  payId: string,
+  at: Date,
+): Promise<SandboxTransaction[]> {
+  return db
+    .update(sandboxTransactions)
+    .set({
+      responseCode: '000',
+      status: responseCodes['000'].status,
+      settleAt: null,
+      completedAt: sql`sandbox_transactions.settle_at`,
+    })
+    .where(
+      and(
+        eq(sandboxTransactions.payId, payId),
+        eq(sandboxTransactions.responseCode, '026'),
+        sql`${sandboxTransactions.settleAt} <= ${at.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning()
 }
 
 /** While the customer is still choosing, a status enquiry reports 006 (in progress). */

@@ -30,6 +30,11 @@ export interface DurableQueue<T extends PgTable> {
   id: PgColumn
   /** When a waiting row falls due. */
   dueAt: PgColumn
+  /**
+   * What `dueAt` is compared with: now() unless said, or a row's own time (a row on a clock of
+   * its own, such as a sandbox merchant's).
+   */
+  dueBy?: SQL
   /** Which rows wait their turn, due or not (the state condition, e.g. status = 'pending'). */
   waiting: SQL
   /** Counted up by each claim; the claimed row carries its own attempt's number. */
@@ -61,7 +66,7 @@ export function claimable<T extends PgTable>(queue: DurableQueue<T>): SQL {
   const { lease, taken } = queue
   const waitingAndDue = and(
     queue.waiting,
-    lte(queue.dueAt, sql`now()`),
+    lte(queue.dueAt, queue.dueBy ?? sql`now()`),
     lease ? or(isNull(lease.until), lt(lease.until, sql`now()`)) : undefined,
   )!
   if (!lease || !taken) return waitingAndDue

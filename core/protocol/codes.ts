@@ -93,6 +93,15 @@ export const responseCodes = {
     message:
       "The demo merchant's clock cannot be moved on a public sandbox: create a sandbox account of your own",
   },
+  '363': {
+    status: 'Failed',
+    message:
+      'Invalid advance: send BY (a whole number of hours or days, such as 36h or 4d) or TO, not both',
+  },
+  '364': {
+    status: 'Failed',
+    message: 'Invalid advance: the clock moves forward only, at most 400 days a call',
+  },
 } as const satisfies Record<string, { status: TransactionStatus; message: string }>
 
 /** STATUS of a payment (the response to RETURN_URL, a status enquiry, a QR answer). */

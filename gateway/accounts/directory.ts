@@ -3,6 +3,7 @@ import type { FindMerchant } from '#gateway/checks.ts'
 import type { SandboxMerchant } from '#gateway/merchants.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
 import { merchantHostedKeyOf } from './credentials.ts'
+import { clockOffset } from '#gateway/clock/store.ts'
 import { findAccount, type StoredAccount, touchAccount } from './store.ts'
 
 /** What every sandbox account shares: where its customers may come back to, and its caps. */
@@ -14,8 +15,13 @@ export interface AccountPolicy {
 }
 
 /** An account as the sandbox's merchant: its own keys, the shared policy, no default NOTIFY_URL. */
-export function accountMerchant(account: StoredAccount, policy: AccountPolicy): SandboxMerchant {
+export function accountMerchant(
+  account: StoredAccount,
+  policy: AccountPolicy,
+  clockOffsetMs = 0,
+): SandboxMerchant {
   return {
+    clockOffsetMs,
     payId: account.payId,
     salt: account.salt,
     merchantHostedKey: merchantHostedKeyOf(account),
@@ -54,11 +60,12 @@ export function merchantDirectory(options: {
   const configured = new Map(options.configured.map((merchant) => [merchant.payId, merchant]))
   const { accounts } = options
   return {
-    async find(payId) {
+    async find(payId, db = options.db) {
       const known = configured.get(payId)
-      if (known || !accounts || !PAY_ID.test(payId)) return known
-      const account = await findAccount(options.db, payId)
-      return account && accountMerchant(account, accounts)
+      if (known) return { ...known, clockOffsetMs: await clockOffset(db, payId) }
+      if (!accounts || !PAY_ID.test(payId)) return undefined
+      const account = await findAccount(db, payId)
+      return account && accountMerchant(account, accounts, account.clockOffsetMs)
     },
     async markActive(payId, now) {
       if (accounts && !configured.has(payId)) await touchAccount(options.db, payId, now)

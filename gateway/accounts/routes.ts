@@ -16,6 +16,9 @@ import {
   consolePage,
   newAccountPage,
 } from '#gateway/views/account-pages.ts'
+import { merchantNow } from '#gateway/merchants.ts'
+import { type AdvanceDeps, advanceClock } from '#gateway/clock/advance.ts'
+import { advanceTarget } from '#gateway/clock/time.ts'
 import { consoleEvents, consolePayments } from './console-data.ts'
 import { checkAccountName } from './name.ts'
 import {
@@ -50,12 +53,16 @@ export interface AccountRouteSettings {
 export interface AccountRouteOptions extends AccountRouteSettings {
   setup: PageSetup
   directory: MerchantDirectory
+  /** What the console's clock buttons need to move the account's clock. */
+  clock: AdvanceDeps
   /** The configured merchants' PAY_IDs, which no account may draw. */
   reservedPayIds: readonly string[]
   counts?: LimitCounts
 }
 
 const HOUR_MS = 3_600_000
+/** The console's clock buttons. */
+const consoleAdvances = ['1h', '1d', '7d', '30d']
 const JSON_LIMIT = '2kb'
 
 const english = language('en')
@@ -215,6 +222,7 @@ export function accountRoutes(router: Router, options: AccountRouteOptions): voi
     const found = await consoleAccount(req, res)
     if (!found) return
     const { account, token } = found
+    const now = merchantNow(account, setup.now())
     const [payments, events] = await Promise.all([
       consolePayments(setup.db, account.payId),
       consoleEvents(setup.db, account.payId),
@@ -230,8 +238,29 @@ export function accountRoutes(router: Router, options: AccountRouteOptions): voi
         events,
         rules,
         createdAt: account.createdAt,
+        clock: { now, advances: consoleAdvances },
       }),
     )
+  })
+
+  router.post('/console/:token/clock', setup.form, async (req, res) => {
+    const found = await consoleAccount(req, res)
+    if (!found) return
+    const merchant = await directory.find(found.account.payId)
+    const by = String((req.body as Record<string, unknown> | undefined)?.by ?? '')
+    const target = advanceTarget({ BY: by }, merchantNow(merchant!, setup.now()))
+    if (!target.ok || !consoleAdvances.includes(by)) {
+      return sendSecretPage(
+        res,
+        400,
+        accountRefusalPage(page(req), {
+          title: 'The clock did not move',
+          message: responseCodes[target.ok ? '363' : target.code].message,
+        }),
+      )
+    }
+    await advanceClock(options.clock, merchant!, target.to)
+    res.redirect(303, `${links(req, found.token).consoleUrl}#clock`)
   })
 
   router.get('/console/:token/paystra.env', async (req, res) => {

@@ -15,6 +15,8 @@ export interface StoredAccount {
   consoleTokenHash: string
   createdAt: Date
   lastActiveAt: Date
+  /** Its clock's offset (gateway/clock/), read with it. */
+  clockOffsetMs: number
 }
 
 interface AccountRow {
@@ -27,6 +29,7 @@ interface AccountRow {
   console_token_hash: string
   created_at: Date | string
   last_active_at: Date | string
+  offset_ms?: string | number | null
 }
 
 function accountOf(row: AccountRow): StoredAccount {
@@ -40,8 +43,13 @@ function accountOf(row: AccountRow): StoredAccount {
     consoleTokenHash: row.console_token_hash,
     createdAt: new Date(row.created_at),
     lastActiveAt: new Date(row.last_active_at),
+    clockOffsetMs: Number(row.offset_ms ?? 0),
   }
 }
+
+/** An account with its clock's offset: one read for both. */
+const accountWithClock = sql`SELECT a.*, c.offset_ms FROM sandbox_accounts a
+  LEFT JOIN sandbox_clocks c ON c.pay_id = a.pay_id`
 
 export type CreateResult = { ok: true; account: StoredAccount } | { ok: false; reason: 'full' }
 
@@ -97,10 +105,7 @@ export async function findAccount(
   db: GatewayDatabase,
   payId: string,
 ): Promise<StoredAccount | undefined> {
-  const [row] = await rowsOf<AccountRow>(
-    db,
-    sql`SELECT * FROM sandbox_accounts WHERE pay_id = ${payId}`,
-  )
+  const [row] = await rowsOf<AccountRow>(db, sql`${accountWithClock} WHERE a.pay_id = ${payId}`)
   return row ? accountOf(row) : undefined
 }
 
@@ -111,7 +116,7 @@ export async function findAccountByConsoleToken(
 ): Promise<StoredAccount | undefined> {
   const [row] = await rowsOf<AccountRow>(
     db,
-    sql`SELECT * FROM sandbox_accounts WHERE console_token_hash = ${consoleTokenHash(token)}`,
+    sql`${accountWithClock} WHERE a.console_token_hash = ${consoleTokenHash(token)}`,
   )
   if (!row || !consoleTokenMatches(token, row.console_token_hash)) return undefined
   return accountOf(row)
@@ -197,6 +202,7 @@ export async function removeAccounts(
     const transactions = await count(
       sql`DELETE FROM sandbox_transactions WHERE pay_id = ANY(${ids}) RETURNING 1`,
     )
+    await tx.execute(sql`DELETE FROM sandbox_clocks WHERE pay_id = ANY(${ids})`)
     const accounts = await count(
       sql`DELETE FROM sandbox_accounts WHERE pay_id = ANY(${ids}) RETURNING 1`,
     )

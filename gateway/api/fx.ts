@@ -1,3 +1,4 @@
+import { merchantNow, type SandboxMerchant } from '#gateway/merchants.ts'
 import { Router } from 'express'
 import { currencies, isForeign } from '#core/currency/currencies.ts'
 import { RATES_DATE, rateOf } from '#core/currency/exchange.ts'
@@ -58,7 +59,8 @@ export function fxAnswer(payId: string, dateTime: string): Fields {
  * payment (which answers the rate it used, FX_RATE, and its INR_AMOUNT).
  */
 export function fxApi(options: FxOptions): Router {
-  const dateTime = () => formatDateTime(options.now())
+  const dateTime = (merchant?: SandboxMerchant) =>
+    formatDateTime(merchant ? merchantNow(merchant, options.now()) : options.now())
   const refusal = (code: ResponseCode, fields: Fields | undefined): Fields => ({
     ...echo(fields, ['PAY_ID']),
     ...codeFields(code, 'Failed'),
@@ -71,7 +73,7 @@ export function fxApi(options: FxOptions): Router {
       {
         fields: ['PAY_ID', 'HASH'],
         refusal,
-        answer: async (_fields, merchant) => fxAnswer(merchant.payId, dateTime()),
+        answer: async (_fields, merchant) => fxAnswer(merchant.payId, dateTime(merchant)),
       },
       options.findMerchant,
       options.limits?.api,

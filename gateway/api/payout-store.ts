@@ -46,6 +46,8 @@ export type SandboxPayout = typeof sandboxPayouts.$inferSelect
 export async function createPayout(
   db: GatewayDatabase,
   request: PayoutRequest,
+  /** The merchant's time (its clock): when the payout is made. */
+  at: Date,
 ): Promise<SandboxPayout | 'duplicate'> {
   const code = payoutOutcome(request.beneficiary)
   const { beneficiary } = request
@@ -68,6 +70,7 @@ export async function createPayout(
           remarks: request.remarks,
           utr: code === '000' ? newUtr() : '',
           responseCode: code,
+          createdAt: at,
         })
         .onConflictDoNothing({ target: [sandboxPayouts.payId, sandboxPayouts.payoutId] })
         .returning()

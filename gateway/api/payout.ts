@@ -1,3 +1,4 @@
+import { merchantNow, type SandboxMerchant } from '#gateway/merchants.ts'
 import type { ApiLimiters } from '#gateway/api/limits.ts'
 import { Router } from 'express'
 import { checkedNotifyUrl, type FindMerchant, type NotifyPolicyFor } from '#gateway/checks.ts'
@@ -29,7 +30,8 @@ export interface PayoutOptions {
  */
 export function payoutApi(options: PayoutOptions): Router {
   const { db } = options
-  const dateTime = () => formatDateTime(options.now())
+  const dateTime = (merchant?: SandboxMerchant) =>
+    formatDateTime(merchant ? merchantNow(merchant, options.now()) : options.now())
   const router = Router()
 
   router.post(
@@ -62,7 +64,11 @@ export function payoutApi(options: PayoutOptions): Router {
           // The payout and its webhook (processed or failed; a pending one has none yet) are
           // committed together.
           const { payout, queued } = await db.transaction(async (tx) => {
-            const stored = await createPayout(tx, checked.request)
+            const stored = await createPayout(
+              tx,
+              checked.request,
+              merchantNow(merchant, options.now()),
+            )
             if (stored === 'duplicate' || stored.responseCode === '026') {
               return { payout: stored, queued: false }
             }

@@ -3,6 +3,7 @@ import { type Request, Router } from 'express'
 import type { FindMerchant, NotifyPolicyFor } from '#gateway/checks.ts'
 import { formatDateTime } from '#gateway/ids.ts'
 import { negotiateLanguage } from '#gateway/i18n/index.ts'
+import { merchantNow, type SandboxMerchant } from '#gateway/merchants.ts'
 import { createTransaction, type GatewayDatabase } from '#gateway/store.ts'
 import { jsonRoute } from './json.ts'
 import { checkQrRequest, qrAnswer, qrRefusal } from './qr-checks.ts'
@@ -38,7 +39,8 @@ export function gatewayBase(req: Request, publicUrl?: string): string {
  */
 export function qrApi(options: QrOptions): Router {
   const { db } = options
-  const dateTime = () => formatDateTime(options.now())
+  const dateTime = (merchant?: SandboxMerchant) =>
+    formatDateTime(merchant ? merchantNow(merchant, options.now()) : options.now())
   const router = Router()
   router.post(
     '/pgws/qr',
@@ -65,11 +67,12 @@ export function qrApi(options: QrOptions): Router {
             request: checked.request,
             mode: checked.qrType === 'UPI' ? 'qr-upi' : 'qr-pg',
             language: negotiateLanguage(req.get('accept-language')),
+            at: merchantNow(merchant, options.now()),
           })
           if (payment === 'duplicate') return qrRefusal('018', fields, dateTime())
           options.log?.(`sandbox: ${checked.qrType} QR ${payment.txnId} for ${payment.orderId}`)
           const base = gatewayBase(req, options.publicUrl)
-          return qrAnswer(checked.qrType, merchant, payment, base, dateTime())
+          return qrAnswer(checked.qrType, merchant, payment, base, dateTime(merchant))
         },
       },
       options.findMerchant,

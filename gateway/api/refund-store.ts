@@ -69,6 +69,8 @@ export function refundMade(refund: SandboxRefund, payment: SandboxTransaction): 
 export async function refundPayment(
   db: GatewayDatabase,
   request: RefundRequest,
+  /** The merchant's time (its clock): when the refund is processed. */
+  at: Date,
   /** Runs in the refund's transaction once it is stored: its webhook is committed with it. */
   onRefunded?: (
     tx: GatewayDatabase,
@@ -122,6 +124,7 @@ export async function refundPayment(
           // The payment's own spelling: `36` and `036` are one currency, stored one way.
           currencyCode: payment.currencyCode,
           inrAmount: refundInRupees(payment, refunded, request.amount),
+          createdAt: at,
         })
         .returning()
       await onRefunded?.(tx, refund!, payment)

@@ -6,7 +6,7 @@ import {
   type FindMerchant,
   type NotifyPolicyFor,
 } from '#gateway/checks.ts'
-import type { SandboxMerchant } from '#gateway/merchants.ts'
+import { merchantNow, type SandboxMerchant } from '#gateway/merchants.ts'
 import type { RequestOrigin } from '#gateway/webhooks/addresses.ts'
 import { notifyTargetFor, queueAnswerEvent } from '#gateway/webhooks/events.ts'
 import { formatDateTime } from '#gateway/ids.ts'
@@ -43,7 +43,8 @@ export function transactApi(options: TransactOptions): Router {
     TXNTYPE: 'STATUS',
     ...codeFields(code, responseCodes[code].status),
   })
-  const dateTime = () => formatDateTime(options.now())
+  const dateTime = (merchant?: SandboxMerchant) =>
+    formatDateTime(merchant ? merchantNow(merchant, options.now()) : options.now())
 
   const status = async (fields: Fields, payId: string): Promise<Fields> => {
     if (!checkOrderId(fields.ORDER_ID)) return statusRefusal('321', fields)
@@ -69,9 +70,10 @@ export function transactApi(options: TransactOptions): Router {
     if (!checked.ok) return refundAnswer(fields, { code: checked.code, dateTime: dateTime() })
     const notify = checkedNotifyUrl(fields.NOTIFY_URL, options.notifyPolicy(req))
     if (notify === undefined) return refundAnswer(fields, { code: '357', dateTime: dateTime() })
-    const answeredAt = dateTime()
+    const at = merchantNow(merchant, options.now())
+    const answeredAt = formatDateTime(at)
     let queued = false
-    const outcome = await refundPayment(db, checked.request, async (tx, stored, payment) => {
+    const outcome = await refundPayment(db, checked.request, at, async (tx, stored, payment) => {
       queued = await queueAnswerEvent(tx, merchant, {
         type: 'refund.processed',
         reference: stored.orderId,

@@ -4,6 +4,7 @@
  * snapshot and writes the next migration into gateway/db/migrations (gateway/db/migrate.ts).
  */
 export { sandboxAccounts } from '#gateway/accounts/table.ts'
+export { sandboxClocks } from '#gateway/clock/table.ts'
 export { sandboxPayouts } from '#gateway/api/payout-store.ts'
 export { sandboxRefunds } from '#gateway/api/refund-store.ts'
 export { sandboxDisputes } from '#gateway/disputes/table.ts'

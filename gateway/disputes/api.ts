@@ -1,3 +1,4 @@
+import { merchantNow } from '#gateway/merchants.ts'
 import { Router } from 'express'
 import { isValid } from '#core/protocol/patterns.ts'
 import { responseCodes, type ResponseCode } from '#core/protocol/codes.ts'
@@ -114,7 +115,7 @@ export function disputesApi(options: DisputeApiOptions): Router {
               tx,
               merchant.payId,
               disputeId,
-              options.now(),
+              merchantNow(merchant, options.now()),
               request,
             )
             if (answered.ok && answered.dispute.fields.STATUS === 'LOST') {

@@ -199,5 +199,8 @@ export const en: Messages = {
     '361': 'The sandbox holds as many accounts as it can: try again later',
     '362':
       "The demo merchant's clock cannot be moved on a public sandbox: create a sandbox account of your own",
+    '363':
+      'Invalid advance: send BY (a whole number of hours or days, such as 36h or 4d) or TO, not both',
+    '364': 'Invalid advance: the clock moves forward only, at most 400 days a call',
   },
 }

@@ -52,6 +52,11 @@ const tags = [
     description:
       'Card disputes raised by a settlement run: listing them, and accepting or contesting one with evidence before RESPOND_BY.',
   },
+  {
+    name: 'Clock',
+    description:
+      "A sandbox account's own time: every record of the account is dated by it, and moving it forward runs what falls due on the way.",
+  },
 ] as const
 
 interface Operation {
@@ -192,6 +197,28 @@ const operations: Operation[] = [
     answers: [ref('GstInvoiceAnswer'), ref('GstInvoiceRefusal')],
     malformed: 'GstInvoiceRefusal',
     pdf: 'The same invoice as an A4 PDF (tagged, fonts embedded): particulars, supplier and recipient with their GSTINs, the lines and totals in rupees; attachment `PYS-<year>-<serial>.pdf`. A refusal stays JSON.',
+  },
+  {
+    path: '/pgws/clock',
+    operationId: 'clock',
+    tag: 'Clock',
+    summary: "Sandbox only: the merchant's time",
+    description:
+      "NOW: real time plus the sum of the merchant's advances. Every time written for the merchant (payments, refunds, webhooks' created, settlements, disputes and their deadlines, RESPONSE_DATE_TIME) is read from it; another account's clock is its own.",
+    request: ref('ClockRequest'),
+    answers: [ref('ClockAnswer'), ref('ClockRefusal')],
+    malformed: 'ClockRefusal',
+  },
+  {
+    path: '/pgws/clock/advance',
+    operationId: 'clockAdvance',
+    tag: 'Clock',
+    summary: "Sandbox only: move the merchant's clock forward",
+    description:
+      "BY (`36h`, `4d`) or TO (ISO 8601 with an offset), forward only, at most 400 days a call. On the way, in time order: pending late@upi payments confirmed when they fall due, then each working day's settlement run at the settlement hour (which raises disputes on the dispute test cards' payments and decides those past RESPOND_BY), each with its webhooks. Answers FROM, NOW, SETTLEMENTS and HAPPENED. Two advances to one time, even on two instances at once, do the work once. On a public sandbox the demo merchant's clock cannot move (362): make an account of your own. A settlement/run with a future AS_OF is an advance of the account's clock to it.",
+    request: ref('ClockAdvanceRequest'),
+    answers: [ref('ClockAdvanceAnswer'), ref('ClockRefusal')],
+    malformed: 'ClockRefusal',
   },
   {
     path: '/pgws/fx',

@@ -51,9 +51,12 @@ const volatile = [
   'INVOICE_DATE',
   'PERIOD_FROM',
   'PERIOD_TO',
+  'NOW',
+  'AT',
+  'REFERENCE',
 ]
 /** Lists held as JSON text: compared entry by entry, each entry as an answer is. */
-const lists = ['SETTLEMENTS', 'LINES', 'RECON', 'DISPUTES']
+const lists = ['SETTLEMENTS', 'LINES', 'RECON', 'DISPUTES', 'HAPPENED']
 
 /**
  * Disputes made by one run share their CREATED_AT, and the list orders those by their random ids:

@@ -279,6 +279,7 @@ const payout = {
 
 /** The answers that can refuse a request with 323 (a HASH that does not verify). */
 export const invalidHashAnswers = [
+  'ClockRefusal',
   'StatusRefusal',
   'RefundAnswer',
   'PayoutRefusal',
@@ -501,6 +502,7 @@ export const answerSchemas = withHashHelp({
   ...settlementSchemas(),
   ...gstInvoiceSchemas(),
   ...internationalSchemas(),
+  ...clockSchemas(),
   EventId: text('evt_ and 24 hex digits.', { pattern: '^evt_[0-9a-f]{24}$' }),
   WebhookEventType: { type: 'string', enum: [...webhookEventTypes] },
 } satisfies Record<string, Schema>)
@@ -1122,6 +1124,75 @@ function internationalSchemas() {
     DisputeEvent: fields(
       'dispute.created, dispute.won, dispute.lost: the dispute as it now stands.',
       { PAY_ID: ref('PayId'), ...dispute, HASH: hash },
+    ),
+  } satisfies Record<string, Schema>
+}
+
+/** A sandbox account's clock: reading it and moving it forward. */
+function clockSchemas() {
+  const instant = text('An instant, ISO 8601 in UTC (`2026-12-10T05:30:00.000Z`).', {
+    format: 'date-time',
+  })
+  return {
+    ClockRequest: fields("The merchant's time.", {
+      PAY_ID: ref('PayId'),
+      HASH: ref('RequestHash'),
+    }),
+    ClockAnswer: fields(
+      "The merchant's time: real time plus the sum of its advances. Every time written for the merchant (payments, refunds, webhooks' created, settlements, disputes, RESPONSE_DATE_TIME) is read from it.",
+      { PAY_ID: ref('PayId'), NOW: instant, ...signedAnswer },
+    ),
+    ClockAdvanceRequest: {
+      oneOf: [
+        fields('Forward by a number of hours or days.', {
+          PAY_ID: ref('PayId'),
+          BY: text('`<n>h` or `<n>d`: 1 to 400 days in all.', { pattern: '^[1-9]\\d{0,4}[hd]$' }),
+          HASH: ref('RequestHash'),
+        }),
+        fields('Forward to a time.', {
+          PAY_ID: ref('PayId'),
+          TO: text('ISO 8601 with an offset, after NOW and at most 400 days on.'),
+          HASH: ref('RequestHash'),
+        }),
+      ],
+    },
+    ClockHappening: fields('One thing that fell due on the way.', {
+      AT: { ...ref('DateTime'), description: "IST, on the merchant's clock." },
+      TYPE: text(
+        'PAYMENT_CAPTURED: a pending payment (late@upi) confirmed by the bank; SETTLEMENT: a settlement made at the settlement hour of a working day.',
+        { enum: ['PAYMENT_CAPTURED', 'SETTLEMENT'] },
+      ),
+      REFERENCE: text("The payment's ORDER_ID or the settlement's SETTLEMENT_ID."),
+    }),
+    ClockAdvanceAnswer: fields('The clock moved, and what fell due on the way, in order.', {
+      PAY_ID: ref('PayId'),
+      FROM: { ...instant, description: 'The time before the advance.' },
+      NOW: { ...instant, description: 'The time after it.' },
+      SETTLEMENTS: jsonText('The settlements made on the way, without lines.', {
+        type: 'array',
+        items: { type: 'object' },
+      }),
+      HAPPENED: jsonText('Everything that fell due on the way, oldest first.', {
+        type: 'array',
+        items: ref('ClockHappening'),
+      }),
+      ...signedAnswer,
+    }),
+    ClockRefusal: fields(
+      `A clock request refused: 323, 324, 326; 363 BY malformed, or both BY and TO, or neither; 364 not forward, or more than 400 days; 341, 353, 359 a TO read as AS_OF is; 362 the demo merchant's clock on a public sandbox (ACCOUNT_URL makes an account of your own). ${unsignedNote}`,
+      {
+        STATUS: { const: 'Failed' },
+        RESPONSE_CODE: code,
+        RESPONSE_MESSAGE: message,
+        RESPONSE_DATE_TIME: dateTime,
+      },
+      {
+        PAY_ID: text('As sent.'),
+        BY: text('As sent.'),
+        TO: text('As sent.'),
+        HASH: hash,
+        ACCOUNT_URL: text('With 362 only: the page that makes a sandbox account of your own.'),
+      },
     ),
   } satisfies Record<string, Schema>
 }

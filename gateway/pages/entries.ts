@@ -1,4 +1,5 @@
 import type { Request, Router } from 'express'
+import { merchantNow } from '#gateway/merchants.ts'
 import {
   type CheckResult,
   checkMerchantHostedInit,
@@ -42,6 +43,7 @@ export function entryRoutes(router: Router, setup: PageSetup): void {
       request: result.request,
       mode,
       language: negotiateLanguage(req.get('accept-language')),
+      at: merchantNow(result.merchant, setup.now()),
     })
     if (transaction === 'duplicate') {
       return refuse(
@@ -73,6 +75,7 @@ export function entryRoutes(router: Router, setup: PageSetup): void {
       language: negotiateLanguage(req.get('accept-language')),
       paymentType: method.paymentType,
       mopType: method.mopType,
+      at: merchantNow(result.merchant, setup.now()),
     })
     if (transaction === 'duplicate') {
       return refuse(

@@ -70,6 +70,7 @@ async function storedOrder(
     },
     mode,
     language,
+    at: new Date(),
   })
   if (transaction === 'duplicate') throw new Error('duplicate order id')
   return { id: transaction.id, path: `/sandbox/pay/${transaction.id}` }

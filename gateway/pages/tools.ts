@@ -13,7 +13,7 @@ import {
   merchantHostedLesson,
 } from '#gateway/hash-lesson.ts'
 import { type Language, language as languageOf, negotiateLanguage } from '#gateway/i18n/index.ts'
-import type { SandboxMerchant } from '#gateway/merchants.ts'
+import { merchantNow, type SandboxMerchant } from '#gateway/merchants.ts'
 import { encryptFields } from '#core/protocol/cipher.ts'
 import { type ResponseCode, responseCodes } from '#core/protocol/codes.ts'
 import {
@@ -300,9 +300,11 @@ export async function finish(
 ) {
   const merchant = (await setup.findMerchant(transaction.payId))!
   const { late, ...rest } = outcome
-  const settleAt = late ? new Date(setup.now().getTime() + setup.settleDelayMs) : undefined
+  // Every time of the payment is its merchant's (its clock, gateway/clock/).
+  const at = merchantNow(merchant, setup.now())
+  const settleAt = late ? new Date(at.getTime() + setup.settleDelayMs) : undefined
   const result = await setup.db.transaction(async (tx) => {
-    const completion = await completeTransaction(tx, transaction.id, { ...rest, settleAt })
+    const completion = await completeTransaction(tx, transaction.id, { ...rest, settleAt, at })
     const queued =
       completion?.ended === true && (await queuePaymentEvent(tx, completion.transaction, merchant))
     return { completion, queued }

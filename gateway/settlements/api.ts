@@ -7,7 +7,8 @@ import type { Fields } from '#core/protocol/fields.ts'
 import { settlementCsvRows } from '#core/settlement/csv.ts'
 import { checkedNotifyUrl, type FindMerchant, type NotifyPolicyFor } from '#gateway/checks.ts'
 import { formatDateTime } from '#gateway/ids.ts'
-import type { SandboxMerchant } from '#gateway/merchants.ts'
+import { merchantNow, type SandboxMerchant } from '#gateway/merchants.ts'
+import { advanceClock } from '#gateway/clock/advance.ts'
 import { findByOrder, type GatewayDatabase } from '#gateway/store.ts'
 import { codeFields, echo, jsonRoute } from '#gateway/api/json.ts'
 import { checkAsOf, checkFormat, checkPage, checkRange, checkSettlementRef } from './checks.ts'
@@ -30,6 +31,9 @@ export interface SettlementApiOptions {
   /** Which NOTIFY_URLs a request is allowed, by where it came from. */
   notifyPolicy: NotifyPolicyFor
   runner: SettlementRunner
+  /** The hour (IST) of each working day's settlements. */
+  hour: number
+  onEventQueued: () => void
   /**
    * Whose clock a test run may not move past now: on a public sandbox, the configured demo
    * merchant's, which everyone's demos share (362, naming where to make an account instead).
@@ -37,6 +41,11 @@ export interface SettlementApiOptions {
   clockLocked?: (payId: string) => boolean
   /** The page that makes a sandbox account, named in that refusal. */
   accountPage?: (req: Request) => string
+  /**
+   * Whose test run is an advance of its own clock to AS_OF (an account's); the others settle as
+   * if their clock read AS_OF, and it stays where it was.
+   */
+  runMovesClock?: (payId: string) => boolean
 }
 
 /**
@@ -182,7 +191,12 @@ export function settlementsApi(options: SettlementApiOptions): Router {
           }
           const notify = checkedNotifyUrl(fields.NOTIFY_URL, options.notifyPolicy(req))
           if (notify === undefined) return runRefusal('357', fields)
-          const made = await options.runner.runFor(merchant, asOf.value, notify)
+          const moves =
+            options.runMovesClock?.(merchant.payId) === true &&
+            asOf.value > merchantNow(merchant, options.now())
+          const made = moves
+            ? (await advanceClock({ ...options, db }, merchant, asOf.value, notify)).settlements
+            : await options.runner.runFor(merchant, asOf.value, notify)
           return {
             PAY_ID: merchant.payId,
             AS_OF: fields.AS_OF!,

@@ -1,6 +1,6 @@
 import { WorkerLoop } from '#jobs/worker-loop.ts'
 import { maskAccount } from '#core/settlement/settlement.ts'
-import { gstPartiesOf, type SandboxMerchant } from '#gateway/merchants.ts'
+import { gstPartiesOf, merchantNow, type SandboxMerchant } from '#gateway/merchants.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
 import type { NotifyTarget } from '#gateway/webhooks/addresses.ts'
 import { notifyTargetFor, queueAnswerEvent } from '#gateway/webhooks/events.ts'
@@ -113,16 +113,18 @@ export function settlementRunner(options: SettlementRunnerOptions): SettlementRu
     return result.made
   }
   const runDue = async () => {
-    // The configured merchants, and the accounts with anything open: an account with nothing
-    // to settle or decide costs the run nothing.
-    const configured = new Set(options.merchants.map((merchant) => merchant.payId))
-    const accounts: SandboxMerchant[] = []
-    for (const payId of await merchantsWithOpenItems(db)) {
-      if (configured.has(payId)) continue
+    // The configured merchants, and the accounts with anything open (an account with nothing to
+    // settle or decide costs the run nothing), each at its own clock's time.
+    const payIds = new Set(options.merchants.map((merchant) => merchant.payId))
+    for (const payId of await merchantsWithOpenItems(db)) payIds.add(payId)
+    const made: StoredSettlement[] = []
+    for (const payId of payIds) {
       const merchant = await options.findMerchant(payId)
-      if (merchant) accounts.push(merchant)
+      if (!merchant) continue
+      const asOf = merchantNow(merchant, options.now())
+      made.push(...(await run([merchant], asOf, false, noRequestedTarget)))
     }
-    return run([...options.merchants, ...accounts], options.now(), false, noRequestedTarget)
+    return made
   }
   const loop = new WorkerLoop({
     name: 'sandbox settlements',

@@ -86,7 +86,7 @@ export async function runSettlements(
         const carried = await carriedBalances(tx, merchant.payId)
         const plans = planSettlements({ items, carried, at: options.asOf, newId: newSettlementId })
         for (const plan of plans) {
-          const stored = await storePlan(tx, merchant, plan)
+          const stored = await storePlan(tx, merchant, plan, options.asOf)
           made.push(stored)
           await options.onSettled?.(tx, stored)
         }
@@ -299,6 +299,8 @@ async function storePlan(
   tx: GatewayDatabase,
   merchant: SettlementMerchant,
   plan: PlannedSettlement,
+  /** The run's time, on the merchant's clock: when the settlement was made. */
+  at: Date,
 ): Promise<StoredSettlement> {
   const utr = plan.status === 'PROCESSED' ? await unusedUtr(tx, plan.settlementDate) : null
   const { totals } = plan
@@ -307,14 +309,14 @@ async function storePlan(
   await tx.execute(sql`INSERT INTO sandbox_settlements (id, pay_id, utr, settlement_date,
       cycle_from, cycle_to, payments_count, refunds_count, gross_amount, refunds_amount,
       fees_amount, gst_amount, cgst_amount, sgst_amount, igst_amount, provider_gstin,
-      merchant_gstin, adjustments_amount, net_amount, bank_account, status)
+      merchant_gstin, adjustments_amount, net_amount, bank_account, status, created_at)
     VALUES (${plan.id}, ${merchant.payId}, ${utr}, ${plan.settlementDate}, ${plan.cycleFrom},
       ${plan.cycleTo}, ${totals.paymentsCount}, ${totals.refundsCount}, ${String(totals.gross)},
       ${String(totals.refunds)}, ${String(totals.fees)}, ${String(totals.gst)},
       ${String(split.cgst)}, ${String(split.sgst)}, ${String(split.igst)},
       ${parties.provider.gstin}, ${parties.merchant.gstin},
       ${String(totals.adjustments)}, ${String(totals.net)}, ${merchant.bankAccount},
-      ${plan.status})`)
+      ${plan.status}, ${at.toISOString()}::timestamptz)`)
   const lines = plan.lines.map((line, position) => ({
     position,
     type: line.type,

@@ -294,6 +294,14 @@ export interface ConsolePageOptions {
   events: readonly ConsoleEvent[]
   rules: AccountRules
   createdAt: Date
+  clock: { now: Date; advances: readonly string[] }
+}
+
+const advanceNames: Record<string, string> = {
+  '1h': '+1 hour',
+  '1d': '+1 day',
+  '7d': '+7 days',
+  '30d': '+30 days',
 }
 
 /** The account's console: keys, payments with their timeline, webhook events, and its removal. */
@@ -313,6 +321,26 @@ export function consolePage(context: PageContext, options: ConsolePageOptions): 
         Created ${when(options.createdAt)} IST. Unused for ${String(options.rules.idleDays)} days,
         the account is deleted with its data.
       </p>
+    </section>
+    <section class="gw-card" id="clock" aria-labelledby="gw-clock-heading">
+      <h2 id="gw-clock-heading" class="gw-card__title">Clock</h2>
+      <p>
+        This account's time: <strong>${when(options.clock.now)} IST</strong>. Every payment, refund,
+        webhook, settlement and dispute of the account takes its time from it. Moving it forward
+        runs, in order, what falls due on the way: late payments, each working day's settlement at
+        the settlement hour, and dispute deadlines.
+      </p>
+      <div class="gw-clock__actions">
+        ${options.clock.advances.map(
+          (by) =>
+            html`<form method="post" action="${links.consoleUrl}/clock">
+              <input type="hidden" name="by" value="${by}" />
+              <button type="submit" class="gw-button gw-button--quiet">
+                ${advanceNames[by] ?? by}
+              </button>
+            </form>`,
+        )}
+      </div>
     </section>
     <section class="gw-card" aria-labelledby="gw-payments-heading">
       <h2 id="gw-payments-heading" class="gw-card__title">Payments</h2>

@@ -1,5 +1,11 @@
 import type { FindMerchant } from '#gateway/checks.ts'
-import { type GatewayDatabase, confirmDuePayments } from '#gateway/store.ts'
+import type { SandboxMerchant } from '#gateway/merchants.ts'
+import {
+  type GatewayDatabase,
+  confirmDuePayments,
+  confirmLatePaymentsOf,
+  type SandboxTransaction,
+} from '#gateway/store.ts'
 import { queuePaymentEvent } from './events.ts'
 
 /**
@@ -13,9 +19,25 @@ export async function confirmLatePayments(
   return db.transaction(async (tx) => {
     const settled = await confirmDuePayments(tx)
     for (const payment of settled) {
-      const merchant = await findMerchant(payment.payId)
+      const merchant = await findMerchant(payment.payId, tx)
       if (merchant) await queuePaymentEvent(tx, payment, merchant)
     }
     return settled.length
+  })
+}
+
+/**
+ * One merchant's late payments due by `at` on its clock, confirmed with their events: what a
+ * clock advance confirms on its way. Answers those confirmed.
+ */
+export async function confirmLatePaymentsBy(
+  db: GatewayDatabase,
+  merchant: SandboxMerchant,
+  at: Date,
+): Promise<SandboxTransaction[]> {
+  return db.transaction(async (tx) => {
+    const confirmed = await confirmLatePaymentsOf(tx, merchant.payId, at)
+    for (const payment of confirmed) await queuePaymentEvent(tx, payment, merchant)
+    return confirmed
   })
 }

@@ -1,4 +1,4 @@
-import type { SandboxMerchant } from '#gateway/merchants.ts'
+import { merchantNow, type SandboxMerchant } from '#gateway/merchants.ts'
 import { isSuccess, responseCodes } from '#core/protocol/codes.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { withHash } from '#core/protocol/hash.ts'
@@ -59,6 +59,7 @@ export async function queuePaymentEvent(
     allowPrivate: target.allowPrivate,
     data: withHash(responseFields(transaction), merchant.salt),
     perDay: merchant.eventsPerDay,
+    at: merchantNow(merchant, new Date()),
   })
   return stored !== undefined
 }
@@ -86,6 +87,7 @@ export async function queueAnswerEvent(
     allowPrivate: event.notify.allowPrivate,
     data: withHash(event.answer, merchant.salt),
     perDay: merchant.eventsPerDay,
+    at: merchantNow(merchant, new Date()),
   })
   return stored !== undefined
 }

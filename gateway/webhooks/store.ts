@@ -87,6 +87,11 @@ export interface NewWebhookEvent {
    * no cap. Concurrent requests each count before they insert, so a burst may pass it by a few.
    */
   perDay?: number
+  /**
+   * The event's `created`: the merchant's time (its clock, gateway/clock/). Its delivery and
+   * retries keep to real time, as do the signature's timestamp and the 24-hour cap.
+   */
+  at?: Date
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -115,7 +120,7 @@ export async function enqueueEvent(
   const body = serialiseEvent({
     id,
     type: event.type,
-    created: Math.floor(now.getTime() / 1000),
+    created: Math.floor((event.at ?? now).getTime() / 1000),
     data: event.data,
   })
   const [row] = await db

@@ -232,11 +232,10 @@ describe('a database made before the gateway had migrations', () => {
 
   it('keeps every row of every table, and every amount', async () => {
     const after = await everyRow(store.db)
-    // The tables made since (sandbox accounts) start empty.
-    expect([...after.keys()].filter((table) => table !== 'sandbox_accounts')).toEqual([
-      ...before.keys(),
-    ])
-    expect(after.get('sandbox_accounts')).toEqual([])
+    // The tables made since (sandbox accounts and their clocks) start empty.
+    const since = ['sandbox_accounts', 'sandbox_clocks']
+    expect([...after.keys()].filter((table) => !since.includes(table))).toEqual([...before.keys()])
+    for (const table of since) expect(after.get(table)).toEqual([])
     expect(before.get('sandbox_settlement_lines')).toHaveLength(2)
     for (const [table, rows] of before) {
       expect(rows.length, table).toBeGreaterThan(0)
@@ -383,6 +382,7 @@ describe('a database from the first sandboxes, before the columns added later', 
     )
     expect(tables.map((table) => table.name)).toEqual([
       'sandbox_accounts',
+      'sandbox_clocks',
       'sandbox_disputes',
       'sandbox_gst_invoices',
       'sandbox_payouts',

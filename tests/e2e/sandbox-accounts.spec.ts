@@ -60,6 +60,15 @@ test.describe('without scripts', () => {
     await expect(page.getByRole('heading', { name: 'Masala Mart: sandbox console' })).toBeVisible()
     await expect(page.getByText(payId).first()).toBeVisible()
     await expect(page.getByText('No payments yet.')).toBeVisible()
+
+    // The clock moves a day forward from the console, with a plain form.
+    const clock = page.locator('#clock strong')
+    const before = (await clock.innerText()).slice(0, 10)
+    await page.getByRole('button', { name: '+1 day' }).click()
+    await expect(page.getByRole('heading', { name: 'Clock' })).toBeVisible()
+    const after = (await clock.innerText()).slice(0, 10)
+    const day = (text: string) => new Date(`${text}T00:00:00Z`).getTime()
+    expect(day(after) - day(before)).toBe(24 * 60 * 60 * 1000)
     const firstLink = page.url()
 
     await page.getByRole('button', { name: 'Make a new console link' }).click()

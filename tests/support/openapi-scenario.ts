@@ -595,6 +595,39 @@ export const exampleCalls: ExampleCall[] = [
     path: '/pgws/dispute',
     rawBody: '{"PAY_ID":"1000000000000001","ACTION":true}',
   },
+  // The clock, last: an advance moves every later record of the merchant a day on.
+  {
+    name: 'clockNow',
+    summary: "The merchant's time",
+    path: '/pgws/clock',
+    fields: { PAY_ID: payId },
+  },
+  {
+    name: 'clockMalformed',
+    summary: 'A body that is not JSON (326)',
+    path: '/pgws/clock',
+    rawBody: '{"PAY_ID":',
+  },
+  {
+    name: 'clockAdvanceMalformed',
+    summary: 'A value that is not a string (326)',
+    path: '/pgws/clock/advance',
+    rawBody: '{"PAY_ID":"1000000000000001","BY":1}',
+  },
+  {
+    name: 'clockAdvance',
+    summary: 'A day on: what fell due on the way (here, the next settlement) runs in order',
+    path: '/pgws/clock/advance',
+    fields: { PAY_ID: payId, BY: '1d' },
+    before: (base) => payByCard(base, 'ORD-1009', '50000'),
+  },
+  {
+    name: 'clockAdvanceRefused',
+    summary: 'An advance that is not forward (363)',
+    path: '/pgws/clock/advance',
+    fields: { PAY_ID: payId, BY: '0d' },
+    invalidRequest: true,
+  },
 ]
 
 const RETURN_URL = 'https://shop.paystra.example/payment/return'

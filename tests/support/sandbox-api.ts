@@ -1,6 +1,6 @@
 /** Shared by the JSON APIs' integration tests: a sandbox over HTTP and signed JSON calls. */
 import { afterAll, beforeAll, expect } from 'vitest'
-import { demoMerchant } from '#gateway/merchants.ts'
+import { demoMerchant, type SandboxMerchant } from '#gateway/merchants.ts'
 import { encryptFields } from '#core/protocol/cipher.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { verifyHash, withHash } from '#core/protocol/hash.ts'
@@ -62,11 +62,12 @@ export async function payByUpi(
   amount: string,
   vpa = 'success@upi',
   extra: Fields = {},
+  payee: SandboxMerchant = merchant,
 ): Promise<string> {
   const orderId = uniqueId('LP')
   const fields = {
     ...extra,
-    PAY_ID: merchant.payId,
+    PAY_ID: payee.payId,
     ORDER_ID: orderId,
     AMOUNT: amount,
     TXNTYPE: 'SALE',
@@ -79,8 +80,8 @@ export async function payByUpi(
   const response = await fetch(`${base}/merchantPaymentInit`, {
     method: 'POST',
     body: new URLSearchParams({
-      PAY_ID: merchant.payId,
-      ENCDATA: encryptFields(fields, merchant.salt, merchant.merchantHostedKey),
+      PAY_ID: payee.payId,
+      ENCDATA: encryptFields(fields, payee.salt, payee.merchantHostedKey),
     }),
   })
   expect(response.status).toBe(200)

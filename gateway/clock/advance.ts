@@ -1,0 +1,86 @@
+import { formatIstDateTime } from '#core/calendar/business-calendar.ts'
+import { merchantNow, type SandboxMerchant } from '#gateway/merchants.ts'
+import type { GatewayDatabase } from '#gateway/store.ts'
+import { noRequestedTarget } from '#gateway/disputes/events.ts'
+import type { SettlementRunner } from '#gateway/settlements/runner.ts'
+import type { StoredSettlement } from '#gateway/settlements/store.ts'
+import { confirmLatePaymentsBy } from '#gateway/webhooks/confirm-late.ts'
+import type { NotifyTarget } from '#gateway/webhooks/addresses.ts'
+import { moveClockTo } from './store.ts'
+import { settlementTimesBetween } from './time.ts'
+
+export interface AdvanceDeps {
+  db: GatewayDatabase
+  runner: SettlementRunner
+  /** Real time. */
+  now: () => Date
+  /** The settlement hour (IST). */
+  hour: number
+  onEventQueued: () => void
+}
+
+/** One thing that fell due on the way, in the order it happened. */
+export interface Happening {
+  /** IST, `YYYY-MM-DD HH:mm:ss`, on the merchant's clock. */
+  AT: string
+  TYPE: 'PAYMENT_CAPTURED' | 'SETTLEMENT'
+  /** The payment's ORDER_ID or the settlement's SETTLEMENT_ID. */
+  REFERENCE: string
+}
+
+export interface Advanced {
+  from: Date
+  to: Date
+  happened: Happening[]
+  settlements: StoredSettlement[]
+}
+
+/** The merchant as its clock reads `at`: what is written on the way carries that time. */
+function at(merchant: SandboxMerchant, time: Date, realNow: Date): SandboxMerchant {
+  return { ...merchant, clockOffsetMs: time.getTime() - realNow.getTime() }
+}
+
+/**
+ * Moves a merchant's clock forward to `to`, running in time order what falls due on the way:
+ * late payments the bank confirms, then each working day's settlement run at the settlement
+ * hour (which makes and decides disputes as any run does), then the clock is set. Every step is
+ * once-only on its own (a confirmed payment is no longer pending, a run settles each item once,
+ * the clock never moves back), so two advances racing on two instances do the work once.
+ */
+export async function advanceClock(
+  deps: AdvanceDeps,
+  merchant: SandboxMerchant,
+  to: Date,
+  notify: NotifyTarget = noRequestedTarget,
+): Promise<Advanced> {
+  const realNow = deps.now()
+  const from = merchantNow(merchant, realNow)
+  const happened: Happening[] = []
+  const settlements: StoredSettlement[] = []
+  const confirmLate = async (time: Date) => {
+    const confirmed = await confirmLatePaymentsBy(deps.db, at(merchant, time, realNow), time)
+    if (confirmed.length > 0) deps.onEventQueued()
+    for (const payment of confirmed) {
+      happened.push({
+        AT: formatIstDateTime(payment.completedAt ?? time),
+        TYPE: 'PAYMENT_CAPTURED',
+        REFERENCE: payment.orderId,
+      })
+    }
+  }
+  for (const time of settlementTimesBetween(from, to, deps.hour)) {
+    await confirmLate(time)
+    const made = await deps.runner.runFor(at(merchant, time, realNow), time, notify)
+    for (const settlement of made) {
+      settlements.push(settlement)
+      happened.push({
+        AT: formatIstDateTime(time),
+        TYPE: 'SETTLEMENT',
+        REFERENCE: settlement.fields.SETTLEMENT_ID,
+      })
+    }
+  }
+  await confirmLate(to)
+  await moveClockTo(deps.db, merchant.payId, to, realNow)
+  return { from, to, happened, settlements }
+}
