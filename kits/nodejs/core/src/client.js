@@ -159,6 +159,21 @@ import { verifyWebhook } from './webhook.js'
  */
 
 /**
+ * How far advanceClock moves the clock: `by` a whole number of hours or days ("36h", "4d"), or
+ * `to` a time (ISO 8601 with an offset, or a Date, written in IST); exactly one of them.
+ * @typedef {{ by: string, to?: undefined } | { to: string | Date, by?: undefined }} ClockAdvance
+ */
+
+/**
+ * One thing that fell due while the clock moved (advanceClock's HAPPENED), oldest first.
+ * @typedef {object} ClockEvent
+ * @property {string} AT IST, YYYY-MM-DD HH:mm:ss, on the merchant's clock
+ * @property {'PAYMENT_CAPTURED' | 'SETTLEMENT'} TYPE PAYMENT_CAPTURED: a pending payment
+ *   (late@upi) confirmed by the bank; SETTLEMENT: a settlement made at the settlement hour
+ * @property {string} REFERENCE the payment's ORDER_ID or the settlement's SETTLEMENT_ID
+ */
+
+/**
  * A document sent as dispute evidence: the bytes of one PDF, JPEG or PNG (at most 2 MB) and
  * its file name, whose extension matches the content.
  * @typedef {{ bytes: Uint8Array, name: string }} EvidenceFile
@@ -182,6 +197,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/
 const MONTH = /^20\d{2}-(0[1-9]|1[0-2])$/
 const SETTLEMENT_ID = /^setl_[0-9a-f]{20}$/
 const UTR = /^[A-Z0-9]{16,22}$/
+const ADVANCE_BY = /^[1-9]\d{0,4}[hd]$/
 const AS_OF = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/
 const DAY_MS = 24 * 60 * 60 * 1000
 const IST_OFFSET_MS = 330 * 60 * 1000
@@ -594,6 +610,34 @@ export class Client {
   }
   // paystra:endregion
 
+  // paystra:region clock
+  /**
+   * Sandbox only: the merchant's clock, NOW (ISO 8601 in UTC): real time plus the clock's
+   * advances. Every time the gateway writes for you (payments, refunds, webhooks' created,
+   * settlements, disputes, RESPONSE_DATE_TIME) is read from it.
+   * @returns {Promise<Fields>}
+   */
+  async clock() {
+    return this.call('/pgws/clock', {})
+  }
+
+  /**
+   * Sandbox only: moves the merchant's clock forward, by `by` ("36h", "4d") or to `to`, at most
+   * 400 days a call, and runs on the way, in time order, what falls due: pending late payments
+   * confirmed, then each working day's settlement (with its webhooks). Answers FROM and NOW,
+   * SETTLEMENTS (parsed: the settlements made on the way, without lines) and HAPPENED (parsed,
+   * oldest first). A refusal (363 a bad BY, 364 not forward or over 400 days, 341/353/359 a bad
+   * TO, 362 the demo merchant's clock on a public sandbox, with ACCOUNT_URL) comes back as its
+   * fields, without the lists.
+   * @param {ClockAdvance} advance exactly one of `by` and `to`
+   * @returns {Promise<Fields & { SETTLEMENTS?: Settlement[], HAPPENED?: ClockEvent[] }>}
+   */
+  async advanceClock(advance) {
+    const answer = await this.call('/pgws/clock/advance', clockAdvanceFields(advance))
+    return withList(withList(answer, 'SETTLEMENTS'), 'HAPPENED')
+  }
+  // paystra:endregion
+
   // paystra:region disputes
   /**
    * The disputes created FROM to TO (IST dates, both included, at most 92 days), oldest first:
@@ -906,22 +950,42 @@ function count(answer, key, absent) {
 }
 
 /**
- * AS_OF: an ISO 8601 date-time with an offset; a Date is written in IST (+05:30).
+ * AS_OF (or the clock's TO): an ISO 8601 date-time with an offset; a Date is written in IST
+ * (+05:30).
  * @param {unknown} value
+ * @param {string} [name]
  * @returns {string}
  */
-function checkAsOf(value) {
+function checkAsOf(value, name = 'AS_OF') {
   if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) throw new InvalidInputError('AS_OF is not a valid Date')
+    if (Number.isNaN(value.getTime())) throw new InvalidInputError(`${name} is not a valid Date`)
     const ist = new Date(value.getTime() + IST_OFFSET_MS).toISOString().slice(0, 19)
     return `${ist}+05:30`
   }
   if (typeof value !== 'string' || !AS_OF.test(value) || Number.isNaN(Date.parse(value))) {
     throw new InvalidInputError(
-      'AS_OF must be an ISO 8601 date-time with an offset, e.g. 2026-11-30T11:00:00+05:30',
+      `${name} must be an ISO 8601 date-time with an offset, e.g. 2026-11-30T11:00:00+05:30`,
     )
   }
   return value
+}
+
+/**
+ * BY or TO of a clock advance, exactly one of them: BY a whole number of hours or days as the
+ * gateway reads it (363 otherwise), TO as AS_OF. How far ahead is the gateway's to judge (364).
+ * @param {ClockAdvance} advance
+ * @returns {Fields}
+ */
+function clockAdvanceFields(advance) {
+  const { by, to } = advance ?? {}
+  if ((by === undefined) === (to === undefined)) {
+    throw new InvalidInputError('Give one of by ("36h", "4d") or to (a time)')
+  }
+  if (to !== undefined) return { TO: checkAsOf(to, 'TO') }
+  if (typeof by !== 'string' || !ADVANCE_BY.test(by)) {
+    throw new InvalidInputError('BY must be a whole number of hours or days, e.g. 36h or 4d')
+  }
+  return { BY: by }
 }
 
 /**

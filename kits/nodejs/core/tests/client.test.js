@@ -535,6 +535,135 @@ describe('settlements and reconciliation calls', () => {
   })
 })
 
+describe('the sandbox clock', () => {
+  const signed = (/** @type {Record<string, string>} */ fields) => withHash(fields, config.salt)
+  // The sandbox's own answers, as its OpenAPI document's examples clockNow, clockAdvance and
+  // clockAdvanceRefused give them: signed with the demo merchant's salt, byte for byte.
+  const now = {
+    PAY_ID: '1000000000000001',
+    NOW: '2026-12-07T07:39:53.511Z',
+    RESPONSE_CODE: '000',
+    RESPONSE_MESSAGE: 'Transaction successful',
+    RESPONSE_DATE_TIME: '2026-12-07 13:09:53',
+    HASH: '28BDBD0A6C29D28FE67A23FCC46C94182F3F8953C932165AB8013F68ABE3C1AA',
+  }
+  const advanced = {
+    PAY_ID: '1000000000000001',
+    FROM: '2026-12-07T07:39:53.553Z',
+    NOW: '2026-12-08T07:39:53.552Z',
+    SETTLEMENTS:
+      '[{"SETTLEMENT_ID":"setl_905a1044707140347aa5","UTR":"PYSTN26342627304","SETTLEMENT_DATE":"2026-12-08","CYCLE_FROM":"2026-12-07","CYCLE_TO":"2026-12-07","PAYMENTS_COUNT":"2","REFUNDS_COUNT":"0","GROSS_AMOUNT":"99900","REFUNDS_AMOUNT":"0","FEES_AMOUNT":"1000","GST_AMOUNT":"180","CGST_AMOUNT":"90","SGST_AMOUNT":"90","IGST_AMOUNT":"0","PROVIDER_GSTIN":"09AAPCP4821K1ZW","MERCHANT_GSTIN":"09AAFCD5862R1ZT","ADJUSTMENTS_AMOUNT":"0","NET_AMOUNT":"98720","BANK_ACCOUNT":"XXXXXXXXXX4321","STATUS":"PROCESSED"}]',
+    HAPPENED:
+      '[{"AT":"2026-12-08 11:00:00","TYPE":"SETTLEMENT","REFERENCE":"setl_905a1044707140347aa5"}]',
+    RESPONSE_CODE: '000',
+    RESPONSE_MESSAGE: 'Transaction successful',
+    RESPONSE_DATE_TIME: '2026-12-08 13:09:53',
+    HASH: 'F5E21F5F153BA3CFDD5FE8AA9D2C23146AF1A412B220F22E99249D6155454E94',
+  }
+  const refused = {
+    PAY_ID: '1000000000000001',
+    BY: '0d',
+    STATUS: 'Failed',
+    RESPONSE_CODE: '363',
+    RESPONSE_MESSAGE:
+      'Invalid advance: send BY (a whole number of hours or days, such as 36h or 4d) or TO, not both',
+    RESPONSE_DATE_TIME: '2026-12-07 13:09:53',
+    HASH: '5C7F3E622414E9758332CC8859F21CC78A8A5E6853D9E3BAF13198CEFFEEB86F',
+  }
+  /** @param {Record<string, string>} fields @param {string[]} keys */
+  const without = (fields, ...keys) =>
+    Object.fromEntries(Object.entries(fields).filter(([key]) => !keys.includes(key)))
+  const unsigned = without(advanced, 'HASH')
+
+  it('clock and advanceClock send the contract’s fields, signed, and parse SETTLEMENTS and HAPPENED', async () => {
+    const { calls, client } = fakeGateway((_request, url) => ({
+      body: url.endsWith('/pgws/clock') ? now : advanced,
+    }))
+    const clock = await client.clock()
+    assert.deepEqual(clock, now)
+    const answer = await client.advanceClock({ by: '1d' })
+    assert.deepEqual([answer.FROM, answer.NOW], [advanced.FROM, advanced.NOW])
+    assert.deepEqual(answer.SETTLEMENTS, JSON.parse(advanced.SETTLEMENTS))
+    assert.equal(answer.SETTLEMENTS?.[0]?.NET_AMOUNT, '98720')
+    assert.deepEqual(answer.HAPPENED, [
+      { AT: '2026-12-08 11:00:00', TYPE: 'SETTLEMENT', REFERENCE: 'setl_905a1044707140347aa5' },
+    ])
+    await client.advanceClock({ to: '2026-12-10T11:00:00+05:30' })
+    await client.advanceClock({ to: new Date('2026-12-10T05:30:00Z') })
+    assert.deepEqual(
+      calls.map(({ url, body }) => [url.replace(config.baseUrl, ''), without(body, 'HASH')]),
+      [
+        ['/pgws/clock', { PAY_ID: config.payId }],
+        ['/pgws/clock/advance', { PAY_ID: config.payId, BY: '1d' }],
+        ['/pgws/clock/advance', { PAY_ID: config.payId, TO: '2026-12-10T11:00:00+05:30' }],
+        ['/pgws/clock/advance', { PAY_ID: config.payId, TO: '2026-12-10T11:00:00+05:30' }],
+      ],
+    )
+    for (const call of calls) assert.equal(verify(call.body, config.salt), true)
+  })
+
+  it('return a refusal as its verified fields, without the lists', async () => {
+    // The recorded refusal, whatever was asked: this client refuses BY "0d" itself.
+    const recorded = fakeGateway(() => ({ body: refused }))
+    const answer = await recorded.client.advanceClock({ by: '1d' })
+    assert.deepEqual(answer, refused)
+    const locked = fakeGateway((request) => ({
+      body: signed({
+        PAY_ID: request.PAY_ID ?? '',
+        BY: request.BY ?? '',
+        STATUS: 'Failed',
+        RESPONSE_CODE: '362',
+        RESPONSE_MESSAGE:
+          "The demo merchant's clock cannot be moved on a public sandbox: create a sandbox account of your own",
+        ACCOUNT_URL: 'https://sandbox.paystra.example/accounts/new',
+      }),
+    }))
+    const demo = await locked.client.advanceClock({ by: '4d' })
+    assert.equal(demo.RESPONSE_CODE, '362')
+    assert.equal(demo.ACCOUNT_URL, 'https://sandbox.paystra.example/accounts/new')
+    assert.equal('SETTLEMENTS' in demo || 'HAPPENED' in demo, false)
+  })
+
+  it('refuse an answer whose HASH does not verify, or whose lists are not JSON lists of objects', async () => {
+    const tampered = fakeGateway(() => ({
+      body: {
+        ...advanced,
+        HAPPENED: advanced.HAPPENED.replace('SETTLEMENT"', 'PAYMENT_CAPTURED"'),
+      },
+    }))
+    await assert.rejects(tampered.client.advanceClock({ by: '1d' }), VerificationError)
+    const late = fakeGateway(() => ({ body: { ...now, NOW: '2026-12-08T07:39:53.511Z' } }))
+    await assert.rejects(late.client.clock(), VerificationError)
+    for (const HAPPENED of ['', 'nope', '{}', '[1]', '[{"AT":{}}]']) {
+      const malformed = fakeGateway(() => ({ body: signed({ ...unsigned, HAPPENED }) }))
+      await assert.rejects(malformed.client.advanceClock({ by: '1d' }), GatewayError, HAPPENED)
+    }
+    const missing = fakeGateway(() => ({ body: signed(without(unsigned, 'SETTLEMENTS')) }))
+    await assert.rejects(missing.client.advanceClock({ by: '1d' }), GatewayError)
+  })
+
+  it('check BY and TO, exactly one of them, before calling', async () => {
+    const { calls, client } = fakeGateway(() => ({ body: advanced }))
+    const refusedInput = [
+      () => client.advanceClock(/** @type {any} */ ({})),
+      () => client.advanceClock(/** @type {any} */ (undefined)),
+      () => client.advanceClock(/** @type {any} */ ({ by: '1d', to: '2026-12-10T11:00:00+05:30' })),
+      () => client.advanceClock({ by: '0d' }),
+      () => client.advanceClock({ by: '36' }),
+      () => client.advanceClock({ by: '1w' }),
+      () => client.advanceClock({ by: '1.5d' }),
+      () => client.advanceClock(/** @type {any} */ ({ by: 36 })),
+      () => client.advanceClock({ to: '2026-12-10T11:00:00' }),
+      () => client.advanceClock({ to: 'tomorrow' }),
+      () => client.advanceClock({ to: new Date('nope') }),
+    ]
+    for (const call of refusedInput) {
+      await assert.rejects(call(), InvalidInputError, String(call))
+    }
+    assert.equal(calls.length, 0)
+  })
+})
+
 describe('the GST invoice', () => {
   const signed = (/** @type {Record<string, string>} */ fields) => withHash(fields, config.salt)
   const invoice = {
