@@ -47,6 +47,7 @@ _PAGE = re.compile(r"[1-9][0-9]{0,8}")
 _SETTLEMENT_ID = re.compile(r"setl_[0-9a-f]{20}")
 _DISPUTE_ID = re.compile(r"dsp_[0-9a-f]{20}")
 _UTR = re.compile(r"[A-Z0-9]{16,22}")
+_ADVANCE_BY = re.compile(r"[1-9][0-9]{0,4}[hd]")
 _AS_OF = re.compile(r"([0-9]{4}-[0-9]{2}-[0-9]{2})T([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.[0-9]{1,9})?)?(?:Z|[+-][0-9]{2}:[0-9]{2})")
 
 _order_lock = threading.Lock()
@@ -327,6 +328,32 @@ class Client:
         return {**answer, "RATES": _json_fields(answer.get("RATES", ""), "RATES")}
     # paystra:endregion
 
+    # ---- the sandbox clock ----
+
+    # paystra:region clock
+    def clock(self) -> Fields:
+        """
+        Sandbox only: the merchant's clock, answer["NOW"] (ISO 8601 in UTC), real time plus its
+        advances. Every time the gateway writes for you (payments, refunds, webhooks' created,
+        settlements, disputes, RESPONSE_DATE_TIME) is read from it.
+        """
+        return self.call("/pgws/clock", {})
+
+    def advance_clock(self, by: Optional[str] = None, to: Union[str, datetime, None] = None) -> Answer:
+        """
+        Sandbox only: moves the merchant's clock forward, by a whole number of hours or days
+        (by="36h", by="4d") or to a time (to: ISO 8601 with an offset, or an aware datetime), at
+        most 400 days a call; exactly one of them. On the way, in time order, pending late
+        payments are confirmed and each working day's settlement runs, each with its webhooks.
+        Answers FROM and NOW, answer["SETTLEMENTS"] (made on the way, without lines) and
+        answer["HAPPENED"] (oldest first: AT, TYPE PAYMENT_CAPTURED or SETTLEMENT, REFERENCE). A
+        refusal (364 not forward or over 400 days, 353/359 a TO out of reach, 362 the demo
+        merchant's clock on a public sandbox, with ACCOUNT_URL) comes back as its fields.
+        """
+        answer = _with_list(self.call("/pgws/clock/advance", _clock_advance(by, to)), "SETTLEMENTS")
+        return _with_list(answer, "HAPPENED")
+    # paystra:endregion
+
     # paystra:region disputes
     def disputes(self, date_from: DateLike, date_to: DateLike) -> Answer:
         """
@@ -522,14 +549,28 @@ def _month(value: Union[str, date]) -> str:
     raise InvalidInput("MONTH", "MONTH must be a month as YYYY-MM (2000-01 to 2099-12), e.g. 2026-11")
 
 
-def _as_of(value: Union[str, datetime]) -> str:
-    """AS_OF: ISO 8601 with an offset; an aware datetime is written in IST (+05:30)."""
+def _as_of(value: Union[str, datetime], field: str = "AS_OF") -> str:
+    """AS_OF (or the clock's TO): ISO 8601 with an offset; an aware datetime is written in IST (+05:30)."""
     if isinstance(value, datetime):
         if value.utcoffset() is None:
-            raise InvalidInput("AS_OF", "AS_OF must be an aware datetime (with tzinfo): the time is read in IST")
+            raise InvalidInput(field, f"{field} must be an aware datetime (with tzinfo): the time is read in IST")
         return value.astimezone(IST).replace(microsecond=0).isoformat()
     match = _AS_OF.fullmatch(value) if isinstance(value, str) else None
     if match and _is_day(match.group(1)) and int(match.group(2)) < 24 and int(match.group(3)) < 60:
         if int(match.group(4) or 0) < 60:
             return value
-    raise InvalidInput("AS_OF", "AS_OF must be an ISO 8601 date-time with an offset, e.g. 2026-11-30T11:00:00+05:30")
+    raise InvalidInput(field, f"{field} must be an ISO 8601 date-time with an offset, e.g. 2026-11-30T11:00:00+05:30")
+
+
+def _clock_advance(by: Optional[str], to: Union[str, datetime, None]) -> Fields:
+    """
+    BY or TO, exactly one of them: BY checked as the gateway checks it (363), TO as AS_OF. How far
+    ahead is the gateway's to judge (364).
+    """
+    if (by is None) == (to is None):
+        raise InvalidInput("BY", 'give one of by ("36h", "4d") or to (a time)')
+    if to is not None:
+        return {"TO": _as_of(to, "TO")}
+    if not isinstance(by, str) or not _ADVANCE_BY.fullmatch(by):
+        raise InvalidInput("BY", "BY must be a whole number of hours or days, e.g. 36h or 4d")
+    return {"BY": by}

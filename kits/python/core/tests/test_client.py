@@ -575,6 +575,132 @@ class DisputeCalls(StubGatewayTestCase):
         self.assertEqual(StubGateway.requests, [])
 
 
+# The sandbox's own answers, as its OpenAPI document's examples clockNow, clockAdvance and
+# clockAdvanceRefused give them: signed with the demo merchant's salt, byte for byte.
+CLOCK_NOW = (
+    b'{"PAY_ID":"1000000000000001","NOW":"2026-12-07T07:39:53.511Z","RESPONSE_CODE":"000",'
+    b'"RESPONSE_MESSAGE":"Transaction successful","RESPONSE_DATE_TIME":"2026-12-07 13:09:53",'
+    b'"HASH":"28BDBD0A6C29D28FE67A23FCC46C94182F3F8953C932165AB8013F68ABE3C1AA"}'
+)
+CLOCK_ADVANCED = {
+    "PAY_ID": "1000000000000001",
+    "FROM": "2026-12-07T07:39:53.553Z",
+    "NOW": "2026-12-08T07:39:53.552Z",
+    "SETTLEMENTS": (
+        '[{"SETTLEMENT_ID":"setl_905a1044707140347aa5","UTR":"PYSTN26342627304","SETTLEMENT_DATE":"2026-12-08",'
+        '"CYCLE_FROM":"2026-12-07","CYCLE_TO":"2026-12-07","PAYMENTS_COUNT":"2","REFUNDS_COUNT":"0",'
+        '"GROSS_AMOUNT":"99900","REFUNDS_AMOUNT":"0","FEES_AMOUNT":"1000","GST_AMOUNT":"180","CGST_AMOUNT":"90",'
+        '"SGST_AMOUNT":"90","IGST_AMOUNT":"0","PROVIDER_GSTIN":"09AAPCP4821K1ZW","MERCHANT_GSTIN":"09AAFCD5862R1ZT",'
+        '"ADJUSTMENTS_AMOUNT":"0","NET_AMOUNT":"98720","BANK_ACCOUNT":"XXXXXXXXXX4321","STATUS":"PROCESSED"}]'
+    ),
+    "HAPPENED": '[{"AT":"2026-12-08 11:00:00","TYPE":"SETTLEMENT","REFERENCE":"setl_905a1044707140347aa5"}]',
+    "RESPONSE_CODE": "000",
+    "RESPONSE_MESSAGE": "Transaction successful",
+    "RESPONSE_DATE_TIME": "2026-12-08 13:09:53",
+    "HASH": "F5E21F5F153BA3CFDD5FE8AA9D2C23146AF1A412B220F22E99249D6155454E94",
+}
+CLOCK_REFUSED = {
+    "PAY_ID": "1000000000000001",
+    "BY": "0d",
+    "STATUS": "Failed",
+    "RESPONSE_CODE": "363",
+    "RESPONSE_MESSAGE": "Invalid advance: send BY (a whole number of hours or days, such as 36h or 4d) or TO, not both",
+    "RESPONSE_DATE_TIME": "2026-12-07 13:09:53",
+    "HASH": "5C7F3E622414E9758332CC8859F21CC78A8A5E6853D9E3BAF13198CEFFEEB86F",
+}
+
+
+def clock_gateway(path, fields):
+    """The recorded answers: NOW to /pgws/clock, the day's advance to /pgws/clock/advance."""
+    return 200, CLOCK_NOW if path.endswith("/pgws/clock") else json.dumps(CLOCK_ADVANCED).encode()
+
+
+class ClockCalls(StubGatewayTestCase):
+    """clock and advance_clock against the stub gateway, answering the sandbox's recorded answers."""
+
+    def setUp(self):
+        super().setUp()
+        StubGateway.answer = staticmethod(clock_gateway)
+
+    def sent(self):
+        return [(path, {k: v for k, v in fields.items() if k != "HASH"}) for path, _, fields in StubGateway.requests]
+
+    def test_each_call_sends_its_fields_and_answers_verified_with_its_lists_parsed(self):
+        self.assertEqual(self.client.clock(), json.loads(CLOCK_NOW))
+        advanced = self.client.advance_clock(by="1d")
+        self.assertEqual((advanced["FROM"], advanced["NOW"]), (CLOCK_ADVANCED["FROM"], CLOCK_ADVANCED["NOW"]))
+        self.assertEqual(advanced["SETTLEMENTS"], json.loads(CLOCK_ADVANCED["SETTLEMENTS"]))
+        self.assertEqual(advanced["SETTLEMENTS"][0]["NET_AMOUNT"], "98720")
+        self.assertEqual(
+            advanced["HAPPENED"], [{"AT": "2026-12-08 11:00:00", "TYPE": "SETTLEMENT", "REFERENCE": "setl_905a1044707140347aa5"}]
+        )
+        self.client.advance_clock(to="2026-12-10T11:00:00+05:30")
+        self.client.advance_clock(to=datetime(2026, 12, 10, 5, 30, tzinfo=timezone.utc))
+        self.assertEqual(
+            self.sent(),
+            [
+                ("/sandbox/pgws/clock", {"PAY_ID": PAY_ID}),
+                ("/sandbox/pgws/clock/advance", {"PAY_ID": PAY_ID, "BY": "1d"}),
+                ("/sandbox/pgws/clock/advance", {"PAY_ID": PAY_ID, "TO": "2026-12-10T11:00:00+05:30"}),
+                ("/sandbox/pgws/clock/advance", {"PAY_ID": PAY_ID, "TO": "2026-12-10T11:00:00+05:30"}),
+            ],
+        )
+        for _, _, fields in StubGateway.requests:
+            self.assertTrue(verify(fields, SALT))
+
+    def test_a_refusal_comes_back_as_its_fields_without_the_lists(self):
+        # The recorded refusal, whatever was asked: this client refuses BY "0d" itself.
+        StubGateway.answer = staticmethod(lambda path, fields: (200, json.dumps(CLOCK_REFUSED).encode()))
+        self.assertEqual(self.client.advance_clock(by="1d"), CLOCK_REFUSED)
+        locked = {"PAY_ID": PAY_ID, "BY": "4d", "STATUS": "Failed", "RESPONSE_CODE": "362",
+                  "RESPONSE_MESSAGE": "The demo merchant's clock cannot be moved on a public sandbox: create a sandbox account of your own",
+                  "ACCOUNT_URL": "https://sandbox.paystra.example/accounts/new"}
+        StubGateway.answer = staticmethod(lambda path, fields: (200, json.dumps(with_hash(locked, SALT)).encode()))
+        answer = self.client.advance_clock(by="4d")
+        self.assertEqual((answer["RESPONSE_CODE"], answer["ACCOUNT_URL"]), ("362", locked["ACCOUNT_URL"]))
+        self.assertNotIn("SETTLEMENTS", answer)
+        self.assertNotIn("HAPPENED", answer)
+
+    def test_the_lists_are_trusted_only_when_the_hash_covers_them_and_they_are_lists_of_objects(self):
+        tampered = {**CLOCK_ADVANCED, "HAPPENED": CLOCK_ADVANCED["HAPPENED"].replace('SETTLEMENT"', 'PAYMENT_CAPTURED"')}
+        StubGateway.answer = staticmethod(lambda path, fields: (200, json.dumps(tampered).encode()))
+        with self.assertRaises(VerificationError):
+            self.client.advance_clock(by="1d")
+        late = CLOCK_NOW.replace(b"2026-12-07T07", b"2026-12-08T07")
+        StubGateway.answer = staticmethod(lambda path, fields: (200, late))
+        with self.assertRaises(VerificationError):
+            self.client.clock()
+        unsigned = {k: v for k, v in CLOCK_ADVANCED.items() if k != "HASH"}
+        for text in ("", "nope", "{}", "[1]", '[{"AT": {}}]'):
+            reply = json.dumps(with_hash({**unsigned, "HAPPENED": text}, SALT)).encode()
+            StubGateway.answer = staticmethod(lambda path, fields, reply=reply: (200, reply))
+            with self.subTest(text=text), self.assertRaises(ProtocolError):
+                self.client.advance_clock(by="1d")
+        without = json.dumps(with_hash({k: v for k, v in unsigned.items() if k != "SETTLEMENTS"}, SALT)).encode()
+        StubGateway.answer = staticmethod(lambda path, fields: (200, without))
+        with self.assertRaises(ProtocolError):
+            self.client.advance_clock(by="1d")
+
+    def test_by_and_to_exactly_one_of_them_are_checked_before_calling(self):
+        refused = (
+            lambda: self.client.advance_clock(),
+            lambda: self.client.advance_clock(by="1d", to="2026-12-10T11:00:00+05:30"),
+            lambda: self.client.advance_clock(by="0d"),
+            lambda: self.client.advance_clock(by="36"),
+            lambda: self.client.advance_clock(by="1w"),
+            lambda: self.client.advance_clock(by="1.5d"),
+            lambda: self.client.advance_clock(by="١d"),
+            lambda: self.client.advance_clock(by=36),
+            lambda: self.client.advance_clock(to="2026-12-10T11:00:00"),
+            lambda: self.client.advance_clock(to="tomorrow"),
+            lambda: self.client.advance_clock(to=datetime(2026, 12, 10, 11)),
+        )
+        for call in refused:
+            with self.assertRaises(InvalidInput):
+                call()
+        self.assertEqual(StubGateway.requests, [])
+
+
 class OrderIds(unittest.TestCase):
     def test_prefix_and_milliseconds_never_repeat(self):
         ids = [new_order_id("PG") for _ in range(500)]
