@@ -7,7 +7,7 @@ namespace Paystra;
 /**
  * The merchant's side of the Paystra protocol: signed payment forms (hosted and merchant-hosted),
  * response verification, and the signed JSON APIs (status enquiry, refund, QR, payout,
- * settlements and reconciliation, exchange rates, disputes).
+ * settlements and reconciliation, exchange rates, disputes, the sandbox clock).
  *
  * Browser flows (paymentRequest, merchantHostedRequest) check AMOUNT and ORDER_ID here, because
  * a request the gateway refuses would show the customer an error page. The JSON APIs pass the
@@ -340,6 +340,41 @@ final class Client
             throw new GatewayError("The gateway's answer has a malformed field RATES: not a JSON object of rates.");
         }
         return $answer;
+    }
+    // paystra:endregion
+
+    // paystra:region clock
+    /**
+     * Sandbox only: the merchant's clock, NOW (ISO 8601 in UTC): real time plus its advances.
+     * Every time the gateway writes for this merchant (payments, refunds, webhooks' created,
+     * settlements, disputes, RESPONSE_DATE_TIME) is read from it.
+     */
+    public function clock(): array
+    {
+        return $this->call('/pgws/clock', []);
+    }
+
+    /**
+     * Sandbox only: moves the merchant's clock forward, by a whole number of hours or days
+     * (`advanceClock(by: '36h')`, '4d') or to a time (`advanceClock(to: '2026-12-10T11:00:00+05:30')`,
+     * ISO 8601 with an offset), at most 400 days a call. On the way, in time order, pending late
+     * payments are confirmed and each working day's settlement runs, each with its webhooks. On
+     * 000: FROM, NOW, SETTLEMENTS (the settlements made on the way, as settlements() lists them)
+     * and HAPPENED (everything that fell due, oldest first: AT in IST, TYPE PAYMENT_CAPTURED or
+     * SETTLEMENT, REFERENCE the payment's ORDER_ID or the SETTLEMENT_ID). A refusal is the signed
+     * answer, without the lists: 363 a malformed BY, 364 not forward or over 400 days, 341, 353,
+     * 359 a TO read as AS_OF is, 362 the demo merchant's clock on a public sandbox (with
+     * ACCOUNT_URL, where to make a sandbox account of your own).
+     *
+     * @throws \InvalidArgumentException when neither or both of BY and TO are given
+     */
+    public function advanceClock(string $by = '', string $to = ''): array
+    {
+        $fields = array_filter(self::nonEmpty(['BY' => $by, 'TO' => $to], ['BY', 'TO']), static fn (string $value): bool => $value !== '');
+        if (count($fields) !== 1) {
+            throw new \InvalidArgumentException('Give one of BY (a whole number of hours or days: 36h, 4d) or TO (a time), not both.');
+        }
+        return self::withLists($this->call('/pgws/clock/advance', $fields), ['SETTLEMENTS', 'HAPPENED']);
     }
     // paystra:endregion
 
