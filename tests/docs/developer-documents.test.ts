@@ -138,12 +138,14 @@ const expectedCodes: Record<string, readonly string[]> = {
   ],
   'upi-qr': ['006', ...codes(testUpiIds), '010', ...qrRefusals],
   'pg-qr': ['006', ...hostedOutcomes, ...qrRefusals],
-  // gateway/settlements/api.ts: recon's 321 and 328, the test run's 357, and 338–343
+  // gateway/settlements/api.ts: recon's 321 and 328, the test run's 357 and 362 (the demo
+  // merchant's future AS_OF on a public sandbox), and 338–343
   settlements: [
     '000',
     ...jsonRefusals,
     '321',
     '357',
+    '362',
     '328',
     '338',
     '339',
@@ -174,9 +176,10 @@ const expectedCodes: Record<string, readonly string[]> = {
     '351',
     '352',
   ],
-  // gateway/accounts/routes.ts (360, 344, 361), the demo merchant's locked clock (362), and the
-  // PAY_ID of a deleted account (324)
-  'sandbox-account': ['324', '344', '360', '361', '362'],
+  // gateway/accounts/routes.ts (360, 344, 361), the demo merchant's locked clock (362), the
+  // PAY_ID of a deleted account (324), and the clock's advance (gateway/clock/time.ts: 363, 364,
+  // and TO read as AS_OF is, 341, 353, 359)
+  'sandbox-account': ['324', '344', '360', '361', '362', '363', '364', '341', '353', '359'],
 }
 
 /** The STATUS a code stands for in each kind of answer. */
@@ -221,7 +224,7 @@ const expectedFieldTables: Record<string, string[]> = {
     'dispute-request',
     'dispute-event',
   ],
-  'sandbox-account': ['account-response'],
+  'sandbox-account': ['account-response', 'clock-advance-request', 'clock-advance-response'],
 }
 
 describe('the developer documents', () => {
@@ -299,9 +302,18 @@ describe.each(developerDocuments.map((document) => document.slug))('%s', (slug) 
   })
 
   it('signs every JSON example with the right HASH', () => {
+    // The Sandbox Account guide's example account signs its examples with the salt its answer
+    // table shows.
+    const account = Object.fromEntries(
+      records(tableOf('sandbox-account', 'account-response')).map((row) => [
+        row.Field!,
+        row.Example!,
+      ]),
+    )
     const salts: Record<string, string> = {
       [demoMerchant({ siteUrl }).payId]: demoMerchant({ siteUrl }).salt,
       [vectors.hash[0]!.fields.PAY_ID!]: vectors.hash[0]!.salt,
+      [account.PAY_ID!]: account.SALT!,
     }
     const examples = lexer(loaded.get(slug)!.body).filter(
       (token): token is Tokens.Code => token.type === 'code' && token.lang === 'json',

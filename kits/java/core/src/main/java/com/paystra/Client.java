@@ -22,7 +22,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * The merchant's side of the Paystra protocol: signed payment requests for the hosted page,
  * encrypted merchant-hosted requests, verification of the gateway's responses, and the JSON
  * APIs (status enquiry, refund, UPI and PG QR, payouts, settlements and reconciliation, exchange
- * rates and disputes), whose answers are verified before they are returned.
+ * rates, disputes and the sandbox clock), whose answers are verified before they are returned.
  */
 public final class Client {
     /** CURRENCY_CODE of the Indian rupee; cards also take foreign currencies (see Currency). */
@@ -477,6 +477,54 @@ public final class Client {
     public FxRates fxRates() {
         Map<String, String> answer = postAccepted("/pgws/fx", fields("PAY_ID", config.payId()));
         return new FxRates(answer, object(answer, "RATES"), list(answer, "CURRENCIES"));
+    }
+    // paystra:endregion
+
+    // paystra:region clock
+    /**
+     * The sandbox clock moved forward (advanceClock): the verified fields (FROM and NOW, ISO 8601
+     * in UTC), the settlements made on the way (each a settlement's fields without its lines) and
+     * what happened, oldest first: AT (IST, on the merchant's clock), TYPE PAYMENT_CAPTURED or
+     * SETTLEMENT, REFERENCE the payment's ORDER_ID or the SETTLEMENT_ID.
+     */
+    public record ClockAdvance(Map<String, String> fields, List<Map<String, String>> settlements,
+            List<Map<String, String>> happened) {
+        public ClockAdvance {
+            fields = frozen(fields);
+            settlements = frozen(settlements);
+            happened = frozen(happened);
+        }
+    }
+
+    /**
+     * Sandbox only: the merchant's clock, its verified answer with NOW (ISO 8601 in UTC): real time
+     * plus its advances. Every time the gateway writes for the merchant (payments, refunds,
+     * webhooks' created, settlements, disputes, RESPONSE_DATE_TIME) is read from it.
+     */
+    public Map<String, String> clock() {
+        return postAccepted("/pgws/clock", fields("PAY_ID", config.payId()));
+    }
+
+    /**
+     * Sandbox only: moves the merchant's clock forward, by a whole number of hours or days
+     * (advanceClock("36h", null), "4d") or to a time (advanceClock(null, "2026-12-10T11:00:00+05:30"),
+     * ISO 8601 with an offset), at most 400 days a call; exactly one of them. On the way, in time
+     * order, pending late payments are confirmed and each working day's settlement runs, each with
+     * its webhooks. A refusal throws RefusedError: 364 not forward or more than 400 days, 341,
+     * 353, 359 a TO read as AS_OF is, 362 the demo merchant's clock on a public sandbox
+     * (answer().get("ACCOUNT_URL") makes a sandbox account of your own).
+     */
+    public ClockAdvance advanceClock(String by, String to) {
+        boolean hasBy = by != null && !by.isBlank();
+        if (hasBy == (to != null && !to.isBlank())) {
+            throw new IllegalArgumentException("advanceClock needs one of BY (36h, 4d) or TO (a time), not both");
+        }
+        if (hasBy && !by.matches("[1-9][0-9]{0,4}[hd]")) {
+            throw new IllegalArgumentException("BY must be a whole number of hours or days, e.g. 36h or 4d: " + by);
+        }
+        Map<String, String> answer = postAccepted("/pgws/clock/advance",
+                fields("PAY_ID", config.payId(), hasBy ? "BY" : "TO", hasBy ? by : to));
+        return new ClockAdvance(answer, list(answer, "SETTLEMENTS"), list(answer, "HAPPENED"));
     }
     // paystra:endregion
 

@@ -25,7 +25,7 @@ import java.util.function.Function;
  * The core's tests: every vector of the shared vectors file (HASH, ENCDATA, webhooks, the order
  * rule, the reconciliation and the currencies, the same every kit and the TypeScript modules
  * pass), round trips, tampering, Base64 variants, configuration, JSON, webhooks, the settlement
- * calls and the exchange-rate and dispute calls. A plain
+ * calls, the exchange-rate and dispute calls and the sandbox clock's. A plain
  * main, so it needs nothing but the JDK; exits 1 when a test fails. The examples' web code has its
  * own (com.paystra.examples.web.WebTests).
  *
@@ -54,6 +54,7 @@ public final class CoreTests {
         WebhookTests.run();
         SettlementTests.run();
         DisputeTests.run();
+        ClockTests.run();
         report();
     }
 
