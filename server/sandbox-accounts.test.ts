@@ -11,7 +11,7 @@ import type { Fields } from '#core/protocol/fields.ts'
 import { rowsOf } from '#jobs/sql-rows.ts'
 import { accountMerchant } from '#gateway/accounts/directory.ts'
 import { findAccount } from '#gateway/accounts/store.ts'
-import { demoMerchant, type SandboxMerchant } from '#gateway/merchants.ts'
+import { demoMerchant } from '#gateway/merchants.ts'
 import {
   call,
   capture,
@@ -19,6 +19,7 @@ import {
   settlementSandbox,
 } from '#tests/support/sandbox-settlements.ts'
 import { testDatabaseOptions } from '#tests/support/database.ts'
+import { type MadeAccount, makeAccount as makeAccountAt } from '#tests/support/sandbox-accounts.ts'
 import { type DataStore, openDatabase } from './db/database.ts'
 import { prune } from './retention/prune.ts'
 import { defaultRetentionPeriods } from './retention/periods.ts'
@@ -28,25 +29,9 @@ const demo = demoMerchant({ siteUrl: 'https://shop.paystra.example' })
 let store: DataStore
 let sandbox: SettlementSandbox
 
-interface Made {
-  json: Fields
-  merchant: SandboxMerchant
-}
+type Made = MadeAccount
 
-async function makeAccount(url: string, body: unknown = {}): Promise<Made> {
-  const response = await fetch(`${url}/accounts`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(body),
-  })
-  expect(response.status).toBe(201)
-  const json = (await response.json()) as Fields
-  const account = await findAccount(store.db, json.PAY_ID!)
-  return {
-    json,
-    merchant: accountMerchant(account!, { returnOrigins: demo.returnOrigins, eventsPerDay: 0 }),
-  }
-}
+const makeAccount = (url: string, body: unknown = {}) => makeAccountAt(url, store.db, body)
 
 async function countAccounts(): Promise<number> {
   const [row] = await rowsOf<{ n: number }>(

@@ -9,8 +9,6 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Fields } from '#core/protocol/fields.ts'
 import { rowsOf } from '#jobs/sql-rows.ts'
-import { accountMerchant } from '#gateway/accounts/directory.ts'
-import { findAccount } from '#gateway/accounts/store.ts'
 import { demoMerchant, type SandboxMerchant } from '#gateway/merchants.ts'
 import { payByUpi } from '#tests/support/sandbox-api.ts'
 import {
@@ -19,6 +17,7 @@ import {
   settlementSandbox,
 } from '#tests/support/sandbox-settlements.ts'
 import { testDatabaseOptions } from '#tests/support/database.ts'
+import { makeAccount as makeAccountAt } from '#tests/support/sandbox-accounts.ts'
 import { type DataStore, openDatabase } from './db/database.ts'
 
 const demo = demoMerchant({ siteUrl: 'https://shop.paystra.example' })
@@ -27,16 +26,7 @@ const HOUR_MS = 3_600_000
 let store: DataStore
 let sandbox: SettlementSandbox
 
-async function makeAccount(url: string): Promise<SandboxMerchant> {
-  const response = await fetch(`${url}/accounts`, {
-    method: 'POST',
-    headers: { accept: 'application/json' },
-  })
-  expect(response.status).toBe(201)
-  const json = (await response.json()) as Fields
-  const account = await findAccount(store.db, json.PAY_ID!)
-  return accountMerchant(account!, { returnOrigins: demo.returnOrigins, eventsPerDay: 0 })
-}
+const makeAccount = async (url: string) => (await makeAccountAt(url, store.db)).merchant
 
 const clockOf = async (url: string, merchant: SandboxMerchant) =>
   new Date((await call(`${url}/pgws/clock`, merchant, { PAY_ID: merchant.payId })).json.NOW!)

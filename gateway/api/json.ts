@@ -11,6 +11,7 @@ import {
 } from '#core/protocol/json-keys.ts'
 import { fieldsLesson, type HashRefusalLessons } from '#gateway/hash-lesson.ts'
 import type { LimitLocals, RouteLimits } from './limits.ts'
+import { formatDateTime } from '#gateway/ids.ts'
 
 /** The largest JSON request the server-to-server APIs read: their fields fit in a few hundred bytes. */
 export const JSON_LIMIT = '16kb'
@@ -57,6 +58,19 @@ function isAttachment(answer: Fields | Attachment): answer is Attachment {
 /** The fields every refusal carries: the code, its meaning and the STATUS it stands for. */
 export function codeFields(code: ResponseCode, status: string): Fields {
   return { STATUS: status, RESPONSE_CODE: code, RESPONSE_MESSAGE: responseCodes[code].message }
+}
+
+/**
+ * The refusals of a family of JSON APIs: the request's PAY_ID and the named fields echoed, the
+ * code with STATUS Failed, and the time the clock `now` reads.
+ */
+export function refusalsAt(now: () => Date) {
+  return (keys: readonly string[]) =>
+    (code: ResponseCode, fields: Fields | undefined): Fields => ({
+      ...echo(fields, ['PAY_ID', ...keys]),
+      ...codeFields(code, 'Failed'),
+      RESPONSE_DATE_TIME: formatDateTime(now()),
+    })
 }
 
 /** Copies the named fields that were posted, so a refusal says which request it answers. */

@@ -1,7 +1,7 @@
 import { type Request, Router } from 'express'
-import { type ResponseCode, responseCodes } from '#core/protocol/codes.ts'
+import { responseCodes } from '#core/protocol/codes.ts'
 import type { Fields } from '#core/protocol/fields.ts'
-import { codeFields, echo, jsonRoute } from '#gateway/api/json.ts'
+import { jsonRoute, refusalsAt } from '#gateway/api/json.ts'
 import type { ApiLimiters } from '#gateway/api/limits.ts'
 import type { FindMerchant } from '#gateway/checks.ts'
 import { formatDateTime } from '#gateway/ids.ts'
@@ -25,13 +25,7 @@ export interface ClockApiOptions extends AdvanceDeps {
  * (`HAPPENED`), lists as JSON text so the answer stays flat under its HASH.
  */
 export function clockApi(options: ClockApiOptions): Router {
-  const refusalOf =
-    (keys: readonly string[]) =>
-    (code: ResponseCode, fields: Fields | undefined): Fields => ({
-      ...echo(fields, ['PAY_ID', ...keys]),
-      ...codeFields(code, 'Failed'),
-      RESPONSE_DATE_TIME: formatDateTime(options.now()),
-    })
+  const refusalOf = refusalsAt(options.now)
   const done = (now: Date): Fields => ({
     RESPONSE_CODE: '000',
     RESPONSE_MESSAGE: responseCodes['000'].message,

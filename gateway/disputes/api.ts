@@ -1,10 +1,10 @@
 import { merchantNow } from '#gateway/merchants.ts'
 import { Router } from 'express'
 import { isValid } from '#core/protocol/patterns.ts'
-import { responseCodes, type ResponseCode } from '#core/protocol/codes.ts'
+import { responseCodes } from '#core/protocol/codes.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import type { ApiLimiters } from '#gateway/api/limits.ts'
-import { codeFields, echo, jsonRoute } from '#gateway/api/json.ts'
+import { jsonRoute, refusalsAt } from '#gateway/api/json.ts'
 import type { FindMerchant } from '#gateway/checks.ts'
 import { formatDateTime } from '#gateway/ids.ts'
 import { checkRange } from '#gateway/settlements/checks.ts'
@@ -41,13 +41,7 @@ export function disputesApi(options: DisputeApiOptions): Router {
     RESPONSE_MESSAGE: responseCodes['000'].message,
     RESPONSE_DATE_TIME: formatDateTime(options.now()),
   })
-  const refusalOf =
-    (keys: readonly string[]) =>
-    (code: ResponseCode, fields: Fields | undefined): Fields => ({
-      ...echo(fields, ['PAY_ID', ...keys]),
-      ...codeFields(code, 'Failed'),
-      RESPONSE_DATE_TIME: formatDateTime(options.now()),
-    })
+  const refusalOf = refusalsAt(options.now)
   const router = Router()
 
   const listRefusal = refusalOf(['FROM', 'TO', 'ORDER_ID'])

@@ -2,7 +2,7 @@ import type { ApiLimiters } from '#gateway/api/limits.ts'
 import { type Request, Router } from 'express'
 import { stringify } from 'csv-stringify/sync'
 import { isValid } from '#core/protocol/patterns.ts'
-import { responseCodes, type ResponseCode } from '#core/protocol/codes.ts'
+import { responseCodes } from '#core/protocol/codes.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { settlementCsvRows } from '#core/settlement/csv.ts'
 import { checkedNotifyUrl, type FindMerchant, type NotifyPolicyFor } from '#gateway/checks.ts'
@@ -10,7 +10,7 @@ import { formatDateTime } from '#gateway/ids.ts'
 import { merchantNow, type SandboxMerchant } from '#gateway/merchants.ts'
 import { advanceClock } from '#gateway/clock/advance.ts'
 import { findByOrder, type GatewayDatabase } from '#gateway/store.ts'
-import { codeFields, echo, jsonRoute } from '#gateway/api/json.ts'
+import { jsonRoute, refusalsAt } from '#gateway/api/json.ts'
 import { checkAsOf, checkFormat, checkPage, checkRange, checkSettlementRef } from './checks.ts'
 import { reconcileOrder } from './recon.ts'
 import type { SettlementRunner } from './runner.ts'
@@ -62,13 +62,7 @@ export function settlementsApi(options: SettlementApiOptions): Router {
     RESPONSE_MESSAGE: responseCodes['000'].message,
     RESPONSE_DATE_TIME: dateTime(),
   })
-  const refusalOf =
-    (keys: readonly string[]) =>
-    (code: ResponseCode, fields: Fields | undefined): Fields => ({
-      ...echo(fields, ['PAY_ID', ...keys]),
-      ...codeFields(code, 'Failed'),
-      RESPONSE_DATE_TIME: dateTime(),
-    })
+  const refusalOf = refusalsAt(options.now)
   const router = Router()
 
   const listRefusal = refusalOf(['FROM', 'TO'])
