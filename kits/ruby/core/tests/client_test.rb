@@ -512,6 +512,106 @@ class ClientTest < Minitest::Test
     assert_empty @gateway.calls
   end
 
+  # The sandbox's own answers, as its OpenAPI document's examples clockNow, clockAdvance and
+  # clockAdvanceRefused give them: signed with the demo merchant's salt, byte for byte.
+  CLOCK_NOW = '{"PAY_ID":"1000000000000001","NOW":"2026-12-07T07:39:53.511Z","RESPONSE_CODE":"000",' \
+              '"RESPONSE_MESSAGE":"Transaction successful","RESPONSE_DATE_TIME":"2026-12-07 13:09:53",' \
+              '"HASH":"28BDBD0A6C29D28FE67A23FCC46C94182F3F8953C932165AB8013F68ABE3C1AA"}'
+  CLOCK_ADVANCED = {
+    'PAY_ID' => '1000000000000001',
+    'FROM' => '2026-12-07T07:39:53.553Z',
+    'NOW' => '2026-12-08T07:39:53.552Z',
+    'SETTLEMENTS' => '[{"SETTLEMENT_ID":"setl_905a1044707140347aa5","UTR":"PYSTN26342627304","SETTLEMENT_DATE":"2026-12-08",' \
+                     '"CYCLE_FROM":"2026-12-07","CYCLE_TO":"2026-12-07","PAYMENTS_COUNT":"2","REFUNDS_COUNT":"0",' \
+                     '"GROSS_AMOUNT":"99900","REFUNDS_AMOUNT":"0","FEES_AMOUNT":"1000","GST_AMOUNT":"180","CGST_AMOUNT":"90",' \
+                     '"SGST_AMOUNT":"90","IGST_AMOUNT":"0","PROVIDER_GSTIN":"09AAPCP4821K1ZW","MERCHANT_GSTIN":"09AAFCD5862R1ZT",' \
+                     '"ADJUSTMENTS_AMOUNT":"0","NET_AMOUNT":"98720","BANK_ACCOUNT":"XXXXXXXXXX4321","STATUS":"PROCESSED"}]',
+    'HAPPENED' => '[{"AT":"2026-12-08 11:00:00","TYPE":"SETTLEMENT","REFERENCE":"setl_905a1044707140347aa5"}]',
+    'RESPONSE_CODE' => '000',
+    'RESPONSE_MESSAGE' => 'Transaction successful',
+    'RESPONSE_DATE_TIME' => '2026-12-08 13:09:53',
+    'HASH' => 'F5E21F5F153BA3CFDD5FE8AA9D2C23146AF1A412B220F22E99249D6155454E94'
+  }.freeze
+  CLOCK_REFUSED = {
+    'PAY_ID' => '1000000000000001',
+    'BY' => '0d',
+    'STATUS' => 'Failed',
+    'RESPONSE_CODE' => '363',
+    'RESPONSE_MESSAGE' => 'Invalid advance: send BY (a whole number of hours or days, such as 36h or 4d) or TO, not both',
+    'RESPONSE_DATE_TIME' => '2026-12-07 13:09:53',
+    'HASH' => '5C7F3E622414E9758332CC8859F21CC78A8A5E6853D9E3BAF13198CEFFEEB86F'
+  }.freeze
+
+  # A gateway answering `answer` (fields, HASH included, or JSON text) as it is, unsigned by the fake.
+  def client_recorded(&answer)
+    Paystra::Client.new(@config, transport: lambda do |url, body|
+      (@recorded ||= []) << [url, JSON.parse(body)]
+      reply = answer.call(url)
+      [200, reply.is_a?(String) ? reply : JSON.generate(reply)]
+    end)
+  end
+
+  def test_clock_and_advance_clock_post_their_fields_and_parse_settlements_and_happened
+    client = client_recorded { |url| url.end_with?('/pgws/clock') ? CLOCK_NOW : CLOCK_ADVANCED }
+    assert_equal JSON.parse(CLOCK_NOW), client.clock
+    advanced = client.advance_clock(by: '1d')
+    assert_equal CLOCK_ADVANCED.values_at('FROM', 'NOW'), advanced.values_at('FROM', 'NOW')
+    assert_equal JSON.parse(CLOCK_ADVANCED['SETTLEMENTS']), advanced['SETTLEMENTS']
+    assert_equal '98720', advanced['SETTLEMENTS'].first['NET_AMOUNT']
+    assert_equal [{ 'AT' => '2026-12-08 11:00:00', 'TYPE' => 'SETTLEMENT', 'REFERENCE' => 'setl_905a1044707140347aa5' }],
+                 advanced['HAPPENED']
+    client.advance_clock(to: '2026-12-10T11:00:00+05:30')
+    client.advance_clock(to: Time.new(2026, 12, 10, 11, 0, 0, '+05:30'))
+    sent = @recorded.map { |url, request| [url.delete_prefix('http://127.0.0.1:4999/sandbox'), request.reject { |key, _| key == 'HASH' }] }
+    assert_equal [
+      ['/pgws/clock', { 'PAY_ID' => @config.pay_id }],
+      ['/pgws/clock/advance', { 'PAY_ID' => @config.pay_id, 'BY' => '1d' }],
+      ['/pgws/clock/advance', { 'PAY_ID' => @config.pay_id, 'TO' => '2026-12-10T11:00:00+05:30' }],
+      ['/pgws/clock/advance', { 'PAY_ID' => @config.pay_id, 'TO' => '2026-12-10T11:00:00+05:30' }]
+    ], sent
+    @recorded.each { |_, request| assert Paystra::Hash.verify(request, @config.salt) }
+  end
+
+  def test_a_refused_advance_is_the_signed_answer_without_the_lists
+    # The recorded refusal, whatever was asked: this client refuses BY "0d" itself.
+    assert_equal CLOCK_REFUSED, client_recorded { CLOCK_REFUSED }.advance_clock(by: '1d')
+    locked = {
+      'PAY_ID' => @config.pay_id, 'BY' => '4d', 'STATUS' => 'Failed', 'RESPONSE_CODE' => '362',
+      'RESPONSE_MESSAGE' => "The demo merchant's clock cannot be moved on a public sandbox: create a sandbox account of your own",
+      'ACCOUNT_URL' => 'https://sandbox.paystra.example/accounts/new'
+    }
+    answer = client_answering { [200, locked] }.advance_clock(by: '4d')
+    assert_equal ['362', locked['ACCOUNT_URL']], answer.values_at('RESPONSE_CODE', 'ACCOUNT_URL')
+    refute answer.key?('SETTLEMENTS') || answer.key?('HAPPENED')
+  end
+
+  def test_the_clocks_answers_are_trusted_only_under_the_hash_with_lists_of_objects_of_strings
+    tampered = CLOCK_ADVANCED.merge('HAPPENED' => CLOCK_ADVANCED['HAPPENED'].sub('SETTLEMENT"', 'PAYMENT_CAPTURED"'))
+    assert_raises(Paystra::VerificationError) { client_recorded { tampered }.advance_clock(by: '1d') }
+    assert_raises(Paystra::VerificationError) { client_recorded { CLOCK_NOW.sub('2026-12-07T07', '2026-12-08T07') }.clock }
+    unsigned = CLOCK_ADVANCED.reject { |key, _| key == 'HASH' }
+    ['{"a":"b"}', 'not json', '[1]', '[{"AT":{}}]'].each do |text|
+      client = client_answering { [200, unsigned.merge('HAPPENED' => text)] }
+      assert_match(/HAPPENED/, assert_raises(Paystra::GatewayError, text) { client.advance_clock(by: '1d') }.message)
+    end
+    client = client_answering { [200, unsigned.reject { |key, _| key == 'SETTLEMENTS' }] }
+    assert_match(/no SETTLEMENTS/, assert_raises(Paystra::GatewayError) { client.advance_clock(by: '1d') }.message)
+  end
+
+  def test_by_and_to_exactly_one_of_them_are_checked_before_anything_is_sent
+    client = client_answering { [200, CLOCK_ADVANCED] }
+    [
+      -> { client.advance_clock },
+      -> { client.advance_clock(by: ' ', to: '') },
+      -> { client.advance_clock(by: '1d', to: '2026-12-10T11:00:00+05:30') },
+      -> { client.advance_clock(by: '0d') },
+      -> { client.advance_clock(by: 36) },
+      -> { client.advance_clock(by: '1w') },
+      -> { client.advance_clock(by: '1.5d') }
+    ].each { |call| assert_raises(Paystra::InvalidRequest) { call.call } }
+    assert_empty @gateway.calls
+  end
+
   def test_a_foreign_payment_and_its_refund_carry_their_currency
     client = client_answering { |_url, request| settled(request, {}) }
     form = client.payment_request('AMOUNT' => '1234', 'CURRENCY_CODE' => '840')

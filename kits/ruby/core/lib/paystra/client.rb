@@ -9,7 +9,7 @@ require 'uri'
 module Paystra
   # The merchant's side of the gateway: signed payment forms, response verification, the
   # server-to-server JSON calls (status enquiry, refund, QR, payout, settlements and
-  # reconciliation) and webhook verification.
+  # reconciliation, exchange rates, disputes, the sandbox clock) and webhook verification.
   # Payments, QR codes, refunds and payouts may carry NOTIFY_URL: where the gateway POSTs a
   # signed event when they reach an outcome (covered by HASH like every field).
   class Client
@@ -26,6 +26,7 @@ module Paystra
     SETTLEMENT_PAGE_SIZE = 1000
     MONTH = /\A20\d{2}-(0[1-9]|1[0-2])\z/.freeze
     INVOICE_FORMATS = %w[JSON PDF].freeze
+    ADVANCE_BY = /\A[1-9]\d{0,4}[hd]\z/.freeze
 
     attr_reader :config
 
@@ -289,6 +290,27 @@ module Paystra
     end
     # paystra:endregion
 
+    # paystra:region clock
+    # Sandbox only: the merchant's clock, NOW (ISO 8601 in UTC): real time plus its advances. Every
+    # time the gateway writes for the merchant (payments, refunds, webhooks' created, settlements,
+    # disputes, RESPONSE_DATE_TIME) is read from it.
+    def clock
+      post_signed('/pgws/clock', {})
+    end
+
+    # Sandbox only: moves the merchant's clock forward, `by:` a whole number of hours or days
+    # ('36h', '4d') or `to:` a time (a Time, or ISO 8601 text with an offset), at most 400 days a
+    # call; exactly one of them. On the way, in time order, pending late payments are confirmed and
+    # each working day's settlement runs, each with its webhooks. On 000: FROM, NOW, SETTLEMENTS (the
+    # settlements made on the way, as #settlements lists them) and HAPPENED (oldest first: AT in IST,
+    # TYPE PAYMENT_CAPTURED or SETTLEMENT, REFERENCE the payment's ORDER_ID or the SETTLEMENT_ID). A
+    # refusal (364 not forward or more than 400 days, 341, 353, 359 a TO read as AS_OF is, 362 the
+    # demo merchant's clock on a public sandbox, with ACCOUNT_URL) is the signed answer, without them.
+    def advance_clock(by: nil, to: nil)
+      with_lists(post_signed('/pgws/clock/advance', clock_advance(by, to)), 'SETTLEMENTS', 'HAPPENED')
+    end
+    # paystra:endregion
+
     # paystra:region disputes
     # The disputes created `from` to `to` (Date or YYYY-MM-DD, IST, inclusive, at most 92 days),
     # oldest first. On 000, DISPUTES is an array of disputes: DISPUTE_ID, ORDER_ID, TXN_ID,
@@ -403,6 +425,18 @@ module Paystra
       raise GatewayError, "the gateway's answer has a malformed #{key}: not a JSON object of strings"
     rescue JSON::ParserError
       raise GatewayError.new("the gateway's answer has a malformed #{key}: not JSON"), cause: nil
+    end
+
+    # BY or TO, exactly one of them: BY checked as the gateway checks it (363), TO taken as
+    # #run_settlement takes AS_OF. How far ahead is the gateway's to judge (364).
+    def clock_advance(by, to)
+      raise InvalidRequest, 'give one of by: (36h, 4d) or to: (a time), not both' unless present?(by) ^ present?(to)
+      return { 'TO' => to.respond_to?(:iso8601) ? to.iso8601 : to.to_s.strip } if present?(to)
+
+      by = by.to_s.strip
+      raise InvalidRequest, 'BY must be a whole number of hours or days, e.g. 36h or 4d' unless by.match?(ADVANCE_BY)
+
+      { 'BY' => by }
     end
 
     def check_dispute_id(value)
