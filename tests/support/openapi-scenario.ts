@@ -623,7 +623,7 @@ export const exampleCalls: ExampleCall[] = [
   },
   {
     name: 'clockAdvanceRefused',
-    summary: 'An advance that is not forward (363)',
+    summary: 'A BY that is not a whole number of hours or days (363)',
     path: '/pgws/clock/advance',
     fields: { PAY_ID: payId, BY: '0d' },
     invalidRequest: true,
