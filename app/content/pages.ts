@@ -22,14 +22,24 @@ export interface Page {
   static?: true
 }
 
+/**
+ * A static page's title and description serve the server's documents alone: such a page has no
+ * client runtime, so the browser's copy of this table leaves them out (Vite sets
+ * import.meta.env.SSR to false in the client build, and the minifier drops the text). The form
+ * and demo pages keep theirs, for their meta on client navigation. Node (scripts, tests) has no
+ * import.meta.env and keeps everything.
+ */
+const withStaticText: boolean = import.meta.env?.SSR !== false || import.meta.env?.MODE === 'test'
+
 export const pages = [
   {
     path: '/',
     static: true,
     file: 'routes/home.tsx',
-    title: `${brand.name} — Payment gateway for every Indian business`,
-    description:
-      'Accept UPI, cards, net banking and wallets with T+1 settlement, 80+ banks and a checkout in more than 10 languages.',
+    title: withStaticText ? `${brand.name} — Payment gateway for every Indian business` : '',
+    description: withStaticText
+      ? 'Accept UPI, cards, net banking and wallets with T+1 settlement, 80+ banks and a checkout in more than 10 languages.'
+      : '',
     kind: 'marketing',
     indexed: true,
   },
@@ -37,8 +47,10 @@ export const pages = [
     path: '/about',
     static: true,
     file: 'routes/about.tsx',
-    title: `About us — ${brand.name}`,
-    description: `Why we built ${brand.name}, what we believe in, and how we help businesses accept and move money.`,
+    title: withStaticText ? `About us — ${brand.name}` : '',
+    description: withStaticText
+      ? `Why we built ${brand.name}, what we believe in, and how we help businesses accept and move money.`
+      : '',
     kind: 'marketing',
     indexed: true,
   },
@@ -46,9 +58,10 @@ export const pages = [
     path: '/services',
     static: true,
     file: 'routes/services.tsx',
-    title: `Services — ${brand.name}`,
-    description:
-      'Payment acceptance, payouts, reconciliation, T+1 settlement, refunds, multi-currency, smart routing and more.',
+    title: withStaticText ? `Services — ${brand.name}` : '',
+    description: withStaticText
+      ? 'Payment acceptance, payouts, reconciliation, T+1 settlement, refunds, multi-currency, smart routing and more.'
+      : '',
     kind: 'marketing',
     indexed: true,
   },
@@ -56,9 +69,10 @@ export const pages = [
     path: '/developers',
     static: true,
     file: 'routes/developers.tsx',
-    title: `Developers — Integration made easier — ${brand.name}`,
-    description:
-      'Integration documents, eCommerce plugins and server kits in PHP, Python, Java, Node.js and Ruby.',
+    title: withStaticText ? `Developers — Integration made easier — ${brand.name}` : '',
+    description: withStaticText
+      ? 'Integration documents, eCommerce plugins and server kits in PHP, Python, Java, Node.js and Ruby.'
+      : '',
     kind: 'marketing',
     indexed: true,
   },
@@ -66,9 +80,10 @@ export const pages = [
     path: '/developers/docs/api-reference',
     static: true,
     file: 'routes/api-reference.tsx',
-    title: `API reference — ${brand.name} sandbox JSON APIs — ${brand.name}`,
-    description:
-      'Status enquiry, refunds, payouts, QR codes, webhooks and settlements: every field, answer and response code, generated from the OpenAPI document.',
+    title: withStaticText ? `API reference — ${brand.name} sandbox JSON APIs — ${brand.name}` : '',
+    description: withStaticText
+      ? 'Status enquiry, refunds, payouts, QR codes, webhooks and settlements: every field, answer and response code, generated from the OpenAPI document.'
+      : '',
     kind: 'marketing',
     indexed: true,
   },
@@ -78,8 +93,10 @@ export const pages = [
     path: '/developers/docs/pg-hosted',
     static: true,
     file: 'routes/developer-guide.tsx',
-    title: `PG Hosted Integration Guide — ${brand.name}`,
-    description: `Accept cards, net banking, UPI and wallets on the ${brand.name} hosted payment page – the signed request, the encrypted response, response codes and test data.`,
+    title: withStaticText ? `PG Hosted Integration Guide — ${brand.name}` : '',
+    description: withStaticText
+      ? `Accept cards, net banking, UPI and wallets on the ${brand.name} hosted payment page – the signed request, the encrypted response, response codes and test data.`
+      : '',
     kind: 'marketing',
     indexed: true,
   },
@@ -87,8 +104,10 @@ export const pages = [
     path: '/developers/docs/seamless',
     static: true,
     file: 'routes/developer-guide.tsx',
-    title: `Seamless Integration Guide — ${brand.name}`,
-    description: `Merchant-hosted checkout – collect the payment method on your own page and send ${brand.name} an encrypted request (ENCDATA) for net banking, wallets and UPI.`,
+    title: withStaticText ? `Seamless Integration Guide — ${brand.name}` : '',
+    description: withStaticText
+      ? `Merchant-hosted checkout – collect the payment method on your own page and send ${brand.name} an encrypted request (ENCDATA) for net banking, wallets and UPI.`
+      : '',
     kind: 'marketing',
     indexed: true,
   },
@@ -96,8 +115,10 @@ export const pages = [
     path: '/developers/docs/payout',
     static: true,
     file: 'routes/developer-guide.tsx',
-    title: `Payout Integration Guide — ${brand.name}`,
-    description: `Send money from your ${brand.name} balance to any bank account (NEFT, RTGS, IMPS) or UPI ID with one signed JSON request, and track it to a UTR.`,
+    title: withStaticText ? `Payout Integration Guide — ${brand.name}` : '',
+    description: withStaticText
+      ? `Send money from your ${brand.name} balance to any bank account (NEFT, RTGS, IMPS) or UPI ID with one signed JSON request, and track it to a UTR.`
+      : '',
     kind: 'marketing',
     indexed: true,
   },
@@ -105,8 +126,10 @@ export const pages = [
     path: '/developers/docs/api',
     static: true,
     file: 'routes/developer-guide.tsx',
-    title: `API Integration Guide — ${brand.name}`,
-    description: `Server-to-server JSON APIs – status enquiry and refunds through /pgws/transact, the signing and JSON conventions every ${brand.name} API shares, and response codes.`,
+    title: withStaticText ? `API Integration Guide — ${brand.name}` : '',
+    description: withStaticText
+      ? `Server-to-server JSON APIs – status enquiry and refunds through /pgws/transact, the signing and JSON conventions every ${brand.name} API shares, and response codes.`
+      : '',
     kind: 'marketing',
     indexed: true,
   },
@@ -114,9 +137,10 @@ export const pages = [
     path: '/developers/docs/upi-qr',
     static: true,
     file: 'routes/developer-guide.tsx',
-    title: `UPI QR Integration Guide — ${brand.name}`,
-    description:
-      'Show a dynamic UPI QR code for each order at your counter, on a screen or in an invoice, and learn by status enquiry when the customer paid from any UPI app.',
+    title: withStaticText ? `UPI QR Integration Guide — ${brand.name}` : '',
+    description: withStaticText
+      ? 'Show a dynamic UPI QR code for each order at your counter, on a screen or in an invoice, and learn by status enquiry when the customer paid from any UPI app.'
+      : '',
     kind: 'marketing',
     indexed: true,
   },
@@ -124,8 +148,10 @@ export const pages = [
     path: '/developers/docs/pg-qr',
     static: true,
     file: 'routes/developer-guide.tsx',
-    title: `PG QR Integration Guide — ${brand.name}`,
-    description: `A QR code that opens the ${brand.name} payment page for an order, so the customer pays on their own phone by card, net banking, UPI or wallet.`,
+    title: withStaticText ? `PG QR Integration Guide — ${brand.name}` : '',
+    description: withStaticText
+      ? `A QR code that opens the ${brand.name} payment page for an order, so the customer pays on their own phone by card, net banking, UPI or wallet.`
+      : '',
     kind: 'marketing',
     indexed: true,
   },
@@ -133,8 +159,10 @@ export const pages = [
     path: '/developers/docs/settlements',
     static: true,
     file: 'routes/developer-guide.tsx',
-    title: `Settlements Integration Guide — ${brand.name}`,
-    description: `T+1 settlements net of fees and GST – what ${brand.name} pays you and when, the settlement and reconciliation APIs (JSON or CSV), the settlement.processed webhook.`,
+    title: withStaticText ? `Settlements Integration Guide — ${brand.name}` : '',
+    description: withStaticText
+      ? `T+1 settlements net of fees and GST – what ${brand.name} pays you and when, the settlement and reconciliation APIs (JSON or CSV), the settlement.processed webhook.`
+      : '',
     kind: 'marketing',
     indexed: true,
   },
@@ -142,9 +170,12 @@ export const pages = [
     path: '/developers/docs/international',
     static: true,
     file: 'routes/developer-guide.tsx',
-    title: `International Payments and Disputes Integration Guide — ${brand.name}`,
-    description:
-      'Card payments in over 30 foreign currencies settled in rupees (FX_RATE, INR_AMOUNT, the rates API), and card disputes: webhooks, holds, accepting or contesting.',
+    title: withStaticText
+      ? `International Payments and Disputes Integration Guide — ${brand.name}`
+      : '',
+    description: withStaticText
+      ? 'Card payments in over 30 foreign currencies settled in rupees (FX_RATE, INR_AMOUNT, the rates API), and card disputes: webhooks, holds, accepting or contesting.'
+      : '',
     kind: 'marketing',
     indexed: true,
   },
@@ -152,8 +183,10 @@ export const pages = [
     path: '/developers/docs/sandbox-account',
     static: true,
     file: 'routes/developer-guide.tsx',
-    title: `Sandbox Account Integration Guide — ${brand.name}`,
-    description: `A private ${brand.name} sandbox merchant of your own in one request, without sign-up: its PAY_ID, keys and webhook secret, a paystra.env for the kits, and a console.`,
+    title: withStaticText ? `Sandbox Account Integration Guide — ${brand.name}` : '',
+    description: withStaticText
+      ? `A private ${brand.name} sandbox merchant of your own in one request, without sign-up: its PAY_ID, keys and webhook secret, a paystra.env for the kits, and a console.`
+      : '',
     kind: 'marketing',
     indexed: true,
   },
@@ -161,9 +194,10 @@ export const pages = [
     path: '/developers/tools/signature',
     static: true,
     file: 'routes/signature-tool.tsx',
-    title: `Signature debugger — check a HASH or an ENCDATA — ${brand.name}`,
-    description:
-      'Paste request or response fields and your salt to see the exact hashed text, the expected HASH and why yours differs. Runs in your browser only.',
+    title: withStaticText ? `Signature debugger — check a HASH or an ENCDATA — ${brand.name}` : '',
+    description: withStaticText
+      ? 'Paste request or response fields and your salt to see the exact hashed text, the expected HASH and why yours differs. Runs in your browser only.'
+      : '',
     kind: 'marketing',
     indexed: true,
   },
@@ -171,9 +205,10 @@ export const pages = [
     path: '/pricing',
     static: true,
     file: 'routes/pricing.tsx',
-    title: `Pricing — ${brand.name}`,
-    description:
-      'Transparent rates for payment gateway, subscriptions, payouts, paylinks and auto collection, with a fee calculator.',
+    title: withStaticText ? `Pricing — ${brand.name}` : '',
+    description: withStaticText
+      ? 'Transparent rates for payment gateway, subscriptions, payouts, paylinks and auto collection, with a fee calculator.'
+      : '',
     kind: 'marketing',
     indexed: true,
   },
@@ -190,8 +225,10 @@ export const pages = [
     path: '/policy',
     static: true,
     file: 'routes/policy.tsx',
-    title: `Privacy Policy — ${brand.name}`,
-    description: `What data ${brand.name} collects, why, how it is protected, cookies, transfers and how to reach our grievance officer.`,
+    title: withStaticText ? `Privacy Policy — ${brand.name}` : '',
+    description: withStaticText
+      ? `What data ${brand.name} collects, why, how it is protected, cookies, transfers and how to reach our grievance officer.`
+      : '',
     kind: 'marketing',
     indexed: true,
   },
@@ -199,9 +236,10 @@ export const pages = [
     path: '/faq',
     static: true,
     file: 'routes/faq.tsx',
-    title: `Frequently asked questions — ${brand.name}`,
-    description:
-      'Activation, refunds, disputes, settlement, foreign currencies, payment links and prohibited businesses.',
+    title: withStaticText ? `Frequently asked questions — ${brand.name}` : '',
+    description: withStaticText
+      ? 'Activation, refunds, disputes, settlement, foreign currencies, payment links and prohibited businesses.'
+      : '',
     kind: 'marketing',
     indexed: true,
   },
@@ -209,9 +247,10 @@ export const pages = [
     path: '/career',
     static: true,
     file: 'routes/career.tsx',
-    title: `Careers — ${brand.name}`,
-    description:
-      'Build the payments infrastructure of India with us. Openings for freshers and professionals.',
+    title: withStaticText ? `Careers — ${brand.name}` : '',
+    description: withStaticText
+      ? 'Build the payments infrastructure of India with us. Openings for freshers and professionals.'
+      : '',
     kind: 'marketing',
     indexed: true,
   },
@@ -227,8 +266,10 @@ export const pages = [
     path: '/demo-pamphlet',
     static: true,
     file: 'routes/demo-pamphlet.tsx',
-    title: `Unlock efficiency and revenue — ${brand.name}`,
-    description: `Higher acceptance, faster settlement and lower cost: see what ${brand.name} can do for your business and book a meeting.`,
+    title: withStaticText ? `Unlock efficiency and revenue — ${brand.name}` : '',
+    description: withStaticText
+      ? `Higher acceptance, faster settlement and lower cost: see what ${brand.name} can do for your business and book a meeting.`
+      : '',
     kind: 'marketing',
     indexed: true,
   },
@@ -277,8 +318,10 @@ export const pages = [
     path: '/rbi-kehta-hai',
     static: true,
     file: 'routes/rbi-kehta-hai.tsx',
-    title: `RBI Kehta Hai — You are leaving ${brand.name}`,
-    description: `A link to the Reserve Bank of India public-awareness site, which ${brand.name} does not run or endorse.`,
+    title: withStaticText ? `RBI Kehta Hai — You are leaving ${brand.name}` : '',
+    description: withStaticText
+      ? `A link to the Reserve Bank of India public-awareness site, which ${brand.name} does not run or endorse.`
+      : '',
     kind: 'marketing',
     indexed: false,
   },
