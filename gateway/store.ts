@@ -258,6 +258,14 @@ export async function completeTransaction(
  * Pending payments the bank confirms later (late@upi), due at their settle_at. The claim is the
  * whole work: it makes the payment Captured, so no lease is needed.
  */
+/** A late payment the bank confirms: Captured, at the time it fell due on its merchant's clock. */
+const bankConfirmed = {
+  responseCode: '000',
+  status: responseCodes['000'].status,
+  settleAt: null,
+  completedAt: sql`sandbox_transactions.settle_at`,
+} as const
+
 const latePayments: DurableQueue<typeof sandboxTransactions> = {
   table: sandboxTransactions,
   id: sandboxTransactions.id,
@@ -276,12 +284,7 @@ const latePayments: DurableQueue<typeof sandboxTransactions> = {
 export async function confirmDuePayments(db: GatewayDatabase): Promise<SandboxTransaction[]> {
   return claimDue(db, latePayments, {
     limit: 50,
-    set: {
-      responseCode: '000',
-      status: responseCodes['000'].status,
-      settleAt: null,
-      completedAt: sql`sandbox_transactions.settle_at`,
-    },
+    set: bankConfirmed,
   })
 }
 
@@ -296,12 +299,7 @@ export async function confirmLatePaymentsOf(
 ): Promise<SandboxTransaction[]> {
   return db
     .update(sandboxTransactions)
-    .set({
-      responseCode: '000',
-      status: responseCodes['000'].status,
-      settleAt: null,
-      completedAt: sql`sandbox_transactions.settle_at`,
-    })
+    .set(bankConfirmed)
     .where(
       and(
         eq(sandboxTransactions.payId, payId),

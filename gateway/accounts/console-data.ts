@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { rowsOf } from '#jobs/sql-rows.ts'
+import { rowsOf, textArray } from '#jobs/sql-rows.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
 
 /** How many of each the console lists, newest first. */
@@ -72,10 +72,8 @@ export async function consolePayments(
   }>(
     db,
     sql`SELECT payment_id, txn_id, amount::text, created_at FROM sandbox_refunds
-      WHERE pay_id = ${payId} AND payment_id IN (${sql.join(
-        payments.map((payment) => sql`${payment.id}`),
-        sql`, `,
-      )})
+      WHERE pay_id = ${payId}
+        AND payment_id = ANY(${textArray(payments.map((payment) => payment.id))})
       ORDER BY created_at`,
   )
   return payments.map((row) => ({
@@ -125,10 +123,7 @@ export async function consoleEvents(db: GatewayDatabase, payId: string): Promise
     db,
     sql`SELECT a.event_id, a.attempted_at, a.http_status, a.error, a.duration_ms
       FROM sandbox_webhook_attempts a JOIN sandbox_webhook_events e ON e.id = a.event_id
-      WHERE e.pay_id = ${payId} AND a.event_id IN (${sql.join(
-        events.map((event) => sql`${event.id}`),
-        sql`, `,
-      )})
+      WHERE e.pay_id = ${payId} AND a.event_id = ANY(${textArray(events.map((event) => event.id))})
       ORDER BY a.attempted_at`,
   )
   return events.map((row) => ({

@@ -15,13 +15,9 @@ export interface AccountPolicy {
 }
 
 /** An account as the sandbox's merchant: its own keys, the shared policy, no default NOTIFY_URL. */
-export function accountMerchant(
-  account: StoredAccount,
-  policy: AccountPolicy,
-  clockOffsetMs = 0,
-): SandboxMerchant {
+export function accountMerchant(account: StoredAccount, policy: AccountPolicy): SandboxMerchant {
   return {
-    clockOffsetMs,
+    clockOffsetMs: account.clockOffsetMs,
     payId: account.payId,
     salt: account.salt,
     merchantHostedKey: merchantHostedKeyOf(account),
@@ -65,7 +61,7 @@ export function merchantDirectory(options: {
       if (known) return { ...known, clockOffsetMs: await clockOffset(db, payId) }
       if (!accounts || !PAY_ID.test(payId)) return undefined
       const account = await findAccount(db, payId)
-      return account && accountMerchant(account, accounts, account.clockOffsetMs)
+      return account && accountMerchant(account, accounts)
     },
     async markActive(payId, now) {
       if (accounts && !configured.has(payId)) await touchAccount(options.db, payId, now)

@@ -14,11 +14,6 @@ export const MAX_ADVANCE_DAYS = 400
 const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS
 
-/** A merchant's time: real time moved by its clock's offset. */
-export function clockTime(offsetMs: number, realNow: Date): Date {
-  return new Date(realNow.getTime() + offsetMs)
-}
-
 export type AdvanceTarget = { ok: true; to: Date } | { ok: false; code: ResponseCode }
 
 /**

@@ -62,19 +62,17 @@ function settlementMerchant(merchant: SandboxMerchant): SettlementMerchant {
 export function settlementRunner(options: SettlementRunnerOptions): SettlementRunner {
   const { db } = options
   const run = async (
-    merchants: readonly SandboxMerchant[],
+    merchant: SandboxMerchant,
     asOf: Date,
     wait: boolean,
     requested: NotifyTarget,
   ) => {
-    const byPayId = new Map(merchants.map((merchant) => [merchant.payId, merchant]))
     let queued = false
-    const result = await runSettlements(db, merchants.map(settlementMerchant), {
+    const result = await runSettlements(db, [settlementMerchant(merchant)], {
       asOf,
       hour: options.hour,
       wait,
       onSettled: async (tx, settlement) => {
-        const merchant = byPayId.get(settlement.payId)!
         const sent = await queueAnswerEvent(tx, merchant, {
           type: 'settlement.processed',
           reference: settlement.fields.SETTLEMENT_ID,
@@ -84,7 +82,6 @@ export function settlementRunner(options: SettlementRunnerOptions): SettlementRu
         queued ||= sent
       },
       onMerchantSettled: async (tx, payId, settledPayments) => {
-        const merchant = byPayId.get(payId)!
         for (const dispute of await decideDueDisputes(tx, payId, asOf)) {
           const sent = await queueDisputeEvent(
             tx,
@@ -122,7 +119,7 @@ export function settlementRunner(options: SettlementRunnerOptions): SettlementRu
       const merchant = await options.findMerchant(payId)
       if (!merchant) continue
       const asOf = merchantNow(merchant, options.now())
-      made.push(...(await run([merchant], asOf, false, noRequestedTarget)))
+      made.push(...(await run(merchant, asOf, false, noRequestedTarget)))
     }
     return made
   }
@@ -134,7 +131,7 @@ export function settlementRunner(options: SettlementRunnerOptions): SettlementRu
     pass: runDue,
   })
   return {
-    runFor: (merchant, asOf, notify) => run([merchant], asOf, true, notify),
+    runFor: (merchant, asOf, notify) => run(merchant, asOf, true, notify),
     runDue,
     start: () => loop.start(),
     async stop() {
