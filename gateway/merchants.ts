@@ -14,6 +14,16 @@ export interface SandboxMerchant {
   vpa?: string
   /** Signs the webhooks to this merchant (HMAC-SHA256); separate from the salt. */
   webhookSecret: string
+  /**
+   * A secret rotated out, and until when deliveries still carry its signature beside the new
+   * one (the receiver switches over in that time).
+   */
+  previousWebhookSecret?: { secret: string; until: Date }
+  /**
+   * When a `paystra listen` stream of this merchant was last open (sandbox accounts only): while
+   * recent, its events are queued for the stream too.
+   */
+  listenedAt?: Date
   /** The account its settlements are paid to (shown masked); its PAY_ID stands in when unset. */
   bankAccount?: string
   /** Where webhooks go when a request carries no NOTIFY_URL; none when unset. */

@@ -14,7 +14,7 @@ export interface AccountPolicy {
   eventsPerDay: number
 }
 
-/** An account as the sandbox's merchant: its own keys, the shared policy, no default NOTIFY_URL. */
+/** An account as the sandbox's merchant: its own keys and default NOTIFY_URL, the shared policy. */
 export function accountMerchant(account: StoredAccount, policy: AccountPolicy): SandboxMerchant {
   return {
     clockOffsetMs: account.clockOffsetMs,
@@ -23,6 +23,15 @@ export function accountMerchant(account: StoredAccount, policy: AccountPolicy): 
     merchantHostedKey: merchantHostedKeyOf(account),
     name: account.name,
     webhookSecret: account.webhookSecret,
+    ...(account.previousWebhookSecret &&
+      account.previousWebhookSecretUntil && {
+        previousWebhookSecret: {
+          secret: account.previousWebhookSecret,
+          until: account.previousWebhookSecretUntil,
+        },
+      }),
+    ...(account.notifyUrl && { notifyUrl: account.notifyUrl }),
+    ...(account.listenedAt && { listenedAt: account.listenedAt }),
     bankAccount: account.bankAccount,
     returnOrigins: policy.returnOrigins,
     eventsPerDay: policy.eventsPerDay,

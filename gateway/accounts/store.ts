@@ -11,6 +11,13 @@ export interface StoredAccount {
   salt: string
   keySalt: string
   webhookSecret: string
+  /** The secret the last rotation replaced, still signing beside the new one until its time. */
+  previousWebhookSecret: string | undefined
+  previousWebhookSecretUntil: Date | undefined
+  /** Where its webhooks go when a request names no NOTIFY_URL. */
+  notifyUrl: string | undefined
+  /** When a `paystra listen` stream was last open. */
+  listenedAt: Date | undefined
   bankAccount: string
   consoleTokenHash: string
   createdAt: Date
@@ -25,6 +32,10 @@ interface AccountRow {
   salt: string
   key_salt: string
   webhook_secret: string
+  previous_webhook_secret: string | null
+  previous_webhook_secret_until: Date | string | null
+  notify_url: string | null
+  listened_at: Date | string | null
   bank_account: string
   console_token_hash: string
   created_at: Date | string
@@ -39,12 +50,20 @@ function accountOf(row: AccountRow): StoredAccount {
     salt: row.salt,
     keySalt: row.key_salt,
     webhookSecret: row.webhook_secret,
+    previousWebhookSecret: row.previous_webhook_secret ?? undefined,
+    previousWebhookSecretUntil: dateOrUndefined(row.previous_webhook_secret_until),
+    notifyUrl: row.notify_url ?? undefined,
+    listenedAt: dateOrUndefined(row.listened_at),
     bankAccount: row.bank_account,
     consoleTokenHash: row.console_token_hash,
     createdAt: new Date(row.created_at),
     lastActiveAt: new Date(row.last_active_at),
     clockOffsetMs: Number(row.offset_ms ?? 0),
   }
+}
+
+function dateOrUndefined(value: Date | string | null): Date | undefined {
+  return value === null ? undefined : new Date(value)
 }
 
 /** An account with its clock's offset: one read for both. */

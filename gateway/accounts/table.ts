@@ -13,6 +13,19 @@ export const sandboxAccounts = pgTable(
     salt: text('salt').notNull(),
     keySalt: text('key_salt').notNull(),
     webhookSecret: text('webhook_secret').notNull(),
+    /**
+     * The secret a rotation replaced: deliveries carry a signature with each until
+     * `previousWebhookSecretUntil`, so a receiver can switch without missing an event.
+     */
+    previousWebhookSecret: text('previous_webhook_secret'),
+    previousWebhookSecretUntil: timestamp('previous_webhook_secret_until', { withTimezone: true }),
+    /** Where its webhooks go when a request names no NOTIFY_URL (a public address). */
+    notifyUrl: text('notify_url'),
+    /**
+     * When a `paystra listen` stream was last open: while it is recent, each event is also queued
+     * for the stream, so a listener that drops and comes back gets what it missed.
+     */
+    listenedAt: timestamp('listened_at', { withTimezone: true }),
     bankAccount: text('bank_account').notNull(),
     consoleTokenHash: text('console_token_hash').notNull().unique('sandbox_accounts_console_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

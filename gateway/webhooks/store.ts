@@ -16,6 +16,7 @@ import { claimDue, complete, type DurableQueue, giveUp, retryLater } from '#jobs
 import { MAX_ATTEMPTS, retryDelayMs } from './schedule.ts'
 
 export type DeliveryState = 'pending' | 'delivered' | 'failed'
+export type EventChannel = 'url' | 'stream'
 
 /** One event for one merchant: its body is fixed when it is made and sent the same each time. */
 export const sandboxWebhookEvents = pgTable(
@@ -27,6 +28,17 @@ export const sandboxWebhookEvents = pgTable(
     reference: text('reference').notNull(),
     type: text('type').$type<WebhookEventType>().notNull(),
     notifyUrl: text('notify_url').notNull(),
+    /**
+     * How it travels: `url`, POSTed by the webhook worker to notifyUrl; `stream`, handed to the
+     * account's `paystra listen` stream, which forwards it and reports the answer
+     * (gateway/webhooks/stream.ts). A stream copy carries its event's body and id unchanged.
+     */
+    channel: text('channel').$type<EventChannel>().notNull().default('url'),
+    /**
+     * A stream copy of an event also sent to a NOTIFY_URL: that event's id, which its body and
+     * its X-Paystra-Event-Id carry. Copies do not count against the cap of events a day.
+     */
+    copyOf: text('copy_of'),
     /**
      * The URL may lead to a private or special-purpose address: decided when the URL was accepted
      * (webhooks/addresses.ts), so a later delivery or resend is judged as that request was.
@@ -44,7 +56,10 @@ export const sandboxWebhookEvents = pgTable(
   (table) => [
     index('sandbox_webhook_events_due')
       .on(table.nextAttemptAt)
-      .where(sql`state = 'pending'`),
+      .where(sql`state = 'pending' AND channel = 'url'`),
+    index('sandbox_webhook_events_stream_due')
+      .on(table.payId, table.nextAttemptAt)
+      .where(sql`state = 'pending' AND channel = 'stream'`),
     index('sandbox_webhook_events_reference').on(table.payId, table.reference),
     // Counting a merchant's events of the last 24 hours against its cap (enqueueEvent).
     index('sandbox_webhook_events_created').on(table.payId, table.createdAt),
@@ -149,7 +164,10 @@ export const webhookQueue: DurableQueue<typeof sandboxWebhookEvents> = {
   table: sandboxWebhookEvents,
   id: sandboxWebhookEvents.id,
   dueAt: sandboxWebhookEvents.nextAttemptAt,
-  waiting: eq(sandboxWebhookEvents.state, 'pending'),
+  waiting: and(
+    eq(sandboxWebhookEvents.state, 'pending'),
+    eq(sandboxWebhookEvents.channel, 'url'),
+  )!,
   attempts: sandboxWebhookEvents.attempts,
   lease: { until: sandboxWebhookEvents.claimedUntil, ms: 60_000 },
 }

@@ -1,9 +1,10 @@
-import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from '#core/protocol/webhook.ts'
+import { EVENT_ID_HEADER, SIGNATURE_HEADER } from '#core/protocol/webhook.ts'
 import { WorkerLoop } from '#jobs/worker-loop.ts'
 import type { FindMerchant } from '#gateway/checks.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
 import { deliver, type DeliveryOptions } from './deliver.ts'
 import { DEFAULT_BASE_DELAY_MS } from './schedule.ts'
+import { deliverySignature } from './signing.ts'
 import { claimDueEvents, type DeliveryState, recordAttempt, type WebhookEventRow } from './store.ts'
 
 export interface WebhookWorkerOptions {
@@ -85,11 +86,7 @@ export class WebhookWorker {
             headers: {
               'Content-Type': 'application/json',
               [EVENT_ID_HEADER]: event.id,
-              [SIGNATURE_HEADER]: signatureHeader(
-                merchant.webhookSecret,
-                Math.floor(Date.now() / 1000),
-                event.body,
-              ),
+              [SIGNATURE_HEADER]: deliverySignature(merchant, event.body, attemptedAt),
             },
           },
           { ...this.options.delivery, allowPrivate: event.allowPrivate },
