@@ -102,6 +102,23 @@ export const responseCodes = {
     status: 'Failed',
     message: 'Invalid advance: the clock moves forward only, at most 400 days a call',
   },
+  '365': {
+    status: 'Failed',
+    message: 'Invalid TIMESTAMP: unix seconds within 5 minutes of the sandbox’s time',
+  },
+  '366': {
+    status: 'Failed',
+    message: 'Too many listeners: an account holds at most 3 event streams at once',
+  },
+  '367': {
+    status: 'Failed',
+    message: 'Unknown delivery: not one this account’s stream was handed, or already reported',
+  },
+  '368': {
+    status: 'Failed',
+    message:
+      'Invalid EVENT: one of payment.captured, payment.failed, payment.pending, refund.processed, payout.processed, payout.failed, settlement.processed, dispute.created',
+  },
 } as const satisfies Record<string, { status: TransactionStatus; message: string }>
 
 /** STATUS of a payment (the response to RETURN_URL, a status enquiry, a QR answer). */

@@ -202,5 +202,10 @@ export const en: Messages = {
     '363':
       'Invalid advance: send BY (a whole number of hours or days, such as 36h or 4d) or TO, not both',
     '364': 'Invalid advance: the clock moves forward only, at most 400 days a call',
+    '365': 'Invalid TIMESTAMP: unix seconds within 5 minutes of the sandbox’s time',
+    '366': 'Too many listeners: an account holds at most 3 event streams at once',
+    '367': 'Unknown delivery: not one this account’s stream was handed, or already reported',
+    '368':
+      'Invalid EVENT: one of payment.captured, payment.failed, payment.pending, refund.processed, payout.processed, payout.failed, settlement.processed, dispute.created',
   },
 }
