@@ -1,4 +1,3 @@
-import { merchantNow } from '#gateway/merchants.ts'
 import { Router } from 'express'
 import { isValid } from '#core/protocol/patterns.ts'
 import { responseCodes } from '#core/protocol/codes.ts'
@@ -10,13 +9,8 @@ import { formatDateTime } from '#gateway/ids.ts'
 import { checkRange } from '#gateway/settlements/checks.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
 import { DISPUTE_BODY_LIMIT, DISPUTE_LONG_VALUES, checkAnswer } from './evidence.ts'
-import { queueDisputeEvent } from './events.ts'
-import {
-  answerDispute,
-  disputeIdPattern,
-  disputesCreatedBetween,
-  disputesOfOrder,
-} from './store.ts'
+import { answerWithEvent } from './answer.ts'
+import { disputeIdPattern, disputesCreatedBetween, disputesOfOrder } from './store.ts'
 
 export interface DisputeApiOptions {
   limits?: ApiLimiters
@@ -102,22 +96,12 @@ export function disputesApi(options: DisputeApiOptions): Router {
           if (!disputeId || !disputeIdPattern.test(disputeId)) {
             return answerRefusal('346', fields)
           }
-          const request = await checkAnswer(fields)
-          let queued = false
-          const outcome = await db.transaction(async (tx) => {
-            const answered = await answerDispute(
-              tx,
-              merchant.payId,
-              disputeId,
-              merchantNow(merchant, options.now()),
-              request,
-            )
-            if (answered.ok && answered.dispute.fields.STATUS === 'LOST') {
-              queued = await queueDisputeEvent(tx, merchant, 'dispute.lost', answered.dispute)
-            }
-            return answered
-          })
-          if (queued) options.onEventQueued()
+          const outcome = await answerWithEvent(
+            options,
+            merchant,
+            disputeId,
+            await checkAnswer(fields),
+          )
           if (!outcome.ok) return answerRefusal(outcome.code, fields)
           return { PAY_ID: merchant.payId, ...outcome.dispute.fields, ...done() }
         },
