@@ -17,6 +17,7 @@ export const sandboxSettings = {
   SANDBOX_MERCHANT_RATE_LIMIT: '0',
   SANDBOX_RESEND_RATE_LIMIT: '0',
   SANDBOX_PAGE_RATE_LIMIT: '0',
+  SANDBOX_ACCOUNTS_PER_HOUR: '0',
 }
 
 /**
@@ -24,6 +25,7 @@ export const sandboxSettings = {
  * the examples on 127.0.0.1, retries after half a second, and settles late@upi after one. Its
  * request limits are off: every example of a language calls it from 127.0.0.1 in quick succession
  * (the limits have their own tests, tests/security/api-limits.test.ts and page-limits.test.ts).
+ * It makes sandbox accounts, as many as asked: each kit's README makes one.
  */
 export function startSandbox(): Promise<SandboxServer> {
   return startSandboxServer({
@@ -35,5 +37,6 @@ export function startSandbox(): Promise<SandboxServer> {
     },
     settleDelayMs: Number(sandboxSettings.SANDBOX_SETTLE_DELAY_MS),
     limits: { perIp: 0, perMerchant: 0, resend: 0, pages: 0 },
+    accounts: { perHour: Number(sandboxSettings.SANDBOX_ACCOUNTS_PER_HOUR) },
   })
 }

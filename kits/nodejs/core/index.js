@@ -9,7 +9,8 @@ export * as OrderStatus from './src/order-status.js'
 export * as Reconciliation from './src/reconcile.js'
 export { canonical, sign, verify, withHash } from './src/hash.js'
 export { decrypt, encrypt, merchantHostedKey, parseFields } from './src/cipher.js'
-export { CONFIG_FILE, loadConfig, parseEnvFile } from './src/config.js'
+export { CONFIG_FILE, loadConfig, parseEnvFile, writeEnvFile } from './src/config.js'
+export { MAX_ACCOUNT_NAME_LENGTH, createSandboxAccount } from './src/sandbox-account.js'
 export {
   Client,
   CURRENCY_INR,

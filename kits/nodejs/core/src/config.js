@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { ConfigError } from './errors.js'
 
@@ -60,6 +60,30 @@ export function loadConfig(kitRoot, env = process.env) {
     dataDir: resolve(kitRoot, value('PAYSTRA_DATA_DIR') || 'data'),
     file: existsSync(path) ? path : undefined,
   })
+}
+
+/**
+ * Saves a sandbox account's paystra.env (createSandboxAccount's PAYSTRA_ENV) in the kit root,
+ * readable by its owner only. An existing paystra.env is kept unless `overwrite` is set.
+ * @param {string} kitRoot the folder loadConfig reads
+ * @param {{ PAYSTRA_ENV: string }} account
+ * @param {{ overwrite?: boolean }} [options]
+ * @returns {string} the file's path
+ * @throws {ConfigError} when the file exists and `overwrite` is not set
+ */
+export function writeEnvFile(kitRoot, account, options = {}) {
+  const text = account?.PAYSTRA_ENV
+  if (typeof text !== 'string' || text === '') {
+    throw new ConfigError('The account has no PAYSTRA_ENV to write')
+  }
+  const path = join(kitRoot, CONFIG_FILE)
+  try {
+    writeFileSync(path, text, { flag: options.overwrite ? 'w' : 'wx', mode: 0o600 })
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error
+    throw new ConfigError(`${path} exists: pass { overwrite: true } to replace it`)
+  }
+  return path
 }
 
 /**
