@@ -119,6 +119,10 @@ export const responseCodes = {
     message:
       'Invalid EVENT: one of payment.captured, payment.failed, payment.pending, refund.processed, payout.processed, payout.failed, settlement.processed, dispute.created',
   },
+  '369': {
+    status: 'Failed',
+    message: 'Event streams are for sandbox accounts: create one, then listen with its keys',
+  },
 } as const satisfies Record<string, { status: TransactionStatus; message: string }>
 
 /** STATUS of a payment (the response to RETURN_URL, a status enquiry, a QR answer). */

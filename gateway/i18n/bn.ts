@@ -201,5 +201,6 @@ export const bn: Messages = {
       'অজানা ডেলিভারি: এটি এই অ্যাকাউন্টের স্ট্রিমকে দেওয়া কোনো ডেলিভারি নয়, অথবা এর ফল আগেই জানানো হয়েছে',
     '368':
       'অবৈধ EVENT: payment.captured, payment.failed, payment.pending, refund.processed, payout.processed, payout.failed, settlement.processed, dispute.created-এর একটি পাঠান',
+    '369': 'ইভেন্ট স্ট্রিম স্যান্ডবক্স অ্যাকাউন্টের জন্য: একটি অ্যাকাউন্ট তৈরি করুন, তারপর সেটির কী দিয়ে শুনুন',
   },
 }

@@ -207,5 +207,6 @@ export const en: Messages = {
     '367': 'Unknown delivery: not one this account’s stream was handed, or already reported',
     '368':
       'Invalid EVENT: one of payment.captured, payment.failed, payment.pending, refund.processed, payout.processed, payout.failed, settlement.processed, dispute.created',
+    '369': 'Event streams are for sandbox accounts: create one, then listen with its keys',
   },
 }

@@ -196,5 +196,6 @@ export const gu: Messages = {
     '367': 'અજાણી ડિલિવરી: આ ખાતાની સ્ટ્રીમને સોંપાયેલી ડિલિવરી નથી, અથવા તેની જાણ પહેલેથી થઈ ગઈ છે',
     '368':
       'અમાન્ય EVENT: payment.captured, payment.failed, payment.pending, refund.processed, payout.processed, payout.failed, settlement.processed, dispute.createdમાંથી એક મોકલો',
+    '369': 'ઇવેન્ટ સ્ટ્રીમ સેન્ડબોક્સ ખાતાં માટે છે: એક ખાતું બનાવો, પછી તેની કી વડે સાંભળો',
   },
 }

@@ -197,5 +197,6 @@ export const hi: Messages = {
       'अज्ञात डिलीवरी: यह इस खाते की स्ट्रीम को सौंपी गई डिलीवरी नहीं है, या इसकी रिपोर्ट पहले ही हो चुकी है',
     '368':
       'अमान्य EVENT: payment.captured, payment.failed, payment.pending, refund.processed, payout.processed, payout.failed, settlement.processed, dispute.created में से एक भेजें',
+    '369': 'इवेंट स्ट्रीम सैंडबॉक्स खातों के लिए हैं: एक खाता बनाएँ, फिर उसकी कुंजियों से सुनें',
   },
 }

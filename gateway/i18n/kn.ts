@@ -203,5 +203,6 @@ export const kn: Messages = {
     '367': 'ಅಜ್ಞಾತ ಡೆಲಿವರಿ: ಇದು ಈ ಖಾತೆಯ ಸ್ಟ್ರೀಮ್‌ಗೆ ನೀಡಲಾದ ಡೆಲಿವರಿ ಅಲ್ಲ, ಅಥವಾ ಇದನ್ನು ಈಗಾಗಲೇ ವರದಿ ಮಾಡಲಾಗಿದೆ',
     '368':
       'ಅಮಾನ್ಯ EVENT: payment.captured, payment.failed, payment.pending, refund.processed, payout.processed, payout.failed, settlement.processed, dispute.created ಇವುಗಳಲ್ಲಿ ಒಂದನ್ನು ಕಳುಹಿಸಿ',
+    '369': 'ಈವೆಂಟ್ ಸ್ಟ್ರೀಮ್‌ಗಳು ಸ್ಯಾಂಡ್‌ಬಾಕ್ಸ್ ಖಾತೆಗಳಿಗಾಗಿ: ಒಂದು ಖಾತೆ ರಚಿಸಿ, ನಂತರ ಅದರ ಕೀಗಳಿಂದ ಆಲಿಸಿ',
   },
 }

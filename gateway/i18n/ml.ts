@@ -206,5 +206,7 @@ export const ml: Messages = {
       'അജ്ഞാതമായ ഡെലിവറി: ഈ അക്കൗണ്ടിന്റെ സ്ട്രീമിന് കൈമാറിയ ഡെലിവറി അല്ല, അല്ലെങ്കിൽ ഇതിനകം റിപ്പോർട്ട് ചെയ്തതാണ്',
     '368':
       'അസാധുവായ EVENT: payment.captured, payment.failed, payment.pending, refund.processed, payout.processed, payout.failed, settlement.processed, dispute.created ഇവയിൽ ഒന്ന് അയയ്ക്കുക',
+    '369':
+      'ഇവന്റ് സ്ട്രീമുകൾ സാൻഡ്‌ബോക്സ് അക്കൗണ്ടുകൾക്കുള്ളതാണ്: ഒരു അക്കൗണ്ട് ഉണ്ടാക്കുക, തുടർന്ന് അതിന്റെ കീകൾ ഉപയോഗിച്ച് കേൾക്കുക',
   },
 }

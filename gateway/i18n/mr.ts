@@ -199,5 +199,6 @@ export const mr: Messages = {
       'अज्ञात डिलिव्हरी: ही या खात्याच्या स्ट्रीमला दिलेली डिलिव्हरी नाही, किंवा तिचा अहवाल आधीच दिला आहे',
     '368':
       'अवैध EVENT: payment.captured, payment.failed, payment.pending, refund.processed, payout.processed, payout.failed, settlement.processed, dispute.created यापैकी एक पाठवा',
+    '369': 'इव्हेंट स्ट्रीम सँडबॉक्स खात्यांसाठी आहेत: एक खाते तयार करा, मग त्याच्या की वापरून ऐका',
   },
 }

@@ -198,5 +198,6 @@ export const or: Messages = {
     '367': 'ଅଜଣା ଡେଲିଭରି: ଏହା ଏହି ଆକାଉଣ୍ଟର ଷ୍ଟ୍ରିମକୁ ଦିଆଯାଇଥିବା ଡେଲିଭରି ନୁହେଁ, କିମ୍ବା ଏହାର ରିପୋର୍ଟ ଆଗରୁ ହୋଇସାରିଛି',
     '368':
       'ଅବୈଧ EVENT: payment.captured, payment.failed, payment.pending, refund.processed, payout.processed, payout.failed, settlement.processed, dispute.created ମଧ୍ୟରୁ ଗୋଟିଏ ପଠାନ୍ତୁ',
+    '369': 'ଇଭେଣ୍ଟ ଷ୍ଟ୍ରିମ ସ୍ୟାଣ୍ଡବକ୍ସ ଆକାଉଣ୍ଟ ପାଇଁ: ଗୋଟିଏ ଆକାଉଣ୍ଟ ତିଆରି କରନ୍ତୁ, ତାପରେ ଏହାର କୀ ଦ୍ୱାରା ଶୁଣନ୍ତୁ',
   },
 }

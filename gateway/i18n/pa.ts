@@ -197,5 +197,6 @@ export const pa: Messages = {
       'ਅਣਜਾਣ ਡਿਲੀਵਰੀ: ਇਹ ਇਸ ਖਾਤੇ ਦੀ ਸਟ੍ਰੀਮ ਨੂੰ ਸੌਂਪੀ ਗਈ ਡਿਲੀਵਰੀ ਨਹੀਂ ਹੈ, ਜਾਂ ਇਸਦੀ ਰਿਪੋਰਟ ਪਹਿਲਾਂ ਹੀ ਹੋ ਚੁੱਕੀ ਹੈ',
     '368':
       'ਅਵੈਧ EVENT: payment.captured, payment.failed, payment.pending, refund.processed, payout.processed, payout.failed, settlement.processed, dispute.created ਵਿੱਚੋਂ ਇੱਕ ਭੇਜੋ',
+    '369': 'ਇਵੈਂਟ ਸਟ੍ਰੀਮਾਂ ਸੈਂਡਬਾਕਸ ਖਾਤਿਆਂ ਲਈ ਹਨ: ਇੱਕ ਖਾਤਾ ਬਣਾਓ, ਫਿਰ ਉਸ ਦੀਆਂ ਕੁੰਜੀਆਂ ਨਾਲ ਸੁਣੋ',
   },
 }

@@ -208,5 +208,7 @@ export const ta: Messages = {
       'அறியப்படாத டெலிவரி: இது இந்தக் கணக்கின் ஸ்ட்ரீமுக்கு வழங்கப்பட்ட டெலிவரி அல்ல, அல்லது ஏற்கெனவே தெரிவிக்கப்பட்டது',
     '368':
       'தவறான EVENT: payment.captured, payment.failed, payment.pending, refund.processed, payout.processed, payout.failed, settlement.processed, dispute.created இல் ஒன்றை அனுப்பவும்',
+    '369':
+      'நிகழ்வு ஸ்ட்ரீம்கள் சாண்ட்பாக்ஸ் கணக்குகளுக்கானவை: ஒரு கணக்கை உருவாக்கி, பின்னர் அதன் விசைகளைக் கொண்டு கேட்கவும்',
   },
 }

@@ -195,5 +195,6 @@ export const te: Messages = {
     '367': 'తెలియని డెలివరీ: ఇది ఈ ఖాతా స్ట్రీమ్‌కు అందించిన డెలివరీ కాదు, లేదా ఇప్పటికే నివేదించబడింది',
     '368':
       'చెల్లని EVENT: payment.captured, payment.failed, payment.pending, refund.processed, payout.processed, payout.failed, settlement.processed, dispute.created లో ఒకదాన్ని పంపండి',
+    '369': 'ఈవెంట్ స్ట్రీమ్‌లు సాండ్‌బాక్స్ ఖాతాల కోసం: ఒక ఖాతాను సృష్టించి, ఆపై దాని కీలతో వినండి',
   },
 }

@@ -206,5 +206,7 @@ export const ur: Messages = {
       'نامعلوم ڈیلیوری: یہ اس اکاؤنٹ کی اسٹریم کو دی گئی ڈیلیوری نہیں، یا اس کی رپورٹ پہلے ہی ہو چکی ہے',
     '368':
       'غلط EVENT: payment.captured, payment.failed, payment.pending, refund.processed, payout.processed, payout.failed, settlement.processed, dispute.created میں سے ایک بھیجیں',
+    '369':
+      'ایونٹ اسٹریمز سینڈ باکس اکاؤنٹس کے لیے ہیں: ایک اکاؤنٹ بنائیں، پھر اس کی کلیدوں سے سنیں',
   },
 }
