@@ -1,3 +1,8 @@
+/**
+ * Multipart bodies as they stream in. On the gateway's floor so that the sandbox (a console's
+ * dispute evidence) and the site above it (job applications) read uploads with the same limits
+ * and the same refusals.
+ */
 import type { IncomingMessage } from 'node:http'
 import busboy from 'busboy'
 

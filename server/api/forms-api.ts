@@ -29,7 +29,7 @@ import {
   safeFileName,
   type Upload,
   UploadTooLargeError,
-} from '#server/forms/multipart.ts'
+} from '#gateway/multipart.ts'
 import { contentMatchesExtension } from '#server/forms/resume-content.ts'
 import { saveContactMessage, saveJobApplication } from '#server/forms/submissions.ts'
 import type { MailAddresses } from '#server/mail/compose.ts'

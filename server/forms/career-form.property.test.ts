@@ -2,7 +2,7 @@ import { Readable } from 'node:stream'
 import type { IncomingMessage } from 'node:http'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { readUpload, safeFileName } from './multipart.ts'
+import { readUpload, safeFileName } from '#gateway/multipart.ts'
 import {
   validEmail,
   validFreeText,

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { safeFileName } from './multipart.ts'
+import { safeFileName } from '#gateway/multipart.ts'
 import { anyText, isWellFormed, wellFormedText } from '#tests/support/arbitraries.ts'
 import {
   RESUME_EXTENSIONS,
