@@ -2,13 +2,14 @@
 Paystra payment gateway integration for Python: sign requests (HASH), encrypt merchant-hosted
 requests (ENCDATA), verify the gateway's responses and signed webhooks, call its JSON APIs
 (status enquiry, refund, QR, payout, settlements, recon, exchange rates, disputes) and reconcile paid orders with the
-settlements. The standard library, plus `cryptography` for AES when it is installed (without it,
-the kit's own AES on the standard library: see cipher.AES_BACKEND).
+settlements, and make a sandbox account of your own. The standard library, plus `cryptography` for
+AES when it is installed (without it, the kit's own AES on the standard library: see
+cipher.AES_BACKEND).
 """
 
 from .cipher import AES_BACKEND, decrypt, decrypt_text, encrypt, encrypt_text, merchant_hosted_key
 from .client import CURRENCY_INR, IST, SETTLEMENT_PAGE_SIZE, SETTLEMENT_RANGE_DAYS, Answer, Client, SignedForm, new_order_id
-from .config import Config
+from .config import Config, write_env_file
 from . import currency
 from .currency import CURRENCIES, Currency, from_minor_units, inr_amount, to_minor_units
 from .errors import (
@@ -25,6 +26,7 @@ from .hash import canonical, sign, verify, with_hash
 from .money import rupees
 from . import order_status, reconciliation
 from .reconciliation import reconcile
+from .accounts import MAX_ACCOUNT_NAME_LENGTH, create_sandbox_account
 from .webhook import (
     EVENT_ID_HEADER,
     SIGNATURE_HEADER,
@@ -58,6 +60,7 @@ __all__ = [
     "GatewayError",
     "GatewayUnavailable",
     "IST",
+    "MAX_ACCOUNT_NAME_LENGTH",
     "InvalidInput",
     "PaystraError",
     "ProtocolError",
@@ -69,6 +72,7 @@ __all__ = [
     "VerificationError",
     "WebhookError",
     "canonical",
+    "create_sandbox_account",
     "currency",
     "decrypt",
     "decrypt_text",
@@ -91,4 +95,5 @@ __all__ = [
     "verify",
     "verify_webhook",
     "with_hash",
+    "write_env_file",
 ]

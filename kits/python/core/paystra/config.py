@@ -49,6 +49,27 @@ def read_env_file(path: Union[str, Path]) -> Dict[str, str]:
     return values
 
 
+def write_env_file(kit_root: Union[str, Path], account: Mapping[str, str], overwrite: bool = False) -> Path:
+    """
+    Saves a sandbox account's paystra.env (create_sandbox_account's PAYSTRA_ENV) in kit_root,
+    readable by its owner only, for Config.load. Raises ConfigError rather than replace a
+    paystra.env that is there, unless overwrite is set.
+    """
+    text = account.get("PAYSTRA_ENV")
+    if not isinstance(text, str) or not text:
+        raise ConfigError("the account has no PAYSTRA_ENV to write")
+    path = Path(kit_root) / FILE_NAME
+    flags = os.O_WRONLY | os.O_CREAT | (os.O_TRUNC if overwrite else os.O_EXCL)
+    try:
+        descriptor = os.open(path, flags, 0o600)
+    except FileExistsError:
+        raise ConfigError(f"{path} exists: pass overwrite=True to replace it") from None
+    # Bytes, so the file's line ends are the sandbox's on every platform.
+    with os.fdopen(descriptor, "wb") as file:
+        file.write(text.encode("utf-8"))
+    return path
+
+
 def _http_url(key: str, value: str) -> str:
     parts = urlsplit(value)
     if parts.scheme not in ("http", "https") or not parts.netloc:

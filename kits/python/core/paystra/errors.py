@@ -35,10 +35,14 @@ class GatewayError(PaystraError):
     """
     The gateway answered without a HASH, which it does only when it cannot tell who is asking
     (324 unknown PAY_ID, 326 malformed request), or refused a call that has no fields to answer
-    with (settlement_csv: its refusal verified, e.g. 338). The code and message are the gateway's.
+    with (settlement_csv: its refusal verified, e.g. 338; create_sandbox_account: 360, 344, 361,
+    with the answer's http_status). The code and message are the gateway's.
     """
 
-    def __init__(self, code: Optional[str], message: str, fields: Dict[str, str]) -> None:
+    def __init__(
+        self, code: Optional[str], message: str, fields: Dict[str, str], http_status: Optional[int] = None
+    ) -> None:
         super().__init__(f"{code or 'no code'}: {message}")
         self.code = code
         self.fields = fields
+        self.http_status = http_status
