@@ -378,6 +378,52 @@ final class Client
     }
     // paystra:endregion
 
+    /**
+     * Makes a sandbox account (POST `$baseUrl`/accounts): a merchant of your own, made without
+     * keys. `$baseUrl` is the sandbox's, e.g. http://localhost:3000/sandbox (PAYSTRA_BASE_URL);
+     * without a name the sandbox calls the account "Test store". Returns the account's fields:
+     * STATUS Created, PAY_ID, SALT, KEY_SALT, MERCHANT_HOSTED_KEY, WEBHOOK_SECRET, NAME,
+     * PAYSTRA_BASE_URL, CONSOLE_URL, PAYSTRA_ENV_URL, PAYSTRA_ENV (its paystra.env's text:
+     * Config::writeEnvFile saves it) and IDLE_DAYS.
+     *
+     * @param (callable(string $url, string $json): array{0: int, 1: string})|null $transport as the constructor's
+     * @return array<string, string>
+     * @throws \InvalidArgumentException a name the sandbox would refuse, or a base URL that is not
+     *         http(s), before anything is sent
+     * @throws GatewayError a refusal (responseCode 360 the name, 344 too many accounts from this
+     *         address this hour, 361 the sandbox is full; httpStatus), an answer that is not JSON,
+     *         or no answer
+     */
+    public static function createSandboxAccount(string $baseUrl, string $name = '', ?callable $transport = null): array
+    {
+        if (preg_match('#^https?://[^\s/]+#i', $baseUrl) !== 1) {
+            throw new \InvalidArgumentException('The base URL must be the sandbox\'s http(s) URL, e.g. http://localhost:3000/sandbox.');
+        }
+        $tidy = Validate::tidyAccountName($name);
+        Validate::throwIfAny([Validate::accountName($name)]);
+        $url = rtrim($baseUrl, '/') . '/accounts';
+        $json = $tidy === '' ? '{}' : json_encode(['NAME' => $tidy], JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE);
+        [$status, $body] = ($transport ?? self::httpPost(...))($url, $json);
+        $answer = json_decode($body, true);
+        if (!is_array($answer) || array_is_list($answer)) {
+            throw new GatewayError(sprintf('The sandbox answered HTTP %d without JSON: is %s a Paystra sandbox that makes accounts?', $status, $url), httpStatus: $status);
+        }
+        $fields = array_filter($answer, is_string(...));
+        $made = $status === 201 && ($fields['STATUS'] ?? '') === 'Created';
+        foreach (['PAY_ID', 'SALT', 'KEY_SALT', 'PAYSTRA_ENV'] as $key) {
+            $made = $made && ($fields[$key] ?? '') !== '';
+        }
+        if ($made) {
+            return $fields;
+        }
+        throw new GatewayError(
+            $fields['RESPONSE_MESSAGE'] ?? "The sandbox answered HTTP $status without an account.",
+            $fields['RESPONSE_CODE'] ?? null,
+            $fields,
+            httpStatus: $status,
+        );
+    }
+
     // paystra:region disputes
     /**
      * The disputes created FROM to TO (YYYY-MM-DD, IST, at most 92 days; 339, 340 as for

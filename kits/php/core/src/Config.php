@@ -89,6 +89,39 @@ final class Config
     }
 
     /**
+     * Saves a sandbox account's paystra.env (Client::createSandboxAccount()'s PAYSTRA_ENV) in the
+     * kit root, readable by its owner only, for Config::load(). Returns the file's path.
+     *
+     * @param array<string, string> $account
+     * @throws ConfigError when a paystra.env is there and `$overwrite` is not set
+     */
+    public static function writeEnvFile(string $kitRoot, array $account, bool $overwrite = false): string
+    {
+        $text = $account['PAYSTRA_ENV'] ?? '';
+        if (!is_string($text) || $text === '') {
+            throw new ConfigError('The account has no PAYSTRA_ENV to write.');
+        }
+        $file = rtrim($kitRoot, '/\\') . DIRECTORY_SEPARATOR . self::FILE;
+        $umask = umask(0077);
+        try {
+            $handle = @fopen($file, $overwrite ? 'wb' : 'xb');
+        } finally {
+            umask($umask);
+        }
+        if ($handle === false) {
+            throw new ConfigError(file_exists($file) ? "$file exists: pass overwrite: true to replace it." : "Cannot write $file.");
+        }
+        try {
+            if (fwrite($handle, $text) !== strlen($text)) {
+                throw new ConfigError("Cannot write $file.");
+            }
+        } finally {
+            fclose($handle);
+        }
+        return $file;
+    }
+
+    /**
      * KEY=VALUE lines. Blank lines and lines starting with `#` are skipped, a ` #` after a value
      * starts a comment, and a value may be quoted ('...' or "...") to keep a `#` or spaces.
      *

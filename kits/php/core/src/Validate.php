@@ -58,6 +58,36 @@ final class Validate
             : 'Enter a UPI ID such as success@upi.';
     }
 
+    /** The longest sandbox account name. */
+    public const ACCOUNT_NAME_LENGTH = 60;
+
+    /**
+     * A sandbox account's name as the sandbox stores it: trimmed, each run of white space one
+     * space ('' for none, which the sandbox names "Test store").
+     */
+    public static function tidyAccountName(string $name): string
+    {
+        // White space as the sandbox reads it (JavaScript's \s), Unicode's included.
+        $spaces = '/[\t\n\x{0B}\f\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}]+/u';
+        return trim((string) preg_replace($spaces, ' ', $name), ' ');
+    }
+
+    /**
+     * A sandbox account's name (360 otherwise): up to 60 letters, digits, spaces and
+     * . , & ' ( ) - / once tidied, no control character; empty for the sandbox's own.
+     */
+    public static function accountName(string $name): ?string
+    {
+        $tidy = self::tidyAccountName($name);
+        // The sandbox counts UTF-16 code units: a character beyond U+FFFF is two.
+        $length = preg_match_all('/./su', $tidy) + preg_match_all('/[\x{10000}-\x{10FFFF}]/u', $tidy);
+        $valid = preg_match('//u', $name) === 1
+            && preg_match('/[\x00-\x1F\x7F]/', $name) !== 1
+            && ($tidy === '' || preg_match("#^[\\p{L}\\p{M}\\p{N} .,&'()\\-/]+$#uD", $tidy) === 1)
+            && $length <= self::ACCOUNT_NAME_LENGTH;
+        return $valid ? null : "The account name must be up to 60 letters, digits, spaces and . , & ' ( ) - / characters.";
+    }
+
     /**
      * The AMOUNT and customer fields of a payment form, trimmed and checked.
      *
