@@ -87,7 +87,7 @@ export default tseslint.config(
   },
   {
     // The Node.js kit is plain JavaScript that merchants run with node, no build step.
-    files: ['kits/**/*.js'],
+    files: ['kits/**/*.js', 'kits/**/*.mjs'],
     languageOptions: { globals: globals.node },
   },
 )

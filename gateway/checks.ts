@@ -166,11 +166,15 @@ export function customerDetail(value: string | undefined): string {
 export function checkedNotifyUrl(
   value: string | undefined,
   policy: NotifyUrlPolicy,
+  merchant: Pick<SandboxMerchant, 'privateNotifyViaListener'>,
 ): NotifyTarget | undefined {
   if (value === undefined || value === '') return { url: '', allowPrivate: false }
-  return checkNotifyUrl(value, policy)
-    ? { url: value, allowPrivate: policy.allowPrivate }
-    : undefined
+  if (checkNotifyUrl(value, policy)) return { url: value, allowPrivate: policy.allowPrivate }
+  // Refused only for its private address: an account's listener carries it (webhooks/events.ts).
+  if (merchant.privateNotifyViaListener && merchantUrl(value)) {
+    return { url: value, allowPrivate: false }
+  }
+  return undefined
 }
 
 /** The customer's details as stored, from the signed fields or (merchant-hosted) beside them. */
@@ -217,7 +221,7 @@ function checkSignedFields(
   if (!checkTxnType(fields.TXNTYPE)) return refuse('322')
   if (!checkCurrency(fields.CURRENCY_CODE)) return refuse('319')
   if (!checkReturnUrl(fields.RETURN_URL, merchant)) return refuse('325')
-  const notify = checkedNotifyUrl(fields.NOTIFY_URL, notifyPolicy)
+  const notify = checkedNotifyUrl(fields.NOTIFY_URL, notifyPolicy, merchant)
   if (notify === undefined) return refuse('357')
   return {
     ok: true,

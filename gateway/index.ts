@@ -18,6 +18,7 @@ import { confirmLatePayments } from './webhooks/confirm-late.ts'
 import { notifyPolicyFor, type PrivateTargets } from './webhooks/addresses.ts'
 import type { DeliveryOptions } from './webhooks/deliver.ts'
 import { WebhookWorker, type WebhookWorkerOptions } from './webhooks/worker.ts'
+import { EventStreamHub } from './webhooks/stream.ts'
 
 export { demoMerchant, demoMerchantDefaults, type SandboxMerchant } from './merchants.ts'
 export type { HashRefusalLessons } from './hash-lesson.ts'
@@ -154,6 +155,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     accounts: options.accounts && {
       returnOrigins: merchants[0]!.returnOrigins,
       eventsPerDay,
+      notifyUrlAllowsPrivate: allowPrivate === true,
     },
   })
   const findMerchant = directory.find
@@ -167,6 +169,12 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     beforePass: () => confirmLatePayments(db, findMerchant),
     log: options.log,
   })
+  // An event committed here goes out at once: to its URL, and to this instance's listeners.
+  const streams = new EventStreamHub()
+  const eventQueued = () => {
+    worker.kick()
+    streams.wake()
+  }
   const settlements = settlementRunner({
     db,
     merchants,
@@ -174,11 +182,14 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     now: options.now ?? (() => new Date()),
     hour: options.settlements?.hour ?? DEFAULT_SETTLEMENT_HOUR,
     intervalMs: options.settlements?.intervalMs ?? DEFAULT_SETTLEMENT_INTERVAL_MS,
-    onEventQueued: () => worker.kick(),
+    onEventQueued: eventQueued,
     log: options.log,
   })
   const router = gatewayRouter({
     ...options,
+    streams,
+    webhookBaseDelayMs: webhooks.baseDelayMs,
+    streamPollMs: webhooks.pollMs,
     merchants,
     directory,
     accounts: options.accounts && {
@@ -189,7 +200,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     },
     notifyPolicy: notifyPolicyFor(allowPrivate),
     settleDelayMs: options.settleDelayMs ?? DEFAULT_SETTLE_DELAY_MS,
-    onEventQueued: () => worker.kick(),
+    onEventQueued: eventQueued,
     settlements,
     settlementHour: options.settlements?.hour ?? DEFAULT_SETTLEMENT_HOUR,
   })
@@ -199,6 +210,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     router,
     settlements,
     close: async () => {
+      streams.close()
       await settlements.stop()
       await worker.stop()
     },

@@ -24,6 +24,12 @@ export interface SandboxMerchant {
    * recent, its events are queued for the stream too.
    */
   listenedAt?: Date
+  /**
+   * A private NOTIFY_URL that the sandbox's policy would refuse is accepted, and its events go to
+   * the merchant's `paystra listen` stream only, never to that address (sandbox accounts, which
+   * have a stream; a laptop's `http://localhost:8000/webhook` then works on a public sandbox).
+   */
+  privateNotifyViaListener?: boolean
   /** The account its settlements are paid to (shown masked); its PAY_ID stands in when unset. */
   bankAccount?: string
   /** Where webhooks go when a request carries no NOTIFY_URL; none when unset. */

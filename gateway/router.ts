@@ -33,6 +33,7 @@ import { MAX_REQUEST_FIELDS } from '#core/protocol/json-keys.ts'
 import { qrPages } from './qr-pages.ts'
 import type { GatewayDatabase } from './store.ts'
 import { deliveriesApi } from './webhooks/api.ts'
+import { type EventStreamHub, eventStreamApi } from './webhooks/stream.ts'
 import { disputesApi } from './disputes/api.ts'
 import { settlementsApi } from './settlements/api.ts'
 import { clockApi } from './clock/api.ts'
@@ -69,6 +70,12 @@ export interface GatewayRouterOptions {
   settleDelayMs: number
   /** Called after an event was committed, so it goes out at once. */
   onEventQueued: () => void
+  /** The `paystra listen` streams open on this instance (webhooks/stream.ts). */
+  streams: EventStreamHub
+  /** The webhooks' retry base, which a listener's failed forwards follow too. */
+  webhookBaseDelayMs?: number
+  /** How often an open stream looks for due events besides being woken. */
+  streamPollMs?: number
   settlements: SettlementRunner
   /** The hour (IST) of each working day's settlements, which clock advances run on the way. */
   settlementHour: number
@@ -173,6 +180,16 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
   router.use(qrApi({ ...api, publicUrl: options.publicUrl }))
   router.use(fxApi(api))
   router.use(deliveriesApi(api))
+  router.use(
+    eventStreamApi({
+      ...api,
+      hub: options.streams,
+      canListen: (payId) => !directory.isConfigured(payId),
+      accountPage: clock.accountPage,
+      pollMs: options.streamPollMs,
+      baseDelayMs: options.webhookBaseDelayMs,
+    }),
+  )
   router.use(settlementsApi({ ...api, ...clock }))
   router.use(clockApi({ ...api, ...clock }))
   router.use(invoiceApi({ ...api, publicUrl: options.publicUrl }))

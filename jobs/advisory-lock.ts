@@ -30,6 +30,8 @@ export const advisoryLockKeys = {
   gatewayMigrations: 0x50415953_474d4947n,
   /** Creating a sandbox account under the cap on their number ("PAYS" "ACCT"; gateway/accounts/store.ts). */
   sandboxAccounts: 0x50415953_41434354n,
+  /** Opening a `paystra listen` stream under its account's cap ("PAYS" "LSTN"; gateway/webhooks/streams.ts). */
+  eventStreams: 0x50415953_4c53544en,
 } as const
 
 /** Jobs in progress per database client and key: PGlite has one session, in which the lock is re-entrant. */

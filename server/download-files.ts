@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { Router } from 'express'
 import { legalDocuments } from '#core/brand/brand.ts'
-import { allDownloads } from '#app/content/downloads.ts'
+import { allDownloads, commandLineDownload } from '#app/content/downloads.ts'
 import { developerApiFiles } from '#gateway/openapi/files.ts'
 
 const contentTypes = { zip: 'application/zip', pdf: 'application/pdf' } as const
@@ -48,6 +48,13 @@ export function downloadFiles(clientDir: string): Router {
       downloadHeaders(contentTypes[download.format], download.fileName),
     )
   }
+  // `curl -O <site>/downloads/paystra.mjs && node paystra.mjs listen …`
+  routeBuiltFile(
+    router,
+    clientDir,
+    commandLineDownload.href,
+    downloadHeaders('text/javascript; charset=utf-8', commandLineDownload.fileName),
+  )
   return router
 }
 

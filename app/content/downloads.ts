@@ -107,6 +107,15 @@ export const serverKits: Download[] = [
   zip('server-kits', 'merchant-hosted-php', 'Merchant Hosted PHP'),
 ]
 
+/**
+ * The command line (`paystra listen`, `trigger`, `clock`, `events`): one file, shipped in the
+ * Node.js kit's core and offered on its own for a developer on any stack with Node.js.
+ */
+export const commandLineDownload = {
+  href: '/downloads/paystra.mjs',
+  fileName: 'paystra.mjs',
+} as const
+
 export const developerDownloadLists = [
   { id: 'docs', title: 'Docs', items: developerDocs },
   { id: 'plugins', title: 'eCommerce Plugins', items: ecommercePlugins },

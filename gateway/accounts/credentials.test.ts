@@ -92,14 +92,13 @@ describe('accountEnvFile', () => {
     expect(setting(file, 'PAYSTRA_WEBHOOK_SECRET')).toBe(credentials.webhookSecret)
   })
 
-  it('leaves the webhook secret unset where the sandbox refuses private webhooks, and says why', () => {
+  it('sets the webhook secret where the sandbox sends nothing to localhost, and names paystra listen', () => {
     const file = accountEnvFile(credentials, {
       sandboxUrl: 'https://pay.example/sandbox',
       privateWebhooks: false,
     })
-    expect(setting(file, 'PAYSTRA_WEBHOOK_SECRET')).toBe('')
-    expect(file).toContain(`# ${credentials.webhookSecret}`)
-    expect(file).toContain('(357)')
+    expect(setting(file, 'PAYSTRA_WEBHOOK_SECRET')).toBe(credentials.webhookSecret)
+    expect(file).toContain('node paystra.mjs listen --forward-to http://localhost:8000/webhook')
   })
 })
 

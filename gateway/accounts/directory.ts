@@ -12,6 +12,12 @@ export interface AccountPolicy {
   returnOrigins: string[]
   /** Webhook events stored for it in any 24 hours (the gateway's cap). */
   eventsPerDay: number
+  /**
+   * Its default NOTIFY_URL may lead to a private address: as the configured merchants' may, only
+   * where the operator allows private targets outright, since the default serves requests from
+   * anywhere. Unset: no.
+   */
+  notifyUrlAllowsPrivate?: boolean
 }
 
 /** An account as the sandbox's merchant: its own keys and default NOTIFY_URL, the shared policy. */
@@ -35,7 +41,8 @@ export function accountMerchant(account: StoredAccount, policy: AccountPolicy): 
     bankAccount: account.bankAccount,
     returnOrigins: policy.returnOrigins,
     eventsPerDay: policy.eventsPerDay,
-    notifyUrlAllowsPrivate: false,
+    notifyUrlAllowsPrivate: policy.notifyUrlAllowsPrivate === true,
+    privateNotifyViaListener: true,
     // An unregistered business in the provider's state: CGST and SGST on its fees.
     gstStateCode: providerGst.stateCode,
   }

@@ -5,8 +5,8 @@ export interface EnvFileOptions {
   sandboxUrl: string
   /**
    * Whether this sandbox delivers webhooks to the developer's own machine. A public sandbox
-   * refuses private NOTIFY_URLs (and the payment with them, 357), so there the secret is left
-   * out and the file says how to add it.
+   * does not: there the kits' NOTIFY_URL (APP_URL/webhook, on localhost) is accepted for the
+   * account's `paystra listen` stream, and the file says how to run it.
    */
   privateWebhooks: boolean
 }
@@ -19,14 +19,16 @@ export function accountEnvFile(
   credentials: Pick<AccountCredentials, 'payId' | 'salt' | 'keySalt' | 'webhookSecret'>,
   options: EnvFileOptions,
 ): string {
-  const webhook = options.privateWebhooks
-    ? [`PAYSTRA_WEBHOOK_SECRET=${credentials.webhookSecret}`]
-    : [
-        '# This sandbox refuses webhooks to localhost and private addresses, and with them the',
-        '# payment (357): once APP_URL is reachable from the internet, set your secret,',
-        `# ${credentials.webhookSecret}`,
-        'PAYSTRA_WEBHOOK_SECRET=',
-      ]
+  const webhook = [
+    ...(options.privateWebhooks
+      ? []
+      : [
+          '# This sandbox sends nothing to localhost: your app’s webhooks come through',
+          '#   node paystra.mjs listen --forward-to http://localhost:8000/webhook',
+          '# (paystra.mjs is in the Node.js kit and on the Developers page; it reads this file).',
+        ]),
+    `PAYSTRA_WEBHOOK_SECRET=${credentials.webhookSecret}`,
+  ]
   return [
     `# Paystra kit configuration for sandbox account ${credentials.payId}.`,
     '# Environment variables override these values. Keep this file on your server: it holds',

@@ -57,7 +57,7 @@ export function payoutApi(options: PayoutOptions): Router {
         answer: async (fields, merchant, req) => {
           const checked = checkPayoutRequest(fields)
           if (!checked.ok) return payoutAnswer(fields, { code: checked.code, dateTime: dateTime() })
-          const notify = checkedNotifyUrl(fields.NOTIFY_URL, options.notifyPolicy(req))
+          const notify = checkedNotifyUrl(fields.NOTIFY_URL, options.notifyPolicy(req), merchant)
           if (notify === undefined) {
             return payoutAnswer(fields, { code: '357', dateTime: dateTime() })
           }

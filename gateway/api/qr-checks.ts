@@ -46,7 +46,7 @@ export function checkQrRequest(
   if (!isQrType(qrType)) return refuse('336')
   const returnUrl = fields.RETURN_URL ?? ''
   if (returnUrl !== '' && !checkReturnUrl(returnUrl, merchant)) return refuse('325')
-  const notify = checkedNotifyUrl(fields.NOTIFY_URL, notifyPolicy)
+  const notify = checkedNotifyUrl(fields.NOTIFY_URL, notifyPolicy, merchant)
   if (notify === undefined) return refuse('357')
   return {
     ok: true,

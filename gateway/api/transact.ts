@@ -68,7 +68,7 @@ export function transactApi(options: TransactOptions): Router {
   ): Promise<Fields> => {
     const checked = checkRefundRequest(fields)
     if (!checked.ok) return refundAnswer(fields, { code: checked.code, dateTime: dateTime() })
-    const notify = checkedNotifyUrl(fields.NOTIFY_URL, options.notifyPolicy(req))
+    const notify = checkedNotifyUrl(fields.NOTIFY_URL, options.notifyPolicy(req), merchant)
     if (notify === undefined) return refundAnswer(fields, { code: '357', dateTime: dateTime() })
     const at = merchantNow(merchant, options.now())
     const answeredAt = formatDateTime(at)

@@ -183,7 +183,7 @@ export function settlementsApi(options: SettlementApiOptions): Router {
               ...(options.accountPage && { ACCOUNT_URL: options.accountPage(req) }),
             }
           }
-          const notify = checkedNotifyUrl(fields.NOTIFY_URL, options.notifyPolicy(req))
+          const notify = checkedNotifyUrl(fields.NOTIFY_URL, options.notifyPolicy(req), merchant)
           if (notify === undefined) return runRefusal('357', fields)
           const moves =
             options.runMovesClock?.(merchant.payId) === true &&

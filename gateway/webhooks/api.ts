@@ -11,6 +11,7 @@ import {
   attemptsOf,
   eventsFor,
   findEvent,
+  latestEvents,
   scheduleResend,
   type WebhookAttemptRow,
   type WebhookEventRow,
@@ -25,6 +26,8 @@ export interface DeliveriesApiOptions {
 }
 
 const EVENT_ID = EVENT_ID_PATTERN
+/** The most events one `LATEST` list holds. */
+const MAX_LATEST = 50
 
 /** One event as the API lists it; times in IST like every date the gateway answers. */
 interface ListedEvent {
@@ -65,8 +68,9 @@ function listed(event: WebhookEventRow, attempts: WebhookAttemptRow[]): ListedEv
 
 /**
  * The merchant's view of its webhooks, signed like every JSON API:
- * `POST /pgws/webhook/events` `{ PAY_ID, EVENT_ID | ORDER_ID, HASH }` lists the event (or an
- * order's, refund's or payout's events) with every attempt; `POST /pgws/webhook/resend`
+ * `POST /pgws/webhook/events` `{ PAY_ID, EVENT_ID | ORDER_ID | LATEST, HASH }` lists the event
+ * (or an order's, refund's or payout's events, or the latest LATEST, at most 50) with every
+ * attempt; `POST /pgws/webhook/resend`
  * `{ PAY_ID, EVENT_ID, HASH }` sends one again now, with the same id and body. The list travels
  * in `EVENTS` as a JSON text, so the answer stays flat fields under one HASH.
  */
@@ -97,9 +101,14 @@ export function deliveriesApi(options: DeliveriesApiOptions): Router {
     '/pgws/webhook/events',
     ...jsonRoute(
       {
-        fields: ['PAY_ID', 'EVENT_ID', 'ORDER_ID', 'HASH'],
+        fields: ['PAY_ID', 'EVENT_ID', 'ORDER_ID', 'LATEST', 'HASH'],
         refusal,
         answer: async (fields, merchant) => {
+          if (fields.LATEST !== undefined) {
+            const latest = /^\d{1,2}$/.test(fields.LATEST) ? Number(fields.LATEST) : 0
+            if (latest < 1 || latest > MAX_LATEST) return refusal('326', fields)
+            return answer(fields, await latestEvents(db, merchant.payId, latest))
+          }
           if (fields.EVENT_ID !== undefined) {
             if (!EVENT_ID.test(fields.EVENT_ID)) return refusal('326', fields)
             const event = await findEvent(db, merchant.payId, fields.EVENT_ID)

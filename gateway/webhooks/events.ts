@@ -9,8 +9,8 @@ import {
   type SandboxTransaction,
   transactionCode,
 } from '#gateway/store.ts'
-import type { NotifyTarget } from './addresses.ts'
-import { enqueueEvent } from './store.ts'
+import { isPrivateHostName, type NotifyTarget } from './addresses.ts'
+import { enqueueEvent, enqueueStreamCopy } from './store.ts'
 
 /**
  * Where a merchant's webhooks go: the request's NOTIFY_URL (private addresses allowed as that
@@ -38,30 +38,24 @@ export function paymentEventType(transaction: SandboxTransaction): WebhookEventT
 /**
  * Queues the event of a payment that just reached an outcome, inside the caller's transaction.
  * Returns whether one was queued (the worker is then kicked by the caller, after the commit):
- * not when the merchant has no NOTIFY_URL or has reached its cap of events a day.
+ * not when it has nowhere to go or the merchant has reached its cap of events a day.
  */
 export async function queuePaymentEvent(
   tx: GatewayDatabase,
   transaction: SandboxTransaction,
   merchant: SandboxMerchant,
 ): Promise<boolean> {
-  const target = notifyTargetFor(
-    { url: transaction.notifyUrl, allowPrivate: transaction.notifyPrivate },
-    merchant,
-  )
   const type = paymentEventType(transaction)
-  if (!target || !type) return false
-  const stored = await enqueueEvent(tx, {
-    payId: merchant.payId,
-    reference: transaction.orderId,
+  if (!type) return false
+  return queueEvent(tx, merchant, {
     type,
-    notifyUrl: target.url,
-    allowPrivate: target.allowPrivate,
-    data: withHash(responseFields(transaction), merchant.salt),
-    perDay: merchant.eventsPerDay,
-    at: merchantNow(merchant, new Date()),
+    reference: transaction.orderId,
+    target: notifyTargetFor(
+      { url: transaction.notifyUrl, allowPrivate: transaction.notifyPrivate },
+      merchant,
+    ),
+    answer: responseFields(transaction),
   })
-  return stored !== undefined
 }
 
 /**
@@ -78,16 +72,64 @@ export async function queueAnswerEvent(
     answer: Fields
   },
 ): Promise<boolean> {
-  if (!event.notify?.url) return false
+  return queueEvent(tx, merchant, {
+    type: event.type,
+    reference: event.reference,
+    target: event.notify?.url ? event.notify : undefined,
+    answer: event.answer,
+  })
+}
+
+/** How long after a `paystra listen` stream was last open its account's events still queue for it. */
+export const LISTENER_KEPT_MS = 24 * 60 * 60 * 1000
+
+/** A listener was open lately: what it misses while away is kept for it (webhooks/stream.ts). */
+export function listening(merchant: SandboxMerchant, realNow: Date): boolean {
+  return (
+    merchant.listenedAt !== undefined &&
+    realNow.getTime() - merchant.listenedAt.getTime() < LISTENER_KEPT_MS
+  )
+}
+
+/**
+ * The one way an event is queued: to its NOTIFY_URL when it has one, and for the account's
+ * listener when one was open lately (a copy with the same body when both). Its `created` and
+ * data follow the merchant's clock.
+ */
+async function queueEvent(
+  tx: GatewayDatabase,
+  merchant: SandboxMerchant,
+  event: {
+    type: WebhookEventType
+    reference: string
+    target: NotifyTarget | undefined
+    answer: Fields
+  },
+): Promise<boolean> {
+  const realNow = new Date()
+  const { target } = event
+  // A private address the sandbox was not allowed to reach: only a listener can take it there.
+  const viaListener = target !== undefined && forListenerOnly(target, merchant)
+  const toStream = viaListener || listening(merchant, realNow)
+  if (!target && !toStream) return false
   const stored = await enqueueEvent(tx, {
     payId: merchant.payId,
     reference: event.reference,
     type: event.type,
-    notifyUrl: event.notify.url,
-    allowPrivate: event.notify.allowPrivate,
+    notifyUrl: target?.url ?? '',
+    allowPrivate: target?.allowPrivate ?? false,
+    channel: target && !viaListener ? 'url' : 'stream',
     data: withHash(event.answer, merchant.salt),
     perDay: merchant.eventsPerDay,
-    at: merchantNow(merchant, new Date()),
+    at: merchantNow(merchant, realNow),
   })
-  return stored !== undefined
+  if (!stored) return false
+  if (stored.channel === 'url' && toStream) await enqueueStreamCopy(tx, stored)
+  return true
+}
+
+/** An account's NOTIFY_URL at a private address the sandbox may not send to (checks.ts). */
+function forListenerOnly(target: NotifyTarget, merchant: SandboxMerchant): boolean {
+  if (!merchant.privateNotifyViaListener || target.allowPrivate) return false
+  return isPrivateHostName(new URL(target.url).hostname)
 }

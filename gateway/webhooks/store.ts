@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import {
   bigserial,
   boolean,
@@ -107,6 +107,8 @@ export interface NewWebhookEvent {
    * retries keep to real time, as do the signature's timestamp and the 24-hour cap.
    */
   at?: Date
+  /** `url` (the default) for the webhook worker, `stream` for the account's listener. */
+  channel?: EventChannel
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -127,6 +129,7 @@ export async function enqueueEvent(
       and(
         eq(sandboxWebhookEvents.payId, event.payId),
         gt(sandboxWebhookEvents.createdAt, new Date(now.getTime() - DAY_MS)),
+        isNull(sandboxWebhookEvents.copyOf),
       ),
     )
     if (stored >= event.perDay) return undefined
@@ -147,9 +150,37 @@ export async function enqueueEvent(
       type: event.type,
       notifyUrl: event.notifyUrl,
       allowPrivate: event.allowPrivate,
+      channel: event.channel ?? 'url',
       body,
       createdAt: now,
       nextAttemptAt: now,
+    })
+    .returning()
+  return row!
+}
+
+/**
+ * Queues, for the account's listener, a copy of an event going to a NOTIFY_URL: the same body
+ * (and so the same event id, which it is forwarded under), delivered and retried on its own.
+ */
+export async function enqueueStreamCopy(
+  db: GatewayDatabase,
+  original: WebhookEventRow,
+): Promise<WebhookEventRow> {
+  const [row] = await db
+    .insert(sandboxWebhookEvents)
+    .values({
+      id: newEventId(),
+      payId: original.payId,
+      reference: original.reference,
+      type: original.type,
+      notifyUrl: '',
+      allowPrivate: false,
+      channel: 'stream',
+      copyOf: original.id,
+      body: original.body,
+      createdAt: original.createdAt,
+      nextAttemptAt: original.createdAt,
     })
     .returning()
   return row!
@@ -164,10 +195,7 @@ export const webhookQueue: DurableQueue<typeof sandboxWebhookEvents> = {
   table: sandboxWebhookEvents,
   id: sandboxWebhookEvents.id,
   dueAt: sandboxWebhookEvents.nextAttemptAt,
-  waiting: and(
-    eq(sandboxWebhookEvents.state, 'pending'),
-    eq(sandboxWebhookEvents.channel, 'url'),
-  )!,
+  waiting: and(eq(sandboxWebhookEvents.state, 'pending'), eq(sandboxWebhookEvents.channel, 'url'))!,
   attempts: sandboxWebhookEvents.attempts,
   lease: { until: sandboxWebhookEvents.claimedUntil, ms: 60_000 },
 }
@@ -248,6 +276,20 @@ export async function eventsFor(
       and(eq(sandboxWebhookEvents.payId, payId), eq(sandboxWebhookEvents.reference, reference)),
     )
     .orderBy(asc(sandboxWebhookEvents.createdAt), asc(sandboxWebhookEvents.id))
+}
+
+/** The account's latest events, newest first, whatever their reference. */
+export async function latestEvents(
+  db: GatewayDatabase,
+  payId: string,
+  limit: number,
+): Promise<WebhookEventRow[]> {
+  return db
+    .select()
+    .from(sandboxWebhookEvents)
+    .where(eq(sandboxWebhookEvents.payId, payId))
+    .orderBy(desc(sandboxWebhookEvents.createdAt), desc(sandboxWebhookEvents.id))
+    .limit(limit)
 }
 
 export async function attemptsOf(

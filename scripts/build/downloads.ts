@@ -4,8 +4,10 @@
  * configuration, the same environment the server reads):
  *   SITE_URL=https://… node --import tsx scripts/build/downloads.ts [outDir]
  */
+import { copyFileSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { commandLineDownload } from '#app/content/downloads.ts'
 import { siteFacts } from '#app/guides/source/site-facts.ts'
 import type { Facts } from './downloads/archive-facts.ts'
 import { archivePlans } from './downloads/archive-plan.ts'
@@ -24,11 +26,15 @@ export async function buildDownloads(
     await writeArchive(plan, file, facts)
     written.push(file)
   }
+  const cli = path.resolve(clientDir, commandLineDownload.href.replace(/^\//, ''))
+  mkdirSync(path.dirname(cli), { recursive: true })
+  copyFileSync('kits/nodejs/core/paystra.mjs', cli)
+  written.push(cli)
   return written
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const facts = siteFacts(process.env)
   const written = await buildDownloads(process.argv[2], facts)
-  console.log(`Built ${written.length} download archives for ${facts.SANDBOX_URL}`)
+  console.log(`Built ${written.length} downloads for ${facts.SANDBOX_URL}`)
 }
