@@ -39,10 +39,15 @@ export function newCredentials(
     payId,
     salt: random.bytes(8).toString('hex'),
     keySalt: random.bytes(8).toString('hex'),
-    webhookSecret: `wh_${random.bytes(16).toString('hex')}`,
+    webhookSecret: newWebhookSecret(random),
     consoleToken: random.bytes(32).toString('base64url'),
     bankAccount: digits(14, random),
   }
+}
+
+/** A webhook secret: `wh_` and 32 hex characters (128 bits), at creation and at each rotation. */
+export function newWebhookSecret(random: RandomSource = systemRandom): string {
+  return `wh_${random.bytes(16).toString('hex')}`
 }
 
 /** The merchant-hosted (and ENCDATA) key of an account, derived as every merchant's is. */

@@ -2,7 +2,12 @@ import { sql } from 'drizzle-orm'
 import { advisoryLockKeys, withTransactionLock } from '#jobs/advisory-lock.ts'
 import { rowsOf, textArray } from '#jobs/sql-rows.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
-import { type AccountCredentials, consoleTokenHash, consoleTokenMatches } from './credentials.ts'
+import {
+  type AccountCredentials,
+  consoleTokenHash,
+  consoleTokenMatches,
+  newWebhookSecret,
+} from './credentials.ts'
 
 /** A sandbox account as stored (its console token only as a hash). */
 export interface StoredAccount {
@@ -158,6 +163,42 @@ export async function replaceConsoleToken(
   token: string,
 ): Promise<void> {
   await db.execute(sql`UPDATE sandbox_accounts SET console_token_hash = ${consoleTokenHash(token)}
+    WHERE pay_id = ${payId}`)
+}
+
+/** How long a rotated-out webhook secret keeps signing deliveries beside the new one. */
+export const PREVIOUS_SECRET_HONOURED_MS = 24 * 60 * 60 * 1000
+
+/**
+ * A new webhook secret for the account: the current one becomes the previous, still signing
+ * every delivery beside the new one until `realNow` plus a day, so a receiver can switch over
+ * without refusing an event. A secret rotated out earlier is forgotten. Real time, not the
+ * account's clock: the signatures' timestamps are real time.
+ */
+export async function rotateWebhookSecret(
+  db: GatewayDatabase,
+  payId: string,
+  realNow: Date,
+): Promise<StoredAccount | undefined> {
+  const until = new Date(realNow.getTime() + PREVIOUS_SECRET_HONOURED_MS)
+  const [row] = await rowsOf<{ pay_id: string }>(
+    db,
+    sql`UPDATE sandbox_accounts SET previous_webhook_secret = webhook_secret,
+        previous_webhook_secret_until = ${until.toISOString()}::timestamptz,
+        webhook_secret = ${newWebhookSecret()}
+      WHERE pay_id = ${payId}
+      RETURNING pay_id`,
+  )
+  return row && findAccount(db, row.pay_id)
+}
+
+/** The account's default NOTIFY_URL, already checked; undefined clears it. */
+export async function setDefaultNotifyUrl(
+  db: GatewayDatabase,
+  payId: string,
+  url: string | undefined,
+): Promise<void> {
+  await db.execute(sql`UPDATE sandbox_accounts SET notify_url = ${url ?? null}
     WHERE pay_id = ${payId}`)
 }
 
