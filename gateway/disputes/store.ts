@@ -283,6 +283,20 @@ export async function disputesCreatedBetween(
   return rows.map((row) => storedDispute(row).fields)
 }
 
+/** A merchant's latest `limit` disputes, newest first. */
+export async function latestDisputes(
+  db: GatewayDatabase,
+  payId: string,
+  limit: number,
+): Promise<DisputeFields[]> {
+  const rows = await rowsOf<DisputeRow>(
+    db,
+    sql`SELECT ${disputeColumns} FROM sandbox_disputes WHERE pay_id = ${payId}
+      ORDER BY created_at DESC, order_id DESC, id DESC LIMIT ${limit}`,
+  )
+  return rows.map((row) => storedDispute(row).fields)
+}
+
 /** The disputes of one of a merchant's orders, oldest first. */
 export async function disputesOfOrder(
   db: GatewayDatabase,

@@ -515,6 +515,20 @@ export async function settlementsBetween(
   return rows.map((row) => storedSettlement(row).fields)
 }
 
+/** A merchant's latest `limit` settlements, newest first. */
+export async function latestSettlements(
+  db: GatewayDatabase,
+  payId: string,
+  limit: number,
+): Promise<SettlementFields[]> {
+  const rows = await rowsOf<SettlementRow>(
+    db,
+    sql`SELECT ${settlementColumns} FROM sandbox_settlements WHERE pay_id = ${payId}
+      ORDER BY settlement_date DESC, created_at DESC, id DESC LIMIT ${limit}`,
+  )
+  return rows.map((row) => storedSettlement(row).fields)
+}
+
 /** The settlements a test call answers: those dated in the 92 days up to its AS_OF, and any it made. */
 export async function settlementsUpTo(
   db: GatewayDatabase,
