@@ -298,6 +298,60 @@ describe('paystra listen', () => {
   })
 })
 
+describe('two instances on one database', () => {
+  it('share an account’s events between its listeners, each once, and count its streams together', async () => {
+    const second = await settlementSandbox({
+      db: store.db,
+      merchants: [demo],
+      accounts: { perHour: 0 },
+      webhooks: { allowPrivate: false, pollMs: 100 },
+    })
+    try {
+      const account = await makeAccount()
+      const local = await receiver()
+      const one = cli(account, ['listen', '--forward-to', local.url])
+      const two = cli(account, ['listen', '--forward-to', local.url], second.url)
+      await Promise.all([one.waitFor(/Ready/), two.waitFor(/Ready/)])
+      const orders = await Promise.all(
+        [1, 2, 3, 4, 5, 6].map(() =>
+          payByUpi(sandbox.url, '10000', 'success@upi', { NOTIFY_URL: local.url }, account),
+        ),
+      )
+      const deliveries = await local.waitFor(6, 20_000)
+      const ordersForwarded = deliveries.map((each) => verifiedEvent(each, account).data.ORDER_ID)
+      expect(ordersForwarded.sort()).toEqual([...orders].sort())
+      await expect
+        .poll(async () => (await eventsOf(account.payId)).map((row) => row.state))
+        .toEqual(Array(6).fill('delivered'))
+      const attempts = await rowsOf<{ n: number }>(
+        store.db,
+        sql`SELECT count(*)::int AS n FROM sandbox_webhook_attempts a
+          JOIN sandbox_webhook_events e ON e.id = a.event_id WHERE e.pay_id = ${account.payId}`,
+      )
+      expect(attempts[0]!.n).toBe(6)
+      expect(local.received).toHaveLength(6)
+
+      // Two streams open (the listeners), one more on each instance reaches the cap of three.
+      const streams = new AbortController()
+      const open = (url: string) =>
+        fetch(`${url}/pgws/events/stream?${streamQuery(account)}`, { signal: streams.signal })
+      expect((await open(sandbox.url)).status).toBe(200)
+      const fourth = await open(second.url)
+      expect(fourth.status).toBe(429)
+      expect(((await fourth.json()) as Fields).RESPONSE_CODE).toBe('366')
+      streams.abort()
+    } finally {
+      for (const child of running.splice(0)) {
+        child.kill('SIGINT')
+        await new Promise((done) =>
+          child.exitCode === null ? child.once('exit', done) : done(null),
+        )
+      }
+      await second.close()
+    }
+  })
+})
+
 describe('the event stream refuses', () => {
   it('a wrong HASH (323), a stale TIMESTAMP (365), the demo merchant (369), and a fourth stream (429, 366)', async () => {
     const account = await makeAccount()
