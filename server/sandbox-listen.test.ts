@@ -50,11 +50,16 @@ beforeAll(async () => {
   })
 })
 
-afterEach(async () => {
+/** Stops every command line still running, as Ctrl-C does. */
+async function stopClis() {
   for (const child of running.splice(0)) {
     child.kill('SIGINT')
     await new Promise((done) => (child.exitCode === null ? child.once('exit', done) : done(null)))
   }
+}
+
+afterEach(async () => {
+  await stopClis()
   for (const receiver of receivers.splice(0)) await receiver.close()
 })
 
@@ -341,12 +346,7 @@ describe('two instances on one database', () => {
       expect(((await fourth.json()) as Fields).RESPONSE_CODE).toBe('366')
       streams.abort()
     } finally {
-      for (const child of running.splice(0)) {
-        child.kill('SIGINT')
-        await new Promise((done) =>
-          child.exitCode === null ? child.once('exit', done) : done(null),
-        )
-      }
+      await stopClis()
       await second.close()
     }
   })
