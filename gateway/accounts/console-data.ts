@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { rowsOf, textArray } from '#jobs/sql-rows.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
+import type { EventChannel } from '#gateway/webhooks/store.ts'
 
 /** How many of each the console lists, newest first. */
 export const CONSOLE_LIST_LIMIT = 50
@@ -26,6 +27,10 @@ export interface ConsoleEvent {
   type: string
   reference: string
   notifyUrl: string
+  /** `url`: POSTed to notifyUrl; `stream`: handed to the account's `paystra listen`. */
+  channel: EventChannel
+  /** A stream copy's original event, which went to a URL too. */
+  copyOf: string | undefined
   state: string
   createdAt: Date
   attempts: {
@@ -105,11 +110,14 @@ export async function consoleEvents(db: GatewayDatabase, payId: string): Promise
     type: string
     reference: string
     notify_url: string
+    channel: EventChannel
+    copy_of: string | null
     state: string
     created_at: string | Date
   }>(
     db,
-    sql`SELECT id, type, reference, notify_url, state, created_at FROM sandbox_webhook_events
+    sql`SELECT id, type, reference, notify_url, channel, copy_of, state, created_at
+      FROM sandbox_webhook_events
       WHERE pay_id = ${payId} ORDER BY created_at DESC LIMIT ${CONSOLE_LIST_LIMIT}`,
   )
   if (events.length === 0) return []
@@ -131,6 +139,8 @@ export async function consoleEvents(db: GatewayDatabase, payId: string): Promise
     type: row.type,
     reference: row.reference,
     notifyUrl: row.notify_url,
+    channel: row.channel,
+    copyOf: row.copy_of ?? undefined,
     state: row.state,
     createdAt: new Date(row.created_at),
     attempts: attempts

@@ -13,13 +13,17 @@ import {
   type AccountKeys,
   type AccountLinks,
   type AccountRules,
-  consolePage,
   newAccountPage,
 } from '#gateway/views/account-pages.ts'
+import { consolePage } from '#gateway/views/console-page.ts'
 import { merchantNow } from '#gateway/merchants.ts'
 import { type AdvanceDeps, advanceClock } from '#gateway/clock/advance.ts'
 import { advanceTarget } from '#gateway/clock/time.ts'
 import { consoleEvents, consolePayments } from './console-data.ts'
+import { consoleDisputeRoutes, consoleDisputes } from './console-disputes.ts'
+import { consoleSettlementRoutes, consoleSettlements } from './console-settlements.ts'
+import type { ConsoleTools } from './console-tools.ts'
+import { consoleWebhookRoutes, defaultNotifyUrlNote } from './console-webhooks.ts'
 import { checkAccountName } from './name.ts'
 import {
   type AccountCredentials,
@@ -196,7 +200,7 @@ export function accountRoutes(router: Router, options: AccountRouteOptions): voi
   })
 
   /** The account of the link, or the 404 page; the visit keeps the account alive. */
-  const consoleAccount = async (req: Request, res: Response) => {
+  const consoleAccount: ConsoleTools['open'] = async (req, res) => {
     const token = String(req.params.token)
     const account = isConsoleToken(token)
       ? await findAccountByConsoleToken(setup.db, token)
@@ -218,15 +222,16 @@ export function accountRoutes(router: Router, options: AccountRouteOptions): voi
     return { account, token }
   }
 
-  router.get('/console/:token', async (req, res) => {
-    const found = await consoleAccount(req, res)
-    if (!found) return
-    const { account, token } = found
-    const now = merchantNow(account, setup.now())
-    const [payments, events] = await Promise.all([
+  const showConsole: ConsoleTools['show'] = async (req, res, { account, token }, refused) => {
+    const realNow = setup.now()
+    const [merchant, payments, events, settlements, disputes] = await Promise.all([
+      directory.find(account.payId),
       consolePayments(setup.db, account.payId),
       consoleEvents(setup.db, account.payId),
+      consoleSettlements(setup.db, account.payId),
+      consoleDisputes(setup.db, account, realNow),
     ])
+    const until = account.previousWebhookSecretUntil
     sendSecretPage(
       res,
       200,
@@ -236,11 +241,42 @@ export function accountRoutes(router: Router, options: AccountRouteOptions): voi
         links: links(req, token),
         payments,
         events,
+        settlements,
+        disputes,
+        webhooks: {
+          previousSecretUntil: until && until > realNow ? until : undefined,
+          notifyUrl: account.notifyUrl,
+          notifyUrlNote: merchant && defaultNotifyUrlNote(account.notifyUrl, merchant),
+        },
         rules,
         createdAt: account.createdAt,
-        clock: { now, advances: consoleAdvances },
+        clock: { now: merchantNow(account, realNow), advances: consoleAdvances },
+        refused,
       }),
     )
+  }
+
+  const tools: ConsoleTools = {
+    setup,
+    directory,
+    open: consoleAccount,
+    show: showConsole,
+    back: (req, res, opened, anchor) =>
+      res.redirect(303, `${links(req, opened.token).consoleUrl}#${anchor}`),
+    refuse: (req, res, opened, status, refusal) =>
+      sendSecretPage(
+        res,
+        status,
+        accountRefusalPage(page(req), {
+          ...refusal,
+          back: { href: links(req, opened.token).consoleUrl, label: 'Back to the console' },
+        }),
+      ),
+  }
+
+  router.get('/console/:token', async (req, res) => {
+    const found = await consoleAccount(req, res)
+    if (found) await showConsole(req, res, found)
   })
 
   router.post('/console/:token/clock', setup.form, async (req, res) => {
@@ -260,8 +296,12 @@ export function accountRoutes(router: Router, options: AccountRouteOptions): voi
       )
     }
     await advanceClock(options.clock, merchant!, target.to)
-    res.redirect(303, `${links(req, found.token).consoleUrl}#clock`)
+    tools.back(req, res, found, 'clock')
   })
+
+  consoleWebhookRoutes(router, tools, { counts: options.counts })
+  consoleSettlementRoutes(router, tools)
+  consoleDisputeRoutes(router, tools)
 
   router.get('/console/:token/paystra.env', async (req, res) => {
     const found = await consoleAccount(req, res)

@@ -1,6 +1,3 @@
-import { paymentAmount } from '#core/currency/currencies.ts'
-import { formatIstDateTime } from '#core/calendar/business-calendar.ts'
-import type { ConsoleEvent, ConsolePayment } from '#gateway/accounts/console-data.ts'
 import { MAX_ACCOUNT_NAME_LENGTH } from '#gateway/accounts/name.ts'
 import { html, type SafeHtml } from './html.ts'
 import { layout, type PageContext } from './layout.ts'
@@ -35,7 +32,7 @@ function field(name: string, value: string): SafeHtml {
   </div>`
 }
 
-function keyList(keys: AccountKeys, sandboxUrl: string): SafeHtml {
+export function keyList(keys: AccountKeys, sandboxUrl: string): SafeHtml {
   return html`<dl class="gw-keys">
     ${field('PAY_ID', keys.payId)} ${field('SALT', keys.salt)} ${field('KEY_SALT', keys.keySalt)}
     ${field('MERCHANT_HOSTED_KEY', keys.merchantHostedKey)}
@@ -144,242 +141,6 @@ export function accountCreatedPage(
   return layout(context, { title: 'Your sandbox account', main })
 }
 
-const methodNames: Record<string, string> = {
-  CC: 'Credit card',
-  DC: 'Debit card',
-  NB: 'Net banking',
-  UP: 'UPI',
-  WL: 'Wallet',
-}
-
-/** "Net banking SBIN", "UPI": the method by name, and the bank, card network or wallet. */
-function methodOf(payment: ConsolePayment): string {
-  if (!payment.paymentType) return '—'
-  const name = methodNames[payment.paymentType] ?? payment.paymentType
-  return payment.mopType && payment.mopType !== payment.paymentType
-    ? `${name} ${payment.mopType}`
-    : name
-}
-
-function amountOf(payment: { amount: bigint; currencyCode: string }): string {
-  return paymentAmount(payment, 'en')
-}
-
-function when(date: Date | undefined): string {
-  return date ? formatIstDateTime(date) : '—'
-}
-
-function paymentsTable(payments: readonly ConsolePayment[]): SafeHtml {
-  if (payments.length === 0) {
-    return html`<p>No payments yet. Run a kit with this account's paystra.env to make one.</p>`
-  }
-  return html`<div
-    class="gw-scroll"
-    role="region"
-    aria-labelledby="gw-payments-heading"
-    tabindex="0"
-  >
-    <table class="gw-table">
-      <caption class="gw-visually-hidden">
-        Payments, newest first, with their timeline
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Order</th>
-          <th scope="col">Amount</th>
-          <th scope="col">Method</th>
-          <th scope="col">Status</th>
-          <th scope="col">Timeline (IST)</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${payments.map(
-          (payment) =>
-            html`<tr>
-              <th scope="row">
-                <code class="gw-mono">${payment.orderId}</code><br /><span class="gw-table__note"
-                  >TXN_ID ${payment.txnId}</span
-                >
-              </th>
-              <td>${amountOf(payment)}</td>
-              <td>${methodOf(payment)}</td>
-              <td>${payment.status}${payment.responseCode ? ` (${payment.responseCode})` : ''}</td>
-              <td>
-                <ul class="gw-timeline">
-                  <li>${when(payment.createdAt)} created</li>
-                  ${
-                    payment.completedAt
-                      ? html`<li>${when(payment.completedAt)} ${payment.status.toLowerCase()}</li>`
-                      : ''
-                  }
-                  ${payment.refunds.map(
-                    (refund) =>
-                      html`<li>
-                        ${when(refund.createdAt)} refunded
-                        ${amountOf({ amount: refund.amount, currencyCode: payment.currencyCode })}
-                      </li>`,
-                  )}
-                  ${
-                    payment.settlementId
-                      ? html`<li>
-                          settled in <code class="gw-mono">${payment.settlementId}</code>
-                        </li>`
-                      : ''
-                  }
-                </ul>
-              </td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
-  </div>`
-}
-
-function attemptText(attempt: ConsoleEvent['attempts'][number]): string {
-  const answer = attempt.httpStatus ? `HTTP ${attempt.httpStatus}` : attempt.error || 'no answer'
-  return `${when(attempt.attemptedAt)}: ${answer}, ${attempt.durationMs} ms`
-}
-
-function eventsTable(events: readonly ConsoleEvent[]): SafeHtml {
-  if (events.length === 0) {
-    return html`<p>
-      No webhook events yet. A payment, refund, payout or settlement with a NOTIFY_URL makes one.
-    </p>`
-  }
-  return html`<div class="gw-scroll" role="region" aria-labelledby="gw-events-heading" tabindex="0">
-    <table class="gw-table">
-      <caption class="gw-visually-hidden">
-        Webhook events, newest first, with each delivery
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Event</th>
-          <th scope="col">Target</th>
-          <th scope="col">State</th>
-          <th scope="col">Deliveries (IST)</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${events.map(
-          (event) =>
-            html`<tr>
-              <th scope="row">
-                ${event.type}<br /><span class="gw-table__note"
-                  >${event.id} · ${event.reference}</span
-                >
-              </th>
-              <td class="gw-table__url">${event.notifyUrl}</td>
-              <td>${event.state}</td>
-              <td>
-                ${
-                  event.attempts.length === 0
-                    ? 'not tried yet'
-                    : html`<ul class="gw-timeline">
-                        ${event.attempts.map((attempt) => html`<li>${attemptText(attempt)}</li>`)}
-                      </ul>`
-                }
-              </td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
-  </div>`
-}
-
-export interface ConsolePageOptions {
-  name: string
-  keys: AccountKeys
-  links: AccountLinks
-  payments: readonly ConsolePayment[]
-  events: readonly ConsoleEvent[]
-  rules: AccountRules
-  createdAt: Date
-  clock: { now: Date; advances: readonly string[] }
-}
-
-const advanceNames: Record<string, string> = {
-  '1h': '+1 hour',
-  '1d': '+1 day',
-  '7d': '+7 days',
-  '30d': '+30 days',
-}
-
-/** The account's console: keys, payments with their timeline, webhook events, and its removal. */
-export function consolePage(context: PageContext, options: ConsolePageOptions): string {
-  const { keys, links } = options
-  const main = html`<div class="gw-console">
-    <h1 class="gw-title">${options.name}: sandbox console</h1>
-    <section class="gw-card" aria-labelledby="gw-keys-heading">
-      <h2 id="gw-keys-heading" class="gw-card__title">Keys</h2>
-      ${keyList(keys, links.sandboxUrl)}
-      <p>
-        <a class="gw-button gw-button--primary" href="${links.envUrl}" download="paystra.env"
-          >Download paystra.env</a
-        >
-      </p>
-      <p class="gw-field__hint">
-        Created ${when(options.createdAt)} IST. Unused for ${String(options.rules.idleDays)} days,
-        the account is deleted with its data.
-      </p>
-    </section>
-    <section class="gw-card" id="clock" aria-labelledby="gw-clock-heading">
-      <h2 id="gw-clock-heading" class="gw-card__title">Clock</h2>
-      <p>
-        This account's time: <strong>${when(options.clock.now)} IST</strong>. Every payment, refund,
-        webhook, settlement and dispute of the account takes its time from it. Moving it forward
-        runs, in order, what falls due on the way: late payments, each working day's settlement at
-        the settlement hour, and dispute deadlines.
-      </p>
-      <div class="gw-clock__actions">
-        ${options.clock.advances.map(
-          (by) =>
-            html`<form method="post" action="${links.consoleUrl}/clock">
-              <input type="hidden" name="by" value="${by}" />
-              <button type="submit" class="gw-button gw-button--quiet">
-                ${advanceNames[by] ?? by}
-              </button>
-            </form>`,
-        )}
-      </div>
-    </section>
-    <section class="gw-card" aria-labelledby="gw-payments-heading">
-      <h2 id="gw-payments-heading" class="gw-card__title">Payments</h2>
-      ${paymentsTable(options.payments)}
-    </section>
-    <section class="gw-card" aria-labelledby="gw-events-heading">
-      <h2 id="gw-events-heading" class="gw-card__title">Webhook events</h2>
-      ${eventsTable(options.events)}
-    </section>
-    <section class="gw-card" aria-labelledby="gw-link-heading">
-      <h2 id="gw-link-heading" class="gw-card__title">Console link</h2>
-      <p>Shared this link by mistake? Make a new one: this one stops working at once.</p>
-      <form method="post" action="${links.consoleUrl}/link">
-        <button type="submit" class="gw-button gw-button--quiet">Make a new console link</button>
-      </form>
-    </section>
-    <section class="gw-card" aria-labelledby="gw-delete-heading">
-      <h2 id="gw-delete-heading" class="gw-card__title">Delete this account</h2>
-      <form class="gw-form" method="post" action="${links.consoleUrl}/delete">
-        <div class="gw-field">
-          <label class="gw-field__label" for="gw-delete-confirm">Type the PAY_ID to confirm</label>
-          <input
-            class="gw-input gw-mono"
-            id="gw-delete-confirm"
-            name="confirm"
-            inputmode="numeric"
-            autocomplete="off"
-            required
-          />
-        </div>
-        <button type="submit" class="gw-button gw-button--failure">
-          Delete the account and all its data
-        </button>
-      </form>
-    </section>
-  </div>`
-  return layout(context, { title: `${options.name}: console`, main })
-}
-
 /** After the account and its data are gone. */
 export function accountDeletedPage(context: PageContext, payId: string): string {
   const main = html`<section class="gw-card gw-account" aria-labelledby="gw-account-heading">
@@ -396,12 +157,16 @@ export function accountDeletedPage(context: PageContext, payId: string): string 
 /** A refusal on the account pages: what went wrong and what to do. */
 export function accountRefusalPage(
   context: PageContext,
-  options: { title: string; message: string },
+  options: { title: string; message: string; back?: { href: string; label: string } },
 ): string {
+  const back = options.back ?? {
+    href: `${context.base}/accounts/new`,
+    label: 'Back to the account page',
+  }
   const main = html`<section class="gw-card gw-account" aria-labelledby="gw-account-heading">
     <h1 id="gw-account-heading" class="gw-title">${options.title}</h1>
     <p>${options.message}</p>
-    <p><a href="${context.base}/accounts/new">Back to the account page</a></p>
+    <p><a href="${back.href}">${back.label}</a></p>
   </section>`
   return layout(context, { title: options.title, main })
 }
