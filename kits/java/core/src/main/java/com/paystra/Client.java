@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
 
 /**
  * The merchant's side of the Paystra protocol: signed payment requests for the hosted page,
@@ -525,6 +526,166 @@ public final class Client {
         Map<String, String> answer = postAccepted("/pgws/clock/advance",
                 fields("PAY_ID", config.payId(), hasBy ? "BY" : "TO", hasBy ? by : to));
         return new ClockAdvance(answer, list(answer, "SETTLEMENTS"), list(answer, "HAPPENED"));
+    }
+    // paystra:endregion
+
+    // paystra:region sandbox-account
+    /**
+     * A sandbox account just made (createSandboxAccount): a merchant of your own with its own
+     * keys. fields() is the sandbox's answer; paystraEnv() is the text of its paystra.env, which
+     * Config.writeEnvFile saves and Config.load reads as it is.
+     */
+    public record SandboxAccount(Map<String, String> fields) {
+        public SandboxAccount {
+            fields = frozen(fields);
+        }
+
+        public String payId() {
+            return fields.get("PAY_ID");
+        }
+
+        /** Signs the account's requests: keep it on your server. */
+        public String salt() {
+            return fields.get("SALT");
+        }
+
+        public String keySalt() {
+            return fields.get("KEY_SALT");
+        }
+
+        public String merchantHostedKey() {
+            return fields.get("MERCHANT_HOSTED_KEY");
+        }
+
+        public String webhookSecret() {
+            return fields.get("WEBHOOK_SECRET");
+        }
+
+        /** The business name its payment pages show. */
+        public String name() {
+            return fields.get("NAME");
+        }
+
+        /** The sandbox's base URL (PAYSTRA_BASE_URL). */
+        public String baseUrl() {
+            return fields.get("PAYSTRA_BASE_URL");
+        }
+
+        /** The account's console: its secret link, the only way in. */
+        public String consoleUrl() {
+            return fields.get("CONSOLE_URL");
+        }
+
+        /** Where the console serves its paystra.env. */
+        public String paystraEnvUrl() {
+            return fields.get("PAYSTRA_ENV_URL");
+        }
+
+        /** The text of its paystra.env. */
+        public String paystraEnv() {
+            return fields.get("PAYSTRA_ENV");
+        }
+
+        /** The days the sandbox keeps the account while nobody uses it. */
+        public int idleDays() {
+            return Integer.parseInt(fields.getOrDefault("IDLE_DAYS", "0"));
+        }
+
+        @Override
+        public String toString() {
+            // The salts, the webhook secret and the console's link stay out of logs.
+            return "SandboxAccount[payId=" + payId() + ", name=" + name() + ", baseUrl=" + baseUrl() + "]";
+        }
+    }
+
+    /**
+     * Makes a sandbox account (POST baseUrl/accounts): a merchant of your own, made without keys.
+     * baseUrl is the sandbox's, e.g. http://localhost:3000/sandbox (PAYSTRA_BASE_URL); without a
+     * name (null or blank) the sandbox calls the account "Test store". The name is checked as the
+     * sandbox checks it (IllegalArgumentException before anything is sent). A refusal throws
+     * RefusedError with code() and httpStatus(): 360 the name (400), 344 too many accounts from
+     * this address this hour (429), 361 the sandbox is full (503). No answer, or one that is not
+     * JSON (a base URL that is no Paystra sandbox), throws PaystraException.
+     */
+    public static SandboxAccount createSandboxAccount(String baseUrl, String name) {
+        return createSandboxAccount(baseUrl, name, HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(10))
+                .build());
+    }
+
+    /** As createSandboxAccount(baseUrl, name), through the HttpClient given. */
+    public static SandboxAccount createSandboxAccount(String baseUrl, String name, HttpClient http) {
+        if (baseUrl == null || !baseUrl.matches("(?i)https?://[^\\s/]+.*")) {
+            throw new IllegalArgumentException(
+                    "The base URL must be the sandbox's http(s) URL, e.g. http://localhost:3000/sandbox");
+        }
+        String tidy = accountName(name);
+        URI uri = URI.create(baseUrl.replaceAll("/+$", "") + "/accounts");
+        HttpRequest request = HttpRequest.newBuilder(uri)
+                .timeout(Duration.ofSeconds(30))
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(
+                        tidy.isEmpty() ? "{}" : Json.write(Map.of("NAME", tidy)), StandardCharsets.UTF_8))
+                .build();
+        HttpResponse<byte[]> response;
+        try {
+            response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+        } catch (IOException e) {
+            throw new PaystraException("Cannot reach the sandbox at " + uri + ": " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PaystraException("Interrupted while waiting for the sandbox", e);
+        }
+        int status = response.statusCode();
+        Map<String, String> answer;
+        try {
+            answer = Json.parseFlat(new String(response.body(), StandardCharsets.UTF_8));
+        } catch (IllegalArgumentException e) {
+            throw new PaystraException("The sandbox answered HTTP " + status + " without JSON: is " + uri
+                    + " a Paystra sandbox that makes accounts?", e);
+        }
+        boolean made = status == 201 && "Created".equals(answer.get("STATUS"))
+                && List.of("PAY_ID", "SALT", "KEY_SALT", "PAYSTRA_ENV").stream()
+                        .allMatch(key -> !answer.getOrDefault(key, "").isEmpty());
+        if (made) {
+            return new SandboxAccount(answer);
+        }
+        if (answer.containsKey("RESPONSE_CODE")) {
+            throw new RefusedError(answer, status);
+        }
+        throw new PaystraException("The sandbox answered HTTP " + status + " without an account");
+    }
+
+    /** The longest sandbox account name. */
+    public static final int ACCOUNT_NAME_LENGTH = 60;
+    // White space as the sandbox trims and joins it (JavaScript's \s), which Java's own is not.
+    private static final Pattern ACCOUNT_NAME_SPACE = Pattern.compile(
+            "[\\t\\n\\x0B\\f\\r \\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF]+");
+    private static final Pattern ACCOUNT_NAME = Pattern.compile("[\\p{L}\\p{M}\\p{N} .,&'()\\-/]+");
+    private static final Pattern CONTROL = Pattern.compile("[\\x00-\\x1F\\x7F]");
+
+    /**
+     * A sandbox account's name as the sandbox stores it (trimmed, each run of white space one
+     * space), or "" for none; IllegalArgumentException for one it refuses (360): more than 60
+     * characters, a control character, or anything but letters, digits, spaces and . , & ' ( ) - /.
+     */
+    public static String accountName(String name) {
+        if (name == null) {
+            return "";
+        }
+        String tidy = ACCOUNT_NAME_SPACE.matcher(name).replaceAll(" ").strip();
+        if (tidy.isEmpty()) {
+            return "";
+        }
+        // length() counts UTF-16 code units, as the sandbox does.
+        if (tidy.length() > ACCOUNT_NAME_LENGTH || CONTROL.matcher(name).find()
+                || !ACCOUNT_NAME.matcher(tidy).matches()) {
+            throw new IllegalArgumentException("The account name must be up to " + ACCOUNT_NAME_LENGTH
+                    + " letters, digits, spaces and . , & ' ( ) - / characters");
+        }
+        return tidy;
     }
     // paystra:endregion
 

@@ -1,12 +1,21 @@
 package com.paystra;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.OpenOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The kit's settings: paystra.env in the kit root (KEY=VALUE lines, "#" comments), then
@@ -71,6 +80,40 @@ public final class Config {
                 port,
                 // Optional: only receiving webhooks needs it, and verifying says when it is missing.
                 values.getOrDefault("PAYSTRA_WEBHOOK_SECRET", ""));
+    }
+
+    /**
+     * Saves a sandbox account's paystra.env (Client.createSandboxAccount's paystraEnv()) in the
+     * kit root, readable by its owner only where the file system has owners, for Config.load.
+     * Throws PaystraException rather than replace a paystra.env that is there, unless overwrite.
+     */
+    public static Path writeEnvFile(Path kitRoot, Client.SandboxAccount account, boolean overwrite) {
+        String text = account.paystraEnv();
+        if (text == null || text.isEmpty()) {
+            throw new PaystraException("The account has no PAYSTRA_ENV to write");
+        }
+        Path file = kitRoot.resolve(FILE_NAME);
+        Set<OpenOption> options = new HashSet<>(List.of(StandardOpenOption.WRITE,
+                overwrite ? StandardOpenOption.CREATE : StandardOpenOption.CREATE_NEW));
+        if (overwrite) {
+            options.add(StandardOpenOption.TRUNCATE_EXISTING);
+        }
+        FileAttribute<?>[] ownerOnly = {};
+        if (kitRoot.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            ownerOnly = new FileAttribute<?>[] {
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))};
+        }
+        try (SeekableByteChannel channel = Files.newByteChannel(file, options, ownerOnly)) {
+            ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
+            while (bytes.hasRemaining()) {
+                channel.write(bytes);
+            }
+        } catch (FileAlreadyExistsException e) {
+            throw new PaystraException(file + " exists: pass overwrite true to replace it", e);
+        } catch (IOException e) {
+            throw new PaystraException("Cannot write " + file + ": " + e.getMessage(), e);
+        }
+        return file;
     }
 
     /**

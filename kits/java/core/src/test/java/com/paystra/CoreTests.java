@@ -55,6 +55,7 @@ public final class CoreTests {
         SettlementTests.run();
         DisputeTests.run();
         ClockTests.run();
+        SandboxAccountTests.run();
         report();
     }
 
