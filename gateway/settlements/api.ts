@@ -1,10 +1,8 @@
 import type { ApiLimiters } from '#gateway/api/limits.ts'
 import { type Request, Router } from 'express'
-import { stringify } from 'csv-stringify/sync'
 import { isValid } from '#core/protocol/patterns.ts'
 import { responseCodes } from '#core/protocol/codes.ts'
 import type { Fields } from '#core/protocol/fields.ts'
-import { settlementCsvRows } from '#core/settlement/csv.ts'
 import { checkedNotifyUrl, type FindMerchant, type NotifyPolicyFor } from '#gateway/checks.ts'
 import { formatDateTime } from '#gateway/ids.ts'
 import { merchantNow, type SandboxMerchant } from '#gateway/merchants.ts'
@@ -12,6 +10,7 @@ import { advanceClock } from '#gateway/clock/advance.ts'
 import { findByOrder, type GatewayDatabase } from '#gateway/store.ts'
 import { jsonRoute, refusalsAt } from '#gateway/api/json.ts'
 import { checkAsOf, checkFormat, checkPage, checkRange, checkSettlementRef } from './checks.ts'
+import { settlementCsvFile } from './csv-file.ts'
 import { reconcileOrder } from './recon.ts'
 import type { SettlementRunner } from './runner.ts'
 import {
@@ -109,16 +108,7 @@ export function settlementsApi(options: SettlementApiOptions): Router {
           if (!settlement) return oneRefusal('338', fields)
           const id = settlement.SETTLEMENT_ID
           if (format.value === 'CSV') {
-            const lines = await settlementLines(db, id)
-            return {
-              attachment: {
-                contentType: 'text/csv; charset=utf-8',
-                filename: `${id}.csv`,
-                body: stringify(settlementCsvRows(settlement, lines), {
-                  record_delimiter: 'windows',
-                }),
-              },
-            }
+            return { attachment: await settlementCsvFile(db, settlement) }
           }
           const { page, pageSize } = paging.value
           const count = await linesCountOf(db, id)
