@@ -27,6 +27,12 @@ module Paystra
     MONTH = /\A20\d{2}-(0[1-9]|1[0-2])\z/.freeze
     INVOICE_FORMATS = %w[JSON PDF].freeze
     ADVANCE_BY = /\A[1-9]\d{0,4}[hd]\z/.freeze
+    NETWORK_ERRORS = [SystemCallError, IOError, Timeout::Error, SocketError, OpenSSL::SSL::SSLError].freeze
+    # The longest sandbox account name.
+    ACCOUNT_NAME_LENGTH = 60
+    ACCOUNT_NAME = %r{\A[\p{L}\p{M}\p{N} .,&'()\-/]+\z}.freeze
+    # White space as the sandbox trims and joins it (JavaScript's \s), which Ruby's \s is not.
+    ACCOUNT_NAME_SPACE = /[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+/.freeze
 
     attr_reader :config
 
@@ -36,6 +42,79 @@ module Paystra
       @transport = transport
       @open_timeout = open_timeout
       @read_timeout = read_timeout
+    end
+
+    # Makes a sandbox account (POST `base_url`/accounts): a merchant of your own, made without keys.
+    # `base_url` is the sandbox's, e.g. http://localhost:3000/sandbox (PAYSTRA_BASE_URL); without a
+    # name the sandbox calls the account "Test store". Returns the account's fields: STATUS
+    # Created, PAY_ID, SALT, KEY_SALT, MERCHANT_HOSTED_KEY, WEBHOOK_SECRET, NAME, PAYSTRA_BASE_URL,
+    # CONSOLE_URL, PAYSTRA_ENV_URL, PAYSTRA_ENV (its paystra.env's text: Config.write_env_file
+    # saves it) and IDLE_DAYS. Raises InvalidRequest for a name the sandbox would refuse, before
+    # sending; GatewayError for a refusal (`code` 360 the name, 344 too many accounts from this
+    # address this hour, 361 the sandbox is full; `http_status`), an answer that is not JSON, or
+    # none. `transport` replaces the HTTP call in tests, as Client.new's.
+    def self.create_sandbox_account(base_url, name: nil, transport: nil, open_timeout: 10, read_timeout: 30)
+      raise Error, 'base_url must be the sandbox\'s http(s) URL, e.g. http://localhost:3000/sandbox' unless
+        base_url.is_a?(String) && base_url.match?(%r{\Ahttps?://[^\s/]+}i)
+
+      tidy = account_name(name)
+      url = "#{base_url.sub(%r{/+\z}, '')}/accounts"
+      json = tidy.empty? ? '{}' : JSON.generate('NAME' => tidy)
+      status, body = begin
+        transport ? transport.call(url, json) : http_post(url, json, open_timeout, read_timeout)
+      rescue *NETWORK_ERRORS => e
+        raise GatewayError, "the sandbox at #{url} could not be reached: #{e.message}"
+      end
+      answer = begin
+        JSON.parse(body.to_s)
+      rescue JSON::ParserError
+        nil
+      end
+      unless answer.is_a?(::Hash)
+        raise GatewayError.new("the sandbox answered HTTP #{status} without JSON: is #{url} a Paystra sandbox that makes accounts?",
+                               http_status: status)
+      end
+
+      fields = answer.select { |_, value| value.is_a?(String) }
+      made = status == 201 && fields['STATUS'] == 'Created' &&
+             %w[PAY_ID SALT KEY_SALT PAYSTRA_ENV].all? { |key| !fields[key].to_s.empty? }
+      return fields if made
+
+      raise GatewayError.new(fields['RESPONSE_MESSAGE'] || "the sandbox answered HTTP #{status} without an account",
+                             code: fields['RESPONSE_CODE'], fields: fields, http_status: status)
+    end
+
+    # A sandbox account's name as the sandbox stores it (trimmed, each run of white space one
+    # space), or '' for none. Raises InvalidRequest for one it refuses (360): more than 60
+    # characters, a control character, or anything but letters, digits, spaces and . , & ' ( ) - /.
+    def self.account_name(name)
+      return '' if name.nil?
+
+      refused = "the account name must be up to #{ACCOUNT_NAME_LENGTH} letters, digits, spaces and . , & ' ( ) - / characters"
+      text = name.is_a?(String) ? name.dup.force_encoding(Encoding::UTF_8) : nil
+      raise InvalidRequest, refused unless text&.valid_encoding?
+
+      tidy = text.gsub(ACCOUNT_NAME_SPACE, ' ').delete_prefix(' ').delete_suffix(' ')
+      return tidy if tidy.empty?
+
+      # The sandbox counts UTF-16 code units: a character beyond U+FFFF is two.
+      length = tidy.each_char.sum { |char| char.ord > 0xFFFF ? 2 : 1 }
+      return tidy if length <= ACCOUNT_NAME_LENGTH && !text.match?(/[\x00-\x1f\x7f]/) && tidy.match?(ACCOUNT_NAME)
+
+      raise InvalidRequest, refused
+    end
+
+    # POSTs JSON over HTTP(S): [HTTP status, body]. The caller names a failure (NETWORK_ERRORS).
+    def self.http_post(url, json, open_timeout, read_timeout, accept = 'application/json')
+      uri = URI.parse(url)
+      http = Net::HTTP.new(uri.host, uri.port)
+      http.use_ssl = uri.scheme == 'https'
+      http.open_timeout = open_timeout
+      http.read_timeout = read_timeout
+      post = Net::HTTP::Post.new(uri.request_uri, 'Content-Type' => 'application/json', 'Accept' => accept)
+      post.body = json
+      response = http.request(post)
+      [response.code.to_i, response.body.to_s.dup.force_encoding(Encoding::UTF_8)]
     end
 
     # A unique-enough order id for a demo: the prefix and the current time in milliseconds
@@ -523,16 +602,8 @@ module Paystra
     def send_json(url, json, accept = 'application/json')
       return @transport.call(url, json) if @transport
 
-      uri = URI.parse(url)
-      http = Net::HTTP.new(uri.host, uri.port)
-      http.use_ssl = uri.scheme == 'https'
-      http.open_timeout = @open_timeout
-      http.read_timeout = @read_timeout
-      post = Net::HTTP::Post.new(uri.request_uri, 'Content-Type' => 'application/json', 'Accept' => accept)
-      post.body = json
-      response = http.request(post)
-      [response.code.to_i, response.body.to_s.dup.force_encoding(Encoding::UTF_8)]
-    rescue SystemCallError, IOError, Timeout::Error, SocketError, OpenSSL::SSL::SSLError => e
+      Client.http_post(url, json, @open_timeout, @read_timeout, accept)
+    rescue *NETWORK_ERRORS => e
       raise GatewayError, "the gateway at #{config.base_url} could not be reached: #{e.message}"
     end
 

@@ -39,6 +39,21 @@ module Paystra
       end
     end
 
+    # Saves a sandbox account's paystra.env (Client.create_sandbox_account's PAYSTRA_ENV) in
+    # kit_root, readable by its owner only, for Config.load; returns its path. Raises Error rather
+    # than replace a paystra.env that is there, unless `overwrite: true`.
+    def self.write_env_file(kit_root, account, overwrite: false)
+      text = account['PAYSTRA_ENV']
+      raise Error, 'the account has no PAYSTRA_ENV to write' unless text.is_a?(String) && !text.empty?
+
+      path = File.join(kit_root.to_s, FILE_NAME)
+      mode = File::WRONLY | File::CREAT | (overwrite ? File::TRUNC : File::EXCL)
+      File.open(path, mode, 0o600, binmode: true) { |file| file.write(text) }
+      path
+    rescue Errno::EEXIST
+      raise Error, "#{path} exists: pass overwrite: true to replace it"
+    end
+
     def self.from_values(values, source: nil)
       missing = %w[PAYSTRA_PAY_ID PAYSTRA_SALT PAYSTRA_KEY_SALT].reject { |key| present?(values[key]) }
       unless missing.empty?

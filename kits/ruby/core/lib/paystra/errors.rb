@@ -16,17 +16,21 @@ module Paystra
   class VerificationError < Error; end
 
   # The gateway could not be reached, or answered something that is not a signed answer
-  # (an unknown PAY_ID, 324, and a malformed request, 326, are answered without HASH).
+  # (an unknown PAY_ID, 324, and a malformed request, 326, are answered without HASH; so is the
+  # sandbox's refusal of a new account: 360, 344, 361).
   class GatewayError < Error
     # The gateway's RESPONSE_CODE, when it answered one.
     attr_reader :code
     # The unsigned answer, when there was one.
     attr_reader :fields
+    # The answer's HTTP status, where the call reads it (Client.create_sandbox_account).
+    attr_reader :http_status
 
-    def initialize(message, code: nil, fields: nil)
+    def initialize(message, code: nil, fields: nil, http_status: nil)
       super(message)
       @code = code
       @fields = fields
+      @http_status = http_status
     end
   end
 end
