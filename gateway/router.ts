@@ -37,6 +37,7 @@ import { type EventStreamHub, eventStreamApi } from './webhooks/stream.ts'
 import { disputesApi } from './disputes/api.ts'
 import { settlementsApi } from './settlements/api.ts'
 import { clockApi } from './clock/api.ts'
+import { triggerApi } from './api/trigger.ts'
 import { invoiceApi } from './settlements/invoice-api.ts'
 import type { SettlementRunner } from './settlements/runner.ts'
 import type { NotifyPolicyFor } from './webhooks/addresses.ts'
@@ -192,6 +193,7 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
   )
   router.use(settlementsApi({ ...api, ...clock }))
   router.use(clockApi({ ...api, ...clock }))
+  router.use(triggerApi({ ...api, ...clock, settleDelayMs: options.settleDelayMs }))
   router.use(invoiceApi({ ...api, publicUrl: options.publicUrl }))
   router.use(disputesApi(api))
   refusedRoute(router, setup)

@@ -57,6 +57,11 @@ const tags = [
     description:
       "A sandbox account's own time: every record of the account is dated by it, and moving it forward runs what falls due on the way.",
   },
+  {
+    name: 'Test events',
+    description:
+      'Real test records of a sandbox account made to send a chosen webhook event, to try a webhook handler without paying an order (`paystra trigger <event>`).',
+  },
 ] as const
 
 interface Operation {
@@ -252,6 +257,17 @@ const operations: Operation[] = [
     request: ref('DisputeRequest'),
     answers: [ref('DisputeAnswer'), ref('DisputeRefusal')],
     malformed: 'DisputeRefusal',
+  },
+  {
+    path: '/pgws/trigger',
+    operationId: 'trigger',
+    tag: 'Test events',
+    summary: 'Sandbox only: make records that send a chosen webhook event',
+    description:
+      "Makes real ₹1.00 records of the merchant through the sandbox's own payments, refunds, payouts and settlement runs, dated by its clock, with every webhook they send on the way, to NOTIFY_URL or where the merchant's events go by default (its default NOTIFY_URL, its paystra listen stream). The answer names them (ORDER_ID or PAYOUT_ID, REFUND_ORDER_ID, SETTLEMENT_ID, DISPUTE_ID) for the status enquiry, payout status, recon, settlement, disputes and deliveries APIs. settlement.processed and dispute.created are sent by the settlement run that settles the payment: the merchant's clock is moved to it as clock/advance moves it, running on the way what falls due; on a public sandbox the demo merchant's clock cannot move (362): make an account of your own. A refused trigger stores nothing.",
+    request: ref('TriggerRequest'),
+    answers: [ref('TriggerAnswer'), ref('TriggerRefusal')],
+    malformed: 'TriggerRefusal',
   },
 ]
 

@@ -9,6 +9,7 @@ import { responseCodes } from '#core/protocol/codes.ts'
 import { MAX_AMOUNT_DIGITS, patterns } from '#core/protocol/patterns.ts'
 import { lineTypes } from '#core/settlement/settlement.ts'
 import { transferModes } from '#gateway/api/payout-checks.ts'
+import { triggerEvents } from '#gateway/api/trigger-events.ts'
 import { qrTypes } from '#gateway/api/qr-checks.ts'
 import { webhookEventTypes } from '#core/protocol/webhook.ts'
 import type { DeliveryState } from '#gateway/webhooks/store.ts'
@@ -280,6 +281,7 @@ const payout = {
 /** The answers that can refuse a request with 323 (a HASH that does not verify). */
 export const invalidHashAnswers = [
   'ClockRefusal',
+  'TriggerRefusal',
   'StatusRefusal',
   'RefundAnswer',
   'PayoutRefusal',
@@ -503,6 +505,7 @@ export const answerSchemas = withHashHelp({
   ...gstInvoiceSchemas(),
   ...internationalSchemas(),
   ...clockSchemas(),
+  ...triggerSchemas(),
   EventId: text('evt_ and 24 hex digits.', { pattern: '^evt_[0-9a-f]{24}$' }),
   WebhookEventType: { type: 'string', enum: [...webhookEventTypes] },
 } satisfies Record<string, Schema>)
@@ -1128,11 +1131,16 @@ function internationalSchemas() {
   } satisfies Record<string, Schema>
 }
 
-/** A sandbox account's clock: reading it and moving it forward. */
-function clockSchemas() {
-  const instant = text('An instant, ISO 8601 in UTC (`2026-12-10T05:30:00.000Z`).', {
+/** An instant on the merchant's clock; a function, so the answer schemas built above can use it. */
+function instantSchema(): Schema {
+  return text('An instant, ISO 8601 in UTC (`2026-12-10T05:30:00.000Z`).', {
     format: 'date-time',
   })
+}
+
+/** A sandbox account's clock: reading it and moving it forward. */
+function clockSchemas() {
+  const instant = instantSchema()
   return {
     ClockRequest: fields("The merchant's time.", {
       PAY_ID: ref('PayId'),
@@ -1190,6 +1198,81 @@ function clockSchemas() {
         PAY_ID: text('As sent.'),
         BY: text('As sent.'),
         TO: text('As sent.'),
+        HASH: hash,
+        ACCOUNT_URL: text('With 362 only: the page that makes a sandbox account of your own.'),
+      },
+    ),
+  } satisfies Record<string, Schema>
+}
+
+/** Test events: real records of the merchant made to send a chosen webhook event. */
+function triggerSchemas() {
+  const instant = instantSchema()
+  const event = text(
+    'payment.captured: a card payment captured. payment.failed: one declined (004). payment.pending: a late@upi payment, Pending (026) until the bank confirms it (payment.captured follows). refund.processed: a captured payment, then its full refund (payment.captured first). payout.processed, payout.failed: a UPI payout to success@upi or failure@upi. settlement.processed: a captured payment, then the clock moved to the settlement run that settles it. dispute.created: a payment by the dispute test card of reason 13.1, then the clock moved to the run that settles and disputes it (payment.captured and settlement.processed on the way). Anything else: 368.',
+    { enum: [...triggerEvents] },
+  )
+  return {
+    TriggerRequest: fields(
+      'Sandbox only: make real ₹1.00 records of the merchant that send EVENT.',
+      { PAY_ID: ref('PayId'), EVENT: event, HASH: ref('RequestHash') },
+      {
+        NOTIFY_URL: {
+          ...ref('NotifyUrl'),
+          description:
+            "Where the events go; without one, where the merchant's events go by default (its default NOTIFY_URL, its paystra listen stream).",
+        },
+      },
+    ),
+    TriggerAnswer: fields(
+      'The records made (their ids, to look them up with the other APIs) and the clock after them.',
+      {
+        PAY_ID: ref('PayId'),
+        EVENT: { enum: [...triggerEvents] },
+        NOW: {
+          ...instant,
+          description:
+            "The merchant's time after the records were made: moved to the settlement run for settlement.processed and dispute.created.",
+        },
+        ...signedAnswer,
+      },
+      {
+        ORDER_ID: {
+          ...ref('OrderId'),
+          description:
+            'Every event but the payouts: the payment made, `trigger_` and 16 hex digits (the status enquiry, recon and deliveries APIs find it).',
+        },
+        PAYOUT_ID: {
+          ...ref('OrderId'),
+          description:
+            'payout.processed and payout.failed: the payout made, `trigger_` and 16 hex digits.',
+        },
+        REFUND_ORDER_ID: {
+          ...ref('OrderId'),
+          description: 'refund.processed: the refund, ORDER_ID and `-refund`.',
+        },
+        SETTLEMENT_ID: {
+          ...ref('SettlementId'),
+          description:
+            'settlement.processed and dispute.created: the settlement that paid the payment.',
+        },
+        DISPUTE_ID: {
+          ...ref('DisputeId'),
+          description: 'dispute.created: the dispute raised on the payment.',
+        },
+      },
+    ),
+    TriggerRefusal: fields(
+      `A trigger refused, nothing stored: 323, 324, 326; 368 EVENT; 357 NOTIFY_URL; 362 settlement.processed or dispute.created of the demo merchant on a public sandbox, whose clock cannot move (ACCOUNT_URL makes an account of your own); 359 its clock too near the end of the bank holidays the sandbox knows. ${unsignedNote}`,
+      {
+        STATUS: { const: 'Failed' },
+        RESPONSE_CODE: code,
+        RESPONSE_MESSAGE: message,
+        RESPONSE_DATE_TIME: dateTime,
+      },
+      {
+        PAY_ID: text('As sent.'),
+        EVENT: text('As sent.'),
         HASH: hash,
         ACCOUNT_URL: text('With 362 only: the page that makes a sandbox account of your own.'),
       },

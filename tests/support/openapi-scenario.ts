@@ -628,6 +628,33 @@ export const exampleCalls: ExampleCall[] = [
     fields: { PAY_ID: payId, BY: '0d' },
     invalidRequest: true,
   },
+  // Test events, after the clock: the payments they make are settled by nothing above.
+  {
+    name: 'triggerPaymentCaptured',
+    summary: 'A test payment.captured: a ₹1.00 card payment, captured',
+    path: '/pgws/trigger',
+    fields: { PAY_ID: payId, EVENT: 'payment.captured', NOTIFY_URL },
+  },
+  {
+    name: 'triggerSettlementProcessed',
+    summary:
+      'A test settlement.processed: a captured payment, then the clock moved to the settlement run that settles it',
+    path: '/pgws/trigger',
+    fields: { PAY_ID: payId, EVENT: 'settlement.processed', NOTIFY_URL },
+  },
+  {
+    name: 'triggerUnknownEvent',
+    summary: 'An EVENT the trigger does not make (368)',
+    path: '/pgws/trigger',
+    fields: { PAY_ID: payId, EVENT: 'dispute.won' },
+    invalidRequest: true,
+  },
+  {
+    name: 'triggerMalformed',
+    summary: 'A body that is not JSON (326)',
+    path: '/pgws/trigger',
+    rawBody: '{"PAY_ID":"1000000000000001","EVENT":',
+  },
 ]
 
 const RETURN_URL = 'https://shop.paystra.example/payment/return'
