@@ -192,6 +192,24 @@ describe('paystra listen', () => {
     ).toBe(true)
   })
 
+  it('forwards what paystra trigger makes: refund.processed after its payment.captured', async () => {
+    const account = await makeAccount()
+    const local = await receiver()
+    const listening = cli(account, ['listen', '--forward-to', local.url])
+    await listening.waitFor(/Ready/)
+    const trigger = cli(account, ['trigger', 'refund.processed'])
+    expect(await trigger.exited()).toBe(0)
+    const orderId = /ORDER_ID: (\S+)/.exec(trigger.output())![1]
+    const deliveries = await local.waitFor(2)
+    const events = deliveries.map((each) => verifiedEvent(each, account))
+    expect(events.map((event) => event.type).sort()).toEqual([
+      'payment.captured',
+      'refund.processed',
+    ])
+    expect(events.every((event) => event.data.ORDER_ID === orderId)).toBe(true)
+    await listening.waitFor(/refund\.processed\s+evt_\w+\s+→ 200/)
+  })
+
   it('gets a listening account’s events that name no NOTIFY_URL, and a copy of those sent to a public one', async () => {
     const account = await makeAccount()
     const local = await receiver()
