@@ -7,8 +7,8 @@ use Paystra\Config;
 use Paystra\ConfigError;
 use Paystra\GatewayError;
 
-// The sandbox's own answers to POST /accounts, recorded from the gateway (gateway/accounts/
-// routes.ts) at http://localhost:3000/sandbox: the same bytes, in the same order.
+// The sandbox's own answers to POST /accounts, recorded from a sandbox at
+// http://localhost:3000/sandbox: the same bytes, in the same order.
 
 const ACCOUNT_ENV = <<<'ENV'
 # Paystra kit configuration for sandbox account 3773599642181897.

@@ -5,8 +5,8 @@ require 'tmpdir'
 require_relative 'test_helper'
 
 class SandboxAccountTest < Minitest::Test
-  # The sandbox's own answers to POST /accounts, recorded from the gateway (gateway/accounts/
-  # routes.ts) at http://localhost:3000/sandbox: the same bytes, in the same order.
+  # The sandbox's own answers to POST /accounts, recorded from a sandbox at
+  # http://localhost:3000/sandbox: the same bytes, in the same order.
   ENV_TEXT = <<~ENV
     # Paystra kit configuration for sandbox account 3773599642181897.
     # Environment variables override these values. Keep this file on your server: it holds

@@ -22,8 +22,8 @@ import java.util.stream.Stream;
 
 /**
  * Client.createSandboxAccount against a stand-in sandbox that answers the sandbox's own answers to
- * POST /accounts, recorded from the gateway (gateway/accounts/routes.ts) at
- * http://localhost:3000/sandbox: the same bytes, in the same order. Config.writeEnvFile after it.
+ * POST /accounts, recorded from a sandbox at http://localhost:3000/sandbox: the same bytes, in the
+ * same order. Config.writeEnvFile after it.
  */
 final class SandboxAccountTests {
     static final String ENV = """
