@@ -177,9 +177,26 @@ const expectedCodes: Record<string, readonly string[]> = {
     '352',
   ],
   // gateway/accounts/routes.ts (360, 344, 361), the demo merchant's locked clock (362), the
-  // PAY_ID of a deleted account (324), and the clock's advance (gateway/clock/time.ts: 363, 364,
-  // and TO read as AS_OF is, 341, 353, 359)
-  'sandbox-account': ['324', '344', '360', '361', '362', '363', '364', '341', '353', '359'],
+  // PAY_ID of a deleted account (324), the clock's advance (gateway/clock/time.ts: 363, 364,
+  // and TO read as AS_OF is, 341, 353, 359), the listen stream (gateway/webhooks/stream.ts: 365,
+  // 366, 367, 369) and the trigger (368)
+  'sandbox-account': [
+    '324',
+    '344',
+    '360',
+    '361',
+    '362',
+    '363',
+    '364',
+    '365',
+    '366',
+    '367',
+    '368',
+    '369',
+    '341',
+    '353',
+    '359',
+  ],
 }
 
 /** The STATUS a code stands for in each kind of answer. */
