@@ -24,6 +24,7 @@ export const MAX_ACCOUNT_NAME_LENGTH = 60
 const ACCOUNT_NAME = /^[\p{L}\p{M}\p{N} .,&'()\-/]+$/u
 const NEEDED = ['PAY_ID', 'SALT', 'KEY_SALT', 'PAYSTRA_ENV']
 
+// paystra:region sandbox-account
 /**
  * Makes a sandbox account (`POST <baseUrl>/accounts`): no keys needed, the answer holds the new
  * account's. The name is checked as the sandbox checks it before anything is sent; without one
@@ -68,6 +69,7 @@ export async function createSandboxAccount(options) {
     { code: answer.RESPONSE_CODE, httpStatus: status, fields: answer },
   )
 }
+// paystra:endregion
 
 /**
  * The name as the sandbox stores it (trimmed, each run of white space one space), or '' for

@@ -378,6 +378,7 @@ final class Client
     }
     // paystra:endregion
 
+    // paystra:region sandbox-account
     /**
      * Makes a sandbox account (POST `$baseUrl`/accounts): a merchant of your own, made without
      * keys. `$baseUrl` is the sandbox's, e.g. http://localhost:3000/sandbox (PAYSTRA_BASE_URL);
@@ -423,6 +424,7 @@ final class Client
             httpStatus: $status,
         );
     }
+    // paystra:endregion
 
     // paystra:region disputes
     /**

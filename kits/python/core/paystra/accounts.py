@@ -20,6 +20,7 @@ _SPACES = re.compile(f"[{_SPACE}]+")
 _NEEDED = ("PAY_ID", "SALT", "KEY_SALT", "PAYSTRA_ENV")
 
 
+# paystra:region sandbox-account
 def create_sandbox_account(base_url: str, name: Optional[str] = None, timeout: float = 20.0) -> Dict[str, str]:
     """
     Makes a sandbox account (POST base_url + /accounts): no keys needed, the answer holds the
@@ -62,6 +63,7 @@ def create_sandbox_account(base_url: str, name: Optional[str] = None, timeout: f
         return fields
     message = fields.get("RESPONSE_MESSAGE", f"the sandbox answered HTTP {status} without an account")
     raise GatewayError(fields.get("RESPONSE_CODE"), message, fields, http_status=status)
+# paystra:endregion
 
 
 def _account_name(name: Optional[str]) -> str:

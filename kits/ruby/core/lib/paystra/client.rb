@@ -44,6 +44,7 @@ module Paystra
       @read_timeout = read_timeout
     end
 
+    # paystra:region sandbox-account
     # Makes a sandbox account (POST `base_url`/accounts): a merchant of your own, made without keys.
     # `base_url` is the sandbox's, e.g. http://localhost:3000/sandbox (PAYSTRA_BASE_URL); without a
     # name the sandbox calls the account "Test store". Returns the account's fields: STATUS
@@ -83,6 +84,7 @@ module Paystra
       raise GatewayError.new(fields['RESPONSE_MESSAGE'] || "the sandbox answered HTTP #{status} without an account",
                              code: fields['RESPONSE_CODE'], fields: fields, http_status: status)
     end
+    # paystra:endregion
 
     # A sandbox account's name as the sandbox stores it (trimmed, each run of white space one
     # space), or '' for none. Raises InvalidRequest for one it refuses (360): more than 60

@@ -529,7 +529,6 @@ public final class Client {
     }
     // paystra:endregion
 
-    // paystra:region sandbox-account
     /**
      * A sandbox account just made (createSandboxAccount): a merchant of your own with its own
      * keys. fields() is the sandbox's answer; paystraEnv() is the text of its paystra.env, which
@@ -598,6 +597,7 @@ public final class Client {
         }
     }
 
+    // paystra:region sandbox-account
     /**
      * Makes a sandbox account (POST baseUrl/accounts): a merchant of your own, made without keys.
      * baseUrl is the sandbox's, e.g. http://localhost:3000/sandbox (PAYSTRA_BASE_URL); without a
@@ -657,6 +657,7 @@ public final class Client {
         }
         throw new PaystraException("The sandbox answered HTTP " + status + " without an account");
     }
+    // paystra:endregion
 
     /** The longest sandbox account name. */
     public static final int ACCOUNT_NAME_LENGTH = 60;
@@ -687,7 +688,6 @@ public final class Client {
         }
         return tidy;
     }
-    // paystra:endregion
 
     // paystra:region disputes
     /**
