@@ -6,7 +6,7 @@ import path from 'node:path'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { legalDocuments } from '#core/brand/brand.ts'
-import { allDownloads } from '#app/content/downloads.ts'
+import { allDownloads, commandLineDownload } from '#app/content/downloads.ts'
 import { developerApiFiles } from '#gateway/openapi/files.ts'
 import { developerFiles } from './developer-files.ts'
 import {
@@ -28,6 +28,7 @@ beforeAll(async () => {
   for (const [href, content] of [
     [guide.href, '%PDF-1.7 guide'],
     [legalDocuments.termsOfUse.href, '%PDF-1.7 terms'],
+    [commandLineDownload.href, '#!/usr/bin/env node\n'],
   ] as const) {
     mkdirSync(path.dirname(path.join(lastBuild, href)), { recursive: true })
     writeFileSync(path.join(lastBuild, href), content)
@@ -55,6 +56,10 @@ describe('in development', () => {
     expect(terms.status).toBe(200)
     expect(terms.headers.get('content-type')).toBe('application/pdf')
     expect(terms.headers.get('content-disposition')).toBeNull()
+    const cli = await fetch(`${base}${commandLineDownload.href}`)
+    expect(cli.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    expect(cli.headers.get('content-disposition')).toBe('attachment; filename="paystra.mjs"')
+    expect(await cli.text()).toBe('#!/usr/bin/env node\n')
   })
 
   it('says how to get a file no build has made, instead of sending the link to the pages', async () => {
@@ -72,7 +77,7 @@ describe('in development', () => {
   })
 
   it('knows every download the site links to, and leaves other paths to the pages', async () => {
-    expect(builtOnlyPaths).toHaveLength(allDownloads.length + 4)
+    expect(builtOnlyPaths).toHaveLength(allDownloads.length + 5)
     expect(new Set(builtOnlyPaths).size).toBe(builtOnlyPaths.length)
     expect((await fetch(`${base}/downloads/nothing.zip`)).status).toBe(418)
   })

@@ -76,6 +76,7 @@ export const builtOnlyPaths: readonly string[] = [
   ...Object.values(legalDocuments).map((document) => document.href),
   developerApiFiles.postmanCollection.href,
   developerApiFiles.postmanEnvironment.href,
+  commandLineDownload.href,
 ]
 
 export const notBuiltMessage = (href: string) =>

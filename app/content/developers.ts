@@ -3,7 +3,7 @@
  * downloads.ts; the status-enquiry example follows the gateway protocol in the design notes.
  */
 import { brand, contact } from '#core/brand/brand.ts'
-import type { DownloadFormat } from './downloads.ts'
+import { commandLineDownload, type DownloadFormat } from './downloads.ts'
 import type { PagePath } from './pages.ts'
 
 export const developersBanner = {
@@ -184,8 +184,16 @@ export const sandboxAccount = {
   link: { label: 'Make a sandbox account', to: newSandboxAccountPath },
   curlIntro: 'Or from a terminal, which answers the keys as JSON:',
   codeLabel: 'cURL request that makes a sandbox account',
+  listen: {
+    before: 'Webhooks on your laptop, with Node.js and no tunnel: download',
+    label: 'paystra.mjs',
+    to: commandLineDownload.href,
+    after: 'beside your kit and run',
+    command: 'node paystra.mjs listen --forward-to http://localhost:8000/webhook',
+    codeLabel: 'Command that forwards your sandbox account’s webhooks to your machine',
+  },
   guide: {
-    before: 'What each key is for, the console and the limits:',
+    before: 'What each key is for, the console, webhooks on your machine and the limits:',
     label: 'Sandbox Account guide',
     to: '/developers/docs/sandbox-account' satisfies PagePath,
   },

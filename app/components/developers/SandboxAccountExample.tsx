@@ -26,6 +26,18 @@ export function SandboxAccountExample() {
             </pre>
           </div>
           <p>
+            {sandboxAccount.listen.before}{' '}
+            <a href={sandboxAccount.listen.to} download>
+              {sandboxAccount.listen.label}
+            </a>{' '}
+            {sandboxAccount.listen.after}:
+          </p>
+          <div className="status-enquiry__code">
+            <pre tabIndex={0} role="region" aria-label={sandboxAccount.listen.codeLabel}>
+              <code>{sandboxAccount.listen.command}</code>
+            </pre>
+          </div>
+          <p>
             {sandboxAccount.guide.before}{' '}
             <a href={sandboxAccount.guide.to}>{sandboxAccount.guide.label}</a>.
           </p>
