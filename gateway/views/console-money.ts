@@ -33,11 +33,11 @@ export function settlementsTable(
   return html`<div
     class="gw-scroll"
     role="region"
-    aria-labelledby="gw-settlements-heading"
+    aria-labelledby="gw-settlements-caption"
     tabindex="0"
   >
     <table class="gw-table">
-      <caption class="gw-visually-hidden">
+      <caption id="gw-settlements-caption" class="gw-visually-hidden">
         Settlements, newest first, each with its CSV file
       </caption>
       <thead>
@@ -63,7 +63,7 @@ export function settlementsTable(
                     : ''
                 }
               </th>
-              <td>${settlement.SETTLEMENT_DATE}</td>
+              <td class="gw-table__date">${settlement.SETTLEMENT_DATE}</td>
               <td class="gw-table__number">${rupees(settlement.GROSS_AMOUNT)}</td>
               <td class="gw-table__number">${rupees(settlement.FEES_AMOUNT)}</td>
               <td class="gw-table__number">${rupees(settlement.GST_AMOUNT)}</td>
@@ -103,7 +103,7 @@ function stateOf(dispute: ConsoleDispute): string {
   const name = statusNames[fields.STATUS] ?? fields.STATUS
   if (fields.STATUS === 'OPEN') {
     return dispute.answerable
-      ? `${name}: accept or contest it by ${fields.RESPOND_BY}`
+      ? `${name}: waiting for your answer`
       : `${name}: the deadline has passed, the next settlement run decides it`
   }
   if (fields.STATUS === 'UNDER_REVIEW')

@@ -44,11 +44,11 @@ function paymentsTable(payments: readonly ConsolePayment[]): SafeHtml {
   return html`<div
     class="gw-scroll"
     role="region"
-    aria-labelledby="gw-payments-heading"
+    aria-labelledby="gw-payments-caption"
     tabindex="0"
   >
     <table class="gw-table">
-      <caption class="gw-visually-hidden">
+      <caption id="gw-payments-caption" class="gw-visually-hidden">
         Payments, newest first, with their timeline
       </caption>
       <thead>
@@ -122,9 +122,9 @@ function eventsTable(events: readonly ConsoleEvent[], consoleUrl: string): SafeH
       default one above, makes one.
     </p>`
   }
-  return html`<div class="gw-scroll" role="region" aria-labelledby="gw-events-heading" tabindex="0">
+  return html`<div class="gw-scroll" role="region" aria-labelledby="gw-events-caption" tabindex="0">
     <table class="gw-table">
-      <caption class="gw-visually-hidden">
+      <caption id="gw-events-caption" class="gw-visually-hidden">
         Webhook events, newest first, with each delivery
       </caption>
       <thead>
