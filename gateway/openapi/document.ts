@@ -130,7 +130,7 @@ const operations: Operation[] = [
     tag: 'Webhooks',
     summary: 'Webhook events and their delivery attempts',
     description:
-      'One event by EVENT_ID, or every event of an order, refund, payout or settlement by ORDER_ID (a settlement by its SETTLEMENT_ID); 337 when there is none. An EVENT_ID that is not evt_ and 24 hex digits is 326, signed (HTTP 200).',
+      "One event by EVENT_ID, or every event of an order, refund, payout or settlement by ORDER_ID (a settlement by its SETTLEMENT_ID), 337 when there is none; or the merchant's latest LATEST events (1 to 50), newest first, whatever they are of, an empty list when there is none. An EVENT_ID that is not evt_ and 24 hex digits, or a LATEST other than 1 to 50, is 326, signed (HTTP 200).",
     request: ref('WebhookEventsRequest'),
     answers: [ref('WebhookEventsAnswer'), ref('WebhookRefusal')],
     malformed: 'WebhookRefusal',

@@ -223,6 +223,16 @@ export const requestSchemas = {
           HASH: ref('RequestHash'),
         },
       ),
+      fields(
+        "The merchant's latest events, newest first, whatever they are of (`paystra events` asks for 20). A merchant without events gets an empty list.",
+        {
+          PAY_ID: ref('PayId'),
+          LATEST: text('How many: 1 to 50 (anything else is 326, signed).', {
+            pattern: '^([1-9]|[1-4][0-9]|50)$',
+          }),
+          HASH: ref('RequestHash'),
+        },
+      ),
     ],
   },
   WebhookResendRequest: fields('Send an event again now, with the same id and body.', {
@@ -450,7 +460,7 @@ export const answerSchemas = withHashHelp({
     { EVENT_ID: ref('EventId'), ORDER_ID: ref('OrderId') },
   ),
   WebhookRefusal: fields(
-    `A deliveries request refused: 321, 323, 324, 326 (HTTP 400 for an unreadable body; HTTP 200 and signed for an EVENT_ID that is not evt_ and 24 hex digits, or none to resend), 337. ${unsignedNote}`,
+    `A deliveries request refused: 321, 323, 324, 326 (HTTP 400 for an unreadable body; HTTP 200 and signed for an EVENT_ID that is not evt_ and 24 hex digits, or none to resend, or a LATEST other than 1 to 50), 337. ${unsignedNote}`,
     { STATUS: { const: 'Failed' }, RESPONSE_CODE: code, RESPONSE_MESSAGE: message },
     {
       PAY_ID: text('As sent.'),

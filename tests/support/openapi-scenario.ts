@@ -277,6 +277,13 @@ export const exampleCalls: ExampleCall[] = [
     path: '/pgws/webhook/resend',
     fields: { PAY_ID: payId, EVENT_ID: '{{eventId}}' },
   },
+  // After the resend, which resends the first event of the last list answered.
+  {
+    name: 'eventsLatest',
+    summary: "The merchant's 3 latest events, newest first, of whatever order or payout (LATEST)",
+    path: '/pgws/webhook/events',
+    fields: { PAY_ID: payId, LATEST: '3' },
+  },
   // Foreign currencies: ORD-1005 is paid in US dollars with the card a dispute of reason 13.1
   // follows; ORD-1007 in yen with the card that succeeds, then refunded in part.
   {
