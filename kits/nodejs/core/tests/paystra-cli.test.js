@@ -1,7 +1,7 @@
 // paystra.mjs stands alone (one file, nothing to install), so it carries its own HASH and
 // signature check: held here to the same vectors as the library, and its stream reader and
 // configuration to what the sandbox and the console's paystra.env give it. Its conversation
-// with a live sandbox is tested by the site's server/sandbox-listen.test.ts.
+// with a live sandbox is tested where the sandbox is built.
 import assert from 'node:assert/strict'
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
