@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { developerDocs } from '#app/content/downloads.ts'
 import { findPage, isStaticPath } from '#app/content/pages.ts'
 import { parseFrontMatter } from './source/front-matter.ts'
-import { openApiDocument } from '#gateway/openapi/document.ts'
+import { documentOperations, openApiDocument } from '#gateway/openapi/document.ts'
 import { apiReferenceMarkdown } from './api-reference.server.ts'
 import { guideHtml } from './guide-html.server.ts'
 import { guideLinks, guidePath, guideSlug } from './guide-links.ts'
@@ -115,9 +115,9 @@ describe('apiReferenceMarkdown', () => {
   const markdown = apiReferenceMarkdown(document)
 
   it('has every operation, with its method, path and request fields', () => {
-    for (const [path, item] of Object.entries(document.paths)) {
-      expect(markdown).toContain(`\`POST /sandbox${path}\``)
-      expect(markdown).toContain(`### ${item.post.summary}`)
+    for (const { path, method, operation } of documentOperations(document)) {
+      expect(markdown).toContain(`\`${method.toUpperCase()} /sandbox${path}\``)
+      expect(markdown).toContain(`### ${operation.summary}`)
     }
     for (const field of ['PAY_ID', 'ORDER_ID', 'REFUND_ORDER_ID', 'PAYOUT_ID', 'HASH']) {
       expect(markdown).toContain(`| \`${field}\` |`)

@@ -64,8 +64,13 @@ const tags = [
   },
 ] as const
 
+/** Every JSON API is a POST; the event stream, which a browser's EventSource could open too, a GET. */
+export type HttpMethod = 'get' | 'post'
+
 interface Operation {
   path: string
+  /** POST by default, its signed fields a JSON body; a GET's are its query. */
+  method?: HttpMethod
   operationId: string
   tag: (typeof tags)[number]['name']
   summary: string
@@ -316,85 +321,89 @@ function uniqueSchemas(schemas: Schema[]): Schema[] {
   })
 }
 
-function pathItem(operation: Operation) {
+function operationObject(operation: Operation) {
   const { path } = operation
   return {
-    post: {
-      operationId: operation.operationId,
-      tags: [operation.tag],
-      summary: operation.summary,
-      description: operation.description,
-      requestBody: {
-        required: true,
+    operationId: operation.operationId,
+    tags: [operation.tag],
+    summary: operation.summary,
+    description: operation.description,
+    requestBody: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: operation.request,
+          ...examplesOf(path, requestOf),
+        },
+      },
+    },
+    responses: {
+      '200': {
+        description: 'Answered: see RESPONSE_CODE. Signed with HASH except 324.',
         content: {
           'application/json': {
-            schema: operation.request,
-            ...examplesOf(path, requestOf),
+            schema:
+              operation.answers.length === 1 ? operation.answers[0] : { oneOf: operation.answers },
+            ...examplesOf(path, responseOf, 200),
+          },
+          ...(operation.csv
+            ? {
+                'text/csv': {
+                  schema: { type: 'string', description: operation.csv },
+                  ...examplesOf(path, fileOf('text/csv'), 200),
+                },
+              }
+            : {}),
+          ...(operation.pdf
+            ? {
+                'application/pdf': {
+                  schema: {
+                    type: 'string',
+                    contentMediaType: 'application/pdf',
+                    description: operation.pdf,
+                  },
+                },
+              }
+            : {}),
+        },
+      },
+      '400': {
+        description:
+          'A body that is not a JSON object of strings, names a field twice, holds `~` in a value or is too large: 326, unsigned.',
+        content: {
+          'application/json': {
+            schema: ref(operation.malformed),
+            ...examplesOf(path, responseOf, 400),
           },
         },
       },
-      responses: {
-        '200': {
-          description: 'Answered: see RESPONSE_CODE. Signed with HASH except 324.',
-          content: {
-            'application/json': {
-              schema:
-                operation.answers.length === 1
-                  ? operation.answers[0]
-                  : { oneOf: operation.answers },
-              ...examplesOf(path, responseOf, 200),
-            },
-            ...(operation.csv
-              ? {
-                  'text/csv': {
-                    schema: { type: 'string', description: operation.csv },
-                    ...examplesOf(path, fileOf('text/csv'), 200),
-                  },
-                }
-              : {}),
-            ...(operation.pdf
-              ? {
-                  'application/pdf': {
-                    schema: {
-                      type: 'string',
-                      contentMediaType: 'application/pdf',
-                      description: operation.pdf,
-                    },
-                  },
-                }
-              : {}),
+      '429': {
+        description:
+          'Over a limit: 344. The limit of requests a minute from one address is answered before the body is read (unsigned, no fields echoed); the limits of one merchant (and of its resends) after its HASH is verified, signed. `Retry-After` gives the seconds to wait.',
+        headers: {
+          'Retry-After': {
+            description: 'Seconds until the limit allows a request again.',
+            schema: { type: 'string', pattern: '^[0-9]+$' },
           },
         },
-        '400': {
-          description:
-            'A body that is not a JSON object of strings, names a field twice, holds `~` in a value or is too large: 326, unsigned.',
-          content: {
-            'application/json': {
-              schema: ref(operation.malformed),
-              ...examplesOf(path, responseOf, 400),
-            },
-          },
-        },
-        '429': {
-          description:
-            'Over a limit: 344. The limit of requests a minute from one address is answered before the body is read (unsigned, no fields echoed); the limits of one merchant (and of its resends) after its HASH is verified, signed. `Retry-After` gives the seconds to wait.',
-          headers: {
-            'Retry-After': {
-              description: 'Seconds until the limit allows a request again.',
-              schema: { type: 'string', pattern: '^[0-9]+$' },
-            },
-          },
-          content: {
-            'application/json': {
-              schema: { anyOf: uniqueSchemas([ref(operation.malformed), ...operation.answers]) },
-              ...examplesOf(path, responseOf, 429),
-            },
+        content: {
+          'application/json': {
+            schema: { anyOf: uniqueSchemas([ref(operation.malformed), ...operation.answers]) },
+            ...examplesOf(path, responseOf, 429),
           },
         },
       },
     },
   }
 }
+
+export type DocumentedOperation = ReturnType<typeof operationObject>
+/** A path of the document: its one operation, under its method. */
+export type PathItem = Partial<Record<HttpMethod, DocumentedOperation>>
+
+const pathItem = (operation: Operation): PathItem => ({
+  [operation.method ?? 'post']: operationObject(operation),
+})
 
 /** What an event's `data` is, said in its request body's description. */
 const disputeEventText =
@@ -496,3 +505,14 @@ export function openApiDocument() {
 }
 
 export type OpenApiDocument = ReturnType<typeof openApiDocument>
+
+/** Every operation of the document with its path and method, in the document's order. */
+export function documentOperations(document: OpenApiDocument) {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({
+      path,
+      method: method as HttpMethod,
+      operation: operation!,
+    })),
+  )
+}

@@ -5,7 +5,7 @@ import { verifyHash } from '#core/protocol/hash.ts'
 import vectors from '#core/protocol/vectors.json'
 import { currencies } from '#core/currency/currencies.ts'
 import { disputeFields } from '#gateway/disputes/fields.ts'
-import { openApiDocument } from './document.ts'
+import { documentOperations, openApiDocument } from './document.ts'
 import recorded from './examples.json'
 import { exampleMerchant } from '#tests/support/openapi-scenario.ts'
 import type { RecordedExample } from './document.ts'
@@ -64,8 +64,8 @@ describe('the OpenAPI document', () => {
   })
 
   it('has an example of every status of every path, all signed as the sandbox signs', () => {
-    for (const [path, item] of Object.entries(document.paths)) {
-      for (const status of Object.keys(item.post.responses)) {
+    for (const { path, operation } of documentOperations(document)) {
+      for (const status of Object.keys(operation.responses)) {
         expect(
           examples.some((example) => example.path === path && String(example.status) === status),
           `${path} ${status}`,

@@ -12,7 +12,7 @@ import { demoMerchantDefaults } from '#gateway/merchants.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { csvColumns } from '#core/settlement/csv.ts'
 import { verifyHash } from '#core/protocol/hash.ts'
-import { type OpenApiDocument, openApiDocument } from './document.ts'
+import { documentOperations, type OpenApiDocument, openApiDocument } from './document.ts'
 
 /** Postman's collection format (v2.1), as far as this module touches it. */
 interface PostmanItem {
@@ -74,7 +74,10 @@ pm.request.body.update({ mode: 'raw', raw: JSON.stringify(fields, null, 2), opti
  */
 function checkAnswer(document: OpenApiDocument): string {
   const statuses = Object.fromEntries(
-    Object.entries(document.paths).map(([path, item]) => [path, Object.keys(item.post.responses)]),
+    documentOperations(document).map(({ path, operation }) => [
+      path,
+      Object.keys(operation.responses),
+    ]),
   )
   // The settlement's own three, then every line field, each amount with its rupees beside it.
   const columns = csvColumns
@@ -187,9 +190,9 @@ interface SavedResponse {
 /** One request per request example the demo merchant signed (a forged HASH is not re-signed). */
 function requestsOf(item: PostmanItem, document: OpenApiDocument): PostmanItem[] {
   const path = `/${item.request!.url.path!.join('/')}`
-  const operation = (document.paths as Record<string, OpenApiDocument['paths']['/pgws/qr']>)[path]
-  const content = operation?.post.requestBody.content['application/json'] as { examples?: Examples }
-  const responses = Object.values(operation?.post.responses ?? {}) as Array<{
+  const operation = document.paths[path]?.post
+  const content = operation?.requestBody.content['application/json'] as { examples?: Examples }
+  const responses = Object.values(operation?.responses ?? {}) as Array<{
     content: Record<string, { examples?: Examples }>
   }>
   const answerOf = (name: string) => {
@@ -281,7 +284,7 @@ function convert(document: OpenApiDocument): Promise<PostmanCollection> {
  * settlement request sent on its own asks for a settlement this sandbox does not have (338).
  */
 function settlementVariables(document: OpenApiDocument) {
-  const content = document.paths['/pgws/settlement']?.post.requestBody.content['application/json']
+  const content = document.paths['/pgws/settlement']?.post?.requestBody.content['application/json']
   const examples = (content as { examples?: Examples } | undefined)?.examples
   const byId = (examples?.settlementById?.value ?? {}) as Fields
   const byUtr = (examples?.settlementByUtr?.value ?? {}) as Fields
