@@ -73,7 +73,7 @@ function paymentsTable(payments: readonly ConsolePayment[]): SafeHtml {
               <td>${methodOf(payment)}</td>
               <td>${payment.status}${payment.responseCode ? ` (${payment.responseCode})` : ''}</td>
               <td>
-                <ul class="gw-timeline">
+                <ul class="gw-timeline gw-timeline--payment">
                   <li>${when(payment.createdAt)} created</li>
                   ${
                     payment.completedAt
