@@ -218,7 +218,7 @@ describe("a sandbox account's webhooks in its console", () => {
     try {
       const account = await makeAccountAt(strict.url, store.db)
       const refused = await post(`${consoleOf(account)}/notify-url`, { notify_url: 'http://' })
-      expect(await refused.text()).toContain('reachable from the internet')
+      expect(await refused.text()).toContain('Invalid notify URL: give an absolute http')
       const local = await post(`${consoleOf(account)}/notify-url`, {
         notify_url: 'http://localhost:8000/webhook',
       })

@@ -5,6 +5,7 @@ import { EVENT_ID_PATTERN } from '#core/protocol/webhook.ts'
 import { DEFAULT_API_LIMITS, type LimitCounts } from '#gateway/api/limits.ts'
 import { checkedNotifyUrl } from '#gateway/checks.ts'
 import type { SandboxMerchant } from '#gateway/merchants.ts'
+import { merchantUrl } from '#gateway/urls.ts'
 import { checkNotifyUrl } from '#gateway/webhooks/addresses.ts'
 import { findEvent, scheduleResend } from '#gateway/webhooks/store.ts'
 import type { ConsoleTools, OpenConsole } from './console-tools.ts'
@@ -14,24 +15,19 @@ const MINUTE_MS = 60_000
 
 /**
  * A default NOTIFY_URL is judged as a request's NOTIFY_URL is, under the policy its deliveries
- * will have: the account's own, which is the operator's, whoever sets it from wherever.
+ * will have: the account's own, which is the operator's, whoever sets it from wherever. Refused,
+ * it is told why with 357's message: not an address, or one this sandbox sends nothing to.
  */
 export function checkDefaultNotifyUrl(
   value: string,
   merchant: SandboxMerchant,
-): { ok: true; note: string | undefined } | { ok: false; message: string } {
+): { ok: true } | { ok: false; message: string } {
   const policy = { allowPrivate: merchant.notifyUrlAllowsPrivate === true }
-  if (!checkedNotifyUrl(value, policy, merchant)) {
-    return {
-      ok: false,
-      message: `${responseCodes['357'].message}: give an absolute http or https address without a user name or password${
-        policy.allowPrivate
-          ? ''
-          : ', reachable from the internet (this sandbox sends no webhooks to localhost or private addresses)'
-      }.`,
-    }
-  }
-  return { ok: true, note: defaultNotifyUrlNote(value, merchant) }
+  if (checkedNotifyUrl(value, policy, merchant)) return { ok: true }
+  const why = merchantUrl(value)
+    ? 'this sandbox sends no webhooks to localhost or private addresses'
+    : 'give an absolute http or https address without a user name or password'
+  return { ok: false, message: `${responseCodes['357'].message}: ${why}.` }
 }
 
 /** What the console says of a default NOTIFY_URL that this sandbox's policy keeps webhooks from. */
@@ -96,7 +92,7 @@ export function consoleWebhookRoutes(
       const checked = checkDefaultNotifyUrl(value, merchant!)
       if (!checked.ok) {
         return tools.show(req, res, opened(res), {
-          notifyUrl: { value: value.slice(0, 2100), error: checked.message },
+          notifyUrl: { value, error: checked.message },
         })
       }
     }
