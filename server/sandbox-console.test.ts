@@ -7,7 +7,7 @@
  * and nothing stored, and no console acting on another account's events, settlements or disputes.
  */
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { formatRupees } from '#core/currency/paise.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { parseSignatureHeader, verifyWebhook } from '#core/protocol/webhook.ts'
@@ -74,6 +74,15 @@ async function eventsOf(payId: string) {
   )
 }
 
+/** The account's events once `count` of them are recorded as delivered (after the receiver's answer). */
+function deliveredEvents(payId: string, count: number) {
+  return vi.waitFor(async () => {
+    const events = await eventsOf(payId)
+    expect(events.filter((event) => event.state === 'delivered')).toHaveLength(count)
+    return events
+  })
+}
+
 function verifies(delivery: Received, secret: string, salt: string): boolean {
   const header = delivery.headers['x-paystra-signature'] as string
   return verifyWebhook(delivery.body, header, secret, { salt }).ok
@@ -138,7 +147,7 @@ describe("a sandbox account's webhooks in its console", () => {
     expect(env).not.toContain(oldSecret)
 
     // Sent again now, the event carries a v1 for each secret, and each verifies it.
-    const [event] = await eventsOf(payId)
+    const [event] = await deliveredEvents(payId, 1)
     const resent = await post(`${consoleOf(account)}/events/${event!.id}/resend`)
     expect(resent.status).toBe(303)
     expect(resent.headers.get('location')).toBe(`${consoleOf(account)}#${event!.id}`)
@@ -149,6 +158,7 @@ describe("a sandbox account's webhooks in its console", () => {
     expect(verifies(both!, oldSecret, salt)).toBe(true)
 
     // Once the day is over, the new secret alone signs.
+    await deliveredEvents(payId, 1)
     await store.db.execute(sql`UPDATE sandbox_accounts
       SET previous_webhook_secret_until = ${new Date(Date.now() - 1000).toISOString()}::timestamptz
       WHERE pay_id = ${payId}`)
@@ -198,8 +208,8 @@ describe("a sandbox account's webhooks in its console", () => {
     expect(verifies(delivered[0]!, account.merchant.webhookSecret, account.merchant.salt)).toBe(
       true,
     )
+    const [event] = await deliveredEvents(payId, 1)
     const html = await page(account)
-    const [event] = await eventsOf(payId)
     expect(rowOf(html, event!.id)).toContain(receiver.url)
     expect(rowOf(html, event!.id)).toMatch(/HTTP 200, \d+ ms/)
 
@@ -253,6 +263,24 @@ describe("a sandbox account's webhooks in its console", () => {
     ).toBe(303)
     // A link that is no one's opens nothing.
     expect((await post(`${sandbox.url}/console/${'A'.repeat(43)}/webhook-secret`)).status).toBe(404)
+  })
+})
+
+describe("a sandbox account's resends", () => {
+  it('are limited to the resend API’s ten a minute, refused with a page saying so', async () => {
+    const account = await makeAccount()
+    const id = 'evt_00000000000000000000abcd'
+    await store.db.execute(sql`INSERT INTO sandbox_webhook_events
+        (id, pay_id, reference, type, notify_url, channel, body, state, attempts)
+      VALUES (${id}, ${account.merchant.payId}, 'LIMIT-1', 'payment.captured', '', 'stream', '{}',
+        'delivered', 1)`)
+    for (let n = 0; n < 10; n++) {
+      expect((await post(`${consoleOf(account)}/events/${id}/resend`)).status).toBe(303)
+    }
+    const refused = await post(`${consoleOf(account)}/events/${id}/resend`)
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect(await refused.text()).toContain('An account can resend 10 webhook events a minute')
   })
 })
 
