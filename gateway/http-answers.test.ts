@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Fields } from '#core/protocol/fields.ts'
 import { withHash } from '#core/protocol/hash.ts'
-import { openApiDocument } from '#gateway/openapi/document.ts'
+import { documentOperations, openApiDocument } from '#gateway/openapi/document.ts'
 import { merchant, payByUpi, postPaymentRequest, RETURN_URL } from '#tests/support/sandbox-api.ts'
 import type { SandboxFailure } from './failures.ts'
 import { createGateway, type Gateway, type GatewayOptions } from './index.ts'
@@ -64,23 +64,28 @@ const signedJson = (fields: Fields) => ({
   body: JSON.stringify(withHash(fields, merchant.salt)),
 })
 
-/** Every JSON API the OpenAPI document describes: the sandbox's /pgws/ paths. */
-const jsonApis = Object.keys(openApiDocument().paths).filter((path) => path.startsWith('/pgws/'))
+/** Every JSON API the OpenAPI document describes, with its method: the sandbox's /pgws/ paths. */
+const jsonApis = documentOperations(openApiDocument()).filter(({ path }) =>
+  path.startsWith('/pgws/'),
+)
 
 describe('a method a path does not take', () => {
-  it('is 405 with Allow: POST on every JSON API, a small JSON answer kept by no cache', async () => {
+  it('is 405 with Allow naming the method the document gives every JSON API, a small JSON answer kept by no cache', async () => {
     expect(jsonApis.length).toBeGreaterThan(10)
-    for (const path of jsonApis) {
-      for (const method of ['GET', 'DELETE', 'PUT', 'PATCH', 'HEAD']) {
+    for (const { path, method: taken } of jsonApis) {
+      // A GET is answered to HEAD too.
+      const allow = taken === 'get' ? 'GET, HEAD' : 'POST'
+      for (const method of ['GET', 'POST', 'DELETE', 'PUT', 'PATCH', 'HEAD']) {
+        if (allow.split(', ').includes(method)) continue
         const response = await fetch(`${site.url}${path}`, { method })
         expect(response.status, `${method} ${path}`).toBe(405)
-        expect(response.headers.get('allow'), `${method} ${path}`).toBe('POST')
+        expect(response.headers.get('allow'), `${method} ${path}`).toBe(allow)
         expect(response.headers.get('cache-control'), `${method} ${path}`).toBe('no-store')
         if (method === 'HEAD') continue
         expect(response.headers.get('content-type')).toMatch(/^application\/json/)
         expect(await response.json()).toEqual({
           STATUS: 'Failed',
-          RESPONSE_MESSAGE: 'This address takes POST only.',
+          RESPONSE_MESSAGE: `This address takes ${allow} only.`,
         })
       }
     }

@@ -13,7 +13,13 @@ interface OperationObject {
   description?: string
   requestBody?: { description?: string; content: Record<string, MediaType> }
   responses: Record<string, { description: string; content?: Record<string, MediaType> }>
-  parameters?: readonly { name: string; in: string; description?: string; schema: Schema }[]
+  parameters?: readonly {
+    name: string
+    in: string
+    required?: boolean
+    description?: string
+    schema: Schema
+  }[]
 }
 
 /** A table cell: one line, pipes escaped. */
@@ -68,6 +74,16 @@ export function apiReferenceMarkdown(document: OpenApiDocument): string {
     ].join('\n')
   }
 
+  /** A GET's signed fields, in its query: a field table as a request body's. */
+  function queryTable(parameters: NonNullable<OperationObject['parameters']>): string {
+    return fieldTable({
+      properties: Object.fromEntries(
+        parameters.map((p) => [p.name, { ...p.schema, description: p.description }]),
+      ),
+      required: parameters.filter((p) => p.required).map((p) => p.name),
+    })
+  }
+
   /** One Markdown block: the page joins blocks with blank lines, which would end a table. */
   function headerTable(parameters: NonNullable<OperationObject['parameters']>): string {
     return [
@@ -119,7 +135,7 @@ export function apiReferenceMarkdown(document: OpenApiDocument): string {
       .flatMap(([mediaType, media]) => [
         `Answered as \`${mediaType}\` instead: ${String(media.schema?.description ?? '')}`,
         ...Object.values(media.examples ?? {}).flatMap((example) => [
-          `**Answer: ${example.summary ?? ''}**`,
+          `**Answer: ${example.summary ?? ''}**${example.description ? ` (${example.description})` : ''}`,
           '```text',
           String(example.value).trimEnd(),
           '```',
@@ -145,13 +161,17 @@ export function apiReferenceMarkdown(document: OpenApiDocument): string {
     ]
     if (request?.schema)
       lines.push('#### Request', fieldTable(request.schema), ...examples(request, 'Request'))
+    const query = op.parameters?.filter((p) => p.in === 'query') ?? []
+    // Each answer's example says the query it was sent with.
+    if (query.length > 0) lines.push('#### Query', queryTable(query))
     for (const [status, response] of Object.entries(op.responses)) {
       const media = response.content?.['application/json']
       lines.push(`#### HTTP ${status}`, response.description)
       if (media?.schema) lines.push(...answers(media.schema), ...examples(media, 'Answer'))
       lines.push(...files(response.content))
     }
-    if (op.parameters?.length) lines.push('#### Headers', headerTable(op.parameters))
+    const headers = op.parameters?.filter((p) => p.in === 'header') ?? []
+    if (headers.length > 0) lines.push('#### Headers', headerTable(headers))
     return lines
   }
 

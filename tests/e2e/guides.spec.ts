@@ -166,17 +166,21 @@ test.describe('API reference', () => {
   test('is generated from the OpenAPI document the site serves', async ({ page, request }) => {
     const document = (await (await request.get(developerApiFiles.openApi.href)).json()) as {
       info: { title: string }
-      paths: Record<string, { post: { summary: string } }>
+      paths: Record<string, Record<string, { summary: string }>>
       webhooks: Record<string, unknown>
     }
     await gotoHydrated(page, '/developers/docs/api-reference')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(document.info.title)
     const article = page.locator('.guide__article')
     for (const [path, item] of Object.entries(document.paths)) {
-      await expect(
-        article.getByRole('heading', { level: 3, name: item.post.summary }),
-      ).toBeVisible()
-      await expect(article.getByText(`POST /sandbox${path}`, { exact: true })).toBeVisible()
+      for (const [method, operation] of Object.entries(item)) {
+        await expect(
+          article.getByRole('heading', { level: 3, name: operation.summary }),
+        ).toBeVisible()
+        await expect(
+          article.getByText(`${method.toUpperCase()} /sandbox${path}`, { exact: true }),
+        ).toBeVisible()
+      }
     }
     for (const type of Object.keys(document.webhooks)) {
       await expect(article.getByRole('heading', { level: 3, name: type })).toBeVisible()
