@@ -216,6 +216,8 @@ describe('a sandbox account', () => {
     expect(page.headers.get('cache-control')).toBe('no-store')
     expect(page.headers.get('referrer-policy')).toBe('no-referrer')
     const html = await page.text()
+    // The document's own policy outranks the header's: it must say no referrer too.
+    expect(html).toContain('<meta name="referrer" content="no-referrer">')
     expect(html).toContain('Console Shop: sandbox console')
     expect(html).toContain('CONSOLE-ORDER-1')
     expect(html).toContain('₹123.45')

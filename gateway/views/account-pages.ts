@@ -98,7 +98,7 @@ export function newAccountPage(
       </button>
     </form>
   </section>`
-  return layout(context, { title: 'Create a sandbox account', main })
+  return layout(context, { title: 'Create a sandbox account', main, secretAddress: true })
 }
 
 /** The answer to a new account: its keys, once, its paystra.env and its console link. */
@@ -138,7 +138,7 @@ export function accountCreatedPage(
       Unused for ${String(options.rules.idleDays)} days, the account is deleted with its data.
     </p>
   </section>`
-  return layout(context, { title: 'Your sandbox account', main })
+  return layout(context, { title: 'Your sandbox account', main, secretAddress: true })
 }
 
 /** After the account and its data are gone. */
@@ -151,7 +151,7 @@ export function accountDeletedPage(context: PageContext, payId: string): string 
     </p>
     <p><a href="${context.base}/accounts/new">Create another account</a></p>
   </section>`
-  return layout(context, { title: 'Account deleted', main })
+  return layout(context, { title: 'Account deleted', main, secretAddress: true })
 }
 
 /** A refusal on the account pages: what went wrong and what to do. */
@@ -168,5 +168,5 @@ export function accountRefusalPage(
     <p>${options.message}</p>
     <p><a href="${back.href}">${back.label}</a></p>
   </section>`
-  return layout(context, { title: options.title, main })
+  return layout(context, { title: options.title, main, secretAddress: true })
 }

@@ -362,5 +362,5 @@ export function consolePage(context: PageContext, options: ConsolePageOptions): 
       </form>
     </section>
   </div>`
-  return layout(context, { title: `${options.name}: console`, main })
+  return layout(context, { title: `${options.name}: console`, main, secretAddress: true })
 }

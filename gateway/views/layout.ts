@@ -25,6 +25,11 @@ export interface PageOptions {
   languageForm?: LanguageForm
   /** `data-*` attributes of <body> read by the page script (checkout frame, auto-submit). */
   data?: Record<string, string | undefined>
+  /**
+   * The page's address is a secret (a sandbox account's keys or console link): no referrer at
+   * all, since a document's referrer policy outranks the header's.
+   */
+  secretAddress?: true
 }
 
 /** The page shell: header with the language picker, the sandbox banner, main, footer. */
@@ -39,7 +44,7 @@ export function layout(context: PageContext, options: PageOptions): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="strict-origin">
+<meta name="referrer" content="${options.secretAddress ? 'no-referrer' : 'strict-origin'}">
 <title>${options.title} · ${brand.name} ${t.sandboxBadge}</title>
 <link rel="icon" href="${context.assets.icon}" type="image/svg+xml">
 <link rel="stylesheet" href="${context.assets.css}">
