@@ -7,22 +7,35 @@ import type { Fields } from '#core/protocol/fields.ts'
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, webhookEventTypes } from '#core/protocol/webhook.ts'
 import { apiDescription } from './description.ts'
 import recorded from './examples.json'
-import { answerSchemas, fieldSchemas, requestSchemas, type Schema } from './schemas.ts'
+import {
+  answerSchemas,
+  eventStreamQuery,
+  fieldSchemas,
+  requestSchemas,
+  type Schema,
+} from './schemas.ts'
 
 /** One call of the recorded scenario as examples.json keeps it. */
 export interface RecordedExample {
   name: string
   summary: string
   path: string
-  /** The body as sent. */
+  /** Absent: POST. */
+  method?: 'GET'
+  /** The body as sent; a GET's query (as text when malformed). */
   request: Fields | string
   status: number
-  /** The JSON answer, or the text of a file answered instead (the settlement as CSV). */
+  /** The JSON answer, or the text answered instead (the settlement as CSV, the event stream). */
   response: Fields | string
-  /** The answer's media type when it is not JSON: `text/csv`. */
+  /** The answer's media type when it is not JSON: `text/csv`, `text/event-stream`. */
   contentType?: string
   /** No example of the request schema: the document shows it with its answer only. */
   invalidRequest?: true
+  /**
+   * Signed with a sandbox account the recorder made, whose salt it checked the answer with and
+   * does not keep (only accounts listen): its PAY_ID and HASH are new on every run.
+   */
+  account?: true
 }
 
 // JSON types each example's fields apart; they are all string fields (examples.test.ts).
@@ -35,7 +48,7 @@ const tags = [
   {
     name: 'Webhooks',
     description:
-      'The webhook events sent for an order, refund, payout or settlement, and resending them.',
+      "The webhook events sent for an order, refund, payout or settlement, and resending them; a sandbox account's event stream, which `paystra listen` forwards to a local URL.",
   },
   {
     name: 'Settlements',
@@ -75,10 +88,15 @@ interface Operation {
   tag: (typeof tags)[number]['name']
   summary: string
   description: string
+  /** The request's fields: a POST's body, a GET's query (an object of string fields). */
   request: Schema
   /** The answers with HTTP 200; a 400 is the same shape with 326 and no HASH. */
   answers: Schema[]
   malformed: string
+  /** What the HTTP statuses mean, where they mean something else than for a JSON body. */
+  statusTexts?: Partial<Record<'200' | '400' | '429', string>>
+  /** Answered as Server-Sent Events (the event stream): what they are. */
+  eventStream?: string
   /** Also answered as a file (the settlement with FORMAT=CSV). */
   csv?: string
   /** Also answered as a PDF (the tax invoice with FORMAT=PDF). */
@@ -150,6 +168,39 @@ const operations: Operation[] = [
     request: ref('WebhookResendRequest'),
     answers: [ref('WebhookEventsAnswer'), ref('WebhookRefusal')],
     malformed: 'WebhookRefusal',
+  },
+  {
+    path: '/pgws/events/stream',
+    method: 'get',
+    operationId: 'eventStream',
+    tag: 'Webhooks',
+    summary: "Sandbox accounts: the account's webhook events as a stream, for paystra listen",
+    description:
+      "`paystra listen` (the command line of the Node.js kit, also at /downloads/paystra.mjs) is its client: it holds the stream, POSTs each event to a local URL with its headers and body byte for byte, and reports the answer to /pgws/events/stream/result, so a laptop gets webhooks without a public address. The stream carries the account's events that went to no NOTIFY_URL or to one at a private address (which the sandbox itself never posts to), and while a stream was open in the last 24 hours, a copy of every other event (the same id and body). Each is handed to one stream of the account, whichever instance holds it; one not reported within 30 seconds is handed out again, and one not delivered is retried on the webhooks' schedule. Signed with a HASH of PAY_ID and TIMESTAMP, in the query so that a browser's EventSource could open it too. At most 3 streams an account; the configured demo merchant's events are every visitor's demo, and its stream is refused (369).",
+    request: eventStreamQuery,
+    answers: [ref('StreamRefusal')],
+    malformed: 'StreamRefusal',
+    statusTexts: {
+      '200':
+        'The stream, as `text/event-stream`, or a refusal as JSON (see RESPONSE_CODE), signed with HASH except 324.',
+      '400':
+        'A query other than exactly PAY_ID, TIMESTAMP and HASH, or a value over 128 characters: 326, unsigned.',
+      '429':
+        "366: the account holds 3 streams already, counted across the sandbox's instances (a closed one frees its place). 344: over the merchant's limit of requests a minute, after its HASH is verified; `Retry-After` gives the seconds to wait. Both signed.",
+    },
+    eventStream:
+      "UTF-8 Server-Sent Events. First `event: ready`, its `data` a JSON object: PAY_ID and NOW (the account's clock, ISO 8601). Then, for each event due, `event: webhook` with `id:` its DELIVERY_ID and `data` a JSON object: DELIVERY_ID (what the report names), EVENT_ID (the event's id, a copy's the same as its original's), TYPE, HEADERS (`Content-Type`, `X-Paystra-Event-Id` and `X-Paystra-Signature`, signed with the account's webhook secret when handed out) and BODY (the webhook's raw body). POST BODY with HEADERS to the local URL, then report its answer. A comment `: keep-alive` every 15 seconds; the stream ends when the sandbox stops or the account is deleted: open it again.",
+  },
+  {
+    path: '/pgws/events/stream/result',
+    operationId: 'eventStreamResult',
+    tag: 'Webhooks',
+    summary: 'Sandbox accounts: report what the local URL answered to a streamed event',
+    description:
+      "`paystra listen` (the command line of the Node.js kit, also at /downloads/paystra.mjs) is its client: after POSTing a webhook message of the event stream to the local URL, it reports the answer here. The report is the event's delivery attempt, recorded as a webhook's: a 2xx delivers it; another status or an ERROR leaves it pending, handed out again on the webhooks' retry schedule until its last attempt fails it.",
+    request: ref('StreamResultRequest'),
+    answers: [ref('StreamResultAnswer'), ref('StreamResultRefusal')],
+    malformed: 'StreamResultRefusal',
   },
   {
     path: '/pgws/settlements',
@@ -297,18 +348,48 @@ const shownWithAnswer = (example: RecordedExample) =>
   typeof example.request === 'string' || example.invalidRequest === true
 const requestOf = (example: RecordedExample): Picked =>
   shownWithAnswer(example) ? undefined : { value: example.request }
-const responseOf = (example: RecordedExample): Picked => {
-  if (typeof example.response === 'string') return undefined
-  if (!shownWithAnswer(example)) return { value: example.response }
-  const sent =
-    typeof example.request === 'string' ? example.request : JSON.stringify(example.request)
-  return { value: example.response, description: `Sent: \`${sent}\`` }
+/** The request as sent: a POST's body, a GET's query. */
+function sentOf(example: RecordedExample): string {
+  const { request } = example
+  if (example.method === 'GET') {
+    return `?${typeof request === 'string' ? request : new URLSearchParams(request).toString()}`
+  }
+  return typeof request === 'string' ? request : JSON.stringify(request)
 }
-/** A file answered instead of JSON (the settlement as CSV), shown under its own media type. */
+/** A GET has no request body to show its request: each of its answers says what was sent. */
+const withSent = (example: RecordedExample, value: unknown): Picked =>
+  example.method === 'GET' || shownWithAnswer(example)
+    ? { value, description: `Sent: \`${sentOf(example)}\`` }
+    : { value }
+const responseOf = (example: RecordedExample): Picked =>
+  typeof example.response === 'string' ? undefined : withSent(example, example.response)
+/**
+ * A file answered instead of JSON (the settlement as CSV), or the event stream, shown under its
+ * own media type.
+ */
 const fileOf =
   (contentType: string) =>
   (example: RecordedExample): Picked =>
-    example.contentType === contentType ? { value: example.response } : undefined
+    example.contentType === contentType ? withSent(example, example.response) : undefined
+
+/** A GET's signed fields as query parameters, each with its values in the request examples. */
+function queryParameters(operation: Operation) {
+  const { properties, required } = operation.request as {
+    properties: Record<string, Schema>
+    required: string[]
+  }
+  return Object.entries(properties).map(([name, { description, ...schema }]) => ({
+    name,
+    in: 'query' as const,
+    required: required.includes(name),
+    description: String(description ?? ''),
+    schema,
+    ...examplesOf(operation.path, (example) => {
+      const request = requestOf(example)?.value as Fields | undefined
+      return request?.[name] === undefined ? undefined : { value: request[name] }
+    }),
+  }))
+}
 
 /** The schemas once each (a refusal schema is often one of the answers as well). */
 function uniqueSchemas(schemas: Schema[]): Schema[] {
@@ -321,26 +402,52 @@ function uniqueSchemas(schemas: Schema[]): Schema[] {
   })
 }
 
+/** What each status of a JSON API means. */
+const statusTexts = {
+  '200': 'Answered: see RESPONSE_CODE. Signed with HASH except 324.',
+  '400':
+    'A body that is not a JSON object of strings, names a field twice, holds `~` in a value or is too large: 326, unsigned.',
+  '429':
+    'Over a limit: 344. The limit of requests a minute from one address is answered before the body is read (unsigned, no fields echoed); the limits of one merchant (and of its resends) after its HASH is verified, signed. `Retry-After` gives the seconds to wait.',
+}
+
+const anyOf = (schemas: Schema[]): Schema =>
+  schemas.length === 1 ? schemas[0]! : { anyOf: schemas }
+
 function operationObject(operation: Operation) {
   const { path } = operation
+  const texts = { ...statusTexts, ...operation.statusTexts }
   return {
     operationId: operation.operationId,
     tags: [operation.tag],
     summary: operation.summary,
     description: operation.description,
-    requestBody: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: operation.request,
-          ...examplesOf(path, requestOf),
-        },
-      },
-    },
+    ...(operation.method === 'get' ? { parameters: queryParameters(operation) } : {}),
+    ...(operation.method === 'get'
+      ? {}
+      : {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: operation.request,
+                ...examplesOf(path, requestOf),
+              },
+            },
+          },
+        }),
     responses: {
       '200': {
-        description: 'Answered: see RESPONSE_CODE. Signed with HASH except 324.',
+        description: texts['200'],
         content: {
+          ...(operation.eventStream
+            ? {
+                'text/event-stream': {
+                  schema: { type: 'string', description: operation.eventStream },
+                  ...examplesOf(path, fileOf('text/event-stream'), 200),
+                },
+              }
+            : {}),
           'application/json': {
             schema:
               operation.answers.length === 1 ? operation.answers[0] : { oneOf: operation.answers },
@@ -368,8 +475,7 @@ function operationObject(operation: Operation) {
         },
       },
       '400': {
-        description:
-          'A body that is not a JSON object of strings, names a field twice, holds `~` in a value or is too large: 326, unsigned.',
+        description: texts['400'],
         content: {
           'application/json': {
             schema: ref(operation.malformed),
@@ -378,8 +484,7 @@ function operationObject(operation: Operation) {
         },
       },
       '429': {
-        description:
-          'Over a limit: 344. The limit of requests a minute from one address is answered before the body is read (unsigned, no fields echoed); the limits of one merchant (and of its resends) after its HASH is verified, signed. `Retry-After` gives the seconds to wait.',
+        description: texts['429'],
         headers: {
           'Retry-After': {
             description: 'Seconds until the limit allows a request again.',
@@ -388,7 +493,7 @@ function operationObject(operation: Operation) {
         },
         content: {
           'application/json': {
-            schema: { anyOf: uniqueSchemas([ref(operation.malformed), ...operation.answers]) },
+            schema: anyOf(uniqueSchemas([ref(operation.malformed), ...operation.answers])),
             ...examplesOf(path, responseOf, 429),
           },
         },

@@ -9,6 +9,7 @@ import {
   limitedExampleLimits,
   recordExamples,
   recordLimitExamples,
+  recordListenExamples,
 } from '#tests/support/openapi-scenario.ts'
 
 /**
@@ -54,6 +55,8 @@ const volatile = [
   'NOW',
   'AT',
   'REFERENCE',
+  'TIMESTAMP',
+  'DELIVERY_ID',
 ]
 /** The ids a test event draws (`trigger_` and 16 hex digits) are new on every run too. */
 const triggerId = /trigger_[0-9a-f]{16}/g
@@ -70,13 +73,16 @@ function inStableOrder(list: string, entries: Fields[]): Fields[] {
   return [...entries].sort((a, b) => (a.ORDER_ID ?? '').localeCompare(b.ORDER_ID ?? ''))
 }
 
-function stableFields(fields: Fields): Record<string, unknown> {
+/** `alsoVolatile`: the PAY_ID of the account the listen examples make, new on every run. */
+function stableFields(fields: Fields, alsoVolatile: string[] = []): Record<string, unknown> {
   const kept = Object.entries(fields).map(([key, value]) => [
     key,
-    volatile.includes(key)
+    volatile.includes(key) || alsoVolatile.includes(key)
       ? typeof value
       : lists.includes(key)
-        ? inStableOrder(key, JSON.parse(value) as Fields[]).map(stableFields)
+        ? inStableOrder(key, JSON.parse(value) as Fields[]).map((entry) =>
+            stableFields(entry, alsoVolatile),
+          )
         : value.replace(triggerId, 'trigger_<id>'),
   ])
   const events =
@@ -94,8 +100,40 @@ function stableText(text: string) {
     .replace(/setl_[0-9a-f]{20}|dsp_[0-9a-f]{20}|PYSTN\d{11}/g, '<id>')
 }
 
-function stable(fields: Fields | string) {
-  return typeof fields === 'string' ? stableText(fields) : stableFields(fields)
+/**
+ * An event stream message by message: its event name, its data's fields as an answer's, the
+ * names of the headers a webhook message hands over and the webhook's type and data.
+ */
+function stableStream(text: string, alsoVolatile: string[]) {
+  return text
+    .split('\n\n')
+    .map((message) => message.split('\n').filter((line) => line !== '' && !line.startsWith(':')))
+    .filter((lines) => lines.length > 0)
+    .map((lines) => {
+      const field = (name: string) =>
+        lines.find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2)
+      const { HEADERS, BODY, ...data } = JSON.parse(field('data') ?? '{}') as Fields & {
+        HEADERS?: Record<string, string>
+      }
+      const webhook =
+        BODY === undefined ? undefined : (JSON.parse(BODY) as { type: string; data: Fields })
+      return {
+        event: field('event'),
+        id: typeof field('id'),
+        data: stableFields(data, alsoVolatile),
+        headers: HEADERS && Object.keys(HEADERS),
+        webhook: webhook && { type: webhook.type, data: stableFields(webhook.data, alsoVolatile) },
+      }
+    })
+}
+
+function stable(example: RecordedExample, part: 'request' | 'response') {
+  const fields = example[part]
+  const alsoVolatile = example.account ? ['PAY_ID'] : []
+  if (typeof fields !== 'string') return stableFields(fields, alsoVolatile)
+  return part === 'response' && example.contentType === 'text/event-stream'
+    ? stableStream(fields, alsoVolatile)
+    : stableText(fields)
 }
 
 let sandbox: SandboxServer
@@ -106,6 +144,7 @@ beforeAll(async () => {
     publicUrl: examplePublicUrl,
     webhooks: { baseDelayMs: 3_600_000 },
     limits: { pages: 0 },
+    accounts: {},
   })
   limited = await startSandboxServer({
     merchants: [exampleMerchant],
@@ -120,6 +159,7 @@ afterAll(async () => {
 
 it("the document's examples are what the sandbox answers (tests/support/record-openapi-examples.ts writes them again)", async () => {
   const again = [
+    ...(await recordListenExamples(sandbox.url)),
     ...(await recordExamples(sandbox.url)),
     ...(await recordLimitExamples(limited.url)),
   ]
@@ -129,17 +169,21 @@ it("the document's examples are what the sandbox answers (tests/support/record-o
     const before = documented[index]!
     expect(
       {
+        method: example.method,
+        account: example.account,
         status: example.status,
         contentType: example.contentType,
-        request: stable(example.request),
-        response: stable(example.response),
+        request: stable(example, 'request'),
+        response: stable(example, 'response'),
       },
       example.name,
     ).toEqual({
+      method: before.method,
+      account: before.account,
       status: before.status,
       contentType: before.contentType,
-      request: stable(before.request),
-      response: stable(before.response),
+      request: stable(before, 'request'),
+      response: stable(before, 'response'),
     })
   }
 })

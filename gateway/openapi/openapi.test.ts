@@ -76,7 +76,9 @@ describe('the OpenAPI document', () => {
       // A file (the settlement as CSV) is answered instead of signed fields.
       if (typeof example.response === 'string') continue
       const unsigned = ['324', '326'].includes(example.response.RESPONSE_CODE ?? '')
-      expect(verifyHash(example.response, exampleMerchant.salt), example.name).toBe(!unsigned)
+      // An account's salt is not kept: the recorder checked its answers' HASH with it.
+      if (example.account) expect(example.response.HASH, example.name).toMatch(/^[0-9A-F]{64}$/)
+      else expect(verifyHash(example.response, exampleMerchant.salt), example.name).toBe(!unsigned)
     }
   })
 })

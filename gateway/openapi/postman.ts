@@ -191,7 +191,7 @@ interface SavedResponse {
 function requestsOf(item: PostmanItem, document: OpenApiDocument): PostmanItem[] {
   const path = `/${item.request!.url.path!.join('/')}`
   const operation = document.paths[path]?.post
-  const content = operation?.requestBody.content['application/json'] as { examples?: Examples }
+  const content = operation?.requestBody?.content['application/json'] as { examples?: Examples }
   const responses = Object.values(operation?.responses ?? {}) as Array<{
     content: Record<string, { examples?: Examples }>
   }>
@@ -284,7 +284,7 @@ function convert(document: OpenApiDocument): Promise<PostmanCollection> {
  * settlement request sent on its own asks for a settlement this sandbox does not have (338).
  */
 function settlementVariables(document: OpenApiDocument) {
-  const content = document.paths['/pgws/settlement']?.post?.requestBody.content['application/json']
+  const content = document.paths['/pgws/settlement']?.post?.requestBody?.content['application/json']
   const examples = (content as { examples?: Examples } | undefined)?.examples
   const byId = (examples?.settlementById?.value ?? {}) as Fields
   const byUtr = (examples?.settlementByUtr?.value ?? {}) as Fields

@@ -292,6 +292,7 @@ const payout = {
 export const invalidHashAnswers = [
   'ClockRefusal',
   'TriggerRefusal',
+  'StreamResultRefusal',
   'StatusRefusal',
   'RefundAnswer',
   'PayoutRefusal',
@@ -516,6 +517,7 @@ export const answerSchemas = withHashHelp({
   ...internationalSchemas(),
   ...clockSchemas(),
   ...triggerSchemas(),
+  ...listenSchemas(),
   EventId: text('evt_ and 24 hex digits.', { pattern: '^evt_[0-9a-f]{24}$' }),
   WebhookEventType: { type: 'string', enum: [...webhookEventTypes] },
 } satisfies Record<string, Schema>)
@@ -1286,6 +1288,96 @@ function triggerSchemas() {
         HASH: hash,
         ACCOUNT_URL: text('With 362 only: the page that makes a sandbox account of your own.'),
       },
+    ),
+  } satisfies Record<string, Schema>
+}
+
+/**
+ * `paystra listen`: a sandbox account's event stream, its refusals, and the listener's report of
+ * each delivery. The stream's own fields are its query's, which no component describes.
+ */
+export const eventStreamQuery = fields('The signed fields of the event stream, in its query.', {
+  PAY_ID: {
+    ...ref('PayId'),
+    description: "A sandbox account's PAY_ID (the demo merchant's stream is 369).",
+  },
+  TIMESTAMP: text(
+    "Now, in unix seconds: more than 300 seconds from the sandbox's time is 365, so a signed address opens a stream for 5 minutes at most.",
+    { pattern: '^[0-9]{1,12}$' },
+  ),
+  HASH: {
+    ...ref('RequestHash'),
+    description: 'The HASH of PAY_ID and TIMESTAMP with the salt, as every request is signed.',
+  },
+})
+
+function listenSchemas() {
+  const asSent = text('As sent.')
+  return {
+    StreamRefusal: fields(
+      `An event stream refused, as JSON: 323, 324; 326 with HTTP 400 and unsigned, a query other than exactly PAY_ID, TIMESTAMP and HASH, or a value over 128 characters; 365 TIMESTAMP; 369 the demo merchant, whose events are every visitor's demo (ACCOUNT_URL makes an account of your own); with HTTP 429, 366 when the account holds 3 streams already (a closed one frees its place), and 344. HASH is absent only for 324 and 326.`,
+      {
+        STATUS: { const: 'Failed' },
+        RESPONSE_CODE: code,
+        RESPONSE_MESSAGE: message,
+        RESPONSE_DATE_TIME: dateTime,
+      },
+      {
+        PAY_ID: asSent,
+        TIMESTAMP: asSent,
+        HASH: hash,
+        ACCOUNT_URL: text('With 369 only: the page that makes a sandbox account of your own.'),
+      },
+    ),
+    StreamResultRequest: {
+      ...fields(
+        'What the local URL answered to a webhook message of the event stream (HTTP_STATUS), or why it did not (ERROR): at least one of them.',
+        {
+          PAY_ID: ref('PayId'),
+          DELIVERY_ID: {
+            ...ref('EventId'),
+            description: "The message's DELIVERY_ID (its SSE id).",
+          },
+          DURATION_MS: text('How long the local URL took, in milliseconds: 1 to 7 digits.', {
+            pattern: '^[0-9]{1,7}$',
+          }),
+          HASH: ref('RequestHash'),
+        },
+        {
+          HTTP_STATUS: text(
+            'The HTTP status the local URL answered, 100 to 599: a 2xx delivers the event.',
+            { pattern: '^[1-5][0-9]{2}$' },
+          ),
+          ERROR: text(
+            'Why the forward failed: without HTTP_STATUS, why there was no answer (the connection refused, a timeout); with a status other than 2xx, what the answer said (`HTTP <status>` when absent). The attempt keeps its first 500 characters.',
+          ),
+        },
+      ),
+      anyOf: [{ required: ['HTTP_STATUS'] }, { required: ['ERROR'] }],
+    },
+    StreamResultAnswer: fields(
+      "The report recorded as the event's delivery attempt, as a webhook's: /pgws/webhook/events and the console show it. RESPONSE_MESSAGE is code 000's (the report was taken, whatever the STATE).",
+      {
+        PAY_ID: ref('PayId'),
+        DELIVERY_ID: ref('EventId'),
+        STATE: text(
+          "delivered: the local URL answered 2xx. pending: it did not, and the stream hands the event out again after the webhooks' retry delay. failed: that was its last attempt.",
+          { enum: [...deliveryStates] },
+        ),
+        RESPONSE_CODE: { const: '000' },
+        RESPONSE_MESSAGE: { const: responseCodes['000'].message },
+        HASH: hash,
+      },
+    ),
+    StreamResultRefusal: fields(
+      `A report refused, nothing recorded: 323, 324; 326 (with HTTP 200 and signed: a DELIVERY_ID that is not evt_ and 24 hex digits, an HTTP_STATUS outside 100 to 599, a DURATION_MS that is not 1 to 7 digits, or neither HTTP_STATUS nor ERROR); 367, a DELIVERY_ID the account's streams were not handed in the last 30 seconds, or one already reported. ${unsignedNote}`,
+      {
+        STATUS: { const: 'Failed' },
+        RESPONSE_CODE: code,
+        RESPONSE_MESSAGE: message,
+        RESPONSE_DATE_TIME: dateTime,
+      },
+      { PAY_ID: asSent, DELIVERY_ID: asSent, HASH: hash },
     ),
   } satisfies Record<string, Schema>
 }

@@ -10,7 +10,8 @@ import { demoMerchant } from '#gateway/merchants.ts'
 import { disputeCards, disputeReasons, testCards } from '#gateway/methods.ts'
 import { encryptFields } from '#core/protocol/cipher.ts'
 import type { Fields } from '#core/protocol/fields.ts'
-import { withHash } from '#core/protocol/hash.ts'
+import { verifyHash, withHash } from '#core/protocol/hash.ts'
+import { SIGNATURE_HEADER, verifyWebhook } from '#core/protocol/webhook.ts'
 import { DEFAULT_SETTLEMENT_HOUR } from '#core/settlement/schedule.ts'
 import type { RecordedExample } from '#gateway/openapi/document.ts'
 
@@ -25,10 +26,12 @@ export interface ExampleCall {
   name: string
   summary: string
   path: string
+  /** Absent: POST. A GET sends its fields as its query. */
+  method?: 'GET'
   /** Signed with the demo merchant's salt before sending, unless `unsigned`. */
   fields?: Fields
   unsigned?: boolean
-  /** A body sent as it is (a malformed request). */
+  /** A body sent as it is (a malformed request); a GET's query. */
   rawBody?: string
   /** What happens on the sandbox before the call (a payment the call then finds). */
   before?: (base: string) => Promise<void>
@@ -283,6 +286,38 @@ export const exampleCalls: ExampleCall[] = [
     summary: "The merchant's 3 latest events, newest first, of whatever order or payout (LATEST)",
     path: '/pgws/webhook/events',
     fields: { PAY_ID: payId, LATEST: '3' },
+  },
+  // paystra listen: what the demo merchant gets; an account's stream is recordListenExamples'.
+  {
+    name: 'streamDemoMerchant',
+    summary: 'The demo merchant, whose events are every visitor’s demo (369)',
+    path: '/pgws/events/stream',
+    method: 'GET',
+    fields: { PAY_ID: payId, TIMESTAMP: '{{timestamp}}' },
+  },
+  {
+    name: 'streamMalformed',
+    summary: 'A query without TIMESTAMP and HASH (326)',
+    path: '/pgws/events/stream',
+    method: 'GET',
+    rawBody: 'PAY_ID=1000000000000001',
+  },
+  {
+    name: 'streamResultUnknown',
+    summary: 'A report of a delivery no stream of the merchant was handed (367)',
+    path: '/pgws/events/stream/result',
+    fields: {
+      PAY_ID: payId,
+      DELIVERY_ID: 'evt_5f0c3a8e9d2b4c6a7e1f0b3d',
+      HTTP_STATUS: '200',
+      DURATION_MS: '14',
+    },
+  },
+  {
+    name: 'streamResultMalformed',
+    summary: 'A body that is not JSON (326)',
+    path: '/pgws/events/stream/result',
+    rawBody: '{"PAY_ID":"1000000000000001","DELIVERY_ID":',
   },
   // Foreign currencies: ORD-1005 is paid in US dollars with the card a dispute of reason 13.1
   // follows; ORD-1007 in yen with the card that succeeds, then refunded in part.
@@ -769,17 +804,11 @@ export async function recordLimitExamples(base: string): Promise<RecordedExample
   for (const call of exampleCalls) {
     if (call.fields && !call.unsigned && !first.has(call.path)) first.set(call.path, call)
   }
-  const post = (path: string, request: Fields) =>
-    fetch(base + path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(request),
-    })
   const using = withHash(
     { PAY_ID: payId, ORDER_ID: 'ORD-1001', TXNTYPE: 'STATUS' },
     exampleMerchant.salt,
   )
-  await post('/pgws/transact', using)
+  await send(base, '/pgws/transact', using)
   const recorded: RecordedExample[] = []
   for (const [path, call] of first) {
     const request = withHash(
@@ -789,15 +818,17 @@ export async function recordLimitExamples(base: string): Promise<RecordedExample
         utr: 'PYSTN26334000123',
         disputeId: 'dsp_0123456789abcdef0123',
         otherDisputeId: 'dsp_0123456789abcdef0124',
+        timestamp: unixNow(),
         ...settlementDates(new Date()),
       }),
       exampleMerchant.salt,
     )
-    const response = await post(path, request)
+    const response = await send(base, path, request, call.method)
     recorded.push({
       name: `${call.name}Limited`,
       summary: 'Over the merchant’s limit of requests a minute (344)',
       path,
+      ...(call.method && { method: call.method }),
       request,
       status: response.status,
       response: (await response.json()) as Fields,
@@ -812,22 +843,23 @@ export async function recordExamples(base: string): Promise<RecordedExample[]> {
   const recorded: RecordedExample[] = []
   // The resend example resends the first event of the last list answered; the settlement
   // examples name the first settlement the test run made.
-  const values: Record<string, string> = { eventId: '', ...settlementDates(new Date()) }
+  const values: Record<string, string> = {
+    eventId: '',
+    timestamp: unixNow(),
+    ...settlementDates(new Date()),
+  }
   for (const call of exampleCalls) {
     await call.before?.(base)
     const fields = call.fields && fillIn(call.fields, values)
     const request =
       call.rawBody ?? (call.unsigned ? fields! : withHash(fields!, exampleMerchant.salt))
-    const response = await fetch(base + call.path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: typeof request === 'string' ? request : JSON.stringify(request),
-    })
+    const response = await send(base, call.path, request, call.method)
     const contentType = response.headers.get('content-type') ?? ''
     const example: RecordedExample = {
       name: call.name,
       summary: call.summary,
       path: call.path,
+      ...(call.method && { method: call.method }),
       request,
       status: response.status,
       response: '',
@@ -849,6 +881,147 @@ export async function recordExamples(base: string): Promise<RecordedExample[]> {
       example.contentType = contentType.split(';')[0]!
     }
     recorded.push(example)
+  }
+  return recorded
+}
+
+/** Now in unix seconds, as the event stream's TIMESTAMP. */
+const unixNow = () => String(Math.floor(Date.now() / 1000))
+
+/** Sends a request as recorded: a GET's fields as its query, another's as its JSON body. */
+function send(base: string, path: string, request: Fields | string, method?: 'GET') {
+  if (method === 'GET') {
+    const query = typeof request === 'string' ? request : new URLSearchParams(request).toString()
+    return fetch(`${base}${path}?${query}`)
+  }
+  return fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof request === 'string' ? request : JSON.stringify(request),
+  })
+}
+
+/** The JSON answer of a request signed with an account's salt, its HASH checked with it. */
+async function signedAnswer(response: Response, salt: string): Promise<Fields> {
+  const answer = (await response.json()) as Fields
+  if (!verifyHash(answer, salt)) {
+    throw new Error(`an answer not signed with the account's salt: ${JSON.stringify(answer)}`)
+  }
+  return answer
+}
+
+/**
+ * The examples only a sandbox account gives, since the demo merchant cannot listen (369): an
+ * account made over HTTP, as a developer makes one, has a stale stream refused (365), opens its
+ * event stream, gets a test payment.captured on it, and reports it delivered (000). The account's
+ * salt is not kept, so each answer's HASH, and the streamed webhook's signature, are checked here.
+ */
+export async function recordListenExamples(base: string): Promise<RecordedExample[]> {
+  const made = await fetch(`${base}/accounts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: '{}',
+  })
+  if (made.status !== 201) throw new Error(`making an account answered ${made.status}`)
+  const account = (await made.json()) as Fields
+  const salt = account.SALT!
+  const sign = (fields: Fields) => withHash({ PAY_ID: account.PAY_ID!, ...fields }, salt)
+  const STREAM = '/pgws/events/stream'
+  const RESULT = '/pgws/events/stream/result'
+  const recorded: RecordedExample[] = []
+  const record = async (
+    example: Omit<RecordedExample, 'status' | 'response' | 'account'>,
+    response: Response,
+  ) => {
+    recorded.push({
+      ...example,
+      status: response.status,
+      response: await signedAnswer(response, salt),
+      account: true,
+    })
+  }
+
+  const stale = sign({ TIMESTAMP: String(Number(unixNow()) - 600) })
+  await record(
+    {
+      name: 'streamStale',
+      summary: 'A TIMESTAMP ten minutes old (365)',
+      path: STREAM,
+      method: 'GET',
+      request: stale,
+    },
+    await send(base, STREAM, stale, 'GET'),
+  )
+
+  // The stream is read until its webhook message, then closed: it would go on for ever.
+  const query = sign({ TIMESTAMP: unixNow() })
+  const stream = new AbortController()
+  const giveUp = setTimeout(() => stream.abort(), 20_000)
+  let text = ''
+  try {
+    const opened = await fetch(`${base}${STREAM}?${new URLSearchParams(query)}`, {
+      headers: { accept: 'text/event-stream' },
+      signal: stream.signal,
+    })
+    const contentType = opened.headers.get('content-type') ?? ''
+    if (!contentType.startsWith('text/event-stream')) {
+      throw new Error(`the event stream answered ${opened.status}: ${await opened.text()}`)
+    }
+    const reader = opened.body!.pipeThrough(new TextDecoderStream()).getReader()
+    const readUntil = async (message: RegExp) => {
+      while (!message.test(text)) {
+        const { value, done } = await reader.read()
+        if (done) throw new Error(`the event stream ended: ${text}`)
+        text += value
+      }
+      return message.exec(text)!
+    }
+    await readUntil(/^event: ready\n[^\n]*\n\n/)
+    const triggered = await signedAnswer(
+      await send(base, '/pgws/trigger', sign({ EVENT: 'payment.captured' })),
+      salt,
+    )
+    if (triggered.RESPONSE_CODE !== '000')
+      throw new Error(`the trigger answered ${triggered.RESPONSE_CODE}`)
+    const webhook = await readUntil(/\n\nevent: webhook\nid: [^\n]*\ndata: ([^\n]*)\n\n/)
+    text = text.slice(0, webhook.index + webhook[0].length)
+    recorded.push({
+      name: 'streamEvents',
+      summary: 'The stream: ready, then a payment.captured for the listener to forward',
+      path: STREAM,
+      method: 'GET',
+      request: query,
+      status: opened.status,
+      response: text,
+      contentType: contentType.split(';')[0]!,
+      account: true,
+    })
+    const message = JSON.parse(webhook[1]!) as {
+      DELIVERY_ID: string
+      HEADERS: Record<string, string>
+      BODY: string
+    }
+    const verified = verifyWebhook(
+      message.BODY,
+      message.HEADERS[SIGNATURE_HEADER],
+      account.WEBHOOK_SECRET!,
+      { salt },
+    )
+    if (!verified.ok) throw new Error(`the streamed webhook does not verify: ${verified.message}`)
+
+    const report = sign({ DELIVERY_ID: message.DELIVERY_ID, HTTP_STATUS: '200', DURATION_MS: '14' })
+    await record(
+      {
+        name: 'streamResultDelivered',
+        summary: 'The local URL answered 200: the event is delivered',
+        path: RESULT,
+        request: report,
+      },
+      await send(base, RESULT, report),
+    )
+  } finally {
+    clearTimeout(giveUp)
+    stream.abort()
   }
   return recorded
 }

@@ -12,6 +12,7 @@ import {
   limitedExampleLimits,
   recordExamples,
   recordLimitExamples,
+  recordListenExamples,
 } from './openapi-scenario.ts'
 
 const sandbox = await startSandboxServer({
@@ -21,6 +22,8 @@ const sandbox = await startSandboxServer({
   webhooks: { baseDelayMs: 3_600_000 },
   // The scenario pays dozens of orders in a few seconds.
   limits: { pages: 0 },
+  // Only an account listens: the event stream's examples make one.
+  accounts: {},
 })
 // The 429 examples come from a sandbox of their own whose merchant limit is one call a minute.
 const limited = await startSandboxServer({
@@ -30,6 +33,7 @@ const limited = await startSandboxServer({
 })
 try {
   const examples = [
+    ...(await recordListenExamples(sandbox.url)),
     ...(await recordExamples(sandbox.url)),
     ...(await recordLimitExamples(limited.url)),
   ]
