@@ -77,6 +77,21 @@ describe('the Postman collection, run by newman against a sandbox', () => {
       DISPUTES: '[]',
     })
     expect(answers['A dispute id the merchant does not have (346)']?.RESPONSE_CODE).toBe('346')
+    // The event stream's query, signed by the pre-request script with TIMESTAMP now (the demo
+    // merchant's refusal, 369, comes before the TIMESTAMP is checked); a report of a delivery
+    // never handed out is 367.
+    const streamName = 'The demo merchant, whose events are every visitor’s demo (369)'
+    expect(answers[streamName]).toMatchObject({
+      RESPONSE_CODE: '369',
+      PAY_ID: exampleMerchant.payId,
+    })
+    const stream = summary.run.executions.find((execution) => execution.item.name === streamName)!
+    const sent = new URL(stream.request.url.toString()).searchParams
+    expect([...sent.keys()]).toEqual(['PAY_ID', 'TIMESTAMP', 'HASH'])
+    expect(Math.abs(Number(sent.get('TIMESTAMP')) - Date.now() / 1000)).toBeLessThan(120)
+    expect(
+      answers['A report of a delivery no stream of the merchant was handed (367)']?.RESPONSE_CODE,
+    ).toBe('367')
 
     const settlements = collection.item.find((folder) => folder.name === 'Settlements')!.item!
     expect(settlements[0]!.request!.url.path).toEqual(['pgws', 'settlement', 'run'])

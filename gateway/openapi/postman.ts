@@ -12,13 +12,23 @@ import { demoMerchantDefaults } from '#gateway/merchants.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { csvColumns } from '#core/settlement/csv.ts'
 import { verifyHash } from '#core/protocol/hash.ts'
-import { documentOperations, type OpenApiDocument, openApiDocument } from './document.ts'
+import {
+  type DocumentedOperation,
+  documentOperations,
+  type HttpMethod,
+  type OpenApiDocument,
+  openApiDocument,
+} from './document.ts'
 
 /** Postman's collection format (v2.1), as far as this module touches it. */
 interface PostmanItem {
   name: string
   item?: PostmanItem[]
-  request?: { url: { path?: string[] }; body?: { mode: string; raw?: string; options?: object } }
+  request?: {
+    method?: string
+    url: { path?: string[]; query?: Array<{ key: string; value: string; [key: string]: unknown }> }
+    body?: { mode: string; raw?: string; options?: object }
+  }
   event?: PostmanEvent[]
   [key: string]: unknown
 }
@@ -58,14 +68,27 @@ const script = (listen: PostmanEvent['listen'], code: string): PostmanEvent => (
   script: { type: 'text/javascript', exec: code.trim().split('\n') },
 })
 
-/** Signs every request: HASH of the body's fields (variables filled in) with `{{salt}}`. */
+/**
+ * Signs every request: HASH of the body's fields (variables filled in) with `{{salt}}`; the
+ * event stream, a GET, with HASH of its query's, TIMESTAMP being now.
+ */
 const signRequest = `
 ${hashFunction}
 const cryptoJs = require('crypto-js')
-const fields = JSON.parse(pm.variables.replaceIn(pm.request.body.raw))
-delete fields.HASH
-fields.HASH = paystraHash(fields, pm.variables.get('salt'), (text) => cryptoJs.SHA256(text).toString())
-pm.request.body.update({ mode: 'raw', raw: JSON.stringify(fields, null, 2), options: { raw: { language: 'json' } } })
+const sha256Hex = (text) => cryptoJs.SHA256(text).toString()
+if (pm.request.method === 'GET') {
+  pm.variables.set('timestamp', String(Math.floor(Date.now() / 1000)))
+  const fields = {}
+  pm.request.url.query.each((param) => {
+    if (param.key !== 'HASH' && !param.disabled) fields[param.key] = pm.variables.replaceIn(param.value)
+  })
+  pm.request.url.query.upsert({ key: 'HASH', value: paystraHash(fields, pm.variables.get('salt'), sha256Hex) })
+} else {
+  const fields = JSON.parse(pm.variables.replaceIn(pm.request.body.raw))
+  delete fields.HASH
+  fields.HASH = paystraHash(fields, pm.variables.get('salt'), sha256Hex)
+  pm.request.body.update({ mode: 'raw', raw: JSON.stringify(fields, null, 2), options: { raw: { language: 'json' } } })
+}
 `
 
 /**
@@ -96,6 +119,10 @@ pm.test('HTTP status is one the API reference describes', () => {
 if ((pm.response.headers.get('Content-Type') || '').startsWith('text/csv')) {
   pm.test('the CSV starts with the documented columns', () => {
     pm.expect(pm.response.text().split('\\r\\n')[0]).to.equal(${JSON.stringify(columns.join(','))})
+  })
+} else if ((pm.response.headers.get('Content-Type') || '').startsWith('text/event-stream')) {
+  pm.test('the event stream starts with its ready event', () => {
+    pm.expect(pm.response.text().startsWith('event: ready\\n')).to.equal(true)
   })
 } else {
   const answer = pm.response.json()
@@ -133,7 +160,11 @@ now, every payment the sandbox has taken for the merchant (the demos' too); the 
 requests after it ask for the newest settlement it answered (338 when there is none yet). A
 dispute comes from a payment by a dispute test card (4000 0000 0000 1976 or 4000 0000 0000 0259,
 in any currency) that a settlement run settled: until one is, the dispute lists are empty and the
-dispute requests answer 346; put its DISPUTE_ID in them to accept or contest it.`
+dispute requests answer 346; put its DISPUTE_ID in them to accept or contest it. The event
+stream (GET /pgws/events/stream), which paystra listen holds open, is signed in its query with
+TIMESTAMP now: the demo merchant's is refused (369); with a sandbox account's PAY_ID and salt in
+the environment it stays open, showing each event as it comes, until you stop it, so send it on
+its own rather than in a run.`
 
 /**
  * A new prefix for this run's order ids, so the collection can run again (no 018), and the
@@ -161,24 +192,43 @@ const runValues: Record<string, string> = {
 }
 
 /**
- * A request example as a body of variables: this run's ids, the environment's merchant and, for
- * an example that succeeded, this run's settlement dates and ids (a refusal keeps the values
- * that make it one).
+ * A request example as fields of variables: this run's ids, the environment's merchant, the
+ * time the request is signed at and, for an example that succeeded, this run's settlement dates
+ * and ids (a refusal keeps the values that make it one). HASH is the pre-request script's.
  */
-function bodyOf(example: Fields, succeeded: boolean): string {
+function variablesOf(example: Fields, succeeded: boolean): Fields {
   const { HASH: _signedByTheScript, ...fields } = example
-  const body: Fields = {}
+  const variables: Fields = {}
   for (const [key, value] of Object.entries(fields)) {
-    if (key === 'PAY_ID' && value === demoMerchantDefaults.payId) body[key] = '{{payId}}'
-    else if (key === 'EVENT_ID') body[key] = '{{eventId}}'
-    else if (IDS.includes(key)) body[key] = `{{runId}}-${value}`
-    else if (succeeded && runValues[key]) body[key] = runValues[key]
-    else body[key] = value
+    if (key === 'PAY_ID' && value === demoMerchantDefaults.payId) variables[key] = '{{payId}}'
+    else if (key === 'EVENT_ID') variables[key] = '{{eventId}}'
+    else if (key === 'TIMESTAMP') variables[key] = '{{timestamp}}'
+    else if (IDS.includes(key)) variables[key] = `{{runId}}-${value}`
+    else if (succeeded && runValues[key]) variables[key] = runValues[key]
+    else variables[key] = value
   }
-  return JSON.stringify(body, null, 2)
+  return variables
 }
 
 type Examples = Record<string, { summary?: string; value: unknown }>
+
+/**
+ * An operation's request examples by name: a POST's bodies; a GET's queries, gathered from the
+ * examples of that name of its parameters.
+ */
+function requestExamples(operation: DocumentedOperation | undefined): Examples {
+  const body = operation?.requestBody?.content['application/json'] as { examples?: Examples }
+  if (body) return body.examples ?? {}
+  const queries: Examples = {}
+  for (const parameter of operation?.parameters ?? []) {
+    for (const [name, example] of Object.entries(parameter.examples ?? {})) {
+      queries[name] ??= { summary: example.summary, value: {} }
+      ;(queries[name].value as Fields)[parameter.name] = String(example.value)
+    }
+  }
+  return queries
+}
+
 interface SavedResponse {
   name?: string
   code?: number
@@ -190,8 +240,8 @@ interface SavedResponse {
 /** One request per request example the demo merchant signed (a forged HASH is not re-signed). */
 function requestsOf(item: PostmanItem, document: OpenApiDocument): PostmanItem[] {
   const path = `/${item.request!.url.path!.join('/')}`
-  const operation = document.paths[path]?.post
-  const content = operation?.requestBody?.content['application/json'] as { examples?: Examples }
+  const method = (item.request!.method ?? 'POST').toLowerCase() as HttpMethod
+  const operation = document.paths[path]?.[method]
   const responses = Object.values(operation?.responses ?? {}) as Array<{
     content: Record<string, { examples?: Examples }>
   }>
@@ -228,25 +278,41 @@ function requestsOf(item: PostmanItem, document: OpenApiDocument): PostmanItem[]
     )
     return same ? [same] : []
   }
-  return Object.entries(content?.examples ?? {})
+  return Object.entries(requestExamples(operation))
     .filter(([, example]) => verifyHash(example.value as Fields, demoMerchantDefaults.salt))
     .map(([name, example]) => {
       const answer = answerOf(name)
       const succeeded =
         answer?.mediaType !== 'application/json' || (answer.value as Fields).RESPONSE_CODE === '000'
+      const fields = variablesOf(example.value as Fields, succeeded)
+      const request = item.request!
       return {
         ...item,
         id: undefined,
         name: example.summary ?? name,
         response: savedResponses(name),
-        request: {
-          ...item.request!,
-          body: {
-            mode: 'raw',
-            raw: bodyOf(example.value as Fields, succeeded),
-            options: { raw: { language: 'json' } },
-          },
-        },
+        request:
+          method === 'get'
+            ? {
+                ...request,
+                url: {
+                  ...request.url,
+                  // HASH is left empty for the pre-request script.
+                  query: (request.url.query ?? []).map((param) => ({
+                    ...param,
+                    value: fields[param.key] ?? '',
+                  })),
+                },
+                body: undefined,
+              }
+            : {
+                ...request,
+                body: {
+                  mode: 'raw',
+                  raw: JSON.stringify(fields, null, 2),
+                  options: { raw: { language: 'json' } },
+                },
+              },
       }
     })
 }
