@@ -18,11 +18,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Fields } from '#core/protocol/fields.ts'
 import { withHash } from '#core/protocol/hash.ts'
 import { rowsOf } from '#jobs/sql-rows.ts'
-import { demoMerchant, type SandboxMerchant } from '#gateway/merchants.ts'
+import type { SandboxMerchant } from '#gateway/merchants.ts'
 import { payByUpi } from '#tests/support/sandbox-api.ts'
-import { type SettlementSandbox, settlementSandbox } from '#tests/support/sandbox-settlements.ts'
+import type { SettlementSandbox } from '#tests/support/sandbox-settlements.ts'
 import { testDatabaseOptions } from '#tests/support/database.ts'
-import { makeAccount as makeAccountAt } from '#tests/support/sandbox-accounts.ts'
+import {
+  accountSandbox,
+  accountsDemo,
+  makeAccount as makeAccountAt,
+} from '#tests/support/sandbox-accounts.ts'
 import {
   answer,
   type Receiver,
@@ -32,7 +36,7 @@ import {
 import { type DataStore, openDatabase } from './db/database.ts'
 
 const CLI = resolve('kits/nodejs/core/paystra.mjs')
-const demo = demoMerchant({ siteUrl: 'https://shop.paystra.example' })
+const demo = accountsDemo
 
 let store: DataStore
 let sandbox: SettlementSandbox
@@ -41,10 +45,7 @@ const receivers: Receiver[] = []
 
 beforeAll(async () => {
   store = await openDatabase(testDatabaseOptions())
-  sandbox = await settlementSandbox({
-    db: store.db,
-    merchants: [demo],
-    accounts: { perHour: 0 },
+  sandbox = await accountSandbox(store.db, {
     // As on a public sandbox: no webhook may go to a private address.
     webhooks: { allowPrivate: false, pollMs: 100 },
   })
@@ -323,10 +324,7 @@ describe('paystra listen', () => {
 
 describe('two instances on one database', () => {
   it('share an account’s events between its listeners, each once, and count its streams together', async () => {
-    const second = await settlementSandbox({
-      db: store.db,
-      merchants: [demo],
-      accounts: { perHour: 0 },
+    const second = await accountSandbox(store.db, {
       webhooks: { allowPrivate: false, pollMs: 100 },
     })
     try {
@@ -414,6 +412,24 @@ describe('the event stream refuses', () => {
       })
       .toBe(200)
     again.abort()
+  })
+
+  it('an address over its limit (429, 344), unsigned, before the stream is opened', async () => {
+    const limited = await accountSandbox(store.db, { limits: { perIp: 1 } })
+    try {
+      const account = await makeAccount()
+      const open = () => fetch(`${limited.url}/pgws/events/stream?${streamQuery(account)}`)
+      const first = await open()
+      expect(first.status).toBe(200)
+      await first.body?.cancel()
+      const over = await open()
+      expect(over.status).toBe(429)
+      const refusal = (await over.json()) as Fields
+      expect(refusal).toMatchObject({ RESPONSE_CODE: '344' })
+      expect(refusal.HASH).toBeUndefined()
+    } finally {
+      await limited.close()
+    }
   })
 
   it('a report that is not one (326) or names no delivery handed out (367)', async () => {

@@ -132,6 +132,12 @@ export function eventStreamApi(options: EventStreamOptions): Router {
 
   router.get(
     '/pgws/events/stream',
+    (_req, res, next) => {
+      // Over the address's limit before the merchant is known: unsigned, as jsonRoute answers.
+      ;(res.locals as LimitLocals).refuseTooMany = (answer) =>
+        answer.status(429).json(streamRefusal('344', undefined))
+      next()
+    },
     ...(options.limits?.api.beforeParse ?? []),
     async (req, res, next) => {
       const fields = queryFields(req)
