@@ -11,20 +11,20 @@ import type { Fields } from '#core/protocol/fields.ts'
 import { rowsOf } from '#jobs/sql-rows.ts'
 import { accountMerchant } from '#gateway/accounts/directory.ts'
 import { findAccount } from '#gateway/accounts/store.ts'
-import { demoMerchant } from '#gateway/merchants.ts'
-import {
-  call,
-  capture,
-  type SettlementSandbox,
-  settlementSandbox,
-} from '#tests/support/sandbox-settlements.ts'
+import { call, capture, type SettlementSandbox } from '#tests/support/sandbox-settlements.ts'
 import { testDatabaseOptions } from '#tests/support/database.ts'
-import { type MadeAccount, makeAccount as makeAccountAt } from '#tests/support/sandbox-accounts.ts'
+import {
+  accountSandbox,
+  accountsDemo,
+  onPublicSite,
+  type MadeAccount,
+  makeAccount as makeAccountAt,
+} from '#tests/support/sandbox-accounts.ts'
 import { type DataStore, openDatabase } from './db/database.ts'
 import { prune } from './retention/prune.ts'
 import { defaultRetentionPeriods } from './retention/periods.ts'
 
-const demo = demoMerchant({ siteUrl: 'https://shop.paystra.example' })
+const demo = accountsDemo
 
 let store: DataStore
 let sandbox: SettlementSandbox
@@ -43,11 +43,8 @@ async function countAccounts(): Promise<number> {
 
 beforeAll(async () => {
   store = await openDatabase(testDatabaseOptions())
-  sandbox = await settlementSandbox({
-    db: store.db,
-    merchants: [demo],
+  sandbox = await accountSandbox(store.db, {
     publicUrl: 'https://pay.paystra.example/sandbox',
-    accounts: { perHour: 0 },
   })
 })
 
@@ -293,9 +290,7 @@ describe('a sandbox account', () => {
 
 describe('sandbox accounts under their limits', () => {
   it('refuses an address its fourth account in an hour with 344, and a full sandbox with 361, storing nothing', async () => {
-    const limited = await settlementSandbox({
-      db: store.db,
-      merchants: [demo],
+    const limited = await accountSandbox(store.db, {
       accounts: { perHour: 3, max: 0 },
     })
     try {
@@ -312,10 +307,8 @@ describe('sandbox accounts under their limits', () => {
     } finally {
       await limited.close()
     }
-    const full = await settlementSandbox({
-      db: store.db,
-      merchants: [demo],
-      accounts: { perHour: 0, max: await countAccounts() },
+    const full = await accountSandbox(store.db, {
+      accounts: { max: await countAccounts() },
     })
     try {
       const before = await countAccounts()
@@ -335,10 +328,7 @@ describe('sandbox accounts under their limits', () => {
   })
 
   it("counts one account's API limit apart from another's", async () => {
-    const limited = await settlementSandbox({
-      db: store.db,
-      merchants: [demo],
-      accounts: { perHour: 0 },
+    const limited = await accountSandbox(store.db, {
       limits: { perMerchant: 3, perIp: 0 },
     })
     try {
@@ -359,12 +349,8 @@ describe('sandbox accounts under their limits', () => {
   })
 
   it("on a public sandbox refuses to move the demo merchant's clock (362, naming the account page), and moves an account's", async () => {
-    const publicSandbox = await settlementSandbox({
-      db: store.db,
-      merchants: [demo],
-      publicUrl: 'https://pay.paystra.example/sandbox',
-      publicSandbox: true,
-      accounts: { perHour: 0 },
+    const publicSandbox = await accountSandbox(store.db, {
+      ...onPublicSite,
     })
     try {
       const future = new Date(Date.now() + 3 * 86_400_000).toISOString()
@@ -402,15 +388,11 @@ describe.skipIf(!process.env.DATABASE_URL)(
       const room = 3
       const cap = (await countAccounts()) + room
       const instances = [
-        await settlementSandbox({
-          db: store.db,
-          merchants: [demo],
-          accounts: { perHour: 0, max: cap },
+        await accountSandbox(store.db, {
+          accounts: { max: cap },
         }),
-        await settlementSandbox({
-          db: other.db,
-          merchants: [demo],
-          accounts: { perHour: 0, max: cap },
+        await accountSandbox(other.db, {
+          accounts: { max: cap },
         }),
       ]
       try {

@@ -9,18 +9,19 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Fields } from '#core/protocol/fields.ts'
 import { rowsOf } from '#jobs/sql-rows.ts'
-import { demoMerchant, type SandboxMerchant } from '#gateway/merchants.ts'
+import type { SandboxMerchant } from '#gateway/merchants.ts'
 import { payByUpi } from '#tests/support/sandbox-api.ts'
-import {
-  call,
-  type SettlementSandbox,
-  settlementSandbox,
-} from '#tests/support/sandbox-settlements.ts'
+import { call, type SettlementSandbox } from '#tests/support/sandbox-settlements.ts'
 import { testDatabaseOptions } from '#tests/support/database.ts'
-import { makeAccount as makeAccountAt } from '#tests/support/sandbox-accounts.ts'
+import {
+  accountSandbox,
+  accountsDemo,
+  onPublicSite,
+  makeAccount as makeAccountAt,
+} from '#tests/support/sandbox-accounts.ts'
 import { type DataStore, openDatabase } from './db/database.ts'
 
-const demo = demoMerchant({ siteUrl: 'https://shop.paystra.example' })
+const demo = accountsDemo
 const HOUR_MS = 3_600_000
 
 let store: DataStore
@@ -45,10 +46,7 @@ const istTime = (text: string) => new Date(`${text.replace(' ', 'T')}+05:30`)
 
 beforeAll(async () => {
   store = await openDatabase(testDatabaseOptions())
-  sandbox = await settlementSandbox({
-    db: store.db,
-    merchants: [demo],
-    accounts: { perHour: 0 },
+  sandbox = await accountSandbox(store.db, {
     settleDelayMs: 60_000,
   })
 })
@@ -217,12 +215,8 @@ describe("a sandbox account's clock", () => {
   })
 
   it("on a public sandbox refuses to move the demo merchant's clock (362)", async () => {
-    const publicSandbox = await settlementSandbox({
-      db: store.db,
-      merchants: [demo],
-      publicUrl: 'https://pay.paystra.example/sandbox',
-      publicSandbox: true,
-      accounts: { perHour: 0 },
+    const publicSandbox = await accountSandbox(store.db, {
+      ...onPublicSite,
     })
     try {
       const refused = await call(`${publicSandbox.url}/pgws/clock/advance`, demo, {
@@ -246,11 +240,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
   () => {
     it('advanced to one time on both instances at once, settles each date once and ends at that time', async () => {
       const other = await openDatabase(testDatabaseOptions())
-      const second = await settlementSandbox({
-        db: other.db,
-        merchants: [demo],
-        accounts: { perHour: 0 },
-      })
+      const second = await accountSandbox(other.db)
       try {
         const account = await makeAccount(sandbox.url)
         for (let n = 0; n < 3; n++) await payByUpi(sandbox.url, '25000', 'success@upi', {}, account)

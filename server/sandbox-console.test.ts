@@ -13,20 +13,18 @@ import type { Fields } from '#core/protocol/fields.ts'
 import { parseSignatureHeader, verifyWebhook } from '#core/protocol/webhook.ts'
 import { rowsOf } from '#jobs/sql-rows.ts'
 import { findAccount } from '#gateway/accounts/store.ts'
-import { demoMerchant } from '#gateway/merchants.ts'
 import { testDatabaseOptions } from '#tests/support/database.ts'
 import { deliveryNotePdf } from '#tests/support/evidence-files.ts'
-import { type MadeAccount, makeAccount as makeAccountAt } from '#tests/support/sandbox-accounts.ts'
-import { payOnHostedPage } from '#tests/support/sandbox-disputes.ts'
 import {
-  csvOf,
-  type SettlementSandbox,
-  settlementSandbox,
-} from '#tests/support/sandbox-settlements.ts'
+  accountSandbox,
+  type MadeAccount,
+  makeAccount as makeAccountAt,
+} from '#tests/support/sandbox-accounts.ts'
+import { payOnHostedPage } from '#tests/support/sandbox-disputes.ts'
+import { csvOf, type SettlementSandbox } from '#tests/support/sandbox-settlements.ts'
 import { type Receiver, type Received, startReceiver } from '#tests/support/webhook-receiver.ts'
 import { type DataStore, openDatabase } from './db/database.ts'
 
-const demo = demoMerchant({ siteUrl: 'https://shop.paystra.example' })
 const CARD = '4111111111111111'
 const NOT_RECEIVED_CARD = '4000000000001976'
 const FRAUD_CARD = '4000000000000259'
@@ -93,10 +91,7 @@ const signaturesOf = (delivery: Received) =>
 
 beforeAll(async () => {
   store = await openDatabase(testDatabaseOptions())
-  sandbox = await settlementSandbox({
-    db: store.db,
-    merchants: [demo],
-    accounts: { perHour: 0 },
+  sandbox = await accountSandbox(store.db, {
     webhooks: { allowPrivate: true },
   })
   receiver = await startReceiver()
@@ -219,10 +214,7 @@ describe("a sandbox account's webhooks in its console", () => {
   })
 
   it('on a sandbox that sends nothing to private addresses, judges the default NOTIFY_URL as a request’s and says where its events go', async () => {
-    const strict = await settlementSandbox({
-      db: store.db,
-      merchants: [demo],
-      accounts: { perHour: 0 },
+    const strict = await accountSandbox(store.db, {
       webhooks: { allowPrivate: false },
     })
     try {

@@ -12,18 +12,19 @@ import { verifyHash } from '#core/protocol/hash.ts'
 import { verifyWebhook, type WebhookEvent } from '#core/protocol/webhook.ts'
 import { rowsOf } from '#jobs/sql-rows.ts'
 import { triggerEvents, type TriggerEvent } from '#gateway/api/trigger-events.ts'
-import { demoMerchant, type SandboxMerchant } from '#gateway/merchants.ts'
-import {
-  call,
-  type SettlementSandbox,
-  settlementSandbox,
-} from '#tests/support/sandbox-settlements.ts'
+import type { SandboxMerchant } from '#gateway/merchants.ts'
+import { call, type SettlementSandbox } from '#tests/support/sandbox-settlements.ts'
 import { testDatabaseOptions } from '#tests/support/database.ts'
-import { makeAccount as makeAccountAt } from '#tests/support/sandbox-accounts.ts'
+import {
+  accountSandbox,
+  accountsDemo,
+  onPublicSite,
+  makeAccount as makeAccountAt,
+} from '#tests/support/sandbox-accounts.ts'
 import { type Receiver, startReceiver, verifiedEvent } from '#tests/support/webhook-receiver.ts'
 import { type DataStore, openDatabase } from './db/database.ts'
 
-const demo = demoMerchant({ siteUrl: 'https://shop.paystra.example' })
+const demo = accountsDemo
 const TRIGGER_ID = /^trigger_[0-9a-f]{16}$/
 
 let store: DataStore
@@ -70,10 +71,7 @@ const nothingStored = {
 
 beforeAll(async () => {
   store = await openDatabase(testDatabaseOptions())
-  sandbox = await settlementSandbox({
-    db: store.db,
-    merchants: [demo],
-    accounts: { perHour: 0 },
+  sandbox = await accountSandbox(store.db, {
     // The bank confirms late@upi half a second after it is made.
     settleDelayMs: 500,
     // The receiver listens on 127.0.0.1, and the tests call from this machine.
@@ -295,12 +293,8 @@ describe('POST /pgws/trigger', () => {
   })
 
   it("on a public sandbox refuses the demo merchant's clock-moving triggers (362) and stores nothing; an account's run, and the demo's payments, go ahead", async () => {
-    const publicSandbox = await settlementSandbox({
-      db: store.db,
-      merchants: [demo],
-      publicUrl: 'https://pay.paystra.example/sandbox',
-      publicSandbox: true,
-      accounts: { perHour: 0 },
+    const publicSandbox = await accountSandbox(store.db, {
+      ...onPublicSite,
     })
     try {
       const demoTriggers = async () =>

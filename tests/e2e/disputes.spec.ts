@@ -1,5 +1,3 @@
-import { createServer, type IncomingMessage } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import {
   addDays,
   addWorkingDays,
@@ -11,6 +9,7 @@ import type { Fields } from '#core/protocol/fields.ts'
 import { verifyHash, withHash } from '#core/protocol/hash.ts'
 import { verifyWebhook } from '#core/protocol/webhook.ts'
 import { deliveryNotePdf } from '#tests/support/evidence-files.ts'
+import { startWebhookEndpoint } from '#tests/support/webhook-endpoint.ts'
 import { demoMerchant } from '#gateway/merchants.ts'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
@@ -26,32 +25,15 @@ import { payByCard } from './sandbox-pages.ts'
 // The server's sandbox knows the demo merchant with the default credentials.
 const merchant = demoMerchant({ siteUrl: 'http://localhost:3000' })
 
-interface Delivery {
-  signature: string
-  body: string
-}
-
 type Endpoint = Awaited<ReturnType<typeof startEndpoint>>
 
+/** The merchant's endpoint, and the dispute events of an order, each verified, as they arrived. */
 async function startEndpoint() {
-  const received: Delivery[] = []
-  const server = createServer((req: IncomingMessage, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      received.push({
-        signature: String(req.headers['x-paystra-signature']),
-        body: Buffer.concat(chunks).toString('utf8'),
-      })
-      res.writeHead(200).end('ok')
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const endpoint = await startWebhookEndpoint()
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`,
-    /** The dispute events of an order, each verified, as they arrived. */
+    ...endpoint,
     eventsOf(orderId: string) {
-      return received
+      return endpoint.received
         .filter(
           (delivery) =>
             verifyWebhook(delivery.body, delivery.signature, merchant.webhookSecret, {
@@ -61,7 +43,6 @@ async function startEndpoint() {
         .map((delivery) => JSON.parse(delivery.body) as { type: string; data: Fields })
         .filter((event) => event.type.startsWith('dispute.') && event.data.ORDER_ID === orderId)
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
 

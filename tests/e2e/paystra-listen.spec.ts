@@ -6,35 +6,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { verifyWebhook } from '#core/protocol/webhook.ts'
+import { startWebhookEndpoint } from '#tests/support/webhook-endpoint.ts'
 import { expect, test } from './fixtures.ts'
-
-/** The developer's app: answers 200 to every webhook and keeps what it got. */
-async function localApp() {
-  const received: { signature: string; eventId: string; body: string }[] = []
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      received.push({
-        signature: String(req.headers['x-paystra-signature']),
-        eventId: String(req.headers['x-paystra-event-id']),
-        body: Buffer.concat(chunks).toString('utf8'),
-      })
-      res.writeHead(200).end('ok')
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
 
 /** `node paystra.mjs …` in the developer's folder; its output so far. */
 function paystra(dir: string, args: string[]) {
@@ -61,7 +37,7 @@ test('paystra.mjs from the Developers page brings a triggered payment.captured t
 }) => {
   test.setTimeout(60_000)
   const dir = mkdtempSync(path.join(tmpdir(), 'paystra-listen-'))
-  const app = await localApp()
+  const app = await startWebhookEndpoint()
   let listening: ChildProcess | undefined
   try {
     await page.goto('/developers')

@@ -6,44 +6,16 @@
  * HTTP before the tests, serves them all, in order.
  */
 import { readFile } from 'node:fs/promises'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
 import type { Fields } from '#core/protocol/fields.ts'
 import { withHash } from '#core/protocol/hash.ts'
 import { parseSignatureHeader, verifyWebhook } from '#core/protocol/webhook.ts'
 import { deliveryNotePdf } from '#tests/support/evidence-files.ts'
+import { startWebhookEndpoint, type WebhookEndpoint } from '#tests/support/webhook-endpoint.ts'
 import { expect, expectNoAxeViolations, expectNoHorizontalScroll, test } from './fixtures.ts'
 
 const CARD = '4111111111111111'
 const NOT_RECEIVED_CARD = '4000000000001976'
-
-interface Delivery {
-  signature: string
-  body: string
-}
-
-/** The account's webhook endpoint: a real server of the test's, recording each delivery. */
-async function startEndpoint() {
-  const received: Delivery[] = []
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      received.push({
-        signature: String(req.headers['x-paystra-signature']),
-        body: Buffer.concat(chunks).toString('utf8'),
-      })
-      res.writeHead(200).end('ok')
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
 
 /** A customer's card payment of ₹1,500.00 on the hosted page, made over HTTP as a browser posts it. */
 async function pay(baseURL: string, account: Fields, orderId: string, card: string) {
@@ -84,7 +56,7 @@ async function postForm(url: string, fields: Record<string, string>) {
   expect(response.status, `${url} answers 303`).toBe(303)
 }
 
-let endpoint: Awaited<ReturnType<typeof startEndpoint>>
+let endpoint: WebhookEndpoint
 let account: Fields
 let consoleUrl: string
 
@@ -93,7 +65,7 @@ test.describe.configure({ mode: 'default' })
 
 test.beforeAll(async () => {
   const baseURL = test.info().project.use.baseURL!
-  endpoint = await startEndpoint()
+  endpoint = await startWebhookEndpoint()
   const made = await fetch(`${baseURL}/sandbox/accounts`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },

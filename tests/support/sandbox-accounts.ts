@@ -3,8 +3,36 @@ import { expect } from 'vitest'
 import type { Fields } from '#core/protocol/fields.ts'
 import { accountMerchant } from '#gateway/accounts/directory.ts'
 import { findAccount } from '#gateway/accounts/store.ts'
-import type { SandboxMerchant } from '#gateway/merchants.ts'
+import { demoMerchant, type SandboxMerchant } from '#gateway/merchants.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
+import { type SettlementSandbox, settlementSandbox } from './sandbox-settlements.ts'
+
+/** The demo merchant of the account tests' sandboxes. */
+export const accountsDemo = demoMerchant({ siteUrl: 'https://shop.paystra.example' })
+
+type SandboxOptions = Omit<Parameters<typeof settlementSandbox>[0], 'db' | 'merchants'>
+
+/**
+ * A sandbox over HTTP on `db` with the demo merchant, making accounts without a limit per
+ * address unless `options.accounts` says otherwise.
+ */
+export function accountSandbox(
+  db: GatewayDatabase,
+  options: SandboxOptions = {},
+): Promise<SettlementSandbox> {
+  return settlementSandbox({
+    db,
+    merchants: [accountsDemo],
+    ...options,
+    accounts: { perHour: 0, ...options.accounts },
+  })
+}
+
+/** As a public site runs it: its own address, and the demo merchant's clock locked. */
+export const onPublicSite = {
+  publicUrl: 'https://pay.paystra.example/sandbox',
+  publicSandbox: true,
+} as const
 
 export interface MadeAccount {
   /** The creation's JSON answer: keys, console link, paystra.env. */
