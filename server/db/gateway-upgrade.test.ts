@@ -232,8 +232,8 @@ describe('a database made before the gateway had migrations', () => {
 
   it('keeps every row of every table, and every amount', async () => {
     const after = await everyRow(store.db)
-    // The tables made since (sandbox accounts and their clocks) start empty.
-    const since = ['sandbox_accounts', 'sandbox_clocks']
+    // The tables made since (sandbox accounts, their clocks and listeners' streams) start empty.
+    const since = ['sandbox_accounts', 'sandbox_clocks', 'sandbox_event_streams']
     expect([...after.keys()].filter((table) => !since.includes(table))).toEqual([...before.keys()])
     for (const table of since) expect(after.get(table)).toEqual([])
     expect(before.get('sandbox_settlement_lines')).toHaveLength(2)
@@ -384,6 +384,7 @@ describe('a database from the first sandboxes, before the columns added later', 
       'sandbox_accounts',
       'sandbox_clocks',
       'sandbox_disputes',
+      'sandbox_event_streams',
       'sandbox_gst_invoices',
       'sandbox_payouts',
       'sandbox_refunds',
