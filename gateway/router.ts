@@ -11,6 +11,7 @@ import {
   type ApiLimiters,
   type ApiLimitSettings,
   apiLimiters,
+  DEFAULT_API_LIMITS,
   type LimitLocals,
   pageLimiter,
 } from './api/limits.ts'
@@ -172,6 +173,7 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
       directory,
       reservedPayIds: options.merchants.map((merchant) => merchant.payId),
       counts: options.limits?.counts,
+      resendsPerMinute: options.limits?.resend ?? DEFAULT_API_LIMITS.resend,
     })
   }
   // The server-to-server JSON APIs.

@@ -259,20 +259,26 @@ describe("a sandbox account's webhooks in its console", () => {
 })
 
 describe("a sandbox account's resends", () => {
-  it('are limited to the resend API’s ten a minute, refused with a page saying so', async () => {
-    const account = await makeAccount()
-    const id = 'evt_00000000000000000000abcd'
-    await store.db.execute(sql`INSERT INTO sandbox_webhook_events
-        (id, pay_id, reference, type, notify_url, channel, body, state, attempts)
-      VALUES (${id}, ${account.merchant.payId}, 'LIMIT-1', 'payment.captured', '', 'stream', '{}',
-        'delivered', 1)`)
-    for (let n = 0; n < 10; n++) {
-      expect((await post(`${consoleOf(account)}/events/${id}/resend`)).status).toBe(303)
+  it('are limited as the operator limits the resend API (3 a minute here), refused with a page saying so', async () => {
+    const limited = await accountSandbox(store.db, { limits: { resend: 3 } })
+    try {
+      const account = await makeAccountAt(limited.url, store.db)
+      const consoleUrl = consoleOf(account)
+      const id = 'evt_00000000000000000000abcd'
+      await store.db.execute(sql`INSERT INTO sandbox_webhook_events
+          (id, pay_id, reference, type, notify_url, channel, body, state, attempts)
+        VALUES (${id}, ${account.merchant.payId}, 'LIMIT-1', 'payment.captured', '', 'stream', '{}',
+          'delivered', 1)`)
+      for (let n = 0; n < 3; n++) {
+        expect((await post(`${consoleUrl}/events/${id}/resend`)).status).toBe(303)
+      }
+      const refused = await post(`${consoleUrl}/events/${id}/resend`)
+      expect(refused.status).toBe(429)
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
+      expect(await refused.text()).toContain('An account can resend 3 webhook events a minute')
+    } finally {
+      await limited.close()
     }
-    const refused = await post(`${consoleOf(account)}/events/${id}/resend`)
-    expect(refused.status).toBe(429)
-    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
-    expect(await refused.text()).toContain('An account can resend 10 webhook events a minute')
   })
 })
 

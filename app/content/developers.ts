@@ -188,6 +188,7 @@ export const sandboxAccount = {
     before: 'Webhooks on your laptop, with Node.js and no tunnel: download',
     label: 'paystra.mjs',
     to: commandLineDownload.href,
+    fileName: commandLineDownload.fileName,
     after: 'beside your kit and run',
     command: 'node paystra.mjs listen --forward-to http://localhost:8000/webhook',
     codeLabel: 'Command that forwards your sandbox account’s webhooks to your machine',

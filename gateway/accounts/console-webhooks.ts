@@ -2,7 +2,7 @@ import type { RequestHandler, Response, Router } from 'express'
 import { rateLimit } from 'express-rate-limit'
 import { responseCodes } from '#core/protocol/codes.ts'
 import { EVENT_ID_PATTERN } from '#core/protocol/webhook.ts'
-import { DEFAULT_API_LIMITS, type LimitCounts } from '#gateway/api/limits.ts'
+import type { LimitCounts } from '#gateway/api/limits.ts'
 import { checkedNotifyUrl } from '#gateway/checks.ts'
 import type { SandboxMerchant } from '#gateway/merchants.ts'
 import { merchantUrl } from '#gateway/urls.ts'
@@ -44,13 +44,14 @@ export function defaultNotifyUrlNote(
 
 /**
  * The console's webhook actions: a new webhook secret (the old one signing beside it for a day),
- * the default NOTIFY_URL, and an event sent again. Resends count against a limit of their own a
- * minute, the resend API's default, so the console is no way around that API's limit.
+ * the default NOTIFY_URL, and an event sent again. Resends count against the resend API's limit
+ * a minute, under the same name and key (the account's PAY_ID), so where the limits are counted
+ * in the database the console and the API share one count and neither is a way around the other.
  */
 export function consoleWebhookRoutes(
   router: Router,
   tools: ConsoleTools,
-  options: { counts?: LimitCounts },
+  options: { counts?: LimitCounts; resendsPerMinute: number },
 ): void {
   const { setup, directory } = tools
   const opened = (res: Response) => res.locals.console as OpenConsole
@@ -60,22 +61,27 @@ export function consoleWebhookRoutes(
     res.locals.console = found
     next()
   }
-  const resendsPerMinute = DEFAULT_API_LIMITS.resend
-  const resendLimit = rateLimit({
-    windowMs: MINUTE_MS,
-    limit: resendsPerMinute,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    keyGenerator: (_req, res) => opened(res).account.payId,
-    handler: (req, res) =>
-      tools.refuse(req, res, opened(res), 429, {
-        title: 'Too many resends',
-        message: `An account can resend ${resendsPerMinute} webhook events a minute. Try again in a minute.`,
-      }),
-    ...(options.counts && {
-      store: options.counts('sandbox-console-resend', resendsPerMinute, MINUTE_MS),
-    }),
-  })
+  const { resendsPerMinute } = options
+  const resendLimit: RequestHandler[] =
+    resendsPerMinute > 0
+      ? [
+          rateLimit({
+            windowMs: MINUTE_MS,
+            limit: resendsPerMinute,
+            standardHeaders: 'draft-8',
+            legacyHeaders: false,
+            keyGenerator: (_req, res) => opened(res).account.payId,
+            handler: (req, res) =>
+              tools.refuse(req, res, opened(res), 429, {
+                title: 'Too many resends',
+                message: `An account can resend ${resendsPerMinute} webhook events a minute. Try again in a minute.`,
+              }),
+            ...(options.counts && {
+              store: options.counts('sandbox-resend', resendsPerMinute, MINUTE_MS),
+            }),
+          }),
+        ]
+      : []
 
   router.post('/console/:token/webhook-secret', setup.form, opening, async (req, res) => {
     const { account } = opened(res)
@@ -104,7 +110,7 @@ export function consoleWebhookRoutes(
     '/console/:token/events/:eventId/resend',
     setup.form,
     opening,
-    resendLimit,
+    ...resendLimit,
     async (req, res) => {
       const { account } = opened(res)
       const id = String(req.params.eventId)

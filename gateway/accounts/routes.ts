@@ -62,6 +62,8 @@ export interface AccountRouteOptions extends AccountRouteSettings {
   /** The configured merchants' PAY_IDs, which no account may draw. */
   reservedPayIds: readonly string[]
   counts?: LimitCounts
+  /** Webhook resends one account may ask for a minute (the resend API's limit; 0: none). */
+  resendsPerMinute: number
 }
 
 const HOUR_MS = 3_600_000
@@ -299,7 +301,10 @@ export function accountRoutes(router: Router, options: AccountRouteOptions): voi
     tools.back(req, res, found, 'clock')
   })
 
-  consoleWebhookRoutes(router, tools, { counts: options.counts })
+  consoleWebhookRoutes(router, tools, {
+    counts: options.counts,
+    resendsPerMinute: options.resendsPerMinute,
+  })
   consoleSettlementRoutes(router, tools)
   consoleDisputeRoutes(router, tools)
 

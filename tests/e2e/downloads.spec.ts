@@ -5,7 +5,7 @@
  * and env example name the sandbox of the site it was downloaded from.
  */
 import type { Page } from '@playwright/test'
-import { allDownloads } from '#app/content/downloads.ts'
+import { allDownloads, commandLineDownload } from '#app/content/downloads.ts'
 import { developerApiFiles } from '#gateway/openapi/files.ts'
 import { zipFiles } from '#scripts/build/downloads/zip-read.ts'
 import { pdfText, zipEntries } from '#tests/support/download-contents.ts'
@@ -37,9 +37,23 @@ test('every download link opens a real file under its promised name', async ({
   const links = [...(await downloadLinks(page, '/')), ...(await downloadLinks(page, '/developers'))]
   const hrefs = [...new Set(links.map((link) => link.href))].sort()
   const postman = [developerApiFiles.postmanCollection, developerApiFiles.postmanEnvironment]
-  expect(hrefs).toEqual([...allDownloads, ...postman].map((download) => download.href).sort())
+  expect(hrefs).toEqual(
+    [...allDownloads, ...postman, commandLineDownload].map((download) => download.href).sort(),
+  )
 
   for (const link of links) {
+    if (link.href === commandLineDownload.href) {
+      expect(link.download, link.href).toBe(commandLineDownload.fileName)
+      const response = await request.get(link.href, { maxRedirects: 0 })
+      expect(response.status(), link.href).toBe(200)
+      expect(response.headers()['content-disposition']).toBe(
+        `attachment; filename="${commandLineDownload.fileName}"`,
+      )
+      const script = await response.text()
+      expect(script.startsWith('#!/usr/bin/env node\n'), link.href).toBe(true)
+      expect(script).toContain('listen --forward-to')
+      continue
+    }
     const postmanFile = postman.find((file) => file.href === link.href)
     if (postmanFile) {
       expect(link.download, link.href).toBe(postmanFile.fileName)

@@ -27,7 +27,7 @@ export function SandboxAccountExample() {
           </div>
           <p>
             {sandboxAccount.listen.before}{' '}
-            <a href={sandboxAccount.listen.to} download>
+            <a href={sandboxAccount.listen.to} download={sandboxAccount.listen.fileName}>
               {sandboxAccount.listen.label}
             </a>{' '}
             {sandboxAccount.listen.after}:
