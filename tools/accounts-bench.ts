@@ -29,7 +29,8 @@ import {
   loadAccounts,
   removeBenchRows,
 } from '#tools/bench/accounts-load.ts'
-import { accountsVerdict, type DemoCall, latencyOf } from '#tools/bench/accounts-report.ts'
+import { accountsVerdict, type DemoCall } from '#tools/bench/accounts-report.ts'
+import { latencyOf } from '#tools/bench/latency-table.ts'
 import {
   cleanUpOnSignals,
   optionsOrExit,

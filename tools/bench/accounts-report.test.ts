@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { accountsVerdict, latencyOf } from './accounts-report.ts'
+import { accountsVerdict } from './accounts-report.ts'
+import { latencyOf } from './latency-table.ts'
 
 const latency = (p50: number, p99 = p50 * 2) => ({ p50, p95: p50 * 1.5, p99 })
 
 describe('accounts bench figures', () => {
-  it('takes p50, p95 and p99 by nearest rank', () => {
-    const samples = Array.from({ length: 200 }, (_, index) => 200 - index)
-    expect(latencyOf(samples)).toEqual({ p50: 100, p95: 190, p99: 198 })
-  })
-
   it('passes a loaded p50 within 10 % of the empty one and creation within 50 ms', () => {
     const verdict = accountsVerdict({
       calls: [{ name: 'Status enquiry', empty: latency(2), loaded: latency(2.2, 9) }],

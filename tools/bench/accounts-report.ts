@@ -2,24 +2,10 @@
  * The figures of `npm run bench:accounts` (tools/accounts-bench.ts) and its goals: the demo
  * merchant's calls no slower with many accounts in the database, and an account made quickly.
  */
-import { percentile } from '#tools/measure/percentile.ts'
-
-export interface Latency {
-  p50: number
-  p95: number
-  p99: number
-}
+import { formatLatency, type Latency, ratio, textTable } from './latency-table.ts'
 
 /** The goals: loaded p50 at most 10 % over empty, and account creation's p99 at most 50 ms. */
 export const accountGoals = { loadedP50Ratio: 1.1, creationP99Ms: 50 } as const
-
-export function latencyOf(samples: readonly number[]): Latency {
-  return {
-    p50: percentile(samples, 50),
-    p95: percentile(samples, 95),
-    p99: percentile(samples, 99),
-  }
-}
 
 export interface DemoCall {
   name: string
@@ -37,10 +23,6 @@ export interface AccountsVerdict {
   pass: boolean
 }
 
-const ms = (value: number) => value.toFixed(1)
-const triple = (latency: Latency) => `${ms(latency.p50)} / ${ms(latency.p95)} / ${ms(latency.p99)}`
-const ratio = (loaded: number, empty: number) => (empty > 0 ? loaded / empty : Number.NaN)
-
 /** The table (times in ms, p50 / p95 / p99) and whether every goal holds. */
 export function accountsVerdict(figures: AccountsFigures): AccountsVerdict {
   const header = ['', 'empty p50/p95/p99', 'loaded p50/p95/p99', 'p50 ×', 'p99 ×', 'goal']
@@ -52,8 +34,8 @@ export function accountsVerdict(figures: AccountsFigures): AccountsVerdict {
     pass &&= ok
     rows.push([
       call.name,
-      triple(call.empty),
-      triple(call.loaded),
+      formatLatency(call.empty),
+      formatLatency(call.loaded),
       p50Ratio.toFixed(3),
       ratio(call.loaded.p99, call.empty.p99).toFixed(3),
       `${ok ? 'PASS' : 'FAIL'} (p50 × ≤ ${accountGoals.loadedP50Ratio.toFixed(2)})`,
@@ -64,18 +46,10 @@ export function accountsVerdict(figures: AccountsFigures): AccountsVerdict {
   rows.push([
     'Account creation',
     '',
-    triple(figures.creation),
+    formatLatency(figures.creation),
     '',
     '',
     `${creationOk ? 'PASS' : 'FAIL'} (p99 ≤ ${accountGoals.creationP99Ms} ms)`,
   ])
-  const widths = header.map((_, column) =>
-    Math.max(...[header, ...rows].map((row) => row[column]!.length)),
-  )
-  const line = (row: string[]) =>
-    row
-      .map((cell, column) => cell.padEnd(widths[column]!))
-      .join('  ')
-      .trimEnd()
-  return { table: [header, ...rows].map(line).join('\n'), pass }
+  return { table: textTable(header, rows), pass }
 }
