@@ -1,6 +1,7 @@
 /**
- * The calls `npm run bench:accounts` (tools/accounts-bench.ts) times, each checked: the demo
- * merchant's signed status enquiry and its hosted payment page, and a new sandbox account.
+ * The calls `npm run bench:accounts` (tools/accounts-bench.ts) and `npm run bench:listen`
+ * (tools/listen-bench.ts) time, each checked: the demo merchant's signed status enquiry and its
+ * hosted payment page, and a new sandbox account.
  */
 import { withHash } from '../../core/protocol/hash.ts'
 import type { SandboxMerchant } from '../../gateway/merchants.ts'
@@ -10,8 +11,8 @@ export interface AccountsCalls {
   status(): Promise<void>
   /** `POST /paymentrequest` as a browser's form post, then the page it redirects to. */
   paymentPage(orderId: string): Promise<void>
-  /** `POST /accounts` asking for JSON: the new account's PAY_ID. */
-  createAccount(name: string): Promise<string>
+  /** `POST /accounts` asking for JSON: the new account's PAY_ID and salt. */
+  createAccount(name: string): Promise<{ payId: string; salt: string }>
 }
 
 /** Calls to the sandbox at `sandboxUrl` (`http://127.0.0.1:<port>/sandbox`). */
@@ -79,9 +80,9 @@ export function accountsCalls(
         body: JSON.stringify({ NAME: name }),
       })
       if (response.status !== 201) return fail('Account creation', response)
-      const answer = (await response.json()) as { PAY_ID?: string }
-      if (!answer.PAY_ID) throw new Error('Account creation answered no PAY_ID')
-      return answer.PAY_ID
+      const answer = (await response.json()) as { PAY_ID?: string; SALT?: string }
+      if (!answer.PAY_ID || !answer.SALT) throw new Error('Account creation answered no keys')
+      return { payId: answer.PAY_ID, salt: answer.SALT }
     },
   }
 }

@@ -1,14 +1,15 @@
 /**
  * The rows of `npm run bench:accounts` (tools/accounts-bench.ts): many sandbox accounts with
  * captured payments and some refunds, written with set-based SQL as the payment pages would
- * have left them, one captured payment of the demo merchant, and their removal.
+ * have left them, one captured payment of the demo merchant, and their removal (also of the
+ * accounts `npm run bench:listen` makes over HTTP).
  */
 import { randomInt, randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { removeAccounts } from '../../gateway/accounts/store.ts'
+import { type RemovedCounts, removeAccounts } from '../../gateway/accounts/store.ts'
 import { newPgRefNum, newTxnId } from '../../gateway/ids.ts'
 import type { GatewayDatabase } from '../../gateway/store.ts'
-import { rowsOf } from '../../jobs/sql-rows.ts'
+import { rowsOf, textArray } from '../../jobs/sql-rows.ts'
 
 /** One run's own rows: its accounts' PAY_IDs, their name, and its demo ORDER_IDs' prefix. */
 export interface BenchRows {
@@ -20,7 +21,11 @@ export interface BenchRows {
   orderPrefix: string
 }
 
-export async function benchRows(db: GatewayDatabase): Promise<BenchRows> {
+/** A run's rows, named for its benchmark: accounts `<name> <tag>`, orders `<prefix>-<tag>-…`. */
+export async function benchRows(
+  db: GatewayDatabase,
+  bench: { name: string; orderPrefix: string } = { name: 'Accounts bench', orderPrefix: 'BA' },
+): Promise<BenchRows> {
   const tag = randomInt(0, 2 ** 32)
     .toString(16)
     .padStart(8, '0')
@@ -31,7 +36,11 @@ export async function benchRows(db: GatewayDatabase): Promise<BenchRows> {
       sql`SELECT 1 FROM sandbox_accounts WHERE pay_id LIKE ${`${payIdPrefix}%`} LIMIT 1`,
     )
     if (!taken)
-      return { payIdPrefix, accountName: `Accounts bench ${tag}`, orderPrefix: `BA-${tag}-` }
+      return {
+        payIdPrefix,
+        accountName: `${bench.name} ${tag}`,
+        orderPrefix: `${bench.orderPrefix}-${tag}-`,
+      }
   }
   throw new Error('Ten PAY_ID prefixes drawn in a row were taken')
 }
@@ -106,14 +115,15 @@ export async function loadAccounts(
 
 /**
  * Removes the run's accounts with all their data (the loaded ones by PAY_ID, so also after a
- * load that failed half-way, and those made by name), then its demo payments.
+ * load that failed half-way, and those made by name) and the rows of their event streams, then
+ * its demo payments.
  */
 export async function removeBenchRows(
   db: GatewayDatabase,
   rows: BenchRows,
   accounts: number,
   demoPayId: string,
-): Promise<{ accounts: number; transactions: number; refunds: number; demo: number }> {
+): Promise<RemovedCounts & { demo: number }> {
   const named = await rowsOf<{ pay_id: string }>(
     db,
     sql`SELECT pay_id FROM sandbox_accounts WHERE name = ${rows.accountName}`,
@@ -122,9 +132,10 @@ export async function removeBenchRows(
     { length: accounts },
     (_, index) => rows.payIdPrefix + String(index + 1).padStart(10, '0'),
   )
-  const removed = await removeAccounts(db, [
-    ...new Set([...loaded, ...named.map((row) => row.pay_id)]),
-  ])
+  const payIds = [...new Set([...loaded, ...named.map((row) => row.pay_id)])]
+  // A stream deletes its row as it ends, but not awaited: the sandbox may have stopped first.
+  await db.execute(sql`DELETE FROM sandbox_event_streams WHERE pay_id = ANY(${textArray(payIds)})`)
+  const removed = await removeAccounts(db, payIds)
   const demo = await rowsOf(
     db,
     sql`DELETE FROM sandbox_transactions WHERE pay_id = ${demoPayId}
