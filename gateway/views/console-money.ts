@@ -4,6 +4,7 @@ import type { SettlementFields } from '#core/settlement/fields.ts'
 import type { DisputeFields } from '#gateway/disputes/fields.ts'
 import { MAX_EVIDENCE_CHARACTERS } from '#gateway/disputes/evidence.ts'
 import { html, type SafeHtml } from './html.ts'
+import { scrollingTable } from './parts.ts'
 
 /** A dispute as the console lists it: whether it can still be accepted or contested. */
 export interface ConsoleDispute {
@@ -30,57 +31,45 @@ export function settlementsTable(
       hour: move the clock forward to get there.
     </p>`
   }
-  return html`<div
-    class="gw-scroll"
-    role="region"
-    aria-labelledby="gw-settlements-caption"
-    tabindex="0"
-  >
-    <table class="gw-table">
-      <caption id="gw-settlements-caption" class="gw-visually-hidden">
-        Settlements, newest first, each with its CSV file
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Settlement</th>
-          <th scope="col">Date</th>
-          <th scope="col" class="gw-table__number">Gross</th>
-          <th scope="col" class="gw-table__number">Fees</th>
-          <th scope="col" class="gw-table__number">GST</th>
-          <th scope="col" class="gw-table__number">Net</th>
-          <th scope="col">Status</th>
-          <th scope="col">File</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${settlements.map(
-          (settlement) =>
-            html`<tr id="${settlement.SETTLEMENT_ID}">
-              <th scope="row">
-                <code class="gw-mono">${settlement.SETTLEMENT_ID}</code>${
-                  settlement.UTR
-                    ? html`<br /><span class="gw-table__note">UTR ${settlement.UTR}</span>`
-                    : ''
-                }
-              </th>
-              <td class="gw-table__date">${settlement.SETTLEMENT_DATE}</td>
-              <td class="gw-table__number">${rupees(settlement.GROSS_AMOUNT)}</td>
-              <td class="gw-table__number">${rupees(settlement.FEES_AMOUNT)}</td>
-              <td class="gw-table__number">${rupees(settlement.GST_AMOUNT)}</td>
-              <td class="gw-table__number">${rupees(settlement.NET_AMOUNT)}</td>
-              <td>${settlement.STATUS === 'CARRIED_FORWARD' ? 'Carried forward' : 'Paid'}</td>
-              <td>
-                <a
-                  href="${consoleUrl}/settlements/${settlement.SETTLEMENT_ID}.csv"
-                  download="${settlement.SETTLEMENT_ID}.csv"
-                  >CSV<span class="gw-visually-hidden"> of ${settlement.SETTLEMENT_ID}</span></a
-                >
-              </td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
-  </div>`
+  return scrollingTable(
+    'gw-settlements-caption',
+    'Settlements, newest first, each with its CSV file',
+    [
+      { label: 'Settlement' },
+      { label: 'Date' },
+      { label: 'Gross', number: true },
+      { label: 'Fees', number: true },
+      { label: 'GST', number: true },
+      { label: 'Net', number: true },
+      { label: 'Status' },
+      { label: 'File' },
+    ],
+    settlements.map(
+      (settlement) =>
+        html`<tr id="${settlement.SETTLEMENT_ID}">
+          <th scope="row">
+            <code class="gw-mono">${settlement.SETTLEMENT_ID}</code>${
+              settlement.UTR
+                ? html`<br /><span class="gw-table__note">UTR ${settlement.UTR}</span>`
+                : ''
+            }
+          </th>
+          <td class="gw-table__date">${settlement.SETTLEMENT_DATE}</td>
+          <td class="gw-table__number">${rupees(settlement.GROSS_AMOUNT)}</td>
+          <td class="gw-table__number">${rupees(settlement.FEES_AMOUNT)}</td>
+          <td class="gw-table__number">${rupees(settlement.GST_AMOUNT)}</td>
+          <td class="gw-table__number">${rupees(settlement.NET_AMOUNT)}</td>
+          <td>${settlement.STATUS === 'CARRIED_FORWARD' ? 'Carried forward' : 'Paid'}</td>
+          <td>
+            <a
+              href="${consoleUrl}/settlements/${settlement.SETTLEMENT_ID}.csv"
+              download="${settlement.SETTLEMENT_ID}.csv"
+              >CSV<span class="gw-visually-hidden"> of ${settlement.SETTLEMENT_ID}</span></a
+            >
+          </td>
+        </tr>`,
+    ),
+  )
 }
 
 const statusNames: Record<string, string> = {

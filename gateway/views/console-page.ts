@@ -10,6 +10,7 @@ import {
   settlementsTable,
 } from './console-money.ts'
 import { html, type SafeHtml } from './html.ts'
+import { scrollingTable } from './parts.ts'
 import { layout, type PageContext } from './layout.ts'
 
 const methodNames: Record<string, string> = {
@@ -41,66 +42,52 @@ function paymentsTable(payments: readonly ConsolePayment[]): SafeHtml {
   if (payments.length === 0) {
     return html`<p>No payments yet. Run a kit with this account's paystra.env to make one.</p>`
   }
-  return html`<div
-    class="gw-scroll"
-    role="region"
-    aria-labelledby="gw-payments-caption"
-    tabindex="0"
-  >
-    <table class="gw-table">
-      <caption id="gw-payments-caption" class="gw-visually-hidden">
-        Payments, newest first, with their timeline
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Order</th>
-          <th scope="col">Amount</th>
-          <th scope="col">Method</th>
-          <th scope="col">Status</th>
-          <th scope="col">Timeline (IST)</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${payments.map(
-          (payment) =>
-            html`<tr>
-              <th scope="row">
-                <code class="gw-mono">${payment.orderId}</code><br /><span class="gw-table__note"
-                  >TXN_ID ${payment.txnId}</span
-                >
-              </th>
-              <td>${amountOf(payment)}</td>
-              <td>${methodOf(payment)}</td>
-              <td>${payment.status}${payment.responseCode ? ` (${payment.responseCode})` : ''}</td>
-              <td>
-                <ul class="gw-timeline gw-timeline--payment">
-                  <li>${when(payment.createdAt)} created</li>
-                  ${
-                    payment.completedAt
-                      ? html`<li>${when(payment.completedAt)} ${payment.status.toLowerCase()}</li>`
-                      : ''
-                  }
-                  ${payment.refunds.map(
-                    (refund) =>
-                      html`<li>
-                        ${when(refund.createdAt)} refunded
-                        ${amountOf({ amount: refund.amount, currencyCode: payment.currencyCode })}
-                      </li>`,
-                  )}
-                  ${
-                    payment.settlementId
-                      ? html`<li>
-                          settled in <code class="gw-mono">${payment.settlementId}</code>
-                        </li>`
-                      : ''
-                  }
-                </ul>
-              </td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
-  </div>`
+  return scrollingTable(
+    'gw-payments-caption',
+    'Payments, newest first, with their timeline',
+    [
+      { label: 'Order' },
+      { label: 'Amount' },
+      { label: 'Method' },
+      { label: 'Status' },
+      { label: 'Timeline (IST)' },
+    ],
+    payments.map(
+      (payment) =>
+        html`<tr>
+          <th scope="row">
+            <code class="gw-mono">${payment.orderId}</code><br /><span class="gw-table__note"
+              >TXN_ID ${payment.txnId}</span
+            >
+          </th>
+          <td>${amountOf(payment)}</td>
+          <td>${methodOf(payment)}</td>
+          <td>${payment.status}${payment.responseCode ? ` (${payment.responseCode})` : ''}</td>
+          <td>
+            <ul class="gw-timeline gw-timeline--payment">
+              <li>${when(payment.createdAt)} created</li>
+              ${
+                payment.completedAt
+                  ? html`<li>${when(payment.completedAt)} ${payment.status.toLowerCase()}</li>`
+                  : ''
+              }
+              ${payment.refunds.map(
+                (refund) =>
+                  html`<li>
+                    ${when(refund.createdAt)} refunded
+                    ${amountOf({ amount: refund.amount, currencyCode: payment.currencyCode })}
+                  </li>`,
+              )}
+              ${
+                payment.settlementId
+                  ? html`<li>settled in <code class="gw-mono">${payment.settlementId}</code></li>`
+                  : ''
+              }
+            </ul>
+          </td>
+        </tr>`,
+    ),
+  )
 }
 
 function attemptText(attempt: ConsoleEvent['attempts'][number]): string {
@@ -122,56 +109,44 @@ function eventsTable(events: readonly ConsoleEvent[], consoleUrl: string): SafeH
       default one above, makes one.
     </p>`
   }
-  return html`<div class="gw-scroll" role="region" aria-labelledby="gw-events-caption" tabindex="0">
-    <table class="gw-table">
-      <caption id="gw-events-caption" class="gw-visually-hidden">
-        Webhook events, newest first, with each delivery
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Event</th>
-          <th scope="col">Target</th>
-          <th scope="col">State</th>
-          <th scope="col">Deliveries (IST)</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${events.map(
-          (event) =>
-            html`<tr id="${event.id}">
-              <th scope="row">
-                ${event.type}<br /><span class="gw-table__note"
-                  >${event.id} ·
-                  ${event.reference}${event.copyOf ? ` · copy of ${event.copyOf}` : ''}</span
-                >
-              </th>
-              <td class="gw-table__url">${targetOf(event)}</td>
-              <td>
-                ${event.state}
-                <form
-                  class="gw-table__action"
-                  method="post"
-                  action="${consoleUrl}/events/${event.id}/resend"
-                >
-                  <button type="submit" class="gw-button gw-button--quiet">
-                    Resend<span class="gw-visually-hidden"> ${event.id}</span>
-                  </button>
-                </form>
-              </td>
-              <td>
-                ${
-                  event.attempts.length === 0
-                    ? 'not tried yet'
-                    : html`<ul class="gw-timeline">
-                        ${event.attempts.map((attempt) => html`<li>${attemptText(attempt)}</li>`)}
-                      </ul>`
-                }
-              </td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
-  </div>`
+  return scrollingTable(
+    'gw-events-caption',
+    'Webhook events, newest first, with each delivery',
+    [{ label: 'Event' }, { label: 'Target' }, { label: 'State' }, { label: 'Deliveries (IST)' }],
+    events.map(
+      (event) =>
+        html`<tr id="${event.id}">
+          <th scope="row">
+            ${event.type}<br /><span class="gw-table__note"
+              >${event.id} ·
+              ${event.reference}${event.copyOf ? ` · copy of ${event.copyOf}` : ''}</span
+            >
+          </th>
+          <td class="gw-table__url">${targetOf(event)}</td>
+          <td>
+            ${event.state}
+            <form
+              class="gw-table__action"
+              method="post"
+              action="${consoleUrl}/events/${event.id}/resend"
+            >
+              <button type="submit" class="gw-button gw-button--quiet">
+                Resend<span class="gw-visually-hidden"> ${event.id}</span>
+              </button>
+            </form>
+          </td>
+          <td>
+            ${
+              event.attempts.length === 0
+                ? 'not tried yet'
+                : html`<ul class="gw-timeline">
+                    ${event.attempts.map((attempt) => html`<li>${attemptText(attempt)}</li>`)}
+                  </ul>`
+            }
+          </td>
+        </tr>`,
+    ),
+  )
 }
 
 /** A default NOTIFY_URL the console refused: what was typed, kept, and why. */

@@ -57,3 +57,40 @@ export function cancelForm(t: Messages, action: string): SafeHtml {
     </button>
   </form>`
 }
+
+/** A column of a console table; a number is aligned right. */
+export interface Column {
+  label: string
+  number?: true
+}
+
+/**
+ * A wide table that scrolls sideways on its own at 375 px: a region reachable by keyboard and
+ * named by the table's caption, which is hidden (the card's heading says it for the eye).
+ */
+export function scrollingTable(
+  id: string,
+  caption: string,
+  columns: readonly Column[],
+  rows: SafeHtml | SafeHtml[],
+): SafeHtml {
+  return html`<div class="gw-scroll" role="region" aria-labelledby="${id}" tabindex="0">
+    <table class="gw-table">
+      <caption id="${id}" class="gw-visually-hidden">
+        ${caption}
+      </caption>
+      <thead>
+        <tr>
+          ${columns.map((column) =>
+            column.number
+              ? html`<th scope="col" class="gw-table__number">${column.label}</th>`
+              : html`<th scope="col">${column.label}</th>`,
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        ${rows}
+      </tbody>
+    </table>
+  </div>`
+}
