@@ -11,15 +11,8 @@
  * empty one and account creation's p99 within 50 ms (exit 1 when one is missed). Everything it
  * made is deleted, also when it fails or is interrupted.
  */
-import type { AddressInfo } from 'node:net'
 import { loadavg } from 'node:os'
-import { PGlite } from '@electric-sql/pglite'
-import express from 'express'
 import { sql } from 'drizzle-orm'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
-import pg from 'pg'
-import type { GatewayDatabase } from '../gateway/index.ts'
 import { rowsOf } from '../jobs/sql-rows.ts'
 import { accountsCalls, timeSequential, warmUp } from '#tools/bench/accounts-calls.ts'
 import {
@@ -30,6 +23,7 @@ import {
   removeBenchRows,
 } from '#tools/bench/accounts-load.ts'
 import { accountsVerdict, type DemoCall } from '#tools/bench/accounts-report.ts'
+import { startBenchSandbox } from '#tools/bench/sandbox-server.ts'
 import { latencyOf } from '#tools/bench/latency-table.ts'
 import {
   cleanUpOnSignals,
@@ -37,7 +31,6 @@ import {
   positive,
   readFlags,
 } from '#tools/measure/command-line.ts'
-import { repositoryRoot } from '#tools/measure/repository.ts'
 
 const usage = `npm run bench:accounts [-- --requests 300 --accounts 1000 --payments 100 --creations 200]
 
@@ -77,28 +70,9 @@ const { requests, accounts, payments, creations } = optionsOrExit((args) => {
 const WARM_UP = { seconds: 15, rounds: { least: 100, most: 5_000 } }
 
 async function main(): Promise<boolean> {
-  // The gateway finds its migrations from the working directory (gateway/db/migrate.ts), which
-  // npm makes tools/: it is imported once the repository is the working directory.
-  process.chdir(repositoryRoot)
-  const { createGateway, demoMerchant } = await import('../gateway/index.ts')
-  const url = process.env.DATABASE_URL
-  const pool = url ? new pg.Pool({ connectionString: url, max: 4 }) : undefined
-  const pglite = pool ? undefined : new PGlite()
-  const db: GatewayDatabase = pool ? drizzlePostgres(pool) : drizzlePglite(pglite!)
-  const demo = demoMerchant({ siteUrl: 'http://127.0.0.1' })
-  const gateway = await createGateway({
-    db,
-    merchants: [demo],
-    accounts: { perHour: 0, max: 0 },
-    limits: { perIp: 0, perMerchant: 0, resend: 0, pages: 0 },
-  })
-  // No settlement run may take the loaded payments half-way through (none is due yet anyway).
-  await gateway.settlements.stop()
-  const app = express()
-  app.use('/sandbox', gateway.router)
-  const server = app.listen(0, '127.0.0.1')
-  await new Promise((resolve) => server.once('listening', resolve))
-  const sandboxUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sandbox`
+  const sandbox = await startBenchSandbox({ poolSize: 4 })
+  const { db, demo } = sandbox
+  const sandboxUrl = sandbox.url
 
   let rows: BenchRows | undefined
   let cleaned: Promise<void> | undefined
@@ -106,9 +80,7 @@ async function main(): Promise<boolean> {
   const cleanUp = () =>
     (cleaned ??= (async () => {
       try {
-        server.closeAllConnections()
-        await new Promise((resolve) => server.close(resolve))
-        await gateway.close()
+        await sandbox.stop()
         if (rows) {
           const removed = await removeBenchRows(db, rows, accounts, demo.payId)
           console.log(
@@ -116,8 +88,7 @@ async function main(): Promise<boolean> {
           )
         }
       } finally {
-        await pool?.end()
-        await pglite?.close()
+        await sandbox.closeDatabase()
       }
     })())
   cleanUpOnSignals(cleanUp, 'deleting the benchmark rows')
@@ -129,7 +100,7 @@ async function main(): Promise<boolean> {
         (SELECT count(*)::int FROM sandbox_transactions) AS payments`,
     )
     console.log(
-      `${url ? 'PostgreSQL' : 'PGlite'}: ${before!.accounts} accounts and ${before!.payments} payments before the run`,
+      `${sandbox.databaseName}: ${before!.accounts} accounts and ${before!.payments} payments before the run`,
     )
     rows = await benchRows(db)
     const run = rows

@@ -14,16 +14,9 @@
  * reported and delivered (exit 1 when one is missed). Everything it made is deleted, also when
  * it fails or is interrupted.
  */
-import type { AddressInfo } from 'node:net'
 import { loadavg } from 'node:os'
-import { PGlite } from '@electric-sql/pglite'
-import express from 'express'
 import { sql } from 'drizzle-orm'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
-import pg from 'pg'
 import { withHash } from '../core/protocol/hash.ts'
-import type { GatewayDatabase } from '../gateway/index.ts'
 import { rowsOf, textArray } from '../jobs/sql-rows.ts'
 import { accountsCalls, timeSequential, warmUp } from '#tools/bench/accounts-calls.ts'
 import {
@@ -32,6 +25,7 @@ import {
   insertDemoPayment,
   removeBenchRows,
 } from '#tools/bench/accounts-load.ts'
+import { startBenchSandbox } from '#tools/bench/sandbox-server.ts'
 import { latencyOf } from '#tools/bench/latency-table.ts'
 import { deliveryCounts, listenVerdict } from '#tools/bench/listen-report.ts'
 import {
@@ -46,7 +40,6 @@ import {
   positive,
   readFlags,
 } from '#tools/measure/command-line.ts'
-import { repositoryRoot } from '#tools/measure/repository.ts'
 
 const usage = `npm run bench:listen [-- --streams 100 --requests 300 --events 200]
 
@@ -85,31 +78,15 @@ const SETTLE_MS = 2_500
 const REPORT_WAIT_MS = 10_000
 
 async function main(): Promise<boolean> {
-  // The gateway finds its migrations from the working directory (gateway/db/migrate.ts), which
-  // npm makes tools/: it is imported once the repository is the working directory.
-  process.chdir(repositoryRoot)
-  const { createGateway, demoMerchant } = await import('../gateway/index.ts')
-  const url = process.env.DATABASE_URL
   // As many connections as the site's own pool (server/db/database.ts): every open stream
   // queries through it.
-  const pool = url ? new pg.Pool({ connectionString: url, max: 10 }) : undefined
-  const pglite = pool ? undefined : new PGlite()
-  const db: GatewayDatabase = pool ? drizzlePostgres(pool) : drizzlePglite(pglite!)
-  const demo = demoMerchant({ siteUrl: 'http://127.0.0.1' })
-  const gateway = await createGateway({
-    db,
-    merchants: [demo],
-    accounts: { perHour: 0, max: 0 },
-    limits: { perIp: 0, perMerchant: 0, resend: 0, pages: 0 },
+  const sandbox = await startBenchSandbox({
+    poolSize: 10,
     // No daily cap on an account's events: --events may exceed it with few --streams.
     webhooks: { eventsPerDay: 0 },
   })
-  await gateway.settlements.stop()
-  const app = express()
-  app.use('/sandbox', gateway.router)
-  const server = app.listen(0, '127.0.0.1')
-  await new Promise((resolve) => server.once('listening', resolve))
-  const sandboxUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sandbox`
+  const { db, demo } = sandbox
+  const sandboxUrl = sandbox.url
 
   let rows: BenchRows | undefined
   const listeners: BenchListener[] = []
@@ -120,9 +97,7 @@ async function main(): Promise<boolean> {
     (cleaned ??= (async () => {
       try {
         for (const listener of listeners) listener.close()
-        server.closeAllConnections()
-        await new Promise((resolve) => server.close(resolve))
-        await gateway.close()
+        await sandbox.stop()
         if (rows) {
           const removed = await removeBenchRows(db, rows, 0, demo.payId)
           console.log(
@@ -130,8 +105,7 @@ async function main(): Promise<boolean> {
           )
         }
       } finally {
-        await pool?.end()
-        await pglite?.close()
+        await sandbox.closeDatabase()
       }
     })())
   cleanUpOnSignals(cleanUp, 'closing the streams and deleting the benchmark rows')
@@ -143,7 +117,7 @@ async function main(): Promise<boolean> {
         (SELECT count(*)::int FROM sandbox_event_streams) AS streams`,
     )
     console.log(
-      `${url ? 'PostgreSQL' : 'PGlite'}: ${before!.accounts} accounts and ${before!.streams} open streams before the run`,
+      `${sandbox.databaseName}: ${before!.accounts} accounts and ${before!.streams} open streams before the run`,
     )
     rows = await benchRows(db, { name: 'Listen bench', orderPrefix: 'BL' })
     const run = rows
