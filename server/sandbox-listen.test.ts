@@ -122,6 +122,13 @@ function cli(merchant: SandboxMerchant, args: string[], baseUrl = sandbox.url) {
   }
 }
 
+/** `paystra listen` forwarding the merchant's events to `url`, once it says it is ready. */
+async function listenTo(merchant: SandboxMerchant, url: string, baseUrl = sandbox.url) {
+  const listening = cli(merchant, ['listen', '--forward-to', url], baseUrl)
+  await listening.waitFor(/Ready: forwarding account \d{16}/)
+  return listening
+}
+
 /** The account's events as stored, oldest first. */
 const eventsOf = (payId: string) =>
   rowsOf<{ id: string; type: string; channel: string; state: string; copy_of: string | null }>(
@@ -157,8 +164,7 @@ describe('paystra listen', () => {
   it('forwards a signed payment.captured to a local URL the sandbox itself may not reach, and reports the answer', async () => {
     const account = await makeAccount()
     const local = await receiver()
-    const listening = cli(account, ['listen', '--forward-to', local.url])
-    await listening.waitFor(/Ready: forwarding account \d{16}/)
+    const listening = await listenTo(account, local.url)
 
     // The kits' own NOTIFY_URL, on localhost: accepted for the listener, never posted to.
     const orderId = await payByUpi(
@@ -196,8 +202,7 @@ describe('paystra listen', () => {
   it('forwards what paystra trigger makes: refund.processed after its payment.captured', async () => {
     const account = await makeAccount()
     const local = await receiver()
-    const listening = cli(account, ['listen', '--forward-to', local.url])
-    await listening.waitFor(/Ready/)
+    const listening = await listenTo(account, local.url)
     const trigger = cli(account, ['trigger', 'refund.processed'])
     expect(await trigger.exited()).toBe(0)
     const orderId = /ORDER_ID: (\S+)/.exec(trigger.output())![1]
@@ -214,8 +219,7 @@ describe('paystra listen', () => {
   it('gets a listening account’s events that name no NOTIFY_URL, and a copy of those sent to a public one', async () => {
     const account = await makeAccount()
     const local = await receiver()
-    const listening = cli(account, ['listen', '--forward-to', local.url])
-    await listening.waitFor(/Ready/)
+    await listenTo(account, local.url)
     const orderId = await payByUpi(sandbox.url, '10000', 'success@upi', {}, account)
     const [delivery] = await local.waitFor(1)
     expect(verifiedEvent(delivery!, account).data.ORDER_ID).toBe(orderId)
@@ -246,12 +250,7 @@ describe('paystra listen', () => {
       res.writeHead(status).end(status === 200 ? 'ok' : 'database down')
     })
     const proxy = await cuttableProxy(new URL(sandbox.url).port)
-    const listening = cli(
-      account,
-      ['listen', '--forward-to', local.url],
-      `http://127.0.0.1:${proxy.port}/sandbox`,
-    )
-    await listening.waitFor(/Ready/)
+    const listening = await listenTo(account, local.url, `http://127.0.0.1:${proxy.port}/sandbox`)
 
     proxy.cut()
     await listening.waitFor(/Stream lost|Reconnecting/)
@@ -293,8 +292,7 @@ describe('paystra listen', () => {
     const mine = await makeAccount()
     const theirs = await makeAccount()
     const local = await receiver()
-    const listening = cli(mine, ['listen', '--forward-to', local.url])
-    await listening.waitFor(/Ready/)
+    await listenTo(mine, local.url)
     const their = await receiver()
     await payByUpi(sandbox.url, '10000', 'success@upi', { NOTIFY_URL: their.url }, theirs)
     const ours = await payByUpi(
@@ -330,9 +328,7 @@ describe('two instances on one database', () => {
     try {
       const account = await makeAccount()
       const local = await receiver()
-      const one = cli(account, ['listen', '--forward-to', local.url])
-      const two = cli(account, ['listen', '--forward-to', local.url], second.url)
-      await Promise.all([one.waitFor(/Ready/), two.waitFor(/Ready/)])
+      await Promise.all([listenTo(account, local.url), listenTo(account, local.url, second.url)])
       const orders = await Promise.all(
         [1, 2, 3, 4, 5, 6].map(() =>
           payByUpi(sandbox.url, '10000', 'success@upi', { NOTIFY_URL: local.url }, account),
