@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { rowsOf, textArray } from '#jobs/sql-rows.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
-import type { EventChannel } from '#gateway/webhooks/store.ts'
+import { attemptsOf, type EventChannel, latestEvents } from '#gateway/webhooks/store.ts'
 
 /** How many of each the console lists, newest first. */
 export const CONSOLE_LIST_LIMIT = 50
@@ -105,51 +105,27 @@ export async function consolePayments(
 
 /** The account's latest webhook events, each with every delivery attempt and its answer. */
 export async function consoleEvents(db: GatewayDatabase, payId: string): Promise<ConsoleEvent[]> {
-  const events = await rowsOf<{
-    id: string
-    type: string
-    reference: string
-    notify_url: string
-    channel: EventChannel
-    copy_of: string | null
-    state: string
-    created_at: string | Date
-  }>(
+  const events = await latestEvents(db, payId, CONSOLE_LIST_LIMIT)
+  const attempts = await attemptsOf(
     db,
-    sql`SELECT id, type, reference, notify_url, channel, copy_of, state, created_at
-      FROM sandbox_webhook_events
-      WHERE pay_id = ${payId} ORDER BY created_at DESC LIMIT ${CONSOLE_LIST_LIMIT}`,
+    events.map((event) => event.id),
   )
-  if (events.length === 0) return []
-  const attempts = await rowsOf<{
-    event_id: string
-    attempted_at: string | Date
-    http_status: number | null
-    error: string | null
-    duration_ms: number
-  }>(
-    db,
-    sql`SELECT a.event_id, a.attempted_at, a.http_status, a.error, a.duration_ms
-      FROM sandbox_webhook_attempts a JOIN sandbox_webhook_events e ON e.id = a.event_id
-      WHERE e.pay_id = ${payId} AND a.event_id = ANY(${textArray(events.map((event) => event.id))})
-      ORDER BY a.attempted_at`,
-  )
-  return events.map((row) => ({
-    id: row.id,
-    type: row.type,
-    reference: row.reference,
-    notifyUrl: row.notify_url,
-    channel: row.channel,
-    copyOf: row.copy_of ?? undefined,
-    state: row.state,
-    createdAt: new Date(row.created_at),
+  return events.map((event) => ({
+    id: event.id,
+    type: event.type,
+    reference: event.reference,
+    notifyUrl: event.notifyUrl,
+    channel: event.channel,
+    copyOf: event.copyOf ?? undefined,
+    state: event.state,
+    createdAt: event.createdAt,
     attempts: attempts
-      .filter((attempt) => attempt.event_id === row.id)
+      .filter((attempt) => attempt.eventId === event.id)
       .map((attempt) => ({
-        attemptedAt: new Date(attempt.attempted_at),
-        httpStatus: attempt.http_status ?? undefined,
+        attemptedAt: attempt.attemptedAt,
+        httpStatus: attempt.httpStatus ?? undefined,
         error: attempt.error ?? '',
-        durationMs: attempt.duration_ms,
+        durationMs: attempt.durationMs,
       })),
   }))
 }
