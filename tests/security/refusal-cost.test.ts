@@ -42,6 +42,17 @@ async function timedPost(path: string, body: string, contentType = 'application/
   return { status: response.status, text, cpuMs: (used.user + used.system) / 1000 }
 }
 
+/**
+ * The least CPU time of three posts of `body`. The first post in a process pays for warming the
+ * HTTP client and compiling the scanner (about 500 ms alone, more after other test files in the
+ * same worker), which is not the refusal's cost; the least of three is.
+ */
+async function leastCostPost(path: string, body: string) {
+  const answers = []
+  for (let attempt = 0; attempt < 3; attempt++) answers.push(await timedPost(path, body))
+  return answers.reduce((least, answer) => (answer.cpuMs < least.cpuMs ? answer : least))
+}
+
 /** The dispute answer takes the largest body (3 MB, for an evidence file). */
 const DISPUTE = '/pgws/dispute'
 
@@ -60,7 +71,7 @@ function expectSmall326(answer: { status: number; text: string }) {
 
 describe('a JSON body beyond the bounds', () => {
   it('150,000 fields with a wrong HASH: a small 326, without parsing or hashing them', async () => {
-    const answer = await timedPost(DISPUTE, manyFields(150_000))
+    const answer = await leastCostPost(DISPUTE, manyFields(150_000))
     expectSmall326(answer)
     // Parsing, hashing and echoing them took about 2,800 ms of CPU; refusing them takes a scan.
     expect(answer.cpuMs).toBeLessThan(600)
@@ -73,7 +84,7 @@ describe('a JSON body beyond the bounds', () => {
       `${'['.repeat(depth)}${']'.repeat(depth)}`,
       `{"PAY_ID":"${merchant.payId}","X":${'{"a":'.repeat(depth / 5)}""${'}'.repeat(depth / 5)}}`,
     ]) {
-      const answer = await timedPost(DISPUTE, body)
+      const answer = await leastCostPost(DISPUTE, body)
       expectSmall326(answer)
       expect(answer.cpuMs).toBeLessThan(600)
     }
