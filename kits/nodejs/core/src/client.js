@@ -62,8 +62,10 @@ import { verifyWebhook } from './webhook.js'
  * @property {string} CYCLE_TO YYYY-MM-DD
  * @property {string} PAYMENTS_COUNT
  * @property {string} REFUNDS_COUNT
- * @property {string} GROSS_AMOUNT the payments' AMOUNT summed
+ * @property {string} GROSS_AMOUNT the payments' and the virtual accounts' credits' AMOUNT summed
  * @property {string} REFUNDS_AMOUNT the refunds' AMOUNT summed (positive)
+ * @property {string} [COLLECTIONS_COUNT] the virtual accounts' credits (COLLECTION lines)
+ * @property {string} [COLLECTIONS_AMOUNT] their AMOUNT summed
  * @property {string} FEES_AMOUNT
  * @property {string} GST_AMOUNT
  * @property {string} CGST_AMOUNT
@@ -83,9 +85,11 @@ import { verifyWebhook } from './webhook.js'
  * A line of a settlement. REFUND: ORDER_ID the refunded order, TXN_ID the refund's, AMOUNT
  * positive, NET = −AMOUNT. DISPUTE_HOLD (negative) and DISPUTE_RELEASE (positive): the disputed
  * payment's references and DISPUTE_ID. CARRY_FORWARD: no order, SOURCE_SETTLEMENT_ID the settlement
- * whose balance it brings. FEE: a fee that is no payment's, NET = −(FEE + GST).
+ * whose balance it brings. FEE: a fee that is no payment's (a payment link's, a virtual account's
+ * setup; TXN_ID its PAYLINK_ID or VA_ID), NET = −(FEE + GST). COLLECTION: a credit into a virtual
+ * account, ORDER_ID the account's REFERENCE_ID (or VA_ID), TXN_ID the CREDIT_ID, PG_REF_NUM the UTR.
  * @typedef {object} SettlementLine
- * @property {'PAYMENT' | 'REFUND' | 'DISPUTE_HOLD' | 'DISPUTE_RELEASE' | 'CARRY_FORWARD' | 'FEE'} TYPE
+ * @property {'PAYMENT' | 'REFUND' | 'DISPUTE_HOLD' | 'DISPUTE_RELEASE' | 'CARRY_FORWARD' | 'FEE' | 'COLLECTION'} TYPE
  * @property {string} ORDER_ID
  * @property {string} TXN_ID
  * @property {string} PG_REF_NUM
@@ -179,6 +183,120 @@ import { verifyWebhook } from './webhook.js'
  * @typedef {{ bytes: Uint8Array, name: string }} EvidenceFile
  */
 
+/**
+ * A payment link to create (createPaylink): a page at SHORT_URL where a customer pays AMOUNT once.
+ * AMOUNT is in the minor units of CURRENCY_CODE (paise for rupees, the default); a link in
+ * another currency is paid by card only.
+ * @typedef {object} PaylinkRequest
+ * @property {string} AMOUNT
+ * @property {string} DESCRIPTION what the customer pays for: 1 to 255 characters, no control characters
+ * @property {string} [CURRENCY_CODE] 356 (rupees) unless the link is in a foreign currency
+ * @property {string} [CUST_NAME]
+ * @property {string} [CUST_EMAIL]
+ * @property {string} [CUST_PHONE] 10 digits
+ * @property {string | Date} [EXPIRE_BY] ISO 8601 with an offset (a Date is written in IST): at
+ *   least 15 minutes and at most 366 days after the account's clock (the gateway answers 371)
+ * @property {string} [REFERENCE_ID] your id for the link, unique per merchant (374 when reused)
+ * @property {string} [NOTIFY_URL] where the paylink.* webhooks go
+ * @property {'Y' | 'N'} [VALIDATE_BENEFICIARY] Y: the payer's account is validated (₹5 more a link)
+ */
+
+/**
+ * A payment link as the gateway answers it (createPaylink, paylinkStatus, cancelPaylink and the
+ * paylink.* webhooks' data). All values are strings; times are IST, YYYY-MM-DD HH:mm:ss, on the
+ * account's clock, but EXPIRE_BY, which is echoed as sent ('' for none).
+ * @typedef {object} Paylink
+ * @property {string} PAYLINK_ID plink_ and 14 letters and digits
+ * @property {string} REFERENCE_ID
+ * @property {string} AMOUNT
+ * @property {string} CURRENCY_CODE
+ * @property {string} DESCRIPTION
+ * @property {string} CUST_NAME
+ * @property {string} CUST_EMAIL
+ * @property {string} CUST_PHONE
+ * @property {string} EXPIRE_BY
+ * @property {'Y' | 'N'} VALIDATE_BENEFICIARY
+ * @property {string} SHORT_URL the page the customer opens to pay
+ * @property {'CREATED' | 'PAID' | 'EXPIRED' | 'CANCELLED'} STATUS
+ * @property {string} CREATED_AT
+ * @property {string} LINK_FEE paise
+ * @property {string} LINK_GST paise
+ * @property {'PAYLINK'} TXNTYPE
+ * @property {string} [ORDER_ID] once PAID: the paying attempt's order, PAYLINK_ID-n
+ * @property {string} [TXN_ID] once PAID
+ * @property {string} [PAID_AT] once PAID
+ * @property {string} [EXPIRED_AT] once EXPIRED
+ * @property {string} [CANCELLED_AT] once CANCELLED
+ */
+
+/**
+ * One payment link, by its PAYLINK_ID or by your REFERENCE_ID; exactly one of them.
+ * @typedef {{ paylinkId: string, referenceId?: undefined } | { referenceId: string, paylinkId?: undefined }} PaylinkRef
+ */
+
+/**
+ * A virtual account to create (createVirtualAccount): a bank account number, IFSC and UPI ID
+ * that take a customer's bank transfers into your settlements.
+ * @typedef {object} VirtualAccountRequest
+ * @property {string} CUST_NAME the customer the account is for
+ * @property {string} [REFERENCE_ID] your id for the account, unique per merchant (374 when reused)
+ * @property {string} [NOTIFY_URL] where the virtual_account.* webhooks go
+ */
+
+/**
+ * A virtual account as the gateway answers it. All values are strings; times IST.
+ * @typedef {object} VirtualAccount
+ * @property {string} VA_ID va_ and 14 letters and digits
+ * @property {string} REFERENCE_ID
+ * @property {string} CUST_NAME
+ * @property {string} ACCOUNT_NUMBER 16 digits: a payer's NEFT, RTGS or IMPS goes here
+ * @property {string} IFSC PYST0000001
+ * @property {string} VPA pay.<ACCOUNT_NUMBER>@paystra: a payer's UPI goes here
+ * @property {'ACTIVE' | 'CLOSED'} STATUS
+ * @property {string} CREATED_AT
+ * @property {string} CLOSED_AT '' while ACTIVE
+ * @property {string} SETUP_FEE paise
+ * @property {string} SETUP_GST paise
+ * @property {'VIRTUAL_ACCOUNT'} TXNTYPE
+ */
+
+/**
+ * A bank transfer into a virtual account (creditVirtualAccount's answer, virtualAccountStatus's
+ * CREDITS, the virtual_account.* webhooks' data). Amounts in paise. A RETURNED credit (the account
+ * was closed) has FEE, GST and NET 0 and a RETURN_REASON.
+ * @typedef {object} VirtualAccountCredit
+ * @property {string} VA_ID
+ * @property {string} REFERENCE_ID the account's
+ * @property {string} ACCOUNT_NUMBER
+ * @property {string} CREDIT_ID vacr_ and 14 letters and digits
+ * @property {string} AMOUNT
+ * @property {string} CURRENCY_CODE 356
+ * @property {'NEFT' | 'RTGS' | 'IMPS' | 'UPI'} MODE
+ * @property {string} PAYER_NAME
+ * @property {string} UTR 12 digits
+ * @property {'CREDITED' | 'RETURNED'} STATUS
+ * @property {string} CREDITED_AT
+ * @property {string} FEE
+ * @property {string} GST
+ * @property {string} NET AMOUNT − FEE − GST
+ * @property {string} [RETURN_REASON] on RETURNED
+ * @property {'VA_CREDIT'} [TXNTYPE]
+ */
+
+/**
+ * A sandbox test transfer into a virtual account (creditVirtualAccount), as a payer's bank makes it.
+ * @typedef {object} VirtualAccountCreditRequest
+ * @property {string} vaId
+ * @property {string} amount paise
+ * @property {'NEFT' | 'RTGS' | 'IMPS' | 'UPI'} mode (each mode's limits are the gateway's: 334)
+ * @property {string} [payerName]
+ */
+
+/**
+ * What recon asks about: an order (its ORDER_ID, or { orderId }) or a virtual account ({ vaId }).
+ * @typedef {string | { orderId: string, vaId?: undefined } | { vaId: string, orderId?: undefined }} ReconRef
+ */
+
 /** The Indian rupee (ISO 4217 numeric): every settlement is in it, and every method but cards. */
 export const CURRENCY_INR = '356'
 
@@ -198,10 +316,20 @@ const MONTH = /^20\d{2}-(0[1-9]|1[0-2])$/
 const SETTLEMENT_ID = /^setl_[0-9a-f]{20}$/
 const UTR = /^[A-Z0-9]{16,22}$/
 const ADVANCE_BY = /^[1-9]\d{0,4}[hd]$/
+const PAYLINK_ID = /^plink_[A-Za-z0-9]{14}$/
+const VA_ID = /^va_[A-Za-z0-9]{14}$/
+/** Control characters (C0, DEL and C1), refused in DESCRIPTION (370) and the names (375). */
+const CONTROL = /\p{Cc}/u
+/** The longest DESCRIPTION a payment link takes (370 otherwise). */
+const DESCRIPTION_MAX = 255
+/** How a payer's bank sends money into a virtual account. */
+const CREDIT_MODES = ['NEFT', 'RTGS', 'IMPS', 'UPI']
 const AS_OF = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/
 const DAY_MS = 24 * 60 * 60 * 1000
 const IST_OFFSET_MS = 330 * 60 * 1000
 const URL_FIELDS = ['RETURN_URL', 'NOTIFY_URL']
+/** Free text longer than MAX_TEXT that the gateway takes. */
+const TEXT_MAX = /** @type {Record<string, number>} */ ({ DESCRIPTION: DESCRIPTION_MAX })
 /** Dispute evidence: the gateway judges its length and content (350, 351, 352), not this client. */
 const EVIDENCE_FIELDS = ['EVIDENCE', 'EVIDENCE_FILE', 'EVIDENCE_FILE_NAME']
 
@@ -559,13 +687,13 @@ export class Client {
    * Where an order's money stands: RECON (parsed) has one entry per movement (its payment, each
    * refund, a dispute's hold and release), SETTLED (paid out by PAID_BY_SETTLEMENT_ID under UTR),
    * CARRIED_FORWARD or UNSETTLED (with the date expected). [] for a payment that was never
-   * captured; 328 for an order the gateway does not know.
-   * @param {string} orderId
+   * captured; 328 for an order the gateway does not know. With { vaId }, a virtual account's:
+   * one entry per credit (376 for an account the gateway does not know).
+   * @param {ReconRef} ref the order's ORDER_ID, { orderId } or { vaId }
    * @returns {Promise<Fields & { RECON?: ReconEntry[] }>}
    */
-  async recon(orderId) {
-    const ORDER_ID = checkOrderId('ORDER_ID', orderId)
-    return withList(await this.call('/pgws/recon', { ORDER_ID }), 'RECON')
+  async recon(ref) {
+    return withList(await this.call('/pgws/recon', reconLookup(ref)), 'RECON')
   }
   // paystra:endregion
 
@@ -695,6 +823,91 @@ export class Client {
           }
         : {}),
     })
+  }
+  // paystra:endregion
+
+  // paystra:region paylinks
+  /**
+   * A payment link: a page at SHORT_URL where the customer pays AMOUNT once, by any method its
+   * currency allows (cards alone for a foreign one). The answer is the link, STATUS CREATED, with
+   * its LINK_FEE and LINK_GST. paylink.paid, paylink.expired and paylink.cancelled go to
+   * NOTIFY_URL (else your default); the paying attempt also sends its own payment.captured. A
+   * refusal comes back as its fields: 370 DESCRIPTION, 371 EXPIRE_BY, 374 a REFERENCE_ID used
+   * before, 375 the customer's details, 378 VALIDATE_BENEFICIARY, 319 the currency, 320 AMOUNT.
+   * @param {PaylinkRequest} link
+   * @returns {Promise<Fields & Partial<Paylink>>}
+   */
+  async createPaylink(link) {
+    return this.call('/pgws/paylink', paylinkFields(link))
+  }
+
+  /**
+   * A payment link as it stands, by { paylinkId } or { referenceId }. A link past its EXPIRE_BY
+   * on the account's clock is EXPIRED by this very read. 372 when the gateway knows no such link
+   * of yours.
+   * @param {PaylinkRef} ref
+   * @returns {Promise<Fields & Partial<Paylink>>}
+   */
+  async paylinkStatus(ref) {
+    return this.call('/pgws/paylink/status', paylinkLookup(ref))
+  }
+
+  /**
+   * Cancels a link nobody has paid: the answer is the link, STATUS CANCELLED, and
+   * paylink.cancelled is sent. 372 no such link, 373 one already paid, expired or cancelled.
+   * @param {string} paylinkId
+   * @returns {Promise<Fields & Partial<Paylink>>}
+   */
+  async cancelPaylink(paylinkId) {
+    return this.call('/pgws/paylink/cancel', { PAYLINK_ID: checkPaylinkId(paylinkId) })
+  }
+  // paystra:endregion
+
+  // paystra:region virtual-accounts
+  /**
+   * A virtual account for one customer: ACCOUNT_NUMBER and IFSC take NEFT, RTGS and IMPS, VPA
+   * takes UPI, and each credit is settled to you less its fee (virtual_account.credited). The
+   * answer is the account, STATUS ACTIVE, with its SETUP_FEE and SETUP_GST. A refusal comes back
+   * as its fields: 374 a REFERENCE_ID used before, 375 CUST_NAME, 357 NOTIFY_URL.
+   * @param {VirtualAccountRequest} account
+   * @returns {Promise<Fields & Partial<VirtualAccount>>}
+   */
+  async createVirtualAccount(account) {
+    return this.call('/pgws/virtual-account', virtualAccountFields(account))
+  }
+
+  /**
+   * A virtual account as it stands, with CREDITS (parsed: its latest 100 credits, newest first).
+   * 376 when the gateway knows no such account of yours (then no CREDITS).
+   * @param {string} vaId
+   * @returns {Promise<Fields & Partial<VirtualAccount> & { CREDITS?: VirtualAccountCredit[] }>}
+   */
+  async virtualAccountStatus(vaId) {
+    const answer = await this.call('/pgws/virtual-account/status', { VA_ID: checkVaId(vaId) })
+    return withList(answer, 'CREDITS')
+  }
+
+  /**
+   * Closes a virtual account: the answer is the account, STATUS CLOSED. A transfer into it from
+   * then on is returned to the payer (virtual_account.credit_returned). 376 no such account, 377
+   * one already closed.
+   * @param {string} vaId
+   * @returns {Promise<Fields & Partial<VirtualAccount>>}
+   */
+  async closeVirtualAccount(vaId) {
+    return this.call('/pgws/virtual-account/close', { VA_ID: checkVaId(vaId) })
+  }
+
+  /**
+   * Sandbox only: a payer's bank transfer into a virtual account, as the bank would make it. The
+   * answer is the credit, STATUS CREDITED with its FEE, GST and NET; into a closed account it is
+   * RETURNED, with RESPONSE_CODE 377 and a RETURN_REASON. Other refusals come back as their
+   * fields: 376 no such account, 320 amount, 331 mode, 334 the mode's limits, 375 PAYER_NAME.
+   * @param {VirtualAccountCreditRequest} credit
+   * @returns {Promise<Fields & Partial<VirtualAccountCredit>>}
+   */
+  async creditVirtualAccount(credit) {
+    return this.call('/pgws/virtual-account/credit', creditFields(credit))
   }
   // paystra:endregion
 
@@ -989,6 +1202,167 @@ function clockAdvanceFields(advance) {
 }
 
 /**
+ * ORDER_ID or VA_ID of the recon call: a string is an order's id.
+ * @param {ReconRef} ref
+ * @returns {Fields}
+ */
+function reconLookup(ref) {
+  if (typeof ref === 'string') return { ORDER_ID: checkOrderId('ORDER_ID', ref) }
+  const { orderId, vaId } = ref ?? {}
+  if ((orderId === undefined) === (vaId === undefined)) {
+    throw new InvalidInputError('Give one of an order id ({ orderId }) or { vaId }')
+  }
+  if (vaId !== undefined) return { VA_ID: checkVaId(vaId) }
+  return { ORDER_ID: checkOrderId('ORDER_ID', orderId) }
+}
+
+/**
+ * @param {unknown} value
+ * @returns {string}
+ */
+function checkPaylinkId(value) {
+  if (typeof value !== 'string' || !PAYLINK_ID.test(value)) {
+    throw new InvalidInputError('PAYLINK_ID must be plink_ and 14 letters and digits')
+  }
+  return value
+}
+
+/**
+ * @param {unknown} value
+ * @returns {string}
+ */
+function checkVaId(value) {
+  if (typeof value !== 'string' || !VA_ID.test(value)) {
+    throw new InvalidInputError('VA_ID must be va_ and 14 letters and digits')
+  }
+  return value
+}
+
+/**
+ * PAYLINK_ID or REFERENCE_ID, exactly one of them.
+ * @param {PaylinkRef} ref
+ * @returns {Fields}
+ */
+function paylinkLookup(ref) {
+  const { paylinkId, referenceId } = ref ?? {}
+  if ((paylinkId === undefined) === (referenceId === undefined)) {
+    throw new InvalidInputError('Give one of paylinkId or referenceId')
+  }
+  if (paylinkId !== undefined) return { PAYLINK_ID: checkPaylinkId(paylinkId) }
+  return { REFERENCE_ID: checkOrderId('REFERENCE_ID', referenceId) }
+}
+
+/**
+ * A payment link's request fields, checked as the gateway checks them; how far ahead EXPIRE_BY
+ * may be is the gateway's to judge against the account's clock (371).
+ * @param {PaylinkRequest} link
+ * @returns {Fields}
+ */
+function paylinkFields(link) {
+  if (typeof link !== 'object' || link === null) {
+    throw new InvalidInputError('Give the link as { AMOUNT, DESCRIPTION, … }')
+  }
+  const description = link.DESCRIPTION
+  if (
+    typeof description !== 'string' ||
+    description.length < 1 ||
+    description.length > DESCRIPTION_MAX ||
+    CONTROL.test(description)
+  ) {
+    throw new InvalidInputError(
+      `DESCRIPTION must be 1 to ${DESCRIPTION_MAX} characters, without control characters`,
+    )
+  }
+  const validate = link.VALIDATE_BENEFICIARY
+  if (validate !== undefined && validate !== 'Y' && validate !== 'N') {
+    throw new InvalidInputError('VALIDATE_BENEFICIARY must be Y or N')
+  }
+  const reference = optional({ REFERENCE_ID: link.REFERENCE_ID })
+  /** @type {Fields} */
+  const fields = {
+    AMOUNT: checkAmount(link.AMOUNT),
+    CURRENCY_CODE: checkCurrency(link.CURRENCY_CODE ?? CURRENCY_INR),
+    DESCRIPTION: description,
+    ...customerFields({
+      CUST_NAME: link.CUST_NAME,
+      CUST_EMAIL: link.CUST_EMAIL,
+      CUST_PHONE: link.CUST_PHONE,
+    }),
+    ...(link.EXPIRE_BY === undefined || link.EXPIRE_BY === ''
+      ? {}
+      : { EXPIRE_BY: checkAsOf(link.EXPIRE_BY, 'EXPIRE_BY') }),
+    ...(reference.REFERENCE_ID === undefined
+      ? {}
+      : { REFERENCE_ID: checkOrderId('REFERENCE_ID', reference.REFERENCE_ID) }),
+    ...notifyUrlField(link.NOTIFY_URL),
+    ...(validate === undefined ? {} : { VALIDATE_BENEFICIARY: validate }),
+  }
+  return fields
+}
+
+/**
+ * A virtual account's request fields: CUST_NAME required.
+ * @param {VirtualAccountRequest} account
+ * @returns {Fields}
+ */
+function virtualAccountFields(account) {
+  if (typeof account !== 'object' || account === null) {
+    throw new InvalidInputError('Give the account as { CUST_NAME, … }')
+  }
+  const { CUST_NAME } = customerFields({ CUST_NAME: account.CUST_NAME })
+  if (CUST_NAME === undefined) throw new InvalidInputError('CUST_NAME is required')
+  const reference = optional({ REFERENCE_ID: account.REFERENCE_ID })
+  return {
+    CUST_NAME,
+    ...(reference.REFERENCE_ID === undefined
+      ? {}
+      : { REFERENCE_ID: checkOrderId('REFERENCE_ID', reference.REFERENCE_ID) }),
+    ...notifyUrlField(account.NOTIFY_URL),
+  }
+}
+
+/**
+ * A test credit's request fields: VA_ID, AMOUNT (paise), MODE and PAYER_NAME when given.
+ * @param {VirtualAccountCreditRequest} credit
+ * @returns {Fields}
+ */
+function creditFields(credit) {
+  const { vaId, amount, mode, payerName } = credit ?? {}
+  if (typeof mode !== 'string' || !CREDIT_MODES.includes(mode)) {
+    throw new InvalidInputError(`MODE must be one of ${CREDIT_MODES.join(', ')}`)
+  }
+  const payer = optional({ PAYER_NAME: payerName })
+  if (payer.PAYER_NAME !== undefined && CONTROL.test(payer.PAYER_NAME)) {
+    throw new InvalidInputError('PAYER_NAME must not contain control characters')
+  }
+  return { VA_ID: checkVaId(vaId), AMOUNT: checkAmount(amount), MODE: mode, ...payer }
+}
+
+/**
+ * CUST_NAME, CUST_EMAIL and CUST_PHONE when given (trimmed; empty ones left out), each checked.
+ * @param {{ CUST_NAME?: string, CUST_EMAIL?: string, CUST_PHONE?: string }} values
+ * @returns {Fields}
+ */
+function customerFields(values) {
+  for (const [key, value] of Object.entries(values)) {
+    if (value !== undefined && typeof value !== 'string') {
+      throw new InvalidInputError(`${key} must be text`)
+    }
+  }
+  const fields = optional(values)
+  if (fields.CUST_NAME !== undefined && CONTROL.test(fields.CUST_NAME)) {
+    throw new InvalidInputError('CUST_NAME must not contain control characters')
+  }
+  if (fields.CUST_EMAIL !== undefined && !EMAIL.test(fields.CUST_EMAIL)) {
+    throw new InvalidInputError('CUST_EMAIL must be an e-mail address')
+  }
+  if (fields.CUST_PHONE !== undefined && !MOBILE.test(fields.CUST_PHONE)) {
+    throw new InvalidInputError('CUST_PHONE must be a 10-digit mobile number')
+  }
+  return fields
+}
+
+/**
  * A successful answer with its list field (JSON text, covered by the HASH just verified) parsed;
  * a refusal as it is. A list that is not JSON objects of strings throws GatewayError.
  * @template {string} K
@@ -1067,7 +1441,7 @@ function checkedValues(fields) {
       checked[key] = value
       continue
     }
-    if (value.length > (URL_FIELDS.includes(key) ? 2048 : MAX_TEXT)) {
+    if (value.length > (URL_FIELDS.includes(key) ? 2048 : (TEXT_MAX[key] ?? MAX_TEXT))) {
       throw new InvalidInputError(`${key} is too long`)
     }
     checked[key] = value

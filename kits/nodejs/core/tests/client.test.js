@@ -753,3 +753,336 @@ describe('the GST invoice', () => {
     assert.equal(calls.length, 0)
   })
 })
+
+describe('payment links and virtual accounts', () => {
+  const signed = (/** @type {Record<string, string>} */ fields) => withHash(fields, config.salt)
+  /** @param {Record<string, string>} fields @param {string[]} keys */
+  const without = (fields, ...keys) =>
+    Object.fromEntries(Object.entries(fields).filter(([key]) => !keys.includes(key)))
+  const ok = {
+    RESPONSE_CODE: '000',
+    RESPONSE_MESSAGE: 'Transaction successful',
+    RESPONSE_DATE_TIME: '2026-12-07 13:09:53',
+  }
+  // Shaped as ADR 052 gives a link, an account and a credit.
+  const link = {
+    PAY_ID: config.payId,
+    PAYLINK_ID: 'plink_4Fq9ZkT2mW8xLc',
+    REFERENCE_ID: 'INV-2026-0042',
+    AMOUNT: '49900',
+    CURRENCY_CODE: '356',
+    DESCRIPTION: 'Invoice 42: two chai sets',
+    CUST_NAME: 'Asha Verma',
+    CUST_EMAIL: 'asha.verma@example.com',
+    CUST_PHONE: '9876543210',
+    EXPIRE_BY: '2026-12-14T18:00:00+05:30',
+    VALIDATE_BENEFICIARY: 'N',
+    SHORT_URL: 'http://127.0.0.1:4150/sandbox/l/4Fq9ZkT2',
+    STATUS: 'CREATED',
+    CREATED_AT: '2026-12-07 13:09:53',
+    LINK_FEE: '100',
+    LINK_GST: '18',
+    TXNTYPE: 'PAYLINK',
+    ...ok,
+  }
+  const account = {
+    PAY_ID: config.payId,
+    VA_ID: 'va_7Hn2Kp9Qr4Ts6V',
+    REFERENCE_ID: 'CUST-1042',
+    CUST_NAME: 'Ravi Kumar',
+    ACCOUNT_NUMBER: '2223330000123456',
+    IFSC: 'PYST0000001',
+    VPA: 'pay.2223330000123456@paystra',
+    STATUS: 'ACTIVE',
+    CREATED_AT: '2026-12-07 13:09:53',
+    CLOSED_AT: '',
+    SETUP_FEE: '500',
+    SETUP_GST: '90',
+    TXNTYPE: 'VIRTUAL_ACCOUNT',
+    ...ok,
+  }
+  const credit = {
+    PAY_ID: config.payId,
+    VA_ID: account.VA_ID,
+    REFERENCE_ID: account.REFERENCE_ID,
+    ACCOUNT_NUMBER: account.ACCOUNT_NUMBER,
+    CREDIT_ID: 'vacr_9Lm3Np5Rs7Tu1W',
+    AMOUNT: '1500000',
+    CURRENCY_CODE: '356',
+    MODE: 'NEFT',
+    PAYER_NAME: 'Ravi Kumar',
+    UTR: '634112345678',
+    STATUS: 'CREDITED',
+    CREDITED_AT: '2026-12-07 13:10:02',
+    FEE: '1000',
+    GST: '180',
+    NET: '1498820',
+    TXNTYPE: 'VA_CREDIT',
+    ...ok,
+  }
+  const listed = without(credit, 'PAY_ID', 'TXNTYPE', ...Object.keys(ok))
+  /** The gateway's answer to each path, signed; CREDITS as JSON text inside the signed fields. */
+  const gateway = () =>
+    fakeGateway((request, url) => {
+      const path = url.replace(config.baseUrl, '')
+      if (path === '/pgws/paylink')
+        return { body: signed({ ...link, ...without(request, 'HASH') }) }
+      if (path === '/pgws/paylink/status') return { body: signed(link) }
+      if (path === '/pgws/paylink/cancel') {
+        const CANCELLED_AT = '2026-12-07 13:12:00'
+        return { body: signed({ ...link, STATUS: 'CANCELLED', CANCELLED_AT }) }
+      }
+      if (path === '/pgws/virtual-account/status') {
+        return { body: signed({ ...account, CREDITS: JSON.stringify([listed]) }) }
+      }
+      if (path === '/pgws/virtual-account/close') {
+        return { body: signed({ ...account, STATUS: 'CLOSED', CLOSED_AT: '2026-12-07 13:15:00' }) }
+      }
+      if (path === '/pgws/virtual-account/credit') return { body: signed(credit) }
+      if (path === '/pgws/recon') {
+        return { body: signed({ ...without(request, 'HASH'), ...ok, RECON: '[]' }) }
+      }
+      return { body: signed(account) }
+    })
+  const sent = (/** @type {ReturnType<typeof gateway>['calls']} */ calls) =>
+    calls.map(({ url, body }) => [url.replace(config.baseUrl, ''), without(body, 'HASH')])
+
+  it('send the contract’s fields, signed, and answer the verified fields', async () => {
+    const { calls, client } = gateway()
+    const created = await client.createPaylink({
+      AMOUNT: '49900',
+      DESCRIPTION: 'Invoice 42: two chai sets',
+      CUST_NAME: ' Asha Verma ',
+      CUST_EMAIL: 'asha.verma@example.com',
+      CUST_PHONE: '9876543210',
+      EXPIRE_BY: new Date('2026-12-14T12:30:00Z'),
+      REFERENCE_ID: 'INV-2026-0042',
+      NOTIFY_URL: 'https://shop.example/hook',
+      VALIDATE_BENEFICIARY: 'N',
+    })
+    assert.deepEqual(
+      [created.PAYLINK_ID, created.STATUS, created.LINK_FEE, created.LINK_GST],
+      ['plink_4Fq9ZkT2mW8xLc', 'CREATED', '100', '18'],
+    )
+    await client.createPaylink({ AMOUNT: '1234', CURRENCY_CODE: '840', DESCRIPTION: 'x' })
+    assert.deepEqual(await client.paylinkStatus({ paylinkId: link.PAYLINK_ID }), signed(link))
+    await client.paylinkStatus({ referenceId: 'INV-2026-0042' })
+    const cancelled = await client.cancelPaylink(link.PAYLINK_ID)
+    assert.deepEqual(
+      [cancelled.STATUS, cancelled.CANCELLED_AT],
+      ['CANCELLED', '2026-12-07 13:12:00'],
+    )
+    const opened = await client.createVirtualAccount({
+      CUST_NAME: 'Ravi Kumar',
+      REFERENCE_ID: 'CUST-1042',
+    })
+    assert.deepEqual(opened, signed(account))
+    await client.createVirtualAccount({ CUST_NAME: 'Ravi Kumar', NOTIFY_URL: '' })
+    const credited = await client.creditVirtualAccount({
+      vaId: account.VA_ID,
+      amount: '1500000',
+      mode: 'NEFT',
+      payerName: 'Ravi Kumar',
+    })
+    assert.deepEqual(credited, signed(credit))
+    await client.creditVirtualAccount({ vaId: account.VA_ID, amount: '100', mode: 'UPI' })
+    const closed = await client.closeVirtualAccount(account.VA_ID)
+    assert.deepEqual([closed.STATUS, closed.CLOSED_AT], ['CLOSED', '2026-12-07 13:15:00'])
+    await client.recon({ vaId: account.VA_ID })
+    await client.recon({ orderId: 'SK1764000000000' })
+    await client.recon('SK1764000000000')
+    const pay = { PAY_ID: config.payId }
+    assert.deepEqual(sent(calls), [
+      [
+        '/pgws/paylink',
+        {
+          ...pay,
+          AMOUNT: '49900',
+          CURRENCY_CODE: '356',
+          DESCRIPTION: 'Invoice 42: two chai sets',
+          CUST_NAME: 'Asha Verma',
+          CUST_EMAIL: 'asha.verma@example.com',
+          CUST_PHONE: '9876543210',
+          EXPIRE_BY: '2026-12-14T18:00:00+05:30',
+          REFERENCE_ID: 'INV-2026-0042',
+          NOTIFY_URL: 'https://shop.example/hook',
+          VALIDATE_BENEFICIARY: 'N',
+        },
+      ],
+      ['/pgws/paylink', { ...pay, AMOUNT: '1234', CURRENCY_CODE: '840', DESCRIPTION: 'x' }],
+      ['/pgws/paylink/status', { ...pay, PAYLINK_ID: link.PAYLINK_ID }],
+      ['/pgws/paylink/status', { ...pay, REFERENCE_ID: 'INV-2026-0042' }],
+      ['/pgws/paylink/cancel', { ...pay, PAYLINK_ID: link.PAYLINK_ID }],
+      ['/pgws/virtual-account', { ...pay, CUST_NAME: 'Ravi Kumar', REFERENCE_ID: 'CUST-1042' }],
+      ['/pgws/virtual-account', { ...pay, CUST_NAME: 'Ravi Kumar' }],
+      [
+        '/pgws/virtual-account/credit',
+        { ...pay, VA_ID: account.VA_ID, AMOUNT: '1500000', MODE: 'NEFT', PAYER_NAME: 'Ravi Kumar' },
+      ],
+      [
+        '/pgws/virtual-account/credit',
+        { ...pay, VA_ID: account.VA_ID, AMOUNT: '100', MODE: 'UPI' },
+      ],
+      ['/pgws/virtual-account/close', { ...pay, VA_ID: account.VA_ID }],
+      ['/pgws/recon', { ...pay, VA_ID: account.VA_ID }],
+      ['/pgws/recon', { ...pay, ORDER_ID: 'SK1764000000000' }],
+      ['/pgws/recon', { ...pay, ORDER_ID: 'SK1764000000000' }],
+    ])
+    for (const call of calls) assert.equal(verify(call.body, config.salt), true)
+  })
+
+  it('virtualAccountStatus parses CREDITS; a tampered or malformed list is refused', async () => {
+    const { calls, client } = gateway()
+    const status = await client.virtualAccountStatus(account.VA_ID)
+    assert.deepEqual(status.CREDITS, [listed])
+    assert.equal(status.CREDITS?.[0]?.NET, '1498820')
+    assert.equal(status.ACCOUNT_NUMBER, '2223330000123456')
+    assert.deepEqual(sent(calls), [
+      ['/pgws/virtual-account/status', { PAY_ID: config.payId, VA_ID: account.VA_ID }],
+    ])
+    const tampered = fakeGateway(() => ({
+      body: {
+        ...signed({ ...account, CREDITS: JSON.stringify([listed]) }),
+        CREDITS: JSON.stringify([{ ...listed, AMOUNT: '1' }]),
+      },
+    }))
+    await assert.rejects(tampered.client.virtualAccountStatus(account.VA_ID), VerificationError)
+    for (const CREDITS of ['', 'nope', '{}', '[1]', '[{"AMOUNT":{}}]']) {
+      const malformed = fakeGateway(() => ({ body: signed({ ...account, CREDITS }) }))
+      await assert.rejects(
+        malformed.client.virtualAccountStatus(account.VA_ID),
+        GatewayError,
+        CREDITS,
+      )
+    }
+    const none = fakeGateway(() => ({ body: signed({ ...account, CREDITS: '[]' }) }))
+    assert.deepEqual((await none.client.virtualAccountStatus(account.VA_ID)).CREDITS, [])
+  })
+
+  it('return a refusal (372, 373, 376, a returned credit’s 377) as its verified fields', async () => {
+    /** @param {string} code @param {string} message @param {Record<string, string>} [extra] */
+    const refusing = (code, message, extra = {}) =>
+      fakeGateway((request) => ({
+        body: signed({
+          ...without(request, 'HASH'),
+          STATUS: 'Failed',
+          RESPONSE_CODE: code,
+          RESPONSE_MESSAGE: message,
+          RESPONSE_DATE_TIME: '2026-12-07 13:09:53',
+          ...extra,
+        }),
+      }))
+    const missing = await refusing('372', 'No payment link found').client.paylinkStatus({
+      referenceId: 'INV-404',
+    })
+    assert.deepEqual(
+      [missing.RESPONSE_CODE, missing.RESPONSE_MESSAGE, missing.REFERENCE_ID],
+      ['372', 'No payment link found', 'INV-404'],
+    )
+    const paid = await refusing(
+      '373',
+      'This payment link is paid, expired or cancelled',
+    ).client.cancelPaylink(link.PAYLINK_ID)
+    assert.equal(paid.RESPONSE_CODE, '373')
+    const unknown = await refusing('376', 'No virtual account found').client.virtualAccountStatus(
+      account.VA_ID,
+    )
+    assert.equal(unknown.RESPONSE_CODE, '376')
+    assert.equal('CREDITS' in unknown, false)
+    // A transfer into a closed account is a credit, RETURNED, under 377.
+    const returned = {
+      ...credit,
+      STATUS: 'RETURNED',
+      FEE: '0',
+      GST: '0',
+      NET: '0',
+      RETURN_REASON: 'Virtual account is closed',
+      RESPONSE_CODE: '377',
+      RESPONSE_MESSAGE: 'Virtual account is closed',
+    }
+    const bounced = fakeGateway(() => ({ body: signed(returned) }))
+    const answer = await bounced.client.creditVirtualAccount({
+      vaId: account.VA_ID,
+      amount: '1500000',
+      mode: 'NEFT',
+    })
+    assert.deepEqual(answer, signed(returned))
+    const forged = fakeGateway(() => ({ body: { ...signed(returned), STATUS: 'CREDITED' } }))
+    await assert.rejects(
+      forged.client.creditVirtualAccount({ vaId: account.VA_ID, amount: '100', mode: 'NEFT' }),
+      VerificationError,
+    )
+  })
+
+  it('check ids, amounts, DESCRIPTION, EXPIRE_BY, the customer and MODE before calling', async () => {
+    const { calls, client } = gateway()
+    const base = { AMOUNT: '100', DESCRIPTION: 'Tea' }
+    const refusedInput = [
+      () => client.createPaylink(/** @type {any} */ (undefined)),
+      () => client.createPaylink({ ...base, AMOUNT: '0' }),
+      () => client.createPaylink({ ...base, AMOUNT: '1.50' }),
+      () => client.createPaylink({ ...base, CURRENCY_CODE: '999' }),
+      () => client.createPaylink({ ...base, DESCRIPTION: '' }),
+      () => client.createPaylink(/** @type {any} */ ({ AMOUNT: '100' })),
+      () => client.createPaylink({ ...base, DESCRIPTION: 'x'.repeat(256) }),
+      () => client.createPaylink({ ...base, DESCRIPTION: 'Tea\nand cake' }),
+      () => client.createPaylink({ ...base, DESCRIPTION: 'Tea ~ cake' }),
+      () => client.createPaylink({ ...base, CUST_EMAIL: 'nope' }),
+      () => client.createPaylink({ ...base, CUST_PHONE: '98765' }),
+      () => client.createPaylink({ ...base, CUST_NAME: 'Asha\u0000' }),
+      () => client.createPaylink({ ...base, EXPIRE_BY: '2026-12-14T18:00:00' }),
+      () => client.createPaylink({ ...base, EXPIRE_BY: 'next week' }),
+      () => client.createPaylink({ ...base, EXPIRE_BY: new Date('nope') }),
+      () => client.createPaylink({ ...base, REFERENCE_ID: 'INV 42' }),
+      () => client.createPaylink({ ...base, NOTIFY_URL: 'ftp://shop.example/hook' }),
+      () => client.createPaylink({ ...base, VALIDATE_BENEFICIARY: /** @type {any} */ ('yes') }),
+      () => client.paylinkStatus(/** @type {any} */ ({})),
+      () =>
+        client.paylinkStatus(
+          /** @type {any} */ ({ paylinkId: link.PAYLINK_ID, referenceId: 'INV-1' }),
+        ),
+      () => client.paylinkStatus({ paylinkId: 'plink_short' }),
+      () => client.paylinkStatus({ referenceId: 'INV#1' }),
+      () => client.cancelPaylink('va_7Hn2Kp9Qr4Ts6V'),
+      () => client.cancelPaylink(/** @type {any} */ (undefined)),
+      () => client.createVirtualAccount(/** @type {any} */ ({})),
+      () => client.createVirtualAccount({ CUST_NAME: '  ' }),
+      () => client.createVirtualAccount({ CUST_NAME: 'x'.repeat(101) }),
+      () => client.createVirtualAccount({ CUST_NAME: 'Ravi', REFERENCE_ID: 'x'.repeat(51) }),
+      () => client.virtualAccountStatus('plink_4Fq9ZkT2mW8xLc'),
+      () => client.closeVirtualAccount('va_7Hn2Kp9Qr4Ts6'),
+      () => client.creditVirtualAccount(/** @type {any} */ (undefined)),
+      () => client.creditVirtualAccount({ vaId: 'va_1', amount: '100', mode: 'NEFT' }),
+      () => client.creditVirtualAccount({ vaId: account.VA_ID, amount: '-5', mode: 'NEFT' }),
+      () =>
+        client.creditVirtualAccount({
+          vaId: account.VA_ID,
+          amount: '100',
+          mode: /** @type {any} */ ('CASH'),
+        }),
+      () =>
+        client.creditVirtualAccount({
+          vaId: account.VA_ID,
+          amount: '100',
+          mode: /** @type {any} */ ('neft'),
+        }),
+      () =>
+        client.creditVirtualAccount({
+          vaId: account.VA_ID,
+          amount: '100',
+          mode: 'IMPS',
+          payerName: 'Ravi\tKumar',
+        }),
+      () => client.recon(/** @type {any} */ ({})),
+      () => client.recon(/** @type {any} */ ({ orderId: 'SK1', vaId: account.VA_ID })),
+      () => client.recon({ vaId: 'va_nope' }),
+    ]
+    for (const call of refusedInput) {
+      await assert.rejects(call(), InvalidInputError, String(call))
+    }
+    assert.equal(calls.length, 0)
+    // 255 characters is the longest DESCRIPTION; a Date EXPIRE_BY is written in IST.
+    await client.createPaylink({ ...base, DESCRIPTION: 'x'.repeat(255) })
+    assert.equal(calls.length, 1)
+  })
+})
