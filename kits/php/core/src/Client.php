@@ -7,7 +7,8 @@ namespace Paystra;
 /**
  * The merchant's side of the Paystra protocol: signed payment forms (hosted and merchant-hosted),
  * response verification, and the signed JSON APIs (status enquiry, refund, QR, payout,
- * settlements and reconciliation, exchange rates, disputes, the sandbox clock).
+ * settlements and reconciliation, exchange rates, disputes, the sandbox clock, payment links and
+ * virtual accounts).
  *
  * Browser flows (paymentRequest, merchantHostedRequest) check AMOUNT and ORDER_ID here, because
  * a request the gateway refuses would show the customer an error page. The JSON APIs pass the
@@ -207,7 +208,7 @@ final class Client
      * One settlement by its id or its UTR (name one: `settlement(utr: 'PYSTN26331000123')`): its
      * fields and, on 000, one page of LINES (`page` from 1, `pageSize` up to 1000; 0 leaves the
      * gateway's default; LINES_COUNT and PAGES say how many): PAYMENT, REFUND, DISPUTE_HOLD,
-     * DISPUTE_RELEASE, CARRY_FORWARD or FEE lines, each with TYPE, ORDER_ID, TXN_ID, PG_REF_NUM,
+     * DISPUTE_RELEASE, CARRY_FORWARD, COLLECTION (a virtual account's credit) or FEE lines, each with TYPE, ORDER_ID, TXN_ID, PG_REF_NUM,
      * PAYMENT_TYPE, MOP_TYPE, AMOUNT, FEE, GST, NET, DATE, DESCRIPTION, DISPUTE_ID and
      * SOURCE_SETTLEMENT_ID. 338: no such settlement of this merchant; 358: a bad page.
      */
@@ -242,10 +243,15 @@ final class Client
      * nothing yet; UNSETTLED), SETTLEMENT_ID, SETTLEMENT_DATE, SETTLEMENT_STATUS,
      * PAID_BY_SETTLEMENT_ID, UTR and EXPECTED_SETTLEMENT_DATE. An order that was not paid has an
      * empty RECON; 328: the gateway has no such order.
+     *
+     * Or a virtual account's (name it: `recon(vaId: 'va_...')`): RECON lists its credits, each as
+     * its COLLECTION line is settled. 376: no such account.
+     *
+     * @throws \InvalidArgumentException when neither or both of ORDER_ID and VA_ID are given
      */
-    public function recon(string $orderId): array
+    public function recon(string $orderId = '', string $vaId = ''): array
     {
-        return self::withLists($this->call('/pgws/recon', ['ORDER_ID' => $orderId]), ['RECON']);
+        return self::withLists($this->call('/pgws/recon', self::oneOf(['ORDER_ID' => $orderId, 'VA_ID' => $vaId])), ['RECON']);
     }
 
     /**
@@ -375,6 +381,126 @@ final class Client
             throw new \InvalidArgumentException('Give one of BY (a whole number of hours or days: 36h, 4d) or TO (a time), not both.');
         }
         return self::withLists($this->call('/pgws/clock/advance', $fields), ['SETTLEMENTS', 'HAPPENED']);
+    }
+    // paystra:endregion
+
+    // paystra:region paylinks
+    /**
+     * A payment link: a page at SHORT_URL the customer opens to pay AMOUNT once (cards, UPI, net
+     * banking, wallets: what its currency allows). `$link` holds AMOUNT (paise, or a foreign
+     * CURRENCY_CODE's minor units), DESCRIPTION (1 to 255 characters), optionally CURRENCY_CODE
+     * (356 when absent), CUST_NAME, CUST_EMAIL, CUST_PHONE, EXPIRE_BY (ISO 8601 with an offset, or
+     * a \DateTimeInterface: at least 15 minutes on the merchant's clock, at most 366 days),
+     * REFERENCE_ID (your own id for it, unique), NOTIFY_URL (where paylink.paid, paylink.expired
+     * and paylink.cancelled go) and VALIDATE_BENEFICIARY (true or 'Y': the payer's details are
+     * checked, for a higher fee).
+     *
+     * The answer is the link: PAYLINK_ID (plink_...), SHORT_URL, STATUS CREATED, CREATED_AT,
+     * LINK_FEE and LINK_GST (paise) and the fields sent. A refusal is the signed answer, without
+     * a link: 320 the amount, 319 the currency, 370 the description, 371 the expiry, 374 a
+     * REFERENCE_ID already used, 375 the customer's details, 357 NOTIFY_URL, 378
+     * VALIDATE_BENEFICIARY. Nothing is stored on a refusal.
+     *
+     * @throws \InvalidArgumentException a value with "~", which no field may hold
+     */
+    public function createPaylink(array $link): array
+    {
+        $fields = self::nonEmpty($link, [
+            'AMOUNT', 'DESCRIPTION', 'CUST_NAME', 'CUST_EMAIL', 'CUST_PHONE', 'REFERENCE_ID', 'NOTIFY_URL',
+        ]);
+        $fields['CURRENCY_CODE'] = self::nonEmpty($link, ['CURRENCY_CODE'])['CURRENCY_CODE'] ?? self::CURRENCY_INR;
+        $expireBy = $link['EXPIRE_BY'] ?? null;
+        if ($expireBy instanceof \DateTimeInterface) {
+            $fields['EXPIRE_BY'] = $expireBy->format(\DateTimeInterface::ATOM);
+        } else {
+            $fields += self::nonEmpty($link, ['EXPIRE_BY']);
+        }
+        $validate = $link['VALIDATE_BENEFICIARY'] ?? null;
+        if (is_bool($validate)) {
+            $fields['VALIDATE_BENEFICIARY'] = $validate ? 'Y' : 'N';
+        } else {
+            $fields += self::nonEmpty($link, ['VALIDATE_BENEFICIARY']);
+        }
+        return $this->call('/pgws/paylink', self::withoutTilde($fields));
+    }
+
+    /**
+     * A payment link by its PAYLINK_ID or by your REFERENCE_ID (name one:
+     * `paylinkStatus(referenceId: 'INV-1001')`): STATUS CREATED, PAID (with ORDER_ID, TXN_ID and
+     * PAID_AT: the payment that paid it), EXPIRED (EXPIRED_AT) or CANCELLED (CANCELLED_AT). A link
+     * whose EXPIRE_BY the merchant's clock has passed is expired by this read. 372: no such link;
+     * 321: not a PAYLINK_ID or REFERENCE_ID.
+     *
+     * @throws \InvalidArgumentException when neither or both are given
+     */
+    public function paylinkStatus(string $paylinkId = '', string $referenceId = ''): array
+    {
+        return $this->call('/pgws/paylink/status', self::oneOf(['PAYLINK_ID' => $paylinkId, 'REFERENCE_ID' => $referenceId]));
+    }
+
+    /**
+     * Cancels a link nobody has paid: its page no longer takes payments. The answer is the link,
+     * STATUS CANCELLED with CANCELLED_AT (and paylink.cancelled is sent). 372: no such link; 373:
+     * it is paid, expired or already cancelled.
+     */
+    public function cancelPaylink(string $paylinkId): array
+    {
+        return $this->call('/pgws/paylink/cancel', self::oneOf(['PAYLINK_ID' => $paylinkId]));
+    }
+    // paystra:endregion
+
+    // paystra:region virtual-accounts
+    /**
+     * A virtual account (Auto Collection): a bank account number and IFSC, and a UPI ID, that take
+     * transfers from your customer, each credit settled to you. `$account` holds CUST_NAME (who
+     * pays into it), optionally REFERENCE_ID (your own id for it, unique) and NOTIFY_URL (where
+     * virtual_account.credited and virtual_account.credit_returned go).
+     *
+     * The answer is the account: VA_ID (va_...), ACCOUNT_NUMBER (16 digits), IFSC, VPA, STATUS
+     * ACTIVE, CREATED_AT, SETUP_FEE and SETUP_GST (paise). A refusal is the signed answer: 375
+     * the name, 374 a REFERENCE_ID already used, 357 NOTIFY_URL.
+     *
+     * @throws \InvalidArgumentException a value with "~", which no field may hold
+     */
+    public function createVirtualAccount(array $account): array
+    {
+        return $this->call('/pgws/virtual-account', self::withoutTilde(self::nonEmpty($account, ['CUST_NAME', 'REFERENCE_ID', 'NOTIFY_URL'])));
+    }
+
+    /**
+     * A virtual account and, on 000, CREDITS: a list of its credits, newest first (at most 100),
+     * each with CREDIT_ID, AMOUNT, MODE, PAYER_NAME, UTR, STATUS (CREDITED or RETURNED),
+     * CREDITED_AT, FEE, GST and NET. 376: no such account.
+     */
+    public function virtualAccountStatus(string $vaId): array
+    {
+        return self::withLists($this->call('/pgws/virtual-account/status', self::oneOf(['VA_ID' => $vaId])), ['CREDITS']);
+    }
+
+    /**
+     * Closes a virtual account: it takes no more credits (a transfer to it is returned to the
+     * payer). The answer is the account, STATUS CLOSED with CLOSED_AT. 376: no such account; 377:
+     * already closed.
+     */
+    public function closeVirtualAccount(string $vaId): array
+    {
+        return $this->call('/pgws/virtual-account/close', self::oneOf(['VA_ID' => $vaId]));
+    }
+
+    /**
+     * Sandbox test call: a bank transfer of AMOUNT paise (rupees only) into the account, by MODE
+     * NEFT, RTGS, IMPS or UPI, from `$payerName`. The answer is the credit: CREDIT_ID (vacr_...),
+     * UTR, STATUS CREDITED, CREDITED_AT, FEE, GST and NET (paise: what you are settled). To a
+     * closed account the credit is returned to the payer: STATUS RETURNED, RESPONSE_CODE 377,
+     * RETURN_REASON, FEE, GST and NET 0. Refused: 376 no such account, 320 the amount, 331 the
+     * mode, 334 over the mode's limit, 375 the payer's name.
+     *
+     * @throws \InvalidArgumentException a value with "~", which no field may hold
+     */
+    public function creditVirtualAccount(string $vaId, string $amount, string $mode, string $payerName = ''): array
+    {
+        $fields = self::oneOf(['VA_ID' => $vaId]) + self::nonEmpty(['AMOUNT' => $amount, 'MODE' => $mode, 'PAYER_NAME' => $payerName], ['AMOUNT', 'MODE', 'PAYER_NAME']);
+        return $this->call('/pgws/virtual-account/credit', self::withoutTilde($fields));
     }
     // paystra:endregion
 
@@ -534,6 +660,37 @@ final class Client
             throw new GatewayError("The gateway's $key is not a number.");
         }
         return (int) $answer[$key];
+    }
+
+    /**
+     * The one field of `$keys` given (trimmed): a link by PAYLINK_ID or REFERENCE_ID, a
+     * reconciliation by ORDER_ID or VA_ID, or the one id a call needs.
+     *
+     * @throws \InvalidArgumentException when none is given, or more than one
+     */
+    private static function oneOf(array $keys): array
+    {
+        $given = array_filter(self::nonEmpty($keys, array_keys($keys)), static fn (string $value): bool => $value !== '');
+        if (count($given) !== 1) {
+            throw new \InvalidArgumentException(sprintf('Give %s%s.', implode(' or ', array_keys($keys)), count($keys) > 1 ? ', not both' : ''));
+        }
+        return $given;
+    }
+
+    /**
+     * The fields, refused here when a value holds "~": fields are signed as KEY=VALUE~..., so the
+     * gateway refuses it in any value (326, unsigned).
+     *
+     * @throws \InvalidArgumentException
+     */
+    private static function withoutTilde(array $fields): array
+    {
+        foreach ($fields as $key => $value) {
+            if (str_contains($value, '~')) {
+                throw new \InvalidArgumentException("$key must not contain \"~\".");
+            }
+        }
+        return $fields;
     }
 
     /** SETTLEMENT_ID or UTR, whichever is given; the gateway answers 342 for neither or both. */
