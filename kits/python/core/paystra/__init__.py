@@ -1,14 +1,14 @@
 """
 Paystra payment gateway integration for Python: sign requests (HASH), encrypt merchant-hosted
 requests (ENCDATA), verify the gateway's responses and signed webhooks, call its JSON APIs
-(status enquiry, refund, QR, payout, settlements, recon, exchange rates, disputes) and reconcile paid orders with the
-settlements, and make a sandbox account of your own. The standard library, plus `cryptography` for
-AES when it is installed (without it, the kit's own AES on the standard library: see
-cipher.AES_BACKEND).
+(status enquiry, refund, QR, payout, settlements, recon, exchange rates, disputes, payment links,
+virtual accounts) and reconcile paid orders with the settlements, and make a sandbox account of
+your own. The standard library, plus `cryptography` for AES when it is installed (without it, the
+kit's own AES on the standard library: see cipher.AES_BACKEND).
 """
 
 from .cipher import AES_BACKEND, decrypt, decrypt_text, encrypt, encrypt_text, merchant_hosted_key
-from .client import CURRENCY_INR, IST, SETTLEMENT_PAGE_SIZE, SETTLEMENT_RANGE_DAYS, Answer, Client, SignedForm, new_order_id
+from .client import CREDIT_MODES, CURRENCY_INR, IST, SETTLEMENT_PAGE_SIZE, SETTLEMENT_RANGE_DAYS, Answer, Client, SignedForm, new_order_id
 from .config import Config, write_env_file
 from . import currency
 from .currency import CURRENCIES, Currency, from_minor_units, inr_amount, to_minor_units
@@ -49,6 +49,7 @@ def is_success(fields: Fields) -> bool:
 __all__ = [
     "AES_BACKEND",
     "Answer",
+    "CREDIT_MODES",
     "CURRENCIES",
     "Currency",
     "CURRENCY_INR",

@@ -6,11 +6,12 @@ import re
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from datetime import date, datetime, timedelta, timezone
 from typing import Any, Dict, Mapping, NamedTuple, Optional, Tuple, Union
 
-from . import validation
+from . import currency, validation
 from .cipher import decrypt, encrypt
 from .config import Config
 from .errors import GatewayError, GatewayUnavailable, InvalidInput, ProtocolError, VerificationError
@@ -36,6 +37,14 @@ EVIDENCE_FILE_BYTES = 2 * 1024 * 1024
 
 IST = timezone(timedelta(hours=5, minutes=30), "IST")
 
+CREDIT_MODES = ("NEFT", "RTGS", "IMPS", "UPI")
+"""How a payer's bank sends money into a virtual account (credit_virtual_account's MODE)."""
+
+DESCRIPTION_CHARACTERS = 255
+"""The longest DESCRIPTION a payment link takes."""
+
+VALIDATE_BENEFICIARY = ("Y", "N")
+
 Answer = Dict[str, Any]
 """A verified answer: its fields (strings), and on success its list field parsed (a list of dicts)."""
 
@@ -48,6 +57,12 @@ _SETTLEMENT_ID = re.compile(r"setl_[0-9a-f]{20}")
 _DISPUTE_ID = re.compile(r"dsp_[0-9a-f]{20}")
 _UTR = re.compile(r"[A-Z0-9]{16,22}")
 _ADVANCE_BY = re.compile(r"[1-9][0-9]{0,4}[hd]")
+_PAYLINK_ID = re.compile(r"plink_[A-Za-z0-9]{14}")
+_VA_ID = re.compile(r"va_[A-Za-z0-9]{14}")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
+_PHONE = re.compile(r"[0-9]{10}")
+_NAME_CHARACTERS = 100
 _AS_OF = re.compile(r"([0-9]{4}-[0-9]{2}-[0-9]{2})T([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.[0-9]{1,9})?)?(?:Z|[+-][0-9]{2}:[0-9]{2})")
 
 _order_lock = threading.Lock()
@@ -291,15 +306,19 @@ class Client:
         raise GatewayError(refusal.get("RESPONSE_CODE"), refusal.get("RESPONSE_MESSAGE", "no PDF"), refusal)
 
     # paystra:region recon
-    def recon(self, order_id: str) -> Answer:
+    def recon(self, order_id: Optional[str] = None, va_id: Optional[str] = None) -> Answer:
         """
         Where an order's money stands: answer["RECON"], one entry per movement (its PAYMENT, each
         REFUND, a dispute's DISPUTE_HOLD and DISPUTE_RELEASE with its DISPUTE_ID), STATE SETTLED
         (paid out by PAID_BY_SETTLEMENT_ID under UTR), CARRIED_FORWARD (in SETTLEMENT_ID, which paid
         nothing yet) or UNSETTLED (EXPECTED_SETTLEMENT_DATE) ([] for a payment never captured; 328
-        for an order the gateway does not know).
+        for an order the gateway does not know). With va_id instead, a virtual account's: one entry
+        per credit (376 for an account the gateway does not know).
         """
-        return _with_list(self.call("/pgws/recon", {"ORDER_ID": order_id}), "RECON")
+        if (order_id is None) == (va_id is None):
+            raise InvalidInput("ORDER_ID", "give one of order_id or va_id")
+        fields = {"ORDER_ID": validation.order_id(order_id)} if va_id is None else {"VA_ID": _va_id(va_id)}
+        return _with_list(self.call("/pgws/recon", fields), "RECON")
     # paystra:endregion
 
     def run_settlement(self, as_of: Union[str, datetime], notify_url: Optional[str] = None) -> Answer:
@@ -392,6 +411,99 @@ class Client:
         return self.call("/pgws/dispute", fields)
     # paystra:endregion
 
+    # ---- payment links and virtual accounts ----
+    # Each answer is verified like any other; a refusal comes back as its fields (check the code).
+
+    # paystra:region paylinks
+    def create_paylink(self, link: Mapping[str, Union[str, datetime, None]]) -> Fields:
+        """
+        A payment link: a page at answer["SHORT_URL"] where a customer pays AMOUNT once, by any method
+        its currency allows (cards alone for a foreign one). link: AMOUNT (minor units of
+        CURRENCY_CODE, "356" rupees by default), DESCRIPTION (1 to 255 characters, no control
+        characters), and optionally CUST_NAME, CUST_EMAIL, CUST_PHONE (10 digits), EXPIRE_BY (ISO
+        8601 with an offset, or an aware datetime: 15 minutes to 366 days after the account's clock),
+        REFERENCE_ID (yours, unique), NOTIFY_URL (the paylink.* webhooks), VALIDATE_BENEFICIARY (Y or
+        N). The answer is the link, STATUS CREATED, with LINK_FEE and LINK_GST (paise). Refusals:
+        370 DESCRIPTION, 371 EXPIRE_BY, 374 a REFERENCE_ID used before, 375 the customer's details,
+        378 VALIDATE_BENEFICIARY, 319 the currency, 320 AMOUNT.
+        """
+        return self.call("/pgws/paylink", _paylink_fields(link))
+
+    def cancel_paylink(self, paylink_id: str) -> Fields:
+        """
+        Cancels a link nobody has paid: the link, STATUS CANCELLED (paylink.cancelled is sent). 372 no
+        such link, 373 one already paid, expired or cancelled.
+        """
+        return self.call("/pgws/paylink/cancel", {"PAYLINK_ID": _paylink_id(paylink_id)})
+    # paystra:endregion
+
+    # paystra:region paylink-status
+    def paylink_status(self, paylink_id: Optional[str] = None, reference_id: Optional[str] = None) -> Fields:
+        """
+        A link as it stands (STATUS CREATED, PAID with ORDER_ID, TXN_ID and PAID_AT, EXPIRED or
+        CANCELLED), by its PAYLINK_ID or your REFERENCE_ID: exactly one of them. A link past its
+        EXPIRE_BY on the account's clock is EXPIRED by this very read. 372: no such link of yours.
+        """
+        if (paylink_id is None) == (reference_id is None):
+            raise InvalidInput("PAYLINK_ID", "give one of paylink_id or reference_id")
+        if paylink_id is not None:
+            return self.call("/pgws/paylink/status", {"PAYLINK_ID": _paylink_id(paylink_id)})
+        fields = {"REFERENCE_ID": validation.order_id(_text(reference_id, "REFERENCE_ID"), "REFERENCE_ID")}
+        return self.call("/pgws/paylink/status", fields)
+    # paystra:endregion
+
+    # paystra:region virtual-accounts
+    def create_virtual_account(self, account: Mapping[str, Optional[str]]) -> Fields:
+        """
+        A virtual account for one customer (account: CUST_NAME, and optionally REFERENCE_ID and
+        NOTIFY_URL for the virtual_account.* webhooks): ACCOUNT_NUMBER and IFSC take NEFT, RTGS and
+        IMPS, VPA takes UPI. The answer is the account, STATUS ACTIVE, with SETUP_FEE and SETUP_GST
+        (paise). Refusals: 374 a REFERENCE_ID used before, 375 CUST_NAME, 357 NOTIFY_URL.
+        """
+        name = _name(account.get("CUST_NAME"), "CUST_NAME")
+        if name is None:
+            raise InvalidInput("CUST_NAME", "CUST_NAME is required")
+        fields = {"CUST_NAME": name, **_reference_and_notify(account)}
+        return self.call("/pgws/virtual-account", fields)
+
+    def close_virtual_account(self, va_id: str) -> Fields:
+        """
+        Closes an account: STATUS CLOSED; a transfer into it from then on is returned to the payer
+        (virtual_account.credit_returned). 376 no such account, 377 one already closed.
+        """
+        return self.call("/pgws/virtual-account/close", {"VA_ID": _va_id(va_id)})
+    # paystra:endregion
+
+    # paystra:region virtual-account-status
+    def virtual_account_status(self, va_id: str) -> Answer:
+        """
+        An account as it stands (STATUS ACTIVE or CLOSED) with answer["CREDITS"]: its latest 100
+        credits, newest first (CREDIT_ID, AMOUNT, MODE, PAYER_NAME, UTR, STATUS CREDITED or RETURNED,
+        CREDITED_AT, FEE, GST, NET...). 376: no such account of yours (then no CREDITS).
+        """
+        return _with_list(self.call("/pgws/virtual-account/status", {"VA_ID": _va_id(va_id)}), "CREDITS")
+    # paystra:endregion
+
+    # paystra:region virtual-account-credit
+    def credit_virtual_account(self, va_id: str, amount: str, mode: str, payer_name: Optional[str] = None) -> Fields:
+        """
+        Sandbox only: a payer's bank transfer of amount (paise) into the account, by mode (NEFT, RTGS,
+        IMPS or UPI), as the bank would make it. The answer is the credit: STATUS CREDITED with FEE,
+        GST and NET (virtual_account.credited), or, into a closed account, RETURNED under
+        RESPONSE_CODE 377 with a RETURN_REASON. Refusals: 376 no such account, 320 amount, 331 mode,
+        334 the mode's limits, 375 payer_name.
+        """
+        fields = {
+            "VA_ID": _va_id(va_id),
+            "AMOUNT": _amount(amount),
+            "MODE": validation.one_of(_text(mode, "MODE"), CREDIT_MODES, "MODE"),
+        }
+        payer = _name(payer_name, "PAYER_NAME")
+        if payer is not None:
+            fields["PAYER_NAME"] = payer
+        return self.call("/pgws/virtual-account/credit", fields)
+    # paystra:endregion
+
     # ---- webhooks ----
 
     def verify_webhook(self, raw_body: RawBody, signature_header: Optional[str]) -> Event:
@@ -462,6 +574,112 @@ def _json_fields(text: str, key: str) -> Dict[str, str]:
     if not _is_fields(parsed):
         raise ProtocolError(f"the gateway's {key} is not a JSON object of strings")
     return parsed
+
+
+def _paylink_id(value: str) -> str:
+    if not isinstance(value, str) or not _PAYLINK_ID.fullmatch(value):
+        raise InvalidInput("PAYLINK_ID", "PAYLINK_ID must be plink_ and 14 letters and digits")
+    return value
+
+
+def _va_id(value: str) -> str:
+    if not isinstance(value, str) or not _VA_ID.fullmatch(value):
+        raise InvalidInput("VA_ID", "VA_ID must be va_ and 14 letters and digits")
+    return value
+
+
+def _amount(value: object) -> str:
+    """AMOUNT as digits (minor units), checked as the gateway checks it (320)."""
+    return validation.amount(_text(value, "AMOUNT"))
+
+
+def _text(value: object, field: str) -> Optional[str]:
+    """An optional text field, trimmed: None when absent or blank; ~ is refused (it splits fields)."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise InvalidInput(field, f"{field} must be text")
+    if "~" in value:
+        raise InvalidInput(field, f"{field} must not contain ~")
+    return value.strip() or None
+
+
+def _name(value: object, field: str) -> Optional[str]:
+    """CUST_NAME or PAYER_NAME when given: at most 100 characters, no control characters."""
+    name = _text(value, field)
+    if name is not None and (len(name) > _NAME_CHARACTERS or _CONTROL.search(name)):
+        message = f"{field} must be at most {_NAME_CHARACTERS} characters, without control characters"
+        raise InvalidInput(field, message)
+    return name
+
+
+def _reference_and_notify(request: Mapping[str, object]) -> Fields:
+    """REFERENCE_ID (shaped like an order id) and NOTIFY_URL, each when given."""
+    fields = {}
+    reference = _text(request.get("REFERENCE_ID"), "REFERENCE_ID")
+    if reference is not None:
+        fields["REFERENCE_ID"] = validation.order_id(reference, "REFERENCE_ID")
+    notify_url = _text(request.get("NOTIFY_URL"), "NOTIFY_URL")
+    if notify_url is not None:
+        fields["NOTIFY_URL"] = _notify_url(notify_url)
+    return fields
+
+
+def _notify_url(value: str) -> str:
+    """An absolute http(s) URL without credentials, as the gateway requires (357 otherwise)."""
+    parts = urllib.parse.urlsplit(value)
+    credentials = parts.username is not None or parts.password is not None
+    if parts.scheme not in ("http", "https") or not parts.hostname or credentials or len(value) > 2048:
+        raise InvalidInput("NOTIFY_URL", "NOTIFY_URL must be an absolute http:// or https:// URL")
+    return value
+
+
+def _paylink_fields(link: Mapping[str, Union[str, datetime, None]]) -> Fields:
+    """
+    A payment link's fields, checked as the gateway checks them; how far ahead EXPIRE_BY may be is
+    the gateway's to judge against the account's clock (371).
+    """
+    if not isinstance(link, Mapping):
+        raise InvalidInput("AMOUNT", "give the link as a dict of AMOUNT, DESCRIPTION...")
+    description = link.get("DESCRIPTION")
+    if (
+        not isinstance(description, str)
+        or not 1 <= len(description) <= DESCRIPTION_CHARACTERS
+        or _CONTROL.search(description)
+        or "~" in description
+    ):
+        raise InvalidInput(
+            "DESCRIPTION", f"DESCRIPTION must be 1 to {DESCRIPTION_CHARACTERS} characters, without control characters or ~"
+        )
+    currency_code = link.get("CURRENCY_CODE") or CURRENCY_INR
+    if not isinstance(currency_code, str) or currency.by_number(currency_code) is None:
+        raise InvalidInput(
+            "CURRENCY_CODE", f"CURRENCY_CODE {currency_code} is not a currency the gateway takes (356 rupees, 840 US dollars...)"
+        )
+    fields = {"AMOUNT": _amount(link.get("AMOUNT")), "CURRENCY_CODE": currency_code, "DESCRIPTION": description}
+    name = _name(link.get("CUST_NAME"), "CUST_NAME")
+    if name is not None:
+        fields["CUST_NAME"] = name
+    email = _text(link.get("CUST_EMAIL"), "CUST_EMAIL")
+    if email is not None:
+        if len(email) > 100 or not _EMAIL.fullmatch(email):
+            raise InvalidInput("CUST_EMAIL", "CUST_EMAIL must be an email address")
+        fields["CUST_EMAIL"] = email
+    phone = _text(link.get("CUST_PHONE"), "CUST_PHONE")
+    if phone is not None:
+        if not _PHONE.fullmatch(phone):
+            raise InvalidInput("CUST_PHONE", "CUST_PHONE must be 10 digits")
+        fields["CUST_PHONE"] = phone
+    expire_by = link.get("EXPIRE_BY")
+    if expire_by is not None and expire_by != "":
+        fields["EXPIRE_BY"] = _as_of(expire_by, "EXPIRE_BY")
+    fields.update(_reference_and_notify(link))
+    validate = link.get("VALIDATE_BENEFICIARY")
+    if validate is not None:
+        if validate not in VALIDATE_BENEFICIARY:
+            raise InvalidInput("VALIDATE_BENEFICIARY", "VALIDATE_BENEFICIARY must be Y or N")
+        fields["VALIDATE_BENEFICIARY"] = validate
+    return fields
 
 
 def _date_range(date_from: DateLike, date_to: DateLike) -> Fields:

@@ -771,3 +771,220 @@ class GstInvoice(StubGatewayTestCase):
             with self.subTest(month=month, format=kind), self.assertRaises(InvalidInput):
                 self.client.gst_invoice(month, kind)
         self.assertEqual(StubGateway.requests, [])
+
+
+# Shaped as ADR 052 gives a link, an account and a credit.
+LINK = {
+    "PAY_ID": PAY_ID, "PAYLINK_ID": "plink_4Fq9ZkT2mW8xLc", "REFERENCE_ID": "INV-2026-0042", "AMOUNT": "49900",
+    "CURRENCY_CODE": "356", "DESCRIPTION": "Invoice 42: two chai sets", "CUST_NAME": "Asha Verma",
+    "CUST_EMAIL": "asha.verma@example.com", "CUST_PHONE": "9876543210", "EXPIRE_BY": "2026-12-14T18:00:00+05:30",
+    "VALIDATE_BENEFICIARY": "N", "SHORT_URL": "http://127.0.0.1:4150/sandbox/l/4Fq9ZkT2", "STATUS": "CREATED",
+    "CREATED_AT": "2026-12-07 13:09:53", "LINK_FEE": "100", "LINK_GST": "18", "TXNTYPE": "PAYLINK", **OK,
+}
+ACCOUNT = {
+    "PAY_ID": PAY_ID, "VA_ID": "va_7Hn2Kp9Qr4Ts6V", "REFERENCE_ID": "CUST-1042", "CUST_NAME": "Ravi Kumar",
+    "ACCOUNT_NUMBER": "2223330000123456", "IFSC": "PYST0000001", "VPA": "pay.2223330000123456@paystra",
+    "STATUS": "ACTIVE", "CREATED_AT": "2026-12-07 13:09:53", "CLOSED_AT": "", "SETUP_FEE": "500", "SETUP_GST": "90",
+    "TXNTYPE": "VIRTUAL_ACCOUNT", **OK,
+}
+CREDIT = {
+    "PAY_ID": PAY_ID, "VA_ID": ACCOUNT["VA_ID"], "REFERENCE_ID": ACCOUNT["REFERENCE_ID"],
+    "ACCOUNT_NUMBER": ACCOUNT["ACCOUNT_NUMBER"], "CREDIT_ID": "vacr_9Lm3Np5Rs7Tu1W", "AMOUNT": "1500000",
+    "CURRENCY_CODE": "356", "MODE": "NEFT", "PAYER_NAME": "Ravi Kumar", "UTR": "634112345678", "STATUS": "CREDITED",
+    "CREDITED_AT": "2026-12-07 13:10:02", "FEE": "1000", "GST": "180", "NET": "1498820", "TXNTYPE": "VA_CREDIT", **OK,
+}
+LISTED_CREDIT = {k: v for k, v in CREDIT.items() if k not in ("PAY_ID", "TXNTYPE", *OK)}
+
+
+def product_gateway(path, fields):
+    """The gateway's answers to the payment link and virtual account paths, signed."""
+    echo = {k: v for k, v in fields.items() if k != "HASH"}
+    if path.endswith("/pgws/paylink"):
+        reply = {**LINK, **echo}
+    elif path.endswith("/pgws/paylink/status"):
+        reply = LINK
+    elif path.endswith("/pgws/paylink/cancel"):
+        reply = {**LINK, "STATUS": "CANCELLED", "CANCELLED_AT": "2026-12-07 13:12:00"}
+    elif path.endswith("/pgws/virtual-account/status"):
+        reply = {**ACCOUNT, "CREDITS": json.dumps([LISTED_CREDIT])}
+    elif path.endswith("/pgws/virtual-account/close"):
+        reply = {**ACCOUNT, "STATUS": "CLOSED", "CLOSED_AT": "2026-12-07 13:15:00"}
+    elif path.endswith("/pgws/virtual-account/credit"):
+        reply = CREDIT
+    elif path.endswith("/pgws/recon"):
+        reply = {**echo, **OK, "RECON": "[]"}
+    else:
+        reply = ACCOUNT
+    return 200, json.dumps(with_hash(reply, SALT)).encode()
+
+
+class PaylinkAndVirtualAccountCalls(StubGatewayTestCase):
+    """The payment link and virtual account calls, and recon by va_id, against the stub gateway."""
+
+    def setUp(self):
+        super().setUp()
+        StubGateway.answer = staticmethod(product_gateway)
+
+    def sent(self):
+        return [(path, {k: v for k, v in fields.items() if k != "HASH"}) for path, _, fields in StubGateway.requests]
+
+    def test_each_call_sends_its_fields_signed_and_answers_the_verified_fields(self):
+        created = self.client.create_paylink({
+            "AMOUNT": "49900", "DESCRIPTION": "Invoice 42: two chai sets", "CUST_NAME": " Asha Verma ",
+            "CUST_EMAIL": "asha.verma@example.com", "CUST_PHONE": "9876543210",
+            "EXPIRE_BY": datetime(2026, 12, 14, 12, 30, tzinfo=timezone.utc), "REFERENCE_ID": "INV-2026-0042",
+            "NOTIFY_URL": "https://shop.example/hook", "VALIDATE_BENEFICIARY": "N", "CUST_ID": None,
+        })
+        self.assertEqual(
+            (created["PAYLINK_ID"], created["STATUS"], created["LINK_FEE"], created["LINK_GST"]),
+            ("plink_4Fq9ZkT2mW8xLc", "CREATED", "100", "18"),
+        )
+        self.client.create_paylink({"AMOUNT": "1234", "CURRENCY_CODE": "840", "DESCRIPTION": "x"})
+        self.assertEqual(self.client.paylink_status(paylink_id=LINK["PAYLINK_ID"]), with_hash(LINK, SALT))
+        self.client.paylink_status(reference_id="INV-2026-0042")
+        cancelled = self.client.cancel_paylink(LINK["PAYLINK_ID"])
+        self.assertEqual((cancelled["STATUS"], cancelled["CANCELLED_AT"]), ("CANCELLED", "2026-12-07 13:12:00"))
+        opened = self.client.create_virtual_account({"CUST_NAME": "Ravi Kumar", "REFERENCE_ID": "CUST-1042"})
+        self.assertEqual(opened, with_hash(ACCOUNT, SALT))
+        self.client.create_virtual_account({"CUST_NAME": "Ravi Kumar", "NOTIFY_URL": None})
+        credited = self.client.credit_virtual_account(ACCOUNT["VA_ID"], "1500000", "NEFT", "Ravi Kumar")
+        self.assertEqual(credited, with_hash(CREDIT, SALT))
+        self.client.credit_virtual_account(ACCOUNT["VA_ID"], "100", "UPI")
+        closed = self.client.close_virtual_account(ACCOUNT["VA_ID"])
+        self.assertEqual((closed["STATUS"], closed["CLOSED_AT"]), ("CLOSED", "2026-12-07 13:15:00"))
+        self.assertEqual(self.client.recon(va_id=ACCOUNT["VA_ID"])["RECON"], [])
+        self.client.recon("SK1764000000000")
+        pay = {"PAY_ID": PAY_ID}
+        va_id = ACCOUNT["VA_ID"]
+        self.assertEqual(
+            self.sent(),
+            [
+                ("/sandbox/pgws/paylink", {
+                    **pay, "AMOUNT": "49900", "CURRENCY_CODE": "356", "DESCRIPTION": "Invoice 42: two chai sets",
+                    "CUST_NAME": "Asha Verma", "CUST_EMAIL": "asha.verma@example.com", "CUST_PHONE": "9876543210",
+                    "EXPIRE_BY": "2026-12-14T18:00:00+05:30", "REFERENCE_ID": "INV-2026-0042",
+                    "NOTIFY_URL": "https://shop.example/hook", "VALIDATE_BENEFICIARY": "N",
+                }),
+                ("/sandbox/pgws/paylink", {**pay, "AMOUNT": "1234", "CURRENCY_CODE": "840", "DESCRIPTION": "x"}),
+                ("/sandbox/pgws/paylink/status", {**pay, "PAYLINK_ID": LINK["PAYLINK_ID"]}),
+                ("/sandbox/pgws/paylink/status", {**pay, "REFERENCE_ID": "INV-2026-0042"}),
+                ("/sandbox/pgws/paylink/cancel", {**pay, "PAYLINK_ID": LINK["PAYLINK_ID"]}),
+                ("/sandbox/pgws/virtual-account", {**pay, "CUST_NAME": "Ravi Kumar", "REFERENCE_ID": "CUST-1042"}),
+                ("/sandbox/pgws/virtual-account", {**pay, "CUST_NAME": "Ravi Kumar"}),
+                ("/sandbox/pgws/virtual-account/credit",
+                 {**pay, "VA_ID": va_id, "AMOUNT": "1500000", "MODE": "NEFT", "PAYER_NAME": "Ravi Kumar"}),
+                ("/sandbox/pgws/virtual-account/credit", {**pay, "VA_ID": va_id, "AMOUNT": "100", "MODE": "UPI"}),
+                ("/sandbox/pgws/virtual-account/close", {**pay, "VA_ID": va_id}),
+                ("/sandbox/pgws/recon", {**pay, "VA_ID": va_id}),
+                ("/sandbox/pgws/recon", {**pay, "ORDER_ID": "SK1764000000000"}),
+            ],
+        )
+        for _, _, fields in StubGateway.requests:
+            self.assertTrue(verify(fields, SALT))
+
+    def test_virtual_account_status_parses_credits_when_the_hash_covers_them(self):
+        status = self.client.virtual_account_status(ACCOUNT["VA_ID"])
+        self.assertEqual(status["CREDITS"], [LISTED_CREDIT])
+        self.assertEqual((status["CREDITS"][0]["NET"], status["ACCOUNT_NUMBER"]), ("1498820", "2223330000123456"))
+        self.assertEqual(self.sent(), [("/sandbox/pgws/virtual-account/status", {"PAY_ID": PAY_ID, "VA_ID": ACCOUNT["VA_ID"]})])
+
+        def tampered(path, fields):
+            reply = with_hash({**ACCOUNT, "CREDITS": json.dumps([LISTED_CREDIT])}, SALT)
+            reply["CREDITS"] = json.dumps([{**LISTED_CREDIT, "AMOUNT": "1"}])
+            return 200, json.dumps(reply).encode()
+
+        StubGateway.answer = staticmethod(tampered)
+        with self.assertRaises(VerificationError):
+            self.client.virtual_account_status(ACCOUNT["VA_ID"])
+        for text in ("", "nope", "{}", "[1]", '[{"AMOUNT": 1}]'):
+            reply = json.dumps(with_hash({**ACCOUNT, "CREDITS": text}, SALT)).encode()
+            StubGateway.answer = staticmethod(lambda path, fields, reply=reply: (200, reply))
+            with self.subTest(text=text), self.assertRaises(ProtocolError):
+                self.client.virtual_account_status(ACCOUNT["VA_ID"])
+        reply = json.dumps(with_hash({**ACCOUNT, "CREDITS": "[]"}, SALT)).encode()
+        StubGateway.answer = staticmethod(lambda path, fields: (200, reply))
+        self.assertEqual(self.client.virtual_account_status(ACCOUNT["VA_ID"])["CREDITS"], [])
+
+    def test_a_refusal_comes_back_as_its_fields(self):
+        def refusing(code, message):
+            def answer(path, fields):
+                echo = {k: v for k, v in fields.items() if k != "HASH"}
+                reply = {**echo, "STATUS": "Failed", "RESPONSE_CODE": code, "RESPONSE_MESSAGE": message,
+                         "RESPONSE_DATE_TIME": "2026-12-07 13:09:53"}
+                return 200, json.dumps(with_hash(reply, SALT)).encode()
+            return staticmethod(answer)
+
+        StubGateway.answer = refusing("372", "No payment link found")
+        missing = self.client.paylink_status(reference_id="INV-404")
+        self.assertEqual((missing["RESPONSE_CODE"], missing["REFERENCE_ID"]), ("372", "INV-404"))
+        StubGateway.answer = refusing("373", "This payment link is paid, expired or cancelled")
+        self.assertEqual(self.client.cancel_paylink(LINK["PAYLINK_ID"])["RESPONSE_CODE"], "373")
+        StubGateway.answer = refusing("376", "No virtual account found")
+        unknown = self.client.virtual_account_status(ACCOUNT["VA_ID"])
+        self.assertEqual(unknown["RESPONSE_CODE"], "376")
+        self.assertNotIn("CREDITS", unknown)
+        # A transfer into a closed account is a credit, RETURNED, under 377.
+        returned = {**CREDIT, "STATUS": "RETURNED", "FEE": "0", "GST": "0", "NET": "0",
+                    "RETURN_REASON": "Virtual account is closed", "RESPONSE_CODE": "377",
+                    "RESPONSE_MESSAGE": "Virtual account is closed"}
+        StubGateway.answer = staticmethod(lambda path, fields: (200, json.dumps(with_hash(returned, SALT)).encode()))
+        self.assertEqual(self.client.credit_virtual_account(ACCOUNT["VA_ID"], "1500000", "NEFT"), with_hash(returned, SALT))
+        forged = {**with_hash(returned, SALT), "STATUS": "CREDITED"}
+        StubGateway.answer = staticmethod(lambda path, fields: (200, json.dumps(forged).encode()))
+        with self.assertRaises(VerificationError):
+            self.client.credit_virtual_account(ACCOUNT["VA_ID"], "100", "NEFT")
+
+    def test_ids_amounts_description_expiry_customer_and_mode_are_checked_before_calling(self):
+        base = {"AMOUNT": "100", "DESCRIPTION": "Tea"}
+        va_id = ACCOUNT["VA_ID"]
+        refused = (
+            lambda: self.client.create_paylink(None),
+            lambda: self.client.create_paylink({**base, "AMOUNT": "0"}),
+            lambda: self.client.create_paylink({**base, "AMOUNT": "1.50"}),
+            lambda: self.client.create_paylink({**base, "AMOUNT": 100}),
+            lambda: self.client.create_paylink({**base, "CURRENCY_CODE": "999"}),
+            lambda: self.client.create_paylink({"AMOUNT": "100"}),
+            lambda: self.client.create_paylink({**base, "DESCRIPTION": ""}),
+            lambda: self.client.create_paylink({**base, "DESCRIPTION": "x" * 256}),
+            lambda: self.client.create_paylink({**base, "DESCRIPTION": "Tea\nand cake"}),
+            lambda: self.client.create_paylink({**base, "DESCRIPTION": "Tea ~ cake"}),
+            lambda: self.client.create_paylink({**base, "CUST_EMAIL": "nope"}),
+            lambda: self.client.create_paylink({**base, "CUST_PHONE": "98765"}),
+            lambda: self.client.create_paylink({**base, "CUST_NAME": "Asha\x00"}),
+            lambda: self.client.create_paylink({**base, "CUST_NAME": "x" * 101}),
+            lambda: self.client.create_paylink({**base, "EXPIRE_BY": "2026-12-14T18:00:00"}),
+            lambda: self.client.create_paylink({**base, "EXPIRE_BY": "next week"}),
+            lambda: self.client.create_paylink({**base, "EXPIRE_BY": datetime(2026, 12, 14, 18)}),
+            lambda: self.client.create_paylink({**base, "REFERENCE_ID": "INV 42"}),
+            lambda: self.client.create_paylink({**base, "NOTIFY_URL": "ftp://shop.example/hook"}),
+            lambda: self.client.create_paylink({**base, "NOTIFY_URL": "https://user:pw@shop.example/hook"}),
+            lambda: self.client.create_paylink({**base, "VALIDATE_BENEFICIARY": "yes"}),
+            lambda: self.client.paylink_status(),
+            lambda: self.client.paylink_status(paylink_id=LINK["PAYLINK_ID"], reference_id="INV-1"),
+            lambda: self.client.paylink_status(paylink_id="plink_short"),
+            lambda: self.client.paylink_status(reference_id="INV#1"),
+            lambda: self.client.cancel_paylink(va_id),
+            lambda: self.client.cancel_paylink(None),
+            lambda: self.client.create_virtual_account({}),
+            lambda: self.client.create_virtual_account({"CUST_NAME": "  "}),
+            lambda: self.client.create_virtual_account({"CUST_NAME": "Ravi", "REFERENCE_ID": "x" * 51}),
+            lambda: self.client.virtual_account_status(LINK["PAYLINK_ID"]),
+            lambda: self.client.close_virtual_account("va_7Hn2Kp9Qr4Ts6"),
+            lambda: self.client.credit_virtual_account("va_1", "100", "NEFT"),
+            lambda: self.client.credit_virtual_account(va_id, "-5", "NEFT"),
+            lambda: self.client.credit_virtual_account(va_id, "100", "CASH"),
+            lambda: self.client.credit_virtual_account(va_id, "100", "neft"),
+            lambda: self.client.credit_virtual_account(va_id, "100", None),
+            lambda: self.client.credit_virtual_account(va_id, "100", "IMPS", "Ravi\tKumar"),
+            lambda: self.client.recon(),
+            lambda: self.client.recon("SK1", va_id=va_id),
+            lambda: self.client.recon(va_id="va_nope"),
+            lambda: self.client.recon("SK 1"),
+        )
+        for index, call in enumerate(refused):
+            with self.subTest(index=index), self.assertRaises(InvalidInput):
+                call()
+        self.assertEqual(StubGateway.requests, [])
+        # 255 characters is the longest DESCRIPTION.
+        self.client.create_paylink({**base, "DESCRIPTION": "x" * 255})
+        self.assertEqual(len(StubGateway.requests), 1)
