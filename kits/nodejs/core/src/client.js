@@ -842,6 +842,18 @@ export class Client {
   }
 
   /**
+   * Cancels a link nobody has paid: the answer is the link, STATUS CANCELLED, and
+   * paylink.cancelled is sent. 372 no such link, 373 one already paid, expired or cancelled.
+   * @param {string} paylinkId
+   * @returns {Promise<Fields & Partial<Paylink>>}
+   */
+  async cancelPaylink(paylinkId) {
+    return this.call('/pgws/paylink/cancel', { PAYLINK_ID: checkPaylinkId(paylinkId) })
+  }
+  // paystra:endregion
+
+  // paystra:region paylink-status
+  /**
    * A payment link as it stands, by { paylinkId } or { referenceId }. A link past its EXPIRE_BY
    * on the account's clock is EXPIRED by this very read. 372 when the gateway knows no such link
    * of yours.
@@ -850,16 +862,6 @@ export class Client {
    */
   async paylinkStatus(ref) {
     return this.call('/pgws/paylink/status', paylinkLookup(ref))
-  }
-
-  /**
-   * Cancels a link nobody has paid: the answer is the link, STATUS CANCELLED, and
-   * paylink.cancelled is sent. 372 no such link, 373 one already paid, expired or cancelled.
-   * @param {string} paylinkId
-   * @returns {Promise<Fields & Partial<Paylink>>}
-   */
-  async cancelPaylink(paylinkId) {
-    return this.call('/pgws/paylink/cancel', { PAYLINK_ID: checkPaylinkId(paylinkId) })
   }
   // paystra:endregion
 
@@ -877,17 +879,6 @@ export class Client {
   }
 
   /**
-   * A virtual account as it stands, with CREDITS (parsed: its latest 100 credits, newest first).
-   * 376 when the gateway knows no such account of yours (then no CREDITS).
-   * @param {string} vaId
-   * @returns {Promise<Fields & Partial<VirtualAccount> & { CREDITS?: VirtualAccountCredit[] }>}
-   */
-  async virtualAccountStatus(vaId) {
-    const answer = await this.call('/pgws/virtual-account/status', { VA_ID: checkVaId(vaId) })
-    return withList(answer, 'CREDITS')
-  }
-
-  /**
    * Closes a virtual account: the answer is the account, STATUS CLOSED. A transfer into it from
    * then on is returned to the payer (virtual_account.credit_returned). 376 no such account, 377
    * one already closed.
@@ -897,7 +888,22 @@ export class Client {
   async closeVirtualAccount(vaId) {
     return this.call('/pgws/virtual-account/close', { VA_ID: checkVaId(vaId) })
   }
+  // paystra:endregion
 
+  // paystra:region virtual-account-status
+  /**
+   * A virtual account as it stands, with CREDITS (parsed: its latest 100 credits, newest first).
+   * 376 when the gateway knows no such account of yours (then no CREDITS).
+   * @param {string} vaId
+   * @returns {Promise<Fields & Partial<VirtualAccount> & { CREDITS?: VirtualAccountCredit[] }>}
+   */
+  async virtualAccountStatus(vaId) {
+    const answer = await this.call('/pgws/virtual-account/status', { VA_ID: checkVaId(vaId) })
+    return withList(answer, 'CREDITS')
+  }
+  // paystra:endregion
+
+  // paystra:region virtual-account-credit
   /**
    * Sandbox only: a payer's bank transfer into a virtual account, as the bank would make it. The
    * answer is the credit, STATUS CREDITED with its FEE, GST and NET; into a closed account it is
