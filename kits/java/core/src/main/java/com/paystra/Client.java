@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
  * The merchant's side of the Paystra protocol: signed payment requests for the hosted page,
  * encrypted merchant-hosted requests, verification of the gateway's responses, and the JSON
  * APIs (status enquiry, refund, UPI and PG QR, payouts, settlements and reconciliation, exchange
- * rates, disputes and the sandbox clock), whose answers are verified before they are returned.
+ * rates, disputes, the sandbox clock, payment links and virtual accounts), whose answers are
+ * verified before they are returned.
  */
 public final class Client {
     /** CURRENCY_CODE of the Indian rupee; cards also take foreign currencies (see Currency). */
@@ -239,8 +240,9 @@ public final class Client {
      * A settlement: its fields (SETTLEMENT_ID, UTR, SETTLEMENT_DATE, CYCLE_FROM, CYCLE_TO, the
      * counts, GROSS_AMOUNT, REFUNDS_AMOUNT, FEES_AMOUNT, GST_AMOUNT, ADJUSTMENTS_AMOUNT,
      * NET_AMOUNT, BANK_ACCOUNT, STATUS PROCESSED or CARRIED_FORWARD, all paise as strings) and its
-     * lines (TYPE PAYMENT, REFUND, DISPUTE_HOLD, DISPUTE_RELEASE, CARRY_FORWARD or FEE, ORDER_ID,
-     * TXN_ID, AMOUNT, FEE, GST, NET, DISPUTE_ID, SOURCE_SETTLEMENT_ID, ...).
+     * lines (TYPE PAYMENT, REFUND, DISPUTE_HOLD, DISPUTE_RELEASE, CARRY_FORWARD, COLLECTION (a
+     * virtual account's credit) or FEE, ORDER_ID, TXN_ID, AMOUNT, FEE, GST, NET, DISPUTE_ID,
+     * SOURCE_SETTLEMENT_ID, ...).
      * From settlement(...) the fields are the verified answer (HASH and LINES' JSON text included).
      */
     public record Settlement(Map<String, String> fields, List<Map<String, String>> lines) {
@@ -356,6 +358,18 @@ public final class Client {
         Map<String, String> answer = postAccepted("/pgws/recon", fields(
                 "PAY_ID", config.payId(),
                 "ORDER_ID", orderId));
+        return new Recon(answer, list(answer, "RECON"));
+    }
+
+    /**
+     * A virtual account's credits (reconVirtualAccount), as recon(orderId) answers an order's
+     * movements: each with where it was settled or, not yet settled, when it will be. An unknown
+     * account (376) throws RefusedError.
+     */
+    public Recon reconVirtualAccount(String vaId) {
+        Map<String, String> answer = postAccepted("/pgws/recon", fields(
+                "PAY_ID", config.payId(),
+                "VA_ID", vaId(vaId)));
         return new Recon(answer, list(answer, "RECON"));
     }
 
@@ -528,6 +542,181 @@ public final class Client {
         return new ClockAdvance(answer, list(answer, "SETTLEMENTS"), list(answer, "HAPPENED"));
     }
     // paystra:endregion
+
+    // paystra:region paylinks
+    /** The transfer modes a virtual account takes a credit by. */
+    public static final List<String> CREDIT_MODES = List.of("NEFT", "RTGS", "IMPS", "UPI");
+    /** The longest DESCRIPTION a payment link takes. */
+    public static final int DESCRIPTION_CHARACTERS = 255;
+    private static final Pattern PAYLINK_ID = Pattern.compile("plink_[A-Za-z0-9]{14}");
+    private static final Pattern VA_ID = Pattern.compile("va_[A-Za-z0-9]{14}");
+    private static final Pattern AMOUNT = Pattern.compile("[1-9][0-9]{0,9}");
+
+    /**
+     * A payment link: a page at SHORT_URL the customer opens to pay AMOUNT once. The link holds
+     * AMOUNT (paise, or a foreign CURRENCY_CODE's minor units), DESCRIPTION (1 to 255 characters)
+     * and optionally CURRENCY_CODE (356 when absent), CUST_NAME, CUST_EMAIL, CUST_PHONE, EXPIRE_BY
+     * (ISO 8601 with an offset: at least 15 minutes on the merchant's clock, at most 366 days),
+     * REFERENCE_ID (your own id for it, unique), NOTIFY_URL (where paylink.paid, paylink.expired and
+     * paylink.cancelled go) and VALIDATE_BENEFICIARY (Y or N). The verified answer is the link:
+     * PAYLINK_ID (plink_...), SHORT_URL, STATUS CREATED, CREATED_AT, LINK_FEE and LINK_GST (paise);
+     * check RESPONSE_CODE: a refusal (320, 319, 370 the description, 371 the expiry, 374 a
+     * REFERENCE_ID already used, 375, 357, 378) is answered signed, without a link. AMOUNT,
+     * DESCRIPTION and VALIDATE_BENEFICIARY are checked before anything is sent.
+     */
+    public Map<String, String> createPaylink(Map<String, String> link) {
+        Map<String, String> request = fields("PAY_ID", config.payId(), "CURRENCY_CODE", CURRENCY_INR);
+        link.forEach((key, value) -> putIfPresent(request, key, value == null ? null : value.strip()));
+        amount(request.get("AMOUNT"));
+        String description = request.getOrDefault("DESCRIPTION", "");
+        if (description.isEmpty() || description.length() > DESCRIPTION_CHARACTERS || CONTROL.matcher(description).find()) {
+            throw new IllegalArgumentException("DESCRIPTION must be 1 to " + DESCRIPTION_CHARACTERS
+                    + " characters, without control characters");
+        }
+        String validate = request.get("VALIDATE_BENEFICIARY");
+        if (validate != null && !validate.equals("Y") && !validate.equals("N")) {
+            throw new IllegalArgumentException("VALIDATE_BENEFICIARY must be Y or N: " + validate);
+        }
+        return post("/pgws/paylink", withoutTilde(request));
+    }
+
+    /**
+     * A payment link by its PAYLINK_ID: STATUS CREATED, PAID (with ORDER_ID, TXN_ID and PAID_AT:
+     * the payment that paid it), EXPIRED (EXPIRED_AT) or CANCELLED (CANCELLED_AT). A link whose
+     * EXPIRE_BY the merchant's clock has passed is expired by this read. The verified answer; check
+     * RESPONSE_CODE (372 no such link).
+     */
+    public Map<String, String> paylinkStatus(String paylinkId) {
+        return post("/pgws/paylink/status", fields("PAY_ID", config.payId(), "PAYLINK_ID", paylinkId(paylinkId)));
+    }
+
+    /** As paylinkStatus(paylinkId), the link found by the REFERENCE_ID you gave it. */
+    public Map<String, String> paylinkStatusByReference(String referenceId) {
+        if (referenceId == null || referenceId.isBlank()) {
+            throw new IllegalArgumentException("paylinkStatusByReference(referenceId) needs a REFERENCE_ID");
+        }
+        return post("/pgws/paylink/status", withoutTilde(fields("PAY_ID", config.payId(),
+                "REFERENCE_ID", referenceId.strip())));
+    }
+
+    /**
+     * Cancels a link nobody has paid: its page takes no more payments, and paylink.cancelled is
+     * sent. The verified answer is the link, STATUS CANCELLED with CANCELLED_AT; check
+     * RESPONSE_CODE (372 no such link, 373 paid, expired or cancelled already).
+     */
+    public Map<String, String> cancelPaylink(String paylinkId) {
+        return post("/pgws/paylink/cancel", fields("PAY_ID", config.payId(), "PAYLINK_ID", paylinkId(paylinkId)));
+    }
+    // paystra:endregion
+
+    // paystra:region virtual-accounts
+    /**
+     * A virtual account with its credits (virtualAccountStatus): the verified fields (VA_ID,
+     * ACCOUNT_NUMBER, IFSC, VPA, STATUS ACTIVE or CLOSED, ...) and CREDITS parsed, newest first (at
+     * most 100), each with CREDIT_ID, AMOUNT, MODE, PAYER_NAME, UTR, STATUS (CREDITED or
+     * RETURNED), CREDITED_AT, FEE, GST and NET.
+     */
+    public record VirtualAccount(Map<String, String> fields, List<Map<String, String>> credits) {
+        public VirtualAccount {
+            fields = frozen(fields);
+            credits = frozen(credits);
+        }
+
+        /** A field, or "" when absent: account.get("CLOSED_AT") is "" while it is ACTIVE. */
+        public String get(String field) {
+            return fields.getOrDefault(field, "");
+        }
+    }
+
+    /**
+     * A virtual account (Auto Collection): a bank account number and IFSC, and a UPI ID, that take
+     * your customer's transfers, each credit settled to you. The account holds CUST_NAME (who pays
+     * into it) and optionally REFERENCE_ID (your own id for it, unique) and NOTIFY_URL (where
+     * virtual_account.credited and virtual_account.credit_returned go). The verified answer is the
+     * account: VA_ID (va_...), ACCOUNT_NUMBER (16 digits), IFSC, VPA, STATUS ACTIVE, CREATED_AT,
+     * SETUP_FEE and SETUP_GST (paise); check RESPONSE_CODE (375 the name, 374 a REFERENCE_ID
+     * already used, 357 NOTIFY_URL).
+     */
+    public Map<String, String> createVirtualAccount(Map<String, String> account) {
+        Map<String, String> request = fields("PAY_ID", config.payId());
+        account.forEach((key, value) -> putIfPresent(request, key, value == null ? null : value.strip()));
+        if (!request.containsKey("CUST_NAME")) {
+            throw new IllegalArgumentException("createVirtualAccount needs CUST_NAME: who pays into the account");
+        }
+        return post("/pgws/virtual-account", withoutTilde(request));
+    }
+
+    /** A virtual account and its credits. An unknown account (376) throws RefusedError. */
+    public VirtualAccount virtualAccountStatus(String vaId) {
+        Map<String, String> answer = postAccepted("/pgws/virtual-account/status",
+                fields("PAY_ID", config.payId(), "VA_ID", vaId(vaId)));
+        return new VirtualAccount(answer, list(answer, "CREDITS"));
+    }
+
+    /**
+     * Closes a virtual account: a transfer to it is then returned to the payer. The verified
+     * answer is the account, STATUS CLOSED with CLOSED_AT; check RESPONSE_CODE (376 no such
+     * account, 377 closed already).
+     */
+    public Map<String, String> closeVirtualAccount(String vaId) {
+        return post("/pgws/virtual-account/close", fields("PAY_ID", config.payId(), "VA_ID", vaId(vaId)));
+    }
+
+    /** As creditVirtualAccount(vaId, amount, mode, payerName), without the payer's name. */
+    public Map<String, String> creditVirtualAccount(String vaId, String amount, String mode) {
+        return creditVirtualAccount(vaId, amount, mode, "");
+    }
+
+    /**
+     * Sandbox test call: a bank transfer of amount paise (rupees only) into the account by mode
+     * (NEFT, RTGS, IMPS or UPI) from payerName ("" or null for none). The verified answer is the
+     * credit: CREDIT_ID (vacr_...), UTR, STATUS CREDITED, CREDITED_AT, FEE, GST and NET (what you
+     * are settled). To a closed account the credit is returned to the payer: STATUS RETURNED,
+     * RESPONSE_CODE 377, RETURN_REASON, FEE, GST and NET 0. Check RESPONSE_CODE: 376 no such
+     * account, 320 the amount, 334 over the mode's limit, 375 the payer's name.
+     */
+    public Map<String, String> creditVirtualAccount(String vaId, String amount, String mode, String payerName) {
+        if (mode == null || !CREDIT_MODES.contains(mode)) {
+            throw new IllegalArgumentException("MODE must be NEFT, RTGS, IMPS or UPI: " + mode);
+        }
+        Map<String, String> request = fields("PAY_ID", config.payId(), "VA_ID", vaId(vaId), "AMOUNT", amount(amount),
+                "MODE", mode);
+        putIfPresent(request, "PAYER_NAME", payerName == null ? null : payerName.strip());
+        return post("/pgws/virtual-account/credit", withoutTilde(request));
+    }
+    // paystra:endregion
+
+    private static String paylinkId(String paylinkId) {
+        if (paylinkId == null || !PAYLINK_ID.matcher(paylinkId).matches()) {
+            throw new IllegalArgumentException("PAYLINK_ID must be plink_ and 14 letters and digits: " + paylinkId);
+        }
+        return paylinkId;
+    }
+
+    private static String vaId(String vaId) {
+        if (vaId == null || !VA_ID.matcher(vaId).matches()) {
+            throw new IllegalArgumentException("VA_ID must be va_ and 14 letters and digits: " + vaId);
+        }
+        return vaId;
+    }
+
+    private static String amount(String amount) {
+        if (amount == null || !AMOUNT.matcher(amount).matches()) {
+            throw new IllegalArgumentException("AMOUNT must be whole paise: digits only, no leading zero (100 = Rs 1.00): "
+                    + amount);
+        }
+        return amount;
+    }
+
+    /** The request, refused here when a value holds "~": the gateway refuses it in any value (326, unsigned). */
+    private static Map<String, String> withoutTilde(Map<String, String> request) {
+        request.forEach((key, value) -> {
+            if (value.contains("~")) {
+                throw new IllegalArgumentException(key + " must not contain \"~\"");
+            }
+        });
+        return request;
+    }
 
     /**
      * A sandbox account just made (createSandboxAccount): a merchant of your own with its own

@@ -25,9 +25,9 @@ import java.util.function.Function;
  * The core's tests: every vector of the shared vectors file (HASH, ENCDATA, webhooks, the order
  * rule, the reconciliation and the currencies, the same every kit and the TypeScript modules
  * pass), round trips, tampering, Base64 variants, configuration, JSON, webhooks, the settlement
- * calls, the exchange-rate and dispute calls and the sandbox clock's. A plain
- * main, so it needs nothing but the JDK; exits 1 when a test fails. The examples' web code has its
- * own (com.paystra.examples.web.WebTests).
+ * calls, the exchange-rate and dispute calls, the sandbox clock's and the payment link and
+ * virtual account calls. A plain main, so it needs nothing but the JDK; exits 1 when a test fails.
+ * The examples' web code has its own (com.paystra.examples.web.WebTests).
  *
  *   java -cp out com.paystra.CoreTests      (vectors from PAYSTRA_VECTORS, else core/tests/vectors.json)
  */
@@ -55,6 +55,7 @@ public final class CoreTests {
         SettlementTests.run();
         DisputeTests.run();
         ClockTests.run();
+        PaylinkTests.run();
         SandboxAccountTests.run();
         report();
     }
