@@ -386,28 +386,106 @@ final class Client
 
     // paystra:region paylinks
     /**
-     * A payment link: a page at SHORT_URL the customer opens to pay AMOUNT once (cards, UPI, net
-     * banking, wallets: what its currency allows). `$link` holds AMOUNT (paise, or a foreign
-     * CURRENCY_CODE's minor units), DESCRIPTION (1 to 255 characters), optionally CURRENCY_CODE
-     * (356 when absent), CUST_NAME, CUST_EMAIL, CUST_PHONE, EXPIRE_BY (ISO 8601 with an offset, or
-     * a \DateTimeInterface: at least 15 minutes on the merchant's clock, at most 366 days),
-     * REFERENCE_ID (your own id for it, unique), NOTIFY_URL (where paylink.paid, paylink.expired
-     * and paylink.cancelled go) and VALIDATE_BENEFICIARY (true or 'Y': the payer's details are
-     * checked, for a higher fee).
-     *
-     * The answer is the link: PAYLINK_ID (plink_...), SHORT_URL, STATUS CREATED, CREATED_AT,
-     * LINK_FEE and LINK_GST (paise) and the fields sent. A refusal is the signed answer, without
-     * a link: 320 the amount, 319 the currency, 370 the description, 371 the expiry, 374 a
-     * REFERENCE_ID already used, 375 the customer's details, 357 NOTIFY_URL, 378
-     * VALIDATE_BENEFICIARY. Nothing is stored on a refusal.
-     *
-     * @throws \InvalidArgumentException a value with "~", which no field may hold
+     * A payment link: a page at SHORT_URL where a customer pays AMOUNT once, by any method its
+     * currency allows (cards alone for a foreign one). `$link`: AMOUNT (minor units of
+     * CURRENCY_CODE, 356 rupees by default), DESCRIPTION (1 to 255 characters), and optionally
+     * CUST_NAME, CUST_EMAIL, CUST_PHONE, EXPIRE_BY (ISO 8601 with an offset, or a
+     * \DateTimeInterface: 15 minutes to 366 days after the merchant's clock), REFERENCE_ID (yours,
+     * unique), NOTIFY_URL (the paylink.* webhooks), VALIDATE_BENEFICIARY (true or false, Y or N).
+     * The answer is the link, STATUS CREATED, with PAYLINK_ID, LINK_FEE and LINK_GST (paise). A
+     * refusal is the signed answer: 370 DESCRIPTION, 371 EXPIRE_BY, 374 a REFERENCE_ID used
+     * before, 375 the customer's details, 378 VALIDATE_BENEFICIARY, 319 the currency, 320 AMOUNT.
      */
     public function createPaylink(array $link): array
     {
-        $fields = self::nonEmpty($link, [
-            'AMOUNT', 'DESCRIPTION', 'CUST_NAME', 'CUST_EMAIL', 'CUST_PHONE', 'REFERENCE_ID', 'NOTIFY_URL',
-        ]);
+        return $this->call('/pgws/paylink', self::paylinkFields($link));
+    }
+
+    /**
+     * Cancels a link nobody has paid: the link, STATUS CANCELLED with CANCELLED_AT
+     * (paylink.cancelled is sent). 372 no such link, 373 one already paid, expired or cancelled.
+     */
+    public function cancelPaylink(string $paylinkId): array
+    {
+        return $this->call('/pgws/paylink/cancel', self::oneOf(['PAYLINK_ID' => $paylinkId]));
+    }
+    // paystra:endregion
+
+    // paystra:region paylink-status
+    /**
+     * A link as it stands, by its PAYLINK_ID or your REFERENCE_ID (name it:
+     * `paylinkStatus(referenceId: 'INV-1001')`), exactly one: STATUS CREATED, PAID (with ORDER_ID,
+     * TXN_ID and PAID_AT), EXPIRED (EXPIRED_AT) or CANCELLED (CANCELLED_AT). A link past its
+     * EXPIRE_BY on the merchant's clock is EXPIRED by this very read. 372: no such link of yours.
+     *
+     * @throws \InvalidArgumentException when neither or both are given
+     */
+    public function paylinkStatus(string $paylinkId = '', string $referenceId = ''): array
+    {
+        return $this->call('/pgws/paylink/status', self::oneOf(['PAYLINK_ID' => $paylinkId, 'REFERENCE_ID' => $referenceId]));
+    }
+    // paystra:endregion
+
+    // paystra:region virtual-accounts
+    /**
+     * A virtual account for one customer (`$account`: CUST_NAME, and optionally REFERENCE_ID,
+     * yours and unique, and NOTIFY_URL for the virtual_account.* webhooks): ACCOUNT_NUMBER and
+     * IFSC take NEFT, RTGS and IMPS, VPA takes UPI. The answer is the account, STATUS ACTIVE, with
+     * VA_ID, SETUP_FEE and SETUP_GST (paise). A refusal is the signed answer: 374 a REFERENCE_ID
+     * used before, 375 CUST_NAME, 357 NOTIFY_URL.
+     */
+    public function createVirtualAccount(array $account): array
+    {
+        return $this->call('/pgws/virtual-account', self::withoutTilde(self::nonEmpty($account, ['CUST_NAME', 'REFERENCE_ID', 'NOTIFY_URL'])));
+    }
+
+    /**
+     * Closes an account: STATUS CLOSED with CLOSED_AT; a transfer into it from then on is returned
+     * to the payer (virtual_account.credit_returned). 376 no such account, 377 one already closed.
+     */
+    public function closeVirtualAccount(string $vaId): array
+    {
+        return $this->call('/pgws/virtual-account/close', self::oneOf(['VA_ID' => $vaId]));
+    }
+    // paystra:endregion
+
+    // paystra:region virtual-account-status
+    /**
+     * An account as it stands (STATUS ACTIVE or CLOSED) with CREDITS, a list: its latest 100
+     * credits, newest first (CREDIT_ID, AMOUNT, MODE, PAYER_NAME, UTR, STATUS CREDITED or
+     * RETURNED, CREDITED_AT, FEE, GST, NET...). 376: no such account of yours (then no CREDITS).
+     */
+    public function virtualAccountStatus(string $vaId): array
+    {
+        return self::withLists($this->call('/pgws/virtual-account/status', self::oneOf(['VA_ID' => $vaId])), ['CREDITS']);
+    }
+    // paystra:endregion
+
+    // paystra:region virtual-account-credit
+    /**
+     * Sandbox only: a payer's bank transfer of `$amount` paise into the account, by `$mode` (NEFT,
+     * RTGS, IMPS or UPI), as the bank would make it. The answer is the credit: CREDIT_ID, UTR,
+     * STATUS CREDITED with FEE, GST and NET (virtual_account.credited), or, into a closed account,
+     * RETURNED under RESPONSE_CODE 377 with a RETURN_REASON and FEE, GST and NET 0. Refusals: 376
+     * no such account, 320 the amount (rupees only), 331 the mode, 334 the mode's limits, 375
+     * the payer's name.
+     */
+    public function creditVirtualAccount(string $vaId, string $amount, string $mode, string $payerName = ''): array
+    {
+        $fields = self::oneOf(['VA_ID' => $vaId]) + self::nonEmpty(['AMOUNT' => $amount, 'MODE' => $mode, 'PAYER_NAME' => $payerName], ['AMOUNT', 'MODE', 'PAYER_NAME']);
+        return $this->call('/pgws/virtual-account/credit', self::withoutTilde($fields));
+    }
+    // paystra:endregion
+
+    /**
+     * A link's request fields: the named ones given, CURRENCY_CODE 356 unless given, EXPIRE_BY
+     * from a \DateTimeInterface in ISO 8601, VALIDATE_BENEFICIARY Y or N from a bool.
+     *
+     * @throws \InvalidArgumentException a value with "~", which no field may hold
+     */
+    private static function paylinkFields(array $link): array
+    {
+        $fields = self::nonEmpty($link, ['AMOUNT', 'DESCRIPTION', 'CUST_NAME', 'CUST_EMAIL', 'CUST_PHONE', 'REFERENCE_ID', 'NOTIFY_URL']);
         $fields['CURRENCY_CODE'] = self::nonEmpty($link, ['CURRENCY_CODE'])['CURRENCY_CODE'] ?? self::CURRENCY_INR;
         $expireBy = $link['EXPIRE_BY'] ?? null;
         if ($expireBy instanceof \DateTimeInterface) {
@@ -421,88 +499,8 @@ final class Client
         } else {
             $fields += self::nonEmpty($link, ['VALIDATE_BENEFICIARY']);
         }
-        return $this->call('/pgws/paylink', self::withoutTilde($fields));
+        return self::withoutTilde($fields);
     }
-
-    /**
-     * A payment link by its PAYLINK_ID or by your REFERENCE_ID (name one:
-     * `paylinkStatus(referenceId: 'INV-1001')`): STATUS CREATED, PAID (with ORDER_ID, TXN_ID and
-     * PAID_AT: the payment that paid it), EXPIRED (EXPIRED_AT) or CANCELLED (CANCELLED_AT). A link
-     * whose EXPIRE_BY the merchant's clock has passed is expired by this read. 372: no such link;
-     * 321: not a PAYLINK_ID or REFERENCE_ID.
-     *
-     * @throws \InvalidArgumentException when neither or both are given
-     */
-    public function paylinkStatus(string $paylinkId = '', string $referenceId = ''): array
-    {
-        return $this->call('/pgws/paylink/status', self::oneOf(['PAYLINK_ID' => $paylinkId, 'REFERENCE_ID' => $referenceId]));
-    }
-
-    /**
-     * Cancels a link nobody has paid: its page no longer takes payments. The answer is the link,
-     * STATUS CANCELLED with CANCELLED_AT (and paylink.cancelled is sent). 372: no such link; 373:
-     * it is paid, expired or already cancelled.
-     */
-    public function cancelPaylink(string $paylinkId): array
-    {
-        return $this->call('/pgws/paylink/cancel', self::oneOf(['PAYLINK_ID' => $paylinkId]));
-    }
-    // paystra:endregion
-
-    // paystra:region virtual-accounts
-    /**
-     * A virtual account (Auto Collection): a bank account number and IFSC, and a UPI ID, that take
-     * transfers from your customer, each credit settled to you. `$account` holds CUST_NAME (who
-     * pays into it), optionally REFERENCE_ID (your own id for it, unique) and NOTIFY_URL (where
-     * virtual_account.credited and virtual_account.credit_returned go).
-     *
-     * The answer is the account: VA_ID (va_...), ACCOUNT_NUMBER (16 digits), IFSC, VPA, STATUS
-     * ACTIVE, CREATED_AT, SETUP_FEE and SETUP_GST (paise). A refusal is the signed answer: 375
-     * the name, 374 a REFERENCE_ID already used, 357 NOTIFY_URL.
-     *
-     * @throws \InvalidArgumentException a value with "~", which no field may hold
-     */
-    public function createVirtualAccount(array $account): array
-    {
-        return $this->call('/pgws/virtual-account', self::withoutTilde(self::nonEmpty($account, ['CUST_NAME', 'REFERENCE_ID', 'NOTIFY_URL'])));
-    }
-
-    /**
-     * A virtual account and, on 000, CREDITS: a list of its credits, newest first (at most 100),
-     * each with CREDIT_ID, AMOUNT, MODE, PAYER_NAME, UTR, STATUS (CREDITED or RETURNED),
-     * CREDITED_AT, FEE, GST and NET. 376: no such account.
-     */
-    public function virtualAccountStatus(string $vaId): array
-    {
-        return self::withLists($this->call('/pgws/virtual-account/status', self::oneOf(['VA_ID' => $vaId])), ['CREDITS']);
-    }
-
-    /**
-     * Closes a virtual account: it takes no more credits (a transfer to it is returned to the
-     * payer). The answer is the account, STATUS CLOSED with CLOSED_AT. 376: no such account; 377:
-     * already closed.
-     */
-    public function closeVirtualAccount(string $vaId): array
-    {
-        return $this->call('/pgws/virtual-account/close', self::oneOf(['VA_ID' => $vaId]));
-    }
-
-    /**
-     * Sandbox test call: a bank transfer of AMOUNT paise (rupees only) into the account, by MODE
-     * NEFT, RTGS, IMPS or UPI, from `$payerName`. The answer is the credit: CREDIT_ID (vacr_...),
-     * UTR, STATUS CREDITED, CREDITED_AT, FEE, GST and NET (paise: what you are settled). To a
-     * closed account the credit is returned to the payer: STATUS RETURNED, RESPONSE_CODE 377,
-     * RETURN_REASON, FEE, GST and NET 0. Refused: 376 no such account, 320 the amount, 331 the
-     * mode, 334 over the mode's limit, 375 the payer's name.
-     *
-     * @throws \InvalidArgumentException a value with "~", which no field may hold
-     */
-    public function creditVirtualAccount(string $vaId, string $amount, string $mode, string $payerName = ''): array
-    {
-        $fields = self::oneOf(['VA_ID' => $vaId]) + self::nonEmpty(['AMOUNT' => $amount, 'MODE' => $mode, 'PAYER_NAME' => $payerName], ['AMOUNT', 'MODE', 'PAYER_NAME']);
-        return $this->call('/pgws/virtual-account/credit', self::withoutTilde($fields));
-    }
-    // paystra:endregion
 
     // paystra:region sandbox-account
     /**
