@@ -543,7 +543,6 @@ public final class Client {
     }
     // paystra:endregion
 
-    // paystra:region paylinks
     /** The transfer modes a virtual account takes a credit by. */
     public static final List<String> CREDIT_MODES = List.of("NEFT", "RTGS", "IMPS", "UPI");
     /** The longest DESCRIPTION a payment link takes. */
@@ -551,40 +550,39 @@ public final class Client {
     private static final Pattern PAYLINK_ID = Pattern.compile("plink_[A-Za-z0-9]{14}");
     private static final Pattern VA_ID = Pattern.compile("va_[A-Za-z0-9]{14}");
     private static final Pattern AMOUNT = Pattern.compile("[1-9][0-9]{0,9}");
+    /** A REFERENCE_ID has an ORDER_ID's shape. */
+    private static final Pattern REFERENCE_ID = Pattern.compile("[A-Za-z0-9:/@_-]{1,50}");
 
+    // paystra:region paylinks
     /**
-     * A payment link: a page at SHORT_URL the customer opens to pay AMOUNT once. The link holds
-     * AMOUNT (paise, or a foreign CURRENCY_CODE's minor units), DESCRIPTION (1 to 255 characters)
-     * and optionally CURRENCY_CODE (356 when absent), CUST_NAME, CUST_EMAIL, CUST_PHONE, EXPIRE_BY
-     * (ISO 8601 with an offset: at least 15 minutes on the merchant's clock, at most 366 days),
-     * REFERENCE_ID (your own id for it, unique), NOTIFY_URL (where paylink.paid, paylink.expired and
-     * paylink.cancelled go) and VALIDATE_BENEFICIARY (Y or N). The verified answer is the link:
-     * PAYLINK_ID (plink_...), SHORT_URL, STATUS CREATED, CREATED_AT, LINK_FEE and LINK_GST (paise);
-     * check RESPONSE_CODE: a refusal (320, 319, 370 the description, 371 the expiry, 374 a
-     * REFERENCE_ID already used, 375, 357, 378) is answered signed, without a link. AMOUNT,
-     * DESCRIPTION and VALIDATE_BENEFICIARY are checked before anything is sent.
+     * A payment link: a page at SHORT_URL where a customer pays AMOUNT once, by any method its
+     * currency allows (cards alone for a foreign one). link: AMOUNT (minor units of CURRENCY_CODE,
+     * "356" rupees by default), DESCRIPTION (1 to 255 characters, no control characters), and
+     * optionally CUST_NAME, CUST_EMAIL, CUST_PHONE, EXPIRE_BY (ISO 8601 with an offset: 15 minutes
+     * to 366 days after the merchant's clock), REFERENCE_ID (yours, unique, an ORDER_ID's shape),
+     * NOTIFY_URL (the paylink.* webhooks), VALIDATE_BENEFICIARY (Y or N). The verified answer is
+     * the link, STATUS CREATED, with PAYLINK_ID, LINK_FEE and LINK_GST (paise); check
+     * RESPONSE_CODE: 370 DESCRIPTION, 371 EXPIRE_BY, 374 a REFERENCE_ID used before, 375 the
+     * customer's details, 378 VALIDATE_BENEFICIARY, 319 the currency, 320 AMOUNT.
      */
     public Map<String, String> createPaylink(Map<String, String> link) {
-        Map<String, String> request = fields("PAY_ID", config.payId(), "CURRENCY_CODE", CURRENCY_INR);
-        link.forEach((key, value) -> putIfPresent(request, key, value == null ? null : value.strip()));
-        amount(request.get("AMOUNT"));
-        String description = request.getOrDefault("DESCRIPTION", "");
-        if (description.isEmpty() || description.length() > DESCRIPTION_CHARACTERS || CONTROL.matcher(description).find()) {
-            throw new IllegalArgumentException("DESCRIPTION must be 1 to " + DESCRIPTION_CHARACTERS
-                    + " characters, without control characters");
-        }
-        String validate = request.get("VALIDATE_BENEFICIARY");
-        if (validate != null && !validate.equals("Y") && !validate.equals("N")) {
-            throw new IllegalArgumentException("VALIDATE_BENEFICIARY must be Y or N: " + validate);
-        }
-        return post("/pgws/paylink", withoutTilde(request));
+        return post("/pgws/paylink", paylinkRequest(link));
     }
 
     /**
-     * A payment link by its PAYLINK_ID: STATUS CREATED, PAID (with ORDER_ID, TXN_ID and PAID_AT:
-     * the payment that paid it), EXPIRED (EXPIRED_AT) or CANCELLED (CANCELLED_AT). A link whose
-     * EXPIRE_BY the merchant's clock has passed is expired by this read. The verified answer; check
-     * RESPONSE_CODE (372 no such link).
+     * Cancels a link nobody has paid: the link, STATUS CANCELLED with CANCELLED_AT
+     * (paylink.cancelled is sent). 372 no such link, 373 one already paid, expired or cancelled.
+     */
+    public Map<String, String> cancelPaylink(String paylinkId) {
+        return post("/pgws/paylink/cancel", fields("PAY_ID", config.payId(), "PAYLINK_ID", paylinkId(paylinkId)));
+    }
+    // paystra:endregion
+
+    // paystra:region paylink-status
+    /**
+     * A link as it stands by its PAYLINK_ID: STATUS CREATED, PAID (with ORDER_ID, TXN_ID and
+     * PAID_AT), EXPIRED (EXPIRED_AT) or CANCELLED (CANCELLED_AT). A link past its EXPIRE_BY on the
+     * merchant's clock is EXPIRED by this very read. 372: no such link of yours.
      */
     public Map<String, String> paylinkStatus(String paylinkId) {
         return post("/pgws/paylink/status", fields("PAY_ID", config.payId(), "PAYLINK_ID", paylinkId(paylinkId)));
@@ -592,24 +590,11 @@ public final class Client {
 
     /** As paylinkStatus(paylinkId), the link found by the REFERENCE_ID you gave it. */
     public Map<String, String> paylinkStatusByReference(String referenceId) {
-        if (referenceId == null || referenceId.isBlank()) {
-            throw new IllegalArgumentException("paylinkStatusByReference(referenceId) needs a REFERENCE_ID");
-        }
-        return post("/pgws/paylink/status", withoutTilde(fields("PAY_ID", config.payId(),
-                "REFERENCE_ID", referenceId.strip())));
-    }
-
-    /**
-     * Cancels a link nobody has paid: its page takes no more payments, and paylink.cancelled is
-     * sent. The verified answer is the link, STATUS CANCELLED with CANCELLED_AT; check
-     * RESPONSE_CODE (372 no such link, 373 paid, expired or cancelled already).
-     */
-    public Map<String, String> cancelPaylink(String paylinkId) {
-        return post("/pgws/paylink/cancel", fields("PAY_ID", config.payId(), "PAYLINK_ID", paylinkId(paylinkId)));
+        return post("/pgws/paylink/status", fields("PAY_ID", config.payId(),
+                "REFERENCE_ID", referenceId(referenceId == null ? null : referenceId.strip())));
     }
     // paystra:endregion
 
-    // paystra:region virtual-accounts
     /**
      * A virtual account with its credits (virtualAccountStatus): the verified fields (VA_ID,
      * ACCOUNT_NUMBER, IFSC, VPA, STATUS ACTIVE or CLOSED, ...) and CREDITS parsed, newest first (at
@@ -628,14 +613,13 @@ public final class Client {
         }
     }
 
+    // paystra:region virtual-accounts
     /**
-     * A virtual account (Auto Collection): a bank account number and IFSC, and a UPI ID, that take
-     * your customer's transfers, each credit settled to you. The account holds CUST_NAME (who pays
-     * into it) and optionally REFERENCE_ID (your own id for it, unique) and NOTIFY_URL (where
-     * virtual_account.credited and virtual_account.credit_returned go). The verified answer is the
-     * account: VA_ID (va_...), ACCOUNT_NUMBER (16 digits), IFSC, VPA, STATUS ACTIVE, CREATED_AT,
-     * SETUP_FEE and SETUP_GST (paise); check RESPONSE_CODE (375 the name, 374 a REFERENCE_ID
-     * already used, 357 NOTIFY_URL).
+     * A virtual account for one customer (account: CUST_NAME, and optionally REFERENCE_ID, yours and
+     * unique, and NOTIFY_URL for the virtual_account.* webhooks): ACCOUNT_NUMBER and IFSC take NEFT,
+     * RTGS and IMPS, VPA takes UPI. The verified answer is the account, STATUS ACTIVE, with VA_ID,
+     * SETUP_FEE and SETUP_GST (paise); check RESPONSE_CODE: 374 a REFERENCE_ID used before, 375
+     * CUST_NAME, 357 NOTIFY_URL.
      */
     public Map<String, String> createVirtualAccount(Map<String, String> account) {
         Map<String, String> request = fields("PAY_ID", config.payId());
@@ -643,37 +627,45 @@ public final class Client {
         if (!request.containsKey("CUST_NAME")) {
             throw new IllegalArgumentException("createVirtualAccount needs CUST_NAME: who pays into the account");
         }
+        if (request.containsKey("REFERENCE_ID")) {
+            referenceId(request.get("REFERENCE_ID"));
+        }
         return post("/pgws/virtual-account", withoutTilde(request));
     }
 
-    /** A virtual account and its credits. An unknown account (376) throws RefusedError. */
+    /**
+     * Closes an account: STATUS CLOSED with CLOSED_AT; a transfer into it from then on is returned
+     * to the payer (virtual_account.credit_returned). 376 no such account, 377 one already closed.
+     */
+    public Map<String, String> closeVirtualAccount(String vaId) {
+        return post("/pgws/virtual-account/close", fields("PAY_ID", config.payId(), "VA_ID", vaId(vaId)));
+    }
+    // paystra:endregion
+
+    // paystra:region virtual-account-status
+    /**
+     * An account as it stands (STATUS ACTIVE or CLOSED) with its latest 100 credits, newest first.
+     * A refusal throws RefusedError: 376, no such account of yours.
+     */
     public VirtualAccount virtualAccountStatus(String vaId) {
         Map<String, String> answer = postAccepted("/pgws/virtual-account/status",
                 fields("PAY_ID", config.payId(), "VA_ID", vaId(vaId)));
         return new VirtualAccount(answer, list(answer, "CREDITS"));
     }
+    // paystra:endregion
 
-    /**
-     * Closes a virtual account: a transfer to it is then returned to the payer. The verified
-     * answer is the account, STATUS CLOSED with CLOSED_AT; check RESPONSE_CODE (376 no such
-     * account, 377 closed already).
-     */
-    public Map<String, String> closeVirtualAccount(String vaId) {
-        return post("/pgws/virtual-account/close", fields("PAY_ID", config.payId(), "VA_ID", vaId(vaId)));
-    }
-
+    // paystra:region virtual-account-credit
     /** As creditVirtualAccount(vaId, amount, mode, payerName), without the payer's name. */
     public Map<String, String> creditVirtualAccount(String vaId, String amount, String mode) {
         return creditVirtualAccount(vaId, amount, mode, "");
     }
 
     /**
-     * Sandbox test call: a bank transfer of amount paise (rupees only) into the account by mode
-     * (NEFT, RTGS, IMPS or UPI) from payerName ("" or null for none). The verified answer is the
-     * credit: CREDIT_ID (vacr_...), UTR, STATUS CREDITED, CREDITED_AT, FEE, GST and NET (what you
-     * are settled). To a closed account the credit is returned to the payer: STATUS RETURNED,
-     * RESPONSE_CODE 377, RETURN_REASON, FEE, GST and NET 0. Check RESPONSE_CODE: 376 no such
-     * account, 320 the amount, 334 over the mode's limit, 375 the payer's name.
+     * Sandbox only: a payer's bank transfer of amount (paise) into the account, by mode (NEFT, RTGS,
+     * IMPS or UPI), as the bank would make it. The verified answer is the credit: CREDIT_ID, UTR,
+     * STATUS CREDITED with FEE, GST and NET (virtual_account.credited), or, into a closed account,
+     * RETURNED under RESPONSE_CODE 377 with a RETURN_REASON. Check RESPONSE_CODE: 376 no such
+     * account, 320 the amount (rupees only), 334 the mode's limits, 375 payerName.
      */
     public Map<String, String> creditVirtualAccount(String vaId, String amount, String mode, String payerName) {
         if (mode == null || !CREDIT_MODES.contains(mode)) {
@@ -685,6 +677,29 @@ public final class Client {
         return post("/pgws/virtual-account/credit", withoutTilde(request));
     }
     // paystra:endregion
+
+    /**
+     * A link's request: its fields given, trimmed (CURRENCY_CODE 356 unless given), with AMOUNT,
+     * DESCRIPTION and VALIDATE_BENEFICIARY checked as the gateway checks them.
+     */
+    private Map<String, String> paylinkRequest(Map<String, String> link) {
+        Map<String, String> request = fields("PAY_ID", config.payId(), "CURRENCY_CODE", CURRENCY_INR);
+        link.forEach((key, value) -> putIfPresent(request, key, value == null ? null : value.strip()));
+        amount(request.get("AMOUNT"));
+        String description = request.getOrDefault("DESCRIPTION", "");
+        if (description.isEmpty() || description.length() > DESCRIPTION_CHARACTERS || CONTROL.matcher(description).find()) {
+            throw new IllegalArgumentException("DESCRIPTION must be 1 to " + DESCRIPTION_CHARACTERS
+                    + " characters, without control characters");
+        }
+        String validate = request.get("VALIDATE_BENEFICIARY");
+        if (validate != null && !validate.equals("Y") && !validate.equals("N")) {
+            throw new IllegalArgumentException("VALIDATE_BENEFICIARY must be Y or N: " + validate);
+        }
+        if (request.containsKey("REFERENCE_ID")) {
+            referenceId(request.get("REFERENCE_ID"));
+        }
+        return withoutTilde(request);
+    }
 
     private static String paylinkId(String paylinkId) {
         if (paylinkId == null || !PAYLINK_ID.matcher(paylinkId).matches()) {
@@ -698,6 +713,13 @@ public final class Client {
             throw new IllegalArgumentException("VA_ID must be va_ and 14 letters and digits: " + vaId);
         }
         return vaId;
+    }
+
+    private static String referenceId(String referenceId) {
+        if (referenceId == null || !REFERENCE_ID.matcher(referenceId).matches()) {
+            throw new IllegalArgumentException("REFERENCE_ID must be 1 to 50 letters, digits or : / @ _ -: " + referenceId);
+        }
+        return referenceId;
     }
 
     private static String amount(String amount) {

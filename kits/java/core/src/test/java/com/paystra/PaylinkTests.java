@@ -245,7 +245,7 @@ final class PaylinkTests {
                     assertTrue(expected.getMessage().contains("CREDITS"), expected.getMessage());
                 }
             });
-            check("Client: link and account ids, AMOUNT, DESCRIPTION, MODE and ~ are checked before anything is sent", () -> {
+            check("Client: link and account ids, REFERENCE_ID, AMOUNT, DESCRIPTION, MODE and ~ are checked before anything is sent", () -> {
                 int before = gateway.received().size();
                 List<CoreTests.Body> refused = List.of(
                         () -> client.createPaylink(map("DESCRIPTION", "Tea")),
@@ -260,6 +260,9 @@ final class PaylinkTests {
                         () -> client.paylinkStatus("plink_short"),
                         () -> client.paylinkStatus(null),
                         () -> client.paylinkStatusByReference(" "),
+                        () -> client.paylinkStatusByReference("INV 1001"),
+                        () -> client.createPaylink(map("AMOUNT", "100", "DESCRIPTION", "Tea", "REFERENCE_ID", "INV#1")),
+                        () -> client.createVirtualAccount(map("CUST_NAME", "Meera", "REFERENCE_ID", "x".repeat(51))),
                         () -> client.cancelPaylink("INV-1001"),
                         () -> client.createVirtualAccount(map("REFERENCE_ID", "CUST-42")),
                         () -> client.createVirtualAccount(map("CUST_NAME", "A~B")),
