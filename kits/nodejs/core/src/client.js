@@ -108,7 +108,8 @@ import { verifyWebhook } from './webhook.js'
 /**
  * Where one movement of an order's money stands with settlement (the recon call).
  * @typedef {object} ReconEntry
- * @property {'PAYMENT' | 'REFUND' | 'DISPUTE_HOLD' | 'DISPUTE_RELEASE'} TYPE
+ * @property {'PAYMENT' | 'REFUND' | 'DISPUTE_HOLD' | 'DISPUTE_RELEASE' | 'COLLECTION' | 'FEE'} TYPE
+ *   COLLECTION and FEE: a virtual account's credits and its setup charge (recon({ vaId }))
  * @property {string} TXN_ID
  * @property {string} AMOUNT
  * @property {string} FEE
@@ -189,9 +190,10 @@ import { verifyWebhook } from './webhook.js'
  * another currency is paid by card only.
  * @typedef {object} PaylinkRequest
  * @property {string} AMOUNT
- * @property {string} DESCRIPTION what the customer pays for: 1 to 255 characters, no control characters
+ * @property {string} DESCRIPTION what the customer pays for: 1 to 255 characters, not only spaces,
+ *   no control characters
  * @property {string} [CURRENCY_CODE] 356 (rupees) unless the link is in a foreign currency
- * @property {string} [CUST_NAME]
+ * @property {string} [CUST_NAME] letters, spaces and . ' -, from a letter, at most 100
  * @property {string} [CUST_EMAIL]
  * @property {string} [CUST_PHONE] 10 digits
  * @property {string | Date} [EXPIRE_BY] ISO 8601 with an offset (a Date is written in IST): at
@@ -238,7 +240,8 @@ import { verifyWebhook } from './webhook.js'
  * A virtual account to create (createVirtualAccount): a bank account number, IFSC and UPI ID
  * that take a customer's bank transfers into your settlements.
  * @typedef {object} VirtualAccountRequest
- * @property {string} CUST_NAME the customer the account is for
+ * @property {string} CUST_NAME the customer the account is for, as a bank account names its holder:
+ *   letters, spaces and . ' -, from a letter, at most 100
  * @property {string} [REFERENCE_ID] your id for the account, unique per merchant (374 when reused)
  * @property {string} [NOTIFY_URL] where the virtual_account.* webhooks go
  */
@@ -284,12 +287,18 @@ import { verifyWebhook } from './webhook.js'
  */
 
 /**
+ * A credit as virtualAccountStatus lists it in CREDITS. SETTLEMENT_ID is the settlement that holds
+ * it ('' until one does).
+ * @typedef {Pick<VirtualAccountCredit, 'CREDIT_ID' | 'AMOUNT' | 'MODE' | 'PAYER_NAME' | 'UTR' | 'STATUS' | 'CREDITED_AT' | 'FEE' | 'GST'> & { SETTLEMENT_ID: string }} ListedCredit
+ */
+
+/**
  * A sandbox test transfer into a virtual account (creditVirtualAccount), as a payer's bank makes it.
  * @typedef {object} VirtualAccountCreditRequest
  * @property {string} vaId
  * @property {string} amount paise
  * @property {'NEFT' | 'RTGS' | 'IMPS' | 'UPI'} mode (each mode's limits are the gateway's: 334)
- * @property {string} [payerName]
+ * @property {string} [payerName] as CUST_NAME; the sandbox writes "Test Payer" without one
  */
 
 /**
@@ -318,8 +327,10 @@ const UTR = /^[A-Z0-9]{16,22}$/
 const ADVANCE_BY = /^[1-9]\d{0,4}[hd]$/
 const PAYLINK_ID = /^plink_[A-Za-z0-9]{14}$/
 const VA_ID = /^va_[A-Za-z0-9]{14}$/
-/** Control characters (C0, DEL and C1), refused in DESCRIPTION (370) and the names (375). */
-const CONTROL = /\p{Cc}/u
+/** A person's name as a bank account holds it: 1–100 letters, spaces and . ' -, from a letter (375). */
+const PERSON_NAME = /^\p{L}[\p{L}\p{M} .'-]{0,99}$/u
+/** A payment link's CUST_EMAIL as the gateway takes it, at most 100 characters (375). */
+const LINK_EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/
 /** The longest DESCRIPTION a payment link takes (370 otherwise). */
 const DESCRIPTION_MAX = 255
 /** How a payer's bank sends money into a virtual account. */
@@ -687,8 +698,9 @@ export class Client {
    * Where an order's money stands: RECON (parsed) has one entry per movement (its payment, each
    * refund, a dispute's hold and release), SETTLED (paid out by PAID_BY_SETTLEMENT_ID under UTR),
    * CARRIED_FORWARD or UNSETTLED (with the date expected). [] for a payment that was never
-   * captured; 328 for an order the gateway does not know. With { vaId }, a virtual account's:
-   * one entry per credit (376 for an account the gateway does not know).
+   * captured; 328 for an order the gateway does not know. With { vaId }, a virtual account's,
+   * oldest first: its setup FEE and a COLLECTION per credit (TXN_ID the CREDIT_ID; a returned
+   * credit moved no money and is not listed); 376 for an account the gateway does not know.
    * @param {ReconRef} ref the order's ORDER_ID, { orderId } or { vaId }
    * @returns {Promise<Fields & { RECON?: ReconEntry[] }>}
    */
@@ -892,10 +904,10 @@ export class Client {
 
   // paystra:region virtual-account-status
   /**
-   * A virtual account as it stands, with CREDITS (parsed: its latest 100 credits, newest first).
-   * 376 when the gateway knows no such account of yours (then no CREDITS).
+   * A virtual account as it stands, with CREDITS (parsed: its latest 100 credits, newest first,
+   * returned ones too). 376 when the gateway knows no such account of yours (then no CREDITS).
    * @param {string} vaId
-   * @returns {Promise<Fields & Partial<VirtualAccount> & { CREDITS?: VirtualAccountCredit[] }>}
+   * @returns {Promise<Fields & Partial<VirtualAccount> & { CREDITS?: ListedCredit[] }>}
    */
   async virtualAccountStatus(vaId) {
     const answer = await this.call('/pgws/virtual-account/status', { VA_ID: checkVaId(vaId) })
@@ -1271,12 +1283,12 @@ function paylinkFields(link) {
   const description = link.DESCRIPTION
   if (
     typeof description !== 'string' ||
-    description.length < 1 ||
+    description.trim() === '' ||
     description.length > DESCRIPTION_MAX ||
-    CONTROL.test(description)
+    hasControlCharacter(description)
   ) {
     throw new InvalidInputError(
-      `DESCRIPTION must be 1 to ${DESCRIPTION_MAX} characters, without control characters`,
+      `DESCRIPTION must be 1 to ${DESCRIPTION_MAX} characters, not only spaces, without control characters`,
     )
   }
   const validate = link.VALIDATE_BENEFICIARY
@@ -1315,7 +1327,7 @@ function virtualAccountFields(account) {
   if (typeof account !== 'object' || account === null) {
     throw new InvalidInputError('Give the account as { CUST_NAME, … }')
   }
-  const { CUST_NAME } = customerFields({ CUST_NAME: account.CUST_NAME })
+  const { CUST_NAME } = personName('CUST_NAME', account.CUST_NAME)
   if (CUST_NAME === undefined) throw new InvalidInputError('CUST_NAME is required')
   const reference = optional({ REFERENCE_ID: account.REFERENCE_ID })
   return {
@@ -1337,15 +1349,13 @@ function creditFields(credit) {
   if (typeof mode !== 'string' || !CREDIT_MODES.includes(mode)) {
     throw new InvalidInputError(`MODE must be one of ${CREDIT_MODES.join(', ')}`)
   }
-  const payer = optional({ PAYER_NAME: payerName })
-  if (payer.PAYER_NAME !== undefined && CONTROL.test(payer.PAYER_NAME)) {
-    throw new InvalidInputError('PAYER_NAME must not contain control characters')
-  }
+  const payer = personName('PAYER_NAME', payerName)
   return { VA_ID: checkVaId(vaId), AMOUNT: checkAmount(amount), MODE: mode, ...payer }
 }
 
 /**
- * CUST_NAME, CUST_EMAIL and CUST_PHONE when given (trimmed; empty ones left out), each checked.
+ * CUST_NAME, CUST_EMAIL and CUST_PHONE of a payment link when given (trimmed; empty ones left
+ * out), each checked as the gateway checks it (375).
  * @param {{ CUST_NAME?: string, CUST_EMAIL?: string, CUST_PHONE?: string }} values
  * @returns {Fields}
  */
@@ -1355,17 +1365,45 @@ function customerFields(values) {
       throw new InvalidInputError(`${key} must be text`)
     }
   }
-  const fields = optional(values)
-  if (fields.CUST_NAME !== undefined && CONTROL.test(fields.CUST_NAME)) {
-    throw new InvalidInputError('CUST_NAME must not contain control characters')
-  }
-  if (fields.CUST_EMAIL !== undefined && !EMAIL.test(fields.CUST_EMAIL)) {
+  const fields = { ...optional(values), ...personName('CUST_NAME', values.CUST_NAME) }
+  const email = fields.CUST_EMAIL
+  if (email !== undefined && (email.length > MAX_TEXT || !LINK_EMAIL.test(email))) {
     throw new InvalidInputError('CUST_EMAIL must be an e-mail address')
   }
   if (fields.CUST_PHONE !== undefined && !MOBILE.test(fields.CUST_PHONE)) {
     throw new InvalidInputError('CUST_PHONE must be a 10-digit mobile number')
   }
   return fields
+}
+
+/**
+ * A person's name (CUST_NAME, PAYER_NAME) when given, trimmed: 1 to 100 letters, spaces and
+ * . ' -, from a letter, as a bank account holds it (the gateway answers 375 otherwise).
+ * @param {string} name
+ * @param {unknown} value
+ * @returns {Fields}
+ */
+function personName(name, value) {
+  if (value === undefined) return {}
+  if (typeof value !== 'string') throw new InvalidInputError(`${name} must be text`)
+  const trimmed = value.trim()
+  if (trimmed === '') return {}
+  if (!PERSON_NAME.test(trimmed)) {
+    throw new InvalidInputError(
+      `${name} must be 1 to 100 letters, spaces and . ' -, starting with a letter`,
+    )
+  }
+  return { [name]: trimmed }
+}
+
+/**
+ * A control character (below a space, or DEL), which no DESCRIPTION may hold (370).
+ * @param {string} value
+ * @returns {boolean}
+ */
+function hasControlCharacter(value) {
+  for (const char of value) if (char < ' ' || char === '\u007f') return true
+  return false
 }
 
 /**

@@ -820,7 +820,19 @@ describe('payment links and virtual accounts', () => {
     TXNTYPE: 'VA_CREDIT',
     ...ok,
   }
-  const listed = without(credit, 'PAY_ID', 'TXNTYPE', ...Object.keys(ok))
+  // The credit as CREDITS lists it.
+  const listed = {
+    CREDIT_ID: credit.CREDIT_ID,
+    AMOUNT: credit.AMOUNT,
+    MODE: credit.MODE,
+    PAYER_NAME: credit.PAYER_NAME,
+    UTR: credit.UTR,
+    STATUS: credit.STATUS,
+    CREDITED_AT: credit.CREDITED_AT,
+    FEE: credit.FEE,
+    GST: credit.GST,
+    SETTLEMENT_ID: '',
+  }
   /** The gateway's answer to each path, signed; CREDITS as JSON text inside the signed fields. */
   const gateway = () =>
     fakeGateway((request, url) => {
@@ -935,7 +947,7 @@ describe('payment links and virtual accounts', () => {
     const { calls, client } = gateway()
     const status = await client.virtualAccountStatus(account.VA_ID)
     assert.deepEqual(status.CREDITS, [listed])
-    assert.equal(status.CREDITS?.[0]?.NET, '1498820')
+    assert.equal(status.CREDITS?.[0]?.FEE, '1000')
     assert.equal(status.ACCOUNT_NUMBER, '2223330000123456')
     assert.deepEqual(sent(calls), [
       ['/pgws/virtual-account/status', { PAY_ID: config.payId, VA_ID: account.VA_ID }],
@@ -996,7 +1008,7 @@ describe('payment links and virtual accounts', () => {
       FEE: '0',
       GST: '0',
       NET: '0',
-      RETURN_REASON: 'Virtual account is closed',
+      RETURN_REASON: 'The virtual account is closed: the amount was returned to the payer',
       RESPONSE_CODE: '377',
       RESPONSE_MESSAGE: 'Virtual account is closed',
     }
@@ -1023,11 +1035,16 @@ describe('payment links and virtual accounts', () => {
       () => client.createPaylink({ ...base, AMOUNT: '1.50' }),
       () => client.createPaylink({ ...base, CURRENCY_CODE: '999' }),
       () => client.createPaylink({ ...base, DESCRIPTION: '' }),
+      () => client.createPaylink({ ...base, DESCRIPTION: '   ' }),
+      () => client.createPaylink({ ...base, DESCRIPTION: '\u{1F375}'.repeat(128) }),
       () => client.createPaylink(/** @type {any} */ ({ AMOUNT: '100' })),
       () => client.createPaylink({ ...base, DESCRIPTION: 'x'.repeat(256) }),
       () => client.createPaylink({ ...base, DESCRIPTION: 'Tea\nand cake' }),
       () => client.createPaylink({ ...base, DESCRIPTION: 'Tea ~ cake' }),
       () => client.createPaylink({ ...base, CUST_EMAIL: 'nope' }),
+      () => client.createPaylink({ ...base, CUST_EMAIL: 'asha@example' }),
+      () => client.createPaylink({ ...base, CUST_NAME: 'R2D2' }),
+      () => client.createPaylink({ ...base, CUST_NAME: '-Asha' }),
       () => client.createPaylink({ ...base, CUST_PHONE: '98765' }),
       () => client.createPaylink({ ...base, CUST_NAME: 'Asha\u0000' }),
       () => client.createPaylink({ ...base, EXPIRE_BY: '2026-12-14T18:00:00' }),
@@ -1048,6 +1065,7 @@ describe('payment links and virtual accounts', () => {
       () => client.createVirtualAccount(/** @type {any} */ ({})),
       () => client.createVirtualAccount({ CUST_NAME: '  ' }),
       () => client.createVirtualAccount({ CUST_NAME: 'x'.repeat(101) }),
+      () => client.createVirtualAccount({ CUST_NAME: 'Ravi & Sons' }),
       () => client.createVirtualAccount({ CUST_NAME: 'Ravi', REFERENCE_ID: 'x'.repeat(51) }),
       () => client.virtualAccountStatus('plink_4Fq9ZkT2mW8xLc'),
       () => client.closeVirtualAccount('va_7Hn2Kp9Qr4Ts6'),
@@ -1081,8 +1099,15 @@ describe('payment links and virtual accounts', () => {
       await assert.rejects(call(), InvalidInputError, String(call))
     }
     assert.equal(calls.length, 0)
-    // 255 characters is the longest DESCRIPTION; a Date EXPIRE_BY is written in IST.
+    // 255 characters is the longest DESCRIPTION (UTF-16 units, as the gateway counts them); a
+    // name may be any script's letters.
     await client.createPaylink({ ...base, DESCRIPTION: 'x'.repeat(255) })
-    assert.equal(calls.length, 1)
+    await client.createPaylink({
+      ...base,
+      DESCRIPTION: '\u{1F375}'.repeat(127),
+      CUST_NAME: "José D'Souza",
+    })
+    await client.createVirtualAccount({ CUST_NAME: 'राम कुमार' })
+    assert.equal(calls.length, 3)
   })
 })

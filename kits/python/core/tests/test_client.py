@@ -793,7 +793,10 @@ CREDIT = {
     "CURRENCY_CODE": "356", "MODE": "NEFT", "PAYER_NAME": "Ravi Kumar", "UTR": "634112345678", "STATUS": "CREDITED",
     "CREDITED_AT": "2026-12-07 13:10:02", "FEE": "1000", "GST": "180", "NET": "1498820", "TXNTYPE": "VA_CREDIT", **OK,
 }
-LISTED_CREDIT = {k: v for k, v in CREDIT.items() if k not in ("PAY_ID", "TXNTYPE", *OK)}
+LISTED_CREDIT = {  # the credit as CREDITS lists it
+    **{k: CREDIT[k] for k in ("CREDIT_ID", "AMOUNT", "MODE", "PAYER_NAME", "UTR", "STATUS", "CREDITED_AT", "FEE", "GST")},
+    "SETTLEMENT_ID": "",
+}
 
 
 def product_gateway(path, fields):
@@ -885,7 +888,7 @@ class PaylinkAndVirtualAccountCalls(StubGatewayTestCase):
     def test_virtual_account_status_parses_credits_when_the_hash_covers_them(self):
         status = self.client.virtual_account_status(ACCOUNT["VA_ID"])
         self.assertEqual(status["CREDITS"], [LISTED_CREDIT])
-        self.assertEqual((status["CREDITS"][0]["NET"], status["ACCOUNT_NUMBER"]), ("1498820", "2223330000123456"))
+        self.assertEqual((status["CREDITS"][0]["FEE"], status["ACCOUNT_NUMBER"]), ("1000", "2223330000123456"))
         self.assertEqual(self.sent(), [("/sandbox/pgws/virtual-account/status", {"PAY_ID": PAY_ID, "VA_ID": ACCOUNT["VA_ID"]})])
 
         def tampered(path, fields):
@@ -925,7 +928,7 @@ class PaylinkAndVirtualAccountCalls(StubGatewayTestCase):
         self.assertNotIn("CREDITS", unknown)
         # A transfer into a closed account is a credit, RETURNED, under 377.
         returned = {**CREDIT, "STATUS": "RETURNED", "FEE": "0", "GST": "0", "NET": "0",
-                    "RETURN_REASON": "Virtual account is closed", "RESPONSE_CODE": "377",
+                    "RETURN_REASON": "The virtual account is closed: the amount was returned to the payer", "RESPONSE_CODE": "377",
                     "RESPONSE_MESSAGE": "Virtual account is closed"}
         StubGateway.answer = staticmethod(lambda path, fields: (200, json.dumps(with_hash(returned, SALT)).encode()))
         self.assertEqual(self.client.credit_virtual_account(ACCOUNT["VA_ID"], "1500000", "NEFT"), with_hash(returned, SALT))
@@ -945,10 +948,15 @@ class PaylinkAndVirtualAccountCalls(StubGatewayTestCase):
             lambda: self.client.create_paylink({**base, "CURRENCY_CODE": "999"}),
             lambda: self.client.create_paylink({"AMOUNT": "100"}),
             lambda: self.client.create_paylink({**base, "DESCRIPTION": ""}),
+            lambda: self.client.create_paylink({**base, "DESCRIPTION": "   "}),
+            lambda: self.client.create_paylink({**base, "DESCRIPTION": "\U0001F375" * 128}),
             lambda: self.client.create_paylink({**base, "DESCRIPTION": "x" * 256}),
             lambda: self.client.create_paylink({**base, "DESCRIPTION": "Tea\nand cake"}),
             lambda: self.client.create_paylink({**base, "DESCRIPTION": "Tea ~ cake"}),
             lambda: self.client.create_paylink({**base, "CUST_EMAIL": "nope"}),
+            lambda: self.client.create_paylink({**base, "CUST_EMAIL": "asha@example"}),
+            lambda: self.client.create_paylink({**base, "CUST_NAME": "R2D2"}),
+            lambda: self.client.create_paylink({**base, "CUST_NAME": "-Asha"}),
             lambda: self.client.create_paylink({**base, "CUST_PHONE": "98765"}),
             lambda: self.client.create_paylink({**base, "CUST_NAME": "Asha\x00"}),
             lambda: self.client.create_paylink({**base, "CUST_NAME": "x" * 101}),
@@ -967,6 +975,7 @@ class PaylinkAndVirtualAccountCalls(StubGatewayTestCase):
             lambda: self.client.cancel_paylink(None),
             lambda: self.client.create_virtual_account({}),
             lambda: self.client.create_virtual_account({"CUST_NAME": "  "}),
+            lambda: self.client.create_virtual_account({"CUST_NAME": "Ravi & Sons"}),
             lambda: self.client.create_virtual_account({"CUST_NAME": "Ravi", "REFERENCE_ID": "x" * 51}),
             lambda: self.client.virtual_account_status(LINK["PAYLINK_ID"]),
             lambda: self.client.close_virtual_account("va_7Hn2Kp9Qr4Ts6"),
@@ -985,6 +994,9 @@ class PaylinkAndVirtualAccountCalls(StubGatewayTestCase):
             with self.subTest(index=index), self.assertRaises(InvalidInput):
                 call()
         self.assertEqual(StubGateway.requests, [])
-        # 255 characters is the longest DESCRIPTION.
+        # 255 characters is the longest DESCRIPTION (as the gateway counts them: UTF-16 units); a
+        # name may be any script's letters.
         self.client.create_paylink({**base, "DESCRIPTION": "x" * 255})
-        self.assertEqual(len(StubGateway.requests), 1)
+        self.client.create_paylink({**base, "DESCRIPTION": "\U0001F375" * 127, "CUST_NAME": "José D'Souza"})
+        self.client.create_virtual_account({"CUST_NAME": "राम कुमार"})
+        self.assertEqual(len(StubGateway.requests), 3)
