@@ -40,6 +40,9 @@ import { settlementsApi } from './settlements/api.ts'
 import { clockApi } from './clock/api.ts'
 import { triggerApi } from './api/trigger.ts'
 import { invoiceApi } from './settlements/invoice-api.ts'
+import { paylinkApi } from './paylinks/api.ts'
+import { paylinkPages } from './paylinks/pages.ts'
+import { virtualAccountApi } from './virtual-accounts/api.ts'
 import type { SettlementRunner } from './settlements/runner.ts'
 import type { NotifyPolicyFor } from './webhooks/addresses.ts'
 
@@ -198,7 +201,10 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
   router.use(triggerApi({ ...api, ...clock, settleDelayMs: options.settleDelayMs }))
   router.use(invoiceApi({ ...api, publicUrl: options.publicUrl }))
   router.use(disputesApi(api))
+  router.use(paylinkApi({ ...api, publicUrl: options.publicUrl }))
+  router.use(virtualAccountApi(api))
   refusedRoute(router, setup)
+  paylinkPages(router, setup)
   router.use(qrPages(setup))
   paymentPages(router, setup)
   // A path the sandbox has, asked with another method: 405 with Allow, not the 404 page.

@@ -28,8 +28,12 @@ import type { Fields } from '#core/protocol/fields.ts'
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the owner's schema type is none of the sandbox's business
 export type GatewayDatabase = PgDatabase<PgQueryResultHKT, any>
 
-/** How the payment started: `qr-upi` and `qr-pg` were opened by scanning a QR code. */
-export type TransactionMode = 'hosted' | 'checkout' | 'merchant-hosted' | 'qr-upi' | 'qr-pg'
+/**
+ * How the payment started: `qr-upi` and `qr-pg` were opened by scanning a QR code, `paylink` from
+ * a payment link's page (gateway/paylinks/).
+ */
+export type TransactionMode =
+  'hosted' | 'checkout' | 'merchant-hosted' | 'qr-upi' | 'qr-pg' | 'paylink'
 
 export const sandboxTransactions = pgTable(
   'sandbox_transactions',

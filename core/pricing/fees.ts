@@ -131,7 +131,8 @@ export function rowById(tab: PricingTab, id: string): RateRow {
   return row
 }
 
-function rowCharges(row: RateRow, amount: Paise): QuoteLine[] {
+/** A row's charges on `amount` (its slab's, then its add-on's), before GST. */
+export function rowCharges(row: RateRow, amount: Paise): QuoteLine[] {
   const { charge } = slabFor(row.slabs, amount)
   const lines = [
     { label: `${row.label} (${formatCharge(charge)})`, paise: chargeOn(charge, amount) },

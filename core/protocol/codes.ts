@@ -123,6 +123,22 @@ export const responseCodes = {
     status: 'Failed',
     message: 'Event streams are for sandbox accounts: create one, then listen with its keys',
   },
+  '370': {
+    status: 'Failed',
+    message: 'Invalid description: 1 to 255 characters, without control characters',
+  },
+  '371': {
+    status: 'Failed',
+    message:
+      'Invalid EXPIRE_BY: a date-time with its offset, at least 15 minutes after the account’s clock and at most 366 days after it',
+  },
+  '372': { status: 'Failed', message: 'No payment link found' },
+  '373': { status: 'Failed', message: 'This payment link is paid, expired or cancelled' },
+  '374': { status: 'Failed', message: 'Duplicate reference id' },
+  '375': { status: 'Failed', message: 'Invalid customer or payer details' },
+  '376': { status: 'Failed', message: 'No virtual account found' },
+  '377': { status: 'Failed', message: 'Virtual account is closed' },
+  '378': { status: 'Failed', message: 'Invalid VALIDATE_BENEFICIARY: use Y or N' },
 } as const satisfies Record<string, { status: TransactionStatus; message: string }>
 
 /** STATUS of a payment (the response to RETURN_URL, a status enquiry, a QR answer). */

@@ -28,6 +28,11 @@ export const webhookEventTypes = [
   'dispute.created',
   'dispute.won',
   'dispute.lost',
+  'paylink.paid',
+  'paylink.expired',
+  'paylink.cancelled',
+  'virtual_account.credited',
+  'virtual_account.credit_returned',
 ] as const
 export type WebhookEventType = (typeof webhookEventTypes)[number]
 

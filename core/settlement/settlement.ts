@@ -5,13 +5,15 @@
  * CARRY_FORWARD line per earlier settlement whose net was zero or negative and so was carried
  * forward. A settlement whose own net is zero or negative pays nothing and is carried forward in
  * turn. A disputed payment's amount is held back by a DISPUTE_HOLD line, and given back by a
- * DISPUTE_RELEASE line when the dispute is won (gateway/disputes/). A FEE line charges a fee that
- * is no payment's (none is made yet; the totals count it). Amounts are paise, as bigint so that a
+ * DISPUTE_RELEASE line when the dispute is won (gateway/disputes/). A COLLECTION line is a credit
+ * into a virtual account, less its Auto Collection charge and GST; a FEE line charges a fee that
+ * is no payment's (a payment link, a virtual account's setup). Amounts are paise, as bigint so that a
  * settlement of any size adds up exactly; a payment in a foreign currency settles its rupee
  * amount, priced on the international cards row.
  */
 import { formatIstDateTime, type IsoDate } from '#core/calendar/business-calendar.ts'
 import { paymentFee } from '#core/pricing/payment-fee.ts'
+import { productCharge, type ProductChargeKind } from '#core/pricing/product-charges.ts'
 import type { LineFields } from './fields.ts'
 import { cycleOf, settlementDateOf } from './schedule.ts'
 
@@ -22,6 +24,7 @@ export const lineTypes = [
   'DISPUTE_HOLD',
   'DISPUTE_RELEASE',
   'CARRY_FORWARD',
+  'COLLECTION',
   'FEE',
 ] as const
 export type LineType = (typeof lineTypes)[number]
@@ -56,10 +59,12 @@ export interface DisputeReference {
 }
 
 /**
- * A captured payment or a processed refund, not yet settled; or a dispute's hold (made when the
- * dispute is) or release (made when it is won).
+ * A captured payment or a processed refund, not yet settled; a dispute's hold (made when the
+ * dispute is) or release (made when it is won); a credit into a virtual account (COLLECTION); or
+ * a charge for a product that is no payment (FEE: a payment link, a virtual account's setup).
  */
-export type SettlementItemType = 'PAYMENT' | 'REFUND' | 'DISPUTE_HOLD' | 'DISPUTE_RELEASE'
+export type SettlementItemType =
+  'PAYMENT' | 'REFUND' | 'DISPUTE_HOLD' | 'DISPUTE_RELEASE' | 'COLLECTION' | 'FEE'
 
 /** A hold or a release is settled once, like a payment: its line's source id says which it is. */
 export function disputeSourceId(disputeId: string, what: 'hold' | 'release'): string {
@@ -87,6 +92,8 @@ export interface SettlementItem {
   issuedAbroad?: boolean
   /** A hold's or release's dispute. */
   dispute?: DisputeReference
+  /** What a FEE item charges for (a COLLECTION is always charged as one). */
+  charge?: ProductChargeKind
 }
 
 export interface SettlementLine {
@@ -119,6 +126,7 @@ export interface SettlementLine {
  */
 export function lineOf(item: SettlementItem): SettlementLine {
   if (item.type === 'DISPUTE_HOLD' || item.type === 'DISPUTE_RELEASE') return disputeLine(item)
+  if (item.type === 'COLLECTION' || item.type === 'FEE') return chargedLine(item)
   const common = {
     sourceId: item.sourceId,
     orderId: item.orderId,
@@ -190,6 +198,32 @@ function disputeLine(item: SettlementItem): SettlementLine {
   }
 }
 
+/**
+ * A credit into a virtual account (its amount, less the Auto Collection charge of its slab and
+ * GST), or a product's own charge (no amount: the fee and its GST are deducted).
+ */
+function chargedLine(item: SettlementItem): SettlementLine {
+  const kind = item.type === 'COLLECTION' ? 'collection' : item.charge
+  if (!kind) throw new RangeError('A FEE item names what it charges for')
+  const charge = productCharge(kind, item.amount)
+  const amount = item.type === 'COLLECTION' ? item.amount : 0n
+  return {
+    type: item.type,
+    sourceId: item.sourceId,
+    orderId: item.orderId,
+    txnId: item.txnId,
+    pgRefNum: item.pgRefNum,
+    paymentType: item.paymentType,
+    mopType: item.mopType,
+    amount,
+    fee: charge.fee,
+    gst: charge.gst,
+    net: amount - charge.fee - charge.gst,
+    date: formatIstDateTime(item.at),
+    description: charge.label,
+  }
+}
+
 /** A settlement carried forward: the line that brings its balance into the next one. */
 export interface CarriedBalance {
   settlementId: string
@@ -250,6 +284,10 @@ export function totalsOf(lines: readonly SettlementLine[]): SettlementTotals {
     } else if (line.type === 'REFUND') {
       totals.refundsCount++
       totals.refunds += line.amount
+    } else if (line.type === 'COLLECTION') {
+      totals.gross += line.amount
+      totals.fees += line.fee
+      totals.gst += line.gst
     } else if (line.type === 'FEE') {
       totals.fees += line.fee
       totals.gst += line.gst

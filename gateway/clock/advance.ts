@@ -5,6 +5,7 @@ import { noRequestedTarget } from '#gateway/disputes/events.ts'
 import type { SettlementRunner } from '#gateway/settlements/runner.ts'
 import type { StoredSettlement } from '#gateway/settlements/store.ts'
 import { confirmLatePaymentsBy } from '#gateway/webhooks/confirm-late.ts'
+import { expireDueLinks } from '#gateway/paylinks/store.ts'
 import type { NotifyTarget } from '#gateway/webhooks/addresses.ts'
 import { moveClockTo } from './store.ts'
 import { settlementTimesBetween } from './time.ts'
@@ -23,8 +24,8 @@ export interface AdvanceDeps {
 export interface Happening {
   /** IST, `YYYY-MM-DD HH:mm:ss`, on the merchant's clock. */
   AT: string
-  TYPE: 'PAYMENT_CAPTURED' | 'SETTLEMENT'
-  /** The payment's ORDER_ID or the settlement's SETTLEMENT_ID. */
+  TYPE: 'PAYMENT_CAPTURED' | 'PAYLINK_EXPIRED' | 'SETTLEMENT'
+  /** The payment's ORDER_ID, the link's PAYLINK_ID or the settlement's SETTLEMENT_ID. */
   REFERENCE: string
 }
 
@@ -42,7 +43,7 @@ function at(merchant: SandboxMerchant, time: Date, realNow: Date): SandboxMercha
 
 /**
  * Moves a merchant's clock forward to `to`, running in time order what falls due on the way:
- * late payments the bank confirms, then each working day's settlement run at the settlement
+ * late payments the bank confirms, payment links whose expiry passed, then each working day's settlement run at the settlement
  * hour (which makes and decides disputes as any run does), then the clock is set. Every step is
  * once-only on its own (a confirmed payment is no longer pending, a run settles each item once,
  * the clock never moves back), so two advances racing on two instances do the work once.
@@ -68,8 +69,22 @@ export async function advanceClock(
       })
     }
   }
+  const expireLinks = async (time: Date) => {
+    const expired = await deps.db.transaction((tx) =>
+      expireDueLinks(tx, at(merchant, time, realNow), time),
+    )
+    if (expired.length > 0) deps.onEventQueued()
+    for (const link of expired) {
+      happened.push({
+        AT: formatIstDateTime(link.expireAt ?? time),
+        TYPE: 'PAYLINK_EXPIRED',
+        REFERENCE: link.id,
+      })
+    }
+  }
   for (const time of settlementTimesBetween(from, to, deps.hour)) {
     await confirmLate(time)
+    await expireLinks(time)
     const made = await deps.runner.runFor(at(merchant, time, realNow), time, notify)
     for (const settlement of made) {
       settlements.push(settlement)
@@ -81,6 +96,7 @@ export async function advanceClock(
     }
   }
   await confirmLate(to)
+  await expireLinks(to)
   await moveClockTo(deps.db, merchant.payId, to, realNow)
   return { from, to, happened, settlements }
 }

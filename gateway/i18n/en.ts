@@ -144,6 +144,21 @@ export const en: Messages = {
   qrPgButton: 'Continue to the payment page',
   ownOutcomeText:
     "The merchant sees this outcome when it checks the payment's status. You can close this page.",
+  paylinkTitle: 'Payment link',
+  paylinkIntro: '{merchant} asks you to pay through this link.',
+  paylinkDescriptionLabel: 'For',
+  paylinkPayByLabel: 'Pay by',
+  paylinkPaidHeading: 'This link is paid',
+  paylinkPaidText: 'It was paid on {date}. Nothing more is due through it.',
+  paylinkExpiredHeading: 'This link has expired',
+  paylinkExpiredText: 'It could be paid until {date}. Ask {merchant} for a new link.',
+  paylinkCancelledHeading: 'This link was cancelled',
+  paylinkCancelledText: '{merchant} cancelled it: nothing is due through it.',
+  paylinkHeldHeading: 'A payment of this link is being confirmed',
+  paylinkHeldText:
+    'The bank is confirming a payment already made through this link. Look again in a minute.',
+  paylinkTriedText: 'This link was tried too many times. Ask {merchant} for a new link.',
+  paylinkBack: 'Back to the payment link',
 
   codes: {
     '000': 'Transaction successful',
@@ -208,5 +223,15 @@ export const en: Messages = {
     '368':
       'Invalid EVENT: one of payment.captured, payment.failed, payment.pending, refund.processed, payout.processed, payout.failed, settlement.processed, dispute.created',
     '369': 'Event streams are for sandbox accounts: create one, then listen with its keys',
+    '370': 'Invalid description: 1 to 255 characters, without control characters',
+    '371':
+      'Invalid EXPIRE_BY: a date-time with its offset, at least 15 minutes after the account’s clock and at most 366 days after it',
+    '372': 'No payment link found',
+    '373': 'This payment link is paid, expired or cancelled',
+    '374': 'Duplicate reference id',
+    '375': 'Invalid customer or payer details',
+    '376': 'No virtual account found',
+    '377': 'Virtual account is closed',
+    '378': 'Invalid VALIDATE_BENEFICIARY: use Y or N',
   },
 }

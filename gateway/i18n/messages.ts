@@ -137,6 +137,28 @@ export interface Messages extends Record<CardErrorKey | UpiErrorKey, string> {
   /** The end of a payment that has no RETURN_URL to go back to. */
   ownOutcomeText: string
 
+  /** A payment link's page (gateway/paylinks/). */
+  paylinkTitle: string
+  /** {merchant} */
+  paylinkIntro: string
+  paylinkDescriptionLabel: string
+  paylinkPayByLabel: string
+  paylinkPaidHeading: string
+  /** {date} */
+  paylinkPaidText: string
+  paylinkExpiredHeading: string
+  /** {date} {merchant} */
+  paylinkExpiredText: string
+  paylinkCancelledHeading: string
+  /** {merchant} */
+  paylinkCancelledText: string
+  paylinkHeldHeading: string
+  paylinkHeldText: string
+  /** {merchant} */
+  paylinkTriedText: string
+  /** The link of a finished attempt's page. */
+  paylinkBack: string
+
   /** What each response code means, for the customer. */
   codes: Record<ResponseCode, string>
 }

@@ -34,6 +34,7 @@ import {
   tooManyPage,
 } from '#gateway/views/result-pages.ts'
 import { queuePaymentEvent } from '#gateway/webhooks/events.ts'
+import { linkOutcome, markLinkPaid } from '#gateway/paylinks/store.ts'
 import { type FramePolicy, sendPage } from './policy.ts'
 
 /** What the gateway's pages work with: the store, the merchants, the assets and the settings. */
@@ -304,10 +305,21 @@ export async function finish(
   const at = merchantNow(merchant, setup.now())
   const settleAt = late ? new Date(at.getTime() + setup.settleDelayMs) : undefined
   const result = await setup.db.transaction(async (tx) => {
-    const completion = await completeTransaction(tx, transaction.id, { ...rest, settleAt, at })
-    const queued =
-      completion?.ended === true && (await queuePaymentEvent(tx, completion.transaction, merchant))
-    return { completion, queued }
+    // A payment link's attempt takes money only while its link can still be paid (paid once).
+    const code =
+      transaction.mode === 'paylink'
+        ? await linkOutcome(tx, merchant, transaction, rest.code, at)
+        : rest.code
+    const completion = await completeTransaction(tx, transaction.id, {
+      ...rest,
+      code,
+      settleAt: code === '026' ? settleAt : undefined,
+      at,
+    })
+    const ended = completion?.ended === true
+    const queued = ended && (await queuePaymentEvent(tx, completion.transaction, merchant))
+    const linkPaid = ended && (await markLinkPaid(tx, merchant, completion.transaction))
+    return { completion, queued: queued || linkPaid }
   })
   if (result.queued) setup.onEventQueued()
   const final = result.completion?.transaction ?? transaction

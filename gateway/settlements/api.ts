@@ -11,7 +11,9 @@ import { findByOrder, type GatewayDatabase } from '#gateway/store.ts'
 import { jsonRoute, refusalsAt } from '#gateway/api/json.ts'
 import { checkAsOf, checkFormat, checkPage, checkRange, checkSettlementRef } from './checks.ts'
 import { settlementCsvFile } from './csv-file.ts'
-import { reconcileOrder } from './recon.ts'
+import { reconcileOrder, reconcileVirtualAccount } from './recon.ts'
+import { VA_ID } from '#gateway/virtual-accounts/checks.ts'
+import { findVirtualAccount } from '#gateway/virtual-accounts/store.ts'
 import type { SettlementRunner } from './runner.ts'
 import {
   findSettlement,
@@ -133,14 +135,26 @@ export function settlementsApi(options: SettlementApiOptions): Router {
     ),
   )
 
-  const reconRefusal = refusalOf(['ORDER_ID'])
+  const reconRefusal = refusalOf(['ORDER_ID', 'VA_ID'])
   router.post(
     '/pgws/recon',
     ...jsonRoute(
       {
-        fields: ['PAY_ID', 'ORDER_ID', 'HASH'],
+        fields: ['PAY_ID', 'ORDER_ID', 'VA_ID', 'HASH'],
         refusal: reconRefusal,
         answer: async (fields, merchant) => {
+          // A virtual account's credits, by its VA_ID instead of an order.
+          if (fields.VA_ID !== undefined && fields.ORDER_ID === undefined) {
+            if (!VA_ID.test(fields.VA_ID)) return reconRefusal('321', fields)
+            const account = await findVirtualAccount(db, merchant.payId, fields.VA_ID)
+            if (!account) return reconRefusal('376', fields)
+            return {
+              PAY_ID: merchant.payId,
+              VA_ID: account.id,
+              RECON: JSON.stringify(await reconcileVirtualAccount(db, account)),
+              ...done(),
+            }
+          }
           if (!isValid('orderId', fields.ORDER_ID)) return reconRefusal('321', fields)
           const payment = await findByOrder(db, merchant.payId, fields.ORDER_ID)
           if (!payment) return reconRefusal('328', fields)

@@ -14,7 +14,7 @@ import { settledAmount, settlementsOfSources } from './store.ts'
 
 /** One money movement of an order, and where it went or will go. */
 export interface ReconEntry {
-  TYPE: 'PAYMENT' | 'REFUND' | 'DISPUTE_HOLD' | 'DISPUTE_RELEASE'
+  TYPE: 'PAYMENT' | 'REFUND' | 'DISPUTE_HOLD' | 'DISPUTE_RELEASE' | 'COLLECTION' | 'FEE'
   TXN_ID: string
   AMOUNT: string
   FEE: string
@@ -84,6 +84,71 @@ export async function reconcileOrder(
   ]
   // Stable: at one instant, the payment, then refunds, then holds and releases.
   items.sort((a, b) => a.at.getTime() - b.at.getTime())
+  return reconEntries(db, items)
+}
+
+/** The most credits one virtual account's reconciliation lists: its latest. */
+export const MAX_RECON_CREDITS = 1000
+
+/**
+ * A virtual account's reconciliation: its setup charge and every credit into it (the latest
+ * MAX_RECON_CREDITS), oldest first, with the figures of their settlement lines and where each
+ * went. A credit returned to the payer moved no money and is not listed.
+ */
+export async function reconcileVirtualAccount(
+  db: GatewayDatabase,
+  account: { id: string; referenceId: string },
+): Promise<ReconEntry[]> {
+  const reference = account.referenceId || account.id
+  const charges = await rowsOf<{ id: string; kind: string; created_at: Date | string }>(
+    db,
+    sql`SELECT id, kind, created_at FROM sandbox_charges WHERE source_id = ${account.id}`,
+  )
+  const credits = await rowsOf<{
+    id: string
+    utr: string
+    mode: string
+    amount: string
+    created_at: Date | string
+  }>(
+    db,
+    sql`SELECT id, utr, mode, amount::text, created_at FROM sandbox_va_credits
+      WHERE va_id = ${account.id} AND status = 'CREDITED'
+      ORDER BY created_at DESC, id DESC LIMIT ${MAX_RECON_CREDITS}`,
+  )
+  const items: ReconItem[] = [
+    ...charges.map((charge): ReconItem => ({
+      type: 'FEE',
+      sourceId: charge.id,
+      orderId: reference,
+      txnId: account.id,
+      pgRefNum: '',
+      paymentType: '',
+      mopType: '',
+      amount: 0n,
+      at: new Date(charge.created_at),
+      charge: 'virtual-account-setup',
+    })),
+    ...credits.reverse().map((credit): ReconItem => ({
+      type: 'COLLECTION',
+      sourceId: credit.id,
+      orderId: reference,
+      txnId: credit.id,
+      pgRefNum: credit.utr,
+      paymentType: credit.mode,
+      mopType: '',
+      amount: BigInt(credit.amount),
+      at: new Date(credit.created_at),
+    })),
+  ]
+  return reconEntries(db, items)
+}
+
+/** Each item with its line's figures and the settlement that holds it and paid it out. */
+async function reconEntries(
+  db: GatewayDatabase,
+  items: readonly ReconItem[],
+): Promise<ReconEntry[]> {
   const settled = await settlementsOfSources(
     db,
     items.map((item) => item.sourceId),

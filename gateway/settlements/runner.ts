@@ -6,6 +6,7 @@ import type { NotifyTarget } from '#gateway/webhooks/addresses.ts'
 import { notifyTargetFor, queueAnswerEvent } from '#gateway/webhooks/events.ts'
 import { decisionEvent, noRequestedTarget, queueDisputeEvent } from '#gateway/disputes/events.ts'
 import { createDisputes, decideDueDisputes } from '#gateway/disputes/store.ts'
+import { expireDueLinks } from '#gateway/paylinks/store.ts'
 import type { FindMerchant } from '#gateway/checks.ts'
 import {
   merchantsWithOpenItems,
@@ -82,6 +83,8 @@ export function settlementRunner(options: SettlementRunnerOptions): SettlementRu
         queued ||= sent
       },
       onMerchantSettled: async (tx, payId, settledPayments) => {
+        // Links whose EXPIRE_BY the run's time has passed expire with it (gateway/paylinks/).
+        queued ||= (await expireDueLinks(tx, merchant, asOf)).length > 0
         for (const dispute of await decideDueDisputes(tx, payId, asOf)) {
           const sent = await queueDisputeEvent(
             tx,

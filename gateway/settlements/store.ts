@@ -24,6 +24,7 @@ import {
   type SettlementStatus,
 } from '#core/settlement/settlement.ts'
 import { type GstParties, splitGst } from '#core/tax/gst.ts'
+import { isProductChargeKind } from '#core/pricing/product-charges.ts'
 import { gstPartiesOf } from '#gateway/merchants.ts'
 import { disputeReasonOf } from '#gateway/methods.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
@@ -112,7 +113,12 @@ export async function merchantsWithOpenItems(db: GatewayDatabase): Promise<strin
       UNION SELECT pay_id FROM sandbox_disputes WHERE decided_at IS NULL
       UNION SELECT pay_id FROM sandbox_disputes WHERE hold_settlement_id IS NULL
       UNION SELECT pay_id FROM sandbox_disputes
-        WHERE status = 'WON' AND release_settlement_id IS NULL`,
+        WHERE status = 'WON' AND release_settlement_id IS NULL
+      UNION SELECT pay_id FROM sandbox_va_credits
+        WHERE status = 'CREDITED' AND settlement_id IS NULL
+      UNION SELECT pay_id FROM sandbox_charges WHERE settlement_id IS NULL
+      UNION SELECT pay_id FROM sandbox_paylinks
+        WHERE status = 'CREATED' AND expire_at IS NOT NULL`,
   )
   return rows.map((row) => row.pay_id)
 }
@@ -166,11 +172,67 @@ async function dueItems(
         AND d.decided_at < ${before.toISOString()}::timestamptz
       FOR UPDATE OF d`,
   )
+  // A credit into a virtual account is due like a payment of its date; so is a product's charge.
+  const credits = await rowsOf<{
+    id: string
+    reference: string
+    utr: string
+    mode: string
+    amount: string
+    at: Date | string
+  }>(
+    tx,
+    sql`SELECT c.id, CASE WHEN v.reference_id = '' THEN v.id ELSE v.reference_id END AS reference,
+        c.utr, c.mode, c.amount::text, c.created_at AS at
+      FROM sandbox_va_credits c JOIN sandbox_virtual_accounts v ON v.id = c.va_id
+      WHERE c.pay_id = ${payId} AND c.status = 'CREDITED' AND c.settlement_id IS NULL
+        AND c.created_at < ${before.toISOString()}::timestamptz
+      FOR UPDATE OF c`,
+  )
+  const charges = await rowsOf<{
+    id: string
+    kind: string
+    source_id: string
+    reference: string
+    at: Date | string
+  }>(
+    tx,
+    sql`SELECT id, kind, source_id, reference, created_at AS at FROM sandbox_charges
+      WHERE pay_id = ${payId} AND settlement_id IS NULL
+        AND created_at < ${before.toISOString()}::timestamptz
+      FOR UPDATE`,
+  )
   return [
     ...payments.map((row) => itemOf('PAYMENT', row)),
     ...refunds.map((row) => itemOf('REFUND', row)),
     ...holds.map((row) => disputeItemOf('DISPUTE_HOLD', row)),
     ...releases.map((row) => disputeItemOf('DISPUTE_RELEASE', row)),
+    ...credits.map((row): SettlementItem => ({
+      type: 'COLLECTION',
+      sourceId: row.id,
+      orderId: row.reference,
+      txnId: row.id,
+      pgRefNum: row.utr,
+      paymentType: row.mode,
+      mopType: '',
+      amount: BigInt(row.amount),
+      at: new Date(row.at),
+    })),
+    ...charges.map((row): SettlementItem => {
+      if (!isProductChargeKind(row.kind)) throw new RangeError(`Unknown charge ${row.kind}`)
+      return {
+        type: 'FEE',
+        sourceId: row.id,
+        orderId: row.reference,
+        txnId: row.source_id,
+        pgRefNum: '',
+        paymentType: '',
+        mopType: '',
+        amount: 0n,
+        at: new Date(row.at),
+        charge: row.kind,
+      }
+    }),
   ]
 }
 
@@ -374,9 +436,12 @@ const LINES_PER_STATEMENT = 5_000
  * it twice.
  */
 async function markSettled(tx: GatewayDatabase, plan: PlannedSettlement) {
+  const linesOf = (type: LineType) => plan.lines.filter((line) => line.type === type).length
   for (const [table, type, expected] of [
     ['sandbox_transactions', 'PAYMENT', plan.totals.paymentsCount],
     ['sandbox_refunds', 'REFUND', plan.totals.refundsCount],
+    ['sandbox_va_credits', 'COLLECTION', linesOf('COLLECTION')],
+    ['sandbox_charges', 'FEE', linesOf('FEE')],
   ] as const) {
     if (expected === 0) continue
     const updated = await rowsOf<{ count: number | string }>(

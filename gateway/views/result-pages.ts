@@ -74,6 +74,11 @@ export function responsePage(
             ? returnForm(t, transaction, options)
             : html`<p>${t.ownOutcomeText}</p>`
       }
+      ${
+        transaction.mode === 'paylink'
+          ? html`<p><a href="${context.base}/pay/${transaction.id}/link">${t.paylinkBack}</a></p>`
+          : ''
+      }
     </div>
   </section>`
   return layout(context, {

@@ -6,6 +6,7 @@ import {
   confirmLatePaymentsOf,
   type SandboxTransaction,
 } from '#gateway/store.ts'
+import { markLinkPaid } from '#gateway/paylinks/store.ts'
 import { queuePaymentEvent } from './events.ts'
 
 /**
@@ -20,7 +21,9 @@ export async function confirmLatePayments(
     const settled = await confirmDuePayments(tx)
     for (const payment of settled) {
       const merchant = await findMerchant(payment.payId, tx)
-      if (merchant) await queuePaymentEvent(tx, payment, merchant)
+      if (!merchant) continue
+      await queuePaymentEvent(tx, payment, merchant)
+      await markLinkPaid(tx, merchant, payment)
     }
     return settled.length
   })
@@ -37,7 +40,10 @@ export async function confirmLatePaymentsBy(
 ): Promise<SandboxTransaction[]> {
   return db.transaction(async (tx) => {
     const confirmed = await confirmLatePaymentsOf(tx, merchant.payId, at)
-    for (const payment of confirmed) await queuePaymentEvent(tx, payment, merchant)
+    for (const payment of confirmed) {
+      await queuePaymentEvent(tx, payment, merchant)
+      await markLinkPaid(tx, merchant, payment)
+    }
     return confirmed
   })
 }
