@@ -9,7 +9,8 @@ require 'uri'
 module Paystra
   # The merchant's side of the gateway: signed payment forms, response verification, the
   # server-to-server JSON calls (status enquiry, refund, QR, payout, settlements and
-  # reconciliation, exchange rates, disputes, the sandbox clock) and webhook verification.
+  # reconciliation, exchange rates, disputes, the sandbox clock, payment links and virtual
+  # accounts) and webhook verification.
   # Payments, QR codes, refunds and payouts may carry NOTIFY_URL: where the gateway POSTs a
   # signed event when they reach an outcome (covered by HASH like every field).
   class Client
@@ -27,6 +28,14 @@ module Paystra
     MONTH = /\A20\d{2}-(0[1-9]|1[0-2])\z/.freeze
     INVOICE_FORMATS = %w[JSON PDF].freeze
     ADVANCE_BY = /\A[1-9]\d{0,4}[hd]\z/.freeze
+    PAYLINK_ID = /\Aplink_[A-Za-z0-9]{14}\z/.freeze
+    VA_ID = /\Ava_[A-Za-z0-9]{14}\z/.freeze
+    # The transfer modes a virtual account takes a credit by.
+    CREDIT_MODES = %w[NEFT RTGS IMPS UPI].freeze
+    # The longest DESCRIPTION a payment link takes.
+    DESCRIPTION_CHARACTERS = 255
+    PAYLINK_FIELDS = %w[AMOUNT CURRENCY_CODE DESCRIPTION CUST_NAME CUST_EMAIL CUST_PHONE EXPIRE_BY REFERENCE_ID
+                        NOTIFY_URL VALIDATE_BENEFICIARY].freeze
     NETWORK_ERRORS = [SystemCallError, IOError, Timeout::Error, SocketError, OpenSSL::SSL::SSLError].freeze
     # The longest sandbox account name.
     ACCOUNT_NAME_LENGTH = 60
@@ -263,7 +272,8 @@ module Paystra
     # 000, one page of LINES (`page:` from 1, `page_size:` up to 1000; LINES_COUNT and PAGES say
     # how many): PAYMENT, REFUND, DISPUTE_HOLD, DISPUTE_RELEASE, CARRY_FORWARD or FEE lines, each
     # with TYPE, ORDER_ID, TXN_ID, PG_REF_NUM, PAYMENT_TYPE, MOP_TYPE, AMOUNT, FEE, GST, NET, DATE,
-    # DESCRIPTION, DISPUTE_ID and SOURCE_SETTLEMENT_ID. 338: no such settlement of this merchant.
+    # DESCRIPTION, DISPUTE_ID and SOURCE_SETTLEMENT_ID (and COLLECTION lines, a virtual account's
+    # credits). 338: no such settlement of this merchant.
     def settlement(settlement_id: nil, utr: nil, page: nil, page_size: nil)
       fields = settlement_key(settlement_id, utr).merge(page_fields(page, page_size))
       with_lists(post_signed('/pgws/settlement', fields), 'LINES')
@@ -291,8 +301,14 @@ module Paystra
     # NET, DATE, DISPUTE_ID, STATE (SETTLED: paid out; CARRIED_FORWARD: in a settlement that paid
     # nothing yet; UNSETTLED), SETTLEMENT_ID, SETTLEMENT_DATE, SETTLEMENT_STATUS,
     # PAID_BY_SETTLEMENT_ID, UTR and EXPECTED_SETTLEMENT_DATE. An order that was not paid has an
-    # empty RECON; 328: the gateway has no such order.
-    def recon(order_id)
+    # empty RECON; 328: the gateway has no such order. Or a virtual account's
+    # (`recon(va_id: 'va_...')`): RECON lists its credits as their COLLECTION lines are settled;
+    # 376: no such account. One of the two, not both.
+    def recon(order_id = nil, va_id: nil)
+      raise InvalidRequest, 'give one of order_id or va_id:, not both' unless present?(order_id) ^ present?(va_id)
+
+      return with_lists(post_signed('/pgws/recon', 'VA_ID' => check_va_id(va_id)), 'RECON') if present?(va_id)
+
       check_order_id(order_id, 'ORDER_ID')
       with_lists(post_signed('/pgws/recon', 'ORDER_ID' => order_id), 'RECON')
     end
@@ -433,6 +449,88 @@ module Paystra
     end
     # paystra:endregion
 
+    # paystra:region paylinks
+    # A payment link: a page at SHORT_URL where a customer pays AMOUNT once, by any method its
+    # currency allows (cards alone for a foreign one). `link`: AMOUNT (minor units of CURRENCY_CODE,
+    # 356 rupees by default), DESCRIPTION (1 to 255 characters, no control characters), and
+    # optionally CUST_NAME, CUST_EMAIL, CUST_PHONE, EXPIRE_BY (a Time, or ISO 8601 text with an
+    # offset: 15 minutes to 366 days after the merchant's clock), REFERENCE_ID (yours, unique, an
+    # ORDER_ID's shape), NOTIFY_URL (the paylink.* webhooks), VALIDATE_BENEFICIARY (true or false, Y
+    # or N). The answer is the link, STATUS CREATED, with PAYLINK_ID, LINK_FEE and LINK_GST (paise).
+    # A refusal is the signed answer: 370 DESCRIPTION, 371 EXPIRE_BY, 374 a REFERENCE_ID used
+    # before, 375 the customer's details, 378 VALIDATE_BENEFICIARY, 319 the currency, 320 AMOUNT.
+    def create_paylink(link)
+      post_signed('/pgws/paylink', paylink_fields(link))
+    end
+
+    # Cancels a link nobody has paid: the link, STATUS CANCELLED with CANCELLED_AT
+    # (paylink.cancelled is sent). 372 no such link, 373 one already paid, expired or cancelled.
+    def cancel_paylink(paylink_id)
+      post_signed('/pgws/paylink/cancel', 'PAYLINK_ID' => check_paylink_id(paylink_id))
+    end
+    # paystra:endregion
+
+    # paystra:region paylink-status
+    # A link as it stands, by `paylink_id:` or your `reference_id:`, exactly one: STATUS CREATED,
+    # PAID (with ORDER_ID, TXN_ID and PAID_AT), EXPIRED (EXPIRED_AT) or CANCELLED (CANCELLED_AT).
+    # A link past its EXPIRE_BY on the merchant's clock is EXPIRED by this very read. 372: no such
+    # link of yours.
+    def paylink_status(paylink_id: nil, reference_id: nil)
+      raise InvalidRequest, 'give one of paylink_id: or reference_id:, not both' unless present?(paylink_id) ^ present?(reference_id)
+      return post_signed('/pgws/paylink/status', 'PAYLINK_ID' => check_paylink_id(paylink_id)) if present?(paylink_id)
+
+      check_order_id(reference_id.to_s.strip, 'REFERENCE_ID')
+      post_signed('/pgws/paylink/status', 'REFERENCE_ID' => reference_id.to_s.strip)
+    end
+    # paystra:endregion
+
+    # paystra:region virtual-accounts
+    # A virtual account for one customer (`account`: CUST_NAME, and optionally REFERENCE_ID, yours
+    # and unique, and NOTIFY_URL for the virtual_account.* webhooks): ACCOUNT_NUMBER and IFSC take
+    # NEFT, RTGS and IMPS, VPA takes UPI. The answer is the account, STATUS ACTIVE, with VA_ID,
+    # SETUP_FEE and SETUP_GST (paise). A refusal is the signed answer: 374 a REFERENCE_ID used
+    # before, 375 CUST_NAME, 357 NOTIFY_URL.
+    def create_virtual_account(account)
+      account = Fields.normalize(account)
+      raise InvalidRequest, 'CUST_NAME is required: who pays into the account' unless present?(account['CUST_NAME'])
+
+      fields = %w[CUST_NAME REFERENCE_ID NOTIFY_URL].select { |key| present?(account[key]) }
+                                                    .to_h { |key| [key, account[key].strip] }
+      check_order_id(fields['REFERENCE_ID'], 'REFERENCE_ID') if fields.key?('REFERENCE_ID')
+      post_signed('/pgws/virtual-account', without_tilde(fields))
+    end
+
+    # Closes an account: STATUS CLOSED with CLOSED_AT; a transfer into it from then on is returned
+    # to the payer (virtual_account.credit_returned). 376 no such account, 377 one already closed.
+    def close_virtual_account(va_id)
+      post_signed('/pgws/virtual-account/close', 'VA_ID' => check_va_id(va_id))
+    end
+    # paystra:endregion
+
+    # paystra:region virtual-account-status
+    # An account as it stands (STATUS ACTIVE or CLOSED) with CREDITS, an array: its latest 100
+    # credits, newest first (CREDIT_ID, AMOUNT, MODE, PAYER_NAME, UTR, STATUS CREDITED or RETURNED,
+    # CREDITED_AT, FEE, GST, NET...). 376: no such account of yours (then no CREDITS).
+    def virtual_account_status(va_id)
+      with_lists(post_signed('/pgws/virtual-account/status', 'VA_ID' => check_va_id(va_id)), 'CREDITS')
+    end
+    # paystra:endregion
+
+    # paystra:region virtual-account-credit
+    # Sandbox only: a payer's bank transfer of `amount` paise into the account, by `mode` (NEFT,
+    # RTGS, IMPS or UPI), as the bank would make it. The answer is the credit: CREDIT_ID, UTR,
+    # STATUS CREDITED with FEE, GST and NET (virtual_account.credited), or, into a closed account,
+    # RETURNED under RESPONSE_CODE 377 with a RETURN_REASON and FEE, GST and NET 0. Refusals: 376 no
+    # such account, 320 the amount (rupees only), 334 the mode's limits, 375 `payer_name:`.
+    def credit_virtual_account(va_id, amount, mode, payer_name: nil)
+      raise InvalidRequest, 'MODE must be NEFT, RTGS, IMPS or UPI' unless CREDIT_MODES.include?(mode.to_s)
+
+      fields = { 'VA_ID' => check_va_id(va_id), 'AMOUNT' => check_amount(amount), 'MODE' => mode.to_s }
+      fields['PAYER_NAME'] = payer_name.strip if present?(payer_name)
+      post_signed('/pgws/virtual-account/credit', without_tilde(fields))
+    end
+    # paystra:endregion
+
     # A webhook delivery (the raw request body and its X-Paystra-Signature header) checked with
     # PAYSTRA_WEBHOOK_SECRET, and its data HASH with the salt. Returns the event
     # ({ 'id', 'type', 'created', 'data' }); raises WebhookError (#reason) when refused.
@@ -518,6 +616,48 @@ module Paystra
       raise InvalidRequest, 'BY must be a whole number of hours or days, e.g. 36h or 4d' unless by.match?(ADVANCE_BY)
 
       { 'BY' => by }
+    end
+
+    # A link's request fields: those given, trimmed, CURRENCY_CODE 356 unless given, EXPIRE_BY from
+    # a Time in ISO 8601, VALIDATE_BENEFICIARY Y or N from true or false; AMOUNT, DESCRIPTION,
+    # REFERENCE_ID and VALIDATE_BENEFICIARY checked as the gateway checks them.
+    def paylink_fields(link)
+      link = link.to_h { |key, value| [key.to_s, value] }
+      link['EXPIRE_BY'] = link['EXPIRE_BY'].iso8601 if link['EXPIRE_BY'].respond_to?(:iso8601)
+      link['VALIDATE_BENEFICIARY'] = { true => 'Y', false => 'N' }.fetch(link['VALIDATE_BENEFICIARY'], link['VALIDATE_BENEFICIARY'])
+      link = Fields.normalize(link)
+      fields = PAYLINK_FIELDS.select { |key| present?(link[key]) }.to_h { |key| [key, link[key].strip] }
+      fields['CURRENCY_CODE'] ||= CURRENCY_INR
+      check_amount(fields['AMOUNT'])
+      description = fields['DESCRIPTION'].to_s
+      if description.empty? || description.length > DESCRIPTION_CHARACTERS || description.match?(/[\x00-\x1f\x7f]/)
+        raise InvalidRequest, "DESCRIPTION must be 1 to #{DESCRIPTION_CHARACTERS} characters, without control characters"
+      end
+      raise InvalidRequest, 'VALIDATE_BENEFICIARY must be Y or N' unless [nil, 'Y', 'N'].include?(fields['VALIDATE_BENEFICIARY'])
+
+      check_order_id(fields['REFERENCE_ID'], 'REFERENCE_ID') if fields.key?('REFERENCE_ID')
+      without_tilde(fields)
+    end
+
+    # The fields, refused here when a value holds "~": fields are signed as KEY=VALUE~..., so the
+    # gateway refuses it in any value (326, unsigned).
+    def without_tilde(fields)
+      tilde = fields.find { |_, value| value.include?('~') }
+      raise InvalidRequest, "#{tilde[0]} must not contain \"~\"" if tilde
+
+      fields
+    end
+
+    def check_paylink_id(value)
+      return value if value.is_a?(String) && value.match?(PAYLINK_ID)
+
+      raise InvalidRequest, 'PAYLINK_ID must be plink_ and 14 letters and digits'
+    end
+
+    def check_va_id(value)
+      return value if value.is_a?(String) && value.match?(VA_ID)
+
+      raise InvalidRequest, 'VA_ID must be va_ and 14 letters and digits'
     end
 
     def check_dispute_id(value)
