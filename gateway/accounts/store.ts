@@ -262,6 +262,18 @@ export async function removeAccounts(
     const transactions = await count(
       sql`DELETE FROM sandbox_transactions WHERE pay_id = ANY(${ids}) RETURNING 1`,
     )
+    const paylinks = await count(
+      sql`DELETE FROM sandbox_paylinks WHERE pay_id = ANY(${ids}) RETURNING 1`,
+    )
+    const vaCredits = await count(
+      sql`DELETE FROM sandbox_va_credits WHERE pay_id = ANY(${ids}) RETURNING 1`,
+    )
+    const virtualAccounts = await count(
+      sql`DELETE FROM sandbox_virtual_accounts WHERE pay_id = ANY(${ids}) RETURNING 1`,
+    )
+    const charges = await count(
+      sql`DELETE FROM sandbox_charges WHERE pay_id = ANY(${ids}) RETURNING 1`,
+    )
     await tx.execute(sql`DELETE FROM sandbox_clocks WHERE pay_id = ANY(${ids})`)
     const accounts = await count(
       sql`DELETE FROM sandbox_accounts WHERE pay_id = ANY(${ids}) RETURNING 1`,
@@ -275,6 +287,10 @@ export async function removeAccounts(
       webhookEvents,
       settlements,
       gstInvoices,
+      paylinks,
+      virtualAccounts,
+      vaCredits,
+      charges,
     }
   })
 }

@@ -20,6 +20,7 @@ const labels: Record<keyof Erased | 'mailFiles', string> = {
   sandboxTransactions: 'sandbox transactions',
   sandboxRefunds: 'sandbox refunds',
   sandboxDisputes: 'sandbox disputes (with their evidence)',
+  sandboxPaylinks: 'sandbox payment links',
   sandboxWebhookEvents: 'sandbox webhook events',
   mailFiles: 'mail files',
 }

@@ -217,6 +217,31 @@ describe('erase', () => {
     expect((await erase(store.db, ravi.email)).sandboxTransactions).toEqual([ravis])
   })
 
+  it('deletes payment links made for the address, with their webhooks', async () => {
+    const asha = person('asha')
+    const link = async (email: string) => {
+      const id = `plink_${randomUUID().replaceAll('-', '').slice(0, 14)}`
+      await store.db.execute(sql`insert into sandbox_paylinks (id, code, short_url, pay_id, amount,
+          currency_code, description, cust_email, status, created_at)
+        values (${id}, ${id}, ${`https://pay.example/l/${id}`}, '1000000000000001', 100, '356',
+          'Invoice', ${email}, 'CANCELLED', now())`)
+      await store.db.execute(sql`insert into sandbox_webhook_events
+        (id, pay_id, reference, type, notify_url, body)
+        values (${`evt-${id}`}, '1000000000000001', ${id}, 'paylink.cancelled', 'https://merchant.example/hook', '{}')`)
+      return id
+    }
+    const ashas = await link(asha.email)
+    const others = await link('someone.else@example.com')
+    const erased = await erase(store.db, asha.email)
+    expect(erased.sandboxPaylinks).toEqual([ashas])
+    expect(erased.sandboxWebhookEvents).toEqual([`evt-${ashas}`])
+    const [left] = await rowsOf<{ links: number }>(
+      store.db,
+      sql`select count(*)::int as links from sandbox_paylinks where id in (${ashas}, ${others})`,
+    )
+    expect(left).toEqual({ links: 1 })
+  })
+
   it('refuses a missing or malformed address before touching anything', async () => {
     expect(normaliseAddress('  Asha@Example.COM ')).toBe('asha@example.com')
     for (const bad of [undefined, '', '   ', 'asha', 'asha@', '@example.com', 'a b@example.com']) {

@@ -21,7 +21,9 @@ export interface Erased {
   sandboxRefunds: string[]
   /** Disputes of those payments, with the evidence the merchant sent. */
   sandboxDisputes: string[]
-  /** Webhook events of those payments and refunds, which repeat the customer's e-mail. */
+  /** Payment links made for the address (their payments are among the payments above). */
+  sandboxPaylinks: string[]
+  /** Webhook events of those payments, refunds and links, which repeat the customer's e-mail. */
   sandboxWebhookEvents: string[]
 }
 
@@ -83,9 +85,16 @@ export async function erase(db: Database, input: string): Promise<Erased> {
         delete from sandbox_disputes where payment_id = any(${textArray(paymentIds)})
         returning id`)
     }
-    if (sandboxTransactions.length > 0) {
-      // A payment's events, its refunds' and its dispute's carry its ORDER_ID as their reference.
-      const references = sandboxTransactions.map((row) => `${row.pay_id} ${row.order_id}`)
+    const sandboxPaylinks = await rows<{ id: string; pay_id: string }>(sql`
+      delete from sandbox_paylinks where lower(trim(cust_email)) = ${address}
+      returning id, pay_id`)
+    if (sandboxTransactions.length > 0 || sandboxPaylinks.length > 0) {
+      // A payment's events, its refunds' and its dispute's carry its ORDER_ID as their
+      // reference; a link's carry its PAYLINK_ID.
+      const references = [
+        ...sandboxTransactions.map((row) => `${row.pay_id} ${row.order_id}`),
+        ...sandboxPaylinks.map((row) => `${row.pay_id} ${row.id}`),
+      ]
       sandboxWebhookEvents = await rows(sql`
         with doomed as (
           select id from sandbox_webhook_events
@@ -103,6 +112,7 @@ export async function erase(db: Database, input: string): Promise<Erased> {
       sandboxTransactions: paymentIds,
       sandboxRefunds: sandboxRefunds.map((row) => row.id),
       sandboxDisputes: sandboxDisputes.map((row) => row.id),
+      sandboxPaylinks: sandboxPaylinks.map((row) => row.id),
       sandboxWebhookEvents: sandboxWebhookEvents.map((row) => row.id),
     }
   })

@@ -280,6 +280,49 @@ describe('prune', () => {
     }
   })
 
+  it('deletes payment links, credits and charges older than the demo period, and a virtual account once none of its credits is kept', async () => {
+    const old = justOlder(periods.demoDays).toISOString()
+    const recent = justNewer(periods.demoDays).toISOString()
+    const link = (id: string, at: string) =>
+      store.db.execute(sql`insert into sandbox_paylinks (id, code, short_url, pay_id, amount,
+          currency_code, description, cust_email, status, created_at)
+        values (${id}, ${id}, ${`https://pay.example/l/${id}`}, '1000000000000001', 100, '356',
+          'Invoice', 'asha@example.com', 'CREATED', ${at}::timestamptz)`)
+    const account = (id: string, at: string) =>
+      store.db.execute(sql`insert into sandbox_virtual_accounts (id, pay_id, cust_name,
+          account_number, status, created_at)
+        values (${id}, '1000000000000001', 'Asha', ${id}, 'ACTIVE', ${at}::timestamptz)`)
+    const credit = (id: string, vaId: string, at: string) =>
+      store.db.execute(sql`insert into sandbox_va_credits (id, pay_id, va_id, amount, mode,
+          payer_name, utr, status, created_at, settlement_id)
+        values (${id}, '1000000000000001', ${vaId}, 100, 'IMPS', 'Ravi', '123456789012',
+          'CREDITED', ${at}::timestamptz, 'setl_x')`)
+    const charge = (id: string, at: string) =>
+      store.db.execute(sql`insert into sandbox_charges (id, pay_id, kind, source_id, reference,
+          created_at, settlement_id)
+        values (${id}, '1000000000000001', 'paylink', ${id}, ${id}, ${at}::timestamptz, 'setl_x')`)
+    await link('old-link', old)
+    await link('new-link', recent)
+    // An old account with only old credits goes; an old one still credited lately stays.
+    await account('old-quiet', old)
+    await credit('old-credit', 'old-quiet', old)
+    await account('old-busy', old)
+    await credit('new-credit', 'old-busy', recent)
+    await charge('old-charge', old)
+    await charge('new-charge', recent)
+    const result = await prune(store, periods, { now: NOW })
+    expect(result.counts).toMatchObject({
+      sandboxPaylinks: 1,
+      sandboxVaCredits: 1,
+      sandboxVirtualAccounts: 1,
+      sandboxCharges: 1,
+    })
+    expect(await ids('sandbox_paylinks')).toEqual(['new-link'])
+    expect(await ids('sandbox_virtual_accounts')).toEqual(['old-busy'])
+    expect(await ids('sandbox_va_credits')).toEqual(['new-credit'])
+    expect(await ids('sandbox_charges')).toEqual(['new-charge'])
+  })
+
   it('deletes disputes older than the demo period once decided, but not one still open or a won hold not yet released', async () => {
     const dispute = async (
       name: string,
@@ -451,6 +494,10 @@ describe('prune', () => {
       sandboxWebhookAttempts: 0,
       sandboxSettlements: 0,
       sandboxDisputes: 0,
+      sandboxPaylinks: 0,
+      sandboxVirtualAccounts: 0,
+      sandboxVaCredits: 0,
+      sandboxCharges: 0,
       sandboxAccounts: 0,
     }
     expect(describeCounts(counts)).toBe('2 delivered mails, 1 job application')

@@ -27,6 +27,12 @@ export interface PruneCounts {
   sandboxWebhookAttempts: number
   sandboxSettlements: number
   sandboxDisputes: number
+  /** Payment links: they name the customer. */
+  sandboxPaylinks: number
+  sandboxVirtualAccounts: number
+  sandboxVaCredits: number
+  /** Charges for links and virtual accounts (settled the next working day). */
+  sandboxCharges: number
   /** Sandbox accounts unused for their period, each with everything of its own. */
   sandboxAccounts: number
 }
@@ -63,6 +69,10 @@ export const pruneLabels: Record<keyof PruneCounts, [string, string]> = {
   sandboxWebhookAttempts: ['sandbox webhook attempt', 'sandbox webhook attempts'],
   sandboxSettlements: ['sandbox settlement', 'sandbox settlements'],
   sandboxDisputes: ['sandbox dispute', 'sandbox disputes'],
+  sandboxPaylinks: ['sandbox payment link', 'sandbox payment links'],
+  sandboxVirtualAccounts: ['sandbox virtual account', 'sandbox virtual accounts'],
+  sandboxVaCredits: ['sandbox virtual account credit', 'sandbox virtual account credits'],
+  sandboxCharges: ['sandbox charge', 'sandbox charges'],
   sandboxAccounts: ['sandbox account', 'sandbox accounts'],
 }
 
@@ -176,6 +186,18 @@ export async function prune(
         where created_at < ${demoCutoff} and decided_at is not null
           and not (status = 'WON' and release_settlement_id is null)`,
     ),
+    // A link names its customer: it goes after the period whatever its state.
+    sandboxPaylinks: await drainSandbox('sandbox_paylinks'),
+    sandboxVaCredits: await drainSandbox('sandbox_va_credits'),
+    // An account goes once it is older than the period and no credit into it is still kept.
+    sandboxVirtualAccounts: await drain(
+      'sandbox_virtual_accounts',
+      'id',
+      sql`select v.id from sandbox_virtual_accounts v
+        where v.created_at < ${demoCutoff}
+          and not exists (select 1 from sandbox_va_credits c where c.va_id = v.id)`,
+    ),
+    sandboxCharges: await drainSandbox('sandbox_charges'),
     sandboxAccounts: 0,
   }
 
@@ -251,6 +273,10 @@ export async function prune(
     counts.sandboxDisputes += removed.disputes
     counts.sandboxWebhookEvents += removed.webhookEvents
     counts.sandboxSettlements += removed.settlements
+    counts.sandboxPaylinks += removed.paylinks
+    counts.sandboxVirtualAccounts += removed.virtualAccounts
+    counts.sandboxVaCredits += removed.vaCredits
+    counts.sandboxCharges += removed.charges
     if (idle.length < batch) break
   }
 
