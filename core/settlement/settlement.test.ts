@@ -357,3 +357,62 @@ describe('planning a run', () => {
     )
   })
 })
+
+describe('the lines of products that are no payment', () => {
+  it('a credit into a virtual account is a COLLECTION line less its slab charge and GST', () => {
+    const line = lineOf(
+      item({
+        type: 'COLLECTION',
+        orderId: 'CUST-7',
+        txnId: 'vacr_AAAAAAAAAAAAAA',
+        pgRefNum: '123456789012',
+        paymentType: 'IMPS',
+        mopType: '',
+        amount: 1_500_000n,
+      }),
+    )
+    expect(line).toMatchObject({
+      type: 'COLLECTION',
+      amount: 1_500_000n,
+      fee: 1000n,
+      gst: 180n,
+      net: 1_498_820n,
+      description: 'Auto Collection fees: Per transaction',
+    })
+  })
+
+  it("a link's or a virtual account's charge is a FEE line: nothing in, the fee and GST out", () => {
+    const fee = (charge: 'paylink' | 'validated-paylink' | 'virtual-account-setup') =>
+      lineOf(item({ type: 'FEE', amount: 0n, charge, paymentType: '', mopType: '' }))
+    expect(fee('paylink')).toMatchObject({ amount: 0n, fee: 100n, gst: 18n, net: -118n })
+    expect(fee('validated-paylink')).toMatchObject({ fee: 600n, gst: 108n, net: -708n })
+    expect(fee('virtual-account-setup')).toMatchObject({ fee: 500n, gst: 90n, net: -590n })
+    expect(() => lineOf(item({ type: 'FEE', amount: 0n }))).toThrow(RangeError)
+  })
+
+  it('counts a collection as money in with its fees, and a FEE line as fees only', () => {
+    const lines = [
+      lineOf(item({ amount: 100_000n })),
+      lineOf(item({ type: 'COLLECTION', amount: 1_500_000n, paymentType: 'NEFT', mopType: '' })),
+      lineOf(item({ type: 'FEE', amount: 0n, charge: 'paylink' })),
+    ]
+    const totals = totalsOf(lines)
+    expect(totals.paymentsCount).toBe(1)
+    expect(totals.gross).toBe(1_600_000n)
+    expect(totals.fees).toBe(lines.reduce((sum, line) => sum + line.fee, 0n))
+    expect(totals.gst).toBe(lines.reduce((sum, line) => sum + line.gst, 0n))
+    expect(totals.adjustments).toBe(0n)
+    expect(totals.net).toBe(totals.gross - totals.fees - totals.gst)
+  })
+
+  it('a settlement of charges alone is carried forward', () => {
+    const [plan] = planSettlements({
+      items: [item({ type: 'FEE', amount: 0n, charge: 'virtual-account-setup' })],
+      carried: [],
+      at: ist('2026-11-30 11:00'),
+      newId: () => 'setl_1',
+    })
+    expect(plan).toMatchObject({ status: 'CARRIED_FORWARD' })
+    expect(plan!.totals.net).toBe(-590n)
+  })
+})

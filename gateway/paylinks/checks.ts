@@ -21,8 +21,8 @@ export const PAYLINK_ID = /^plink_[A-Za-z0-9]{14}$/
 /** The short URL's code: 16 letters and digits. */
 export const PAYLINK_CODE = /^[A-Za-z0-9]{16}$/
 
-/** A person's name as a bank account holds it: letters, spaces and . ' -, 1–100, from a letter. */
-const PERSON_NAME = /^\p{L}[\p{L}\p{M} .'-]{0,99}$/u
+/** A person's name as a bank account holds it: letters, spaces and . ' ’ -, 1–100, from a letter. */
+const PERSON_NAME = /^\p{L}[\p{L}\p{M} .'’-]{0,99}$/u
 /** An e-mail address the way payment forms take it, at most 100 characters. */
 const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/
 

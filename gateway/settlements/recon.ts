@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
+import { isProductChargeKind, type ProductChargeKind } from '#core/pricing/product-charges.ts'
 import { formatIstDateTime } from '#core/calendar/business-calendar.ts'
 import { settlementDateOf } from '#core/settlement/schedule.ts'
 import {
