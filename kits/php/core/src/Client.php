@@ -244,8 +244,9 @@ final class Client
      * PAID_BY_SETTLEMENT_ID, UTR and EXPECTED_SETTLEMENT_DATE. An order that was not paid has an
      * empty RECON; 328: the gateway has no such order.
      *
-     * Or a virtual account's (name it: `recon(vaId: 'va_...')`): RECON lists its credits, each as
-     * its COLLECTION line is settled. 376: no such account.
+     * Or a virtual account's (name it: `recon(vaId: 'va_...')`): RECON lists its setup fee (TYPE
+     * FEE, NET negative) and its credits (TYPE COLLECTION, TXN_ID the CREDIT_ID), each with where
+     * it was settled. 376: no such account.
      *
      * @throws \InvalidArgumentException when neither or both of ORDER_ID and VA_ID are given
      */
@@ -453,7 +454,8 @@ final class Client
     /**
      * An account as it stands (STATUS ACTIVE or CLOSED) with CREDITS, a list: its latest 100
      * credits, newest first (CREDIT_ID, AMOUNT, MODE, PAYER_NAME, UTR, STATUS CREDITED or
-     * RETURNED, CREDITED_AT, FEE, GST, NET...). 376: no such account of yours (then no CREDITS).
+     * RETURNED, CREDITED_AT, FEE, GST, and SETTLEMENT_ID: '' until a settlement pays it). 376: no
+     * such account of yours (then no CREDITS).
      */
     public function virtualAccountStatus(string $vaId): array
     {
