@@ -971,6 +971,82 @@ describe('payment links and virtual accounts', () => {
     assert.deepEqual((await none.client.virtualAccountStatus(account.VA_ID)).CREDITS, [])
   })
 
+  // The sandbox's own answers, recorded with the demo merchant (its salt is this config's): a
+  // status with CREDITS, a second cancel's 373 and a credit into a closed account, 377.
+  const recordedStatus = {
+    PAY_ID: '1000000000000001',
+    VA_ID: 'va_ZWDje54lt0w70o',
+    REFERENCE_ID: 'CUST-REC-1',
+    CUST_NAME: 'Ravi Kumar',
+    ACCOUNT_NUMBER: '2223342923132325',
+    IFSC: 'PYST0000001',
+    VPA: 'pay.2223342923132325@paystra',
+    STATUS: 'ACTIVE',
+    CREATED_AT: '2026-12-07 18:15:21',
+    CLOSED_AT: '',
+    SETUP_FEE: '500',
+    SETUP_GST: '90',
+    TXNTYPE: 'VIRTUAL_ACCOUNT',
+    RESPONSE_CODE: '000',
+    RESPONSE_MESSAGE: 'Transaction successful',
+    RESPONSE_DATE_TIME: '2026-12-07 18:15:21',
+    CREDITS:
+      '[{"CREDIT_ID":"vacr_kHa9i6PDzTlbX3","AMOUNT":"1500000","MODE":"NEFT","PAYER_NAME":"Test Payer","UTR":"284068466442","STATUS":"CREDITED","CREDITED_AT":"2026-12-07 18:15:21","FEE":"1000","GST":"180","SETTLEMENT_ID":""}]',
+    HASH: '0A51180B16BBC35506F0B7D66B839F36A096EEFE5BA8846A1C75C5A2814B6909',
+  }
+  const recordedCancel = {
+    PAY_ID: '1000000000000001',
+    PAYLINK_ID: 'plink_HHIkYXi1SYVEjY',
+    STATUS: 'Failed',
+    RESPONSE_CODE: '373',
+    RESPONSE_MESSAGE: 'This payment link is paid, expired or cancelled',
+    RESPONSE_DATE_TIME: '2026-12-07 18:15:21',
+    HASH: '065274B9591BE863E80B23C835BC88F7490A7F0932BC606812E45644C37038A0',
+  }
+  const recordedReturn = {
+    PAY_ID: '1000000000000001',
+    VA_ID: 'va_ZWDje54lt0w70o',
+    REFERENCE_ID: 'CUST-REC-1',
+    ACCOUNT_NUMBER: '2223342923132325',
+    CREDIT_ID: 'vacr_4EqFTW3ZDX0TKM',
+    AMOUNT: '100',
+    CURRENCY_CODE: '356',
+    MODE: 'UPI',
+    PAYER_NAME: 'Test Payer',
+    UTR: '167395199344',
+    STATUS: 'RETURNED',
+    CREDITED_AT: '2026-12-07 18:15:21',
+    FEE: '0',
+    GST: '0',
+    NET: '0',
+    RETURN_REASON: 'The virtual account is closed: the amount was returned to the payer',
+    TXNTYPE: 'VA_CREDIT',
+    RESPONSE_CODE: '377',
+    RESPONSE_MESSAGE: 'Virtual account is closed',
+    RESPONSE_DATE_TIME: '2026-12-07 18:15:21',
+    HASH: '1D9089C4652C9845496657064B30294F190ADE0D08EFF09A455D1D56DC9D9901',
+  }
+
+  it('verify the sandbox’s recorded answers, CREDITS parsed, refusals as their fields', async () => {
+    const { client } = fakeGateway((_request, url) => ({
+      body: url.endsWith('/status')
+        ? recordedStatus
+        : url.endsWith('/cancel')
+          ? recordedCancel
+          : recordedReturn,
+    }))
+    const status = await client.virtualAccountStatus(recordedStatus.VA_ID)
+    assert.deepEqual(status, { ...recordedStatus, CREDITS: JSON.parse(recordedStatus.CREDITS) })
+    assert.deepEqual([status.CREDITS?.[0]?.FEE, status.CREDITS?.[0]?.SETTLEMENT_ID], ['1000', ''])
+    assert.deepEqual(await client.cancelPaylink(recordedCancel.PAYLINK_ID), recordedCancel)
+    const returned = await client.creditVirtualAccount({
+      vaId: recordedReturn.VA_ID,
+      amount: '100',
+      mode: 'UPI',
+    })
+    assert.deepEqual(returned, recordedReturn)
+  })
+
   it('return a refusal (372, 373, 376, a returned credit’s 377) as its verified fields', async () => {
     /** @param {string} code @param {string} message @param {Record<string, string>} [extra] */
     const refusing = (code, message, extra = {}) =>

@@ -799,6 +799,61 @@ LISTED_CREDIT = {  # the credit as CREDITS lists it
 }
 
 
+# The sandbox's own answers, recorded with the demo merchant (its salt is SALT): a status with
+# CREDITS, a second cancel's 373 and a credit into a closed account, 377.
+RECORDED_STATUS = {
+    "PAY_ID": "1000000000000001",
+    "VA_ID": "va_ZWDje54lt0w70o",
+    "REFERENCE_ID": "CUST-REC-1",
+    "CUST_NAME": "Ravi Kumar",
+    "ACCOUNT_NUMBER": "2223342923132325",
+    "IFSC": "PYST0000001",
+    "VPA": "pay.2223342923132325@paystra",
+    "STATUS": "ACTIVE",
+    "CREATED_AT": "2026-12-07 18:15:21",
+    "CLOSED_AT": "",
+    "SETUP_FEE": "500",
+    "SETUP_GST": "90",
+    "TXNTYPE": "VIRTUAL_ACCOUNT",
+    "RESPONSE_CODE": "000",
+    "RESPONSE_MESSAGE": "Transaction successful",
+    "RESPONSE_DATE_TIME": "2026-12-07 18:15:21",
+    "CREDITS": "[{\"CREDIT_ID\":\"vacr_kHa9i6PDzTlbX3\",\"AMOUNT\":\"1500000\",\"MODE\":\"NEFT\",\"PAYER_NAME\":\"Test Payer\",\"UTR\":\"284068466442\",\"STATUS\":\"CREDITED\",\"CREDITED_AT\":\"2026-12-07 18:15:21\",\"FEE\":\"1000\",\"GST\":\"180\",\"SETTLEMENT_ID\":\"\"}]",
+    "HASH": "0A51180B16BBC35506F0B7D66B839F36A096EEFE5BA8846A1C75C5A2814B6909",
+}
+RECORDED_CANCEL = {
+    "PAY_ID": "1000000000000001",
+    "PAYLINK_ID": "plink_HHIkYXi1SYVEjY",
+    "STATUS": "Failed",
+    "RESPONSE_CODE": "373",
+    "RESPONSE_MESSAGE": "This payment link is paid, expired or cancelled",
+    "RESPONSE_DATE_TIME": "2026-12-07 18:15:21",
+    "HASH": "065274B9591BE863E80B23C835BC88F7490A7F0932BC606812E45644C37038A0",
+}
+RECORDED_RETURN = {
+    "PAY_ID": "1000000000000001",
+    "VA_ID": "va_ZWDje54lt0w70o",
+    "REFERENCE_ID": "CUST-REC-1",
+    "ACCOUNT_NUMBER": "2223342923132325",
+    "CREDIT_ID": "vacr_4EqFTW3ZDX0TKM",
+    "AMOUNT": "100",
+    "CURRENCY_CODE": "356",
+    "MODE": "UPI",
+    "PAYER_NAME": "Test Payer",
+    "UTR": "167395199344",
+    "STATUS": "RETURNED",
+    "CREDITED_AT": "2026-12-07 18:15:21",
+    "FEE": "0",
+    "GST": "0",
+    "NET": "0",
+    "RETURN_REASON": "The virtual account is closed: the amount was returned to the payer",
+    "TXNTYPE": "VA_CREDIT",
+    "RESPONSE_CODE": "377",
+    "RESPONSE_MESSAGE": "Virtual account is closed",
+    "RESPONSE_DATE_TIME": "2026-12-07 18:15:21",
+    "HASH": "1D9089C4652C9845496657064B30294F190ADE0D08EFF09A455D1D56DC9D9901",
+}
+
 def product_gateway(path, fields):
     """The gateway's answers to the payment link and virtual account paths, signed."""
     echo = {k: v for k, v in fields.items() if k != "HASH"}
@@ -908,6 +963,18 @@ class PaylinkAndVirtualAccountCalls(StubGatewayTestCase):
         StubGateway.answer = staticmethod(lambda path, fields: (200, reply))
         self.assertEqual(self.client.virtual_account_status(ACCOUNT["VA_ID"])["CREDITS"], [])
 
+    def test_the_sandboxs_recorded_answers_verify_with_credits_parsed_and_refusals_as_their_fields(self):
+        def recorded(path, fields):
+            replies = {"/status": RECORDED_STATUS, "/cancel": RECORDED_CANCEL, "/credit": RECORDED_RETURN}
+            return 200, json.dumps(replies[path[path.rindex("/"):]]).encode()
+
+        StubGateway.answer = staticmethod(recorded)
+        status = self.client.virtual_account_status(RECORDED_STATUS["VA_ID"])
+        self.assertEqual(status, {**RECORDED_STATUS, "CREDITS": json.loads(RECORDED_STATUS["CREDITS"])})
+        self.assertEqual((status["CREDITS"][0]["FEE"], status["CREDITS"][0]["SETTLEMENT_ID"]), ("1000", ""))
+        self.assertEqual(self.client.cancel_paylink(RECORDED_CANCEL["PAYLINK_ID"]), RECORDED_CANCEL)
+        self.assertEqual(self.client.credit_virtual_account(RECORDED_RETURN["VA_ID"], "100", "UPI"), RECORDED_RETURN)
+
     def test_a_refusal_comes_back_as_its_fields(self):
         def refusing(code, message):
             def answer(path, fields):
@@ -928,7 +995,7 @@ class PaylinkAndVirtualAccountCalls(StubGatewayTestCase):
         self.assertNotIn("CREDITS", unknown)
         # A transfer into a closed account is a credit, RETURNED, under 377.
         returned = {**CREDIT, "STATUS": "RETURNED", "FEE": "0", "GST": "0", "NET": "0",
-                    "RETURN_REASON": "The virtual account is closed: the amount was returned to the payer", "RESPONSE_CODE": "377",
+                    "RETURN_REASON": RECORDED_RETURN["RETURN_REASON"], "RESPONSE_CODE": "377",
                     "RESPONSE_MESSAGE": "Virtual account is closed"}
         StubGateway.answer = staticmethod(lambda path, fields: (200, json.dumps(with_hash(returned, SALT)).encode()))
         self.assertEqual(self.client.credit_virtual_account(ACCOUNT["VA_ID"], "1500000", "NEFT"), with_hash(returned, SALT))
