@@ -362,9 +362,9 @@ public final class Client {
     }
 
     /**
-     * A virtual account's credits (reconVirtualAccount), as recon(orderId) answers an order's
-     * movements: each with where it was settled or, not yet settled, when it will be. An unknown
-     * account (376) throws RefusedError.
+     * A virtual account's money, as recon(orderId) answers an order's: its setup fee (TYPE FEE, NET
+     * negative) and its credits (TYPE COLLECTION, TXN_ID the CREDIT_ID), each with where it was
+     * settled or, not yet settled, when it will be. An unknown account (376) throws RefusedError.
      */
     public Recon reconVirtualAccount(String vaId) {
         Map<String, String> answer = postAccepted("/pgws/recon", fields(
@@ -599,7 +599,7 @@ public final class Client {
      * A virtual account with its credits (virtualAccountStatus): the verified fields (VA_ID,
      * ACCOUNT_NUMBER, IFSC, VPA, STATUS ACTIVE or CLOSED, ...) and CREDITS parsed, newest first (at
      * most 100), each with CREDIT_ID, AMOUNT, MODE, PAYER_NAME, UTR, STATUS (CREDITED or
-     * RETURNED), CREDITED_AT, FEE, GST and NET.
+     * RETURNED), CREDITED_AT, FEE, GST and SETTLEMENT_ID ("" until a settlement pays it).
      */
     public record VirtualAccount(Map<String, String> fields, List<Map<String, String>> credits) {
         public VirtualAccount {
