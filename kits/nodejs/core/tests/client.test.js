@@ -764,7 +764,7 @@ describe('payment links and virtual accounts', () => {
     RESPONSE_MESSAGE: 'Transaction successful',
     RESPONSE_DATE_TIME: '2026-12-07 13:09:53',
   }
-  // Shaped as ADR 052 gives a link, an account and a credit.
+  // A link, an account and a credit with every field the sandbox answers them with.
   const link = {
     PAY_ID: config.payId,
     PAYLINK_ID: 'plink_4Fq9ZkT2mW8xLc',

@@ -773,7 +773,7 @@ class GstInvoice(StubGatewayTestCase):
         self.assertEqual(StubGateway.requests, [])
 
 
-# Shaped as ADR 052 gives a link, an account and a credit.
+# A link, an account and a credit with every field the sandbox answers them with.
 LINK = {
     "PAY_ID": PAY_ID, "PAYLINK_ID": "plink_4Fq9ZkT2mW8xLc", "REFERENCE_ID": "INV-2026-0042", "AMOUNT": "49900",
     "CURRENCY_CODE": "356", "DESCRIPTION": "Invoice 42: two chai sets", "CUST_NAME": "Asha Verma",
