@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { formatRupees } from '#core/currency/paise.ts'
 import type { Fields } from '#core/protocol/fields.ts'
+import { withHash } from '#core/protocol/hash.ts'
 import { parseSignatureHeader, verifyWebhook } from '#core/protocol/webhook.ts'
 import { rowsOf } from '#jobs/sql-rows.ts'
 import { findAccount } from '#gateway/accounts/store.ts'
@@ -445,5 +446,89 @@ describe("a sandbox account's settlements and disputes in its console", () => {
     expect(contested.status).toBe(404)
     expect(await storedDispute(id)).toMatchObject({ status: 'OPEN', answer: '' })
     expect((await post(`${consoleOf(account)}/disputes/dsp_nope/accept`)).status).toBe(404)
+  })
+})
+
+describe("a sandbox account's payment links and virtual accounts in its console", () => {
+  const signed = (account: MadeAccount, path: string, fields: Fields) =>
+    fetch(`${sandbox.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(
+        withHash({ PAY_ID: account.merchant.payId, ...fields }, account.merchant.salt),
+      ),
+    }).then((response) => response.json() as Promise<Fields>)
+
+  it('lists the links with their short URL and state, and the virtual accounts with their numbers', async () => {
+    const account = await makeAccount()
+    const link = await signed(account, '/pgws/paylink', {
+      AMOUNT: '99900',
+      CURRENCY_CODE: '356',
+      DESCRIPTION: 'Yoga mat, blue',
+      REFERENCE_ID: 'ORDER-77',
+    })
+    const va = await signed(account, '/pgws/virtual-account', { CUST_NAME: 'Asha Verma' })
+    const html = await page(account)
+    expect(html).toContain(`href="${link.SHORT_URL}"`)
+    expect(html).toContain('Yoga mat, blue')
+    expect(html).toContain('ORDER-77')
+    const row = rowOf(html, va.VA_ID!)
+    expect(row).toContain(va.ACCOUNT_NUMBER)
+    expect(row).toContain('PYST0000001')
+    expect(row).toContain(va.VPA)
+    expect(row).toContain('No credits yet.')
+  })
+
+  it('makes a test credit with a plain form, typed in rupees: credited, by webhook, and listed', async () => {
+    const account = await makeAccount()
+    const va = await signed(account, '/pgws/virtual-account', {
+      CUST_NAME: 'Asha Verma',
+      NOTIFY_URL: receiver.url,
+    })
+    const form = `${consoleOf(account)}/virtual-accounts/${va.VA_ID}/credit`
+    const answer = await post(form, { amount: '15,000', mode: 'IMPS', payer_name: 'Ravi Kumar' })
+    expect(answer.status).toBe(303)
+    expect(answer.headers.get('location')).toBe(`${consoleOf(account)}#${va.VA_ID}`)
+    const [credit] = await rowsOf<{ amount: string; mode: string; payer_name: string }>(
+      store.db,
+      sql`SELECT amount::text, mode, payer_name FROM sandbox_va_credits WHERE va_id = ${va.VA_ID!}`,
+    )
+    expect(credit).toEqual({ amount: '1500000', mode: 'IMPS', payer_name: 'Ravi Kumar' })
+    await vi.waitFor(async () => {
+      const events = await eventsOf(account.merchant.payId)
+      expect(events.map((event) => event.type)).toContain('virtual_account.credited')
+    })
+    expect(rowOf(await page(account), va.VA_ID!)).toContain('₹15,000.00 by IMPS from Ravi Kumar')
+  })
+
+  it('refuses a bad credit with its reason, keeping what was typed and storing nothing', async () => {
+    const account = await makeAccount()
+    const va = await signed(account, '/pgws/virtual-account', { CUST_NAME: 'Asha Verma' })
+    const form = `${consoleOf(account)}/virtual-accounts/${va.VA_ID}/credit`
+    for (const [fields, message] of [
+      [{ amount: 'ten', mode: 'IMPS' }, 'Use digits only'],
+      [{ amount: '100', mode: 'RTGS' }, "Amount outside the transfer mode's limits"],
+      [{ amount: '100', mode: 'CASH' }, 'Invalid transfer mode'],
+      [{ amount: '100', mode: 'UPI', payer_name: '1234' }, 'Invalid customer or payer details'],
+    ] as const) {
+      const answer = await post(form, fields)
+      expect(answer.status).toBe(200)
+      const row = rowOf(await answer.text(), va.VA_ID!)
+      expect(row).toContain(message.replaceAll("'", '&#39;'))
+      expect(row).toContain(`value="${fields.amount}"`)
+      expect(row).toContain('aria-invalid="true"')
+    }
+    const [left] = await rowsOf<{ credits: number }>(
+      store.db,
+      sql`SELECT count(*)::int AS credits FROM sandbox_va_credits WHERE va_id = ${va.VA_ID!}`,
+    )
+    expect(left).toEqual({ credits: 0 })
+    // Another account's console cannot credit it.
+    const other = await makeAccount()
+    const refused = await post(`${consoleOf(other)}/virtual-accounts/${va.VA_ID}/credit`, {
+      amount: '100',
+      mode: 'IMPS',
+    })
+    expect(refused.status).toBe(404)
   })
 })

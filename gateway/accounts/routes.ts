@@ -21,6 +21,7 @@ import { type AdvanceDeps, advanceClock } from '#gateway/clock/advance.ts'
 import { advanceTarget } from '#gateway/clock/time.ts'
 import { consoleEvents, consolePayments } from './console-data.ts'
 import { consoleDisputeRoutes, consoleDisputes } from './console-disputes.ts'
+import { consoleCollectionRoutes, consoleCollections } from './console-collections.ts'
 import { consoleSettlementRoutes, consoleSettlements } from './console-settlements.ts'
 import type { ConsoleTools } from './console-tools.ts'
 import { consoleWebhookRoutes, defaultNotifyUrlNote } from './console-webhooks.ts'
@@ -226,12 +227,13 @@ export function accountRoutes(router: Router, options: AccountRouteOptions): voi
 
   const showConsole: ConsoleTools['show'] = async (req, res, { account, token }, refused) => {
     const realNow = setup.now()
-    const [merchant, payments, events, settlements, disputes] = await Promise.all([
-      directory.find(account.payId),
+    const merchant = await directory.find(account.payId)
+    const [payments, events, settlements, disputes, collections] = await Promise.all([
       consolePayments(setup.db, account.payId),
       consoleEvents(setup.db, account.payId),
       consoleSettlements(setup.db, account.payId),
       consoleDisputes(setup.db, account, realNow),
+      consoleCollections(setup.db, merchant!, realNow, setup.onEventQueued),
     ])
     const until = account.previousWebhookSecretUntil
     sendSecretPage(
@@ -245,6 +247,7 @@ export function accountRoutes(router: Router, options: AccountRouteOptions): voi
         events,
         settlements,
         disputes,
+        ...collections,
         webhooks: {
           previousSecretUntil: until && until > realNow ? until : undefined,
           notifyUrl: account.notifyUrl,
@@ -307,6 +310,7 @@ export function accountRoutes(router: Router, options: AccountRouteOptions): voi
   })
   consoleSettlementRoutes(router, tools)
   consoleDisputeRoutes(router, tools)
+  consoleCollectionRoutes(router, tools)
 
   router.get('/console/:token/paystra.env', async (req, res) => {
     const found = await consoleAccount(req, res)

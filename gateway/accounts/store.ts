@@ -212,11 +212,16 @@ export interface RemovedCounts {
   webhookEvents: number
   settlements: number
   gstInvoices: number
+  paylinks: number
+  virtualAccounts: number
+  vaCredits: number
+  charges: number
 }
 
 /**
  * Deletes accounts and everything of theirs, in one transaction: payments, refunds, payouts,
- * disputes, webhook events with their attempts, settlements with their lines, tax invoices.
+ * disputes, webhook events with their attempts, settlements with their lines, tax invoices,
+ * payment links, virtual accounts with their credits, and the charges for them.
  */
 export async function removeAccounts(
   db: GatewayDatabase,
@@ -232,6 +237,10 @@ export async function removeAccounts(
       webhookEvents: 0,
       settlements: 0,
       gstInvoices: 0,
+      paylinks: 0,
+      virtualAccounts: 0,
+      vaCredits: 0,
+      charges: 0,
     }
   }
   const ids = textArray(payIds)

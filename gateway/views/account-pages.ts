@@ -25,7 +25,8 @@ export interface AccountLinks {
   sandboxUrl: string
 }
 
-function field(name: string, value: string): SafeHtml {
+/** A row of a definition list of keys and numbers, the value in code. */
+export function keyField(name: string, value: string): SafeHtml {
   return html`<div class="gw-keys__row">
     <dt>${name}</dt>
     <dd><code class="gw-mono gw-keys__value">${value}</code></dd>
@@ -34,9 +35,9 @@ function field(name: string, value: string): SafeHtml {
 
 export function keyList(keys: AccountKeys, sandboxUrl: string): SafeHtml {
   return html`<dl class="gw-keys">
-    ${field('PAY_ID', keys.payId)} ${field('SALT', keys.salt)} ${field('KEY_SALT', keys.keySalt)}
-    ${field('MERCHANT_HOSTED_KEY', keys.merchantHostedKey)}
-    ${field('WEBHOOK_SECRET', keys.webhookSecret)} ${field('PAYSTRA_BASE_URL', sandboxUrl)}
+    ${keyField('PAY_ID', keys.payId)} ${keyField('SALT', keys.salt)}
+    ${keyField('KEY_SALT', keys.keySalt)} ${keyField('MERCHANT_HOSTED_KEY', keys.merchantHostedKey)}
+    ${keyField('WEBHOOK_SECRET', keys.webhookSecret)} ${keyField('PAYSTRA_BASE_URL', sandboxUrl)}
   </dl>`
 }
 

@@ -9,6 +9,13 @@ import {
   type RefusedContest,
   settlementsTable,
 } from './console-money.ts'
+import type { SandboxPaylink } from '#gateway/paylinks/table.ts'
+import {
+  type ConsoleVirtualAccount,
+  paylinksTable,
+  type RefusedCredit,
+  virtualAccountsList,
+} from './console-collections.ts'
 import { html, type SafeHtml } from './html.ts'
 import { scrollingTable } from './parts.ts'
 import { layout, type PageContext } from './layout.ts'
@@ -207,12 +214,14 @@ export interface ConsolePageOptions {
   events: readonly ConsoleEvent[]
   settlements: readonly SettlementFields[]
   disputes: readonly ConsoleDispute[]
+  paylinks: readonly SandboxPaylink[]
+  virtualAccounts: readonly ConsoleVirtualAccount[]
   webhooks: ConsoleWebhooks
   rules: AccountRules
   createdAt: Date
   clock: { now: Date; advances: readonly string[] }
   /** A form the console refused, shown again with its error. */
-  refused?: { notifyUrl?: RefusedNotifyUrl; contest?: RefusedContest }
+  refused?: { notifyUrl?: RefusedNotifyUrl; contest?: RefusedContest; credit?: RefusedCredit }
 }
 
 const advanceNames: Record<string, string> = {
@@ -279,8 +288,8 @@ export function consolePage(context: PageContext, options: ConsolePageOptions): 
       <p>
         This account's time: <strong>${when(options.clock.now)} IST</strong>. Every payment, refund,
         webhook, settlement and dispute of the account takes its time from it. Moving it forward
-        runs, in order, what falls due on the way: late payments, each working day's settlement at
-        the settlement hour, and dispute deadlines.
+        runs, in order, what falls due on the way: late payments, payment links' expiry, each
+        working day's settlement at the settlement hour, and dispute deadlines.
       </p>
       <div class="gw-clock__actions">
         ${options.clock.advances.map(
@@ -309,6 +318,14 @@ export function consolePage(context: PageContext, options: ConsolePageOptions): 
     <section class="gw-card" id="disputes" aria-labelledby="gw-disputes-heading">
       <h2 id="gw-disputes-heading" class="gw-card__title">Disputes</h2>
       ${disputesList(options.disputes, consoleUrl, options.refused?.contest)}
+    </section>
+    <section class="gw-card" id="paylinks" aria-labelledby="gw-paylinks-heading">
+      <h2 id="gw-paylinks-heading" class="gw-card__title">Payment links</h2>
+      ${paylinksTable(options.paylinks)}
+    </section>
+    <section class="gw-card" id="virtual-accounts" aria-labelledby="gw-virtual-accounts-heading">
+      <h2 id="gw-virtual-accounts-heading" class="gw-card__title">Virtual accounts</h2>
+      ${virtualAccountsList(options.virtualAccounts, consoleUrl, options.refused?.credit)}
     </section>
     <section class="gw-card" aria-labelledby="gw-link-heading">
       <h2 id="gw-link-heading" class="gw-card__title">Console link</h2>
