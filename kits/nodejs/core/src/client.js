@@ -64,8 +64,6 @@ import { verifyWebhook } from './webhook.js'
  * @property {string} REFUNDS_COUNT
  * @property {string} GROSS_AMOUNT the payments' and the virtual accounts' credits' AMOUNT summed
  * @property {string} REFUNDS_AMOUNT the refunds' AMOUNT summed (positive)
- * @property {string} [COLLECTIONS_COUNT] the virtual accounts' credits (COLLECTION lines)
- * @property {string} [COLLECTIONS_AMOUNT] their AMOUNT summed
  * @property {string} FEES_AMOUNT
  * @property {string} GST_AMOUNT
  * @property {string} CGST_AMOUNT
