@@ -302,8 +302,9 @@ module Paystra
     # nothing yet; UNSETTLED), SETTLEMENT_ID, SETTLEMENT_DATE, SETTLEMENT_STATUS,
     # PAID_BY_SETTLEMENT_ID, UTR and EXPECTED_SETTLEMENT_DATE. An order that was not paid has an
     # empty RECON; 328: the gateway has no such order. Or a virtual account's
-    # (`recon(va_id: 'va_...')`): RECON lists its credits as their COLLECTION lines are settled;
-    # 376: no such account. One of the two, not both.
+    # (`recon(va_id: 'va_...')`): RECON lists its setup fee (TYPE FEE, NET negative) and its credits
+    # (TYPE COLLECTION, TXN_ID the CREDIT_ID), each with where it was settled; 376: no such
+    # account. One of the two, not both.
     def recon(order_id = nil, va_id: nil)
       raise InvalidRequest, 'give one of order_id or va_id:, not both' unless present?(order_id) ^ present?(va_id)
 
@@ -510,7 +511,8 @@ module Paystra
     # paystra:region virtual-account-status
     # An account as it stands (STATUS ACTIVE or CLOSED) with CREDITS, an array: its latest 100
     # credits, newest first (CREDIT_ID, AMOUNT, MODE, PAYER_NAME, UTR, STATUS CREDITED or RETURNED,
-    # CREDITED_AT, FEE, GST, NET...). 376: no such account of yours (then no CREDITS).
+    # CREDITED_AT, FEE, GST, and SETTLEMENT_ID: '' until a settlement pays it). 376: no such account
+    # of yours (then no CREDITS).
     def virtual_account_status(va_id)
       with_lists(post_signed('/pgws/virtual-account/status', 'VA_ID' => check_va_id(va_id)), 'CREDITS')
     end
