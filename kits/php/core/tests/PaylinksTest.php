@@ -158,7 +158,7 @@ test('client: createPaylink posts the link\'s fields, signed, CURRENCY_CODE 356 
 });
 
 test('client: paylinkStatus asks by PAYLINK_ID or REFERENCE_ID, cancelPaylink by PAYLINK_ID, each to its path', static function (): void {
-    // A paid link as the ADR lists it: the recorded link with the payment's fields.
+    // A paid link: the recorded link with the fields a paid one adds (ORDER_ID, TXN_ID, PAID_AT).
     $paid = array_diff_key(json_decode(LINK_CREATED, true), ['HASH' => 1]);
     $paid = array_replace($paid, ['STATUS' => 'PAID']) + ['ORDER_ID' => PL_PAYLINK_ID . '-1', 'TXN_ID' => '1234567890123456', 'PAID_AT' => '2026-12-07 18:20:11'];
     $client = plClient(static fn (string $path, array $request): string|array => match (true) {

@@ -154,7 +154,7 @@ class PaylinksTest < Minitest::Test
   end
 
   def test_paylink_status_by_either_id_and_cancel_paylink_each_to_its_path
-    # A paid link as the ADR lists it: the recorded link with the payment's fields.
+    # A paid link: the recorded link with the fields a paid one adds (ORDER_ID, TXN_ID, PAID_AT).
     paid = JSON.parse(LINK_CREATED).reject { |key, _| key == 'HASH' }
                .merge('STATUS' => 'PAID', 'ORDER_ID' => "#{PAYLINK_ID}-1", 'TXN_ID' => '1234567890123456',
                       'PAID_AT' => '2026-12-07 18:20:11')

@@ -146,7 +146,7 @@ final class PaylinkTests {
                         gateway.last().signedFields(), "a foreign link");
             });
             check("Client.paylinkStatus by PAYLINK_ID or REFERENCE_ID, cancelPaylink by PAYLINK_ID, each to its path", () -> {
-                // A paid link as the ADR lists it: the recorded link with the payment's fields.
+                // A paid link: the recorded link with the fields a paid one adds (ORDER_ID, TXN_ID, PAID_AT).
                 Map<String, String> paid = Json.parseFlat(LINK_CREATED);
                 paid.remove("HASH");
                 paid.putAll(map("STATUS", "PAID", "ORDER_ID", PAYLINK_ID + "-1", "TXN_ID", "1234567890123456",
