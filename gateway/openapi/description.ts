@@ -44,7 +44,8 @@ A bad \`HASH\` is answered 323. Verify the answer's \`HASH\` with your salt befo
 
 export const apiDescription = `The server-to-server JSON APIs of the Paystra sandbox: status enquiry,
 refunds, payouts, payout status, QR codes, webhook deliveries, settlements and reconciliation
-(with the sandbox's settlement test run), exchange rates and disputes, plus the webhooks it sends
+(with the sandbox's settlement test run), exchange rates and disputes, payment links and virtual
+accounts (with the sandbox's test credit), plus the webhooks it sends
 and, for a sandbox account, the event stream that \`paystra listen\` forwards to a local URL.
 
 Every request is \`POST\` with a JSON object of strings (\`Content-Type: application/json\`, at
@@ -52,7 +53,8 @@ most 16 kB; 3 MB for a dispute's evidence), signed with \`HASH\`, except the eve
 \`GET /pgws/events/stream\`, whose signed fields are its query. Amounts are in the minor units of
 \`CURRENCY_CODE\`'s currency (ISO 4217 numeric): paise for \`356\`, rupees (\`"100"\` = ₹1.00), cents
 for \`840\`, US dollars (\`"1234"\` = $12.34). Only card payments take a foreign currency; their
-answers add \`FX_RATE\` and \`INR_AMOUNT\` (paise), and payouts and QR codes are in rupees only.
+answers add \`FX_RATE\` and \`INR_AMOUNT\` (paise), and payouts, QR codes and virtual accounts are in
+rupees only (a payment link in a foreign currency is paid by card).
 Settlements are always paise (a settlement's net and adjustments may be negative, \`"-5000"\`). Every answer is HTTP 200 with a \`RESPONSE_CODE\`, except a body that cannot be read (not a
 JSON object of strings, empty, a field named twice, \`~\` in a value or too large): HTTP 400 with
 326, unsigned; a request over a rate limit: HTTP 429 with 344; a settlement asked for with
@@ -62,7 +64,7 @@ with no more precise code is HTTP 200 with 326, signed: a payout's \`REMARKS\` (
 or a control character), an \`EVENT_ID\` of \`/pgws/webhook/events\` or \`/pgws/webhook/resend\`
 that is not \`evt_\` and 24 hex digits, a \`LATEST\` of \`/pgws/webhook/events\` other than 1 to 50,
 and a report to \`/pgws/events/stream/result\` that is not one. Lists (settlements, their lines,
-an order's reconciliation, webhook events, disputes, currencies) travel as JSON text in one field, so that the answer stays
+an order's reconciliation, webhook events, disputes, currencies, a virtual account's credits) travel as JSON text in one field, so that the answer stays
 flat fields under one \`HASH\`: verify the \`HASH\` over that text first, then parse it.
 
 The sandbox's demo merchant: \`PAY_ID\` \`${demoMerchantDefaults.payId}\`, salt

@@ -5,6 +5,9 @@
  */
 import type { Fields } from '#core/protocol/fields.ts'
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, webhookEventTypes } from '#core/protocol/webhook.ts'
+import { formatRupees } from '#core/currency/paise.ts'
+import { productCharge, type ProductChargeKind } from '#core/pricing/product-charges.ts'
+import { MAX_LINK_ATTEMPTS } from '#gateway/paylinks/checks.ts'
 import { apiDescription } from './description.ts'
 import recorded from './examples.json'
 import {
@@ -41,6 +44,9 @@ export interface RecordedExample {
 // JSON types each example's fields apart; they are all string fields (examples.test.ts).
 const examples = recorded as unknown as RecordedExample[]
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` })
+/** A product's charge before GST, from its pricing row: ₹1.00. */
+const feeOf = (kind: ProductChargeKind, amount?: bigint) =>
+  formatRupees(productCharge(kind, amount).fee)
 
 const tags = [
   { name: 'Payments', description: 'QR codes, status enquiries and refunds.' },
@@ -74,6 +80,16 @@ const tags = [
     name: 'Test events',
     description:
       'Real test records of a sandbox account made to send a chosen webhook event, to try a webhook handler without paying an order (`paystra trigger <event>`).',
+  },
+  {
+    name: 'Payment links',
+    description:
+      "A page at a short URL where a customer pays an amount once, by any method its currency allows; it expires on the merchant's clock or is cancelled, with a webhook for each.",
+  },
+  {
+    name: 'Virtual accounts',
+    description:
+      "A bank account number, IFSC and UPI ID of a customer's own, whose credits are the merchant's, net of the Auto Collection charge; the sandbox's test call makes a credit.",
   },
 ] as const
 
@@ -229,11 +245,11 @@ const operations: Operation[] = [
     path: '/pgws/recon',
     operationId: 'recon',
     tag: 'Settlements',
-    summary: "An order's reconciliation",
+    summary: "An order's or a virtual account's reconciliation",
     description:
-      "Every money movement of the order, in the order they happened: its captured payment, each refund, and its dispute's hold and release, with fee, GST and net. Each says the settlement whose line holds it (SETTLEMENT_ID, SETTLEMENT_DATE, SETTLEMENT_STATUS) and the one that paid it out (PAID_BY_SETTLEMENT_ID and its UTR: the same settlement when it was processed, else the processed one a carried-forward balance went into). STATE is SETTLED once paid out, CARRIED_FORWARD while its settlement's balance waits to be paid, UNSETTLED (with the date it will settle on) before any settlement. A payment that was not captured has nothing to reconcile (an empty list); 328 for an order never seen.",
-    request: ref('ReconRequest'),
-    answers: [ref('ReconAnswer'), ref('SettlementRefusal')],
+      "By ORDER_ID, every money movement of the order, in the order they happened: its captured payment, each refund, and its dispute's hold and release, with fee, GST and net. By VA_ID instead, a virtual account's: its setup charge (FEE) and each credit into it (COLLECTION), returned credits left out. Each says the settlement whose line holds it (SETTLEMENT_ID, SETTLEMENT_DATE, SETTLEMENT_STATUS) and the one that paid it out (PAID_BY_SETTLEMENT_ID and its UTR: the same settlement when it was processed, else the processed one a carried-forward balance went into). STATE is SETTLED once paid out, CARRIED_FORWARD while its settlement's balance waits to be paid, UNSETTLED (with the date it will settle on) before any settlement. A payment that was not captured has nothing to reconcile (an empty list); 328 for an order never seen, 376 for a virtual account the merchant does not have, 321 for a malformed ORDER_ID or VA_ID.",
+    request: { oneOf: [ref('ReconRequest'), ref('VirtualAccountReconRequest')] },
+    answers: [ref('ReconAnswer'), ref('VirtualAccountReconAnswer'), ref('SettlementRefusal')],
     malformed: 'SettlementRefusal',
   },
   {
@@ -324,6 +340,81 @@ const operations: Operation[] = [
     request: ref('TriggerRequest'),
     answers: [ref('TriggerAnswer'), ref('TriggerRefusal')],
     malformed: 'TriggerRefusal',
+  },
+  {
+    path: '/pgws/paylink',
+    operationId: 'paylink',
+    tag: 'Payment links',
+    summary: 'Make a payment link',
+    description: `A page at SHORT_URL where a customer pays AMOUNT once: send it by SMS, e-mail or chat. Its Pay button starts a hosted payment (ORDER_ID \`<PAYLINK_ID>-<n>\`, at most ${MAX_LINK_ATTEMPTS} a link) with every method the currency allows (cards alone for a foreign one); the attempt that captures the money makes the link PAID with paylink.paid, and a later attempt reaching the bank after it ends 373 with no money taken. A link past EXPIRE_BY on the merchant's clock is EXPIRED (paylink.expired): move the clock forward (clock/advance) to see it in a second. Charged when made: a FEE line of the next settlement (${feeOf('paylink')} + 18 % GST a link, ${feeOf('validated-paylink')} + GST a validated one); the payment is charged as any payment. Refused, in this order, nothing stored: 320 AMOUNT, 319 CURRENCY_CODE, 370 DESCRIPTION, 375 the customer's details, 321 REFERENCE_ID, 371 EXPIRE_BY, 378 VALIDATE_BENEFICIARY, 357 NOTIFY_URL, 374 a REFERENCE_ID used before.`,
+    request: ref('PaylinkRequest'),
+    answers: [ref('PaylinkAnswer'), ref('PaylinkRefusal')],
+    malformed: 'PaylinkRefusal',
+  },
+  {
+    path: '/pgws/paylink/status',
+    operationId: 'paylinkStatus',
+    tag: 'Payment links',
+    summary: 'A payment link as it stands',
+    description:
+      "By PAYLINK_ID, or by your REFERENCE_ID: CREATED, PAID (with ORDER_ID, TXN_ID and PAID_AT), EXPIRED or CANCELLED. A link whose EXPIRE_BY the merchant's clock has passed is expired by this read, with its paylink.expired. 321 for a malformed id, 372 for a link the merchant does not have.",
+    request: ref('PaylinkStatusRequest'),
+    answers: [ref('PaylinkAnswer'), ref('PaylinkRefusal')],
+    malformed: 'PaylinkRefusal',
+  },
+  {
+    path: '/pgws/paylink/cancel',
+    operationId: 'paylinkCancel',
+    tag: 'Payment links',
+    summary: 'Cancel a payment link nobody has paid',
+    description:
+      'The link, STATUS CANCELLED with CANCELLED_AT, and paylink.cancelled; its page then says so and has no Pay button. 321 for a malformed PAYLINK_ID, 372 for a link the merchant does not have, 373 for one paid, expired or cancelled already, or held by a UPI payment the bank has yet to confirm. Its charge stays.',
+    request: ref('PaylinkCancelRequest'),
+    answers: [ref('PaylinkAnswer'), ref('PaylinkRefusal')],
+    malformed: 'PaylinkRefusal',
+  },
+  {
+    path: '/pgws/virtual-account',
+    operationId: 'virtualAccount',
+    tag: 'Virtual accounts',
+    summary: 'Open a virtual account for a customer',
+    description: `An ACCOUNT_NUMBER (16 digits) at IFSC PYST0000001 for NEFT, RTGS and IMPS, and a VPA for UPI, to show the customer: each transfer into them is a credit of the merchant's (virtual_account.credited), settled as a COLLECTION line less the Auto Collection charge by slab (${feeOf('collection', 1_000_000n)} up to ₹10,000, ${feeOf('collection', 2_500_000n)} up to ₹25,000, ${feeOf('collection', 2_500_001n)} above, plus 18 % GST). The setup is charged once, ${feeOf('virtual-account-setup')} + GST, as a FEE line. Refused, in this order, nothing stored: 375 CUST_NAME, 321 REFERENCE_ID, 357 NOTIFY_URL, 374 a REFERENCE_ID used before.`,
+    request: ref('VirtualAccountRequest'),
+    answers: [ref('VirtualAccountAnswer'), ref('VirtualAccountRefusal')],
+    malformed: 'VirtualAccountRefusal',
+  },
+  {
+    path: '/pgws/virtual-account/status',
+    operationId: 'virtualAccountStatus',
+    tag: 'Virtual accounts',
+    summary: 'A virtual account with its credits',
+    description:
+      'The account (ACTIVE or CLOSED) and CREDITS: its latest 100 credits, newest first, returned ones too, each with the settlement that holds it once settled. 321 for a malformed VA_ID, 376 for an account the merchant does not have.',
+    request: ref('VirtualAccountStatusRequest'),
+    answers: [ref('VirtualAccountAnswer'), ref('VirtualAccountRefusal')],
+    malformed: 'VirtualAccountRefusal',
+  },
+  {
+    path: '/pgws/virtual-account/close',
+    operationId: 'virtualAccountClose',
+    tag: 'Virtual accounts',
+    summary: 'Close a virtual account',
+    description:
+      'The account, STATUS CLOSED with CLOSED_AT. A transfer into it from then on is returned to the payer (virtual_account.credit_returned, 377); what it received before stays credited and settles. 321 for a malformed VA_ID, 376 for an account the merchant does not have, 377 for one closed already.',
+    request: ref('VirtualAccountCloseRequest'),
+    answers: [ref('VirtualAccountAnswer'), ref('VirtualAccountRefusal')],
+    malformed: 'VirtualAccountRefusal',
+  },
+  {
+    path: '/pgws/virtual-account/credit',
+    operationId: 'virtualAccountCredit',
+    tag: 'Virtual accounts',
+    summary: 'Sandbox only: a bank transfer into a virtual account',
+    description:
+      "What a payer's bank does: AMOUNT paise by MODE into the account, dated by the merchant's clock, with a 12-digit UTR. Into an ACTIVE account it is CREDITED (000, virtual_account.credited) with its FEE, GST and NET: the next settlement holds it as a COLLECTION line. Into a CLOSED one it is RETURNED to the payer (377, virtual_account.credit_returned), with a RETURN_REASON and nothing settled. Refused, in this order, nothing stored: 321 VA_ID, 320 AMOUNT, 331 MODE, 334 the mode's limits (RTGS from ₹2,00,000, IMPS up to ₹5,00,000, UPI up to ₹1,00,000), 375 PAYER_NAME, 376 an account the merchant does not have.",
+    request: ref('VirtualAccountCreditRequest'),
+    answers: [ref('VirtualAccountCredit'), ref('VirtualAccountRefusal')],
+    malformed: 'VirtualAccountRefusal',
   },
 ]
 
@@ -518,6 +609,16 @@ const eventDataText: Partial<Record<(typeof webhookEventTypes)[number], string>>
   'dispute.created': `${disputeEventText} Sent by the settlement run that raised it (STATUS OPEN).`,
   'dispute.won': `${disputeEventText} Sent by the first settlement run after RESPOND_BY that decided it for the merchant.`,
   'dispute.lost': `${disputeEventText} Sent when the merchant accepts it, or by the run that decided it against the merchant (RESOLUTION says why).`,
+  'paylink.paid':
+    "`data` is the link's fields as /pgws/paylink/status answers them, with PAY_ID and their HASH: STATUS PAID, with the paying attempt's ORDER_ID, TXN_ID and PAID_AT. Sent once, when the attempt's payment is captured (the attempt sends its own payment.captured too), to the link's NOTIFY_URL, else the merchant's default; the deliveries API finds it by the PAYLINK_ID as ORDER_ID. Mark your order paid once, by PAYLINK_ID or REFERENCE_ID.",
+  'paylink.expired':
+    "`data` is the link's fields with PAY_ID and their HASH: STATUS EXPIRED, EXPIRED_AT its EXPIRE_BY. Sent once, by whichever comes first after the merchant's clock passes EXPIRE_BY: a clock advance, the sandbox's own settlement run, or a read of the link (status, page, pay).",
+  'paylink.cancelled':
+    "`data` is the link's fields with PAY_ID and their HASH: STATUS CANCELLED, with CANCELLED_AT. Sent once, when /pgws/paylink/cancel cancels it.",
+  'virtual_account.credited':
+    "`data` is the credit's fields as /pgws/virtual-account/credit answers them, with PAY_ID and their HASH: STATUS CREDITED, with FEE, GST and NET. Sent to the account's NOTIFY_URL, else the merchant's default; the deliveries API finds it by the CREDIT_ID as ORDER_ID. The credit settles as a COLLECTION line; credit the customer once, by CREDIT_ID or UTR.",
+  'virtual_account.credit_returned':
+    "`data` is the credit's fields with PAY_ID and their HASH: STATUS RETURNED, RESPONSE_CODE 377, a RETURN_REASON, FEE, GST and NET 0. Sent for a transfer into a closed account, whose money went back to the payer: nothing is settled.",
   'settlement.processed':
     "`data` is the settlement's fields as the settlements list gives them (no lines), with PAY_ID and their HASH. Sent for every settlement a run makes, a carried-forward one too (STATUS CARRIED_FORWARD, UTR empty), to the test run's NOTIFY_URL or the merchant's default; the deliveries API finds it by its SETTLEMENT_ID as ORDER_ID. Fetch the lines with /pgws/settlement.",
 }
@@ -534,6 +635,11 @@ export const eventDataSchemas: Record<(typeof webhookEventTypes)[number], string
   'dispute.created': 'DisputeEvent',
   'dispute.won': 'DisputeEvent',
   'dispute.lost': 'DisputeEvent',
+  'paylink.paid': 'PaylinkAnswer',
+  'paylink.expired': 'PaylinkAnswer',
+  'paylink.cancelled': 'PaylinkAnswer',
+  'virtual_account.credited': 'VirtualAccountCredit',
+  'virtual_account.credit_returned': 'VirtualAccountCredit',
 }
 
 function webhook(type: (typeof webhookEventTypes)[number]) {

@@ -57,12 +57,29 @@ const volatile = [
   'REFERENCE',
   'TIMESTAMP',
   'DELIVERY_ID',
+  'PAYLINK_ID',
+  'SHORT_URL',
+  'EXPIRE_BY',
+  'PAID_AT',
+  'EXPIRED_AT',
+  'CANCELLED_AT',
+  'VA_ID',
+  'ACCOUNT_NUMBER',
+  'VPA',
+  'CLOSED_AT',
+  'CREDIT_ID',
+  'CREDITED_AT',
 ]
 /** The ids a test event draws (`trigger_` and 16 hex digits) are new on every run too. */
 const triggerId = /trigger_[0-9a-f]{16}/g
+/**
+ * So are a payment link's, a virtual account's and a credit's, wherever they are named: a paid
+ * link's ORDER_ID (`<PAYLINK_ID>-1`), a FEE or COLLECTION line's TXN_ID.
+ */
+const drawnId = /\b(plink|va|vacr)_[A-Za-z0-9]{14}\b/g
 
 /** Lists held as JSON text: compared entry by entry, each entry as an answer is. */
-const lists = ['SETTLEMENTS', 'LINES', 'RECON', 'DISPUTES', 'HAPPENED']
+const lists = ['SETTLEMENTS', 'LINES', 'RECON', 'DISPUTES', 'HAPPENED', 'CREDITS']
 
 /**
  * Disputes made by one run share their CREATED_AT, and the list orders those by their random ids:
@@ -83,7 +100,7 @@ function stableFields(fields: Fields, alsoVolatile: string[] = []): Record<strin
         ? inStableOrder(key, JSON.parse(value) as Fields[]).map((entry) =>
             stableFields(entry, alsoVolatile),
           )
-        : value.replace(triggerId, 'trigger_<id>'),
+        : value.replace(triggerId, 'trigger_<id>').replace(drawnId, '$1_<id>'),
   ])
   const events =
     fields.EVENTS &&
@@ -94,7 +111,8 @@ function stableFields(fields: Fields, alsoVolatile: string[] = []): Record<strin
 /** A CSV answer with its ids and date-times blanked, the way stableFields blanks them. */
 function stableText(text: string) {
   return text
-    .replace(/\b\d{16}\b|\b\d{18}\b/g, '<id>')
+    .replace(/\b\d{16}\b|\b\d{18}\b|\b\d{12}\b/g, '<id>')
+    .replace(drawnId, '$1_<id>')
     .replace(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/g, '<date-time>')
     .replace(/\d{4}-\d{2}-\d{2}/g, '<date>')
     .replace(/setl_[0-9a-f]{20}|dsp_[0-9a-f]{20}|PYSTN\d{11}/g, '<id>')

@@ -16,6 +16,21 @@ import type { DeliveryState } from '#gateway/webhooks/store.ts'
 import { disputeReasons } from '#gateway/methods.ts'
 import { RESPONSE_WORKING_DAYS, resolutions } from '#gateway/disputes/outcome.ts'
 import { MAX_EVIDENCE_CHARACTERS, MAX_EVIDENCE_FILE_BYTES } from '#gateway/disputes/evidence.ts'
+import { formatRupees } from '#core/currency/paise.ts'
+import { productCharge, type ProductChargeKind } from '#core/pricing/product-charges.ts'
+import {
+  MAX_DESCRIPTION_LENGTH,
+  MAX_EXPIRY_DAYS,
+  MAX_LINK_ATTEMPTS,
+  MIN_EXPIRY_MS,
+  PAYLINK_ID,
+} from '#gateway/paylinks/checks.ts'
+import {
+  DEFAULT_PAYER_NAME,
+  VA_ID,
+  VIRTUAL_ACCOUNT_IFSC,
+} from '#gateway/virtual-accounts/checks.ts'
+import { MAX_LISTED_CREDITS, RETURN_REASON } from '#gateway/virtual-accounts/store.ts'
 
 export type Schema = Record<string, unknown>
 
@@ -302,6 +317,8 @@ export const invalidHashAnswers = [
   'GstInvoiceRefusal',
   'FxRefusal',
   'DisputeRefusal',
+  'PaylinkRefusal',
+  'VirtualAccountRefusal',
 ] as const
 
 export const answerSchemas = withHashHelp({
@@ -486,7 +503,9 @@ export const answerSchemas = withHashHelp({
     properties: {
       id: ref('EventId'),
       type: ref('WebhookEventType'),
-      reference: text('The ORDER_ID (payments, refunds), PAYOUT_ID or SETTLEMENT_ID.'),
+      reference: text(
+        "The ORDER_ID (payments, refunds), PAYOUT_ID, SETTLEMENT_ID, a payment link's PAYLINK_ID or a virtual account credit's CREDIT_ID.",
+      ),
       notify_url: text('Where it is sent.'),
       state: text(
         "pending until delivered; failed after the last attempt, or at once when the address is refused (private or special-purpose, the reason in the attempt's error).",
@@ -518,6 +537,8 @@ export const answerSchemas = withHashHelp({
   ...clockSchemas(),
   ...triggerSchemas(),
   ...listenSchemas(),
+  ...paylinkSchemas(),
+  ...virtualAccountSchemas(),
   EventId: text('evt_ and 24 hex digits.', { pattern: '^evt_[0-9a-f]{24}$' }),
   WebhookEventType: { type: 'string', enum: [...webhookEventTypes] },
 } satisfies Record<string, Schema>)
@@ -571,16 +592,20 @@ function settlementSchemas() {
     CYCLE_TO: { ...isoDate, description: 'The last: the day before SETTLEMENT_DATE.' },
     PAYMENTS_COUNT: text('Payment lines.', { pattern: '^\\d+$' }),
     REFUNDS_COUNT: text('Refund lines.', { pattern: '^\\d+$' }),
-    GROSS_AMOUNT: { ...signedAmount, description: "The payments' amounts added up." },
+    GROSS_AMOUNT: {
+      ...signedAmount,
+      description:
+        "The payments' amounts added up, with the credits into virtual accounts (COLLECTION lines).",
+    },
     REFUNDS_AMOUNT: { ...signedAmount, description: "The refunds' amounts added up (deducted)." },
     FEES_AMOUNT: {
       ...signedAmount,
       description:
-        "The payments' fees, by the Payment Gateway rows of the pricing page (a refund returns none).",
+        "The fees: each payment's by the Payment Gateway rows of the pricing page (a refund returns none), each credit's by the Auto Collection row, and each FEE line's (a payment link, a virtual account's setup).",
     },
     GST_AMOUNT: {
       ...signedAmount,
-      description: "GST on the fees: 18 % of each payment's fee, rounded half up to the paisa.",
+      description: "GST on the fees: 18 % of each line's fee, rounded half up to the paisa.",
     },
     CGST_AMOUNT: {
       ...signedAmount,
@@ -639,6 +664,7 @@ function settlementSchemas() {
             'PAGE',
             'PAGE_SIZE',
             'ORDER_ID',
+            'VA_ID',
             'AS_OF',
             'HASH',
           ].map((key) => [key, key === 'HASH' ? hash : text('As sent.')]),
@@ -686,6 +712,17 @@ function settlementSchemas() {
       ORDER_ID: ref('OrderId'),
       HASH: ref('RequestHash'),
     }),
+    VirtualAccountReconRequest: fields(
+      'The reconciliation of one virtual account: its setup charge and its credits.',
+      {
+        PAY_ID: ref('PayId'),
+        VA_ID: {
+          ...ref('VirtualAccountId'),
+          description: 'The account (321 if malformed, 376 if none of yours).',
+        },
+        HASH: ref('RequestHash'),
+      },
+    ),
     SettlementRunRequest: fields(
       'Sandbox only: settle what is due at AS_OF.',
       {
@@ -706,43 +743,47 @@ function settlementSchemas() {
       "One line of a settlement; amounts in paise, as strings. The line of a foreign payment, refund, or dispute's hold or release adds CURRENCY_CODE, ORIGINAL_AMOUNT and FX_RATE.",
       {
         TYPE: text(
-          "PAYMENT, REFUND, DISPUTE_HOLD (a dispute's amount held back), DISPUTE_RELEASE (a won dispute's hold given back), CARRY_FORWARD (the balance of an earlier settlement whose net was zero or negative) or FEE (a charge that is no payment's: AMOUNT 0, NET −(FEE + GST)).",
+          "PAYMENT, REFUND, DISPUTE_HOLD (a dispute's amount held back), DISPUTE_RELEASE (a won dispute's hold given back), CARRY_FORWARD (the balance of an earlier settlement whose net was zero or negative), COLLECTION (a credit into a virtual account, less its Auto Collection charge) or FEE (a charge that is no payment's, a payment link's or a virtual account's setup: AMOUNT 0, NET −(FEE + GST)).",
           { enum: [...lineTypes] },
         ),
         ORDER_ID: text(
-          "The payment's or refunded payment's ORDER_ID; for a dispute's hold or release the disputed payment's; empty for a balance carried forward.",
+          "The payment's or refunded payment's ORDER_ID; for a dispute's hold or release the disputed payment's; for a COLLECTION the virtual account's REFERENCE_ID (its VA_ID when it has none); for a FEE the link's or account's REFERENCE_ID (else its PAYLINK_ID or VA_ID); empty for a balance carried forward.",
         ),
         TXN_ID: text(
-          "The payment's TXN_ID, or the refund's own; a dispute's hold or release: the payment's; empty for a balance carried forward.",
+          "The payment's TXN_ID, or the refund's own; a dispute's hold or release: the payment's; a COLLECTION: the CREDIT_ID; a FEE: the PAYLINK_ID or VA_ID charged for; empty for a balance carried forward.",
         ),
         PG_REF_NUM: text(
-          "The payment's (a dispute's hold or release: the disputed payment's); empty for a balance carried forward.",
+          "The payment's (a dispute's hold or release: the disputed payment's); a COLLECTION: the credit's UTR; empty for a FEE or a balance carried forward.",
         ),
-        PAYMENT_TYPE: text('UP, DC, CC, NB or WL; empty for a balance carried forward.'),
-        MOP_TYPE: text("As the payment's answer gave it; empty for a balance carried forward."),
+        PAYMENT_TYPE: text(
+          'UP, DC, CC, NB or WL; a COLLECTION: its transfer mode, NEFT, RTGS, IMPS or UPI; empty for a FEE or a balance carried forward.',
+        ),
+        MOP_TYPE: text(
+          "As the payment's answer gave it; empty for a COLLECTION, a FEE or a balance carried forward.",
+        ),
         AMOUNT: {
           ...signedAmount,
           description:
-            "Payment or refund amount (a foreign one's INR_AMOUNT); a dispute's hold −INR_AMOUNT, its release +INR_AMOUNT; the carried balance; 0 for a FEE line.",
+            "Payment or refund amount (a foreign one's INR_AMOUNT); a dispute's hold −INR_AMOUNT, its release +INR_AMOUNT; the carried balance; a COLLECTION's credit; 0 for a FEE line.",
         },
         FEE: {
           ...signedAmount,
           description:
-            "The pricing row's fee, or a FEE line's charge; 0 for refunds (a refund returns no fee), holds, releases and carried balances.",
+            "The pricing row's fee (a COLLECTION's by the Auto Collection row's slab of its amount), or a FEE line's charge; 0 for refunds (a refund returns no fee), holds, releases and carried balances.",
         },
         GST: { ...signedAmount, description: '18 % of FEE.' },
         NET: {
           ...signedAmount,
           description:
-            'Payment: AMOUNT − FEE − GST. Refund: −AMOUNT. Hold, release, carried balance: AMOUNT. FEE line: −(FEE + GST).',
+            'Payment and COLLECTION: AMOUNT − FEE − GST. Refund: −AMOUNT. Hold, release, carried balance: AMOUNT. FEE line: −(FEE + GST).',
         },
         DATE: {
           ...dateTime,
           description:
-            'IST: when the payment was captured, the refund processed, the dispute raised (hold) or won (release), or the balance carried forward.',
+            'IST: when the payment was captured, the refund processed, the dispute raised (hold) or won (release), the balance carried forward, the credit received or the link or account made.',
         },
         DESCRIPTION: text(
-          'The pricing row and rate of a payment ("Credit card (2.00%)"), "Refund", "Dispute dsp_… held: 13.1 …", "Dispute dsp_… won: hold released" or "Balance carried forward from setl_…".',
+          'The pricing row and rate of a payment ("Credit card (2.00%)"), "Refund", "Dispute dsp_… held: 13.1 …", "Dispute dsp_… won: hold released", "Balance carried forward from setl_…", or the product\'s pricing row ("Auto Collection fees: Per transaction", "Paylinks fees: Normal link").',
         ),
         DISPUTE_ID: text('DISPUTE_HOLD and DISPUTE_RELEASE: the dispute; empty on other lines.', {
           pattern: '^(dsp_[0-9a-f]{20})?$',
@@ -767,31 +808,35 @@ function settlementSchemas() {
       },
     ),
     ReconEntry: fields(
-      "One money movement of the order (its payment, a refund, its dispute's hold or release) and the settlements it went into.",
+      "One money movement of the order (its payment, a refund, its dispute's hold or release), or of the virtual account (its setup charge, a credit), and the settlements it went into.",
       {
-        TYPE: text('PAYMENT, REFUND, DISPUTE_HOLD or DISPUTE_RELEASE.', {
-          enum: ['PAYMENT', 'REFUND', 'DISPUTE_HOLD', 'DISPUTE_RELEASE'],
-        }),
-        TXN_ID: {
-          ...ref('TxnId'),
-          description: "The payment's TXN_ID (a hold's or release's too), or the refund's own.",
-        },
+        TYPE: text(
+          "An order's: PAYMENT, REFUND, DISPUTE_HOLD or DISPUTE_RELEASE. A virtual account's: FEE (its setup) or COLLECTION (a credit).",
+          { enum: ['PAYMENT', 'REFUND', 'DISPUTE_HOLD', 'DISPUTE_RELEASE', 'COLLECTION', 'FEE'] },
+        ),
+        TXN_ID: text(
+          "The payment's TXN_ID (a hold's or release's too), or the refund's own; a COLLECTION's CREDIT_ID; a FEE's VA_ID.",
+          { pattern: '^(\\d{16}|vacr_[A-Za-z0-9]{14}|va_[A-Za-z0-9]{14})$' },
+        ),
         AMOUNT: {
           ...signedAmount,
           description:
-            'The payment or refund amount (positive); a hold −INR_AMOUNT, a release +INR_AMOUNT.',
+            'The payment, refund or credit amount (positive); a hold −INR_AMOUNT, a release +INR_AMOUNT; 0 for a FEE.',
         },
-        FEE: { ...signedAmount, description: "The pricing row's fee; 0 for the others." },
+        FEE: {
+          ...signedAmount,
+          description: "The pricing row's fee (a FEE's or COLLECTION's charge); 0 for the others.",
+        },
         GST: { ...signedAmount, description: '18 % of FEE.' },
         NET: {
           ...signedAmount,
           description:
-            'What its settlement line adds: AMOUNT − FEE − GST for the payment, −AMOUNT for a refund, AMOUNT for a hold or release.',
+            'What its settlement line adds: AMOUNT − FEE − GST for the payment or a credit, −AMOUNT for a refund, AMOUNT for a hold or release, −(FEE + GST) for a FEE.',
         },
         DATE: {
           ...dateTime,
           description:
-            'IST: when the payment was captured, the refund processed, the dispute raised (hold) or won (release).',
+            'IST: when the payment was captured, the refund processed, the dispute raised (hold) or won (release), the account opened (FEE) or the credit received.',
         },
         DISPUTE_ID: text('A hold or release: its dispute; empty otherwise.', {
           pattern: '^(dsp_[0-9a-f]{20})?$',
@@ -856,6 +901,18 @@ function settlementSchemas() {
       ),
       ...signedAnswer,
     }),
+    VirtualAccountReconAnswer: fields(
+      "A virtual account's money movements, and where their money went.",
+      {
+        PAY_ID: ref('PayId'),
+        VA_ID: ref('VirtualAccountId'),
+        RECON: jsonList(
+          'Its setup charge (FEE), then each credit (COLLECTION; its latest 1000, returned ones left out: they moved no money), in the order they happened.',
+          'ReconEntry',
+        ),
+        ...signedAnswer,
+      },
+    ),
     SettlementRunAnswer: fields(
       "What the test run settled, and the merchant's settlements up to AS_OF.",
       {
@@ -869,7 +926,7 @@ function settlementSchemas() {
       },
     ),
     SettlementRefusal: refusal(
-      "A settlement request refused: 321, 323–326, 328 (recon: an order never seen), 338 no such settlement, 339 bad or reversed dates, 340 over 92 days, 341 bad AS_OF, 342 SETTLEMENT_ID or UTR, 343 format, 353 a date outside 2000–2099, 357 a refused NOTIFY_URL, 358 bad PAGE or PAGE_SIZE, 359 a date past the bank holidays the sandbox knows, 362 a test run moving the demo merchant's clock forward on a public sandbox (its ACCOUNT_URL makes an account of your own).",
+      "A settlement request refused: 321, 323–326, 328 (recon: an order never seen), 376 (recon: no such virtual account of the merchant), 338 no such settlement, 339 bad or reversed dates, 340 over 92 days, 341 bad AS_OF, 342 SETTLEMENT_ID or UTR, 343 format, 353 a date outside 2000–2099, 357 a refused NOTIFY_URL, 358 bad PAGE or PAGE_SIZE, 359 a date past the bank holidays the sandbox knows, 362 a test run moving the demo merchant's clock forward on a public sandbox (its ACCOUNT_URL makes an account of your own).",
     ),
     SettlementEvent: fields("settlement.processed: the settlement's fields, without lines.", {
       PAY_ID: ref('PayId'),
@@ -921,7 +978,10 @@ function gstInvoiceSchemas() {
         SAC: text('Services Accounting Code heading: 9971, financial and related services.', {
           const: '9971',
         }),
-        CHARGES_COUNT: text('How many fees: payments charged on this row.', { pattern: '^\\d+$' }),
+        CHARGES_COUNT: text(
+          'How many fees: payments charged on this row (or credits, links or accounts opened).',
+          { pattern: '^\\d+$' },
+        ),
         ...amounts,
       },
     ),
@@ -1179,10 +1239,12 @@ function clockSchemas() {
     ClockHappening: fields('One thing that fell due on the way.', {
       AT: { ...ref('DateTime'), description: "IST, on the merchant's clock." },
       TYPE: text(
-        'PAYMENT_CAPTURED: a pending payment (late@upi) confirmed by the bank; SETTLEMENT: a settlement made at the settlement hour of a working day.',
-        { enum: ['PAYMENT_CAPTURED', 'SETTLEMENT'] },
+        'PAYMENT_CAPTURED: a pending payment (late@upi) confirmed by the bank; PAYLINK_EXPIRED: a payment link whose EXPIRE_BY passed (paylink.expired sent); SETTLEMENT: a settlement made at the settlement hour of a working day.',
+        { enum: ['PAYMENT_CAPTURED', 'PAYLINK_EXPIRED', 'SETTLEMENT'] },
       ),
-      REFERENCE: text("The payment's ORDER_ID or the settlement's SETTLEMENT_ID."),
+      REFERENCE: text(
+        "The payment's ORDER_ID, the link's PAYLINK_ID or the settlement's SETTLEMENT_ID.",
+      ),
     }),
     ClockAdvanceAnswer: fields('The clock moved, and what fell due on the way, in order.', {
       PAY_ID: ref('PayId'),
@@ -1378,6 +1440,354 @@ function listenSchemas() {
         RESPONSE_DATE_TIME: dateTime,
       },
       { PAY_ID: asSent, DELIVERY_ID: asSent, HASH: hash },
+    ),
+  } satisfies Record<string, Schema>
+}
+
+// The schemas below are built while answerSchemas is (above): functions, not constants.
+
+/** A product's charge and its GST in words, as the pricing page writes rupees: "₹1.00 + ₹0.18 GST". */
+function chargeText(kind: ProductChargeKind, amount?: bigint): string {
+  const charge = productCharge(kind, amount)
+  return `${formatRupees(charge.fee)} + ${formatRupees(charge.gst)} GST`
+}
+
+/** An id the sandbox draws: its prefix and 14 letters and digits. */
+function drawnId(prefix: string, regex: RegExp): Schema {
+  return text(`${prefix} and 14 letters and digits.`, { pattern: pattern(regex) })
+}
+
+/** The shape of an optional field of an answer: the pattern, or empty. */
+function orEmpty(source: string): string {
+  return `^(${source.replace(/^\^/, '').replace(/\$$/, '')})?$`
+}
+
+/** The merchant's own id of a link or an account, as sent (empty when none was). */
+function referenceIdAnswer(of: string): Schema {
+  return text(`Your REFERENCE_ID of the ${of}, as sent; empty when none was.`, {
+    pattern: orEmpty(patterns.orderId.source),
+  })
+}
+
+/** An ISO 8601 date-time with its offset, as AS_OF is written. */
+function isoWithOffset(): string {
+  return '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})$'
+}
+
+/** Optional IST times of an answer, `YYYY-MM-DD HH:mm:ss`. */
+function istTime(description: string): Schema {
+  return { ...ref('DateTime'), description }
+}
+
+/** The refusals of a family of calls: the code fields and what was sent of the named fields. */
+function refusalOf(description: string, sent: readonly string[]): Schema {
+  return fields(
+    `${description} Nothing is stored. ${unsignedNote}`,
+    {
+      STATUS: { const: 'Failed' },
+      RESPONSE_CODE: code,
+      RESPONSE_MESSAGE: message,
+      RESPONSE_DATE_TIME: dateTime,
+    },
+    Object.fromEntries(
+      [...sent, 'HASH'].map((key) => [key, key === 'HASH' ? hash : text('As sent.')]),
+    ),
+  )
+}
+
+/** Payment links: the three calls, the link they answer, its refusals. */
+function paylinkSchemas() {
+  const status = text(
+    'CREATED: open, it may be paid. PAID: paid once (ORDER_ID, TXN_ID and PAID_AT say by which attempt). EXPIRED: its EXPIRE_BY passed on the merchant’s clock before it was paid (EXPIRED_AT). CANCELLED: cancelled by the merchant (CANCELLED_AT).',
+    { enum: ['CREATED', 'PAID', 'EXPIRED', 'CANCELLED'] },
+  )
+  const paylinkId = ref('PaylinkId')
+  return {
+    PaylinkId: drawnId('plink_', PAYLINK_ID),
+    PaylinkRequest: fields(
+      `A payment link: a page at SHORT_URL where a customer pays AMOUNT once. Checked in this order, nothing stored when refused: 320 AMOUNT, 319 CURRENCY_CODE, 370 DESCRIPTION, 375 CUST_NAME, CUST_EMAIL or CUST_PHONE, 321 REFERENCE_ID, 371 EXPIRE_BY, 378 VALIDATE_BENEFICIARY, 357 NOTIFY_URL, then 374 a REFERENCE_ID used before. Charged when made: ${chargeText('paylink')} a link, ${chargeText('validated-paylink')} validated (the Paylinks row of the pricing page), a FEE line of the next settlement; the payment that pays it is charged as any payment.`,
+      {
+        PAY_ID: ref('PayId'),
+        AMOUNT: {
+          ...ref('Amount'),
+          description:
+            "What the customer pays, in the minor units of CURRENCY_CODE's currency (paise for 356).",
+        },
+        CURRENCY_CODE: {
+          ...ref('CurrencyCode'),
+          description:
+            'Any currency the gateway takes (/pgws/fx); a link in a foreign currency is paid by card alone.',
+        },
+        DESCRIPTION: text(
+          `What the payment is for, shown on the link's page: 1 to ${MAX_DESCRIPTION_LENGTH} characters, not blank, no control characters (370).`,
+          { minLength: 1, maxLength: MAX_DESCRIPTION_LENGTH },
+        ),
+        HASH: ref('RequestHash'),
+      },
+      {
+        CUST_NAME: text(
+          "The customer's name: letters, spaces and . ' - (1 to 100, from a letter); 375 otherwise.",
+          { maxLength: 100 },
+        ),
+        CUST_EMAIL: text("The customer's e-mail address, at most 100 characters (375).", {
+          maxLength: 100,
+        }),
+        CUST_PHONE: text("The customer's mobile number: 10 digits (375).", {
+          pattern: pattern(patterns.mobile),
+        }),
+        EXPIRE_BY: text(
+          `When the link can no longer be paid: an ISO 8601 date-time with its offset, at least ${MIN_EXPIRY_MS / 60_000} minutes and at most ${MAX_EXPIRY_DAYS} days after the merchant's clock (371). Without it the link never expires.`,
+          { pattern: isoWithOffset() },
+        ),
+        REFERENCE_ID: text(
+          'Your own id of the link (an invoice number): 1 to 50 of letters, digits and `: / @ _ -` (321), unique among your links (374). /pgws/paylink/status finds the link by it.',
+          { pattern: pattern(patterns.orderId) },
+        ),
+        NOTIFY_URL: {
+          ...ref('NotifyUrl'),
+          description:
+            "Where paylink.paid, paylink.expired and paylink.cancelled go, and the payment.captured of the attempt that pays the link; without one, where the merchant's events go by default. Private addresses refused (357).",
+        },
+        VALIDATE_BENEFICIARY: text(
+          `Y: a validated link, which checks the payer's bank account holder name first (${chargeText('validated-paylink')} instead of ${chargeText('paylink')}); N, the default: a normal link. Anything else is 378.`,
+          { enum: ['Y', 'N'] },
+        ),
+      },
+    ),
+    PaylinkStatusRequest: {
+      oneOf: [
+        fields('A link by its PAYLINK_ID.', {
+          PAY_ID: ref('PayId'),
+          PAYLINK_ID: { ...paylinkId, description: 'The link (321 if malformed).' },
+          HASH: ref('RequestHash'),
+        }),
+        fields('A link by your REFERENCE_ID.', {
+          PAY_ID: ref('PayId'),
+          REFERENCE_ID: text('Your REFERENCE_ID of the link (321 if malformed).', {
+            pattern: pattern(patterns.orderId),
+          }),
+          HASH: ref('RequestHash'),
+        }),
+      ],
+    },
+    PaylinkCancelRequest: fields(
+      'Cancel a link nobody has paid: 373 when it is paid, expired or cancelled already, or while a payment of it waits for the bank.',
+      {
+        PAY_ID: ref('PayId'),
+        PAYLINK_ID: { ...paylinkId, description: 'The link (321 if malformed).' },
+        HASH: ref('RequestHash'),
+      },
+    ),
+    PaylinkAnswer: fields(
+      "A payment link, as its three calls answer it and as the paylink.paid, paylink.expired and paylink.cancelled events carry it (with HASH). Times are IST on the merchant's clock; a link past its EXPIRE_BY is EXPIRED by the very read that finds it.",
+      {
+        PAY_ID: ref('PayId'),
+        PAYLINK_ID: paylinkId,
+        REFERENCE_ID: referenceIdAnswer('link'),
+        AMOUNT: ref('Amount'),
+        CURRENCY_CODE: ref('CurrencyCode'),
+        DESCRIPTION: text('As sent.'),
+        CUST_NAME: text('As sent; may be empty.'),
+        CUST_EMAIL: text('As sent; may be empty.'),
+        CUST_PHONE: text('As sent; may be empty.'),
+        EXPIRE_BY: text('As sent (ISO 8601 with its offset); empty when the link never expires.', {
+          pattern: orEmpty(isoWithOffset()),
+        }),
+        VALIDATE_BENEFICIARY: text('Y for a validated link, else N.', { enum: ['Y', 'N'] }),
+        SHORT_URL: {
+          ...ref('Url'),
+          description: `The link's page, \`<sandbox>/l/<code>\` (16 letters and digits): send it to the customer. Its Pay button opens the hosted payment page with every method the currency allows, as a payment of ORDER_ID \`<PAYLINK_ID>-<n>\`; at most ${MAX_LINK_ATTEMPTS} attempts a link.`,
+        },
+        STATUS: status,
+        CREATED_AT: istTime('When the link was made.'),
+        LINK_FEE: text("The link's charge before GST, paise (the Paylinks row).", {
+          pattern: '^\\d+$',
+        }),
+        LINK_GST: text('18 % GST on LINK_FEE, paise.', { pattern: '^\\d+$' }),
+        TXNTYPE: { const: 'PAYLINK' },
+        RESPONSE_CODE: { const: '000' },
+        RESPONSE_MESSAGE: message,
+        RESPONSE_DATE_TIME: dateTime,
+        HASH: hash,
+      },
+      {
+        ORDER_ID: {
+          ...ref('OrderId'),
+          description:
+            'PAID only: the attempt that paid it, `<PAYLINK_ID>-<n>` (the status enquiry, recon and settlements name the payment by it).',
+        },
+        TXN_ID: { ...ref('TxnId'), description: "PAID only: the paying attempt's TXN_ID." },
+        PAID_AT: istTime('PAID only: when the payment was captured.'),
+        EXPIRED_AT: istTime('EXPIRED only: its EXPIRE_BY, in IST.'),
+        CANCELLED_AT: istTime('CANCELLED only: when it was cancelled.'),
+      },
+    ),
+    PaylinkRefusal: refusalOf(
+      'A payment link request refused: 319, 320, 321, 323, 324, 326, 357, 370, 371, 374, 375, 378 (making one); 321, 372 no such link of the merchant (status); 321, 372, 373 paid, expired or cancelled already (cancel).',
+      ['PAY_ID', 'PAYLINK_ID', 'REFERENCE_ID', 'AMOUNT', 'CURRENCY_CODE'],
+    ),
+  } satisfies Record<string, Schema>
+}
+
+/** Virtual accounts: opening, reading and closing one, the sandbox's test credit, the credits. */
+function virtualAccountSchemas() {
+  const vaId = ref('VirtualAccountId')
+  const paise = (description: string) => text(description, { pattern: '^\\d+$' })
+  const slabs = `${chargeText('collection', 1_000_000n)} a credit up to ₹10,000, ${chargeText('collection', 2_500_000n)} up to ₹25,000, ${chargeText('collection', 2_500_001n)} above`
+  const account = {
+    PAY_ID: ref('PayId'),
+    VA_ID: vaId,
+    REFERENCE_ID: referenceIdAnswer('account'),
+    CUST_NAME: text('As sent: the name the payer’s bank shows for the account.'),
+    ACCOUNT_NUMBER: text('The account number a payer sends NEFT, RTGS or IMPS to: 16 digits.', {
+      pattern: '^\\d{16}$',
+    }),
+    IFSC: text('The branch of every virtual account.', { const: VIRTUAL_ACCOUNT_IFSC }),
+    VPA: text('The UPI ID that pays into it: `pay.<ACCOUNT_NUMBER>@paystra`.', {
+      pattern: '^pay\\.\\d{16}@paystra$',
+    }),
+    STATUS: text(
+      'ACTIVE: it takes credits. CLOSED: a credit into it is returned to the payer (377).',
+      { enum: ['ACTIVE', 'CLOSED'] },
+    ),
+    CREATED_AT: istTime('When it was opened.'),
+    CLOSED_AT: text('When it was closed (IST); empty while ACTIVE.', {
+      pattern: '^(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2})?$',
+    }),
+    SETUP_FEE: paise(
+      'The one-time setup charge before GST, paise (the Auto Collection row), charged when it was opened.',
+    ),
+    SETUP_GST: paise('18 % GST on SETUP_FEE, paise.'),
+    TXNTYPE: { const: 'VIRTUAL_ACCOUNT' },
+  }
+  const creditStatus = text(
+    'CREDITED: the money is the merchant’s, settled less FEE and GST. RETURNED: the account was closed, the money went back to the payer.',
+    { enum: ['CREDITED', 'RETURNED'] },
+  )
+  const credit = {
+    CREDIT_ID: ref('CreditId'),
+    AMOUNT: { ...ref('Amount'), description: 'Paise.' },
+    MODE: text('How the payer sent it.', { enum: [...transferModes] }),
+    PAYER_NAME: text(`The payer's name as their bank sent it (${DEFAULT_PAYER_NAME} by default).`),
+    UTR: text('The bank transfer reference: 12 digits.', { pattern: pattern(patterns.utr) }),
+    STATUS: creditStatus,
+    CREDITED_AT: istTime("When it arrived, on the merchant's clock."),
+    FEE: paise(`The Auto Collection charge by slab: ${slabs}; 0 when RETURNED.`),
+    GST: paise('18 % GST on FEE; 0 when RETURNED.'),
+  }
+  return {
+    VirtualAccountId: drawnId('va_', VA_ID),
+    CreditId: drawnId('vacr_', /^vacr_[A-Za-z0-9]{14}$/),
+    VirtualAccountRequest: fields(
+      `A virtual account for one customer: a bank account number, IFSC and UPI ID of its own, whose credits are the merchant's. Checked in this order, nothing stored when refused: 375 CUST_NAME, 321 REFERENCE_ID, 357 NOTIFY_URL, then 374 a REFERENCE_ID used before. Charged ${chargeText('virtual-account-setup')} once (the Auto Collection row), a FEE line of the next settlement.`,
+      {
+        PAY_ID: ref('PayId'),
+        CUST_NAME: text(
+          "The customer's name, which the payer's bank shows: letters, spaces and . ' - (1 to 100, from a letter); required (375).",
+          { minLength: 1, maxLength: 100 },
+        ),
+        HASH: ref('RequestHash'),
+      },
+      {
+        REFERENCE_ID: text(
+          'Your own id of the account (your customer id): 1 to 50 of letters, digits and `: / @ _ -` (321), unique among your accounts (374). Settlement lines of its credits carry it as ORDER_ID.',
+          { pattern: pattern(patterns.orderId) },
+        ),
+        NOTIFY_URL: {
+          ...ref('NotifyUrl'),
+          description:
+            "Where virtual_account.credited and virtual_account.credit_returned go; without one, where the merchant's events go by default. Private addresses refused (357).",
+        },
+      },
+    ),
+    VirtualAccountStatusRequest: fields('An account as it stands, with its credits.', {
+      PAY_ID: ref('PayId'),
+      VA_ID: { ...vaId, description: 'The account (321 if malformed).' },
+      HASH: ref('RequestHash'),
+    }),
+    VirtualAccountCloseRequest: fields(
+      'Close an account: every later credit into it is returned to the payer. 377 when it is closed already.',
+      {
+        PAY_ID: ref('PayId'),
+        VA_ID: { ...vaId, description: 'The account (321 if malformed).' },
+        HASH: ref('RequestHash'),
+      },
+    ),
+    VirtualAccountCreditRequest: fields(
+      'Sandbox only: a bank transfer into the account, as a payer’s bank would send it. Checked in this order, nothing stored when refused: 321 VA_ID, 320 AMOUNT, 331 MODE, 334 the mode’s limits, 375 PAYER_NAME, then 376 no such account of the merchant.',
+      {
+        PAY_ID: ref('PayId'),
+        VA_ID: { ...vaId, description: 'The account paid into (321 if malformed).' },
+        AMOUNT: { ...ref('Amount'), description: 'Paise: a credit is in rupees only.' },
+        MODE: text(
+          'NEFT, RTGS, IMPS or UPI (331), within the limits of a payout: RTGS from ₹2,00,000, IMPS up to ₹5,00,000, UPI up to ₹1,00,000 (334).',
+          { enum: [...transferModes] },
+        ),
+        HASH: ref('RequestHash'),
+      },
+      {
+        PAYER_NAME: text(
+          `Who sends it: letters, spaces and . ' - (1 to 100, from a letter; 375 otherwise). ${DEFAULT_PAYER_NAME} when absent.`,
+          { maxLength: 100 },
+        ),
+      },
+    ),
+    VirtualAccountAnswer: fields(
+      'A virtual account, as opening, reading and closing it answer it; the status adds CREDITS.',
+      {
+        ...account,
+        RESPONSE_CODE: { const: '000' },
+        RESPONSE_MESSAGE: message,
+        RESPONSE_DATE_TIME: dateTime,
+        HASH: hash,
+      },
+      {
+        CREDITS: jsonList(
+          `/pgws/virtual-account/status only: its latest ${MAX_LISTED_CREDITS} credits, newest first, returned ones too.`,
+          'ListedCredit',
+        ),
+      },
+    ),
+    ListedCredit: fields('A credit as the account’s status lists it.', {
+      ...credit,
+      SETTLEMENT_ID: text(
+        'The settlement whose COLLECTION line holds it; empty until then (and for a returned one).',
+        {
+          pattern: '^(setl_[0-9a-f]{20})?$',
+        },
+      ),
+    }),
+    VirtualAccountCredit: fields(
+      `A credit into a virtual account, as the test call answers it and as virtual_account.credited and virtual_account.credit_returned carry it (with HASH). Credited (000): the next settlement holds it as a COLLECTION line, AMOUNT less FEE and GST. Returned (377, into a closed account): RETURN_REASON, FEE, GST and NET 0, nothing settled.`,
+      {
+        PAY_ID: ref('PayId'),
+        VA_ID: vaId,
+        REFERENCE_ID: referenceIdAnswer('account'),
+        ACCOUNT_NUMBER: account.ACCOUNT_NUMBER,
+        CREDIT_ID: credit.CREDIT_ID,
+        AMOUNT: credit.AMOUNT,
+        CURRENCY_CODE: ref('RupeeCurrencyCode'),
+        MODE: credit.MODE,
+        PAYER_NAME: credit.PAYER_NAME,
+        UTR: credit.UTR,
+        STATUS: creditStatus,
+        CREDITED_AT: credit.CREDITED_AT,
+        FEE: credit.FEE,
+        GST: credit.GST,
+        NET: paise('What the merchant gets: AMOUNT − FEE − GST; 0 when RETURNED.'),
+        TXNTYPE: { const: 'VA_CREDIT' },
+        RESPONSE_CODE: text('000 credited, 377 returned.', { enum: ['000', '377'] }),
+        RESPONSE_MESSAGE: message,
+        RESPONSE_DATE_TIME: dateTime,
+        HASH: hash,
+      },
+      {
+        RETURN_REASON: text('RETURNED only: why.', { const: RETURN_REASON }),
+      },
+    ),
+    VirtualAccountRefusal: refusalOf(
+      'A virtual account request refused: 321, 323, 324, 326, 357, 374, 375 (opening one); 321, 376 no such account of the merchant (status); 321, 376, 377 closed already (close); 320, 321, 331, 334, 375, 376 (a test credit).',
+      ['PAY_ID', 'VA_ID', 'REFERENCE_ID', 'AMOUNT', 'MODE'],
     ),
   } satisfies Record<string, Schema>
 }

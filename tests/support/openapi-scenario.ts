@@ -33,8 +33,11 @@ export interface ExampleCall {
   unsigned?: boolean
   /** A body sent as it is (a malformed request); a GET's query. */
   rawBody?: string
-  /** What happens on the sandbox before the call (a payment the call then finds). */
-  before?: (base: string) => Promise<void>
+  /**
+   * What happens on the sandbox before the call (a payment the call then finds), with the values
+   * remembered so far (a payment link's SHORT_URL).
+   */
+  before?: (base: string, values: Readonly<Record<string, string>>) => Promise<void>
   /** The request breaks the request schema on purpose, to show its refusal. */
   invalidRequest?: true
   /** Values the later calls name (`{{disputeId}}`), taken from this call's answer. */
@@ -381,10 +384,174 @@ export const exampleCalls: ExampleCall[] = [
     },
     invalidRequest: true,
   },
+  // Payment links and virtual accounts, before the test run: their charges (FEE lines), the paid
+  // link's payment and the credits (COLLECTION lines) are in the settlement it makes.
+  {
+    name: 'paylinkCreate',
+    summary: 'A payment link for an invoice: CREATED, with the SHORT_URL to send the customer',
+    path: '/pgws/paylink',
+    fields: {
+      PAY_ID: payId,
+      AMOUNT: '150000',
+      CURRENCY_CODE: '356',
+      DESCRIPTION: 'Invoice INV-1001: three months of the Pro plan',
+      CUST_NAME: 'Asha Verma',
+      CUST_EMAIL: 'asha.verma@example.com',
+      CUST_PHONE: '9876543210',
+      REFERENCE_ID: 'INV-1001',
+      NOTIFY_URL,
+    },
+    remember: (answer) => ({ paylinkId: answer.PAYLINK_ID!, paylinkUrl: answer.SHORT_URL! }),
+  },
+  {
+    name: 'paylinkDuplicate',
+    summary: 'A link with a REFERENCE_ID already used (374)',
+    path: '/pgws/paylink',
+    fields: {
+      PAY_ID: payId,
+      AMOUNT: '150000',
+      CURRENCY_CODE: '356',
+      DESCRIPTION: 'Invoice INV-1001: three months of the Pro plan',
+      REFERENCE_ID: 'INV-1001',
+    },
+  },
+  {
+    name: 'paylinkBadExpiry',
+    summary: 'An EXPIRE_BY without its offset from UTC (371)',
+    path: '/pgws/paylink',
+    fields: {
+      PAY_ID: payId,
+      AMOUNT: '150000',
+      CURRENCY_CODE: '356',
+      DESCRIPTION: 'Invoice INV-1009',
+      EXPIRE_BY: '2027-01-15T18:00:00',
+    },
+    invalidRequest: true,
+  },
+  {
+    name: 'paylinkMalformed',
+    summary: 'A body that is not JSON (326)',
+    path: '/pgws/paylink',
+    rawBody: '{"PAY_ID":"1000000000000001","AMOUNT":',
+  },
+  {
+    name: 'paylinkPaid',
+    summary: "A link paid by card on its page: PAID, with the paying attempt's ORDER_ID and TXN_ID",
+    path: '/pgws/paylink/status',
+    fields: { PAY_ID: payId, PAYLINK_ID: '{{paylinkId}}' },
+    before: (base, values) => payLink(base, values.paylinkUrl!),
+  },
+  {
+    name: 'paylinkByReference',
+    summary: 'The same link, by your REFERENCE_ID',
+    path: '/pgws/paylink/status',
+    fields: { PAY_ID: payId, REFERENCE_ID: 'INV-1001' },
+  },
+  {
+    name: 'paylinkUnknown',
+    summary: 'A link the merchant does not have (372)',
+    path: '/pgws/paylink/status',
+    fields: { PAY_ID: payId, PAYLINK_ID: 'plink_00000000000000' },
+  },
+  {
+    name: 'paylinkStatusMalformed',
+    summary: 'A value that is not a string (326)',
+    path: '/pgws/paylink/status',
+    rawBody: '{"PAY_ID":"1000000000000001","PAYLINK_ID":null}',
+  },
+  {
+    name: 'eventsOfPaylink',
+    summary: "A payment link's webhook events (ORDER_ID names the PAYLINK_ID): paylink.paid",
+    path: '/pgws/webhook/events',
+    fields: { PAY_ID: payId, ORDER_ID: '{{paylinkId}}' },
+  },
+  {
+    name: 'paylinkForeign',
+    summary: 'A link in US dollars (its page takes cards alone)',
+    path: '/pgws/paylink',
+    fields: {
+      PAY_ID: payId,
+      AMOUNT: '4999',
+      CURRENCY_CODE: numberOf('USD'),
+      DESCRIPTION: 'Invoice INV-1003: one annual licence',
+      CUST_EMAIL: 'buyer@example.com',
+      REFERENCE_ID: 'INV-1003',
+    },
+    remember: (answer) => ({ cancelledPaylinkId: answer.PAYLINK_ID! }),
+  },
+  {
+    name: 'paylinkCancel',
+    summary: 'Cancel a link nobody has paid: CANCELLED',
+    path: '/pgws/paylink/cancel',
+    fields: { PAY_ID: payId, PAYLINK_ID: '{{cancelledPaylinkId}}' },
+  },
+  {
+    name: 'paylinkCancelPaid',
+    summary: 'Cancel a link already paid (373)',
+    path: '/pgws/paylink/cancel',
+    fields: { PAY_ID: payId, PAYLINK_ID: '{{paylinkId}}' },
+  },
+  {
+    name: 'paylinkCancelMalformed',
+    summary: 'A field named twice (326)',
+    path: '/pgws/paylink/cancel',
+    rawBody:
+      '{"PAY_ID":"1000000000000001","PAYLINK_ID":"plink_00000000000000","PAYLINK_ID":"plink_00000000000001"}',
+  },
+  {
+    name: 'virtualAccountOpen',
+    summary: 'A virtual account for a customer: the ACCOUNT_NUMBER, IFSC and VPA to show them',
+    path: '/pgws/virtual-account',
+    fields: { PAY_ID: payId, CUST_NAME: 'Asha Verma', REFERENCE_ID: 'CUST-1001', NOTIFY_URL },
+    remember: (answer) => ({ vaId: answer.VA_ID! }),
+  },
+  {
+    name: 'virtualAccountDuplicate',
+    summary: 'An account with a REFERENCE_ID already used (374)',
+    path: '/pgws/virtual-account',
+    fields: { PAY_ID: payId, CUST_NAME: 'Asha Verma', REFERENCE_ID: 'CUST-1001' },
+  },
+  {
+    name: 'virtualAccountMalformed',
+    summary: 'A body that is not a JSON object (326)',
+    path: '/pgws/virtual-account',
+    rawBody: '["Asha Verma"]',
+  },
+  {
+    name: 'virtualAccountCreditImps',
+    summary: 'Sandbox test credit: ₹15,000 by IMPS, CREDITED less ₹10.00 and ₹1.80 GST',
+    path: '/pgws/virtual-account/credit',
+    fields: {
+      PAY_ID: payId,
+      VA_ID: '{{vaId}}',
+      AMOUNT: '1500000',
+      MODE: 'IMPS',
+      PAYER_NAME: 'Asha Verma',
+    },
+  },
+  {
+    name: 'virtualAccountCreditUpi',
+    summary: 'Sandbox test credit: ₹2,500 by UPI, less ₹7.50 and ₹1.35 GST',
+    path: '/pgws/virtual-account/credit',
+    fields: { PAY_ID: payId, VA_ID: '{{vaId}}', AMOUNT: '250000', MODE: 'UPI' },
+  },
+  {
+    name: 'virtualAccountCreditOverLimit',
+    summary: 'A UPI credit over ₹1,00,000 (334)',
+    path: '/pgws/virtual-account/credit',
+    fields: { PAY_ID: payId, VA_ID: '{{vaId}}', AMOUNT: '20000000', MODE: 'UPI' },
+  },
+  {
+    name: 'virtualAccountCreditMalformed',
+    summary: 'A value that is not a string (326)',
+    path: '/pgws/virtual-account/credit',
+    rawBody: '{"PAY_ID":"1000000000000001","AMOUNT":1500000}',
+  },
   // Settlements: ORD-1001 (UPI, no fee) was refunded in part above; ORD-1003 is paid by card
   // (a 2 % fee and its GST) and ORD-1006 in euros with the card a dispute of reason 10.4 follows,
   // just before the test run settles them all with ORD-1005 and ORD-1007 (the international
-  // cards row), as of the settlement time of today's payments, and raises the two disputes.
+  // cards row), the paid link's payment, the links' and the account's charges and the account's
+  // two credits, as of the settlement time of today's payments, and raises the two disputes.
   {
     name: 'settlementRun',
     summary:
@@ -488,6 +655,61 @@ export const exampleCalls: ExampleCall[] = [
     summary: 'Reconciliation of an order the sandbox never saw (328)',
     path: '/pgws/recon',
     fields: { PAY_ID: payId, ORDER_ID: 'ORD-9999' },
+  },
+  {
+    name: 'reconVirtualAccount',
+    summary:
+      'Reconciliation of a virtual account (VA_ID): its setup charge and its credits, settled',
+    path: '/pgws/recon',
+    fields: { PAY_ID: payId, VA_ID: '{{vaId}}' },
+  },
+  {
+    name: 'reconUnknownAccount',
+    summary: 'Reconciliation of a virtual account the merchant does not have (376)',
+    path: '/pgws/recon',
+    fields: { PAY_ID: payId, VA_ID: 'va_00000000000000' },
+  },
+  {
+    name: 'virtualAccountStatus',
+    summary: 'A virtual account with its credits, newest first, each with its settlement',
+    path: '/pgws/virtual-account/status',
+    fields: { PAY_ID: payId, VA_ID: '{{vaId}}' },
+  },
+  {
+    name: 'virtualAccountUnknown',
+    summary: 'An account the merchant does not have (376)',
+    path: '/pgws/virtual-account/status',
+    fields: { PAY_ID: payId, VA_ID: 'va_00000000000000' },
+  },
+  {
+    name: 'virtualAccountStatusMalformed',
+    summary: 'A body that is not JSON (326)',
+    path: '/pgws/virtual-account/status',
+    rawBody: '{"PAY_ID":"1000000000000001","VA_ID":',
+  },
+  {
+    name: 'virtualAccountClose',
+    summary: 'Close a virtual account: CLOSED',
+    path: '/pgws/virtual-account/close',
+    fields: { PAY_ID: payId, VA_ID: '{{vaId}}' },
+  },
+  {
+    name: 'virtualAccountCreditReturned',
+    summary: 'Sandbox test credit into a closed account: RETURNED to the payer (377)',
+    path: '/pgws/virtual-account/credit',
+    fields: { PAY_ID: payId, VA_ID: '{{vaId}}', AMOUNT: '500000', MODE: 'NEFT' },
+  },
+  {
+    name: 'virtualAccountCloseAgain',
+    summary: 'Close an account closed already (377)',
+    path: '/pgws/virtual-account/close',
+    fields: { PAY_ID: payId, VA_ID: '{{vaId}}' },
+  },
+  {
+    name: 'virtualAccountCloseMalformed',
+    summary: 'A body that is not a JSON object (326)',
+    path: '/pgws/virtual-account/close',
+    rawBody: '"va_00000000000000"',
   },
   {
     name: 'settlementUnknown',
@@ -656,12 +878,37 @@ export const exampleCalls: ExampleCall[] = [
     path: '/pgws/clock/advance',
     rawBody: '{"PAY_ID":"1000000000000001","BY":1}',
   },
+  // A link made now that expires within the day the advance below moves the clock on.
+  {
+    name: 'paylinkExpiring',
+    summary: 'A validated link that expires (EXPIRE_BY, VALIDATE_BENEFICIARY Y)',
+    path: '/pgws/paylink',
+    fields: {
+      PAY_ID: payId,
+      AMOUNT: '50000',
+      CURRENCY_CODE: '356',
+      DESCRIPTION: 'Invoice INV-1002: setup fee',
+      CUST_NAME: 'Ravi Kumar',
+      EXPIRE_BY: '{{expireBy}}',
+      REFERENCE_ID: 'INV-1002',
+      VALIDATE_BENEFICIARY: 'Y',
+      NOTIFY_URL,
+    },
+    remember: (answer) => ({ expiringPaylinkId: answer.PAYLINK_ID! }),
+  },
   {
     name: 'clockAdvance',
-    summary: 'A day on: what fell due on the way (here, the next settlement) runs in order',
+    summary:
+      'A day on: what fell due on the way (here, the link expiring and the next settlement) runs in order',
     path: '/pgws/clock/advance',
     fields: { PAY_ID: payId, BY: '1d' },
     before: (base) => payByCard(base, 'ORD-1009', '50000'),
+  },
+  {
+    name: 'paylinkExpired',
+    summary: 'The link after the advance passed its EXPIRE_BY: EXPIRED',
+    path: '/pgws/paylink/status',
+    fields: { PAY_ID: payId, PAYLINK_ID: '{{expiringPaylinkId}}' },
   },
   {
     name: 'clockAdvanceRefused',
@@ -777,6 +1024,43 @@ async function payByCard(
 }
 
 /**
+ * A payment link paid as a customer pays it: its page's Pay button (a payment attempt), then the
+ * test card that succeeds on the hosted payment page. The SHORT_URL is on the public address the
+ * examples carry: its code is posted to this sandbox.
+ */
+async function payLink(base: string, shortUrl: string): Promise<void> {
+  const code = new URL(shortUrl).pathname.split('/l/')[1]
+  const started = await fetch(`${base}/l/${code}/pay`, {
+    method: 'POST',
+    body: new URLSearchParams({ lang: 'en' }),
+    redirect: 'manual',
+  })
+  const page = started.headers.get('location')
+  if (started.status !== 303 || !page?.includes('/pay/')) {
+    throw new Error(`paying the link ${shortUrl} answered ${started.status} ${page ?? ''}`)
+  }
+  const paid = await fetch(new URL(`${page}/card`, base), {
+    method: 'POST',
+    body: new URLSearchParams({
+      number: capturedCard,
+      expiry: '12/35',
+      cvv: '123',
+      name: customer.CUST_NAME,
+    }),
+  })
+  if (!paid.ok) throw new Error(`paying the link ${shortUrl} by card answered ${paid.status}`)
+}
+
+/**
+ * A payment link's EXPIRE_BY two hours from now, in IST with its offset: after the 15 minutes a
+ * link must stay open, and before the day the clock advance example moves on.
+ */
+export function expiryOf(now: Date): string {
+  const ist = new Date(now.getTime() + 2 * 3_600_000 + 330 * 60_000)
+  return `${ist.toISOString().slice(0, 16)}:00+05:30`
+}
+
+/**
  * The dates the settlement examples name: the test run's AS_OF is the settlement time of what is
  * paid today (the next working day, 11:00 IST), and the list asks for the 31 days up to that date.
  */
@@ -818,6 +1102,11 @@ export async function recordLimitExamples(base: string): Promise<RecordedExample
         utr: 'PYSTN26334000123',
         disputeId: 'dsp_0123456789abcdef0123',
         otherDisputeId: 'dsp_0123456789abcdef0124',
+        paylinkId: 'plink_4kTq9ZbW2mXc7R',
+        cancelledPaylinkId: 'plink_Vb3nQ8sLx1Jd6T',
+        expiringPaylinkId: 'plink_H7pW2cKz9RmY4u',
+        vaId: 'va_8RkT2mWq5ZcX1b',
+        expireBy: expiryOf(new Date()),
         timestamp: unixNow(),
         ...settlementDates(new Date()),
       }),
@@ -846,10 +1135,11 @@ export async function recordExamples(base: string): Promise<RecordedExample[]> {
   const values: Record<string, string> = {
     eventId: '',
     timestamp: unixNow(),
+    expireBy: expiryOf(new Date()),
     ...settlementDates(new Date()),
   }
   for (const call of exampleCalls) {
-    await call.before?.(base)
+    await call.before?.(base, values)
     const fields = call.fields && fillIn(call.fields, values)
     const request =
       call.rawBody ?? (call.unsigned ? fields! : withHash(fields!, exampleMerchant.salt))
