@@ -7,13 +7,17 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Fields } from '#core/protocol/fields.ts'
-import { verifyHash, withHash } from '#core/protocol/hash.ts'
+import { verifyHash } from '#core/protocol/hash.ts'
 import type { WebhookEvent } from '#core/protocol/webhook.ts'
 import { rowsOf } from '#jobs/sql-rows.ts'
 import type { SandboxMerchant } from '#gateway/merchants.ts'
-import { call, type SettlementSandbox } from '#tests/support/sandbox-settlements.ts'
+import type { SettlementSandbox } from '#tests/support/sandbox-settlements.ts'
 import { testDatabaseOptions } from '#tests/support/database.ts'
-import { accountSandbox, makeAccount as makeAccountAt } from '#tests/support/sandbox-accounts.ts'
+import {
+  accountSandbox,
+  askAs,
+  makeAccount as makeAccountAt,
+} from '#tests/support/sandbox-accounts.ts'
 import { type Receiver, startReceiver, verifiedEvent } from '#tests/support/webhook-receiver.ts'
 import { type DataStore, openDatabase } from './db/database.ts'
 
@@ -38,16 +42,8 @@ afterAll(async () => {
 const makeAccount = async () => (await makeAccountAt(sandbox.url, store.db)).merchant
 
 /** A signed call of `merchant` to `path`: its answer's fields. */
-const ask = async (merchant: SandboxMerchant, path: string, fields: Fields = {}) =>
-  process.env.UNDOCUMENTED
-    ? ((await (
-        await fetch(`${sandbox.url}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(withHash({ PAY_ID: merchant.payId, ...fields }, merchant.salt)),
-        })
-      ).json()) as Fields)
-    : (await call(`${sandbox.url}${path}`, merchant, { PAY_ID: merchant.payId, ...fields })).json
+const ask = (merchant: SandboxMerchant, path: string, fields: Fields = {}) =>
+  askAs(sandbox.url, merchant, path, fields)
 
 const clockOf = async (merchant: SandboxMerchant) =>
   new Date((await ask(merchant, '/pgws/clock')).NOW!)

@@ -18,6 +18,7 @@ import { testDatabaseOptions } from '#tests/support/database.ts'
 import {
   accountSandbox,
   accountsDemo,
+  askAs,
   onPublicSite,
   makeAccount as makeAccountAt,
 } from '#tests/support/sandbox-accounts.ts'
@@ -42,8 +43,8 @@ const clockOf = async (url: string, merchant: SandboxMerchant) =>
   new Date((await call(`${url}/pgws/clock`, merchant, { PAY_ID: merchant.payId })).json.NOW!)
 
 /** A signed call of `merchant` to `path` on the main sandbox: its answer's fields. */
-const ask = async (merchant: SandboxMerchant, path: string, fields: Fields) =>
-  (await call(`${sandbox.url}${path}`, merchant, { PAY_ID: merchant.payId, ...fields })).json
+const ask = (merchant: SandboxMerchant, path: string, fields: Fields) =>
+  askAs(sandbox.url, merchant, path, fields)
 
 /** What the account's trigger left in the database, table by table. */
 async function storedOf(payId: string): Promise<Record<string, number>> {

@@ -5,7 +5,7 @@ import { accountMerchant } from '#gateway/accounts/directory.ts'
 import { findAccount } from '#gateway/accounts/store.ts'
 import { demoMerchant, type SandboxMerchant } from '#gateway/merchants.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
-import { type SettlementSandbox, settlementSandbox } from './sandbox-settlements.ts'
+import { call, type SettlementSandbox, settlementSandbox } from './sandbox-settlements.ts'
 
 /** The demo merchant of the account tests' sandboxes. */
 export const accountsDemo = demoMerchant({ siteUrl: 'https://shop.paystra.example' })
@@ -60,4 +60,17 @@ export async function makeAccount(
     json,
     merchant: accountMerchant(account!, { returnOrigins: [], eventsPerDay: 0 }),
   }
+}
+
+/**
+ * A signed call of `merchant` to `path` (`/pgws/…`) on the sandbox at `sandboxUrl`, its PAY_ID
+ * added and its answer checked against the OpenAPI document: the answer's fields.
+ */
+export async function askAs(
+  sandboxUrl: string,
+  merchant: SandboxMerchant,
+  path: string,
+  fields: Fields = {},
+): Promise<Fields> {
+  return (await call(`${sandboxUrl}${path}`, merchant, { PAY_ID: merchant.payId, ...fields })).json
 }
