@@ -10,8 +10,16 @@ import { OrderStatus } from '../core/index.js'
 
 /** @typedef {import('../core/src/hash.js').Fields} Fields */
 /** @typedef {import('../core/src/webhook.js').WebhookEvent} WebhookEvent */
-/** @typedef {import('../core/src/order-status.js').Status} Status */
-/** @typedef {'return' | 'webhook' | 'status'} OrderSource */
+/**
+ * An order's status: the core's (created, pending, paid, failed), and for an order paid by link
+ * also expired or cancelled, as the gateway ends a link that nobody paid.
+ * @typedef {import('../core/src/order-status.js').Status | 'expired' | 'cancelled'} Status
+ */
+/**
+ * What last reported on an order: the browser's return, a webhook, a status enquiry (of the
+ * payment, or of its payment link), or the answer to cancelling its link.
+ * @typedef {'return' | 'webhook' | 'status' | 'cancel'} OrderSource
+ */
 
 /**
  * @typedef {object} StoredOrder
@@ -21,6 +29,23 @@ import { OrderStatus } from '../core/index.js'
  * @property {string[]} events the ids of the webhook events applied to it
  * @property {OrderSource | null} updated_by what last reported on it; null until anything did
  * @property {RecordedDispute} [dispute] the dispute of its payment, once the gateway opened one
+ * @property {RecordedPaylink} [paylink] the payment link it is paid by, for an order the app sent
+ *   as a link (POST /paylinks)
+ */
+
+/**
+ * A payment link as the gateway's answers and paylink.* events told it. The link's REFERENCE_ID
+ * is the order's ORDER_ID; the payment that paid it has an ORDER_ID of its own, PAYLINK_ID-n.
+ * @typedef {object} RecordedPaylink
+ * @property {string} PAYLINK_ID
+ * @property {string} SHORT_URL the page the customer pays on
+ * @property {'CREATED' | 'PAID' | 'EXPIRED' | 'CANCELLED'} STATUS
+ * @property {string} DESCRIPTION
+ * @property {string} CURRENCY_CODE
+ * @property {string} EXPIRE_BY '' when it never expires
+ * @property {string} ORDER_ID once PAID: the paying attempt's ORDER_ID (refunds and
+ *   settlement lines name the payment by it); '' before
+ * @property {string} TXN_ID once PAID; '' before
  */
 
 /**
@@ -64,6 +89,7 @@ import { OrderStatus } from '../core/index.js'
  * @property {Status} [status] the order's status now
  * @property {string} [settlement_id] the settlement a settlement.processed event recorded
  * @property {string} [dispute_status] the order's dispute's status now, after a dispute event
+ * @property {string} [paylink_status] the order's payment link's STATUS now, after a paylink event
  * @property {string} [ignored] why the event changed no order
  */
 
@@ -72,6 +98,18 @@ const SETTLEMENT_PROCESSED = 'settlement.processed'
 const SETTLEMENT_ID_PATTERN = /^setl_[0-9a-f]{20}$/
 /** How far a dispute has come: it never goes back, whatever arrives late or twice. */
 const DISPUTE_STAGES = { OPEN: 0, UNDER_REVIEW: 1, WON: 2, LOST: 2 }
+/** paylink.paid, paylink.expired and paylink.cancelled: their data is the link, REFERENCE_ID the order. */
+const PAYLINK_EVENTS = 'paylink.'
+/**
+ * A link order's status for each STATUS of its link: created (awaiting payment) until the link
+ * is paid, expires or is cancelled, each of them final, as the gateway ends a link only once.
+ */
+const LINK_ORDER_STATUS = /** @type {const} */ ({
+  CREATED: 'created',
+  PAID: 'paid',
+  EXPIRED: 'expired',
+  CANCELLED: 'cancelled',
+})
 
 /** One example's orders and the webhook events it has seen, kept in a JSON file. */
 export class OrderStore {
@@ -125,6 +163,66 @@ export class OrderStore {
   }
 
   /**
+   * Records an order the app has just sent as a payment link: the gateway's verified answer to
+   * createPaylink (STATUS CREATED, REFERENCE_ID the order's id). Status created: awaiting payment.
+   * @param {string} orderId the link's REFERENCE_ID
+   * @param {Fields} link
+   */
+  async paylinkCreated(orderId, link) {
+    return this.#transaction((book) => {
+      /** @type {StoredOrder} */
+      const order = {
+        order_id: orderId,
+        amount: link.AMOUNT ?? '',
+        status: 'created',
+        events: [],
+        updated_by: null,
+        paylink: {
+          PAYLINK_ID: link.PAYLINK_ID ?? '',
+          SHORT_URL: link.SHORT_URL ?? '',
+          STATUS: 'CREATED',
+          DESCRIPTION: link.DESCRIPTION ?? '',
+          CURRENCY_CODE: link.CURRENCY_CODE ?? '',
+          EXPIRE_BY: link.EXPIRE_BY ?? '',
+          ORDER_ID: '',
+          TXN_ID: '',
+        },
+      }
+      book.orders[orderId] = order
+      return order
+    }, true)
+  }
+
+  /**
+   * Applies the gateway's verified answer to paylinkStatus or cancelPaylink (the link's fields)
+   * to the order its REFERENCE_ID names, forward only.
+   * @param {Fields} link
+   * @param {OrderSource} source
+   * @returns {Promise<StoredOrder | undefined>} the order, or undefined when it is not ours
+   */
+  async paylinkAnswered(link, source) {
+    return this.#transaction((book) => {
+      const order = linkOrder(book, link)
+      if (order) advanceLink(order, link, source)
+      return order
+    }, true)
+  }
+
+  /**
+   * The orders this app sent as payment links, the newest first.
+   * @param {number} [limit]
+   * @returns {Promise<StoredOrder[]>}
+   */
+  async paylinks(limit = 20) {
+    return this.#transaction((book) =>
+      Object.values(book.orders)
+        .filter((order) => order.paylink)
+        .reverse()
+        .slice(0, limit),
+    )
+  }
+
+  /**
    * Applies what the browser's return or a status enquiry says of a known order, forward only.
    * @param {Fields} fields verified gateway fields with ORDER_ID
    * @param {OrderSource} source
@@ -142,7 +240,8 @@ export class OrderStore {
 
   /**
    * Takes a verified webhook event once: a repeated id changes nothing; a payment event moves its
-   * order forward; a dispute event records the dispute on its order, forward only;
+   * order forward; a paylink event moves the order its REFERENCE_ID names (paid, expired or
+   * cancelled), forward only; a dispute event records the dispute on its order, forward only;
    * settlement.processed records the settlement (no order changes: which orders it paid out is
    * in its lines); anything else is remembered and ignored. The answer is the webhook's JSON.
    * @param {WebhookEvent} event
@@ -150,8 +249,10 @@ export class OrderStore {
    */
   async receive(event) {
     return this.#transaction((book) => {
-      const orderId = event.data.ORDER_ID ?? ''
-      const order = book.orders[orderId]
+      const isLinkEvent = event.type.startsWith(PAYLINK_EVENTS)
+      // A link's events name the order by REFERENCE_ID: their ORDER_ID is the paying attempt's.
+      const orderId = (isLinkEvent ? event.data.REFERENCE_ID : event.data.ORDER_ID) ?? ''
+      const order = isLinkEvent ? linkOrder(book, event.data) : book.orders[orderId]
       /** @param {boolean} duplicate */
       const answer = (duplicate) => ({
         received: /** @type {const} */ (true),
@@ -162,6 +263,12 @@ export class OrderStore {
       if (book.events.includes(event.id)) return { ...answer(true), status: order?.status }
       book.events.push(event.id)
       if (event.type === SETTLEMENT_PROCESSED) return recordSettlement(book, event)
+      if (isLinkEvent) {
+        if (!order?.paylink) return { ...answer(false), ignored: `No payment link ${orderId} here` }
+        advanceLink(order, event.data, 'webhook')
+        order.events.push(event.id)
+        return { ...answer(false), status: order.status, paylink_status: order.paylink.STATUS }
+      }
       if (event.type.startsWith('dispute.') && order) {
         recordDispute(order, event.data)
         order.events.push(event.id)
@@ -252,6 +359,42 @@ function advance(order, fields, source) {
   if (status === order.status) return
   order.status = status
   order.updated_by = source
+}
+
+/**
+ * The order a link's fields name by REFERENCE_ID, when it is the order of that very link.
+ * @param {OrderBook} book
+ * @param {Fields} link
+ * @returns {StoredOrder | undefined}
+ */
+function linkOrder(book, link) {
+  const orderId = link.REFERENCE_ID ?? ''
+  const order = Object.hasOwn(book.orders, orderId) ? book.orders[orderId] : undefined
+  return order?.paylink && order.paylink.PAYLINK_ID === link.PAYLINK_ID ? order : undefined
+}
+
+/**
+ * Moves a link order as its link's verified fields say: from created (awaiting payment) to paid,
+ * expired or cancelled, never from one of them to another, so a late or repeated event changes
+ * nothing. A refusal (RESPONSE_CODE other than 000) says nothing of the link.
+ * @param {StoredOrder} order
+ * @param {Fields} link
+ * @param {OrderSource} source
+ */
+function advanceLink(order, link, source) {
+  const paylink = order.paylink
+  const linkStatus = /** @type {keyof typeof LINK_ORDER_STATUS} */ (link.STATUS ?? '')
+  if (!paylink || link.RESPONSE_CODE !== '000' || !Object.hasOwn(LINK_ORDER_STATUS, linkStatus)) {
+    return
+  }
+  if (order.status !== 'created' || linkStatus === 'CREATED') return
+  order.status = LINK_ORDER_STATUS[linkStatus]
+  order.updated_by = source
+  paylink.STATUS = linkStatus
+  if (linkStatus === 'PAID') {
+    paylink.ORDER_ID = link.ORDER_ID ?? ''
+    paylink.TXN_ID = link.TXN_ID ?? ''
+  }
 }
 
 /**

@@ -2,7 +2,8 @@
  * The request plumbing the example apps share (not part of the core a merchant installs), on node:http with no framework: routing by
  * "METHOD /path" (or "METHOD /prefix/*"), body parsing (urlencoded, JSON, text, raw bytes),
  * answering HTML or JSON as the request asks, one place that turns the library's errors into
- * 400/502 answers, and the webhook, order, settlement and dispute routes every example has.
+ * 400/502 answers, and the webhook, order, settlement, dispute and payment-link routes every
+ * example has.
  */
 import { createServer } from 'node:http'
 import { fileURLToPath } from 'node:url'
@@ -14,9 +15,19 @@ import {
   VerificationError,
   WebhookError,
   loadConfig,
+  newOrderId,
 } from '../core/index.js'
 import { contentSecurityPolicy, layout } from './layout.js'
-import { errorPage, orderPage, settlementPage, statusPage } from './widgets.js'
+import {
+  answerPage,
+  errorPage,
+  orderPage,
+  paylinksPage,
+  servePaylinks,
+  settlementPage,
+  statusPage,
+} from './widgets.js'
+import { html } from './escape.js'
 
 export * from './escape.js'
 export * from './layout.js'
@@ -42,6 +53,7 @@ export { OrderStore } from './order-store.js'
  * @property {() => Promise<string>} text the body as text
  * @property {() => Promise<Buffer>} raw the body's bytes as they arrived (a webhook's signature
  *   covers exactly these)
+ * @property {Readonly<Config>} config the app's configuration (startApp's)
  */
 
 /**
@@ -167,7 +179,7 @@ export function orderRoute(orders) {
         page: errorPage('No such order', `This app has no order ${request.rest}.`),
       })
     }
-    const { order_id, status, amount, events, updated_by, dispute } = order
+    const { order_id, status, amount, events, updated_by, dispute, paylink } = order
     const json = {
       order_id,
       status,
@@ -185,6 +197,8 @@ export function orderRoute(orders) {
             respond_by: dispute.RESPOND_BY,
           }
         : null,
+      // Only an order sent as a payment link has one.
+      ...(paylink ? { paylink: paylinkJson(paylink) } : {}),
     }
     return reply(request, { json, page: orderPage(order) })
   })
@@ -229,6 +243,173 @@ export function disputeRoute(client, orders) {
 }
 
 /**
+ * An order's payment link as GET /orders/<ORDER_ID> answers it in JSON.
+ * @param {import('./order-store.js').RecordedPaylink} paylink
+ */
+function paylinkJson(paylink) {
+  return {
+    paylink_id: paylink.PAYLINK_ID,
+    short_url: paylink.SHORT_URL,
+    status: paylink.STATUS,
+    description: paylink.DESCRIPTION,
+    currency_code: paylink.CURRENCY_CODE,
+    expire_by: paylink.EXPIRE_BY,
+    payment_order_id: paylink.ORDER_ID,
+    txn_id: paylink.TXN_ID,
+  }
+}
+
+/** What the "Expires" choice of GET /paylinks means: days from now, or never. */
+const EXPIRY_DAYS = /** @type {Record<string, number>} */ ({ '': 0, 1: 1, 7: 7 })
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * GET /paylinks: the form that sends a payment link, and the links this app has sent.
+ * @param {Orders} orders
+ * @returns {Handler}
+ */
+export function paylinksRoute(orders) {
+  return async (request) => {
+    const links = await orders.paylinks()
+    return reply(request, {
+      json: {
+        paylinks: links.map((order) => ({
+          order_id: order.order_id,
+          status: order.status,
+          amount: order.amount,
+          paylink: order.paylink && paylinkJson(order.paylink),
+        })),
+      },
+      page: paylinksPage({ links, webhookSecret: request.config.webhookSecret }),
+    })
+  }
+}
+
+/**
+ * POST /paylinks (AMOUNT in paise, DESCRIPTION, optional CUST_NAME, CUST_EMAIL, CUST_PHONE and
+ * EXPIRES_IN 1 or 7 days): a new order sent as a payment link. Its ORDER_ID is the link's
+ * REFERENCE_ID, and the link's paylink.* webhooks go to this app's /webhook. The order is
+ * recorded from the verified answer, awaiting payment; a browser goes on to the order's page,
+ * which shows the SHORT_URL to send the customer; JSON gets { verified: true, order_id, fields }.
+ * In a shop, only its staff may reach this.
+ * @param {Client} client
+ * @param {Orders} orders
+ * @returns {Handler}
+ */
+export function createPaylinkRoute(client, orders) {
+  return async (request) => {
+    const form = await request.form()
+    const expiresIn = form.EXPIRES_IN ?? ''
+    if (!Object.hasOwn(EXPIRY_DAYS, expiresIn)) {
+      throw new InvalidInputError('EXPIRES_IN must be empty, 1 or 7 (days)')
+    }
+    const days = EXPIRY_DAYS[expiresIn] ?? 0
+    const orderId = newOrderId('PL') // unique per merchant: the gateway refuses a reused REFERENCE_ID (374)
+    const fields = await client.createPaylink({
+      AMOUNT: form.AMOUNT ?? '', // paise: "24900" is ₹249.00
+      DESCRIPTION: form.DESCRIPTION ?? '',
+      CUST_NAME: form.CUST_NAME,
+      CUST_EMAIL: form.CUST_EMAIL,
+      CUST_PHONE: form.CUST_PHONE,
+      // A Date is sent in IST; the gateway judges it against the account's clock (371).
+      EXPIRE_BY: days ? new Date(Date.now() + days * DAY_MS) : undefined,
+      REFERENCE_ID: orderId,
+      NOTIFY_URL: notifyUrl(request.config), // paylink.paid, .expired, .cancelled come here
+    })
+    if (fields.RESPONSE_CODE !== '000') {
+      // Signed refusals (370 the description, 371 the expiry, 374 the reference…): no link, no order.
+      return refused(request, fields, 'Payment link not created')
+    }
+    await orders.paylinkCreated(orderId, fields)
+    if (request.accepts === 'json') return { json: { verified: true, order_id: orderId, fields } }
+    return { redirect: `/orders/${encodeURIComponent(orderId)}` }
+  }
+}
+
+/**
+ * POST /paylinks/cancel (ORDER_ID): cancels the order's payment link with cancelPaylink and
+ * records the verified answer at once (the order is cancelled; paylink.cancelled follows and
+ * changes nothing). A browser goes back to the order's page. In a shop, only its staff may reach
+ * this.
+ * @param {Client} client
+ * @param {Orders} orders
+ * @returns {Handler}
+ */
+export function cancelPaylinkRoute(client, orders) {
+  return async (request) => {
+    const orderId = (await request.form()).ORDER_ID ?? ''
+    const paylinkId = (await orders.get(orderId))?.paylink?.PAYLINK_ID
+    if (!paylinkId) throw new InvalidInputError(`Order ${orderId} has no payment link`)
+    const fields = await client.cancelPaylink(paylinkId)
+    if (fields.RESPONSE_CODE !== '000') {
+      // 373: paid, expired or cancelled already, or held by a payment the bank is confirming.
+      return refused(request, fields, 'Payment link not cancelled')
+    }
+    await orders.paylinkAnswered(fields, 'cancel')
+    if (request.accepts === 'json') return { json: { verified: true, fields } }
+    return { redirect: `/orders/${encodeURIComponent(orderId)}` }
+  }
+}
+
+/**
+ * GET /paylinks/status?order_id=…: the order's payment link as the gateway has it now (by its
+ * REFERENCE_ID, the order's id); the answer moves the recorded order forward, as a webhook would.
+ * @param {Client} client
+ * @param {Orders} orders
+ * @returns {Handler}
+ */
+export function paylinkStatusRoute(client, orders) {
+  return apiRoute(async (request) => {
+    const orderId = request.query.get('order_id') ?? ''
+    const fields = await client.paylinkStatus({ referenceId: orderId })
+    await orders.paylinkAnswered(fields, 'status')
+    const page = answerPage({
+      title: `Payment link of ${orderId}: ${fields.STATUS ?? 'unknown'}`,
+      fields,
+      success: fields.STATUS ?? 'Found',
+      caption: 'Payment link status answer',
+      actions: html`<a class="button" href="/orders/${encodeURIComponent(orderId)}"
+        >See the order</a
+      >`,
+    })
+    return reply(request, { json: { verified: true, fields }, page })
+  })
+}
+
+/**
+ * The routes that send and follow payment links: GET and POST /paylinks, POST /paylinks/cancel
+ * and GET /paylinks/status. The link's events arrive at POST /webhook with the others.
+ * @param {Client} client
+ * @param {Orders} orders
+ * @returns {Record<string, Handler>}
+ */
+export function paylinkRoutes(client, orders) {
+  servePaylinks()
+  return {
+    'GET /paylinks': paylinksRoute(orders),
+    'POST /paylinks': createPaylinkRoute(client, orders),
+    'POST /paylinks/cancel': cancelPaylinkRoute(client, orders),
+    'GET /paylinks/status': paylinkStatusRoute(client, orders),
+  }
+}
+
+/**
+ * A signed refusal from the gateway, as a 400 answer: nothing was changed.
+ * @param {AppRequest} request
+ * @param {Record<string, string>} fields
+ * @param {string} title
+ * @returns {AppReply}
+ */
+function refused(request, fields, title) {
+  const message = `${fields.RESPONSE_CODE} ${fields.RESPONSE_MESSAGE ?? ''}`.trim()
+  return reply(request, {
+    status: 400,
+    json: { verified: true, fields, error: message },
+    page: errorPage(title, message),
+  })
+}
+
+/**
  * GET /settlements/<SETTLEMENT_ID>: a settlement as the settlement.processed webhook recorded it.
  * @param {Orders} orders
  * @returns {Handler}
@@ -252,7 +433,7 @@ export function settlementRoute(orders) {
 
 /**
  * The routes every example adds for its orders: POST /webhook, GET /orders/<ORDER_ID>,
- * GET /settlements/<SETTLEMENT_ID> and POST /dispute.
+ * GET /settlements/<SETTLEMENT_ID>, POST /dispute, and the payment links' (paylinkRoutes).
  * @param {Client} client
  * @param {Orders} orders
  * @returns {Record<string, Handler>}
@@ -263,6 +444,7 @@ export function orderRoutes(client, orders) {
     'GET /orders/*': orderRoute(orders),
     'GET /settlements/*': settlementRoute(orders),
     'POST /dispute': disputeRoute(client, orders),
+    ...paylinkRoutes(client, orders),
   }
 }
 
@@ -310,7 +492,7 @@ export function appHandler({ kit, config, routes }) {
   return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://app.invalid')
     const { handler, rest, known } = findRoute(routes, req.method ?? 'GET', url.pathname)
-    const request = appRequest(req, url, handler?.prefers ?? 'html', rest)
+    const request = appRequest(req, url, handler?.prefers ?? 'html', rest, config)
     /** @type {Promise<AppReply>} */
     const answered = handler
       ? Promise.resolve().then(() => handler(request))
@@ -365,9 +547,10 @@ function findRoute(routes, method, path) {
  * @param {URL} url
  * @param {'json' | 'html'} prefers
  * @param {string} rest the path after a wildcard route's prefix, still percent-encoded
+ * @param {Readonly<Config>} config
  * @returns {AppRequest}
  */
-function appRequest(req, url, prefers, rest) {
+function appRequest(req, url, prefers, rest, config) {
   /** @type {Promise<Buffer> | undefined} */
   let body
   const raw = () => (body ??= readBody(req))
@@ -388,6 +571,7 @@ function appRequest(req, url, prefers, rest) {
     raw,
     text,
     form: async () => parseBody(String(req.headers['content-type'] ?? ''), await text()),
+    config,
   }
 }
 

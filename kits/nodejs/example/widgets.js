@@ -46,6 +46,9 @@ export function amountText(paise) {
  */
 const FIELD_LABELS = /** @type {Record<string, string>} */ ({
   ORDER_ID: 'Order ID',
+  PAYLINK_ID: 'Payment link ID',
+  REFERENCE_ID: 'Reference ID',
+  SHORT_URL: 'Short URL',
   REFUND_ORDER_ID: 'Refund ID',
   PAYOUT_ID: 'Payout ID',
   STATUS: 'Status',
@@ -78,6 +81,9 @@ const FIELD_ORDER = Object.keys(FIELD_LABELS)
 /** Identifiers and codes, set in a monospace font so they are easy to read out and compare. */
 const CODE_FIELDS = new Set([
   'ORDER_ID',
+  'PAYLINK_ID',
+  'REFERENCE_ID',
+  'SHORT_URL',
   'REFUND_ORDER_ID',
   'PAYOUT_ID',
   'RESPONSE_CODE',
@@ -224,32 +230,207 @@ export function statusPage(fields) {
 }
 
 /**
- * An order as this app has recorded it (GET /orders/<ORDER_ID>).
+ * An order's status as a person reads it: an order sent as a payment link is "awaiting payment"
+ * until the link is paid, expires or is cancelled.
+ * @param {{ status: string, paylink?: unknown }} order
+ */
+export function orderStatusText(order) {
+  return order.paylink && order.status === 'created' ? 'awaiting payment' : order.status
+}
+
+/**
+ * An order as this app has recorded it (GET /orders/<ORDER_ID>), with its payment link for an
+ * order sent as one.
  * @param {{ order_id: string, amount: string, status: string, events: string[],
- *   updated_by: string | null }} order
+ *   updated_by: string | null, dispute?: import('./order-store.js').RecordedDispute,
+ *   paylink?: import('./order-store.js').RecordedPaylink }} order
  * @returns {Page}
  */
 export function orderPage(order) {
+  const status = orderStatusText(order)
   const rows = {
     ORDER_ID: order.order_id,
     AMOUNT: order.amount,
-    STATUS: order.status,
+    STATUS: status,
     UPDATED_BY: order.updated_by ?? 'nothing yet',
     EVENTS: order.events.join(', ') || 'none',
   }
+  const id = encodeURIComponent(order.order_id)
+  // A link order is unknown to the status enquiry (its payment has an ORDER_ID of its own).
+  const check = order.paylink
+    ? html`<a class="button" href="/paylinks/status?order_id=${id}"
+        >Check the link with the gateway</a
+      >`
+    : html`<a class="button" href="/status?order_id=${id}">Check status with the gateway</a>`
   return {
-    title: `Order ${order.order_id}: ${order.status}`,
+    title: `Order ${order.order_id}: ${status}`,
     lead: 'As this app recorded it. The browser’s return, the status enquiry and the webhook each move it forward, never back.',
-    body: html`<div class="card">
+    body: html`${order.paylink ? paylinkSection(order.order_id, order.status, order.paylink) : ''}
+      <div class="card">
         ${fieldsTable(rows, 'Recorded order')}
-        <div class="actions">
-          <a class="button" href="/status?order_id=${encodeURIComponent(order.order_id)}"
-            >Check status with the gateway</a
-          >
-          <a class="button secondary" href="/">Back</a>
-        </div>
+        <div class="actions">${check} <a class="button secondary" href="/">Back</a></div>
       </div>
       ${order.dispute ? disputeSection(order.order_id, order.dispute) : ''}`,
+  }
+}
+
+/** The tone of each link STATUS: waiting for the customer, paid, or ended unpaid. */
+const LINK_TONES = { CREATED: 'wait', PAID: 'ok', EXPIRED: 'bad', CANCELLED: 'bad' }
+
+/**
+ * A short URL as a link when it is one (http or https), else as text.
+ * @param {string} url
+ */
+function shortUrlLink(url) {
+  return /^https?:\/\//i.test(url)
+    ? html`<a class="mono" href="${url}">${url}</a>`
+    : html`<span class="mono">${url}</span>`
+}
+
+/**
+ * An order's payment link: the short URL to send the customer, the link's state, and while
+ * nobody has paid it, the form that cancels it (POST /paylinks/cancel). In a shop, only its staff
+ * see this.
+ * @param {string} orderId
+ * @param {string} status the order's
+ * @param {import('./order-store.js').RecordedPaylink} link
+ */
+export function paylinkSection(orderId, status, link) {
+  const rows = [
+    ['Short URL', shortUrlLink(link.SHORT_URL)],
+    [
+      'Link status',
+      html`<span class="status ${LINK_TONES[link.STATUS] ?? 'wait'}">${link.STATUS}</span>`,
+    ],
+    ['Payment link ID', html`<span class="mono">${link.PAYLINK_ID}</span>`],
+    ['Description', link.DESCRIPTION],
+    ['Expires', link.EXPIRE_BY || 'Never'],
+    ...(link.TXN_ID
+      ? [
+          [
+            'Paid by',
+            html`Transaction <span class="mono">${link.TXN_ID}</span>, payment
+              <span class="mono">${link.ORDER_ID}</span>`,
+          ],
+        ]
+      : []),
+  ]
+  const awaiting = status === 'created'
+  const notice = awaiting
+    ? html`<p class="notice wait" role="status">
+        <strong>Awaiting payment.</strong> Send the customer the short URL (by e-mail, SMS or chat):
+        they pay on Paystra’s page, and the paylink.paid webhook marks this order paid.
+      </p>`
+    : html`<p class="notice ${status === 'paid' ? 'ok' : 'bad'}" role="status">
+        <strong>${status === 'paid' ? 'Paid by link.' : `Link ${status}.`}</strong>
+        ${status === 'paid' ? 'Ship the order.' : 'Nobody can pay it any more.'}
+      </p>`
+  return html`<section class="card" aria-labelledby="paylink-heading">
+    <h2 id="paylink-heading">Payment link</h2>
+    ${notice}
+    <div class="scroll">
+      <table>
+        ${rows.map(
+          ([label, value]) =>
+            html`<tr>
+              <th scope="row">${label}</th>
+              <td>${value}</td>
+            </tr>`,
+        )}
+      </table>
+    </div>
+    ${
+      awaiting
+        ? html`<form method="post" action="/paylinks/cancel">
+            <input type="hidden" name="ORDER_ID" value="${orderId}" />
+            <button type="submit" class="button secondary">Cancel link</button>
+          </form>`
+        : ''
+    }
+  </section>`
+}
+
+/**
+ * GET /paylinks: the form that sends a payment link (POST /paylinks) and the links sent so far.
+ * @param {{ links: Array<{ order_id: string, amount: string, status: string,
+ *   paylink?: import('./order-store.js').RecordedPaylink }>, webhookSecret: string }} options
+ * @returns {Page}
+ */
+export function paylinksPage({ links, webhookSecret }) {
+  const expiries = [
+    { value: '', label: 'Never' },
+    { value: '1', label: 'In 1 day' },
+    { value: '7', label: 'In 7 days' },
+  ]
+  const rows = links.map(
+    (order) =>
+      html`<tr>
+        <td>
+          <a class="mono" href="/orders/${encodeURIComponent(order.order_id)}">${order.order_id}</a>
+        </td>
+        <td>${amountText(order.amount)}</td>
+        <td>
+          <span class="status ${LINK_TONES[order.paylink?.STATUS ?? 'CREATED'] ?? 'wait'}"
+            >${orderStatusText(order)}</span
+          >
+        </td>
+        <td>${shortUrlLink(order.paylink?.SHORT_URL ?? '')}</td>
+      </tr>`,
+  )
+  const sent = links.length
+    ? html`<div class="scroll">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Status</th>
+              <th scope="col">Short URL</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${rows}
+          </tbody>
+        </table>
+      </div>`
+    : html`<p>None yet.</p>`
+  const webhooksOff = webhookSecret
+    ? ''
+    : html`<p class="notice wait" role="status">
+        PAYSTRA_WEBHOOK_SECRET is not set, so links carry no NOTIFY_URL and no paylink.* webhook
+        reaches this app: an order’s “Check the link with the gateway” updates it.
+      </p>`
+  return {
+    title: 'Payment links',
+    lead: 'Send a customer a link to pay an order, with no checkout on your site: they open it, pay on Paystra’s page, and the signed paylink.paid webhook marks the order paid here.',
+    body: html`<section class="card" aria-labelledby="send-link-heading">
+        <h2 id="send-link-heading">Send a payment link</h2>
+        <p>
+          This app makes an order, whose ORDER_ID is the link’s REFERENCE_ID, and asks the gateway
+          for a link in a signed request. The answer’s SHORT_URL is what you send the customer.
+        </p>
+        ${webhooksOff}
+        <form method="post" action="/paylinks">
+          <div class="grid two">
+            ${amountInput('24900')}
+            ${input({ label: 'Description', name: 'DESCRIPTION', value: 'Invoice 42: two chai sets', required: true, hint: 'What the customer pays for, as the link’s page shows it: 1 to 255 characters.' })}
+          </div>
+          <div class="grid two">
+            ${input({ label: 'Customer name (optional)', name: 'CUST_NAME', value: 'Asha Verma', autocomplete: 'name' })}
+            ${input({ label: 'E-mail (optional)', name: 'CUST_EMAIL', value: 'asha.verma@example.com', type: 'email', autocomplete: 'email' })}
+          </div>
+          <div class="grid two">
+            ${input({ label: 'Mobile (optional)', name: 'CUST_PHONE', value: '9876543210', inputmode: 'numeric', pattern: '[0-9]{10}', hint: '10 digits', autocomplete: 'tel-national' })}
+            ${select({ label: 'Expires', name: 'EXPIRES_IN', options: expiries, value: '', hint: 'Unpaid by then, the link expires and paylink.expired marks the order expired.' })}
+          </div>
+          <button type="submit">Create payment link</button>
+        </form>
+      </section>
+      <section class="card" aria-labelledby="links-heading">
+        <h2 id="links-heading">Links sent</h2>
+        ${sent}
+      </section>
+      <p><a class="button secondary" href="/">Back</a></p>`,
   }
 }
 
@@ -346,8 +527,20 @@ export function settlementPage(settlement) {
   }
 }
 
+/** Whether this app serves the payment-link pages (orderRoutes adds them); see servePaylinks. */
+let paylinksServed = false
+
 /**
- * The home page's word on webhooks: where the app listens and where NOTIFY_URL points.
+ * Says this app serves GET /paylinks (orderRoutes calls it): the home page's webhook note then
+ * offers "Send a payment link". An example with routes of its own says nothing, and has no link.
+ */
+export function servePaylinks() {
+  paylinksServed = true
+}
+
+/**
+ * The home page's word on webhooks: where the app listens and where NOTIFY_URL points; in an app
+ * that serves the payment-link pages, a card that leads to them.
  * @param {{ appUrl: string, webhookSecret: string }} config
  */
 export function webhookNote({ appUrl, webhookSecret }) {
@@ -357,13 +550,26 @@ export function webhookNote({ appUrl, webhookSecret }) {
     : html`Set PAYSTRA_WEBHOOK_SECRET (from the merchant portal, not the salt) and the requests it
       sends carry ${url}.`
   return html`<section class="card" aria-labelledby="webhook-heading">
-    <h2 id="webhook-heading">Webhooks</h2>
+      <h2 id="webhook-heading">Webhooks</h2>
+      <p>
+        This server also listens at <span class="mono">/webhook</span> for the gateway’s signed
+        events, which tell it each outcome even when the customer’s browser never comes back.
+        ${notify} APP_URL must be an address the gateway can reach. See an order as this app
+        recorded it at <span class="mono">/orders/&lt;ORDER_ID&gt;</span>.
+      </p>
+    </section>
+    ${paylinksServed ? paylinkNote() : ''}`
+}
+
+/** The home page's card that leads to the payment links (GET /paylinks). */
+function paylinkNote() {
+  return html`<section class="card" aria-labelledby="paylinks-heading">
+    <h2 id="paylinks-heading">Pay by link</h2>
     <p>
-      This server also listens at <span class="mono">/webhook</span> for the gateway’s signed
-      events, which tell it each outcome even when the customer’s browser never comes back.
-      ${notify} APP_URL must be an address the gateway can reach. See an order as this app recorded
-      it at <span class="mono">/orders/&lt;ORDER_ID&gt;</span>.
+      No checkout needed: send the customer a payment link for an order, by e-mail, SMS or chat.
+      They pay on Paystra’s page, and the signed paylink.paid webhook marks the order paid here.
     </p>
+    <p><a class="button" href="/paylinks">Send a payment link</a></p>
   </section>`
 }
 
