@@ -4,6 +4,8 @@ import { jsonRoute, refusalsAt } from '#gateway/api/json.ts'
 import { checkedNotifyUrl, type FindMerchant, type NotifyPolicyFor } from '#gateway/checks.ts'
 import { merchantNow, type SandboxMerchant } from '#gateway/merchants.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
+import type { Fields } from '#core/protocol/fields.ts'
+import type { SandboxVirtualAccount } from './table.ts'
 import { checkCreditRequest, checkVirtualAccountRequest, VA_ID } from './checks.ts'
 import {
   closeVirtualAccount,
@@ -68,15 +70,24 @@ export function virtualAccountApi(options: VirtualAccountApiOptions): Router {
     },
   )
 
+  /** The merchant's account VA_ID names, or the refusal: 321 a malformed id, 376 none such. */
+  const accountNamed = async (
+    fields: Fields,
+    merchant: SandboxMerchant,
+  ): Promise<SandboxVirtualAccount | { refusal: Fields }> => {
+    const refuse = refusals(['VA_ID'])
+    if (!VA_ID.test(fields.VA_ID ?? '')) return { refusal: refuse('321', fields) }
+    const account = await findVirtualAccount(db, merchant.payId, fields.VA_ID!)
+    return account ?? { refusal: refuse('376', fields) }
+  }
+
   route(
     '/pgws/virtual-account/status',
     ['PAY_ID', 'VA_ID', 'HASH'],
     ['VA_ID'],
     async (fields, merchant) => {
-      const refuse = refusals(['VA_ID'])
-      if (!VA_ID.test(fields.VA_ID ?? '')) return refuse('321', fields)
-      const account = await findVirtualAccount(db, merchant.payId, fields.VA_ID!)
-      if (!account) return refuse('376', fields)
+      const account = await accountNamed(fields, merchant)
+      if ('refusal' in account) return account.refusal
       const credits = await creditsOf(db, account.id)
       return {
         ...virtualAccountAnswer(account, clockOf(merchant)),
@@ -90,13 +101,11 @@ export function virtualAccountApi(options: VirtualAccountApiOptions): Router {
     ['PAY_ID', 'VA_ID', 'HASH'],
     ['VA_ID'],
     async (fields, merchant) => {
-      const refuse = refusals(['VA_ID'])
-      if (!VA_ID.test(fields.VA_ID ?? '')) return refuse('321', fields)
-      const account = await findVirtualAccount(db, merchant.payId, fields.VA_ID!)
-      if (!account) return refuse('376', fields)
+      const account = await accountNamed(fields, merchant)
+      if ('refusal' in account) return account.refusal
       const at = clockOf(merchant)
       const closed = await db.transaction((tx) => closeVirtualAccount(tx, account, at))
-      if (closed === 'closed') return refuse('377', fields)
+      if (closed === 'closed') return refusals(['VA_ID'])('377', fields)
       return virtualAccountAnswer(closed, at)
     },
   )
