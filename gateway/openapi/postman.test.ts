@@ -114,5 +114,31 @@ describe('the Postman collection, run by newman against a sandbox', () => {
     expect(answers['The settlements dated in a range of dates']?.SETTLEMENTS).toContain(
       settled!.SETTLEMENT_ID,
     )
+
+    // Payment links and virtual accounts: each request after the one that made a link or an
+    // account names it by the PAYLINK_ID or VA_ID of this run, the REFERENCE_ID carrying runId.
+    const made =
+      answers['A payment link for an invoice: CREATED, with the SHORT_URL to send the customer']
+    expect(made).toMatchObject({ RESPONSE_CODE: '000', STATUS: 'CREATED', LINK_FEE: '100' })
+    expect(made!.REFERENCE_ID).toMatch(/^\w+-INV-1001$/)
+    expect(answers['The same link, by your REFERENCE_ID']?.PAYLINK_ID).toBe(made!.PAYLINK_ID)
+    expect(answers['A link with a REFERENCE_ID already used (374)']?.RESPONSE_CODE).toBe('374')
+    expect(answers['Cancel a link nobody has paid: CANCELLED']).toMatchObject({
+      RESPONSE_CODE: '000',
+      STATUS: 'CANCELLED',
+    })
+    expect(
+      answers['A validated link that expires (EXPIRE_BY, VALIDATE_BENEFICIARY Y)'],
+    ).toMatchObject({ RESPONSE_CODE: '000', VALIDATE_BENEFICIARY: 'Y', LINK_FEE: '600' })
+    const credited =
+      answers['Sandbox test credit: ₹15,000 by IMPS, CREDITED less ₹10.00 and ₹1.80 GST']
+    expect(credited).toMatchObject({ RESPONSE_CODE: '000', STATUS: 'CREDITED', NET: '1498820' })
+    const account =
+      answers['A virtual account with its credits, newest first, each with its settlement']
+    expect(account?.VA_ID).toBe(credited!.VA_ID)
+    expect(JSON.parse(account!.CREDITS!)).toHaveLength(2)
+    expect(
+      answers['Sandbox test credit into a closed account: RETURNED to the payer (377)'],
+    ).toMatchObject({ RESPONSE_CODE: '377', STATUS: 'RETURNED' })
   }, 60_000)
 })

@@ -12,6 +12,7 @@ import { demoMerchantDefaults } from '#gateway/merchants.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { csvColumns } from '#core/settlement/csv.ts'
 import { verifyHash } from '#core/protocol/hash.ts'
+import recorded from './examples.json'
 import {
   type DocumentedOperation,
   documentOperations,
@@ -61,7 +62,55 @@ ${code}`
 const hashFunction = publishedHashFunction(
   readFileSync(new URL('postman-hash.js', import.meta.url), 'utf8'),
 )
-const IDS = ['ORDER_ID', 'REFUND_ORDER_ID', 'PAYOUT_ID']
+const IDS = ['ORDER_ID', 'REFUND_ORDER_ID', 'PAYOUT_ID', 'REFERENCE_ID']
+
+/** Each recorded example's place in the scenario that made it, by name. */
+const recordedOrder = new Map(
+  (recorded as unknown as Array<{ name: string }>).map((example, index) => [example.name, index]),
+)
+
+/**
+ * The ids the sandbox draws for what a request makes (a payment link's PAYLINK_ID, a virtual
+ * account's VA_ID): each recorded one is a variable, named by the REFERENCE_ID it was made with,
+ * that the request making it sets from its answer in this run. Its first value is the recorded
+ * id, so a request sent on its own asks for a link or account this sandbox does not have.
+ */
+interface DrawnId {
+  field: 'PAYLINK_ID' | 'VA_ID'
+  variable: string
+  recorded: string
+}
+
+/** The calls that make one, and the variable prefix of what they make. */
+const makers = { '/pgws/paylink': 'paylink', '/pgws/virtual-account': 'virtualAccount' } as const
+
+function drawnIds(document: OpenApiDocument): Map<string, DrawnId> {
+  const ids = new Map<string, DrawnId>()
+  for (const [path, prefix] of Object.entries(makers)) {
+    const answers = document.paths[path]?.post?.responses['200'].content['application/json'] as {
+      examples?: Examples
+    }
+    for (const { value } of Object.values(answers?.examples ?? {})) {
+      const answer = value as Fields
+      const field = answer.PAYLINK_ID ? 'PAYLINK_ID' : 'VA_ID'
+      const id = answer[field]
+      if (answer.RESPONSE_CODE !== '000' || !id || !answer.REFERENCE_ID) continue
+      ids.set(id, { field, variable: `${prefix}-${answer.REFERENCE_ID}`, recorded: id })
+    }
+  }
+  return ids
+}
+
+/** The test of a request that makes a link or an account: its id, for the requests after it. */
+function rememberDrawn(drawn: DrawnId): PostmanEvent {
+  return script(
+    'test',
+    `
+const made = pm.response.json()
+if (made.RESPONSE_CODE === '000' && made.${drawn.field}) pm.collectionVariables.set('${drawn.variable}', made.${drawn.field})
+`,
+  )
+}
 
 const script = (listen: PostmanEvent['listen'], code: string): PostmanEvent => ({
   listen,
@@ -137,6 +186,11 @@ if ((pm.response.headers.get('Content-Type') || '').startsWith('text/csv')) {
     else pm.expect(answer.HASH).to.equal(paystraHash(answer, pm.variables.get('salt'), (text) => cryptoJs.SHA256(text).toString()))
   })
   if (answer.EVENTS) pm.collectionVariables.set('eventId', JSON.parse(answer.EVENTS)[0].id)
+  if (answer.NOW) {
+    // A payment link's EXPIRE_BY: two hours after the merchant's clock, which a clock request moved.
+    const expiry = new Date(Date.parse(answer.NOW) + 2 * 3600000 + 330 * 60000)
+    pm.collectionVariables.set('expireBy', expiry.toISOString().slice(0, 16) + ':00+05:30')
+  }
   if (answer.SETTLEMENTS) {
     // The later requests ask for the newest settlement that was paid (a carried-forward one has no UTR).
     const paid = JSON.parse(answer.SETTLEMENTS).filter((settlement) => settlement.UTR !== '')
@@ -153,7 +207,8 @@ if ((pm.response.headers.get('Content-Type') || '').startsWith('text/csv')) {
 const runNote = `Run the collection in order against the Paystra sandbox: a pre-request script
 signs every body with HASH (the environment's salt), and each request's tests check that the
 answer is one the API reference (/developers/openapi.json) describes and that its HASH verifies.
-Order, refund and payout ids get a prefix new on every run (runId), so the collection runs again.
+Order, refund and payout ids and REFERENCE_IDs get a prefix new on every run (runId), so the
+collection runs again.
 Paying needs a browser, so the captured-payment requests answer 328 here: pay an order in the
 site's demos and send its ORDER_ID to see 000. The settlement test run settles, as of a week from
 now, every payment the sandbox has taken for the merchant (the demos' too); the settlement
@@ -164,7 +219,11 @@ dispute requests answer 346; put its DISPUTE_ID in them to accept or contest it.
 stream (GET /pgws/events/stream), which paystra listen holds open, is signed in its query with
 TIMESTAMP now: the demo merchant's is refused (369); with a sandbox account's PAY_ID and salt in
 the environment it stays open, showing each event as it comes, until you stop it, so send it on
-its own rather than in a run.`
+its own rather than in a run. A payment link is paid on its page, in a browser: in a run the
+requests of the paid link find it CREATED (and cancel it), and the expiring link, whose EXPIRE_BY
+is two hours after the merchant's clock, is still CREATED. Each link and virtual account a run
+makes is named by its REFERENCE_ID, this run's like its order ids, and the requests after it use
+its PAYLINK_ID or VA_ID; the sandbox's test credit pays into the account.`
 
 /**
  * A new prefix for this run's order ids, so the collection can run again (no 018), and the
@@ -179,6 +238,8 @@ pm.collectionVariables.set('asOf', asOf.toISOString())
 pm.collectionVariables.set('to', istDate(asOf))
 pm.collectionVariables.set('from', istDate(new Date(asOf.getTime() - 91 * 86400000)))
 pm.collectionVariables.set('month', istDate(asOf).slice(0, 7))
+const expiry = new Date(Date.now() + 2 * 3600000 + 330 * 60000)
+pm.collectionVariables.set('expireBy', expiry.toISOString().slice(0, 16) + ':00+05:30')
 `
 
 /** Settlement fields a successful request takes from this run (newRun, the test run's answer). */
@@ -189,6 +250,7 @@ const runValues: Record<string, string> = {
   SETTLEMENT_ID: '{{settlementId}}',
   UTR: '{{utr}}',
   MONTH: '{{month}}',
+  EXPIRE_BY: '{{expireBy}}',
 }
 
 /**
@@ -196,11 +258,16 @@ const runValues: Record<string, string> = {
  * time the request is signed at and, for an example that succeeded, this run's settlement dates
  * and ids (a refusal keeps the values that make it one). HASH is the pre-request script's.
  */
-function variablesOf(example: Fields, succeeded: boolean): Fields {
+function variablesOf(
+  example: Fields,
+  succeeded: boolean,
+  drawn: ReadonlyMap<string, DrawnId>,
+): Fields {
   const { HASH: _signedByTheScript, ...fields } = example
   const variables: Fields = {}
   for (const [key, value] of Object.entries(fields)) {
     if (key === 'PAY_ID' && value === demoMerchantDefaults.payId) variables[key] = '{{payId}}'
+    else if (drawn.has(value)) variables[key] = `{{${drawn.get(value)!.variable}}}`
     else if (key === 'EVENT_ID') variables[key] = '{{eventId}}'
     else if (key === 'TIMESTAMP') variables[key] = '{{timestamp}}'
     else if (IDS.includes(key)) variables[key] = `{{runId}}-${value}`
@@ -237,8 +304,15 @@ interface SavedResponse {
   [key: string]: unknown
 }
 
-/** One request per request example the demo merchant signed (a forged HASH is not re-signed). */
-function requestsOf(item: PostmanItem, document: OpenApiDocument): PostmanItem[] {
+/**
+ * One request per request example the demo merchant signed (a forged HASH is not re-signed),
+ * each with its place in the recorded scenario.
+ */
+function requestsOf(
+  item: PostmanItem,
+  document: OpenApiDocument,
+  drawn: ReadonlyMap<string, DrawnId>,
+): Array<PostmanItem & { order: number }> {
   const path = `/${item.request!.url.path!.join('/')}`
   const method = (item.request!.method ?? 'POST').toLowerCase() as HttpMethod
   const operation = document.paths[path]?.[method]
@@ -284,12 +358,17 @@ function requestsOf(item: PostmanItem, document: OpenApiDocument): PostmanItem[]
       const answer = answerOf(name)
       const succeeded =
         answer?.mediaType !== 'application/json' || (answer.value as Fields).RESPONSE_CODE === '000'
-      const fields = variablesOf(example.value as Fields, succeeded)
+      const fields = variablesOf(example.value as Fields, succeeded, drawn)
       const request = item.request!
+      const made = [...drawn.values()].find(
+        (id) => answer && (answer.value as Fields)[id.field] === id.recorded && path in makers,
+      )
       return {
         ...item,
         id: undefined,
         name: example.summary ?? name,
+        order: recordedOrder.get(name) ?? Number.MAX_SAFE_INTEGER,
+        ...(made ? { event: [...(item.event ?? []), rememberDrawn(made)] } : {}),
         response: savedResponses(name),
         request:
           method === 'get'
@@ -321,12 +400,23 @@ function requestsOf(item: PostmanItem, document: OpenApiDocument): PostmanItem[]
 const runsFirst = (item: PostmanItem) =>
   item.request?.url.path?.join('/') === 'pgws/settlement/run' ? 0 : 1
 
-function expand(items: PostmanItem[], document: OpenApiDocument): PostmanItem[] {
+/**
+ * The folders, each request in the order the recorded scenario made it, so that it finds what
+ * the requests before it made (a link to cancel, an account to credit).
+ */
+function expand(
+  items: PostmanItem[],
+  document: OpenApiDocument,
+  drawn: ReadonlyMap<string, DrawnId>,
+): PostmanItem[] {
   return items
-    .flatMap((item) =>
-      item.item ? [{ ...item, item: expand(item.item, document) }] : requestsOf(item, document),
+    .flatMap((item): Array<PostmanItem & { order?: number }> =>
+      item.item
+        ? [{ ...item, item: expand(item.item, document, drawn) }]
+        : requestsOf(item, document, drawn),
     )
-    .sort((a, b) => runsFirst(a) - runsFirst(b))
+    .sort((a, b) => runsFirst(a) - runsFirst(b) || (a.order ?? 0) - (b.order ?? 0))
+    .map(({ order: _placed, ...item }) => item)
 }
 
 function convert(document: OpenApiDocument): Promise<PostmanCollection> {
@@ -375,7 +465,8 @@ export interface SandboxEnvironment {
 export async function postmanCollection(sandbox: SandboxEnvironment) {
   const document = openApiDocument()
   const converted = await convert(document)
-  const item = expand(converted.item, document)
+  const drawn = drawnIds(document)
+  const item = expand(converted.item, document, drawn)
   const first = item[0]?.item?.[0]
   if (first) first.event = [...(first.event ?? []), script('prerequest', newRun)]
   const values = {
@@ -396,6 +487,8 @@ export async function postmanCollection(sandbox: SandboxEnvironment) {
       { key: 'runId', value: 'RUN' },
       { key: 'eventId', value: '' },
       ...settlementVariables(document),
+      { key: 'expireBy', value: '' },
+      ...[...drawn.values()].map((id) => ({ key: id.variable, value: id.recorded })),
     ],
   }
   const environment = {
