@@ -2,7 +2,8 @@
 The examples' order book: a JSON file of orders moved by the core's forward-only rule
 (paystra.order_status), the event ids already applied, so a webhook delivered twice (delivery is
 at least once) changes nothing, the settlements the gateway announced (settlement.processed) and
-each order's dispute (dispute.created, dispute.won, dispute.lost).
+each order's dispute (dispute.created, dispute.won, dispute.lost), and for an order sent as a
+payment link, the link (paylink.paid, paylink.expired, paylink.cancelled).
 A real store keeps this in its database; the rule is the same.
 """
 
@@ -35,6 +36,24 @@ DISPUTE_FIELDS = {
 # A dispute only moves forward too: OPEN, then UNDER_REVIEW once contested, then WON or LOST.
 _DISPUTE_STEP = {"OPEN": 0, "UNDER_REVIEW": 1, "WON": 2, "LOST": 2}
 SETTLEMENT_FIELDS = ("SETTLEMENT_ID", "UTR", "SETTLEMENT_DATE", "NET_AMOUNT", "STATUS")
+# paylink.paid, paylink.expired and paylink.cancelled: their data is the link, whose REFERENCE_ID
+# is the order's ORDER_ID (their own ORDER_ID is the paying attempt's, PAYLINK_ID-n).
+PAYLINK_EVENTS = "paylink."
+# A link order's status for each STATUS of its link: created (awaiting payment) until the link is
+# paid, expires or is cancelled, each of them final, as the gateway ends a link only once.
+LINK_ORDER_STATUS = {"CREATED": order_status.CREATED, "PAID": order_status.PAID, "EXPIRED": "expired", "CANCELLED": "cancelled"}
+# What an order keeps of its payment link (GET /orders/<id> "paylink"), from the gateway's fields;
+# payment_order_id and txn_id name the payment that paid it (refunds and settlement lines use them).
+PAYLINK_FIELDS = {
+    "paylink_id": "PAYLINK_ID",
+    "short_url": "SHORT_URL",
+    "status": "STATUS",
+    "description": "DESCRIPTION",
+    "currency_code": "CURRENCY_CODE",
+    "expire_by": "EXPIRE_BY",
+    "payment_order_id": "ORDER_ID",
+    "txn_id": "TXN_ID",
+}
 _SETTLEMENT_ID = re.compile(r"setl_[0-9a-f]{20}")
 
 
@@ -61,6 +80,39 @@ class OrderStore:
             self._orders[order_id] = order
             self._save()
             return dict(order)
+
+    def paylink_created(self, order_id: str, link: Mapping[str, str]) -> Order:
+        """
+        An order the example has just sent as a payment link: the gateway's verified answer to
+        create_paylink (STATUS CREATED, REFERENCE_ID the order's id). Status created: awaiting payment.
+        """
+        with self._lock:
+            order = {
+                "order_id": order_id, "amount": link.get("AMOUNT", ""), "status": order_status.CREATED, "events": [],
+                "updated_by": None, "dispute": None,
+                "paylink": {key: link.get(field, "") for key, field in PAYLINK_FIELDS.items()},
+            }
+            self._orders[order_id] = order
+            self._save()
+            return _copy(order)
+
+    def paylink_answered(self, link: Mapping[str, str], source: str) -> Optional[Order]:
+        """
+        The gateway's verified answer to paylink_status or cancel_paylink (the link's fields) applied
+        to the order its REFERENCE_ID names, forward only; None when that order is not this link's.
+        """
+        with self._lock:
+            order = self._link_order(link)
+            if order is None:
+                return None
+            _advance_link(order, link, source)
+            self._save()
+            return _copy(order)
+
+    def paylinks(self, limit: int = 20) -> List[Order]:
+        """The orders this example sent as payment links, the newest first."""
+        with self._lock:
+            return [_copy(order) for order in reversed(list(self._orders.values())) if order.get("paylink")][:limit]
 
     def get(self, order_id: str) -> Optional[Order]:
         with self._lock:
@@ -110,12 +162,15 @@ class OrderStore:
         """
         A verified webhook event, once: the answer for the gateway (duplicate, applied, or
         ignored with the reason). settlement.processed is recorded under its SETTLEMENT_ID and
-        moves no order: which orders a settlement paid out is in its lines.
+        moves no order: which orders a settlement paid out is in its lines. A paylink.* event moves
+        the order its REFERENCE_ID names (paid, expired or cancelled), forward only.
         """
         data = event["data"]
-        event_id, order_id = str(event["id"]), data.get("ORDER_ID", "")
+        is_link_event = str(event["type"]).startswith(PAYLINK_EVENTS)
+        event_id = str(event["id"])
+        order_id = data.get("REFERENCE_ID" if is_link_event else "ORDER_ID", "")
         with self._lock:
-            order = self._orders.get(order_id)
+            order = self._link_order(data) if is_link_event else self._orders.get(order_id)
             answer: Dict[str, object] = {"received": True, "duplicate": event_id in self._seen, "event_id": event_id}
             if answer["duplicate"]:
                 return {**answer, "order_id": order_id, **({"status": order["status"]} if order else {})}
@@ -124,6 +179,14 @@ class OrderStore:
                 answer.update(self._record_settlement(data))
                 self._save()
                 return answer
+            if is_link_event:
+                if order is None:
+                    self._save()
+                    return {**answer, "ignored": f"no payment link {order_id} in this example's order book"}
+                _advance_link(order, data, "webhook")
+                order["events"].append(event_id)
+                self._save()
+                return {**answer, "order_id": order_id, "status": order["status"], "paylink_status": order["paylink"]["status"]}
             ignored = _ignored(str(event["type"]), order_id, order)
             if ignored:
                 self._save()
@@ -144,6 +207,12 @@ class OrderStore:
             return {"ignored": f"{SETTLEMENT_PROCESSED} without a valid SETTLEMENT_ID"}
         self._settlements[settlement_id] = {key: data.get(key, "") for key in SETTLEMENT_FIELDS}
         return {"settlement_id": settlement_id}
+
+    def _link_order(self, link: Mapping[str, str]) -> Optional[Order]:
+        """The order a link's fields name by REFERENCE_ID, when it is the order of that very link."""
+        order = self._orders.get(link.get("REFERENCE_ID", ""))
+        paylink = order.get("paylink") if order else None
+        return order if paylink and paylink["paylink_id"] == link.get("PAYLINK_ID") else None
 
     def _apply(self, fields: Mapping[str, str], source: str) -> Optional[Order]:
         order = self._orders.get(fields.get("ORDER_ID", ""))
@@ -176,6 +245,24 @@ def _ignored(kind: str, order_id: str, order: Optional[Order]) -> str:
     return ""
 
 
+def _advance_link(order: Order, link: Mapping[str, str], source: str) -> None:
+    """
+    Moves a link order as its link's verified fields say: from created (awaiting payment) to paid,
+    expired or cancelled, never from one of them to another, so a late or repeated event changes
+    nothing. A refusal (RESPONSE_CODE other than 000) says nothing of the link.
+    """
+    status = link.get("STATUS", "")
+    if link.get("RESPONSE_CODE") != "000" or status not in LINK_ORDER_STATUS or status == "CREATED":
+        return
+    if order["status"] != order_status.CREATED:
+        return
+    order["status"], order["updated_by"] = LINK_ORDER_STATUS[status], source
+    order["paylink"]["status"] = status
+    if status == "PAID":
+        order["paylink"]["payment_order_id"] = link.get("ORDER_ID", "")
+        order["paylink"]["txn_id"] = link.get("TXN_ID", "")
+
+
 def _record_dispute(order: Order, fields: Mapping[str, str]) -> None:
     """The dispute's fields on the order, unless they would move its status back (a late event)."""
     current = order.get("dispute")
@@ -186,6 +273,9 @@ def _record_dispute(order: Order, fields: Mapping[str, str]) -> None:
 
 
 def _copy(order: Order) -> Order:
-    # An order saved before disputes were recorded has none.
+    # An order saved before disputes were recorded has none; only an order sent as a link has a paylink.
     dispute = order.get("dispute")
-    return {**order, "events": list(order["events"]), "dispute": dict(dispute) if dispute else None}
+    copied = {**order, "events": list(order["events"]), "dispute": dict(dispute) if dispute else None}
+    if order.get("paylink"):
+        copied["paylink"] = dict(order["paylink"])
+    return copied

@@ -1,6 +1,6 @@
 """
 What every example web app shares (not part of the paystra library a merchant installs): routing on the standard library's ThreadingHTTPServer, error
-answers, the order store and webhook routes. The pages come from escape (Html, h), exchange
+answers, the order store, webhook and payment-link routes. The pages come from escape (Html, h), exchange
 (requests and answers), layout (the page frame and its stylesheet) and widgets (the page parts),
 all re-exported here so the examples keep writing web.card(...). The examples hold only their
 own routes.
@@ -9,10 +9,11 @@ own routes.
 import os
 import sys
 import traceback
+from datetime import datetime, timedelta, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Callable, Dict, Mapping, Optional, Tuple, Union
-from urllib.parse import unquote, urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 from paystra import (
     SIGNATURE_HEADER,
@@ -50,9 +51,12 @@ from .widgets import (  # noqa: F401
     money,
     money_in,
     order_page,
+    order_status_text,
     order_summary,
     outcome,
     paragraph,
+    paylink_card,
+    paylinks_page,
     payment_headline,
     radio_group,
     refund_form,
@@ -72,14 +76,20 @@ from .widgets import (  # noqa: F401
 
 ACCEPT_DISPUTE_PATH = "/disputes/accept"
 CONTEST_DISPUTE_PATH = "/disputes/contest"
+PAYLINKS_PATH = "/paylinks"
+CANCEL_PAYLINK_PATH = "/paylinks/cancel"
+PAYLINK_STATUS_PATH = "/paylinks/status"
+# The "Expires" choice of GET /paylinks: days from now, or never.
+PAYLINK_EXPIRY_DAYS = {"": 0, "1": 1, "7": 7}
 
 
-def order_store(app: "App", example: str) -> OrderStore:
+def order_store(app: "App", example: str, client: Optional[Client] = None) -> OrderStore:
     """
     The example's order book (<data dir>/<example>-orders.json), GET /orders/<ORDER_ID> (JSON, or
-    the order's page for a browser) and GET /settlements/<SETTLEMENT_ID> (as settlement.processed
-    recorded it). The page offers "Accept dispute" and "Contest dispute" for an open dispute once
-    the example has the POST routes they post to (the server example's).
+    the order's page for a browser), GET /settlements/<SETTLEMENT_ID> (as settlement.processed
+    recorded it) and the payment-link routes (paylink_routes, with `client`, else a client of the
+    app's configuration). The page offers "Accept dispute" and "Contest dispute" for an open dispute
+    once the example has the POST routes they post to (the server example's).
     """
     store = OrderStore(Path(app.config.data_dir) / f"{example}-orders.json")
     if not app.config.webhook_secret:
@@ -96,8 +106,11 @@ def order_store(app: "App", example: str) -> OrderStore:
             return app.error(req, 404, "No such order", f"This example has no order {req.tail}.", {"error": "No such order"})
         if req.answer_json:
             return json_response(found)
-        answers = [path for path in (ACCEPT_DISPUTE_PATH, CONTEST_DISPUTE_PATH) if ("POST", path) in app.routes]
-        return app.page(f"Order {found['order_id']}", order_page(found, *answers))
+        answers = [path if ("POST", path) in app.routes else "" for path in (ACCEPT_DISPUTE_PATH, CONTEST_DISPUTE_PATH)]
+        cancel = CANCEL_PAYLINK_PATH if ("POST", CANCEL_PAYLINK_PATH) in app.routes else ""
+        check = PAYLINK_STATUS_PATH if ("GET", PAYLINK_STATUS_PATH) in app.routes else ""
+        title = f"Order {found['order_id']}: {order_status_text(found)}" if found.get("paylink") else f"Order {found['order_id']}"
+        return app.page(title, order_page(found, *answers, paylink_cancel_path=cancel, paylink_status_path=check))
 
 
     @app.get("/settlements/*", json_first=True)
@@ -105,7 +118,89 @@ def order_store(app: "App", example: str) -> OrderStore:
         found = store.settlement(req.tail)
         return json_response(found) if found else json_response({"error": "No such settlement"}, 404)
 
+    paylink_routes(app, client or Client(app.config), store)
     return store
+
+
+def paylink_routes(app: "App", client: Client, store: OrderStore) -> None:
+    """
+    Pay by link: GET /paylinks (the form and the links sent), POST /paylinks (a new order sent as
+    a payment link), POST /paylinks/cancel and GET /paylinks/status?order_id=… The link's
+    paylink.paid, paylink.expired and paylink.cancelled arrive at /webhook with the other events
+    and move the order its REFERENCE_ID names. In a shop, only its staff may reach these.
+    """
+
+    @app.get(PAYLINKS_PATH)
+    def paylinks(req: Request) -> Response:
+        links = store.paylinks()
+        if req.answer_json:
+            return json_response({"paylinks": links})
+        return app.page(
+            "Payment links",
+            paylinks_page(links, app.config, PAYLINKS_PATH),
+            lead="Send a customer a link to pay an order, with no checkout on your site: they open it, pay on "
+            "Paystra's page, and the signed paylink.paid webhook marks the order paid here.",
+        )
+
+    @app.post(PAYLINKS_PATH)
+    def create_paylink(req: Request) -> Response:
+        expires_in = req.form.get("EXPIRES_IN", "")
+        if expires_in not in PAYLINK_EXPIRY_DAYS:
+            raise InvalidInput("EXPIRES_IN", "EXPIRES_IN must be empty, 1 or 7 (days)")
+        days = PAYLINK_EXPIRY_DAYS[expires_in]
+        order_id = new_order_id("PL")  # unique per merchant: the gateway refuses a reused REFERENCE_ID (374)
+        fields = client.create_paylink(
+            {
+                "AMOUNT": req.form.get("AMOUNT", ""),  # paise: "24900" is ₹249.00
+                "DESCRIPTION": req.form.get("DESCRIPTION", ""),
+                "CUST_NAME": req.form.get("CUST_NAME"),
+                "CUST_EMAIL": req.form.get("CUST_EMAIL"),
+                "CUST_PHONE": req.form.get("CUST_PHONE"),
+                # An aware datetime; the gateway judges it against the account's clock (371).
+                "EXPIRE_BY": datetime.now(timezone.utc) + timedelta(days=days) if days else None,
+                "REFERENCE_ID": order_id,
+                "NOTIFY_URL": app.config.notify_url,  # paylink.paid, .expired, .cancelled come to /webhook
+            }
+        )
+        if fields.get("RESPONSE_CODE") != "000":
+            # Signed refusals (370 the description, 371 the expiry, 374 the reference...): no link, no order.
+            return _refused(app, req, fields, "Payment link not created")
+        store.paylink_created(order_id, fields)  # status "created": awaiting payment
+        if req.answer_json:
+            return json_response({"verified": True, "order_id": order_id, "fields": dict(fields)})
+        return redirect("/orders/" + quote(order_id, safe=""))  # the page shows the SHORT_URL
+
+    @app.post(CANCEL_PAYLINK_PATH)
+    def cancel_paylink(req: Request) -> Response:
+        order_id = req.form.get("ORDER_ID", "")
+        order = store.get(order_id)
+        if not order or not order.get("paylink"):
+            raise InvalidInput("ORDER_ID", f"order {order_id} has no payment link")
+        fields = client.cancel_paylink(str(order["paylink"]["paylink_id"]))
+        if fields.get("RESPONSE_CODE") != "000":
+            # 373: paid, expired or cancelled already, or held by a payment the bank is confirming.
+            return _refused(app, req, fields, "Payment link not cancelled")
+        store.paylink_answered(fields, "cancel")  # cancelled at once; paylink.cancelled changes nothing
+        if req.answer_json:
+            return json_response({"verified": True, "fields": dict(fields)})
+        return redirect("/orders/" + quote(order_id, safe=""))
+
+    @app.get(PAYLINK_STATUS_PATH, json_first=True)
+    def paylink_status(req: Request) -> Response:
+        order_id = validation.order_id(req.query.get("order_id"), "order_id")
+        fields = client.paylink_status(reference_id=order_id)
+        store.paylink_answered(fields, "status")  # moves the order forward, as a webhook would
+        return verified_answer(
+            req, app.layout, "Payment link status", fields,
+            headline=f"Payment link {fields.get('STATUS', '')}",
+            extra=h('<p class="actions"><a class="button" href="/orders/{}">See the order</a></p>', quote(order_id, safe="")),
+        )
+
+
+def _refused(app: "App", req: Request, fields: Mapping[str, str], title: str) -> Response:
+    """A signed refusal from the gateway, answered 400: nothing was changed."""
+    message = f"{fields.get('RESPONSE_CODE', '')} {fields.get('RESPONSE_MESSAGE', '')}".strip()
+    return app.error(req, 400, title, message, {"verified": True, "fields": dict(fields), "error": message})
 
 
 def receive_webhook(client: Client, store: OrderStore, req: Request) -> Response:
@@ -146,9 +241,9 @@ def webhook_refused(error: WebhookError) -> Response:
 def track_orders(app: "App", client: Client, example: str) -> OrderStore:
     """
     Everything an example needs for webhooks: the order book, GET /orders/<id>,
-    GET /settlements/<id> and POST /webhook.
+    GET /settlements/<id>, the payment-link routes and POST /webhook.
     """
-    store = order_store(app, example)
+    store = order_store(app, example, client)
     app.post("/webhook", json_first=True)(lambda req: receive_webhook(client, store, req))
     return store
 

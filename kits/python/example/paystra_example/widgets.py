@@ -2,6 +2,7 @@
 field tables, test data, the page that posts to the gateway and the answer pages."""
 
 from typing import Mapping, Optional, Sequence, Tuple
+from urllib.parse import quote
 
 from paystra import Config, SignedForm, currency, rupees
 
@@ -370,7 +371,7 @@ def webhook_note(config: Config) -> Html:
             "requests it sends carry {}.",
             url,
         )
-    return card(
+    webhooks = card(
         "Webhooks",
         h(
             "<p>This server also listens at <code>/webhook</code> for the gateway’s signed events, which "
@@ -380,22 +381,161 @@ def webhook_note(config: Config) -> Html:
             notify,
         ),
     )
+    # Every example serves the payment-link pages (web.order_store adds them).
+    paylinks = card(
+        "Pay by link",
+        Html('<p class="actions"><a class="button" href="/paylinks">Send a payment link</a></p>'),
+        intro="No checkout needed: send the customer a payment link for an order, by email, SMS or chat. "
+        "They pay on Paystra's page, and the signed paylink.paid webhook marks the order paid here.",
+    )
+    return join([webhooks, paylinks])
 
 
-def order_page(order: Mapping[str, object], accept_path: str = "", contest_path: str = "") -> Html:
+def order_status_text(order: Mapping[str, object]) -> str:
+    """An order's status as a person reads it: an order sent as a payment link is "awaiting payment" until it ends."""
+    if order.get("paylink") and order["status"] == "created":
+        return "awaiting payment"
+    return str(order["status"])
+
+
+# The tone of each link STATUS: waiting for the customer, paid, or ended unpaid.
+_LINK_TONES = {"CREATED": "wait", "PAID": "ok", "EXPIRED": "bad", "CANCELLED": "bad"}
+
+
+def _short_url(url: str) -> Html:
+    """A short URL as a link when it is one (http or https), else as text."""
+    if url.lower().startswith(("http://", "https://")):
+        return h('<a class="mono" href="{}">{}</a>', url, url)
+    return h('<code class="mono">{}</code>', url)
+
+
+def paylink_card(order: Mapping[str, object], cancel_path: str = "", status_path: str = "") -> Html:
     """
-    GET /orders/<id> for a browser: the order as this example recorded it, and its dispute (with
-    the "Accept dispute" and "Contest dispute" forms posting to the paths given, while it is open).
+    An order's payment link: the short URL to send the customer, the link's state, a link that asks
+    the gateway how it stands, and while nobody has paid it, the "Cancel link" form. In a shop, only
+    its staff see this.
+    """
+    link = order["paylink"]
+    awaiting = order["status"] == "created"
+    paid_by = (
+        h("<dt>Paid by</dt><dd>Transaction <code>{}</code>, payment <code>{}</code></dd>", link["txn_id"], link["payment_order_id"])
+        if link.get("txn_id")
+        else Html("")
+    )
+    facts = h(
+        '<dl class="facts"><dt>Short URL</dt><dd>{}</dd><dt>Link status</dt><dd><span class="status {}">{}</span></dd>'
+        "<dt>Payment link id</dt><dd><code>{}</code></dd><dt>Description</dt><dd>{}</dd><dt>Expires</dt><dd>{}</dd>{}</dl>",
+        _short_url(str(link["short_url"])),
+        _LINK_TONES.get(str(link["status"]), "wait"),
+        link["status"],
+        link["paylink_id"],
+        link["description"],
+        link.get("expire_by") or "Never",
+        paid_by,
+    )
+    if awaiting:
+        notice = h(
+            '<p class="notice wait" role="status"><strong>Awaiting payment.</strong> Send the customer the short URL '
+            "(by email, SMS or chat): they pay on Paystra's page, and the paylink.paid webhook marks this order paid.</p>"
+        )
+    elif order["status"] == "paid":
+        notice = h('<p class="notice ok" role="status"><strong>Paid by link.</strong> Ship the order.</p>')
+    else:
+        notice = h('<p class="notice bad" role="status"><strong>Link {}.</strong> Nobody can pay it any more.</p>', order["status"])
+    actions = []
+    if status_path:
+        actions.append(h('<p class="actions"><a class="button" href="{}?order_id={}">Check the link with the gateway</a></p>',
+                         status_path, quote(str(order["order_id"]), safe="")))
+    if cancel_path and awaiting:
+        hidden = h('<input type="hidden" name="ORDER_ID" value="{}">', order["order_id"])
+        actions.append(form(cancel_path, hidden, submit="Cancel link", quiet=True))
+    return h('<section class="card"><h2>Payment link</h2>{}{}{}</section>', notice, facts, join(actions))
+
+
+def paylinks_page(links: Sequence[Mapping[str, object]], config: Config, create_path: str = "/paylinks") -> Html:
+    """GET /paylinks: the form that sends a payment link (POSTed to create_path) and the links sent so far."""
+    webhooks_off = (
+        Html("")
+        if config.notify_url
+        else h(
+            '<p class="notice wait" role="status">PAYSTRA_WEBHOOK_SECRET is not set, so links carry no NOTIFY_URL and '
+            "no paylink.* webhook reaches this app: an order's “Check the link with the gateway” updates it.</p>"
+        )
+    )
+    send = card(
+        "Send a payment link",
+        webhooks_off,
+        form(
+            create_path,
+            grid(
+                amount_field("24900"),
+                input_field(
+                    "Description", "DESCRIPTION", "Invoice 42: two chai sets", required=True,
+                    hint="What the customer pays for, as the link's page shows it: 1 to 255 characters.",
+                ),
+            ),
+            grid(
+                input_field("Customer name (optional)", "CUST_NAME", "Asha Verma", autocomplete="name"),
+                input_field("Email (optional)", "CUST_EMAIL", "asha.verma@example.com", kind="email", autocomplete="email"),
+            ),
+            grid(
+                input_field(
+                    "Mobile (optional)", "CUST_PHONE", "9876543210", kind="tel", hint="10 digits.",
+                    pattern="[0-9]{10}", inputmode="numeric", autocomplete="tel-national",
+                ),
+                select_field("Expires", "EXPIRES_IN", (("", "Never"), ("1", "In 1 day"), ("7", "In 7 days"))),
+            ),
+            submit="Create payment link",
+        ),
+        intro="This example makes an order, whose ORDER_ID is the link's REFERENCE_ID, and asks the gateway for a "
+        "link in a signed request. The answer's SHORT_URL is what you send the customer.",
+    )
+    rows = join(
+        h(
+            '<tr><td><a href="/orders/{}"><code>{}</code></a></td><td>{}</td><td><span class="status {}">{}</span></td><td>{}</td></tr>',
+            quote(str(order["order_id"]), safe=""),
+            order["order_id"],
+            money(str(order["amount"])),
+            _LINK_TONES.get(str(order["paylink"]["status"]), "wait"),
+            order_status_text(order),
+            _short_url(str(order["paylink"]["short_url"])),
+        )
+        for order in links
+    )
+    table = (
+        h(
+            '<div class="scroll"><table><thead><tr><th scope="col">Order</th><th scope="col">Amount</th>'
+            '<th scope="col">Status</th><th scope="col">Short URL</th></tr></thead><tbody>{}</tbody></table></div>',
+            rows,
+        )
+        if links
+        else paragraph("None yet.")
+    )
+    return join([send, card("Links sent", table), back_home()])
+
+
+def order_page(
+    order: Mapping[str, object], accept_path: str = "", contest_path: str = "", paylink_cancel_path: str = "",
+    paylink_status_path: str = "",
+) -> Html:
+    """
+    GET /orders/<id> for a browser: the order as this example recorded it, its payment link for an
+    order sent as one (with "Cancel link" posting to paylink_cancel_path while nobody has paid it),
+    and its dispute (with the "Accept dispute" and "Contest dispute" forms posting to the paths
+    given, while it is open).
     """
     facts = h(
         '<dl class="facts"><dt>Status</dt><dd>{}</dd><dt>Amount</dt><dd>{}</dd><dt>Updated by</dt><dd>{}</dd>'
         "<dt>Events</dt><dd>{}</dd></dl>",
-        order["status"],
+        order_status_text(order),
         money(str(order["amount"])),
         order.get("updated_by") or "–",
         ", ".join(order.get("events") or []) or "none",
     )
-    parts = [card("Order", facts, intro=f"Order {order['order_id']} as this example recorded it.")]
+    parts = []
+    if order.get("paylink"):
+        parts.append(paylink_card(order, paylink_cancel_path, paylink_status_path))
+    parts.append(card("Order", facts, intro=f"Order {order['order_id']} as this example recorded it."))
     dispute = order.get("dispute")
     if dispute:
         parts.append(dispute_card(dispute, accept_path, contest_path))
