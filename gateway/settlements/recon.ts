@@ -118,7 +118,7 @@ export async function reconcileVirtualAccount(
       ORDER BY created_at DESC, id DESC LIMIT ${MAX_RECON_CREDITS}`,
   )
   const items: ReconItem[] = [
-    ...charges.map((charge): ReconItem => ({
+    ...charges.filter(isChargeRow).map((charge): ReconItem => ({
       type: 'FEE',
       sourceId: charge.id,
       orderId: reference,
@@ -128,7 +128,7 @@ export async function reconcileVirtualAccount(
       mopType: '',
       amount: 0n,
       at: new Date(charge.created_at),
-      charge: 'virtual-account-setup',
+      charge: charge.kind,
     })),
     ...credits.reverse().map((credit): ReconItem => ({
       type: 'COLLECTION',
@@ -143,6 +143,11 @@ export async function reconcileVirtualAccount(
     })),
   ]
   return reconEntries(db, items)
+}
+
+/** A charge row whose kind the pricing module knows (every row the sandbox writes). */
+function isChargeRow<T extends { kind: string }>(row: T): row is T & { kind: ProductChargeKind } {
+  return isProductChargeKind(row.kind)
 }
 
 /** Each item with its line's figures and the settlement that holds it and paid it out. */
