@@ -331,6 +331,28 @@ describe('expiry and cancelling', () => {
     ).toBe('373')
   })
 
+  it("the sandbox's own runs expire a link whose time has come, once, even two runs at once", async () => {
+    const account = await makeAccount()
+    const link = await newLink(account, { EXPIRE_BY: await expiryIn(account, 30) })
+    // Its time comes without a clock advance: as if half an hour had passed.
+    await store.db.execute(sql`UPDATE sandbox_paylinks SET expire_at = now() - interval '1 second'
+      WHERE id = ${link.PAYLINK_ID!}`)
+    await Promise.all([sandbox.gateway.settlements.runDue(), sandbox.gateway.settlements.runDue()])
+    const [row] = await rowsOf<{ status: string }>(
+      store.db,
+      sql`SELECT status FROM sandbox_paylinks WHERE id = ${link.PAYLINK_ID!}`,
+    )
+    expect(row).toEqual({ status: 'EXPIRED' })
+    const [event] = await eventsOfLink(account, link.PAYLINK_ID!, 1)
+    expect(event).toMatchObject({ type: 'paylink.expired' })
+    const [stored] = await rowsOf<{ events: number }>(
+      store.db,
+      sql`SELECT count(*)::int AS events FROM sandbox_webhook_events
+        WHERE pay_id = ${account.payId} AND type = 'paylink.expired'`,
+    )
+    expect(stored).toEqual({ events: 1 })
+  })
+
   it('a cancelled link says so and takes no payment; a second cancel is 373', async () => {
     const account = await makeAccount()
     const link = await newLink(account)
