@@ -331,7 +331,7 @@ describe('expiry and cancelling', () => {
     ).toBe('373')
   })
 
-  it("the sandbox's own runs expire a link whose time has come, once, even two runs at once", async () => {
+  it("the sandbox's own runs expire a link whose time has come, once, two of them racing", async () => {
     const account = await makeAccount()
     const link = await newLink(account, { EXPIRE_BY: await expiryIn(account, 30) })
     // Its time comes without a clock advance: as if half an hour had passed.
