@@ -20,6 +20,7 @@ import type { ExampleId, KitLanguage } from './types.ts'
 import { paidWithoutReturn, unknownOrderSteps, webhookSteps } from './webhooks.ts'
 import { reconciliationSteps, runReconcile } from './reconciliation.ts'
 import { disputeSteps } from './disputes.ts'
+import { paylinkSteps } from './paylinks.ts'
 
 export const kitsRoot = resolve(import.meta.dirname, '..')
 export const vectorsFile = resolve(kitsRoot, '../core/protocol/vectors.json')
@@ -125,7 +126,8 @@ export function describeKit(language: KitLanguage) {
         })
 
         const refunds = example === 'server' && language.serverRefunds ? [refundStep] : []
-        for (const step of [...examplePaths[example], ...refunds]) {
+        const paylinks = example === 'pg' && language.paylinks ? viaWebhooks(paylinkSteps) : []
+        for (const step of [...examplePaths[example], ...refunds, ...paylinks]) {
           test(
             step.name,
             async () => {

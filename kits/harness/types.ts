@@ -29,6 +29,12 @@ export interface KitLanguage {
   /** The server example refunds (`POST /refund`, as the POS example does in every language). */
   serverRefunds?: boolean
   /**
+   * The pg example sends payment links (GET and POST /paylinks) and marks their orders paid,
+   * expired or cancelled by the paylink.* webhooks: kits/harness/paylinks.ts says exactly what it
+   * must do. A language without it runs none of those steps.
+   */
+  paylinks?: boolean
+  /**
    * The reconciliation example: `[--settle-as-of ISO] [--notify-url URL] [--today YYYY-MM-DD]
    * [--json]`; cwd = kits/<lang>; env has PAYSTRA_* and PAYSTRA_DATA_DIR (the server example's
    * order store).
