@@ -50,6 +50,8 @@ export const pythonKit: KitLanguage = {
   },
   examples: ['server', 'pg', 'epos', 'wallet', 'pos'],
   serverRefunds: true,
+  // Every example sends payment links (GET and POST /paylinks): example/paystra_example/web.py.
+  paylinks: true,
   // Beside the server example, whose order book it reconciles.
   reconcile: { command: python, args: ['server/reconcile.py'] },
   exclude: [
