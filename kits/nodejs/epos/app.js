@@ -70,7 +70,8 @@ function home() {
             </li>
           </ol>
         </section>
-        ${statusForm()} ${webhookNote(config)} ${sandboxTestData(['upi', 'card', 'bank'])}`,
+        ${statusForm()} ${webhookNote(config, { paylinks: true })}
+        ${sandboxTestData(['upi', 'card', 'bank'])}`,
     },
   }
 }

@@ -23,7 +23,6 @@ import {
   errorPage,
   orderPage,
   paylinksPage,
-  servePaylinks,
   settlementPage,
   statusPage,
 } from './widgets.js'
@@ -384,7 +383,6 @@ export function paylinkStatusRoute(client, orders) {
  * @returns {Record<string, Handler>}
  */
 export function paylinkRoutes(client, orders) {
-  servePaylinks()
   return {
     'GET /paylinks': paylinksRoute(orders),
     'POST /paylinks': createPaylinkRoute(client, orders),

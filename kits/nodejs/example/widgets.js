@@ -527,23 +527,13 @@ export function settlementPage(settlement) {
   }
 }
 
-/** Whether this app serves the payment-link pages (orderRoutes adds them); see servePaylinks. */
-let paylinksServed = false
-
-/**
- * Says this app serves GET /paylinks (orderRoutes calls it): the home page's webhook note then
- * offers "Send a payment link". An example with routes of its own says nothing, and has no link.
- */
-export function servePaylinks() {
-  paylinksServed = true
-}
-
 /**
  * The home page's word on webhooks: where the app listens and where NOTIFY_URL points; in an app
- * that serves the payment-link pages, a card that leads to them.
+ * that serves the payment-link pages (orderRoutes), a card that leads to them.
  * @param {{ appUrl: string, webhookSecret: string }} config
+ * @param {{ paylinks?: boolean }} [serves] whether the app serves GET /paylinks
  */
-export function webhookNote({ appUrl, webhookSecret }) {
+export function webhookNote({ appUrl, webhookSecret }, serves = {}) {
   const url = html`<span class="mono">NOTIFY_URL=${appUrl}/webhook</span>`
   const notify = webhookSecret
     ? html`The requests it sends carry ${url}.`
@@ -558,7 +548,7 @@ export function webhookNote({ appUrl, webhookSecret }) {
         recorded it at <span class="mono">/orders/&lt;ORDER_ID&gt;</span>.
       </p>
     </section>
-    ${paylinksServed ? paylinkNote() : ''}`
+    ${serves.paylinks ? paylinkNote() : ''}`
 }
 
 /** The home page's card that leads to the payment links (GET /paylinks). */

@@ -66,7 +66,8 @@ function home() {
             </li>
           </ol>
         </section>
-        ${statusForm()} ${webhookNote(config)} ${sandboxTestData(['card', 'upi', 'bank'])}`,
+        ${statusForm()} ${webhookNote(config, { paylinks: true })}
+        ${sandboxTestData(['card', 'upi', 'bank'])}`,
     },
   }
 }

@@ -79,7 +79,7 @@ function home() {
             </li>
           </ol>
         </section>
-        ${statusForm()} ${webhookNote(config)} ${sandboxTestData(['bank'])}`,
+        ${statusForm()} ${webhookNote(config, { paylinks: true })} ${sandboxTestData(['bank'])}`,
     },
   }
 }

@@ -243,9 +243,10 @@ describe('GET and POST /paylinks, the order page and the webhook', () => {
 
   it('offers the form on the home page and at GET /paylinks, a plain form with no script', async () => {
     assert.match(
-      webhookNote(config).value,
+      webhookNote(config, { paylinks: true }).value,
       /<a class="button" href="\/paylinks">Send a payment link<\/a>/,
     )
+    assert.doesNotMatch(webhookNote(config).value, /Send a payment link/)
     const response = await fetch(`${base}/paylinks`)
     assert.equal(response.status, 200)
     assert.match(response.headers.get('content-type') ?? '', /^text\/html/)
