@@ -33,6 +33,7 @@ describe('downloads', () => {
         'Settlements',
         'International Payments and Disputes',
         'Sandbox Account',
+        'Payment Links and Virtual Accounts',
       ],
       'eCommerce Plugins': ['WooCommerce', 'Magento', 'OS Commerce', 'OpenCart', 'PrestaShop'],
       'Server Integrations': ['PHP', 'Python', 'Java', 'Node.js', 'Ruby', 'Merchant Hosted PHP'],

@@ -88,6 +88,7 @@ export const developerDocs: Download[] = [
   pdf('settlements', 'Settlements'),
   pdf('international', 'International Payments and Disputes'),
   pdf('sandbox-account', 'Sandbox Account'),
+  pdf('paylinks-virtual-accounts', 'Payment Links and Virtual Accounts'),
 ]
 
 export const ecommercePlugins: Download[] = [

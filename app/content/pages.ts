@@ -191,6 +191,19 @@ export const pages = [
     indexed: true,
   },
   {
+    path: '/developers/docs/paylinks-virtual-accounts',
+    static: true,
+    file: 'routes/developer-guide.tsx',
+    title: withStaticText
+      ? `Payment Links and Virtual Accounts Integration Guide — ${brand.name}`
+      : '',
+    description: withStaticText
+      ? 'Payment links a customer pays once at a short URL, and virtual accounts that take bank transfers: their webhooks, charges and settlement lines.'
+      : '',
+    kind: 'marketing',
+    indexed: true,
+  },
+  {
     path: '/developers/tools/signature',
     static: true,
     file: 'routes/signature-tool.tsx',

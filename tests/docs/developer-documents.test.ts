@@ -197,6 +197,28 @@ const expectedCodes: Record<string, readonly string[]> = {
     '353',
     '359',
   ],
+  // gateway/paylinks/ and gateway/virtual-accounts/: their own 370–378, AMOUNT and CURRENCY_CODE
+  // (320, 319), the shapes of the ids (321), a test credit's mode and its limits (331, 334),
+  // NOTIFY_URL (357), and recon by VA_ID (376)
+  'paylinks-virtual-accounts': [
+    '000',
+    ...jsonRefusals,
+    '319',
+    '320',
+    '321',
+    '331',
+    '334',
+    '357',
+    '370',
+    '371',
+    '372',
+    '373',
+    '374',
+    '375',
+    '376',
+    '377',
+    '378',
+  ],
 }
 
 /** The STATUS a code stands for in each kind of answer. */
@@ -242,6 +264,21 @@ const expectedFieldTables: Record<string, string[]> = {
     'dispute-event',
   ],
   'sandbox-account': ['account-response', 'clock-advance-request', 'clock-advance-response'],
+  'paylinks-virtual-accounts': [
+    'paylink-request',
+    'paylink-answer',
+    'paylink-status-request',
+    'paylink-cancel-request',
+    'virtual-account-request',
+    'virtual-account-answer',
+    'virtual-account-credit-request',
+    'virtual-account-credit',
+    'virtual-account-status-request',
+    'listed-credit',
+    'virtual-account-close-request',
+    'virtual-account-recon-request',
+    'virtual-account-recon-answer',
+  ],
 }
 
 describe('the developer documents', () => {
