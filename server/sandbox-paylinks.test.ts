@@ -15,6 +15,7 @@ import type { SettlementSandbox } from '#tests/support/sandbox-settlements.ts'
 import { testDatabaseOptions } from '#tests/support/database.ts'
 import {
   accountSandbox,
+  accountsDemo,
   askAs,
   makeAccount as makeAccountAt,
 } from '#tests/support/sandbox-accounts.ts'
@@ -279,6 +280,53 @@ describe('paying a link', () => {
       ),
     ).toHaveLength(1)
     expect(events.filter((event) => event.type === 'payment.captured')).toHaveLength(1)
+  })
+
+  it('an attempt cancelled while its card was paid either captured or leaves the link open', async () => {
+    const account = await makeAccount()
+    const links = await Promise.all(Array.from({ length: 6 }, () => newLink(account)))
+    for (const link of links) {
+      const attempt = await startAttempt(link.SHORT_URL!)
+      await Promise.all([payByCard(attempt), page(`${attempt}/cancel`, form({}))])
+    }
+    const rows = await rowsOf<{
+      id: string
+      status: string
+      payment_id: string | null
+      code: string
+    }>(
+      store.db,
+      sql`SELECT l.id, l.status, l.payment_id, t.response_code AS code
+        FROM sandbox_paylinks l JOIN sandbox_transactions t ON t.order_id = l.id || '-1'
+        WHERE l.pay_id = ${account.payId}`,
+    )
+    expect(rows).toHaveLength(links.length)
+    for (const row of rows) {
+      // Captured: the link is paid by it. Cancelled first: the link is held by nothing.
+      if (row.code === '000') expect(row.status).toBe('PAID')
+      else expect(row).toMatchObject({ status: 'CREATED', payment_id: null, code: '010' })
+    }
+    const open = links.find(
+      (link) => rows.find((row) => row.id === link.PAYLINK_ID)!.status === 'CREATED',
+    )
+    if (open) {
+      await payByCard(await startAttempt(open.SHORT_URL!))
+      expect(
+        (await ask(account, '/pgws/paylink/status', { PAYLINK_ID: open.PAYLINK_ID! })).STATUS,
+      ).toBe('PAID')
+    }
+  })
+
+  it("the demo merchant's settlement test run does not expire its links before its own clock does", async () => {
+    const demo = accountsDemo
+    const link = await newLink(demo, { EXPIRE_BY: await expiryIn(demo, 30) })
+    const run = await ask(demo, '/pgws/settlement/run', {
+      AS_OF: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    })
+    expect(run.RESPONSE_CODE).toBe('000')
+    expect((await ask(demo, '/pgws/paylink/status', { PAYLINK_ID: link.PAYLINK_ID! })).STATUS).toBe(
+      'CREATED',
+    )
   })
 
   it('a failed attempt leaves the link open for another', async () => {

@@ -20,6 +20,7 @@ import {
   completeTransaction,
   findTransaction,
   type GatewayDatabase,
+  type PaymentOutcome,
   returnResponseFields,
   type SandboxTransaction,
   transactionCode,
@@ -34,7 +35,7 @@ import {
   tooManyPage,
 } from '#gateway/views/result-pages.ts'
 import { queuePaymentEvent } from '#gateway/webhooks/events.ts'
-import { linkOutcome, markLinkPaid } from '#gateway/paylinks/store.ts'
+import { linkOutcome, markLinkPaid, releaseLink } from '#gateway/paylinks/store.ts'
 import { type FramePolicy, sendPage } from './policy.ts'
 
 /** What the gateway's pages work with: the store, the merchants, the assets and the settings. */
@@ -304,23 +305,7 @@ export async function finish(
   // Every time of the payment is its merchant's (its clock, gateway/clock/).
   const at = merchantNow(merchant, setup.now())
   const settleAt = late ? new Date(at.getTime() + setup.settleDelayMs) : undefined
-  const result = await setup.db.transaction(async (tx) => {
-    // A payment link's attempt takes money only while its link can still be paid (paid once).
-    const code =
-      transaction.mode === 'paylink'
-        ? await linkOutcome(tx, merchant, transaction, rest.code, at)
-        : rest.code
-    const completion = await completeTransaction(tx, transaction.id, {
-      ...rest,
-      code,
-      settleAt: code === '026' ? settleAt : undefined,
-      at,
-    })
-    const ended = completion?.ended === true
-    const queued = ended && (await queuePaymentEvent(tx, completion.transaction, merchant))
-    const linkPaid = ended && (await markLinkPaid(tx, merchant, completion.transaction))
-    return { completion, queued: queued || linkPaid }
-  })
+  const result = await endPayment(setup.db, merchant, transaction, { ...rest, settleAt, at })
   if (result.queued) setup.onEventQueued()
   const final = result.completion?.transaction ?? transaction
   setup.log?.(`sandbox: ${final.txnId} ended ${final.responseCode}`)
@@ -331,6 +316,40 @@ export async function finish(
     { transaction: final, merchant, language: languageOf(final.language) },
     true,
   )
+}
+
+/**
+ * Ends an open payment with its outcome, in one transaction with its webhook events: `queued`
+ * when one was queued. A payment link's attempt takes money only while its link can still be
+ * paid (gateway/paylinks/): the link is claimed, and let go again when another request ended the
+ * attempt first (a cancel racing the card's post), so a link is never held by an attempt that
+ * took nothing.
+ */
+export async function endPayment(
+  db: GatewayDatabase,
+  merchant: SandboxMerchant,
+  transaction: SandboxTransaction,
+  outcome: PaymentOutcome,
+): Promise<{
+  completion: { transaction: SandboxTransaction; ended: boolean } | undefined
+  queued: boolean
+}> {
+  return db.transaction(async (tx) => {
+    const { code, claimed } =
+      transaction.mode === 'paylink'
+        ? await linkOutcome(tx, merchant, transaction, outcome.code, outcome.at)
+        : { code: outcome.code, claimed: false }
+    const completion = await completeTransaction(tx, transaction.id, {
+      ...outcome,
+      code,
+      settleAt: code === '026' ? outcome.settleAt : undefined,
+    })
+    const ended = completion?.ended === true
+    if (claimed && !ended) await releaseLink(tx, transaction)
+    const queued = ended && (await queuePaymentEvent(tx, completion.transaction, merchant))
+    const linkPaid = ended && (await markLinkPaid(tx, merchant, completion.transaction))
+    return { completion, queued: queued || linkPaid }
+  })
 }
 
 /** Any action on a payment that already ended shows its outcome again (a double click). */

@@ -244,8 +244,8 @@ export async function startAttempt(
  * What a link's attempt may end with: the link row is locked for the rest of the transaction,
  * so of two attempts ending at once one is first. An outcome that takes or holds the money
  * (000, or 026 while the bank confirms) is allowed only while the link is open, unexpired and
- * held by no other attempt; otherwise the attempt ends 373 and takes nothing. A link whose
- * expiry has passed is expired here, with its event.
+ * held by no other attempt, and it then holds the link (`claimed`); otherwise the attempt ends
+ * 373 and takes nothing. A link whose expiry has passed is expired here, with its event.
  */
 export async function linkOutcome(
   tx: GatewayDatabase,
@@ -253,24 +253,42 @@ export async function linkOutcome(
   attempt: SandboxTransaction,
   code: ResponseCode,
   at: Date,
-): Promise<ResponseCode> {
-  if (code !== '000' && code !== '026') return code
+): Promise<{ code: ResponseCode; claimed: boolean }> {
+  const refused = { code: '373', claimed: false } as const
+  if (code !== '000' && code !== '026') return { code, claimed: false }
   const paylinkId = paylinkIdOfAttempt(attempt.orderId)
   const [link] = await tx
     .select()
     .from(sandboxPaylinks)
     .where(eq(sandboxPaylinks.id, paylinkId))
     .for('update')
-  if (!link || link.status !== 'CREATED' || link.paymentId !== null) return '373'
+  if (!link || link.status !== 'CREATED' || link.paymentId !== null) return refused
   if (link.expireAt && link.expireAt.getTime() <= at.getTime()) {
     await expireDueLinks(tx, merchant, at)
-    return '373'
+    return refused
   }
   await tx
     .update(sandboxPaylinks)
     .set({ paymentId: attempt.id })
     .where(eq(sandboxPaylinks.id, paylinkId))
-  return code
+  return { code, claimed: true }
+}
+
+/**
+ * The attempt that claimed its link (linkOutcome) was ended meanwhile by another request (a
+ * cancel racing the card's post): the link is open again, for another attempt.
+ */
+export async function releaseLink(tx: GatewayDatabase, attempt: SandboxTransaction) {
+  await tx
+    .update(sandboxPaylinks)
+    .set({ paymentId: null })
+    .where(
+      and(
+        eq(sandboxPaylinks.id, paylinkIdOfAttempt(attempt.orderId)),
+        eq(sandboxPaylinks.paymentId, attempt.id),
+        eq(sandboxPaylinks.status, 'CREATED'),
+      ),
+    )
 }
 
 /**

@@ -83,8 +83,10 @@ export function settlementRunner(options: SettlementRunnerOptions): SettlementRu
         queued ||= sent
       },
       onMerchantSettled: async (tx, payId, settledPayments) => {
-        // Links whose EXPIRE_BY the run's time has passed expire with it (gateway/paylinks/).
-        queued ||= (await expireDueLinks(tx, merchant, asOf)).length > 0
+        // Links whose EXPIRE_BY the merchant's clock has passed expire with the run (gateway/paylinks/):
+        // by its clock, not AS_OF, since a configured merchant's test run leaves its clock as it is.
+        const clock = merchantNow(merchant, options.now())
+        queued ||= (await expireDueLinks(tx, merchant, clock)).length > 0
         for (const dispute of await decideDueDisputes(tx, payId, asOf)) {
           const sent = await queueDisputeEvent(
             tx,
