@@ -329,6 +329,40 @@ describe('paying a link', () => {
     )
   })
 
+  it("a validated link is paid only from an account its bank confirms is the customer's", async () => {
+    const account = await makeAccount()
+    const link = await newLink(account, { VALIDATE_BENEFICIARY: 'Y', CUST_NAME: 'Asha Verma' })
+    const shown = await (await page(pathOf(link.SHORT_URL!))).text()
+    expect(shown).toContain('name="account"')
+    expect(shown).toContain('name="ifsc"')
+    const pay = (fields: Record<string, string>) =>
+      page(`${pathOf(link.SHORT_URL!)}/pay`, form({ lang: 'en', ...fields }))
+    for (const [fields, message] of [
+      [{}, 'Enter your account number'],
+      [{ account: '12345', ifsc: 'HDFC0001234' }, 'Enter your account number'],
+      [{ account: '000000000004', ifsc: 'HDFC0001234' }, 'Your bank has no account'],
+      [{ account: '000000000013', ifsc: 'HDFC0001234' }, 'not in the name this link was made for'],
+    ] as const) {
+      const refused = await pay(fields)
+      expect(refused.status, JSON.stringify(fields)).toBe(200)
+      const text = await refused.text()
+      expect(text).toContain(message)
+      expect(text).toContain('aria-invalid="true"')
+    }
+    expect((await storedLinks(account.payId)).payments).toBe(0)
+
+    const accepted = await pay({ account: '1234 5678 9012', ifsc: 'hdfc0001234' })
+    expect(accepted.status).toBe(303)
+    await payByCard(accepted.headers.get('location')!.replace(/^\/sandbox/, ''))
+    expect(
+      await ask(account, '/pgws/paylink/status', { PAYLINK_ID: link.PAYLINK_ID! }),
+    ).toMatchObject({
+      STATUS: 'PAID',
+      PAYER_ACCOUNT: 'XXXXXXXX9012',
+      PAYER_NAME: 'Asha Verma',
+    })
+  })
+
   it('a failed attempt leaves the link open for another', async () => {
     const account = await makeAccount()
     const link = await newLink(account)

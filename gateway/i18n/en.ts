@@ -159,6 +159,18 @@ export const en: Messages = {
     'The bank is confirming a payment already made through this link. Look again in a minute.',
   paylinkTriedText: 'This link was tried too many times. Ask {merchant} for a new link.',
   paylinkBack: 'Back to the payment link',
+  paylinkAccountLegend: 'The account you pay from',
+  paylinkAccountLabel: 'Your bank account number',
+  paylinkIfscLabel: "Your bank branch's IFSC",
+  paylinkAccountHint:
+    "This link is paid from an account in the name it was made for: your bank confirms the account holder's name before you pay.",
+  paylinkAccountMalformed:
+    'Enter your account number (9 to 18 digits) and IFSC (4 letters, 0, then 6 letters or digits).',
+  paylinkAccountNotFound: 'Your bank has no account with this number and IFSC.',
+  paylinkNameMismatch:
+    'This account is not in the name this link was made for. Pay from your own account.',
+  paylinkTestAccounts:
+    'Test accounts: {notFound} is unknown to the bank and {otherHolder} is in another name; any other account is the customer’s.',
 
   codes: {
     '000': 'Transaction successful',

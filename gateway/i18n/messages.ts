@@ -158,6 +158,16 @@ export interface Messages extends Record<CardErrorKey | UpiErrorKey, string> {
   paylinkTriedText: string
   /** The link of a finished attempt's page. */
   paylinkBack: string
+  /** A validated link: the payer's bank account, checked before paying (beneficiary validation). */
+  paylinkAccountLegend: string
+  paylinkAccountLabel: string
+  paylinkIfscLabel: string
+  paylinkAccountHint: string
+  paylinkAccountMalformed: string
+  paylinkAccountNotFound: string
+  paylinkNameMismatch: string
+  /** {notFound} {otherHolder}: the sandbox's test account numbers */
+  paylinkTestAccounts: string
 
   /** What each response code means, for the customer. */
   codes: Record<ResponseCode, string>

@@ -1620,6 +1620,13 @@ function paylinkSchemas() {
         PAID_AT: istTime('PAID only: when the payment was captured.'),
         EXPIRED_AT: istTime('EXPIRED only: its EXPIRE_BY, in IST.'),
         CANCELLED_AT: istTime('CANCELLED only: when it was cancelled.'),
+        PAYER_ACCOUNT: text(
+          "A validated link, once a payer's bank confirmed the account they pay from: its number, all but the last four digits hidden.",
+          { pattern: '^X{5,14}\\d{4}$' },
+        ),
+        PAYER_NAME: text(
+          "With PAYER_ACCOUNT: the account holder's name as the bank gave it (CUST_NAME's, when the link names its customer).",
+        ),
       },
     ),
     PaylinkRefusal: refusalOf(

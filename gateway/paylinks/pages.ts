@@ -4,7 +4,8 @@ import { isLanguageCode, language as languageOf } from '#gateway/i18n/index.ts'
 import { merchantNow, type SandboxMerchant } from '#gateway/merchants.ts'
 import { context, load, notFound, type PageSetup, requestLanguage } from '#gateway/pages/tools.ts'
 import { sendPage } from '#gateway/pages/policy.ts'
-import { paylinkPage, type PaylinkState } from '#gateway/views/paylink-page.ts'
+import { paylinkPage, type PaylinkState, type RefusedPayer } from '#gateway/views/paylink-page.ts'
+import { validateBeneficiary } from './beneficiary.ts'
 import { MAX_LINK_ATTEMPTS, PAYLINK_CODE } from './checks.ts'
 import { expireDueLinks, findPaylinkByCode, paylinkIdOfAttempt, startAttempt } from './store.ts'
 import type { SandboxPaylink } from './table.ts'
@@ -46,10 +47,22 @@ export function paylinkPages(router: Router, setup: PageSetup): void {
     return { link, merchant, at }
   }
 
-  const show = (req: Request, res: Response, link: SandboxPaylink, merchant: SandboxMerchant) => {
-    const asked = req.query.lang
+  const show = (
+    req: Request,
+    res: Response,
+    link: SandboxPaylink,
+    merchant: SandboxMerchant,
+    asked: unknown = req.query.lang,
+    refused?: RefusedPayer,
+  ) => {
     const language = isLanguageCode(asked) ? languageOf(asked) : requestLanguage(req)
-    const body = paylinkPage(context(setup, req, language), link, merchant.name, stateOf(link))
+    const body = paylinkPage(
+      context(setup, req, language),
+      link,
+      merchant.name,
+      stateOf(link),
+      refused,
+    )
     sendPage(res, 200, body, { frameAncestors: [] })
   }
 
@@ -62,11 +75,23 @@ export function paylinkPages(router: Router, setup: PageSetup): void {
     const loaded = await loadLink(req, res)
     if (!loaded) return
     const { link, at } = loaded
-    const asked = formFields(req.body)?.lang
-    const language = isLanguageCode(asked) ? asked : requestLanguage(req).code
+    const body = formFields(req.body) ?? {}
+    const language = isLanguageCode(body.lang) ? body.lang : requestLanguage(req).code
     const back = `${req.baseUrl}/l/${link.code}?lang=${language}`
     if (stateOf(link) !== 'open') return res.redirect(303, back)
-    const started = await db.transaction((tx) => startAttempt(tx, link, at, language))
+    // A validated link is paid from an account the payer's bank confirms is the customer's.
+    let payer: { maskedAccount: string; holder: string } | undefined
+    if (link.validateBeneficiary) {
+      const account = (body.account ?? '').replace(/\s/g, '')
+      const ifsc = (body.ifsc ?? '').trim().toUpperCase()
+      const validation = validateBeneficiary(account, ifsc, link.custName)
+      if (!validation.ok) {
+        const refused = { account, ifsc, reason: validation.reason }
+        return show(req, res, link, loaded.merchant, language, refused)
+      }
+      payer = validation
+    }
+    const started = await db.transaction((tx) => startAttempt(tx, link, at, language, payer))
     if ('code' in started) return res.redirect(303, back)
     setup.log?.(`sandbox: paylink ${link.id} attempt ${started.attempt.orderId}`)
     res.redirect(303, `${req.baseUrl}/pay/${started.attempt.id}`)

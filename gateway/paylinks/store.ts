@@ -206,10 +206,15 @@ export async function startAttempt(
   link: SandboxPaylink,
   at: Date,
   language: string,
+  /** A validated link's payer: the account validated (masked) and its holder's name. */
+  payer?: { maskedAccount: string; holder: string },
 ): Promise<{ attempt: SandboxTransaction } | { code: ResponseCode }> {
   const [counted] = await tx
     .update(sandboxPaylinks)
-    .set({ attempts: sql`${sandboxPaylinks.attempts} + 1` })
+    .set({
+      attempts: sql`${sandboxPaylinks.attempts} + 1`,
+      ...(payer && { payerAccount: payer.maskedAccount, payerName: payer.holder }),
+    })
     .where(
       and(
         eq(sandboxPaylinks.id, link.id),
@@ -366,6 +371,7 @@ export function paylinkAnswer(
     CUST_PHONE: link.custPhone,
     EXPIRE_BY: link.expireBy,
     VALIDATE_BENEFICIARY: link.validateBeneficiary ? 'Y' : 'N',
+    ...(link.payerAccount ? { PAYER_ACCOUNT: link.payerAccount, PAYER_NAME: link.payerName } : {}),
     SHORT_URL: link.shortUrl,
     STATUS: link.status,
     CREATED_AT: formatDateTime(link.createdAt),

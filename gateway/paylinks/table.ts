@@ -43,6 +43,9 @@ export const sandboxPaylinks = pgTable(
     notifyUrl: text('notify_url').notNull().default(''),
     notifyPrivate: boolean('notify_private').notNull().default(false),
     status: text('status').$type<PaylinkStatus>().notNull(),
+    /** A validated link: the account the last attempt's payer validated (masked), and its holder. */
+    payerAccount: text('payer_account').notNull().default(''),
+    payerName: text('payer_name').notNull().default(''),
     attempts: integer('attempts').notNull().default(0),
     /** The payment attempt that paid the link, or that the bank is confirming. */
     paymentId: text('payment_id'),

@@ -4,6 +4,15 @@ import type { SandboxPaylink } from '#gateway/paylinks/table.ts'
 import { html, type SafeHtml } from './html.ts'
 import { icons } from './icons.ts'
 import { layout, type PageContext } from './layout.ts'
+import { field } from './payment-page.ts'
+import { validationTestAccounts } from '#gateway/paylinks/beneficiary.ts'
+
+/** A validated link's payer account the bank refused: what was typed, and why. */
+export interface RefusedPayer {
+  account: string
+  ifsc: string
+  reason: 'malformed' | 'not-found' | 'name-mismatch'
+}
 
 /** Why a link cannot be paid now, when it cannot. */
 export type PaylinkState = 'open' | 'paid' | 'expired' | 'cancelled' | 'held' | 'tried'
@@ -26,6 +35,7 @@ export function paylinkPage(
   link: SandboxPaylink,
   merchantName: string,
   state: PaylinkState,
+  refused?: RefusedPayer,
 ): string {
   const { language } = context
   const t = language.messages
@@ -66,6 +76,7 @@ export function paylinkPage(
       state === 'open'
         ? html`<form method="post" action="${path}/pay" data-guard>
             <input type="hidden" name="lang" value="${language.code}" />
+            ${link.validateBeneficiary ? payerAccount(context, refused) : ''}
             <button
               type="submit"
               class="gw-button gw-button--primary gw-button--block"
@@ -109,4 +120,37 @@ function closedNotice(
     <h2 id="gw-link-state" class="gw-card__title">${notice.heading}</h2>
     <p>${notice.text}</p>
   </section>`
+}
+
+/** A validated link's fields: the account the payer pays from, which their bank confirms first. */
+function payerAccount(context: PageContext, refused: RefusedPayer | undefined): SafeHtml {
+  const t = context.language.messages
+  const error = refused
+    ? {
+        malformed: t.paylinkAccountMalformed,
+        'not-found': t.paylinkAccountNotFound,
+        'name-mismatch': t.paylinkNameMismatch,
+      }[refused.reason]
+    : undefined
+  const [notFound, otherHolder] = validationTestAccounts.map((test) => test.account)
+  return html`<fieldset class="gw-card gw-payer">
+    <legend class="gw-card__title">${t.paylinkAccountLegend}</legend>
+    <p class="gw-field__hint">${t.paylinkAccountHint}</p>
+    ${field({
+      id: 'gw-payer-account',
+      name: 'account',
+      label: t.paylinkAccountLabel,
+      value: refused?.account,
+      error,
+      attributes: html`inputmode="numeric" autocomplete="off" required maxlength="18"`,
+    })}
+    ${field({
+      id: 'gw-payer-ifsc',
+      name: 'ifsc',
+      label: t.paylinkIfscLabel,
+      value: refused?.ifsc,
+      hint: format(t.paylinkTestAccounts, { notFound: notFound!, otherHolder: otherHolder! }),
+      attributes: html`autocomplete="off" autocapitalize="characters" required maxlength="11"`,
+    })}
+  </fieldset>`
 }

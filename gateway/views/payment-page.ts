@@ -137,7 +137,7 @@ function errorAlert(t: Messages, show: boolean): SafeHtml | '' {
   return show ? html`<p class="gw-alert" role="alert">${t.formHasErrors}</p>` : ''
 }
 
-interface FieldOptions {
+export interface FieldOptions {
   id: string
   name: string
   label: string
@@ -147,7 +147,8 @@ interface FieldOptions {
   attributes: SafeHtml
 }
 
-function field(options: FieldOptions): SafeHtml {
+/** A labelled text input with its hint and error, described by both. */
+export function field(options: FieldOptions): SafeHtml {
   const describedBy = [
     options.hint ? `${options.id}-hint` : '',
     options.error ? `${options.id}-error` : '',

@@ -134,7 +134,16 @@ describe('the documented requests, sent to a sandbox, get the documented answers
     })
     const made = await post('/pgws/paylink', request)
     expect(made).toMatchObject({ RESPONSE_CODE: '000', STATUS: 'CREATED', LINK_FEE: '100' })
-    const paidOrEnded = ['ORDER_ID', 'TXN_ID', 'PAID_AT', 'EXPIRED_AT', 'CANCELLED_AT']
+    // The fields of a paid, expired or cancelled link, or of a validated one's payer.
+    const paidOrEnded = [
+      'ORDER_ID',
+      'TXN_ID',
+      'PAID_AT',
+      'EXPIRED_AT',
+      'CANCELLED_AT',
+      'PAYER_ACCOUNT',
+      'PAYER_NAME',
+    ]
     expect(keys(made)).toEqual(fieldsOf('paylink-answer', paidOrEnded))
     expect(made.SHORT_URL).toMatch(/\/l\/[A-Za-z0-9]{16}$/)
 

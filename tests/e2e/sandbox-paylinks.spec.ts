@@ -1,7 +1,7 @@
 /**
  * Payment links and virtual accounts in Chromium, on a sandbox account made over HTTP: a link
  * opened from its SHORT_URL and paid by card without scripts (then shown paid, with no Pay
- * button), a link in Hindi, a link the account's clock expired, a test credit made from the
+ * button), a validated link refusing another holder's account, a link in Hindi, a link the account's clock expired, a test credit made from the
  * console's form; the link page and the console free of axe violations and of horizontal scroll
  * at 375 and 1280 px.
  */
@@ -77,6 +77,27 @@ test.describe('without scripts', () => {
     expect(status).toMatchObject({ STATUS: 'PAID', ORDER_ID: `${link.PAYLINK_ID}-1` })
   })
 
+  test("a validated link is paid only from an account its bank confirms is the customer's", async ({
+    page,
+  }) => {
+    const link = await newLink({ VALIDATE_BENEFICIARY: 'Y' })
+    await page.goto(link.SHORT_URL!)
+    await page.getByLabel('Your bank account number').fill('000000000013')
+    await page.getByLabel("Your bank branch's IFSC").fill('HDFC0001234')
+    await page.getByRole('button', { name: 'Pay ₹1,499.00' }).click()
+    await expect(
+      page.getByText('This account is not in the name this link was made for'),
+    ).toBeVisible()
+    await expect(page.getByLabel('Your bank account number')).toHaveValue('000000000013')
+    await page.getByLabel('Your bank account number').fill('50100012345678')
+    await page.getByRole('button', { name: 'Pay ₹1,499.00' }).click()
+    await expect(page.getByLabel('Card number')).toBeVisible()
+    expect(await call('paylink/status', { PAYLINK_ID: link.PAYLINK_ID! })).toMatchObject({
+      PAYER_ACCOUNT: 'XXXXXXXXXX5678',
+      PAYER_NAME: 'Meera Iyer',
+    })
+  })
+
   test('a link the account clock has passed says it expired and offers nothing to pay', async ({
     page,
   }) => {
@@ -111,7 +132,7 @@ test.describe('without scripts', () => {
   })
 })
 
-test('a link in Hindi, open and paid, and the console with links and accounts, are axe clean and fit 375 to 1280 px', async ({
+test('a link in Hindi, a validated link and the console with links and accounts are axe clean and fit 375 to 1280 px', async ({
   page,
 }, testInfo) => {
   test.slow()
@@ -119,8 +140,10 @@ test('a link in Hindi, open and paid, and the console with links and accounts, a
   await page.goto(`${link.SHORT_URL}?lang=hi`)
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi')
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Payment link')
+  const validated = await newLink({ VALIDATE_BENEFICIARY: 'Y' })
   const pages = [
     { name: 'the link page', url: `${link.SHORT_URL}?lang=hi` },
+    { name: 'a validated link page', url: validated.SHORT_URL! },
     { name: 'the console', url: account.CONSOLE_URL! },
   ]
   for (const { name, url } of pages) {
