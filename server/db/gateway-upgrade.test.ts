@@ -232,8 +232,17 @@ describe('a database made before the gateway had migrations', () => {
 
   it('keeps every row of every table, and every amount', async () => {
     const after = await everyRow(store.db)
-    // The tables made since (sandbox accounts, their clocks and listeners' streams) start empty.
-    const since = ['sandbox_accounts', 'sandbox_clocks', 'sandbox_event_streams']
+    // The tables made since (sandbox accounts, their clocks, listeners' streams, payment links,
+    // virtual accounts with their credits, and the charges for them) start empty.
+    const since = [
+      'sandbox_accounts',
+      'sandbox_charges',
+      'sandbox_clocks',
+      'sandbox_event_streams',
+      'sandbox_paylinks',
+      'sandbox_va_credits',
+      'sandbox_virtual_accounts',
+    ]
     expect([...after.keys()].filter((table) => !since.includes(table))).toEqual([...before.keys()])
     for (const table of since) expect(after.get(table)).toEqual([])
     expect(before.get('sandbox_settlement_lines')).toHaveLength(2)
@@ -382,15 +391,19 @@ describe('a database from the first sandboxes, before the columns added later', 
     )
     expect(tables.map((table) => table.name)).toEqual([
       'sandbox_accounts',
+      'sandbox_charges',
       'sandbox_clocks',
       'sandbox_disputes',
       'sandbox_event_streams',
       'sandbox_gst_invoices',
+      'sandbox_paylinks',
       'sandbox_payouts',
       'sandbox_refunds',
       'sandbox_settlement_lines',
       'sandbox_settlements',
       'sandbox_transactions',
+      'sandbox_va_credits',
+      'sandbox_virtual_accounts',
       'sandbox_webhook_attempts',
       'sandbox_webhook_events',
     ])
