@@ -7,50 +7,22 @@
  * nothing stored; another account sees none of it.
  */
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Fields } from '#core/protocol/fields.ts'
 import { verifyHash } from '#core/protocol/hash.ts'
 import type { WebhookEvent } from '#core/protocol/webhook.ts'
 import { rowsOf } from '#jobs/sql-rows.ts'
 import type { SandboxMerchant } from '#gateway/merchants.ts'
-import type { SettlementSandbox } from '#tests/support/sandbox-settlements.ts'
-import { testDatabaseOptions } from '#tests/support/database.ts'
-import {
-  accountSandbox,
-  askAs,
-  makeAccount as makeAccountAt,
-} from '#tests/support/sandbox-accounts.ts'
-import { type Receiver, startReceiver, verifiedEvent } from '#tests/support/webhook-receiver.ts'
-import { type DataStore, openDatabase } from './db/database.ts'
+import { accountSandboxSuite } from '#tests/support/account-sandbox-suite.ts'
+import { verifiedEvent } from '#tests/support/webhook-receiver.ts'
 
-let store: DataStore
-let sandbox: SettlementSandbox
-let receiver: Receiver
-
-beforeAll(async () => {
-  store = await openDatabase(testDatabaseOptions())
-  sandbox = await accountSandbox(store.db, {
-    webhooks: { allowPrivate: 'loopback', pollMs: 100 },
-  })
-  receiver = await startReceiver()
-})
-
-afterAll(async () => {
-  await sandbox?.close()
-  await receiver?.close()
-  await store?.close()
-})
-
-const makeAccount = async () => (await makeAccountAt(sandbox.url, store.db)).merchant
-
-/** A signed call of `merchant` to `path`: its answer's fields. */
-const ask = (merchant: SandboxMerchant, path: string, fields: Fields = {}) =>
-  askAs(sandbox.url, merchant, path, fields)
+const suite = accountSandboxSuite()
+const { makeAccount, ask } = suite
 
 const open = (merchant: SandboxMerchant, fields: Fields = {}) =>
   ask(merchant, '/pgws/virtual-account', {
     CUST_NAME: 'Verma Textiles',
-    NOTIFY_URL: receiver.url,
+    NOTIFY_URL: suite.receiver.url,
     ...fields,
   })
 
@@ -65,7 +37,7 @@ const credit = (merchant: SandboxMerchant, vaId: string, fields: Fields = {}) =>
 
 async function stored(payId: string): Promise<Record<string, number>> {
   const [row] = await rowsOf<Record<string, number>>(
-    store.db,
+    suite.store.db,
     sql`SELECT
       (SELECT count(*)::int FROM sandbox_virtual_accounts WHERE pay_id = ${payId}) AS accounts,
       (SELECT count(*)::int FROM sandbox_va_credits WHERE pay_id = ${payId}) AS credits,
@@ -78,7 +50,7 @@ async function stored(payId: string): Promise<Record<string, number>> {
 /** The verified events of one virtual account, at least `count`. */
 async function eventsOf(merchant: SandboxMerchant, vaId: string, count: number) {
   const mine = () =>
-    receiver.received.filter(
+    suite.receiver.received.filter(
       (delivery) => (JSON.parse(delivery.body) as WebhookEvent).data.VA_ID === vaId,
     )
   await expect.poll(() => mine().length, { timeout: 15_000 }).toBeGreaterThanOrEqual(count)
@@ -237,7 +209,7 @@ describe('virtual accounts', () => {
     expect(event!.data).toMatchObject({ CREDIT_ID: returned.CREDIT_ID, STATUS: 'RETURNED' })
     await ask(account, '/pgws/clock/advance', { BY: '4d' })
     const [settled] = await rowsOf<{ collections: number }>(
-      store.db,
+      suite.store.db,
       sql`SELECT count(*)::int AS collections FROM sandbox_settlement_lines
         WHERE type = 'COLLECTION' AND txn_id = ${returned.CREDIT_ID!}`,
     )
