@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm'
-import { isProductChargeKind, type ProductChargeKind } from '#core/pricing/product-charges.ts'
 import { formatIstDateTime } from '#core/calendar/business-calendar.ts'
 import { settlementDateOf } from '#core/settlement/schedule.ts'
 import {
@@ -11,7 +10,14 @@ import {
 import { sandboxRefunds } from '#gateway/api/refund-store.ts'
 import type { GatewayDatabase, SandboxTransaction } from '#gateway/store.ts'
 import { rowsOf } from '#jobs/sql-rows.ts'
-import { settledAmount, settlementsOfSources } from './store.ts'
+import {
+  type ChargeRow,
+  chargeItem,
+  type CollectionRow,
+  collectionItem,
+  settledAmount,
+  settlementsOfSources,
+} from './store.ts'
 
 /** One money movement of an order, and where it went or will go. */
 export interface ReconEntry {
@@ -101,53 +107,19 @@ export async function reconcileVirtualAccount(
   account: { id: string; referenceId: string },
 ): Promise<ReconEntry[]> {
   const reference = account.referenceId || account.id
-  const charges = await rowsOf<{ id: string; kind: string; created_at: Date | string }>(
+  const charges = await rowsOf<ChargeRow>(
     db,
-    sql`SELECT id, kind, created_at FROM sandbox_charges WHERE source_id = ${account.id}`,
+    sql`SELECT id, kind, source_id, reference, created_at AS at FROM sandbox_charges
+      WHERE source_id = ${account.id}`,
   )
-  const credits = await rowsOf<{
-    id: string
-    utr: string
-    mode: string
-    amount: string
-    created_at: Date | string
-  }>(
+  const credits = await rowsOf<CollectionRow>(
     db,
-    sql`SELECT id, utr, mode, amount::text, created_at FROM sandbox_va_credits
-      WHERE va_id = ${account.id} AND status = 'CREDITED'
+    sql`SELECT id, ${reference} AS reference, utr, mode, amount::text, created_at AS at
+      FROM sandbox_va_credits WHERE va_id = ${account.id} AND status = 'CREDITED'
       ORDER BY created_at DESC, id DESC LIMIT ${MAX_RECON_CREDITS}`,
   )
-  const items: ReconItem[] = [
-    ...charges.filter(isChargeRow).map((charge): ReconItem => ({
-      type: 'FEE',
-      sourceId: charge.id,
-      orderId: reference,
-      txnId: account.id,
-      pgRefNum: '',
-      paymentType: '',
-      mopType: '',
-      amount: 0n,
-      at: new Date(charge.created_at),
-      charge: charge.kind,
-    })),
-    ...credits.reverse().map((credit): ReconItem => ({
-      type: 'COLLECTION',
-      sourceId: credit.id,
-      orderId: reference,
-      txnId: credit.id,
-      pgRefNum: credit.utr,
-      paymentType: credit.mode,
-      mopType: '',
-      amount: BigInt(credit.amount),
-      at: new Date(credit.created_at),
-    })),
-  ]
+  const items = [...charges.map(chargeItem), ...credits.reverse().map(collectionItem)]
   return reconEntries(db, items)
-}
-
-/** A charge row whose kind the pricing module knows (every row the sandbox writes). */
-function isChargeRow<T extends { kind: string }>(row: T): row is T & { kind: ProductChargeKind } {
-  return isProductChargeKind(row.kind)
 }
 
 /** Each item with its line's figures and the settlement that holds it and paid it out. */

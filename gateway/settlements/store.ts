@@ -173,14 +173,7 @@ async function dueItems(
       FOR UPDATE OF d`,
   )
   // A credit into a virtual account is due like a payment of its date; so is a product's charge.
-  const credits = await rowsOf<{
-    id: string
-    reference: string
-    utr: string
-    mode: string
-    amount: string
-    at: Date | string
-  }>(
+  const credits = await rowsOf<CollectionRow>(
     tx,
     sql`SELECT c.id, CASE WHEN v.reference_id = '' THEN v.id ELSE v.reference_id END AS reference,
         c.utr, c.mode, c.amount::text, c.created_at AS at
@@ -189,13 +182,7 @@ async function dueItems(
         AND c.created_at < ${before.toISOString()}::timestamptz
       FOR UPDATE OF c`,
   )
-  const charges = await rowsOf<{
-    id: string
-    kind: string
-    source_id: string
-    reference: string
-    at: Date | string
-  }>(
+  const charges = await rowsOf<ChargeRow>(
     tx,
     sql`SELECT id, kind, source_id, reference, created_at AS at FROM sandbox_charges
       WHERE pay_id = ${payId} AND settlement_id IS NULL
@@ -207,33 +194,63 @@ async function dueItems(
     ...refunds.map((row) => itemOf('REFUND', row)),
     ...holds.map((row) => disputeItemOf('DISPUTE_HOLD', row)),
     ...releases.map((row) => disputeItemOf('DISPUTE_RELEASE', row)),
-    ...credits.map((row): SettlementItem => ({
-      type: 'COLLECTION',
-      sourceId: row.id,
-      orderId: row.reference,
-      txnId: row.id,
-      pgRefNum: row.utr,
-      paymentType: row.mode,
-      mopType: '',
-      amount: BigInt(row.amount),
-      at: new Date(row.at),
-    })),
-    ...charges.map((row): SettlementItem => {
-      if (!isProductChargeKind(row.kind)) throw new RangeError(`Unknown charge ${row.kind}`)
-      return {
-        type: 'FEE',
-        sourceId: row.id,
-        orderId: row.reference,
-        txnId: row.source_id,
-        pgRefNum: '',
-        paymentType: '',
-        mopType: '',
-        amount: 0n,
-        at: new Date(row.at),
-        charge: row.kind,
-      }
-    }),
+    ...credits.map(collectionItem),
+    ...charges.map(chargeItem),
   ]
+}
+
+/** A credit into a virtual account, as a run or a recon reads it. */
+export interface CollectionRow {
+  id: string
+  /** The account's REFERENCE_ID, or its VA_ID without one: the line's ORDER_ID. */
+  reference: string
+  utr: string
+  mode: string
+  /** Paise, digits. */
+  amount: string
+  at: Date | string
+}
+
+/** A credit's item: due like a payment of its date, charged by the Auto Collection row. */
+export function collectionItem(row: CollectionRow): SettlementItem {
+  return {
+    type: 'COLLECTION',
+    sourceId: row.id,
+    orderId: row.reference,
+    txnId: row.id,
+    pgRefNum: row.utr,
+    paymentType: row.mode,
+    mopType: '',
+    amount: BigInt(row.amount),
+    at: new Date(row.at),
+  }
+}
+
+/** A product's charge (sandbox_charges), as a run or a recon reads it. */
+export interface ChargeRow {
+  id: string
+  kind: string
+  /** What it charges for (PAYLINK_ID or VA_ID): the line's TXN_ID. */
+  source_id: string
+  reference: string
+  at: Date | string
+}
+
+/** A charge's FEE item, priced by its kind's pricing row when it is settled. */
+export function chargeItem(row: ChargeRow): SettlementItem {
+  if (!isProductChargeKind(row.kind)) throw new RangeError(`Unknown charge ${row.kind}`)
+  return {
+    type: 'FEE',
+    sourceId: row.id,
+    orderId: row.reference,
+    txnId: row.source_id,
+    pgRefNum: '',
+    paymentType: '',
+    mopType: '',
+    amount: 0n,
+    at: new Date(row.at),
+    charge: row.kind,
+  }
 }
 
 interface ItemRow {

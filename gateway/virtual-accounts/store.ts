@@ -229,7 +229,7 @@ export function creditAnswer(
   at: Date,
 ): Fields {
   const credited = credit.status === 'CREDITED'
-  const charge = credited ? productCharge('collection', credit.amount) : { fee: 0n, gst: 0n }
+  const charge = chargeOf(credit)
   const code = credited ? '000' : '377'
   return {
     PAY_ID: account.payId,
@@ -255,10 +255,16 @@ export function creditAnswer(
   }
 }
 
+/** A credited transfer's charge by the Auto Collection row's slab; a returned one costs nothing. */
+function chargeOf(credit: SandboxVaCredit): { fee: bigint; gst: bigint } {
+  return credit.status === 'CREDITED'
+    ? productCharge('collection', credit.amount)
+    : { fee: 0n, gst: 0n }
+}
+
 /** A credit as the account's status lists it (CREDITS, JSON). */
 export function listedCredit(credit: SandboxVaCredit): Record<string, string> {
-  const credited = credit.status === 'CREDITED'
-  const charge = credited ? productCharge('collection', credit.amount) : { fee: 0n, gst: 0n }
+  const charge = chargeOf(credit)
   return {
     CREDIT_ID: credit.id,
     AMOUNT: String(credit.amount),
