@@ -7,10 +7,14 @@ import { sendPage } from '#gateway/pages/policy.ts'
 import { paylinkPage, type PaylinkState, type RefusedPayer } from '#gateway/views/paylink-page.ts'
 import { validateBeneficiary } from './beneficiary.ts'
 import { MAX_LINK_ATTEMPTS, PAYLINK_CODE } from './checks.ts'
-import { expireDueLinks, findPaylinkByCode, paylinkIdOfAttempt, startAttempt } from './store.ts'
+import {
+  expireDueLinks,
+  findPaylink,
+  findPaylinkByCode,
+  paylinkIdOfAttempt,
+  startAttempt,
+} from './store.ts'
 import type { SandboxPaylink } from './table.ts'
-import { sandboxPaylinks } from './table.ts'
-import { eq } from 'drizzle-orm'
 
 /** What a link's page shows: the Pay button, or why it cannot be paid now. */
 function stateOf(link: SandboxPaylink): PaylinkState {
@@ -102,10 +106,9 @@ export function paylinkPages(router: Router, setup: PageSetup): void {
     if (!loaded) return
     const { transaction } = loaded
     if (transaction.mode !== 'paylink') return notFound(setup, req, res)
-    const [link] = await db
-      .select({ code: sandboxPaylinks.code })
-      .from(sandboxPaylinks)
-      .where(eq(sandboxPaylinks.id, paylinkIdOfAttempt(transaction.orderId)))
+    const link = await findPaylink(db, transaction.payId, {
+      paylinkId: paylinkIdOfAttempt(transaction.orderId),
+    })
     if (!link) return notFound(setup, req, res)
     res.redirect(303, `${req.baseUrl}/l/${link.code}?lang=${transaction.language}`)
   })

@@ -16,8 +16,8 @@ import { recordCharge } from '#gateway/settlements/charges.ts'
 import {
   createTransaction,
   type GatewayDatabase,
+  findTransaction,
   type SandboxTransaction,
-  sandboxTransactions,
 } from '#gateway/store.ts'
 import type { NotifyTarget } from '#gateway/webhooks/addresses.ts'
 import { notifyTargetFor, queueAnswerEvent } from '#gateway/webhooks/events.ts'
@@ -327,11 +327,7 @@ export async function paymentOfLink(
   link: SandboxPaylink,
 ): Promise<SandboxTransaction | undefined> {
   if (link.status !== 'PAID' || !link.paymentId) return undefined
-  const [row] = await db
-    .select()
-    .from(sandboxTransactions)
-    .where(eq(sandboxTransactions.id, link.paymentId))
-  return row
+  return findTransaction(db, link.paymentId)
 }
 
 async function queueLinkEvent(
