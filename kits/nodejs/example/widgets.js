@@ -111,6 +111,25 @@ function fieldValue(key, value) {
 }
 
 /**
+ * A card's table of labelled values (a payment link's, a dispute's), scrolling on its own when
+ * narrow.
+ * @param {Array<[string, unknown]>} rows
+ */
+function labelledRows(rows) {
+  return html`<div class="scroll">
+    <table>
+      ${rows.map(
+        ([label, value]) =>
+          html`<tr>
+            <th scope="row">${label}</th>
+            <td>${value}</td>
+          </tr>`,
+      )}
+    </table>
+  </div>`
+}
+
+/**
  * Every field as a row (HASH left out: it has been checked), amounts in rupees with paise.
  * @param {Record<string, string>} fields
  * @param {string} caption
@@ -327,18 +346,7 @@ export function paylinkSection(orderId, status, link) {
       </p>`
   return html`<section class="card" aria-labelledby="paylink-heading">
     <h2 id="paylink-heading">Payment link</h2>
-    ${notice}
-    <div class="scroll">
-      <table>
-        ${rows.map(
-          ([label, value]) =>
-            html`<tr>
-              <th scope="row">${label}</th>
-              <td>${value}</td>
-            </tr>`,
-        )}
-      </table>
-    </div>
+    ${notice} ${labelledRows(rows)}
     ${
       awaiting
         ? html`<form method="post" action="/paylinks/cancel">
@@ -496,18 +504,7 @@ export function disputeSection(orderId, dispute) {
       : ''
   return html`<section class="card" aria-labelledby="dispute-heading">
     <h2 id="dispute-heading">Dispute</h2>
-    <div class="scroll">
-      <table>
-        ${rows.map(
-          ([label, value]) =>
-            html`<tr>
-              <th scope="row">${label}</th>
-              <td>${value}</td>
-            </tr>`,
-        )}
-      </table>
-    </div>
-    ${answerForms}
+    ${labelledRows(rows)} ${answerForms}
   </section>`
 }
 
