@@ -7,12 +7,15 @@ namespace Paystra;
 /**
  * The merchant's side of the Paystra protocol: signed payment forms (hosted and merchant-hosted),
  * response verification, and the signed JSON APIs (status enquiry, refund, QR, payout,
- * settlements and reconciliation, exchange rates, disputes, the sandbox clock, payment links and
- * virtual accounts).
+ * settlements and reconciliation, exchange rates, disputes, the sandbox clock, payment links,
+ * virtual accounts and subscriptions).
  *
  * Browser flows (paymentRequest, merchantHostedRequest) check AMOUNT and ORDER_ID here, because
  * a request the gateway refuses would show the customer an error page. The JSON APIs pass the
  * values on: the gateway answers a signed RESPONSE_CODE (320, 321, 329, 331...) the caller reads.
+ * The subscription calls check, before sending, each field whose rule needs neither the account's
+ * clock nor its store (METHOD, FREQUENCY, the amounts, the dates' form, CATEGORY, ACTION, the
+ * ids): an \InvalidArgumentException says which.
  */
 final class Client
 {
@@ -478,6 +481,203 @@ final class Client
         return $this->call('/pgws/virtual-account/credit', self::withoutTilde($fields));
     }
     // paystra:endregion
+
+    /** How a subscription's mandate is taken: UPI AutoPay, a card standing instruction, e-NACH. */
+    public const SUBSCRIPTION_METHODS = ['UPI', 'CARD', 'EMANDATE'];
+    /** How often a subscription is debited; AS_PRESENTED: whenever the merchant presents a charge. */
+    public const SUBSCRIPTION_FREQUENCIES = ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'YEARLY', 'AS_PRESENTED'];
+    /** The categories whose debits need the customer's approval only above ₹1,00,000. */
+    public const SUBSCRIPTION_CATEGORIES = ['MUTUAL_FUND', 'INSURANCE', 'CREDIT_CARD_BILL'];
+    /** The customer's answers the sandbox stands in for (actAsCustomer). */
+    public const CUSTOMER_ACTIONS = ['SKIP', 'APPROVE', 'PAUSE', 'RESUME', 'REVOKE'];
+    /** The largest single debit a method takes, in paise (380 above): ₹1,00,000, ₹1,00,000, ₹1 crore. */
+    public const LARGEST_DEBITS = ['UPI' => 10000000, 'CARD' => 10000000, 'EMANDATE' => 1000000000];
+    private const SUBSCRIPTION_FIELDS = [
+        'SUBSCRIPTION_REF', 'METHOD', 'AMOUNT', 'MAX_AMOUNT', 'FREQUENCY', 'START_DATE', 'END_DATE', 'CATEGORY',
+        'DESCRIPTION', 'CUST_NAME', 'CUST_EMAIL', 'CUST_PHONE', 'RETURN_URL', 'NOTIFY_URL',
+    ];
+
+    // paystra:region subscriptions
+    /**
+     * A subscription: a mandate your customer registers once on the page at AUTH_URL, then debits
+     * on its schedule, each noticed 24 to 48 hours ahead. `$subscription`: SUBSCRIPTION_REF (yours,
+     * unique, an ORDER_ID's shape), METHOD (UPI, CARD or EMANDATE), FREQUENCY (WEEKLY, MONTHLY,
+     * QUARTERLY, YEARLY or AS_PRESENTED), AMOUNT (paise, each debit; none for AS_PRESENTED),
+     * MAX_AMOUNT (paise, the most one debit may take: at least AMOUNT, at most ₹1,00,000 on UPI and
+     * cards, ₹1 crore on e-NACH), START_DATE (YYYY-MM-DD or a \DateTimeInterface, IST: from the
+     * account's today, within 366 days), DESCRIPTION (1 to 255 characters), CUST_NAME, CUST_EMAIL,
+     * CUST_PHONE, RETURN_URL (where the mandate page returns the customer), and optionally END_DATE
+     * (after START_DATE, within 10 years: the default), CATEGORY (MUTUAL_FUND, INSURANCE or
+     * CREDIT_CARD_BILL) and NOTIFY_URL (the subscription.* webhooks). The answer is the
+     * subscription, STATUS CREATED, with SUBSCRIPTION_ID and AUTH_URL. A refusal is the signed
+     * answer: 374 a SUBSCRIPTION_REF used before, 375 the customer's details, 388 a date the
+     * account's clock refuses, 380 MAX_AMOUNT, 379, 327, 326, 320, 370, 325, 357.
+     *
+     * @throws \InvalidArgumentException a field the gateway would refuse whatever the clock says,
+     *         before anything is sent
+     */
+    public function createSubscription(array $subscription): array
+    {
+        return $this->call('/pgws/subscription', self::subscriptionFields($subscription));
+    }
+
+    /**
+     * Cancels a subscription (the merchant's cancel): STATUS CANCELLED with ENDED_AT, an open
+     * notice's debit stopped (subscription.cancelled, CANCELLED_BY MERCHANT). 387 no such
+     * subscription, 385 one already cancelled, completed or failed.
+     */
+    public function cancelSubscription(string $subscriptionId): array
+    {
+        return $this->call('/pgws/subscription/cancel', self::subscriptionKey($subscriptionId));
+    }
+
+    /**
+     * Resumes a HALTED subscription (its cycle's last attempt failed): STATUS ACTIVE, the next
+     * debit the first cycle whose notice is still ahead; the unpaid cycles are not collected. 387
+     * no such subscription, 385 one that is not halted.
+     */
+    public function resumeSubscription(string $subscriptionId): array
+    {
+        return $this->call('/pgws/subscription/resume', self::subscriptionKey($subscriptionId));
+    }
+    // paystra:endregion
+
+    // paystra:region subscription-status
+    /**
+     * A subscription as it stands, by its SUBSCRIPTION_ID or your SUBSCRIPTION_REF (name it:
+     * `subscriptionStatus(subscriptionRef: 'PLAN-1001')`), exactly one: STATUS CREATED, ACTIVE,
+     * PENDING, PAUSED, HALTED, COMPLETED, CANCELLED or FAILED, INSTRUMENT, PAID_CYCLES,
+     * NEXT_DEBIT_AT, and DEBITS, a list: its latest 100 attempts, newest first (DEBIT_ID, CYCLE,
+     * ATTEMPT, AMOUNT, NOTIFIED_AT, DEBIT_AT, APPROVAL_REQUIRED and APPROVED Y or N, STATUS
+     * NOTIFIED, CHARGED, FAILED, SKIPPED or STOPPED, RESPONSE_CODE, and ORDER_ID, TXN_ID, FEE, GST
+     * once it reached the bank). What fell due on the account's clock runs first. 387: no such
+     * subscription of yours (then no DEBITS).
+     *
+     * @throws \InvalidArgumentException when neither or both are given, or one of the wrong shape
+     */
+    public function subscriptionStatus(string $subscriptionId = '', string $subscriptionRef = ''): array
+    {
+        $key = self::oneOf(['SUBSCRIPTION_ID' => $subscriptionId, 'SUBSCRIPTION_REF' => $subscriptionRef]);
+        $key = isset($key['SUBSCRIPTION_ID']) ? self::subscriptionKey($key['SUBSCRIPTION_ID']) : self::subscriptionRef($key['SUBSCRIPTION_REF']);
+        return self::withLists($this->call('/pgws/subscription/status', $key), ['DEBITS']);
+    }
+    // paystra:endregion
+
+    // paystra:region subscription-charge
+    /**
+     * Presents a charge of `$amount` paise (at most MAX_AMOUNT) on an AS_PRESENTED subscription:
+     * it is noticed now and debited at the first 07:00 IST at least 24 hours later. The answer is
+     * the subscription with DEBITS, the notice first. Refusals: 387 no such subscription, 385 not
+     * active, 386 a presented charge still open, 380 above MAX_AMOUNT, 379 a scheduled one.
+     */
+    public function presentCharge(string $subscriptionId, string|int $amount): array
+    {
+        $fields = self::subscriptionKey($subscriptionId) + ['AMOUNT' => self::paise('AMOUNT', (string) $amount)];
+        return self::withLists($this->call('/pgws/subscription/charge', $fields), ['DEBITS']);
+    }
+    // paystra:endregion
+
+    // paystra:region subscription-customer
+    /**
+     * Sandbox only: the customer's answer, as their UPI app, bank or card issuer would send it:
+     * SKIP a noticed debit (it ends 382), APPROVE one above the limit (APPROVAL_REQUIRED Y), PAUSE
+     * or RESUME a UPI mandate, REVOKE it (CANCELLED, INSTRUMENT emptied). The answer is the
+     * subscription with DEBITS. Refusals: 387 no such subscription, 385 no longer active, 326 an
+     * action the state or the method does not allow.
+     */
+    public function actAsCustomer(string $subscriptionId, string $action): array
+    {
+        if (!in_array($action, self::CUSTOMER_ACTIONS, true)) {
+            throw new \InvalidArgumentException('ACTION must be SKIP, APPROVE, PAUSE, RESUME or REVOKE.');
+        }
+        $fields = self::subscriptionKey($subscriptionId) + ['ACTION' => $action];
+        return self::withLists($this->call('/pgws/subscription/customer', $fields), ['DEBITS']);
+    }
+    // paystra:endregion
+
+    /**
+     * A subscription's request fields: the named ones given, trimmed, START_DATE and END_DATE
+     * from a \DateTimeInterface as YYYY-MM-DD; each checked as the gateway checks it, but for what
+     * depends on the account's clock (START_DATE's range: 388) or its store (374).
+     *
+     * @throws \InvalidArgumentException naming the field
+     */
+    private static function subscriptionFields(array $subscription): array
+    {
+        foreach (['START_DATE', 'END_DATE'] as $key) {
+            if (($subscription[$key] ?? null) instanceof \DateTimeInterface) {
+                $subscription[$key] = $subscription[$key]->format('Y-m-d');
+            }
+        }
+        $fields = self::nonEmpty($subscription, self::SUBSCRIPTION_FIELDS);
+        self::subscriptionRef($fields['SUBSCRIPTION_REF'] ?? '');
+        $method = $fields['METHOD'] ?? '';
+        if (!in_array($method, self::SUBSCRIPTION_METHODS, true)) {
+            throw new \InvalidArgumentException('METHOD must be UPI, CARD or EMANDATE.');
+        }
+        $frequency = $fields['FREQUENCY'] ?? '';
+        if (!in_array($frequency, self::SUBSCRIPTION_FREQUENCIES, true)) {
+            throw new \InvalidArgumentException('FREQUENCY must be WEEKLY, MONTHLY, QUARTERLY, YEARLY or AS_PRESENTED.');
+        }
+        $max = (int) self::paise('MAX_AMOUNT', $fields['MAX_AMOUNT'] ?? '');
+        if ($frequency === 'AS_PRESENTED' && isset($fields['AMOUNT'])) {
+            throw new \InvalidArgumentException('AMOUNT must be left out for AS_PRESENTED: each presented charge names its own.');
+        }
+        if ($frequency !== 'AS_PRESENTED' && (int) self::paise('AMOUNT', $fields['AMOUNT'] ?? '') > $max) {
+            throw new \InvalidArgumentException('AMOUNT must be at most MAX_AMOUNT.');
+        }
+        if ($max > self::LARGEST_DEBITS[$method]) {
+            throw new \InvalidArgumentException(sprintf('MAX_AMOUNT must be at most %d paise on %s.', self::LARGEST_DEBITS[$method], $method));
+        }
+        $start = self::isoDate('START_DATE', $fields['START_DATE'] ?? '');
+        if (isset($fields['END_DATE']) && self::isoDate('END_DATE', $fields['END_DATE']) <= $start) {
+            throw new \InvalidArgumentException('END_DATE must be after START_DATE.');
+        }
+        if (isset($fields['CATEGORY']) && !in_array($fields['CATEGORY'], self::SUBSCRIPTION_CATEGORIES, true)) {
+            throw new \InvalidArgumentException('CATEGORY must be MUTUAL_FUND, INSURANCE or CREDIT_CARD_BILL, or left out.');
+        }
+        if (preg_match('/^[^\p{Cc}]{1,255}$/Du', $fields['DESCRIPTION'] ?? '') !== 1) {
+            throw new \InvalidArgumentException('DESCRIPTION must be 1 to 255 characters, without control characters.');
+        }
+        return self::withoutTilde($fields);
+    }
+
+    /** SUBSCRIPTION_ID, checked: sub_ and 14 letters and digits. */
+    private static function subscriptionKey(string $subscriptionId): array
+    {
+        if (preg_match('/^sub_[A-Za-z0-9]{14}$/D', $subscriptionId) !== 1) {
+            throw new \InvalidArgumentException('SUBSCRIPTION_ID must be sub_ and 14 letters and digits.');
+        }
+        return ['SUBSCRIPTION_ID' => $subscriptionId];
+    }
+
+    /** SUBSCRIPTION_REF, checked: an ORDER_ID's shape. */
+    private static function subscriptionRef(string $subscriptionRef): array
+    {
+        if (preg_match(Validate::ORDER_ID, $subscriptionRef) !== 1) {
+            throw new \InvalidArgumentException('SUBSCRIPTION_REF must be 1 to 50 letters, digits or : / @ _ -');
+        }
+        return ['SUBSCRIPTION_REF' => $subscriptionRef];
+    }
+
+    /** An amount in paise: digits, no leading zero, at most 10 of them (320 otherwise). */
+    private static function paise(string $key, string $amount): string
+    {
+        if (preg_match('/^[1-9]\d{0,9}$/D', $amount) !== 1) {
+            throw new \InvalidArgumentException("$key must be whole paise: digits only, no leading zero (100 = ₹1.00).");
+        }
+        return $amount;
+    }
+
+    /** A real date as YYYY-MM-DD (388 otherwise). */
+    private static function isoDate(string $key, string $date): string
+    {
+        $valid = preg_match('/^(\d{4})-(\d{2})-(\d{2})$/D', $date, $part) === 1 && checkdate((int) $part[2], (int) $part[3], (int) $part[1]);
+        if (!$valid) {
+            throw new \InvalidArgumentException("$key must be a date, YYYY-MM-DD.");
+        }
+        return $date;
+    }
 
     /**
      * A link's request fields: the named ones given, CURRENCY_CODE 356 unless given, EXPIRE_BY
