@@ -304,6 +304,97 @@ import { verifyWebhook } from './webhook.js'
  * @typedef {string | { orderId: string, vaId?: undefined } | { vaId: string, orderId?: undefined }} ReconRef
  */
 
+/**
+ * A subscription to create (createSubscription): a mandate the customer registers on the page at
+ * AUTH_URL, then debited each cycle on the account's clock, each debit noticed 24 to 48 hours
+ * before it. Amounts are paise, digits only.
+ * @typedef {object} SubscriptionRequest
+ * @property {string} SUBSCRIPTION_REF your id for it, shaped like an order id, unique (374)
+ * @property {'UPI' | 'CARD' | 'EMANDATE'} METHOD UPI AutoPay, a card standing instruction, or
+ *   e-NACH through net banking
+ * @property {'WEEKLY' | 'MONTHLY' | 'QUARTERLY' | 'YEARLY' | 'AS_PRESENTED'} FREQUENCY
+ * @property {string} [AMOUNT] each scheduled debit; required, but absent for AS_PRESENTED (each
+ *   presented charge names its own)
+ * @property {string} MAX_AMOUNT the most one debit may take: at least AMOUNT, at most the method's
+ *   largest debit (380)
+ * @property {string} START_DATE YYYY-MM-DD (IST): from the account clock's today, within 366 days
+ *   of it (388)
+ * @property {string} [END_DATE] YYYY-MM-DD after START_DATE, within its 10 years (the default)
+ * @property {'MUTUAL_FUND' | 'INSURANCE' | 'CREDIT_CARD_BILL'} [CATEGORY] debits up to ₹1,00,000
+ *   go without the customer's approval (₹15,000 otherwise)
+ * @property {string} DESCRIPTION 1 to 255 characters, not only spaces, no control characters
+ * @property {string} CUST_NAME letters, spaces and . ' -, from a letter, at most 100
+ * @property {string} CUST_EMAIL
+ * @property {string} CUST_PHONE 10 digits
+ * @property {string} RETURN_URL where the mandate page's "Return to …" posts the signed answer
+ * @property {string} [NOTIFY_URL] where the subscription.* webhooks go
+ */
+
+/**
+ * A subscription as the gateway answers it (every subscription call, and the subscription.*
+ * webhooks' data). All values are strings; times are IST, YYYY-MM-DD HH:mm:ss, on the account's
+ * clock, '' until they happen.
+ * @typedef {object} Subscription
+ * @property {string} SUBSCRIPTION_ID sub_ and 14 letters and digits
+ * @property {string} SUBSCRIPTION_REF
+ * @property {'UPI' | 'CARD' | 'EMANDATE'} METHOD
+ * @property {string} CATEGORY '' for none
+ * @property {string} AMOUNT '' for AS_PRESENTED
+ * @property {string} MAX_AMOUNT
+ * @property {string} CURRENCY_CODE 356
+ * @property {string} FREQUENCY
+ * @property {string} START_DATE
+ * @property {string} END_DATE
+ * @property {string} DESCRIPTION
+ * @property {string} CUST_NAME
+ * @property {string} CUST_EMAIL
+ * @property {string} CUST_PHONE
+ * @property {string} AUTH_URL the mandate page the customer registers on, and keeps
+ * @property {'CREATED' | 'ACTIVE' | 'PENDING' | 'PAUSED' | 'HALTED' | 'COMPLETED' | 'CANCELLED' | 'FAILED'} STATUS
+ * @property {string} CREATED_AT
+ * @property {string} ACTIVATED_AT
+ * @property {string} ENDED_AT
+ * @property {string} ANCHOR_DATE cycle 0's date
+ * @property {string} INSTRUMENT success@upi, a masked card or account; '' until registered and
+ *   after a revocation
+ * @property {string} PAID_CYCLES
+ * @property {string} NEXT_DEBIT_AT the open notice's DEBIT_AT, or ''
+ * @property {string} REGISTRATION_FEE paise
+ * @property {string} REGISTRATION_GST paise
+ * @property {'SUBSCRIPTION'} TXNTYPE
+ */
+
+/**
+ * One attempt of a debit as DEBITS lists it (newest first, at most 100). ORDER_ID, TXN_ID, FEE and
+ * GST are '' until the attempt reached the bank and was captured.
+ * @typedef {object} SubscriptionDebit
+ * @property {string} DEBIT_ID sdeb_ and 14 letters and digits
+ * @property {string} CYCLE
+ * @property {string} ATTEMPT 1 to 4
+ * @property {string} AMOUNT
+ * @property {string} NOTIFIED_AT
+ * @property {string} DEBIT_AT
+ * @property {'Y' | 'N'} APPROVAL_REQUIRED
+ * @property {'Y' | 'N'} APPROVED
+ * @property {'NOTIFIED' | 'CHARGED' | 'FAILED' | 'SKIPPED' | 'STOPPED'} STATUS
+ * @property {string} RESPONSE_CODE
+ * @property {string} ORDER_ID <SUBSCRIPTION_ID>-<cycle>-<attempt>
+ * @property {string} TXN_ID
+ * @property {string} FEE
+ * @property {string} GST
+ */
+
+/**
+ * One subscription, by its SUBSCRIPTION_ID or by your SUBSCRIPTION_REF; exactly one of them.
+ * @typedef {{ subscriptionId: string, subscriptionRef?: undefined } | { subscriptionRef: string, subscriptionId?: undefined }} SubscriptionRef
+ */
+
+/**
+ * What the customer does in the sandbox's stand-in for their UPI app, bank or card issuer
+ * (actAsCustomer).
+ * @typedef {'SKIP' | 'APPROVE' | 'PAUSE' | 'RESUME' | 'REVOKE'} CustomerAction
+ */
+
 /** The Indian rupee (ISO 4217 numeric): every settlement is in it, and every method but cards. */
 export const CURRENCY_INR = '356'
 
@@ -333,6 +424,15 @@ const LINK_EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-
 const DESCRIPTION_MAX = 255
 /** How a payer's bank sends money into a virtual account. */
 const CREDIT_MODES = ['NEFT', 'RTGS', 'IMPS', 'UPI']
+const SUBSCRIPTION_ID = /^sub_[A-Za-z0-9]{14}$/
+/** A subscription's instrument: UPI AutoPay, a card standing instruction, e-NACH (327). */
+const SUBSCRIPTION_METHODS = ['UPI', 'CARD', 'EMANDATE']
+/** How often a subscription debits; AS_PRESENTED: when you present a charge (379). */
+const FREQUENCIES = ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'YEARLY', 'AS_PRESENTED']
+/** The categories debited up to ₹1,00,000 without the customer's approval (326 otherwise). */
+const SUBSCRIPTION_CATEGORIES = ['MUTUAL_FUND', 'INSURANCE', 'CREDIT_CARD_BILL']
+/** What actAsCustomer may do (326 otherwise). */
+const CUSTOMER_ACTIONS = ['SKIP', 'APPROVE', 'PAUSE', 'RESUME', 'REVOKE']
 const AS_OF = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/
 const DAY_MS = 24 * 60 * 60 * 1000
 const IST_OFFSET_MS = 330 * 60 * 1000
@@ -927,6 +1027,96 @@ export class Client {
   }
   // paystra:endregion
 
+  // paystra:region subscriptions
+  /**
+   * A subscription: the customer registers its mandate on the page at AUTH_URL (STATUS CREATED
+   * until then), and each cycle is noticed and debited on the account's clock. A refusal comes
+   * back as its fields: 327 METHOD, 379 FREQUENCY, 380 an amount above MAX_AMOUNT or the method's
+   * largest debit, 388 a date, 326 CATEGORY, 370 DESCRIPTION, 374 a SUBSCRIPTION_REF used before,
+   * 375 the customer's details, 320 an amount, 325 RETURN_URL, 357 NOTIFY_URL.
+   * @param {SubscriptionRequest} subscription
+   * @returns {Promise<Fields & Partial<Subscription>>}
+   */
+  async createSubscription(subscription) {
+    return this.call('/pgws/subscription', subscriptionFields(subscription))
+  }
+
+  /**
+   * Cancels a subscription: STATUS CANCELLED, an open notice's attempt stopped (385), and
+   * subscription.cancelled sent. 387 no such subscription, 385 one already ended.
+   * @param {string} subscriptionId
+   * @returns {Promise<Fields & Partial<Subscription>>}
+   */
+  async cancelSubscription(subscriptionId) {
+    const SUBSCRIPTION_ID = checkSubscriptionId(subscriptionId)
+    return this.call('/pgws/subscription/cancel', { SUBSCRIPTION_ID })
+  }
+
+  /**
+   * Resumes a HALTED subscription: ACTIVE, from the first cycle whose notice is still to come
+   * (unpaid cycles are not collected). 385 one that is not HALTED, 387 no such subscription.
+   * @param {string} subscriptionId
+   * @returns {Promise<Fields & Partial<Subscription>>}
+   */
+  async resumeSubscription(subscriptionId) {
+    const SUBSCRIPTION_ID = checkSubscriptionId(subscriptionId)
+    return this.call('/pgws/subscription/resume', { SUBSCRIPTION_ID })
+  }
+  // paystra:endregion
+
+  // paystra:region subscription-status
+  /**
+   * A subscription as it stands, by { subscriptionId } or { subscriptionRef }, with DEBITS
+   * (parsed: its latest 100 attempts, newest first). The read runs first what fell due on the
+   * account's clock. 387 when the gateway knows no such subscription of yours (then no DEBITS).
+   * @param {SubscriptionRef} ref
+   * @returns {Promise<Fields & Partial<Subscription> & { DEBITS?: SubscriptionDebit[] }>}
+   */
+  async subscriptionStatus(ref) {
+    const answer = await this.call('/pgws/subscription/status', subscriptionLookup(ref))
+    return withList(answer, 'DEBITS')
+  }
+  // paystra:endregion
+
+  // paystra:region subscription-charge
+  /**
+   * Presents a charge on an AS_PRESENTED subscription: noticed now, debited at the first 07:00
+   * IST at least 24 hours on. The answer is the subscription with DEBITS (parsed), the notice
+   * first. 380 above MAX_AMOUNT, 386 a presented charge still open, 385 a subscription not
+   * active, 387 none.
+   * @param {string} subscriptionId
+   * @param {string} amount paise
+   * @returns {Promise<Fields & Partial<Subscription> & { DEBITS?: SubscriptionDebit[] }>}
+   */
+  async presentCharge(subscriptionId, amount) {
+    const fields = {
+      SUBSCRIPTION_ID: checkSubscriptionId(subscriptionId),
+      AMOUNT: checkAmount(amount),
+    }
+    return withList(await this.call('/pgws/subscription/charge', fields), 'DEBITS')
+  }
+  // paystra:endregion
+
+  // paystra:region subscription-customer
+  /**
+   * Sandbox only: what the customer does in their UPI app, bank or card issuer's page. SKIP a
+   * noticed debit, APPROVE one above the approval threshold, PAUSE or RESUME (UPI), REVOKE the
+   * mandate. Registering is not an action: that happens on the AUTH_URL page. The answer is the
+   * subscription with DEBITS (parsed). A refusal comes back as its fields: 385 a subscription
+   * not active, 387 none.
+   * @param {string} subscriptionId
+   * @param {CustomerAction} action
+   * @returns {Promise<Fields & Partial<Subscription> & { DEBITS?: SubscriptionDebit[] }>}
+   */
+  async actAsCustomer(subscriptionId, action) {
+    if (typeof action !== 'string' || !CUSTOMER_ACTIONS.includes(action)) {
+      throw new InvalidInputError(`ACTION must be one of ${CUSTOMER_ACTIONS.join(', ')}`)
+    }
+    const fields = { SUBSCRIPTION_ID: checkSubscriptionId(subscriptionId), ACTION: action }
+    return withList(await this.call('/pgws/subscription/customer', fields), 'DEBITS')
+  }
+  // paystra:endregion
+
   /**
    * The fields of a SALE, checked the way the gateway will check them.
    * @param {Order} order
@@ -1057,13 +1247,14 @@ function checkOrderId(name, value) {
 
 /**
  * @param {unknown} value
+ * @param {string} [name]
  * @returns {string}
  */
-function checkAmount(value) {
+function checkAmount(value, name = 'AMOUNT') {
   const text = typeof value === 'number' ? String(value) : value
   if (typeof text !== 'string' || !AMOUNT.test(text.trim())) {
     throw new InvalidInputError(
-      'AMOUNT must be a whole number of paise without a leading zero (100 = ₹1.00)',
+      `${name} must be a whole number of paise without a leading zero (100 = ₹1.00)`,
     )
   }
   return text.trim()
@@ -1278,17 +1469,7 @@ function paylinkFields(link) {
   if (typeof link !== 'object' || link === null) {
     throw new InvalidInputError('Give the link as { AMOUNT, DESCRIPTION, … }')
   }
-  const description = link.DESCRIPTION
-  if (
-    typeof description !== 'string' ||
-    description.trim() === '' ||
-    description.length > DESCRIPTION_MAX ||
-    hasControlCharacter(description)
-  ) {
-    throw new InvalidInputError(
-      `DESCRIPTION must be 1 to ${DESCRIPTION_MAX} characters, not only spaces, without control characters`,
-    )
-  }
+  const description = checkDescription(link.DESCRIPTION)
   const validate = link.VALIDATE_BENEFICIARY
   if (validate !== undefined && validate !== 'Y' && validate !== 'N') {
     throw new InvalidInputError('VALIDATE_BENEFICIARY must be Y or N')
@@ -1352,6 +1533,104 @@ function creditFields(credit) {
 }
 
 /**
+ * @param {unknown} value
+ * @returns {string}
+ */
+function checkSubscriptionId(value) {
+  if (typeof value !== 'string' || !SUBSCRIPTION_ID.test(value)) {
+    throw new InvalidInputError('SUBSCRIPTION_ID must be sub_ and 14 letters and digits')
+  }
+  return value
+}
+
+/**
+ * SUBSCRIPTION_ID or SUBSCRIPTION_REF, exactly one of them.
+ * @param {SubscriptionRef} ref
+ * @returns {Fields}
+ */
+function subscriptionLookup(ref) {
+  const { subscriptionId, subscriptionRef } = ref ?? {}
+  if ((subscriptionId === undefined) === (subscriptionRef === undefined)) {
+    throw new InvalidInputError('Give one of subscriptionId or subscriptionRef')
+  }
+  if (subscriptionId !== undefined) return { SUBSCRIPTION_ID: checkSubscriptionId(subscriptionId) }
+  return { SUBSCRIPTION_REF: checkOrderId('SUBSCRIPTION_REF', subscriptionRef) }
+}
+
+/**
+ * @param {string} name
+ * @param {unknown} value
+ * @param {string[]} choices
+ * @returns {string}
+ */
+function oneOf(name, value, choices) {
+  if (typeof value !== 'string' || !choices.includes(value)) {
+    throw new InvalidInputError(`${name} must be one of ${choices.join(', ')}`)
+  }
+  return value
+}
+
+/**
+ * A subscription's request fields, checked as the gateway checks them. Whether START_DATE and
+ * END_DATE are within reach of the account's clock is the gateway's to judge (388); that END_DATE
+ * comes after START_DATE is checked here.
+ * @param {SubscriptionRequest} subscription
+ * @returns {Fields}
+ */
+function subscriptionFields(subscription) {
+  if (typeof subscription !== 'object' || subscription === null) {
+    throw new InvalidInputError('Give the subscription as { SUBSCRIPTION_REF, METHOD, … }')
+  }
+  const s = subscription
+  const FREQUENCY = oneOf('FREQUENCY', s.FREQUENCY, FREQUENCIES)
+  const MAX_AMOUNT = checkAmount(s.MAX_AMOUNT, 'MAX_AMOUNT')
+  const presented = FREQUENCY === 'AS_PRESENTED'
+  if (presented !== (s.AMOUNT === undefined || s.AMOUNT === '')) {
+    throw new InvalidInputError(
+      presented
+        ? 'AMOUNT must be left out for AS_PRESENTED: each presented charge names its own'
+        : 'AMOUNT is required: the paise of each scheduled debit',
+    )
+  }
+  const amount = presented ? undefined : checkAmount(s.AMOUNT)
+  if (amount !== undefined && BigInt(amount) > BigInt(MAX_AMOUNT)) {
+    throw new InvalidInputError('AMOUNT must not be above MAX_AMOUNT')
+  }
+  const start = dayNumber('START_DATE', s.START_DATE)
+  const ends = s.END_DATE !== undefined && s.END_DATE !== ''
+  if (ends && dayNumber('END_DATE', s.END_DATE) <= start) {
+    throw new InvalidInputError('END_DATE must be after START_DATE')
+  }
+  const { CUST_NAME, CUST_EMAIL, CUST_PHONE } = customerFields({
+    CUST_NAME: s.CUST_NAME,
+    CUST_EMAIL: s.CUST_EMAIL,
+    CUST_PHONE: s.CUST_PHONE,
+  })
+  if (!CUST_NAME || !CUST_EMAIL || !CUST_PHONE) {
+    throw new InvalidInputError('CUST_NAME, CUST_EMAIL and CUST_PHONE are required')
+  }
+  const category = s.CATEGORY === undefined || s.CATEGORY === '' ? undefined : s.CATEGORY
+  return {
+    SUBSCRIPTION_REF: checkOrderId('SUBSCRIPTION_REF', s.SUBSCRIPTION_REF),
+    METHOD: oneOf('METHOD', s.METHOD, SUBSCRIPTION_METHODS),
+    ...(amount === undefined ? {} : { AMOUNT: amount }),
+    MAX_AMOUNT,
+    FREQUENCY,
+    START_DATE: /** @type {string} */ (s.START_DATE),
+    ...(ends ? { END_DATE: /** @type {string} */ (s.END_DATE) } : {}),
+    ...(category === undefined
+      ? {}
+      : { CATEGORY: oneOf('CATEGORY', category, SUBSCRIPTION_CATEGORIES) }),
+    DESCRIPTION: checkDescription(s.DESCRIPTION),
+    CUST_NAME,
+    CUST_EMAIL,
+    CUST_PHONE,
+    RETURN_URL: httpUrl('RETURN_URL', s.RETURN_URL),
+    ...notifyUrlField(s.NOTIFY_URL),
+  }
+}
+
+/**
  * CUST_NAME, CUST_EMAIL and CUST_PHONE of a payment link when given (trimmed; empty ones left
  * out), each checked as the gateway checks it (375).
  * @param {{ CUST_NAME?: string, CUST_EMAIL?: string, CUST_PHONE?: string }} values
@@ -1392,6 +1671,26 @@ function personName(name, value) {
     )
   }
   return { [name]: trimmed }
+}
+
+/**
+ * DESCRIPTION of a payment link or a subscription: 1 to 255 characters (UTF-16 units, as the
+ * gateway counts them), not only spaces, without control characters (370).
+ * @param {unknown} description
+ * @returns {string}
+ */
+function checkDescription(description) {
+  if (
+    typeof description !== 'string' ||
+    description.trim() === '' ||
+    description.length > DESCRIPTION_MAX ||
+    hasControlCharacter(description)
+  ) {
+    throw new InvalidInputError(
+      `DESCRIPTION must be 1 to ${DESCRIPTION_MAX} characters, not only spaces, without control characters`,
+    )
+  }
+  return description
 }
 
 /**
@@ -1454,16 +1753,27 @@ function optional(values) {
 function notifyUrlField(value) {
   const fields = optional({ NOTIFY_URL: value })
   if (fields.NOTIFY_URL === undefined) return fields
+  return { NOTIFY_URL: httpUrl('NOTIFY_URL', fields.NOTIFY_URL) }
+}
+
+/**
+ * An absolute http(s) URL without credentials, trimmed (the gateway answers 325 for RETURN_URL
+ * and 357 for NOTIFY_URL otherwise).
+ * @param {string} name
+ * @param {unknown} value
+ * @returns {string}
+ */
+function httpUrl(name, value) {
   let url
   try {
-    url = new URL(fields.NOTIFY_URL)
+    url = typeof value === 'string' ? new URL(value.trim()) : undefined
   } catch {
     url = undefined
   }
   if (!url || !['http:', 'https:'].includes(url.protocol) || url.username || url.password) {
-    throw new InvalidInputError('NOTIFY_URL must be an absolute http:// or https:// URL')
+    throw new InvalidInputError(`${name} must be an absolute http:// or https:// URL`)
   }
-  return fields
+  return /** @type {string} */ (value).trim()
 }
 
 /**

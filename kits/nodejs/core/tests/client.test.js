@@ -1187,3 +1187,415 @@ describe('payment links and virtual accounts', () => {
     assert.equal(calls.length, 3)
   })
 })
+
+describe('subscriptions', () => {
+  const signed = (/** @type {Record<string, string>} */ fields) => withHash(fields, config.salt)
+  /** @param {Record<string, string>} fields @param {string[]} keys */
+  const without = (fields, ...keys) =>
+    Object.fromEntries(Object.entries(fields).filter(([key]) => !keys.includes(key)))
+  const ok = {
+    RESPONSE_CODE: '000',
+    RESPONSE_MESSAGE: 'Transaction successful',
+    RESPONSE_DATE_TIME: '2026-12-07 13:09:53',
+  }
+  // A monthly UPI subscription as it is answered before the customer registers it: every field
+  // of a subscription's answer, signed with the demo merchant's salt.
+  const subscription = {
+    PAY_ID: config.payId,
+    SUBSCRIPTION_ID: 'sub_7Rk2Wq9Lm4Tx8Z',
+    SUBSCRIPTION_REF: 'SUB-2026-0042',
+    METHOD: 'UPI',
+    CATEGORY: '',
+    AMOUNT: '49900',
+    MAX_AMOUNT: '100000',
+    CURRENCY_CODE: '356',
+    FREQUENCY: 'MONTHLY',
+    START_DATE: '2026-12-10',
+    END_DATE: '2036-12-10',
+    DESCRIPTION: 'Chai club: a box a month',
+    CUST_NAME: 'Asha Verma',
+    CUST_EMAIL: 'asha.verma@example.com',
+    CUST_PHONE: '9876543210',
+    AUTH_URL: 'http://127.0.0.1:4150/sandbox/m/Hq3Zr8Tn2Wk5Lp9V',
+    STATUS: 'CREATED',
+    CREATED_AT: '2026-12-07 13:09:53',
+    ACTIVATED_AT: '',
+    ENDED_AT: '',
+    ANCHOR_DATE: '',
+    INSTRUMENT: '',
+    PAID_CYCLES: '0',
+    NEXT_DEBIT_AT: '',
+    REGISTRATION_FEE: '0',
+    REGISTRATION_GST: '0',
+    TXNTYPE: 'SUBSCRIPTION',
+    ...ok,
+  }
+  // An AS_PRESENTED card subscription, registered, with a presented charge noticed (DEBITS'
+  // newest first) after cycle 1 was captured.
+  const presented = {
+    ...subscription,
+    SUBSCRIPTION_ID: 'sub_2Pm8Xc4Vb6Nq1R',
+    SUBSCRIPTION_REF: 'SUB-2026-0043',
+    METHOD: 'CARD',
+    CATEGORY: 'INSURANCE',
+    AMOUNT: '',
+    MAX_AMOUNT: '5000000',
+    FREQUENCY: 'AS_PRESENTED',
+    STATUS: 'ACTIVE',
+    ACTIVATED_AT: '2026-12-07 13:11:02',
+    ANCHOR_DATE: '2026-12-07',
+    INSTRUMENT: 'XXXX-XXXX-XXXX-1111',
+    PAID_CYCLES: '1',
+    NEXT_DEBIT_AT: '2026-12-11 07:00:00',
+    REGISTRATION_FEE: '600',
+    REGISTRATION_GST: '108',
+  }
+  const notice = {
+    DEBIT_ID: 'sdeb_3Vn8Qk2Rt6Wy1M',
+    CYCLE: '2',
+    ATTEMPT: '1',
+    AMOUNT: '2500000',
+    NOTIFIED_AT: '2026-12-09 15:00:00',
+    DEBIT_AT: '2026-12-11 07:00:00',
+    APPROVAL_REQUIRED: 'N',
+    APPROVED: 'N',
+    STATUS: 'NOTIFIED',
+    RESPONSE_CODE: '',
+    ORDER_ID: '',
+    TXN_ID: '',
+    FEE: '',
+    GST: '',
+  }
+  const charged = {
+    ...notice,
+    DEBIT_ID: 'sdeb_9Tz4Lk7Hd2Sw5E',
+    CYCLE: '1',
+    AMOUNT: '1200000',
+    NOTIFIED_AT: '2026-12-07 13:30:00',
+    DEBIT_AT: '2026-12-09 07:00:00',
+    STATUS: 'CHARGED',
+    RESPONSE_CODE: '000',
+    ORDER_ID: 'sub_2Pm8Xc4Vb6Nq1R-1-1',
+    TXN_ID: '7970209273270511',
+    FEE: '700',
+    GST: '126',
+  }
+  const debits = JSON.stringify([notice, charged])
+  /** The gateway's answer to each path, signed; DEBITS as JSON text inside the signed fields. */
+  const gateway = () =>
+    fakeGateway((request, url) => {
+      const path = url.replace(config.baseUrl, '')
+      if (path === '/pgws/subscription') {
+        return { body: signed({ ...subscription, ...without(request, 'HASH', 'RETURN_URL') }) }
+      }
+      if (path === '/pgws/subscription/cancel') {
+        const ENDED_AT = '2026-12-07 13:20:00'
+        return { body: signed({ ...subscription, STATUS: 'CANCELLED', ENDED_AT }) }
+      }
+      if (path === '/pgws/subscription/resume') {
+        return { body: signed({ ...presented, STATUS: 'ACTIVE' }) }
+      }
+      return { body: signed({ ...presented, DEBITS: debits }) }
+    })
+  const sent = (/** @type {ReturnType<typeof gateway>['calls']} */ calls) =>
+    calls.map(({ url, body }) => [url.replace(config.baseUrl, ''), without(body, 'HASH')])
+  /** @type {import('../src/client.js').SubscriptionRequest} */
+  const monthly = {
+    SUBSCRIPTION_REF: 'SUB-2026-0042',
+    METHOD: 'UPI',
+    AMOUNT: '49900',
+    MAX_AMOUNT: '100000',
+    FREQUENCY: 'MONTHLY',
+    START_DATE: '2026-12-10',
+    DESCRIPTION: 'Chai club: a box a month',
+    CUST_NAME: 'Asha Verma',
+    CUST_EMAIL: 'asha.verma@example.com',
+    CUST_PHONE: '9876543210',
+    RETURN_URL: 'https://shop.example/subscribed',
+  }
+
+  it('send the contract’s fields, signed, and answer the verified fields, DEBITS parsed', async () => {
+    const { calls, client } = gateway()
+    const created = await client.createSubscription({
+      ...monthly,
+      END_DATE: '2036-12-10',
+      CUST_NAME: ' Asha Verma ',
+      NOTIFY_URL: 'https://shop.example/hook',
+    })
+    assert.deepEqual(
+      [created.SUBSCRIPTION_ID, created.STATUS, created.AUTH_URL],
+      ['sub_7Rk2Wq9Lm4Tx8Z', 'CREATED', subscription.AUTH_URL],
+    )
+    await client.createSubscription({
+      ...monthly,
+      SUBSCRIPTION_REF: 'SUB-2026-0043',
+      METHOD: 'CARD',
+      AMOUNT: undefined,
+      MAX_AMOUNT: '5000000',
+      FREQUENCY: 'AS_PRESENTED',
+      CATEGORY: 'INSURANCE',
+      NOTIFY_URL: '',
+    })
+    await client.createSubscription({ ...monthly, METHOD: 'EMANDATE', FREQUENCY: 'YEARLY' })
+    const status = await client.subscriptionStatus({ subscriptionId: presented.SUBSCRIPTION_ID })
+    assert.deepEqual(status, {
+      ...signed({ ...presented, DEBITS: debits }),
+      DEBITS: [notice, charged],
+    })
+    assert.deepEqual(
+      status.DEBITS?.map((debit) => [debit.CYCLE, debit.STATUS, debit.ORDER_ID]),
+      [
+        ['2', 'NOTIFIED', ''],
+        ['1', 'CHARGED', 'sub_2Pm8Xc4Vb6Nq1R-1-1'],
+      ],
+    )
+    await client.subscriptionStatus({ subscriptionRef: 'SUB-2026-0043' })
+    const cancelled = await client.cancelSubscription(subscription.SUBSCRIPTION_ID)
+    assert.deepEqual([cancelled.STATUS, cancelled.ENDED_AT], ['CANCELLED', '2026-12-07 13:20:00'])
+    assert.equal('DEBITS' in cancelled, false)
+    assert.equal((await client.resumeSubscription(presented.SUBSCRIPTION_ID)).STATUS, 'ACTIVE')
+    const charge = await client.presentCharge(presented.SUBSCRIPTION_ID, '2500000')
+    assert.deepEqual(charge.DEBITS?.[0], notice)
+    for (const action of /** @type {const} */ (['SKIP', 'APPROVE', 'PAUSE', 'RESUME', 'REVOKE'])) {
+      const acted = await client.actAsCustomer(presented.SUBSCRIPTION_ID, action)
+      assert.deepEqual(acted.DEBITS, [notice, charged])
+    }
+    const pay = { PAY_ID: config.payId }
+    const id = { ...pay, SUBSCRIPTION_ID: presented.SUBSCRIPTION_ID }
+    assert.deepEqual(sent(calls), [
+      [
+        '/pgws/subscription',
+        {
+          ...pay,
+          ...monthly,
+          END_DATE: '2036-12-10',
+          NOTIFY_URL: 'https://shop.example/hook',
+        },
+      ],
+      [
+        '/pgws/subscription',
+        {
+          ...pay,
+          ...without(monthly, 'AMOUNT'),
+          SUBSCRIPTION_REF: 'SUB-2026-0043',
+          METHOD: 'CARD',
+          MAX_AMOUNT: '5000000',
+          FREQUENCY: 'AS_PRESENTED',
+          CATEGORY: 'INSURANCE',
+        },
+      ],
+      ['/pgws/subscription', { ...pay, ...monthly, METHOD: 'EMANDATE', FREQUENCY: 'YEARLY' }],
+      ['/pgws/subscription/status', id],
+      ['/pgws/subscription/status', { ...pay, SUBSCRIPTION_REF: 'SUB-2026-0043' }],
+      ['/pgws/subscription/cancel', { ...pay, SUBSCRIPTION_ID: subscription.SUBSCRIPTION_ID }],
+      ['/pgws/subscription/resume', id],
+      ['/pgws/subscription/charge', { ...id, AMOUNT: '2500000' }],
+      ['/pgws/subscription/customer', { ...id, ACTION: 'SKIP' }],
+      ['/pgws/subscription/customer', { ...id, ACTION: 'APPROVE' }],
+      ['/pgws/subscription/customer', { ...id, ACTION: 'PAUSE' }],
+      ['/pgws/subscription/customer', { ...id, ACTION: 'RESUME' }],
+      ['/pgws/subscription/customer', { ...id, ACTION: 'REVOKE' }],
+    ])
+    // The request's fields in the contract's order.
+    assert.deepEqual(Object.keys(calls[0]?.body ?? {}), [
+      'PAY_ID',
+      'SUBSCRIPTION_REF',
+      'METHOD',
+      'AMOUNT',
+      'MAX_AMOUNT',
+      'FREQUENCY',
+      'START_DATE',
+      'END_DATE',
+      'DESCRIPTION',
+      'CUST_NAME',
+      'CUST_EMAIL',
+      'CUST_PHONE',
+      'RETURN_URL',
+      'NOTIFY_URL',
+      'HASH',
+    ])
+    for (const call of calls) assert.equal(verify(call.body, config.salt), true)
+  })
+
+  it('DEBITS is trusted only when the HASH covers it and it is a JSON list of objects', async () => {
+    const tampered = fakeGateway(() => ({
+      body: {
+        ...signed({ ...presented, DEBITS: debits }),
+        DEBITS: JSON.stringify([{ ...notice, AMOUNT: '1' }]),
+      },
+    }))
+    const id = presented.SUBSCRIPTION_ID
+    await assert.rejects(
+      tampered.client.subscriptionStatus({ subscriptionId: id }),
+      VerificationError,
+    )
+    await assert.rejects(tampered.client.presentCharge(id, '100'), VerificationError)
+    await assert.rejects(tampered.client.actAsCustomer(id, 'SKIP'), VerificationError)
+    for (const DEBITS of ['', 'nope', '{}', '[1]', '[{"AMOUNT":{}}]']) {
+      const malformed = fakeGateway(() => ({ body: signed({ ...presented, DEBITS }) }))
+      await assert.rejects(
+        malformed.client.subscriptionStatus({ subscriptionId: id }),
+        GatewayError,
+        DEBITS,
+      )
+      await assert.rejects(malformed.client.actAsCustomer(id, 'PAUSE'), GatewayError, DEBITS)
+    }
+    const none = fakeGateway(() => ({ body: signed({ ...subscription, DEBITS: '[]' }) }))
+    const created = await none.client.subscriptionStatus({ subscriptionRef: 'SUB-2026-0042' })
+    assert.deepEqual(created.DEBITS, [])
+  })
+
+  it('return a refusal (374, 380, 385, 387, 388) as its verified fields, without DEBITS', async () => {
+    /** @param {string} code @param {string} message */
+    const refusing = (code, message) =>
+      fakeGateway((request) => ({
+        body: signed({
+          ...without(request, 'HASH'),
+          STATUS: 'Failed',
+          RESPONSE_CODE: code,
+          RESPONSE_MESSAGE: message,
+          RESPONSE_DATE_TIME: '2026-12-07 13:09:53',
+        }),
+      }))
+    const missing = await refusing('387', 'No subscription found').client.subscriptionStatus({
+      subscriptionRef: 'SUB-404',
+    })
+    assert.deepEqual(
+      [missing.RESPONSE_CODE, missing.SUBSCRIPTION_REF, 'DEBITS' in missing],
+      ['387', 'SUB-404', false],
+    )
+    const notActive = 'Subscription not active: cancelled, revoked, halted, completed or failed'
+    const id = subscription.SUBSCRIPTION_ID
+    const refused = await refusing('385', notActive).client.presentCharge(id, '49900')
+    assert.deepEqual([refused.RESPONSE_CODE, refused.RESPONSE_MESSAGE], ['385', notActive])
+    assert.equal(
+      (await refusing('385', notActive).client.cancelSubscription(id)).RESPONSE_CODE,
+      '385',
+    )
+    assert.equal(
+      (await refusing('385', notActive).client.resumeSubscription(id)).RESPONSE_CODE,
+      '385',
+    )
+    assert.equal(
+      (await refusing('385', notActive).client.actAsCustomer(id, 'REVOKE')).RESPONSE_CODE,
+      '385',
+    )
+    const duplicate = await refusing('374', 'Duplicate reference id').client.createSubscription(
+      monthly,
+    )
+    assert.equal(duplicate.RESPONSE_CODE, '374')
+    const above = "Amount above the mandate's maximum, or above the method's largest debit"
+    const tooMuch = await refusing('380', above).client.createSubscription({
+      ...monthly,
+      AMOUNT: '10000001',
+      MAX_AMOUNT: '10000001',
+    })
+    assert.equal(tooMuch.RESPONSE_CODE, '380')
+    const dates =
+      "Invalid start or end date: a date from the account's today, within 366 days; end after it, within 10 years"
+    const past = await refusing('388', dates).client.createSubscription({
+      ...monthly,
+      START_DATE: '2020-01-01',
+    })
+    assert.deepEqual([past.RESPONSE_CODE, past.START_DATE], ['388', '2020-01-01'])
+    const forged = fakeGateway(() => ({
+      body: {
+        ...signed({ ...subscription, STATUS: 'Failed', RESPONSE_CODE: '385' }),
+        RESPONSE_CODE: '000',
+      },
+    }))
+    await assert.rejects(forged.client.cancelSubscription(id), VerificationError)
+  })
+
+  it('check ids, the method, frequency, amounts, dates, category, customer and action before calling', async () => {
+    const { calls, client } = gateway()
+    const id = subscription.SUBSCRIPTION_ID
+    const refusedInput = [
+      () => client.createSubscription(/** @type {any} */ (undefined)),
+      () => client.createSubscription({ ...monthly, SUBSCRIPTION_REF: 'SUB 42' }),
+      () =>
+        client.createSubscription({ ...monthly, SUBSCRIPTION_REF: /** @type {any} */ (undefined) }),
+      () => client.createSubscription({ ...monthly, METHOD: /** @type {any} */ ('NETBANKING') }),
+      () => client.createSubscription({ ...monthly, METHOD: /** @type {any} */ ('upi') }),
+      () => client.createSubscription({ ...monthly, METHOD: /** @type {any} */ ('ENACH') }),
+      () => client.createSubscription({ ...monthly, FREQUENCY: /** @type {any} */ ('DAILY') }),
+      () => client.createSubscription({ ...monthly, FREQUENCY: /** @type {any} */ (undefined) }),
+      () => client.createSubscription({ ...monthly, AMOUNT: '0' }),
+      () => client.createSubscription({ ...monthly, AMOUNT: '499.00' }),
+      () => client.createSubscription({ ...monthly, AMOUNT: '049900' }),
+      () => client.createSubscription({ ...monthly, AMOUNT: undefined }),
+      () => client.createSubscription({ ...monthly, AMOUNT: '' }),
+      () => client.createSubscription({ ...monthly, MAX_AMOUNT: '1e5' }),
+      () => client.createSubscription({ ...monthly, MAX_AMOUNT: /** @type {any} */ (undefined) }),
+      () => client.createSubscription({ ...monthly, AMOUNT: '100001' }),
+      () => client.createSubscription({ ...monthly, FREQUENCY: 'AS_PRESENTED' }),
+      () => client.createSubscription({ ...monthly, START_DATE: '2026-02-30' }),
+      () => client.createSubscription({ ...monthly, START_DATE: '10/12/2026' }),
+      () => client.createSubscription({ ...monthly, START_DATE: '2026-12-10T00:00:00+05:30' }),
+      () => client.createSubscription({ ...monthly, START_DATE: /** @type {any} */ (undefined) }),
+      () => client.createSubscription({ ...monthly, END_DATE: '2027-13-01' }),
+      () => client.createSubscription({ ...monthly, END_DATE: '2026-12-10' }),
+      () => client.createSubscription({ ...monthly, END_DATE: '2026-12-09' }),
+      () => client.createSubscription({ ...monthly, CATEGORY: /** @type {any} */ ('GYM') }),
+      () => client.createSubscription({ ...monthly, CATEGORY: /** @type {any} */ ('insurance') }),
+      () => client.createSubscription({ ...monthly, DESCRIPTION: '' }),
+      () => client.createSubscription({ ...monthly, DESCRIPTION: '   ' }),
+      () => client.createSubscription({ ...monthly, DESCRIPTION: 'x'.repeat(256) }),
+      () => client.createSubscription({ ...monthly, DESCRIPTION: 'Chai\nclub' }),
+      () => client.createSubscription({ ...monthly, DESCRIPTION: 'Chai ~ club' }),
+      () => client.createSubscription({ ...monthly, CUST_NAME: '' }),
+      () => client.createSubscription({ ...monthly, CUST_NAME: 'R2D2' }),
+      () => client.createSubscription({ ...monthly, CUST_EMAIL: /** @type {any} */ (undefined) }),
+      () => client.createSubscription({ ...monthly, CUST_EMAIL: 'asha@example' }),
+      () => client.createSubscription({ ...monthly, CUST_PHONE: '  ' }),
+      () => client.createSubscription({ ...monthly, CUST_PHONE: '98765' }),
+      () => client.createSubscription({ ...monthly, RETURN_URL: /** @type {any} */ (undefined) }),
+      () => client.createSubscription({ ...monthly, RETURN_URL: '/subscribed' }),
+      () => client.createSubscription({ ...monthly, RETURN_URL: 'javascript:alert(1)' }),
+      () => client.createSubscription({ ...monthly, NOTIFY_URL: 'ftp://shop.example/hook' }),
+      () => client.subscriptionStatus(/** @type {any} */ ({})),
+      () =>
+        client.subscriptionStatus(
+          /** @type {any} */ ({ subscriptionId: id, subscriptionRef: 'SUB-1' }),
+        ),
+      () => client.subscriptionStatus({ subscriptionId: 'sub_short' }),
+      () => client.subscriptionStatus({ subscriptionId: 'plink_4Fq9ZkT2mW8xLc' }),
+      () => client.subscriptionStatus({ subscriptionRef: 'SUB#1' }),
+      () => client.cancelSubscription(/** @type {any} */ (undefined)),
+      () => client.cancelSubscription('sub_7Rk2Wq9Lm4Tx8'),
+      () => client.resumeSubscription('SUB-2026-0042'),
+      () => client.presentCharge(id, '0'),
+      () => client.presentCharge(id, /** @type {any} */ (undefined)),
+      () => client.presentCharge('sub_!Rk2Wq9Lm4Tx8Z', '100'),
+      () => client.actAsCustomer(id, /** @type {any} */ ('REGISTER')),
+      () => client.actAsCustomer(id, /** @type {any} */ ('skip')),
+      () => client.actAsCustomer(id, /** @type {any} */ (undefined)),
+      () => client.actAsCustomer('va_7Hn2Kp9Qr4Ts6V', 'SKIP'),
+    ]
+    for (const call of refusedInput) {
+      await assert.rejects(call(), InvalidInputError, String(call))
+    }
+    assert.equal(calls.length, 0)
+    // AMOUNT may be MAX_AMOUNT itself, END_DATE the day after START_DATE, a leap day a date; how
+    // far from the account's today the dates are is the gateway's to judge (388).
+    await client.createSubscription({ ...monthly, AMOUNT: '100000' })
+    await client.createSubscription({
+      ...monthly,
+      START_DATE: '2028-02-29',
+      END_DATE: '2028-03-01',
+    })
+    await client.createSubscription({
+      ...monthly,
+      START_DATE: '2020-01-01',
+      CATEGORY: 'MUTUAL_FUND',
+    })
+    await client.createSubscription({
+      ...monthly,
+      FREQUENCY: 'AS_PRESENTED',
+      AMOUNT: '',
+      CATEGORY: 'CREDIT_CARD_BILL',
+    })
+    await client.createSubscription({ ...monthly, DESCRIPTION: '\u{1F375}'.repeat(127) })
+    assert.equal(calls.length, 5)
+  })
+})
