@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.YearMonth;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collections;
@@ -23,8 +24,8 @@ import java.util.regex.Pattern;
  * The merchant's side of the Paystra protocol: signed payment requests for the hosted page,
  * encrypted merchant-hosted requests, verification of the gateway's responses, and the JSON
  * APIs (status enquiry, refund, UPI and PG QR, payouts, settlements and reconciliation, exchange
- * rates, disputes, the sandbox clock, payment links and virtual accounts), whose answers are
- * verified before they are returned.
+ * rates, disputes, the sandbox clock, payment links, virtual accounts and subscriptions), whose
+ * answers are verified before they are returned.
  */
 public final class Client {
     /** CURRENCY_CODE of the Indian rupee; cards also take foreign currencies (see Currency). */
@@ -677,6 +678,220 @@ public final class Client {
         return post("/pgws/virtual-account/credit", withoutTilde(request));
     }
     // paystra:endregion
+
+    /** How a subscription's mandate is taken: UPI AutoPay, a card standing instruction, e-NACH. */
+    public static final List<String> SUBSCRIPTION_METHODS = List.of("UPI", "CARD", "EMANDATE");
+    /** How often a subscription is debited; AS_PRESENTED: whenever the merchant presents a charge. */
+    public static final List<String> SUBSCRIPTION_FREQUENCIES = List.of("WEEKLY", "MONTHLY", "QUARTERLY", "YEARLY",
+            "AS_PRESENTED");
+    /** The categories whose debits need the customer's approval only above Rs 1,00,000. */
+    public static final List<String> SUBSCRIPTION_CATEGORIES = List.of("MUTUAL_FUND", "INSURANCE", "CREDIT_CARD_BILL");
+    /** The customer's answers the sandbox stands in for (actAsCustomer). */
+    public static final List<String> CUSTOMER_ACTIONS = List.of("SKIP", "APPROVE", "PAUSE", "RESUME", "REVOKE");
+    /** The largest single debit a method takes, in paise (380 above): Rs 1,00,000, Rs 1,00,000, Rs 1 crore. */
+    public static final Map<String, Long> LARGEST_DEBITS = Map.of("UPI", 10_000_000L, "CARD", 10_000_000L,
+            "EMANDATE", 1_000_000_000L);
+    private static final Pattern SUBSCRIPTION_ID = Pattern.compile("sub_[A-Za-z0-9]{14}");
+    private static final Pattern ISO_DATE = Pattern.compile("[0-9]{4}-[0-9]{2}-[0-9]{2}");
+
+    /**
+     * A subscription with its debits (subscriptionStatus, presentCharge, actAsCustomer): the verified
+     * fields (SUBSCRIPTION_ID, SUBSCRIPTION_REF, METHOD, FREQUENCY, AMOUNT, MAX_AMOUNT, AUTH_URL,
+     * STATUS CREATED, ACTIVE, PENDING, PAUSED, HALTED, COMPLETED, CANCELLED or FAILED, INSTRUMENT,
+     * PAID_CYCLES, NEXT_DEBIT_AT, ...) and DEBITS parsed, newest first (at most 100), each attempt
+     * with DEBIT_ID, CYCLE, ATTEMPT, AMOUNT, NOTIFIED_AT, DEBIT_AT, APPROVAL_REQUIRED and APPROVED (Y
+     * or N), STATUS (NOTIFIED, CHARGED, FAILED, SKIPPED or STOPPED), RESPONSE_CODE, and ORDER_ID,
+     * TXN_ID, FEE and GST once it reached the bank.
+     */
+    public record Subscription(Map<String, String> fields, List<Map<String, String>> debits) {
+        public Subscription {
+            fields = frozen(fields);
+            debits = frozen(debits);
+        }
+
+        /** A field, or "" when absent: subscription.get("NEXT_DEBIT_AT") is "" without an open notice. */
+        public String get(String field) {
+            return fields.getOrDefault(field, "");
+        }
+    }
+
+    // paystra:region subscriptions
+    /**
+     * A subscription: a mandate your customer registers once on the page at AUTH_URL, then debits on
+     * its schedule, each noticed 24 to 48 hours ahead. subscription: SUBSCRIPTION_REF (yours, unique,
+     * an ORDER_ID's shape), METHOD (UPI, CARD or EMANDATE), FREQUENCY (WEEKLY, MONTHLY, QUARTERLY,
+     * YEARLY or AS_PRESENTED), AMOUNT (paise, each debit; none for AS_PRESENTED), MAX_AMOUNT (paise,
+     * the most one debit may take: at least AMOUNT, at most Rs 1,00,000 on UPI and cards, Rs 1 crore
+     * on e-NACH), START_DATE (YYYY-MM-DD, IST: from the account's today, within 366 days),
+     * DESCRIPTION (1 to 255 characters), CUST_NAME, CUST_EMAIL, CUST_PHONE, RETURN_URL (where the
+     * mandate page returns the customer), and optionally END_DATE (after START_DATE, within 10 years:
+     * the default), CATEGORY (MUTUAL_FUND, INSURANCE or CREDIT_CARD_BILL) and NOTIFY_URL (the
+     * subscription.* webhooks). The verified answer is the subscription, STATUS CREATED, with
+     * SUBSCRIPTION_ID and AUTH_URL; check RESPONSE_CODE: 374 a SUBSCRIPTION_REF used before, 375 the
+     * customer's details, 388 a date the account's clock refuses, 380, 379, 327, 326, 320, 370, 325,
+     * 357. A field the gateway would refuse whatever its clock says throws IllegalArgumentException
+     * before anything is sent.
+     */
+    public Map<String, String> createSubscription(Map<String, String> subscription) {
+        return post("/pgws/subscription", subscriptionRequest(subscription));
+    }
+
+    /**
+     * Cancels a subscription (the merchant's cancel): STATUS CANCELLED with ENDED_AT, an open
+     * notice's debit stopped (subscription.cancelled, CANCELLED_BY MERCHANT). Check RESPONSE_CODE: 387
+     * no such subscription, 385 one already cancelled, completed or failed.
+     */
+    public Map<String, String> cancelSubscription(String subscriptionId) {
+        return post("/pgws/subscription/cancel", fields("PAY_ID", config.payId(),
+                "SUBSCRIPTION_ID", subscriptionId(subscriptionId)));
+    }
+
+    /**
+     * Resumes a HALTED subscription (its cycle's last attempt failed): STATUS ACTIVE, the next debit
+     * the first cycle whose notice is still ahead; the unpaid cycles are not collected. Check
+     * RESPONSE_CODE: 387 no such subscription, 385 one that is not halted.
+     */
+    public Map<String, String> resumeSubscription(String subscriptionId) {
+        return post("/pgws/subscription/resume", fields("PAY_ID", config.payId(),
+                "SUBSCRIPTION_ID", subscriptionId(subscriptionId)));
+    }
+    // paystra:endregion
+
+    // paystra:region subscription-status
+    /**
+     * A subscription as it stands, by its SUBSCRIPTION_ID, with its latest 100 debits, newest first.
+     * What fell due on the account's clock runs first. A refusal throws RefusedError: 387, no such
+     * subscription of yours.
+     */
+    public Subscription subscriptionStatus(String subscriptionId) {
+        return subscription("/pgws/subscription/status", fields("PAY_ID", config.payId(),
+                "SUBSCRIPTION_ID", subscriptionId(subscriptionId)));
+    }
+
+    /** As subscriptionStatus(subscriptionId), the subscription found by the SUBSCRIPTION_REF you gave it. */
+    public Subscription subscriptionStatusByReference(String subscriptionRef) {
+        String reference = subscriptionRef == null ? null : subscriptionRef.strip();
+        if (reference == null || !REFERENCE_ID.matcher(reference).matches()) {
+            throw new IllegalArgumentException("SUBSCRIPTION_REF must be 1 to 50 letters, digits or : / @ _ -: "
+                    + subscriptionRef);
+        }
+        return subscription("/pgws/subscription/status", fields("PAY_ID", config.payId(),
+                "SUBSCRIPTION_REF", reference));
+    }
+    // paystra:endregion
+
+    // paystra:region subscription-charge
+    /**
+     * Presents a charge of amount paise (at most MAX_AMOUNT) on an AS_PRESENTED subscription: it is
+     * noticed now and debited at the first 07:00 IST at least 24 hours later. The answer is the
+     * subscription with its debits, the notice first. A refusal throws RefusedError: 387 no such
+     * subscription, 385 not active, 386 a presented charge still open, 380 above MAX_AMOUNT, 379 a
+     * scheduled one.
+     */
+    public Subscription presentCharge(String subscriptionId, String amount) {
+        return subscription("/pgws/subscription/charge", fields("PAY_ID", config.payId(),
+                "SUBSCRIPTION_ID", subscriptionId(subscriptionId), "AMOUNT", amount(amount)));
+    }
+    // paystra:endregion
+
+    // paystra:region subscription-customer
+    /**
+     * Sandbox only: the customer's answer, as their UPI app, bank or card issuer would send it: SKIP a
+     * noticed debit (it ends 382), APPROVE one above the limit (APPROVAL_REQUIRED Y), PAUSE or RESUME
+     * a UPI mandate, REVOKE it (CANCELLED, INSTRUMENT emptied). The answer is the subscription with
+     * its debits. A refusal throws RefusedError: 387 no such subscription, 385 no longer active, 326
+     * an action the state or the method does not allow.
+     */
+    public Subscription actAsCustomer(String subscriptionId, String action) {
+        if (action == null || !CUSTOMER_ACTIONS.contains(action)) {
+            throw new IllegalArgumentException("ACTION must be SKIP, APPROVE, PAUSE, RESUME or REVOKE: " + action);
+        }
+        return subscription("/pgws/subscription/customer", fields("PAY_ID", config.payId(),
+                "SUBSCRIPTION_ID", subscriptionId(subscriptionId), "ACTION", action));
+    }
+    // paystra:endregion
+
+    /** A subscription call that answers the subscription with DEBITS; a refusal throws RefusedError. */
+    private Subscription subscription(String path, Map<String, String> request) {
+        Map<String, String> answer = postAccepted(path, request);
+        return new Subscription(answer, list(answer, "DEBITS"));
+    }
+
+    /**
+     * A subscription's request: its fields given, trimmed, each checked as the gateway checks it but
+     * for what depends on the account's clock (START_DATE's range: 388) or its store (374).
+     */
+    private Map<String, String> subscriptionRequest(Map<String, String> subscription) {
+        Map<String, String> request = fields("PAY_ID", config.payId());
+        subscription.forEach((key, value) -> putIfPresent(request, key, value == null ? null : value.strip()));
+        String reference = request.get("SUBSCRIPTION_REF");
+        if (reference == null || !REFERENCE_ID.matcher(reference).matches()) {
+            throw new IllegalArgumentException("SUBSCRIPTION_REF must be 1 to 50 letters, digits or : / @ _ -: " + reference);
+        }
+        String method = request.getOrDefault("METHOD", "");
+        if (!SUBSCRIPTION_METHODS.contains(method)) {
+            throw new IllegalArgumentException("METHOD must be UPI, CARD or EMANDATE: " + method);
+        }
+        String frequency = request.getOrDefault("FREQUENCY", "");
+        if (!SUBSCRIPTION_FREQUENCIES.contains(frequency)) {
+            throw new IllegalArgumentException("FREQUENCY must be WEEKLY, MONTHLY, QUARTERLY, YEARLY or AS_PRESENTED: "
+                    + frequency);
+        }
+        long most = Long.parseLong(paise("MAX_AMOUNT", request.get("MAX_AMOUNT")));
+        if (frequency.equals("AS_PRESENTED")) {
+            if (request.containsKey("AMOUNT")) {
+                throw new IllegalArgumentException("AMOUNT must be left out for AS_PRESENTED: each presented charge names its own");
+            }
+        } else if (Long.parseLong(paise("AMOUNT", request.get("AMOUNT"))) > most) {
+            throw new IllegalArgumentException("AMOUNT must be at most MAX_AMOUNT");
+        }
+        if (most > LARGEST_DEBITS.get(method)) {
+            throw new IllegalArgumentException("MAX_AMOUNT must be at most " + LARGEST_DEBITS.get(method) + " paise on " + method);
+        }
+        LocalDate start = isoDate("START_DATE", request.get("START_DATE"));
+        if (request.containsKey("END_DATE") && !isoDate("END_DATE", request.get("END_DATE")).isAfter(start)) {
+            throw new IllegalArgumentException("END_DATE must be after START_DATE");
+        }
+        String category = request.get("CATEGORY");
+        if (category != null && !SUBSCRIPTION_CATEGORIES.contains(category)) {
+            throw new IllegalArgumentException("CATEGORY must be MUTUAL_FUND, INSURANCE or CREDIT_CARD_BILL, or left out: "
+                    + category);
+        }
+        String description = request.getOrDefault("DESCRIPTION", "");
+        if (description.isEmpty() || description.length() > DESCRIPTION_CHARACTERS || CONTROL.matcher(description).find()) {
+            throw new IllegalArgumentException("DESCRIPTION must be 1 to " + DESCRIPTION_CHARACTERS
+                    + " characters, without control characters");
+        }
+        return withoutTilde(request);
+    }
+
+    private static String subscriptionId(String subscriptionId) {
+        if (subscriptionId == null || !SUBSCRIPTION_ID.matcher(subscriptionId).matches()) {
+            throw new IllegalArgumentException("SUBSCRIPTION_ID must be sub_ and 14 letters and digits: " + subscriptionId);
+        }
+        return subscriptionId;
+    }
+
+    /** An amount field in paise: digits, no leading zero, at most 10 of them (320 otherwise). */
+    private static String paise(String field, String amount) {
+        if (amount == null || !AMOUNT.matcher(amount).matches()) {
+            throw new IllegalArgumentException(field + " must be whole paise: digits only, no leading zero (100 = Rs 1.00): "
+                    + amount);
+        }
+        return amount;
+    }
+
+    /** A real date as YYYY-MM-DD (388 otherwise). */
+    private static LocalDate isoDate(String field, String date) {
+        try {
+            if (date != null && ISO_DATE.matcher(date).matches()) {
+                return LocalDate.parse(date);
+            }
+        } catch (DateTimeParseException e) {
+            // not a date of the calendar: said below
+        }
+        throw new IllegalArgumentException(field + " must be a date, YYYY-MM-DD: " + date);
+    }
 
     /**
      * A link's request: its fields given, trimmed (CURRENCY_CODE 356 unless given), with AMOUNT,

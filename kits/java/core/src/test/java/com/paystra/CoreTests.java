@@ -25,8 +25,8 @@ import java.util.function.Function;
  * The core's tests: every vector of the shared vectors file (HASH, ENCDATA, webhooks, the order
  * rule, the reconciliation and the currencies, the same every kit and the TypeScript modules
  * pass), round trips, tampering, Base64 variants, configuration, JSON, webhooks, the settlement
- * calls, the exchange-rate and dispute calls, the sandbox clock's and the payment link and
- * virtual account calls. A plain main, so it needs nothing but the JDK; exits 1 when a test fails.
+ * calls, the exchange-rate and dispute calls, the sandbox clock's, the payment link and virtual
+ * account calls and the subscription calls. A plain main, so it needs nothing but the JDK; exits 1 when a test fails.
  * The examples' web code has its own (com.paystra.examples.web.WebTests).
  *
  *   java -cp out com.paystra.CoreTests      (vectors from PAYSTRA_VECTORS, else core/tests/vectors.json)
@@ -56,6 +56,7 @@ public final class CoreTests {
         DisputeTests.run();
         ClockTests.run();
         PaylinkTests.run();
+        SubscriptionTests.run();
         SandboxAccountTests.run();
         report();
     }
