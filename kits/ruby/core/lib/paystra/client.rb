@@ -9,8 +9,8 @@ require 'uri'
 module Paystra
   # The merchant's side of the gateway: signed payment forms, response verification, the
   # server-to-server JSON calls (status enquiry, refund, QR, payout, settlements and
-  # reconciliation, exchange rates, disputes, the sandbox clock, payment links and virtual
-  # accounts) and webhook verification.
+  # reconciliation, exchange rates, disputes, the sandbox clock, payment links, virtual accounts
+  # and subscriptions) and webhook verification.
   # Payments, QR codes, refunds and payouts may carry NOTIFY_URL: where the gateway POSTs a
   # signed event when they reach an outcome (covered by HASH like every field).
   class Client
@@ -36,6 +36,19 @@ module Paystra
     DESCRIPTION_CHARACTERS = 255
     PAYLINK_FIELDS = %w[AMOUNT CURRENCY_CODE DESCRIPTION CUST_NAME CUST_EMAIL CUST_PHONE EXPIRE_BY REFERENCE_ID
                         NOTIFY_URL VALIDATE_BENEFICIARY].freeze
+    SUBSCRIPTION_ID = /\Asub_[A-Za-z0-9]{14}\z/.freeze
+    # How a subscription's mandate is taken: UPI AutoPay, a card standing instruction, e-NACH.
+    SUBSCRIPTION_METHODS = %w[UPI CARD EMANDATE].freeze
+    # How often a subscription is debited; AS_PRESENTED: whenever the merchant presents a charge.
+    SUBSCRIPTION_FREQUENCIES = %w[WEEKLY MONTHLY QUARTERLY YEARLY AS_PRESENTED].freeze
+    # The categories whose debits need the customer's approval only above ₹1,00,000.
+    SUBSCRIPTION_CATEGORIES = %w[MUTUAL_FUND INSURANCE CREDIT_CARD_BILL].freeze
+    # The customer's answers the sandbox stands in for (#act_as_customer).
+    CUSTOMER_ACTIONS = %w[SKIP APPROVE PAUSE RESUME REVOKE].freeze
+    # The largest single debit a method takes, in paise (380 above): ₹1,00,000, ₹1,00,000, ₹1 crore.
+    LARGEST_DEBITS = { 'UPI' => 10_000_000, 'CARD' => 10_000_000, 'EMANDATE' => 1_000_000_000 }.freeze
+    SUBSCRIPTION_FIELDS = %w[SUBSCRIPTION_REF METHOD AMOUNT MAX_AMOUNT FREQUENCY START_DATE END_DATE CATEGORY
+                             DESCRIPTION CUST_NAME CUST_EMAIL CUST_PHONE RETURN_URL NOTIFY_URL].freeze
     NETWORK_ERRORS = [SystemCallError, IOError, Timeout::Error, SocketError, OpenSSL::SSL::SSLError].freeze
     # The longest sandbox account name.
     ACCOUNT_NAME_LENGTH = 60
@@ -533,6 +546,88 @@ module Paystra
     end
     # paystra:endregion
 
+    # paystra:region subscriptions
+    # A subscription: a mandate your customer registers once on the page at AUTH_URL, then debits on
+    # its schedule, each noticed 24 to 48 hours ahead. `subscription`: SUBSCRIPTION_REF (yours,
+    # unique, an ORDER_ID's shape), METHOD (UPI, CARD or EMANDATE), FREQUENCY (WEEKLY, MONTHLY,
+    # QUARTERLY, YEARLY or AS_PRESENTED), AMOUNT (paise, each debit; none for AS_PRESENTED),
+    # MAX_AMOUNT (paise, the most one debit may take: at least AMOUNT, at most ₹1,00,000 on UPI and
+    # cards, ₹1 crore on e-NACH), START_DATE (a Date or YYYY-MM-DD, IST: from the account's today,
+    # within 366 days), DESCRIPTION (1 to 255 characters), CUST_NAME, CUST_EMAIL, CUST_PHONE,
+    # RETURN_URL (where the mandate page returns the customer), and optionally END_DATE (after
+    # START_DATE, within 10 years: the default), CATEGORY (MUTUAL_FUND, INSURANCE or
+    # CREDIT_CARD_BILL) and NOTIFY_URL (the subscription.* webhooks). The answer is the
+    # subscription, STATUS CREATED, with SUBSCRIPTION_ID and AUTH_URL. A refusal is the signed
+    # answer: 374 a SUBSCRIPTION_REF used before, 375 the customer's details, 388 a date the
+    # account's clock refuses, 380, 379, 327, 326, 320, 370, 325, 357. A field the gateway would
+    # refuse whatever its clock says raises InvalidRequest before anything is sent.
+    def create_subscription(subscription)
+      post_signed('/pgws/subscription', subscription_fields(subscription))
+    end
+
+    # Cancels a subscription (the merchant's cancel): STATUS CANCELLED with ENDED_AT, an open
+    # notice's debit stopped (subscription.cancelled, CANCELLED_BY MERCHANT). 387 no such
+    # subscription, 385 one already cancelled, completed or failed.
+    def cancel_subscription(subscription_id)
+      post_signed('/pgws/subscription/cancel', 'SUBSCRIPTION_ID' => check_subscription_id(subscription_id))
+    end
+
+    # Resumes a HALTED subscription (its cycle's last attempt failed): STATUS ACTIVE, the next debit
+    # the first cycle whose notice is still ahead; the unpaid cycles are not collected. 387 no such
+    # subscription, 385 one that is not halted.
+    def resume_subscription(subscription_id)
+      post_signed('/pgws/subscription/resume', 'SUBSCRIPTION_ID' => check_subscription_id(subscription_id))
+    end
+    # paystra:endregion
+
+    # paystra:region subscription-status
+    # A subscription as it stands, by `subscription_id:` or your `subscription_ref:`, exactly one:
+    # STATUS CREATED, ACTIVE, PENDING, PAUSED, HALTED, COMPLETED, CANCELLED or FAILED, INSTRUMENT,
+    # PAID_CYCLES, NEXT_DEBIT_AT, and DEBITS, an array: its latest 100 attempts, newest first
+    # (DEBIT_ID, CYCLE, ATTEMPT, AMOUNT, NOTIFIED_AT, DEBIT_AT, APPROVAL_REQUIRED and APPROVED Y or N,
+    # STATUS NOTIFIED, CHARGED, FAILED, SKIPPED or STOPPED, RESPONSE_CODE, and ORDER_ID, TXN_ID, FEE,
+    # GST once it reached the bank). What fell due on the account's clock runs first. 387: no such
+    # subscription of yours (then no DEBITS).
+    def subscription_status(subscription_id: nil, subscription_ref: nil)
+      unless present?(subscription_id) ^ present?(subscription_ref)
+        raise InvalidRequest, 'give one of subscription_id: or subscription_ref:, not both'
+      end
+
+      key = if present?(subscription_id)
+              { 'SUBSCRIPTION_ID' => check_subscription_id(subscription_id) }
+            else
+              check_order_id(subscription_ref.to_s.strip, 'SUBSCRIPTION_REF')
+              { 'SUBSCRIPTION_REF' => subscription_ref.to_s.strip }
+            end
+      with_lists(post_signed('/pgws/subscription/status', key), 'DEBITS')
+    end
+    # paystra:endregion
+
+    # paystra:region subscription-charge
+    # Presents a charge of `amount` paise (at most MAX_AMOUNT) on an AS_PRESENTED subscription: it is
+    # noticed now and debited at the first 07:00 IST at least 24 hours later. The answer is the
+    # subscription with DEBITS, the notice first. Refusals: 387 no such subscription, 385 not
+    # active, 386 a presented charge still open, 380 above MAX_AMOUNT, 379 a scheduled one.
+    def present_charge(subscription_id, amount)
+      fields = { 'SUBSCRIPTION_ID' => check_subscription_id(subscription_id), 'AMOUNT' => check_amount(amount) }
+      with_lists(post_signed('/pgws/subscription/charge', fields), 'DEBITS')
+    end
+    # paystra:endregion
+
+    # paystra:region subscription-customer
+    # Sandbox only: the customer's answer, as their UPI app, bank or card issuer would send it: SKIP a
+    # noticed debit (it ends 382), APPROVE one above the limit (APPROVAL_REQUIRED Y), PAUSE or RESUME
+    # a UPI mandate, REVOKE it (CANCELLED, INSTRUMENT emptied). The answer is the subscription with
+    # DEBITS. Refusals: 387 no such subscription, 385 no longer active, 326 an action the state or
+    # the method does not allow.
+    def act_as_customer(subscription_id, action)
+      raise InvalidRequest, 'ACTION must be SKIP, APPROVE, PAUSE, RESUME or REVOKE' unless CUSTOMER_ACTIONS.include?(action.to_s)
+
+      fields = { 'SUBSCRIPTION_ID' => check_subscription_id(subscription_id), 'ACTION' => action.to_s }
+      with_lists(post_signed('/pgws/subscription/customer', fields), 'DEBITS')
+    end
+    # paystra:endregion
+
     # A webhook delivery (the raw request body and its X-Paystra-Signature header) checked with
     # PAYSTRA_WEBHOOK_SECRET, and its data HASH with the salt. Returns the event
     # ({ 'id', 'type', 'created', 'data' }); raises WebhookError (#reason) when refused.
@@ -639,6 +734,61 @@ module Paystra
 
       check_order_id(fields['REFERENCE_ID'], 'REFERENCE_ID') if fields.key?('REFERENCE_ID')
       without_tilde(fields)
+    end
+
+    # A subscription's request fields: those given, trimmed, START_DATE and END_DATE from a Date (or
+    # anything with strftime) as YYYY-MM-DD; each checked as the gateway checks it, but for what
+    # depends on the account's clock (START_DATE's range: 388) or its store (374).
+    def subscription_fields(subscription)
+      subscription = subscription.to_h { |key, value| [key.to_s, value] }
+      %w[START_DATE END_DATE].each do |key|
+        subscription[key] = subscription[key].strftime('%Y-%m-%d') if subscription[key].respond_to?(:strftime)
+      end
+      subscription = Fields.normalize(subscription)
+      fields = SUBSCRIPTION_FIELDS.select { |key| present?(subscription[key]) }.to_h { |key| [key, subscription[key].strip] }
+      check_order_id(fields['SUBSCRIPTION_REF'], 'SUBSCRIPTION_REF')
+      method = fields['METHOD']
+      raise InvalidRequest, 'METHOD must be UPI, CARD or EMANDATE' unless SUBSCRIPTION_METHODS.include?(method)
+      unless SUBSCRIPTION_FREQUENCIES.include?(fields['FREQUENCY'])
+        raise InvalidRequest, 'FREQUENCY must be WEEKLY, MONTHLY, QUARTERLY, YEARLY or AS_PRESENTED'
+      end
+
+      most = check_paise(fields['MAX_AMOUNT'], 'MAX_AMOUNT').to_i
+      if fields['FREQUENCY'] == 'AS_PRESENTED'
+        raise InvalidRequest, 'AMOUNT must be left out for AS_PRESENTED: each presented charge names its own' if fields.key?('AMOUNT')
+      elsif check_paise(fields['AMOUNT'], 'AMOUNT').to_i > most
+        raise InvalidRequest, 'AMOUNT must be at most MAX_AMOUNT'
+      end
+      raise InvalidRequest, "MAX_AMOUNT must be at most #{LARGEST_DEBITS[method]} paise on #{method}" if most > LARGEST_DEBITS[method]
+
+      start = check_date(fields['START_DATE'], 'START_DATE')
+      if fields.key?('END_DATE') && check_date(fields['END_DATE'], 'END_DATE') <= start
+        raise InvalidRequest, 'END_DATE must be after START_DATE'
+      end
+      if fields.key?('CATEGORY') && !SUBSCRIPTION_CATEGORIES.include?(fields['CATEGORY'])
+        raise InvalidRequest, 'CATEGORY must be MUTUAL_FUND, INSURANCE or CREDIT_CARD_BILL, or left out'
+      end
+
+      description = fields['DESCRIPTION'].to_s
+      if description.empty? || description.length > DESCRIPTION_CHARACTERS || description.match?(/[\x00-\x1f\x7f]/)
+        raise InvalidRequest, "DESCRIPTION must be 1 to #{DESCRIPTION_CHARACTERS} characters, without control characters"
+      end
+
+      without_tilde(fields)
+    end
+
+    def check_subscription_id(value)
+      return value if value.is_a?(String) && value.match?(SUBSCRIPTION_ID)
+
+      raise InvalidRequest, 'SUBSCRIPTION_ID must be sub_ and 14 letters and digits'
+    end
+
+    # An amount field in paise: digits, no leading zero, at most 10 of them (320 otherwise).
+    def check_paise(value, name)
+      amount = value.to_s.strip
+      return amount if amount.match?(AMOUNT)
+
+      raise InvalidRequest, "#{name} must be whole paise: digits only, no leading zero (100 = ₹1.00)"
     end
 
     # The fields, refused here when a value holds "~": fields are signed as KEY=VALUE~..., so the
