@@ -427,6 +427,12 @@ const CREDIT_MODES = ['NEFT', 'RTGS', 'IMPS', 'UPI']
 const SUBSCRIPTION_ID = /^sub_[A-Za-z0-9]{14}$/
 /** A subscription's instrument: UPI AutoPay, a card standing instruction, e-NACH (327). */
 const SUBSCRIPTION_METHODS = ['UPI', 'CARD', 'EMANDATE']
+/** The largest debit each method takes, in paise: ₹1,00,000, ₹1,00,000 and ₹1 crore (380). */
+const LARGEST_DEBITS = /** @type {Record<string, bigint>} */ ({
+  UPI: 100_000_00n,
+  CARD: 100_000_00n,
+  EMANDATE: 1_00_00_000_00n,
+})
 /** How often a subscription debits; AS_PRESENTED: when you present a charge (379). */
 const FREQUENCIES = ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'YEARLY', 'AS_PRESENTED']
 /** The categories debited up to ₹1,00,000 without the customer's approval (326 otherwise). */
@@ -1032,7 +1038,7 @@ export class Client {
    * A subscription: the customer registers its mandate on the page at AUTH_URL (STATUS CREATED
    * until then), and each cycle is noticed and debited on the account's clock. A refusal comes
    * back as its fields: 327 METHOD, 379 FREQUENCY, 380 an amount above MAX_AMOUNT or the method's
-   * largest debit, 388 a date, 326 CATEGORY, 370 DESCRIPTION, 374 a SUBSCRIPTION_REF used before,
+   * largest debit (₹1,00,000 on UPI and cards, ₹1 crore on e-NACH), 388 a date, 326 CATEGORY, 370 DESCRIPTION, 374 a SUBSCRIPTION_REF used before,
    * 375 the customer's details, 320 an amount, 325 RETURN_URL, 357 NOTIFY_URL.
    * @param {SubscriptionRequest} subscription
    * @returns {Promise<Fields & Partial<Subscription>>}
@@ -1596,6 +1602,11 @@ function subscriptionFields(subscription) {
   if (amount !== undefined && BigInt(amount) > BigInt(MAX_AMOUNT)) {
     throw new InvalidInputError('AMOUNT must not be above MAX_AMOUNT')
   }
+  const METHOD = oneOf('METHOD', s.METHOD, SUBSCRIPTION_METHODS)
+  const largest = /** @type {bigint} */ (LARGEST_DEBITS[METHOD])
+  if (BigInt(MAX_AMOUNT) > largest) {
+    throw new InvalidInputError(`MAX_AMOUNT must be at most ${largest} paise on ${METHOD}`)
+  }
   const start = dayNumber('START_DATE', s.START_DATE)
   const ends = s.END_DATE !== undefined && s.END_DATE !== ''
   if (ends && dayNumber('END_DATE', s.END_DATE) <= start) {
@@ -1612,7 +1623,7 @@ function subscriptionFields(subscription) {
   const category = s.CATEGORY === undefined || s.CATEGORY === '' ? undefined : s.CATEGORY
   return {
     SUBSCRIPTION_REF: checkOrderId('SUBSCRIPTION_REF', s.SUBSCRIPTION_REF),
-    METHOD: oneOf('METHOD', s.METHOD, SUBSCRIPTION_METHODS),
+    METHOD,
     ...(amount === undefined ? {} : { AMOUNT: amount }),
     MAX_AMOUNT,
     FREQUENCY,

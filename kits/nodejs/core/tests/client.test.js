@@ -1485,12 +1485,8 @@ describe('subscriptions', () => {
     )
     assert.equal(duplicate.RESPONSE_CODE, '374')
     const above = "Amount above the mandate's maximum, or above the method's largest debit"
-    const tooMuch = await refusing('380', above).client.createSubscription({
-      ...monthly,
-      AMOUNT: '10000001',
-      MAX_AMOUNT: '10000001',
-    })
-    assert.equal(tooMuch.RESPONSE_CODE, '380')
+    const tooMuch = await refusing('380', above).client.presentCharge(id, '5000001')
+    assert.deepEqual([tooMuch.RESPONSE_CODE, tooMuch.AMOUNT], ['380', '5000001'])
     const dates =
       "Invalid start or end date: a date from the account's today, within 366 days; end after it, within 10 years"
     const past = await refusing('388', dates).client.createSubscription({
@@ -1528,6 +1524,9 @@ describe('subscriptions', () => {
       () => client.createSubscription({ ...monthly, MAX_AMOUNT: '1e5' }),
       () => client.createSubscription({ ...monthly, MAX_AMOUNT: /** @type {any} */ (undefined) }),
       () => client.createSubscription({ ...monthly, AMOUNT: '100001' }),
+      () => client.createSubscription({ ...monthly, MAX_AMOUNT: '10000001' }),
+      () => client.createSubscription({ ...monthly, METHOD: 'CARD', MAX_AMOUNT: '10000001' }),
+      () => client.createSubscription({ ...monthly, METHOD: 'EMANDATE', MAX_AMOUNT: '1000000001' }),
       () => client.createSubscription({ ...monthly, FREQUENCY: 'AS_PRESENTED' }),
       () => client.createSubscription({ ...monthly, START_DATE: '2026-02-30' }),
       () => client.createSubscription({ ...monthly, START_DATE: '10/12/2026' }),
@@ -1576,9 +1575,12 @@ describe('subscriptions', () => {
       await assert.rejects(call(), InvalidInputError, String(call))
     }
     assert.equal(calls.length, 0)
-    // AMOUNT may be MAX_AMOUNT itself, END_DATE the day after START_DATE, a leap day a date; how
-    // far from the account's today the dates are is the gateway's to judge (388).
+    // AMOUNT may be MAX_AMOUNT itself, MAX_AMOUNT the method's largest debit, END_DATE the day
+    // after START_DATE, a leap day a date; how far from the account's today the dates are is the
+    // gateway's to judge (388).
     await client.createSubscription({ ...monthly, AMOUNT: '100000' })
+    await client.createSubscription({ ...monthly, MAX_AMOUNT: '10000000' })
+    await client.createSubscription({ ...monthly, METHOD: 'EMANDATE', MAX_AMOUNT: '1000000000' })
     await client.createSubscription({
       ...monthly,
       START_DATE: '2028-02-29',
@@ -1596,6 +1598,6 @@ describe('subscriptions', () => {
       CATEGORY: 'CREDIT_CARD_BILL',
     })
     await client.createSubscription({ ...monthly, DESCRIPTION: '\u{1F375}'.repeat(127) })
-    assert.equal(calls.length, 5)
+    assert.equal(calls.length, 7)
   })
 })
