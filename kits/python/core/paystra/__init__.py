@@ -2,13 +2,28 @@
 Paystra payment gateway integration for Python: sign requests (HASH), encrypt merchant-hosted
 requests (ENCDATA), verify the gateway's responses and signed webhooks, call its JSON APIs
 (status enquiry, refund, QR, payout, settlements, recon, exchange rates, disputes, payment links,
-virtual accounts) and reconcile paid orders with the settlements, and make a sandbox account of
+virtual accounts, subscriptions) and reconcile paid orders with the settlements, and make a sandbox account of
 your own. The standard library, plus `cryptography` for AES when it is installed (without it, the
 kit's own AES on the standard library: see cipher.AES_BACKEND).
 """
 
 from .cipher import AES_BACKEND, decrypt, decrypt_text, encrypt, encrypt_text, merchant_hosted_key
-from .client import CREDIT_MODES, CURRENCY_INR, IST, SETTLEMENT_PAGE_SIZE, SETTLEMENT_RANGE_DAYS, Answer, Client, SignedForm, new_order_id
+from .client import (
+    CREDIT_MODES,
+    CURRENCY_INR,
+    CUSTOMER_ACTIONS,
+    FREQUENCIES,
+    IST,
+    LARGEST_DEBITS,
+    SETTLEMENT_PAGE_SIZE,
+    SETTLEMENT_RANGE_DAYS,
+    SUBSCRIPTION_CATEGORIES,
+    SUBSCRIPTION_METHODS,
+    Answer,
+    Client,
+    SignedForm,
+    new_order_id,
+)
 from .config import Config, write_env_file
 from . import currency
 from .currency import CURRENCIES, Currency, from_minor_units, inr_amount, to_minor_units
@@ -53,7 +68,9 @@ __all__ = [
     "CURRENCIES",
     "Currency",
     "CURRENCY_INR",
+    "CUSTOMER_ACTIONS",
     "EVENT_ID_HEADER",
+    "FREQUENCIES",
     "Client",
     "Config",
     "ConfigError",
@@ -61,6 +78,7 @@ __all__ = [
     "GatewayError",
     "GatewayUnavailable",
     "IST",
+    "LARGEST_DEBITS",
     "MAX_ACCOUNT_NAME_LENGTH",
     "InvalidInput",
     "PaystraError",
@@ -68,6 +86,8 @@ __all__ = [
     "SETTLEMENT_PAGE_SIZE",
     "SETTLEMENT_RANGE_DAYS",
     "SIGNATURE_HEADER",
+    "SUBSCRIPTION_CATEGORIES",
+    "SUBSCRIPTION_METHODS",
     "SUCCESS_CODE",
     "SignedForm",
     "VerificationError",

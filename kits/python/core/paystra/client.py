@@ -46,6 +46,21 @@ DESCRIPTION_CHARACTERS = 255
 
 VALIDATE_BENEFICIARY = ("Y", "N")
 
+SUBSCRIPTION_METHODS = ("UPI", "CARD", "EMANDATE")
+"""A subscription's instrument: UPI AutoPay, a card standing instruction, e-NACH (327 otherwise)."""
+
+LARGEST_DEBITS = {"UPI": 100_000_00, "CARD": 100_000_00, "EMANDATE": 1_00_00_000_00}
+"""The largest debit each method takes, in paise: ₹1,00,000, ₹1,00,000 and ₹1 crore (380 above)."""
+
+FREQUENCIES = ("WEEKLY", "MONTHLY", "QUARTERLY", "YEARLY", "AS_PRESENTED")
+"""How often a subscription debits; AS_PRESENTED: when you present a charge (379 otherwise)."""
+
+SUBSCRIPTION_CATEGORIES = ("MUTUAL_FUND", "INSURANCE", "CREDIT_CARD_BILL")
+"""The categories debited up to ₹1,00,000 without the customer's approval (326 otherwise)."""
+
+CUSTOMER_ACTIONS = ("SKIP", "APPROVE", "PAUSE", "RESUME", "REVOKE")
+"""What act_as_customer may do (326 otherwise)."""
+
 Answer = Dict[str, Any]
 """A verified answer: its fields (strings), and on success its list field parsed (a list of dicts)."""
 
@@ -60,6 +75,7 @@ _UTR = re.compile(r"[A-Z0-9]{16,22}")
 _ADVANCE_BY = re.compile(r"[1-9][0-9]{0,4}[hd]")
 _PAYLINK_ID = re.compile(r"plink_[A-Za-z0-9]{14}")
 _VA_ID = re.compile(r"va_[A-Za-z0-9]{14}")
+_SUBSCRIPTION_ID = re.compile(r"sub_[A-Za-z0-9]{14}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _LINK_EMAIL = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
 _PHONE = re.compile(r"[0-9]{10}")
@@ -505,6 +521,86 @@ class Client:
         return self.call("/pgws/virtual-account/credit", fields)
     # paystra:endregion
 
+    # ---- subscriptions ----
+    # Each answer is verified like any other; a refusal comes back as its fields (check the code).
+
+    # paystra:region subscriptions
+    def create_subscription(self, subscription: Mapping[str, Union[str, date, None]]) -> Fields:
+        """
+        A subscription: the customer registers its mandate on the page at answer["AUTH_URL"] (STATUS
+        CREATED until then), and each cycle is noticed and debited on the account's clock.
+        subscription: SUBSCRIPTION_REF (yours, unique), METHOD (UPI, CARD, EMANDATE), FREQUENCY
+        (WEEKLY, MONTHLY, QUARTERLY, YEARLY, AS_PRESENTED), AMOUNT (paise; absent for AS_PRESENTED),
+        MAX_AMOUNT (at least AMOUNT), START_DATE and optionally END_DATE (YYYY-MM-DD or dates),
+        CATEGORY, DESCRIPTION, CUST_NAME, CUST_EMAIL, CUST_PHONE, RETURN_URL and NOTIFY_URL. Refusals:
+        327 METHOD, 379 FREQUENCY, 380 an amount above MAX_AMOUNT or the method's largest debit (LARGEST_DEBITS),
+        388 a date, 326 CATEGORY, 370 DESCRIPTION, 374 a SUBSCRIPTION_REF used before, 375 the customer.
+        """
+        return self.call("/pgws/subscription", _subscription_fields(subscription))
+
+    def cancel_subscription(self, subscription_id: str) -> Fields:
+        """
+        Cancels a subscription: STATUS CANCELLED, an open notice's attempt stopped (385), and
+        subscription.cancelled sent. 387 no such subscription, 385 one already ended.
+        """
+        return self.call("/pgws/subscription/cancel", {"SUBSCRIPTION_ID": _subscription_id(subscription_id)})
+
+    def resume_subscription(self, subscription_id: str) -> Fields:
+        """
+        Resumes a HALTED subscription: ACTIVE, from the first cycle whose notice is still to come
+        (unpaid cycles are not collected). 385 one that is not HALTED, 387 no such subscription.
+        """
+        return self.call("/pgws/subscription/resume", {"SUBSCRIPTION_ID": _subscription_id(subscription_id)})
+    # paystra:endregion
+
+    # paystra:region subscription-status
+    def subscription_status(
+        self, subscription_id: Optional[str] = None, subscription_ref: Optional[str] = None
+    ) -> Answer:
+        """
+        A subscription as it stands, by its SUBSCRIPTION_ID or your SUBSCRIPTION_REF (exactly one),
+        with answer["DEBITS"]: its latest 100 attempts, newest first (DEBIT_ID, CYCLE, ATTEMPT,
+        AMOUNT, NOTIFIED_AT, DEBIT_AT, APPROVAL_REQUIRED, APPROVED, STATUS, RESPONSE_CODE, ORDER_ID,
+        TXN_ID, FEE, GST). The read runs first what fell due on the account's clock. 387: no such
+        subscription of yours (then no DEBITS).
+        """
+        if (subscription_id is None) == (subscription_ref is None):
+            raise InvalidInput("SUBSCRIPTION_ID", "give one of subscription_id or subscription_ref")
+        if subscription_id is not None:
+            fields = {"SUBSCRIPTION_ID": _subscription_id(subscription_id)}
+        else:
+            ref = _text(subscription_ref, "SUBSCRIPTION_REF")
+            fields = {"SUBSCRIPTION_REF": validation.order_id(ref, "SUBSCRIPTION_REF")}
+        return _with_list(self.call("/pgws/subscription/status", fields), "DEBITS")
+    # paystra:endregion
+
+    # paystra:region subscription-charge
+    def present_charge(self, subscription_id: str, amount: str) -> Answer:
+        """
+        Presents a charge of amount (paise) on an AS_PRESENTED subscription: noticed now, debited at
+        the first 07:00 IST at least 24 hours on. The answer is the subscription with
+        answer["DEBITS"], the notice first. 380 above MAX_AMOUNT, 386 a presented charge still open,
+        385 a subscription not active, 387 none.
+        """
+        fields = {"SUBSCRIPTION_ID": _subscription_id(subscription_id), "AMOUNT": _amount(amount)}
+        return _with_list(self.call("/pgws/subscription/charge", fields), "DEBITS")
+    # paystra:endregion
+
+    # paystra:region subscription-customer
+    def act_as_customer(self, subscription_id: str, action: str) -> Answer:
+        """
+        Sandbox only: what the customer does in their UPI app, bank or card issuer's page: SKIP a
+        noticed debit, APPROVE one above the approval threshold, PAUSE or RESUME (UPI), REVOKE the
+        mandate. Registering is not an action: that happens on the AUTH_URL page. The answer is the
+        subscription with answer["DEBITS"]. Refusals: 385 a subscription not active, 387 none.
+        """
+        fields = {
+            "SUBSCRIPTION_ID": _subscription_id(subscription_id),
+            "ACTION": _choice(action, CUSTOMER_ACTIONS, "ACTION"),
+        }
+        return _with_list(self.call("/pgws/subscription/customer", fields), "DEBITS")
+    # paystra:endregion
+
     # ---- webhooks ----
 
     def verify_webhook(self, raw_body: RawBody, signature_header: Optional[str]) -> Event:
@@ -589,9 +685,22 @@ def _va_id(value: str) -> str:
     return value
 
 
-def _amount(value: object) -> str:
+def _subscription_id(value: str) -> str:
+    if not isinstance(value, str) or not _SUBSCRIPTION_ID.fullmatch(value):
+        raise InvalidInput("SUBSCRIPTION_ID", "SUBSCRIPTION_ID must be sub_ and 14 letters and digits")
+    return value
+
+
+def _amount(value: object, field: str = "AMOUNT") -> str:
     """AMOUNT as digits (minor units), checked as the gateway checks it (320)."""
-    return validation.amount(_text(value, "AMOUNT"))
+    return validation.amount(_text(value, field), field)
+
+
+def _choice(value: object, choices: Tuple[str, ...], field: str) -> str:
+    """One of the choices, exactly as written."""
+    if not isinstance(value, str) or value not in choices:
+        raise InvalidInput(field, f"{field} must be one of {', '.join(choices)}")
+    return value
 
 
 def _text(value: object, field: str) -> Optional[str]:
@@ -637,21 +746,24 @@ def _reference_and_notify(request: Mapping[str, object]) -> Fields:
 
 def _notify_url(value: str) -> str:
     """An absolute http(s) URL without credentials, as the gateway requires (357 otherwise)."""
-    parts = urllib.parse.urlsplit(value)
-    credentials = parts.username is not None or parts.password is not None
-    if parts.scheme not in ("http", "https") or not parts.hostname or credentials or len(value) > 2048:
-        raise InvalidInput("NOTIFY_URL", "NOTIFY_URL must be an absolute http:// or https:// URL")
+    return _http_url(value, "NOTIFY_URL")
+
+
+def _http_url(value: str, field: str) -> str:
+    """An absolute http(s) URL without credentials (the gateway answers 325 for RETURN_URL, 357 for NOTIFY_URL)."""
+    try:
+        parts = urllib.parse.urlsplit(value)
+        usable = parts.scheme in ("http", "https") and bool(parts.hostname) and len(value) <= 2048
+        usable = usable and parts.username is None and parts.password is None
+    except ValueError:
+        usable = False
+    if not usable:
+        raise InvalidInput(field, f"{field} must be an absolute http:// or https:// URL")
     return value
 
 
-def _paylink_fields(link: Mapping[str, Union[str, datetime, None]]) -> Fields:
-    """
-    A payment link's fields, checked as the gateway checks them; how far ahead EXPIRE_BY may be is
-    the gateway's to judge against the account's clock (371).
-    """
-    if not isinstance(link, Mapping):
-        raise InvalidInput("AMOUNT", "give the link as a dict of AMOUNT, DESCRIPTION...")
-    description = link.get("DESCRIPTION")
+def _description(description: object) -> str:
+    """DESCRIPTION of a link or a subscription: 1 to 255 characters, not only spaces, no control characters (370)."""
     if (
         not isinstance(description, str)
         or not description.strip()
@@ -663,25 +775,43 @@ def _paylink_fields(link: Mapping[str, Union[str, datetime, None]]) -> Fields:
             "DESCRIPTION",
             f"DESCRIPTION must be 1 to {DESCRIPTION_CHARACTERS} characters, not only spaces, without control characters or ~",
         )
+    return description
+
+
+def _customer(values: Mapping[str, object]) -> Fields:
+    """CUST_NAME, CUST_EMAIL and CUST_PHONE when given, each checked as the gateway checks it (375)."""
+    fields = {}
+    name = _name(values.get("CUST_NAME"), "CUST_NAME")
+    if name is not None:
+        fields["CUST_NAME"] = name
+    email = _text(values.get("CUST_EMAIL"), "CUST_EMAIL")
+    if email is not None:
+        if len(email) > 100 or not _LINK_EMAIL.fullmatch(email):
+            raise InvalidInput("CUST_EMAIL", "CUST_EMAIL must be an email address")
+        fields["CUST_EMAIL"] = email
+    phone = _text(values.get("CUST_PHONE"), "CUST_PHONE")
+    if phone is not None:
+        if not _PHONE.fullmatch(phone):
+            raise InvalidInput("CUST_PHONE", "CUST_PHONE must be 10 digits")
+        fields["CUST_PHONE"] = phone
+    return fields
+
+
+def _paylink_fields(link: Mapping[str, Union[str, datetime, None]]) -> Fields:
+    """
+    A payment link's fields, checked as the gateway checks them; how far ahead EXPIRE_BY may be is
+    the gateway's to judge against the account's clock (371).
+    """
+    if not isinstance(link, Mapping):
+        raise InvalidInput("AMOUNT", "give the link as a dict of AMOUNT, DESCRIPTION...")
+    description = _description(link.get("DESCRIPTION"))
     currency_code = link.get("CURRENCY_CODE") or CURRENCY_INR
     if not isinstance(currency_code, str) or currency.by_number(currency_code) is None:
         raise InvalidInput(
             "CURRENCY_CODE", f"CURRENCY_CODE {currency_code} is not a currency the gateway takes (356 rupees, 840 US dollars...)"
         )
     fields = {"AMOUNT": _amount(link.get("AMOUNT")), "CURRENCY_CODE": currency_code, "DESCRIPTION": description}
-    name = _name(link.get("CUST_NAME"), "CUST_NAME")
-    if name is not None:
-        fields["CUST_NAME"] = name
-    email = _text(link.get("CUST_EMAIL"), "CUST_EMAIL")
-    if email is not None:
-        if len(email) > 100 or not _LINK_EMAIL.fullmatch(email):
-            raise InvalidInput("CUST_EMAIL", "CUST_EMAIL must be an email address")
-        fields["CUST_EMAIL"] = email
-    phone = _text(link.get("CUST_PHONE"), "CUST_PHONE")
-    if phone is not None:
-        if not _PHONE.fullmatch(phone):
-            raise InvalidInput("CUST_PHONE", "CUST_PHONE must be 10 digits")
-        fields["CUST_PHONE"] = phone
+    fields.update(_customer(link))
     expire_by = link.get("EXPIRE_BY")
     if expire_by is not None and expire_by != "":
         fields["EXPIRE_BY"] = _as_of(expire_by, "EXPIRE_BY")
@@ -691,6 +821,57 @@ def _paylink_fields(link: Mapping[str, Union[str, datetime, None]]) -> Fields:
         if validate not in VALIDATE_BENEFICIARY:
             raise InvalidInput("VALIDATE_BENEFICIARY", "VALIDATE_BENEFICIARY must be Y or N")
         fields["VALIDATE_BENEFICIARY"] = validate
+    return fields
+
+
+def _subscription_fields(subscription: Mapping[str, Union[str, date, None]]) -> Fields:
+    """
+    A subscription's fields, checked as the gateway checks them. Whether START_DATE and END_DATE are
+    within reach of the account's clock is the gateway's to judge (388); that END_DATE comes after
+    START_DATE is checked here.
+    """
+    if not isinstance(subscription, Mapping):
+        raise InvalidInput("SUBSCRIPTION_REF", "give the subscription as a dict of SUBSCRIPTION_REF, METHOD...")
+    s = subscription
+    frequency = _choice(s.get("FREQUENCY"), FREQUENCIES, "FREQUENCY")
+    max_amount = _amount(s.get("MAX_AMOUNT"), "MAX_AMOUNT")
+    presented = frequency == "AS_PRESENTED"
+    if presented != (s.get("AMOUNT") in (None, "")):
+        if presented:
+            raise InvalidInput("AMOUNT", "AMOUNT must be left out for AS_PRESENTED: each charge names its own")
+        raise InvalidInput("AMOUNT", "AMOUNT is required: the paise of each scheduled debit")
+    amount = None if presented else _amount(s.get("AMOUNT"))
+    if amount is not None and int(amount) > int(max_amount):
+        raise InvalidInput("AMOUNT", "AMOUNT must not be above MAX_AMOUNT")
+    method = _choice(s.get("METHOD"), SUBSCRIPTION_METHODS, "METHOD")
+    if int(max_amount) > LARGEST_DEBITS[method]:
+        raise InvalidInput("MAX_AMOUNT", f"MAX_AMOUNT must be at most {LARGEST_DEBITS[method]} paise on {method}")
+    start = _day(s.get("START_DATE"), "START_DATE")
+    end = None if s.get("END_DATE") in (None, "") else _day(s.get("END_DATE"), "END_DATE")
+    if end is not None and end <= start:
+        raise InvalidInput("END_DATE", "END_DATE must be after START_DATE")
+    reference = _text(s.get("SUBSCRIPTION_REF"), "SUBSCRIPTION_REF")
+    fields = {
+        "SUBSCRIPTION_REF": validation.order_id(reference, "SUBSCRIPTION_REF"),
+        "METHOD": method,
+    }
+    if amount is not None:
+        fields["AMOUNT"] = amount
+    fields.update({"MAX_AMOUNT": max_amount, "FREQUENCY": frequency, "START_DATE": start})
+    if end is not None:
+        fields["END_DATE"] = end
+    if s.get("CATEGORY") not in (None, ""):
+        fields["CATEGORY"] = _choice(s.get("CATEGORY"), SUBSCRIPTION_CATEGORIES, "CATEGORY")
+    fields["DESCRIPTION"] = _description(s.get("DESCRIPTION"))
+    customer = _customer(s)
+    if len(customer) < 3:
+        raise InvalidInput("CUST_NAME", "CUST_NAME, CUST_EMAIL and CUST_PHONE are required")
+    fields.update(customer)
+    return_url = _text(s.get("RETURN_URL"), "RETURN_URL")
+    fields["RETURN_URL"] = _http_url(return_url or "", "RETURN_URL")
+    notify_url = _text(s.get("NOTIFY_URL"), "NOTIFY_URL")
+    if notify_url is not None:
+        fields["NOTIFY_URL"] = _notify_url(notify_url)
     return fields
 
 

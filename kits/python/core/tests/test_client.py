@@ -1067,3 +1067,274 @@ class PaylinkAndVirtualAccountCalls(StubGatewayTestCase):
         self.client.create_paylink({**base, "DESCRIPTION": "\U0001F375" * 127, "CUST_NAME": "José D'Souza"})
         self.client.create_virtual_account({"CUST_NAME": "राम कुमार"})
         self.assertEqual(len(StubGateway.requests), 3)
+
+
+SUBSCRIPTION = {  # a monthly UPI subscription before the customer registers it: every field of its answer
+    "PAY_ID": PAY_ID, "SUBSCRIPTION_ID": "sub_7Rk2Wq9Lm4Tx8Z", "SUBSCRIPTION_REF": "SUB-2026-0042", "METHOD": "UPI",
+    "CATEGORY": "", "AMOUNT": "49900", "MAX_AMOUNT": "100000", "CURRENCY_CODE": "356", "FREQUENCY": "MONTHLY",
+    "START_DATE": "2026-12-10", "END_DATE": "2036-12-10", "DESCRIPTION": "Chai club: a box a month",
+    "CUST_NAME": "Asha Verma", "CUST_EMAIL": "asha.verma@example.com", "CUST_PHONE": "9876543210",
+    "AUTH_URL": "http://127.0.0.1:4150/sandbox/m/Hq3Zr8Tn2Wk5Lp9V", "STATUS": "CREATED",
+    "CREATED_AT": "2026-12-07 13:09:53", "ACTIVATED_AT": "", "ENDED_AT": "", "ANCHOR_DATE": "", "INSTRUMENT": "",
+    "PAID_CYCLES": "0", "NEXT_DEBIT_AT": "", "REGISTRATION_FEE": "0", "REGISTRATION_GST": "0",
+    "TXNTYPE": "SUBSCRIPTION", **OK,
+}
+PRESENTED = {  # an AS_PRESENTED card subscription, registered, with a presented charge noticed
+    **SUBSCRIPTION, "SUBSCRIPTION_ID": "sub_2Pm8Xc4Vb6Nq1R", "SUBSCRIPTION_REF": "SUB-2026-0043", "METHOD": "CARD",
+    "CATEGORY": "INSURANCE", "AMOUNT": "", "MAX_AMOUNT": "5000000", "FREQUENCY": "AS_PRESENTED", "STATUS": "ACTIVE",
+    "ACTIVATED_AT": "2026-12-07 13:11:02", "ANCHOR_DATE": "2026-12-07", "INSTRUMENT": "XXXX-XXXX-XXXX-1111",
+    "PAID_CYCLES": "1", "NEXT_DEBIT_AT": "2026-12-11 07:00:00", "REGISTRATION_FEE": "600", "REGISTRATION_GST": "108",
+}
+NOTICE = {
+    "DEBIT_ID": "sdeb_3Vn8Qk2Rt6Wy1M", "CYCLE": "2", "ATTEMPT": "1", "AMOUNT": "2500000",
+    "NOTIFIED_AT": "2026-12-09 15:00:00", "DEBIT_AT": "2026-12-11 07:00:00", "APPROVAL_REQUIRED": "N", "APPROVED": "N",
+    "STATUS": "NOTIFIED", "RESPONSE_CODE": "", "ORDER_ID": "", "TXN_ID": "", "FEE": "", "GST": "",
+}
+CHARGED = {
+    **NOTICE, "DEBIT_ID": "sdeb_9Tz4Lk7Hd2Sw5E", "CYCLE": "1", "AMOUNT": "1200000",
+    "NOTIFIED_AT": "2026-12-07 13:30:00", "DEBIT_AT": "2026-12-09 07:00:00", "STATUS": "CHARGED", "RESPONSE_CODE": "000",
+    "ORDER_ID": "sub_2Pm8Xc4Vb6Nq1R-1-1", "TXN_ID": "7970209273270511", "FEE": "700", "GST": "126",
+}
+DEBITS = json.dumps([NOTICE, CHARGED])
+MONTHLY = {
+    "SUBSCRIPTION_REF": "SUB-2026-0042", "METHOD": "UPI", "AMOUNT": "49900", "MAX_AMOUNT": "100000",
+    "FREQUENCY": "MONTHLY", "START_DATE": "2026-12-10", "DESCRIPTION": "Chai club: a box a month",
+    "CUST_NAME": "Asha Verma", "CUST_EMAIL": "asha.verma@example.com", "CUST_PHONE": "9876543210",
+    "RETURN_URL": "https://shop.example/subscribed",
+}
+
+
+def subscription_gateway(path, fields):
+    """The gateway's answers to the subscription paths, signed; DEBITS as JSON text inside the signed fields."""
+    echo = {k: v for k, v in fields.items() if k not in ("HASH", "RETURN_URL")}
+    if path.endswith("/pgws/subscription"):
+        reply = {**SUBSCRIPTION, **echo}
+    elif path.endswith("/pgws/subscription/cancel"):
+        reply = {**SUBSCRIPTION, "STATUS": "CANCELLED", "ENDED_AT": "2026-12-07 13:20:00"}
+    elif path.endswith("/pgws/subscription/resume"):
+        reply = PRESENTED
+    else:
+        reply = {**PRESENTED, "DEBITS": DEBITS}
+    return 200, json.dumps(with_hash(reply, SALT)).encode()
+
+
+class SubscriptionCalls(StubGatewayTestCase):
+    """The subscription calls against the stub gateway."""
+
+    def setUp(self):
+        super().setUp()
+        StubGateway.answer = staticmethod(subscription_gateway)
+
+    def sent(self):
+        return [(path, {k: v for k, v in fields.items() if k != "HASH"}) for path, _, fields in StubGateway.requests]
+
+    def test_each_call_sends_its_fields_signed_and_answers_the_verified_fields_with_debits_parsed(self):
+        created = self.client.create_subscription({
+            **MONTHLY, "END_DATE": date(2036, 12, 10), "CUST_NAME": " Asha Verma ",
+            "NOTIFY_URL": "https://shop.example/hook", "CATEGORY": None,
+        })
+        self.assertEqual(
+            (created["SUBSCRIPTION_ID"], created["STATUS"], created["AUTH_URL"]),
+            ("sub_7Rk2Wq9Lm4Tx8Z", "CREATED", SUBSCRIPTION["AUTH_URL"]),
+        )
+        self.client.create_subscription({
+            **MONTHLY, "SUBSCRIPTION_REF": "SUB-2026-0043", "METHOD": "CARD", "AMOUNT": None, "MAX_AMOUNT": "5000000",
+            "FREQUENCY": "AS_PRESENTED", "CATEGORY": "INSURANCE", "NOTIFY_URL": "",
+        })
+        self.client.create_subscription({**MONTHLY, "METHOD": "EMANDATE", "FREQUENCY": "YEARLY"})
+        status = self.client.subscription_status(subscription_id=PRESENTED["SUBSCRIPTION_ID"])
+        self.assertEqual(status, {**with_hash({**PRESENTED, "DEBITS": DEBITS}, SALT), "DEBITS": [NOTICE, CHARGED]})
+        self.assertEqual(
+            [(debit["CYCLE"], debit["STATUS"], debit["ORDER_ID"]) for debit in status["DEBITS"]],
+            [("2", "NOTIFIED", ""), ("1", "CHARGED", "sub_2Pm8Xc4Vb6Nq1R-1-1")],
+        )
+        self.client.subscription_status(subscription_ref="SUB-2026-0043")
+        cancelled = self.client.cancel_subscription(SUBSCRIPTION["SUBSCRIPTION_ID"])
+        self.assertEqual((cancelled["STATUS"], cancelled["ENDED_AT"]), ("CANCELLED", "2026-12-07 13:20:00"))
+        self.assertNotIn("DEBITS", cancelled)
+        self.assertEqual(self.client.resume_subscription(PRESENTED["SUBSCRIPTION_ID"])["STATUS"], "ACTIVE")
+        charge = self.client.present_charge(PRESENTED["SUBSCRIPTION_ID"], "2500000")
+        self.assertEqual(charge["DEBITS"][0], NOTICE)
+        for action in ("SKIP", "APPROVE", "PAUSE", "RESUME", "REVOKE"):
+            acted = self.client.act_as_customer(PRESENTED["SUBSCRIPTION_ID"], action)
+            self.assertEqual(acted["DEBITS"], [NOTICE, CHARGED])
+        pay = {"PAY_ID": PAY_ID}
+        ident = {**pay, "SUBSCRIPTION_ID": PRESENTED["SUBSCRIPTION_ID"]}
+        presented = {k: v for k, v in MONTHLY.items() if k != "AMOUNT"}
+        self.assertEqual(
+            self.sent(),
+            [
+                ("/sandbox/pgws/subscription",
+                 {**pay, **MONTHLY, "END_DATE": "2036-12-10", "NOTIFY_URL": "https://shop.example/hook"}),
+                ("/sandbox/pgws/subscription", {
+                    **pay, **presented, "SUBSCRIPTION_REF": "SUB-2026-0043", "METHOD": "CARD", "MAX_AMOUNT": "5000000",
+                    "FREQUENCY": "AS_PRESENTED", "CATEGORY": "INSURANCE",
+                }),
+                ("/sandbox/pgws/subscription", {**pay, **MONTHLY, "METHOD": "EMANDATE", "FREQUENCY": "YEARLY"}),
+                ("/sandbox/pgws/subscription/status", ident),
+                ("/sandbox/pgws/subscription/status", {**pay, "SUBSCRIPTION_REF": "SUB-2026-0043"}),
+                ("/sandbox/pgws/subscription/cancel", {**pay, "SUBSCRIPTION_ID": SUBSCRIPTION["SUBSCRIPTION_ID"]}),
+                ("/sandbox/pgws/subscription/resume", ident),
+                ("/sandbox/pgws/subscription/charge", {**ident, "AMOUNT": "2500000"}),
+                ("/sandbox/pgws/subscription/customer", {**ident, "ACTION": "SKIP"}),
+                ("/sandbox/pgws/subscription/customer", {**ident, "ACTION": "APPROVE"}),
+                ("/sandbox/pgws/subscription/customer", {**ident, "ACTION": "PAUSE"}),
+                ("/sandbox/pgws/subscription/customer", {**ident, "ACTION": "RESUME"}),
+                ("/sandbox/pgws/subscription/customer", {**ident, "ACTION": "REVOKE"}),
+            ],
+        )
+        self.assertEqual(  # the request's fields in the contract's order
+            list(StubGateway.requests[0][2]),
+            ["PAY_ID", "SUBSCRIPTION_REF", "METHOD", "AMOUNT", "MAX_AMOUNT", "FREQUENCY", "START_DATE", "END_DATE",
+             "DESCRIPTION", "CUST_NAME", "CUST_EMAIL", "CUST_PHONE", "RETURN_URL", "NOTIFY_URL", "HASH"],
+        )
+        for _, _, fields in StubGateway.requests:
+            self.assertTrue(verify(fields, SALT))
+
+    def test_debits_are_trusted_only_when_the_hash_covers_them_and_they_are_a_list_of_objects(self):
+        sub_id = PRESENTED["SUBSCRIPTION_ID"]
+
+        def tampered(path, fields):
+            reply = with_hash({**PRESENTED, "DEBITS": DEBITS}, SALT)
+            reply["DEBITS"] = json.dumps([{**NOTICE, "AMOUNT": "1"}])
+            return 200, json.dumps(reply).encode()
+
+        StubGateway.answer = staticmethod(tampered)
+        for call in (
+            lambda: self.client.subscription_status(subscription_id=sub_id),
+            lambda: self.client.present_charge(sub_id, "100"),
+            lambda: self.client.act_as_customer(sub_id, "SKIP"),
+        ):
+            with self.assertRaises(VerificationError):
+                call()
+        for text in ("", "nope", "{}", "[1]", '[{"AMOUNT": 1}]'):
+            reply = json.dumps(with_hash({**PRESENTED, "DEBITS": text}, SALT)).encode()
+            StubGateway.answer = staticmethod(lambda path, fields, reply=reply: (200, reply))
+            with self.subTest(text=text), self.assertRaises(ProtocolError):
+                self.client.subscription_status(subscription_id=sub_id)
+            with self.subTest(text=text), self.assertRaises(ProtocolError):
+                self.client.act_as_customer(sub_id, "PAUSE")
+        reply = json.dumps(with_hash({**SUBSCRIPTION, "DEBITS": "[]"}, SALT)).encode()
+        StubGateway.answer = staticmethod(lambda path, fields: (200, reply))
+        self.assertEqual(self.client.subscription_status(subscription_ref="SUB-2026-0042")["DEBITS"], [])
+
+    def test_a_refusal_comes_back_as_its_fields_without_debits(self):
+        def refusing(code, message):
+            def answer(path, fields):
+                echo = {k: v for k, v in fields.items() if k != "HASH"}
+                reply = {**echo, "STATUS": "Failed", "RESPONSE_CODE": code, "RESPONSE_MESSAGE": message,
+                         "RESPONSE_DATE_TIME": "2026-12-07 13:09:53"}
+                return 200, json.dumps(with_hash(reply, SALT)).encode()
+            return staticmethod(answer)
+
+        StubGateway.answer = refusing("387", "No subscription found")
+        missing = self.client.subscription_status(subscription_ref="SUB-404")
+        self.assertEqual((missing["RESPONSE_CODE"], missing["SUBSCRIPTION_REF"]), ("387", "SUB-404"))
+        self.assertNotIn("DEBITS", missing)
+        not_active = "Subscription not active: cancelled, revoked, halted, completed or failed"
+        sub_id = SUBSCRIPTION["SUBSCRIPTION_ID"]
+        StubGateway.answer = refusing("385", not_active)
+        refused = self.client.present_charge(sub_id, "49900")
+        self.assertEqual((refused["RESPONSE_CODE"], refused["RESPONSE_MESSAGE"]), ("385", not_active))
+        self.assertNotIn("DEBITS", refused)
+        self.assertEqual(self.client.cancel_subscription(sub_id)["RESPONSE_CODE"], "385")
+        self.assertEqual(self.client.resume_subscription(sub_id)["RESPONSE_CODE"], "385")
+        self.assertEqual(self.client.act_as_customer(sub_id, "REVOKE")["RESPONSE_CODE"], "385")
+        StubGateway.answer = refusing("374", "Duplicate reference id")
+        self.assertEqual(self.client.create_subscription(MONTHLY)["RESPONSE_CODE"], "374")
+        StubGateway.answer = refusing("380", "Amount above the mandate's maximum, or above the method's largest debit")
+        too_much = self.client.present_charge(sub_id, "5000001")
+        self.assertEqual((too_much["RESPONSE_CODE"], too_much["AMOUNT"]), ("380", "5000001"))
+        StubGateway.answer = refusing("388", "Invalid start or end date: a date from the account's today, within 366 "
+                                             "days; end after it, within 10 years")
+        past = self.client.create_subscription({**MONTHLY, "START_DATE": "2020-01-01"})
+        self.assertEqual((past["RESPONSE_CODE"], past["START_DATE"]), ("388", "2020-01-01"))
+        refusal = with_hash({**SUBSCRIPTION, "STATUS": "Failed", "RESPONSE_CODE": "385"}, SALT)
+        forged = {**refusal, "RESPONSE_CODE": "000"}
+        StubGateway.answer = staticmethod(lambda path, fields: (200, json.dumps(forged).encode()))
+        with self.assertRaises(VerificationError):
+            self.client.cancel_subscription(sub_id)
+
+    def test_ids_method_frequency_amounts_dates_category_customer_and_action_are_checked_before_calling(self):
+        sub_id = SUBSCRIPTION["SUBSCRIPTION_ID"]
+        create = self.client.create_subscription
+        refused = (
+            lambda: create(None),
+            lambda: create({**MONTHLY, "SUBSCRIPTION_REF": "SUB 42"}),
+            lambda: create({**MONTHLY, "SUBSCRIPTION_REF": None}),
+            lambda: create({**MONTHLY, "METHOD": "NETBANKING"}),
+            lambda: create({**MONTHLY, "METHOD": "upi"}),
+            lambda: create({**MONTHLY, "METHOD": "ENACH"}),
+            lambda: create({**MONTHLY, "FREQUENCY": "DAILY"}),
+            lambda: create({**MONTHLY, "FREQUENCY": None}),
+            lambda: create({**MONTHLY, "AMOUNT": "0"}),
+            lambda: create({**MONTHLY, "AMOUNT": "499.00"}),
+            lambda: create({**MONTHLY, "AMOUNT": "049900"}),
+            lambda: create({**MONTHLY, "AMOUNT": 49900}),
+            lambda: create({**MONTHLY, "AMOUNT": None}),
+            lambda: create({**MONTHLY, "AMOUNT": ""}),
+            lambda: create({**MONTHLY, "MAX_AMOUNT": "1e5"}),
+            lambda: create({**MONTHLY, "MAX_AMOUNT": None}),
+            lambda: create({**MONTHLY, "AMOUNT": "100001"}),
+            lambda: create({**MONTHLY, "MAX_AMOUNT": "10000001"}),
+            lambda: create({**MONTHLY, "METHOD": "CARD", "MAX_AMOUNT": "10000001"}),
+            lambda: create({**MONTHLY, "METHOD": "EMANDATE", "MAX_AMOUNT": "1000000001"}),
+            lambda: create({**MONTHLY, "FREQUENCY": "AS_PRESENTED"}),
+            lambda: create({**MONTHLY, "START_DATE": "2026-02-30"}),
+            lambda: create({**MONTHLY, "START_DATE": "10/12/2026"}),
+            lambda: create({**MONTHLY, "START_DATE": "2026-12-10T00:00:00+05:30"}),
+            lambda: create({**MONTHLY, "START_DATE": datetime(2026, 12, 10, tzinfo=timezone.utc)}),
+            lambda: create({**MONTHLY, "START_DATE": None}),
+            lambda: create({**MONTHLY, "END_DATE": "2027-13-01"}),
+            lambda: create({**MONTHLY, "END_DATE": "2026-12-10"}),
+            lambda: create({**MONTHLY, "END_DATE": date(2026, 12, 9)}),
+            lambda: create({**MONTHLY, "CATEGORY": "GYM"}),
+            lambda: create({**MONTHLY, "CATEGORY": "insurance"}),
+            lambda: create({**MONTHLY, "DESCRIPTION": ""}),
+            lambda: create({**MONTHLY, "DESCRIPTION": "   "}),
+            lambda: create({**MONTHLY, "DESCRIPTION": "x" * 256}),
+            lambda: create({**MONTHLY, "DESCRIPTION": "Chai\nclub"}),
+            lambda: create({**MONTHLY, "DESCRIPTION": "Chai ~ club"}),
+            lambda: create({**MONTHLY, "CUST_NAME": ""}),
+            lambda: create({**MONTHLY, "CUST_NAME": "R2D2"}),
+            lambda: create({**MONTHLY, "CUST_EMAIL": None}),
+            lambda: create({**MONTHLY, "CUST_EMAIL": "asha@example"}),
+            lambda: create({**MONTHLY, "CUST_PHONE": "  "}),
+            lambda: create({**MONTHLY, "CUST_PHONE": "98765"}),
+            lambda: create({**MONTHLY, "RETURN_URL": None}),
+            lambda: create({**MONTHLY, "RETURN_URL": "/subscribed"}),
+            lambda: create({**MONTHLY, "RETURN_URL": "javascript:alert(1)"}),
+            lambda: create({**MONTHLY, "RETURN_URL": "http://[::1/x"}),
+            lambda: create({**MONTHLY, "NOTIFY_URL": "ftp://shop.example/hook"}),
+            lambda: self.client.subscription_status(),
+            lambda: self.client.subscription_status(subscription_id=sub_id, subscription_ref="SUB-1"),
+            lambda: self.client.subscription_status(subscription_id="sub_short"),
+            lambda: self.client.subscription_status(subscription_id="plink_4Fq9ZkT2mW8xLc"),
+            lambda: self.client.subscription_status(subscription_ref="SUB#1"),
+            lambda: self.client.cancel_subscription(None),
+            lambda: self.client.cancel_subscription("sub_7Rk2Wq9Lm4Tx8"),
+            lambda: self.client.resume_subscription("SUB-2026-0042"),
+            lambda: self.client.present_charge(sub_id, "0"),
+            lambda: self.client.present_charge(sub_id, None),
+            lambda: self.client.present_charge("sub_!Rk2Wq9Lm4Tx8Z", "100"),
+            lambda: self.client.act_as_customer(sub_id, "REGISTER"),
+            lambda: self.client.act_as_customer(sub_id, "skip"),
+            lambda: self.client.act_as_customer(sub_id, None),
+            lambda: self.client.act_as_customer("va_7Hn2Kp9Qr4Ts6V", "SKIP"),
+        )
+        for index, call in enumerate(refused):
+            with self.subTest(index=index), self.assertRaises(InvalidInput):
+                call()
+        self.assertEqual(StubGateway.requests, [])
+        # AMOUNT may be MAX_AMOUNT itself, MAX_AMOUNT the method's largest debit, END_DATE the day after
+        # START_DATE, a leap day a date; how far from the account's today the dates are is the gateway's
+        # to judge (388).
+        create({**MONTHLY, "AMOUNT": "100000"})
+        create({**MONTHLY, "MAX_AMOUNT": "10000000"})
+        create({**MONTHLY, "METHOD": "EMANDATE", "MAX_AMOUNT": "1000000000"})
+        create({**MONTHLY, "START_DATE": date(2028, 2, 29), "END_DATE": "2028-03-01"})
+        create({**MONTHLY, "START_DATE": "2020-01-01", "CATEGORY": "MUTUAL_FUND"})
+        create({**MONTHLY, "FREQUENCY": "AS_PRESENTED", "AMOUNT": "", "CATEGORY": "CREDIT_CARD_BILL"})
+        create({**MONTHLY, "DESCRIPTION": "\U0001F375" * 127})
+        self.assertEqual(len(StubGateway.requests), 7)
+        self.assertEqual(StubGateway.requests[3][2]["START_DATE"], "2028-02-29")
