@@ -139,6 +139,39 @@ export const responseCodes = {
   '376': { status: 'Failed', message: 'No virtual account found' },
   '377': { status: 'Failed', message: 'Virtual account is closed' },
   '378': { status: 'Failed', message: 'Invalid VALIDATE_BENEFICIARY: use Y or N' },
+  '379': {
+    status: 'Failed',
+    message: 'Invalid frequency: use WEEKLY, MONTHLY, QUARTERLY, YEARLY or AS_PRESENTED',
+  },
+  '380': {
+    status: 'Failed',
+    message: "Amount above the mandate's maximum, or above the method's largest debit",
+  },
+  '381': {
+    status: 'Failed',
+    message: 'Debit refused: no pre-debit notice 24 to 48 hours before it',
+  },
+  '382': { status: 'Failed', message: 'Debit not made: the customer opted out of it' },
+  '383': {
+    status: 'Failed',
+    message:
+      'Debit not made: above the limit without additional authentication, and the customer did not approve it',
+  },
+  '384': { status: 'Failed', message: 'Mandate paused by the customer' },
+  '385': {
+    status: 'Failed',
+    message: 'Subscription not active: cancelled, revoked, halted, completed or failed',
+  },
+  '386': {
+    status: 'Failed',
+    message: 'This cycle is already paid, or a presented charge is still open',
+  },
+  '387': { status: 'Failed', message: 'No subscription found' },
+  '388': {
+    status: 'Failed',
+    message:
+      "Invalid start or end date: a date from the account's today, within 366 days; end after it, within 10 years",
+  },
 } as const satisfies Record<string, { status: TransactionStatus; message: string }>
 
 /** STATUS of a payment (the response to RETURN_URL, a status enquiry, a QR answer). */

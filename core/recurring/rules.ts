@@ -19,6 +19,7 @@ import {
   istInstant,
 } from '#core/calendar/business-calendar.ts'
 import type { Paise } from '#core/currency/paise.ts'
+import type { ResponseCode } from '#core/protocol/codes.ts'
 
 const HOUR_MS = 3_600_000
 
@@ -43,8 +44,9 @@ export function isHighLimitCategory(text: string): text is HighLimitCategory {
 
 /**
  * The response codes these rules answer with. 020 and 004 keep the gateway's meaning; 379 to 387
- * are the recurring codes the decision adds (core/protocol/codes.ts is to list them with their
- * messages, for every language of the pages).
+ * are the recurring codes the decision adds, listed with their messages in core/protocol/codes.ts
+ * and in every language of the pages (gateway/i18n/). 388, a bad START_DATE or END_DATE, is the
+ * subscription call's answer (ADR 054), not these rules'.
  */
 export const recurringCodes = {
   declined: '004',
@@ -58,7 +60,7 @@ export const recurringCodes = {
   notActive: '385',
   cycleAlreadyPaid: '386',
   noSubscription: '387',
-} as const
+} as const satisfies Record<string, ResponseCode>
 export type RecurringCode = (typeof recurringCodes)[keyof typeof recurringCodes]
 
 // ---------------------------------------------------------------------------------------------

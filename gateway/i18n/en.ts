@@ -245,5 +245,17 @@ export const en: Messages = {
     '376': 'No virtual account found',
     '377': 'Virtual account is closed',
     '378': 'Invalid VALIDATE_BENEFICIARY: use Y or N',
+    '379': 'Invalid frequency: use WEEKLY, MONTHLY, QUARTERLY, YEARLY or AS_PRESENTED',
+    '380': "Amount above the mandate's maximum, or above the method's largest debit",
+    '381': 'Debit refused: no pre-debit notice 24 to 48 hours before it',
+    '382': 'Debit not made: the customer opted out of it',
+    '383':
+      'Debit not made: above the limit without additional authentication, and the customer did not approve it',
+    '384': 'Mandate paused by the customer',
+    '385': 'Subscription not active: cancelled, revoked, halted, completed or failed',
+    '386': 'This cycle is already paid, or a presented charge is still open',
+    '387': 'No subscription found',
+    '388':
+      "Invalid start or end date: a date from the account's today, within 366 days; end after it, within 10 years",
   },
 }
