@@ -98,6 +98,33 @@ export const testUpiIds = [
   settlesAs?: ResponseCode
 }>
 
+/**
+ * The instruments a subscription's mandate page registers, and how their later debits end
+ * (docs/decisions/053-recurring-payment-rules.md, "Test instruments"). `declined`: the code a
+ * registration ends with when the instrument does not register.
+ */
+export const mandateTestUpiIds = [
+  { vpa: 'success@upi', outcome: 'SUCCESS' },
+  { vpa: 'nofunds@upi', outcome: 'NOFUNDS' },
+  { vpa: 'failure@upi', declined: '004' },
+] as const satisfies ReadonlyArray<MandateTestInstrument & { vpa: string }>
+
+export const mandateTestCards = [
+  { number: '4111111111111111', outcome: 'SUCCESS', paymentType: 'CC', mopType: 'VI' },
+  { number: '4000000000000341', outcome: 'NOFUNDS', paymentType: 'CC', mopType: 'VI' },
+  { number: '4000000000000002', declined: '004', paymentType: 'CC', mopType: 'VI' },
+  { number: '4000000000009995', declined: '020', paymentType: 'CC', mopType: 'VI' },
+] as const satisfies ReadonlyArray<
+  MandateTestInstrument & { number: string; paymentType: 'CC' | 'DC'; mopType: 'VI' | 'RU' }
+>
+
+/** An e-NACH account that registers and then fails every debit for want of funds. */
+export const ENACH_NOFUNDS_ACCOUNT = '000000000020'
+
+export type MandateTestInstrument =
+  | { outcome: 'SUCCESS' | 'NOFUNDS'; declined?: undefined }
+  | { declined: ResponseCode; outcome?: undefined }
+
 /** How the sandbox bank page ends a net banking or wallet payment. */
 export const bankOutcomes = { success: '000', failure: '004' } as const satisfies Record<
   string,

@@ -64,21 +64,10 @@ export function validateCardForm(input: CardInput, now: Date): CardResult {
     if (!card) errors.number = 'cardNotTest'
   }
 
-  const expiry = input.expiry.replace(/\s/g, '')
-  const match = /^(\d{2})\/(\d{2})$/.exec(expiry)
-  if (expiry === '') errors.expiry = 'expiryRequired'
-  else if (!match || Number(match[1]) < 1 || Number(match[1]) > 12) errors.expiry = 'expiryInvalid'
-  else {
-    // A card is valid to the last day of its expiry month.
-    const year = 2000 + Number(match[2])
-    const month = Number(match[1])
-    const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth()
-    if (year * 12 + (month - 1) < thisMonth) errors.expiry = 'expiryPast'
-  }
-
-  const cvv = input.cvv.trim()
-  if (cvv === '') errors.cvv = 'cvvRequired'
-  else if (!/^\d{3}$/.test(cvv)) errors.cvv = 'cvvInvalid'
+  const expiry = expiryError(input.expiry, now)
+  if (expiry) errors.expiry = expiry
+  const cvv = cvvError(input.cvv)
+  if (cvv) errors.cvv = cvv
 
   const name = input.name.trim()
   if (name === '') errors.name = 'cardNameRequired'
@@ -86,6 +75,26 @@ export function validateCardForm(input: CardInput, now: Date): CardResult {
 
   if (Object.keys(errors).length > 0 || !card) return { ok: false, errors }
   return { ok: true, number, code: card.code, card }
+}
+
+/** What is wrong with a card's MM/YY expiry at `now`, if anything. */
+export function expiryError(value: string, now: Date): CardErrorKey | undefined {
+  const expiry = value.replace(/\s/g, '')
+  const match = /^(\d{2})\/(\d{2})$/.exec(expiry)
+  if (expiry === '') return 'expiryRequired'
+  if (!match || Number(match[1]) < 1 || Number(match[1]) > 12) return 'expiryInvalid'
+  // A card is valid to the last day of its expiry month.
+  const year = 2000 + Number(match[2])
+  const month = Number(match[1])
+  const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth()
+  return year * 12 + (month - 1) < thisMonth ? 'expiryPast' : undefined
+}
+
+/** What is wrong with a CVV, if anything. */
+export function cvvError(value: string): CardErrorKey | undefined {
+  const cvv = value.trim()
+  if (cvv === '') return 'cvvRequired'
+  return /^\d{3}$/.test(cvv) ? undefined : 'cvvInvalid'
 }
 
 /** docs/product.md#pattern-library: starts alphanumeric, then letters, digits, dots or hyphens, then @, then ≥ 2 letters. */

@@ -42,6 +42,8 @@ import { triggerApi } from './api/trigger.ts'
 import { invoiceApi } from './settlements/invoice-api.ts'
 import { paylinkApi } from './paylinks/api.ts'
 import { paylinkPages } from './paylinks/pages.ts'
+import { subscriptionApi } from './subscriptions/api.ts'
+import { mandatePages } from './subscriptions/pages.ts'
 import { virtualAccountApi } from './virtual-accounts/api.ts'
 import type { SettlementRunner } from './settlements/runner.ts'
 import type { NotifyPolicyFor } from './webhooks/addresses.ts'
@@ -203,8 +205,10 @@ export function gatewayRouter(options: GatewayRouterOptions): Router {
   router.use(disputesApi(api))
   router.use(paylinkApi({ ...api, publicUrl: options.publicUrl }))
   router.use(virtualAccountApi(api))
+  router.use(subscriptionApi({ ...api, publicUrl: options.publicUrl }))
   refusedRoute(router, setup)
   paylinkPages(router, setup)
+  mandatePages(router, setup)
   router.use(qrPages(setup))
   paymentPages(router, setup)
   // A path the sandbox has, asked with another method: 405 with Allow, not the 404 page.

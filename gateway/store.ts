@@ -33,7 +33,14 @@ export type GatewayDatabase = PgDatabase<PgQueryResultHKT, any>
  * a payment link's page (gateway/paylinks/).
  */
 export type TransactionMode =
-  'hosted' | 'checkout' | 'merchant-hosted' | 'qr-upi' | 'qr-pg' | 'paylink'
+  | 'hosted'
+  | 'checkout'
+  | 'merchant-hosted'
+  | 'qr-upi'
+  | 'qr-pg'
+  | 'paylink'
+  /** A subscription's debit, made on its mandate with no page (gateway/subscriptions/). */
+  | 'subscription'
 
 export const sandboxTransactions = pgTable(
   'sandbox_transactions',

@@ -1,12 +1,13 @@
 /**
- * What the sandbox charges for a product that is no payment's: a payment link, a virtual account,
- * a credit into one. Each comes from its row of the pricing page's tabs (core/pricing/pricing.ts)
- * through the calculators' own arithmetic, so a rate changed on the pricing page is the rate
- * the sandbox charges. GST is added as on every fee.
+ * What the sandbox charges for a product that is no payment's (a payment link, a virtual account,
+ * a credit into one, a mandate) and for a subscription's debit, which the Subscription tab prices
+ * instead of the Payment Gateway rates. Each comes from its row of the pricing page's tabs
+ * (core/pricing/pricing.ts) through the calculators' own arithmetic, so a rate changed on the
+ * pricing page is the rate the sandbox charges. GST is added as on every fee.
  */
 import type { Paise } from '#core/currency/paise.ts'
 import { gstOn, type QuoteLine, rowById, rowCharges } from './fees.ts'
-import { autoCollectionTab, paylinksTab, type PricingTab } from './pricing.ts'
+import { autoCollectionTab, paylinksTab, type PricingTab, subscriptionTab } from './pricing.ts'
 
 /** The products' charges, each the id of its pricing row. */
 export const productChargeRows = {
@@ -18,6 +19,14 @@ export const productChargeRows = {
   'virtual-account-setup': { tab: autoCollectionTab, row: 'virtual-account-setup' },
   /** A credit into a virtual account, by slab of its amount. */
   collection: { tab: autoCollectionTab, row: 'collection' },
+  /** A card or e-NACH mandate, charged once when the customer registers it. */
+  'mandate-registration': { tab: subscriptionTab, row: 'mandate-registration' },
+  /** A UPI AutoPay mandate, charged once when the customer approves it. */
+  'upi-mandate': { tab: subscriptionTab, row: 'upi-mandate' },
+  /** Each captured debit on a card or e-NACH mandate. */
+  'debit-transaction': { tab: subscriptionTab, row: 'debit-transaction' },
+  /** Each captured UPI AutoPay debit, by slab of its amount. */
+  'upi-autopay-presentation': { tab: subscriptionTab, row: 'upi-autopay-presentation' },
 } as const satisfies Record<string, { tab: PricingTab; row: string }>
 
 export type ProductChargeKind = keyof typeof productChargeRows

@@ -33,6 +33,17 @@ export const webhookEventTypes = [
   'paylink.cancelled',
   'virtual_account.credited',
   'virtual_account.credit_returned',
+  'subscription.activated',
+  'subscription.notified',
+  'subscription.charged',
+  'subscription.pending',
+  'subscription.halted',
+  'subscription.skipped',
+  'subscription.paused',
+  'subscription.resumed',
+  'subscription.cancelled',
+  'subscription.completed',
+  'subscription.failed',
 ] as const
 export type WebhookEventType = (typeof webhookEventTypes)[number]
 

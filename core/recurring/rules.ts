@@ -362,6 +362,49 @@ export function firstCycleDate(method: RecurringMethod, registeredAt: Date): Iso
     : addWorkingDays(registered, ENACH_FIRST_CYCLE_WORKING_DAYS)
 }
 
+/** Where a subscription's cycles start, fixed when its mandate is registered. */
+export interface Anchor {
+  /** Cycle 0's date. */
+  anchor: IsoDate
+  /** Whether cycle 0 is taken with the registration itself (its one AFA covers both). */
+  debitNow: boolean
+}
+
+/**
+ * Cycle 0's date for a mandate registered at `registeredAt` and asked to start on `startDate`:
+ * the start date, or the first the method allows if that is later (firstCycleDate). On UPI and
+ * card a start on the registration's own date is debited with the registration. Any other first
+ * debit needs a notice at least 24 h ahead, so it falls no earlier than the first 07:00 IST a day
+ * after the registration; an AS_PRESENTED mandate only starts then, its charges presented later.
+ */
+export function anchorOf(
+  method: RecurringMethod,
+  frequency: Frequency,
+  startDate: IsoDate,
+  registeredAt: Date,
+): Anchor {
+  const registered = istDateOf(registeredAt)
+  const first = firstCycleDate(method, registeredAt)
+  const start = startDate > first ? startDate : first
+  if (frequency === 'AS_PRESENTED') {
+    return { anchor: start > registered ? start : registered, debitNow: false }
+  }
+  if (debitsAtRegistration(method) && start === registered) {
+    return { anchor: registered, debitNow: true }
+  }
+  const earliest = istDateOf(presentedDebitAt(registeredAt))
+  return { anchor: start > earliest ? start : earliest, debitNow: false }
+}
+
+/**
+ * When a scheduled cycle's notice goes: `DEBIT_AT` − 36 h, or at the registration itself when
+ * that time had passed by then (cycle 0 only: anchorOf keeps its debit 24 h away).
+ */
+export function cycleNoticeAt(debitAt: Date, registeredAt: Date): Date {
+  const scheduled = scheduledNoticeAt(debitAt)
+  return scheduled > registeredAt ? scheduled : registeredAt
+}
+
 /** How long a mandate runs at most, and by default: 10 years from the anchor (NACH allows 30). */
 export const MANDATE_VALIDITY_YEARS = 10
 

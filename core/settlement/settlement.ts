@@ -92,7 +92,10 @@ export interface SettlementItem {
   issuedAbroad?: boolean
   /** A hold's or release's dispute. */
   dispute?: DisputeReference
-  /** What a FEE item charges for (a COLLECTION is always charged as one). */
+  /**
+   * What a FEE item charges for (a COLLECTION is always charged as one), or the row a PAYMENT is
+   * priced by instead of the Payment Gateway rates (a subscription's debit).
+   */
   charge?: ProductChargeKind
 }
 
@@ -148,22 +151,25 @@ export function lineOf(item: SettlementItem): SettlementLine {
       description: 'Refund',
     }
   }
-  const fee = paymentFee(
-    {
-      paymentType: item.paymentType,
-      mopType: item.mopType,
-      ...(item.foreign ? { foreignCurrency: true } : {}),
-      ...(item.issuedAbroad ? { issuedAbroad: true } : {}),
-    },
-    item.amount,
-  )
+  // A subscription's debit is priced by its Subscription row, not the Payment Gateway rates.
+  const fee = item.charge
+    ? productCharge(item.charge, item.amount)
+    : paymentFee(
+        {
+          paymentType: item.paymentType,
+          mopType: item.mopType,
+          ...(item.foreign ? { foreignCurrency: true } : {}),
+          ...(item.issuedAbroad ? { issuedAbroad: true } : {}),
+        },
+        item.amount,
+      )
   return {
     ...common,
     type: 'PAYMENT',
     fee: fee.fee,
     gst: fee.gst,
-    net: fee.net,
-    description: fee.charges.map((charge) => charge.label).join(' + '),
+    net: item.amount - fee.fee - fee.gst,
+    description: 'label' in fee ? fee.label : fee.charges.map((charge) => charge.label).join(' + '),
   }
 }
 

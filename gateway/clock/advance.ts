@@ -6,6 +6,7 @@ import type { SettlementRunner } from '#gateway/settlements/runner.ts'
 import type { StoredSettlement } from '#gateway/settlements/store.ts'
 import { confirmLatePaymentsBy } from '#gateway/webhooks/confirm-late.ts'
 import { expireDueLinks } from '#gateway/paylinks/store.ts'
+import { runDueSubscriptions } from '#gateway/subscriptions/lifecycle.ts'
 import type { NotifyTarget } from '#gateway/webhooks/addresses.ts'
 import { moveClockTo } from './store.ts'
 import { settlementTimesBetween } from './time.ts'
@@ -24,8 +25,20 @@ export interface AdvanceDeps {
 export interface Happening {
   /** IST, `YYYY-MM-DD HH:mm:ss`, on the merchant's clock. */
   AT: string
-  TYPE: 'PAYMENT_CAPTURED' | 'PAYLINK_EXPIRED' | 'SETTLEMENT'
-  /** The payment's ORDER_ID, the link's PAYLINK_ID or the settlement's SETTLEMENT_ID. */
+  TYPE:
+    | 'PAYMENT_CAPTURED'
+    | 'PAYLINK_EXPIRED'
+    | 'SETTLEMENT'
+    | 'SUBSCRIPTION_NOTIFIED'
+    | 'SUBSCRIPTION_CHARGED'
+    | 'SUBSCRIPTION_DEBIT_FAILED'
+    | 'SUBSCRIPTION_HALTED'
+    | 'SUBSCRIPTION_COMPLETED'
+    | 'SUBSCRIPTION_FAILED'
+  /**
+   * The payment's ORDER_ID, the link's PAYLINK_ID, the settlement's SETTLEMENT_ID, a notice's
+   * DEBIT_ID, a debit's ORDER_ID or the SUBSCRIPTION_ID.
+   */
   REFERENCE: string
 }
 
@@ -43,7 +56,7 @@ function at(merchant: SandboxMerchant, time: Date, realNow: Date): SandboxMercha
 
 /**
  * Moves a merchant's clock forward to `to`, running in time order what falls due on the way:
- * late payments the bank confirms, payment links whose expiry passed, then each working day's settlement run at the settlement
+ * subscriptions' notices and debits, late payments the bank confirms, payment links whose expiry passed, then each working day's settlement run at the settlement
  * hour (which makes and decides disputes as any run does), then the clock is set. Every step is
  * once-only on its own (a confirmed payment is no longer pending, a run settles each item once,
  * the clock never moves back), so two advances racing on two instances do the work once.
@@ -82,7 +95,19 @@ export async function advanceClock(
       })
     }
   }
+  const subscriptions = async (time: Date) => {
+    const done = await runDueSubscriptions(deps.db, at(merchant, time, realNow), time)
+    if (done.queued) deps.onEventQueued()
+    for (const happening of done.happened) {
+      happened.push({
+        AT: formatIstDateTime(happening.at),
+        TYPE: happening.type,
+        REFERENCE: happening.reference,
+      })
+    }
+  }
   for (const time of settlementTimesBetween(from, to, deps.hour)) {
+    await subscriptions(time)
     await confirmLate(time)
     await expireLinks(time)
     const made = await deps.runner.runFor(at(merchant, time, realNow), time, notify)
@@ -95,6 +120,7 @@ export async function advanceClock(
       })
     }
   }
+  await subscriptions(to)
   await confirmLate(to)
   await expireLinks(to)
   await moveClockTo(deps.db, merchant.payId, to, realNow)

@@ -169,6 +169,91 @@ export interface Messages extends Record<CardErrorKey | UpiErrorKey, string> {
   /** {notFound} {otherHolder}: the sandbox's test account numbers */
   paylinkTestAccounts: string
 
+  /** The mandate page (`AUTH_URL`): a subscription's registration and the customer's own view of it. */
+  mandateTitle: string
+  /** {merchant} */
+  mandateIntro: string
+  mandateUpiAppName: string
+  mandateCardHeading: string
+  mandateBankHeading: string
+  mandateDescriptionLabel: string
+  mandateAmountLabel: string
+  mandateMaxAmountLabel: string
+  mandateFrequencyLabel: string
+  mandateStartLabel: string
+  mandateValidUntilLabel: string
+  mandateInstrumentLabel: string
+  mandateStateLabel: string
+  mandateAsPresented: string
+  mandateWeekly: string
+  mandateMonthly: string
+  mandateQuarterly: string
+  mandateYearly: string
+  mandateUpiIdLabel: string
+  /** success@upi, nofunds@upi, failure@upi */
+  mandateUpiIdHint: string
+  mandateUpiIdUnknown: string
+  mandateApprove: string
+  mandateDecline: string
+  /** {merchant} {amount} */
+  mandatePinHeading: string
+  mandatePinLabel: string
+  mandatePinHint: string
+  mandatePinInvalid: string
+  /** 4111 1111 1111 1111, 4000 0000 0000 0341 */
+  mandateCardHint: string
+  mandateCardUnknown: string
+  mandateExpiryInvalid: string
+  mandateCvvInvalid: string
+  mandateContinue: string
+  mandateOtpHeading: string
+  /** {last4} */
+  mandateOtpIntro: string
+  mandateOtpLabel: string
+  mandateOtpHint: string
+  mandateOtpInvalid: string
+  mandateBankLabel: string
+  mandateAccountLabel: string
+  /** 000000000020 */
+  mandateAccountHint: string
+  mandateAccountInvalid: string
+  mandateIfscLabel: string
+  mandateIfscInvalid: string
+  /** {bank} */
+  mandateBankPageHeading: string
+  mandateBankPageIntro: string
+  mandateAuthorise: string
+  mandateRefuse: string
+  mandateStateCREATED: string
+  mandateStateACTIVE: string
+  mandateStatePENDING: string
+  mandateStatePAUSED: string
+  mandateStateHALTED: string
+  mandateStateCOMPLETED: string
+  mandateStateCANCELLED: string
+  mandateStateFAILED: string
+  mandateNoticeHeading: string
+  /** {amount} {date} */
+  mandateNoticeText: string
+  mandateApprovalNeeded: string
+  mandateApprovedText: string
+  mandateDebitsHeading: string
+  mandateDebitsEmpty: string
+  mandateActionsHeading: string
+  mandateActionSKIP: string
+  mandateActionAPPROVE: string
+  mandateActionPAUSE: string
+  mandateActionRESUME: string
+  mandateActionREVOKE: string
+  mandateRevokeWarning: string
+  /** {merchant} */
+  mandateReturn: string
+  mandateDebitNOTIFIED: string
+  mandateDebitCHARGED: string
+  mandateDebitFAILED: string
+  mandateDebitSKIPPED: string
+  mandateDebitSTOPPED: string
+
   /** What each response code means, for the customer. */
   codes: Record<ResponseCode, string>
 }

@@ -24,7 +24,7 @@ export const PAYLINK_CODE = /^[A-Za-z0-9]{16}$/
 /** A person's name as a bank account holds it: letters, spaces and . ' ’ -, 1–100, from a letter. */
 const PERSON_NAME = /^\p{L}[\p{L}\p{M} .'’-]{0,99}$/u
 /** An e-mail address the way payment forms take it, at most 100 characters. */
-const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/
+export const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; code: ResponseCode }
 

@@ -15,6 +15,7 @@ import {
   chargeItem,
   type CollectionRow,
   collectionItem,
+  recurringCharge,
   settledAmount,
   settlementsOfSources,
 } from './store.ts'
@@ -74,6 +75,7 @@ export async function reconcileOrder(
     {
       ...common,
       type: 'PAYMENT',
+      ...chargeOf(payment),
       sourceId: payment.id,
       txnId: payment.txnId,
       ...settledAmount(payment),
@@ -92,6 +94,12 @@ export async function reconcileOrder(
   // Stable: at one instant, the payment, then refunds, then holds and releases.
   items.sort((a, b) => a.at.getTime() - b.at.getTime())
   return reconEntries(db, items)
+}
+
+/** A subscription's debit is priced by its Subscription row, as its settlement line is. */
+function chargeOf(payment: SandboxTransaction): Pick<SettlementItem, 'charge'> {
+  const charge = recurringCharge(payment.mode, payment.paymentType)
+  return charge ? { charge } : {}
 }
 
 /** The most credits one virtual account's reconciliation lists: its latest. */

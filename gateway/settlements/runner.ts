@@ -7,6 +7,7 @@ import { notifyTargetFor, queueAnswerEvent } from '#gateway/webhooks/events.ts'
 import { decisionEvent, noRequestedTarget, queueDisputeEvent } from '#gateway/disputes/events.ts'
 import { createDisputes, decideDueDisputes } from '#gateway/disputes/store.ts'
 import { expireDueLinks } from '#gateway/paylinks/store.ts'
+import { runDueSubscriptions } from '#gateway/subscriptions/lifecycle.ts'
 import type { FindMerchant } from '#gateway/checks.ts'
 import {
   merchantsWithOpenItems,
@@ -124,6 +125,10 @@ export function settlementRunner(options: SettlementRunnerOptions): SettlementRu
       const merchant = await options.findMerchant(payId)
       if (!merchant) continue
       const asOf = merchantNow(merchant, options.now())
+      // Subscriptions' notices and debits due by the merchant's clock come first, so a debit
+      // made before the settlement hour is settled by this run, as on a clock advance.
+      const due = await runDueSubscriptions(db, merchant, asOf)
+      if (due.queued) options.onEventQueued()
       made.push(...(await run(merchant, asOf, false, noRequestedTarget)))
     }
     return made

@@ -24,7 +24,8 @@ import {
   type SettlementStatus,
 } from '#core/settlement/settlement.ts'
 import { type GstParties, splitGst } from '#core/tax/gst.ts'
-import { isProductChargeKind } from '#core/pricing/product-charges.ts'
+import { isProductChargeKind, type ProductChargeKind } from '#core/pricing/product-charges.ts'
+import { debitChargeId } from '#core/recurring/rules.ts'
 import { gstPartiesOf } from '#gateway/merchants.ts'
 import { disputeReasonOf } from '#gateway/methods.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
@@ -118,7 +119,8 @@ export async function merchantsWithOpenItems(db: GatewayDatabase): Promise<strin
         WHERE status = 'CREDITED' AND settlement_id IS NULL
       UNION SELECT pay_id FROM sandbox_charges WHERE settlement_id IS NULL
       UNION SELECT pay_id FROM sandbox_paylinks
-        WHERE status = 'CREATED' AND expire_at IS NOT NULL`,
+        WHERE status = 'CREATED' AND expire_at IS NOT NULL
+      UNION SELECT pay_id FROM sandbox_subscriptions WHERE next_due_at IS NOT NULL`,
   )
   return rows.map((row) => row.pay_id)
 }
@@ -135,7 +137,7 @@ async function dueItems(
   const payments = await rowsOf<ItemRow>(
     tx,
     sql`SELECT id, order_id, txn_id, pg_ref_num, payment_type, mop_type, amount::text,
-        inr_amount::text, currency_code, fx_rate, issued_abroad, completed_at AS at
+        inr_amount::text, currency_code, fx_rate, issued_abroad, mode, completed_at AS at
       FROM sandbox_transactions
       WHERE pay_id = ${payId} AND response_code = '000' AND settlement_id IS NULL
         AND completed_at < ${before.toISOString()}::timestamptz
@@ -269,12 +271,16 @@ interface ItemRow {
   fx_rate: string
   /** A payment's card was issued outside India (not read for a refund, which has no fee). */
   issued_abroad?: boolean
+  /** How the payment was made: a subscription's debit is priced by the Subscription tab. */
+  mode?: string
   at: Date | string
 }
 
 function itemOf(type: 'PAYMENT' | 'REFUND', row: ItemRow): SettlementItem {
+  const charge = type === 'PAYMENT' ? recurringCharge(row.mode ?? '', row.payment_type) : undefined
   return {
     type,
+    ...(charge ? { charge } : {}),
     sourceId: row.id,
     orderId: row.order_id,
     txnId: row.txn_id,
@@ -290,6 +296,16 @@ function itemOf(type: 'PAYMENT' | 'REFUND', row: ItemRow): SettlementItem {
     }),
     at: new Date(row.at),
   }
+}
+
+/**
+ * The charge a subscription's debit is priced by instead of the Payment Gateway rates: the UPI
+ * AutoPay presentation row by slab, or the card and e-NACH debit row. Undefined for any other
+ * payment. The run and the recon both read a payment through it.
+ */
+export function recurringCharge(mode: string, paymentType: string): ProductChargeKind | undefined {
+  if (mode !== 'subscription') return undefined
+  return debitChargeId(paymentType === 'UP' ? 'UPI' : paymentType === 'NB' ? 'ENACH' : 'CARD')
 }
 
 /**
