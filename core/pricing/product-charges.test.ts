@@ -36,6 +36,23 @@ describe('what the sandbox charges for a product that is no payment', () => {
     expect(productCharge('collection', amount)).toMatchObject({ fee, gst })
   })
 
+  it('a mandate ₹6 (card, e-NACH) or ₹7 (UPI); a debit ₹7, or by slab on UPI AutoPay', () => {
+    expect(productCharge('mandate-registration')).toMatchObject({ fee: rupees(6), gst: 108n })
+    expect(productCharge('upi-mandate')).toMatchObject({
+      fee: rupees(7),
+      gst: 126n,
+      label: 'Subscription fees: UPI mandate',
+    })
+    expect(productCharge('debit-transaction', rupees(20_000))).toMatchObject({ fee: rupees(7) })
+    expect(productCharge('upi-autopay-presentation', rupees(250)).fee).toBe(rupees(4))
+    expect(productCharge('upi-autopay-presentation', rupees(499))).toMatchObject({
+      fee: rupees(7),
+      gst: 126n,
+    })
+    expect(productCharge('upi-autopay-presentation', rupees(1000)).fee).toBe(rupees(7))
+    expect(productCharge('upi-autopay-presentation', rupees(1000) + 1n).fee).toBe(rupees(15))
+  })
+
   it('names a row of the pricing page for each kind, and nothing else is a kind', () => {
     for (const [kind, { tab, row }] of Object.entries(productChargeRows)) {
       expect(isProductChargeKind(kind)).toBe(true)

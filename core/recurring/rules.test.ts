@@ -3,6 +3,8 @@ import { formatIstDateTime } from '#core/calendar/business-calendar.ts'
 import { quoteSubscription } from '#core/pricing/fees.ts'
 import {
   aboveLargestDebit,
+  anchorOf,
+  cycleNoticeAt,
   allowedCustomerActions,
   APPROVAL_THRESHOLD,
   approvalThreshold,
@@ -301,6 +303,65 @@ describe('first cycle', () => {
     expect(firstCycleDate('ENACH', ist('2027-11-05 18:00'))).toBe('2027-11-09')
     // On a Sunday: Mon, Tue, Wed.
     expect(firstCycleDate('ENACH', ist('2027-02-14 09:00'))).toBe('2027-02-17')
+  })
+})
+
+describe('the anchor a registration fixes', () => {
+  it('UPI and card: a start on the registration’s date is debited with it', () => {
+    expect(anchorOf('UPI', 'MONTHLY', '2027-01-31', ist('2027-01-31 15:00'))).toEqual({
+      anchor: '2027-01-31',
+      debitNow: true,
+    })
+    // Registered after START_DATE: the registration's date, still debited at once.
+    expect(anchorOf('CARD', 'WEEKLY', '2027-01-29', ist('2027-01-31 15:00'))).toEqual({
+      anchor: '2027-01-31',
+      debitNow: true,
+    })
+  })
+
+  it('a later start is noticed like any cycle, never less than 24 h ahead', () => {
+    expect(anchorOf('UPI', 'MONTHLY', '2027-02-10', ist('2027-01-31 15:00'))).toEqual({
+      anchor: '2027-02-10',
+      debitNow: false,
+    })
+    // Tomorrow 07:00 is 16 h away: the first 07:00 a day after, the 2nd.
+    expect(anchorOf('UPI', 'MONTHLY', '2027-02-01', ist('2027-01-31 15:00'))).toEqual({
+      anchor: '2027-02-02',
+      debitNow: false,
+    })
+    // Registered at 06:00: tomorrow 07:00 is 25 h away.
+    expect(anchorOf('CARD', 'YEARLY', '2027-02-01', ist('2027-01-31 06:00')).anchor).toBe(
+      '2027-02-01',
+    )
+  })
+
+  it('e-NACH: START_DATE or the third working day, whichever is later, with no money at registration', () => {
+    expect(anchorOf('ENACH', 'MONTHLY', '2027-03-09', ist('2027-03-09 10:00'))).toEqual({
+      anchor: '2027-03-15',
+      debitNow: false,
+    })
+    expect(anchorOf('ENACH', 'MONTHLY', '2027-04-01', ist('2027-03-09 10:00')).anchor).toBe(
+      '2027-04-01',
+    )
+  })
+
+  it('AS_PRESENTED: no debit at registration; it starts on START_DATE or the day it registers', () => {
+    expect(anchorOf('UPI', 'AS_PRESENTED', '2027-01-31', ist('2027-01-31 15:00'))).toEqual({
+      anchor: '2027-01-31',
+      debitNow: false,
+    })
+    expect(anchorOf('UPI', 'AS_PRESENTED', '2027-02-05', ist('2027-01-31 15:00')).anchor).toBe(
+      '2027-02-05',
+    )
+  })
+
+  it('a cycle’s notice goes 36 h ahead, or at the registration when that has passed', () => {
+    const registered = ist('2027-01-31 06:00')
+    // Debit on 1 Feb 07:00: 36 h before is 30 Jan 19:00, before the registration.
+    expect(cycleNoticeAt(debitAt('2027-02-01'), registered)).toEqual(registered)
+    expect(formatIstDateTime(cycleNoticeAt(debitAt('2027-02-10'), registered))).toBe(
+      '2027-02-08 19:00:00',
+    )
   })
 })
 

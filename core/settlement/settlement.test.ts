@@ -390,6 +390,28 @@ describe('the lines of products that are no payment', () => {
     expect(() => lineOf(item({ type: 'FEE', amount: 0n }))).toThrow(RangeError)
   })
 
+  it("a subscription's debit is a PAYMENT line priced by its Subscription row, not the gateway rate", () => {
+    const upi = lineOf(
+      item({
+        amount: 49_900n,
+        paymentType: 'UP',
+        mopType: 'UP',
+        charge: 'upi-autopay-presentation',
+      }),
+    )
+    expect(upi).toMatchObject({
+      type: 'PAYMENT',
+      fee: 700n,
+      gst: 126n,
+      net: 49_074n,
+      description: 'Subscription fees: UPI AutoPay monthly presentation',
+    })
+    const card = lineOf(item({ amount: 2_000_000n, charge: 'debit-transaction' }))
+    expect(card).toMatchObject({ fee: 700n, gst: 126n, net: 2_000_000n - 826n })
+    // The same card payment without the charge pays the card rate.
+    expect(lineOf(item({ amount: 2_000_000n })).fee).not.toBe(700n)
+  })
+
   it('counts a collection as money in with its fees, and a FEE line as fees only', () => {
     const lines = [
       lineOf(item({ amount: 100_000n })),
