@@ -785,8 +785,8 @@ public final class Client {
      * Presents a charge of amount paise (at most MAX_AMOUNT) on an AS_PRESENTED subscription: it is
      * noticed now and debited at the first 07:00 IST at least 24 hours later. The answer is the
      * subscription with its debits, the notice first. A refusal throws RefusedError: 387 no such
-     * subscription, 385 not active, 386 a presented charge still open, 380 above MAX_AMOUNT, 379 a
-     * scheduled one.
+     * subscription, 385 not active (not yet registered, or ended), 326 a scheduled one, 386 a presented
+     * charge still open, 380 above MAX_AMOUNT.
      */
     public Subscription presentCharge(String subscriptionId, String amount) {
         return subscription("/pgws/subscription/charge", fields("PAY_ID", config.payId(),

@@ -7,112 +7,186 @@ import static com.paystra.CoreTests.assertTrue;
 import static com.paystra.CoreTests.check;
 import static com.paystra.CoreTests.map;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The client's subscription calls against a stand-in gateway that answers with the fields the
- * subscription calls answer (a UPI monthly one created, found by its SUBSCRIPTION_REF, cancelled and
- * refused a second cancel and a presented charge; an AS_PRESENTED one charged, its notice skipped; a
- * halted one resumed; each refusal): signed with the demo merchant's salt.
+ * The client's subscription calls against a stand-in gateway that answers the sandbox's own answers
+ * to the demo merchant, recorded from a sandbox of the kit tests' kind (a UPI monthly one created,
+ * found by its SUBSCRIPTION_REF, refused a charge while not yet registered, cancelled and refused a
+ * second cancel; one registered with success@upi, its first month taken at once, and refused a
+ * presented charge; an AS_PRESENTED one charged, its notice skipped; one on nofunds@upi halted after
+ * four failed attempts, resumed and revoked; each refusal): signed with its salt, byte for byte.
  */
 final class SubscriptionTests {
     private static final String PAY_ID = StubGateway.PAY_ID;
     private static final String SALT = StubGateway.SALT;
-    private static final String SUB_ID = "sub_4Kq9TzW2mX8cRb";
-    private static final String SUB_PRESENTED_ID = "sub_7PdL2sNe9QwX4k";
+    private static final String SUB_ID = "sub_Q644iJtemFQSif";
+    private static final String SUB_ACTIVE_ID = "sub_bWNvj4WRreRgBZ";
+    private static final String SUB_PRESENTED_ID = "sub_owlugybuOp9ZbV";
+    private static final String SUB_HALTED_ID = "sub_dtsH4fdeGToFzO";
 
-    static final String SUB_CREATED = "{\"PAY_ID\":\"1000000000000001\",\"SUBSCRIPTION_ID\":\"sub_4Kq9TzW2mX8cRb\","
+    static final String SUB_CREATED = "{\"PAY_ID\":\"1000000000000001\",\"SUBSCRIPTION_ID\":\"sub_Q644iJtemFQSif\","
             + "\"SUBSCRIPTION_REF\":\"PLAN-1001\",\"METHOD\":\"UPI\",\"CATEGORY\":\"\",\"AMOUNT\":\"49900\","
             + "\"MAX_AMOUNT\":\"49900\",\"CURRENCY_CODE\":\"356\",\"FREQUENCY\":\"MONTHLY\",\"START_DATE\":\"2026-12-07\","
             + "\"END_DATE\":\"\",\"DESCRIPTION\":\"Monthly plan: two notebooks\",\"CUST_NAME\":\"Asha Rao\","
             + "\"CUST_EMAIL\":\"asha.rao@example.com\",\"CUST_PHONE\":\"9876543210\","
-            + "\"AUTH_URL\":\"http://127.0.0.1:35183/sandbox/m/Hq3ZbN8vT2xLw5Yc\",\"STATUS\":\"CREATED\","
-            + "\"CREATED_AT\":\"2026-12-07 18:13:40\",\"ACTIVATED_AT\":\"\",\"ENDED_AT\":\"\",\"ANCHOR_DATE\":\"\","
+            + "\"AUTH_URL\":\"http://127.0.0.1:4317/sandbox/m/eSKuwdTpGhaD7Zc5\",\"STATUS\":\"CREATED\","
+            + "\"CREATED_AT\":\"2026-12-07 21:20:08\",\"ACTIVATED_AT\":\"\",\"ENDED_AT\":\"\",\"ANCHOR_DATE\":\"\","
             + "\"INSTRUMENT\":\"\",\"PAID_CYCLES\":\"0\",\"NEXT_DEBIT_AT\":\"\",\"REGISTRATION_FEE\":\"700\","
             + "\"REGISTRATION_GST\":\"126\",\"TXNTYPE\":\"SUBSCRIPTION\",\"RESPONSE_CODE\":\"000\","
-            + "\"RESPONSE_MESSAGE\":\"Transaction successful\",\"RESPONSE_DATE_TIME\":\"2026-12-07 18:13:40\","
-            + "\"HASH\":\"ED693393D91BC97B68A8FADFCC44D5DA9FC97FE29479300F3E593D42C4D1D0A7\"}";
-    static final String SUB_FOUND = "{\"PAY_ID\":\"1000000000000001\",\"SUBSCRIPTION_ID\":\"sub_4Kq9TzW2mX8cRb\","
+            + "\"RESPONSE_MESSAGE\":\"Transaction successful\",\"RESPONSE_DATE_TIME\":\"2026-12-07 21:20:08\","
+            + "\"HASH\":\"2DF35AA072742A9E8CD8FFE9A13F46CE1C741E054979DD8AD309525CFFCC8BFE\"}";
+    static final String SUB_FOUND = "{\"PAY_ID\":\"1000000000000001\",\"SUBSCRIPTION_ID\":\"sub_Q644iJtemFQSif\","
             + "\"SUBSCRIPTION_REF\":\"PLAN-1001\",\"METHOD\":\"UPI\",\"CATEGORY\":\"\",\"AMOUNT\":\"49900\","
             + "\"MAX_AMOUNT\":\"49900\",\"CURRENCY_CODE\":\"356\",\"FREQUENCY\":\"MONTHLY\",\"START_DATE\":\"2026-12-07\","
             + "\"END_DATE\":\"\",\"DESCRIPTION\":\"Monthly plan: two notebooks\",\"CUST_NAME\":\"Asha Rao\","
             + "\"CUST_EMAIL\":\"asha.rao@example.com\",\"CUST_PHONE\":\"9876543210\","
-            + "\"AUTH_URL\":\"http://127.0.0.1:35183/sandbox/m/Hq3ZbN8vT2xLw5Yc\",\"STATUS\":\"CREATED\","
-            + "\"CREATED_AT\":\"2026-12-07 18:13:40\",\"ACTIVATED_AT\":\"\",\"ENDED_AT\":\"\",\"ANCHOR_DATE\":\"\","
+            + "\"AUTH_URL\":\"http://127.0.0.1:4317/sandbox/m/eSKuwdTpGhaD7Zc5\",\"STATUS\":\"CREATED\","
+            + "\"CREATED_AT\":\"2026-12-07 21:20:08\",\"ACTIVATED_AT\":\"\",\"ENDED_AT\":\"\",\"ANCHOR_DATE\":\"\","
             + "\"INSTRUMENT\":\"\",\"PAID_CYCLES\":\"0\",\"NEXT_DEBIT_AT\":\"\",\"REGISTRATION_FEE\":\"700\","
-            + "\"REGISTRATION_GST\":\"126\",\"TXNTYPE\":\"SUBSCRIPTION\",\"RESPONSE_CODE\":\"000\","
-            + "\"RESPONSE_MESSAGE\":\"Transaction successful\",\"RESPONSE_DATE_TIME\":\"2026-12-07 18:13:40\","
-            + "\"DEBITS\":\"[]\",\"HASH\":\"FCC417B1FBA26FEFE298DD9C03D4BDD50FAE2CDF23CA3BD0952764C0F2CC35C3\"}";
-    static final String SUB_CANCELLED = "{\"PAY_ID\":\"1000000000000001\",\"SUBSCRIPTION_ID\":\"sub_4Kq9TzW2mX8cRb\","
+            + "\"REGISTRATION_GST\":\"126\",\"DEBITS\":\"[]\",\"TXNTYPE\":\"SUBSCRIPTION\",\"RESPONSE_CODE\":\"000\","
+            + "\"RESPONSE_MESSAGE\":\"Transaction successful\",\"RESPONSE_DATE_TIME\":\"2026-12-07 21:20:08\","
+            + "\"HASH\":\"534FE8CEE4FBE7ED361722CD4A0706691968033388CF3200A5864771015BD78F\"}";
+    static final String SUB_NOT_ACTIVE = "{\"PAY_ID\":\"1000000000000001\",\"SUBSCRIPTION_ID\":\"sub_Q644iJtemFQSif\",\"AMOUNT\":\"49900\","
+            + "\"STATUS\":\"Failed\",\"RESPONSE_CODE\":\"385\","
+            + "\"RESPONSE_MESSAGE\":\"Subscription not active: cancelled, revoked, halted, completed or failed\","
+            + "\"RESPONSE_DATE_TIME\":\"2026-12-07 21:20:08\","
+            + "\"HASH\":\"63EF4C5EF89DE9DE32C0BEE0D95AEFC5B8E92A64986417FF52D2338FB0948BF4\"}";
+    static final String SUB_CANCELLED = "{\"PAY_ID\":\"1000000000000001\",\"SUBSCRIPTION_ID\":\"sub_Q644iJtemFQSif\","
             + "\"SUBSCRIPTION_REF\":\"PLAN-1001\",\"METHOD\":\"UPI\",\"CATEGORY\":\"\",\"AMOUNT\":\"49900\","
             + "\"MAX_AMOUNT\":\"49900\",\"CURRENCY_CODE\":\"356\",\"FREQUENCY\":\"MONTHLY\",\"START_DATE\":\"2026-12-07\","
             + "\"END_DATE\":\"\",\"DESCRIPTION\":\"Monthly plan: two notebooks\",\"CUST_NAME\":\"Asha Rao\","
             + "\"CUST_EMAIL\":\"asha.rao@example.com\",\"CUST_PHONE\":\"9876543210\","
-            + "\"AUTH_URL\":\"http://127.0.0.1:35183/sandbox/m/Hq3ZbN8vT2xLw5Yc\",\"STATUS\":\"CANCELLED\","
-            + "\"CREATED_AT\":\"2026-12-07 18:13:40\",\"ACTIVATED_AT\":\"\",\"ENDED_AT\":\"2026-12-07 18:13:40\","
+            + "\"AUTH_URL\":\"http://127.0.0.1:4317/sandbox/m/eSKuwdTpGhaD7Zc5\",\"STATUS\":\"CANCELLED\","
+            + "\"CREATED_AT\":\"2026-12-07 21:20:08\",\"ACTIVATED_AT\":\"\",\"ENDED_AT\":\"2026-12-07 21:20:08\","
             + "\"ANCHOR_DATE\":\"\",\"INSTRUMENT\":\"\",\"PAID_CYCLES\":\"0\",\"NEXT_DEBIT_AT\":\"\","
-            + "\"REGISTRATION_FEE\":\"700\",\"REGISTRATION_GST\":\"126\",\"TXNTYPE\":\"SUBSCRIPTION\","
-            + "\"RESPONSE_CODE\":\"000\",\"RESPONSE_MESSAGE\":\"Transaction successful\","
-            + "\"RESPONSE_DATE_TIME\":\"2026-12-07 18:13:40\","
-            + "\"HASH\":\"CC8ACF5052C85407804D3E3EA4B56907225C1EC8880B89C9F374E57CA74DC68B\"}";
-    static final String SUB_CANCEL_REFUSED = "{\"PAY_ID\":\"1000000000000001\",\"SUBSCRIPTION_ID\":\"sub_4Kq9TzW2mX8cRb\",\"STATUS\":\"Failed\","
+            + "\"REGISTRATION_FEE\":\"700\",\"REGISTRATION_GST\":\"126\",\"CANCELLED_BY\":\"MERCHANT\",\"DEBITS\":\"[]\","
+            + "\"TXNTYPE\":\"SUBSCRIPTION\",\"RESPONSE_CODE\":\"000\",\"RESPONSE_MESSAGE\":\"Transaction successful\","
+            + "\"RESPONSE_DATE_TIME\":\"2026-12-07 21:20:08\","
+            + "\"HASH\":\"7C6756C9A4AD99EFC98C0BE6B7410D2614267028FFFC46CEDFF5C80C3344FC26\"}";
+    static final String SUB_CANCEL_REFUSED = "{\"PAY_ID\":\"1000000000000001\",\"SUBSCRIPTION_ID\":\"sub_Q644iJtemFQSif\",\"STATUS\":\"Failed\","
             + "\"RESPONSE_CODE\":\"385\","
             + "\"RESPONSE_MESSAGE\":\"Subscription not active: cancelled, revoked, halted, completed or failed\","
-            + "\"RESPONSE_DATE_TIME\":\"2026-12-07 18:13:40\","
-            + "\"HASH\":\"6E0A2BD32DD594CD59EE045EAA431DC27CFA5B1B8F8F7DB2AEE699B8E9B8EE37\"}";
-    static final String SUB_CHARGE_REFUSED = "{\"PAY_ID\":\"1000000000000001\",\"SUBSCRIPTION_ID\":\"sub_4Kq9TzW2mX8cRb\",\"STATUS\":\"Failed\","
-            + "\"RESPONSE_CODE\":\"379\","
-            + "\"RESPONSE_MESSAGE\":\"Invalid frequency: use WEEKLY, MONTHLY, QUARTERLY, YEARLY or AS_PRESENTED\","
-            + "\"RESPONSE_DATE_TIME\":\"2026-12-07 18:13:40\","
-            + "\"HASH\":\"97C0F34B754B9D73B3FC5ABAE4B466FA23E5489951EE58F9AFFB38617833A4ED\"}";
+            + "\"RESPONSE_DATE_TIME\":\"2026-12-07 21:20:08\","
+            + "\"HASH\":\"778EF0D45D5DFAC336A762E2141A7F8B5FADF369A81811C342EC0E4D59F8C4F2\"}";
     static final String SUB_UNKNOWN = "{\"PAY_ID\":\"1000000000000001\",\"SUBSCRIPTION_ID\":\"sub_00000000000000\",\"STATUS\":\"Failed\","
             + "\"RESPONSE_CODE\":\"387\",\"RESPONSE_MESSAGE\":\"No subscription found\","
-            + "\"RESPONSE_DATE_TIME\":\"2026-12-07 18:13:40\","
-            + "\"HASH\":\"CCDFDBEB13C9064FA928702AE943EA6246B844A7387445E1A71DB7C4990560AA\"}";
-    static final String SUB_BAD_DATE = "{\"PAY_ID\":\"1000000000000001\",\"STATUS\":\"Failed\",\"RESPONSE_CODE\":\"388\","
+            + "\"RESPONSE_DATE_TIME\":\"2026-12-07 21:20:08\","
+            + "\"HASH\":\"8B35F69496ABC18E46AC583ABA1D012946440702FAAE011F716D5B40120BD22E\"}";
+    static final String SUB_BAD_DATE = "{\"PAY_ID\":\"1000000000000001\",\"SUBSCRIPTION_REF\":\"PLAN-1002\",\"STATUS\":\"Failed\","
+            + "\"RESPONSE_CODE\":\"388\","
             + "\"RESPONSE_MESSAGE\":\"Invalid start or end date: a date from the account's today, within 366 days; end after it, within 10 years\","
-            + "\"RESPONSE_DATE_TIME\":\"2026-12-07 18:13:40\","
-            + "\"HASH\":\"8DAB8B2CB5D206B4796F501797E03127FD598E73EDDBAE90AFA587557486FDAF\"}";
-    static final String SUB_CHARGED = "{\"PAY_ID\":\"1000000000000001\",\"SUBSCRIPTION_ID\":\"sub_7PdL2sNe9QwX4k\","
-            + "\"SUBSCRIPTION_REF\":\"BILL-2002\",\"METHOD\":\"UPI\",\"CATEGORY\":\"\",\"AMOUNT\":\"\","
-            + "\"MAX_AMOUNT\":\"500000\",\"CURRENCY_CODE\":\"356\",\"FREQUENCY\":\"AS_PRESENTED\","
-            + "\"START_DATE\":\"2026-12-07\",\"END_DATE\":\"2036-12-07\",\"DESCRIPTION\":\"Electricity bill\","
-            + "\"CUST_NAME\":\"Asha Rao\",\"CUST_EMAIL\":\"asha.rao@example.com\",\"CUST_PHONE\":\"9876543210\","
-            + "\"AUTH_URL\":\"http://127.0.0.1:35183/sandbox/m/Pw7KdR2nX9cVb4Mz\",\"STATUS\":\"ACTIVE\","
-            + "\"CREATED_AT\":\"2026-12-07 18:13:40\",\"ACTIVATED_AT\":\"2026-12-07 18:14:02\",\"ENDED_AT\":\"\","
-            + "\"ANCHOR_DATE\":\"2026-12-07\",\"INSTRUMENT\":\"success@upi\",\"PAID_CYCLES\":\"0\","
-            + "\"NEXT_DEBIT_AT\":\"2026-12-09 07:00:00\",\"REGISTRATION_FEE\":\"700\",\"REGISTRATION_GST\":\"126\","
-            + "\"TXNTYPE\":\"SUBSCRIPTION\",\"RESPONSE_CODE\":\"000\",\"RESPONSE_MESSAGE\":\"Transaction successful\","
-            + "\"RESPONSE_DATE_TIME\":\"2026-12-07 18:13:40\","
-            + "\"DEBITS\":\"[{\\\"DEBIT_ID\\\":\\\"sdeb_Vn4Qx8LmT2kWc9\\\",\\\"CYCLE\\\":\\\"1\\\",\\\"ATTEMPT\\\":\\\"1\\\",\\\"AMOUNT\\\":\\\"123400\\\",\\\"NOTIFIED_AT\\\":\\\"2026-12-07 18:15:10\\\",\\\"DEBIT_AT\\\":\\\"2026-12-09 07:00:00\\\",\\\"APPROVAL_REQUIRED\\\":\\\"N\\\",\\\"APPROVED\\\":\\\"N\\\",\\\"STATUS\\\":\\\"NOTIFIED\\\",\\\"RESPONSE_CODE\\\":\\\"\\\",\\\"ORDER_ID\\\":\\\"\\\",\\\"TXN_ID\\\":\\\"\\\",\\\"FEE\\\":\\\"\\\",\\\"GST\\\":\\\"\\\"}]\","
-            + "\"HASH\":\"DE7F5A8B6F3AF3BB0BB201BED73891BB83924B4510584ADF3897E3270EB49A83\"}";
-    static final String SUB_SKIPPED = "{\"PAY_ID\":\"1000000000000001\",\"SUBSCRIPTION_ID\":\"sub_7PdL2sNe9QwX4k\","
-            + "\"SUBSCRIPTION_REF\":\"BILL-2002\",\"METHOD\":\"UPI\",\"CATEGORY\":\"\",\"AMOUNT\":\"\","
-            + "\"MAX_AMOUNT\":\"500000\",\"CURRENCY_CODE\":\"356\",\"FREQUENCY\":\"AS_PRESENTED\","
-            + "\"START_DATE\":\"2026-12-07\",\"END_DATE\":\"2036-12-07\",\"DESCRIPTION\":\"Electricity bill\","
-            + "\"CUST_NAME\":\"Asha Rao\",\"CUST_EMAIL\":\"asha.rao@example.com\",\"CUST_PHONE\":\"9876543210\","
-            + "\"AUTH_URL\":\"http://127.0.0.1:35183/sandbox/m/Pw7KdR2nX9cVb4Mz\",\"STATUS\":\"ACTIVE\","
-            + "\"CREATED_AT\":\"2026-12-07 18:13:40\",\"ACTIVATED_AT\":\"2026-12-07 18:14:02\",\"ENDED_AT\":\"\","
-            + "\"ANCHOR_DATE\":\"2026-12-07\",\"INSTRUMENT\":\"success@upi\",\"PAID_CYCLES\":\"0\",\"NEXT_DEBIT_AT\":\"\","
-            + "\"REGISTRATION_FEE\":\"700\",\"REGISTRATION_GST\":\"126\",\"TXNTYPE\":\"SUBSCRIPTION\","
-            + "\"RESPONSE_CODE\":\"000\",\"RESPONSE_MESSAGE\":\"Transaction successful\","
-            + "\"RESPONSE_DATE_TIME\":\"2026-12-07 18:13:40\","
-            + "\"DEBITS\":\"[{\\\"DEBIT_ID\\\":\\\"sdeb_Vn4Qx8LmT2kWc9\\\",\\\"CYCLE\\\":\\\"1\\\",\\\"ATTEMPT\\\":\\\"1\\\",\\\"AMOUNT\\\":\\\"123400\\\",\\\"NOTIFIED_AT\\\":\\\"2026-12-07 18:15:10\\\",\\\"DEBIT_AT\\\":\\\"2026-12-09 07:00:00\\\",\\\"APPROVAL_REQUIRED\\\":\\\"N\\\",\\\"APPROVED\\\":\\\"N\\\",\\\"STATUS\\\":\\\"SKIPPED\\\",\\\"RESPONSE_CODE\\\":\\\"382\\\",\\\"ORDER_ID\\\":\\\"\\\",\\\"TXN_ID\\\":\\\"\\\",\\\"FEE\\\":\\\"\\\",\\\"GST\\\":\\\"\\\"}]\","
-            + "\"HASH\":\"6D73425CDB9C67046D1177AE2C6E8F2ADDFECC447EF5705EF094ED94EDAE374E\"}";
-    static final String SUB_RESUMED = "{\"PAY_ID\":\"1000000000000001\",\"SUBSCRIPTION_ID\":\"sub_4Kq9TzW2mX8cRb\","
-            + "\"SUBSCRIPTION_REF\":\"PLAN-1001\",\"METHOD\":\"UPI\",\"CATEGORY\":\"\",\"AMOUNT\":\"49900\","
+            + "\"RESPONSE_DATE_TIME\":\"2026-12-07 21:20:08\","
+            + "\"HASH\":\"1D80ABC6FBA5870E7A142901CAE8A6258340D10A3927607838B7D9582684E216\"}";
+    static final String SUB_DUPLICATE = "{\"PAY_ID\":\"1000000000000001\",\"SUBSCRIPTION_REF\":\"PLAN-1001\",\"STATUS\":\"Failed\","
+            + "\"RESPONSE_CODE\":\"374\",\"RESPONSE_MESSAGE\":\"Duplicate reference id\","
+            + "\"RESPONSE_DATE_TIME\":\"2026-12-07 21:20:08\","
+            + "\"HASH\":\"642F4328FF104C29517D319FF92F8CBABDD98BB1DA3BA855A3B22E7A32AB9F5D\"}";
+    static final String SUB_ACTIVE = "{\"PAY_ID\":\"1000000000000001\",\"SUBSCRIPTION_ID\":\"sub_bWNvj4WRreRgBZ\","
+            + "\"SUBSCRIPTION_REF\":\"PLAN-1004\",\"METHOD\":\"UPI\",\"CATEGORY\":\"\",\"AMOUNT\":\"49900\","
             + "\"MAX_AMOUNT\":\"49900\",\"CURRENCY_CODE\":\"356\",\"FREQUENCY\":\"MONTHLY\",\"START_DATE\":\"2026-12-07\","
             + "\"END_DATE\":\"2036-12-07\",\"DESCRIPTION\":\"Monthly plan: two notebooks\",\"CUST_NAME\":\"Asha Rao\","
             + "\"CUST_EMAIL\":\"asha.rao@example.com\",\"CUST_PHONE\":\"9876543210\","
-            + "\"AUTH_URL\":\"http://127.0.0.1:35183/sandbox/m/Hq3ZbN8vT2xLw5Yc\",\"STATUS\":\"ACTIVE\","
-            + "\"CREATED_AT\":\"2026-12-07 18:13:40\",\"ACTIVATED_AT\":\"2026-12-07 18:14:02\",\"ENDED_AT\":\"\","
-            + "\"ANCHOR_DATE\":\"2026-12-07\",\"INSTRUMENT\":\"nofunds@upi\",\"PAID_CYCLES\":\"1\","
-            + "\"NEXT_DEBIT_AT\":\"2027-02-07 07:00:00\",\"REGISTRATION_FEE\":\"700\",\"REGISTRATION_GST\":\"126\","
+            + "\"AUTH_URL\":\"http://127.0.0.1:4317/sandbox/m/ynjRJFbpNG6N1LUY\",\"STATUS\":\"ACTIVE\","
+            + "\"CREATED_AT\":\"2026-12-07 21:20:08\",\"ACTIVATED_AT\":\"2026-12-07 21:20:08\",\"ENDED_AT\":\"\","
+            + "\"ANCHOR_DATE\":\"2026-12-07\",\"INSTRUMENT\":\"success@upi\",\"PAID_CYCLES\":\"1\",\"NEXT_DEBIT_AT\":\"\","
+            + "\"REGISTRATION_FEE\":\"700\",\"REGISTRATION_GST\":\"126\","
+            + "\"DEBITS\":\"[{\\\"DEBIT_ID\\\":\\\"sdeb_MTpoIviafyfbqE\\\",\\\"CYCLE\\\":\\\"0\\\",\\\"ATTEMPT\\\":\\\"1\\\",\\\"AMOUNT\\\":\\\"49900\\\",\\\"NOTIFIED_AT\\\":\\\"2026-12-07 21:20:08\\\",\\\"DEBIT_AT\\\":\\\"2026-12-07 21:20:08\\\",\\\"APPROVAL_REQUIRED\\\":\\\"N\\\",\\\"APPROVED\\\":\\\"N\\\",\\\"STATUS\\\":\\\"CHARGED\\\",\\\"RESPONSE_CODE\\\":\\\"000\\\",\\\"ORDER_ID\\\":\\\"sub_bWNvj4WRreRgBZ-0-1\\\",\\\"TXN_ID\\\":\\\"3202422748070787\\\",\\\"FEE\\\":\\\"700\\\",\\\"GST\\\":\\\"126\\\"}]\","
             + "\"TXNTYPE\":\"SUBSCRIPTION\",\"RESPONSE_CODE\":\"000\",\"RESPONSE_MESSAGE\":\"Transaction successful\","
-            + "\"RESPONSE_DATE_TIME\":\"2026-12-07 18:13:40\","
-            + "\"HASH\":\"0A04BD98F3FCF9990FAC797CBFC670E66D9A606FB5DDB9EF1318DF06CD9B7107\"}";
+            + "\"RESPONSE_DATE_TIME\":\"2026-12-07 21:20:09\","
+            + "\"HASH\":\"07338503B55E8E900066036EA0F6892B88DA592B51EB08DF3AF33A5D62D9E196\"}";
+    static final String SUB_CHARGE_REFUSED = "{\"PAY_ID\":\"1000000000000001\",\"SUBSCRIPTION_ID\":\"sub_bWNvj4WRreRgBZ\",\"AMOUNT\":\"49900\","
+            + "\"STATUS\":\"Failed\",\"RESPONSE_CODE\":\"326\",\"RESPONSE_MESSAGE\":\"Invalid request\","
+            + "\"RESPONSE_DATE_TIME\":\"2026-12-07 21:20:09\","
+            + "\"HASH\":\"9A9FAD5DC4DBC953FE2A10F633B6A0F03BC01A5A243C0CC42C09530387768162\"}";
+    static final String SUB_CHARGED = "{\"PAY_ID\":\"1000000000000001\",\"SUBSCRIPTION_ID\":\"sub_owlugybuOp9ZbV\","
+            + "\"SUBSCRIPTION_REF\":\"BILL-2002\",\"METHOD\":\"UPI\",\"CATEGORY\":\"\",\"AMOUNT\":\"\","
+            + "\"MAX_AMOUNT\":\"500000\",\"CURRENCY_CODE\":\"356\",\"FREQUENCY\":\"AS_PRESENTED\","
+            + "\"START_DATE\":\"2026-12-07\",\"END_DATE\":\"2036-12-07\",\"DESCRIPTION\":\"Electricity bill\","
+            + "\"CUST_NAME\":\"Asha Rao\",\"CUST_EMAIL\":\"asha.rao@example.com\",\"CUST_PHONE\":\"9876543210\","
+            + "\"AUTH_URL\":\"http://127.0.0.1:4317/sandbox/m/S5MPQ7Df2vMoYThm\",\"STATUS\":\"ACTIVE\","
+            + "\"CREATED_AT\":\"2026-12-07 21:20:09\",\"ACTIVATED_AT\":\"2026-12-07 21:20:09\",\"ENDED_AT\":\"\","
+            + "\"ANCHOR_DATE\":\"2026-12-07\",\"INSTRUMENT\":\"success@upi\",\"PAID_CYCLES\":\"0\","
+            + "\"NEXT_DEBIT_AT\":\"2026-12-09 07:00:00\",\"REGISTRATION_FEE\":\"700\",\"REGISTRATION_GST\":\"126\","
+            + "\"DEBITS\":\"[{\\\"DEBIT_ID\\\":\\\"sdeb_E7vHGbCAJ7JRKR\\\",\\\"CYCLE\\\":\\\"0\\\",\\\"ATTEMPT\\\":\\\"1\\\",\\\"AMOUNT\\\":\\\"123400\\\",\\\"NOTIFIED_AT\\\":\\\"2026-12-07 21:20:09\\\",\\\"DEBIT_AT\\\":\\\"2026-12-09 07:00:00\\\",\\\"APPROVAL_REQUIRED\\\":\\\"N\\\",\\\"APPROVED\\\":\\\"N\\\",\\\"STATUS\\\":\\\"NOTIFIED\\\",\\\"RESPONSE_CODE\\\":\\\"\\\",\\\"ORDER_ID\\\":\\\"\\\",\\\"TXN_ID\\\":\\\"\\\",\\\"FEE\\\":\\\"\\\",\\\"GST\\\":\\\"\\\"}]\","
+            + "\"TXNTYPE\":\"SUBSCRIPTION\",\"RESPONSE_CODE\":\"000\",\"RESPONSE_MESSAGE\":\"Transaction successful\","
+            + "\"RESPONSE_DATE_TIME\":\"2026-12-07 21:20:09\","
+            + "\"HASH\":\"07C117E84771C70E7261E394B6838560B2632823AA60CE95794F523BEA99AE86\"}";
+    static final String SUB_CHARGE_OPEN = "{\"PAY_ID\":\"1000000000000001\",\"SUBSCRIPTION_ID\":\"sub_owlugybuOp9ZbV\",\"AMOUNT\":\"100\","
+            + "\"STATUS\":\"Failed\",\"RESPONSE_CODE\":\"386\","
+            + "\"RESPONSE_MESSAGE\":\"This cycle is already paid, or a presented charge is still open\","
+            + "\"RESPONSE_DATE_TIME\":\"2026-12-07 21:20:09\","
+            + "\"HASH\":\"9E8F90203659A790E592F2D2E2FDDB599BAE426A74B568E443F3A3587CBBAC25\"}";
+    static final String SUB_CHARGE_ABOVE = "{\"PAY_ID\":\"1000000000000001\",\"SUBSCRIPTION_ID\":\"sub_owlugybuOp9ZbV\",\"AMOUNT\":\"500001\","
+            + "\"STATUS\":\"Failed\",\"RESPONSE_CODE\":\"380\","
+            + "\"RESPONSE_MESSAGE\":\"Amount above the mandate's maximum, or above the method's largest debit\","
+            + "\"RESPONSE_DATE_TIME\":\"2026-12-07 21:20:09\","
+            + "\"HASH\":\"F5776FF41C3D66C648CF7EF6A63E043CBFDA67B0C974400F04AB95659ADD0D29\"}";
+    static final String SUB_SKIPPED = "{\"PAY_ID\":\"1000000000000001\",\"SUBSCRIPTION_ID\":\"sub_owlugybuOp9ZbV\","
+            + "\"SUBSCRIPTION_REF\":\"BILL-2002\",\"METHOD\":\"UPI\",\"CATEGORY\":\"\",\"AMOUNT\":\"\","
+            + "\"MAX_AMOUNT\":\"500000\",\"CURRENCY_CODE\":\"356\",\"FREQUENCY\":\"AS_PRESENTED\","
+            + "\"START_DATE\":\"2026-12-07\",\"END_DATE\":\"2036-12-07\",\"DESCRIPTION\":\"Electricity bill\","
+            + "\"CUST_NAME\":\"Asha Rao\",\"CUST_EMAIL\":\"asha.rao@example.com\",\"CUST_PHONE\":\"9876543210\","
+            + "\"AUTH_URL\":\"http://127.0.0.1:4317/sandbox/m/S5MPQ7Df2vMoYThm\",\"STATUS\":\"ACTIVE\","
+            + "\"CREATED_AT\":\"2026-12-07 21:20:09\",\"ACTIVATED_AT\":\"2026-12-07 21:20:09\",\"ENDED_AT\":\"\","
+            + "\"ANCHOR_DATE\":\"2026-12-07\",\"INSTRUMENT\":\"success@upi\",\"PAID_CYCLES\":\"0\",\"NEXT_DEBIT_AT\":\"\","
+            + "\"REGISTRATION_FEE\":\"700\",\"REGISTRATION_GST\":\"126\","
+            + "\"DEBITS\":\"[{\\\"DEBIT_ID\\\":\\\"sdeb_E7vHGbCAJ7JRKR\\\",\\\"CYCLE\\\":\\\"0\\\",\\\"ATTEMPT\\\":\\\"1\\\",\\\"AMOUNT\\\":\\\"123400\\\",\\\"NOTIFIED_AT\\\":\\\"2026-12-07 21:20:09\\\",\\\"DEBIT_AT\\\":\\\"2026-12-09 07:00:00\\\",\\\"APPROVAL_REQUIRED\\\":\\\"N\\\",\\\"APPROVED\\\":\\\"N\\\",\\\"STATUS\\\":\\\"SKIPPED\\\",\\\"RESPONSE_CODE\\\":\\\"382\\\",\\\"ORDER_ID\\\":\\\"\\\",\\\"TXN_ID\\\":\\\"\\\",\\\"FEE\\\":\\\"\\\",\\\"GST\\\":\\\"\\\"}]\","
+            + "\"TXNTYPE\":\"SUBSCRIPTION\",\"RESPONSE_CODE\":\"000\",\"RESPONSE_MESSAGE\":\"Transaction successful\","
+            + "\"RESPONSE_DATE_TIME\":\"2026-12-07 21:20:09\","
+            + "\"HASH\":\"245A83CFB34B904F9B754BA0D7FD48DAD0F14C3D6930A9BEE7FE095A3ED32AA1\"}";
+    static final String SUB_ACTION_REFUSED = "{\"PAY_ID\":\"1000000000000001\",\"SUBSCRIPTION_ID\":\"sub_owlugybuOp9ZbV\",\"ACTION\":\"APPROVE\","
+            + "\"STATUS\":\"Failed\",\"RESPONSE_CODE\":\"326\",\"RESPONSE_MESSAGE\":\"Invalid request\","
+            + "\"RESPONSE_DATE_TIME\":\"2026-12-07 21:20:09\","
+            + "\"HASH\":\"0F5957AE63868F71C4AEF4033AB33780C6C2786A23A7DBD7EF5AC145D3E98D62\"}";
+    static final String SUB_HALTED = "{\"PAY_ID\":\"1000000000000001\",\"SUBSCRIPTION_ID\":\"sub_dtsH4fdeGToFzO\","
+            + "\"SUBSCRIPTION_REF\":\"PLAN-1003\",\"METHOD\":\"UPI\",\"CATEGORY\":\"\",\"AMOUNT\":\"49900\","
+            + "\"MAX_AMOUNT\":\"49900\",\"CURRENCY_CODE\":\"356\",\"FREQUENCY\":\"MONTHLY\",\"START_DATE\":\"2026-12-07\","
+            + "\"END_DATE\":\"2036-12-07\",\"DESCRIPTION\":\"Monthly plan: a magazine\",\"CUST_NAME\":\"Asha Rao\","
+            + "\"CUST_EMAIL\":\"asha.rao@example.com\",\"CUST_PHONE\":\"9876543210\","
+            + "\"AUTH_URL\":\"http://127.0.0.1:4317/sandbox/m/EzmwF585j8VQ2R2W\",\"STATUS\":\"HALTED\","
+            + "\"CREATED_AT\":\"2026-12-07 21:20:09\",\"ACTIVATED_AT\":\"2026-12-07 21:20:10\",\"ENDED_AT\":\"\","
+            + "\"ANCHOR_DATE\":\"2026-12-07\",\"INSTRUMENT\":\"nofunds@upi\",\"PAID_CYCLES\":\"1\",\"NEXT_DEBIT_AT\":\"\","
+            + "\"REGISTRATION_FEE\":\"700\",\"REGISTRATION_GST\":\"126\","
+            + "\"DEBITS\":\"[{\\\"DEBIT_ID\\\":\\\"sdeb_IJcfbrp0wuYE8Y\\\",\\\"CYCLE\\\":\\\"1\\\",\\\"ATTEMPT\\\":\\\"4\\\",\\\"AMOUNT\\\":\\\"49900\\\",\\\"NOTIFIED_AT\\\":\\\"2027-01-09 07:00:00\\\",\\\"DEBIT_AT\\\":\\\"2027-01-10 07:00:00\\\",\\\"APPROVAL_REQUIRED\\\":\\\"N\\\",\\\"APPROVED\\\":\\\"N\\\",\\\"STATUS\\\":\\\"FAILED\\\",\\\"RESPONSE_CODE\\\":\\\"020\\\",\\\"ORDER_ID\\\":\\\"sub_dtsH4fdeGToFzO-1-4\\\",\\\"TXN_ID\\\":\\\"6888747385863917\\\",\\\"FEE\\\":\\\"\\\",\\\"GST\\\":\\\"\\\"},{\\\"DEBIT_ID\\\":\\\"sdeb_BIHrtOS7ZHXxcI\\\",\\\"CYCLE\\\":\\\"1\\\",\\\"ATTEMPT\\\":\\\"3\\\",\\\"AMOUNT\\\":\\\"49900\\\",\\\"NOTIFIED_AT\\\":\\\"2027-01-08 07:00:00\\\",\\\"DEBIT_AT\\\":\\\"2027-01-09 07:00:00\\\",\\\"APPROVAL_REQUIRED\\\":\\\"N\\\",\\\"APPROVED\\\":\\\"N\\\",\\\"STATUS\\\":\\\"FAILED\\\",\\\"RESPONSE_CODE\\\":\\\"020\\\",\\\"ORDER_ID\\\":\\\"sub_dtsH4fdeGToFzO-1-3\\\",\\\"TXN_ID\\\":\\\"2359295973230992\\\",\\\"FEE\\\":\\\"\\\",\\\"GST\\\":\\\"\\\"},{\\\"DEBIT_ID\\\":\\\"sdeb_VB7TVXzg2C3JXO\\\",\\\"CYCLE\\\":\\\"1\\\",\\\"ATTEMPT\\\":\\\"2\\\",\\\"AMOUNT\\\":\\\"49900\\\",\\\"NOTIFIED_AT\\\":\\\"2027-01-07 07:00:00\\\",\\\"DEBIT_AT\\\":\\\"2027-01-08 07:00:00\\\",\\\"APPROVAL_REQUIRED\\\":\\\"N\\\",\\\"APPROVED\\\":\\\"N\\\",\\\"STATUS\\\":\\\"FAILED\\\",\\\"RESPONSE_CODE\\\":\\\"020\\\",\\\"ORDER_ID\\\":\\\"sub_dtsH4fdeGToFzO-1-2\\\",\\\"TXN_ID\\\":\\\"3096155674643924\\\",\\\"FEE\\\":\\\"\\\",\\\"GST\\\":\\\"\\\"},{\\\"DEBIT_ID\\\":\\\"sdeb_f6eJCP27sk1JSz\\\",\\\"CYCLE\\\":\\\"1\\\",\\\"ATTEMPT\\\":\\\"1\\\",\\\"AMOUNT\\\":\\\"49900\\\",\\\"NOTIFIED_AT\\\":\\\"2027-01-05 19:00:00\\\",\\\"DEBIT_AT\\\":\\\"2027-01-07 07:00:00\\\",\\\"APPROVAL_REQUIRED\\\":\\\"N\\\",\\\"APPROVED\\\":\\\"N\\\",\\\"STATUS\\\":\\\"FAILED\\\",\\\"RESPONSE_CODE\\\":\\\"020\\\",\\\"ORDER_ID\\\":\\\"sub_dtsH4fdeGToFzO-1-1\\\",\\\"TXN_ID\\\":\\\"6513236517522822\\\",\\\"FEE\\\":\\\"\\\",\\\"GST\\\":\\\"\\\"},{\\\"DEBIT_ID\\\":\\\"sdeb_CMwDv9ula8hbMk\\\",\\\"CYCLE\\\":\\\"0\\\",\\\"ATTEMPT\\\":\\\"1\\\",\\\"AMOUNT\\\":\\\"49900\\\",\\\"NOTIFIED_AT\\\":\\\"2026-12-07 21:20:10\\\",\\\"DEBIT_AT\\\":\\\"2026-12-07 21:20:10\\\",\\\"APPROVAL_REQUIRED\\\":\\\"N\\\",\\\"APPROVED\\\":\\\"N\\\",\\\"STATUS\\\":\\\"CHARGED\\\",\\\"RESPONSE_CODE\\\":\\\"000\\\",\\\"ORDER_ID\\\":\\\"sub_dtsH4fdeGToFzO-0-1\\\",\\\"TXN_ID\\\":\\\"9735420370561121\\\",\\\"FEE\\\":\\\"700\\\",\\\"GST\\\":\\\"126\\\"}]\","
+            + "\"TXNTYPE\":\"SUBSCRIPTION\",\"RESPONSE_CODE\":\"000\",\"RESPONSE_MESSAGE\":\"Transaction successful\","
+            + "\"RESPONSE_DATE_TIME\":\"2027-01-16 21:20:12\","
+            + "\"HASH\":\"9056B8D76C49D8664A1FBA9CA5E70933A85103155093B9E08B3523C8AE7F70E6\"}";
+    static final String SUB_RESUME_REFUSED = "{\"PAY_ID\":\"1000000000000001\",\"SUBSCRIPTION_ID\":\"sub_Q644iJtemFQSif\",\"STATUS\":\"Failed\","
+            + "\"RESPONSE_CODE\":\"385\","
+            + "\"RESPONSE_MESSAGE\":\"Subscription not active: cancelled, revoked, halted, completed or failed\","
+            + "\"RESPONSE_DATE_TIME\":\"2026-12-07 21:20:08\","
+            + "\"HASH\":\"778EF0D45D5DFAC336A762E2141A7F8B5FADF369A81811C342EC0E4D59F8C4F2\"}";
+    static final String SUB_RESUMED = "{\"PAY_ID\":\"1000000000000001\",\"SUBSCRIPTION_ID\":\"sub_dtsH4fdeGToFzO\","
+            + "\"SUBSCRIPTION_REF\":\"PLAN-1003\",\"METHOD\":\"UPI\",\"CATEGORY\":\"\",\"AMOUNT\":\"49900\","
+            + "\"MAX_AMOUNT\":\"49900\",\"CURRENCY_CODE\":\"356\",\"FREQUENCY\":\"MONTHLY\",\"START_DATE\":\"2026-12-07\","
+            + "\"END_DATE\":\"2036-12-07\",\"DESCRIPTION\":\"Monthly plan: a magazine\",\"CUST_NAME\":\"Asha Rao\","
+            + "\"CUST_EMAIL\":\"asha.rao@example.com\",\"CUST_PHONE\":\"9876543210\","
+            + "\"AUTH_URL\":\"http://127.0.0.1:4317/sandbox/m/EzmwF585j8VQ2R2W\",\"STATUS\":\"ACTIVE\","
+            + "\"CREATED_AT\":\"2026-12-07 21:20:09\",\"ACTIVATED_AT\":\"2026-12-07 21:20:10\",\"ENDED_AT\":\"\","
+            + "\"ANCHOR_DATE\":\"2026-12-07\",\"INSTRUMENT\":\"nofunds@upi\",\"PAID_CYCLES\":\"1\",\"NEXT_DEBIT_AT\":\"\","
+            + "\"REGISTRATION_FEE\":\"700\",\"REGISTRATION_GST\":\"126\","
+            + "\"DEBITS\":\"[{\\\"DEBIT_ID\\\":\\\"sdeb_IJcfbrp0wuYE8Y\\\",\\\"CYCLE\\\":\\\"1\\\",\\\"ATTEMPT\\\":\\\"4\\\",\\\"AMOUNT\\\":\\\"49900\\\",\\\"NOTIFIED_AT\\\":\\\"2027-01-09 07:00:00\\\",\\\"DEBIT_AT\\\":\\\"2027-01-10 07:00:00\\\",\\\"APPROVAL_REQUIRED\\\":\\\"N\\\",\\\"APPROVED\\\":\\\"N\\\",\\\"STATUS\\\":\\\"FAILED\\\",\\\"RESPONSE_CODE\\\":\\\"020\\\",\\\"ORDER_ID\\\":\\\"sub_dtsH4fdeGToFzO-1-4\\\",\\\"TXN_ID\\\":\\\"6888747385863917\\\",\\\"FEE\\\":\\\"\\\",\\\"GST\\\":\\\"\\\"},{\\\"DEBIT_ID\\\":\\\"sdeb_BIHrtOS7ZHXxcI\\\",\\\"CYCLE\\\":\\\"1\\\",\\\"ATTEMPT\\\":\\\"3\\\",\\\"AMOUNT\\\":\\\"49900\\\",\\\"NOTIFIED_AT\\\":\\\"2027-01-08 07:00:00\\\",\\\"DEBIT_AT\\\":\\\"2027-01-09 07:00:00\\\",\\\"APPROVAL_REQUIRED\\\":\\\"N\\\",\\\"APPROVED\\\":\\\"N\\\",\\\"STATUS\\\":\\\"FAILED\\\",\\\"RESPONSE_CODE\\\":\\\"020\\\",\\\"ORDER_ID\\\":\\\"sub_dtsH4fdeGToFzO-1-3\\\",\\\"TXN_ID\\\":\\\"2359295973230992\\\",\\\"FEE\\\":\\\"\\\",\\\"GST\\\":\\\"\\\"},{\\\"DEBIT_ID\\\":\\\"sdeb_VB7TVXzg2C3JXO\\\",\\\"CYCLE\\\":\\\"1\\\",\\\"ATTEMPT\\\":\\\"2\\\",\\\"AMOUNT\\\":\\\"49900\\\",\\\"NOTIFIED_AT\\\":\\\"2027-01-07 07:00:00\\\",\\\"DEBIT_AT\\\":\\\"2027-01-08 07:00:00\\\",\\\"APPROVAL_REQUIRED\\\":\\\"N\\\",\\\"APPROVED\\\":\\\"N\\\",\\\"STATUS\\\":\\\"FAILED\\\",\\\"RESPONSE_CODE\\\":\\\"020\\\",\\\"ORDER_ID\\\":\\\"sub_dtsH4fdeGToFzO-1-2\\\",\\\"TXN_ID\\\":\\\"3096155674643924\\\",\\\"FEE\\\":\\\"\\\",\\\"GST\\\":\\\"\\\"},{\\\"DEBIT_ID\\\":\\\"sdeb_f6eJCP27sk1JSz\\\",\\\"CYCLE\\\":\\\"1\\\",\\\"ATTEMPT\\\":\\\"1\\\",\\\"AMOUNT\\\":\\\"49900\\\",\\\"NOTIFIED_AT\\\":\\\"2027-01-05 19:00:00\\\",\\\"DEBIT_AT\\\":\\\"2027-01-07 07:00:00\\\",\\\"APPROVAL_REQUIRED\\\":\\\"N\\\",\\\"APPROVED\\\":\\\"N\\\",\\\"STATUS\\\":\\\"FAILED\\\",\\\"RESPONSE_CODE\\\":\\\"020\\\",\\\"ORDER_ID\\\":\\\"sub_dtsH4fdeGToFzO-1-1\\\",\\\"TXN_ID\\\":\\\"6513236517522822\\\",\\\"FEE\\\":\\\"\\\",\\\"GST\\\":\\\"\\\"},{\\\"DEBIT_ID\\\":\\\"sdeb_CMwDv9ula8hbMk\\\",\\\"CYCLE\\\":\\\"0\\\",\\\"ATTEMPT\\\":\\\"1\\\",\\\"AMOUNT\\\":\\\"49900\\\",\\\"NOTIFIED_AT\\\":\\\"2026-12-07 21:20:10\\\",\\\"DEBIT_AT\\\":\\\"2026-12-07 21:20:10\\\",\\\"APPROVAL_REQUIRED\\\":\\\"N\\\",\\\"APPROVED\\\":\\\"N\\\",\\\"STATUS\\\":\\\"CHARGED\\\",\\\"RESPONSE_CODE\\\":\\\"000\\\",\\\"ORDER_ID\\\":\\\"sub_dtsH4fdeGToFzO-0-1\\\",\\\"TXN_ID\\\":\\\"9735420370561121\\\",\\\"FEE\\\":\\\"700\\\",\\\"GST\\\":\\\"126\\\"}]\","
+            + "\"TXNTYPE\":\"SUBSCRIPTION\",\"RESPONSE_CODE\":\"000\",\"RESPONSE_MESSAGE\":\"Transaction successful\","
+            + "\"RESPONSE_DATE_TIME\":\"2027-01-16 21:20:12\","
+            + "\"HASH\":\"231236F8869F2960F88414D6F7E47B3DC874ADCF519062D507B7BD806B4C6100\"}";
+    static final String SUB_REVOKED = "{\"PAY_ID\":\"1000000000000001\",\"SUBSCRIPTION_ID\":\"sub_dtsH4fdeGToFzO\","
+            + "\"SUBSCRIPTION_REF\":\"PLAN-1003\",\"METHOD\":\"UPI\",\"CATEGORY\":\"\",\"AMOUNT\":\"49900\","
+            + "\"MAX_AMOUNT\":\"49900\",\"CURRENCY_CODE\":\"356\",\"FREQUENCY\":\"MONTHLY\",\"START_DATE\":\"2026-12-07\","
+            + "\"END_DATE\":\"2036-12-07\",\"DESCRIPTION\":\"Monthly plan: a magazine\",\"CUST_NAME\":\"Asha Rao\","
+            + "\"CUST_EMAIL\":\"asha.rao@example.com\",\"CUST_PHONE\":\"9876543210\","
+            + "\"AUTH_URL\":\"http://127.0.0.1:4317/sandbox/m/EzmwF585j8VQ2R2W\",\"STATUS\":\"CANCELLED\","
+            + "\"CREATED_AT\":\"2026-12-07 21:20:09\",\"ACTIVATED_AT\":\"2026-12-07 21:20:10\","
+            + "\"ENDED_AT\":\"2027-01-16 21:20:12\",\"ANCHOR_DATE\":\"2026-12-07\",\"INSTRUMENT\":\"\","
+            + "\"PAID_CYCLES\":\"1\",\"NEXT_DEBIT_AT\":\"\",\"REGISTRATION_FEE\":\"700\",\"REGISTRATION_GST\":\"126\","
+            + "\"CANCELLED_BY\":\"CUSTOMER\","
+            + "\"DEBITS\":\"[{\\\"DEBIT_ID\\\":\\\"sdeb_IJcfbrp0wuYE8Y\\\",\\\"CYCLE\\\":\\\"1\\\",\\\"ATTEMPT\\\":\\\"4\\\",\\\"AMOUNT\\\":\\\"49900\\\",\\\"NOTIFIED_AT\\\":\\\"2027-01-09 07:00:00\\\",\\\"DEBIT_AT\\\":\\\"2027-01-10 07:00:00\\\",\\\"APPROVAL_REQUIRED\\\":\\\"N\\\",\\\"APPROVED\\\":\\\"N\\\",\\\"STATUS\\\":\\\"FAILED\\\",\\\"RESPONSE_CODE\\\":\\\"020\\\",\\\"ORDER_ID\\\":\\\"sub_dtsH4fdeGToFzO-1-4\\\",\\\"TXN_ID\\\":\\\"6888747385863917\\\",\\\"FEE\\\":\\\"\\\",\\\"GST\\\":\\\"\\\"},{\\\"DEBIT_ID\\\":\\\"sdeb_BIHrtOS7ZHXxcI\\\",\\\"CYCLE\\\":\\\"1\\\",\\\"ATTEMPT\\\":\\\"3\\\",\\\"AMOUNT\\\":\\\"49900\\\",\\\"NOTIFIED_AT\\\":\\\"2027-01-08 07:00:00\\\",\\\"DEBIT_AT\\\":\\\"2027-01-09 07:00:00\\\",\\\"APPROVAL_REQUIRED\\\":\\\"N\\\",\\\"APPROVED\\\":\\\"N\\\",\\\"STATUS\\\":\\\"FAILED\\\",\\\"RESPONSE_CODE\\\":\\\"020\\\",\\\"ORDER_ID\\\":\\\"sub_dtsH4fdeGToFzO-1-3\\\",\\\"TXN_ID\\\":\\\"2359295973230992\\\",\\\"FEE\\\":\\\"\\\",\\\"GST\\\":\\\"\\\"},{\\\"DEBIT_ID\\\":\\\"sdeb_VB7TVXzg2C3JXO\\\",\\\"CYCLE\\\":\\\"1\\\",\\\"ATTEMPT\\\":\\\"2\\\",\\\"AMOUNT\\\":\\\"49900\\\",\\\"NOTIFIED_AT\\\":\\\"2027-01-07 07:00:00\\\",\\\"DEBIT_AT\\\":\\\"2027-01-08 07:00:00\\\",\\\"APPROVAL_REQUIRED\\\":\\\"N\\\",\\\"APPROVED\\\":\\\"N\\\",\\\"STATUS\\\":\\\"FAILED\\\",\\\"RESPONSE_CODE\\\":\\\"020\\\",\\\"ORDER_ID\\\":\\\"sub_dtsH4fdeGToFzO-1-2\\\",\\\"TXN_ID\\\":\\\"3096155674643924\\\",\\\"FEE\\\":\\\"\\\",\\\"GST\\\":\\\"\\\"},{\\\"DEBIT_ID\\\":\\\"sdeb_f6eJCP27sk1JSz\\\",\\\"CYCLE\\\":\\\"1\\\",\\\"ATTEMPT\\\":\\\"1\\\",\\\"AMOUNT\\\":\\\"49900\\\",\\\"NOTIFIED_AT\\\":\\\"2027-01-05 19:00:00\\\",\\\"DEBIT_AT\\\":\\\"2027-01-07 07:00:00\\\",\\\"APPROVAL_REQUIRED\\\":\\\"N\\\",\\\"APPROVED\\\":\\\"N\\\",\\\"STATUS\\\":\\\"FAILED\\\",\\\"RESPONSE_CODE\\\":\\\"020\\\",\\\"ORDER_ID\\\":\\\"sub_dtsH4fdeGToFzO-1-1\\\",\\\"TXN_ID\\\":\\\"6513236517522822\\\",\\\"FEE\\\":\\\"\\\",\\\"GST\\\":\\\"\\\"},{\\\"DEBIT_ID\\\":\\\"sdeb_CMwDv9ula8hbMk\\\",\\\"CYCLE\\\":\\\"0\\\",\\\"ATTEMPT\\\":\\\"1\\\",\\\"AMOUNT\\\":\\\"49900\\\",\\\"NOTIFIED_AT\\\":\\\"2026-12-07 21:20:10\\\",\\\"DEBIT_AT\\\":\\\"2026-12-07 21:20:10\\\",\\\"APPROVAL_REQUIRED\\\":\\\"N\\\",\\\"APPROVED\\\":\\\"N\\\",\\\"STATUS\\\":\\\"CHARGED\\\",\\\"RESPONSE_CODE\\\":\\\"000\\\",\\\"ORDER_ID\\\":\\\"sub_dtsH4fdeGToFzO-0-1\\\",\\\"TXN_ID\\\":\\\"9735420370561121\\\",\\\"FEE\\\":\\\"700\\\",\\\"GST\\\":\\\"126\\\"}]\","
+            + "\"TXNTYPE\":\"SUBSCRIPTION\",\"RESPONSE_CODE\":\"000\",\"RESPONSE_MESSAGE\":\"Transaction successful\","
+            + "\"RESPONSE_DATE_TIME\":\"2027-01-16 21:20:12\","
+            + "\"HASH\":\"B06E6B36411D8FF63500D247826DDCCD1A05547728C69BF544360DA3CA0A9DE1\"}";
 
     private SubscriptionTests() {}
 
@@ -122,7 +196,7 @@ final class SubscriptionTests {
                 "AMOUNT", "49900", "MAX_AMOUNT", "49900", "START_DATE", "2026-12-07",
                 "DESCRIPTION", "Monthly plan: two notebooks", "CUST_NAME", "Asha Rao",
                 "CUST_EMAIL", "asha.rao@example.com", "CUST_PHONE", "9876543210",
-                "RETURN_URL", "https://shop.example/subscribed");
+                "RETURN_URL", "http://localhost:8000/subscribed");
         request.putAll(map(replaced));
         return request;
     }
@@ -135,12 +209,14 @@ final class SubscriptionTests {
                 gateway.answer("/pgws/subscription", r -> SUB_CREATED);
                 Map<String, String> subscription = client.createSubscription(monthly(
                         "DESCRIPTION", " Monthly plan: two notebooks ", "CATEGORY", "",
-                        "NOTIFY_URL", "https://shop.example/webhook"));
+                        "NOTIFY_URL", "http://localhost:8000/webhook"));
                 assertEquals(Json.parseFlat(SUB_CREATED), subscription, "the verified subscription");
-                assertEquals(List.of(SUB_ID, "CREATED", "UPI", "MONTHLY"), List.of(subscription.get("SUBSCRIPTION_ID"),
-                        subscription.get("STATUS"), subscription.get("METHOD"), subscription.get("FREQUENCY")), "it");
-                assertTrue(subscription.get("AUTH_URL").contains("/m/"), "the mandate page");
-                Map<String, String> expected = monthly("NOTIFY_URL", "https://shop.example/webhook");
+                assertEquals(List.of(SUB_ID, "CREATED", "UPI", "MONTHLY", "", "", "700", "126"),
+                        List.of(subscription.get("SUBSCRIPTION_ID"), subscription.get("STATUS"), subscription.get("METHOD"),
+                                subscription.get("FREQUENCY"), subscription.get("INSTRUMENT"), subscription.get("END_DATE"),
+                                subscription.get("REGISTRATION_FEE"), subscription.get("REGISTRATION_GST")), "it");
+                assertTrue(subscription.get("AUTH_URL").contains("/sandbox/m/"), "the mandate page");
+                Map<String, String> expected = monthly("NOTIFY_URL", "http://localhost:8000/webhook");
                 expected.put("PAY_ID", PAY_ID);
                 assertEquals(expected, gateway.last().signedFields(), "request");
                 assertEquals("/pgws/subscription", gateway.last().path(), "path");
@@ -155,7 +231,8 @@ final class SubscriptionTests {
                 assertEquals(presented, gateway.last().signedFields(), "an AS_PRESENTED one, without AMOUNT");
             });
             check("Client.subscriptionStatus by SUBSCRIPTION_ID or SUBSCRIPTION_REF with DEBITS parsed; cancel and resume, each to its path", () -> {
-                gateway.answer("/pgws/subscription/status", r -> r.containsKey("SUBSCRIPTION_REF") ? SUB_FOUND : SUB_CHARGED);
+                gateway.answer("/pgws/subscription/status", r -> r.containsKey("SUBSCRIPTION_REF") ? SUB_FOUND
+                        : SUB_ACTIVE_ID.equals(r.get("SUBSCRIPTION_ID")) ? SUB_ACTIVE : SUB_HALTED);
                 gateway.answer("/pgws/subscription/cancel", r -> SUB_CANCELLED);
                 gateway.answer("/pgws/subscription/resume", r -> SUB_RESUMED);
                 int before = gateway.received().size();
@@ -163,66 +240,100 @@ final class SubscriptionTests {
                 assertEquals(List.of(), found.debits(), "no debits yet");
                 assertEquals(Json.parseFlat(SUB_FOUND), found.fields(), "fields");
                 assertEquals("", found.get("NEXT_DEBIT_AT"), "no notice");
-                Client.Subscription charged = client.subscriptionStatus(SUB_PRESENTED_ID);
-                assertEquals(debits(SUB_CHARGED), charged.debits(), "the notice");
-                assertEquals(List.of("NOTIFIED", "N"), List.of(charged.debits().get(0).get("STATUS"),
-                        charged.debits().get(0).get("APPROVAL_REQUIRED")), "noticed");
+                // Registered with success@upi: the first month was taken with the registration, a payment of its own.
+                Client.Subscription active = client.subscriptionStatus(SUB_ACTIVE_ID);
+                assertEquals(debits(SUB_ACTIVE), active.debits(), "its debits");
+                assertEquals(List.of("ACTIVE", "success@upi", "1", "2026-12-07", "2036-12-07"), List.of(active.get("STATUS"),
+                        active.get("INSTRUMENT"), active.get("PAID_CYCLES"), active.get("ANCHOR_DATE"), active.get("END_DATE")),
+                        "registered");
+                Map<String, String> first = active.debits().get(0);
+                assertEquals(List.of("0", "1", "CHARGED", "000", SUB_ACTIVE_ID + "-0-1", "700", "126"), List.of(first.get("CYCLE"),
+                        first.get("ATTEMPT"), first.get("STATUS"), first.get("RESPONSE_CODE"), first.get("ORDER_ID"),
+                        first.get("FEE"), first.get("GST")), "the first month");
+                // On nofunds@upi: the second month's four attempts failed (020) a day apart, newest first, and it halted.
+                Client.Subscription halted = client.subscriptionStatus(SUB_HALTED_ID);
+                assertEquals("HALTED", halted.get("STATUS"), "halted");
+                assertEquals(List.of(List.of("1", "4", "FAILED", "020"), List.of("1", "3", "FAILED", "020"),
+                        List.of("1", "2", "FAILED", "020"), List.of("1", "1", "FAILED", "020"), List.of("0", "1", "CHARGED", "000")),
+                        halted.debits().stream().map(d -> List.of(d.get("CYCLE"), d.get("ATTEMPT"), d.get("STATUS"),
+                                d.get("RESPONSE_CODE"))).toList(), "the attempts");
                 Map<String, String> cancelled = client.cancelSubscription(SUB_ID);
                 assertEquals(Json.parseFlat(SUB_CANCELLED), cancelled, "cancelled");
-                assertFalse(cancelled.containsKey("DEBITS"), "a cancel answers no DEBITS");
-                Map<String, String> resumed = client.resumeSubscription(SUB_ID);
+                assertEquals(List.of("CANCELLED", "2026-12-07 21:20:08"), List.of(cancelled.get("STATUS"),
+                        cancelled.get("ENDED_AT")), "ended");
+                Map<String, String> resumed = client.resumeSubscription(SUB_HALTED_ID);
                 assertEquals(Json.parseFlat(SUB_RESUMED), resumed, "resumed");
                 assertEquals("ACTIVE", resumed.get("STATUS"), "active again");
-                List<StubGateway.Request> sent = gateway.received().subList(before, before + 4);
-                assertEquals(List.of("/pgws/subscription/status", "/pgws/subscription/status",
+                List<StubGateway.Request> sent = gateway.received().subList(before, before + 5);
+                assertEquals(List.of("/pgws/subscription/status", "/pgws/subscription/status", "/pgws/subscription/status",
                         "/pgws/subscription/cancel", "/pgws/subscription/resume"),
                         sent.stream().map(StubGateway.Request::path).toList(), "paths");
                 assertEquals(List.of(map("PAY_ID", PAY_ID, "SUBSCRIPTION_REF", "PLAN-1001"),
-                        map("PAY_ID", PAY_ID, "SUBSCRIPTION_ID", SUB_PRESENTED_ID),
-                        map("PAY_ID", PAY_ID, "SUBSCRIPTION_ID", SUB_ID), map("PAY_ID", PAY_ID, "SUBSCRIPTION_ID", SUB_ID)),
+                        map("PAY_ID", PAY_ID, "SUBSCRIPTION_ID", SUB_ACTIVE_ID), map("PAY_ID", PAY_ID, "SUBSCRIPTION_ID", SUB_HALTED_ID),
+                        map("PAY_ID", PAY_ID, "SUBSCRIPTION_ID", SUB_ID), map("PAY_ID", PAY_ID, "SUBSCRIPTION_ID", SUB_HALTED_ID)),
                         sent.stream().map(StubGateway.Request::signedFields).toList(), "requests");
             });
             check("Client.presentCharge posts AMOUNT to /charge and actAsCustomer an ACTION to /customer, DEBITS parsed", () -> {
                 gateway.answer("/pgws/subscription/charge", r -> SUB_CHARGED);
-                gateway.answer("/pgws/subscription/customer", r -> SUB_SKIPPED);
+                gateway.answer("/pgws/subscription/customer", r -> "SKIP".equals(r.get("ACTION")) ? SUB_SKIPPED : SUB_REVOKED);
                 Client.Subscription charged = client.presentCharge(SUB_PRESENTED_ID, "123400");
                 assertEquals(map("PAY_ID", PAY_ID, "SUBSCRIPTION_ID", SUB_PRESENTED_ID, "AMOUNT", "123400"),
                         gateway.last().signedFields(), "request");
                 assertEquals("/pgws/subscription/charge", gateway.last().path(), "path");
+                assertEquals(debits(SUB_CHARGED), charged.debits(), "the notice");
                 Map<String, String> notice = charged.debits().get(0);
-                assertEquals(List.of("AS_PRESENTED", "", "123400", "NOTIFIED"), List.of(charged.get("FREQUENCY"),
-                        charged.get("AMOUNT"), notice.get("AMOUNT"), notice.get("STATUS")), "the notice");
+                assertEquals(List.of("AS_PRESENTED", "", "123400", "NOTIFIED", "N", "2026-12-09 07:00:00"),
+                        List.of(charged.get("FREQUENCY"), charged.get("AMOUNT"), notice.get("AMOUNT"), notice.get("STATUS"),
+                                notice.get("APPROVAL_REQUIRED"), notice.get("DEBIT_AT")), "noticed");
                 assertEquals(notice.get("DEBIT_AT"), charged.get("NEXT_DEBIT_AT"), "the next debit");
                 Client.Subscription skipped = client.actAsCustomer(SUB_PRESENTED_ID, "SKIP");
                 assertEquals(map("PAY_ID", PAY_ID, "SUBSCRIPTION_ID", SUB_PRESENTED_ID, "ACTION", "SKIP"),
                         gateway.last().signedFields(), "the customer's request");
                 assertEquals("/pgws/subscription/customer", gateway.last().path(), "its path");
-                assertEquals(List.of("SKIPPED", "382"), List.of(skipped.debits().get(0).get("STATUS"),
-                        skipped.debits().get(0).get("RESPONSE_CODE")), "skipped");
+                assertEquals(List.of(notice.get("DEBIT_ID"), "SKIPPED", "382", ""), List.of(skipped.debits().get(0).get("DEBIT_ID"),
+                        skipped.debits().get(0).get("STATUS"), skipped.debits().get(0).get("RESPONSE_CODE"),
+                        skipped.get("NEXT_DEBIT_AT")), "skipped");
+                Client.Subscription revoked = client.actAsCustomer(SUB_HALTED_ID, "REVOKE");
+                assertEquals(List.of("CANCELLED", "", "CUSTOMER"), List.of(revoked.get("STATUS"), revoked.get("INSTRUMENT"),
+                        revoked.get("CANCELLED_BY")), "revoked");
+                assertEquals(debits(SUB_REVOKED), revoked.debits(), "its debits");
             });
             check("Client: a refused create, cancel or resume is the verified answer; status, charge and customer throw RefusedError", () -> {
-                gateway.answer("/pgws/subscription", r -> SUB_BAD_DATE);
-                Map<String, String> late = client.createSubscription(monthly("START_DATE", "2020-01-01"));
-                assertEquals(List.of("388", "Failed"), List.of(late.get("RESPONSE_CODE"), late.get("STATUS")), "388");
-                assertFalse(late.containsKey("SUBSCRIPTION_ID"), "no subscription");
+                gateway.answer("/pgws/subscription", r -> "PLAN-1002".equals(r.get("SUBSCRIPTION_REF")) ? SUB_BAD_DATE : SUB_DUPLICATE);
                 gateway.answer("/pgws/subscription/cancel", r -> SUB_CANCEL_REFUSED);
-                assertEquals("385", client.cancelSubscription(SUB_ID).get("RESPONSE_CODE"), "cancelled already");
+                gateway.answer("/pgws/subscription/resume", r -> SUB_RESUME_REFUSED);
+                List<Map<String, String>> returned = List.of(
+                        client.createSubscription(monthly("SUBSCRIPTION_REF", "PLAN-1002", "START_DATE", "2020-01-01")),
+                        client.createSubscription(monthly()), client.cancelSubscription(SUB_ID), client.resumeSubscription(SUB_ID));
+                assertEquals(List.of(SUB_BAD_DATE, SUB_DUPLICATE, SUB_CANCEL_REFUSED, SUB_RESUME_REFUSED).stream()
+                        .map(Json::parseFlat).toList(), returned, "returned");
+                assertEquals(List.of("388", "374", "385", "385"), returned.stream().map(a -> a.get("RESPONSE_CODE")).toList(),
+                        "codes");
                 gateway.answer("/pgws/subscription/status", r -> SUB_UNKNOWN);
-                gateway.answer("/pgws/subscription/charge", r -> SUB_CHARGE_REFUSED);
-                gateway.answer("/pgws/subscription/customer", r -> SUB_UNKNOWN);
+                gateway.answer("/pgws/subscription/charge", r -> switch (r.get("AMOUNT")) {
+                    case "100" -> SUB_CHARGE_OPEN;
+                    case "500001" -> SUB_CHARGE_ABOVE;
+                    default -> SUB_ID.equals(r.get("SUBSCRIPTION_ID")) ? SUB_NOT_ACTIVE : SUB_CHARGE_REFUSED;
+                });
+                gateway.answer("/pgws/subscription/customer", r -> SUB_ACTION_REFUSED);
                 Map<CoreTests.Body, String> refused = new LinkedHashMap<>();
                 refused.put(() -> client.subscriptionStatus("sub_00000000000000"), SUB_UNKNOWN);
-                refused.put(() -> client.presentCharge(SUB_ID, "100"), SUB_CHARGE_REFUSED);
-                refused.put(() -> client.actAsCustomer("sub_00000000000000", "REVOKE"), SUB_UNKNOWN);
+                refused.put(() -> client.presentCharge(SUB_ID, "49900"), SUB_NOT_ACTIVE);
+                refused.put(() -> client.presentCharge(SUB_ACTIVE_ID, "49900"), SUB_CHARGE_REFUSED);
+                refused.put(() -> client.presentCharge(SUB_PRESENTED_ID, "100"), SUB_CHARGE_OPEN);
+                refused.put(() -> client.presentCharge(SUB_PRESENTED_ID, "500001"), SUB_CHARGE_ABOVE);
+                refused.put(() -> client.actAsCustomer(SUB_PRESENTED_ID, "APPROVE"), SUB_ACTION_REFUSED);
+                List<String> codes = new ArrayList<>();
                 for (Map.Entry<CoreTests.Body, String> call : refused.entrySet()) {
                     try {
                         call.getKey().run();
                         throw new AssertionError("a refusal was returned");
                     } catch (RefusedError e) {
-                        assertEquals(Json.parseFlat(call.getValue()).get("RESPONSE_CODE"), e.code(), "code");
                         assertEquals(Json.parseFlat(call.getValue()), e.answer(), "answer");
+                        codes.add(e.code());
                     }
                 }
+                assertEquals(List.of("387", "385", "326", "386", "380", "326"), codes, "codes");
             });
             check("Client: subscription answers are trusted only under their HASH, DEBITS as a list of objects", () -> {
                 gateway.answer("/pgws/subscription", r -> SUB_CREATED.replace("\"STATUS\":\"CREATED\"", "\"STATUS\":\"ACTIVE\""));
@@ -232,7 +343,7 @@ final class SubscriptionTests {
                 gateway.answerSigned("/pgws/subscription/cancel", r -> with(Json.parseFlat(SUB_CANCELLED), "PAY_ID",
                         "1000000000000002"));
                 assertRefused(() -> client.cancelSubscription(SUB_ID), "another merchant");
-                Map<String, String> unsigned = Json.parseFlat(SUB_CHARGED);
+                Map<String, String> unsigned = Json.parseFlat(SUB_SKIPPED);
                 unsigned.remove("HASH");
                 for (String text : new String[] {"", "nope", "{}", "[1]", "[{\"CYCLE\":1}]"}) {
                     gateway.answerSigned("/pgws/subscription/customer", r -> with(unsigned, "DEBITS", text));
