@@ -607,7 +607,8 @@ module Paystra
     # Presents a charge of `amount` paise (at most MAX_AMOUNT) on an AS_PRESENTED subscription: it is
     # noticed now and debited at the first 07:00 IST at least 24 hours later. The answer is the
     # subscription with DEBITS, the notice first. Refusals: 387 no such subscription, 385 not
-    # active, 386 a presented charge still open, 380 above MAX_AMOUNT, 379 a scheduled one.
+    # active (not yet registered, or ended), 326 a scheduled one, 386 a presented charge still
+    # open, 380 above MAX_AMOUNT.
     def present_charge(subscription_id, amount)
       fields = { 'SUBSCRIPTION_ID' => check_subscription_id(subscription_id), 'AMOUNT' => check_amount(amount) }
       with_lists(post_signed('/pgws/subscription/charge', fields), 'DEBITS')
