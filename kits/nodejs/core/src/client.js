@@ -1089,7 +1089,7 @@ export class Client {
    * Presents a charge on an AS_PRESENTED subscription: noticed now, debited at the first 07:00
    * IST at least 24 hours on. The answer is the subscription with DEBITS (parsed), the notice
    * first. 380 above MAX_AMOUNT, 386 a presented charge still open, 385 a subscription not
-   * active, 387 none.
+   * active (not yet registered, or ended), 326 a scheduled one, 387 none.
    * @param {string} subscriptionId
    * @param {string} amount paise
    * @returns {Promise<Fields & Partial<Subscription> & { DEBITS?: SubscriptionDebit[] }>}
@@ -1108,8 +1108,8 @@ export class Client {
    * Sandbox only: what the customer does in their UPI app, bank or card issuer's page. SKIP a
    * noticed debit, APPROVE one above the approval threshold, PAUSE or RESUME (UPI), REVOKE the
    * mandate. Registering is not an action: that happens on the AUTH_URL page. The answer is the
-   * subscription with DEBITS (parsed). A refusal comes back as its fields: 385 a subscription
-   * not active, 387 none.
+   * subscription with DEBITS (parsed). A refusal comes back as its fields: 326 an action the
+   * rules do not allow now, 385 a subscription not yet registered or ended, 387 none.
    * @param {string} subscriptionId
    * @param {CustomerAction} action
    * @returns {Promise<Fields & Partial<Subscription> & { DEBITS?: SubscriptionDebit[] }>}

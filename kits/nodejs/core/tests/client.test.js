@@ -1225,8 +1225,8 @@ describe('subscriptions', () => {
     INSTRUMENT: '',
     PAID_CYCLES: '0',
     NEXT_DEBIT_AT: '',
-    REGISTRATION_FEE: '0',
-    REGISTRATION_GST: '0',
+    REGISTRATION_FEE: '700',
+    REGISTRATION_GST: '126',
     TXNTYPE: 'SUBSCRIPTION',
     ...ok,
   }
@@ -1443,6 +1443,230 @@ describe('subscriptions', () => {
     const none = fakeGateway(() => ({ body: signed({ ...subscription, DEBITS: '[]' }) }))
     const created = await none.client.subscriptionStatus({ subscriptionRef: 'SUB-2026-0042' })
     assert.deepEqual(created.DEBITS, [])
+  })
+
+  // The sandbox's own answers, recorded with the demo merchant (its salt is this config's): a
+  // UPI monthly subscription created; one registered with success@upi, its first month taken
+  // with the registration; an AS_PRESENTED one charged and its notice skipped; a charge refused
+  // on one not yet registered (385) and on a scheduled one (326), and a reference it does not
+  // know (387).
+  const recordedCreated = {
+    PAY_ID: '1000000000000001',
+    SUBSCRIPTION_ID: 'sub_pui8zNFLX9zfFZ',
+    SUBSCRIPTION_REF: 'SUB-REC-A1796658775556',
+    METHOD: 'UPI',
+    CATEGORY: '',
+    AMOUNT: '49900',
+    MAX_AMOUNT: '49900',
+    CURRENCY_CODE: '356',
+    FREQUENCY: 'MONTHLY',
+    START_DATE: '2026-12-07',
+    END_DATE: '',
+    DESCRIPTION: 'Chai club: a box a month',
+    CUST_NAME: 'Asha Verma',
+    CUST_EMAIL: 'asha.verma@example.com',
+    CUST_PHONE: '9876543210',
+    AUTH_URL: 'http://127.0.0.1:4391/sandbox/m/ZVw5WRx66FJEEEYW',
+    STATUS: 'CREATED',
+    CREATED_AT: '2026-12-07 21:22:55',
+    ACTIVATED_AT: '',
+    ENDED_AT: '',
+    ANCHOR_DATE: '',
+    INSTRUMENT: '',
+    PAID_CYCLES: '0',
+    NEXT_DEBIT_AT: '',
+    REGISTRATION_FEE: '700',
+    REGISTRATION_GST: '126',
+    TXNTYPE: 'SUBSCRIPTION',
+    RESPONSE_CODE: '000',
+    RESPONSE_MESSAGE: 'Transaction successful',
+    RESPONSE_DATE_TIME: '2026-12-07 21:22:55',
+    HASH: '702B258D9064729D665743DCBB7CEE07FE00E0B057197734856D6C84DBABE02B',
+  }
+  const recordedActive = {
+    PAY_ID: '1000000000000001',
+    SUBSCRIPTION_ID: 'sub_RdU7SNsnBlDrtZ',
+    SUBSCRIPTION_REF: 'SUB-REC-B1796658775556',
+    METHOD: 'UPI',
+    CATEGORY: '',
+    AMOUNT: '49900',
+    MAX_AMOUNT: '49900',
+    CURRENCY_CODE: '356',
+    FREQUENCY: 'MONTHLY',
+    START_DATE: '2026-12-07',
+    END_DATE: '2036-12-07',
+    DESCRIPTION: 'Chai club: a box a month',
+    CUST_NAME: 'Asha Verma',
+    CUST_EMAIL: 'asha.verma@example.com',
+    CUST_PHONE: '9876543210',
+    AUTH_URL: 'http://127.0.0.1:4391/sandbox/m/no9ZWHu834minfVO',
+    STATUS: 'ACTIVE',
+    CREATED_AT: '2026-12-07 21:22:56',
+    ACTIVATED_AT: '2026-12-07 21:22:56',
+    ENDED_AT: '',
+    ANCHOR_DATE: '2026-12-07',
+    INSTRUMENT: 'success@upi',
+    PAID_CYCLES: '1',
+    NEXT_DEBIT_AT: '',
+    REGISTRATION_FEE: '700',
+    REGISTRATION_GST: '126',
+    DEBITS:
+      '[{"DEBIT_ID":"sdeb_IEqtTBSn8DtJB7","CYCLE":"0","ATTEMPT":"1","AMOUNT":"49900","NOTIFIED_AT":"2026-12-07 21:22:56","DEBIT_AT":"2026-12-07 21:22:56","APPROVAL_REQUIRED":"N","APPROVED":"N","STATUS":"CHARGED","RESPONSE_CODE":"000","ORDER_ID":"sub_RdU7SNsnBlDrtZ-0-1","TXN_ID":"3970648670121488","FEE":"700","GST":"126"}]',
+    TXNTYPE: 'SUBSCRIPTION',
+    RESPONSE_CODE: '000',
+    RESPONSE_MESSAGE: 'Transaction successful',
+    RESPONSE_DATE_TIME: '2026-12-07 21:22:56',
+    HASH: '2D5422F23236B8294AD3C4ED807BAD2A126E1C7E5F7A600452CEF4E89E3616D7',
+  }
+  const recordedCharge = {
+    PAY_ID: '1000000000000001',
+    SUBSCRIPTION_ID: 'sub_0yzYTi4VDz8QQr',
+    SUBSCRIPTION_REF: 'SUB-REC-C1796658775556',
+    METHOD: 'UPI',
+    CATEGORY: 'INSURANCE',
+    AMOUNT: '',
+    MAX_AMOUNT: '2000000',
+    CURRENCY_CODE: '356',
+    FREQUENCY: 'AS_PRESENTED',
+    START_DATE: '2026-12-07',
+    END_DATE: '2036-12-07',
+    DESCRIPTION: 'Chai club: a box a month',
+    CUST_NAME: 'Asha Verma',
+    CUST_EMAIL: 'asha.verma@example.com',
+    CUST_PHONE: '9876543210',
+    AUTH_URL: 'http://127.0.0.1:4391/sandbox/m/AwzphYbFUpW1VtCU',
+    STATUS: 'ACTIVE',
+    CREATED_AT: '2026-12-07 21:22:56',
+    ACTIVATED_AT: '2026-12-07 21:22:57',
+    ENDED_AT: '',
+    ANCHOR_DATE: '2026-12-07',
+    INSTRUMENT: 'success@upi',
+    PAID_CYCLES: '0',
+    NEXT_DEBIT_AT: '2026-12-09 07:00:00',
+    REGISTRATION_FEE: '700',
+    REGISTRATION_GST: '126',
+    DEBITS:
+      '[{"DEBIT_ID":"sdeb_YlBDgMsTrbAPMN","CYCLE":"0","ATTEMPT":"1","AMOUNT":"1600000","NOTIFIED_AT":"2026-12-07 21:22:57","DEBIT_AT":"2026-12-09 07:00:00","APPROVAL_REQUIRED":"N","APPROVED":"N","STATUS":"NOTIFIED","RESPONSE_CODE":"","ORDER_ID":"","TXN_ID":"","FEE":"","GST":""}]',
+    TXNTYPE: 'SUBSCRIPTION',
+    RESPONSE_CODE: '000',
+    RESPONSE_MESSAGE: 'Transaction successful',
+    RESPONSE_DATE_TIME: '2026-12-07 21:22:57',
+    HASH: '67932CA7C126D69352F715D7F78CF93E77BE5D6AC824D39E6368B45AB288BE39',
+  }
+  const recordedSkipped = {
+    PAY_ID: '1000000000000001',
+    SUBSCRIPTION_ID: 'sub_0yzYTi4VDz8QQr',
+    SUBSCRIPTION_REF: 'SUB-REC-C1796658775556',
+    METHOD: 'UPI',
+    CATEGORY: 'INSURANCE',
+    AMOUNT: '',
+    MAX_AMOUNT: '2000000',
+    CURRENCY_CODE: '356',
+    FREQUENCY: 'AS_PRESENTED',
+    START_DATE: '2026-12-07',
+    END_DATE: '2036-12-07',
+    DESCRIPTION: 'Chai club: a box a month',
+    CUST_NAME: 'Asha Verma',
+    CUST_EMAIL: 'asha.verma@example.com',
+    CUST_PHONE: '9876543210',
+    AUTH_URL: 'http://127.0.0.1:4391/sandbox/m/AwzphYbFUpW1VtCU',
+    STATUS: 'ACTIVE',
+    CREATED_AT: '2026-12-07 21:22:56',
+    ACTIVATED_AT: '2026-12-07 21:22:57',
+    ENDED_AT: '',
+    ANCHOR_DATE: '2026-12-07',
+    INSTRUMENT: 'success@upi',
+    PAID_CYCLES: '0',
+    NEXT_DEBIT_AT: '',
+    REGISTRATION_FEE: '700',
+    REGISTRATION_GST: '126',
+    DEBITS:
+      '[{"DEBIT_ID":"sdeb_YlBDgMsTrbAPMN","CYCLE":"0","ATTEMPT":"1","AMOUNT":"1600000","NOTIFIED_AT":"2026-12-07 21:22:57","DEBIT_AT":"2026-12-09 07:00:00","APPROVAL_REQUIRED":"N","APPROVED":"N","STATUS":"SKIPPED","RESPONSE_CODE":"382","ORDER_ID":"","TXN_ID":"","FEE":"","GST":""}]',
+    TXNTYPE: 'SUBSCRIPTION',
+    RESPONSE_CODE: '000',
+    RESPONSE_MESSAGE: 'Transaction successful',
+    RESPONSE_DATE_TIME: '2026-12-07 21:22:57',
+    HASH: 'E97095C1DBE37A34F6387C362A3CB1E6B9C83BEE20390D1E1170B51C2BFC4E65',
+  }
+  const recordedNotRegistered = {
+    PAY_ID: '1000000000000001',
+    SUBSCRIPTION_ID: 'sub_pui8zNFLX9zfFZ',
+    AMOUNT: '49900',
+    STATUS: 'Failed',
+    RESPONSE_CODE: '385',
+    RESPONSE_MESSAGE: 'Subscription not active: cancelled, revoked, halted, completed or failed',
+    RESPONSE_DATE_TIME: '2026-12-07 21:22:56',
+    HASH: '85CF09396C9FBCE205555055A9D4FF8347B03263386F3464CFDDAB5D869BDD18',
+  }
+  const recordedScheduled = {
+    PAY_ID: '1000000000000001',
+    SUBSCRIPTION_ID: 'sub_RdU7SNsnBlDrtZ',
+    AMOUNT: '49900',
+    STATUS: 'Failed',
+    RESPONSE_CODE: '326',
+    RESPONSE_MESSAGE: 'Invalid request',
+    RESPONSE_DATE_TIME: '2026-12-07 21:22:56',
+    HASH: 'F0F45F888219501D738B928BD1774436EA9B8974799550E6CB154CFD7FE6F05A',
+  }
+  const recordedUnknown = {
+    PAY_ID: '1000000000000001',
+    SUBSCRIPTION_REF: 'SUB-REC-NONE',
+    STATUS: 'Failed',
+    RESPONSE_CODE: '387',
+    RESPONSE_MESSAGE: 'No subscription found',
+    RESPONSE_DATE_TIME: '2026-12-07 21:22:57',
+    HASH: '94550CF010C8810F5CC18B04E5CC3A9B09DD4EA5055B6B722048CB853745FE5B',
+  }
+
+  it('verify the sandbox’s recorded answers, DEBITS parsed, refusals as their fields', async () => {
+    const answers = [
+      recordedCreated,
+      recordedActive,
+      recordedCharge,
+      recordedSkipped,
+      recordedNotRegistered,
+      recordedScheduled,
+      recordedUnknown,
+    ]
+    const { calls, client } = fakeGateway(() => ({ body: answers[calls.length - 1] }))
+    /** @param {{ DEBITS: string }} answer */
+    const parsed = (answer) => ({ ...answer, DEBITS: JSON.parse(answer.DEBITS) })
+    const created = await client.createSubscription({
+      ...monthly,
+      SUBSCRIPTION_REF: recordedCreated.SUBSCRIPTION_REF,
+      AMOUNT: '49900',
+      MAX_AMOUNT: '49900',
+      START_DATE: recordedCreated.START_DATE,
+    })
+    assert.deepEqual(created, recordedCreated)
+    const active = await client.subscriptionStatus({
+      subscriptionId: recordedActive.SUBSCRIPTION_ID,
+    })
+    assert.deepEqual(active, parsed(recordedActive))
+    assert.deepEqual(
+      active.DEBITS?.map((debit) => [debit.CYCLE, debit.STATUS, debit.ORDER_ID, debit.FEE]),
+      [['0', 'CHARGED', `${recordedActive.SUBSCRIPTION_ID}-0-1`, '700']],
+    )
+    const charge = await client.presentCharge(recordedCharge.SUBSCRIPTION_ID, '1600000')
+    assert.deepEqual(charge, parsed(recordedCharge))
+    assert.deepEqual(
+      [charge.DEBITS?.[0]?.STATUS, charge.DEBITS?.[0]?.DEBIT_AT],
+      ['NOTIFIED', '2026-12-09 07:00:00'],
+    )
+    const skipped = await client.actAsCustomer(recordedSkipped.SUBSCRIPTION_ID, 'SKIP')
+    assert.deepEqual(skipped, parsed(recordedSkipped))
+    assert.deepEqual(
+      [skipped.DEBITS?.[0]?.STATUS, skipped.DEBITS?.[0]?.RESPONSE_CODE],
+      ['SKIPPED', '382'],
+    )
+    const early = await client.presentCharge(recordedNotRegistered.SUBSCRIPTION_ID, '49900')
+    assert.deepEqual(early, recordedNotRegistered)
+    const scheduled = await client.presentCharge(recordedScheduled.SUBSCRIPTION_ID, '49900')
+    assert.deepEqual(scheduled, recordedScheduled)
+    const unknown = await client.subscriptionStatus({
+      subscriptionRef: recordedUnknown.SUBSCRIPTION_REF,
+    })
+    assert.deepEqual(unknown, recordedUnknown)
   })
 
   it('return a refusal (374, 380, 385, 387, 388) as its verified fields, without DEBITS', async () => {
