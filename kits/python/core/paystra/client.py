@@ -580,7 +580,7 @@ class Client:
         Presents a charge of amount (paise) on an AS_PRESENTED subscription: noticed now, debited at
         the first 07:00 IST at least 24 hours on. The answer is the subscription with
         answer["DEBITS"], the notice first. 380 above MAX_AMOUNT, 386 a presented charge still open,
-        385 a subscription not active, 387 none.
+        385 a subscription not active (not yet registered, or ended), 326 a scheduled one, 387 none.
         """
         fields = {"SUBSCRIPTION_ID": _subscription_id(subscription_id), "AMOUNT": _amount(amount)}
         return _with_list(self.call("/pgws/subscription/charge", fields), "DEBITS")
@@ -592,7 +592,8 @@ class Client:
         Sandbox only: what the customer does in their UPI app, bank or card issuer's page: SKIP a
         noticed debit, APPROVE one above the approval threshold, PAUSE or RESUME (UPI), REVOKE the
         mandate. Registering is not an action: that happens on the AUTH_URL page. The answer is the
-        subscription with answer["DEBITS"]. Refusals: 385 a subscription not active, 387 none.
+        subscription with answer["DEBITS"]. Refusals: 326 an action the rules do not allow now, 385 a
+        subscription not yet registered or ended, 387 none.
         """
         fields = {
             "SUBSCRIPTION_ID": _subscription_id(subscription_id),

@@ -1076,7 +1076,7 @@ SUBSCRIPTION = {  # a monthly UPI subscription before the customer registers it:
     "CUST_NAME": "Asha Verma", "CUST_EMAIL": "asha.verma@example.com", "CUST_PHONE": "9876543210",
     "AUTH_URL": "http://127.0.0.1:4150/sandbox/m/Hq3Zr8Tn2Wk5Lp9V", "STATUS": "CREATED",
     "CREATED_AT": "2026-12-07 13:09:53", "ACTIVATED_AT": "", "ENDED_AT": "", "ANCHOR_DATE": "", "INSTRUMENT": "",
-    "PAID_CYCLES": "0", "NEXT_DEBIT_AT": "", "REGISTRATION_FEE": "0", "REGISTRATION_GST": "0",
+    "PAID_CYCLES": "0", "NEXT_DEBIT_AT": "", "REGISTRATION_FEE": "700", "REGISTRATION_GST": "126",
     "TXNTYPE": "SUBSCRIPTION", **OK,
 }
 PRESENTED = {  # an AS_PRESENTED card subscription, registered, with a presented charge noticed
@@ -1101,6 +1101,176 @@ MONTHLY = {
     "FREQUENCY": "MONTHLY", "START_DATE": "2026-12-10", "DESCRIPTION": "Chai club: a box a month",
     "CUST_NAME": "Asha Verma", "CUST_EMAIL": "asha.verma@example.com", "CUST_PHONE": "9876543210",
     "RETURN_URL": "https://shop.example/subscribed",
+}
+
+
+# The sandbox's own answers, recorded with the demo merchant (its salt is SALT): a UPI monthly
+# subscription created; one registered with success@upi, its first month taken with the
+# registration; an AS_PRESENTED one charged and its notice skipped; a charge refused on one not yet
+# registered (385) and on a scheduled one (326), and a reference it does not know (387).
+RECORDED_CREATED = {
+    "PAY_ID": "1000000000000001",
+    "SUBSCRIPTION_ID": "sub_pui8zNFLX9zfFZ",
+    "SUBSCRIPTION_REF": "SUB-REC-A1796658775556",
+    "METHOD": "UPI",
+    "CATEGORY": "",
+    "AMOUNT": "49900",
+    "MAX_AMOUNT": "49900",
+    "CURRENCY_CODE": "356",
+    "FREQUENCY": "MONTHLY",
+    "START_DATE": "2026-12-07",
+    "END_DATE": "",
+    "DESCRIPTION": "Chai club: a box a month",
+    "CUST_NAME": "Asha Verma",
+    "CUST_EMAIL": "asha.verma@example.com",
+    "CUST_PHONE": "9876543210",
+    "AUTH_URL": "http://127.0.0.1:4391/sandbox/m/ZVw5WRx66FJEEEYW",
+    "STATUS": "CREATED",
+    "CREATED_AT": "2026-12-07 21:22:55",
+    "ACTIVATED_AT": "",
+    "ENDED_AT": "",
+    "ANCHOR_DATE": "",
+    "INSTRUMENT": "",
+    "PAID_CYCLES": "0",
+    "NEXT_DEBIT_AT": "",
+    "REGISTRATION_FEE": "700",
+    "REGISTRATION_GST": "126",
+    "TXNTYPE": "SUBSCRIPTION",
+    "RESPONSE_CODE": "000",
+    "RESPONSE_MESSAGE": "Transaction successful",
+    "RESPONSE_DATE_TIME": "2026-12-07 21:22:55",
+    "HASH": "702B258D9064729D665743DCBB7CEE07FE00E0B057197734856D6C84DBABE02B",
+}
+RECORDED_ACTIVE = {
+    "PAY_ID": "1000000000000001",
+    "SUBSCRIPTION_ID": "sub_RdU7SNsnBlDrtZ",
+    "SUBSCRIPTION_REF": "SUB-REC-B1796658775556",
+    "METHOD": "UPI",
+    "CATEGORY": "",
+    "AMOUNT": "49900",
+    "MAX_AMOUNT": "49900",
+    "CURRENCY_CODE": "356",
+    "FREQUENCY": "MONTHLY",
+    "START_DATE": "2026-12-07",
+    "END_DATE": "2036-12-07",
+    "DESCRIPTION": "Chai club: a box a month",
+    "CUST_NAME": "Asha Verma",
+    "CUST_EMAIL": "asha.verma@example.com",
+    "CUST_PHONE": "9876543210",
+    "AUTH_URL": "http://127.0.0.1:4391/sandbox/m/no9ZWHu834minfVO",
+    "STATUS": "ACTIVE",
+    "CREATED_AT": "2026-12-07 21:22:56",
+    "ACTIVATED_AT": "2026-12-07 21:22:56",
+    "ENDED_AT": "",
+    "ANCHOR_DATE": "2026-12-07",
+    "INSTRUMENT": "success@upi",
+    "PAID_CYCLES": "1",
+    "NEXT_DEBIT_AT": "",
+    "REGISTRATION_FEE": "700",
+    "REGISTRATION_GST": "126",
+    "DEBITS": "[{\"DEBIT_ID\":\"sdeb_IEqtTBSn8DtJB7\",\"CYCLE\":\"0\",\"ATTEMPT\":\"1\",\"AMOUNT\":\"49900\",\"NOTIFIED_AT\":\"2026-12-07 21:22:56\",\"DEBIT_AT\":\"2026-12-07 21:22:56\",\"APPROVAL_REQUIRED\":\"N\",\"APPROVED\":\"N\",\"STATUS\":\"CHARGED\",\"RESPONSE_CODE\":\"000\",\"ORDER_ID\":\"sub_RdU7SNsnBlDrtZ-0-1\",\"TXN_ID\":\"3970648670121488\",\"FEE\":\"700\",\"GST\":\"126\"}]",
+    "TXNTYPE": "SUBSCRIPTION",
+    "RESPONSE_CODE": "000",
+    "RESPONSE_MESSAGE": "Transaction successful",
+    "RESPONSE_DATE_TIME": "2026-12-07 21:22:56",
+    "HASH": "2D5422F23236B8294AD3C4ED807BAD2A126E1C7E5F7A600452CEF4E89E3616D7",
+}
+RECORDED_CHARGE = {
+    "PAY_ID": "1000000000000001",
+    "SUBSCRIPTION_ID": "sub_0yzYTi4VDz8QQr",
+    "SUBSCRIPTION_REF": "SUB-REC-C1796658775556",
+    "METHOD": "UPI",
+    "CATEGORY": "INSURANCE",
+    "AMOUNT": "",
+    "MAX_AMOUNT": "2000000",
+    "CURRENCY_CODE": "356",
+    "FREQUENCY": "AS_PRESENTED",
+    "START_DATE": "2026-12-07",
+    "END_DATE": "2036-12-07",
+    "DESCRIPTION": "Chai club: a box a month",
+    "CUST_NAME": "Asha Verma",
+    "CUST_EMAIL": "asha.verma@example.com",
+    "CUST_PHONE": "9876543210",
+    "AUTH_URL": "http://127.0.0.1:4391/sandbox/m/AwzphYbFUpW1VtCU",
+    "STATUS": "ACTIVE",
+    "CREATED_AT": "2026-12-07 21:22:56",
+    "ACTIVATED_AT": "2026-12-07 21:22:57",
+    "ENDED_AT": "",
+    "ANCHOR_DATE": "2026-12-07",
+    "INSTRUMENT": "success@upi",
+    "PAID_CYCLES": "0",
+    "NEXT_DEBIT_AT": "2026-12-09 07:00:00",
+    "REGISTRATION_FEE": "700",
+    "REGISTRATION_GST": "126",
+    "DEBITS": "[{\"DEBIT_ID\":\"sdeb_YlBDgMsTrbAPMN\",\"CYCLE\":\"0\",\"ATTEMPT\":\"1\",\"AMOUNT\":\"1600000\",\"NOTIFIED_AT\":\"2026-12-07 21:22:57\",\"DEBIT_AT\":\"2026-12-09 07:00:00\",\"APPROVAL_REQUIRED\":\"N\",\"APPROVED\":\"N\",\"STATUS\":\"NOTIFIED\",\"RESPONSE_CODE\":\"\",\"ORDER_ID\":\"\",\"TXN_ID\":\"\",\"FEE\":\"\",\"GST\":\"\"}]",
+    "TXNTYPE": "SUBSCRIPTION",
+    "RESPONSE_CODE": "000",
+    "RESPONSE_MESSAGE": "Transaction successful",
+    "RESPONSE_DATE_TIME": "2026-12-07 21:22:57",
+    "HASH": "67932CA7C126D69352F715D7F78CF93E77BE5D6AC824D39E6368B45AB288BE39",
+}
+RECORDED_SKIPPED = {
+    "PAY_ID": "1000000000000001",
+    "SUBSCRIPTION_ID": "sub_0yzYTi4VDz8QQr",
+    "SUBSCRIPTION_REF": "SUB-REC-C1796658775556",
+    "METHOD": "UPI",
+    "CATEGORY": "INSURANCE",
+    "AMOUNT": "",
+    "MAX_AMOUNT": "2000000",
+    "CURRENCY_CODE": "356",
+    "FREQUENCY": "AS_PRESENTED",
+    "START_DATE": "2026-12-07",
+    "END_DATE": "2036-12-07",
+    "DESCRIPTION": "Chai club: a box a month",
+    "CUST_NAME": "Asha Verma",
+    "CUST_EMAIL": "asha.verma@example.com",
+    "CUST_PHONE": "9876543210",
+    "AUTH_URL": "http://127.0.0.1:4391/sandbox/m/AwzphYbFUpW1VtCU",
+    "STATUS": "ACTIVE",
+    "CREATED_AT": "2026-12-07 21:22:56",
+    "ACTIVATED_AT": "2026-12-07 21:22:57",
+    "ENDED_AT": "",
+    "ANCHOR_DATE": "2026-12-07",
+    "INSTRUMENT": "success@upi",
+    "PAID_CYCLES": "0",
+    "NEXT_DEBIT_AT": "",
+    "REGISTRATION_FEE": "700",
+    "REGISTRATION_GST": "126",
+    "DEBITS": "[{\"DEBIT_ID\":\"sdeb_YlBDgMsTrbAPMN\",\"CYCLE\":\"0\",\"ATTEMPT\":\"1\",\"AMOUNT\":\"1600000\",\"NOTIFIED_AT\":\"2026-12-07 21:22:57\",\"DEBIT_AT\":\"2026-12-09 07:00:00\",\"APPROVAL_REQUIRED\":\"N\",\"APPROVED\":\"N\",\"STATUS\":\"SKIPPED\",\"RESPONSE_CODE\":\"382\",\"ORDER_ID\":\"\",\"TXN_ID\":\"\",\"FEE\":\"\",\"GST\":\"\"}]",
+    "TXNTYPE": "SUBSCRIPTION",
+    "RESPONSE_CODE": "000",
+    "RESPONSE_MESSAGE": "Transaction successful",
+    "RESPONSE_DATE_TIME": "2026-12-07 21:22:57",
+    "HASH": "E97095C1DBE37A34F6387C362A3CB1E6B9C83BEE20390D1E1170B51C2BFC4E65",
+}
+RECORDED_NOT_REGISTERED = {
+    "PAY_ID": "1000000000000001",
+    "SUBSCRIPTION_ID": "sub_pui8zNFLX9zfFZ",
+    "AMOUNT": "49900",
+    "STATUS": "Failed",
+    "RESPONSE_CODE": "385",
+    "RESPONSE_MESSAGE": "Subscription not active: cancelled, revoked, halted, completed or failed",
+    "RESPONSE_DATE_TIME": "2026-12-07 21:22:56",
+    "HASH": "85CF09396C9FBCE205555055A9D4FF8347B03263386F3464CFDDAB5D869BDD18",
+}
+RECORDED_SCHEDULED = {
+    "PAY_ID": "1000000000000001",
+    "SUBSCRIPTION_ID": "sub_RdU7SNsnBlDrtZ",
+    "AMOUNT": "49900",
+    "STATUS": "Failed",
+    "RESPONSE_CODE": "326",
+    "RESPONSE_MESSAGE": "Invalid request",
+    "RESPONSE_DATE_TIME": "2026-12-07 21:22:56",
+    "HASH": "F0F45F888219501D738B928BD1774436EA9B8974799550E6CB154CFD7FE6F05A",
+}
+RECORDED_UNKNOWN = {
+    "PAY_ID": "1000000000000001",
+    "SUBSCRIPTION_REF": "SUB-REC-NONE",
+    "STATUS": "Failed",
+    "RESPONSE_CODE": "387",
+    "RESPONSE_MESSAGE": "No subscription found",
+    "RESPONSE_DATE_TIME": "2026-12-07 21:22:57",
+    "HASH": "94550CF010C8810F5CC18B04E5CC3A9B09DD4EA5055B6B722048CB853745FE5B",
 }
 
 
@@ -1217,6 +1387,41 @@ class SubscriptionCalls(StubGatewayTestCase):
         reply = json.dumps(with_hash({**SUBSCRIPTION, "DEBITS": "[]"}, SALT)).encode()
         StubGateway.answer = staticmethod(lambda path, fields: (200, reply))
         self.assertEqual(self.client.subscription_status(subscription_ref="SUB-2026-0042")["DEBITS"], [])
+
+    def test_the_sandboxs_recorded_answers_verify_with_debits_parsed_and_refusals_as_their_fields(self):
+        answers = [RECORDED_CREATED, RECORDED_ACTIVE, RECORDED_CHARGE, RECORDED_SKIPPED, RECORDED_NOT_REGISTERED,
+                   RECORDED_SCHEDULED, RECORDED_UNKNOWN]
+        def recorded(path, fields):  # each call's answer in turn
+            return 200, json.dumps(answers[len(StubGateway.requests) - 1]).encode()
+
+        StubGateway.answer = staticmethod(recorded)
+
+        def parsed(answer):
+            return {**answer, "DEBITS": json.loads(answer["DEBITS"])}
+
+        created = self.client.create_subscription({
+            **MONTHLY, "SUBSCRIPTION_REF": RECORDED_CREATED["SUBSCRIPTION_REF"], "MAX_AMOUNT": "49900",
+            "START_DATE": RECORDED_CREATED["START_DATE"],
+        })
+        self.assertEqual(created, RECORDED_CREATED)
+        active = self.client.subscription_status(subscription_id=RECORDED_ACTIVE["SUBSCRIPTION_ID"])
+        self.assertEqual(active, parsed(RECORDED_ACTIVE))
+        self.assertEqual(
+            [(debit["CYCLE"], debit["STATUS"], debit["ORDER_ID"], debit["FEE"]) for debit in active["DEBITS"]],
+            [("0", "CHARGED", RECORDED_ACTIVE["SUBSCRIPTION_ID"] + "-0-1", "700")],
+        )
+        charge = self.client.present_charge(RECORDED_CHARGE["SUBSCRIPTION_ID"], "1600000")
+        self.assertEqual(charge, parsed(RECORDED_CHARGE))
+        notice = charge["DEBITS"][0]
+        self.assertEqual((notice["STATUS"], notice["DEBIT_AT"]), ("NOTIFIED", "2026-12-09 07:00:00"))
+        skipped = self.client.act_as_customer(RECORDED_SKIPPED["SUBSCRIPTION_ID"], "SKIP")
+        self.assertEqual(skipped, parsed(RECORDED_SKIPPED))
+        self.assertEqual((skipped["DEBITS"][0]["STATUS"], skipped["DEBITS"][0]["RESPONSE_CODE"]), ("SKIPPED", "382"))
+        early = self.client.present_charge(RECORDED_NOT_REGISTERED["SUBSCRIPTION_ID"], "49900")
+        self.assertEqual(early, RECORDED_NOT_REGISTERED)
+        self.assertEqual(self.client.present_charge(RECORDED_SCHEDULED["SUBSCRIPTION_ID"], "49900"), RECORDED_SCHEDULED)
+        unknown = self.client.subscription_status(subscription_ref=RECORDED_UNKNOWN["SUBSCRIPTION_REF"])
+        self.assertEqual(unknown, RECORDED_UNKNOWN)
 
     def test_a_refusal_comes_back_as_its_fields_without_debits(self):
         def refusing(code, message):
