@@ -91,6 +91,11 @@ const tags = [
     description:
       "A bank account number, IFSC and UPI ID of a customer's own, whose credits are the merchant's, net of the Auto Collection charge; the sandbox's test call makes a credit.",
   },
+  {
+    name: 'Subscriptions',
+    description:
+      "Recurring payments on a mandate the customer registers once (UPI AutoPay, a card standing instruction, e-NACH): each debit noticed 24 to 48 h ahead and made at 07:00 IST on the account's clock, retried, approved above a limit, skipped, paused or revoked by the customer; the sandbox's test call acts as the customer.",
+  },
 ] as const
 
 /** Every JSON API is a POST; the event stream, which a browser's EventSource could open too, a GET. */
@@ -416,6 +421,71 @@ const operations: Operation[] = [
     answers: [ref('VirtualAccountCredit'), ref('VirtualAccountRefusal')],
     malformed: 'VirtualAccountRefusal',
   },
+  {
+    path: '/pgws/subscription',
+    operationId: 'subscription',
+    tag: 'Subscriptions',
+    summary: 'Make a subscription',
+    description: `A mandate for the customer to register at AUTH_URL (STATUS CREATED; FAILED with subscription.failed if not done within 24 h on the account's clock): a virtual UPI app (success@upi, nofunds@upi, failure@upi; any 4 or 6 digit PIN), a card's standing instruction (4111 1111 1111 1111 registers, …0341 registers and fails every debit with 020, …0002 declines with 004, …9995 with 020; OTP 123456) or the bank's e-mandate page (account 000000000020 registers and fails every debit). Registered, it is ACTIVE (subscription.activated) and charged ${feeOf('upi-mandate')} + 18 % GST on UPI, ${feeOf('mandate-registration')} + GST on card and e-NACH, a FEE line of the next settlement. On UPI and card a START_DATE of the registration's own date takes cycle 0 with the registration; every other debit is noticed 36 h before 07:00 IST on its date (subscription.notified) and made then as a payment \`<SUBSCRIPTION_ID>-<cycle>-<attempt>\` (subscription.charged, or a retry a day later up to 4 attempts, then HALTED). Refused, in this order, nothing stored: 321 SUBSCRIPTION_REF, 327 METHOD, 379 FREQUENCY, 320 then 380 the amounts, 388 the dates, 326 CATEGORY, 370 DESCRIPTION, 375 the customer's details, 325 RETURN_URL, 357 NOTIFY_URL, 374 a SUBSCRIPTION_REF used before.`,
+    request: ref('SubscriptionRequest'),
+    answers: [ref('SubscriptionAnswer'), ref('SubscriptionRefusal')],
+    malformed: 'SubscriptionRefusal',
+  },
+  {
+    path: '/pgws/subscription/status',
+    operationId: 'subscriptionStatus',
+    tag: 'Subscriptions',
+    summary: 'A subscription as it stands, with its debits',
+    description:
+      "By SUBSCRIPTION_ID, or by your SUBSCRIPTION_REF (SUBSCRIPTION_ID wins when both are sent), after running the notices and debits the account's clock has brought due. DEBITS lists its latest 100 attempts, newest first: the open notice (NOTIFIED) and what each attempt became, with its payment's ORDER_ID and TXN_ID and, once captured, its FEE and GST. 321 for a malformed id or reference, 387 for a subscription the merchant does not have.",
+    request: ref('SubscriptionStatusRequest'),
+    answers: [ref('SubscriptionAnswer'), ref('SubscriptionRefusal')],
+    malformed: 'SubscriptionRefusal',
+  },
+  {
+    path: '/pgws/subscription/cancel',
+    operationId: 'subscriptionCancel',
+    tag: 'Subscriptions',
+    summary: 'Cancel a subscription',
+    description:
+      'CANCELLED with CANCELLED_BY MERCHANT, subscription.cancelled, and DEBITS: the notice out, if any, STOPPED with 385, no later debit made; INSTRUMENT is emptied, as a merchant deletes a withdrawn mandate’s details. Works in every state but the final ones (CREATED, ACTIVE, PENDING, PAUSED, HALTED). 321 for a malformed SUBSCRIPTION_ID, 387 for a subscription the merchant does not have, 385 for one completed, cancelled or failed already.',
+    request: ref('SubscriptionCancelRequest'),
+    answers: [ref('SubscriptionAnswer'), ref('SubscriptionRefusal')],
+    malformed: 'SubscriptionRefusal',
+  },
+  {
+    path: '/pgws/subscription/resume',
+    operationId: 'subscriptionResume',
+    tag: 'Subscriptions',
+    summary: 'Resume a halted subscription',
+    description:
+      'ACTIVE again, subscription.resumed, with DEBITS: the next cycle is the first whose notice time (36 h before its 07:00 IST debit) is still to come; the cycles missed are not collected (COMPLETED, with subscription.completed, when none is left before END_DATE). An AS_PRESENTED one simply takes charges again. 321 for a malformed SUBSCRIPTION_ID, 387 for a subscription the merchant does not have, 385 for one that is not HALTED (a PAUSED one is the customer’s to resume).',
+    request: ref('SubscriptionResumeRequest'),
+    answers: [ref('SubscriptionAnswer'), ref('SubscriptionRefusal')],
+    malformed: 'SubscriptionRefusal',
+  },
+  {
+    path: '/pgws/subscription/charge',
+    operationId: 'subscriptionCharge',
+    tag: 'Subscriptions',
+    summary: 'Present a charge on an AS_PRESENTED subscription',
+    description:
+      'Notices AMOUNT now (subscription.notified) and debits it at the first 07:00 IST at least 24 h later, on the account’s clock: the answer’s DEBITS holds it NOTIFIED, with NEXT_DEBIT_AT its DEBIT_AT. Above the approval limit it needs the customer’s APPROVE first (383 otherwise). Refused, in this order, nothing stored: 321 SUBSCRIPTION_ID, 387 a subscription the merchant does not have, 320 AMOUNT, 380 above MAX_AMOUNT, 385 a subscription not ACTIVE or PENDING, 326 a scheduled one (its debits follow FREQUENCY), 386 while another presented charge is open.',
+    request: ref('SubscriptionChargeRequest'),
+    answers: [ref('SubscriptionAnswer'), ref('SubscriptionRefusal')],
+    malformed: 'SubscriptionRefusal',
+  },
+  {
+    path: '/pgws/subscription/customer',
+    operationId: 'subscriptionCustomer',
+    tag: 'Subscriptions',
+    summary: 'Sandbox only: act as the customer',
+    description:
+      "What the customer does in a UPI app, on a bank's SMS link or on the mandate page, answered with DEBITS: SKIP the notice out (382, subscription.skipped), APPROVE a notice with APPROVAL_REQUIRED Y (UPI and card), PAUSE (UPI: subscription.paused, the notice out STOPPED with 384), RESUME a paused one (UPI: subscription.resumed), REVOKE the mandate (CANCELLED, CANCELLED_BY CUSTOMER, subscription.cancelled). 321 for a malformed SUBSCRIPTION_ID, 326 for an ACTION the call does not take or the rules do not allow now (PAUSE on a card, SKIP with no notice out), 387 for a subscription the merchant does not have, 385 for one that is not running (CREATED, HALTED, completed, cancelled or failed).",
+    request: ref('SubscriptionCustomerRequest'),
+    answers: [ref('SubscriptionAnswer'), ref('SubscriptionRefusal')],
+    malformed: 'SubscriptionRefusal',
+  },
 ]
 
 type Picked = { value: unknown; description?: string } | undefined
@@ -605,6 +675,9 @@ const pathItem = (operation: Operation): PathItem => ({
 const disputeEventText =
   "`data` is the dispute's fields with PAY_ID and their HASH, as /pgws/disputes lists them. Sent to the disputed payment's NOTIFY_URL, else the settlement test run's, else the merchant's default; the deliveries API finds it by the payment's ORDER_ID."
 
+const subscriptionEventText =
+  "`data` is the subscription's fields as its calls answer them (without DEBITS), with PAY_ID, the event's own fields and their HASH; RESPONSE_CODE is 000, the event being the news. Sent to the subscription's NOTIFY_URL, else the merchant's default; the deliveries API finds it by the SUBSCRIPTION_ID as ORDER_ID."
+
 const eventDataText: Partial<Record<(typeof webhookEventTypes)[number], string>> = {
   'dispute.created': `${disputeEventText} Sent by the settlement run that raised it (STATUS OPEN).`,
   'dispute.won': `${disputeEventText} Sent by the first settlement run after RESPOND_BY that decided it for the merchant.`,
@@ -619,6 +692,17 @@ const eventDataText: Partial<Record<(typeof webhookEventTypes)[number], string>>
     "`data` is the credit's fields as /pgws/virtual-account/credit answers them, with PAY_ID and their HASH: STATUS CREDITED, with FEE, GST and NET. Sent to the account's NOTIFY_URL, else the merchant's default; the deliveries API finds it by the CREDIT_ID as ORDER_ID. The credit settles as a COLLECTION line; credit the customer once, by CREDIT_ID or UTR.",
   'virtual_account.credit_returned':
     "`data` is the credit's fields with PAY_ID and their HASH: STATUS RETURNED, RESPONSE_CODE 377, a RETURN_REASON, FEE, GST and NET 0. Sent for a transfer into a closed account, whose money went back to the payer: nothing is settled.",
+  'subscription.activated': `${subscriptionEventText} Sent when the customer registers the mandate on AUTH_URL: STATUS ACTIVE, ACTIVATED_AT, ANCHOR_DATE and INSTRUMENT; with ORDER_ID and TXN_ID when cycle 0 was taken with the registration (a subscription.charged and the payment's payment.captured are sent too).`,
+  'subscription.notified': `${subscriptionEventText} Sent for each attempt's notice, 36 h before a scheduled debit at 07:00 IST, when an attempt fails for its retry a day later, or when a charge is presented: DEBIT_ID, CYCLE, ATTEMPT, AMOUNT, DEBIT_AT, NOTIFIED_AT, APPROVAL_REQUIRED and REASON. With APPROVAL_REQUIRED Y, the debit is made only if the customer approves it before DEBIT_AT (383 otherwise).`,
+  'subscription.charged': `${subscriptionEventText} Sent when an attempt is captured: DEBIT_ID, CYCLE, ATTEMPT, AMOUNT, ORDER_ID, TXN_ID and CHARGED_AT. Its payment sends its own payment.captured and settles as a PAYMENT line priced by the Subscription row. Give the service for the cycle once, by DEBIT_ID or ORDER_ID.`,
+  'subscription.pending': `${subscriptionEventText} Sent when an attempt fails and another is left: STATUS PENDING, the failed attempt's DEBIT_ID, CYCLE, ATTEMPT, AMOUNT and DEBIT_RESPONSE_CODE (020 no funds, 381 no valid notice, 383 not approved); the retry's subscription.notified follows.`,
+  'subscription.halted': `${subscriptionEventText} Sent when a cycle's last attempt fails: STATUS HALTED, the attempt's DEBIT_ID, CYCLE, ATTEMPT, AMOUNT and DEBIT_RESPONSE_CODE. Nothing more is debited until /pgws/subscription/resume.`,
+  'subscription.skipped': `${subscriptionEventText} Sent when the customer opts out of the debit noticed (382): its DEBIT_ID, CYCLE, ATTEMPT and AMOUNT. The cycle is not collected and counts towards no halt.`,
+  'subscription.paused': `${subscriptionEventText} Sent when the customer pauses a UPI mandate: STATUS PAUSED, the notice out stopped (384).`,
+  'subscription.resumed': `${subscriptionEventText} Sent when the customer resumes a paused UPI mandate, or /pgws/subscription/resume a halted one: STATUS ACTIVE.`,
+  'subscription.cancelled': `${subscriptionEventText} Sent when the customer revokes the mandate or /pgws/subscription/cancel cancels it: STATUS CANCELLED, CANCELLED_BY CUSTOMER or MERCHANT, INSTRUMENT empty.`,
+  'subscription.completed': `${subscriptionEventText} Sent when no cycle is left on or before END_DATE: STATUS COMPLETED.`,
+  'subscription.failed': `${subscriptionEventText} Sent when the registration fails: STATUS FAILED, REGISTRATION_RESPONSE_CODE 004 or 020 (declined on the mandate page) or 385 (not completed within 24 h on the account's clock).`,
   'settlement.processed':
     "`data` is the settlement's fields as the settlements list gives them (no lines), with PAY_ID and their HASH. Sent for every settlement a run makes, a carried-forward one too (STATUS CARRIED_FORWARD, UTR empty), to the test run's NOTIFY_URL or the merchant's default; the deliveries API finds it by its SETTLEMENT_ID as ORDER_ID. Fetch the lines with /pgws/settlement.",
 }
@@ -640,6 +724,17 @@ export const eventDataSchemas: Record<(typeof webhookEventTypes)[number], string
   'paylink.cancelled': 'PaylinkAnswer',
   'virtual_account.credited': 'VirtualAccountCredit',
   'virtual_account.credit_returned': 'VirtualAccountCredit',
+  'subscription.activated': 'SubscriptionActivatedEvent',
+  'subscription.notified': 'SubscriptionNotifiedEvent',
+  'subscription.charged': 'SubscriptionChargedEvent',
+  'subscription.pending': 'SubscriptionDebitFailedEvent',
+  'subscription.halted': 'SubscriptionDebitFailedEvent',
+  'subscription.skipped': 'SubscriptionSkippedEvent',
+  'subscription.paused': 'SubscriptionEvent',
+  'subscription.resumed': 'SubscriptionEvent',
+  'subscription.cancelled': 'SubscriptionCancelledEvent',
+  'subscription.completed': 'SubscriptionEvent',
+  'subscription.failed': 'SubscriptionFailedEvent',
 }
 
 function webhook(type: (typeof webhookEventTypes)[number]) {

@@ -13,6 +13,7 @@ import { triggerEvents } from '#gateway/api/trigger-events.ts'
 import { qrTypes } from '#gateway/api/qr-checks.ts'
 import { webhookEventTypes } from '#core/protocol/webhook.ts'
 import type { DeliveryState } from '#gateway/webhooks/store.ts'
+import type { Happening } from '#gateway/clock/advance.ts'
 import { disputeReasons } from '#gateway/methods.ts'
 import { RESPONSE_WORKING_DAYS, resolutions } from '#gateway/disputes/outcome.ts'
 import { MAX_EVIDENCE_CHARACTERS, MAX_EVIDENCE_FILE_BYTES } from '#gateway/disputes/evidence.ts'
@@ -31,6 +32,21 @@ import {
   VIRTUAL_ACCOUNT_IFSC,
 } from '#gateway/virtual-accounts/checks.ts'
 import { MAX_LISTED_CREDITS, RETURN_REASON } from '#gateway/virtual-accounts/store.ts'
+import {
+  APPROVAL_THRESHOLD,
+  customerActions,
+  frequencies,
+  HIGH_LIMIT_APPROVAL_THRESHOLD,
+  highLimitCategories,
+  largestDebits,
+  MANDATE_VALIDITY_YEARS,
+  MAX_ATTEMPTS_PER_CYCLE,
+  NOTICE_REASON,
+  subscriptionStates,
+} from '#core/recurring/rules.ts'
+import { MAX_START_DAYS, methodsSent, SUBSCRIPTION_ID } from '#gateway/subscriptions/checks.ts'
+import { MAX_ANSWER_DEBITS } from '#gateway/subscriptions/store.ts'
+import { debitStatuses } from '#gateway/subscriptions/table.ts'
 
 export type Schema = Record<string, unknown>
 
@@ -319,6 +335,7 @@ export const invalidHashAnswers = [
   'DisputeRefusal',
   'PaylinkRefusal',
   'VirtualAccountRefusal',
+  'SubscriptionRefusal',
 ] as const
 
 export const answerSchemas = withHashHelp({
@@ -539,6 +556,7 @@ export const answerSchemas = withHashHelp({
   ...listenSchemas(),
   ...paylinkSchemas(),
   ...virtualAccountSchemas(),
+  ...subscriptionSchemas(),
   EventId: text('evt_ and 24 hex digits.', { pattern: '^evt_[0-9a-f]{24}$' }),
   WebhookEventType: { type: 'string', enum: [...webhookEventTypes] },
 } satisfies Record<string, Schema>)
@@ -1213,6 +1231,22 @@ function instantSchema(): Schema {
 /** A sandbox account's clock: reading it and moving it forward. */
 function clockSchemas() {
   const instant = instantSchema()
+  // What a clock advance lists as HAPPENED; fails to compile when the clock gains another.
+  const happeningTypes = [
+    'PAYMENT_CAPTURED',
+    'PAYLINK_EXPIRED',
+    'SETTLEMENT',
+    'SUBSCRIPTION_NOTIFIED',
+    'SUBSCRIPTION_CHARGED',
+    'SUBSCRIPTION_DEBIT_FAILED',
+    'SUBSCRIPTION_HALTED',
+    'SUBSCRIPTION_COMPLETED',
+    'SUBSCRIPTION_FAILED',
+  ] as const satisfies ReadonlyArray<Happening['TYPE']>
+  const everyHappening: Exclude<Happening['TYPE'], (typeof happeningTypes)[number]> extends never
+    ? true
+    : never = true
+  void everyHappening
   return {
     ClockRequest: fields("The merchant's time.", {
       PAY_ID: ref('PayId'),
@@ -1239,11 +1273,11 @@ function clockSchemas() {
     ClockHappening: fields('One thing that fell due on the way.', {
       AT: { ...ref('DateTime'), description: "IST, on the merchant's clock." },
       TYPE: text(
-        'PAYMENT_CAPTURED: a pending payment (late@upi) confirmed by the bank; PAYLINK_EXPIRED: a payment link whose EXPIRE_BY passed (paylink.expired sent); SETTLEMENT: a settlement made at the settlement hour of a working day.',
-        { enum: ['PAYMENT_CAPTURED', 'PAYLINK_EXPIRED', 'SETTLEMENT'] },
+        "PAYMENT_CAPTURED: a pending payment (late@upi) confirmed by the bank; PAYLINK_EXPIRED: a payment link whose EXPIRE_BY passed (paylink.expired sent); SETTLEMENT: a settlement made at the settlement hour of a working day. A subscription's steps, each with its webhook: SUBSCRIPTION_NOTIFIED a debit's notice went; SUBSCRIPTION_CHARGED a debit was captured; SUBSCRIPTION_DEBIT_FAILED one failed (subscription.pending or subscription.halted follows); SUBSCRIPTION_HALTED the last attempt of a cycle failed; SUBSCRIPTION_COMPLETED no cycle is left before END_DATE; SUBSCRIPTION_FAILED a mandate not registered within 24 h.",
+        { enum: [...happeningTypes] },
       ),
       REFERENCE: text(
-        "The payment's ORDER_ID, the link's PAYLINK_ID or the settlement's SETTLEMENT_ID.",
+        "The payment's ORDER_ID, the link's PAYLINK_ID or the settlement's SETTLEMENT_ID; for a subscription, a notice's DEBIT_ID, a debit's ORDER_ID (a DEBIT_ID when it failed before reaching the bank) or the SUBSCRIPTION_ID.",
       ),
     }),
     ClockAdvanceAnswer: fields('The clock moved, and what fell due on the way, in order.', {
@@ -1795,6 +1829,333 @@ function virtualAccountSchemas() {
     VirtualAccountRefusal: refusalOf(
       'A virtual account request refused: 321, 323, 324, 326, 357, 374, 375 (opening one); 321, 376 no such account of the merchant (status); 321, 376, 377 closed already (close); 320, 321, 331, 334, 375, 376 (a test credit).',
       ['PAY_ID', 'VA_ID', 'REFERENCE_ID', 'AMOUNT', 'MODE'],
+    ),
+  } satisfies Record<string, Schema>
+}
+
+/** Subscriptions: the six calls, the subscription they answer, its debits, events and refusals. */
+function subscriptionSchemas() {
+  const subscriptionId = ref('SubscriptionId')
+  const paise = (description: string) => text(description, { pattern: '^\\d+$' })
+  const paiseOrEmpty = (description: string) => text(description, { pattern: '^(\\d+)?$' })
+  const isoDate = '^\\d{4}-\\d{2}-\\d{2}$'
+  const istOrEmpty = (description: string) =>
+    text(`${description} IST \`yyyy-MM-dd HH:mm:ss\`; empty until it happens.`, {
+      pattern: '^(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2})?$',
+    })
+  const method = text(
+    'UPI: UPI AutoPay. CARD: a card standing instruction. EMANDATE: e-NACH through net banking.',
+    { enum: Object.keys(methodsSent) },
+  )
+  const frequency = text(
+    'How often a debit falls: each cycle is the anchor (ANCHOR_DATE) plus whole weeks, months, quarters or years, at 07:00 IST. AS_PRESENTED: no schedule, each debit is a charge you present (/pgws/subscription/charge).',
+    { enum: [...frequencies] },
+  )
+  const category = text(
+    `MUTUAL_FUND, INSURANCE or CREDIT_CARD_BILL: the categories RBI lets debit up to ${formatRupees(HIGH_LIMIT_APPROVAL_THRESHOLD)} without the customer's approval (instead of ${formatRupees(APPROVAL_THRESHOLD)}).`,
+    { enum: [...highLimitCategories] },
+  )
+  const status = text(
+    'CREATED: waiting for the customer on AUTH_URL (24 h, then FAILED). ACTIVE: registered, debits run. PENDING: an attempt failed and a retry is noticed. PAUSED: the customer paused it (UPI). HALTED: the last attempt of a cycle failed; /pgws/subscription/resume starts it again. COMPLETED: no cycle is left before END_DATE. CANCELLED: revoked by the customer or cancelled by you (CANCELLED_BY). FAILED: the registration was declined or not completed.',
+    { enum: [...subscriptionStates] },
+  )
+  const debitStatus = text(
+    'NOTIFIED: noticed, not yet made. CHARGED: captured (a payment, ORDER_ID and TXN_ID). FAILED: refused by the bank (004, 020: a payment with its payment.failed) or before it (381, 383: no payment). SKIPPED: the customer opted out (382). STOPPED: a pause (384), a revocation or a cancellation (385) ended it.',
+    { enum: [...debitStatuses] },
+  )
+  const subscription = {
+    PAY_ID: ref('PayId'),
+    SUBSCRIPTION_ID: subscriptionId,
+    SUBSCRIPTION_REF: text('Your reference of the subscription, as sent.', {
+      pattern: pattern(patterns.orderId),
+    }),
+    METHOD: method,
+    CATEGORY: text('As sent, or empty.', { enum: ['', ...highLimitCategories] }),
+    AMOUNT: paiseOrEmpty(
+      "Paise: each scheduled debit, as sent; empty for AS_PRESENTED. In an event that names one attempt (DEBIT_ID), that attempt's amount.",
+    ),
+    MAX_AMOUNT: paise('Paise: the most one debit may take, as sent.'),
+    CURRENCY_CODE: ref('RupeeCurrencyCode'),
+    FREQUENCY: frequency,
+    START_DATE: text('As sent (YYYY-MM-DD, IST).', { pattern: isoDate }),
+    END_DATE: text(
+      `As sent, or empty until the mandate is registered and then ANCHOR_DATE + ${MANDATE_VALIDITY_YEARS} years. No cycle after it is debited.`,
+      { pattern: orEmpty(isoDate) },
+    ),
+    DESCRIPTION: text('As sent.'),
+    CUST_NAME: text('As sent.'),
+    CUST_EMAIL: text('As sent.'),
+    CUST_PHONE: text('As sent.'),
+    AUTH_URL: {
+      ...ref('Url'),
+      description:
+        "The mandate page, `<sandbox>/m/<code>` (16 letters and digits): send the customer there to register the mandate (a virtual UPI app, the card's standing instruction with its OTP, or the bank's e-mandate page); afterwards it shows the mandate, its notice and debits, and the customer's actions.",
+    },
+    STATUS: status,
+    CREATED_AT: istTime('When it was made.'),
+    ACTIVATED_AT: istOrEmpty('When the customer registered the mandate.'),
+    ENDED_AT: istOrEmpty('When it was cancelled, completed or failed.'),
+    ANCHOR_DATE: text(
+      "Cycle 0's date (IST), fixed at registration: START_DATE, or the first date the method allows if later (the registration's date on UPI and card, the third working day after it on e-NACH, and a day later when the first debit needs a notice 24 h ahead). Empty before.",
+      { pattern: orEmpty(isoDate) },
+    ),
+    INSTRUMENT: text(
+      'What the customer registered: the UPI ID, a masked card (XXXX-XXXX-XXXX-0341) or a masked account (XXXXXXXX0020). Empty until registered, and after a cancellation.',
+    ),
+    PAID_CYCLES: text('How many cycles (or presented charges) were captured.', {
+      pattern: '^\\d+$',
+    }),
+    NEXT_DEBIT_AT: istOrEmpty('The DEBIT_AT of the notice out, if one is.'),
+    REGISTRATION_FEE: paise(
+      `The mandate's charge before GST, paise, made once when the customer registers it: ${chargeText('upi-mandate')} on UPI, ${chargeText('mandate-registration')} on card and e-NACH (the Subscription row), a FEE line of the next settlement.`,
+    ),
+    REGISTRATION_GST: paise('18 % GST on REGISTRATION_FEE, paise.'),
+    TXNTYPE: { const: 'SUBSCRIPTION' },
+    RESPONSE_CODE: { const: '000' },
+    RESPONSE_MESSAGE: message,
+    RESPONSE_DATE_TIME: dateTime,
+    HASH: hash,
+  }
+  const cancelledBy = text(
+    'Once CANCELLED: CUSTOMER (revoked in the UPI app, on the mandate page or by the test call) or MERCHANT (/pgws/subscription/cancel).',
+    { enum: ['CUSTOMER', 'MERCHANT'] },
+  )
+  const debitId = ref('SubscriptionDebitId')
+  const cycle = text('The cycle: 0 is the first (the anchor), then 1, 2…', { pattern: '^\\d+$' })
+  const attempt = text(
+    `The attempt of the cycle: 1, then a retry a day later each time, ${MAX_ATTEMPTS_PER_CYCLE} at most.`,
+    { pattern: `^[1-${MAX_ATTEMPTS_PER_CYCLE}]$` },
+  )
+  const debitCode = text(
+    "The attempt's own code: 000 captured, 004 declined, 020 insufficient funds, 381 no notice 24 to 48 h ahead, 382 skipped, 383 not approved, 384 paused, 385 revoked or cancelled.",
+    { enum: ['000', '004', '020', '381', '382', '383', '384', '385'] },
+  )
+  /** A subscription event's data: the subscription's fields, and the event's own. */
+  const event = (
+    description: string,
+    required: Record<string, Schema> = {},
+    optional: Record<string, Schema> = {},
+  ) =>
+    fields(
+      `${description} The event's data: the subscription's fields (no DEBITS) with the event's own, under its HASH; RESPONSE_CODE is 000, the event being the news.`,
+      { ...subscription, ...required },
+      { CANCELLED_BY: cancelledBy, ...optional },
+    )
+  const oneAttempt = {
+    DEBIT_ID: debitId,
+    CYCLE: cycle,
+    ATTEMPT: attempt,
+  }
+  const paymentOf = {
+    ORDER_ID: {
+      ...ref('OrderId'),
+      description: "The debit's payment: `<SUBSCRIPTION_ID>-<cycle>-<attempt>`.",
+    },
+    TXN_ID: { ...ref('TxnId'), description: "The debit's payment's TXN_ID." },
+  }
+  return {
+    SubscriptionId: drawnId('sub_', SUBSCRIPTION_ID),
+    SubscriptionDebitId: drawnId('sdeb_', /^sdeb_[A-Za-z0-9]{14}$/),
+    SubscriptionRequest: fields(
+      'A subscription: a mandate the customer registers on AUTH_URL, then debits on the account’s clock. Checked in this order, nothing stored when refused: 321 SUBSCRIPTION_REF, 327 METHOD, 379 FREQUENCY, 320 then 380 AMOUNT and MAX_AMOUNT, 388 START_DATE and END_DATE, 326 CATEGORY, 370 DESCRIPTION, 375 the customer, 325 RETURN_URL, 357 NOTIFY_URL, then 374 a SUBSCRIPTION_REF used before.',
+      {
+        PAY_ID: ref('PayId'),
+        SUBSCRIPTION_REF: text(
+          'Your own id of the subscription: 1 to 50 of letters, digits and `: / @ _ -` (321), unique among your subscriptions (374). The status call finds it by it.',
+          { pattern: pattern(patterns.orderId) },
+        ),
+        METHOD: { ...method, description: `${method.description} Anything else is 327.` },
+        MAX_AMOUNT: {
+          ...ref('Amount'),
+          description: `Paise: the most one debit may take (320), at most the method's largest debit: ${formatRupees(largestDebits.UPI)} on UPI, ${formatRupees(largestDebits.CARD)} on card, ${formatRupees(largestDebits.ENACH)} on e-NACH (380).`,
+        },
+        FREQUENCY: { ...frequency, description: `${frequency.description} Anything else is 379.` },
+        START_DATE: text(
+          `YYYY-MM-DD (IST): a real date from the account clock's date to ${MAX_START_DAYS} days after it (388).`,
+          { pattern: isoDate },
+        ),
+        DESCRIPTION: text(
+          `What the customer pays for, shown on the mandate page and in each notice: 1 to ${MAX_DESCRIPTION_LENGTH} characters, not blank, no control characters (370).`,
+          { minLength: 1, maxLength: MAX_DESCRIPTION_LENGTH },
+        ),
+        CUST_NAME: text(
+          "The customer's name: letters, spaces and . ' - (1 to 100, from a letter); required (375).",
+          { minLength: 1, maxLength: 100 },
+        ),
+        CUST_EMAIL: text("The customer's e-mail address, at most 100 characters; required (375).", {
+          minLength: 1,
+          maxLength: 100,
+        }),
+        CUST_PHONE: text("The customer's mobile number: 10 digits; required (375).", {
+          pattern: pattern(patterns.mobile),
+        }),
+        RETURN_URL: text(
+          "Where the mandate page's \"Return to\" button posts the subscription's signed answer: on the merchant's site (325 otherwise), as a payment's RETURN_URL.",
+        ),
+        HASH: ref('RequestHash'),
+      },
+      {
+        AMOUNT: {
+          ...ref('Amount'),
+          description:
+            'Paise: each scheduled debit, at most MAX_AMOUNT (380); required for every FREQUENCY but AS_PRESENTED, which must leave it out or empty (320).',
+        },
+        END_DATE: text(
+          `YYYY-MM-DD: after START_DATE, at most its ${MANDATE_VALIDITY_YEARS} years (388); the default is the anchor's ${MANDATE_VALIDITY_YEARS} years.`,
+          { pattern: orEmpty(isoDate) },
+        ),
+        CATEGORY: { ...category, description: `${category.description} Anything else is 326.` },
+        NOTIFY_URL: {
+          ...ref('NotifyUrl'),
+          description:
+            "Where the subscription.* events go, and the payment.captured or payment.failed of each debit; without one, where the merchant's events go by default. Private addresses refused (357).",
+        },
+      },
+    ),
+    SubscriptionStatusRequest: {
+      oneOf: [
+        fields('A subscription by its SUBSCRIPTION_ID.', {
+          PAY_ID: ref('PayId'),
+          SUBSCRIPTION_ID: {
+            ...subscriptionId,
+            description: 'The subscription (321 if malformed).',
+          },
+          HASH: ref('RequestHash'),
+        }),
+        fields('A subscription by your SUBSCRIPTION_REF.', {
+          PAY_ID: ref('PayId'),
+          SUBSCRIPTION_REF: text('Your SUBSCRIPTION_REF (321 if malformed).', {
+            pattern: pattern(patterns.orderId),
+          }),
+          HASH: ref('RequestHash'),
+        }),
+      ],
+    },
+    SubscriptionCancelRequest: fields(
+      'Cancel a subscription that has not ended: its notice out is stopped (385), no later debit is made. 385 once it is completed, cancelled or failed.',
+      {
+        PAY_ID: ref('PayId'),
+        SUBSCRIPTION_ID: { ...subscriptionId, description: 'The subscription (321 if malformed).' },
+        HASH: ref('RequestHash'),
+      },
+    ),
+    SubscriptionResumeRequest: fields(
+      'Resume a HALTED subscription (385 in any other state): the next debit is the first cycle whose notice time is still to come; the cycles missed are not collected.',
+      {
+        PAY_ID: ref('PayId'),
+        SUBSCRIPTION_ID: { ...subscriptionId, description: 'The subscription (321 if malformed).' },
+        HASH: ref('RequestHash'),
+      },
+    ),
+    SubscriptionChargeRequest: fields(
+      'Present a charge on an AS_PRESENTED subscription: noticed now, debited at the first 07:00 IST at least 24 h later. Checked in this order: 321, 387, 320 AMOUNT, 380 above MAX_AMOUNT, 385 not ACTIVE or PENDING, 326 a scheduled FREQUENCY, 386 another charge still open.',
+      {
+        PAY_ID: ref('PayId'),
+        SUBSCRIPTION_ID: { ...subscriptionId, description: 'The subscription (321 if malformed).' },
+        AMOUNT: { ...ref('Amount'), description: 'Paise: at most MAX_AMOUNT (380).' },
+        HASH: ref('RequestHash'),
+      },
+    ),
+    SubscriptionCustomerRequest: fields(
+      'Sandbox only: act as the customer would in a UPI app or on the mandate page. 385 on a subscription that is not running (CREATED, HALTED or ended; RESUME on a PAUSED one excepted), 326 for an ACTION not allowed now (PAUSE on a card, SKIP with no notice out, APPROVE of a notice that needs no approval).',
+      {
+        PAY_ID: ref('PayId'),
+        SUBSCRIPTION_ID: { ...subscriptionId, description: 'The subscription (321 if malformed).' },
+        ACTION: text(
+          'SKIP the notice out (382, ACTIVE or PENDING); APPROVE a notice with APPROVAL_REQUIRED Y (UPI and card); PAUSE (UPI: the notice out stopped, 384) and RESUME a paused one (UPI); REVOKE the mandate (CANCELLED, CANCELLED_BY CUSTOMER). Anything else is 326.',
+          { enum: [...customerActions] },
+        ),
+        HASH: ref('RequestHash'),
+      },
+    ),
+    SubscriptionAnswer: fields(
+      "A subscription, as its calls answer it. Times are IST on the account's clock; every call first runs the notices and debits the clock has brought due. Status, cancel, resume, charge and the customer call add DEBITS.",
+      subscription,
+      {
+        CANCELLED_BY: cancelledBy,
+        DEBITS: jsonList(
+          `Its attempts, newest first, at most the latest ${MAX_ANSWER_DEBITS}.`,
+          'SubscriptionDebit',
+        ),
+      },
+    ),
+    SubscriptionDebit: fields('One attempt of one cycle, with its notice.', {
+      DEBIT_ID: debitId,
+      CYCLE: cycle,
+      ATTEMPT: attempt,
+      AMOUNT: paise('Paise.'),
+      NOTIFIED_AT: istTime('When its notice went to the customer.'),
+      DEBIT_AT: istTime('When it is (or was) made: 07:00 IST.'),
+      APPROVAL_REQUIRED: text(
+        `Y when the customer must approve it first: above ${formatRupees(APPROVAL_THRESHOLD)} on UPI and card (${formatRupees(HIGH_LIMIT_APPROVAL_THRESHOLD)} for the three CATEGORY values); never on e-NACH.`,
+        { enum: ['Y', 'N'] },
+      ),
+      APPROVED: text('Y once the customer approved it.', { enum: ['Y', 'N'] }),
+      STATUS: debitStatus,
+      RESPONSE_CODE: {
+        ...debitCode,
+        enum: ['', ...(debitCode.enum as string[])],
+        description: `${String(debitCode.description)} Empty while NOTIFIED.`,
+      },
+      ORDER_ID: text(
+        "The attempt's payment, `<SUBSCRIPTION_ID>-<cycle>-<attempt>`, once it reached the bank; else empty.",
+      ),
+      TXN_ID: text("Its payment's TXN_ID, or empty.", {
+        pattern: orEmpty(patterns.transactionId.source),
+      }),
+      FEE: paiseOrEmpty(
+        `CHARGED only: the Subscription row's charge before GST: UPI AutoPay by slab (${chargeText('upi-autopay-presentation', 25_000n)} up to ₹250, ${chargeText('upi-autopay-presentation', 100_000n)} up to ₹1,000, ${chargeText('upi-autopay-presentation', 100_001n)} above), ${chargeText('debit-transaction')} a card or e-NACH debit. Empty otherwise.`,
+      ),
+      GST: paiseOrEmpty('CHARGED only: 18 % GST on FEE. Empty otherwise.'),
+    }),
+    SubscriptionEvent: event(
+      'subscription.paused (the customer paused it, UPI), subscription.resumed (the customer resumed it, or you resumed a halted one), subscription.completed (no cycle left before END_DATE).',
+    ),
+    SubscriptionActivatedEvent: event(
+      'subscription.activated: the customer registered the mandate (STATUS ACTIVE). ORDER_ID and TXN_ID when cycle 0 was taken with the registration (UPI and card starting that day).',
+      {},
+      paymentOf,
+    ),
+    SubscriptionNotifiedEvent: event(
+      'subscription.notified: a notice went to the customer for one attempt (each attempt has its own).',
+      {
+        ...oneAttempt,
+        DEBIT_AT: istTime('When the attempt is made: 07:00 IST, 24 to 48 h after the notice.'),
+        NOTIFIED_AT: istTime('When the notice went.'),
+        APPROVAL_REQUIRED: text('Y when the customer must approve the debit before DEBIT_AT.', {
+          enum: ['Y', 'N'],
+        }),
+        REASON: text('Why the debit is made, as the notice says it.', { const: NOTICE_REASON }),
+      },
+    ),
+    SubscriptionChargedEvent: event(
+      'subscription.charged: an attempt was captured (cycle 0 at registration too). Its payment has its own payment.captured; it settles as a PAYMENT line priced by the Subscription row.',
+      { ...oneAttempt, ...paymentOf, CHARGED_AT: istTime('When it was captured.') },
+    ),
+    SubscriptionDebitFailedEvent: event(
+      'subscription.pending: an attempt failed and the next one is noticed (a subscription.notified follows). subscription.halted: the last attempt of the cycle failed; resume it with /pgws/subscription/resume.',
+      { ...oneAttempt, DEBIT_RESPONSE_CODE: { ...debitCode, enum: ['004', '020', '381', '383'] } },
+    ),
+    SubscriptionSkippedEvent: event(
+      'subscription.skipped: the customer opted out of the debit noticed (382); the cycle is not collected.',
+      oneAttempt,
+    ),
+    SubscriptionCancelledEvent: event(
+      'subscription.cancelled: the customer revoked the mandate or you cancelled it (CANCELLED_BY).',
+      { CANCELLED_BY: cancelledBy },
+    ),
+    SubscriptionFailedEvent: event(
+      'subscription.failed: the registration failed (STATUS FAILED).',
+      {
+        REGISTRATION_RESPONSE_CODE: text(
+          '004: the customer declined or the issuer refused, 020: the card has no funds, 385: not completed on AUTH_URL within 24 h.',
+          { enum: ['004', '020', '385'] },
+        ),
+      },
+    ),
+    SubscriptionRefusal: refusalOf(
+      'A subscription request refused: 320, 321, 323, 324, 325, 326, 327, 357, 370, 374, 375, 379, 380, 388 (making one); 321, 387 no such subscription of the merchant (status); 321, 385, 387 (cancel, resume); 320, 321, 326, 380, 385, 386, 387 (charge); 321, 326, 385, 387 (customer).',
+      ['PAY_ID', 'SUBSCRIPTION_ID', 'SUBSCRIPTION_REF', 'AMOUNT', 'ACTION'],
     ),
   } satisfies Record<string, Schema>
 }
