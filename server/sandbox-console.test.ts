@@ -2,13 +2,16 @@
  * A sandbox account's console over HTTP on the site's database (PGlite, and PostgreSQL in CI's
  * data stage), with a real HTTP receiver for its webhooks: the webhook secret rotated (both
  * signatures for a day, then one), a default NOTIFY_URL set, refused and cleared, an event sent
- * again, a settlement's CSV downloaded, disputes accepted and contested with an uploaded file;
- * every action a plain form answered by a 303 back to the console, every bad input a message
- * and nothing stored, and no console acting on another account's events, settlements or disputes.
+ * again, a settlement's CSV downloaded, disputes accepted and contested with an uploaded file,
+ * a subscription listed with its debits and revoked as its customer would; every action a plain
+ * form answered by a 303 back to the console, every bad input a message and nothing stored, and
+ * no console acting on another account's events, settlements, disputes or subscriptions.
  */
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { istDateOf } from '#core/calendar/business-calendar.ts'
 import { formatRupees } from '#core/currency/paise.ts'
+import { responseCodes } from '#core/protocol/codes.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { withHash } from '#core/protocol/hash.ts'
 import { parseSignatureHeader, verifyWebhook } from '#core/protocol/webhook.ts'
@@ -18,6 +21,7 @@ import { testDatabaseOptions } from '#tests/support/database.ts'
 import { deliveryNotePdf } from '#tests/support/evidence-files.ts'
 import {
   accountSandbox,
+  askAs,
   type MadeAccount,
   makeAccount as makeAccountAt,
 } from '#tests/support/sandbox-accounts.ts'
@@ -530,5 +534,117 @@ describe("a sandbox account's payment links and virtual accounts in its console"
       mode: 'IMPS',
     })
     expect(refused.status).toBe(404)
+  })
+})
+
+describe("a sandbox account's subscriptions in its console", () => {
+  const ask = (account: MadeAccount, path: string, fields: Fields = {}) =>
+    askAs(sandbox.url, account.merchant, path, fields)
+
+  /** A monthly UPI subscription starting on the account's today, waiting on its mandate page. */
+  const subscribe = async (account: MadeAccount, fields: Fields = {}) => {
+    const today = istDateOf(new Date((await ask(account, '/pgws/clock')).NOW!))
+    const made = await ask(account, '/pgws/subscription', {
+      SUBSCRIPTION_REF: `PLAN-${Math.random().toString(36).slice(2, 10)}`,
+      METHOD: 'UPI',
+      AMOUNT: '49900',
+      MAX_AMOUNT: '49900',
+      FREQUENCY: 'MONTHLY',
+      START_DATE: today,
+      DESCRIPTION: 'Monthly plan: 1 GB cloud storage',
+      CUST_NAME: 'Asha Verma',
+      CUST_EMAIL: 'asha@example.com',
+      CUST_PHONE: '9876543210',
+      RETURN_URL: 'http://localhost:3000/subscription/return',
+      ...fields,
+    })
+    expect(made.RESPONSE_CODE).toBe('000')
+    return made
+  }
+
+  /** The customer approves the UPI mandate on its page: the UPI ID, then the PIN. */
+  const register = async (authUrl: string) => {
+    const mandatePage = `${sandbox.url}${new URL(authUrl).pathname.replace(/^\/sandbox/, '')}`
+    const vpa = 'success@upi'
+    const pin = await post(`${mandatePage}/upi`, { vpa, decision: 'approve', lang: 'en' })
+    expect(pin.status).toBe(200)
+    const done = await post(`${mandatePage}/upi/pin`, { vpa, pin: '1234', lang: 'en' })
+    expect(done.status).toBe(303)
+  }
+
+  it('lists a subscription with its mandate, its debits, its mandate page and the actions allowed now', async () => {
+    const account = await makeAccount()
+    expect(await page(account)).toContain('No subscriptions yet.')
+    const made = await subscribe(account)
+    const id = made.SUBSCRIPTION_ID!
+    const waiting = rowOf(await page(account), id)
+    expect(waiting).toContain('CREATED: waiting for the customer on the mandate page')
+    expect(waiting).toContain('No notices or debits yet.')
+
+    await register(made.AUTH_URL!)
+    const row = rowOf(await page(account), id)
+    expect(row).toContain(made.SUBSCRIPTION_REF)
+    expect(row).toContain('Monthly plan: 1 GB cloud storage')
+    expect(row).toContain('₹499.00 each')
+    expect(row).toContain('MONTHLY')
+    expect(row).toContain('<dd>ACTIVE</dd>')
+    expect(row).toContain('success@upi')
+    expect(row).toContain(`href="${made.AUTH_URL}"`)
+    expect(row).toContain("Open the customer's mandate page")
+    // UPI takes cycle 0 with the registration: one captured debit, its payment's ORDER_ID.
+    expect(row).toContain(`${id}-0-1`)
+    expect(row).toContain('CHARGED (000)')
+    expect(row).toContain(`aria-labelledby="${id}-debits-caption"`)
+    // No notice is out: the customer may pause or revoke, not skip or approve.
+    expect(row).toContain(`action="${consoleOf(account)}/subscriptions/${id}/act"`)
+    expect(row).toMatch(
+      new RegExp(`value="PAUSE"[^>]*>\\s*Pause<span class="gw-visually-hidden"> ${id}</span>`),
+    )
+    expect(row).toContain('value="REVOKE"')
+    expect(row).not.toContain('value="SKIP"')
+    expect(row).not.toContain('value="APPROVE"')
+  })
+
+  it('revokes a mandate as the customer with a plain form, and shows a refusal with its reason', async () => {
+    const account = await makeAccount()
+    const made = await subscribe(account, { NOTIFY_URL: receiver.url })
+    const id = made.SUBSCRIPTION_ID!
+    await register(made.AUTH_URL!)
+    const form = `${consoleOf(account)}/subscriptions/${id}/act`
+
+    const revoked = await post(form, { action: 'REVOKE' })
+    expect(revoked.status).toBe(303)
+    expect(revoked.headers.get('location')).toBe(`${consoleOf(account)}#${id}`)
+    const status = await ask(account, '/pgws/subscription/status', { SUBSCRIPTION_ID: id })
+    expect(status).toMatchObject({ STATUS: 'CANCELLED', CANCELLED_BY: 'CUSTOMER', INSTRUMENT: '' })
+    await vi.waitFor(async () => {
+      const events = await eventsOf(account.merchant.payId)
+      expect(events.map((event) => event.type)).toContain('subscription.cancelled')
+    })
+    const row = rowOf(await page(account), id)
+    expect(row).toContain('CANCELLED by the customer')
+    expect(row).toContain('Nothing now: the subscription has ended.')
+    expect(row).not.toContain('name="action"')
+
+    // Sent again (a second click, an old tab): the refusal's message beside the subscription.
+    for (const [action, code] of [
+      ['REVOKE', '385'],
+      ['DELETE', '326'],
+    ] as const) {
+      const refused = await post(form, { action })
+      expect(refused.status).toBe(200)
+      const shown = rowOf(await refused.text(), id)
+      expect(shown).toContain('role="alert"')
+      expect(shown).toContain(responseCodes[code].message.replaceAll("'", '&#39;'))
+    }
+
+    // Another account's console cannot act on it, nor on an id of the wrong shape.
+    const other = await makeAccount()
+    expect(
+      (await post(`${consoleOf(other)}/subscriptions/${id}/act`, { action: 'PAUSE' })).status,
+    ).toBe(404)
+    expect(
+      (await post(`${consoleOf(account)}/subscriptions/sub_nope/act`, { action: 'PAUSE' })).status,
+    ).toBe(404)
   })
 })

@@ -23,6 +23,7 @@ import { consoleEvents, consolePayments } from './console-data.ts'
 import { consoleDisputeRoutes, consoleDisputes } from './console-disputes.ts'
 import { consoleCollectionRoutes, consoleCollections } from './console-collections.ts'
 import { consoleSettlementRoutes, consoleSettlements } from './console-settlements.ts'
+import { consoleSubscriptionRoutes, consoleSubscriptions } from './console-subscriptions.ts'
 import type { ConsoleTools } from './console-tools.ts'
 import { consoleWebhookRoutes, defaultNotifyUrlNote } from './console-webhooks.ts'
 import { checkAccountName } from './name.ts'
@@ -228,6 +229,13 @@ export function accountRoutes(router: Router, options: AccountRouteOptions): voi
   const showConsole: ConsoleTools['show'] = async (req, res, { account, token }, refused) => {
     const realNow = setup.now()
     const merchant = await directory.find(account.payId)
+    // Subscriptions first: bringing them up to the clock may make payments and webhooks.
+    const subscriptions = await consoleSubscriptions(
+      setup.db,
+      merchant!,
+      realNow,
+      setup.onEventQueued,
+    )
     const [payments, events, settlements, disputes, collections] = await Promise.all([
       consolePayments(setup.db, account.payId),
       consoleEvents(setup.db, account.payId),
@@ -248,6 +256,7 @@ export function accountRoutes(router: Router, options: AccountRouteOptions): voi
         settlements,
         disputes,
         ...collections,
+        subscriptions,
         webhooks: {
           previousSecretUntil: until && until > realNow ? until : undefined,
           notifyUrl: account.notifyUrl,
@@ -311,6 +320,7 @@ export function accountRoutes(router: Router, options: AccountRouteOptions): voi
   consoleSettlementRoutes(router, tools)
   consoleDisputeRoutes(router, tools)
   consoleCollectionRoutes(router, tools)
+  consoleSubscriptionRoutes(router, tools)
 
   router.get('/console/:token/paystra.env', async (req, res) => {
     const found = await consoleAccount(req, res)

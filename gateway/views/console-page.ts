@@ -16,6 +16,11 @@ import {
   type RefusedCredit,
   virtualAccountsList,
 } from './console-collections.ts'
+import {
+  type ConsoleSubscription,
+  type RefusedAction,
+  subscriptionsList,
+} from './console-subscriptions.ts'
 import { html, type SafeHtml } from './html.ts'
 import { scrollingTable } from './parts.ts'
 import { layout, type PageContext } from './layout.ts'
@@ -216,12 +221,18 @@ export interface ConsolePageOptions {
   disputes: readonly ConsoleDispute[]
   paylinks: readonly SandboxPaylink[]
   virtualAccounts: readonly ConsoleVirtualAccount[]
+  subscriptions: readonly ConsoleSubscription[]
   webhooks: ConsoleWebhooks
   rules: AccountRules
   createdAt: Date
   clock: { now: Date; advances: readonly string[] }
   /** A form the console refused, shown again with its error. */
-  refused?: { notifyUrl?: RefusedNotifyUrl; contest?: RefusedContest; credit?: RefusedCredit }
+  refused?: {
+    notifyUrl?: RefusedNotifyUrl
+    contest?: RefusedContest
+    credit?: RefusedCredit
+    subscription?: RefusedAction
+  }
 }
 
 const advanceNames: Record<string, string> = {
@@ -288,8 +299,9 @@ export function consolePage(context: PageContext, options: ConsolePageOptions): 
       <p>
         This account's time: <strong>${when(options.clock.now)} IST</strong>. Every payment, refund,
         webhook, settlement and dispute of the account takes its time from it. Moving it forward
-        runs, in order, what falls due on the way: late payments, payment links' expiry, each
-        working day's settlement at the settlement hour, and dispute deadlines.
+        runs, in order, what falls due on the way: subscriptions' notices and debits, late payments,
+        payment links' expiry, each working day's settlement at the settlement hour, and dispute
+        deadlines.
       </p>
       <div class="gw-clock__actions">
         ${options.clock.advances.map(
@@ -326,6 +338,10 @@ export function consolePage(context: PageContext, options: ConsolePageOptions): 
     <section class="gw-card" id="virtual-accounts" aria-labelledby="gw-virtual-accounts-heading">
       <h2 id="gw-virtual-accounts-heading" class="gw-card__title">Virtual accounts</h2>
       ${virtualAccountsList(options.virtualAccounts, consoleUrl, options.refused?.credit)}
+    </section>
+    <section class="gw-card" id="subscriptions" aria-labelledby="gw-subscriptions-heading">
+      <h2 id="gw-subscriptions-heading" class="gw-card__title">Subscriptions</h2>
+      ${subscriptionsList(options.subscriptions, consoleUrl, options.refused?.subscription)}
     </section>
     <section class="gw-card" aria-labelledby="gw-link-heading">
       <h2 id="gw-link-heading" class="gw-card__title">Console link</h2>
