@@ -269,6 +269,20 @@ describe('a sandbox account', () => {
     const idle = await makeAccount(sandbox.url)
     const used = await makeAccount(sandbox.url)
     await capture(store.db, idle.merchant, { orderId: 'IDLE-1', amount: 100, at: new Date() })
+    // A running subscription outlives the sandbox's period: only its account's removal takes it.
+    for (const { merchant } of [idle, used]) {
+      const id = `sub_${merchant.payId.slice(-14)}`
+      await store.db.execute(sql`INSERT INTO sandbox_subscriptions (id, code, auth_url, pay_id,
+          reference, method, max_amount, frequency, start_date, description, cust_name,
+          cust_email, cust_phone, return_url, status, created_at)
+        VALUES (${id}, ${id}, ${`https://pay.example/m/${id}`}, ${merchant.payId}, 'PLAN-1',
+          'UPI', 49900, 'MONTHLY', '2026-12-07', 'Plan', 'Asha', 'asha@example.com',
+          '9876543210', 'https://shop.example/return', 'ACTIVE', now())`)
+      await store.db.execute(sql`INSERT INTO sandbox_subscription_debits (id, subscription_id,
+          pay_id, cycle, attempt, amount, notified_at, debit_at, status)
+        VALUES (${`sdeb_${merchant.payId.slice(-14)}`}, ${id}, ${merchant.payId}, 0, 1, 49900,
+          now(), now(), 'CHARGED')`)
+    }
     const later = new Date(
       Date.now() + (defaultRetentionPeriods.sandboxAccountDays + 1) * 86_400_000,
     )
@@ -285,6 +299,21 @@ describe('a sandbox account', () => {
       sql`SELECT 1 FROM sandbox_transactions WHERE pay_id = ${idle.merchant.payId}`,
     )
     expect(left).toEqual([])
+    expect(result.counts.sandboxSubscriptions).toBeGreaterThanOrEqual(1)
+    expect(result.counts.sandboxSubscriptionDebits).toBeGreaterThanOrEqual(1)
+    const subscriptions = await rowsOf<{ pay_id: string; debits: number }>(
+      store.db,
+      sql`SELECT s.pay_id, (SELECT count(*)::int FROM sandbox_subscription_debits d
+          WHERE d.subscription_id = s.id) AS debits
+        FROM sandbox_subscriptions s
+        WHERE s.pay_id IN (${idle.merchant.payId}, ${used.merchant.payId})`,
+    )
+    expect(subscriptions).toEqual([{ pay_id: used.merchant.payId, debits: 1 }])
+    const debits = await rowsOf(
+      store.db,
+      sql`SELECT 1 FROM sandbox_subscription_debits WHERE pay_id = ${idle.merchant.payId}`,
+    )
+    expect(debits).toEqual([])
   })
 })
 

@@ -216,12 +216,15 @@ export interface RemovedCounts {
   virtualAccounts: number
   vaCredits: number
   charges: number
+  subscriptions: number
+  subscriptionDebits: number
 }
 
 /**
  * Deletes accounts and everything of theirs, in one transaction: payments, refunds, payouts,
  * disputes, webhook events with their attempts, settlements with their lines, tax invoices,
- * payment links, virtual accounts with their credits, and the charges for them.
+ * payment links, virtual accounts with their credits, subscriptions with their debits, and the
+ * charges for them.
  */
 export async function removeAccounts(
   db: GatewayDatabase,
@@ -241,6 +244,8 @@ export async function removeAccounts(
       virtualAccounts: 0,
       vaCredits: 0,
       charges: 0,
+      subscriptions: 0,
+      subscriptionDebits: 0,
     }
   }
   const ids = textArray(payIds)
@@ -280,6 +285,12 @@ export async function removeAccounts(
     const virtualAccounts = await count(
       sql`DELETE FROM sandbox_virtual_accounts WHERE pay_id = ANY(${ids}) RETURNING 1`,
     )
+    const subscriptionDebits = await count(
+      sql`DELETE FROM sandbox_subscription_debits WHERE pay_id = ANY(${ids}) RETURNING 1`,
+    )
+    const subscriptions = await count(
+      sql`DELETE FROM sandbox_subscriptions WHERE pay_id = ANY(${ids}) RETURNING 1`,
+    )
     const charges = await count(
       sql`DELETE FROM sandbox_charges WHERE pay_id = ANY(${ids}) RETURNING 1`,
     )
@@ -300,6 +311,8 @@ export async function removeAccounts(
       virtualAccounts,
       vaCredits,
       charges,
+      subscriptions,
+      subscriptionDebits,
     }
   })
 }

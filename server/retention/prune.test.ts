@@ -59,6 +59,9 @@ afterEach(async () => {
   await run(sql`delete from sandbox_webhook_events where created_at < ${before}`)
   await run(sql`delete from sandbox_settlement_lines where settlement_id like 'setl_prune%'`)
   await run(sql`delete from sandbox_settlements where id like 'setl_prune%'`)
+  await run(sql`delete from sandbox_subscription_debits where subscription_id in
+    (select id from sandbox_subscriptions where created_at < ${before})`)
+  await run(sql`delete from sandbox_subscriptions where created_at < ${before}`)
 })
 
 const draft = (extra: Partial<MailDraft> = {}): MailDraft => ({
@@ -323,6 +326,59 @@ describe('prune', () => {
     expect(await ids('sandbox_charges')).toEqual(['new-charge'])
   })
 
+  it('deletes a subscription with its debits once it ended longer ago than the demo period, but not one still running, paused or halted', async () => {
+    const subscription = (id: string, status: string, endedAt?: Date) =>
+      store.db.execute(sql`insert into sandbox_subscriptions (id, code, auth_url, pay_id,
+          reference, method, max_amount, frequency, start_date, description, cust_name,
+          cust_email, cust_phone, return_url, status, created_at, ended_at)
+        values (${id}, ${id}, ${`https://pay.example/m/${id}`}, '1000000000000001', ${id}, 'UPI',
+          49900, 'MONTHLY', '2000-01-01', 'Plan', 'Asha', 'asha@example.com', '9876543210',
+          'https://shop.example/return', ${status}, ${LONG_AGO.toISOString()}::timestamptz,
+          ${endedAt?.toISOString() ?? null}::timestamptz)`)
+    const debit = (id: string, subscriptionId: string, cycle: number) =>
+      store.db.execute(sql`insert into sandbox_subscription_debits (id, subscription_id, pay_id,
+          cycle, attempt, amount, notified_at, debit_at, status)
+        values (${id}, ${subscriptionId}, '1000000000000001', ${cycle}, 1, 49900,
+          ${LONG_AGO.toISOString()}::timestamptz, ${LONG_AGO.toISOString()}::timestamptz,
+          'CHARGED')`)
+    const old = justOlder(periods.demoDays)
+    await subscription('old-cancelled', 'CANCELLED', old)
+    await debit('prune-debit-1', 'old-cancelled', 0)
+    await debit('prune-debit-2', 'old-cancelled', 1)
+    await subscription('old-completed', 'COMPLETED', old)
+    await debit('prune-debit-3', 'old-completed', 0)
+    await subscription('old-failed', 'FAILED', old)
+    // Made long ago but ended within the period: kept, with its debit.
+    await subscription('late-cancelled', 'CANCELLED', justNewer(periods.demoDays))
+    await debit('prune-debit-4', 'late-cancelled', 0)
+    // Not ended, however old: debits still to come, or a resume.
+    for (const status of ['ACTIVE', 'PAUSED', 'HALTED']) {
+      await subscription(`old-${status.toLowerCase()}`, status)
+      await debit(`prune-debit-${status}`, `old-${status.toLowerCase()}`, 0)
+    }
+    const result = await prune(store, periods, { now: NOW, batchSize: 2 })
+    expect(result.counts).toMatchObject({
+      sandboxSubscriptions: 3,
+      sandboxSubscriptionDebits: 3,
+    })
+    expect(await ids('sandbox_subscriptions')).toEqual([
+      'late-cancelled',
+      'old-active',
+      'old-halted',
+      'old-paused',
+    ])
+    const debits = await rowsOf<{ id: string }>(
+      store.db,
+      sql`select id from sandbox_subscription_debits where id like 'prune-debit-%' order by id`,
+    )
+    expect(debits.map((row) => row.id)).toEqual([
+      'prune-debit-4',
+      'prune-debit-ACTIVE',
+      'prune-debit-HALTED',
+      'prune-debit-PAUSED',
+    ])
+  })
+
   it('deletes disputes older than the demo period once decided, but not one still open or a won hold not yet released', async () => {
     const dispute = async (
       name: string,
@@ -498,6 +554,8 @@ describe('prune', () => {
       sandboxVirtualAccounts: 0,
       sandboxVaCredits: 0,
       sandboxCharges: 0,
+      sandboxSubscriptions: 0,
+      sandboxSubscriptionDebits: 0,
       sandboxAccounts: 0,
     }
     expect(describeCounts(counts)).toBe('2 delivered mails, 1 job application')

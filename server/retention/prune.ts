@@ -5,9 +5,10 @@
  */
 import { type SQL, sql } from 'drizzle-orm'
 import { unclaimedBatch } from '#jobs/durable-queue.ts'
-import { rowsOf } from '#jobs/sql-rows.ts'
+import { rowsOf, textArray } from '#jobs/sql-rows.ts'
 import type { Database, DataStore } from '#server/db/database.ts'
 import { idleAccounts, removeAccounts } from '#gateway/accounts/store.ts'
+import { finalStates } from '#core/recurring/rules.ts'
 import type { RetentionPeriods } from './periods.ts'
 
 export interface PruneCounts {
@@ -31,8 +32,12 @@ export interface PruneCounts {
   sandboxPaylinks: number
   sandboxVirtualAccounts: number
   sandboxVaCredits: number
-  /** Charges for links and virtual accounts (settled the next working day). */
+  /** Charges for links, virtual accounts and mandates (settled the next working day). */
   sandboxCharges: number
+  /** Subscriptions: they name the customer and the instrument registered. */
+  sandboxSubscriptions: number
+  /** Each attempt of a subscription's debit, with its notice. */
+  sandboxSubscriptionDebits: number
   /** Sandbox accounts unused for their period, each with everything of its own. */
   sandboxAccounts: number
 }
@@ -73,6 +78,8 @@ export const pruneLabels: Record<keyof PruneCounts, [string, string]> = {
   sandboxVirtualAccounts: ['sandbox virtual account', 'sandbox virtual accounts'],
   sandboxVaCredits: ['sandbox virtual account credit', 'sandbox virtual account credits'],
   sandboxCharges: ['sandbox charge', 'sandbox charges'],
+  sandboxSubscriptions: ['sandbox subscription', 'sandbox subscriptions'],
+  sandboxSubscriptionDebits: ['sandbox subscription debit', 'sandbox subscription debits'],
   sandboxAccounts: ['sandbox account', 'sandbox accounts'],
 }
 
@@ -198,7 +205,39 @@ export async function prune(
           and not exists (select 1 from sandbox_va_credits c where c.va_id = v.id)`,
     ),
     sandboxCharges: await drainSandbox('sandbox_charges'),
+    sandboxSubscriptions: 0,
+    sandboxSubscriptionDebits: 0,
     sandboxAccounts: 0,
+  }
+
+  // A subscription goes with its debits once it has ended (completed, cancelled or failed) longer
+  // ago than the period. One still running, paused or halted stays, however old: its debits are
+  // still to come, or it can be resumed.
+  while (!stopped()) {
+    const [result] = await rowsOf<{ subscriptions: number; debits: number }>(
+      db,
+      sql`
+      with doomed as (${unclaimedBatch(
+        'sandbox_subscriptions',
+        'id',
+        sql`status = any(${textArray(finalStates)}) and ended_at < ${demoCutoff}`,
+        batch,
+      )}),
+      debits as (
+        delete from sandbox_subscription_debits where subscription_id in (select id from doomed)
+        returning 1
+      ),
+      subscriptions as (
+        delete from sandbox_subscriptions where id in (select id from doomed) returning 1
+      )
+      select (select count(*)::int from subscriptions) as subscriptions,
+        (select count(*)::int from debits) as debits
+    `,
+    )
+    const subscriptions = Number(result?.subscriptions ?? 0)
+    counts.sandboxSubscriptions += subscriptions
+    counts.sandboxSubscriptionDebits += Number(result?.debits ?? 0)
+    if (subscriptions < batch) break
   }
 
   // An event older than the period goes with its attempts, unless it is still pending and its
@@ -277,6 +316,8 @@ export async function prune(
     counts.sandboxVirtualAccounts += removed.virtualAccounts
     counts.sandboxVaCredits += removed.vaCredits
     counts.sandboxCharges += removed.charges
+    counts.sandboxSubscriptions += removed.subscriptions
+    counts.sandboxSubscriptionDebits += removed.subscriptionDebits
     if (idle.length < batch) break
   }
 
