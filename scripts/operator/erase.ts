@@ -4,8 +4,8 @@
  * Deletes everything the website stores about that address (any case): contact messages, job
  * applications with their resumes, every mail to it, replying to it or carrying its resume
  * (queued, delivered or dead, and the file transport's .eml copies in DATA_DIR/mail), and
- * sandbox payments made with it. Prints what it deleted. Reads DATABASE_URL / DATA_DIR like the
- * server; with PGlite stop the server first.
+ * sandbox payments, payment links and subscriptions made with it. Prints what it deleted. Reads
+ * DATABASE_URL / DATA_DIR like the server; with PGlite stop the server first.
  */
 import path from 'node:path'
 import { erase, type Erased, InvalidAddressError } from '#server/retention/erase.ts'
@@ -21,6 +21,8 @@ const labels: Record<keyof Erased | 'mailFiles', string> = {
   sandboxRefunds: 'sandbox refunds',
   sandboxDisputes: 'sandbox disputes (with their evidence)',
   sandboxPaylinks: 'sandbox payment links',
+  sandboxSubscriptions: 'sandbox subscriptions',
+  sandboxSubscriptionDebits: 'sandbox subscription debits',
   sandboxWebhookEvents: 'sandbox webhook events',
   mailFiles: 'mail files',
 }

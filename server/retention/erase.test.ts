@@ -242,6 +242,59 @@ describe('erase', () => {
     expect(left).toEqual({ links: 1 })
   })
 
+  it('deletes subscriptions made for the address, with their debits, their payments and the webhooks of both', async () => {
+    const asha = person('asha')
+    const subscribe = async (email: string) => {
+      const id = `sub_${randomUUID().replaceAll('-', '').slice(0, 14)}`
+      await store.db.execute(sql`insert into sandbox_subscriptions (id, code, auth_url, pay_id,
+          reference, method, max_amount, frequency, start_date, description, cust_name,
+          cust_email, cust_phone, return_url, status, instrument, created_at, ended_at)
+        values (${id}, ${id}, ${`https://pay.example/m/${id}`}, '1000000000000001', ${id}, 'UPI',
+          49900, 'MONTHLY', '2026-12-07', 'Plan', 'Asha', ${email}, '9876543210',
+          'https://shop.example/return', 'CANCELLED', '', now(), now())`)
+      // Cycle 0, taken with the registration: a payment with the customer's e-mail, and a notice.
+      const orderId = `${id}-0-1`
+      await store.db.execute(sql`insert into sandbox_transactions
+        (id, txn_id, pg_ref_num, pay_id, order_id, amount, inr_amount, currency_code, txn_type, return_url, mode, cust_email)
+        values (${`pay-${id}`}, ${`pay-${id}`}, ${`pay-${id}`}, '1000000000000001', ${orderId}, 49900, 49900, '356', 'SALE', '', 'subscription', ${email})`)
+      for (const [debit, cycle, status] of [
+        [`deb-${id}-0`, 0, 'CHARGED'],
+        [`deb-${id}-1`, 1, 'STOPPED'],
+      ] as const) {
+        await store.db.execute(sql`insert into sandbox_subscription_debits (id, subscription_id,
+            pay_id, cycle, attempt, amount, notified_at, debit_at, status, payment_id)
+          values (${debit}, ${id}, '1000000000000001', ${cycle}, 1, 49900, now(), now(),
+            ${status}, ${cycle === 0 ? `pay-${id}` : null})`)
+      }
+      for (const [event, reference, type] of [
+        [`evt-${id}`, id, 'subscription.cancelled'],
+        [`evt-${orderId}`, orderId, 'payment.captured'],
+      ]) {
+        await store.db.execute(sql`insert into sandbox_webhook_events
+          (id, pay_id, reference, type, notify_url, body)
+          values (${event}, '1000000000000001', ${reference}, ${type}, 'https://merchant.example/hook', '{}')`)
+      }
+      return id
+    }
+    const ashas = await subscribe(asha.email.toUpperCase())
+    const others = await subscribe('someone.else@example.com')
+    const erased = await erase(store.db, asha.email)
+    expect(erased.sandboxSubscriptions).toEqual([ashas])
+    expect(erased.sandboxSubscriptionDebits.sort()).toEqual([`deb-${ashas}-0`, `deb-${ashas}-1`])
+    expect(erased.sandboxTransactions).toEqual([`pay-${ashas}`])
+    expect(erased.sandboxWebhookEvents.sort()).toEqual([`evt-${ashas}`, `evt-${ashas}-0-1`])
+    const [left] = await rowsOf<Record<string, number>>(
+      store.db,
+      sql`select
+        (select count(*)::int from sandbox_subscriptions where id in (${ashas}, ${others})) as subscriptions,
+        (select count(*)::int from sandbox_subscription_debits
+          where subscription_id in (${ashas}, ${others})) as debits,
+        (select count(*)::int from sandbox_webhook_events
+          where reference in (${ashas}, ${others}, ${`${ashas}-0-1`}, ${`${others}-0-1`})) as events`,
+    )
+    expect(left).toEqual({ subscriptions: 1, debits: 2, events: 2 })
+  })
+
   it('refuses a missing or malformed address before touching anything', async () => {
     expect(normaliseAddress('  Asha@Example.COM ')).toBe('asha@example.com')
     for (const bad of [undefined, '', '   ', 'asha', 'asha@', '@example.com', 'a b@example.com']) {

@@ -23,7 +23,14 @@ export interface Erased {
   sandboxDisputes: string[]
   /** Payment links made for the address (their payments are among the payments above). */
   sandboxPaylinks: string[]
-  /** Webhook events of those payments, refunds and links, which repeat the customer's e-mail. */
+  /** Subscriptions made for the address (their debits' payments are among the payments above). */
+  sandboxSubscriptions: string[]
+  /** The notices and debit attempts of those subscriptions. */
+  sandboxSubscriptionDebits: string[]
+  /**
+   * Webhook events of those payments, refunds, links and subscriptions, which repeat the
+   * customer's e-mail.
+   */
   sandboxWebhookEvents: string[]
 }
 
@@ -50,7 +57,8 @@ const bareAddress = (field: 'to' | 'replyTo') =>
 /**
  * Deletes every contact message and job application sent with `address` (in any case), every
  * mail to it, replying to it or attaching the resume of one of its applications, and the
- * sandbox's payments made with it as the customer's e-mail, with their refunds and webhooks.
+ * sandbox's payments, payment links and subscriptions made with it as the customer's e-mail, with
+ * their refunds, disputes, debits and webhooks.
  * A mail a worker is sending at this very moment may still go out; it is deleted all the same.
  */
 export async function erase(db: Database, input: string): Promise<Erased> {
@@ -88,12 +96,25 @@ export async function erase(db: Database, input: string): Promise<Erased> {
     const sandboxPaylinks = await rows<{ id: string; pay_id: string }>(sql`
       delete from sandbox_paylinks where lower(trim(cust_email)) = ${address}
       returning id, pay_id`)
-    if (sandboxTransactions.length > 0 || sandboxPaylinks.length > 0) {
+    const sandboxSubscriptions = await rows<{ id: string; pay_id: string }>(sql`
+      delete from sandbox_subscriptions where lower(trim(cust_email)) = ${address}
+      returning id, pay_id`)
+    const subscriptionIds = sandboxSubscriptions.map((row) => row.id)
+    const sandboxSubscriptionDebits =
+      subscriptionIds.length > 0
+        ? await rows<{ id: string }>(sql`
+          delete from sandbox_subscription_debits
+          where subscription_id = any(${textArray(subscriptionIds)})
+          returning id`)
+        : []
+    if (sandboxTransactions.length + sandboxPaylinks.length + subscriptionIds.length > 0) {
       // A payment's events, its refunds' and its dispute's carry its ORDER_ID as their
-      // reference; a link's carry its PAYLINK_ID.
+      // reference (a subscription's debit is a payment too); a link's carry its PAYLINK_ID, a
+      // subscription's its SUBSCRIPTION_ID.
       const references = [
         ...sandboxTransactions.map((row) => `${row.pay_id} ${row.order_id}`),
         ...sandboxPaylinks.map((row) => `${row.pay_id} ${row.id}`),
+        ...sandboxSubscriptions.map((row) => `${row.pay_id} ${row.id}`),
       ]
       sandboxWebhookEvents = await rows(sql`
         with doomed as (
@@ -113,6 +134,8 @@ export async function erase(db: Database, input: string): Promise<Erased> {
       sandboxRefunds: sandboxRefunds.map((row) => row.id),
       sandboxDisputes: sandboxDisputes.map((row) => row.id),
       sandboxPaylinks: sandboxPaylinks.map((row) => row.id),
+      sandboxSubscriptions: subscriptionIds,
+      sandboxSubscriptionDebits: sandboxSubscriptionDebits.map((row) => row.id),
       sandboxWebhookEvents: sandboxWebhookEvents.map((row) => row.id),
     }
   })
