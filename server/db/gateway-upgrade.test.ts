@@ -233,13 +233,16 @@ describe('a database made before the gateway had migrations', () => {
   it('keeps every row of every table, and every amount', async () => {
     const after = await everyRow(store.db)
     // The tables made since (sandbox accounts, their clocks, listeners' streams, payment links,
-    // virtual accounts with their credits, and the charges for them) start empty.
+    // virtual accounts with their credits, subscriptions with their debits, and the charges for
+    // them) start empty.
     const since = [
       'sandbox_accounts',
       'sandbox_charges',
       'sandbox_clocks',
       'sandbox_event_streams',
       'sandbox_paylinks',
+      'sandbox_subscription_debits',
+      'sandbox_subscriptions',
       'sandbox_va_credits',
       'sandbox_virtual_accounts',
     ]
@@ -401,6 +404,8 @@ describe('a database from the first sandboxes, before the columns added later', 
       'sandbox_refunds',
       'sandbox_settlement_lines',
       'sandbox_settlements',
+      'sandbox_subscription_debits',
+      'sandbox_subscriptions',
       'sandbox_transactions',
       'sandbox_va_credits',
       'sandbox_virtual_accounts',
