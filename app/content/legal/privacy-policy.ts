@@ -12,7 +12,7 @@ const site = brand.domain
  */
 export const privacyPolicy: LegalDocument = {
   title: 'Privacy Policy',
-  lastUpdated: '2026-11-25',
+  lastUpdated: '2026-12-07',
   clauseNumbers: false,
   preamble: [
     `${company} (“${name}”, “we”, “us” or “our”) runs a payment aggregator and payment gateway that lets businesses in India accept payments online and in stores, pay out money and reconcile what they receive. Because we move money, we handle information about the businesses we serve, the people who run them and the customers who pay them. This policy explains, in plain language, what personal data we collect, why we need it, whom we share it with, how we keep it safe, how long we keep it and what choices and rights you have.`,
@@ -274,6 +274,7 @@ export const privacyPolicy: LegalDocument = {
             `Job applications sent through the careers page, with the resume: for ${retentionDays.jobApplications} days after they reach us, so we can consider you for other roles, unless you ask us to delete yours sooner.`,
             `Copies of the e-mails the Website sends our team with your message or application: for ${retentionDays.mail} days after they are delivered, or, for an e-mail that could not be delivered, ${retentionDays.mail} days after the last attempt.`,
             `Orders placed in the live demos on the Website and payments made in our sandbox, with their notifications and any dispute evidence sent for them: for ${retentionDays.demo} days (a dispute, once it is decided). They are test payments that move no money.`,
+            `Subscriptions (mandates) made in our sandbox, with their debits: for ${retentionDays.demo} days after they end (completed, cancelled or failed), and their notifications for ${retentionDays.demo} days; one that has not ended is kept until it does, or until its sandbox account is removed.`,
             `Sandbox accounts, made without any personal data, with everything of theirs: ${retentionDays.sandboxAccounts} days after they were last used, or at once when deleted from their console.`,
             'The Website’s request logs record which page was asked for, when, how it was answered and how long that took. They contain no personal data from the forms: never what you type, your e-mail address, phone number or resume.',
             'Marketing preferences: until you withdraw consent, after which we keep only a record that you opted out.',

@@ -20,7 +20,8 @@ export const retentionDays = {
   contactMessages: jobApplications,
   /**
    * Orders of the live demos and transactions of the sandbox, with their webhooks and disputes:
-   * after they start (a dispute, once decided).
+   * after they start (a dispute, once decided). The sandbox's subscriptions, with their debits:
+   * after they end.
    */
   demo: 30,
   /**
