@@ -4,6 +4,7 @@ import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
 import type { RecordedExample } from './document.ts'
 import recorded from './examples.json'
 import {
+  exampleLimits,
   examplePublicUrl,
   exampleMerchant,
   limitedExampleLimits,
@@ -69,17 +70,30 @@ const volatile = [
   'CLOSED_AT',
   'CREDIT_ID',
   'CREDITED_AT',
+  'SUBSCRIPTION_ID',
+  'AUTH_URL',
+  'START_DATE',
+  'END_DATE',
+  'ANCHOR_DATE',
+  'ACTIVATED_AT',
+  'ENDED_AT',
+  'NEXT_DEBIT_AT',
+  'DEBIT_ID',
+  'NOTIFIED_AT',
+  'DEBIT_AT',
+  'CHARGED_AT',
 ]
 /** The ids a test event draws (`trigger_` and 16 hex digits) are new on every run too. */
 const triggerId = /trigger_[0-9a-f]{16}/g
 /**
- * So are a payment link's, a virtual account's and a credit's, wherever they are named: a paid
- * link's ORDER_ID (`<PAYLINK_ID>-1`), a FEE or COLLECTION line's TXN_ID.
+ * So are a payment link's, a virtual account's, a credit's, a subscription's and a debit's,
+ * wherever they are named: a paid link's ORDER_ID (`<PAYLINK_ID>-1`), a debit's
+ * (`<SUBSCRIPTION_ID>-<cycle>-<attempt>`), a FEE or COLLECTION line's TXN_ID.
  */
-const drawnId = /\b(plink|va|vacr)_[A-Za-z0-9]{14}\b/g
+const drawnId = /\b(plink|va|vacr|sub|sdeb)_[A-Za-z0-9]{14}\b/g
 
 /** Lists held as JSON text: compared entry by entry, each entry as an answer is. */
-const lists = ['SETTLEMENTS', 'LINES', 'RECON', 'DISPUTES', 'HAPPENED', 'CREDITS']
+const lists = ['SETTLEMENTS', 'LINES', 'RECON', 'DISPUTES', 'HAPPENED', 'CREDITS', 'DEBITS']
 
 /**
  * Disputes made by one run share their CREATED_AT, and the list orders those by their random ids:
@@ -161,7 +175,7 @@ beforeAll(async () => {
     merchants: [exampleMerchant],
     publicUrl: examplePublicUrl,
     webhooks: { baseDelayMs: 3_600_000 },
-    limits: { pages: 0 },
+    limits: exampleLimits,
     accounts: {},
   })
   limited = await startSandboxServer({

@@ -1900,7 +1900,7 @@ function subscriptionSchemas() {
       { pattern: orEmpty(isoDate) },
     ),
     INSTRUMENT: text(
-      'What the customer registered: the UPI ID, a masked card (XXXX-XXXX-XXXX-0341) or a masked account (XXXXXXXX0020). Empty until registered, and after a cancellation.',
+      'What the customer registered: the UPI ID, a masked card (411111XXXXXX1111) or a masked account (XXXXXXXX0020). Empty until registered, and after a cancellation.',
     ),
     PAID_CYCLES: text('How many cycles (or presented charges) were captured.', {
       pattern: '^\\d+$',

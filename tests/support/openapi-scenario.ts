@@ -19,6 +19,7 @@ export const exampleMerchant = demoMerchant({ siteUrl: 'https://shop.paystra.exa
 /** The public address the examples' URLs carry: the sandbox of a site run with `npm start`. */
 export const examplePublicUrl = 'http://localhost:3000/sandbox'
 const NOTIFY_URL = 'https://shop.paystra.example/webhook'
+const SUBSCRIPTION_RETURN_URL = 'https://shop.paystra.example/subscription/return'
 const payId = exampleMerchant.payId
 
 export interface ExampleCall {
@@ -37,7 +38,10 @@ export interface ExampleCall {
    * What happens on the sandbox before the call (a payment the call then finds), with the values
    * remembered so far (a payment link's SHORT_URL).
    */
-  before?: (base: string, values: Readonly<Record<string, string>>) => Promise<void>
+  before?: (
+    base: string,
+    values: Readonly<Record<string, string>>,
+  ) => Promise<void | Record<string, string>>
   /** The request breaks the request schema on purpose, to show its refusal. */
   invalidRequest?: true
   /** Values the later calls name (`{{disputeId}}`), taken from this call's answer. */
@@ -917,6 +921,263 @@ export const exampleCalls: ExampleCall[] = [
     fields: { PAY_ID: payId, BY: '0d' },
     invalidRequest: true,
   },
+  // Subscriptions, after the clock advance above (which their notices would join) and on its
+  // date: a monthly UPI plan registered on its mandate page (cycle 0 taken with it), paused and
+  // resumed by the customer; a card mandate whose charges are presented, the first above the
+  // approval limit; a plan on nofunds@upi whose four attempts fail until it halts, then resumed.
+  {
+    name: 'subscriptionCreate',
+    summary:
+      'A monthly UPI AutoPay plan from today: CREATED, with the AUTH_URL to send the customer',
+    path: '/pgws/subscription',
+    fields: {
+      PAY_ID: payId,
+      SUBSCRIPTION_REF: 'PLAN-1001',
+      METHOD: 'UPI',
+      AMOUNT: '49900',
+      MAX_AMOUNT: '49900',
+      FREQUENCY: 'MONTHLY',
+      START_DATE: '{{today}}',
+      DESCRIPTION: 'Pro plan, monthly',
+      CUST_NAME: 'Asha Verma',
+      CUST_EMAIL: 'asha.verma@example.com',
+      CUST_PHONE: '9876543210',
+      RETURN_URL: SUBSCRIPTION_RETURN_URL,
+      NOTIFY_URL,
+    },
+    before: async (base) => ({ today: await clockDate(base) }),
+    remember: (answer) => ({
+      subscriptionId: answer.SUBSCRIPTION_ID!,
+      subscriptionUrl: answer.AUTH_URL!,
+    }),
+  },
+  {
+    name: 'subscriptionDuplicate',
+    summary: 'A subscription with a SUBSCRIPTION_REF already used (374)',
+    path: '/pgws/subscription',
+    fields: {
+      PAY_ID: payId,
+      SUBSCRIPTION_REF: 'PLAN-1001',
+      METHOD: 'UPI',
+      AMOUNT: '49900',
+      MAX_AMOUNT: '49900',
+      FREQUENCY: 'MONTHLY',
+      START_DATE: '{{today}}',
+      DESCRIPTION: 'Pro plan, monthly',
+      CUST_NAME: 'Asha Verma',
+      CUST_EMAIL: 'asha.verma@example.com',
+      CUST_PHONE: '9876543210',
+      RETURN_URL: SUBSCRIPTION_RETURN_URL,
+    },
+  },
+  {
+    name: 'subscriptionBadFrequency',
+    summary: 'A FREQUENCY the sandbox does not offer (379)',
+    path: '/pgws/subscription',
+    fields: {
+      PAY_ID: payId,
+      SUBSCRIPTION_REF: 'PLAN-1009',
+      METHOD: 'UPI',
+      AMOUNT: '4900',
+      MAX_AMOUNT: '4900',
+      FREQUENCY: 'DAILY',
+      START_DATE: '{{today}}',
+      DESCRIPTION: 'Daily news',
+      CUST_NAME: 'Asha Verma',
+      CUST_EMAIL: 'asha.verma@example.com',
+      CUST_PHONE: '9876543210',
+      RETURN_URL: SUBSCRIPTION_RETURN_URL,
+    },
+    invalidRequest: true,
+  },
+  {
+    name: 'subscriptionMalformed',
+    summary: 'A body that is not JSON (326)',
+    path: '/pgws/subscription',
+    rawBody: '{"PAY_ID":"1000000000000001","METHOD":',
+  },
+  {
+    name: 'subscriptionActive',
+    summary:
+      'Registered on the mandate page with success@upi and a UPI PIN: ACTIVE, cycle 0 taken with the registration (DEBITS)',
+    path: '/pgws/subscription/status',
+    fields: { PAY_ID: payId, SUBSCRIPTION_ID: '{{subscriptionId}}' },
+    before: (base, values) => approveUpiMandate(base, values.subscriptionUrl!, 'success@upi'),
+  },
+  {
+    name: 'subscriptionByReference',
+    summary: 'The same subscription, by your SUBSCRIPTION_REF',
+    path: '/pgws/subscription/status',
+    fields: { PAY_ID: payId, SUBSCRIPTION_REF: 'PLAN-1001' },
+  },
+  {
+    name: 'subscriptionUnknown',
+    summary: 'A subscription the merchant does not have (387)',
+    path: '/pgws/subscription/status',
+    fields: { PAY_ID: payId, SUBSCRIPTION_ID: 'sub_00000000000000' },
+  },
+  {
+    name: 'subscriptionStatusMalformed',
+    summary: 'A value that is not a string (326)',
+    path: '/pgws/subscription/status',
+    rawBody: '{"PAY_ID":"1000000000000001","SUBSCRIPTION_ID":null}',
+  },
+  {
+    name: 'eventsOfSubscription',
+    summary:
+      "A subscription's webhook events (ORDER_ID names the SUBSCRIPTION_ID): subscription.activated and subscription.charged",
+    path: '/pgws/webhook/events',
+    fields: { PAY_ID: payId, ORDER_ID: '{{subscriptionId}}' },
+  },
+  {
+    name: 'subscriptionCustomerSkipNothing',
+    summary: 'Sandbox test call: SKIP with no notice out (326)',
+    path: '/pgws/subscription/customer',
+    fields: { PAY_ID: payId, SUBSCRIPTION_ID: '{{subscriptionId}}', ACTION: 'SKIP' },
+  },
+  {
+    name: 'subscriptionCustomerPause',
+    summary: 'Sandbox test call: the customer pauses the UPI mandate (PAUSED)',
+    path: '/pgws/subscription/customer',
+    fields: { PAY_ID: payId, SUBSCRIPTION_ID: '{{subscriptionId}}', ACTION: 'PAUSE' },
+  },
+  {
+    name: 'subscriptionCustomerResume',
+    summary: 'Sandbox test call: the customer resumes it (ACTIVE)',
+    path: '/pgws/subscription/customer',
+    fields: { PAY_ID: payId, SUBSCRIPTION_ID: '{{subscriptionId}}', ACTION: 'RESUME' },
+  },
+  {
+    name: 'subscriptionCustomerMalformed',
+    summary: 'A field named twice (326)',
+    path: '/pgws/subscription/customer',
+    rawBody: '{"PAY_ID":"1000000000000001","ACTION":"SKIP","ACTION":"REVOKE"}',
+  },
+  {
+    name: 'subscriptionPresented',
+    summary: 'A card mandate whose charges you present (AS_PRESENTED, no AMOUNT), up to ₹25,000',
+    path: '/pgws/subscription',
+    fields: {
+      PAY_ID: payId,
+      SUBSCRIPTION_REF: 'PLAN-1002',
+      METHOD: 'CARD',
+      MAX_AMOUNT: '2500000',
+      FREQUENCY: 'AS_PRESENTED',
+      START_DATE: '{{today}}',
+      DESCRIPTION: 'Metered cloud usage',
+      CUST_NAME: 'Ravi Kumar',
+      CUST_EMAIL: 'ravi.kumar@example.com',
+      CUST_PHONE: '9876501234',
+      RETURN_URL: SUBSCRIPTION_RETURN_URL,
+      NOTIFY_URL,
+    },
+    remember: (answer) => ({
+      presentedId: answer.SUBSCRIPTION_ID!,
+      presentedUrl: answer.AUTH_URL!,
+    }),
+  },
+  {
+    name: 'subscriptionCharge',
+    summary:
+      'A charge of ₹18,000 presented on the card mandate, registered with 4111 1111 1111 1111 and OTP 123456: noticed now, debited at 07:00 IST a day on, above ₹15,000 so the customer must approve it',
+    path: '/pgws/subscription/charge',
+    fields: { PAY_ID: payId, SUBSCRIPTION_ID: '{{presentedId}}', AMOUNT: '1800000' },
+    before: (base, values) => approveCardMandate(base, values.presentedUrl!),
+  },
+  {
+    name: 'subscriptionChargeOpen',
+    summary: 'Another charge while the first is open (386)',
+    path: '/pgws/subscription/charge',
+    fields: { PAY_ID: payId, SUBSCRIPTION_ID: '{{presentedId}}', AMOUNT: '50000' },
+  },
+  {
+    name: 'subscriptionCustomerApprove',
+    summary: 'Sandbox test call: the customer approves the noticed debit (APPROVED Y)',
+    path: '/pgws/subscription/customer',
+    fields: { PAY_ID: payId, SUBSCRIPTION_ID: '{{presentedId}}', ACTION: 'APPROVE' },
+  },
+  {
+    name: 'subscriptionChargeScheduled',
+    summary: 'A charge presented on a monthly plan, whose debits follow its FREQUENCY (326)',
+    path: '/pgws/subscription/charge',
+    fields: { PAY_ID: payId, SUBSCRIPTION_ID: '{{subscriptionId}}', AMOUNT: '49900' },
+  },
+  {
+    name: 'subscriptionChargeMalformed',
+    summary: 'A value that is not a string (326)',
+    path: '/pgws/subscription/charge',
+    rawBody: '{"PAY_ID":"1000000000000001","AMOUNT":1800000}',
+  },
+  {
+    name: 'subscriptionCancel',
+    summary: 'Cancel the card mandate: CANCELLED by the MERCHANT, its open charge STOPPED (385)',
+    path: '/pgws/subscription/cancel',
+    fields: { PAY_ID: payId, SUBSCRIPTION_ID: '{{presentedId}}' },
+  },
+  {
+    name: 'subscriptionCancelAgain',
+    summary: 'Cancel a subscription cancelled already (385)',
+    path: '/pgws/subscription/cancel',
+    fields: { PAY_ID: payId, SUBSCRIPTION_ID: '{{presentedId}}' },
+  },
+  {
+    name: 'subscriptionCancelMalformed',
+    summary: 'A body that is not a JSON object (326)',
+    path: '/pgws/subscription/cancel',
+    rawBody: '["sub_00000000000000"]',
+  },
+  {
+    name: 'subscriptionResumeActive',
+    summary: 'Resume a subscription that is not HALTED (385)',
+    path: '/pgws/subscription/resume',
+    fields: { PAY_ID: payId, SUBSCRIPTION_ID: '{{subscriptionId}}' },
+  },
+  {
+    name: 'subscriptionNoFunds',
+    summary: 'A monthly UPI plan from tomorrow, for the customer of nofunds@upi',
+    path: '/pgws/subscription',
+    fields: {
+      PAY_ID: payId,
+      SUBSCRIPTION_REF: 'PLAN-1003',
+      METHOD: 'UPI',
+      AMOUNT: '29900',
+      MAX_AMOUNT: '29900',
+      FREQUENCY: 'MONTHLY',
+      START_DATE: '{{tomorrow}}',
+      DESCRIPTION: 'Starter plan, monthly',
+      CUST_NAME: 'Meera Iyer',
+      CUST_EMAIL: 'meera.iyer@example.com',
+      CUST_PHONE: '9876512345',
+      RETURN_URL: SUBSCRIPTION_RETURN_URL,
+      NOTIFY_URL,
+    },
+    before: async (base) => ({ tomorrow: addDays(await clockDate(base), 1) }),
+    remember: (answer) => ({ haltedId: answer.SUBSCRIPTION_ID!, haltedUrl: answer.AUTH_URL! }),
+  },
+  {
+    name: 'subscriptionHalted',
+    summary:
+      'Registered with nofunds@upi, then the clock moved 6 days: cycle 0 noticed, its four attempts a day apart failed (020), HALTED',
+    path: '/pgws/subscription/status',
+    fields: { PAY_ID: payId, SUBSCRIPTION_ID: '{{haltedId}}' },
+    before: async (base, values) => {
+      await approveUpiMandate(base, values.haltedUrl!, 'nofunds@upi')
+      await signed(base, '/pgws/clock/advance', { PAY_ID: payId, BY: '6d' })
+    },
+  },
+  {
+    name: 'subscriptionResume',
+    summary:
+      'Resume the halted plan: ACTIVE, its next debit the first cycle still to be noticed (the missed one is not collected)',
+    path: '/pgws/subscription/resume',
+    fields: { PAY_ID: payId, SUBSCRIPTION_ID: '{{haltedId}}' },
+  },
+  {
+    name: 'subscriptionResumeMalformed',
+    summary: 'A body that is not JSON (326)',
+    path: '/pgws/subscription/resume',
+    rawBody: '{"PAY_ID":"1000000000000001","SUBSCRIPTION_ID":',
+  },
   // Test events, after the clock: the payments they make are settled by nothing above.
   {
     name: 'triggerPaymentCaptured',
@@ -1051,6 +1312,52 @@ async function payLink(base: string, shortUrl: string): Promise<void> {
   if (!paid.ok) throw new Error(`paying the link ${shortUrl} by card answered ${paid.status}`)
 }
 
+/** Posts signed fields to a call of the sandbox and answers its JSON (a step no example shows). */
+async function signed(base: string, path: string, fields: Fields): Promise<Fields> {
+  const response = await send(base, path, withHash(fields, exampleMerchant.salt))
+  const answer = (await response.json()) as Fields
+  if (answer.RESPONSE_CODE !== '000') {
+    throw new Error(`${path} answered ${answer.RESPONSE_CODE}: ${answer.RESPONSE_MESSAGE}`)
+  }
+  return answer
+}
+
+/** The demo merchant's clock's IST date, which the examples' advances have moved on. */
+async function clockDate(base: string): Promise<string> {
+  const { NOW } = await signed(base, '/pgws/clock', { PAY_ID: payId })
+  return istDateOf(new Date(NOW!))
+}
+
+/** Posts a mandate page's form as the customer's browser does; its AUTH_URL is on the public address. */
+async function mandateForm(base: string, authUrl: string, step: string, form: Fields) {
+  const code = new URL(authUrl).pathname.split('/m/')[1]
+  return fetch(`${base}/m/${code}/${step}`, {
+    method: 'POST',
+    body: new URLSearchParams({ lang: 'en', ...form }),
+    redirect: 'manual',
+  })
+}
+
+/** The customer approves a UPI mandate in the virtual UPI app: the UPI ID, then a UPI PIN. */
+async function approveUpiMandate(base: string, authUrl: string, vpa: string): Promise<void> {
+  const pin = await mandateForm(base, authUrl, 'upi', { vpa, decision: 'approve' })
+  if (pin.status !== 200) throw new Error(`the UPI ID page answered ${pin.status}`)
+  const done = await mandateForm(base, authUrl, 'upi/pin', { vpa, pin: '1234' })
+  if (done.status !== 303) throw new Error(`the UPI PIN page answered ${done.status}`)
+}
+
+/** The customer registers a card's standing instruction: the card, then the issuer's OTP. */
+async function approveCardMandate(base: string, authUrl: string): Promise<void> {
+  const otp = await mandateForm(base, authUrl, 'card', {
+    number: '4111 1111 1111 1111',
+    expiry: '12/35',
+    cvv: '123',
+  })
+  if (otp.status !== 200) throw new Error(`the card page answered ${otp.status}`)
+  const done = await mandateForm(base, authUrl, 'card/otp', { card: '1111', otp: '123456' })
+  if (done.status !== 303) throw new Error(`the OTP page answered ${done.status}`)
+}
+
 /**
  * A payment link's EXPIRE_BY two hours from now, in IST with its offset: after the 15 minutes a
  * link must stay open, and before the day the clock advance example moves on.
@@ -1074,6 +1381,12 @@ export function settlementDates(now: Date) {
     month: settles.slice(0, 7),
   }
 }
+
+/**
+ * The limits of the sandbox the examples come from: the scenario pays dozens of orders and posts
+ * mandate pages in a few seconds, more than the address limit of a minute allows.
+ */
+export const exampleLimits = { pages: 0, perIp: 1000 }
 
 /** The limits of the sandbox the 429 examples come from: a merchant gets one call a minute. */
 export const limitedExampleLimits = { perIp: 1000, perMerchant: 1, resend: 1000 }
@@ -1106,6 +1419,11 @@ export async function recordLimitExamples(base: string): Promise<RecordedExample
         cancelledPaylinkId: 'plink_Vb3nQ8sLx1Jd6T',
         expiringPaylinkId: 'plink_H7pW2cKz9RmY4u',
         vaId: 'va_8RkT2mWq5ZcX1b',
+        subscriptionId: 'sub_5nLp8XqR2wTb6K',
+        presentedId: 'sub_Qe4Hm9Vz3cYs7J',
+        haltedId: 'sub_B2xW6tNk8PdR1f',
+        today: istDateOf(new Date()),
+        tomorrow: addDays(istDateOf(new Date()), 1),
         expireBy: expiryOf(new Date()),
         timestamp: unixNow(),
         ...settlementDates(new Date()),
@@ -1139,7 +1457,7 @@ export async function recordExamples(base: string): Promise<RecordedExample[]> {
     ...settlementDates(new Date()),
   }
   for (const call of exampleCalls) {
-    await call.before?.(base, values)
+    Object.assign(values, await call.before?.(base, values))
     const fields = call.fields && fillIn(call.fields, values)
     const request =
       call.rawBody ?? (call.unsigned ? fields! : withHash(fields!, exampleMerchant.salt))

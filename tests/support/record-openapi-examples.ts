@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { startSandboxServer } from '#gateway/server.ts'
 import {
+  exampleLimits,
   examplePublicUrl,
   exampleMerchant,
   limitedExampleLimits,
@@ -20,8 +21,7 @@ const sandbox = await startSandboxServer({
   publicUrl: examplePublicUrl,
   // Delivery to the examples' NOTIFY_URL fails (a reserved domain): the attempts show it.
   webhooks: { baseDelayMs: 3_600_000 },
-  // The scenario pays dozens of orders in a few seconds.
-  limits: { pages: 0 },
+  limits: exampleLimits,
   // Only an account listens: the event stream's examples make one.
   accounts: {},
 })
