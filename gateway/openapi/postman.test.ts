@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import vectors from '#core/protocol/vectors.json'
 import { type SandboxServer, startSandboxServer } from '#gateway/server.ts'
 import { postmanCollection, publishedHashFunction } from './postman.ts'
+import { addDays, istDateOf } from '#core/calendar/business-calendar.ts'
 import { exampleMerchant, payByUpi } from '#tests/support/openapi-scenario.ts'
+import { askAs } from '#tests/support/sandbox-accounts.ts'
 
 type PostmanHash = (fields: object, salt: string, sha256Hex: (text: string) => string) => string
 const hashSource = readFileSync(new URL('postman-hash.js', import.meta.url), 'utf8')
@@ -140,5 +142,30 @@ describe('the Postman collection, run by newman against a sandbox', () => {
     expect(
       answers['Sandbox test credit into a closed account: RETURNED to the payer (377)'],
     ).toMatchObject({ RESPONSE_CODE: '377', STATUS: 'RETURNED' })
+
+    // Subscriptions: named by this run's SUBSCRIPTION_REF, starting on the merchant clock's date
+    // (read before signing, the clock having been moved by the run), and not registered, since
+    // that takes a browser on AUTH_URL.
+    const plan =
+      answers[
+        'A monthly UPI AutoPay plan from today: CREATED, with the AUTH_URL to send the customer'
+      ]
+    expect(plan).toMatchObject({ RESPONSE_CODE: '000', STATUS: 'CREATED', REGISTRATION_FEE: '700' })
+    expect(plan!.SUBSCRIPTION_REF).toMatch(/^\w+-PLAN-1001$/)
+    const clock = await askAs(sandbox.url, exampleMerchant, '/pgws/clock')
+    expect(plan!.START_DATE).toBe(istDateOf(new Date(clock.NOW!)))
+    expect(answers['The same subscription, by your SUBSCRIPTION_REF']?.SUBSCRIPTION_ID).toBe(
+      plan!.SUBSCRIPTION_ID,
+    )
+    expect(
+      answers['A subscription with a SUBSCRIPTION_REF already used (374)']?.RESPONSE_CODE,
+    ).toBe('374')
+    const noFunds = answers['A monthly UPI plan from tomorrow, for the customer of nofunds@upi']
+    expect(noFunds?.START_DATE).toBe(addDays(plan!.START_DATE!, 1))
+    expect(
+      answers['Cancel the card mandate: CANCELLED by the MERCHANT, its open charge STOPPED (385)'],
+    ).toMatchObject({ RESPONSE_CODE: '000', STATUS: 'CANCELLED', CANCELLED_BY: 'MERCHANT' })
+    // The recorded 429s are no requests of a run.
+    expect(Object.keys(answers).filter((name) => name.includes('(344)'))).toEqual([])
   }, 60_000)
 })

@@ -62,7 +62,7 @@ ${code}`
 const hashFunction = publishedHashFunction(
   readFileSync(new URL('postman-hash.js', import.meta.url), 'utf8'),
 )
-const IDS = ['ORDER_ID', 'REFUND_ORDER_ID', 'PAYOUT_ID', 'REFERENCE_ID']
+const IDS = ['ORDER_ID', 'REFUND_ORDER_ID', 'PAYOUT_ID', 'REFERENCE_ID', 'SUBSCRIPTION_REF']
 
 /** Each recorded example's place in the scenario that made it, by name. */
 const recordedOrder = new Map(
@@ -71,31 +71,47 @@ const recordedOrder = new Map(
 
 /**
  * The ids the sandbox draws for what a request makes (a payment link's PAYLINK_ID, a virtual
- * account's VA_ID): each recorded one is a variable, named by the REFERENCE_ID it was made with,
- * that the request making it sets from its answer in this run. Its first value is the recorded
- * id, so a request sent on its own asks for a link or account this sandbox does not have.
+ * account's VA_ID, a subscription's SUBSCRIPTION_ID): each recorded one is a variable, named by
+ * the merchant's reference it was made with (REFERENCE_ID, SUBSCRIPTION_REF), that the request
+ * making it sets from its answer in this run. Its first value is the recorded id, so a request
+ * sent on its own asks for a link, account or subscription this sandbox does not have.
  */
 interface DrawnId {
-  field: 'PAYLINK_ID' | 'VA_ID'
+  field: Maker['field']
   variable: string
   recorded: string
 }
 
-/** The calls that make one, and the variable prefix of what they make. */
-const makers = { '/pgws/paylink': 'paylink', '/pgws/virtual-account': 'virtualAccount' } as const
+interface Maker {
+  /** The variable's prefix. */
+  prefix: string
+  field: 'PAYLINK_ID' | 'VA_ID' | 'SUBSCRIPTION_ID'
+  /** The merchant's own reference of what is made, which names its variable. */
+  reference: 'REFERENCE_ID' | 'SUBSCRIPTION_REF'
+}
+
+/** The calls that make one, and what they make. */
+const makers: Record<string, Maker> = {
+  '/pgws/paylink': { prefix: 'paylink', field: 'PAYLINK_ID', reference: 'REFERENCE_ID' },
+  '/pgws/virtual-account': { prefix: 'virtualAccount', field: 'VA_ID', reference: 'REFERENCE_ID' },
+  '/pgws/subscription': {
+    prefix: 'subscription',
+    field: 'SUBSCRIPTION_ID',
+    reference: 'SUBSCRIPTION_REF',
+  },
+}
 
 function drawnIds(document: OpenApiDocument): Map<string, DrawnId> {
   const ids = new Map<string, DrawnId>()
-  for (const [path, prefix] of Object.entries(makers)) {
+  for (const [path, { prefix, field, reference }] of Object.entries(makers)) {
     const answers = document.paths[path]?.post?.responses['200'].content['application/json'] as {
       examples?: Examples
     }
     for (const { value } of Object.values(answers?.examples ?? {})) {
       const answer = value as Fields
-      const field = answer.PAYLINK_ID ? 'PAYLINK_ID' : 'VA_ID'
       const id = answer[field]
-      if (answer.RESPONSE_CODE !== '000' || !id || !answer.REFERENCE_ID) continue
-      ids.set(id, { field, variable: `${prefix}-${answer.REFERENCE_ID}`, recorded: id })
+      if (answer.RESPONSE_CODE !== '000' || !id || !answer[reference]) continue
+      ids.set(id, { field, variable: `${prefix}-${answer[reference]}`, recorded: id })
     }
   }
   return ids
@@ -133,10 +149,32 @@ if (pm.request.method === 'GET') {
   })
   pm.request.url.query.upsert({ key: 'HASH', value: paystraHash(fields, pm.variables.get('salt'), sha256Hex) })
 } else {
-  const fields = JSON.parse(pm.variables.replaceIn(pm.request.body.raw))
-  delete fields.HASH
-  fields.HASH = paystraHash(fields, pm.variables.get('salt'), sha256Hex)
-  pm.request.body.update({ mode: 'raw', raw: JSON.stringify(fields, null, 2), options: { raw: { language: 'json' } } })
+  const signBody = () => {
+    const fields = JSON.parse(pm.variables.replaceIn(pm.request.body.raw))
+    delete fields.HASH
+    fields.HASH = paystraHash(fields, pm.variables.get('salt'), sha256Hex)
+    pm.request.body.update({ mode: 'raw', raw: JSON.stringify(fields, null, 2), options: { raw: { language: 'json' } } })
+  }
+  if (/{{(today|tomorrow)}}/.test(pm.request.body.raw)) {
+    // A subscription's START_DATE is a date of the merchant's clock, which a run may have moved:
+    // read it first (IST), then sign.
+    const clock = { PAY_ID: pm.variables.replaceIn('{{payId}}') }
+    clock.HASH = paystraHash(clock, pm.variables.get('salt'), sha256Hex)
+    pm.sendRequest({
+      url: pm.variables.replaceIn('{{baseUrl}}') + '/pgws/clock',
+      method: 'POST',
+      header: { 'Content-Type': 'application/json' },
+      body: { mode: 'raw', raw: JSON.stringify(clock) },
+    }, (error, response) => {
+      const now = error ? Date.now() : Date.parse(response.json().NOW)
+      const istDate = (instant) => new Date(instant + 330 * 60000).toISOString().slice(0, 10)
+      pm.variables.set('today', istDate(now))
+      pm.variables.set('tomorrow', istDate(now + 86400000))
+      signBody()
+    })
+  } else {
+    signBody()
+  }
 }
 `
 
@@ -181,8 +219,8 @@ if ((pm.response.headers.get('Content-Type') || '').startsWith('text/csv')) {
   pm.test('the sandbox accepted the request HASH (not 323)', () => {
     pm.expect(answer.RESPONSE_CODE).to.not.equal('323')
   })
-  pm.test('the answer is signed with the salt (324 and 326 cannot be)', () => {
-    if (answer.RESPONSE_CODE === '324' || answer.RESPONSE_CODE === '326') pm.expect(answer.HASH).to.equal(undefined)
+  pm.test('the answer is signed with the salt (324, and 326 for an unreadable body, cannot be)', () => {
+    if (answer.RESPONSE_CODE === '324' || (answer.RESPONSE_CODE === '326' && pm.response.code === 400)) pm.expect(answer.HASH).to.equal(undefined)
     else pm.expect(answer.HASH).to.equal(paystraHash(answer, pm.variables.get('salt'), (text) => cryptoJs.SHA256(text).toString()))
   })
   if (answer.EVENTS) pm.collectionVariables.set('eventId', JSON.parse(answer.EVENTS)[0].id)
@@ -223,7 +261,12 @@ its own rather than in a run. A payment link is paid on its page, in a browser: 
 requests of the paid link find it CREATED (and cancel it), and the expiring link, whose EXPIRE_BY
 is two hours after the merchant's clock, is still CREATED. Each link and virtual account a run
 makes is named by its REFERENCE_ID, this run's like its order ids, and the requests after it use
-its PAYLINK_ID or VA_ID; the sandbox's test credit pays into the account.`
+its PAYLINK_ID or VA_ID; the sandbox's test credit pays into the account. A subscription is
+named by its SUBSCRIPTION_REF the same way, and starts on the merchant clock's date, read just
+before it is made; its mandate is registered on its AUTH_URL, in a browser: in a run the
+subscriptions stay CREATED, so the customer's actions, the charge and the resume answer 385 and
+the cancel cancels one. The recorded 429 answers are not requests of the run: one run stays under
+the sandbox's limits.`
 
 /**
  * A new prefix for this run's order ids, so the collection can run again (no 018), and the
@@ -242,7 +285,10 @@ const expiry = new Date(Date.now() + 2 * 3600000 + 330 * 60000)
 pm.collectionVariables.set('expireBy', expiry.toISOString().slice(0, 16) + ':00+05:30')
 `
 
-/** Settlement fields a successful request takes from this run (newRun, the test run's answer). */
+/**
+ * Fields a successful request takes from this run: the settlement's (newRun, the test run's
+ * answer), a link's expiry, a subscription's start (the merchant clock's date, read just before).
+ */
 const runValues: Record<string, string> = {
   AS_OF: '{{asOf}}',
   FROM: '{{from}}',
@@ -260,9 +306,10 @@ const runValues: Record<string, string> = {
  */
 function variablesOf(
   example: Fields,
-  succeeded: boolean,
+  answer: Fields | undefined,
   drawn: ReadonlyMap<string, DrawnId>,
 ): Fields {
+  const succeeded = answer === undefined || answer.RESPONSE_CODE === '000'
   const { HASH: _signedByTheScript, ...fields } = example
   const variables: Fields = {}
   for (const [key, value] of Object.entries(fields)) {
@@ -270,11 +317,22 @@ function variablesOf(
     else if (drawn.has(value)) variables[key] = `{{${drawn.get(value)!.variable}}}`
     else if (key === 'EVENT_ID') variables[key] = '{{eventId}}'
     else if (key === 'TIMESTAMP') variables[key] = '{{timestamp}}'
+    else if (key === 'START_DATE') variables[key] = startDateOf(value, answer)
     else if (IDS.includes(key)) variables[key] = `{{runId}}-${value}`
     else if (succeeded && runValues[key]) variables[key] = runValues[key]
     else variables[key] = value
   }
   return variables
+}
+
+/**
+ * A subscription's START_DATE, of the merchant clock's date when the request is signed: the day
+ * after it for an example that started the day after it was made, else that day (a refusal's too,
+ * so that it is refused for what it was refused for, not for a date gone by: 388).
+ */
+function startDateOf(recorded: string, answer: Fields | undefined): string {
+  const made = answer?.CREATED_AT?.slice(0, 10)
+  return made !== undefined && recorded > made ? '{{tomorrow}}' : '{{today}}'
 }
 
 type Examples = Record<string, { summary?: string; value: unknown }>
@@ -352,13 +410,21 @@ function requestsOf(
     )
     return same ? [same] : []
   }
+  // A recorded 429 (344) is no request of a run: a run never reaches the merchant's limit, and
+  // sending it again repeats the first request of its path, using up the address's limit of a
+  // minute (120) that a whole run must stay under.
+  const limited = operation?.responses['429'].content['application/json'] as
+    { examples?: Examples } | undefined
   return Object.entries(requestExamples(operation))
+    .filter(([name]) => !limited?.examples?.[name])
     .filter(([, example]) => verifyHash(example.value as Fields, demoMerchantDefaults.salt))
     .map(([name, example]) => {
       const answer = answerOf(name)
-      const succeeded =
-        answer?.mediaType !== 'application/json' || (answer.value as Fields).RESPONSE_CODE === '000'
-      const fields = variablesOf(example.value as Fields, succeeded, drawn)
+      const fields = variablesOf(
+        example.value as Fields,
+        answer?.mediaType === 'application/json' ? (answer.value as Fields) : undefined,
+        drawn,
+      )
       const request = item.request!
       const made = [...drawn.values()].find(
         (id) => answer && (answer.value as Fields)[id.field] === id.recorded && path in makers,
