@@ -427,6 +427,10 @@ describe('the customer’s actions', () => {
     expect(customerActionAllowed('APPROVE', context({ notice: asking, now: asking.debitAt }))).toBe(
       false,
     )
+    // Once approved there is nothing left to approve.
+    const approved = { ...asking, approved: true }
+    expect(customerActionAllowed('APPROVE', context({ notice: approved }))).toBe(false)
+    expect(customerActionAllowed('SKIP', context({ notice: approved }))).toBe(true)
   })
 
   it('PAUSE and RESUME: UPI only', () => {

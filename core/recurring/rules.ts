@@ -529,6 +529,8 @@ export const customerActionRules: Readonly<Record<CustomerAction, CustomerAction
 export interface OpenNotice {
   debitAt: Date
   approvalRequired: boolean
+  /** The customer already approved it: there is nothing left to approve. */
+  approved?: boolean
 }
 
 /** What decides whether the customer may act now. */
@@ -549,7 +551,7 @@ export function customerActionAllowed(
   if (!rule.methods.includes(method) || !rule.states.includes(state)) return false
   const open = notice !== undefined && now < notice.debitAt
   if (rule.openNotice && !open) return false
-  if (rule.approvalNotice && !notice?.approvalRequired) return false
+  if (rule.approvalNotice && (!notice?.approvalRequired || notice.approved)) return false
   return true
 }
 

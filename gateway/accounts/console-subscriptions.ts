@@ -1,22 +1,18 @@
 import type { Router } from 'express'
 import { responseCodes } from '#core/protocol/codes.ts'
-import {
-  allowedCustomerActions,
-  type CustomerAction,
-  isCustomerAction,
-} from '#core/recurring/rules.ts'
+import { allowedCustomerActions, isCustomerAction } from '#core/recurring/rules.ts'
 import { formFields } from '#gateway/checks.ts'
 import { merchantNow, type SandboxMerchant } from '#gateway/merchants.ts'
 import type { GatewayDatabase } from '#gateway/store.ts'
 import { SUBSCRIPTION_ID } from '#gateway/subscriptions/checks.ts'
 import { actAsCustomer, runDueSubscriptions } from '#gateway/subscriptions/lifecycle.ts'
 import {
+  customerContext,
   debitsWithPayments,
   findSubscription,
   latestSubscriptions,
   openDebitOf,
 } from '#gateway/subscriptions/store.ts'
-import type { SandboxSubscription, SandboxSubscriptionDebit } from '#gateway/subscriptions/table.ts'
 import type { ConsoleSubscription } from '#gateway/views/console-subscriptions.ts'
 import type { ConsoleTools } from './console-tools.ts'
 
@@ -27,20 +23,6 @@ import type { ConsoleTools } from './console-tools.ts'
 const SUBSCRIPTIONS_SHOWN = 20
 /** How many attempts of each subscription the console lists, newest first. */
 const DEBITS_SHOWN = 10
-
-/** What the customer may do now, as the mandate page offers it: an approved debit is not approved again. */
-function customerActionsNow(
-  subscription: SandboxSubscription,
-  open: SandboxSubscriptionDebit | undefined,
-  now: Date,
-): CustomerAction[] {
-  return allowedCustomerActions({
-    method: subscription.method,
-    state: subscription.status,
-    notice: open ? { debitAt: open.debitAt, approvalRequired: open.approvalRequired } : undefined,
-    now,
-  }).filter((action) => action !== 'APPROVE' || !open?.approved)
-}
 
 /**
  * The account's latest subscriptions, brought up to its clock first (notices, debits and expired
@@ -62,7 +44,12 @@ export async function consoleSubscriptions(
         debitsWithPayments(db, subscription, DEBITS_SHOWN),
         openDebitOf(db, subscription.id),
       ])
-      return { subscription, debits, open, actions: customerActionsNow(subscription, open, at) }
+      return {
+        subscription,
+        debits,
+        open,
+        actions: allowedCustomerActions(customerContext(subscription, open, at)),
+      }
     }),
   )
 }

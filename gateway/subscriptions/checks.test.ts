@@ -56,9 +56,7 @@ describe('a subscription request', () => {
     // The largest debits: ₹1,00,000 on UPI and card, ₹1 crore on e-NACH.
     expect(codeOf({ AMOUNT: '10000000', MAX_AMOUNT: '10000000' })).toBe('000')
     expect(codeOf({ AMOUNT: '10000001', MAX_AMOUNT: '10000001' })).toBe('380')
-    expect(codeOf({ METHOD: 'EMANDATE', AMOUNT: '10000001', MAX_AMOUNT: '1000000000' })).toBe(
-      '000',
-    )
+    expect(codeOf({ METHOD: 'EMANDATE', AMOUNT: '10000001', MAX_AMOUNT: '1000000000' })).toBe('000')
     expect(codeOf({ METHOD: 'EMANDATE', MAX_AMOUNT: '1000000001' })).toBe('380')
     expect(codeOf({ START_DATE: '2027-01-30' })).toBe('388')
     expect(codeOf({ CATEGORY: 'GROCERIES' })).toBe('326')

@@ -47,6 +47,7 @@ import {
   lockSubscription,
   newDebitId,
   openDebitOf,
+  customerContext,
   queueSubscriptionEvent,
 } from './store.ts'
 import {
@@ -533,13 +534,7 @@ export async function actAsCustomer(
     const locked = await lockSubscription(tx, subscriptionId)
     if (!locked || locked.payId !== merchant.payId) return { code: '387' as const }
     const open = await openDebitOf(tx, locked.id)
-    const context = {
-      method: locked.method,
-      state: locked.status,
-      notice: open ? { debitAt: open.debitAt, approvalRequired: open.approvalRequired } : undefined,
-      now: at,
-    }
-    if (!customerActionAllowed(action, context)) {
+    if (!customerActionAllowed(action, customerContext(locked, open, at))) {
       const running = ['ACTIVE', 'PENDING', 'PAUSED'].includes(locked.status)
       return { code: running ? ('326' as const) : ('385' as const) }
     }

@@ -23,7 +23,13 @@ import { cardDigits, cvvError, expiryError } from '#gateway/payment-forms.ts'
 import { mandatePage, type MandateStep } from '#gateway/views/mandate-page.ts'
 import { MANDATE_CODE } from './checks.ts'
 import { actAsCustomer, register, type Registration, runDueSubscriptions } from './lifecycle.ts'
-import { debitsOf, findSubscriptionByCode, openDebitOf, subscriptionAnswer } from './store.ts'
+import {
+  customerContext,
+  debitsOf,
+  findSubscriptionByCode,
+  openDebitOf,
+  subscriptionAnswer,
+} from './store.ts'
 import type { SandboxSubscription } from './table.ts'
 
 /** The sandbox's OTP for a card's standing instruction, as on its card payments' 3-D Secure page. */
@@ -84,12 +90,7 @@ export function mandatePages(router: Router, setup: PageSetup): void {
     const { subscription, merchant, at } = loaded
     if (subscription.status === 'CREATED') return { step: 'register' }
     const open = await openDebitOf(db, subscription.id)
-    const actions = allowedCustomerActions({
-      method: subscription.method,
-      state: subscription.status,
-      notice: open ? { debitAt: open.debitAt, approvalRequired: open.approvalRequired } : undefined,
-      now: at,
-    }).filter((action) => action !== 'APPROVE' || !open?.approved)
+    const actions = allowedCustomerActions(customerContext(subscription, open, at))
     return {
       step: 'manage',
       open,

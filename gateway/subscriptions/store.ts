@@ -9,7 +9,11 @@ import { productCharge } from '#core/pricing/product-charges.ts'
 import type { Fields } from '#core/protocol/fields.ts'
 import { responseCodes } from '#core/protocol/codes.ts'
 import type { WebhookEventType } from '#core/protocol/webhook.ts'
-import { NOTICE_REASON, registrationChargeId } from '#core/recurring/rules.ts'
+import {
+  type CustomerActionContext,
+  NOTICE_REASON,
+  registrationChargeId,
+} from '#core/recurring/rules.ts'
 import { formatDateTime } from '#gateway/ids.ts'
 import type { SandboxMerchant } from '#gateway/merchants.ts'
 import { randomAlphanumeric } from '#gateway/paylinks/store.ts'
@@ -169,6 +173,22 @@ export async function openDebitOf(
       ),
     )
   return row
+}
+
+/** What decides the customer's actions now: the subscription's method and state, and its open notice. */
+export function customerContext(
+  subscription: Pick<SandboxSubscription, 'method' | 'status'>,
+  open: SandboxSubscriptionDebit | undefined,
+  now: Date,
+): CustomerActionContext {
+  return {
+    method: subscription.method,
+    state: subscription.status,
+    notice: open
+      ? { debitAt: open.debitAt, approvalRequired: open.approvalRequired, approved: open.approved }
+      : undefined,
+    now,
+  }
 }
 
 const time = (at: Date | null | undefined) => (at ? formatDateTime(at) : '')
