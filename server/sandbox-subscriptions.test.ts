@@ -421,6 +421,37 @@ describe('subscriptions', () => {
     )
   })
 
+  it('fails a registration not completed in 24 h, and completes after the last cycle before END_DATE', async () => {
+    const account = await makeAccount()
+    const waiting = await subscribe(account)
+    const ending = await subscribe(account, {
+      FREQUENCY: 'WEEKLY',
+      END_DATE: await dateIn(account, 14),
+    })
+    await approveUpi(ending.AUTH_URL!)
+    const happened = await advance(account, '20d')
+    expect(
+      happened
+        .filter((happening) => happening.TYPE === 'SUBSCRIPTION_FAILED')
+        .map((happening) => happening.REFERENCE),
+    ).toEqual([waiting.SUBSCRIPTION_ID])
+    expect(await status(account, waiting.SUBSCRIPTION_ID!)).toMatchObject({ STATUS: 'FAILED' })
+    const page = await (await fetch(`${suite.sandbox.url}${pathOf(waiting.AUTH_URL!)}`)).text()
+    expect(page).toContain('Not set up')
+    expect(page).not.toContain('Your UPI ID')
+
+    const ended = await status(account, ending.SUBSCRIPTION_ID!)
+    expect(ended).toMatchObject({ STATUS: 'COMPLETED', PAID_CYCLES: '3' })
+    expect(debitsOf(ended).map((debit) => debit.CYCLE)).toEqual(['2', '1', '0'])
+    const failed = (await eventsOf(account, waiting.SUBSCRIPTION_ID!, 1))[0]!
+    expect(failed).toMatchObject({
+      type: 'subscription.failed',
+      data: { STATUS: 'FAILED', REGISTRATION_RESPONSE_CODE: '385' },
+    })
+    const events = await eventsOf(account, ending.SUBSCRIPTION_ID!, 6)
+    expect(typesOf(events)).toContain('subscription.completed')
+  })
+
   it('takes one debit a cycle when two instances walk the clock at once', async () => {
     const account = await makeAccount()
     const made = await subscribe(account, { FREQUENCY: 'WEEKLY' })
