@@ -15,9 +15,15 @@
  */
 import { loadavg } from 'node:os'
 import { sql } from 'drizzle-orm'
-import { withHash } from '../core/protocol/hash.ts'
 import { rowsOf } from '../jobs/sql-rows.ts'
-import { accountsCalls, timeSequential, warmUp } from '#tools/bench/accounts-calls.ts'
+import {
+  accountsCalls,
+  type BenchAccount,
+  formPost,
+  signedCall,
+  timeSequential,
+  warmUp,
+} from '#tools/bench/accounts-calls.ts'
 import {
   benchRows,
   type BenchRows,
@@ -57,41 +63,12 @@ const { requests, races, racers } = optionsOrExit((args) => {
 /** Shorter than bench:accounts': the calls here are few and the same each round. */
 const WARM_UP = { seconds: 5, rounds: { least: 50, most: 2_000 } }
 
-type Account = { payId: string; salt: string }
-
-/** A signed call of `account`: its answer, which must say `expected`. */
-async function signed(
-  sandboxUrl: string,
-  account: Account,
-  path: string,
-  fields: Record<string, string>,
-  expected = '000',
-): Promise<Record<string, string>> {
-  const response = await fetch(`${sandboxUrl}/pgws/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(withHash({ PAY_ID: account.payId, ...fields }, account.salt)),
-  })
-  const answer = (await response.json()) as Record<string, string>
-  if (!response.ok || answer.RESPONSE_CODE !== expected) {
-    throw new Error(`${path} answered HTTP ${response.status} ${JSON.stringify(answer)}`)
-  }
-  return answer
-}
-
-const form = (fields: Record<string, string>): RequestInit => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams(fields).toString(),
-  redirect: 'manual',
-})
-
 /**
  * One race: a link opened by `racers` attempts, all paid by card at once. Answers the response
  * codes the attempts ended with.
  */
-async function race(sandboxUrl: string, account: Account, index: number): Promise<string[]> {
-  const link = await signed(sandboxUrl, account, 'paylink', {
+async function race(sandboxUrl: string, account: BenchAccount, index: number): Promise<string[]> {
+  const link = await signedCall(sandboxUrl, account, 'paylink', {
     AMOUNT: '49900',
     CURRENCY_CODE: '356',
     DESCRIPTION: `Bench race ${index}`,
@@ -100,7 +77,7 @@ async function race(sandboxUrl: string, account: Account, index: number): Promis
   const origin = new URL(sandboxUrl).origin
   const attempts: string[] = []
   for (let racer = 0; racer < racers; racer++) {
-    const opened = await fetch(`${origin}${shortPath}/pay`, form({ lang: 'en' }))
+    const opened = await fetch(`${origin}${shortPath}/pay`, formPost({ lang: 'en' }))
     const location = opened.headers.get('location')
     await opened.arrayBuffer()
     if (opened.status !== 303 || !location?.includes('/pay/')) {
@@ -111,7 +88,7 @@ async function race(sandboxUrl: string, account: Account, index: number): Promis
   const card = { number: '4111111111111111', expiry: '12/39', cvv: '123', name: 'Bench' }
   await Promise.all(
     attempts.map(async (attempt) => {
-      const paid = await fetch(`${origin}${attempt}/card`, form(card))
+      const paid = await fetch(`${origin}${attempt}/card`, formPost(card))
       await paid.arrayBuffer()
     }),
   )
@@ -153,8 +130,10 @@ async function main(): Promise<boolean> {
     await insertDemoPayment(db, demo.payId, `${rows.orderPrefix}PAID`)
     const calls = accountsCalls(sandboxUrl, demo, `${rows.orderPrefix}PAID`)
     const account = await calls.createAccount(rows.accountName)
-    const va = await signed(sandboxUrl, account, 'virtual-account', { CUST_NAME: 'Bench Payer' })
-    const link = await signed(sandboxUrl, account, 'paylink', {
+    const va = await signedCall(sandboxUrl, account, 'virtual-account', {
+      CUST_NAME: 'Bench Payer',
+    })
+    const link = await signedCall(sandboxUrl, account, 'paylink', {
       AMOUNT: '150000',
       CURRENCY_CODE: '356',
       DESCRIPTION: 'Bench link',
@@ -162,15 +141,15 @@ async function main(): Promise<boolean> {
     const work = {
       status: () => calls.status(),
       createLink: () =>
-        signed(sandboxUrl, account, 'paylink', {
+        signedCall(sandboxUrl, account, 'paylink', {
           AMOUNT: '150000',
           CURRENCY_CODE: '356',
           DESCRIPTION: 'Bench link',
         }),
       linkStatus: () =>
-        signed(sandboxUrl, account, 'paylink/status', { PAYLINK_ID: link.PAYLINK_ID! }),
+        signedCall(sandboxUrl, account, 'paylink/status', { PAYLINK_ID: link.PAYLINK_ID! }),
       credit: () =>
-        signed(sandboxUrl, account, 'virtual-account/credit', {
+        signedCall(sandboxUrl, account, 'virtual-account/credit', {
           VA_ID: va.VA_ID!,
           AMOUNT: '1500000',
           MODE: 'IMPS',

@@ -1,7 +1,8 @@
 /**
  * The calls `npm run bench:accounts` (tools/accounts-bench.ts) and `npm run bench:listen`
  * (tools/listen-bench.ts) time, each checked: the demo merchant's signed status enquiry and its
- * hosted payment page, and a new sandbox account.
+ * hosted payment page, and a new sandbox account; and any signed call of an account, and a form
+ * post as a browser sends it, for the benchmarks that use an account's products.
  */
 import { withHash } from '../../core/protocol/hash.ts'
 import type { SandboxMerchant } from '../../gateway/merchants.ts'
@@ -12,7 +13,7 @@ export interface AccountsCalls {
   /** `POST /paymentrequest` as a browser's form post, then the page it redirects to. */
   paymentPage(orderId: string): Promise<void>
   /** `POST /accounts` asking for JSON: the new account's PAY_ID and salt. */
-  createAccount(name: string): Promise<{ payId: string; salt: string }>
+  createAccount(name: string): Promise<BenchAccount>
 }
 
 /** Calls to the sandbox at `sandboxUrl` (`http://127.0.0.1:<port>/sandbox`). */
@@ -86,6 +87,40 @@ export function accountsCalls(
     },
   }
 }
+
+/** A sandbox account's keys, as `createAccount` answers them. */
+export interface BenchAccount {
+  payId: string
+  salt: string
+}
+
+/** A signed call of `account` to `/pgws/<path>`: its answer, whose code must be `expected`'s. */
+export async function signedCall(
+  sandboxUrl: string,
+  account: BenchAccount,
+  path: string,
+  fields: Record<string, string>,
+  expected: string | readonly string[] = '000',
+): Promise<Record<string, string>> {
+  const response = await fetch(`${sandboxUrl}/pgws/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(withHash({ PAY_ID: account.payId, ...fields }, account.salt)),
+  })
+  const answer = (await response.json()) as Record<string, string>
+  if (!response.ok || ![expected].flat().includes(answer.RESPONSE_CODE ?? '')) {
+    throw new Error(`${path} answered HTTP ${response.status} ${JSON.stringify(answer)}`)
+  }
+  return answer
+}
+
+/** A form posted as a browser without scripts posts it, its redirect not followed. */
+export const formPost = (fields: Record<string, string>): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(fields).toString(),
+  redirect: 'manual',
+})
 
 /** Runs `call` `count` times one after the other: the milliseconds each took. */
 export async function timeSequential(

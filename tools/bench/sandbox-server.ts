@@ -1,7 +1,8 @@
 /**
  * The sandbox the account benchmarks time: the gateway on DATABASE_URL (PostgreSQL) or an
  * in-memory PGlite, served on 127.0.0.1 under /sandbox, with the demo merchant, accounts without
- * a cap and no request limits, its settlement runs stopped.
+ * a cap and no request limits, its settlement runs stopped. A second instance can share the
+ * first one's database, as two servers behind one address would.
  */
 import type { AddressInfo } from 'node:net'
 import { PGlite } from '@electric-sql/pglite'
@@ -34,15 +35,21 @@ export async function startBenchSandbox(options: {
   /** Connections of the PostgreSQL pool. */
   poolSize: number
   webhooks?: GatewayOptions['webhooks']
+  /**
+   * Another instance whose database this one uses: on PostgreSQL through a pool of its own, as a
+   * second server would; an in-memory PGlite is the other's, and only the other closes it.
+   */
+  sharing?: BenchSandbox
 }): Promise<BenchSandbox> {
   // The gateway finds its migrations from the working directory (gateway/db/migrate.ts), which
   // npm makes tools/: it is imported once the repository is the working directory.
   process.chdir(repositoryRoot)
   const { createGateway, demoMerchant } = await import('../../gateway/index.ts')
   const url = process.env.DATABASE_URL
+  const { sharing } = options
   const pool = url ? new pg.Pool({ connectionString: url, max: options.poolSize }) : undefined
-  const pglite = pool ? undefined : new PGlite()
-  const db: GatewayDatabase = pool ? drizzlePostgres(pool) : drizzlePglite(pglite!)
+  const pglite = pool || sharing ? undefined : new PGlite()
+  const db: GatewayDatabase = pool ? drizzlePostgres(pool) : (sharing?.db ?? drizzlePglite(pglite!))
   const demo = demoMerchant({ siteUrl: 'http://127.0.0.1' })
   const gateway = await createGateway({
     db,
