@@ -361,6 +361,8 @@ import { verifyWebhook } from './webhook.js'
  * @property {string} NEXT_DEBIT_AT the open notice's DEBIT_AT, or ''
  * @property {string} REGISTRATION_FEE paise
  * @property {string} REGISTRATION_GST paise
+ * @property {'MERCHANT' | 'CUSTOMER'} [CANCELLED_BY] once CANCELLED: by your cancelSubscription, or
+ *   by the customer's revocation
  * @property {'SUBSCRIPTION'} TXNTYPE
  */
 
@@ -1048,25 +1050,29 @@ export class Client {
   }
 
   /**
-   * Cancels a subscription: STATUS CANCELLED, an open notice's attempt stopped (385), and
-   * subscription.cancelled sent. 387 no such subscription, 385 one already ended.
+   * Cancels a subscription: STATUS CANCELLED with CANCELLED_BY MERCHANT, an open notice's attempt
+   * stopped (STOPPED, 385), and subscription.cancelled sent. The answer is the subscription with
+   * DEBITS (parsed), as subscriptionStatus answers it. A refusal comes back as its fields, without
+   * DEBITS: 387 no such subscription, 385 one already ended.
    * @param {string} subscriptionId
-   * @returns {Promise<Fields & Partial<Subscription>>}
+   * @returns {Promise<Fields & Partial<Subscription> & { DEBITS?: SubscriptionDebit[] }>}
    */
   async cancelSubscription(subscriptionId) {
     const SUBSCRIPTION_ID = checkSubscriptionId(subscriptionId)
-    return this.call('/pgws/subscription/cancel', { SUBSCRIPTION_ID })
+    return withList(await this.call('/pgws/subscription/cancel', { SUBSCRIPTION_ID }), 'DEBITS')
   }
 
   /**
    * Resumes a HALTED subscription: ACTIVE, from the first cycle whose notice is still to come
-   * (unpaid cycles are not collected). 385 one that is not HALTED, 387 no such subscription.
+   * (unpaid cycles are not collected). The answer is the subscription with DEBITS (parsed), the
+   * failed attempts among them. A refusal comes back as its fields, without DEBITS: 385 one that
+   * is not HALTED, 387 no such subscription.
    * @param {string} subscriptionId
-   * @returns {Promise<Fields & Partial<Subscription>>}
+   * @returns {Promise<Fields & Partial<Subscription> & { DEBITS?: SubscriptionDebit[] }>}
    */
   async resumeSubscription(subscriptionId) {
     const SUBSCRIPTION_ID = checkSubscriptionId(subscriptionId)
-    return this.call('/pgws/subscription/resume', { SUBSCRIPTION_ID })
+    return withList(await this.call('/pgws/subscription/resume', { SUBSCRIPTION_ID }), 'DEBITS')
   }
   // paystra:endregion
 

@@ -1290,10 +1290,11 @@ describe('subscriptions', () => {
       }
       if (path === '/pgws/subscription/cancel') {
         const ENDED_AT = '2026-12-07 13:20:00'
-        return { body: signed({ ...subscription, STATUS: 'CANCELLED', ENDED_AT }) }
+        const cancelled = { STATUS: 'CANCELLED', ENDED_AT, CANCELLED_BY: 'MERCHANT', DEBITS: '[]' }
+        return { body: signed({ ...subscription, ...cancelled }) }
       }
       if (path === '/pgws/subscription/resume') {
-        return { body: signed({ ...presented, STATUS: 'ACTIVE' }) }
+        return { body: signed({ ...presented, STATUS: 'ACTIVE', DEBITS: debits }) }
       }
       return { body: signed({ ...presented, DEBITS: debits }) }
     })
@@ -1351,9 +1352,12 @@ describe('subscriptions', () => {
     )
     await client.subscriptionStatus({ subscriptionRef: 'SUB-2026-0043' })
     const cancelled = await client.cancelSubscription(subscription.SUBSCRIPTION_ID)
-    assert.deepEqual([cancelled.STATUS, cancelled.ENDED_AT], ['CANCELLED', '2026-12-07 13:20:00'])
-    assert.equal('DEBITS' in cancelled, false)
-    assert.equal((await client.resumeSubscription(presented.SUBSCRIPTION_ID)).STATUS, 'ACTIVE')
+    assert.deepEqual(
+      [cancelled.STATUS, cancelled.ENDED_AT, cancelled.CANCELLED_BY, cancelled.DEBITS],
+      ['CANCELLED', '2026-12-07 13:20:00', 'MERCHANT', []],
+    )
+    const resumed = await client.resumeSubscription(presented.SUBSCRIPTION_ID)
+    assert.deepEqual([resumed.STATUS, resumed.DEBITS], ['ACTIVE', [notice, charged]])
     const charge = await client.presentCharge(presented.SUBSCRIPTION_ID, '2500000')
     assert.deepEqual(charge.DEBITS?.[0], notice)
     for (const action of /** @type {const} */ (['SKIP', 'APPROVE', 'PAUSE', 'RESUME', 'REVOKE'])) {
@@ -1431,6 +1435,8 @@ describe('subscriptions', () => {
     )
     await assert.rejects(tampered.client.presentCharge(id, '100'), VerificationError)
     await assert.rejects(tampered.client.actAsCustomer(id, 'SKIP'), VerificationError)
+    await assert.rejects(tampered.client.cancelSubscription(id), VerificationError)
+    await assert.rejects(tampered.client.resumeSubscription(id), VerificationError)
     for (const DEBITS of ['', 'nope', '{}', '[1]', '[{"AMOUNT":{}}]']) {
       const malformed = fakeGateway(() => ({ body: signed({ ...presented, DEBITS }) }))
       await assert.rejects(
@@ -1439,6 +1445,8 @@ describe('subscriptions', () => {
         DEBITS,
       )
       await assert.rejects(malformed.client.actAsCustomer(id, 'PAUSE'), GatewayError, DEBITS)
+      await assert.rejects(malformed.client.cancelSubscription(id), GatewayError, DEBITS)
+      await assert.rejects(malformed.client.resumeSubscription(id), GatewayError, DEBITS)
     }
     const none = fakeGateway(() => ({ body: signed({ ...subscription, DEBITS: '[]' }) }))
     const created = await none.client.subscriptionStatus({ subscriptionRef: 'SUB-2026-0042' })
@@ -1449,7 +1457,8 @@ describe('subscriptions', () => {
   // UPI monthly subscription created; one registered with success@upi, its first month taken
   // with the registration; an AS_PRESENTED one charged and its notice skipped; a charge refused
   // on one not yet registered (385) and on a scheduled one (326), and a reference it does not
-  // know (387).
+  // know (387); and, recorded for the OpenAPI examples, a card mandate cancelled by the merchant
+  // with its presented charge's notice open (the attempt STOPPED, 385).
   const recordedCreated = {
     PAY_ID: '1000000000000001',
     SUBSCRIPTION_ID: 'sub_pui8zNFLX9zfFZ',
@@ -1588,6 +1597,42 @@ describe('subscriptions', () => {
     RESPONSE_DATE_TIME: '2026-12-07 21:22:57',
     HASH: 'E97095C1DBE37A34F6387C362A3CB1E6B9C83BEE20390D1E1170B51C2BFC4E65',
   }
+  const recordedCancelled = {
+    PAY_ID: '1000000000000001',
+    SUBSCRIPTION_ID: 'sub_Rb69mUXi9Lz5kY',
+    SUBSCRIPTION_REF: 'PLAN-1002',
+    METHOD: 'CARD',
+    CATEGORY: '',
+    AMOUNT: '',
+    MAX_AMOUNT: '2500000',
+    CURRENCY_CODE: '356',
+    FREQUENCY: 'AS_PRESENTED',
+    START_DATE: '2026-12-08',
+    END_DATE: '2036-12-08',
+    DESCRIPTION: 'Metered cloud usage',
+    CUST_NAME: 'Ravi Kumar',
+    CUST_EMAIL: 'ravi.kumar@example.com',
+    CUST_PHONE: '9876501234',
+    AUTH_URL: 'http://localhost:3000/sandbox/m/vGbSn81TIF8wp62N',
+    STATUS: 'CANCELLED',
+    CREATED_AT: '2026-12-08 21:39:04',
+    ACTIVATED_AT: '2026-12-08 21:39:04',
+    ENDED_AT: '2026-12-08 21:39:05',
+    ANCHOR_DATE: '2026-12-08',
+    INSTRUMENT: '',
+    PAID_CYCLES: '0',
+    NEXT_DEBIT_AT: '',
+    REGISTRATION_FEE: '600',
+    REGISTRATION_GST: '108',
+    CANCELLED_BY: 'MERCHANT',
+    DEBITS:
+      '[{"DEBIT_ID":"sdeb_7w6GmhbWpVVG5R","CYCLE":"0","ATTEMPT":"1","AMOUNT":"1800000","NOTIFIED_AT":"2026-12-08 21:39:04","DEBIT_AT":"2026-12-10 07:00:00","APPROVAL_REQUIRED":"Y","APPROVED":"Y","STATUS":"STOPPED","RESPONSE_CODE":"385","ORDER_ID":"","TXN_ID":"","FEE":"","GST":""}]',
+    TXNTYPE: 'SUBSCRIPTION',
+    RESPONSE_CODE: '000',
+    RESPONSE_MESSAGE: 'Transaction successful',
+    RESPONSE_DATE_TIME: '2026-12-08 21:39:05',
+    HASH: 'D34F24B497DE58EB60BA086E4C8C7FF2A6306482149A7ABD830E592E6E68349A',
+  }
   const recordedNotRegistered = {
     PAY_ID: '1000000000000001',
     SUBSCRIPTION_ID: 'sub_pui8zNFLX9zfFZ',
@@ -1624,6 +1669,7 @@ describe('subscriptions', () => {
       recordedActive,
       recordedCharge,
       recordedSkipped,
+      recordedCancelled,
       recordedNotRegistered,
       recordedScheduled,
       recordedUnknown,
@@ -1659,6 +1705,16 @@ describe('subscriptions', () => {
       [skipped.DEBITS?.[0]?.STATUS, skipped.DEBITS?.[0]?.RESPONSE_CODE],
       ['SKIPPED', '382'],
     )
+    const cancelled = await client.cancelSubscription(recordedCancelled.SUBSCRIPTION_ID)
+    assert.deepEqual(
+      [cancelled.STATUS, cancelled.CANCELLED_BY, cancelled.INSTRUMENT, cancelled.NEXT_DEBIT_AT],
+      ['CANCELLED', 'MERCHANT', '', ''],
+    )
+    assert.deepEqual(
+      cancelled.DEBITS?.map((debit) => [debit.CYCLE, debit.STATUS, debit.RESPONSE_CODE]),
+      [['0', 'STOPPED', '385']],
+    )
+    assert.deepEqual(cancelled, parsed(recordedCancelled))
     const early = await client.presentCharge(recordedNotRegistered.SUBSCRIPTION_ID, '49900')
     assert.deepEqual(early, recordedNotRegistered)
     const scheduled = await client.presentCharge(recordedScheduled.SUBSCRIPTION_ID, '49900')
