@@ -538,19 +538,23 @@ class Client:
         """
         return self.call("/pgws/subscription", _subscription_fields(subscription))
 
-    def cancel_subscription(self, subscription_id: str) -> Fields:
+    def cancel_subscription(self, subscription_id: str) -> Answer:
         """
-        Cancels a subscription: STATUS CANCELLED, an open notice's attempt stopped (385), and
-        subscription.cancelled sent. 387 no such subscription, 385 one already ended.
+        Cancels a subscription: STATUS CANCELLED, CANCELLED_BY MERCHANT, an open notice's attempt
+        STOPPED (385), subscription.cancelled sent; with answer["DEBITS"] as subscription_status
+        gives them. Refusals (no DEBITS): 387 no such subscription, 385 one already ended.
         """
-        return self.call("/pgws/subscription/cancel", {"SUBSCRIPTION_ID": _subscription_id(subscription_id)})
+        fields = {"SUBSCRIPTION_ID": _subscription_id(subscription_id)}
+        return _with_list(self.call("/pgws/subscription/cancel", fields), "DEBITS")
 
-    def resume_subscription(self, subscription_id: str) -> Fields:
+    def resume_subscription(self, subscription_id: str) -> Answer:
         """
         Resumes a HALTED subscription: ACTIVE, from the first cycle whose notice is still to come
-        (unpaid cycles are not collected). 385 one that is not HALTED, 387 no such subscription.
+        (unpaid cycles are not collected); with answer["DEBITS"] as subscription_status gives
+        them. Refusals (no DEBITS): 385 one that is not HALTED, 387 no such subscription.
         """
-        return self.call("/pgws/subscription/resume", {"SUBSCRIPTION_ID": _subscription_id(subscription_id)})
+        fields = {"SUBSCRIPTION_ID": _subscription_id(subscription_id)}
+        return _with_list(self.call("/pgws/subscription/resume", fields), "DEBITS")
     # paystra:endregion
 
     # paystra:region subscription-status

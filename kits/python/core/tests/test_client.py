@@ -1107,7 +1107,9 @@ MONTHLY = {
 # The sandbox's own answers, recorded with the demo merchant (its salt is SALT): a UPI monthly
 # subscription created; one registered with success@upi, its first month taken with the
 # registration; an AS_PRESENTED one charged and its notice skipped; a charge refused on one not yet
-# registered (385) and on a scheduled one (326), and a reference it does not know (387).
+# registered (385) and on a scheduled one (326), and a reference it does not know (387); and,
+# recorded for the OpenAPI examples, a card mandate cancelled by the merchant with its presented
+# charge's notice open (the attempt STOPPED, 385).
 RECORDED_CREATED = {
     "PAY_ID": "1000000000000001",
     "SUBSCRIPTION_ID": "sub_pui8zNFLX9zfFZ",
@@ -1243,6 +1245,41 @@ RECORDED_SKIPPED = {
     "RESPONSE_DATE_TIME": "2026-12-07 21:22:57",
     "HASH": "E97095C1DBE37A34F6387C362A3CB1E6B9C83BEE20390D1E1170B51C2BFC4E65",
 }
+RECORDED_CANCELLED = {
+    "PAY_ID": "1000000000000001",
+    "SUBSCRIPTION_ID": "sub_Rb69mUXi9Lz5kY",
+    "SUBSCRIPTION_REF": "PLAN-1002",
+    "METHOD": "CARD",
+    "CATEGORY": "",
+    "AMOUNT": "",
+    "MAX_AMOUNT": "2500000",
+    "CURRENCY_CODE": "356",
+    "FREQUENCY": "AS_PRESENTED",
+    "START_DATE": "2026-12-08",
+    "END_DATE": "2036-12-08",
+    "DESCRIPTION": "Metered cloud usage",
+    "CUST_NAME": "Ravi Kumar",
+    "CUST_EMAIL": "ravi.kumar@example.com",
+    "CUST_PHONE": "9876501234",
+    "AUTH_URL": "http://localhost:3000/sandbox/m/vGbSn81TIF8wp62N",
+    "STATUS": "CANCELLED",
+    "CREATED_AT": "2026-12-08 21:39:04",
+    "ACTIVATED_AT": "2026-12-08 21:39:04",
+    "ENDED_AT": "2026-12-08 21:39:05",
+    "ANCHOR_DATE": "2026-12-08",
+    "INSTRUMENT": "",
+    "PAID_CYCLES": "0",
+    "NEXT_DEBIT_AT": "",
+    "REGISTRATION_FEE": "600",
+    "REGISTRATION_GST": "108",
+    "CANCELLED_BY": "MERCHANT",
+    "DEBITS": "[{\"DEBIT_ID\":\"sdeb_7w6GmhbWpVVG5R\",\"CYCLE\":\"0\",\"ATTEMPT\":\"1\",\"AMOUNT\":\"1800000\",\"NOTIFIED_AT\":\"2026-12-08 21:39:04\",\"DEBIT_AT\":\"2026-12-10 07:00:00\",\"APPROVAL_REQUIRED\":\"Y\",\"APPROVED\":\"Y\",\"STATUS\":\"STOPPED\",\"RESPONSE_CODE\":\"385\",\"ORDER_ID\":\"\",\"TXN_ID\":\"\",\"FEE\":\"\",\"GST\":\"\"}]",
+    "TXNTYPE": "SUBSCRIPTION",
+    "RESPONSE_CODE": "000",
+    "RESPONSE_MESSAGE": "Transaction successful",
+    "RESPONSE_DATE_TIME": "2026-12-08 21:39:05",
+    "HASH": "D34F24B497DE58EB60BA086E4C8C7FF2A6306482149A7ABD830E592E6E68349A",
+}
 RECORDED_NOT_REGISTERED = {
     "PAY_ID": "1000000000000001",
     "SUBSCRIPTION_ID": "sub_pui8zNFLX9zfFZ",
@@ -1280,9 +1317,10 @@ def subscription_gateway(path, fields):
     if path.endswith("/pgws/subscription"):
         reply = {**SUBSCRIPTION, **echo}
     elif path.endswith("/pgws/subscription/cancel"):
-        reply = {**SUBSCRIPTION, "STATUS": "CANCELLED", "ENDED_AT": "2026-12-07 13:20:00"}
+        reply = {**SUBSCRIPTION, "STATUS": "CANCELLED", "ENDED_AT": "2026-12-07 13:20:00", "CANCELLED_BY": "MERCHANT",
+                 "DEBITS": "[]"}
     elif path.endswith("/pgws/subscription/resume"):
-        reply = PRESENTED
+        reply = {**PRESENTED, "DEBITS": DEBITS}
     else:
         reply = {**PRESENTED, "DEBITS": DEBITS}
     return 200, json.dumps(with_hash(reply, SALT)).encode()
@@ -1320,9 +1358,12 @@ class SubscriptionCalls(StubGatewayTestCase):
         )
         self.client.subscription_status(subscription_ref="SUB-2026-0043")
         cancelled = self.client.cancel_subscription(SUBSCRIPTION["SUBSCRIPTION_ID"])
-        self.assertEqual((cancelled["STATUS"], cancelled["ENDED_AT"]), ("CANCELLED", "2026-12-07 13:20:00"))
-        self.assertNotIn("DEBITS", cancelled)
-        self.assertEqual(self.client.resume_subscription(PRESENTED["SUBSCRIPTION_ID"])["STATUS"], "ACTIVE")
+        self.assertEqual(
+            (cancelled["STATUS"], cancelled["ENDED_AT"], cancelled["CANCELLED_BY"], cancelled["DEBITS"]),
+            ("CANCELLED", "2026-12-07 13:20:00", "MERCHANT", []),
+        )
+        resumed = self.client.resume_subscription(PRESENTED["SUBSCRIPTION_ID"])
+        self.assertEqual((resumed["STATUS"], resumed["DEBITS"]), ("ACTIVE", [NOTICE, CHARGED]))
         charge = self.client.present_charge(PRESENTED["SUBSCRIPTION_ID"], "2500000")
         self.assertEqual(charge["DEBITS"][0], NOTICE)
         for action in ("SKIP", "APPROVE", "PAUSE", "RESUME", "REVOKE"):
@@ -1374,6 +1415,8 @@ class SubscriptionCalls(StubGatewayTestCase):
             lambda: self.client.subscription_status(subscription_id=sub_id),
             lambda: self.client.present_charge(sub_id, "100"),
             lambda: self.client.act_as_customer(sub_id, "SKIP"),
+            lambda: self.client.cancel_subscription(sub_id),
+            lambda: self.client.resume_subscription(sub_id),
         ):
             with self.assertRaises(VerificationError):
                 call()
@@ -1384,13 +1427,17 @@ class SubscriptionCalls(StubGatewayTestCase):
                 self.client.subscription_status(subscription_id=sub_id)
             with self.subTest(text=text), self.assertRaises(ProtocolError):
                 self.client.act_as_customer(sub_id, "PAUSE")
+            with self.subTest(text=text), self.assertRaises(ProtocolError):
+                self.client.cancel_subscription(sub_id)
+            with self.subTest(text=text), self.assertRaises(ProtocolError):
+                self.client.resume_subscription(sub_id)
         reply = json.dumps(with_hash({**SUBSCRIPTION, "DEBITS": "[]"}, SALT)).encode()
         StubGateway.answer = staticmethod(lambda path, fields: (200, reply))
         self.assertEqual(self.client.subscription_status(subscription_ref="SUB-2026-0042")["DEBITS"], [])
 
     def test_the_sandboxs_recorded_answers_verify_with_debits_parsed_and_refusals_as_their_fields(self):
-        answers = [RECORDED_CREATED, RECORDED_ACTIVE, RECORDED_CHARGE, RECORDED_SKIPPED, RECORDED_NOT_REGISTERED,
-                   RECORDED_SCHEDULED, RECORDED_UNKNOWN]
+        answers = [RECORDED_CREATED, RECORDED_ACTIVE, RECORDED_CHARGE, RECORDED_SKIPPED, RECORDED_CANCELLED,
+                   RECORDED_NOT_REGISTERED, RECORDED_SCHEDULED, RECORDED_UNKNOWN]
         def recorded(path, fields):  # each call's answer in turn
             return 200, json.dumps(answers[len(StubGateway.requests) - 1]).encode()
 
@@ -1417,6 +1464,16 @@ class SubscriptionCalls(StubGatewayTestCase):
         skipped = self.client.act_as_customer(RECORDED_SKIPPED["SUBSCRIPTION_ID"], "SKIP")
         self.assertEqual(skipped, parsed(RECORDED_SKIPPED))
         self.assertEqual((skipped["DEBITS"][0]["STATUS"], skipped["DEBITS"][0]["RESPONSE_CODE"]), ("SKIPPED", "382"))
+        cancelled = self.client.cancel_subscription(RECORDED_CANCELLED["SUBSCRIPTION_ID"])
+        self.assertEqual(cancelled, parsed(RECORDED_CANCELLED))
+        self.assertEqual(
+            (cancelled["STATUS"], cancelled["CANCELLED_BY"], cancelled["INSTRUMENT"], cancelled["NEXT_DEBIT_AT"]),
+            ("CANCELLED", "MERCHANT", "", ""),
+        )
+        self.assertEqual(
+            [(debit["CYCLE"], debit["STATUS"], debit["RESPONSE_CODE"]) for debit in cancelled["DEBITS"]],
+            [("0", "STOPPED", "385")],
+        )
         early = self.client.present_charge(RECORDED_NOT_REGISTERED["SUBSCRIPTION_ID"], "49900")
         self.assertEqual(early, RECORDED_NOT_REGISTERED)
         self.assertEqual(self.client.present_charge(RECORDED_SCHEDULED["SUBSCRIPTION_ID"], "49900"), RECORDED_SCHEDULED)
