@@ -17,7 +17,7 @@ import {
 import { formatDateTime } from '#gateway/ids.ts'
 import type { SandboxMerchant } from '#gateway/merchants.ts'
 import { randomAlphanumeric } from '#gateway/paylinks/store.ts'
-import { findTransaction, type GatewayDatabase } from '#gateway/store.ts'
+import { type GatewayDatabase, sandboxTransactions } from '#gateway/store.ts'
 import type { NotifyTarget } from '#gateway/webhooks/addresses.ts'
 import { notifyTargetFor, queueAnswerEvent } from '#gateway/webhooks/events.ts'
 import { methodSent, type SubscriptionRequest } from './checks.ts'
@@ -294,30 +294,52 @@ export function debitCharge(subscription: Pick<SandboxSubscription, 'method'>, a
   )
 }
 
-/** Each attempt with the payment it made: what DEBITS and the console show. */
+/** A subscription's latest attempts, newest first, each with the payment it made, in one query. */
+async function debitRows(db: GatewayDatabase, subscriptionId: string, limit: number) {
+  return db
+    .select({
+      debit: sandboxSubscriptionDebits,
+      orderId: sandboxTransactions.orderId,
+      txnId: sandboxTransactions.txnId,
+    })
+    .from(sandboxSubscriptionDebits)
+    .leftJoin(sandboxTransactions, eq(sandboxTransactions.id, sandboxSubscriptionDebits.paymentId))
+    .where(eq(sandboxSubscriptionDebits.subscriptionId, subscriptionId))
+    .orderBy(desc(sandboxSubscriptionDebits.cycle), desc(sandboxSubscriptionDebits.attempt))
+    .limit(limit)
+}
+
+type DebitRow = Awaited<ReturnType<typeof debitRows>>[number]
+
+const fieldsOf = (subscription: SandboxSubscription, { debit, orderId, txnId }: DebitRow) =>
+  debitFields(subscription, debit, orderId && txnId ? { orderId, txnId } : undefined)
+
+/** Each attempt with the payment it made, newest first: what DEBITS and the console show. */
 export async function debitsWithPayments(
   db: GatewayDatabase,
   subscription: SandboxSubscription,
   limit = MAX_ANSWER_DEBITS,
 ): Promise<DebitFields[]> {
-  const debits = await debitsOf(db, subscription.id, limit)
-  const fields: DebitFields[] = []
-  for (const debit of debits) {
-    const payment = debit.paymentId ? await findTransaction(db, debit.paymentId) : undefined
-    fields.push(debitFields(subscription, debit, payment))
-  }
-  return fields
+  const rows = await debitRows(db, subscription.id, limit)
+  return rows.map((row) => fieldsOf(subscription, row))
 }
 
-/** The answer of a call that reads a subscription: with its DEBITS and its open notice. */
+/**
+ * The answer of a call that reads a subscription: with its DEBITS and its open notice, which is
+ * always its newest attempt when there is one.
+ */
 export async function fullAnswer(
   db: GatewayDatabase,
   subscription: SandboxSubscription,
   at: Date,
 ): Promise<Fields> {
-  const debits = await debitsWithPayments(db, subscription)
-  const open = await openDebitOf(db, subscription.id)
-  return subscriptionAnswer(subscription, { at, debits, open })
+  const rows = await debitRows(db, subscription.id, MAX_ANSWER_DEBITS)
+  const newest = rows[0]?.debit
+  return subscriptionAnswer(subscription, {
+    at,
+    debits: rows.map((row) => fieldsOf(subscription, row)),
+    open: newest?.status === 'NOTIFIED' ? newest : undefined,
+  })
 }
 
 /**
