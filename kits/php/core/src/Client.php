@@ -522,23 +522,26 @@ final class Client
     }
 
     /**
-     * Cancels a subscription (the merchant's cancel): STATUS CANCELLED with ENDED_AT, an open
-     * notice's debit stopped (subscription.cancelled, CANCELLED_BY MERCHANT). 387 no such
-     * subscription, 385 one already cancelled, completed or failed.
+     * Cancels a subscription (the merchant's cancel): STATUS CANCELLED with ENDED_AT and
+     * CANCELLED_BY MERCHANT, an open notice's debit STOPPED (385), subscription.cancelled sent. The
+     * answer is the subscription with DEBITS, a list as subscriptionStatus() gives it. A refusal is
+     * the signed answer, without DEBITS: 387 no such subscription, 385 one already cancelled,
+     * completed or failed.
      */
     public function cancelSubscription(string $subscriptionId): array
     {
-        return $this->call('/pgws/subscription/cancel', self::subscriptionKey($subscriptionId));
+        return self::withLists($this->call('/pgws/subscription/cancel', self::subscriptionKey($subscriptionId)), ['DEBITS']);
     }
 
     /**
      * Resumes a HALTED subscription (its cycle's last attempt failed): STATUS ACTIVE, the next
-     * debit the first cycle whose notice is still ahead; the unpaid cycles are not collected. 387
-     * no such subscription, 385 one that is not halted.
+     * debit the first cycle whose notice is still ahead; the unpaid cycles are not collected. The
+     * answer is the subscription with DEBITS, a list as subscriptionStatus() gives it. A refusal is
+     * the signed answer, without DEBITS: 387 no such subscription, 385 one that is not halted.
      */
     public function resumeSubscription(string $subscriptionId): array
     {
-        return $this->call('/pgws/subscription/resume', self::subscriptionKey($subscriptionId));
+        return self::withLists($this->call('/pgws/subscription/resume', self::subscriptionKey($subscriptionId)), ['DEBITS']);
     }
     // paystra:endregion
 

@@ -12,7 +12,8 @@ use Paystra\VerificationError;
 // refused a second cancel; one registered with success@upi, its first month taken at once, and
 // refused a presented charge; an AS_PRESENTED one charged, its notice skipped; one on nofunds@upi
 // halted after four failed attempts, resumed and revoked; and each refusal): signed with its salt,
-// byte for byte.
+// byte for byte. SUB_CANCELLED_CARD is the sandbox's answer recorded for the OpenAPI examples: a
+// card mandate cancelled by the merchant with its presented charge's notice open (STOPPED, 385).
 
 const SUB_ID = 'sub_Q644iJtemFQSif';
 const SUB_ACTIVE_ID = 'sub_bWNvj4WRreRgBZ';
@@ -58,6 +59,19 @@ const SUB_CANCELLED = '{"PAY_ID":"1000000000000001","SUBSCRIPTION_ID":"sub_Q644i
     . '"TXNTYPE":"SUBSCRIPTION","RESPONSE_CODE":"000","RESPONSE_MESSAGE":"Transaction successful",'
     . '"RESPONSE_DATE_TIME":"2026-12-07 21:20:08",'
     . '"HASH":"7C6756C9A4AD99EFC98C0BE6B7410D2614267028FFFC46CEDFF5C80C3344FC26"}';
+const SUB_CANCELLED_CARD = '{"PAY_ID":"1000000000000001","SUBSCRIPTION_ID":"sub_Rb69mUXi9Lz5kY",'
+    . '"SUBSCRIPTION_REF":"PLAN-1002","METHOD":"CARD","CATEGORY":"","AMOUNT":"",'
+    . '"MAX_AMOUNT":"2500000","CURRENCY_CODE":"356","FREQUENCY":"AS_PRESENTED",'
+    . '"START_DATE":"2026-12-08","END_DATE":"2036-12-08","DESCRIPTION":"Metered cloud usage",'
+    . '"CUST_NAME":"Ravi Kumar","CUST_EMAIL":"ravi.kumar@example.com","CUST_PHONE":"9876501234",'
+    . '"AUTH_URL":"http://localhost:3000/sandbox/m/vGbSn81TIF8wp62N","STATUS":"CANCELLED",'
+    . '"CREATED_AT":"2026-12-08 21:39:04","ACTIVATED_AT":"2026-12-08 21:39:04",'
+    . '"ENDED_AT":"2026-12-08 21:39:05","ANCHOR_DATE":"2026-12-08","INSTRUMENT":"","PAID_CYCLES":"0",'
+    . '"NEXT_DEBIT_AT":"","REGISTRATION_FEE":"600","REGISTRATION_GST":"108","CANCELLED_BY":"MERCHANT",'
+    . '"DEBITS":"[{\\"DEBIT_ID\\":\\"sdeb_7w6GmhbWpVVG5R\\",\\"CYCLE\\":\\"0\\",\\"ATTEMPT\\":\\"1\\",\\"AMOUNT\\":\\"1800000\\",\\"NOTIFIED_AT\\":\\"2026-12-08 21:39:04\\",\\"DEBIT_AT\\":\\"2026-12-10 07:00:00\\",\\"APPROVAL_REQUIRED\\":\\"Y\\",\\"APPROVED\\":\\"Y\\",\\"STATUS\\":\\"STOPPED\\",\\"RESPONSE_CODE\\":\\"385\\",\\"ORDER_ID\\":\\"\\",\\"TXN_ID\\":\\"\\",\\"FEE\\":\\"\\",\\"GST\\":\\"\\"}]",'
+    . '"TXNTYPE":"SUBSCRIPTION","RESPONSE_CODE":"000","RESPONSE_MESSAGE":"Transaction successful",'
+    . '"RESPONSE_DATE_TIME":"2026-12-08 21:39:05",'
+    . '"HASH":"D34F24B497DE58EB60BA086E4C8C7FF2A6306482149A7ABD830E592E6E68349A"}';
 const SUB_CANCEL_REFUSED = '{"PAY_ID":"1000000000000001","SUBSCRIPTION_ID":"sub_Q644iJtemFQSif","STATUS":"Failed",'
     . '"RESPONSE_CODE":"385",'
     . '"RESPONSE_MESSAGE":"Subscription not active: cancelled, revoked, halted, completed or failed",'
@@ -224,7 +238,7 @@ test('client: createSubscription posts the subscription\'s fields, signed and tr
     Assert::same(['/pgws/subscription', '/pgws/subscription'], $paths);
 });
 
-test('client: subscriptionStatus asks by SUBSCRIPTION_ID or SUBSCRIPTION_REF with DEBITS parsed; cancel and resume by SUBSCRIPTION_ID, each to its path', static function (): void {
+test('client: subscriptionStatus asks by SUBSCRIPTION_ID or SUBSCRIPTION_REF, cancel and resume by SUBSCRIPTION_ID, each to its path, each answer\'s DEBITS parsed', static function (): void {
     $client = plClient(static fn (string $path, array $request): string => match ($path) {
         '/pgws/subscription/status' => isset($request['SUBSCRIPTION_REF']) ? SUB_FOUND : ($request['SUBSCRIPTION_ID'] === SUB_ACTIVE_ID ? SUB_ACTIVE : SUB_HALTED),
         '/pgws/subscription/cancel' => SUB_CANCELLED,
@@ -247,12 +261,15 @@ test('client: subscriptionStatus asks by SUBSCRIPTION_ID or SUBSCRIPTION_REF wit
     Assert::same([['1', '4', 'FAILED', '020'], ['1', '3', 'FAILED', '020'], ['1', '2', 'FAILED', '020'], ['1', '1', 'FAILED', '020'], ['0', '1', 'CHARGED', '000']],
         array_map(static fn (array $debit): array => [$debit['CYCLE'], $debit['ATTEMPT'], $debit['STATUS'], $debit['RESPONSE_CODE']], $halted['DEBITS']));
 
+    // Cancel and resume answer the subscription with its DEBITS, parsed as the status's are.
     $cancelled = $client->cancelSubscription(SUB_ID);
-    Assert::same(json_decode(SUB_CANCELLED, true), $cancelled);
-    Assert::same(['CANCELLED', '2026-12-07 21:20:08'], [$cancelled['STATUS'], $cancelled['ENDED_AT']]);
+    Assert::same([], $cancelled['DEBITS']);
+    Assert::same(array_diff_key(json_decode(SUB_CANCELLED, true), ['DEBITS' => 1]), array_diff_key($cancelled, ['DEBITS' => 1]));
+    Assert::same(['CANCELLED', '2026-12-07 21:20:08', 'MERCHANT'], [$cancelled['STATUS'], $cancelled['ENDED_AT'], $cancelled['CANCELLED_BY']]);
     $resumed = $client->resumeSubscription(SUB_HALTED_ID);
-    Assert::same(json_decode(SUB_RESUMED, true), $resumed);
-    Assert::same('ACTIVE', $resumed['STATUS']);
+    Assert::same(subDebits(SUB_RESUMED), $resumed['DEBITS']);
+    Assert::same(array_diff_key(json_decode(SUB_RESUMED, true), ['DEBITS' => 1]), array_diff_key($resumed, ['DEBITS' => 1]));
+    Assert::same(['ACTIVE', $halted['DEBITS']], [$resumed['STATUS'], $resumed['DEBITS']]);
     Assert::same(['/pgws/subscription/status', '/pgws/subscription/status', '/pgws/subscription/status', '/pgws/subscription/cancel', '/pgws/subscription/resume'], $paths);
     Assert::same([
         ['PAY_ID' => '1000000000000001', 'SUBSCRIPTION_REF' => 'PLAN-1001'],
@@ -261,6 +278,17 @@ test('client: subscriptionStatus asks by SUBSCRIPTION_ID or SUBSCRIPTION_REF wit
         ['PAY_ID' => '1000000000000001', 'SUBSCRIPTION_ID' => SUB_ID],
         ['PAY_ID' => '1000000000000001', 'SUBSCRIPTION_ID' => SUB_HALTED_ID],
     ], plSent($sent));
+});
+
+test('client: cancelSubscription answers the sandbox\'s recorded cancel of a card mandate with its DEBITS parsed: the open notice STOPPED (385)', static function (): void {
+    $client = plClient(static fn (): string => SUB_CANCELLED_CARD, $sent, $paths);
+    $cancelled = $client->cancelSubscription('sub_Rb69mUXi9Lz5kY');
+    Assert::same(subDebits(SUB_CANCELLED_CARD), $cancelled['DEBITS']);
+    Assert::same(['0', '1', '1800000', 'Y', 'Y', 'STOPPED', '385', ''], array_values(array_intersect_key($cancelled['DEBITS'][0],
+        array_flip(['CYCLE', 'ATTEMPT', 'AMOUNT', 'APPROVAL_REQUIRED', 'APPROVED', 'STATUS', 'RESPONSE_CODE', 'ORDER_ID']))));
+    Assert::same(['CANCELLED', 'MERCHANT', '', ''], [$cancelled['STATUS'], $cancelled['CANCELLED_BY'], $cancelled['INSTRUMENT'], $cancelled['NEXT_DEBIT_AT']]);
+    Assert::same(array_diff_key(json_decode(SUB_CANCELLED_CARD, true), ['DEBITS' => 1]), array_diff_key($cancelled, ['DEBITS' => 1]));
+    Assert::same(['/pgws/subscription/cancel'], $paths);
 });
 
 test('client: presentCharge posts AMOUNT to /charge and actAsCustomer an ACTION to /customer, each answer\'s DEBITS parsed', static function (): void {
@@ -325,9 +353,13 @@ test('client: subscription answers are trusted only under their HASH, DEBITS onl
     foreach (['{"a":"b"}', 'not json', '[1]', '[{"CYCLE":1}]'] as $text) {
         $client = fakeClient(static fn (): array => [200, Hash::withHash(['DEBITS' => $text] + $unsigned, PL_SALT)]);
         Assert::throws(GatewayError::class, static fn () => $client->actAsCustomer(SUB_PRESENTED_ID, 'SKIP'), 'DEBITS');
+        Assert::throws(GatewayError::class, static fn () => $client->cancelSubscription(SUB_PRESENTED_ID), 'DEBITS');
+        Assert::throws(GatewayError::class, static fn () => $client->resumeSubscription(SUB_PRESENTED_ID), 'DEBITS');
     }
     $client = fakeClient(static fn (): array => [200, SUB_CREATED]);
     Assert::throws(GatewayError::class, static fn () => $client->subscriptionStatus(SUB_ID), 'no DEBITS');
+    Assert::throws(GatewayError::class, static fn () => $client->cancelSubscription(SUB_ID), 'no DEBITS');
+    Assert::throws(GatewayError::class, static fn () => $client->resumeSubscription(SUB_ID), 'no DEBITS');
 });
 
 test('client: METHOD, FREQUENCY, the amounts, the dates, CATEGORY, DESCRIPTION, ACTION, the ids and "~" are checked before the gateway sees anything', static function (): void {
