@@ -1,12 +1,14 @@
 /**
  * The example apps' orders, in one JSON file per example: the core's forward-only rule
  * (OrderStatus, core/src/order-status.js) applied to whatever reports an outcome, each webhook
- * event counted once, and the settlements the gateway announced (settlement.processed). A real
+ * event counted once, the settlements the gateway announced (settlement.processed), and the
+ * monthly plans (subscriptions) moved by their subscription.* events as plans.js says. A real
  * store keeps these in its database; the rule is the same.
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { OrderStatus } from '../core/index.js'
+import { SUBSCRIPTION_EVENTS, applyPlanAnswer, applyPlanEvent, newPlan } from './plans.js'
 
 /** @typedef {import('../core/src/hash.js').Fields} Fields */
 /** @typedef {import('../core/src/webhook.js').WebhookEvent} WebhookEvent */
@@ -72,11 +74,15 @@ import { OrderStatus } from '../core/index.js'
  * @property {string} STATUS PROCESSED or CARRIED_FORWARD
  */
 
+/** @typedef {import('./plans.js').StoredPlan} StoredPlan */
+/** @typedef {import('./plans.js').PlanSource} PlanSource */
+
 /**
  * @typedef {object} OrderBook
  * @property {Record<string, StoredOrder>} orders
  * @property {string[]} events
  * @property {Record<string, RecordedSettlement>} settlements
+ * @property {Record<string, StoredPlan>} subscriptions the monthly plans, by SUBSCRIPTION_ID
  */
 
 /**
@@ -86,11 +92,14 @@ import { OrderStatus } from '../core/index.js'
  * @property {boolean} duplicate the event id was seen before: nothing changed
  * @property {string} event_id
  * @property {string} [order_id]
- * @property {Status} [status] the order's status now
+ * @property {string} [subscription_id] the plan a subscription.* event named
+ * @property {Status | import('./plans.js').PlanStatus} [status] the order's (or the plan's)
+ *   status now
  * @property {string} [settlement_id] the settlement a settlement.processed event recorded
  * @property {string} [dispute_status] the order's dispute's status now, after a dispute event
  * @property {string} [paylink_status] the order's payment link's STATUS now, after a paylink event
- * @property {string} [ignored] why the event changed no order
+ * @property {number} [debits] how many debits the plan has recorded, after a subscription event
+ * @property {string} [ignored] why the event changed no order (or plan)
  */
 
 const NO_SUCH_ORDER = '328'
@@ -223,6 +232,53 @@ export class OrderStore {
   }
 
   /**
+   * Records a monthly plan the app has just created: the gateway's verified answer to
+   * createSubscription (STATUS CREATED), waiting for the customer's mandate on its AUTH_URL.
+   * @param {Fields} fields
+   * @returns {Promise<StoredPlan>}
+   */
+  async planCreated(fields) {
+    return this.#transaction((book) => {
+      const plan = newPlan(fields)
+      book.subscriptions[plan.subscription_id] = plan
+      return plan
+    }, true)
+  }
+
+  /**
+   * A plan by its SUBSCRIPTION_ID, or undefined.
+   * @param {string} subscriptionId
+   * @returns {Promise<StoredPlan | undefined>}
+   */
+  async plan(subscriptionId) {
+    return this.#transaction((book) => planOf(book, subscriptionId))
+  }
+
+  /**
+   * The plans this app created, the newest first.
+   * @param {number} [limit]
+   * @returns {Promise<StoredPlan[]>}
+   */
+  async plans(limit = 20) {
+    return this.#transaction((book) => Object.values(book.subscriptions).reverse().slice(0, limit))
+  }
+
+  /**
+   * Applies the gateway's verified answer to subscriptionStatus (Check) or cancelSubscription to
+   * the plan its SUBSCRIPTION_ID names, forward only (plans.js applyPlanAnswer).
+   * @param {Fields | Record<string, unknown>} fields
+   * @param {PlanSource} source
+   * @returns {Promise<StoredPlan | undefined>} the plan, or undefined when it is not ours
+   */
+  async planAnswered(fields, source) {
+    return this.#transaction((book) => {
+      const plan = planOf(book, String(fields.SUBSCRIPTION_ID ?? ''))
+      if (plan) applyPlanAnswer(plan, fields, source)
+      return plan
+    }, true)
+  }
+
+  /**
    * Applies what the browser's return or a status enquiry says of a known order, forward only.
    * @param {Fields} fields verified gateway fields with ORDER_ID
    * @param {OrderSource} source
@@ -242,6 +298,7 @@ export class OrderStore {
    * Takes a verified webhook event once: a repeated id changes nothing; a payment event moves its
    * order forward; a paylink event moves the order its REFERENCE_ID names (paid, expired or
    * cancelled), forward only; a dispute event records the dispute on its order, forward only;
+   * a subscription event moves the plan its SUBSCRIPTION_ID names (plans.js applyPlanEvent);
    * settlement.processed records the settlement (no order changes: which orders it paid out is
    * in its lines); anything else is remembered and ignored. The answer is the webhook's JSON.
    * @param {WebhookEvent} event
@@ -249,6 +306,7 @@ export class OrderStore {
    */
   async receive(event) {
     return this.#transaction((book) => {
+      if (event.type.startsWith(SUBSCRIPTION_EVENTS)) return receivePlanEvent(book, event)
       const isLinkEvent = event.type.startsWith(PAYLINK_EVENTS)
       // A link's events name the order by REFERENCE_ID: their ORDER_ID is the paying attempt's.
       const orderId = (isLinkEvent ? event.data.REFERENCE_ID : event.data.ORDER_ID) ?? ''
@@ -325,7 +383,7 @@ export class OrderStore {
       text = await readFile(this.#file, 'utf8')
     } catch (error) {
       if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') {
-        return { orders: {}, events: [], settlements: {} }
+        return { orders: {}, events: [], settlements: {}, subscriptions: {} }
       }
       throw error
     }
@@ -334,6 +392,7 @@ export class OrderStore {
       orders: book.orders ?? {},
       events: book.events ?? [],
       settlements: book.settlements ?? {},
+      subscriptions: book.subscriptions ?? {},
     }
   }
 
@@ -394,6 +453,47 @@ function advanceLink(order, link, source) {
   if (linkStatus === 'PAID') {
     paylink.ORDER_ID = link.ORDER_ID ?? ''
     paylink.TXN_ID = link.TXN_ID ?? ''
+  }
+}
+
+/**
+ * The plan of a SUBSCRIPTION_ID, only when this app made it.
+ * @param {OrderBook} book
+ * @param {string} subscriptionId
+ * @returns {StoredPlan | undefined}
+ */
+function planOf(book, subscriptionId) {
+  return Object.hasOwn(book.subscriptions, subscriptionId)
+    ? book.subscriptions[subscriptionId]
+    : undefined
+}
+
+/**
+ * A verified subscription.* event, once: a repeated id changes nothing; otherwise it moves the
+ * plan its SUBSCRIPTION_ID names, forward only (plans.js), and says why when it changed nothing.
+ * @param {OrderBook} book
+ * @param {WebhookEvent} event
+ * @returns {WebhookReceipt}
+ */
+function receivePlanEvent(book, event) {
+  const subscriptionId = event.data.SUBSCRIPTION_ID ?? ''
+  const plan = planOf(book, subscriptionId)
+  const answer = {
+    received: /** @type {const} */ (true),
+    duplicate: book.events.includes(event.id),
+    event_id: event.id,
+    subscription_id: subscriptionId || undefined,
+  }
+  if (answer.duplicate) return { ...answer, status: plan?.status }
+  book.events.push(event.id)
+  if (!plan) return { ...answer, ignored: `No subscription ${subscriptionId} here` }
+  const unchanged = applyPlanEvent(plan, event)
+  plan.events.push(event.id)
+  return {
+    ...answer,
+    status: plan.status,
+    debits: plan.debits.length,
+    ...(unchanged ? { ignored: unchanged } : {}),
   }
 }
 

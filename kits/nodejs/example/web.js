@@ -2,8 +2,8 @@
  * The request plumbing the example apps share (not part of the core a merchant installs), on node:http with no framework: routing by
  * "METHOD /path" (or "METHOD /prefix/*"), body parsing (urlencoded, JSON, text, raw bytes),
  * answering HTML or JSON as the request asks, one place that turns the library's errors into
- * 400/502 answers, and the webhook, order, settlement, dispute and payment-link routes every
- * example has.
+ * 400/502 answers, and the webhook, order, settlement, dispute, payment-link and subscription
+ * routes every example has.
  */
 import { createServer } from 'node:http'
 import { fileURLToPath } from 'node:url'
@@ -16,15 +16,20 @@ import {
   WebhookError,
   loadConfig,
   newOrderId,
+  verify,
 } from '../core/index.js'
+import { MONTHLY_PLAN } from './plans.js'
 import { contentSecurityPolicy, layout } from './layout.js'
 import {
   answerPage,
   errorPage,
   orderPage,
   paylinksPage,
+  planPage,
   settlementPage,
   statusPage,
+  subscriptionReturnPage,
+  subscriptionsPage,
 } from './widgets.js'
 import { html } from './escape.js'
 
@@ -391,6 +396,220 @@ export function paylinkRoutes(client, orders) {
   }
 }
 
+const IST_OFFSET_MS = 330 * 60 * 1000
+
+/**
+ * Today's date in IST (YYYY-MM-DD) on the account's clock, which a subscription's START_DATE is
+ * judged against (388): the sandbox's clock call, whose NOW runs ahead of real time once the
+ * clock was advanced; where the gateway has no clock to read, today's IST date.
+ * @param {Client} client
+ * @returns {Promise<string>}
+ */
+export async function accountToday(client) {
+  let now = Date.now()
+  try {
+    const clock = await client.clock()
+    const read = Date.parse(clock.NOW ?? '')
+    if (clock.RESPONSE_CODE === '000' && Number.isFinite(read)) now = read
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error
+  }
+  return new Date(now + IST_OFFSET_MS).toISOString().slice(0, 10)
+}
+
+/**
+ * A plan as GET /subscriptions/<SUBSCRIPTION_ID> and GET /subscriptions answer it in JSON.
+ * @param {import('./plans.js').StoredPlan} plan
+ */
+function planJson(plan) {
+  return { ...plan, debits: plan.debits.map((debit) => ({ ...debit })) }
+}
+
+/**
+ * GET /subscriptions: the "Subscribe monthly" form and the plans this app made.
+ * @param {Orders} orders
+ * @returns {Handler}
+ */
+export function subscriptionsRoute(orders) {
+  return async (request) => {
+    const plans = await orders.plans()
+    return reply(request, {
+      json: { subscriptions: plans.map(planJson) },
+      page: subscriptionsPage({
+        plans,
+        webhookSecret: request.config.webhookSecret,
+        plan: MONTHLY_PLAN,
+      }),
+    })
+  }
+}
+
+/**
+ * POST /subscriptions (CUST_NAME, CUST_EMAIL, CUST_PHONE): the monthly plan, ₹499 a month by UPI
+ * AutoPay, as a new subscription: SUBSCRIPTION_REF a new id of the app's, START_DATE the account
+ * clock's today in IST (accountToday), RETURN_URL this app's /subscriptions/return and NOTIFY_URL
+ * its webhook. The plan is recorded from the verified answer (created: awaiting the mandate) and
+ * the customer is sent to its AUTH_URL (303) to approve the mandate; JSON gets { verified: true,
+ * subscription_id, auth_url, fields }.
+ * @param {Client} client
+ * @param {Orders} orders
+ * @returns {Handler}
+ */
+export function createSubscriptionRoute(client, orders) {
+  return async (request) => {
+    const form = await request.form()
+    const fields = await client.createSubscription({
+      SUBSCRIPTION_REF: newOrderId('SUB'), // unique per merchant: the gateway refuses a reused one (374)
+      METHOD: 'UPI', // UPI AutoPay: the customer approves the mandate in their UPI app
+      FREQUENCY: 'MONTHLY',
+      AMOUNT: MONTHLY_PLAN.AMOUNT, // paise: "49900" is ₹499.00 a month
+      MAX_AMOUNT: MONTHLY_PLAN.AMOUNT, // the most one debit may take
+      START_DATE: await accountToday(client), // from today: the first month is taken on approval
+      DESCRIPTION: MONTHLY_PLAN.DESCRIPTION,
+      CUST_NAME: form.CUST_NAME ?? '',
+      CUST_EMAIL: form.CUST_EMAIL ?? '',
+      CUST_PHONE: form.CUST_PHONE ?? '',
+      RETURN_URL: `${request.config.appUrl}/subscriptions/return`, // the mandate page's "Return to"
+      NOTIFY_URL: notifyUrl(request.config), // subscription.activated, .charged, … come here
+    })
+    if (fields.RESPONSE_CODE !== '000') {
+      // Signed refusals (375 the customer's details, 388 the date, 374 the reference…): no plan.
+      return refused(request, fields, 'Subscription not created')
+    }
+    const plan = await orders.planCreated(fields)
+    if (request.accepts === 'json') {
+      return {
+        json: {
+          verified: true,
+          subscription_id: plan.subscription_id,
+          auth_url: plan.auth_url,
+          fields,
+        },
+      }
+    }
+    return { redirect: plan.auth_url }
+  }
+}
+
+/**
+ * GET /subscriptions/<SUBSCRIPTION_ID>: a plan as this app recorded it.
+ * @param {Orders} orders
+ * @returns {Handler}
+ */
+export function planRoute(orders) {
+  return apiRoute(async (request) => {
+    const plan = await orders.plan(request.rest)
+    if (!plan) {
+      return reply(request, {
+        status: 404,
+        json: { error: 'No such subscription' },
+        page: errorPage('No such subscription', `This app made no subscription ${request.rest}.`),
+      })
+    }
+    return reply(request, { json: planJson(plan), page: planPage(plan) })
+  })
+}
+
+/**
+ * POST /subscriptions/cancel (SUBSCRIPTION_ID): the merchant cancels the plan with
+ * cancelSubscription and records the verified answer at once (cancelled, CANCELLED_BY
+ * MERCHANT; subscription.cancelled follows and changes nothing). A refusal (385 ended already,
+ * 326 not allowed now) changes nothing. A browser goes back to the plan's page. In a shop, only
+ * its staff may reach this.
+ * @param {Client} client
+ * @param {Orders} orders
+ * @returns {Handler}
+ */
+export function cancelSubscriptionRoute(client, orders) {
+  return async (request) => {
+    const subscriptionId = (await request.form()).SUBSCRIPTION_ID ?? ''
+    if (!(await orders.plan(subscriptionId))) {
+      throw new InvalidInputError(`This app made no subscription ${subscriptionId}`)
+    }
+    const fields = await client.cancelSubscription(subscriptionId)
+    if (fields.RESPONSE_CODE !== '000') {
+      return refused(request, fields, 'Subscription not cancelled')
+    }
+    await orders.planAnswered(fields, 'cancel')
+    if (request.accepts === 'json') return { json: { verified: true, fields } }
+    return { redirect: `/subscriptions/${encodeURIComponent(subscriptionId)}` }
+  }
+}
+
+/**
+ * GET /subscriptions/status?subscription_id=…: "Check". The subscription as the gateway has it
+ * now, with its DEBITS; the answer reconciles the plan (its status forward only, and every
+ * CHARGED debit a missed subscription.charged did not record), as the webhooks would have.
+ * @param {Client} client
+ * @param {Orders} orders
+ * @returns {Handler}
+ */
+export function subscriptionStatusRoute(client, orders) {
+  return apiRoute(async (request) => {
+    const subscriptionId = request.query.get('subscription_id') ?? ''
+    const fields = await client.subscriptionStatus({ subscriptionId })
+    const plan = await orders.planAnswered(fields, 'status')
+    const { DEBITS: debits, ...answer } = fields
+    const page = answerPage({
+      title: `Subscription ${subscriptionId}: ${fields.STATUS ?? 'unknown'}`,
+      fields: debits ? { ...answer, DEBITS: `${debits.length} attempts` } : answer,
+      success: fields.STATUS ?? 'Found',
+      caption: 'Subscription status answer',
+      actions: plan
+        ? html`<a class="button" href="/subscriptions/${encodeURIComponent(subscriptionId)}"
+            >See the plan</a
+          >`
+        : undefined,
+    })
+    return reply(request, { json: { verified: true, fields }, page })
+  })
+}
+
+/**
+ * POST /subscriptions/return, the subscriptions' RETURN_URL: the mandate page's "Return to …"
+ * posts the subscription's signed answer here as a form. Its HASH must verify with the salt and
+ * its PAY_ID be this merchant's (400, verified: false, otherwise); the page then shows how the
+ * subscription stands. It records nothing: a post like this can be replayed, and the webhooks
+ * move the plan.
+ * @param {Orders} orders
+ * @returns {Handler}
+ */
+export function subscriptionReturnRoute(orders) {
+  return async (request) => {
+    const fields = await request.form()
+    if (fields.PAY_ID !== request.config.payId || !fields.SUBSCRIPTION_ID) {
+      throw new VerificationError('The post is not a subscription of this merchant')
+    }
+    if (!verify(fields, request.config.salt)) {
+      throw new VerificationError('The HASH does not match the posted fields')
+    }
+    const plan = await orders.plan(fields.SUBSCRIPTION_ID)
+    return reply(request, {
+      json: { verified: true, fields, plan: plan ? planJson(plan) : null },
+      page: subscriptionReturnPage(fields, plan),
+    })
+  }
+}
+
+/**
+ * The routes of the monthly plan: GET and POST /subscriptions, GET /subscriptions/<id>, POST
+ * /subscriptions/cancel, GET /subscriptions/status and POST /subscriptions/return. The
+ * subscription.* events arrive at POST /webhook with the others.
+ * @param {Client} client
+ * @param {Orders} orders
+ * @returns {Record<string, Handler>}
+ */
+export function subscriptionRoutes(client, orders) {
+  return {
+    'GET /subscriptions': subscriptionsRoute(orders),
+    'POST /subscriptions': createSubscriptionRoute(client, orders),
+    'GET /subscriptions/*': planRoute(orders),
+    'POST /subscriptions/cancel': cancelSubscriptionRoute(client, orders),
+    'GET /subscriptions/status': subscriptionStatusRoute(client, orders),
+    'POST /subscriptions/return': subscriptionReturnRoute(orders),
+  }
+}
+
 /**
  * A signed refusal from the gateway, as a 400 answer: nothing was changed.
  * @param {AppRequest} request
@@ -431,7 +650,8 @@ export function settlementRoute(orders) {
 
 /**
  * The routes every example adds for its orders: POST /webhook, GET /orders/<ORDER_ID>,
- * GET /settlements/<SETTLEMENT_ID>, POST /dispute, and the payment links' (paylinkRoutes).
+ * GET /settlements/<SETTLEMENT_ID>, POST /dispute, the payment links' (paylinkRoutes) and the
+ * monthly plan's (subscriptionRoutes).
  * @param {Client} client
  * @param {Orders} orders
  * @returns {Record<string, Handler>}
@@ -443,6 +663,7 @@ export function orderRoutes(client, orders) {
     'GET /settlements/*': settlementRoute(orders),
     'POST /dispute': disputeRoute(client, orders),
     ...paylinkRoutes(client, orders),
+    ...subscriptionRoutes(client, orders),
   }
 }
 

@@ -4,6 +4,7 @@
  */
 import { currencyByNumber, fromMinorUnits } from '../core/index.js'
 import { html, raw } from './escape.js'
+import { hasEnded } from './plans.js'
 
 /** @typedef {import('./escape.js').SafeHtml} SafeHtml */
 /** @typedef {import('./layout.js').Page} Page */
@@ -47,6 +48,9 @@ export function amountText(paise) {
 const FIELD_LABELS = /** @type {Record<string, string>} */ ({
   ORDER_ID: 'Order ID',
   PAYLINK_ID: 'Payment link ID',
+  SUBSCRIPTION_ID: 'Subscription ID',
+  SUBSCRIPTION_REF: 'Your reference',
+  AUTH_URL: 'Mandate page',
   REFERENCE_ID: 'Reference ID',
   SHORT_URL: 'Short URL',
   REFUND_ORDER_ID: 'Refund ID',
@@ -82,6 +86,9 @@ const FIELD_ORDER = Object.keys(FIELD_LABELS)
 const CODE_FIELDS = new Set([
   'ORDER_ID',
   'PAYLINK_ID',
+  'SUBSCRIPTION_ID',
+  'SUBSCRIPTION_REF',
+  'AUTH_URL',
   'REFERENCE_ID',
   'SHORT_URL',
   'REFUND_ORDER_ID',
@@ -442,6 +449,305 @@ export function paylinksPage({ links, webhookSecret }) {
   }
 }
 
+/** The tone of each plan status: waiting for the customer or a retry, running, or ended. */
+const PLAN_TONES = /** @type {Record<string, string>} */ ({
+  created: 'wait',
+  active: 'ok',
+  pending: 'wait',
+  paused: 'wait',
+  halted: 'bad',
+  completed: 'ok',
+  cancelled: 'bad',
+  failed: 'bad',
+})
+
+/**
+ * A plan's status as a person reads it: "awaiting the mandate" until the customer registers it.
+ * @param {{ status: string }} plan
+ */
+export function planStatusText(plan) {
+  return plan.status === 'created' ? 'awaiting the mandate' : plan.status
+}
+
+/**
+ * What a plan's status means for the merchant, in one coloured line.
+ * @param {import('./plans.js').StoredPlan} plan
+ */
+function planNotice(plan) {
+  /** @type {Record<string, [string, string]>} */
+  const words = {
+    created: [
+      'Awaiting the mandate.',
+      'The customer approves UPI AutoPay on Paystra’s mandate page (AUTH_URL); the subscription.activated webhook then marks this plan active, and subscription.charged records each month’s debit.',
+    ],
+    active: [
+      'Active.',
+      'Each month’s debit is noticed a day or two ahead (subscription.notified) and recorded here when subscription.charged says it was taken.',
+    ],
+    pending: ['A debit failed.', 'The gateway retries it after a notice; nothing to do yet.'],
+    paused: [
+      'Paused.',
+      'The customer paused the mandate in their UPI app: no debit is taken until they resume it.',
+    ],
+    halted: [
+      'Halted.',
+      'The month’s last attempt failed: ask the customer to fund their account, then resume it.',
+    ],
+    completed: ['Completed.', 'Its last month is over: no debit is coming.'],
+    failed: [
+      'Not registered.',
+      'The customer declined the mandate, or did not approve it within 24 hours.',
+    ],
+  }
+  if (plan.status === 'cancelled') {
+    const byCustomer = plan.cancelled_by === 'CUSTOMER'
+    return html`<p class="notice bad" role="status">
+      <strong>${byCustomer ? 'The customer cancelled.' : 'Cancelled by you.'}</strong>
+      ${byCustomer ? 'They revoked the mandate in their UPI app' : 'You cancelled the mandate'}
+      ${plan.ended_at ? `on ${plan.ended_at} (IST)` : ''}: no further debit is taken or recorded.
+    </p>`
+  }
+  const [headline, detail] = words[plan.status] ?? [`${plan.status}.`, '']
+  return html`<p class="notice ${PLAN_TONES[plan.status] ?? 'wait'}" role="status">
+    <strong>${headline}</strong> ${detail}
+  </p>`
+}
+
+/**
+ * The debits a plan recorded, one a cycle, as a table.
+ * @param {import('./plans.js').RecordedDebit[]} debits
+ */
+function debitsTable(debits) {
+  if (!debits.length) return html`<p>None yet.</p>`
+  return html`<div class="scroll">
+    <table>
+      <thead>
+        <tr>
+          <th scope="col">Cycle</th>
+          <th scope="col">Attempt</th>
+          <th scope="col">Amount</th>
+          <th scope="col">Order ID</th>
+          <th scope="col">Transaction ID</th>
+          <th scope="col">Charged at (IST)</th>
+          <th scope="col">Recorded from</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${debits.map(
+          (debit) =>
+            html`<tr>
+              <td>${debit.cycle}</td>
+              <td>${debit.attempt}</td>
+              <td>${amountText(debit.amount)}</td>
+              <td class="mono">${debit.order_id}</td>
+              <td class="mono">${debit.txn_id}</td>
+              <td>${debit.charged_at}</td>
+              <td>
+                ${debit.recorded_by === 'webhook' ? 'subscription.charged' : 'the status answer'}
+              </td>
+            </tr>`,
+        )}
+      </tbody>
+    </table>
+  </div>`
+}
+
+/**
+ * A monthly plan as this app recorded it (GET /subscriptions/<SUBSCRIPTION_ID>): its status, the
+ * next debit its latest notice announced, the debits recorded, "Check" (GET
+ * /subscriptions/status) and, while it runs, "Cancel" (POST /subscriptions/cancel). In a shop,
+ * only its staff see this.
+ * @param {import('./plans.js').StoredPlan} plan
+ * @returns {Page}
+ */
+export function planPage(plan) {
+  const id = plan.subscription_id
+  const next = plan.next_debit
+  const rows = [
+    ['Subscription ID', html`<span class="mono">${id}</span>`],
+    ['Your reference', html`<span class="mono">${plan.subscription_ref}</span>`],
+    ['Plan', plan.description],
+    ['Amount', html`${amountText(plan.amount)} a month (${plan.frequency}, ${plan.method})`],
+    ['Starts', plan.start_date],
+    [
+      'Status',
+      html`<span class="status ${PLAN_TONES[plan.status] ?? 'wait'}"
+        >${planStatusText(plan)}</span
+      >`,
+    ],
+    ...(plan.cancelled_by
+      ? [
+          [
+            'Cancelled by',
+            plan.cancelled_by === 'CUSTOMER' ? 'the customer (CUSTOMER)' : 'you (MERCHANT)',
+          ],
+        ]
+      : []),
+    [
+      'Next debit',
+      next
+        ? `${amountText(next.amount)} on ${next.debit_at} (IST), cycle ${next.cycle}${next.attempt === '1' ? '' : `, attempt ${next.attempt}`}`
+        : hasEnded(plan.status)
+          ? 'None: the plan has ended'
+          : 'No notice yet',
+    ],
+    ['Mandate page', shortUrlLink(plan.auth_url)],
+    ['Updated by', plan.updated_by ?? 'nothing yet'],
+    ['Events', plan.events.join(', ') || 'none'],
+  ]
+  const check = html`<a
+    class="button"
+    href="/subscriptions/status?subscription_id=${encodeURIComponent(id)}"
+    >Check with the gateway</a
+  >`
+  const cancel = hasEnded(plan.status)
+    ? ''
+    : html`<form method="post" action="/subscriptions/cancel">
+        <input type="hidden" name="SUBSCRIPTION_ID" value="${id}" />
+        <button type="submit" class="button secondary">Cancel</button>
+      </form>`
+  return {
+    title: `Subscription ${id}: ${planStatusText(plan)}`,
+    lead: 'As this app recorded it. The subscription.* webhooks move it, each once and only forward; “Check with the gateway” reconciles it from the status answer’s DEBITS when a webhook was missed.',
+    body: html`<section class="card" aria-labelledby="plan-heading">
+        <h2 id="plan-heading">Monthly plan</h2>
+        ${planNotice(plan)} ${labelledRows(rows)}
+        <div class="actions">${check} ${cancel}</div>
+      </section>
+      <section class="card" aria-labelledby="debits-heading">
+        <h2 id="debits-heading">Debits recorded</h2>
+        ${debitsTable(plan.debits)}
+      </section>
+      <p>
+        <a class="button secondary" href="/subscriptions">All subscriptions</a>
+        <a class="button secondary" href="/">Back</a>
+      </p>`,
+  }
+}
+
+/**
+ * GET /subscriptions: the "Subscribe monthly" form (POST /subscriptions) and the plans so far.
+ * @param {{ plans: import('./plans.js').StoredPlan[], webhookSecret: string,
+ *   plan: { DESCRIPTION: string, AMOUNT: string } }} options
+ * @returns {Page}
+ */
+export function subscriptionsPage({ plans, webhookSecret, plan }) {
+  const rows = plans.map(
+    (stored) =>
+      html`<tr>
+        <td>
+          <a class="mono" href="/subscriptions/${encodeURIComponent(stored.subscription_id)}"
+            >${stored.subscription_id}</a
+          >
+        </td>
+        <td>${stored.description}</td>
+        <td>
+          <span class="status ${PLAN_TONES[stored.status] ?? 'wait'}"
+            >${planStatusText(stored)}</span
+          >
+        </td>
+        <td>${stored.debits.length}</td>
+        <td>${stored.next_debit?.debit_at ?? ''}</td>
+      </tr>`,
+  )
+  const list = plans.length
+    ? html`<div class="scroll">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Subscription</th>
+              <th scope="col">Plan</th>
+              <th scope="col">Status</th>
+              <th scope="col">Debits</th>
+              <th scope="col">Next debit (IST)</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${rows}
+          </tbody>
+        </table>
+      </div>`
+    : html`<p>None yet.</p>`
+  const webhooksOff = webhookSecret
+    ? ''
+    : html`<p class="notice wait" role="status">
+        PAYSTRA_WEBHOOK_SECRET is not set, so subscriptions carry no NOTIFY_URL and no
+        subscription.* webhook reaches this app: a plan’s “Check with the gateway” updates it.
+      </p>`
+  return {
+    title: 'Subscriptions',
+    lead: 'A monthly plan paid by UPI AutoPay: the customer approves the mandate once on Paystra’s page, and each month’s debit is taken on its own, announced and recorded by signed webhooks.',
+    body: html`<section class="card" aria-labelledby="subscribe-heading">
+        <h2 id="subscribe-heading">Subscribe monthly</h2>
+        <p>
+          ${plan.DESCRIPTION}: <strong>${rupees(plan.AMOUNT)} a month</strong> by UPI AutoPay. This
+          app asks the gateway for a subscription (METHOD UPI, FREQUENCY MONTHLY, START_DATE the
+          account clock’s today in IST) and sends the customer to its AUTH_URL to approve the
+          mandate; the first month is taken with the approval.
+        </p>
+        ${webhooksOff}
+        <form method="post" action="/subscriptions">
+          ${input({ label: 'Customer name', name: 'CUST_NAME', value: 'Asha Verma', required: true, autocomplete: 'name' })}
+          <div class="grid two">
+            ${input({ label: 'E-mail', name: 'CUST_EMAIL', value: 'asha.verma@example.com', type: 'email', required: true, autocomplete: 'email' })}
+            ${input({ label: 'Mobile', name: 'CUST_PHONE', value: '9876543210', inputmode: 'numeric', pattern: '[0-9]{10}', hint: '10 digits', required: true, autocomplete: 'tel-national' })}
+          </div>
+          <button type="submit">Subscribe monthly</button>
+        </form>
+        <p class="hint">
+          On the sandbox’s mandate page, approve with the UPI ID
+          <span class="mono">success@upi</span> and any 4- or 6-digit UPI PIN;
+          <span class="mono">nofunds@upi</span> registers but every later debit fails (020),
+          <span class="mono">failure@upi</span> declines (004).
+        </p>
+      </section>
+      <section class="card" aria-labelledby="plans-heading">
+        <h2 id="plans-heading">Subscriptions made</h2>
+        ${list}
+      </section>
+      <p><a class="button secondary" href="/">Back</a></p>`,
+  }
+}
+
+/**
+ * POST /subscriptions/return, the RETURN_URL: what the mandate page posted, its HASH verified.
+ * It says how the subscription stood then; the plan itself is moved by the webhooks only.
+ * @param {Record<string, string>} fields verified
+ * @param {import('./plans.js').StoredPlan | undefined} plan as this app recorded it
+ * @returns {Page}
+ */
+export function subscriptionReturnPage(fields, plan) {
+  const id = fields.SUBSCRIPTION_ID ?? ''
+  // DEBITS travels in no mandate page's post; a table of fields has no room for a list.
+  const shown = Object.fromEntries(Object.entries(fields).filter(([key]) => key !== 'DEBITS'))
+  const recorded = plan
+    ? html`<p>
+        This app has recorded the plan as
+        <span class="status ${PLAN_TONES[plan.status] ?? 'wait'}">${planStatusText(plan)}</span>
+        with ${plan.debits.length} debit${plan.debits.length === 1 ? '' : 's'}; the webhooks move
+        it, not this page.
+      </p>`
+    : html`<p class="notice bad" role="status">This app made no subscription ${id}.</p>`
+  return {
+    title: `Subscription ${id}: ${fields.STATUS ?? ''}`,
+    lead: 'What the mandate page posted back, its HASH verified with your salt. It tells the customer how the subscription stands; it moves nothing, as the signed webhooks do.',
+    body: html`${outcomeNotice(fields, `Mandate ${fields.STATUS ?? ''}`)}
+      <div class="card">
+        ${recorded} ${fieldsTable(shown, 'Subscription as the mandate page posted it')}
+        <div class="actions">
+          ${
+            plan
+              ? html`<a class="button" href="/subscriptions/${encodeURIComponent(id)}"
+                  >See the plan</a
+                >`
+              : ''
+          }
+          <a class="button secondary" href="/">Back</a>
+        </div>
+      </div>`,
+  }
+}
+
 /**
  * An AMOUNT in a currency: rupees as amountText shows them, "USD 12.34 (AMOUNT 1234)" otherwise.
  * @param {string} amount minor units
@@ -526,9 +832,10 @@ export function settlementPage(settlement) {
 
 /**
  * The home page's word on webhooks: where the app listens and where NOTIFY_URL points; in an app
- * that serves the payment-link pages (orderRoutes), a card that leads to them.
+ * that serves the payment-link and subscription pages (orderRoutes), cards that lead to them.
  * @param {{ appUrl: string, webhookSecret: string }} config
- * @param {{ paylinks?: boolean }} [serves] whether the app serves GET /paylinks
+ * @param {{ paylinks?: boolean, subscriptions?: boolean }} [serves] whether the app serves GET
+ *   /paylinks and GET /subscriptions
  */
 export function webhookNote({ appUrl, webhookSecret }, serves = {}) {
   const url = html`<span class="mono">NOTIFY_URL=${appUrl}/webhook</span>`
@@ -545,7 +852,19 @@ export function webhookNote({ appUrl, webhookSecret }, serves = {}) {
         recorded it at <span class="mono">/orders/&lt;ORDER_ID&gt;</span>.
       </p>
     </section>
-    ${serves.paylinks ? paylinkNote() : ''}`
+    ${serves.paylinks ? paylinkNote() : ''} ${serves.subscriptions ? subscriptionNote() : ''}`
+}
+
+/** The home page's card that leads to the monthly plan (GET /subscriptions). */
+function subscriptionNote() {
+  return html`<section class="card" aria-labelledby="subscriptions-heading">
+    <h2 id="subscriptions-heading">Monthly plan</h2>
+    <p>
+      Charge a customer every month by UPI AutoPay: they approve the mandate once on Paystra’s page,
+      and the signed subscription.* webhooks record each month’s debit here.
+    </p>
+    <p><a class="button" href="/subscriptions">Subscribe monthly</a></p>
+  </section>`
 }
 
 /** The home page's card that leads to the payment links (GET /paylinks). */
