@@ -70,7 +70,7 @@ function home() {
             </li>
           </ol>
         </section>
-        ${statusForm()} ${webhookNote(config, { paylinks: true })}
+        ${statusForm()} ${webhookNote(config, { paylinks: true, subscriptions: true })}
         ${sandboxTestData(['upi', 'card', 'bank'])}`,
     },
   }

@@ -66,7 +66,7 @@ function home() {
             </li>
           </ol>
         </section>
-        ${statusForm()} ${webhookNote(config, { paylinks: true })}
+        ${statusForm()} ${webhookNote(config, { paylinks: true, subscriptions: true })}
         ${sandboxTestData(['card', 'upi', 'bank'])}`,
     },
   }

@@ -72,7 +72,7 @@ function home() {
             <button type="submit">Reconcile</button>
           </form>
         </section>
-        ${statusForm()} ${webhookNote(config, { paylinks: true })}`,
+        ${statusForm()} ${webhookNote(config, { paylinks: true, subscriptions: true })}`,
     },
   }
 }

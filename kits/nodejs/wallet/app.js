@@ -79,7 +79,8 @@ function home() {
             </li>
           </ol>
         </section>
-        ${statusForm()} ${webhookNote(config, { paylinks: true })} ${sandboxTestData(['bank'])}`,
+        ${statusForm()} ${webhookNote(config, { paylinks: true, subscriptions: true })}
+        ${sandboxTestData(['bank'])}`,
     },
   }
 }
