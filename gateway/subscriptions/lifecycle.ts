@@ -518,6 +518,25 @@ function debitCardNumber(subscription: SandboxSubscription): string | undefined 
 export type Acted = Changed & { subscription: SandboxSubscription }
 
 /**
+ * Runs `act` on the merchant's own subscription, its row locked: 387 for another account's (or
+ * none), else what `act` refuses with, or the change it made.
+ */
+async function onOwn(
+  db: GatewayDatabase,
+  merchant: SandboxMerchant,
+  subscriptionId: string,
+  act: (change: Change) => Promise<ResponseCode | undefined>,
+): Promise<Acted | { code: ResponseCode }> {
+  return db.transaction(async (tx) => {
+    const locked = await lockSubscription(tx, subscriptionId)
+    if (!locked || locked.payId !== merchant.payId) return { code: '387' as const }
+    const change = new Change(tx, merchant, locked)
+    const refused = await act(change)
+    return refused ? { code: refused } : { ...change, subscription: change.subscription }
+  })
+}
+
+/**
  * The customer acts on the mandate page or through the sandbox's test call. Refused with 385 on a
  * subscription that is not running (created, halted, completed, cancelled, failed; RESUME on a
  * paused one excepted), and 326 for an action the rules do not allow now (PAUSE on a card, SKIP
@@ -530,15 +549,12 @@ export async function actAsCustomer(
   action: CustomerAction,
   at: Date,
 ): Promise<Acted | { code: ResponseCode }> {
-  return db.transaction(async (tx) => {
-    const locked = await lockSubscription(tx, subscriptionId)
-    if (!locked || locked.payId !== merchant.payId) return { code: '387' as const }
+  return onOwn(db, merchant, subscriptionId, async (change) => {
+    const { tx, subscription: locked } = change
     const open = await openDebitOf(tx, locked.id)
     if (!customerActionAllowed(action, customerContext(locked, open, at))) {
-      const running = ['ACTIVE', 'PENDING', 'PAUSED'].includes(locked.status)
-      return { code: running ? ('326' as const) : ('385' as const) }
+      return ['ACTIVE', 'PENDING', 'PAUSED'].includes(locked.status) ? '326' : '385'
     }
-    const change = new Change(tx, merchant, locked)
     switch (action) {
       case 'APPROVE':
         await tx
@@ -568,7 +584,7 @@ export async function actAsCustomer(
         await cancel(change, 'CUSTOMER', at)
         break
     }
-    return { ...change, subscription: change.subscription }
+    return undefined
   })
 }
 
@@ -579,13 +595,10 @@ export async function cancelByMerchant(
   subscriptionId: string,
   at: Date,
 ): Promise<Acted | { code: ResponseCode }> {
-  return db.transaction(async (tx) => {
-    const locked = await lockSubscription(tx, subscriptionId)
-    if (!locked || locked.payId !== merchant.payId) return { code: '387' as const }
-    if (finalStates.includes(locked.status)) return { code: '385' as const }
-    const change = new Change(tx, merchant, locked)
+  return onOwn(db, merchant, subscriptionId, async (change) => {
+    if (finalStates.includes(change.subscription.status)) return '385'
     await cancel(change, 'MERCHANT', at)
-    return { ...change, subscription: change.subscription }
+    return undefined
   })
 }
 
@@ -596,13 +609,10 @@ export async function resumeByMerchant(
   subscriptionId: string,
   at: Date,
 ): Promise<Acted | { code: ResponseCode }> {
-  return db.transaction(async (tx) => {
-    const locked = await lockSubscription(tx, subscriptionId)
-    if (!locked || locked.payId !== merchant.payId) return { code: '387' as const }
-    if (locked.status !== 'HALTED') return { code: '385' as const }
-    const change = new Change(tx, merchant, locked)
+  return onOwn(db, merchant, subscriptionId, async (change) => {
+    if (change.subscription.status !== 'HALTED') return '385'
     await resume(change, at)
-    return { ...change, subscription: change.subscription }
+    return undefined
   })
 }
 
@@ -618,14 +628,12 @@ export async function presentCharge(
   amount: bigint,
   at: Date,
 ): Promise<Acted | { code: ResponseCode }> {
-  return db.transaction(async (tx) => {
-    const locked = await lockSubscription(tx, subscriptionId)
-    if (!locked || locked.payId !== merchant.payId) return { code: '387' as const }
-    if (locked.status !== 'ACTIVE' && locked.status !== 'PENDING') return { code: '385' as const }
-    if (locked.frequency !== 'AS_PRESENTED') return { code: '326' as const }
-    if (await openDebitOf(tx, locked.id)) return { code: '386' as const }
-    const change = new Change(tx, merchant, locked)
-    const debit = await insertDebit(tx, locked, {
+  return onOwn(db, merchant, subscriptionId, async (change) => {
+    const locked = change.subscription
+    if (locked.status !== 'ACTIVE' && locked.status !== 'PENDING') return '385'
+    if (locked.frequency !== 'AS_PRESENTED') return '326'
+    if (await openDebitOf(change.tx, locked.id)) return '386'
+    const debit = await insertDebit(change.tx, locked, {
       cycle: locked.nextCycle,
       attempt: 1,
       amount,
@@ -636,7 +644,7 @@ export async function presentCharge(
     await change.set({ nextCycle: locked.nextCycle + 1 })
     if (debit) await notified(change, debit)
     await change.set({ status: 'ACTIVE', nextDueAt: await nextDueOf(change) })
-    return { ...change, subscription: change.subscription }
+    return undefined
   })
 }
 
