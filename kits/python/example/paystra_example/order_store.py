@@ -2,8 +2,9 @@
 The examples' order book: a JSON file of orders moved by the core's forward-only rule
 (paystra.order_status), the event ids already applied, so a webhook delivered twice (delivery is
 at least once) changes nothing, the settlements the gateway announced (settlement.processed) and
-each order's dispute (dispute.created, dispute.won, dispute.lost), and for an order sent as a
-payment link, the link (paylink.paid, paylink.expired, paylink.cancelled).
+each order's dispute (dispute.created, dispute.won, dispute.lost), for an order sent as a
+payment link, the link (paylink.paid, paylink.expired, paylink.cancelled), and the monthly plans
+(subscriptions) moved by their subscription.* events as plans.py says.
 A real store keeps this in its database; the rule is the same.
 """
 
@@ -17,6 +18,9 @@ from typing import Dict, List, Mapping, Optional, Union
 
 from paystra import order_status
 from paystra.webhook import Event
+
+from . import plans
+from .plans import Plan
 
 Order = Dict[str, object]
 Settlement = Dict[str, str]
@@ -66,10 +70,12 @@ class OrderStore:
         self._orders: Dict[str, Order] = {}
         self._seen: List[str] = []
         self._settlements: Dict[str, Settlement] = {}
+        self._plans: Dict[str, Plan] = {}
         if self.path.is_file():
             saved = json.loads(self.path.read_text(encoding="utf-8"))
             self._orders, self._seen = saved.get("orders", {}), saved.get("seen_events", [])
             self._settlements = saved.get("settlements", {})
+            self._plans = saved.get("subscriptions", {})
 
     def create(self, order_id: str, amount: str) -> Order:
         with self._lock:
@@ -113,6 +119,42 @@ class OrderStore:
         """The orders this example sent as payment links, the newest first."""
         with self._lock:
             return [_copy(order) for order in reversed(list(self._orders.values())) if order.get("paylink")][:limit]
+
+    def plan_created(self, fields: Mapping[str, str]) -> Plan:
+        """
+        A monthly plan the example has just created: the gateway's verified answer to
+        create_subscription (STATUS CREATED), waiting for the customer's mandate on its AUTH_URL.
+        """
+        with self._lock:
+            plan = plans.new_plan(fields)
+            self._plans[str(plan["subscription_id"])] = plan
+            self._save()
+            return _copy_plan(plan)
+
+    def plan(self, subscription_id: str) -> Optional[Plan]:
+        """A plan by its SUBSCRIPTION_ID, or None."""
+        with self._lock:
+            found = self._plans.get(subscription_id)
+            return _copy_plan(found) if found else None
+
+    def plans(self, limit: int = 20) -> List[Plan]:
+        """The plans this example created, the newest first."""
+        with self._lock:
+            return [_copy_plan(plan) for plan in reversed(list(self._plans.values()))][:limit]
+
+    def plan_answered(self, fields: Mapping[str, object], source: str) -> Optional[Plan]:
+        """
+        The gateway's verified answer to subscription_status (Check) or cancel_subscription applied
+        to the plan its SUBSCRIPTION_ID names, forward only (plans.apply_answer); None when that
+        plan is not this example's.
+        """
+        with self._lock:
+            plan = self._plans.get(str(fields.get("SUBSCRIPTION_ID", "")))
+            if plan is None:
+                return None
+            plans.apply_answer(plan, fields, source)
+            self._save()
+            return _copy_plan(plan)
 
     def get(self, order_id: str) -> Optional[Order]:
         with self._lock:
@@ -163,8 +205,11 @@ class OrderStore:
         A verified webhook event, once: the answer for the gateway (duplicate, applied, or
         ignored with the reason). settlement.processed is recorded under its SETTLEMENT_ID and
         moves no order: which orders a settlement paid out is in its lines. A paylink.* event moves
-        the order its REFERENCE_ID names (paid, expired or cancelled), forward only.
+        the order its REFERENCE_ID names (paid, expired or cancelled), forward only; a
+        subscription.* event the plan its SUBSCRIPTION_ID names (plans.apply_event).
         """
+        if str(event["type"]).startswith(plans.SUBSCRIPTION_EVENTS):
+            return self._receive_plan_event(event)
         data = event["data"]
         is_link_event = str(event["type"]).startswith(PAYLINK_EVENTS)
         event_id = str(event["id"])
@@ -201,6 +246,33 @@ class OrderStore:
             self._save()
             return {**answer, "order_id": order_id, "status": order["status"]}
 
+    def _receive_plan_event(self, event: Event) -> Dict[str, object]:
+        """
+        A verified subscription.* event, once: a repeated id changes nothing; otherwise it moves the
+        plan its SUBSCRIPTION_ID names, forward only, and says why when it changed nothing.
+        """
+        event_id = str(event["id"])
+        subscription_id = event["data"].get("SUBSCRIPTION_ID", "")
+        with self._lock:
+            plan = self._plans.get(subscription_id)
+            answer: Dict[str, object] = {
+                "received": True, "duplicate": event_id in self._seen, "event_id": event_id,
+                "subscription_id": subscription_id,
+            }
+            if answer["duplicate"]:
+                return {**answer, **({"status": plan["status"]} if plan else {})}
+            self._seen.append(event_id)
+            if plan is None:
+                self._save()
+                return {**answer, "ignored": f"no subscription {subscription_id} in this example's order book"}
+            unchanged = plans.apply_event(plan, str(event["type"]), event["data"])
+            plan["events"].append(event_id)  # type: ignore[union-attr]
+            self._save()
+            answer.update(status=plan["status"], debits=len(plan["debits"]))  # type: ignore[arg-type]
+            if unchanged:
+                answer["ignored"] = unchanged
+            return answer
+
     def _record_settlement(self, data: Mapping[str, str]) -> Dict[str, object]:
         settlement_id = data.get("SETTLEMENT_ID", "")
         if not _SETTLEMENT_ID.fullmatch(settlement_id):
@@ -229,7 +301,10 @@ class OrderStore:
         handle, temp = tempfile.mkstemp(dir=self.path.parent, prefix=self.path.name, suffix=".tmp")
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as file:
-                book = {"orders": self._orders, "seen_events": self._seen, "settlements": self._settlements}
+                book = {
+                    "orders": self._orders, "seen_events": self._seen, "settlements": self._settlements,
+                    "subscriptions": self._plans,
+                }
                 json.dump(book, file, ensure_ascii=False, indent=2)
             os.replace(temp, self.path)
         except BaseException:
@@ -270,6 +345,16 @@ def _record_dispute(order: Order, fields: Mapping[str, str]) -> None:
         if _DISPUTE_STEP.get(fields.get("STATUS", ""), -1) < _DISPUTE_STEP.get(str(current.get("status")), -1):
             return
     order["dispute"] = {key: fields.get(field, "") for key, field in DISPUTE_FIELDS.items()}
+
+
+def _copy_plan(plan: Plan) -> Plan:
+    notice = plan.get("next_debit")
+    return {
+        **plan,
+        "debits": [dict(debit) for debit in plan["debits"]],  # type: ignore[union-attr]
+        "next_debit": dict(notice) if isinstance(notice, dict) else None,
+        "events": list(plan["events"]),  # type: ignore[call-overload]
+    }
 
 
 def _copy(order: Order) -> Order:

@@ -1,6 +1,6 @@
 """
 What every example web app shares (not part of the paystra library a merchant installs): routing on the standard library's ThreadingHTTPServer, error
-answers, the order store, webhook and payment-link routes. The pages come from escape (Html, h), exchange
+answers, the order store, webhook, payment-link and subscription routes. The pages come from escape (Html, h), exchange
 (requests and answers), layout (the page frame and its stylesheet) and widgets (the page parts),
 all re-exported here so the examples keep writing web.card(...). The examples hold only their
 own routes.
@@ -27,9 +27,11 @@ from paystra import (
     WebhookError,
     new_order_id,
     validation,
+    verify,
 )
 
 from .order_store import OrderStore
+from .plans import MONTHLY_PLAN
 
 # The parts the examples build their pages from, all reachable as web.* (escaping, requests and
 # answers, the layout, the widgets); this module adds the orders, webhooks and the server.
@@ -57,6 +59,8 @@ from .widgets import (  # noqa: F401
     paragraph,
     paylink_card,
     paylinks_page,
+    plan_page,
+    plan_status_text,
     payment_headline,
     radio_group,
     refund_form,
@@ -65,6 +69,8 @@ from .widgets import (  # noqa: F401
     status_form,
     status_link,
     steps,
+    subscription_return_page,
+    subscriptions_page,
     test_data,
     textarea_field,
     tone,
@@ -81,6 +87,11 @@ CANCEL_PAYLINK_PATH = "/paylinks/cancel"
 PAYLINK_STATUS_PATH = "/paylinks/status"
 # The "Expires" choice of GET /paylinks: days from now, or never.
 PAYLINK_EXPIRY_DAYS = {"": 0, "1": 1, "7": 7}
+SUBSCRIPTIONS_PATH = "/subscriptions"
+CANCEL_SUBSCRIPTION_PATH = "/subscriptions/cancel"
+SUBSCRIPTION_STATUS_PATH = "/subscriptions/status"
+SUBSCRIPTION_RETURN_PATH = "/subscriptions/return"
+IST = timezone(timedelta(hours=5, minutes=30))
 
 
 def order_store(app: "App", example: str, client: Optional[Client] = None) -> OrderStore:
@@ -88,8 +99,9 @@ def order_store(app: "App", example: str, client: Optional[Client] = None) -> Or
     The example's order book (<data dir>/<example>-orders.json), GET /orders/<ORDER_ID> (JSON, or
     the order's page for a browser), GET /settlements/<SETTLEMENT_ID> (as settlement.processed
     recorded it) and the payment-link routes (paylink_routes, with `client`, else a client of the
-    app's configuration). The page offers "Accept dispute" and "Contest dispute" for an open dispute
-    once the example has the POST routes they post to (the server example's).
+    app's configuration), and the monthly plan's (subscription_routes). The page offers "Accept
+    dispute" and "Contest dispute" for an open dispute once the example has the POST routes they post
+    to (the server example's).
     """
     store = OrderStore(Path(app.config.data_dir) / f"{example}-orders.json")
     if not app.config.webhook_secret:
@@ -118,7 +130,9 @@ def order_store(app: "App", example: str, client: Optional[Client] = None) -> Or
         found = store.settlement(req.tail)
         return json_response(found) if found else json_response({"error": "No such settlement"}, 404)
 
-    paylink_routes(app, client or Client(app.config), store)
+    client = client or Client(app.config)
+    paylink_routes(app, client, store)
+    subscription_routes(app, client, store)
     return store
 
 
@@ -194,6 +208,136 @@ def paylink_routes(app: "App", client: Client, store: OrderStore) -> None:
             req, app.layout, "Payment link status", fields,
             headline=f"Payment link {fields.get('STATUS', '')}",
             extra=h('<p class="actions"><a class="button" href="/orders/{}">See the order</a></p>', quote(order_id, safe="")),
+        )
+
+
+def account_today(client: Client) -> str:
+    """
+    Today's date in IST (YYYY-MM-DD) on the account's clock, which a subscription's START_DATE is
+    judged against (388): the sandbox's clock call, whose NOW runs ahead of real time once the clock
+    was advanced; where the gateway has no clock to read, today's IST date.
+    """
+    now = datetime.now(timezone.utc)
+    try:
+        clock = client.clock()
+        if clock.get("RESPONSE_CODE") == "000":
+            now = datetime.fromisoformat(clock.get("NOW", "").replace("Z", "+00:00"))
+    except (GatewayError, ValueError):
+        pass
+    return now.astimezone(IST).date().isoformat()
+
+
+def subscription_routes(app: "App", client: Client, store: OrderStore) -> None:
+    """
+    The monthly plan: GET /subscriptions (the "Subscribe monthly" form and the plans made), POST
+    /subscriptions (a new subscription, the customer sent to its AUTH_URL), GET
+    /subscriptions/<SUBSCRIPTION_ID>, POST /subscriptions/cancel, GET
+    /subscriptions/status?subscription_id=… (Check) and POST /subscriptions/return (the RETURN_URL).
+    The subscription.* events arrive at /webhook with the others and move the plan. In a shop, only
+    its staff may reach these but the return page, which is the customer's.
+    """
+
+    @app.get(SUBSCRIPTIONS_PATH)
+    def subscriptions(req: Request) -> Response:
+        made = store.plans()
+        if req.answer_json:
+            return json_response({"subscriptions": made})
+        return app.page(
+            "Subscriptions",
+            subscriptions_page(made, app.config, MONTHLY_PLAN, SUBSCRIPTIONS_PATH),
+            lead="A monthly plan paid by UPI AutoPay: the customer approves the mandate once on Paystra's page, and "
+            "each month's debit is taken on its own, announced and recorded by signed webhooks.",
+        )
+
+    @app.post(SUBSCRIPTIONS_PATH)
+    def subscribe(req: Request) -> Response:
+        fields = client.create_subscription(
+            {
+                "SUBSCRIPTION_REF": new_order_id("SUB"),  # unique per merchant: the gateway refuses a reused one (374)
+                "METHOD": "UPI",  # UPI AutoPay: the customer approves the mandate in their UPI app
+                "FREQUENCY": "MONTHLY",
+                "AMOUNT": MONTHLY_PLAN["AMOUNT"],  # paise: "49900" is ₹499.00 a month
+                "MAX_AMOUNT": MONTHLY_PLAN["AMOUNT"],  # the most one debit may take
+                "START_DATE": account_today(client),  # from today: the first month is taken on approval
+                "DESCRIPTION": MONTHLY_PLAN["DESCRIPTION"],
+                "CUST_NAME": req.form.get("CUST_NAME", ""),
+                "CUST_EMAIL": req.form.get("CUST_EMAIL", ""),
+                "CUST_PHONE": req.form.get("CUST_PHONE", ""),
+                "RETURN_URL": app.config.app_url + SUBSCRIPTION_RETURN_PATH,  # the mandate page's "Return to"
+                "NOTIFY_URL": app.config.notify_url,  # subscription.activated, .charged, ... come to /webhook
+            }
+        )
+        if fields.get("RESPONSE_CODE") != "000":
+            # Signed refusals (375 the customer's details, 388 the date, 374 the reference...): no plan.
+            return _refused(app, req, fields, "Subscription not created")
+        plan = store.plan_created(fields)  # status "created": awaiting the mandate
+        if req.answer_json:
+            return json_response({"verified": True, "subscription_id": plan["subscription_id"],
+                                  "auth_url": plan["auth_url"], "fields": dict(fields)})
+        return redirect(str(plan["auth_url"]))  # the customer approves the mandate there
+
+    @app.get(SUBSCRIPTIONS_PATH + "/*", json_first=True)
+    def subscription(req: Request) -> Response:
+        plan = store.plan(req.tail)
+        if not plan:
+            return app.error(req, 404, "No such subscription", f"This example made no subscription {req.tail}.",
+                             {"error": "No such subscription"})
+        if req.answer_json:
+            return json_response(plan)
+        return app.page(
+            f"Subscription {plan['subscription_id']}: {plan_status_text(plan)}",
+            plan_page(plan, CANCEL_SUBSCRIPTION_PATH, SUBSCRIPTION_STATUS_PATH),
+            lead="As this example recorded it. The subscription.* webhooks move it, each once and only forward; "
+            "“Check with the gateway” reconciles it from the status answer's DEBITS when a webhook was missed.",
+        )
+
+    @app.post(CANCEL_SUBSCRIPTION_PATH)
+    def cancel_subscription(req: Request) -> Response:
+        subscription_id = req.form.get("SUBSCRIPTION_ID", "")
+        if not store.plan(subscription_id):
+            raise InvalidInput("SUBSCRIPTION_ID", f"this example made no subscription {subscription_id}")
+        fields = client.cancel_subscription(subscription_id)
+        if fields.get("RESPONSE_CODE") != "000":
+            # 385 ended already, 326 not allowed now: nothing changed.
+            return _refused(app, req, fields, "Subscription not cancelled")
+        store.plan_answered(fields, "cancel")  # cancelled at once; subscription.cancelled changes nothing
+        if req.answer_json:
+            return json_response({"verified": True, "fields": dict(fields)})
+        return redirect(SUBSCRIPTIONS_PATH + "/" + quote(subscription_id, safe=""))
+
+    @app.get(SUBSCRIPTION_STATUS_PATH, json_first=True)
+    def subscription_status(req: Request) -> Response:
+        subscription_id = req.query.get("subscription_id", "")
+        fields = client.subscription_status(subscription_id=subscription_id)
+        # Moves the plan forward and records each CHARGED debit a missed subscription.charged did not.
+        plan = store.plan_answered(fields, "status")
+        if req.answer_json:
+            return json_response({"verified": True, "fields": dict(fields)})
+        debits = fields.get("DEBITS")
+        shown = {**fields, "DEBITS": f"{len(debits)} attempts"} if isinstance(debits, list) else dict(fields)
+        link = (h('<p class="actions"><a class="button" href="/subscriptions/{}">See the plan</a></p>',
+                  quote(subscription_id, safe="")) if plan else "")
+        return verified_answer(req, app.layout, "Subscription status", shown,
+                               headline=f"Subscription {fields.get('STATUS', '')}", extra=link)
+
+    @app.post(SUBSCRIPTION_RETURN_PATH)
+    def subscription_return(req: Request) -> Response:
+        # The mandate page posts the subscription's signed answer as a form. Trusted only when its
+        # HASH verifies with the salt and it names this merchant; even then it moves nothing (a post
+        # like this can be replayed): the webhooks move the plan.
+        fields = dict(req.form)
+        if fields.get("PAY_ID") != app.config.pay_id or not fields.get("SUBSCRIPTION_ID"):
+            raise VerificationError("the post is not a subscription of this merchant")
+        if not verify(fields, app.config.salt):
+            raise VerificationError("the HASH does not match the posted fields")
+        plan = store.plan(fields["SUBSCRIPTION_ID"])
+        if req.answer_json:
+            return json_response({"verified": True, "fields": fields, "plan": plan})
+        return app.page(
+            "Subscription {}: {}".format(fields["SUBSCRIPTION_ID"], fields.get("STATUS", "")),
+            subscription_return_page(fields, plan),
+            lead="What the mandate page posted back, its HASH verified with your salt. It tells the customer how the "
+            "subscription stands; it moves nothing, as the signed webhooks do.",
         )
 
 

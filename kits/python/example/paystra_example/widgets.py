@@ -9,6 +9,7 @@ from paystra import Config, SignedForm, currency, rupees
 from .escape import Html, h, join
 from .exchange import Request, Response, json_response
 from .layout import AUTO_SUBMIT, Layout
+from .plans import has_ended
 
 
 def card(title: str, *content: object, intro: str = "") -> Html:
@@ -388,7 +389,14 @@ def webhook_note(config: Config) -> Html:
         intro="No checkout needed: send the customer a payment link for an order, by email, SMS or chat. "
         "They pay on Paystra's page, and the signed paylink.paid webhook marks the order paid here.",
     )
-    return join([webhooks, paylinks])
+    # And the monthly plan's (web.subscription_routes, added by web.order_store too).
+    subscriptions = card(
+        "Monthly plan",
+        Html('<p class="actions"><a class="button" href="/subscriptions">Subscribe monthly</a></p>'),
+        intro="Charge a customer every month by UPI AutoPay: they approve the mandate once on Paystra's page, "
+        "and the signed subscription.* webhooks record each month's debit here.",
+    )
+    return join([webhooks, paylinks, subscriptions])
 
 
 def order_status_text(order: Mapping[str, object]) -> str:
@@ -572,3 +580,187 @@ def dispute_card(dispute: Mapping[str, str], accept_path: str = "", contest_path
         intro="The customer's bank disputes this payment; its amount is held from your settlements until it is decided. "
         "Accepting loses it at once; contesting puts your evidence before the issuer, who decides after the deadline.",
     )
+
+
+# The tone of each plan status: waiting for the customer or a retry, running, or ended.
+_PLAN_TONES = {
+    "created": "wait", "active": "ok", "pending": "wait", "paused": "wait", "halted": "bad", "completed": "ok",
+    "cancelled": "bad", "failed": "bad",
+}
+# What each status means for the merchant (cancelled has its own words: who cancelled).
+_PLAN_NOTICES = {
+    "created": ("Awaiting the mandate.", "The customer approves UPI AutoPay on Paystra's mandate page (AUTH_URL); the "
+                "subscription.activated webhook then marks this plan active, and subscription.charged records each "
+                "month's debit."),
+    "active": ("Active.", "Each month's debit is noticed a day or two ahead (subscription.notified) and recorded here "
+               "when subscription.charged says it was taken."),
+    "pending": ("A debit failed.", "The gateway retries it after a notice; nothing to do yet."),
+    "paused": ("Paused.", "The customer paused the mandate in their UPI app: no debit is taken until they resume it."),
+    "halted": ("Halted.", "The month's last attempt failed: ask the customer to fund their account, then resume it."),
+    "completed": ("Completed.", "Its last month is over: no debit is coming."),
+    "failed": ("Not registered.", "The customer declined the mandate, or did not approve it within 24 hours."),
+}
+
+
+def plan_status_text(plan: Mapping[str, object]) -> str:
+    """A plan's status as a person reads it: "awaiting the mandate" until the customer registers it."""
+    return "awaiting the mandate" if plan["status"] == "created" else str(plan["status"])
+
+
+def _plan_notice(plan: Mapping[str, object]) -> Html:
+    if plan["status"] == "cancelled":
+        by_customer = plan.get("cancelled_by") == "CUSTOMER"
+        when = " on {} (IST)".format(plan["ended_at"]) if plan.get("ended_at") else ""
+        return h(
+            '<p class="notice bad" role="status"><strong>{}</strong> {}{}: no further debit is taken or recorded.</p>',
+            "The customer cancelled." if by_customer else "Cancelled by you.",
+            "They revoked the mandate in their UPI app" if by_customer else "You cancelled the mandate",
+            when,
+        )
+    headline, detail = _PLAN_NOTICES.get(str(plan["status"]), (f"{plan['status']}.", ""))
+    return h('<p class="notice {}" role="status"><strong>{}</strong> {}</p>', _PLAN_TONES.get(str(plan["status"]), "wait"), headline, detail)
+
+
+def _debits_table(debits: Sequence[Mapping[str, str]]) -> Html:
+    if not debits:
+        return paragraph("None yet.")
+    rows = join(
+        h(
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td><code>{}</code></td><td><code>{}</code></td><td>{}</td><td>{}</td></tr>",
+            debit["cycle"], debit["attempt"], money(debit["amount"]), debit["order_id"], debit["txn_id"],
+            debit["charged_at"], "subscription.charged" if debit["recorded_by"] == "webhook" else "the status answer",
+        )
+        for debit in debits
+    )
+    return h(
+        '<div class="scroll"><table><thead><tr><th scope="col">Cycle</th><th scope="col">Attempt</th>'
+        '<th scope="col">Amount</th><th scope="col">Order id</th><th scope="col">Transaction id</th>'
+        '<th scope="col">Charged at (IST)</th><th scope="col">Recorded from</th></tr></thead><tbody>{}</tbody></table></div>',
+        rows,
+    )
+
+
+def plan_page(plan: Mapping[str, object], cancel_path: str = "", status_path: str = "") -> Html:
+    """
+    GET /subscriptions/<SUBSCRIPTION_ID> for a browser: a monthly plan as this example recorded it,
+    its next debit, the debits recorded, "Check with the gateway" (status_path) and, while it runs,
+    "Cancel" (posting to cancel_path). In a shop, only its staff see this.
+    """
+    subscription_id = str(plan["subscription_id"])
+    notice = plan.get("next_debit")
+    if isinstance(notice, dict):
+        attempt = "" if notice["attempt"] == "1" else ", attempt {}".format(notice["attempt"])
+        next_debit = h("{} on {} (IST), cycle {}{}", money(notice["amount"]), notice["debit_at"], notice["cycle"], attempt)
+    else:
+        next_debit = h("None: the plan has ended") if has_ended(plan["status"]) else h("No notice yet")
+    cancelled_by = (
+        h("<dt>Cancelled by</dt><dd>{}</dd>",
+          "the customer (CUSTOMER)" if plan["cancelled_by"] == "CUSTOMER" else "you (MERCHANT)")
+        if plan.get("cancelled_by")
+        else Html("")
+    )
+    facts = h(
+        '<dl class="facts"><dt>Subscription id</dt><dd><code>{}</code></dd><dt>Your reference</dt><dd><code>{}</code></dd>'
+        "<dt>Plan</dt><dd>{}</dd><dt>Amount</dt><dd>{} a month ({}, {})</dd><dt>Starts</dt><dd>{}</dd>"
+        '<dt>Status</dt><dd><span class="status {}">{}</span></dd>{}<dt>Next debit</dt><dd>{}</dd>'
+        "<dt>Mandate page</dt><dd>{}</dd><dt>Updated by</dt><dd>{}</dd><dt>Events</dt><dd>{}</dd></dl>",
+        subscription_id, plan["subscription_ref"], plan["description"], money(str(plan["amount"])), plan["frequency"],
+        plan["method"], plan["start_date"], _PLAN_TONES.get(str(plan["status"]), "wait"), plan_status_text(plan),
+        cancelled_by, next_debit, _short_url(str(plan["auth_url"])), plan.get("updated_by") or "–",
+        ", ".join(plan.get("events") or []) or "none",  # type: ignore[arg-type]
+    )
+    actions = []
+    if status_path:
+        actions.append(h('<p class="actions"><a class="button" href="{}?subscription_id={}">Check with the gateway</a></p>',
+                         status_path, quote(subscription_id, safe="")))
+    if cancel_path and not has_ended(plan["status"]):
+        hidden = h('<input type="hidden" name="SUBSCRIPTION_ID" value="{}">', subscription_id)
+        actions.append(form(cancel_path, hidden, submit="Cancel", quiet=True))
+    return join([
+        h('<section class="card"><h2>Monthly plan</h2>{}{}{}</section>', _plan_notice(plan), facts, join(actions)),
+        card("Debits recorded", _debits_table(plan["debits"])),  # type: ignore[arg-type]
+        Html('<p><a class="button secondary" href="/subscriptions">All subscriptions</a></p>'),
+        back_home(),
+    ])
+
+
+def subscriptions_page(plans: Sequence[Mapping[str, object]], config: Config, plan: Mapping[str, str],
+                       create_path: str = "/subscriptions") -> Html:
+    """GET /subscriptions: the "Subscribe monthly" form (POSTed to create_path) and the plans made so far."""
+    webhooks_off = (
+        Html("")
+        if config.notify_url
+        else h(
+            '<p class="notice wait" role="status">PAYSTRA_WEBHOOK_SECRET is not set, so subscriptions carry no NOTIFY_URL '
+            "and no subscription.* webhook reaches this app: a plan's “Check with the gateway” updates it.</p>"
+        )
+    )
+    subscribe = card(
+        "Subscribe monthly",
+        h("<p>{}: <strong>{} a month</strong> by UPI AutoPay.</p>", plan["DESCRIPTION"], rupees(plan["AMOUNT"])),
+        webhooks_off,
+        form(
+            create_path,
+            input_field("Customer name", "CUST_NAME", "Asha Verma", required=True, autocomplete="name"),
+            grid(
+                input_field("Email", "CUST_EMAIL", "asha.verma@example.com", kind="email", required=True, autocomplete="email"),
+                input_field(
+                    "Mobile", "CUST_PHONE", "9876543210", kind="tel", hint="10 digits.", required=True,
+                    pattern="[0-9]{10}", inputmode="numeric", autocomplete="tel-national",
+                ),
+            ),
+            submit="Subscribe monthly",
+        ),
+        h(
+            '<p class="hint">On the sandbox\'s mandate page, approve with the UPI ID <code>success@upi</code> and any 4- or '
+            "6-digit UPI PIN; <code>nofunds@upi</code> registers but every later debit fails (020), "
+            "<code>failure@upi</code> declines (004).</p>"
+        ),
+        intro="This example asks the gateway for a subscription (METHOD UPI, FREQUENCY MONTHLY, START_DATE the account "
+        "clock's today in IST) and sends the customer to its AUTH_URL to approve the mandate; the first month is taken "
+        "with the approval.",
+    )
+    rows = join(
+        h(
+            '<tr><td><a href="/subscriptions/{}"><code>{}</code></a></td><td>{}</td><td><span class="status {}">{}</span></td>'
+            "<td>{}</td><td>{}</td></tr>",
+            quote(str(stored["subscription_id"]), safe=""),
+            stored["subscription_id"],
+            stored["description"],
+            _PLAN_TONES.get(str(stored["status"]), "wait"),
+            plan_status_text(stored),
+            len(stored["debits"]),  # type: ignore[arg-type]
+            stored["next_debit"]["debit_at"] if stored.get("next_debit") else "",  # type: ignore[index]
+        )
+        for stored in plans
+    )
+    table = (
+        h(
+            '<div class="scroll"><table><thead><tr><th scope="col">Subscription</th><th scope="col">Plan</th>'
+            '<th scope="col">Status</th><th scope="col">Debits</th><th scope="col">Next debit (IST)</th></tr></thead>'
+            "<tbody>{}</tbody></table></div>",
+            rows,
+        )
+        if plans
+        else paragraph("None yet.")
+    )
+    return join([subscribe, card("Subscriptions made", table), back_home()])
+
+
+def subscription_return_page(fields: Mapping[str, str], plan: Optional[Mapping[str, object]]) -> Html:
+    """
+    POST /subscriptions/return, the RETURN_URL: what the mandate page posted, its HASH verified. It
+    says how the subscription stood then; the plan itself is moved by the webhooks only.
+    """
+    if plan:
+        debits = len(plan["debits"])  # type: ignore[arg-type]
+        recorded = h(
+            '<p>This example has recorded the plan as <span class="status {}">{}</span> with {} debit{}; the webhooks '
+            'move it, not this page.</p><p class="actions"><a class="button" href="/subscriptions/{}">See the plan</a></p>',
+            _PLAN_TONES.get(str(plan["status"]), "wait"), plan_status_text(plan), debits, "" if debits == 1 else "s",
+            quote(str(plan["subscription_id"]), safe=""),
+        )
+    else:
+        recorded = h('<p class="notice bad" role="status">This example made no subscription {}.</p>', fields.get("SUBSCRIPTION_ID", ""))
+    return join([outcome(fields, "Mandate {}".format(fields.get("STATUS", ""))), card("As this example recorded it", recorded),
+                 fields_table(fields, "Every field, as the mandate page posted it"), back_home()])
