@@ -695,10 +695,11 @@ public final class Client {
     private static final Pattern ISO_DATE = Pattern.compile("[0-9]{4}-[0-9]{2}-[0-9]{2}");
 
     /**
-     * A subscription with its debits (subscriptionStatus, presentCharge, actAsCustomer): the verified
-     * fields (SUBSCRIPTION_ID, SUBSCRIPTION_REF, METHOD, FREQUENCY, AMOUNT, MAX_AMOUNT, AUTH_URL,
-     * STATUS CREATED, ACTIVE, PENDING, PAUSED, HALTED, COMPLETED, CANCELLED or FAILED, INSTRUMENT,
-     * PAID_CYCLES, NEXT_DEBIT_AT, ...) and DEBITS parsed, newest first (at most 100), each attempt
+     * A subscription with its debits (subscriptionStatus, cancelSubscription, resumeSubscription,
+     * presentCharge, actAsCustomer): the verified fields (SUBSCRIPTION_ID, SUBSCRIPTION_REF, METHOD,
+     * FREQUENCY, AMOUNT, MAX_AMOUNT, AUTH_URL, STATUS CREATED, ACTIVE, PENDING, PAUSED, HALTED,
+     * COMPLETED, CANCELLED or FAILED, INSTRUMENT, PAID_CYCLES, NEXT_DEBIT_AT, and once CANCELLED,
+     * CANCELLED_BY: MERCHANT for your cancel, CUSTOMER for a revocation, ...) and DEBITS parsed, newest first (at most 100), each attempt
      * with DEBIT_ID, CYCLE, ATTEMPT, AMOUNT, NOTIFIED_AT, DEBIT_AT, APPROVAL_REQUIRED and APPROVED (Y
      * or N), STATUS (NOTIFIED, CHARGED, FAILED, SKIPPED or STOPPED), RESPONSE_CODE, and ORDER_ID,
      * TXN_ID, FEE and GST once it reached the bank.
@@ -737,22 +738,24 @@ public final class Client {
     }
 
     /**
-     * Cancels a subscription (the merchant's cancel): STATUS CANCELLED with ENDED_AT, an open
-     * notice's debit stopped (subscription.cancelled, CANCELLED_BY MERCHANT). Check RESPONSE_CODE: 387
-     * no such subscription, 385 one already cancelled, completed or failed.
+     * Cancels a subscription (the merchant's cancel): STATUS CANCELLED with ENDED_AT and CANCELLED_BY
+     * MERCHANT, an open notice's debit STOPPED (385), subscription.cancelled sent. The answer is the
+     * subscription with its debits, as subscriptionStatus gives it. A refusal throws RefusedError:
+     * 387 no such subscription, 385 one already cancelled, completed or failed.
      */
-    public Map<String, String> cancelSubscription(String subscriptionId) {
-        return post("/pgws/subscription/cancel", fields("PAY_ID", config.payId(),
+    public Subscription cancelSubscription(String subscriptionId) {
+        return subscription("/pgws/subscription/cancel", fields("PAY_ID", config.payId(),
                 "SUBSCRIPTION_ID", subscriptionId(subscriptionId)));
     }
 
     /**
      * Resumes a HALTED subscription (its cycle's last attempt failed): STATUS ACTIVE, the next debit
-     * the first cycle whose notice is still ahead; the unpaid cycles are not collected. Check
-     * RESPONSE_CODE: 387 no such subscription, 385 one that is not halted.
+     * the first cycle whose notice is still ahead; the unpaid cycles are not collected. The answer is
+     * the subscription with its debits, as subscriptionStatus gives it. A refusal throws
+     * RefusedError: 387 no such subscription, 385 one that is not halted.
      */
-    public Map<String, String> resumeSubscription(String subscriptionId) {
-        return post("/pgws/subscription/resume", fields("PAY_ID", config.payId(),
+    public Subscription resumeSubscription(String subscriptionId) {
+        return subscription("/pgws/subscription/resume", fields("PAY_ID", config.payId(),
                 "SUBSCRIPTION_ID", subscriptionId(subscriptionId)));
     }
     // paystra:endregion

@@ -19,6 +19,8 @@ import java.util.Map;
  * second cancel; one registered with success@upi, its first month taken at once, and refused a
  * presented charge; an AS_PRESENTED one charged, its notice skipped; one on nofunds@upi halted after
  * four failed attempts, resumed and revoked; each refusal): signed with its salt, byte for byte.
+ * SUB_CANCELLED_CARD is the sandbox's answer recorded for the OpenAPI examples: a card mandate
+ * cancelled by the merchant with its presented charge's notice open (STOPPED, 385).
  */
 final class SubscriptionTests {
     private static final String PAY_ID = StubGateway.PAY_ID;
@@ -67,6 +69,19 @@ final class SubscriptionTests {
             + "\"TXNTYPE\":\"SUBSCRIPTION\",\"RESPONSE_CODE\":\"000\",\"RESPONSE_MESSAGE\":\"Transaction successful\","
             + "\"RESPONSE_DATE_TIME\":\"2026-12-07 21:20:08\","
             + "\"HASH\":\"7C6756C9A4AD99EFC98C0BE6B7410D2614267028FFFC46CEDFF5C80C3344FC26\"}";
+    static final String SUB_CANCELLED_CARD = "{\"PAY_ID\":\"1000000000000001\",\"SUBSCRIPTION_ID\":\"sub_Rb69mUXi9Lz5kY\","
+            + "\"SUBSCRIPTION_REF\":\"PLAN-1002\",\"METHOD\":\"CARD\",\"CATEGORY\":\"\",\"AMOUNT\":\"\","
+            + "\"MAX_AMOUNT\":\"2500000\",\"CURRENCY_CODE\":\"356\",\"FREQUENCY\":\"AS_PRESENTED\","
+            + "\"START_DATE\":\"2026-12-08\",\"END_DATE\":\"2036-12-08\",\"DESCRIPTION\":\"Metered cloud usage\","
+            + "\"CUST_NAME\":\"Ravi Kumar\",\"CUST_EMAIL\":\"ravi.kumar@example.com\",\"CUST_PHONE\":\"9876501234\","
+            + "\"AUTH_URL\":\"http://localhost:3000/sandbox/m/vGbSn81TIF8wp62N\",\"STATUS\":\"CANCELLED\","
+            + "\"CREATED_AT\":\"2026-12-08 21:39:04\",\"ACTIVATED_AT\":\"2026-12-08 21:39:04\","
+            + "\"ENDED_AT\":\"2026-12-08 21:39:05\",\"ANCHOR_DATE\":\"2026-12-08\",\"INSTRUMENT\":\"\",\"PAID_CYCLES\":\"0\","
+            + "\"NEXT_DEBIT_AT\":\"\",\"REGISTRATION_FEE\":\"600\",\"REGISTRATION_GST\":\"108\",\"CANCELLED_BY\":\"MERCHANT\","
+            + "\"DEBITS\":\"[{\\\"DEBIT_ID\\\":\\\"sdeb_7w6GmhbWpVVG5R\\\",\\\"CYCLE\\\":\\\"0\\\",\\\"ATTEMPT\\\":\\\"1\\\",\\\"AMOUNT\\\":\\\"1800000\\\",\\\"NOTIFIED_AT\\\":\\\"2026-12-08 21:39:04\\\",\\\"DEBIT_AT\\\":\\\"2026-12-10 07:00:00\\\",\\\"APPROVAL_REQUIRED\\\":\\\"Y\\\",\\\"APPROVED\\\":\\\"Y\\\",\\\"STATUS\\\":\\\"STOPPED\\\",\\\"RESPONSE_CODE\\\":\\\"385\\\",\\\"ORDER_ID\\\":\\\"\\\",\\\"TXN_ID\\\":\\\"\\\",\\\"FEE\\\":\\\"\\\",\\\"GST\\\":\\\"\\\"}]\","
+            + "\"TXNTYPE\":\"SUBSCRIPTION\",\"RESPONSE_CODE\":\"000\",\"RESPONSE_MESSAGE\":\"Transaction successful\","
+            + "\"RESPONSE_DATE_TIME\":\"2026-12-08 21:39:05\","
+            + "\"HASH\":\"D34F24B497DE58EB60BA086E4C8C7FF2A6306482149A7ABD830E592E6E68349A\"}";
     static final String SUB_CANCEL_REFUSED = "{\"PAY_ID\":\"1000000000000001\",\"SUBSCRIPTION_ID\":\"sub_Q644iJtemFQSif\",\"STATUS\":\"Failed\","
             + "\"RESPONSE_CODE\":\"385\","
             + "\"RESPONSE_MESSAGE\":\"Subscription not active: cancelled, revoked, halted, completed or failed\","
@@ -230,7 +245,7 @@ final class SubscriptionTests {
                 presented.put("PAY_ID", PAY_ID);
                 assertEquals(presented, gateway.last().signedFields(), "an AS_PRESENTED one, without AMOUNT");
             });
-            check("Client.subscriptionStatus by SUBSCRIPTION_ID or SUBSCRIPTION_REF with DEBITS parsed; cancel and resume, each to its path", () -> {
+            check("Client.subscriptionStatus by SUBSCRIPTION_ID or SUBSCRIPTION_REF, cancel and resume, each to its path, each with DEBITS parsed", () -> {
                 gateway.answer("/pgws/subscription/status", r -> r.containsKey("SUBSCRIPTION_REF") ? SUB_FOUND
                         : SUB_ACTIVE_ID.equals(r.get("SUBSCRIPTION_ID")) ? SUB_ACTIVE : SUB_HALTED);
                 gateway.answer("/pgws/subscription/cancel", r -> SUB_CANCELLED);
@@ -257,12 +272,16 @@ final class SubscriptionTests {
                         List.of("1", "2", "FAILED", "020"), List.of("1", "1", "FAILED", "020"), List.of("0", "1", "CHARGED", "000")),
                         halted.debits().stream().map(d -> List.of(d.get("CYCLE"), d.get("ATTEMPT"), d.get("STATUS"),
                                 d.get("RESPONSE_CODE"))).toList(), "the attempts");
-                Map<String, String> cancelled = client.cancelSubscription(SUB_ID);
-                assertEquals(Json.parseFlat(SUB_CANCELLED), cancelled, "cancelled");
-                assertEquals(List.of("CANCELLED", "2026-12-07 21:20:08"), List.of(cancelled.get("STATUS"),
-                        cancelled.get("ENDED_AT")), "ended");
-                Map<String, String> resumed = client.resumeSubscription(SUB_HALTED_ID);
-                assertEquals(Json.parseFlat(SUB_RESUMED), resumed, "resumed");
+                // Cancel and resume answer a Subscription too, DEBITS parsed as the status's are.
+                Client.Subscription cancelled = client.cancelSubscription(SUB_ID);
+                assertEquals(Json.parseFlat(SUB_CANCELLED), cancelled.fields(), "cancelled");
+                assertEquals(List.of(), cancelled.debits(), "never debited");
+                assertEquals(List.of("CANCELLED", "2026-12-07 21:20:08", "MERCHANT"), List.of(cancelled.get("STATUS"),
+                        cancelled.get("ENDED_AT"), cancelled.get("CANCELLED_BY")), "ended");
+                Client.Subscription resumed = client.resumeSubscription(SUB_HALTED_ID);
+                assertEquals(Json.parseFlat(SUB_RESUMED), resumed.fields(), "resumed");
+                assertEquals(debits(SUB_RESUMED), resumed.debits(), "its debits");
+                assertEquals(halted.debits(), resumed.debits(), "the failed attempts kept");
                 assertEquals("ACTIVE", resumed.get("STATUS"), "active again");
                 List<StubGateway.Request> sent = gateway.received().subList(before, before + 5);
                 assertEquals(List.of("/pgws/subscription/status", "/pgws/subscription/status", "/pgws/subscription/status",
@@ -272,6 +291,20 @@ final class SubscriptionTests {
                         map("PAY_ID", PAY_ID, "SUBSCRIPTION_ID", SUB_ACTIVE_ID), map("PAY_ID", PAY_ID, "SUBSCRIPTION_ID", SUB_HALTED_ID),
                         map("PAY_ID", PAY_ID, "SUBSCRIPTION_ID", SUB_ID), map("PAY_ID", PAY_ID, "SUBSCRIPTION_ID", SUB_HALTED_ID)),
                         sent.stream().map(StubGateway.Request::signedFields).toList(), "requests");
+            });
+            check("Client.cancelSubscription answers the sandbox's recorded cancel of a card mandate, DEBITS parsed: the open notice STOPPED (385)", () -> {
+                gateway.answer("/pgws/subscription/cancel", r -> SUB_CANCELLED_CARD);
+                Client.Subscription cancelled = client.cancelSubscription("sub_Rb69mUXi9Lz5kY");
+                assertEquals(map("PAY_ID", PAY_ID, "SUBSCRIPTION_ID", "sub_Rb69mUXi9Lz5kY"), gateway.last().signedFields(),
+                        "request");
+                assertEquals(Json.parseFlat(SUB_CANCELLED_CARD), cancelled.fields(), "fields");
+                assertEquals(debits(SUB_CANCELLED_CARD), cancelled.debits(), "its debits");
+                Map<String, String> stopped = cancelled.debits().get(0);
+                assertEquals(List.of("0", "1", "1800000", "Y", "Y", "STOPPED", "385", ""), List.of(stopped.get("CYCLE"),
+                        stopped.get("ATTEMPT"), stopped.get("AMOUNT"), stopped.get("APPROVAL_REQUIRED"), stopped.get("APPROVED"),
+                        stopped.get("STATUS"), stopped.get("RESPONSE_CODE"), stopped.get("ORDER_ID")), "the notice stopped");
+                assertEquals(List.of("CANCELLED", "MERCHANT", "", ""), List.of(cancelled.get("STATUS"), cancelled.get("CANCELLED_BY"),
+                        cancelled.get("INSTRUMENT"), cancelled.get("NEXT_DEBIT_AT")), "cancelled by the merchant");
             });
             check("Client.presentCharge posts AMOUNT to /charge and actAsCustomer an ACTION to /customer, DEBITS parsed", () -> {
                 gateway.answer("/pgws/subscription/charge", r -> SUB_CHARGED);
@@ -298,17 +331,15 @@ final class SubscriptionTests {
                         revoked.get("CANCELLED_BY")), "revoked");
                 assertEquals(debits(SUB_REVOKED), revoked.debits(), "its debits");
             });
-            check("Client: a refused create, cancel or resume is the verified answer; status, charge and customer throw RefusedError", () -> {
+            check("Client: a refused create is the verified answer; status, cancel, resume, charge and customer throw RefusedError", () -> {
                 gateway.answer("/pgws/subscription", r -> "PLAN-1002".equals(r.get("SUBSCRIPTION_REF")) ? SUB_BAD_DATE : SUB_DUPLICATE);
                 gateway.answer("/pgws/subscription/cancel", r -> SUB_CANCEL_REFUSED);
                 gateway.answer("/pgws/subscription/resume", r -> SUB_RESUME_REFUSED);
                 List<Map<String, String>> returned = List.of(
                         client.createSubscription(monthly("SUBSCRIPTION_REF", "PLAN-1002", "START_DATE", "2020-01-01")),
-                        client.createSubscription(monthly()), client.cancelSubscription(SUB_ID), client.resumeSubscription(SUB_ID));
-                assertEquals(List.of(SUB_BAD_DATE, SUB_DUPLICATE, SUB_CANCEL_REFUSED, SUB_RESUME_REFUSED).stream()
-                        .map(Json::parseFlat).toList(), returned, "returned");
-                assertEquals(List.of("388", "374", "385", "385"), returned.stream().map(a -> a.get("RESPONSE_CODE")).toList(),
-                        "codes");
+                        client.createSubscription(monthly()));
+                assertEquals(List.of(SUB_BAD_DATE, SUB_DUPLICATE).stream().map(Json::parseFlat).toList(), returned, "returned");
+                assertEquals(List.of("388", "374"), returned.stream().map(a -> a.get("RESPONSE_CODE")).toList(), "codes");
                 gateway.answer("/pgws/subscription/status", r -> SUB_UNKNOWN);
                 gateway.answer("/pgws/subscription/charge", r -> switch (r.get("AMOUNT")) {
                     case "100" -> SUB_CHARGE_OPEN;
@@ -318,6 +349,8 @@ final class SubscriptionTests {
                 gateway.answer("/pgws/subscription/customer", r -> SUB_ACTION_REFUSED);
                 Map<CoreTests.Body, String> refused = new LinkedHashMap<>();
                 refused.put(() -> client.subscriptionStatus("sub_00000000000000"), SUB_UNKNOWN);
+                refused.put(() -> client.cancelSubscription(SUB_ID), SUB_CANCEL_REFUSED);
+                refused.put(() -> client.resumeSubscription(SUB_ID), SUB_RESUME_REFUSED);
                 refused.put(() -> client.presentCharge(SUB_ID, "49900"), SUB_NOT_ACTIVE);
                 refused.put(() -> client.presentCharge(SUB_ACTIVE_ID, "49900"), SUB_CHARGE_REFUSED);
                 refused.put(() -> client.presentCharge(SUB_PRESENTED_ID, "100"), SUB_CHARGE_OPEN);
@@ -333,7 +366,7 @@ final class SubscriptionTests {
                         codes.add(e.code());
                     }
                 }
-                assertEquals(List.of("387", "385", "326", "386", "380", "326"), codes, "codes");
+                assertEquals(List.of("387", "385", "385", "385", "326", "386", "380", "326"), codes, "codes");
             });
             check("Client: subscription answers are trusted only under their HASH, DEBITS as a list of objects", () -> {
                 gateway.answer("/pgws/subscription", r -> SUB_CREATED.replace("\"STATUS\":\"CREATED\"", "\"STATUS\":\"ACTIVE\""));
@@ -346,22 +379,32 @@ final class SubscriptionTests {
                 Map<String, String> unsigned = Json.parseFlat(SUB_SKIPPED);
                 unsigned.remove("HASH");
                 for (String text : new String[] {"", "nope", "{}", "[1]", "[{\"CYCLE\":1}]"}) {
-                    gateway.answerSigned("/pgws/subscription/customer", r -> with(unsigned, "DEBITS", text));
-                    try {
-                        client.actAsCustomer(SUB_PRESENTED_ID, "SKIP");
-                        throw new AssertionError(text + " was taken");
-                    } catch (RefusedError e) {
-                        throw new AssertionError(text + " was read as a refusal", e);
-                    } catch (PaystraException expected) {
-                        assertTrue(expected.getMessage().contains("DEBITS"), expected.getMessage());
+                    for (String path : List.of("/pgws/subscription/customer", "/pgws/subscription/cancel", "/pgws/subscription/resume")) {
+                        gateway.answerSigned(path, r -> with(unsigned, "DEBITS", text));
+                    }
+                    List<CoreTests.Body> calls = List.of(() -> client.actAsCustomer(SUB_PRESENTED_ID, "SKIP"),
+                            () -> client.cancelSubscription(SUB_PRESENTED_ID), () -> client.resumeSubscription(SUB_PRESENTED_ID));
+                    for (CoreTests.Body call : calls) {
+                        try {
+                            call.run();
+                            throw new AssertionError(text + " was taken");
+                        } catch (RefusedError e) {
+                            throw new AssertionError(text + " was read as a refusal", e);
+                        } catch (PaystraException expected) {
+                            assertTrue(expected.getMessage().contains("DEBITS"), expected.getMessage());
+                        }
                     }
                 }
                 gateway.answer("/pgws/subscription/status", r -> SUB_CREATED);
-                try {
-                    client.subscriptionStatus(SUB_ID);
-                    throw new AssertionError("an answer without DEBITS was taken");
-                } catch (PaystraException expected) {
-                    assertTrue(expected.getMessage().contains("DEBITS"), expected.getMessage());
+                gateway.answer("/pgws/subscription/cancel", r -> SUB_CREATED);
+                for (CoreTests.Body call : List.<CoreTests.Body>of(() -> client.subscriptionStatus(SUB_ID),
+                        () -> client.cancelSubscription(SUB_ID))) {
+                    try {
+                        call.run();
+                        throw new AssertionError("an answer without DEBITS was taken");
+                    } catch (PaystraException expected) {
+                        assertTrue(expected.getMessage().contains("DEBITS"), expected.getMessage());
+                    }
                 }
             });
             check("Client: METHOD, FREQUENCY, the amounts, the dates, CATEGORY, DESCRIPTION, ACTION, the ids and ~ are checked before anything is sent", () -> {
