@@ -6,7 +6,10 @@ import type { SettlementRunner } from '#gateway/settlements/runner.ts'
 import type { StoredSettlement } from '#gateway/settlements/store.ts'
 import { confirmLatePaymentsBy } from '#gateway/webhooks/confirm-late.ts'
 import { expireDueLinks } from '#gateway/paylinks/store.ts'
-import { runDueSubscriptions } from '#gateway/subscriptions/lifecycle.ts'
+import {
+  runDueSubscriptions,
+  type SubscriptionHappening,
+} from '#gateway/subscriptions/lifecycle.ts'
 import type { NotifyTarget } from '#gateway/webhooks/addresses.ts'
 import { moveClockTo } from './store.ts'
 import { settlementTimesBetween } from './time.ts'
@@ -25,16 +28,7 @@ export interface AdvanceDeps {
 export interface Happening {
   /** IST, `YYYY-MM-DD HH:mm:ss`, on the merchant's clock. */
   AT: string
-  TYPE:
-    | 'PAYMENT_CAPTURED'
-    | 'PAYLINK_EXPIRED'
-    | 'SETTLEMENT'
-    | 'SUBSCRIPTION_NOTIFIED'
-    | 'SUBSCRIPTION_CHARGED'
-    | 'SUBSCRIPTION_DEBIT_FAILED'
-    | 'SUBSCRIPTION_HALTED'
-    | 'SUBSCRIPTION_COMPLETED'
-    | 'SUBSCRIPTION_FAILED'
+  TYPE: 'PAYMENT_CAPTURED' | 'PAYLINK_EXPIRED' | 'SETTLEMENT' | SubscriptionHappening['type']
   /**
    * The payment's ORDER_ID, the link's PAYLINK_ID, the settlement's SETTLEMENT_ID, a notice's
    * DEBIT_ID, a debit's ORDER_ID or the SUBSCRIPTION_ID.

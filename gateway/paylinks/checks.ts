@@ -36,6 +36,16 @@ export function checkPersonName(value: string | undefined): Checked<string> {
   return PERSON_NAME.test(value) ? { ok: true, value } : refuse('375')
 }
 
+/** What a payment is for, as the customer sees it: 1–255 characters, no control characters (370). */
+export function checkDescription(value: string | undefined): Checked<string> {
+  const description = value ?? ''
+  return description.trim() === '' ||
+    description.length > MAX_DESCRIPTION_LENGTH ||
+    hasControlCharacter(description)
+    ? refuse('370')
+    : { ok: true, value: description }
+}
+
 /** An optional merchant's reference: an order id's shape (321). */
 export function checkReference(value: string | undefined): Checked<string> {
   if (value === undefined || value === '') return { ok: true, value: '' }
@@ -65,14 +75,8 @@ export interface PaylinkRequest {
 export function checkPaylinkRequest(fields: Fields, now: Date): Checked<PaylinkRequest> {
   if (!isAmount(fields.AMOUNT)) return refuse('320')
   if (!checkCurrency(fields.CURRENCY_CODE)) return refuse('319')
-  const description = fields.DESCRIPTION ?? ''
-  if (
-    description.trim() === '' ||
-    description.length > MAX_DESCRIPTION_LENGTH ||
-    hasControlCharacter(description)
-  ) {
-    return refuse('370')
-  }
+  const description = checkDescription(fields.DESCRIPTION)
+  if (!description.ok) return description
   const name = checkPersonName(fields.CUST_NAME)
   if (!name.ok) return name
   const email = fields.CUST_EMAIL ?? ''
@@ -91,7 +95,7 @@ export function checkPaylinkRequest(fields: Fields, now: Date): Checked<PaylinkR
       payId: fields.PAY_ID!,
       amount: BigInt(fields.AMOUNT),
       currencyCode: fields.CURRENCY_CODE!,
-      description,
+      description: description.value,
       custName: name.value,
       custEmail: email,
       custPhone: phone,

@@ -14,13 +14,12 @@ import {
   latestEndDate,
   type RecurringMethod,
 } from '#core/recurring/rules.ts'
-import { hasControlCharacter } from '#gateway/urls.ts'
 import {
   type Checked,
+  checkDescription,
   checkPersonName,
   checkReference,
   EMAIL,
-  MAX_DESCRIPTION_LENGTH,
 } from '#gateway/paylinks/checks.ts'
 import type { ResponseCode } from '#core/protocol/codes.ts'
 
@@ -85,14 +84,8 @@ export function checkSubscriptionRequest(fields: Fields, now: Date): Checked<Sub
   if (!dates.ok) return dates
   const category = fields.CATEGORY ?? ''
   if (category !== '' && !isHighLimitCategory(category)) return refuse('326')
-  const description = fields.DESCRIPTION ?? ''
-  if (
-    description.trim() === '' ||
-    description.length > MAX_DESCRIPTION_LENGTH ||
-    hasControlCharacter(description)
-  ) {
-    return refuse('370')
-  }
+  const description = checkDescription(fields.DESCRIPTION)
+  if (!description.ok) return description
   const name = checkPersonName(fields.CUST_NAME)
   if (!name.ok) return name
   const email = fields.CUST_EMAIL ?? ''
@@ -110,7 +103,7 @@ export function checkSubscriptionRequest(fields: Fields, now: Date): Checked<Sub
       ...amounts.value,
       frequency,
       ...dates.value,
-      description,
+      description: description.value,
       custName: name.value,
       custEmail: email,
       custPhone: phone,

@@ -7,6 +7,7 @@ import type { SandboxSubscription, SandboxSubscriptionDebit } from '#gateway/sub
 import { html, type SafeHtml } from './html.ts'
 import { icons } from './icons.ts'
 import { layout, type PageContext } from './layout.ts'
+import { dateTimeIn } from './paylink-page.ts'
 import { field } from './payment-page.ts'
 
 /** Which step of the mandate page to show. */
@@ -29,15 +30,6 @@ export type MandateStep =
       returnFields?: Fields
       refused?: string
     }
-
-/** A date and time on the page in its language, India's time. */
-function dateTimeIn(language: string, instant: Date): string {
-  return new Intl.DateTimeFormat(language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Kolkata',
-  }).format(instant)
-}
 
 function dateIn(language: string, isoDate: string): string {
   if (!isoDate) return ''

@@ -18,7 +18,7 @@ export interface RefusedPayer {
 export type PaylinkState = 'open' | 'paid' | 'expired' | 'cancelled' | 'held' | 'tried'
 
 /** A date and time on the page in its language, India's time (the merchant's). */
-function dateTimeIn(language: string, instant: Date): string {
+export function dateTimeIn(language: string, instant: Date): string {
   return new Intl.DateTimeFormat(language, {
     dateStyle: 'medium',
     timeStyle: 'short',
