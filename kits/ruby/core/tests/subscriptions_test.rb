@@ -8,6 +8,8 @@ require_relative 'test_helper'
 # cancel; one registered with success@upi, its first month taken at once, and refused a presented
 # charge; an AS_PRESENTED one charged, its notice skipped; one on nofunds@upi halted after four
 # failed attempts, resumed and revoked; each refusal): signed with its salt, byte for byte.
+# SUB_CANCELLED_CARD is the sandbox's answer recorded for the OpenAPI examples: a card mandate
+# cancelled by the merchant with its presented charge's notice open (STOPPED, 385).
 class SubscriptionsTest < Minitest::Test
   SUB_ID = 'sub_Q644iJtemFQSif'
   SUB_ACTIVE_ID = 'sub_bWNvj4WRreRgBZ'
@@ -52,6 +54,19 @@ class SubscriptionsTest < Minitest::Test
                   '"TXNTYPE":"SUBSCRIPTION","RESPONSE_CODE":"000","RESPONSE_MESSAGE":"Transaction successful",' \
                   '"RESPONSE_DATE_TIME":"2026-12-07 21:20:08",' \
                   '"HASH":"7C6756C9A4AD99EFC98C0BE6B7410D2614267028FFFC46CEDFF5C80C3344FC26"}'
+  SUB_CANCELLED_CARD = '{"PAY_ID":"1000000000000001","SUBSCRIPTION_ID":"sub_Rb69mUXi9Lz5kY",' \
+                       '"SUBSCRIPTION_REF":"PLAN-1002","METHOD":"CARD","CATEGORY":"","AMOUNT":"",' \
+                       '"MAX_AMOUNT":"2500000","CURRENCY_CODE":"356","FREQUENCY":"AS_PRESENTED",' \
+                       '"START_DATE":"2026-12-08","END_DATE":"2036-12-08","DESCRIPTION":"Metered cloud usage",' \
+                       '"CUST_NAME":"Ravi Kumar","CUST_EMAIL":"ravi.kumar@example.com","CUST_PHONE":"9876501234",' \
+                       '"AUTH_URL":"http://localhost:3000/sandbox/m/vGbSn81TIF8wp62N","STATUS":"CANCELLED",' \
+                       '"CREATED_AT":"2026-12-08 21:39:04","ACTIVATED_AT":"2026-12-08 21:39:04",' \
+                       '"ENDED_AT":"2026-12-08 21:39:05","ANCHOR_DATE":"2026-12-08","INSTRUMENT":"","PAID_CYCLES":"0",' \
+                       '"NEXT_DEBIT_AT":"","REGISTRATION_FEE":"600","REGISTRATION_GST":"108","CANCELLED_BY":"MERCHANT",' \
+                       '"DEBITS":"[{\\"DEBIT_ID\\":\\"sdeb_7w6GmhbWpVVG5R\\",\\"CYCLE\\":\\"0\\",\\"ATTEMPT\\":\\"1\\",\\"AMOUNT\\":\\"1800000\\",\\"NOTIFIED_AT\\":\\"2026-12-08 21:39:04\\",\\"DEBIT_AT\\":\\"2026-12-10 07:00:00\\",\\"APPROVAL_REQUIRED\\":\\"Y\\",\\"APPROVED\\":\\"Y\\",\\"STATUS\\":\\"STOPPED\\",\\"RESPONSE_CODE\\":\\"385\\",\\"ORDER_ID\\":\\"\\",\\"TXN_ID\\":\\"\\",\\"FEE\\":\\"\\",\\"GST\\":\\"\\"}]",' \
+                       '"TXNTYPE":"SUBSCRIPTION","RESPONSE_CODE":"000","RESPONSE_MESSAGE":"Transaction successful",' \
+                       '"RESPONSE_DATE_TIME":"2026-12-08 21:39:05",' \
+                       '"HASH":"D34F24B497DE58EB60BA086E4C8C7FF2A6306482149A7ABD830E592E6E68349A"}'
   SUB_CANCEL_REFUSED = '{"PAY_ID":"1000000000000001","SUBSCRIPTION_ID":"sub_Q644iJtemFQSif","STATUS":"Failed",' \
                        '"RESPONSE_CODE":"385",' \
                        '"RESPONSE_MESSAGE":"Subscription not active: cancelled, revoked, halted, completed or failed",' \
@@ -239,7 +254,7 @@ class SubscriptionsTest < Minitest::Test
     ], sent
   end
 
-  def test_subscription_status_by_either_key_with_debits_parsed_and_cancel_and_resume_each_to_its_path
+  def test_subscription_status_by_either_key_and_cancel_and_resume_each_to_its_path_with_debits_parsed
     client = client_answering do |path, request|
       status = if request.key?('SUBSCRIPTION_REF') then SUB_FOUND
                elsif request['SUBSCRIPTION_ID'] == SUB_ACTIVE_ID then SUB_ACTIVE
@@ -265,12 +280,15 @@ class SubscriptionsTest < Minitest::Test
     assert_equal [%w[1 4 FAILED 020], %w[1 3 FAILED 020], %w[1 2 FAILED 020], %w[1 1 FAILED 020], %w[0 1 CHARGED 000]],
                  halted['DEBITS'].map { |debit| debit.values_at('CYCLE', 'ATTEMPT', 'STATUS', 'RESPONSE_CODE') }
 
+    # Cancel and resume answer the subscription with its DEBITS, parsed as the status's are.
     cancelled = client.cancel_subscription(SUB_ID)
-    assert_equal JSON.parse(SUB_CANCELLED), cancelled
-    assert_equal ['CANCELLED', '2026-12-07 21:20:08'], cancelled.values_at('STATUS', 'ENDED_AT')
+    assert_equal [], cancelled['DEBITS']
+    assert_equal JSON.parse(SUB_CANCELLED).reject { |key, _| key == 'DEBITS' }, cancelled.reject { |key, _| key == 'DEBITS' }
+    assert_equal ['CANCELLED', '2026-12-07 21:20:08', 'MERCHANT'], cancelled.values_at('STATUS', 'ENDED_AT', 'CANCELLED_BY')
     resumed = client.resume_subscription(SUB_HALTED_ID)
-    assert_equal JSON.parse(SUB_RESUMED), resumed
-    assert_equal 'ACTIVE', resumed['STATUS']
+    assert_equal debits(SUB_RESUMED), resumed['DEBITS']
+    assert_equal JSON.parse(SUB_RESUMED).reject { |key, _| key == 'DEBITS' }, resumed.reject { |key, _| key == 'DEBITS' }
+    assert_equal ['ACTIVE', halted['DEBITS']], resumed.values_at('STATUS', 'DEBITS')
     assert_equal [
       ['/pgws/subscription/status', { 'PAY_ID' => @config.pay_id, 'SUBSCRIPTION_REF' => 'PLAN-1001' }],
       ['/pgws/subscription/status', { 'PAY_ID' => @config.pay_id, 'SUBSCRIPTION_ID' => SUB_ACTIVE_ID }],
@@ -278,6 +296,18 @@ class SubscriptionsTest < Minitest::Test
       ['/pgws/subscription/cancel', { 'PAY_ID' => @config.pay_id, 'SUBSCRIPTION_ID' => SUB_ID }],
       ['/pgws/subscription/resume', { 'PAY_ID' => @config.pay_id, 'SUBSCRIPTION_ID' => SUB_HALTED_ID }]
     ], sent
+  end
+
+  def test_cancel_subscription_parses_the_debits_of_the_sandboxs_recorded_cancel_of_a_card_mandate
+    client = client_answering { SUB_CANCELLED_CARD }
+    cancelled = client.cancel_subscription('sub_Rb69mUXi9Lz5kY')
+    assert_equal debits(SUB_CANCELLED_CARD), cancelled['DEBITS']
+    assert_equal %w[0 1 1800000 Y Y STOPPED 385] + [''],
+                 cancelled['DEBITS'][0].values_at('CYCLE', 'ATTEMPT', 'AMOUNT', 'APPROVAL_REQUIRED', 'APPROVED', 'STATUS',
+                                                  'RESPONSE_CODE', 'ORDER_ID')
+    assert_equal ['CANCELLED', 'MERCHANT', '', ''], cancelled.values_at('STATUS', 'CANCELLED_BY', 'INSTRUMENT', 'NEXT_DEBIT_AT')
+    assert_equal JSON.parse(SUB_CANCELLED_CARD).reject { |key, _| key == 'DEBITS' }, cancelled.reject { |key, _| key == 'DEBITS' }
+    assert_equal [['/pgws/subscription/cancel', { 'PAY_ID' => @config.pay_id, 'SUBSCRIPTION_ID' => 'sub_Rb69mUXi9Lz5kY' }]], sent
   end
 
   def test_present_charge_and_act_as_customer_post_to_their_paths_with_debits_parsed
@@ -340,9 +370,13 @@ class SubscriptionsTest < Minitest::Test
     ['{"a":"b"}', 'not json', '[1]', '[{"CYCLE":1}]'].each do |text|
       client = client_answering { unsigned.merge('DEBITS' => text) }
       assert_match(/DEBITS/, assert_raises(Paystra::GatewayError, text) { client.act_as_customer(SUB_PRESENTED_ID, 'SKIP') }.message)
+      assert_match(/DEBITS/, assert_raises(Paystra::GatewayError, text) { client.cancel_subscription(SUB_PRESENTED_ID) }.message)
+      assert_match(/DEBITS/, assert_raises(Paystra::GatewayError, text) { client.resume_subscription(SUB_PRESENTED_ID) }.message)
     end
     client = client_answering { SUB_CREATED }
     assert_match(/no DEBITS/, assert_raises(Paystra::GatewayError) { client.subscription_status(subscription_id: SUB_ID) }.message)
+    assert_match(/no DEBITS/, assert_raises(Paystra::GatewayError) { client.cancel_subscription(SUB_ID) }.message)
+    assert_match(/no DEBITS/, assert_raises(Paystra::GatewayError) { client.resume_subscription(SUB_ID) }.message)
   end
 
   def test_method_frequency_amounts_dates_category_description_action_ids_and_tildes_are_checked_before_anything_is_sent

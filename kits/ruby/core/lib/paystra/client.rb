@@ -565,18 +565,23 @@ module Paystra
       post_signed('/pgws/subscription', subscription_fields(subscription))
     end
 
-    # Cancels a subscription (the merchant's cancel): STATUS CANCELLED with ENDED_AT, an open
-    # notice's debit stopped (subscription.cancelled, CANCELLED_BY MERCHANT). 387 no such
-    # subscription, 385 one already cancelled, completed or failed.
+    # Cancels a subscription (the merchant's cancel): STATUS CANCELLED with ENDED_AT and
+    # CANCELLED_BY MERCHANT, an open notice's debit STOPPED (385), subscription.cancelled sent. The
+    # answer is the subscription with DEBITS, an array as subscription_status gives it. A refusal is
+    # the signed answer, without DEBITS: 387 no such subscription, 385 one already cancelled,
+    # completed or failed.
     def cancel_subscription(subscription_id)
-      post_signed('/pgws/subscription/cancel', 'SUBSCRIPTION_ID' => check_subscription_id(subscription_id))
+      key = { 'SUBSCRIPTION_ID' => check_subscription_id(subscription_id) }
+      with_lists(post_signed('/pgws/subscription/cancel', key), 'DEBITS')
     end
 
     # Resumes a HALTED subscription (its cycle's last attempt failed): STATUS ACTIVE, the next debit
-    # the first cycle whose notice is still ahead; the unpaid cycles are not collected. 387 no such
-    # subscription, 385 one that is not halted.
+    # the first cycle whose notice is still ahead; the unpaid cycles are not collected. The answer
+    # is the subscription with DEBITS, an array as subscription_status gives it. A refusal is the
+    # signed answer, without DEBITS: 387 no such subscription, 385 one that is not halted.
     def resume_subscription(subscription_id)
-      post_signed('/pgws/subscription/resume', 'SUBSCRIPTION_ID' => check_subscription_id(subscription_id))
+      key = { 'SUBSCRIPTION_ID' => check_subscription_id(subscription_id) }
+      with_lists(post_signed('/pgws/subscription/resume', key), 'DEBITS')
     end
     # paystra:endregion
 
