@@ -21,6 +21,7 @@ import { paidWithoutReturn, unknownOrderSteps, webhookSteps } from './webhooks.t
 import { reconciliationSteps, runReconcile } from './reconciliation.ts'
 import { disputeSteps } from './disputes.ts'
 import { paylinkSteps } from './paylinks.ts'
+import { subscriptionSteps } from './subscriptions.ts'
 
 export const kitsRoot = resolve(import.meta.dirname, '..')
 export const vectorsFile = resolve(kitsRoot, '../core/protocol/vectors.json')
@@ -127,13 +128,16 @@ export function describeKit(language: KitLanguage) {
 
         const refunds = example === 'server' && language.serverRefunds ? [refundStep] : []
         const paylinks = example === 'pg' && language.paylinks ? viaWebhooks(paylinkSteps) : []
-        for (const step of [...examplePaths[example], ...refunds, ...paylinks]) {
+        // Last: they move the account's clock, by months.
+        const subscriptions =
+          example === 'pg' && language.subscriptions ? viaWebhooks(subscriptionSteps()) : []
+        for (const step of [...examplePaths[example], ...refunds, ...paylinks, ...subscriptions]) {
           test(
             step.name,
             async () => {
               await step.run(stepContext())
             },
-            60_000,
+            step.timeout ?? 60_000,
           )
         }
 
@@ -197,6 +201,8 @@ interface StepContext {
 
 interface Step {
   name: string
+  /** Milliseconds, when the step needs more than a minute. */
+  timeout?: number
   run(context: StepContext): Promise<void>
 }
 
@@ -538,9 +544,17 @@ const eposSteps: Step[] = [
 
 /** The webhook steps, run with the addresses of this example and sandbox. */
 function viaWebhooks(
-  steps: Array<{ name: string; run(urls: { appUrl: string; sandboxUrl: string }): Promise<void> }>,
+  steps: Array<{
+    name: string
+    timeout?: number
+    run(urls: { appUrl: string; sandboxUrl: string }): Promise<void>
+  }>,
 ): Step[] {
-  return steps.map((step) => ({ name: step.name, run: (context) => step.run(context.urls()) }))
+  return steps.map((step) => ({
+    name: step.name,
+    ...(step.timeout ? { timeout: step.timeout } : {}),
+    run: (context) => step.run(context.urls()),
+  }))
 }
 
 const examplePaths: Record<ExampleId, Step[]> = {

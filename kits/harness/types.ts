@@ -35,6 +35,12 @@ export interface KitLanguage {
    */
   paylinks?: boolean
   /**
+   * The pg example has the monthly plan (GET and POST /subscriptions, the plan's page and its
+   * RETURN_URL) moved by the subscription.* webhooks: kits/harness/subscriptions.ts says exactly
+   * what it must do. A language without it runs none of those steps.
+   */
+  subscriptions?: boolean
+  /**
    * The reconciliation example: `[--settle-as-of ISO] [--notify-url URL] [--today YYYY-MM-DD]
    * [--json]`; cwd = kits/<lang>; env has PAYSTRA_* and PAYSTRA_DATA_DIR (the server example's
    * order store).
