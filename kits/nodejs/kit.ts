@@ -33,6 +33,8 @@ export const nodejs: KitLanguage = {
   examples: ['server', 'pg', 'epos', 'wallet', 'pos'],
   // Every example but server (whose routes are its own) sends payment links: example/web.js.
   paylinks: true,
+  // And the monthly plan (GET and POST /subscriptions): example/web.js subscriptionRoutes.
+  subscriptions: true,
   // Beside the server example, whose order store it reconciles.
   reconcile: { command: 'node', args: ['server/reconcile.js'] },
   // A README's `js` block is a whole program the reader saves beside core/ as an ES module

@@ -52,6 +52,8 @@ export const pythonKit: KitLanguage = {
   serverRefunds: true,
   // Every example sends payment links (GET and POST /paylinks): example/paystra_example/web.py.
   paylinks: true,
+  // And the monthly plan (GET and POST /subscriptions): web.py subscription_routes.
+  subscriptions: true,
   // Beside the server example, whose order book it reconciles.
   reconcile: { command: python, args: ['server/reconcile.py'] },
   exclude: [
