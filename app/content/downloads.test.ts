@@ -34,6 +34,7 @@ describe('downloads', () => {
         'International Payments and Disputes',
         'Sandbox Account',
         'Payment Links and Virtual Accounts',
+        'Subscriptions and UPI AutoPay',
       ],
       'eCommerce Plugins': ['WooCommerce', 'Magento', 'OS Commerce', 'OpenCart', 'PrestaShop'],
       'Server Integrations': ['PHP', 'Python', 'Java', 'Node.js', 'Ruby', 'Merchant Hosted PHP'],

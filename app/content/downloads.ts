@@ -89,6 +89,7 @@ export const developerDocs: Download[] = [
   pdf('international', 'International Payments and Disputes'),
   pdf('sandbox-account', 'Sandbox Account'),
   pdf('paylinks-virtual-accounts', 'Payment Links and Virtual Accounts'),
+  pdf('subscriptions', 'Subscriptions and UPI AutoPay'),
 ]
 
 export const ecommercePlugins: Download[] = [

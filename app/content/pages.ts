@@ -204,6 +204,17 @@ export const pages = [
     indexed: true,
   },
   {
+    path: '/developers/docs/subscriptions',
+    static: true,
+    file: 'routes/developer-guide.tsx',
+    title: withStaticText ? `Subscriptions and UPI AutoPay Integration Guide — ${brand.name}` : '',
+    description: withStaticText
+      ? 'Recurring payments on UPI AutoPay, card and e-NACH mandates: the mandate page, notices, debits and retries, cancelling, webhooks and charges.'
+      : '',
+    kind: 'marketing',
+    indexed: true,
+  },
+  {
     path: '/developers/tools/signature',
     static: true,
     file: 'routes/signature-tool.tsx',

@@ -219,6 +219,33 @@ const expectedCodes: Record<string, readonly string[]> = {
     '377',
     '378',
   ],
+  // gateway/subscriptions/: the recurring codes 379–388 (a debit's own 381–384 among them),
+  // a registration's or a debit's 004 and 020, the request's checks (320, 321, 325, 326, 327,
+  // 357, 370, 374, 375) and the JSON APIs' refusals
+  subscriptions: [
+    '000',
+    ...jsonRefusals,
+    '004',
+    '020',
+    '320',
+    '321',
+    '325',
+    '327',
+    '357',
+    '370',
+    '374',
+    '375',
+    '379',
+    '380',
+    '381',
+    '382',
+    '383',
+    '384',
+    '385',
+    '386',
+    '387',
+    '388',
+  ],
 }
 
 /** The STATUS a code stands for in each kind of answer. */
@@ -278,6 +305,16 @@ const expectedFieldTables: Record<string, string[]> = {
     'virtual-account-close-request',
     'virtual-account-recon-request',
     'virtual-account-recon-answer',
+  ],
+  subscriptions: [
+    'subscription-request',
+    'subscription-answer',
+    'subscription-status-request',
+    'subscription-debit',
+    'subscription-charge-request',
+    'subscription-customer-request',
+    'subscription-cancel-request',
+    'subscription-resume-request',
   ],
 }
 
