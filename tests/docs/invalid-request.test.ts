@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Fields } from '#core/protocol/fields.ts'
 import { verifyHash, withHash } from '#core/protocol/hash.ts'
+import { istDateOf } from '#core/calendar/business-calendar.ts'
 import { demoMerchant } from '#gateway/merchants.ts'
 import { documentOperations, openApiDocument } from '#gateway/openapi/document.ts'
 import { invalidHashAnswers } from '#gateway/openapi/schemas.ts'
@@ -64,11 +65,54 @@ const payout = (extra: Fields = {}): Fields => ({
   ...extra,
 })
 
+/** A monthly UPI subscription from today, its fields with `set` over them. */
+const subscription = (set: Fields = {}): Fields => ({
+  PAY_ID: merchant.payId,
+  SUBSCRIPTION_REF: unique('PLAN'),
+  METHOD: 'UPI',
+  AMOUNT: '49900',
+  MAX_AMOUNT: '49900',
+  FREQUENCY: 'MONTHLY',
+  START_DATE: istDateOf(new Date()),
+  DESCRIPTION: 'Pro plan',
+  CUST_NAME: 'Asha Verma',
+  CUST_EMAIL: 'asha@example.com',
+  CUST_PHONE: '9876543210',
+  RETURN_URL: 'http://localhost:3000/subscription/return',
+  ...set,
+})
+
+/** A subscription registered by its customer on the mandate page (success@upi): ACTIVE. */
+async function activeSubscription(): Promise<string> {
+  const made = await post('/pgws/subscription', signed(subscription()))
+  const page = `${sandbox.url}/m/${made.fields.AUTH_URL!.split('/m/')[1]}`
+  const form = (step: string, fields: Record<string, string>) =>
+    fetch(`${page}/${step}`, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      redirect: 'manual',
+    })
+  await form('upi', { vpa: 'success@upi', decision: 'approve' })
+  await form('upi/pin', { vpa: 'success@upi', pin: '1234' })
+  return made.fields.SUBSCRIPTION_ID!
+}
+
 /** A well-formed, signed request with one field value the endpoint refuses as 326. */
-const badFieldValue: Record<string, () => Fields> = {
+const badFieldValue: Record<string, () => Fields | Promise<Fields>> = {
   '/pgws/payout': () => payout({ REMARKS: 'x'.repeat(51) }),
   '/pgws/webhook/events': () => ({ PAY_ID: merchant.payId, EVENT_ID: 'evt_not-an-event-id' }),
   '/pgws/webhook/resend': () => ({ PAY_ID: merchant.payId }),
+  '/pgws/subscription': () => subscription({ CATEGORY: 'GOLD' }),
+  '/pgws/subscription/charge': async () => ({
+    PAY_ID: merchant.payId,
+    SUBSCRIPTION_ID: await activeSubscription(),
+    AMOUNT: '49900',
+  }),
+  '/pgws/subscription/customer': async () => ({
+    PAY_ID: merchant.payId,
+    SUBSCRIPTION_ID: await activeSubscription(),
+    ACTION: 'SKIP',
+  }),
 }
 
 const endpointsOf = (row: Record<string, string>) =>
@@ -94,7 +138,7 @@ describe('326, as the API guide tells its two kinds apart', () => {
     expect(row.Signed).toMatch(/^Yes/)
     expect(endpointsOf(row)).toEqual(Object.keys(badFieldValue).sort())
     for (const [endpoint, request] of Object.entries(badFieldValue)) {
-      const answer = await post(endpoint, signed(request()))
+      const answer = await post(endpoint, signed(await request()))
       expect(answer.status, endpoint).toBe(200)
       expect(answer.fields.RESPONSE_CODE, endpoint).toBe('326')
       expect(verifyHash(answer.fields, merchant.salt), endpoint).toBe(true)
