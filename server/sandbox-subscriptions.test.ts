@@ -194,7 +194,12 @@ describe('subscriptions', () => {
     expect(count('subscription.charged')).toBe(2)
     const notified = events.find((event) => event.type === 'subscription.notified')!
     const charged = events.filter((event) => event.type === 'subscription.charged')[1]!
-    expect(notified.data).toMatchObject({ AMOUNT: '49900', CYCLE: '1', APPROVAL_REQUIRED: 'N' })
+    expect(notified.data).toMatchObject({
+      AMOUNT: '49900',
+      CYCLE: '1',
+      APPROVAL_REQUIRED: 'N',
+      MERCHANT_NAME: account.name,
+    })
     const ahead =
       instant(notified.data.DEBIT_AT!).getTime() - instant(notified.data.NOTIFIED_AT!).getTime()
     expect(ahead).toBeGreaterThanOrEqual(24 * HOUR_MS)

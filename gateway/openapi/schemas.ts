@@ -2125,6 +2125,7 @@ function subscriptionSchemas() {
         APPROVAL_REQUIRED: text('Y when the customer must approve the debit before DEBIT_AT.', {
           enum: ['Y', 'N'],
         }),
+        MERCHANT_NAME: text('The merchant the notice names, as the customer sees it.'),
         REASON: text('Why the debit is made, as the notice says it.', { const: NOTICE_REASON }),
       },
     ),

@@ -378,6 +378,7 @@ export async function queueSubscriptionEvent(
             DEBIT_AT: formatDateTime(debit.debitAt),
             NOTIFIED_AT: formatDateTime(debit.notifiedAt),
             APPROVAL_REQUIRED: debit.approvalRequired ? 'Y' : 'N',
+            MERCHANT_NAME: merchant.name,
             REASON: NOTICE_REASON,
           }
         : {}),
