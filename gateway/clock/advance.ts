@@ -118,5 +118,8 @@ export async function advanceClock(
   await confirmLate(to)
   await expireLinks(to)
   await moveClockTo(deps.db, merchant.payId, to, realNow)
+  // Each kind is walked in turn up to each settlement time: the list is put in time order once
+  // (stable, so what happened at one instant keeps the order it was done in).
+  happened.sort((a, b) => (a.AT < b.AT ? -1 : a.AT > b.AT ? 1 : 0))
   return { from, to, happened, settlements }
 }
