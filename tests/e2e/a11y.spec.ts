@@ -11,6 +11,8 @@ import {
 // at the two ends; every width is checked for horizontal scroll.
 const widths = [375, 768, 992, 1280]
 const axeWidths = new Set([375, 1280])
+/** A bound on axe's two runs per element of a page, on a loaded 2-core machine. */
+const AXE_MS_PER_ELEMENT = 12
 
 for (const entry of pages) {
   // One load, then the window resized through the widths: the stylesheet lays the page out
@@ -24,6 +26,10 @@ for (const entry of pages) {
     await page.setViewportSize({ width: widths[0]!, height: 900 })
     await page.goto(entry.path)
     await waitUntilReady(page)
+    // axe's time grows with the page's elements: the API reference alone holds over 20,000 (about
+    // 2 minutes for its two runs on this machine unloaded), so its bound grows with them.
+    const elements = await page.evaluate(() => document.getElementsByTagName('*').length)
+    test.setTimeout(Math.max(test.info().timeout, elements * AXE_MS_PER_ELEMENT))
     await expect(page.locator('h1')).toHaveCount(1)
     await expect(page.getByRole('link', { name: 'Skip to content' })).toHaveAttribute(
       'href',
