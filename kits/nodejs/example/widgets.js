@@ -392,23 +392,7 @@ export function paylinksPage({ links, webhookSecret }) {
         <td>${shortUrlLink(order.paylink?.SHORT_URL ?? '')}</td>
       </tr>`,
   )
-  const sent = links.length
-    ? html`<div class="scroll">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Status</th>
-              <th scope="col">Short URL</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${rows}
-          </tbody>
-        </table>
-      </div>`
-    : html`<p>None yet.</p>`
+  const sent = listTable(['Order', 'Amount', 'Status', 'Short URL'], rows)
   const webhooksOff = webhookSecret
     ? ''
     : html`<p class="notice wait" role="status">
@@ -514,42 +498,54 @@ function planNotice(plan) {
 }
 
 /**
- * The debits a plan recorded, one a cycle, as a table.
- * @param {import('./plans.js').RecordedDebit[]} debits
+ * A list as a scrolling table under its column headings, or "None yet." when it is empty.
+ * @param {string[]} headings
+ * @param {unknown[]} rows
  */
-function debitsTable(debits) {
-  if (!debits.length) return html`<p>None yet.</p>`
+function listTable(headings, rows) {
+  if (!rows.length) return html`<p>None yet.</p>`
   return html`<div class="scroll">
     <table>
       <thead>
         <tr>
-          <th scope="col">Cycle</th>
-          <th scope="col">Attempt</th>
-          <th scope="col">Amount</th>
-          <th scope="col">Order ID</th>
-          <th scope="col">Transaction ID</th>
-          <th scope="col">Charged at (IST)</th>
-          <th scope="col">Recorded from</th>
+          ${headings.map((heading) => html`<th scope="col">${heading}</th>`)}
         </tr>
       </thead>
       <tbody>
-        ${debits.map(
-          (debit) =>
-            html`<tr>
-              <td>${debit.cycle}</td>
-              <td>${debit.attempt}</td>
-              <td>${amountText(debit.amount)}</td>
-              <td class="mono">${debit.order_id}</td>
-              <td class="mono">${debit.txn_id}</td>
-              <td>${debit.charged_at}</td>
-              <td>
-                ${debit.recorded_by === 'webhook' ? 'subscription.charged' : 'the status answer'}
-              </td>
-            </tr>`,
-        )}
+        ${rows}
       </tbody>
     </table>
   </div>`
+}
+
+/**
+ * The debits a plan recorded, one a cycle, as a table.
+ * @param {import('./plans.js').RecordedDebit[]} debits
+ */
+function debitsTable(debits) {
+  return listTable(
+    [
+      'Cycle',
+      'Attempt',
+      'Amount',
+      'Order ID',
+      'Transaction ID',
+      'Charged at (IST)',
+      'Recorded from',
+    ],
+    debits.map(
+      (debit) =>
+        html`<tr>
+          <td>${debit.cycle}</td>
+          <td>${debit.attempt}</td>
+          <td>${amountText(debit.amount)}</td>
+          <td class="mono">${debit.order_id}</td>
+          <td class="mono">${debit.txn_id}</td>
+          <td>${debit.charged_at}</td>
+          <td>${debit.recorded_by === 'webhook' ? 'subscription.charged' : 'the status answer'}</td>
+        </tr>`,
+    ),
+  )
 }
 
 /**
@@ -650,24 +646,7 @@ export function subscriptionsPage({ plans, webhookSecret, plan }) {
         <td>${stored.next_debit?.debit_at ?? ''}</td>
       </tr>`,
   )
-  const list = plans.length
-    ? html`<div class="scroll">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Subscription</th>
-              <th scope="col">Plan</th>
-              <th scope="col">Status</th>
-              <th scope="col">Debits</th>
-              <th scope="col">Next debit (IST)</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${rows}
-          </tbody>
-        </table>
-      </div>`
-    : html`<p>None yet.</p>`
+  const list = listTable(['Subscription', 'Plan', 'Status', 'Debits', 'Next debit (IST)'], rows)
   const webhooksOff = webhookSecret
     ? ''
     : html`<p class="notice wait" role="status">

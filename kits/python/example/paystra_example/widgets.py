@@ -498,7 +498,7 @@ def paylinks_page(links: Sequence[Mapping[str, object]], config: Config, create_
         intro="This example makes an order, whose ORDER_ID is the link's REFERENCE_ID, and asks the gateway for a "
         "link in a signed request. The answer's SHORT_URL is what you send the customer.",
     )
-    rows = join(
+    rows = [
         h(
             '<tr><td><a href="/orders/{}"><code>{}</code></a></td><td>{}</td><td><span class="status {}">{}</span></td><td>{}</td></tr>',
             quote(str(order["order_id"]), safe=""),
@@ -509,16 +509,8 @@ def paylinks_page(links: Sequence[Mapping[str, object]], config: Config, create_
             _short_url(str(order["paylink"]["short_url"])),
         )
         for order in links
-    )
-    table = (
-        h(
-            '<div class="scroll"><table><thead><tr><th scope="col">Order</th><th scope="col">Amount</th>'
-            '<th scope="col">Status</th><th scope="col">Short URL</th></tr></thead><tbody>{}</tbody></table></div>',
-            rows,
-        )
-        if links
-        else paragraph("None yet.")
-    )
+    ]
+    table = _list_table(("Order", "Amount", "Status", "Short URL"), rows)
     return join([send, card("Links sent", table), back_home()])
 
 
@@ -622,21 +614,27 @@ def _plan_notice(plan: Mapping[str, object]) -> Html:
 
 
 def _debits_table(debits: Sequence[Mapping[str, str]]) -> Html:
-    if not debits:
-        return paragraph("None yet.")
-    rows = join(
+    rows = [
         h(
             "<tr><td>{}</td><td>{}</td><td>{}</td><td><code>{}</code></td><td><code>{}</code></td><td>{}</td><td>{}</td></tr>",
             debit["cycle"], debit["attempt"], money(debit["amount"]), debit["order_id"], debit["txn_id"],
             debit["charged_at"], "subscription.charged" if debit["recorded_by"] == "webhook" else "the status answer",
         )
         for debit in debits
+    ]
+    return _list_table(
+        ("Cycle", "Attempt", "Amount", "Order id", "Transaction id", "Charged at (IST)", "Recorded from"), rows
     )
+
+
+def _list_table(headings: Sequence[str], rows: Sequence[Html]) -> Html:
+    """A list as a scrolling table under its column headings, or "None yet." when it is empty."""
+    if not rows:
+        return paragraph("None yet.")
     return h(
-        '<div class="scroll"><table><thead><tr><th scope="col">Cycle</th><th scope="col">Attempt</th>'
-        '<th scope="col">Amount</th><th scope="col">Order id</th><th scope="col">Transaction id</th>'
-        '<th scope="col">Charged at (IST)</th><th scope="col">Recorded from</th></tr></thead><tbody>{}</tbody></table></div>',
-        rows,
+        '<div class="scroll"><table><thead><tr>{}</tr></thead><tbody>{}</tbody></table></div>',
+        join(h('<th scope="col">{}</th>', heading) for heading in headings),
+        join(rows),
     )
 
 
@@ -720,7 +718,7 @@ def subscriptions_page(plans: Sequence[Mapping[str, object]], config: Config, pl
         "clock's today in IST) and sends the customer to its AUTH_URL to approve the mandate; the first month is taken "
         "with the approval.",
     )
-    rows = join(
+    rows = [
         h(
             '<tr><td><a href="/subscriptions/{}"><code>{}</code></a></td><td>{}</td><td><span class="status {}">{}</span></td>'
             "<td>{}</td><td>{}</td></tr>",
@@ -733,17 +731,8 @@ def subscriptions_page(plans: Sequence[Mapping[str, object]], config: Config, pl
             stored["next_debit"]["debit_at"] if stored.get("next_debit") else "",  # type: ignore[index]
         )
         for stored in plans
-    )
-    table = (
-        h(
-            '<div class="scroll"><table><thead><tr><th scope="col">Subscription</th><th scope="col">Plan</th>'
-            '<th scope="col">Status</th><th scope="col">Debits</th><th scope="col">Next debit (IST)</th></tr></thead>'
-            "<tbody>{}</tbody></table></div>",
-            rows,
-        )
-        if plans
-        else paragraph("None yet.")
-    )
+    ]
+    table = _list_table(("Subscription", "Plan", "Status", "Debits", "Next debit (IST)"), rows)
     return join([subscribe, card("Subscriptions made", table), back_home()])
 
 
